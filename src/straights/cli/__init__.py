@@ -1,0 +1,1 @@
+"""The ``straights`` command line: thin commands over the library."""

@@ -1,0 +1,27 @@
+"""Entry point: imports every command module, then runs the app.
+
+A :class:`~straights.errors.StraightsError` becomes one line on stderr and
+exit status 2 — never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from straights.cli import deal as _deal  # noqa: F401  (each import registers commands)
+from straights.cli import showdown as _showdown  # noqa: F401
+from straights.cli.app import app
+from straights.errors import StraightsError
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the CLI; used by the ``straights`` console script."""
+    try:
+        app(args=argv, prog_name="straights")
+    except StraightsError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,70 @@
+"""Rich rendering of cards and results for the terminal.
+
+Colour and symbols follow what the terminal allows: Rich drops colour when
+output is not a terminal, and ``ascii_only`` gives ``Qs`` instead of ``Q♠``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from rich.console import Console
+from rich.text import Text
+
+from straights.cards import Card
+
+if TYPE_CHECKING:
+    from straights.showdowns import ShowdownResult
+
+_console: Console | None = None
+
+
+def console() -> Console:
+    """The shared console (created on first use)."""
+    global _console
+    if _console is None:
+        _console = Console(highlight=False)
+    return _console
+
+
+def ascii_only() -> bool:
+    """True when the terminal cannot print suit symbols."""
+    encoding = (console().encoding or "").lower()
+    return "utf" not in encoding
+
+
+def card_text(card: Card, *, hidden: bool = False) -> Text:
+    """One card, coloured: red hearts and diamonds, magenta S T R and jokers."""
+    if hidden:
+        return Text("🂠" if not ascii_only() else "??", style="bold blue")
+    label = card.ascii() if ascii_only() else str(card)
+    if card.is_ranked:
+        assert card.suit is not None
+        return Text(label, style="bold red" if card.suit.is_red else "bold")
+    return Text(label, style="bold magenta")
+
+
+def cards_text(cards: Iterable[Card], sep: str = " ") -> Text:
+    """Several cards, coloured, joined by ``sep``."""
+    return Text(sep).join(card_text(c) for c in cards)
+
+
+def print_showdown(result: ShowdownResult) -> None:
+    """Print the table, each player's best hand, and the verdict."""
+    out = console()
+    out.print(Text("Table  ").append_text(cards_text(result.table)), f"  (pack {result.pack})")
+    for i, value in enumerate(result.values):
+        mark = Text("★ ", style="bold green") if i == result.winner else Text("  ")
+        line = mark + Text(f"Player {i}  ") + cards_text(value.hole) + Text("  ")
+        if value.straight:
+            line += cards_text(value.straight, "-") + Text(f"  {value.category}")
+        else:
+            line += Text(value.describe(unicode=not ascii_only()))
+        out.print(line)
+    if result.winner is None:
+        out.print(Text("No winner: ", style="bold yellow") + Text(result.reason))
+    else:
+        out.print(
+            Text(f"Player {result.winner} wins", style="bold green") + Text(f": {result.reason}")
+        )

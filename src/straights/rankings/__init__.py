@@ -1,0 +1,1 @@
+"""Hand rankings, one module per family."""
