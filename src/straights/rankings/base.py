@@ -1,0 +1,184 @@
+"""What every ranking shares: the hand value base class and the registry.
+
+A ranking is found by name (``get_ranking('high')``); its ``evaluate`` turns
+cards plus options into a :class:`HandValue`.  Values compare with ``<``/``==``
+only against values of the same ranking *and* options; anything else raises
+:class:`~straights.errors.RankingError`.
+
+Family modules register themselves on import; :data:`FAMILY_MODULES` says
+which module holds which ranking names so only the one asked for is imported.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from straights.cards import Card, CardsLike, format_cards, parse_cards
+from straights.errors import RankingError
+
+__all__ = [
+    "FAMILY_MODULES",
+    "HandValue",
+    "Ranking",
+    "evaluate",
+    "get_ranking",
+    "ranking_names",
+    "register",
+]
+
+Options = tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True, eq=False)
+class HandValue:
+    """An evaluated hand: immutable, ordered by :attr:`key` (larger is better).
+
+    ``key`` is a tuple of ints; ``category`` is the lower-case category name of
+    ``rankings.md`` (``'flush'``, ``'five of a kind'`` …); ``cards`` are the
+    cards that play (five for five-card rankings); ``wild`` maps each wild card
+    used to the card it became; ``phrase`` reads like "Flush, ace high (joker
+    as A♥)".
+    """
+
+    ranking: str
+    options: Options
+    key: tuple[int, ...]
+    category: str
+    cards: tuple[Card, ...]
+    phrase: str
+    wild: tuple[tuple[Card, Card], ...] = field(default=())
+    source: tuple[Card, ...] = field(default=())
+
+    def _other_key(self, other: object) -> tuple[int, ...]:
+        if not isinstance(other, HandValue):
+            raise RankingError(
+                f"cannot compare a {self.ranking!r} hand with {type(other).__name__}"
+            )
+        if other.ranking != self.ranking or other.options != self.options:
+            raise RankingError(
+                f"cannot compare a {self.ranking!r} hand {dict(self.options)} with a "
+                f"{other.ranking!r} hand {dict(other.options)}: evaluate both the same way"
+            )
+        return other.key
+
+    def __lt__(self, other: object) -> bool:
+        return self.key < self._other_key(other)
+
+    def __le__(self, other: object) -> bool:
+        return self.key <= self._other_key(other)
+
+    def __gt__(self, other: object) -> bool:
+        return self.key > self._other_key(other)
+
+    def __ge__(self, other: object) -> bool:
+        return self.key >= self._other_key(other)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandValue):
+            return NotImplemented
+        return (self.ranking, self.options, self.key) == (other.ranking, other.options, other.key)
+
+    def __hash__(self) -> int:
+        return hash((self.ranking, self.options, self.key))
+
+    def __str__(self) -> str:
+        return self.phrase
+
+    def __repr__(self) -> str:
+        opts = "".join(f", {k}={v!r}" for k, v in self.options)
+        cards = format_cards(self.source or self.cards, unicode=False)
+        return f"evaluate({cards!r}, ranking={self.ranking!r}{opts})"
+
+    @property
+    def wild_as(self) -> dict[Card, Card]:
+        """Each wild card used, mapped to the card it plays as."""
+        return dict(self.wild)
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-ready description."""
+        return {
+            "ranking": self.ranking,
+            "options": dict(self.options),
+            "category": self.category,
+            "cards": format_cards(self.cards, unicode=False),
+            "wild": {w.ascii(): c.ascii() for w, c in self.wild},
+            "description": self.phrase,
+        }
+
+
+Evaluator = Callable[..., HandValue]
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """A named ranking: how to evaluate, which options it takes, its categories.
+
+    ``options`` maps each option name to its allowed values, the default first.
+    ``categories`` lists category names from lowest to highest.
+    """
+
+    name: str
+    evaluate: Evaluator
+    description: str
+    categories: tuple[str, ...]
+    options: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    deck: str = "standard"
+    card_counts: tuple[int, ...] = (5,)
+
+    def normalise(self, options: Mapping[str, Any]) -> Options:
+        """Validate options and fill in defaults; the result is hashable and ordered."""
+        for key, value in options.items():
+            if key not in self.options:
+                known = ", ".join(self.options) or "none"
+                raise RankingError(
+                    f"{key!r} is not an option of ranking {self.name!r}: its options are {known}"
+                )
+            if value not in self.options[key]:
+                allowed = ", ".join(repr(v) for v in self.options[key])
+                raise RankingError(f"{key}={value!r} is not allowed: choose one of {allowed}")
+        return tuple((k, options.get(k, allowed[0])) for k, allowed in self.options.items())
+
+
+_REGISTRY: dict[str, Ranking] = {}
+
+#: Which module registers which ranking names (imported on first use).
+FAMILY_MODULES: dict[str, str] = {
+    "straights": "straights.rankings.straights_registry",
+}
+
+
+def register(ranking: Ranking) -> Ranking:
+    """Add a ranking to the registry (family modules call this on import)."""
+    _REGISTRY[ranking.name] = ranking
+    return ranking
+
+
+def get_ranking(name: str) -> Ranking:
+    """The ranking called ``name``; raises :class:`RankingError` naming the choices."""
+    if name not in _REGISTRY and name in FAMILY_MODULES:
+        importlib.import_module(FAMILY_MODULES[name])
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise RankingError(
+            f"{name!r} is not a ranking: choose one of {', '.join(ranking_names())}"
+        ) from None
+
+
+def ranking_names() -> list[str]:
+    """Every ranking name, registered or known to a family module."""
+    return sorted(set(FAMILY_MODULES) | set(_REGISTRY))
+
+
+def evaluate(cards: CardsLike, ranking: str = "high", **options: Any) -> HandValue:
+    """Evaluate ``cards`` under ``ranking`` with house-rule ``options``.
+
+    >>> evaluate('S 8h T R 9c 2d 3h', ranking='straights').category
+    's-t-r-8'
+    """
+    chosen = get_ranking(ranking)
+    parsed = parse_cards(cards)
+    return chosen.evaluate(parsed, **dict(chosen.normalise(options)))
