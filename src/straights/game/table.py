@@ -17,7 +17,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from straights.cards import STRAIGHTS_SUIT_ORDER, Card, RandomLike, make_deck, make_rng
+from straights.cards import (
+    STRAIGHTS_SUIT_ORDER,
+    Card,
+    CardsLike,
+    RandomLike,
+    make_deck,
+    make_rng,
+    parse_cards,
+)
 from straights.errors import ConfigurationError, HandHistoryError, IllegalActionError
 from straights.game.config import TableConfig
 from straights.game.events import (
@@ -32,7 +40,7 @@ from straights.game.events import (
 )
 from straights.game.hand import Action, Hand
 
-__all__ = ["Seat", "Table", "draw_strength"]
+__all__ = ["Seat", "Table", "dealer_draw", "draw_strength"]
 
 
 def draw_strength(card: Card) -> int:
@@ -47,6 +55,33 @@ def draw_strength(card: Card) -> int:
         return 0
     assert card.rank is not None and card.suit is not None
     return (card.rank - 1) * 4 + STRAIGHTS_SUIT_ORDER[card.suit] - 3
+
+
+def dealer_draw(seats: Sequence[int], pack: Sequence[Card]) -> list[DealerDraw]:
+    """Deal one card face up to each seat from ``pack`` (in order) until one card is highest.
+
+    Players tied at the top (all on special cards) draw again among themselves
+    from the rest of the pack; the last event names the winner.
+
+    >>> from straights.cards import parse_cards
+    >>> [e.winner for e in dealer_draw([0, 1, 2], parse_cards('S T R 9s 9h 2c'))]
+    [None, 1]
+    """
+    cards_left = list(pack)
+    contenders = list(seats)
+    out: list[DealerDraw] = []
+    while True:
+        if len(cards_left) < len(contenders):
+            raise ConfigurationError("the pack ran out during the dealer draw")
+        cards = tuple(cards_left[: len(contenders)])
+        del cards_left[: len(contenders)]
+        best = max(draw_strength(c) for c in cards)
+        top = [s for s, c in zip(contenders, cards, strict=True) if draw_strength(c) == best]
+        winner = top[0] if len(top) == 1 else None
+        out.append(DealerDraw(tuple(contenders), cards, winner))
+        if winner is not None:
+            return out
+        contenders = top
 
 
 @dataclass(slots=True)
@@ -72,6 +107,7 @@ class Table:
         *,
         seed: RandomLike = None,
         stacks: Sequence[int] | None = None,
+        button: int | None = None,
     ) -> None:
         if len(names) > config.seats:
             raise ConfigurationError(f"{len(names)} players for {config.seats} seats")
@@ -81,7 +117,7 @@ class Table:
         self.events: list[Event] = []
         self.hand: Hand | None = None
         self._hand_seen = 0
-        self.button: int | None = None
+        self.button: int | None = button  # None: drawn before the first deal
         self.carry = 0
         self.hand_number = 0
         self.hands: list[Hand] = []
@@ -131,9 +167,6 @@ class Table:
         assert player is not None
         self.seats[seat] = None
         self._emit(PlayerLeft(seat, reason, player.stack))
-        if self.button == seat:
-            # The button stays on the empty seat and moves on from there.
-            pass
 
     def occupied(self) -> list[int]:
         """Seats with a player who has chips."""
@@ -155,23 +188,19 @@ class Table:
     def _draw_for_dealer(self, seats: list[int]) -> int:
         pack = list(make_deck("straights" if self.config.pack == 55 else "standard").cards)
         self.rng.shuffle(pack)
-        contenders = seats
-        while True:
-            if len(pack) < len(contenders):
-                pack = list(make_deck("standard").cards)
-                self.rng.shuffle(pack)
-            cards = tuple(pack[: len(contenders)])
-            del pack[: len(contenders)]
-            best = max(draw_strength(c) for c in cards)
-            top = [s for s, c in zip(contenders, cards, strict=True) if draw_strength(c) == best]
-            winner = top[0] if len(top) == 1 else None
-            self._emit(DealerDraw(tuple(contenders), cards, winner))
-            if winner is not None:
-                return winner
-            contenders = top
+        draws = dealer_draw(seats, pack)
+        self.events.extend(draws)
+        winner = draws[-1].winner
+        assert winner is not None
+        return winner
 
-    def start_hand(self) -> Hand:
-        """Start the next deal: draw for the dealer (first deal) or move the button left."""
+    def start_hand(self, deck: CardsLike | None = None) -> Hand:
+        """Start the next deal: draw for the dealer (first deal) or move the button left.
+
+        ``deck`` (tests, arranged deals) replaces the shuffle: cards in dealing
+        order — first hole card to each player from the left of the button, then
+        the second, then the key card and the four face-up table cards.
+        """
         self._between_deals("start a deal")
         seats = self.occupied()
         if len(seats) < 2:
@@ -185,9 +214,13 @@ class Table:
         b = seats.index(self.button)
         order = seats[b + 1 :] + seats[: b + 1]
         pack = make_deck("straights" if self.config.pack == 55 else "standard")
-        deck = pack.shuffled(self.rng)
+        if deck is None:
+            cards: Sequence[Card] = pack.shuffled(self.rng)
+        else:
+            cards = parse_cards(deck)
+            pack.check_contains(cards)
         self.hand_number += 1
-        return self._begin(order, deck)
+        return self._begin(order, cards)
 
     def _begin(self, order: Sequence[int], deck: Sequence[Card]) -> Hand:
         stacks = []
@@ -259,6 +292,11 @@ class Table:
         self._sync()
         return self.events[start:]
 
+    def auto_act(self, seat: int) -> list[Event]:
+        """What a timed-out player does: check if he can, else fold."""
+        kinds = [a.kind for a in self.legal_actions(seat)]
+        return self.act(seat, "check" if "check" in kinds else "fold")
+
     @property
     def actor(self) -> int | None:
         """The seat to act, or ``None``."""
@@ -315,6 +353,12 @@ class Table:
             self.button = event.button
             self.hand_number = event.number
             self.carry = event.carry
+            have = [p.stack if p else 0 for p in (self.seats[s] for s in event.seats)]
+            if tuple(have) != event.stacks:
+                raise HandHistoryError(
+                    f"deal {event.number} starts with stacks {list(event.stacks)} "
+                    f"but the log leaves {have}"
+                )
             self._begin(event.seats, event.deck)
         elif isinstance(event, Acted):
             self.act(event.seat, event.kind, event.to)
