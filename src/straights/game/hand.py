@@ -29,7 +29,7 @@ possible action with its exact amount.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
@@ -105,7 +105,8 @@ class Hand:
     ``seats`` are the table seats dealt in, **left of the button first** (the
     button last); ``stacks`` their chips in the same order; ``deck`` the
     shuffled cards in dealing order (at least ``2 * len(seats) + 5``); ``carry``
-    a pot carried over from the previous deal (rule 10).
+    a pot carried over from the previous deal (rule 10); ``listener`` is called
+    with every event as it happens (the :class:`~straights.game.table.Table` uses it).
     """
 
     def __init__(
@@ -117,6 +118,7 @@ class Hand:
         *,
         carry: int = 0,
         number: int = 1,
+        listener: Callable[[Event], None] | None = None,
     ) -> None:
         n = len(seats)
         if n < 2:
@@ -160,6 +162,7 @@ class Hand:
         self.winners: list[int | None] = []
         self.pots: list[Pot] = []
         self.events: list[Event] = []
+        self._listener = listener
         self._start()
 
     # -- public read-only helpers -------------------------------------------------
@@ -205,6 +208,8 @@ class Hand:
     # -- the deal -------------------------------------------------------------------
     def _emit(self, event: Event) -> None:
         self.events.append(event)
+        if self._listener is not None:
+            self._listener(event)
 
     def _start(self) -> None:
         cfg = self.config

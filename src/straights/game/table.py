@@ -32,6 +32,7 @@ from straights.game.events import (
     Acted,
     DealerDraw,
     Event,
+    HandEnded,
     HandStarted,
     PlayerLeft,
     PlayerSat,
@@ -116,7 +117,6 @@ class Table:
         self.seats: list[Seat | None] = [None] * config.seats
         self.events: list[Event] = []
         self.hand: Hand | None = None
-        self._hand_seen = 0
         self.button: int | None = button  # None: drawn before the first deal
         self.carry = 0
         self.hand_number = 0
@@ -228,12 +228,19 @@ class Table:
             player = self.seats[s]
             assert player is not None
             stacks.append(player.stack)
-        hand = Hand(self.config, order, stacks, deck, carry=self.carry, number=self.hand_number)
+        carry, self.carry = self.carry, 0
+        self.hand = None
+        hand = Hand(
+            self.config,
+            order,
+            stacks,
+            deck,
+            carry=carry,
+            number=self.hand_number,
+            listener=self._on_hand_event,
+        )
         self.hand = hand
         self.hands.append(hand)
-        self._hand_seen = 0
-        self.carry = 0
-        self._sync()
         return hand
 
     def _next_seat(self, seat: int, seats: list[int]) -> int:
@@ -244,22 +251,18 @@ class Table:
                 return s
         raise IllegalActionError("no player has chips")  # pragma: no cover
 
-    def _sync(self) -> None:
-        hand = self.hand
-        assert hand is not None
-        new = hand.events[self._hand_seen :]
-        self.events.extend(new)
-        self._hand_seen = len(hand.events)
-        if hand.finished:
-            self._settle(hand)
+    def _on_hand_event(self, event: Event) -> None:
+        self.events.append(event)
+        if isinstance(event, HandEnded):
+            self._settle(event)
 
-    def _settle(self, hand: Hand) -> None:
-        for seat, stack in zip(hand.seats, hand.stacks, strict=True):
+    def _settle(self, ended: HandEnded) -> None:
+        for seat, stack in zip(ended.seats, ended.stacks, strict=True):
             player = self.seats[seat]
             assert player is not None
             player.stack = stack
-        self.carry = hand.carry_out
-        for seat in hand.seats:
+        self.carry = ended.carry
+        for seat in ended.seats:
             player = self.seats[seat]
             if player is not None and player.stack == 0:
                 self._leave(seat, "broke")
@@ -289,7 +292,6 @@ class Table:
             raise IllegalActionError(f"seat {seat} cannot {kind}: no deal is in progress")
         start = len(self.events)
         self.hand.act(seat, kind, to)
-        self._sync()
         return self.events[start:]
 
     def auto_act(self, seat: int) -> list[Event]:
