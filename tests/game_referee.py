@@ -38,6 +38,7 @@ class RefDeal:
     carry_out: int = 0
     winners: list[int | None] = field(default_factory=list)
     rounds_seen: list[tuple[int, int | None]] = field(default_factory=list)
+    round_starts: list[int] = field(default_factory=list)  # actions taken before each round
 
 
 def _ladder(ante: int, k: int) -> int:
@@ -63,6 +64,7 @@ def referee(deal: RefDeal) -> RefDeal:
     for rnd in range(1, 6):
         if n - sum(folded) == 1:
             break
+        deal.round_starts.append(pos)
         can_act = [i for i in range(n) if not folded[i] and stack[i] > 0]
         if len(can_act) < 2:
             deal.rounds_seen.append((rnd, None))
