@@ -163,6 +163,7 @@ class Hand:
         self.pots: list[Pot] = []
         self.events: list[Event] = []
         self._listener = listener
+        self._legal_cache: tuple[int, tuple[Action, ...]] | None = None
         self._start()
 
     # -- public read-only helpers -------------------------------------------------
@@ -279,6 +280,14 @@ class Hand:
         return self._legal(i)
 
     def _legal(self, i: int) -> tuple[Action, ...]:
+        cached = self._legal_cache
+        if cached is not None and cached[0] == i:
+            return cached[1]
+        legal = self._compute_legal(i)
+        self._legal_cache = (i, legal)
+        return legal
+
+    def _compute_legal(self, i: int) -> tuple[Action, ...]:
         stack = self.stacks[i]
         mine = self.committed[i]
         to_call = self.current_bet - mine
@@ -444,6 +453,7 @@ class Hand:
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _apply(self, i: int, action: Action) -> None:
+        self._legal_cache = None
         kind = action.kind
         seat = self.seats[i]
         if kind == "fold":

@@ -114,6 +114,7 @@ class Table:
             raise ConfigurationError(f"{len(names)} players for {config.seats} seats")
         self.config = config
         self.rng = make_rng(seed)
+        self._pack = make_deck("straights" if config.pack == 55 else "standard")
         self.seats: list[Seat | None] = [None] * config.seats
         self.events: list[Event] = []
         self.hand: Hand | None = None
@@ -186,7 +187,7 @@ class Table:
 
     # -- the deal ----------------------------------------------------------------------------
     def _draw_for_dealer(self, seats: list[int]) -> int:
-        pack = list(make_deck("straights" if self.config.pack == 55 else "standard").cards)
+        pack = list(self._pack.cards)
         self.rng.shuffle(pack)
         draws = dealer_draw(seats, pack)
         self.events.extend(draws)
@@ -213,7 +214,7 @@ class Table:
             self.button = self._next_seat(self.button, seats)
         b = seats.index(self.button)
         order = seats[b + 1 :] + seats[: b + 1]
-        pack = make_deck("straights" if self.config.pack == 55 else "standard")
+        pack = self._pack
         if deck is None:
             cards: Sequence[Card] = pack.shuffled(self.rng)
         else:
