@@ -106,7 +106,8 @@ class Hand:
     button last); ``stacks`` their chips in the same order; ``deck`` the
     shuffled cards in dealing order (at least ``2 * len(seats) + 5``); ``carry``
     a pot carried over from the previous deal (rule 10); ``listener`` is called
-    with every event as it happens (the :class:`~straights.game.table.Table` uses it).
+    with every event as it happens (the :class:`~straights.game.table.Table` uses it);
+    with ``autostart=False`` the antes and the deal wait for :meth:`start`.
     """
 
     def __init__(
@@ -119,6 +120,7 @@ class Hand:
         carry: int = 0,
         number: int = 1,
         listener: Callable[[Event], None] | None = None,
+        autostart: bool = True,
     ) -> None:
         n = len(seats)
         if n < 2:
@@ -164,7 +166,9 @@ class Hand:
         self.events: list[Event] = []
         self._listener = listener
         self._legal_cache: tuple[int, tuple[Action, ...]] | None = None
-        self._start()
+        self._started = False
+        if autostart:
+            self.start()
 
     # -- public read-only helpers -------------------------------------------------
     @property
@@ -212,7 +216,11 @@ class Hand:
         if self._listener is not None:
             self._listener(event)
 
-    def _start(self) -> None:
+    def start(self) -> None:
+        """Post the antes and deal (done by the constructor unless ``autostart=False``)."""
+        if self._started:
+            raise IllegalActionError(f"deal {self.number} has already started")
+        self._started = True
         cfg = self.config
         self._emit(
             HandStarted(

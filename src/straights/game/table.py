@@ -13,7 +13,7 @@ the carried pot, players who go broke leaving.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -117,11 +117,11 @@ class Table:
         self._pack = make_deck("straights" if config.pack == 55 else "standard")
         self.seats: list[Seat | None] = [None] * config.seats
         self.events: list[Event] = []
+        self._listeners: list[Callable[[Event], None]] = []
         self.hand: Hand | None = None
         self.button: int | None = button  # None: drawn before the first deal
         self.carry = 0
         self.hand_number = 0
-        self.hands: list[Hand] = []
         self._emit(TableOpened(config.to_dict()))
         for seat, name in enumerate(names):
             if name is not None:
@@ -131,6 +131,16 @@ class Table:
     # -- seats -----------------------------------------------------------------------------
     def _emit(self, event: Event) -> None:
         self.events.append(event)
+        for listener in self._listeners:
+            listener(event)
+
+    def subscribe(self, listener: Callable[[Event], None]) -> None:
+        """Call ``listener(event)`` for every later event, in order, as it happens.
+
+        Listeners run in subscription order: subscribe the store first and a
+        sender second, and every event is stored before it is sent.
+        """
+        self._listeners.append(listener)
 
     def _between_deals(self, what: str) -> None:
         if self.hand is not None and not self.hand.finished:
@@ -190,7 +200,8 @@ class Table:
         pack = list(self._pack.cards)
         self.rng.shuffle(pack)
         draws = dealer_draw(seats, pack)
-        self.events.extend(draws)
+        for draw in draws:
+            self._emit(draw)
         winner = draws[-1].winner
         assert winner is not None
         return winner
@@ -230,7 +241,6 @@ class Table:
             assert player is not None
             stacks.append(player.stack)
         carry, self.carry = self.carry, 0
-        self.hand = None
         hand = Hand(
             self.config,
             order,
@@ -239,9 +249,10 @@ class Table:
             carry=carry,
             number=self.hand_number,
             listener=self._on_hand_event,
+            autostart=False,
         )
         self.hand = hand
-        self.hands.append(hand)
+        hand.start()
         return hand
 
     def _next_seat(self, seat: int, seats: list[int]) -> int:
@@ -253,7 +264,7 @@ class Table:
         raise IllegalActionError("no player has chips")  # pragma: no cover
 
     def _on_hand_event(self, event: Event) -> None:
-        self.events.append(event)
+        self._emit(event)
         if isinstance(event, HandEnded):
             self._settle(event)
 
@@ -351,7 +362,7 @@ class Table:
         elif isinstance(event, DealerDraw):
             if event.winner is not None:
                 self.button = event.winner
-            self.events.append(event)
+            self._emit(event)
         elif isinstance(event, HandStarted):
             self.button = event.button
             self.hand_number = event.number
