@@ -116,6 +116,8 @@ class Table:
         self.rng = make_rng(seed)
         self._pack = make_deck("straights" if config.pack == 55 else "standard")
         self.seats: list[Seat | None] = [None] * config.seats
+        #: The latest name seen at each seat (kept after the player leaves).
+        self.names: dict[int, str] = {}
         self.events: list[Event] = []
         self._listeners: list[Callable[[Event], None]] = []
         self.hand: Hand | None = None
@@ -159,6 +161,7 @@ class Table:
         if not isinstance(chips, int) or chips < 1:
             raise ConfigurationError(f"stack {chips!r}: a player sits with at least 1 chip")
         self.seats[seat] = Seat(name, chips)
+        self.names[seat] = name
         start = len(self.events)
         self._emit(PlayerSat(seat, name, chips))
         return self.events[start:]

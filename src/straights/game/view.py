@@ -198,7 +198,7 @@ def hand_view(
 def table_view(table: Table, seat: int | None) -> SeatView:
     """The view of a whole table for ``seat``: the current (or last) deal plus seats
     not dealt in."""
-    names = {i: p.name for i, p in enumerate(table.seats) if p is not None}
+    names = table.names
     hand = table.hand
     if hand is None:
         players = tuple(
