@@ -42,6 +42,9 @@ from sqlalchemy import (
     func,
     select,
 )
+from sqlalchemy import (
+    event as sa_event,
+)
 from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -135,6 +138,8 @@ class Store:
         self.url = url or default_url()
         try:
             self.engine = create_engine(self.url)
+            if self.engine.dialect.name == "sqlite":
+                sa_event.listen(self.engine, "connect", _sqlite_pragmas)
             _Base.metadata.create_all(self.engine)
         except (ArgumentError, OperationalError) as exc:
             raise ConfigurationError(
@@ -191,6 +196,14 @@ class Store:
                 select(_EventRow.data).where(_EventRow.table_id == table_id).order_by(_EventRow.seq)
             ).all()
         return [event_from_dict(json.loads(r)) for r in rows]
+
+    def event_count(self, table_id: int) -> int:
+        """How many events a table has stored (the next ``seq`` to write)."""
+        with Session(self.engine) as s:
+            count = s.scalar(
+                select(func.count()).select_from(_EventRow).where(_EventRow.table_id == table_id)
+            )
+        return int(count or 0)
 
     def record(self, table: Table, name: str = "", *, hands: bool = True) -> int:
         """Store ``table``'s events so far and every later one as it happens.
@@ -280,6 +293,16 @@ class Store:
 
     def hands_by_ids(self, ids: Iterable[int]) -> list[HandRecord]:
         return [self.hand(i) for i in ids]
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL with synchronous=NORMAL: a commit survives the process being killed (kill -9);
+    # only a power cut can lose the last commits.  Per-event commits stay fast.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
 
 
 def _name(table: Table, seat: int) -> str:

@@ -27,7 +27,7 @@ from straights.rankings.straights import straights_key
 __all__ = ["DEFAULT_SAMPLES", "StrengthBot"]
 
 #: Monte Carlo deals per estimate: enough to tell 30% from 50%, cheap enough for simulation.
-DEFAULT_SAMPLES: Final = 120
+DEFAULT_SAMPLES: Final = 64
 _PACK_IDS: Final = {
     55: tuple(c.id for c in make_deck("straights")),
     52: tuple(c.id for c in make_deck("standard")),

@@ -133,7 +133,7 @@ class _Game:
         self.out.print(prompt, end="")
         try:
             answer = next(self.answers)
-        except StopIteration:
+        except (StopIteration, KeyboardInterrupt):
             self.out.print()
             return None
         if self.echo:
