@@ -44,6 +44,11 @@ def test_every_event_is_stored_as_it_happens_and_a_table_resumes(tmp_path: Path)
         assert again.legal_actions(again.actor) == t.legal_actions(t.actor)  # type: ignore[arg-type]
     (record,) = store.tables()
     assert record.name == "test" and record.events == len(t.events)
+    # The resumed table keeps recording where the old one stopped.
+    resumed = Store(url).resume(tid, seed=1)
+    play(resumed, random.Random(9), 30)
+    assert len(store.events(tid)) == len(resumed.events)
+    assert Store(url).load_table(tid).stacks() == resumed.stacks()
 
 
 def test_finished_hands_are_saved_with_histories_that_replay() -> None:

@@ -213,6 +213,16 @@ class Store:
         """
         table_id = self.create_table(table.config, name)
         self.append_events(table_id, 0, table.events)
+        self._attach(table, table_id, hands=hands)
+        return table_id
+
+    def resume(self, table_id: int, *, seed: Any = None, hands: bool = True) -> Table:
+        """Rebuild a stored table (after a crash) and keep recording its new events."""
+        table = self.load_table(table_id, seed=seed)
+        self._attach(table, table_id, hands=hands)
+        return table
+
+    def _attach(self, table: Table, table_id: int, *, hands: bool) -> None:
         seq = len(table.events)
 
         def listener(event: Event) -> None:
@@ -224,7 +234,6 @@ class Store:
                 self.save_hand(table_id, table.hand, names)
 
         table.subscribe(listener)
-        return table_id
 
     def load_table(self, table_id: int, *, seed: Any = None) -> Table:
         """Rebuild a table exactly from its stored events (future shuffles from ``seed``)."""
