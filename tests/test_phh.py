@@ -66,8 +66,8 @@ def phh_to_ref(h: dict[str, Any]) -> tuple[RefDeal, list[int]]:
             continue
         kind = m.group(2).split()[0]
         actions.append((int(m.group(1)) - 1, kind, int(m.group(3)) if m.group(3) else None))
-    assert board_lines[:2] == ["d db ?? #key", f"d db {h['_table_cards'][1]}"]
-    later = [f"d db {c}" for c in h["_table_cards"][2:]] + [f"d db {h['_table_cards'][0]} #key"]
+    assert board_lines[:2] == ["d db ?? # key", f"d db {h['_table_cards'][1]}"]
+    later = [f"d db {c}" for c in h["_table_cards"][2:]] + [f"d db {h['_table_cards'][0]} # key"]
     assert board_lines[2:] == later[: len(board_lines) - 2]
     deal = RefDeal(
         pack=h["_pack"],
@@ -137,7 +137,7 @@ def test_phh_text_is_plain_toml_with_straights_fields() -> None:
     data = tomllib.loads(text)
     assert data["variant"] == "STR"
     assert data["players"] == ["Ann", 'Bo "B"', "Cy"]
-    assert data["actions"][3] == "d db ?? #key"
+    assert data["actions"][3] == "d db ?? # key"
     assert data["antes"] == [1, 1, 1] and data["min_bet"] == 1
     assert set(data) >= {"_pack", "_betting", "_table_cards", "_carry_in", "_carry_out"}
 

@@ -53,7 +53,7 @@ __all__ = [
 
 #: The ``variant`` code of a Straights history (not one of PokerKit's variants).
 VARIANT: Final = "STR"
-KEY_COMMENT: Final = "#key"
+KEY_COMMENT: Final = "# key"
 _CARD_RE: Final = re.compile(r"[2-9TJQKA][cdhs]|[STR]|\?\?")
 
 
@@ -332,7 +332,7 @@ def _apply_line(hand: Hand, line: str, n: int, board: list[Card | None]) -> None
 def _check_board(
     hand: Hand, cards: list[Card | None], key: bool, line: str, board: list[Card | None]
 ) -> None:
-    """Board lines must follow the deal: ``?? #key``, the four face-up cards, ``Xx #key``."""
+    """Board lines must follow the deal: ``?? # key``, the four face-up cards, ``Xx # key``."""
     if len(cards) != 1:
         raise HandHistoryError(f"{line!r}: Straights deals table cards one at a time")
     card = cards[0]
