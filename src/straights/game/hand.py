@@ -354,7 +354,7 @@ class Hand:
     def _reason(self, i: int, kind: str) -> str:
         to_call = self.current_bet - self.committed[i]
         if kind == "check":
-            return f"there are {to_call} chips to call"
+            return f"there {'is 1 chip' if to_call == 1 else f'are {to_call} chips'} to call"
         if kind in ("fold", "call"):
             return "there is no bet to call (check instead)"
         if kind == "bet" and self.level >= 0:

@@ -153,7 +153,7 @@ def _toml_value(value: Any) -> str:
     if isinstance(value, str):
         return _toml_string(value)
     if isinstance(value, list):
-        if value and all(isinstance(v, str) for v in value) and len(value) > 4:
+        if all(isinstance(v, str) for v in value) and sum(len(v) + 4 for v in value) > 70:
             inner = "".join(f"  {_toml_string(v)},\n" for v in value)
             return f"[\n{inner}]"
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
