@@ -128,6 +128,8 @@ def test_illegal_actions_name_the_reason_and_change_nothing() -> None:
         (0, "raise", "no bet to raise"),
         (9, "check", r"seats in this deal are \[0, 1, 2\]"),
         (0, "shove", "not an action"),
+        ([0], "check", "not a seat"),
+        ("0", "check", "not a seat"),
     ]
     for seat, kind, reason in cases:
         with pytest.raises(IllegalActionError, match=reason):
@@ -135,6 +137,8 @@ def test_illegal_actions_name_the_reason_and_change_nothing() -> None:
         assert (list(h.events), list(h.stacks), h.actor) == before
     with pytest.raises(IllegalActionError, match="the only bet now is bet 1"):
         h.act(0, "bet", to=5)
+    with pytest.raises(IllegalActionError, match="not a whole number"):
+        h.act(0, "bet", to="1")  # type: ignore[arg-type]
     assert (list(h.events), list(h.stacks), h.actor) == before
 
 

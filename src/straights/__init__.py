@@ -13,6 +13,7 @@ from straights.cards import Card, Deck, Rank, Suit, format_cards, make_deck, par
 from straights.errors import StraightsError
 
 if TYPE_CHECKING:
+    from straights.game import Table, TableConfig
     from straights.showdowns import ShowdownResult, showdown
 
 __version__ = "0.1.0"
@@ -24,6 +25,8 @@ __all__ = [
     "ShowdownResult",
     "StraightsError",
     "Suit",
+    "Table",
+    "TableConfig",
     "__version__",
     "format_cards",
     "make_deck",
@@ -34,6 +37,8 @@ __all__ = [
 _LAZY = {
     "showdown": "straights.showdowns",
     "ShowdownResult": "straights.showdowns",
+    "Table": "straights.game",
+    "TableConfig": "straights.game",
 }
 
 

@@ -282,7 +282,7 @@ class Hand:
     # -- legal actions ------------------------------------------------------------------
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Every action ``seat`` may take now with its exact amount (empty if not his turn)."""
-        i = self._index.get(seat)
+        i = self._index.get(seat) if isinstance(seat, int) else None
         if i is None or i != self.to_act:
             return ()
         return self._legal(i)
@@ -329,8 +329,12 @@ class Hand:
 
     def why_not(self, seat: int, kind: str, to: int | None = None) -> str | None:
         """Why ``seat`` may not take action ``kind`` (to total ``to``), or ``None`` if he may."""
-        if kind not in ACTION_KINDS:
+        if not isinstance(kind, str) or kind not in ACTION_KINDS:
             return f"{kind!r} is not an action: choose one of {', '.join(ACTION_KINDS)}"
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            return f"{seat!r} is not a seat: seats are numbers, {list(self.seats)} in this deal"
+        if to is not None and (not isinstance(to, int) or isinstance(to, bool)):
+            return f"to={to!r} is not a whole number of chips"
         if self.finished:
             return f"seat {seat} cannot {kind}: deal {self.number} is over"
         i = self._index.get(seat)
@@ -449,8 +453,8 @@ class Hand:
         Returns the :class:`Action` taken.  Raises :class:`IllegalActionError`
         (state unchanged) when the action is not legal.
         """
-        i = self._index.get(seat)
-        if i is None or i != self.to_act or self.finished:
+        i = self._index.get(seat) if isinstance(seat, int) else None
+        if i is None or i != self.to_act or self.finished or not isinstance(to, (int, type(None))):
             self.verify(seat, kind, to)
         assert i is not None
         for action in self._legal(i):
