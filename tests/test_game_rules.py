@@ -379,3 +379,14 @@ def test_table_rebuilds_exactly_from_its_event_log() -> None:
     assert [e.to_dict() for e in copy.events] == [e.to_dict() for e in t.events]
     assert copy.stacks() == t.stacks() and copy.carry == t.carry
     assert copy.actor == t.actor
+
+
+def test_table_keeps_every_deal_in_order() -> None:
+    t = Table(TableConfig(seats=2), ["a", "b"], seed=3)
+    for n in range(1, 4):
+        h = t.start_hand()
+        assert t.hands[n - 1] is h and h.number == n
+        while not h.finished:
+            t.auto_act(h.actor)  # type: ignore[arg-type]
+    copy = Table.from_events(t.events)
+    assert [h.number for h in copy.hands] == [1, 2, 3]

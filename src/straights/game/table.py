@@ -121,6 +121,8 @@ class Table:
         self.events: list[Event] = []
         self._listeners: list[Callable[[Event], None]] = []
         self.hand: Hand | None = None
+        #: Every deal of this table, in order (``hands[n - 1]`` is deal ``n``).
+        self.hands: list[Hand] = []
         self.button: int | None = button  # None: drawn before the first deal
         self.carry = 0
         self.hand_number = 0
@@ -255,6 +257,7 @@ class Table:
             autostart=False,
         )
         self.hand = hand
+        self.hands.append(hand)
         hand.start()
         return hand
 
