@@ -390,3 +390,30 @@ def test_table_keeps_every_deal_in_order() -> None:
             t.auto_act(h.actor)  # type: ignore[arg-type]
     copy = Table.from_events(t.events)
     assert [h.number for h in copy.hands] == [1, 2, 3]
+
+
+def test_config_seed_and_actions_determine_everything() -> None:
+    import random
+
+    def run(actions: list[tuple[int, str]] | None) -> tuple[list[dict[str, object]], list]:
+        rng = random.Random(5)
+        t = Table(TableConfig(seats=5, starting_stack=12), list("abcde"), seed=2024)
+        taken: list[tuple[int, str]] = []
+        feed = iter(actions or [])
+        while not t.is_over and len(t.hands) < 30:
+            h = t.start_hand()
+            while not h.finished:
+                seat = h.actor
+                assert seat is not None
+                if actions is None:
+                    kind = rng.choice(h.legal_actions(seat)).kind
+                else:
+                    seat_, kind = next(feed)
+                    assert seat_ == seat
+                taken.append((seat, kind))
+                t.act(seat, kind)
+        return [e.to_dict() for e in t.events], taken
+
+    events, actions = run(None)
+    again, _ = run(actions)
+    assert again == events
