@@ -72,6 +72,12 @@ def test_play_rejects_bad_settings() -> None:
     assert out.returncode == 2 and "error: betting='pot'" in out.stderr
     out = run("play", "--no-save", "--bots", "shark")
     assert out.returncode == 2 and "'shark' is not a bot" in out.stderr
+    out = run("play", "--no-save", "--script", "/nonexistent/moves.txt")
+    assert out.returncode == 2 and "--script '/nonexistent/moves.txt'" in out.stderr
+    out = run("play", "--no-save", "--seats", "1")
+    assert out.returncode == 2 and "seats=1" in out.stderr
+    out = run("simulate", "--hands", "0", "--no-progress")
+    assert out.returncode == 2 and "hands=0" in out.stderr
 
 
 def test_simulate_summary_and_histories(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
@@ -77,6 +77,7 @@ def play(
         starting_stack=stack,
     )
     kinds = [k.strip() for k in bots.split(",") if k.strip()]
+    source = None if script is None or script == "-" else _open_script(script)
     rng = make_rng(seed)
     if not kinds:
         raise ConfigurationError(f"--bots {bots!r}: name bots like strength,calling,random")
@@ -91,21 +92,31 @@ def play(
         store = Store(db)
         store.record(table, name=f"terminal: {name}")
         out.print(f"[dim]Saving every deal in {store.url}[/dim]")
-    lines = _answers(script)
-    _Game(table, seat_bots, out, lines, hands).run()
+    _Game(table, seat_bots, out, _answers(script, source), hands).run()
 
 
-def _answers(script: str | None) -> Iterator[str]:
+def _answers(script: str | None, opened: TextIO | None = None) -> Iterator[str]:
     if script is None and sys.stdin.isatty():
         while True:
             try:
                 yield input()
             except EOFError:
                 return
-    source = sys.stdin if script in (None, "-") else open(script, encoding="utf-8")  # noqa: SIM115
+    source = opened if opened is not None else sys.stdin
     with source:
         for line in source:
             yield line.rstrip("\n")
+
+
+def _open_script(path: str) -> TextIO:
+    from straights.errors import ConfigurationError
+
+    try:
+        return open(path, encoding="utf-8")
+    except OSError as exc:
+        raise ConfigurationError(
+            f"--script {path!r}: {exc.strerror}; give a text file with one answer per line"
+        ) from exc
 
 
 class _Game:
