@@ -417,3 +417,55 @@ def test_config_seed_and_actions_determine_everything() -> None:
     events, actions = run(None)
     again, _ = run(actions)
     assert again == events
+
+
+def test_table_dealer_draw_with_a_tie_on_special_cards() -> None:
+    import random
+
+    class SpecialsFirst(random.Random):
+        """Shuffles normally, except that the first shuffle (the dealer draw) puts
+        S and T on top, then the king of diamonds and the king of hearts."""
+
+        first = True
+
+        def shuffle(self, x: list) -> None:  # type: ignore[override]
+            super().shuffle(x)
+            if self.first:
+                self.first = False
+                for i, name in enumerate(("S", "T", "Kd", "Kh")):
+                    j = x.index(parse_cards(name)[0])
+                    x[i], x[j] = x[j], x[i]
+
+    t = Table(TableConfig(seats=2), ["a", "b"], seed=SpecialsFirst(1))
+    h = t.start_hand()
+    draws = [e for e in t.events if e.type == "dealer_draw"]
+    assert [(d.cards, d.winner) for d in draws] == [
+        (parse_cards("S T"), None),
+        (parse_cards("Kd Kh"), 1),
+    ]
+    assert h.button == 1 and h.actor == 0
+
+
+def test_sitting_and_standing_between_deals_only() -> None:
+    t = Table(TableConfig(seats=3), ["a", "b"], seed=1)
+    with pytest.raises(IllegalActionError, match="seat 0 is taken"):
+        t.sit(0, "z")
+    with pytest.raises(IllegalActionError, match="seats are 0 to 2"):
+        t.sit(3, "z")
+    with pytest.raises(ConfigurationError, match="non-empty name"):
+        t.sit(2, " ")
+    with pytest.raises(IllegalActionError, match="seat 2 is empty"):
+        t.stand(2)
+    h = t.start_hand()
+    with pytest.raises(IllegalActionError, match="wait for it"):
+        t.sit(2, "c")
+    with pytest.raises(IllegalActionError, match="wait for it"):
+        t.stand(0)
+    while not h.finished:
+        t.auto_act(h.actor)  # type: ignore[arg-type]
+    t.sit(2, "c", 50)
+    assert t.stacks()[2] == 50
+    t.stand(0)
+    assert 0 not in t.stacks()
+    with pytest.raises(ConfigurationError, match="3 players for 2 seats"):
+        Table(TableConfig(seats=2), ["a", "b", "c"])
