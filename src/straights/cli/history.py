@@ -74,10 +74,11 @@ def export(
 ) -> None:
     """Write saved deals (oldest first) to a PHH ``.phhs`` file."""
     from straights.errors import ConfigurationError
+    from straights.game.phh import phhs_entry
     from straights.store import Store
 
     records = list(reversed(Store(db).hands(limit=limit)))
-    text = "\n".join(f"[{i}]\n{r.phh}" for i, r in enumerate(records, start=1))
+    text = "\n".join(phhs_entry(i, r.phh) for i, r in enumerate(records, start=1))
     if out == "-":
         typer.echo(text, nl=False)
         return

@@ -591,7 +591,3 @@ class Hand:
     def actions(self) -> list[Acted]:
         """The players' actions so far, in order."""
         return [e for e in self.events if isinstance(e, Acted)]
-
-    def chips_in_play(self) -> int:
-        """Stacks plus everything in the middle (constant through a deal)."""
-        return sum(self.stacks) + (self.carry_out if self.finished else self.pot)

@@ -48,6 +48,7 @@ __all__ = [
     "loads_phh",
     "loads_phhs",
     "parse_phh_cards",
+    "phhs_entry",
     "replay_phh",
 ]
 
@@ -182,10 +183,17 @@ def dumps_phh(history: dict[str, Any]) -> str:
     return "".join(f"{key} = {_toml_value(value)}\n" for key, value in history.items())
 
 
+def phhs_entry(index: int, phh_text: str) -> str:
+    """Hand number ``index`` of a ``.phhs`` file: a TOML table ``[index]`` holding ``phh_text``.
+
+    Entries are joined with a blank line.
+    """
+    return f"[{index}]\n{phh_text}"
+
+
 def dumps_phhs(histories: Iterable[dict[str, Any]]) -> str:
     """Many hand histories as a ``.phhs`` text: tables ``[1]``, ``[2]`` …"""
-    parts = [f"[{i}]\n{dumps_phh(h)}" for i, h in enumerate(histories, start=1)]
-    return "\n".join(parts)
+    return "\n".join(phhs_entry(i, dumps_phh(h)) for i, h in enumerate(histories, start=1))
 
 
 # -- TOML in -------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from straights.cards import (
     STRAIGHTS_SUIT_ORDER,
@@ -40,6 +40,9 @@ from straights.game.events import (
     TableOpened,
 )
 from straights.game.hand import Action, Hand
+
+if TYPE_CHECKING:
+    from straights.game.view import SeatView
 
 __all__ = ["Seat", "Table", "dealer_draw", "draw_strength"]
 
@@ -324,15 +327,12 @@ class Table:
 
     def total_chips(self) -> int:
         """Every chip at the table: stacks, the current pot and the carried pot."""
-        behind = sum(p.stack for p in self.seats if p is not None)
-        if self.hand is not None and not self.hand.finished:
-            dealt = set(self.hand.seats)
-            behind = sum(p.stack for i, p in enumerate(self.seats) if p and i not in dealt)
-            return behind + sum(self.hand.stacks) + self.hand.pot
-        return behind + self.carry
+        hand = self.hand
+        middle = hand.pot if hand is not None and not hand.finished else self.carry
+        return sum(self.stacks().values()) + middle
 
-    def view(self, seat: int | None = None) -> Any:
-        """What ``seat`` (or a spectator, ``None``) may see: :func:`straights.game.view.view`."""
+    def view(self, seat: int | None = None) -> SeatView:
+        """What ``seat`` (or a spectator, ``None``) may see now."""
         from straights.game.view import table_view
 
         return table_view(self, seat)

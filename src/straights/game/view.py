@@ -152,9 +152,7 @@ def _shown(hand: Hand) -> dict[int, tuple[Card, ...]]:
     return {e.seat: e.cards for e in hand.events if isinstance(e, ShowdownRevealed)}
 
 
-def hand_view(
-    hand: Hand, seat: int | None, names: dict[int, str] | None = None, carry: int | None = None
-) -> SeatView:
+def hand_view(hand: Hand, seat: int | None, names: dict[int, str] | None = None) -> SeatView:
     """The view of one deal for ``seat`` (``None``: a spectator)."""
     finished = hand.finished
     shown = _shown(hand) if finished else {}
