@@ -218,11 +218,8 @@ def loads_phhs(text: str) -> list[dict[str, Any]]:
 
 def _field(history: dict[str, Any], name: str, kind: type, default: Any = None) -> Any:
     value = history.get(name, default)
-    if (
-        value is None
-        or not isinstance(value, kind)
-        or isinstance(value, bool) is not (kind is bool)
-    ):
+    # TOML booleans are Python bools, and bool is an int: never accept one for the other.
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
         raise HandHistoryError(
             f"hand history field {name!r} is {value!r}: expected a {kind.__name__}"
         )
