@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from straights.cards import Card, parse_cards
-from straights.errors import ConfigurationError, IllegalActionError
+from straights.errors import ConfigurationError, DuplicateCardError, IllegalActionError, PackError
 from straights.game import Hand, Table, TableConfig
 from straights.game.events import (
     Acted,
@@ -337,6 +337,18 @@ def test_a_carried_pot_stays_in_the_middle_when_everyone_is_broke() -> None:
 def test_bad_configuration_is_refused(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(ConfigurationError, match=message):
         TableConfig(**kwargs)  # type: ignore[arg-type]
+
+
+def test_a_deal_refuses_a_bad_deck() -> None:
+    cfg = TableConfig(seats=2)
+    with pytest.raises(DuplicateCardError, match="Ah appears twice in the deck"):
+        Hand(cfg, (0, 1), (5, 5), deal(["Ah 7c", "Ah Th"]))
+    with pytest.raises(PackError, match="S, T and R are only in the 55-card pack"):
+        Hand(TableConfig(seats=2, pack=52), (0, 1), (5, 5), deal(["S 7c", "Ah Th"]))
+    with pytest.raises(ConfigurationError, match="cannot deal 2 players"):
+        Hand(cfg, (0, 1), (5, 5), parse_cards("Ah 7c Kd"))
+    with pytest.raises(ConfigurationError, match="every player dealt in has chips"):
+        Hand(cfg, (0, 1), (5, 0), deal(["Ah 7c", "Qh Th"]))
 
 
 def test_many_seats_allowed_up_to_the_pack() -> None:

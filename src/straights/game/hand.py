@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from straights.cards import Card
+from straights.cards import Card, check_unique
 from straights.errors import ConfigurationError, IllegalActionError
 from straights.game.config import TableConfig
 from straights.game.events import (
@@ -52,7 +52,7 @@ from straights.game.events import (
     ShowdownRevealed,
     TableCardDealt,
 )
-from straights.rankings.straights import make_hand
+from straights.rankings.straights import check_cards_for_pack, make_hand
 from straights.showdowns import decide
 
 __all__ = ["ACTION_KINDS", "ROUNDS", "Action", "ActionKind", "Hand", "Pot"]
@@ -136,13 +136,16 @@ class Hand:
         need = _HOLE * n + 5
         if len(deck) < need:
             raise ConfigurationError(f"a deck of {len(deck)} cards cannot deal {n} players")
+        dealt = tuple(deck[:need])
+        check_unique(dealt, "in the deck")
+        check_cards_for_pack(dealt, config.pack, f"the deck of a {config.pack}-card game")
         self.config = config
         self.number = number
         self.seats: tuple[int, ...] = tuple(seats)
         self._index = {s: i for i, s in enumerate(self.seats)}
         self.starting_stacks: tuple[int, ...] = tuple(stacks)
         self.carry_in = carry
-        self.deck: tuple[Card, ...] = tuple(deck[:need])
+        self.deck: tuple[Card, ...] = dealt
         self.holes: tuple[tuple[Card, Card], ...] = tuple(
             (self.deck[i], self.deck[n + i]) for i in range(n)
         )
