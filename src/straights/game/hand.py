@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, NamedTuple
 
 from straights.cards import Card, check_unique
 from straights.errors import ConfigurationError, IllegalActionError
@@ -64,10 +64,10 @@ ROUNDS: Final = 5
 _HOLE: Final = 2
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """A legal action with its exact chips: ``amount`` put in now, ``to`` the
     player's total for the round afterwards; ``all_in`` when it uses his last chip.
+    Immutable.
 
     >>> str(Action("raise", 2, 3, False)), str(Action("call", 4, 5, True))
     ('raise to 3', 'call 4 (all-in)')
@@ -89,6 +89,9 @@ class Action:
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "amount": self.amount, "to": self.to, "all_in": self.all_in}
+
+
+_FOLD: Final = Action("fold")
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,7 +307,7 @@ class Hand:
         to_call = self.current_bet - mine
         out: list[Action] = []
         if to_call > 0:
-            out.append(Action("fold"))
+            out.append(_FOLD)
             if stack <= to_call:
                 return (*out, Action("call", stack, mine + stack, True))
             out.append(Action("call", to_call, self.current_bet, False))
