@@ -481,3 +481,5 @@ def test_sitting_and_standing_between_deals_only() -> None:
     assert 0 not in t.stacks()
     with pytest.raises(ConfigurationError, match="3 players for 2 seats"):
         Table(TableConfig(seats=2), ["a", "b", "c"])
+    with pytest.raises(ConfigurationError, match=r"seed=0\.5: give an int"):
+        Table(TableConfig(seats=2), ["a", "b"], seed=0.5)  # type: ignore[arg-type]

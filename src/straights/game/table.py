@@ -116,7 +116,12 @@ class Table:
         if len(names) > config.seats:
             raise ConfigurationError(f"{len(names)} players for {config.seats} seats")
         self.config = config
-        self.rng = make_rng(seed)
+        try:
+            self.rng = make_rng(seed)
+        except TypeError as exc:
+            raise ConfigurationError(
+                f"seed={seed!r}: give an int, a random.Random or None"
+            ) from exc
         self._pack = make_deck("straights" if config.pack == 55 else "standard")
         self.seats: list[Seat | None] = [None] * config.seats
         #: The latest name seen at each seat (kept after the player leaves).
