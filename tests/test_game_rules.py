@@ -483,3 +483,20 @@ def test_sitting_and_standing_between_deals_only() -> None:
         Table(TableConfig(seats=2), ["a", "b", "c"])
     with pytest.raises(ConfigurationError, match=r"seed=0\.5: give an int"):
         Table(TableConfig(seats=2), ["a", "b"], seed=0.5)  # type: ignore[arg-type]
+
+
+def test_all_in_bet_below_the_ante_can_be_called_or_completed() -> None:
+    # Ante 2.  A (seat 0) has 3 chips, B and C 20.  After the antes A has 1 chip:
+    # his bet is an all-in for 1, short of the full bet of 2.
+    cfg = TableConfig(seats=3, ante=2)
+    h = Hand(cfg, (0, 1, 2), (3, 20, 20), deal(["Qh Th", "4d 3s", "Ah 7c"]))
+    assert [str(a) for a in h.legal_actions(0)] == ["check", "bet 1 (all-in)"]
+    h.bet(0)
+    assert [str(a) for a in h.legal_actions(1)] == ["fold", "call 1", "bet 2"]
+    h.bet(1)  # B completes the bet to 2 (the ladder's first level)
+    assert [str(a) for a in h.legal_actions(2)] == ["fold", "call 2", "raise to 6"]
+    h.call(2)
+    check_down(h)
+    # Totals A 3, B 4, C 4.  Main 3x3=9 (A,B,C) -> A (K-9); side 1+1=2 (B,C) -> B (5-2).
+    assert [(p.amount, p.eligible) for p in h.pots] == [(9, (0, 1, 2)), (2, (1, 2))]
+    assert h.stacks == [9, 18, 16]
