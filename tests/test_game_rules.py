@@ -468,6 +468,10 @@ def test_sitting_and_standing_between_deals_only() -> None:
         t.sit(2, " ")
     with pytest.raises(IllegalActionError, match="seat 2 is empty"):
         t.stand(2)
+    with pytest.raises(IllegalActionError, match="seat 'x' is empty: seats are 0 to 2"):
+        t.stand("x")  # type: ignore[arg-type]
+    with pytest.raises(ConfigurationError, match="1 stacks for 2 names"):
+        Table(TableConfig(seats=2), ["a", "b"], stacks=[5])
     h = t.start_hand()
     with pytest.raises(IllegalActionError, match="wait for it"):
         t.sit(2, "c")

@@ -115,6 +115,8 @@ class Table:
     ) -> None:
         if len(names) > config.seats:
             raise ConfigurationError(f"{len(names)} players for {config.seats} seats")
+        if stacks is not None and len(stacks) != len(names):
+            raise ConfigurationError(f"{len(stacks)} stacks for {len(names)} names: give one each")
         self.config = config
         try:
             self.rng = make_rng(seed)
@@ -179,9 +181,12 @@ class Table:
     def stand(self, seat: int) -> list[Event]:
         """A player leaves with his chips (between deals)."""
         self._between_deals("leave")
-        player = self.seats[seat] if 0 <= seat < len(self.seats) else None
+        valid = isinstance(seat, int) and 0 <= seat < len(self.seats)
+        player = self.seats[seat] if valid else None
         if player is None:
-            raise IllegalActionError(f"seat {seat} is empty")
+            raise IllegalActionError(
+                f"seat {seat!r} is empty: seats are 0 to {len(self.seats) - 1}"
+            )
         start = len(self.events)
         self._leave(seat, "stood")
         return self.events[start:]
