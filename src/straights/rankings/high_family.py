@@ -1,0 +1,377 @@
+"""Registers the high rankings: ``high``, ``pai-gow``, ``manila``, ``mexican``, ``short``, ``canadian``.
+
+Every one evaluates any number of cards (best five of N; fewer than five make
+pairs, trips and high cards only).  Options, the default first:
+
+* ``wild``: ``'fully'`` | ``'bug'`` — what jokers and wild-rank cards may become;
+* ``wild_rank``: ``None`` | a rank 2-14 of the deck — that rank is wild too;
+* ``five_of_a_kind``: ``'top'`` | ``'below-royal-flush'`` | ``'below-straight-flush'``;
+* ``double_ace``: ``False`` | ``True`` — a wild card in a flush plays as an ace;
+* ``natural``: ``'ignore'`` | ``'fewer-wilds'`` | ``'natural-first'``;
+* ``trips`` (``short`` only): ``'above-straight'`` | ``'below-straight'``.
+
+``canadian`` takes no options and no wild cards.
+
+>>> from straights.rankings.base import evaluate
+>>> evaluate('Jk Th 8h 5h 4h').phrase
+'Flush, ace high (joker as A♥)'
+>>> evaluate('6h 7d Jc Qc Ks', ranking='mexican').category
+'straight'
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from math import comb
+from typing import Any, Final
+
+from straights.cards import Card, Deck
+from straights.errors import HandSizeError, PackError
+from straights.rankings.base import HandValue, Ranking, register
+from straights.rankings.high import (
+    _FLUSH_ADD,
+    _FLUSH_TEST,
+    _RANK_BITS,
+    _RANK_MASK,
+    CANADIAN,
+    CAT_SHIFT,
+    COMBO_LENGTH,
+    FIVE_KIND,
+    FOUR_STRAIGHT,
+    MANILA,
+    MEXICAN,
+    PACKED,
+    PAI_GOW,
+    RANK_PART,
+    ROYAL,
+    SHORT,
+    STANDARD,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    TIE_MASK,
+    Tables,
+    Variant,
+    canadian_value,
+    card_of,
+    category_order,
+    describe_key,
+    key_category,
+    key_ranks,
+    tables,
+)
+from straights.rankings.wild import best_wild
+
+__all__ = ["RANKINGS", "best_of", "full_key"]
+
+Key = tuple[int, ...]
+Progress = Callable[[int], None] | None
+
+
+def _order(variant: Variant, opts: Mapping[str, Any]) -> tuple[str, ...]:
+    return category_order(
+        variant,
+        opts.get("five_of_a_kind", "top"),
+        opts.get("trips", "above-straight") == "above-straight" and variant is SHORT,
+    )
+
+
+def full_key(order: Sequence[str], value: int, wilds: int, natural: str) -> Key:
+    """The comparable key of a packed value made with ``wilds`` wild cards.
+
+    ``natural='fewer-wilds'`` compares the wild count after the combination
+    and before the kickers (``003``: 9-9-W-5-2 loses to 9-9-9-3-2);
+    ``'natural-first'`` compares it right after the category.
+    """
+    if natural == "ignore":
+        return (value,)
+    position = value >> CAT_SHIFT
+    if natural == "natural-first":
+        return (position, -wilds, value)
+    length = COMBO_LENGTH[order[position]]
+    combo = (value & TIE_MASK) >> (4 * (5 - length))
+    return (position, combo, -wilds, value)
+
+
+def best_of(
+    variant: Variant,
+    order: tuple[str, ...],
+    naturals: Sequence[tuple[int, int]],
+    wilds: int,
+    opts: Mapping[str, Any],
+) -> tuple[Key, int, tuple[int, ...], list[tuple[int, int]]]:
+    """Best hand of natural ``(rank, suit)`` cards plus ``wilds`` wild cards.
+
+    Returns the key, the packed value, the indices of the naturals that play,
+    and what each playing wild card becomes.
+    """
+    natural = opts.get("natural", "ignore")
+    bug = opts.get("wild", "fully") == "bug"
+    double_ace = bool(opts.get("double_ace", False))
+    n = len(naturals) + wilds
+    if wilds == 0 and not variant.four_card:
+        tab = tables(variant, order)
+        ids = [(r - 2) * 4 + s for r, s in naturals]
+        value = tab.value(ids)
+        if n <= 5:
+            return full_key(order, value, 0, natural), value, tuple(range(n)), []
+        for five in itertools.combinations(range(n), 5):
+            if tab.value([ids[i] for i in five]) == value:
+                return full_key(order, value, 0, natural), value, five, []
+    best: tuple[Key, int, tuple[int, ...], list[tuple[int, int]]] | None = None
+    size = min(n, 5)
+    for w in range(min(wilds, size), -1, -1):
+        for chosen in itertools.combinations(range(len(naturals)), size - w):
+            cards = [naturals[i] for i in chosen]
+            if variant.four_card:
+                value, became = canadian_value(order, cards), []
+            else:
+                value, became = best_wild(variant, order, cards, w, bug=bug, double_ace=double_ace)
+            key = full_key(order, value, w, natural)
+            if best is None or key > best[0]:
+                best = (key, value, chosen, became)
+    assert best is not None
+    return best
+
+
+def _wild_name(card: Card) -> str:
+    if card.is_joker:
+        n = card.id - 54
+        return "joker" if n == 1 else f"joker {n}"
+    return str(card)
+
+
+def _play_order(
+    variant: Variant, order: Sequence[str], value: int, plays: list[tuple[Card, int]]
+) -> list[Card]:
+    """The played cards in reading order: the combination first, kickers after."""
+    name = order[value >> CAT_SHIFT]
+    if name in (STRAIGHT, STRAIGHT_FLUSH, ROYAL):
+        straight = variant.straights[key_ranks(value)[0]]
+        return [c for c, _ in sorted(plays, key=lambda p: straight.index(p[1]))]
+    if name == FOUR_STRAIGHT:
+        four = variant.four_straights[key_ranks(value)[0]]
+        return [c for c, _ in sorted(plays, key=lambda p: (p[1] not in four, -p[1]))]
+    counts = Counter(r for _, r in plays)
+    return [c for c, _ in sorted(plays, key=lambda p: (-counts[p[1]], -p[1], -p[0].id))]
+
+
+def _evaluate(variant: Variant, cards: tuple[Card, ...], **opts: Any) -> HandValue:
+    if not cards:
+        raise HandSizeError(f"a {variant.name!r} hand needs at least one card, not none")
+    wild_rank = opts.get("wild_rank")
+    naturals: list[Card] = []
+    wild_cards: list[Card] = []
+    for card in cards:
+        _check_card(variant, card)
+        if card.is_joker or card.rank == wild_rank:
+            wild_cards.append(card)
+        else:
+            naturals.append(card)
+    order = _order(variant, opts)
+    pairs = [(int(c.rank or 0), int(c.suit or 0)) for c in naturals]
+    key, value, chosen, became = best_of(variant, order, pairs, len(wild_cards), opts)
+    used_wilds = wild_cards[: len(became)]
+    plays = [(naturals[i], pairs[i][0]) for i in chosen]
+    plays += [(w, r) for w, (r, _) in zip(used_wilds, became, strict=True)]
+    wild = tuple((w, card_of(r, s)) for w, (r, s) in zip(used_wilds, became, strict=True))
+    phrase = describe_key(variant, order, value)
+    if wild:
+        phrase += " (" + ", ".join(f"{_wild_name(w)} as {c}" for w, c in wild) + ")"
+    return HandValue(
+        ranking=variant.name,
+        options=tuple(opts.items()),
+        key=key,
+        category=key_category(order, value),
+        cards=tuple(_play_order(variant, order, value, plays)),
+        phrase=phrase,
+        wild=wild,
+        source=cards,
+    )
+
+
+def _check_card(variant: Variant, card: Card) -> None:
+    if card.is_joker:
+        if variant.four_card:
+            raise PackError(f"{card.ascii()} cannot play in {variant.name!r}: it has no wild cards")
+        return
+    if card.rank is None or card.rank not in variant.ranks:
+        ranks = "".join(c for c in "23456789TJQKA" if "23456789TJQKA".index(c) + 2 in variant.ranks)
+        raise PackError(
+            f"{card.ascii()} is not in the {variant.deck} deck of ranking {variant.name!r}: "
+            f"its cards are ranks {ranks} in four suits, plus jokers"
+            + ("" if not variant.four_card else " (none here)")
+        )
+
+
+# ---------------------------------------------------------------- enumeration
+
+_FOUR_ADD: Final = sum(28 << (_RANK_BITS + 6 * s) for s in range(4))
+_FLUSH_BITS: Final = tuple(1 << ((i >> 2) + 2 + 16 * (i & 3)) for i in range(52))
+
+
+def _flush_value(tab: Tables, s: int, f: int) -> int:
+    best = tab.ranks_value(s & _RANK_MASK)
+    for suit in range(4):
+        if (s >> (_RANK_BITS + 6 * suit)) & 63 >= 5:
+            best = max(best, tab.flush_value((f >> (16 * suit)) & 0xFFFF))
+    return best
+
+
+def count_natural(tab: Tables, ids: Sequence[int], n: int, progress: Progress = None) -> Counter[int]:
+    """How many ``n``-card hands from ``ids`` have each packed value (every hand visited).
+
+    Hands are walked with running sums of packed cards; the last card of hands
+    that cannot hold a flush is added in bulk through ``Counter.update``.
+    """
+    size = len(ids)
+    packed = [PACKED[i] for i in ids]
+    fbits = [_FLUSH_BITS[i] for i in ids]
+    suits = [i & 3 for i in ids]
+    suffix = [tuple(RANK_PART[i] for i in ids[k:]) for k in range(size + 1)]
+    by_suit: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+    by_ranks: Counter[int] = Counter()
+    values: Counter[int] = Counter()
+
+    def split(start: int, mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        got = by_suit.get((start, mask))
+        if got is None:
+            inside = tuple(i for i in range(start, size) if mask >> suits[i] & 1)
+            outside = tuple(RANK_PART[ids[i]] for i in range(start, size) if not mask >> suits[i] & 1)
+            got = by_suit[(start, mask)] = (inside, outside)
+        return got
+
+    def last(start: int, s: int, f: int) -> None:
+        if not (s + _FOUR_ADD) & _FLUSH_TEST:
+            by_ranks.update(map((s & _RANK_MASK).__add__, suffix[start]))
+            return
+        if (s + _FLUSH_ADD) & _FLUSH_TEST:
+            mask = 15
+        else:
+            high = (s + _FOUR_ADD) & _FLUSH_TEST
+            mask = sum(1 << k for k in range(4) if high >> (_RANK_BITS + 6 * k + 5) & 1)
+        inside, outside = split(start, mask)
+        if outside:
+            by_ranks.update(map((s & _RANK_MASK).__add__, outside))
+        for i in inside:
+            t = s + packed[i]
+            if (t + _FLUSH_ADD) & _FLUSH_TEST:
+                values[_flush_value(tab, t, f + fbits[i])] += 1
+            else:
+                by_ranks[t & _RANK_MASK] += 1
+
+    def walk(start: int, depth: int, s: int, f: int) -> None:
+        if depth == n - 1:
+            last(start, s, f)
+            return
+        for i in range(start, size - (n - 1 - depth)):
+            walk(i + 1, depth + 1, s + packed[i], f + fbits[i])
+            if depth == 0 and progress is not None:
+                progress(comb(size - 1 - i, n - 1))
+
+    walk(0, 0, 0, 0)
+    if n == 1 and progress is not None:
+        progress(size)
+    for rank_part, count in by_ranks.items():
+        values[tab.ranks_value(rank_part)] += count
+    return values
+
+
+def _make_counter(
+    variant: Variant,
+) -> Callable[[int, Deck, Mapping[str, Any], Progress], tuple[dict[str, int], int]]:
+    def counter(
+        n: int, deck: Deck, opts: Mapping[str, Any], progress: Progress
+    ) -> tuple[dict[str, int], int]:
+        wild_rank = opts.get("wild_rank")
+        natural = opts.get("natural", "ignore")
+        order = _order(variant, opts)
+        for card in deck:
+            _check_card(variant, card)
+        naturals = [c for c in deck if not c.is_joker and c.rank != wild_rank]
+        n_wild = len(deck) - len(naturals)
+        keys: Counter[Key] = Counter()
+        for w in range(min(n_wild, n) + 1):
+            mult = comb(n_wild, w)
+            if n - w > len(naturals):
+                continue
+            if w == 0 and not variant.four_card:
+                ids = [c.id for c in naturals]
+                for value, count in count_natural(tables(variant, order), ids, n, progress).items():
+                    keys[full_key(order, value, 0, natural)] += count
+                continue
+            pairs = [(int(c.rank or 0), int(c.suit or 0)) for c in naturals]
+            memo: dict[tuple[tuple[int, ...], bool], Key] = {}
+            done = 0
+            for hand in itertools.combinations(pairs, n - w):
+                if n <= 5 and not variant.four_card:
+                    sig = (tuple(sorted(r for r, _ in hand)), len({s for _, s in hand}) <= 1)
+                    key = memo.get(sig)
+                    if key is None:
+                        key = memo[sig] = best_of(variant, order, hand, w, opts)[0]
+                else:
+                    key = best_of(variant, order, hand, w, opts)[0]
+                keys[key] += mult
+                done += mult
+                if progress is not None and done >= 65536:
+                    progress(done)
+                    done = 0
+            if progress is not None and done:
+                progress(done)
+        counts: Counter[str] = Counter()
+        for key, count in keys.items():
+            counts[key_category(order, key[-1])] += count
+        return dict(counts), len(keys)
+
+    return counter
+
+
+_WILD_OPTIONS: Final[dict[str, tuple[Any, ...]]] = {
+    "wild": ("fully", "bug"),
+    "five_of_a_kind": ("top", "below-royal-flush", "below-straight-flush"),
+    "double_ace": (False, True),
+    "natural": ("ignore", "fewer-wilds", "natural-first"),
+}
+
+
+def _register(variant: Variant, description: str, **extra: tuple[Any, ...]) -> Ranking:
+    def evaluate(cards: tuple[Card, ...], **opts: Any) -> HandValue:
+        return _evaluate(variant, cards, **opts)
+
+    options: dict[str, tuple[Any, ...]] = {}
+    if not variant.four_card:
+        options = {
+            "wild": _WILD_OPTIONS["wild"],
+            "wild_rank": (None, *variant.ranks),
+            **{k: v for k, v in _WILD_OPTIONS.items() if k != "wild"},
+            **extra,
+        }
+    return register(
+        Ranking(
+            name=variant.name,
+            evaluate=evaluate,
+            description=description,
+            categories=_order(variant, {k: v[0] for k, v in options.items()}),
+            options=options,
+            deck=variant.deck,
+            card_counts=(5, 6, 7),
+            counter=_make_counter(variant),
+        )
+    )
+
+
+RANKINGS: Final = (
+    _register(STANDARD, "Standard high poker hands, best five of any number of cards"),
+    _register(PAI_GOW, "High hands, Nevada Pai Gow: the wheel is the second-best straight"),
+    _register(MANILA, "Manila, 32 cards 7-A: flush beats full house; ace high only"),
+    _register(
+        MEXICAN, "Mexican stud, no 8 9 T: flush beats full house; 6-7-J-Q-K is a straight"
+    ),
+    _register(
+        SHORT,
+        "Short deck, 36 cards 6-A: flush beats full house; A-6-7-8-9 is the lowest straight",
+        trips=("above-straight", "below-straight"),
+    ),
+    _register(CANADIAN, "Canadian stud: four-card straight and four-card flush beat one pair"),
+)
