@@ -51,6 +51,7 @@ from straights.rankings.high import (
     STRAIGHT,
     STRAIGHT_FLUSH,
     TIE_MASK,
+    VARIANTS,
     Tables,
     Variant,
     canadian_value,
@@ -63,7 +64,15 @@ from straights.rankings.high import (
 )
 from straights.rankings.wild import best_wild
 
-__all__ = ["RANKINGS", "best_of", "full_key"]
+__all__ = [
+    "RANKINGS",
+    "best_of",
+    "count_classes",
+    "count_natural",
+    "full_key",
+    "hands_walked",
+    "order_for",
+]
 
 Key = tuple[int, ...]
 Progress = Callable[[int], None] | None
@@ -75,6 +84,22 @@ def _order(variant: Variant, opts: Mapping[str, Any]) -> tuple[str, ...]:
         opts.get("five_of_a_kind", "top"),
         opts.get("trips", "above-straight") == "above-straight" and variant is SHORT,
     )
+
+
+def order_for(name: str, opts: Mapping[str, Any]) -> tuple[str, ...]:
+    """Category names low → high of high ranking ``name`` under ``opts``."""
+    return _order(VARIANTS[name], opts)
+
+
+def hands_walked(name: str, n: int, deck: Deck, opts: Mapping[str, Any]) -> int:
+    """How many hands the counter evaluates one at a time (the rest it counts by class)."""
+    wild_rank = opts.get("wild_rank")
+    wild = sum(1 for c in deck if c.is_joker or c.rank == wild_rank)
+    natural = len(deck) - wild
+    if VARIANTS[name].four_card:
+        return comb(len(deck), n)
+    walked = sum(comb(natural, n - w) for w in range(1, min(wild, n) + 1))
+    return walked if n <= 9 else walked + comb(natural, n)
 
 
 def full_key(order: Sequence[str], value: int, wilds: int, natural: str) -> Key:
@@ -278,6 +303,51 @@ def count_natural(tab: Tables, ids: Sequence[int], n: int, progress: Progress = 
     return values
 
 
+def _multisets(ranks: Sequence[int], size: int, suits: int) -> list[tuple[int, int]]:
+    """Every rank multiset of ``size`` cards (at most ``suits`` per rank) as
+    ``(rank part, number of ways to choose its suits)``."""
+    out: list[tuple[int, int]] = []
+
+    def grow(index: int, left: int, part: int, ways: int) -> None:
+        if left == 0:
+            out.append((part, ways))
+            return
+        if index == len(ranks):
+            return
+        step = 1 << (3 * (ranks[index] - 2))
+        for count in range(min(suits, left) + 1):
+            grow(index + 1, left - count, part + count * step, ways * comb(suits, count))
+
+    grow(0, size, 0, 1)
+    return out
+
+
+def count_classes(tab: Tables, ranks: Sequence[int], n: int) -> Counter[int]:
+    """Like :func:`count_natural` for a deck of whole ranks, counted by class.
+
+    Every rank multiset is weighted by its number of suit choices; then each
+    hand holding five or more cards of one suit (one suit ``s``, its ranks, and
+    a multiset of the other three suits) moves from its no-flush value to its
+    best value.  Exact for ``n <= 9``, where only one suit can hold five.
+    """
+    if n > 9:
+        raise ValueError("count_classes is exact only up to 9 cards")
+    values: Counter[int] = Counter()
+    for part, ways in _multisets(ranks, n, 4):
+        values[tab.ranks_value(part)] += ways
+    for m in range(5, n + 1):
+        rest = _multisets(ranks, n - m, 3)
+        for suited in itertools.combinations(ranks, m):
+            bits = sum(1 << r for r in suited)
+            part = sum(1 << (3 * (r - 2)) for r in suited)
+            flush = tab.flush_value(bits)
+            for other, ways in rest:
+                plain = tab.ranks_value(part + other)
+                values[plain] -= 4 * ways
+                values[max(plain, flush)] += 4 * ways
+    return +values
+
+
 def _make_counter(
     variant: Variant,
 ) -> Callable[[int, Deck, Mapping[str, Any], Progress], tuple[dict[str, int], int]]:
@@ -297,8 +367,15 @@ def _make_counter(
             if n - w > len(naturals):
                 continue
             if w == 0 and not variant.four_card:
-                ids = [c.id for c in naturals]
-                for value, count in count_natural(tables(variant, order), ids, n, progress).items():
+                tab = tables(variant, order)
+                ranks = sorted({int(c.rank or 0) for c in naturals})
+                if n <= 9 and len(naturals) == 4 * len(ranks):
+                    values = count_classes(tab, ranks, n)
+                    if progress is not None:
+                        progress(comb(len(naturals), n))
+                else:
+                    values = count_natural(tab, [c.id for c in naturals], n, progress)
+                for value, count in values.items():
                     keys[full_key(order, value, 0, natural)] += count
                 continue
             pairs = [(int(c.rank or 0), int(c.suit or 0)) for c in naturals]
