@@ -87,8 +87,7 @@ def category_counts(
     cards = make_table_deck(ranking, deck, jokers)
     if not isinstance(n_cards, int) or not 1 <= n_cards <= len(cards):
         raise HandSizeError(
-            f"cannot deal {n_cards!r} cards from the {cards.name} deck: "
-            f"choose 1 to {len(cards)}"
+            f"cannot deal {n_cards!r} cards from the {cards.name} deck: choose 1 to {len(cards)}"
         )
     if chosen.counter is not None:
         counts, distinct = chosen.counter(n_cards, cards, opts, progress)

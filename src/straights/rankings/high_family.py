@@ -1,4 +1,5 @@
-"""Registers the high rankings: ``high``, ``pai-gow``, ``manila``, ``mexican``, ``short``, ``canadian``.
+"""Registers the high rankings: ``high``, ``pai-gow``, ``manila``, ``mexican``, ``short``,
+``canadian``.
 
 Every one evaluates any number of cards (best five of N; fewer than five make
 pairs, trips and high cards only).  Options, the default first:
@@ -38,7 +39,6 @@ from straights.rankings.high import (
     CANADIAN,
     CAT_SHIFT,
     COMBO_LENGTH,
-    FIVE_KIND,
     FOUR_STRAIGHT,
     MANILA,
     MEXICAN,
@@ -149,8 +149,9 @@ def best_of(
     for w in range(min(wilds, size), -1, -1):
         for chosen in itertools.combinations(range(len(naturals)), size - w):
             cards = [naturals[i] for i in chosen]
+            became: list[tuple[int, int]] = []
             if variant.four_card:
-                value, became = canadian_value(order, cards), []
+                value = canadian_value(order, cards)
             else:
                 value, became = best_wild(variant, order, cards, w, bug=bug, double_ace=double_ace)
             key = full_key(order, value, w, natural)
@@ -244,7 +245,9 @@ def _flush_value(tab: Tables, s: int, f: int) -> int:
     return best
 
 
-def count_natural(tab: Tables, ids: Sequence[int], n: int, progress: Progress = None) -> Counter[int]:
+def count_natural(
+    tab: Tables, ids: Sequence[int], n: int, progress: Progress = None
+) -> Counter[int]:
     """How many ``n``-card hands from ``ids`` have each packed value (every hand visited).
 
     Hands are walked with running sums of packed cards; the last card of hands
@@ -263,7 +266,9 @@ def count_natural(tab: Tables, ids: Sequence[int], n: int, progress: Progress = 
         got = by_suit.get((start, mask))
         if got is None:
             inside = tuple(i for i in range(start, size) if mask >> suits[i] & 1)
-            outside = tuple(RANK_PART[ids[i]] for i in range(start, size) if not mask >> suits[i] & 1)
+            outside = tuple(
+                RANK_PART[ids[i]] for i in range(start, size) if not mask >> suits[i] & 1
+            )
             got = by_suit[(start, mask)] = (inside, outside)
         return got
 
@@ -442,9 +447,7 @@ RANKINGS: Final = (
     _register(STANDARD, "Standard high poker hands, best five of any number of cards"),
     _register(PAI_GOW, "High hands, Nevada Pai Gow: the wheel is the second-best straight"),
     _register(MANILA, "Manila, 32 cards 7-A: flush beats full house; ace high only"),
-    _register(
-        MEXICAN, "Mexican stud, no 8 9 T: flush beats full house; 6-7-J-Q-K is a straight"
-    ),
+    _register(MEXICAN, "Mexican stud, no 8 9 T: flush beats full house; 6-7-J-Q-K is a straight"),
     _register(
         SHORT,
         "Short deck, 36 cards 6-A: flush beats full house; A-6-7-8-9 is the lowest straight",
