@@ -60,6 +60,7 @@ from straights.rankings.high import (
     describe_key,
     key_category,
     key_ranks,
+    natural_value,
     tables,
 )
 from straights.rankings.wild import best_wild
@@ -152,6 +153,9 @@ def best_of(
             became: list[tuple[int, int]] = []
             if variant.four_card:
                 value = canadian_value(order, cards)
+            elif w == 0:
+                one_suit = len(cards) == 5 and len({su for _, su in cards}) == 1
+                value = natural_value(variant, order, [r for r, _ in cards], one_suit)
             else:
                 value, became = best_wild(variant, order, cards, w, bug=bug, double_ace=double_ace)
             key = full_key(order, value, w, natural)
