@@ -84,7 +84,7 @@ ROYAL: Final = "royal flush"
 #: How many leading tie-break nibbles form the *combination* (the rest are
 #: kickers); "fewer wilds wins" compares wild counts between the two.
 COMBO_LENGTH: Final[dict[str, int]] = {
-    HIGH_CARD: 0,
+    HIGH_CARD: 5,
     ONE_PAIR: 1,
     TWO_PAIR: 2,
     TRIPS: 1,

@@ -108,7 +108,8 @@ def full_key(order: Sequence[str], value: int, wilds: int, natural: str) -> Key:
 
     ``natural='fewer-wilds'`` compares the wild count after the combination
     and before the kickers (``003``: 9-9-W-5-2 loses to 9-9-9-3-2);
-    ``'natural-first'`` compares it right after the category.
+    ``'natural-first'`` compares it right after the category.  Only wild cards
+    inside the combination count (a bug playing an ace kicker does not).
     """
     if natural == "ignore":
         return (value,)
@@ -118,6 +119,16 @@ def full_key(order: Sequence[str], value: int, wilds: int, natural: str) -> Key:
     length = COMBO_LENGTH[order[position]]
     combo = (value & TIE_MASK) >> (4 * (5 - length))
     return (position, combo, -wilds, value)
+
+
+def _wilds_in_combination(order: Sequence[str], value: int, became: list[tuple[int, int]]) -> int:
+    """Wild cards that are part of the combination: a bug playing a plain ace kicker is not."""
+    name = order[value >> CAT_SHIFT]
+    length = COMBO_LENGTH[name]
+    if length == 5 or name in (STRAIGHT, STRAIGHT_FLUSH, ROYAL, FOUR_STRAIGHT):
+        return len(became)
+    combo = key_ranks(value)[:length]
+    return sum(1 for rank, _ in became if rank in combo)
 
 
 def best_of(
@@ -158,7 +169,7 @@ def best_of(
                 value = natural_value(variant, order, [r for r, _ in cards], one_suit)
             else:
                 value, became = best_wild(variant, order, cards, w, bug=bug, double_ace=double_ace)
-            key = full_key(order, value, w, natural)
+            key = full_key(order, value, _wilds_in_combination(order, value, became), natural)
             if best is None or key > best[0]:
                 best = (key, value, chosen, became)
     assert best is not None
