@@ -47,11 +47,13 @@ def test_wrong_card_count() -> None:
 
 
 def test_unknown_ranking_and_options() -> None:
-    with pytest.raises(RankingError, match="'highest' is not a ranking: choose one of .*high"):
+    with pytest.raises(RankingError, match=r"'highest' is not a ranking: choose one of .*high"):
         evaluate("As", ranking="highest")
     with pytest.raises(RankingError, match="'wilds' is not an option of ranking 'high'"):
         evaluate("As", wilds="bug")
-    with pytest.raises(RankingError, match="wild='half' is not allowed: choose one of 'fully', 'bug'"):
+    with pytest.raises(
+        RankingError, match="wild='half' is not allowed: choose one of 'fully', 'bug'"
+    ):
         evaluate("As", wild="half")
     with pytest.raises(RankingError, match="wild_rank=5 is not allowed"):
         evaluate("As", ranking="manila", wild_rank=5)

@@ -83,7 +83,12 @@ def _order(natural: str) -> list[str]:
 
 def test_seed_003_natural_vs_wild_three_ways() -> None:
     # Default: wild cards don't matter; kickers decide between the two nines.
-    assert _order("ignore") == ["jacks with two wilds", "nines with a wild", "natural nines", "eights"]
+    assert _order("ignore") == [
+        "jacks with two wilds",
+        "nines with a wild",
+        "natural nines",
+        "eights",
+    ]
     # "Fewer wilds": 9-9-W-5-2 beats 8-8-8-5-2 but is beaten by 9-9-9-3-2 and J-W-W-3-2.
     fewer = _order("fewer-wilds")
     assert fewer.index("nines with a wild") < fewer.index("eights")
@@ -182,7 +187,9 @@ def test_stripped_decks_and_special_rules() -> None:
     # Manila: A-7-8-9-T is no straight; flush beats full house.
     assert evaluate("Ah 7d 8c 9c Ts", ranking="manila").category == "high card"
     assert evaluate("7h 8d 9c Tc Js", ranking="manila").category == "straight"
-    assert evaluate("Kh Jh 9h 8h 7h", ranking="manila") > evaluate("As Ah Ad Kc Kd", ranking="manila")
+    assert evaluate("Kh Jh 9h 8h 7h", ranking="manila") > evaluate(
+        "As Ah Ad Kc Kd", ranking="manila"
+    )
     assert evaluate("Kh Jh 9h 8h 7h") < evaluate("As Ah Ad Kc Kd")
     # Short deck: A-6-7-8-9 is the lowest straight; trips above a straight by default.
     assert evaluate("As 6d 7c 8c 9s", ranking="short").phrase == "Straight, nine high"

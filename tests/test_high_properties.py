@@ -42,7 +42,9 @@ def test_card_order_never_matters(cards: list[Card], rnd: object, opts: dict) ->
     shuffled = list(cards)
     rnd.shuffle(shuffled)  # type: ignore[attr-defined]
     a, b = evaluate(cards, **opts), evaluate(shuffled, **opts)
-    assert a == b and a.category == b.category and a.phrase.split(" (")[0] == b.phrase.split(" (")[0]
+    assert (
+        a == b and a.category == b.category and a.phrase.split(" (")[0] == b.phrase.split(" (")[0]
+    )
 
 
 @settings(max_examples=200, deadline=None)

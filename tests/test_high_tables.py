@@ -55,8 +55,8 @@ SEVEN_CARD = {
     "high card": 23294460,
 }
 
-# Brian Alspach, "Bring On The Jokers", Poker Digest 4(18), 2001 (people.math.sfu.ca/~alspach/mag79):
-# the four-card hands of a 52-card deck.
+# Brian Alspach, "Bring On The Jokers", Poker Digest 4(18), 2001
+# (people.math.sfu.ca/~alspach/mag79): the four-card hands of a 52-card deck.
 FOUR_CARD = {
     "four of a kind": 13,
     "three of a kind": 2496,

@@ -18,7 +18,7 @@ Tests check this against trying every substitution.
 >>> from straights.rankings.high import STANDARD, standard_order, describe_key
 >>> value, became = best_wild(STANDARD, standard_order(), [(11, 1), (10, 3), (9, 0), (7, 3)], 1)
 >>> describe_key(STANDARD, standard_order(), value), became
-('Straight, jack high', [(8, 0)])
+('Straight, jack high', [(8, 3)])
 """
 
 from __future__ import annotations
