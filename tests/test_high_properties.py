@@ -78,6 +78,13 @@ def test_explanation_cards_are_in_the_hand(cards: list[Card], opts: dict, wild_r
         assert became.is_ranked
 
 
+@settings(max_examples=200, deadline=None)
+@given(hands(5, 7, 2), OPTIONS, st.sampled_from([None, 2]))
+def test_the_five_cards_shown_make_the_value(cards: list[Card], opts: dict, wild_rank: int) -> None:
+    value = evaluate(cards, wild_rank=wild_rank, **opts)
+    assert evaluate(list(value.cards), wild_rank=wild_rank, **opts) == value
+
+
 @settings(max_examples=100, deadline=None)
 @given(hands(1, 7), st.sampled_from(RANKINGS))
 def test_natural_hands_for_every_ranking(cards: list[Card], ranking: str) -> None:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from math import comb
 from typing import Any, Final
 
@@ -39,11 +40,16 @@ from straights.rankings.high import (
     CANADIAN,
     CAT_SHIFT,
     COMBO_LENGTH,
+    FLUSH,
     FOUR_STRAIGHT,
+    FULL_HOUSE,
+    HIGH_CARD,
     MANILA,
     MEXICAN,
+    ONE_PAIR,
     PACKED,
     PAI_GOW,
+    QUADS,
     RANK_PART,
     ROYAL,
     SHORT,
@@ -51,6 +57,8 @@ from straights.rankings.high import (
     STRAIGHT,
     STRAIGHT_FLUSH,
     TIE_MASK,
+    TRIPS,
+    TWO_PAIR,
     VARIANTS,
     Tables,
     Variant,
@@ -131,6 +139,44 @@ def _wilds_in_combination(order: Sequence[str], value: int, became: list[tuple[i
     return sum(1 for rank, _ in became if rank in combo)
 
 
+_SHAPES: Final[dict[str, tuple[int, ...]]] = {
+    QUADS: (4, 1),
+    FULL_HOUSE: (3, 2),
+    TRIPS: (3, 1, 1),
+    TWO_PAIR: (2, 2, 1),
+    ONE_PAIR: (2, 1, 1, 1),
+    HIGH_CARD: (1, 1, 1, 1, 1),
+}
+
+
+def _pick_five(
+    variant: Variant, order: Sequence[str], value: int, cards: Sequence[tuple[int, int]]
+) -> tuple[int, ...]:
+    """Indices of five natural cards that make ``value`` (their best hand)."""
+    name = order[value >> CAT_SHIFT]
+    ties = key_ranks(value)
+    suits = Counter(s for _, s in cards)
+    flush_suit = max(suits, key=lambda s: suits[s])
+    wanted: list[tuple[int, int | None]]
+    if name in (STRAIGHT, STRAIGHT_FLUSH, ROYAL):
+        suit = None if name == STRAIGHT else flush_suit
+        wanted = [(r, suit) for r in variant.straights[ties[0]]]
+    elif name == FLUSH:
+        wanted = [(r, flush_suit) for r in ties]
+    else:
+        wanted = [(r, None) for r, k in zip(ties, _SHAPES[name], strict=False) for _ in range(k)]
+    used: list[int] = []
+    for rank, suit in wanted:
+        used.append(
+            next(
+                i
+                for i, (r, s) in enumerate(cards)
+                if r == rank and (suit is None or s == suit) and i not in used
+            )
+        )
+    return tuple(sorted(used))
+
+
 def best_of(
     variant: Variant,
     order: tuple[str, ...],
@@ -153,9 +199,12 @@ def best_of(
         value = tab.value(ids)
         if n <= 5:
             return full_key(order, value, 0, natural), value, tuple(range(n)), []
-        for five in itertools.combinations(range(n), 5):
-            if tab.value([ids[i] for i in five]) == value:
-                return full_key(order, value, 0, natural), value, five, []
+        return (
+            full_key(order, value, 0, natural),
+            value,
+            _pick_five(variant, order, value, naturals),
+            [],
+        )
     best: tuple[Key, int, tuple[int, ...], list[tuple[int, int]]] | None = None
     size = min(n, 5)
     for w in range(min(wilds, size), -1, -1):
@@ -198,20 +247,29 @@ def _play_order(
     return [c for c, _ in sorted(plays, key=lambda p: (-counts[p[1]], -p[1], -p[0].id))]
 
 
+@cache
+def _deck_ids(variant: Variant) -> frozenset[int]:
+    return frozenset(i for i in range(52) if (i >> 2) + 2 in variant.ranks)
+
+
 def _evaluate(variant: Variant, cards: tuple[Card, ...], **opts: Any) -> HandValue:
     if not cards:
         raise HandSizeError(f"a {variant.name!r} hand needs at least one card, not none")
     wild_rank = opts.get("wild_rank")
+    allowed = _deck_ids(variant)
     naturals: list[Card] = []
     wild_cards: list[Card] = []
     for card in cards:
-        _check_card(variant, card)
-        if card.is_joker or card.rank == wild_rank:
+        i = card.id
+        if i not in allowed:
+            _check_card(variant, card)
+            wild_cards.append(card)
+        elif wild_rank is not None and (i >> 2) + 2 == wild_rank:
             wild_cards.append(card)
         else:
             naturals.append(card)
     order = _order(variant, opts)
-    pairs = [(int(c.rank or 0), int(c.suit or 0)) for c in naturals]
+    pairs = [((c.id >> 2) + 2, c.id & 3) for c in naturals]
     key, value, chosen, became = best_of(variant, order, pairs, len(wild_cards), opts)
     used_wilds = wild_cards[: len(became)]
     plays = [(naturals[i], pairs[i][0]) for i in chosen]
@@ -233,16 +291,17 @@ def _evaluate(variant: Variant, cards: tuple[Card, ...], **opts: Any) -> HandVal
 
 
 def _check_card(variant: Variant, card: Card) -> None:
+    """Raise :class:`PackError` unless ``card`` belongs to the variant's deck (jokers do)."""
     if card.is_joker:
         if variant.four_card:
             raise PackError(f"{card.ascii()} cannot play in {variant.name!r}: it has no wild cards")
         return
     if card.rank is None or card.rank not in variant.ranks:
-        ranks = "".join(c for c in "23456789TJQKA" if "23456789TJQKA".index(c) + 2 in variant.ranks)
+        ranks = "".join(c for i, c in enumerate("23456789TJQKA") if i + 2 in variant.ranks)
         raise PackError(
             f"{card.ascii()} is not in the {variant.deck} deck of ranking {variant.name!r}: "
-            f"its cards are ranks {ranks} in four suits, plus jokers"
-            + ("" if not variant.four_card else " (none here)")
+            f"its cards are ranks {ranks} in four suits"
+            + ("" if variant.four_card else ", plus jokers")
         )
 
 
