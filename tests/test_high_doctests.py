@@ -21,3 +21,12 @@ def test_doctests(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name))
     assert result.attempted > 0
     assert result.failed == 0
+
+
+def test_docs_rankings_examples_run() -> None:
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "docs" / "rankings.md"
+    result = doctest.testfile(str(path), module_relative=False)
+    assert result.attempted >= 15
+    assert result.failed == 0
