@@ -238,3 +238,40 @@ def test_generic_walk_for_rankings_without_a_counter() -> None:
         "one pair": 8 * 6 * comb(7, 2) * 16,
         "high card": comb(8, 4) * 4**4,
     }
+
+
+def test_one_joker_as_a_bug() -> None:
+    """The joker is an ace unless it completes a straight or flush (Pai Gow's joker).
+
+    The table is printed by Wizard of Odds, "Poker Probabilities" (5-card stud
+    with one partially wild card); the counts below are re-derived in closed form.
+    """
+    table = category_counts("high", 5, jokers=1, wild="bug")
+    natural = FIVE_CARD
+    assert table.total == 2869685
+    assert table.categories["five of a kind"] == 1  # four aces and the joker
+    # The bug completes straights and flushes exactly as a fully wild card does.
+    assert table.categories["straight flush"] == ONE_JOKER["straight flush"]
+    assert table.categories["flush"] == ONE_JOKER["flush"]
+    assert table.categories["straight"] == ONE_JOKER["straight"]
+    # Quads: natural, or three aces + bug + any of 48, or non-ace quads + bug (ace kicker).
+    assert table.categories["four of a kind"] == natural["four of a kind"] + 4 * 48 + 12
+    # Full house: natural, or A-A + another pair + bug, or trips + one ace + bug.
+    assert table.categories["full house"] == natural["full house"] + 6 * 12 * 6 + 12 * 4 * 4
+    # Two pair: natural, or two non-ace pairs + bug, or a non-ace pair + one ace + a
+    # fifth card of another rank + bug.
+    assert table.categories["two pair"] == (
+        natural["two pair"] + comb(12, 2) * 36 + 12 * 6 * 4 * 44
+    )
+    assert table.categories == {
+        "five of a kind": 1,
+        "straight flush": 204,
+        "four of a kind": 828,
+        "full house": 4368,
+        "flush": 7804,
+        "straight": 20532,
+        "three of a kind": 63360,
+        "two pair": 138600,
+        "one pair": 1215024,
+        "high card": 1418964,
+    }
