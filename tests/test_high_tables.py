@@ -275,3 +275,31 @@ def test_one_joker_as_a_bug() -> None:
         "one pair": 1215024,
         "high card": 1418964,
     }
+
+
+@pytest.mark.slow
+def test_canadian_stud_five_card_table() -> None:
+    """No published table found; the new categories come out of the old two, and the
+    four-card flush has a closed form: exactly four of one suit (4 · C(13,4) · 39)
+    minus the straights among them (10 straights · 5 odd cards · 4 suits · 3 others)."""
+    table = category_counts("canadian", 5)
+    assert table.total == 2598960
+    for name in ("straight flush", "four of a kind", "full house", "flush", "straight"):
+        assert table.categories[name] == FIVE_CARD[name]
+    assert table.categories["three of a kind"] == FIVE_CARD["three of a kind"]
+    assert table.categories["two pair"] == FIVE_CARD["two pair"]
+    assert table.categories["four-card flush"] == 4 * comb(13, 4) * 39 - 10 * 5 * 4 * 3
+    assert (
+        table.categories["four-card flush"]
+        + table.categories["four-card straight"]
+        + table.categories["one pair"]
+        + table.categories["high card"]
+        == FIVE_CARD["one pair"] + FIVE_CARD["high card"]
+    )
+    names = list(table.categories)
+    assert (
+        names.index("two pair")
+        < names.index("four-card flush")
+        < names.index("four-card straight")
+        < names.index("one pair")
+    )

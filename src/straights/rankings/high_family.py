@@ -458,11 +458,17 @@ def _make_counter(
                     keys[full_key(order, value, 0, natural)] += count
                 continue
             pairs = [(int(c.rank or 0), int(c.suit or 0)) for c in naturals]
-            memo: dict[tuple[tuple[int, ...], bool], Key] = {}
+            # Up to five cards a value depends only on the ranks and on which cards
+            # share a suit, so hands equal up to renaming suits are evaluated once.
+            memo: dict[tuple[tuple[int, ...], tuple[int, ...]], Key] = {}
             done = 0
             for hand in itertools.combinations(pairs, n - w):
-                if n <= 5 and not variant.four_card:
-                    sig = (tuple(sorted(r for r, _ in hand)), len({s for _, s in hand}) <= 1)
+                if n <= 5:
+                    names: dict[int, int] = {}
+                    sig = (
+                        tuple(r for r, _ in hand),
+                        tuple(names.setdefault(s, len(names)) for _, s in hand),
+                    )
                     key = memo.get(sig)
                     if key is None:
                         key = memo[sig] = best_of(variant, order, hand, w, opts)[0]
