@@ -80,6 +80,7 @@ __all__ = [
     "count_natural",
     "full_key",
     "hands_walked",
+    "key_function",
     "order_for",
 ]
 
@@ -93,6 +94,23 @@ def _order(variant: Variant, opts: Mapping[str, Any]) -> tuple[str, ...]:
         opts.get("five_of_a_kind", "top"),
         opts.get("trips", "above-straight") == "above-straight" and variant is SHORT,
     )
+
+
+def key_function(name: str = "high", **options: Any) -> Callable[[Sequence[int]], int]:
+    """The fast natural-hand function of a high ranking: card ids (0..51) in, packed value out.
+
+    No validation and no wild cards; values compare with ``<`` like
+    :func:`~straights.rankings.high.high_key` (which is ``key_function('high')``).
+
+    >>> from straights.rankings.high import ids_of
+    >>> key = key_function("manila")
+    >>> key(ids_of("Ah Kh Qh Jh 7h")) > key(ids_of("As Ad Ac Kd Kc"))
+    True
+    """
+    from straights.rankings.base import get_ranking
+
+    opts = dict(get_ranking(name).normalise(options))
+    return tables(VARIANTS[name], _order(VARIANTS[name], opts)).value
 
 
 def order_for(name: str, opts: Mapping[str, Any]) -> tuple[str, ...]:
