@@ -303,3 +303,10 @@ def test_canadian_stud_five_card_table() -> None:
         < names.index("four-card straight")
         < names.index("one pair")
     )
+
+
+def test_estimates_warn_about_long_walks() -> None:
+    from straights.tables import estimate_seconds
+
+    assert estimate_seconds("high", 7) < 5  # counted by class
+    assert estimate_seconds("high", 7, jokers=1) > 300  # 20 million six-card hands walked

@@ -24,7 +24,7 @@ from typing import Any
 
 from straights.cards import Deck, make_deck
 from straights.errors import HandSizeError
-from straights.rankings.base import HandValue, get_ranking
+from straights.rankings.base import FAMILY_MODULES, HandValue, get_ranking
 
 __all__ = ["CategoryTable", "category_counts", "estimate_seconds", "make_table_deck"]
 
@@ -109,16 +109,18 @@ def _category_rank(
     name: str, counts: dict[str, int], opts: dict[str, Any], categories: tuple[str, ...]
 ) -> list[str]:
     """Categories low → high as the options order them (the ranking's own list otherwise)."""
-    if name in _HIGH_NAMES:
-        from straights.rankings.high import key_category
+    if _is_high(name):
+        from straights.rankings.high import CAT_SHIFT, key_category
         from straights.rankings.high_family import order_for
 
         order = order_for(name, opts)
-        return list(dict.fromkeys(key_category(order, i << 20) for i in range(len(order))))
+        return list(dict.fromkeys(key_category(order, i << CAT_SHIFT) for i in range(len(order))))
     return [c for c in categories if c in counts] + [c for c in counts if c not in categories]
 
 
-_HIGH_NAMES = frozenset({"high", "pai-gow", "manila", "mexican", "short", "canadian"})
+def _is_high(name: str) -> bool:
+    """True for the rankings of the high family (their options reorder categories)."""
+    return FAMILY_MODULES.get(name) == "straights.rankings.high_family"
 
 
 def _walk(
@@ -158,7 +160,7 @@ def estimate_seconds(
     cards = make_table_deck(ranking, deck, jokers)
     walked = comb(len(cards), n_cards)
     overhead = 0.0
-    if chosen.name in _HIGH_NAMES:
+    if _is_high(chosen.name):
         from straights.rankings.high_family import hands_walked
 
         walked, overhead = hands_walked(chosen.name, n_cards, cards, opts), 1.0
