@@ -173,26 +173,20 @@ def _pick_five(
     """Indices of five natural cards that make ``value`` (their best hand)."""
     name = order[value >> CAT_SHIFT]
     ties = key_ranks(value)
-    suits = Counter(s for _, s in cards)
-    flush_suit = max(suits, key=lambda s: suits[s])
-    wanted: list[tuple[int, int | None]]
+    if name in (FLUSH, STRAIGHT_FLUSH, ROYAL):
+        suits = [s for _, s in cards]
+        suit = max(range(4), key=suits.count)
+        cards = [(r, s) if s == suit else (0, s) for r, s in cards]
+    by_rank: dict[int, list[int]] = {}
+    for i, (r, _) in enumerate(cards):
+        by_rank.setdefault(r, []).append(i)
     if name in (STRAIGHT, STRAIGHT_FLUSH, ROYAL):
-        suit = None if name == STRAIGHT else flush_suit
-        wanted = [(r, suit) for r in variant.straights[ties[0]]]
+        chosen = [by_rank[r][0] for r in variant.straights[ties[0]]]
     elif name == FLUSH:
-        wanted = [(r, flush_suit) for r in ties]
+        chosen = [by_rank[r][0] for r in ties]
     else:
-        wanted = [(r, None) for r, k in zip(ties, _SHAPES[name], strict=False) for _ in range(k)]
-    used: list[int] = []
-    for rank, suit in wanted:
-        used.append(
-            next(
-                i
-                for i, (r, s) in enumerate(cards)
-                if r == rank and (suit is None or s == suit) and i not in used
-            )
-        )
-    return tuple(sorted(used))
+        chosen = [i for r, k in zip(ties, _SHAPES[name], strict=False) for i in by_rank[r][:k]]
+    return tuple(sorted(chosen))
 
 
 def best_of(
