@@ -309,12 +309,12 @@ def canadian_value(order: Sequence[str], cards: Sequence[tuple[int, int]]) -> in
 # Packed card: three bits per rank for the rank multiset, then six bits per
 # suit counting that suit's cards.  Adding 27 to a suit field sets its bit 5
 # exactly when the suit holds five or more cards.
-_RANK_BITS: Final = 39
-_RANK_MASK: Final = (1 << _RANK_BITS) - 1
-_FLUSH_ADD: Final = sum(27 << (_RANK_BITS + 6 * s) for s in range(4))
-_FLUSH_TEST: Final = sum(32 << (_RANK_BITS + 6 * s) for s in range(4))
+RANK_BITS: Final = 39
+RANK_MASK: Final = (1 << RANK_BITS) - 1
+FLUSH_ADD: Final = sum(27 << (RANK_BITS + 6 * s) for s in range(4))
+FLUSH_TEST: Final = sum(32 << (RANK_BITS + 6 * s) for s in range(4))
 #: ``PACKED[card_id]`` for the 52 ranked cards.
-PACKED: Final = tuple((1 << (3 * (i >> 2))) + (1 << (_RANK_BITS + 6 * (i & 3))) for i in range(52))
+PACKED: Final = tuple((1 << (3 * (i >> 2))) + (1 << (RANK_BITS + 6 * (i & 3))) for i in range(52))
 RANK_PART: Final = tuple(1 << (3 * (i >> 2)) for i in range(52))
 
 
@@ -363,17 +363,17 @@ class Tables:
     def value(self, ids: Sequence[int]) -> int:
         """Best value of natural cards given by id (0..51)."""
         s = sum(map(PACKED.__getitem__, ids))
-        if (s + _FLUSH_ADD) & _FLUSH_TEST:
+        if (s + FLUSH_ADD) & FLUSH_TEST:
             return self._with_flush(ids, s)
         try:
-            return self.by_ranks[s & _RANK_MASK]
+            return self.by_ranks[s & RANK_MASK]
         except KeyError:
-            return self.ranks_value(s & _RANK_MASK)
+            return self.ranks_value(s & RANK_MASK)
 
     def _with_flush(self, ids: Sequence[int], s: int) -> int:
-        best = self.ranks_value(s & _RANK_MASK)
+        best = self.ranks_value(s & RANK_MASK)
         for suit in range(4):
-            if (s >> (_RANK_BITS + 6 * suit)) & 63 >= 5:
+            if (s >> (RANK_BITS + 6 * suit)) & 63 >= 5:
                 bits = 0
                 for i in ids:
                     if i & 3 == suit:
@@ -405,12 +405,12 @@ def high_key(ids: Sequence[int]) -> int:
     True
     """
     s = sum(map(PACKED.__getitem__, ids))
-    if (s + _FLUSH_ADD) & _FLUSH_TEST:
+    if (s + FLUSH_ADD) & FLUSH_TEST:
         return _with_flush(ids, s)
     try:
-        return _ranks_table[s & _RANK_MASK]
+        return _ranks_table[s & RANK_MASK]
     except KeyError:
-        return _ranks_value(s & _RANK_MASK)
+        return _ranks_value(s & RANK_MASK)
 
 
 def ids_of(cards: str) -> list[int]:

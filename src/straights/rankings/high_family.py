@@ -33,14 +33,12 @@ from straights.cards import Card, Deck
 from straights.errors import HandSizeError, PackError
 from straights.rankings.base import HandValue, Ranking, register
 from straights.rankings.high import (
-    _FLUSH_ADD,
-    _FLUSH_TEST,
-    _RANK_BITS,
-    _RANK_MASK,
     CANADIAN,
     CAT_SHIFT,
     COMBO_LENGTH,
     FLUSH,
+    FLUSH_ADD,
+    FLUSH_TEST,
     FOUR_STRAIGHT,
     FULL_HOUSE,
     HIGH_CARD,
@@ -50,6 +48,8 @@ from straights.rankings.high import (
     PACKED,
     PAI_GOW,
     QUADS,
+    RANK_BITS,
+    RANK_MASK,
     RANK_PART,
     ROYAL,
     SHORT,
@@ -319,14 +319,14 @@ def _check_card(variant: Variant, card: Card) -> None:
 
 # ---------------------------------------------------------------- enumeration
 
-_FOUR_ADD: Final = sum(28 << (_RANK_BITS + 6 * s) for s in range(4))
+_FOUR_ADD: Final = sum(28 << (RANK_BITS + 6 * s) for s in range(4))
 _FLUSH_BITS: Final = tuple(1 << ((i >> 2) + 2 + 16 * (i & 3)) for i in range(52))
 
 
 def _flush_value(tab: Tables, s: int, f: int) -> int:
-    best = tab.ranks_value(s & _RANK_MASK)
+    best = tab.ranks_value(s & RANK_MASK)
     for suit in range(4):
-        if (s >> (_RANK_BITS + 6 * suit)) & 63 >= 5:
+        if (s >> (RANK_BITS + 6 * suit)) & 63 >= 5:
             best = max(best, tab.flush_value((f >> (16 * suit)) & 0xFFFF))
     return best
 
@@ -359,23 +359,23 @@ def count_natural(
         return got
 
     def last(start: int, s: int, f: int) -> None:
-        if not (s + _FOUR_ADD) & _FLUSH_TEST:
-            by_ranks.update(map((s & _RANK_MASK).__add__, suffix[start]))
+        if not (s + _FOUR_ADD) & FLUSH_TEST:
+            by_ranks.update(map((s & RANK_MASK).__add__, suffix[start]))
             return
-        if (s + _FLUSH_ADD) & _FLUSH_TEST:
+        if (s + FLUSH_ADD) & FLUSH_TEST:
             mask = 15
         else:
-            high = (s + _FOUR_ADD) & _FLUSH_TEST
-            mask = sum(1 << k for k in range(4) if high >> (_RANK_BITS + 6 * k + 5) & 1)
+            high = (s + _FOUR_ADD) & FLUSH_TEST
+            mask = sum(1 << k for k in range(4) if high >> (RANK_BITS + 6 * k + 5) & 1)
         inside, outside = split(start, mask)
         if outside:
-            by_ranks.update(map((s & _RANK_MASK).__add__, outside))
+            by_ranks.update(map((s & RANK_MASK).__add__, outside))
         for i in inside:
             t = s + packed[i]
-            if (t + _FLUSH_ADD) & _FLUSH_TEST:
+            if (t + FLUSH_ADD) & FLUSH_TEST:
                 values[_flush_value(tab, t, f + fbits[i])] += 1
             else:
-                by_ranks[t & _RANK_MASK] += 1
+                by_ranks[t & RANK_MASK] += 1
 
     def walk(start: int, depth: int, s: int, f: int) -> None:
         if depth == n - 1:
