@@ -147,6 +147,13 @@ _REGISTRY: dict[str, Ranking] = {}
 #: Which module registers which ranking names (imported on first use).
 FAMILY_MODULES: dict[str, str] = {
     "straights": "straights.rankings.straights_registry",
+    "ace-to-five": "straights.rankings.low",
+    "deuce-to-seven": "straights.rankings.low",
+    "ace-to-six": "straights.rankings.low",
+    "three-card": "straights.rankings.three_card",
+    "ace-to-three": "straights.rankings.three_card",
+    "deuce-to-five": "straights.rankings.three_card",
+    "ace-to-four": "straights.rankings.three_card",
 }
 
 
