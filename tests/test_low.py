@@ -507,3 +507,17 @@ def test_bad_input() -> None:
     with pytest.raises(RankingError, match="cannot compare"):
         assert a5("5h 4h 3h 2h Ah") < a5("7h 5h 4c 3h 2h", qualifier=8)
     assert issubclass(HandSizeError, StraightsError)
+
+
+@pytest.mark.parametrize("name", LOWS)
+def test_fast_tables_match_subset_enumeration(name: str) -> None:
+    # the rank-multiset tables against the plain "try every five" path
+    from straights.rankings.low import _best
+
+    rng = random.Random(len(name))
+    method = METHODS[name]
+    for size in (5, 6, 7):
+        for _ in range(500):
+            hand = rng.sample(range(52), size)
+            badness, _choice = _best(hand, method, "lowest-absent")
+            assert low_key(hand, method) == (1 << 24) - badness

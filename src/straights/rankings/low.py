@@ -345,6 +345,16 @@ def _high_name(top: int) -> str:
     return f"{top}-high" if top <= 10 else f"{_WORDS[top]}-high"
 
 
+def _best_natural(ids: Sequence[int], method: LowMethod) -> tuple[int, _Choice]:
+    """The fast path's badness, then the first five cards that make it."""
+    badness = _fast_badness(ids, method)
+    for five in combinations(ids, 5):
+        if _fast_badness(five, method) == badness:
+            suited = len({i & 3 for i in five}) == 1
+            return badness, _Choice(badness, five, (), suited)
+    raise AssertionError("no five cards make the best low")  # pragma: no cover
+
+
 def _phrase_ranks(badness: int) -> list[int]:
     out = []
     for shift in (16, 12, 8, 4, 0):
@@ -433,7 +443,10 @@ def evaluate_low(
     if qualifier not in QUALIFIERS:
         raise RankingError(f"qualifier={qualifier!r} is not allowed: choose one of {QUALIFIERS}")
     ids = [c.id for c in cards]
-    badness, choice = _best(ids, method, joker)
+    if len(ids) in _FAST_SIZES and max(ids) < SPECIAL_BASE:
+        badness, choice = _best_natural(ids, method)
+    else:
+        badness, choice = _best(ids, method, joker)
     used = set(ids)
     avoid = (choice.five[0] & 3) if method.counts_straights and choice.five else None
     wild = []
