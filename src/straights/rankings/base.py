@@ -147,14 +147,20 @@ _REGISTRY: dict[str, Ranking] = {}
 #: Which module registers which ranking names (imported on first use).
 FAMILY_MODULES: dict[str, str] = {
     "straights": "straights.rankings.straights_registry",
-    "ace-to-five": "straights.rankings.low",
-    "deuce-to-seven": "straights.rankings.low",
-    "ace-to-six": "straights.rankings.low",
-    "three-card": "straights.rankings.three_card",
-    "ace-to-three": "straights.rankings.three_card",
-    "deuce-to-five": "straights.rankings.three_card",
-    "ace-to-four": "straights.rankings.three_card",
 }
+
+# The low and three-card families.
+FAMILY_MODULES.update(
+    {
+        "ace-to-five": "straights.rankings.low",
+        "deuce-to-seven": "straights.rankings.low",
+        "ace-to-six": "straights.rankings.low",
+        "three-card": "straights.rankings.three_card",
+        "ace-to-three": "straights.rankings.three_card",
+        "deuce-to-five": "straights.rankings.three_card",
+        "ace-to-four": "straights.rankings.three_card",
+    }
+)
 
 
 def register(ranking: Ranking) -> Ranking:
