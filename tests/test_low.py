@@ -521,3 +521,49 @@ def test_fast_tables_match_subset_enumeration(name: str) -> None:
             hand = rng.sample(range(52), size)
             badness, _choice = _best(hand, method, "lowest-absent")
             assert low_key(hand, method) == (1 << 24) - badness
+
+
+# --- the exhaustive counter behind `straights stats` -------------------------------
+
+PACK = [Card(i) for i in range(52)]
+
+
+def test_counter_five_card_tables() -> None:
+    from straights.rankings.low import count_low
+
+    counts, distinct = count_low(ACE_TO_FIVE, 5, PACK, {})
+    assert distinct == 6_175
+    assert counts == {cat: f for cat, (_, f) in A5_NO_PAIR_5.items()} | PAIRED_5
+    for method in (DEUCE_TO_SEVEN, ACE_TO_SIX):
+        counts, distinct = count_low(method, 5, PACK, {})
+        assert distinct == 7_462
+        no_pair = sum(n for cat, n in counts.items() if cat.endswith("-high"))
+        assert no_pair == STRAIGHTS_COUNT_5["no pair"]
+        for cat in ("straight flush", "straight", "flush"):
+            assert counts[cat] == STRAIGHTS_COUNT_5[cat]
+        for cat, freq in PAIRED_5.items():
+            assert counts[cat] == freq
+    # eight or better: 1,024 + 5,120 + 15,360 + 35,840 = 57,344 qualifying [WP-PROB]
+    counts, distinct = count_low(ACE_TO_FIVE, 5, PACK, {"qualifier": 8})
+    assert counts["no low"] == 2_598_960 - 57_344
+    assert distinct == 1 + 1 + 5 + 15 + 35
+
+
+def test_counter_seven_card_ace_to_five() -> None:
+    from straights.rankings.low import count_low
+
+    done: list[int] = []
+    counts, _ = count_low(ACE_TO_FIVE, 7, PACK, {}, done.append)
+    for cat, freq in A5_NO_PAIR_7.items():
+        assert counts[cat] == freq, cat
+    assert sum(counts.values()) == sum(done) == 133_784_560
+
+
+def test_counter_walks_other_decks() -> None:
+    from straights.rankings.low import count_low
+
+    # 5 cards from a 6-card pack: 6 hands, each a distinct no-pair low
+    small = parse_cards("Ac 2d 3h 4s 5c 6d")
+    counts, distinct = count_low(ACE_TO_SIX, 5, small, {})
+    assert sum(counts.values()) == 6 and distinct == 6
+    assert counts["straight"] == 2  # A-2-3-4-5 and 2-3-4-5-6

@@ -41,10 +41,11 @@ key functions (:func:`ace_to_five_key`, :func:`deuce_to_seven_key`,
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields
 from itertools import combinations, combinations_with_replacement
-from typing import Final
+from math import comb
+from typing import Any, Final
 
 from straights.cards import JOKER_BASE, SPECIAL_BASE, Card, check_unique
 from straights.errors import HandSizeError, PackError, RankingError
@@ -61,6 +62,7 @@ __all__ = [
     "LowMethod",
     "ace_to_five_key",
     "ace_to_six_key",
+    "count_low",
     "deuce_to_seven_key",
     "evaluate_low",
     "low_key",
@@ -241,9 +243,16 @@ def _fast_badness(ids: Sequence[int], method: LowMethod) -> int:
         total += inc[i]
     best = _table(method, len(ids))[total & _RANK_MASK]
     if method.counts_straights and total & _FLUSH_BITS:
-        # Five or more of one suit: the best low might have to be a flush, or
-        # a flush might be avoidable; check every five.
-        best = min(_five_badness(five, method) for five in combinations(ids, 5))
+        # Five or more of one suit: the table's best five may be a flush; check
+        # every five, looking up the unsuited ones.
+        five_table = _table(method, 5)
+        best = _KEY_BASE
+        for five in combinations(ids, 5):
+            if len({i & 3 for i in five}) == 1:
+                bad = _five_badness(five, method)
+            else:
+                bad = five_table[sum(inc[i] for i in five) & _RANK_MASK]
+            best = min(best, bad)
     return best
 
 
@@ -494,12 +503,121 @@ def _categories(method: LowMethod) -> tuple[str, ...]:
     return ("no low", *(_CATEGORY_NAMES[c] for c in made), *high)
 
 
+def _category(badness: int, qualifier: int | None) -> str:
+    if not _qualifies(badness, qualifier):
+        return "no low"
+    cat = badness >> _CAT_SHIFT
+    return _high_name(badness >> 16 & 15) if cat == _NO_PAIR else _CATEGORY_NAMES[cat]
+
+
+Progress = Callable[[int], None] | None
+
+
+def count_low(
+    method: LowMethod,
+    n_cards: int,
+    deck: Sequence[Card],
+    options: Mapping[str, Any],
+    progress: Progress = None,
+) -> tuple[dict[str, int], int]:
+    """Every ``n_cards``-card hand of ``deck`` by category, and the distinct values.
+
+    On the 52-card pack with 5 to 7 cards this counts rank multisets (weighted
+    by their suit choices) through the fast tables, then re-evaluates only the
+    hands holding five or more cards of one suit where flushes count; any other
+    deck (jokers, stripped) is walked hand by hand.
+
+    >>> counts, distinct = count_low(ACE_TO_FIVE, 5, [Card(i) for i in range(52)], {})
+    >>> counts['5-high'], distinct
+    (1024, 6175)
+    """
+    joker = options.get("joker", "lowest-absent")
+    qualifier = options.get("qualifier")
+    ids = sorted(c.id for c in deck)
+    if ids != list(range(SPECIAL_BASE)) or n_cards not in _FAST_SIZES:
+        return _walk_low(method, n_cards, deck, joker, qualifier, progress)
+    table = _table(method, n_cards)
+    by_badness: dict[int, int] = {}
+    for sig, bad in table.items():
+        weight = 1
+        for i in range(13):
+            weight *= comb(4, sig >> 3 * i & 7)
+        by_badness[bad] = by_badness.get(bad, 0) + weight
+    flushable = 0
+    if method.counts_straights:
+        flushable = 4 * sum(comb(13, k) * comb(39, n_cards - k) for k in range(5, n_cards + 1))
+    if progress is not None:
+        progress(comb(52, n_cards) - flushable)
+    if method.counts_straights:
+        inc = _INC[method.name]
+        done = 0
+        for suit in range(4):
+            suited = [r * 4 + suit for r in range(13)]
+            others = [i for i in range(SPECIAL_BASE) if i & 3 != suit]
+            for k in range(5, n_cards + 1):
+                for same in combinations(suited, k):
+                    for rest in combinations(others, n_cards - k):
+                        hand = same + rest
+                        sig = sum(inc[i] for i in hand) & _RANK_MASK
+                        wrong, right = table[sig], _fast_badness(hand, method)
+                        if wrong != right:
+                            by_badness[wrong] -= 1
+                            by_badness[right] = by_badness.get(right, 0) + 1
+                        done += 1
+                        if progress is not None and done == 8192:
+                            progress(done)
+                            done = 0
+        if progress is not None and done:
+            progress(done)
+    counts: dict[str, int] = {}
+    keys = set()
+    for bad, n in by_badness.items():
+        if n:
+            name = _category(bad, qualifier)
+            counts[name] = counts.get(name, 0) + n
+            keys.add(_key(bad, qualifier))
+    return counts, len(keys)
+
+
+def _walk_low(
+    method: LowMethod,
+    n_cards: int,
+    deck: Sequence[Card],
+    joker: str,
+    qualifier: int | None,
+    progress: Progress,
+) -> tuple[dict[str, int], int]:
+    counts: dict[str, int] = {}
+    keys = set()
+    done = 0
+    for hand in combinations(deck, n_cards):
+        value = evaluate_low(hand, method, joker=joker, qualifier=qualifier)
+        counts[value.category] = counts.get(value.category, 0) + 1
+        keys.add(value.key)
+        done += 1
+        if progress is not None and done == 8192:
+            progress(done)
+            done = 0
+    if progress is not None and done:
+        progress(done)
+    return counts, len(keys)
+
+
 def _make_ranking(method: LowMethod, best: str) -> Ranking:
     def _evaluate(
         cards: tuple[Card, ...], joker: str = "lowest-absent", qualifier: int | None = None
     ) -> HandValue:
         return evaluate_low(cards, method, joker=joker, qualifier=qualifier)
 
+    def _count(
+        n_cards: int, deck: Sequence[Card], options: Mapping[str, Any], progress: Progress
+    ) -> tuple[dict[str, int], int]:
+        return count_low(method, n_cards, deck, options, progress)
+
+    # Rankings that accept a fast exhaustive counter (the ``stats`` command) get one.
+    extra: dict[str, Any] = {}
+    if "counter" in {f.name for f in fields(Ranking)}:
+        extra["counter"] = _count
     return register(
         Ranking(
             name=method.name,
@@ -509,6 +627,7 @@ def _make_ranking(method: LowMethod, best: str) -> Ranking:
             options={"joker": JOKER_MODES, "qualifier": QUALIFIERS},
             deck="standard",
             card_counts=(5, 6, 7),
+            **extra,
         )
     )
 
