@@ -567,3 +567,19 @@ def test_counter_walks_other_decks() -> None:
     counts, distinct = count_low(ACE_TO_SIX, 5, small, {})
     assert sum(counts.values()) == 6 and distinct == 6
     assert counts["straight"] == 2  # A-2-3-4-5 and 2-3-4-5-6
+
+
+@pytest.mark.slow
+def test_counter_six_card_deuce_to_seven_matches_brute_force() -> None:
+    # the multiset counting with its flush correction against all 20,358,520 hands
+    from straights.rankings.low import count_low
+
+    expected: Counter[int] = Counter()
+    for six in combinations(range(52), 6):
+        expected[deuce_to_seven_key(six)] += 1
+    by_cat: Counter[str] = Counter()
+    for key, n in expected.items():
+        by_cat[_category_for(DEUCE_TO_SEVEN, key)] += n
+    counts, distinct = count_low(DEUCE_TO_SEVEN, 6, PACK, {})
+    assert counts == by_cat
+    assert distinct == len(expected)
