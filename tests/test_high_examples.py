@@ -226,3 +226,22 @@ def test_fewer_than_five_cards_make_sets_only(count: int) -> None:
     assert evaluate("Ks Kd Jk").category == "three of a kind"
     assert evaluate("Ks Kd 7c") > evaluate("Qs Qd Ac")
     assert evaluate("7s 7d 7c 7h").category == "four of a kind"
+
+
+def test_wild_cards_follow_each_decks_straights() -> None:
+    # Mexican stud: the joker fills the gap across the missing 8 9 T.
+    value = evaluate("6h 7d Jc Jk Ks", ranking="mexican")
+    assert value.phrase == "Straight, king high (joker as Q♠)"
+    # Manila: no straight holds A, 8, 9 and T, so the joker pairs the ace.
+    assert evaluate("Ah Jk 8c 9c Ts", ranking="manila").phrase == "Pair of aces (joker as A♠)"
+    # Short deck: 6-7-8-9 and a joker is a ten-high straight, not A-6-7-8-9.
+    value = evaluate("Jk 6s 7d 8c 9h", ranking="short")
+    assert value.phrase.startswith("Straight, ten high (joker as T")
+    # Pai Gow: with 2-3-4-5 the joker (a bug) makes the wheel, which beats 6-high there.
+    value = evaluate("Jk 2s 3d 4c 5h", ranking="pai-gow", wild="bug")
+    assert value.phrase.startswith("Straight, five high (joker as A")
+    assert evaluate("Jk 2s 3d 4c 5h", wild="bug").phrase.startswith(
+        "Straight, six high (joker as 6"
+    )
+    # Pai Gow's joker: five aces is the best hand.
+    assert evaluate("As Ah Ad Ac Jk", ranking="pai-gow", wild="bug").category == "five of a kind"
