@@ -41,6 +41,16 @@ OptionOpt = Annotated[
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 
+_ASCII = str.maketrans({"♣": "c", "♦": "d", "♥": "h", "♠": "s", "★": "*", "·": "|", "🃏": "Jk"})
+
+
+def _text(text: str) -> str:
+    """``text`` as the terminal can print it (suit symbols become letters on ASCII)."""
+    from straights.cli.render import ascii_only
+
+    return text.translate(_ASCII) if ascii_only() else text
+
+
 def _value(text: str) -> Any:
     lowered = text.strip().lower()
     if lowered in ("true", "yes", "on"):
@@ -114,16 +124,12 @@ def rank(
         return
     from rich.text import Text
 
-    from straights.cli.render import ascii_only, cards_text, console
+    from straights.cli.render import cards_text, console
 
     out = console()
-    phrase = value.phrase
-    if ascii_only():
-        for wild, became in value.wild:
-            phrase = phrase.replace(str(became), became.ascii()).replace(str(wild), wild.ascii())
-    out.print(Text(phrase, "bold"))
+    out.print(Text(_text(value.phrase), "bold"))
     out.print(Text("Plays  ") + cards_text(value.cards))
-    out.print(Text(f"Category {value.category}  ·  ranking {value.ranking}"))
+    out.print(Text(_text(f"Category {value.category}  ·  ranking {value.ranking}")))
     for wild, became in value.wild:
         out.print(Text("  ") + cards_text([wild]) + Text(" plays as ") + cards_text([became]))
 
@@ -176,11 +182,14 @@ def compare(
 
     out = console()
     for place, i in enumerate(order, 1):
-        mark = Text("★ " if i in winners else "  ", style="bold green")
+        mark = Text(_text("★ ") if i in winners else "  ", style="bold green")
         out.print(
-            mark + Text(f"{place}. hand {i}  ") + cards_text(parsed[i]) + Text(f"  {values[i]}")
+            mark
+            + Text(f"{place}. hand {i}  ")
+            + cards_text(parsed[i])
+            + Text(_text(f"  {values[i]}"))
         )
     if len(winners) > 1:
         out.print(Text("Split between hands " + ", ".join(map(str, winners)), "bold yellow"))
     else:
-        out.print(Text(f"Hand {winners[0]} wins", "bold green") + Text(f": {best}"))
+        out.print(Text(f"Hand {winners[0]} wins", "bold green") + Text(_text(f": {best}")))
