@@ -170,7 +170,7 @@ _SHAPES: Final[dict[str, tuple[int, ...]]] = {
 def _pick_five(
     variant: Variant, order: Sequence[str], value: int, cards: Sequence[tuple[int, int]]
 ) -> tuple[int, ...]:
-    """Indices of five natural cards that make ``value`` (their best hand)."""
+    """Indices of the natural cards that make ``value`` (at most five), in reading order."""
     name = order[value >> CAT_SHIFT]
     ties = key_ranks(value)
     if name in (FLUSH, STRAIGHT_FLUSH, ROYAL):
@@ -185,8 +185,9 @@ def _pick_five(
     elif name == FLUSH:
         chosen = [by_rank[r][0] for r in ties]
     else:
-        chosen = [i for r, k in zip(ties, _SHAPES[name], strict=False) for i in by_rank[r][:k]]
-    return tuple(sorted(chosen))
+        shape = _SHAPES[name]
+        chosen = [i for r, k in zip(ties, shape, strict=False) for i in by_rank.get(r, [])[:k]]
+    return tuple(chosen)
 
 
 def best_of(
@@ -209,8 +210,6 @@ def best_of(
         tab = tables(variant, order)
         ids = [(r - 2) * 4 + s for r, s in naturals]
         value = tab.value(ids)
-        if n <= 5:
-            return full_key(order, value, 0, natural), value, tuple(range(n)), []
         return (
             full_key(order, value, 0, natural),
             value,
@@ -285,7 +284,11 @@ def _evaluate(variant: Variant, cards: tuple[Card, ...], **opts: Any) -> HandVal
     key, value, chosen, became = best_of(variant, order, pairs, len(wild_cards), opts)
     used_wilds = wild_cards[: len(became)]
     plays = [(naturals[i], pairs[i][0]) for i in chosen]
-    plays += [(w, r) for w, (r, _) in zip(used_wilds, became, strict=True)]
+    if wild_cards or variant.four_card:
+        plays += [(w, r) for w, (r, _) in zip(used_wilds, became, strict=True)]
+        played = tuple(_play_order(variant, order, value, plays))
+    else:
+        played = tuple(c for c, _ in plays)  # already in reading order
     wild = tuple((w, card_of(r, s)) for w, (r, s) in zip(used_wilds, became, strict=True))
     phrase = describe_key(variant, order, value)
     if wild:
@@ -295,7 +298,7 @@ def _evaluate(variant: Variant, cards: tuple[Card, ...], **opts: Any) -> HandVal
         options=tuple(opts.items()),
         key=key,
         category=key_category(order, value),
-        cards=tuple(_play_order(variant, order, value, plays)),
+        cards=played,
         phrase=phrase,
         wild=wild,
         source=cards,
