@@ -216,24 +216,62 @@ def best_of(
             _pick_five(variant, order, value, naturals),
             [],
         )
-    best: tuple[Key, int, tuple[int, ...], list[tuple[int, int]]] | None = None
+    best: tuple[Key, int, tuple[int, ...], int] | None = None
     size = min(n, 5)
-    for w in range(min(wilds, size), -1, -1):
+    # Fully wild cards can stand in for any natural card, so when wild cards
+    # never break ties every one of them plays.
+    fewest = min(wilds, size) if not bug and natural == "ignore" else 0
+    for w in range(min(wilds, size), fewest - 1, -1):
         for chosen in itertools.combinations(range(len(naturals)), size - w):
             cards = [naturals[i] for i in chosen]
-            became: list[tuple[int, int]] = []
             if variant.four_card:
-                value = canadian_value(order, cards)
+                value, in_combo = canadian_value(order, cards), 0
             elif w == 0:
                 one_suit = len(cards) == 5 and len({su for _, su in cards}) == 1
-                value = natural_value(variant, order, [r for r, _ in cards], one_suit)
+                value, in_combo = natural_value(variant, order, [r for r, _ in cards], one_suit), 0
             else:
-                value, became = best_wild(variant, order, cards, w, bug=bug, double_ace=double_ace)
-            key = full_key(order, value, _wilds_in_combination(order, value, became), natural)
+                value, in_combo = _wild_value(variant, order, cards, w, bug, double_ace)
+            key = full_key(order, value, in_combo, natural)
             if best is None or key > best[0]:
-                best = (key, value, chosen, became)
+                best = (key, value, chosen, w)
     assert best is not None
-    return best
+    key, value, chosen, w = best
+    became: list[tuple[int, int]] = []
+    if w:
+        cards = [naturals[i] for i in chosen]
+        became = best_wild(variant, order, cards, w, bug=bug, double_ace=double_ace)[1]
+    return key, value, chosen, became
+
+
+_WILD_VALUES: dict[tuple[Any, ...], tuple[int, int]] = {}
+
+
+def _wild_value(
+    variant: Variant,
+    order: tuple[str, ...],
+    cards: Sequence[tuple[int, int]],
+    w: int,
+    bug: bool,
+    double_ace: bool,
+) -> tuple[int, int]:
+    """Value and wild cards inside the combination, memoised: both depend only on
+    the ranks and on whether the natural cards share one suit."""
+    sig = (
+        variant.name,
+        order,
+        bug,
+        double_ace,
+        w,
+        tuple(sorted(r for r, _ in cards)),
+        len({s for _, s in cards}) <= 1,
+    )
+    got = _WILD_VALUES.get(sig)
+    if got is None:
+        value, became = best_wild(variant, order, cards, w, bug=bug, double_ace=double_ace)
+        if len(_WILD_VALUES) > 1_000_000:
+            _WILD_VALUES.clear()
+        got = _WILD_VALUES[sig] = (value, _wilds_in_combination(order, value, became))
+    return got
 
 
 def _wild_name(card: Card) -> str:
