@@ -46,10 +46,13 @@ def test_orders_random_hands_exactly_as_treys(size: int) -> None:
         a, b = rng.sample(range(52), size), rng.sample(range(52), size)
         mine = (high_key(a) > high_key(b)) - (high_key(a) < high_key(b))
         theirs = (_treys(a) < _treys(b)) - (_treys(a) > _treys(b))
-        assert mine == theirs, (Card(0), a, b)
+        assert mine == theirs, (a, b)
         hand = " ".join(Card(i).ascii() for i in a)
         expected = _TREYS_CLASS[_TREYS.get_rank_class(_treys(a))]
-        assert evaluate(hand).category == expected, hand
+        value = evaluate(hand)
+        assert value.category == expected, hand
+        other = evaluate([Card(i) for i in b])
+        assert (value > other) - (value < other) == theirs, (hand, b)
 
 
 # ----------------------------------------------------------------- the oracle
