@@ -19,6 +19,7 @@ from typing import Any
 
 from straights.cards import Card, CardsLike, Deck, format_cards, parse_cards
 from straights.errors import RankingError
+from straights.rankings.ordering import KeyOrdered
 
 __all__ = [
     "FAMILY_MODULES",
@@ -36,7 +37,7 @@ Options = tuple[tuple[str, Any], ...]
 Explanation = tuple[str, tuple[Card, ...], str, tuple[tuple[Card, Card], ...]]
 
 
-class HandValue:
+class HandValue(KeyOrdered):
     """An evaluated hand: immutable, ordered by :attr:`key` (larger is better).
 
     ``key`` is a tuple of ints; ``category`` is the lower-case category name of
@@ -127,18 +128,6 @@ class HandValue:
                 f"{other.ranking!r} hand {dict(other.options)}: evaluate both the same way"
             )
         return other.key
-
-    def __lt__(self, other: object) -> bool:
-        return self.key < self._other_key(other)
-
-    def __le__(self, other: object) -> bool:
-        return self.key <= self._other_key(other)
-
-    def __gt__(self, other: object) -> bool:
-        return self.key > self._other_key(other)
-
-    def __ge__(self, other: object) -> bool:
-        return self.key >= self._other_key(other)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HandValue):
