@@ -14,6 +14,7 @@ from straights.errors import StraightsError
 
 if TYPE_CHECKING:
     from straights.game import Table, TableConfig
+    from straights.rankings.base import HandValue, evaluate
     from straights.showdowns import ShowdownResult, showdown
 
 __version__ = "0.1.0"
@@ -21,6 +22,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Card",
     "Deck",
+    "HandValue",
     "Rank",
     "ShowdownResult",
     "StraightsError",
@@ -28,6 +30,7 @@ __all__ = [
     "Table",
     "TableConfig",
     "__version__",
+    "evaluate",
     "format_cards",
     "make_deck",
     "parse_cards",
@@ -35,6 +38,8 @@ __all__ = [
 ]
 
 _LAZY = {
+    "evaluate": "straights.rankings.base",
+    "HandValue": "straights.rankings.base",
     "showdown": "straights.showdowns",
     "ShowdownResult": "straights.showdowns",
     "Table": "straights.game",
