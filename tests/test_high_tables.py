@@ -306,10 +306,9 @@ def test_canadian_stud_five_card_table() -> None:
 
 
 def test_estimates_warn_about_long_walks() -> None:
-    from straights.tables import estimate_seconds
-
     from straights.cards import make_deck
     from straights.rankings.high_family import hands_walked
+    from straights.tables import estimate_seconds
 
     assert estimate_seconds("high", 7) < 5  # nothing walked: counted by class
     # With one joker every hand holding it is walked: C(52, 6) = 20,358,520 of them,
