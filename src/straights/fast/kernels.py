@@ -1,0 +1,352 @@
+"""The Numba kernels.  Each row of the input is one hand of card ids.
+
+Kernels never raise: a row with an id out of range or a repeated card gets the
+key ``-1`` (``0`` for unsigned outputs is a legal-looking value, so keys are
+signed).  :mod:`straights.fast` turns that into a clear error.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit, prange
+
+from straights.fast.tables import RANK_KEYS, SUIT_KEYS
+
+Ids = npt.NDArray[np.uint8]
+Keys = npt.NDArray[np.int32]
+
+# Straights (mirrors straights.rankings.straights; see test_fast_straights for the proof)
+SORDER = np.array([0, 1, 3, 2], dtype=np.int64)  # rule 6 order by bridge suit c d h s
+BEST_SUIT = np.array(
+    [
+        -1 if m == 0 else max((s for s in range(4) if m >> s & 1), key=[0, 1, 3, 2].__getitem__)
+        for m in range(16)
+    ],
+    dtype=np.int64,
+)
+_HAND_BITS = 12
+_PRIO_SHIFT = _HAND_BITS
+_TSUIT_SHIFT = _PRIO_SHIFT + 6
+_TOP_SHIFT = _TSUIT_SHIFT + 2
+_FLUSH_SHIFT = _TOP_SHIFT + 4
+_LEN_SHIFT = _FLUSH_SHIFT + 1
+STR8_SHIFT = _LEN_SHIFT + 4
+_S, _T, _R = 52, 53, 54
+
+
+def _runs() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int16]]:
+    """For a 15-bit position mask (bit p = position p, 1 = ace low … 14 = ace):
+    the longest run of set bits and a mask of the positions where such runs end."""
+    m = np.arange(1 << 15)
+    best = np.zeros_like(m)
+    run = np.zeros_like(m)
+    ends = np.zeros_like(m)
+    for p in range(1, 15):
+        run = np.where(m >> p & 1, run + 1, 0)
+        longer = run > best
+        ends = np.where(longer, 1 << p, np.where((run == best) & (run > 0), ends | 1 << p, ends))
+        best = np.maximum(best, run)
+    length, tops = best.astype(np.int8), ends.astype(np.int16)
+    return length, tops
+
+
+RUN_LENGTH, RUN_TOPS = _runs()
+
+# --------------------------------------------------------------------------- high
+
+
+@njit(cache=True)
+def popcount(x: int) -> int:
+    """Set bits of a non-negative int64 (SWAR, no branches)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101) >> 56 & 0xFF
+
+
+@njit(cache=True)
+def _high_rows(
+    cards: Ids,
+    lo: int,
+    hi: int,
+    out: Keys,
+    rank: npt.NDArray[np.uint16],
+    flush: npt.NDArray[np.uint16],
+    fsuit: npt.NDArray[np.int8],
+) -> None:
+    """High classes of rows ``lo:hi`` (5, 6 or 7 cards each) into ``out``."""
+    k = cards.shape[1]
+    for i in range(lo, hi):
+        ks = 0
+        ss = 0
+        seen = np.int64(0)
+        bad = False
+        for j in range(k):
+            c = np.int64(cards[i, j])
+            if c >= 52 or seen >> c & 1:
+                bad = True
+                break
+            seen |= np.int64(1) << c
+            ks += RANK_KEYS[c >> 2]
+            ss += SUIT_KEYS[c & 3]
+        if bad:
+            out[i] = -1
+            continue
+        s = fsuit[ss]
+        if s >= 0:
+            m = 0
+            for j in range(k):
+                c = np.int64(cards[i, j])
+                if c & 3 == s:
+                    m |= 1 << (c >> 2)
+            out[i] = flush[m]
+        else:
+            out[i] = rank[ks]
+
+
+@njit(cache=True)
+def high(
+    cards: Ids,
+    rank: npt.NDArray[np.uint16],
+    flush: npt.NDArray[np.uint16],
+    fsuit: npt.NDArray[np.int8],
+) -> Keys:
+    out = np.empty(cards.shape[0], dtype=np.int32)
+    _high_rows(cards, 0, cards.shape[0], out, rank, flush, fsuit)
+    return out
+
+
+@njit(cache=True, parallel=True)
+def high_parallel(
+    cards: Ids,
+    rank: npt.NDArray[np.uint16],
+    flush: npt.NDArray[np.uint16],
+    fsuit: npt.NDArray[np.int8],
+) -> Keys:
+    n = cards.shape[0]
+    out = np.empty(n, dtype=np.int32)
+    blocks = (n + 65535) // 65536
+    for b in prange(blocks):
+        _high_rows(cards, b * 65536, min(n, (b + 1) * 65536), out, rank, flush, fsuit)
+    return out
+
+
+# --------------------------------------------------------------------------- lows
+
+
+@njit(cache=True)
+def ace_five7(cards: Ids, rank7: npt.NDArray[np.uint16]) -> Keys:
+    out = np.empty(cards.shape[0], dtype=np.int32)
+    for i in range(cards.shape[0]):
+        ks = 0
+        seen = 0
+        bad = False
+        for j in range(7):
+            c = np.int64(cards[i, j])
+            if c >= 52 or seen >> c & 1:
+                bad = True
+                break
+            seen |= np.int64(1) << c
+            ks += RANK_KEYS[c >> 2]
+        out[i] = -1 if bad else rank7[ks]
+    return out
+
+
+@njit(cache=True)
+def deuce_seven(
+    cards: Ids,
+    combos: npt.NDArray[np.int64],
+    rank5: npt.NDArray[np.uint16],
+    flush: npt.NDArray[np.uint16],
+    classes: int,
+) -> Keys:
+    """Best deuce-to-seven low: the lowest no-wheel high value over every 5-card subset."""
+    k = cards.shape[1]
+    out = np.empty(cards.shape[0], dtype=np.int32)
+    for i in range(cards.shape[0]):
+        seen = 0
+        bad = False
+        for j in range(k):
+            c = np.int64(cards[i, j])
+            if c >= 52 or seen >> c & 1:
+                bad = True
+                break
+            seen |= np.int64(1) << c
+        if bad:
+            out[i] = -1
+            continue
+        best = classes + 1
+        for t in range(combos.shape[0]):
+            ks = 0
+            m = 0
+            suits = 0
+            for j in range(5):
+                c = np.int64(cards[i, combos[t, j]])
+                ks += RANK_KEYS[c >> 2]
+                m |= 1 << (c >> 2)
+                suits |= 1 << (c & 3)
+            v = flush[m] if suits & (suits - 1) == 0 else rank5[ks]
+            if v < best:
+                best = v
+        out[i] = classes + 1 - best
+    return out
+
+
+# --------------------------------------------------------------------------- Straights
+
+
+def _card_tables() -> tuple[npt.NDArray[np.int64], ...]:
+    """Per card id (0..54): suit bits by position, position bits, special bit, 8's order + 1,
+    rule-8 strength."""
+    at = np.zeros(55, dtype=np.int64)
+    occ = np.zeros(55, dtype=np.int64)
+    special = np.zeros(55, dtype=np.int64)
+    eight = np.zeros(55, dtype=np.int64)
+    strength = np.zeros(55, dtype=np.int64)
+    for c in range(52):
+        pos, suit = (c >> 2) + 2, c & 3
+        at[c] = 1 << (4 * pos + suit)
+        occ[c] = 1 << pos
+        if pos == 14:  # the ace also plays low, at position 1
+            at[c] |= 1 << (4 + suit)
+            occ[c] |= 2
+        if pos == 8:
+            eight[c] = SORDER[suit] + 1
+        strength[c] = (c >> 2) * 4 + SORDER[suit] + 1
+    special[52:55] = [1, 2, 4]
+    by_suit = np.zeros(55, dtype=np.int64)  # bit 16 * suit + pos
+    for c in range(52):
+        pos, suit = (c >> 2) + 2, c & 3
+        by_suit[c] = 1 << (16 * suit + pos)
+        if pos == 14:
+            by_suit[c] |= 1 << (16 * suit + 1)
+    return at, occ, special, eight, strength, by_suit
+
+
+AT_BITS, OCC_BITS, SPECIAL_BIT, EIGHT_ORDER, STRENGTH, SUIT_POS = _card_tables()
+HIGH_BIT = np.array([max(0, m.bit_length() - 1) for m in range(1 << 15)], dtype=np.int64)
+
+
+@njit(cache=True)
+def straights_key(h0: int, h1: int, t0: int, t1: int, t2: int, t3: int, t4: int, pack: int) -> int:
+    """Exactly :func:`straights.rankings.straights.straights_key` for valid ids."""
+    if pack == 55:
+        sp = (
+            SPECIAL_BIT[h0]
+            | SPECIAL_BIT[h1]
+            | SPECIAL_BIT[t0]
+            | SPECIAL_BIT[t1]
+            | SPECIAL_BIT[t2]
+            | SPECIAL_BIT[t3]
+            | SPECIAL_BIT[t4]
+        )
+        if sp == 7:
+            best8 = max(
+                EIGHT_ORDER[h0],
+                EIGHT_ORDER[h1],
+                EIGHT_ORDER[t0],
+                EIGHT_ORDER[t1],
+                EIGHT_ORDER[t2],
+                EIGHT_ORDER[t3],
+                EIGHT_ORDER[t4],
+            )
+            if best8:
+                return best8 << STR8_SHIFT
+    mine = AT_BITS[h0] | AT_BITS[h1]
+    at = mine | AT_BITS[t0] | AT_BITS[t1] | AT_BITS[t2] | AT_BITS[t3] | AT_BITS[t4]
+    mine_occ = OCC_BITS[h0] | OCC_BITS[h1]
+    occ = mine_occ | OCC_BITS[t0] | OCC_BITS[t1] | OCC_BITS[t2] | OCC_BITS[t3] | OCC_BITS[t4]
+    sa = STRENGTH[h0]
+    sb = STRENGTH[h1]
+    hand = sa * 64 + sb if sa >= sb else sb * 64 + sa
+    length = np.int64(RUN_LENGTH[occ])
+    if length < 2:
+        return hand
+    mine_s = SUIT_POS[h0] | SUIT_POS[h1]
+    all_s = mine_s | SUIT_POS[t0] | SUIT_POS[t1] | SUIT_POS[t2] | SUIT_POS[t3] | SUIT_POS[t4]
+    # A straight flush beats every mixed straight of the same length, and a higher top
+    # beats any suit or priority card, so only one straight needs a closer look: the
+    # highest-topped straight flush of the longest length, else the highest-topped one.
+    ftop = 0
+    fsuits = 0
+    for suit in range(4):
+        m = (all_s >> (16 * suit)) & 0x7FFF
+        if RUN_LENGTH[m] == length:
+            t = HIGH_BIT[RUN_TOPS[m]]
+            if t > ftop:
+                ftop = t
+                fsuits = 1 << suit
+            elif t == ftop:
+                fsuits |= 1 << suit
+    prio = 0
+    if fsuits:
+        top = ftop
+        fs = BEST_SUIT[fsuits]
+        run = ((np.int64(1) << length) - 1) << (top - length + 1)
+        held = (mine_s >> (16 * fs)) & run
+        if held:
+            prio = HIGH_BIT[held] * 4 + SORDER[fs] + 1
+        best = (1 << _FLUSH_SHIFT) | (top << _TOP_SHIFT) | (SORDER[fs] << _TSUIT_SHIFT)
+    else:
+        top = HIGH_BIT[RUN_TOPS[occ]]
+        tsuit = BEST_SUIT[at >> (4 * top) & 15]
+        if mine >> (4 * top + tsuit) & 1:
+            prio = top * 4 + SORDER[tsuit] + 1
+        else:
+            run = ((np.int64(1) << length) - 1) << (top - length + 1)
+            held = mine_occ & run & ~(np.int64(1) << top)
+            if held:
+                pos = HIGH_BIT[held]
+                prio = pos * 4 + SORDER[BEST_SUIT[mine >> (4 * pos) & 15]] + 1
+        best = (top << _TOP_SHIFT) | (SORDER[tsuit] << _TSUIT_SHIFT)
+    best |= prio << _PRIO_SHIFT
+    return (length << _LEN_SHIFT) | best | hand
+
+
+@njit(cache=True)
+def _straights_rows(
+    hole: Ids, table: Ids, lo: int, hi: int, out: npt.NDArray[np.int64], pack: int
+) -> None:
+    step = 0 if table.shape[0] == 1 else 1
+    limit = 55 if pack == 55 else 52
+    for i in range(lo, hi):
+        ti = i * step
+        h0 = np.int64(hole[i, 0])
+        h1 = np.int64(hole[i, 1])
+        t0 = np.int64(table[ti, 0])
+        t1 = np.int64(table[ti, 1])
+        t2 = np.int64(table[ti, 2])
+        t3 = np.int64(table[ti, 3])
+        t4 = np.int64(table[ti, 4])
+        top = max(h0, h1, t0, t1, t2, t3, t4)
+        seen = (
+            (np.int64(1) << h0)
+            | (np.int64(1) << h1)
+            | (np.int64(1) << t0)
+            | (np.int64(1) << t1)
+            | (np.int64(1) << t2)
+            | (np.int64(1) << t3)
+            | (np.int64(1) << t4)
+        )
+        if top >= limit or popcount(seen) != 7:
+            out[i] = -1
+        else:
+            out[i] = straights_key(h0, h1, t0, t1, t2, t3, t4, pack)
+
+
+@njit(cache=True)
+def straights_batch(hole: Ids, table: Ids, pack: int) -> npt.NDArray[np.int64]:
+    out = np.empty(hole.shape[0], dtype=np.int64)
+    _straights_rows(hole, table, 0, hole.shape[0], out, pack)
+    return out
+
+
+@njit(cache=True, parallel=True)
+def straights_batch_parallel(hole: Ids, table: Ids, pack: int) -> npt.NDArray[np.int64]:
+    n = hole.shape[0]
+    out = np.empty(n, dtype=np.int64)
+    blocks = (n + 65535) // 65536
+    for b in prange(blocks):
+        _straights_rows(hole, table, b * 65536, min(n, (b + 1) * 65536), out, pack)
+    return out
