@@ -231,40 +231,63 @@ HIGH_BIT = np.array([max(0, m.bit_length() - 1) for m in range(1 << 15)], dtype=
 @njit(cache=True)
 def straights_key(h0: int, h1: int, t0: int, t1: int, t2: int, t3: int, t4: int, pack: int) -> int:
     """Exactly :func:`straights.rankings.straights.straights_key` for valid ids."""
-    if pack == 55:
-        sp = (
-            SPECIAL_BIT[h0]
-            | SPECIAL_BIT[h1]
-            | SPECIAL_BIT[t0]
-            | SPECIAL_BIT[t1]
-            | SPECIAL_BIT[t2]
-            | SPECIAL_BIT[t3]
-            | SPECIAL_BIT[t4]
-        )
-        if sp == 7:
-            best8 = max(
-                EIGHT_ORDER[h0],
-                EIGHT_ORDER[h1],
-                EIGHT_ORDER[t0],
-                EIGHT_ORDER[t1],
-                EIGHT_ORDER[t2],
-                EIGHT_ORDER[t3],
-                EIGHT_ORDER[t4],
-            )
-            if best8:
-                return best8 << STR8_SHIFT
-    mine = AT_BITS[h0] | AT_BITS[h1]
-    at = mine | AT_BITS[t0] | AT_BITS[t1] | AT_BITS[t2] | AT_BITS[t3] | AT_BITS[t4]
-    mine_occ = OCC_BITS[h0] | OCC_BITS[h1]
-    occ = mine_occ | OCC_BITS[t0] | OCC_BITS[t1] | OCC_BITS[t2] | OCC_BITS[t3] | OCC_BITS[t4]
+    return key_from_parts(
+        AT_BITS[h0] | AT_BITS[h1],
+        AT_BITS[t0] | AT_BITS[t1] | AT_BITS[t2] | AT_BITS[t3] | AT_BITS[t4],
+        OCC_BITS[h0] | OCC_BITS[h1],
+        OCC_BITS[t0] | OCC_BITS[t1] | OCC_BITS[t2] | OCC_BITS[t3] | OCC_BITS[t4],
+        SUIT_POS[h0] | SUIT_POS[h1],
+        SUIT_POS[t0] | SUIT_POS[t1] | SUIT_POS[t2] | SUIT_POS[t3] | SUIT_POS[t4],
+        SPECIAL_BIT[h0]
+        | SPECIAL_BIT[h1]
+        | SPECIAL_BIT[t0]
+        | SPECIAL_BIT[t1]
+        | SPECIAL_BIT[t2]
+        | SPECIAL_BIT[t3]
+        | SPECIAL_BIT[t4],
+        max(EIGHT_ORDER[h0], EIGHT_ORDER[h1]),
+        max(EIGHT_ORDER[t0], EIGHT_ORDER[t1], EIGHT_ORDER[t2], EIGHT_ORDER[t3], EIGHT_ORDER[t4]),
+        hand_strength(h0, h1),
+        pack,
+    )
+
+
+@njit(cache=True)
+def hand_strength(h0: int, h1: int) -> int:
+    """Rule 8: both hole cards' strengths, the higher one first."""
     sa = STRENGTH[h0]
     sb = STRENGTH[h1]
-    hand = sa * 64 + sb if sa >= sb else sb * 64 + sa
+    return sa * 64 + sb if sa >= sb else sb * 64 + sa
+
+
+@njit(cache=True, inline="always")
+def key_from_parts(
+    mine: int,
+    table_at: int,
+    mine_occ: int,
+    table_occ: int,
+    mine_s: int,
+    table_s: int,
+    specials: int,
+    hole8: int,
+    table8: int,
+    hand: int,
+    pack: int,
+) -> int:
+    """The key from the OR-ed per-card bits of the hole cards and of the table cards.
+
+    Enumerations keep the table's part and add each player's hole part.
+    """
+    if pack == 55 and specials == 7:
+        best8 = max(hole8, table8)
+        if best8:
+            return best8 << STR8_SHIFT
+    at = mine | table_at
+    occ = mine_occ | table_occ
     length = np.int64(RUN_LENGTH[occ])
     if length < 2:
         return hand
-    mine_s = SUIT_POS[h0] | SUIT_POS[h1]
-    all_s = mine_s | SUIT_POS[t0] | SUIT_POS[t1] | SUIT_POS[t2] | SUIT_POS[t3] | SUIT_POS[t4]
+    all_s = mine_s | table_s
     # A straight flush beats every mixed straight of the same length, and a higher top
     # beats any suit or priority card, so only one straight needs a closer look: the
     # highest-topped straight flush of the longest length, else the highest-topped one.
