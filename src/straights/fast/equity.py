@@ -355,15 +355,14 @@ def exact(
     known: I64,
     unknown: int,
     pack: int,
-    lo: int,
-    hi: int,
+    tasks: I64,
     rank7: npt.NDArray[np.uint16],
     flush: npt.NDArray[np.uint16],
     fsuit: npt.NDArray[np.int8],
 ) -> Result:
-    """Exact counts over tasks ``lo:hi`` (see the module docstring)."""
+    """Exact counts over the listed tasks (see the module docstring)."""
     players = holes.shape[1]
-    n = hi - lo
+    n = tasks.shape[0]
     wins = np.zeros((n, players), dtype=np.int64)
     ties = np.zeros((n, players), dtype=np.int64)
     eq = np.zeros((n, players), dtype=np.float64)
@@ -372,7 +371,7 @@ def exact(
     for i in prange(n):
         if game == HIGH and unknown > 0:
             _exact_task_high(
-                lo + i,
+                tasks[i],
                 holes,
                 decks,
                 known,
@@ -387,14 +386,14 @@ def exact(
             )
             continue
         if game == STRAIGHTS and unknown > 0:
-            x, y = _exact_task_straights(lo + i, holes, decks, known, unknown, pack, wins[i])
+            x, y = _exact_task_straights(tasks[i], holes, decks, known, unknown, pack, wins[i])
             eq[i] = wins[i]
             eq2[i] = wins[i]
             flags[i, 0] = x
             flags[i, 1] = y
             continue
         x, y = _exact_task(
-            lo + i,
+            tasks[i],
             game,
             holes,
             decks,
