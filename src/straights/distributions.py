@@ -213,7 +213,7 @@ def rule10_fraction(players: int, pack: int = 55) -> Fraction:
     holes = 2 * players
     if players < 1 or holes > 50:
         raise ConfigurationError(f"players={players}: a Straights showdown seats 1 to 25 players")
-    p = sum(
+    p = Fraction(0) + sum(
         Fraction(48 + o, math.comb(55, 5))
         * Fraction(math.comb(47 + o, holes), math.comb(50, holes))
         for o in range(4)

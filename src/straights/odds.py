@@ -351,10 +351,9 @@ def _execute(
 
     before = numba.get_num_threads()
     if threads is not None:
-        if not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
-            raise ConfigurationError(
-                f"threads={threads}: choose 1..{numba.config.NUMBA_NUM_THREADS} (this machine)"
-            )
+        most = int(getattr(numba.config, "NUMBA_NUM_THREADS", 1))
+        if not 1 <= threads <= most:
+            raise ConfigurationError(f"threads={threads}: choose 1..{most} (this machine)")
         numba.set_num_threads(threads)
     try:
         parts = []
@@ -398,7 +397,7 @@ def _run(
         # threads and workers get even shares.
         order = np.random.default_rng(0).permutation(ntasks).astype(np.int64)
         parts = 1 if (executor is None and progress is None) else min(ntasks, 64)
-        chunks = [(job, order[i::parts]) for i in range(parts)]
+        chunks: list[tuple[Any, ...]] = [(job, order[i::parts]) for i in range(parts)]
         return _execute(_run_exact, chunks, executor, threads, progress), True, total
     n = samples or DEFAULT_SAMPLES
     per_seed = -(-n // _SEED_BLOCKS)

@@ -101,7 +101,7 @@ def high_keys(cards: Any, *, parallel: bool = False) -> npt.NDArray[np.int32]:
     fn = kernels.high_parallel if parallel else kernels.high
     keys = fn(arr, rank, t.flush, t.flush_suit)
     _raise_bad_row(arr, keys, 52, "hands")
-    return keys  # type: ignore[no-any-return]
+    return keys
 
 
 def high_category(keys: Any) -> list[str]:
@@ -115,7 +115,7 @@ def ace_to_five_keys(cards: Any) -> npt.NDArray[np.int32]:
     arr = as_ids(cards, 7)
     keys = kernels.ace_five7(arr, low_tables().rank7)
     _raise_bad_row(arr, keys, 52, "hands")
-    return keys  # type: ignore[no-any-return]
+    return keys
 
 
 def ace_to_five_category(keys: Any) -> list[str]:
@@ -137,7 +137,7 @@ def deuce_to_seven_keys(cards: Any) -> npt.NDArray[np.int32]:
     t = high_tables(wheel=False)
     keys = kernels.deuce_seven(arr, _COMBOS[arr.shape[1]], t.rank5, t.flush, t.classes)
     _raise_bad_row(arr, keys, 52, "hands")
-    return keys  # type: ignore[no-any-return]
+    return keys
 
 
 def straights_keys(
@@ -160,4 +160,4 @@ def straights_keys(
     if (keys < 0).any():
         rows = np.concatenate([h, np.broadcast_to(t, (h.shape[0], 5))], axis=1)
         _raise_bad_row(rows, keys, pack, "hands")
-    return keys  # type: ignore[no-any-return]
+    return keys

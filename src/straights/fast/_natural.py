@@ -200,14 +200,14 @@ def _ace_five_many_jit(counts: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:
 
 def nonflush_many(counts: npt.NDArray[np.int8], wheel: bool) -> npt.NDArray[np.int64]:
     """Natural high keys of count rows (5 to 7 cards), suits ignored."""
-    return _nonflush_many_jit(counts, wheel)  # type: ignore[no-any-return]
+    return _nonflush_many_jit(counts, wheel)
 
 
 def flush_many(masks: npt.NDArray[np.int32], wheel: bool) -> npt.NDArray[np.int64]:
     """Natural keys of flush-suit rank masks (5 to 7 bits)."""
-    return _flush_many_jit(masks, wheel)  # type: ignore[no-any-return]
+    return _flush_many_jit(masks, wheel)
 
 
 def ace_five_many(counts: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:
     """Ace-to-five badness of 7-card count rows."""
-    return _ace_five_many_jit(counts)  # type: ignore[no-any-return]
+    return _ace_five_many_jit(counts)

@@ -43,7 +43,7 @@ HIGH = 1
 
 @njit(cache=True)
 def _suit_mask(c: int) -> int:
-    return np.int64(1) << (16 * (c & 3) + (c >> 2))
+    return 1 << (16 * (c & 3) + (c >> 2))
 
 
 @njit(cache=True, inline="always")
@@ -221,10 +221,7 @@ def _exact_task_high(
         count = 0
         for p in range(players):
             s = fsuit[bs + hs[p]]
-            if s >= 0:
-                v = np.int64(flush[(bm | hm[p]) >> (16 * s) & 0x1FFF])
-            else:
-                v = np.int64(rank7[bk + hk[p]])
+            v = int(flush[(bm | hm[p]) >> (16 * s) & 0x1FFF] if s >= 0 else rank7[bk + hk[p]])
             keys[p] = v
             if v > best:
                 best, arg, count = v, p, 1
@@ -427,7 +424,7 @@ def _next(state: npt.NDArray[np.uint64]) -> np.uint64:
     z = state[0]
     z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
     z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
+    return np.uint64(z ^ (z >> np.uint64(31)))
 
 
 @njit(cache=True)

@@ -39,7 +39,7 @@ STR8_ROW = 15  # row holding S-T-R-8 hands (column 0)
 
 @njit(cache=True)
 def _suit_masks(c: int) -> int:
-    return np.int64(1) << (16 * (c & 3) + (c >> 2))
+    return 1 << (16 * (c & 3) + (c >> 2))
 
 
 @njit(cache=True)
@@ -86,7 +86,8 @@ def high7_counts(
     rows = np.zeros((len(firsts), classes + 1), dtype=np.int64)
     for i in prange(len(firsts)):
         _high7_first(firsts[i], rank7, flush, fsuit, rows[i])
-    return rows.sum(axis=0)
+    out: Counts = rows.sum(axis=0)
+    return out
 
 
 @njit(cache=True)
@@ -114,7 +115,8 @@ def low7_counts(
     rows = np.zeros((len(firsts), classes + 1), dtype=np.int64)
     for i in prange(len(firsts)):
         _low7_first(firsts[i], rank7, rows[i])
-    return rows.sum(axis=0)
+    out: Counts = rows.sum(axis=0)
+    return out
 
 
 @njit(cache=True)
@@ -174,7 +176,8 @@ def straights7_counts(firsts: npt.NDArray[np.int64], pack: int) -> Counts:
     rows = np.zeros((len(firsts), STR8_ROW + 1, 2), dtype=np.int64)
     for i in prange(len(firsts)):
         _straights7_first(firsts[i], pack, rows[i])
-    return rows.sum(axis=0)
+    out: Counts = rows.sum(axis=0)
+    return out
 
 
 @njit(cache=True)
@@ -184,7 +187,7 @@ def straights_category_rows(cards: npt.NDArray[np.uint8]) -> npt.NDArray[np.int6
     for i in range(cards.shape[0]):
         occ = suits = specials = eights = 0
         for j in range(7):
-            c = np.int64(cards[i, j])
+            c = int(cards[i, j])
             occ |= OCC_BITS[c]
             suits |= SUIT_POS[c]
             specials |= SPECIAL_BIT[c]

@@ -80,14 +80,14 @@ def _high_rows(
     for i in range(lo, hi):
         ks = 0
         ss = 0
-        seen = np.int64(0)
+        seen = 0
         bad = False
         for j in range(k):
-            c = np.int64(cards[i, j])
+            c = int(cards[i, j])
             if c >= 52 or seen >> c & 1:
                 bad = True
                 break
-            seen |= np.int64(1) << c
+            seen |= 1 << c
             ks += RANK_KEYS[c >> 2]
             ss += SUIT_KEYS[c & 3]
         if bad:
@@ -97,7 +97,7 @@ def _high_rows(
         if s >= 0:
             m = 0
             for j in range(k):
-                c = np.int64(cards[i, j])
+                c = int(cards[i, j])
                 if c & 3 == s:
                     m |= 1 << (c >> 2)
             out[i] = flush[m]
@@ -143,11 +143,11 @@ def ace_five7(cards: Ids, rank7: npt.NDArray[np.uint16]) -> Keys:
         seen = 0
         bad = False
         for j in range(7):
-            c = np.int64(cards[i, j])
+            c = int(cards[i, j])
             if c >= 52 or seen >> c & 1:
                 bad = True
                 break
-            seen |= np.int64(1) << c
+            seen |= 1 << c
             ks += RANK_KEYS[c >> 2]
         out[i] = -1 if bad else rank7[ks]
     return out
@@ -168,11 +168,11 @@ def deuce_seven(
         seen = 0
         bad = False
         for j in range(k):
-            c = np.int64(cards[i, j])
+            c = int(cards[i, j])
             if c >= 52 or seen >> c & 1:
                 bad = True
                 break
-            seen |= np.int64(1) << c
+            seen |= 1 << c
         if bad:
             out[i] = -1
             continue
@@ -182,7 +182,7 @@ def deuce_seven(
             m = 0
             suits = 0
             for j in range(5):
-                c = np.int64(cards[i, combos[t, j]])
+                c = int(cards[i, combos[t, j]])
                 ks += RANK_KEYS[c >> 2]
                 m |= 1 << (c >> 2)
                 suits |= 1 << (c & 3)
@@ -257,7 +257,7 @@ def hand_strength(h0: int, h1: int) -> int:
     """Rule 8: both hole cards' strengths, the higher one first."""
     sa = STRENGTH[h0]
     sb = STRENGTH[h1]
-    return sa * 64 + sb if sa >= sb else sb * 64 + sa
+    return int(sa * 64 + sb if sa >= sb else sb * 64 + sa)
 
 
 @njit(cache=True, inline="always")
@@ -281,10 +281,10 @@ def key_from_parts(
     if pack == 55 and specials == 7:
         best8 = max(hole8, table8)
         if best8:
-            return best8 << STR8_SHIFT
+            return int(best8 << STR8_SHIFT)
     at = mine | table_at
     occ = mine_occ | table_occ
-    length = np.int64(RUN_LENGTH[occ])
+    length = int(RUN_LENGTH[occ])
     if length < 2:
         return hand
     all_s = mine_s | table_s
@@ -306,7 +306,7 @@ def key_from_parts(
     if fsuits:
         top = ftop
         fs = BEST_SUIT[fsuits]
-        run = ((np.int64(1) << length) - 1) << (top - length + 1)
+        run = ((1 << length) - 1) << (top - length + 1)
         held = (mine_s >> (16 * fs)) & run
         if held:
             prio = HIGH_BIT[held] * 4 + SORDER[fs] + 1
@@ -317,14 +317,14 @@ def key_from_parts(
         if mine >> (4 * top + tsuit) & 1:
             prio = top * 4 + SORDER[tsuit] + 1
         else:
-            run = ((np.int64(1) << length) - 1) << (top - length + 1)
-            held = mine_occ & run & ~(np.int64(1) << top)
+            run = ((1 << length) - 1) << (top - length + 1)
+            held = mine_occ & run & ~(1 << top)
             if held:
                 pos = HIGH_BIT[held]
                 prio = pos * 4 + SORDER[BEST_SUIT[mine >> (4 * pos) & 15]] + 1
         best = (top << _TOP_SHIFT) | (SORDER[tsuit] << _TSUIT_SHIFT)
     best |= prio << _PRIO_SHIFT
-    return (length << _LEN_SHIFT) | best | hand
+    return int((length << _LEN_SHIFT) | best | hand)
 
 
 @njit(cache=True)
@@ -335,23 +335,15 @@ def _straights_rows(
     limit = 55 if pack == 55 else 52
     for i in range(lo, hi):
         ti = i * step
-        h0 = np.int64(hole[i, 0])
-        h1 = np.int64(hole[i, 1])
-        t0 = np.int64(table[ti, 0])
-        t1 = np.int64(table[ti, 1])
-        t2 = np.int64(table[ti, 2])
-        t3 = np.int64(table[ti, 3])
-        t4 = np.int64(table[ti, 4])
+        h0 = int(hole[i, 0])
+        h1 = int(hole[i, 1])
+        t0 = int(table[ti, 0])
+        t1 = int(table[ti, 1])
+        t2 = int(table[ti, 2])
+        t3 = int(table[ti, 3])
+        t4 = int(table[ti, 4])
         top = max(h0, h1, t0, t1, t2, t3, t4)
-        seen = (
-            (np.int64(1) << h0)
-            | (np.int64(1) << h1)
-            | (np.int64(1) << t0)
-            | (np.int64(1) << t1)
-            | (np.int64(1) << t2)
-            | (np.int64(1) << t3)
-            | (np.int64(1) << t4)
-        )
+        seen = (1 << h0) | (1 << h1) | (1 << t0) | (1 << t1) | (1 << t2) | (1 << t3) | (1 << t4)
         if top >= limit or popcount(seen) != 7:
             out[i] = -1
         else:

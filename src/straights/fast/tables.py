@@ -24,7 +24,7 @@ import itertools
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -98,7 +98,7 @@ def _multisets(size: int) -> npt.NDArray[np.int8]:
     return np.array(rows, dtype=np.int8)
 
 
-def _rank_table(size: int, values: npt.NDArray[np.int64]) -> U16:
+def _rank_table(size: int, values: npt.NDArray[Any]) -> U16:
     """Scatter per-multiset class values into an array indexed by the rank-key sum."""
     counts = _multisets(size)
     sums = counts.astype(np.int64) @ RANK_KEYS.astype(np.int64)
