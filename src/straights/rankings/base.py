@@ -149,6 +149,19 @@ FAMILY_MODULES: dict[str, str] = {
     "straights": "straights.rankings.straights_registry",
 }
 
+# The low and three-card families.
+FAMILY_MODULES.update(
+    {
+        "ace-to-five": "straights.rankings.low",
+        "deuce-to-seven": "straights.rankings.low",
+        "ace-to-six": "straights.rankings.low",
+        "three-card": "straights.rankings.three_card",
+        "ace-to-three": "straights.rankings.three_card",
+        "deuce-to-five": "straights.rankings.three_card",
+        "ace-to-four": "straights.rankings.three_card",
+    }
+)
+
 
 def register(ranking: Ranking) -> Ranking:
     """Add a ranking to the registry (family modules call this on import)."""
