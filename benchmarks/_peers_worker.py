@@ -11,8 +11,8 @@ import itertools
 import json
 import sys
 import time
-from pathlib import Path
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 RANKS = "23456789TJQKA"
