@@ -494,9 +494,9 @@ def holdem_odds(
 ) -> OddsResult:
     """Texas Hold'em odds (standard high hands, two hole and five board cards, ties split).
 
-    >>> r = holdem_odds(['Ah Kh', 'Qs Qd'], 'Jh Th 2c 3d 4s')
-    >>> round(r.players[0].equity, 4)
-    0.5
+    >>> r = holdem_odds(['Ah Kh', 'Qs Qd'], 'As Ks Qs Js Ts')  # both play the royal flush
+    >>> r.players[0].tie, r.players[0].equity
+    (1.0, 0.5)
     """
     from straights.fast import equity
 
@@ -545,8 +545,8 @@ def generic_odds(
     :func:`straights.rankings.base.evaluate`; the best key wins, equal keys split.
 
     >>> r = generic_odds(['Ah Kh', 'Qs Qd'], 'Jh Th 2c 3d 4s', ranking='straights')
-    >>> [p.win for p in r.players]
-    [0.0, 1.0]
+    >>> [p.win for p in r.players]  # A-2-3-4 is longer than Q-J-T
+    [1.0, 0.0]
     """
     import random
 
