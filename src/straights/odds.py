@@ -494,7 +494,7 @@ def holdem_odds(
 ) -> OddsResult:
     """Texas Hold'em odds (standard high hands, two hole and five board cards, ties split).
 
-    >>> r = holdem_odds(['Ah Kh', 'Qs Qd'], 'As Ks Qs Js Ts')  # both play the royal flush
+    >>> r = holdem_odds(['Ah Kh', 'Qs Qd'], 'Ac Kc Qc Jc Tc')  # both play the royal flush
     >>> r.players[0].tie, r.players[0].equity
     (1.0, 0.5)
     """
