@@ -293,7 +293,9 @@ def key_from_parts(
     # highest-topped straight flush of the longest length, else the highest-topped one.
     ftop = 0
     fsuits = 0
-    for suit in range(4):
+    # Without two suited neighbours anywhere there is no straight flush to look for.
+    suited = 4 if all_s & (all_s >> 1) else 0
+    for suit in range(suited):
         m = (all_s >> (16 * suit)) & 0x7FFF
         if RUN_LENGTH[m] == length:
             t = HIGH_BIT[RUN_TOPS[m]]
