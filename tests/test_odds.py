@@ -10,7 +10,6 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from itertools import combinations
 
 import pytest
-from straights.rankings.high import high_key
 
 from straights.cards import Card, parse_cards
 from straights.errors import (
@@ -101,6 +100,8 @@ def test_straights_exact_with_an_unknown_hand_and_dead_cards() -> None:
 
 
 def test_holdem_exact_equals_brute_force_with_ties() -> None:
+    from straights.rankings.high import high_key
+
     holes = ["Ah Kh", "Qs Qd", "Ac Kd"]
     board = "Jh Th 2c"
     known = ids(" ".join(holes) + " " + board)
@@ -230,4 +231,4 @@ def test_bad_input() -> None:
     with pytest.raises(RankingError):
         generic_odds(["Ah Kh"], ranking="no-such-ranking")
     with pytest.raises(ConfigurationError, match="generic path"):
-        generic_odds(["Ah Kh", "? ?"], exact=True)
+        generic_odds(["Ah Kh", "? ?"], exact=True, ranking="ace-to-five")
