@@ -99,17 +99,9 @@ def main() -> None:
         row["equity"] = t * len(boards) / len(work_b)
         row["equity_scaled"] = cap is not None and cap < len(boards)
         row["equity_counts"] = [win, lose, tie]
+        row["equity_boards"] = len(work_b)
         results[name] = row
         print(f"  {name}: done", file=sys.stderr, flush=True)
-    try:
-        import eval7
-
-        hand = [eval7.Card(n) for n in HERO]
-        vr = eval7.HandRange("QsQd")
-        t, eq = timed(lambda: eval7.py_hand_vs_range_exact(hand, vr, []))
-        results["eval7 (built-in hand_vs_range_exact)"] = {"equity": t, "equity_value": eq}
-    except Exception as exc:  # pragma: no cover - depends on the peer's API
-        results["eval7 (built-in hand_vs_range_exact)"] = {"error": repr(exc)}
     print(json.dumps(results))
 
 

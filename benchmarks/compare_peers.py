@@ -127,8 +127,13 @@ def main() -> None:
         print(f"| {name} | {cell(row, 'seven')} | {cell(row, 'five')} | {cell(row, 'equity')} |")
     print("\n(×: peer time / straights single-thread time; ~: timed on "
           f"{args.limit:,} and scaled up)")  # fmt: skip
-    counts = {k: v.get("equity_counts") for k, v in peers.items() if "equity_counts" in v}
-    print(f"AhKh vs QsQd wins/losses/ties: straights {me['equity_counts']}, peers {counts}")
+    print("\nAhKh vs QsQd, wins / losses / ties (a check that everyone did the same work):")
+    print(f"  straights: {me['equity_counts']} over 1,712,304 boards")
+    for name, row in peers.items():
+        if "equity_counts" in row:
+            print(f"  {name}: {row['equity_counts']} over {row['equity_boards']:,} boards")
+    print("(eval7's own py_hand_vs_range_exact answers 0.0 at once for an empty board: it only")
+    print(" enumerates from the flop on, so it cannot do this job and is not listed.)")
 
 
 if __name__ == "__main__":
