@@ -74,7 +74,7 @@ LOW_CATEGORIES: Final = (
     "full house",
     "four of a kind",
 )
-_TABLE_VERSION: Final = "1"
+_TABLE_VERSION: Final = "2"
 
 
 def cache_dir() -> Path:
@@ -98,14 +98,22 @@ def _multisets(size: int) -> npt.NDArray[np.int8]:
     return np.array(rows, dtype=np.int8)
 
 
-def _rank_table(size: int, values: npt.NDArray[Any]) -> U16:
-    """Scatter per-multiset class values into an array indexed by the rank-key sum."""
+def _rank_table(size: int, values: npt.NDArray[Any]) -> npt.NDArray[np.int64]:
+    """Per-multiset class values with their rank-key sums, as rows (sum, value).
+
+    The cache stores these few thousand rows; :func:`_scatter` spreads them into
+    the flat array the kernels index (mostly zeros, millions long).
+    """
     counts = _multisets(size)
     sums = counts.astype(np.int64) @ RANK_KEYS.astype(np.int64)
     if len(np.unique(sums)) != len(sums):
         raise AssertionError(f"rank keys collide for {size}-card multisets")
-    table = np.zeros(int(sums.max()) + 1, dtype=np.uint16)
-    table[sums] = values
+    return np.stack([sums, values.astype(np.int64)], axis=1)
+
+
+def _scatter(rows: npt.NDArray[Any]) -> U16:
+    table = np.zeros(int(rows[:, 0].max()) + 1, dtype=np.uint16)
+    table[rows[:, 0]] = rows[:, 1]
     return table
 
 
@@ -215,9 +223,9 @@ def high_tables(wheel: bool = True) -> HighTables:
     if wheel not in _HIGH:
         a = _cached("high" if wheel else "high-nowheel", lambda: _build_high(wheel))
         _HIGH[wheel] = HighTables(
-            a["rank5"].astype(np.uint16),
-            a["rank6"].astype(np.uint16),
-            a["rank7"].astype(np.uint16),
+            _scatter(a["rank5"]),
+            _scatter(a["rank6"]),
+            _scatter(a["rank7"]),
             a["flush"].astype(np.uint16),
             a["flush_suit"].astype(np.int8),
             a["category"].astype(np.int8),
@@ -232,7 +240,7 @@ def low_tables() -> LowTables:
         a = _cached("ace-five", _build_low)
         _LOW.append(
             LowTables(
-                a["rank7"].astype(np.uint16),
+                _scatter(a["rank7"]),
                 a["category"].astype(np.int8),
                 int(a["classes"]),
                 a["high_card"].astype(np.int8),
