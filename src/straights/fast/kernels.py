@@ -225,6 +225,7 @@ def _card_tables() -> tuple[npt.NDArray[np.int64], ...]:
 
 
 AT_BITS, OCC_BITS, SPECIAL_BIT, EIGHT_ORDER, STRENGTH, SUIT_POS = _card_tables()
+BEST_SUIT0 = np.maximum(BEST_SUIT, 0)  # for branch-free look-ups; 0 is masked out
 HIGH_BIT = np.array([max(0, m.bit_length() - 1) for m in range(1 << 15)], dtype=np.int64)
 
 
@@ -291,39 +292,33 @@ def key_from_parts(
     # A straight flush beats every mixed straight of the same length, and a higher top
     # beats any suit or priority card, so only one straight needs a closer look: the
     # highest-topped straight flush of the longest length, else the highest-topped one.
-    ftop = 0
-    fsuits = 0
-    # Without two suited neighbours anywhere there is no straight flush to look for.
-    suited = 4 if all_s & (all_s >> 1) else 0
-    for suit in range(suited):
-        m = (all_s >> (16 * suit)) & 0x7FFF
-        if RUN_LENGTH[m] == length:
-            t = HIGH_BIT[RUN_TOPS[m]]
-            if t > ftop:
-                ftop = t
-                fsuits = 1 << suit
-            elif t == ftop:
-                fsuits |= 1 << suit
-    prio = 0
-    if fsuits:
+    # Both are found without data-dependent branches (mispredictions dominate here).
+    m0 = all_s & 0x7FFF
+    m1 = (all_s >> 16) & 0x7FFF
+    m2 = (all_s >> 32) & 0x7FFF
+    m3 = (all_s >> 48) & 0x7FFF
+    f0 = HIGH_BIT[RUN_TOPS[m0]] * (RUN_LENGTH[m0] == length)
+    f1 = HIGH_BIT[RUN_TOPS[m1]] * (RUN_LENGTH[m1] == length)
+    f2 = HIGH_BIT[RUN_TOPS[m2]] * (RUN_LENGTH[m2] == length)
+    f3 = HIGH_BIT[RUN_TOPS[m3]] * (RUN_LENGTH[m3] == length)
+    ftop = max(max(f0, f1), max(f2, f3))
+    if ftop:
+        fsuits = (f0 == ftop) | (f1 == ftop) << 1 | (f2 == ftop) << 2 | (f3 == ftop) << 3
         top = ftop
         fs = BEST_SUIT[fsuits]
         run = ((1 << length) - 1) << (top - length + 1)
         held = (mine_s >> (16 * fs)) & run
-        if held:
-            prio = HIGH_BIT[held] * 4 + SORDER[fs] + 1
+        prio = (HIGH_BIT[held] * 4 + SORDER[fs] + 1) * (held != 0)
         best = (1 << _FLUSH_SHIFT) | (top << _TOP_SHIFT) | (SORDER[fs] << _TSUIT_SHIFT)
     else:
         top = HIGH_BIT[RUN_TOPS[occ]]
         tsuit = BEST_SUIT[at >> (4 * top) & 15]
-        if mine >> (4 * top + tsuit) & 1:
-            prio = top * 4 + SORDER[tsuit] + 1
-        else:
-            run = ((1 << length) - 1) << (top - length + 1)
-            held = mine_occ & run & ~(1 << top)
-            if held:
-                pos = HIGH_BIT[held]
-                prio = pos * 4 + SORDER[BEST_SUIT[mine >> (4 * pos) & 15]] + 1
+        own = mine >> (4 * top + tsuit) & 1
+        run = ((1 << length) - 1) << (top - length + 1)
+        held = mine_occ & run & ~(1 << top)
+        pos = HIGH_BIT[held]
+        low = (pos * 4 + SORDER[BEST_SUIT0[mine >> (4 * pos) & 15]] + 1) * (held != 0)
+        prio = own * (top * 4 + SORDER[tsuit] + 1) + (1 - own) * low
         best = (top << _TOP_SHIFT) | (SORDER[tsuit] << _TSUIT_SHIFT)
     best |= prio << _PRIO_SHIFT
     return int((length << _LEN_SHIFT) | best | hand)
