@@ -13,6 +13,7 @@ from straights.cards import Card, Deck, Rank, Suit, format_cards, make_deck, par
 from straights.errors import StraightsError
 
 if TYPE_CHECKING:
+    from straights.rankings.base import HandValue, evaluate
     from straights.showdowns import ShowdownResult, showdown
 
 __version__ = "0.1.0"
@@ -20,11 +21,13 @@ __version__ = "0.1.0"
 __all__ = [
     "Card",
     "Deck",
+    "HandValue",
     "Rank",
     "ShowdownResult",
     "StraightsError",
     "Suit",
     "__version__",
+    "evaluate",
     "format_cards",
     "make_deck",
     "parse_cards",
@@ -32,6 +35,8 @@ __all__ = [
 ]
 
 _LAZY = {
+    "evaluate": "straights.rankings.base",
+    "HandValue": "straights.rankings.base",
     "showdown": "straights.showdowns",
     "ShowdownResult": "straights.showdowns",
 }

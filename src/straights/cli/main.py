@@ -11,7 +11,9 @@ import sys
 from straights.cli import deal as _deal  # noqa: F401  (each import registers commands)
 from straights.cli import distribution as _distribution  # noqa: F401
 from straights.cli import odds as _odds  # noqa: F401
+from straights.cli import rank as _rank  # noqa: F401
 from straights.cli import showdown as _showdown  # noqa: F401
+from straights.cli import stats as _stats  # noqa: F401
 from straights.cli.app import app
 from straights.errors import StraightsError
 

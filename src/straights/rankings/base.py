@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from straights.cards import Card, CardsLike, format_cards, parse_cards
+from straights.cards import Card, CardsLike, Deck, format_cards, parse_cards
 from straights.errors import RankingError
 
 __all__ = [
@@ -110,6 +110,11 @@ class HandValue:
 
 
 Evaluator = Callable[..., HandValue]
+#: ``counter(n_cards, deck, options, progress)``: category counts and the number of
+#: distinct values; ``progress(k)`` is called as ``k`` more hands are done.
+Counter = Callable[
+    [int, Deck, Mapping[str, Any], Callable[[int], None] | None], tuple[dict[str, int], int]
+]
 
 
 @dataclass(frozen=True)
@@ -127,6 +132,9 @@ class Ranking:
     options: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     deck: str = "standard"
     card_counts: tuple[int, ...] = (5,)
+    #: Optional fast exhaustive counter used by :mod:`straights.tables`:
+    #: ``counter(n_cards, deck, options, progress) -> (category counts, distinct values)``.
+    counter: Counter | None = None
 
     def normalise(self, options: Mapping[str, Any]) -> Options:
         """Validate options and fill in defaults; the result is hashable and ordered."""
@@ -147,6 +155,12 @@ _REGISTRY: dict[str, Ranking] = {}
 #: Which module registers which ranking names (imported on first use).
 FAMILY_MODULES: dict[str, str] = {
     "straights": "straights.rankings.straights_registry",
+    "high": "straights.rankings.high_family",
+    "pai-gow": "straights.rankings.high_family",
+    "manila": "straights.rankings.high_family",
+    "mexican": "straights.rankings.high_family",
+    "short": "straights.rankings.high_family",
+    "canadian": "straights.rankings.high_family",
 }
 
 # The low and three-card families.
