@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from straights.distributions import seven_card_low
@@ -11,22 +9,14 @@ from straights.odds import holdem_odds, straights_odds
 from straights.scale import RayExecutor
 
 
-@pytest.fixture(scope="module")
-def ray_executor() -> Iterator[RayExecutor]:
-    with RayExecutor(num_cpus=2) as executor:
-        yield executor
-
-
 @pytest.mark.slow
-def test_odds_on_ray_equal_local_odds(ray_executor: RayExecutor) -> None:
-    remote = holdem_odds(["Ah Kh", "Qs Qd"], "Jh ? ? ? ?", executor=ray_executor)
+def test_odds_and_tables_on_a_local_ray_instance() -> None:
+    # One test, so that parallel test workers never start two Ray instances.
+    with RayExecutor(num_cpus=2) as ray_executor:
+        remote = holdem_odds(["Ah Kh", "Qs Qd"], "Jh ? ? ? ?", executor=ray_executor)
+        sampled = straights_odds(["Ah Kh", "Qs Qd"], samples=64_000, seed=5, executor=ray_executor)
+        dist = seven_card_low(executor=ray_executor)
     assert remote.players == holdem_odds(["Ah Kh", "Qs Qd"], "Jh ? ? ? ?").players
-    sampled = straights_odds(["Ah Kh", "Qs Qd"], samples=64_000, seed=5, executor=ray_executor)
     assert sampled.players == straights_odds(["Ah Kh", "Qs Qd"], samples=64_000, seed=5).players
-
-
-@pytest.mark.slow
-def test_exhaustive_table_on_ray(ray_executor: RayExecutor) -> None:
-    dist = seven_card_low(executor=ray_executor)
     assert dist.total == 133_784_560
     assert dict(dist.rows)["5-high"] == 781_824  # Wikipedia, "Poker probability" (7-card lowball)
