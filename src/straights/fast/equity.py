@@ -21,9 +21,7 @@ import numpy.typing as npt
 from numba import njit, prange
 
 from straights.fast.kernels import (
-    AT_BITS,
     EIGHT_ORDER,
-    OCC_BITS,
     SPECIAL_BIT,
     STR8_SHIFT,
     SUIT_POS,
@@ -263,23 +261,13 @@ def _exact_task_straights(
     b = task // (m - unknown + 1)
     first = task % (m - unknown + 1)
     players = holes.shape[1]
-    h_at = np.empty(players, dtype=np.int64)
-    h_occ = np.empty(players, dtype=np.int64)
     h_s = np.empty(players, dtype=np.int64)
-    h_sp = np.empty(players, dtype=np.int64)
-    h_8 = np.empty(players, dtype=np.int64)
     h_hand = np.empty(players, dtype=np.int64)
     for p in range(players):
         x, y = holes[b, p, 0], holes[b, p, 1]
-        h_at[p] = AT_BITS[x] | AT_BITS[y]
-        h_occ[p] = OCC_BITS[x] | OCC_BITS[y]
         h_s[p] = SUIT_POS[x] | SUIT_POS[y]
-        h_sp[p] = SPECIAL_BIT[x] | SPECIAL_BIT[y]
-        h_8[p] = max(EIGHT_ORDER[x], EIGHT_ORDER[y])
         h_hand[p] = hand_strength(x, y)
     r = unknown - 1
-    p_at = np.zeros(r + 1, dtype=np.int64)
-    p_occ = np.zeros(r + 1, dtype=np.int64)
     p_s = np.zeros(r + 1, dtype=np.int64)
     p_sp = np.zeros(r + 1, dtype=np.int64)
     p_8 = np.zeros(r + 1, dtype=np.int64)
@@ -287,8 +275,6 @@ def _exact_task_straights(
     cards[5 - unknown] = decks[b, first]
     for j in range(5 - unknown + 1):
         c = cards[j]
-        p_at[0] |= AT_BITS[c]
-        p_occ[0] |= OCC_BITS[c]
         p_s[0] |= SUIT_POS[c]
         p_sp[0] |= SPECIAL_BIT[c]
         p_8[0] = max(p_8[0], EIGHT_ORDER[c])
@@ -300,29 +286,15 @@ def _exact_task_straights(
     while True:
         for q in range(j, r):
             c = decks[b, idx[q]]
-            p_at[q + 1] = p_at[q] | AT_BITS[c]
-            p_occ[q + 1] = p_occ[q] | OCC_BITS[c]
             p_s[q + 1] = p_s[q] | SUIT_POS[c]
             p_sp[q + 1] = p_sp[q] | SPECIAL_BIT[c]
             p_8[q + 1] = max(p_8[q], EIGHT_ORDER[c])
-        t_at, t_occ, t_s, t_sp, t_8 = p_at[r], p_occ[r], p_s[r], p_sp[r], p_8[r]
+        t_s, t_sp, t_8 = p_s[r], p_sp[r], p_8[r]
         best = -1
         arg = 0
         count = 0
         for p in range(players):
-            v = key_from_parts(
-                h_at[p],
-                t_at,
-                h_occ[p],
-                t_occ,
-                h_s[p],
-                t_s,
-                h_sp[p] | t_sp,
-                h_8[p],
-                t_8,
-                h_hand[p],
-                pack,
-            )
+            v = key_from_parts(h_s[p], t_s, h_hand[p], pack)
             if v > best:
                 best, arg, count = v, p, 1
             elif v == best:

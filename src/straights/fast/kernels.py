@@ -221,6 +221,7 @@ def _card_tables() -> tuple[npt.NDArray[np.int64], ...]:
         by_suit[c] = 1 << (16 * suit + pos)
         if pos == 14:
             by_suit[c] |= 1 << (16 * suit + 1)
+    by_suit[52], by_suit[53], by_suit[54] = 1 << 15, 1 << 31, 1 << 47
     return at, occ, special, eight, strength, by_suit
 
 
@@ -232,25 +233,9 @@ HIGH_BIT = np.array([max(0, m.bit_length() - 1) for m in range(1 << 15)], dtype=
 @njit(cache=True)
 def straights_key(h0: int, h1: int, t0: int, t1: int, t2: int, t3: int, t4: int, pack: int) -> int:
     """Exactly :func:`straights.rankings.straights.straights_key` for valid ids."""
-    return key_from_parts(
-        AT_BITS[h0] | AT_BITS[h1],
-        AT_BITS[t0] | AT_BITS[t1] | AT_BITS[t2] | AT_BITS[t3] | AT_BITS[t4],
-        OCC_BITS[h0] | OCC_BITS[h1],
-        OCC_BITS[t0] | OCC_BITS[t1] | OCC_BITS[t2] | OCC_BITS[t3] | OCC_BITS[t4],
-        SUIT_POS[h0] | SUIT_POS[h1],
-        SUIT_POS[t0] | SUIT_POS[t1] | SUIT_POS[t2] | SUIT_POS[t3] | SUIT_POS[t4],
-        SPECIAL_BIT[h0]
-        | SPECIAL_BIT[h1]
-        | SPECIAL_BIT[t0]
-        | SPECIAL_BIT[t1]
-        | SPECIAL_BIT[t2]
-        | SPECIAL_BIT[t3]
-        | SPECIAL_BIT[t4],
-        max(EIGHT_ORDER[h0], EIGHT_ORDER[h1]),
-        max(EIGHT_ORDER[t0], EIGHT_ORDER[t1], EIGHT_ORDER[t2], EIGHT_ORDER[t3], EIGHT_ORDER[t4]),
-        hand_strength(h0, h1),
-        pack,
-    )
+    mine = SUIT_POS[h0] | SUIT_POS[h1]
+    table = SUIT_POS[t0] | SUIT_POS[t1] | SUIT_POS[t2] | SUIT_POS[t3] | SUIT_POS[t4]
+    return key_from_parts(mine, table, hand_strength(h0, h1), pack)
 
 
 @njit(cache=True)
@@ -261,34 +246,33 @@ def hand_strength(h0: int, h1: int) -> int:
     return int(sa * 64 + sb if sa >= sb else sb * 64 + sa)
 
 
-@njit(cache=True, inline="always")
-def key_from_parts(
-    mine: int,
-    table_at: int,
-    mine_occ: int,
-    table_occ: int,
-    mine_s: int,
-    table_s: int,
-    specials: int,
-    hole8: int,
-    table8: int,
-    hand: int,
-    pack: int,
-) -> int:
-    """The key from the OR-ed per-card bits of the hole cards and of the table cards.
+_LANES = 0x0001000100010001
+_GATHER = (1 << 48) | (1 << 33) | (1 << 18) | (1 << 3)
 
+
+@njit(cache=True, inline="always")
+def _suits_at(x: int, pos: int) -> int:
+    """The 4-bit mask of suits present at ``pos`` in a lane-packed mask."""
+    return ((((x >> pos) & _LANES) * _GATHER) >> 48) & 15
+
+
+@njit(cache=True, inline="always")
+def key_from_parts(mine_s: int, table_s: int, hand: int, pack: int) -> int:
+    """The key from the OR-ed lane masks of the hole cards and of the table cards.
+
+    A lane mask has one 16-bit lane per suit, bit ``pos`` for each position
+    (1 = ace low … 14 = ace high); S, T and R sit in bit 15 of lanes 0, 1, 2.
     Enumerations keep the table's part and add each player's hole part.
     """
-    if pack == 55 and specials == 7:
-        best8 = max(hole8, table8)
-        if best8:
-            return int(best8 << STR8_SHIFT)
-    at = mine | table_at
-    occ = mine_occ | table_occ
+    all_s = mine_s | table_s
+    if pack == 55 and ((all_s >> 15) & 1) & ((all_s >> 31) & 1) & ((all_s >> 47) & 1):
+        eights = _suits_at(all_s, 8)
+        if eights:
+            return int((SORDER[BEST_SUIT[eights]] + 1) << STR8_SHIFT)
+    occ = (all_s | (all_s >> 16) | (all_s >> 32) | (all_s >> 48)) & 0x7FFF
     length = int(RUN_LENGTH[occ])
     if length < 2:
         return hand
-    all_s = mine_s | table_s
     # A straight flush beats every mixed straight of the same length, and a higher top
     # beats any suit or priority card, so only one straight needs a closer look: the
     # highest-topped straight flush of the longest length, else the highest-topped one.
@@ -312,12 +296,13 @@ def key_from_parts(
         best = (1 << _FLUSH_SHIFT) | (top << _TOP_SHIFT) | (SORDER[fs] << _TSUIT_SHIFT)
     else:
         top = HIGH_BIT[RUN_TOPS[occ]]
-        tsuit = BEST_SUIT[at >> (4 * top) & 15]
-        own = mine >> (4 * top + tsuit) & 1
+        tsuit = BEST_SUIT[_suits_at(all_s, top)]
+        own = mine_s >> (16 * tsuit + top) & 1
         run = ((1 << length) - 1) << (top - length + 1)
+        mine_occ = (mine_s | (mine_s >> 16) | (mine_s >> 32) | (mine_s >> 48)) & 0x7FFF
         held = mine_occ & run & ~(1 << top)
         pos = HIGH_BIT[held]
-        low = (pos * 4 + SORDER[BEST_SUIT0[mine >> (4 * pos) & 15]] + 1) * (held != 0)
+        low = (pos * 4 + SORDER[BEST_SUIT0[_suits_at(mine_s, pos)]] + 1) * (held != 0)
         prio = own * (top * 4 + SORDER[tsuit] + 1) + (1 - own) * low
         best = (top << _TOP_SHIFT) | (SORDER[tsuit] << _TSUIT_SHIFT)
     best |= prio << _PRIO_SHIFT
