@@ -72,9 +72,9 @@ def as_ids(cards: Any, width: int | tuple[int, ...], what: str = "hands") -> npt
 def _raise_bad_row(
     arr: npt.NDArray[np.uint8], keys: npt.NDArray[Any], limit: int, what: str
 ) -> None:
-    bad = np.flatnonzero(keys < 0)
-    if not len(bad):
+    if not len(keys) or keys.min() >= 0:  # one pass, no temporary array
         return
+    bad = np.flatnonzero(keys < 0)
     row = arr[int(bad[0])]
     ids = [int(x) for x in row]
     high = [x for x in ids if x >= limit]
@@ -157,7 +157,7 @@ def straights_keys(
         )
     fn = kernels.straights_batch_parallel if parallel else kernels.straights_batch
     keys = fn(h, t, pack)
-    if (keys < 0).any():
+    if len(keys) and keys.min() < 0:
         rows = np.concatenate([h, np.broadcast_to(t, (h.shape[0], 5))], axis=1)
         _raise_bad_row(rows, keys, pack, "hands")
     return keys
