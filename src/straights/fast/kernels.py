@@ -16,7 +16,8 @@ from straights.fast.tables import RANK_KEYS, SUIT_KEYS
 Ids = npt.NDArray[np.uint8]
 Keys = npt.NDArray[np.int32]
 
-# Straights (mirrors straights.rankings.straights; see test_fast_straights for the proof)
+# Straights: the key layout of straights.rankings.straights (tests/test_fast_kernels.py
+# proves the kernel equal to straights_key hand by hand).
 SORDER = np.array([0, 1, 3, 2], dtype=np.int64)  # rule 6 order by bridge suit c d h s
 BEST_SUIT = np.array(
     [
@@ -32,7 +33,6 @@ _TOP_SHIFT = _TSUIT_SHIFT + 2
 _FLUSH_SHIFT = _TOP_SHIFT + 4
 _LEN_SHIFT = _FLUSH_SHIFT + 1
 STR8_SHIFT = _LEN_SHIFT + 4
-_S, _T, _R = 52, 53, 54
 
 
 def _runs() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int16]]:
@@ -248,35 +248,31 @@ def deuce_seven(
 
 
 def _card_tables() -> tuple[npt.NDArray[np.int64], ...]:
-    """Per card id (0..54): suit bits by position, position bits, special bit, 8's order + 1,
-    rule-8 strength."""
-    at = np.zeros(55, dtype=np.int64)
+    """Per card id 0..54: position bit, special-card bit, 8's suit order + 1, rule-8
+    strength, and the *lane mask*: bit ``16 * suit + position`` (positions 1 = ace low …
+    14 = ace high, the ace in both places), with S, T and R in the otherwise unused
+    bit 15 of lanes 0, 1 and 2."""
     occ = np.zeros(55, dtype=np.int64)
     special = np.zeros(55, dtype=np.int64)
     eight = np.zeros(55, dtype=np.int64)
     strength = np.zeros(55, dtype=np.int64)
+    lanes = np.zeros(55, dtype=np.int64)
     for c in range(52):
         pos, suit = (c >> 2) + 2, c & 3
-        at[c] = 1 << (4 * pos + suit)
         occ[c] = 1 << pos
+        lanes[c] = 1 << (16 * suit + pos)
         if pos == 14:  # the ace also plays low, at position 1
-            at[c] |= 1 << (4 + suit)
             occ[c] |= 2
+            lanes[c] |= 1 << (16 * suit + 1)
         if pos == 8:
             eight[c] = SORDER[suit] + 1
         strength[c] = (c >> 2) * 4 + SORDER[suit] + 1
     special[52:55] = [1, 2, 4]
-    by_suit = np.zeros(55, dtype=np.int64)  # bit 16 * suit + pos
-    for c in range(52):
-        pos, suit = (c >> 2) + 2, c & 3
-        by_suit[c] = 1 << (16 * suit + pos)
-        if pos == 14:
-            by_suit[c] |= 1 << (16 * suit + 1)
-    by_suit[52], by_suit[53], by_suit[54] = 1 << 15, 1 << 31, 1 << 47
-    return at, occ, special, eight, strength, by_suit
+    lanes[52], lanes[53], lanes[54] = 1 << 15, 1 << 31, 1 << 47
+    return occ, special, eight, strength, lanes
 
 
-AT_BITS, OCC_BITS, SPECIAL_BIT, EIGHT_ORDER, STRENGTH, SUIT_POS = _card_tables()
+OCC_BITS, SPECIAL_BIT, EIGHT_ORDER, STRENGTH, SUIT_POS = _card_tables()
 BEST_SUIT0 = np.maximum(BEST_SUIT, 0)  # for branch-free look-ups; 0 is masked out
 HIGH_BIT = np.array([max(0, m.bit_length() - 1) for m in range(1 << 15)], dtype=np.int64)
 
