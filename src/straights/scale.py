@@ -5,11 +5,13 @@ split their work into independent chunks and accept any ``Executor``; this
 one runs each chunk as a Ray task, so a Ray cluster shares a single job.
 Install the extra with ``pip install 'straights[ray]'``.
 
->>> from straights.scale import RayExecutor            # doctest: +SKIP
->>> from straights.odds import holdem_odds             # doctest: +SKIP
->>> with RayExecutor(address="auto") as ex:            # doctest: +SKIP
-...     holdem_odds(["Ah Kh", "Qs Qd"], executor=ex).players[0].equity
-0.4621...
+For example (with a Ray cluster running)::
+
+    from straights.odds import holdem_odds
+    from straights.scale import RayExecutor
+
+    with RayExecutor(address="auto") as ex:
+        holdem_odds(["Ah Kh", "Qs Qd"], executor=ex).players[0].equity   # 0.4621…
 
 Without ``address`` a local Ray instance is started (and stopped on
 ``shutdown`` / leaving the ``with`` block).  Dask users can pass
