@@ -137,6 +137,10 @@ def test_generic_path_agrees_with_the_fast_path() -> None:
     slow_r = generic_odds(["Ah Kh", "Qs Qd"], "Jh Th 2c ? ?", ranking="high")
     assert [p.equity for p in slow_r.players] == pytest.approx([p.equity for p in fast_r.players])
     assert slow_r.completions == fast_r.completions == 990
+    fast_s = straights_odds(["Qs 9d", "Qd 3s"], "5c 4d 3d ? ?")
+    slow_s = generic_odds(["Qs 9d", "Qd 3s"], "5c 4d 3d ? ?", ranking="straights")  # 55 cards
+    assert slow_s.completions == fast_s.completions == 1128
+    assert [p.win for p in slow_s.players] == [p.win for p in fast_s.players]
     low = generic_odds(["Ah 2h", "Kc Qd"], "3c 4d 9s ? ?", ranking="ace-to-five")
     assert low.players[0].equity > 0.99
 

@@ -531,7 +531,7 @@ def generic_odds(
     ranking: str = "high",
     hole_cards: int = 2,
     board_cards: int = 5,
-    deck: str = "standard",
+    deck: str | None = None,
     dead: str | Sequence[str | Card] = "",
     exact: bool | None = None,
     samples: int | None = None,
@@ -543,6 +543,7 @@ def generic_odds(
 
     Each player's hand is their hole cards plus the board, evaluated with
     :func:`straights.rankings.base.evaluate`; the best key wins, equal keys split.
+    ``deck`` defaults to the ranking's own (55 cards for ``'straights'``).
 
     >>> r = generic_odds(['Ah Kh', 'Qs Qd'], 'Jh Th 2c 3d 4s', ranking='straights')
     >>> [p.win for p in r.players]  # A-2-3-4 is longer than Q-J-T
@@ -554,7 +555,8 @@ def generic_odds(
     from straights.rankings.base import evaluate, get_ranking
 
     started = time.perf_counter()
-    get_ranking(ranking)
+    chosen = get_ranking(ranking)
+    deck = deck or chosen.deck
     cards = make_deck(deck)
     ids = [c.id for c in cards]
     if isinstance(hands, str):
