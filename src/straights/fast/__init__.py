@@ -79,18 +79,20 @@ def _raise_bad_row(
     ids = [int(x) for x in row]
     high = [x for x in ids if x >= limit]
     if high:
-        from straights.cards import Card
-
-        names = {52: "S", 53: "T", 54: "R"}
-        shown = names.get(high[0], str(high[0]))
-        if high[0] < 55 + 16:
-            shown = Card(high[0]).ascii()
         raise PackError(
-            f"{what} row {int(bad[0])} holds card {shown} (id {high[0]}): "
-            f"this ranking takes ids 0..{limit - 1}"
+            f"{what} row {int(bad[0])} holds {_name(high[0])}: "
+            f"this ranking takes card ids 0..{limit - 1}"
         )
     dup = next(x for x in ids if ids.count(x) > 1)
-    raise DuplicateCardError(f"{what} row {int(bad[0])} holds card id {dup} twice: {ids}")
+    raise DuplicateCardError(f"{what} row {int(bad[0])} holds {_name(dup)} twice: ids {ids}")
+
+
+def _name(card_id: int) -> str:
+    from straights.cards import JOKER_BASE, MAX_JOKERS, Card
+
+    if card_id < JOKER_BASE + MAX_JOKERS:
+        return f"card {Card(card_id).ascii()} (id {card_id})"
+    return f"card id {card_id}, which is no card"
 
 
 def high_keys(cards: Any, *, parallel: bool = False) -> npt.NDArray[np.int32]:

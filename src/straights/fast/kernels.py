@@ -371,11 +371,18 @@ def _straights_rows(hole: Ids, table: Ids, out: npt.NDArray[np.int64], pack: int
         t3 = int(table[ti, 3])
         t4 = int(table[ti, 4])
         top = max(h0, h1, t0, t1, t2, t3, t4)
-        seen = (1 << h0) | (1 << h1) | (1 << t0) | (1 << t1) | (1 << t2) | (1 << t3) | (1 << t4)
-        if top >= limit or popcount(seen) != 7:
+        if top >= limit:
             out[i] = -1
-        else:
-            out[i] = straights_key(h0, h1, t0, t1, t2, t3, t4, pack)
+            continue
+        a, b = SUIT_POS[h0], SUIT_POS[h1]
+        c, d, e, f, g = SUIT_POS[t0], SUIT_POS[t1], SUIT_POS[t2], SUIT_POS[t3], SUIT_POS[t4]
+        mine = a | b
+        table_s = c | d | e | f | g
+        # Different cards never share a bit, so the sum equals the OR unless a card repeats.
+        if a + b + c + d + e + f + g != mine | table_s:
+            out[i] = -1
+            continue
+        out[i] = key_from_parts(mine, table_s, hand_strength(h0, h1), pack)
 
 
 @njit(cache=True)
