@@ -137,7 +137,9 @@ def deuce_to_seven_keys(cards: Any) -> npt.NDArray[np.int32]:
     """Best deuce-to-seven low of 5-, 6- or 7-card rows: 1 … 7,462 (7-5-4-3-2), larger is better."""
     arr = as_ids(cards, (5, 6, 7))
     t = high_tables(wheel=False)
-    keys = kernels.deuce_seven(arr, _COMBOS[arr.shape[1]], t.rank5, t.flush, t.classes)
+    keys = kernels.deuce_seven(
+        arr, _COMBOS[arr.shape[1]], t.rank5, t.flush, t.classes, t.worst7, t.flush_suit
+    )
     _raise_bad_row(arr, keys, 52, "hands")
     return keys
 

@@ -175,6 +175,36 @@ def _ace_five(c: npt.NDArray[np.int8]) -> int:
 
 
 @njit(cache=True)
+def _worst_five(c: npt.NDArray[np.int8], wheel: bool) -> int:
+    """The lowest natural key among the 5-card sub-multisets of a 7-card rank multiset
+    (suits ignored): deuce-to-seven's best low when no flush is possible."""
+    ranks = np.empty(7, dtype=np.int64)
+    n = 0
+    for r in range(13):
+        for _ in range(c[r]):
+            ranks[n] = r
+            n += 1
+    sub = np.zeros(13, dtype=np.int8)
+    worst = 1 << 40
+    for skip1 in range(7):
+        for skip2 in range(skip1 + 1, 7):
+            sub[:] = 0
+            for j in range(7):
+                if j != skip1 and j != skip2:
+                    sub[ranks[j]] += 1
+            worst = min(worst, _nonflush(sub, wheel))
+    return worst
+
+
+@njit(cache=True)
+def _worst_five_many_jit(counts: npt.NDArray[np.int8], wheel: bool) -> npt.NDArray[np.int64]:
+    out = np.empty(counts.shape[0], dtype=np.int64)
+    for i in range(counts.shape[0]):
+        out[i] = _worst_five(counts[i], wheel)
+    return out
+
+
+@njit(cache=True)
 def _nonflush_many_jit(counts: npt.NDArray[np.int8], wheel: bool) -> npt.NDArray[np.int64]:
     out = np.empty(counts.shape[0], dtype=np.int64)
     for i in range(counts.shape[0]):
@@ -201,6 +231,11 @@ def _ace_five_many_jit(counts: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:
 def nonflush_many(counts: npt.NDArray[np.int8], wheel: bool) -> npt.NDArray[np.int64]:
     """Natural high keys of count rows (5 to 7 cards), suits ignored."""
     return _nonflush_many_jit(counts, wheel)
+
+
+def worst_five_many(counts: npt.NDArray[np.int8], wheel: bool) -> npt.NDArray[np.int64]:
+    """Lowest natural high key over the 5-card subsets of 7-card count rows."""
+    return _worst_five_many_jit(counts, wheel)
 
 
 def flush_many(masks: npt.NDArray[np.int32], wheel: bool) -> npt.NDArray[np.int64]:

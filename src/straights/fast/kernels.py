@@ -211,12 +211,20 @@ def deuce_seven(
     rank5: npt.NDArray[np.uint16],
     flush: npt.NDArray[np.uint16],
     classes: int,
+    worst7: npt.NDArray[np.uint16],
+    fsuit: npt.NDArray[np.int8],
 ) -> Keys:
-    """Best deuce-to-seven low: the lowest no-wheel high value over every 5-card subset."""
+    """Best deuce-to-seven low: the lowest no-wheel high value over every 5-card subset.
+
+    Seven cards without five of a suit can make no flush, so their answer depends
+    on the ranks alone and comes from one look-up (``worst7``); the rest try all
+    21 subsets.
+    """
     k = cards.shape[1]
     out = np.empty(cards.shape[0], dtype=np.int32)
     for i in range(cards.shape[0]):
         seen = 0
+        acc = 0
         bad = False
         for j in range(k):
             c = int(cards[i, j])
@@ -224,8 +232,12 @@ def deuce_seven(
                 bad = True
                 break
             seen |= 1 << c
+            acc += RANK_SUIT[c]
         if bad:
             out[i] = -1
+            continue
+        if k == 7 and fsuit[acc >> 32] < 0:
+            out[i] = classes + 1 - worst7[acc & 0xFFFFFFFF]
             continue
         best = classes + 1
         for t in range(combos.shape[0]):

@@ -74,7 +74,7 @@ LOW_CATEGORIES: Final = (
     "full house",
     "four of a kind",
 )
-_TABLE_VERSION: Final = "2"
+_TABLE_VERSION: Final = "3"
 
 
 def cache_dir() -> Path:
@@ -136,6 +136,7 @@ class HighTables:
     flush_suit: npt.NDArray[np.int8]  # by suit-key sum: the suit with 5+ cards, or -1
     category: npt.NDArray[np.int8]  # by class number: index into HIGH_CATEGORIES
     classes: int
+    worst7: U16  # by 7-card rank-key sum: the lowest class among the 5-card subsets
 
 
 @dataclass(frozen=True)
@@ -171,6 +172,8 @@ def _build_high(wheel: bool) -> dict[str, npt.NDArray[np.generic]]:
     flush = np.zeros(1 << 13, dtype=np.uint16)
     flush[masks] = _classes(_natural.flush_many(masks, wheel), universe)
     out["flush"] = flush
+    seven = _multisets(7)
+    out["worst7"] = _rank_table(7, _classes(_natural.worst_five_many(seven, wheel), universe))
     out["flush_suit"] = _flush_suit_table()
     out["category"] = np.concatenate([[0], universe >> 20]).astype(np.int8)
     out["classes"] = np.array(len(universe), dtype=np.int32)
@@ -230,6 +233,7 @@ def high_tables(wheel: bool = True) -> HighTables:
             a["flush_suit"].astype(np.int8),
             a["category"].astype(np.int8),
             int(a["classes"]),
+            _scatter(a["worst7"]),
         )
     return _HIGH[wheel]
 
