@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 play: $(STAMP)
-	$(BIN)/straights deal
+	$(BIN)/straights play
 
 test: $(STAMP) lint typecheck
 	$(BIN)/pytest -n auto
@@ -31,6 +31,7 @@ typecheck: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_straights.py
+	$(BIN)/python benchmarks/bench_game.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -150,3 +150,16 @@ def test_chips_are_conserved(pot: int, keys: list[tuple[int, int]], rule: str) -
         for i in winners:
             assert result.shares[i] >= half // len(winners)
     assert abs(result.high_half - result.low_half) <= 1 or not result.low_winners
+
+
+def test_alice_and_burt_joker_scoops_high_low() -> None:
+    # seeds/004: Alice 6c 5s 4h 3c 2s; Burt Jk 6h 5h 4c 3s. "Burt's joker plays as a
+    # 7-spot for high, giving him a seven-high straight"; "for low, the joker plays as an
+    # ace ... his hand also defeats Alice for low". Burt wins both halves.
+    result = high_low(["6c 5s 4h 3c 2s", "Jk 6h 5h 4c 3s"], 10)
+    burt_high = evaluate("Jk 6h 5h 4c 3s", ranking="high")
+    burt_low = evaluate("Jk 6h 5h 4c 3s", ranking="ace-to-five")
+    assert burt_high.category == "straight" and burt_high.wild_as[Card("Jk")].rank == 7
+    assert burt_low.wild_as[Card("Jk")].rank == 14  # the ace, playing low
+    assert result.shares == (0, 10)
+    assert result.scoop == 1

@@ -25,13 +25,13 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
+from functools import cache, partial
 from math import comb
 from typing import Any, Final
 
 from straights.cards import Card, Deck
 from straights.errors import HandSizeError, PackError
-from straights.rankings.base import HandValue, Ranking, register
+from straights.rankings.base import Explanation, HandValue, Options, Ranking, register
 from straights.rankings.high import (
     CANADIAN,
     CAT_SHIFT,
@@ -296,9 +296,20 @@ def _play_order(
     return [c for c, _ in sorted(plays, key=lambda p: (-counts[p[1]], -p[1], -p[0].id))]
 
 
+_PLANS: dict[tuple[Variant, Options], tuple[tuple[str, ...], Callable[[Sequence[int]], int]]] = {}
+
+
 @cache
 def _deck_ids(variant: Variant) -> frozenset[int]:
     return frozenset(i for i in range(52) if (i >> 2) + 2 in variant.ranks)
+
+
+def _explain_natural(
+    variant: Variant, order: tuple[str, ...], value: int, cards: tuple[Card, ...]
+) -> Explanation:
+    pairs = [((c.id >> 2) + 2, c.id & 3) for c in cards]
+    played = tuple(cards[i] for i in _pick_five(variant, order, value, pairs))
+    return key_category(order, value), played, describe_key(variant, order, value), ()
 
 
 def _evaluate(variant: Variant, cards: tuple[Card, ...], **opts: Any) -> HandValue:
@@ -306,6 +317,25 @@ def _evaluate(variant: Variant, cards: tuple[Card, ...], **opts: Any) -> HandVal
         raise HandSizeError(f"a {variant.name!r} hand needs at least one card, not none")
     wild_rank = opts.get("wild_rank")
     allowed = _deck_ids(variant)
+    if wild_rank is None and not variant.four_card:
+        ids = [c._id for c in cards]
+        if allowed.issuperset(ids):
+            # No wild card: one table look-up; the explanation waits until asked for.
+            options = tuple(opts.items())
+            plan = _PLANS.get((variant, options))
+            if plan is None:
+                order = _order(variant, opts)
+                plan = _PLANS[variant, options] = (order, tables(variant, order).value)
+            order, value_of = plan
+            value = value_of(ids)
+            natural = opts.get("natural", "ignore")
+            return HandValue(
+                variant.name,
+                options,
+                (value,) if natural == "ignore" else full_key(order, value, 0, natural),
+                source=cards,
+                explain=partial(_explain_natural, variant, order, value, cards),
+            )
     naturals: list[Card] = []
     wild_cards: list[Card] = []
     for card in cards:
