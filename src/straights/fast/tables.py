@@ -78,12 +78,14 @@ _TABLE_VERSION: Final = "3"
 
 
 def cache_dir() -> Path:
-    """Where built tables live: ``$STRAIGHTS_CACHE`` or ``~/.cache/straights``."""
+    """Where built tables live: ``$STRAIGHTS_CACHE``, else the user cache directory
+    (``~/.cache/straights`` on Linux, via platformdirs)."""
     env = os.environ.get("STRAIGHTS_CACHE")
     if env:
         return Path(env)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "straights"
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("straights"))
 
 
 def _multisets(size: int) -> npt.NDArray[np.int8]:
