@@ -1,0 +1,137 @@
+"""``straights odds``: each player's chance to win, exactly or by sampling."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from straights.cli.app import app
+
+if TYPE_CHECKING:
+    from straights.odds import OddsResult
+
+#: Show a progress bar when a job has at least this many completions.
+PROGRESS_FROM = 20_000_000
+
+
+@app.command()
+def odds(
+    hands: Annotated[
+        list[str], typer.Argument(help="Each player's two hole cards, e.g. 'Qs 9d' or '? ?'.")
+    ],
+    table: Annotated[
+        str,
+        typer.Option(
+            "--table", "-t", help="Known table cards, ? for unknown ones (missing = unknown)."
+        ),
+    ] = "",
+    game: Annotated[str, typer.Option(help="straights or holdem.")] = "straights",
+    exact: Annotated[
+        bool, typer.Option("--exact", help="Enumerate every completion (refuses huge jobs).")
+    ] = False,
+    samples: Annotated[
+        int | None, typer.Option("--samples", "-n", help="Monte Carlo: this many random deals.")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for --samples (repeatable runs).")] = None,
+    dead: Annotated[str, typer.Option(help="Cards out of play, e.g. 'Ah 2c'.")] = "",
+    pack: Annotated[int, typer.Option(help="Straights pack: 55 (with S, T, R) or 52.")] = 55,
+    threads: Annotated[
+        int | None, typer.Option(help="Cores to use (default: all of them).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON result.")] = False,
+) -> None:
+    """Each player's equity; Straights also reports rule 10's no-winner share.
+
+    Example: straights odds --table "5c 4d 3d ? ?" "Qs 9d" "Qd 3s"
+    """
+    from straights.errors import ConfigurationError
+    from straights.odds import AUTO_EXACT_LIMIT
+    from straights.odds import odds as compute
+
+    if game not in ("straights", "holdem"):
+        raise ConfigurationError(f"--game {game!r} is not known: choose straights or holdem")
+    kwargs: dict[str, Any] = {
+        "game": game,
+        "dead": dead,
+        "exact": True if exact else None,
+        "samples": samples,
+        "seed": seed,
+        "threads": threads,
+    }
+    if game == "straights":
+        kwargs["pack"] = pack
+    if as_json:
+        result = compute(hands, table, **kwargs)
+        typer.echo(json.dumps(result.to_dict(), indent=2))
+        return
+    from rich.progress import BarColumn, Progress, TimeElapsedColumn
+
+    from straights.cli.render import console
+
+    # Only long jobs get a bar: a quick first pass says how big the job is.
+    big = _job_size(hands, table, game, pack, dead) >= PROGRESS_FROM or (samples or 0) >= (
+        AUTO_EXACT_LIMIT
+    )
+    if not big:
+        _print(compute(hands, table, **kwargs))
+        return
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        "[progress.percentage]{task.percentage:>3.0f}%",
+        TimeElapsedColumn(),
+        console=console(),
+        transient=True,
+    ) as bar:
+        task = bar.add_task("dealing every completion" if exact else "sampling", total=None)
+
+        def step(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        result = compute(hands, table, progress=step, **kwargs)
+    _print(result)
+
+
+def _job_size(hands: list[str], table: str, game: str, pack: int, dead: str) -> int:
+    from straights.odds import _deal
+
+    return _deal(hands, table, dead, pack if game == "straights" else 52).completions()
+
+
+def _print(result: OddsResult) -> None:
+    from rich.table import Table
+
+    from straights.cli.render import console
+
+    out = console()
+    dead = f", dead {result.dead}" if result.dead else ""
+    out.print(f"{result.game} odds, table {result.table}{dead}")
+    grid = Table()
+    grid.add_column("player", justify="right")
+    grid.add_column("cards")
+    grid.add_column("win", justify="right")
+    high = result.game != "straights"
+    if high:
+        grid.add_column("tie", justify="right")
+        grid.add_column("equity", justify="right")
+    for i, p in enumerate(result.players):
+        win = f"{100 * p.win:.3f}%"
+        if not result.exact:
+            win += f" ± {100 * p.win_se:.3f}"
+        row = [str(i), p.cards, win]
+        if high:
+            eq = f"{100 * p.equity:.3f}%"
+            if not result.exact:
+                eq += f" ± {100 * p.equity_se:.3f}"
+            row += [f"{100 * p.tie:.3f}%", eq]
+        grid.add_row(*row)
+    out.print(grid)
+    if not high:
+        nw = f"{100 * result.no_winner:.4f}%"
+        if not result.exact:
+            nw += f" ± {100 * result.no_winner_se:.4f}"
+        out.print(f"no winner (rule 10, the pot carries over): {nw}")
+    how = "exact" if result.exact else "Monte Carlo"
+    out.print(f"{how}: {result.completions:,} deals in {result.seconds:.3f} s")

@@ -1,0 +1,167 @@
+"""Batch kernels: arrays of card ids in, arrays of integer keys out (NumPy + Numba).
+
+Every function takes a 2-D array of card ids (one hand per row, ids as in
+:mod:`straights.cards`) and returns one integer key per row; a larger key is a
+better hand, equal keys are equal hands, exactly as the readable evaluators
+order them (the tests prove it hand by hand).
+
+* :func:`high_keys` — standard high, 5, 6 or 7 cards: class 1 (7-5-4-3-2) …
+  7,462 (royal flush); :func:`high_category` names a class.
+* :func:`ace_to_five_keys`, :func:`deuce_to_seven_keys` — best low of 7 cards
+  (deuce-to-seven also 5 and 6), larger is a better low.
+* :func:`straights_keys` — Straights, two hole plus five table cards, the very
+  integers of :func:`straights.rankings.straights.straights_key`.
+
+Importing this package imports NumPy and Numba; the CLI imports it only inside
+the commands that need it.  Kernels are compiled on first use and cached on
+disk (Numba ``cache=True``); lookup tables are cached under
+:func:`~straights.fast.tables.cache_dir`.  ``parallel=True`` spreads a batch
+over every core (``numba.set_num_threads`` limits it).
+
+>>> import numpy as np
+>>> from straights.cards import parse_cards
+>>> ids = np.array([[c.id for c in parse_cards('As Ks Qs Js Ts 2c 2d')]], dtype=np.uint8)
+>>> int(high_keys(ids)[0]), high_category(high_keys(ids))[0]
+(7462, 'straight flush')
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from straights.errors import CardNotationError, DuplicateCardError, HandSizeError, PackError
+from straights.fast import kernels
+from straights.fast.tables import HIGH_CATEGORIES, LOW_CATEGORIES, high_tables, low_tables
+
+__all__ = [
+    "ace_to_five_category",
+    "ace_to_five_keys",
+    "as_ids",
+    "deuce_to_seven_keys",
+    "high_category",
+    "high_keys",
+    "straights_keys",
+]
+
+_COMBOS = {k: np.array(list(combinations(range(k), 5)), dtype=np.int64) for k in (5, 6, 7)}
+
+
+def as_ids(cards: Any, width: int | tuple[int, ...], what: str = "hands") -> npt.NDArray[np.uint8]:
+    """A C-contiguous ``uint8`` array of shape (n, width); raises :class:`HandSizeError`.
+
+    Accepts arrays or nested sequences of ints; one hand may be given as a 1-D row.
+    """
+    arr = np.asarray(cards)
+    if arr.ndim == 1:
+        arr = arr[None, :]
+    widths = (width,) if isinstance(width, int) else width
+    if arr.ndim != 2 or arr.shape[1] not in widths:
+        want = " or ".join(str(w) for w in widths)
+        raise HandSizeError(f"{what} have shape {arr.shape}: expected (n, {want}) card ids")
+    if arr.dtype != np.uint8:
+        if arr.size and (arr.min() < 0 or arr.max() > 255):
+            raise CardNotationError(f"{what} hold ids outside 0..255: card ids are 0..54")
+        arr = arr.astype(np.uint8)
+    return np.ascontiguousarray(arr)
+
+
+def _raise_bad_row(
+    arr: npt.NDArray[np.uint8], keys: npt.NDArray[Any], limit: int, what: str
+) -> None:
+    if not len(keys) or keys.min() >= 0:  # one pass, no temporary array
+        return
+    bad = np.flatnonzero(keys < 0)
+    row = arr[int(bad[0])]
+    ids = [int(x) for x in row]
+    high = [x for x in ids if x >= limit]
+    if high:
+        raise PackError(
+            f"{what} row {int(bad[0])} holds {_name(high[0])}: "
+            f"this ranking takes card ids 0..{limit - 1}"
+        )
+    dup = next(x for x in ids if ids.count(x) > 1)
+    raise DuplicateCardError(f"{what} row {int(bad[0])} holds {_name(dup)} twice: ids {ids}")
+
+
+def _name(card_id: int) -> str:
+    from straights.cards import JOKER_BASE, MAX_JOKERS, Card
+
+    if card_id < JOKER_BASE + MAX_JOKERS:
+        return f"card {Card(card_id).ascii()} (id {card_id})"
+    return f"card id {card_id}, which is no card"
+
+
+def high_keys(cards: Any, *, parallel: bool = False) -> npt.NDArray[np.int32]:
+    """Standard high-hand classes (1..7462, larger is better) of 5-, 6- or 7-card rows."""
+    arr = as_ids(cards, (5, 6, 7))
+    t = high_tables()
+    rank = {5: t.rank5, 6: t.rank6, 7: t.rank7}[arr.shape[1]]
+    fn = kernels.high_parallel if parallel else kernels.high
+    keys = fn(arr, rank, t.flush, t.flush_suit)
+    _raise_bad_row(arr, keys, 52, "hands")
+    return keys
+
+
+def high_category(keys: Any) -> list[str]:
+    """The category name of each high class (``'full house'`` …)."""
+    cat = high_tables().category[np.asarray(keys, dtype=np.int64)]
+    return [HIGH_CATEGORIES[int(c)] for c in cat]
+
+
+def ace_to_five_keys(cards: Any) -> npt.NDArray[np.int32]:
+    """Best ace-to-five low of 7-card rows: 1 (worst) … 5,083 (5-4-3-2-A); larger is better."""
+    arr = as_ids(cards, 7)
+    keys = kernels.ace_five7(arr, low_tables().rank7)
+    _raise_bad_row(arr, keys, 52, "hands")
+    return keys
+
+
+def ace_to_five_category(keys: Any) -> list[str]:
+    """``'8-high'`` style names for no-pair lows, else the category (``'one pair'`` …)."""
+    t = low_tables()
+    k = np.asarray(keys, dtype=np.int64)
+    out = []
+    for cat, top in zip(t.category[k], t.high_card[k], strict=True):
+        if cat == 0:
+            out.append(f"{'A23456789TJQK'[int(top) - 1]}-high")
+        else:
+            out.append(LOW_CATEGORIES[int(cat)])
+    return out
+
+
+def deuce_to_seven_keys(cards: Any) -> npt.NDArray[np.int32]:
+    """Best deuce-to-seven low of 5-, 6- or 7-card rows: 1 … 7,462 (7-5-4-3-2), larger is better."""
+    arr = as_ids(cards, (5, 6, 7))
+    t = high_tables(wheel=False)
+    keys = kernels.deuce_seven(
+        arr, _COMBOS[arr.shape[1]], t.rank5, t.flush, t.classes, t.worst7, t.flush_suit
+    )
+    _raise_bad_row(arr, keys, 52, "hands")
+    return keys
+
+
+def straights_keys(
+    hole: Any, table: Any, pack: int = 55, *, parallel: bool = False
+) -> npt.NDArray[np.int64]:
+    """Straights keys of (n, 2) hole rows against (n, 5) table rows, or one shared table.
+
+    The result equals :func:`straights.rankings.straights.straights_key` row by row.
+    """
+    if pack not in (55, 52):
+        raise PackError(f"pack {pack!r} is not a Straights pack: choose 55 or 52")
+    h = as_ids(hole, 2, "hole cards")
+    t = as_ids(table, 5, "tables")
+    if t.shape[0] not in (1, h.shape[0]):
+        raise HandSizeError(
+            f"{h.shape[0]} hole rows but {t.shape[0]} table rows: give one table or one per row"
+        )
+    fn = kernels.straights_batch_parallel if parallel else kernels.straights_batch
+    keys = fn(h, t, pack)
+    if len(keys) and keys.min() < 0:
+        rows = np.concatenate([h, np.broadcast_to(t, (h.shape[0], 5))], axis=1)
+        _raise_bad_row(rows, keys, pack, "hands")
+    return keys

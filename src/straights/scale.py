@@ -1,0 +1,70 @@
+"""Spread one job over many machines: a :class:`concurrent.futures.Executor` on Ray.
+
+Odds (:mod:`straights.odds`) and exhaustive tables (:mod:`straights.distributions`)
+split their work into independent chunks and accept any ``Executor``; this
+one runs each chunk as a Ray task, so a Ray cluster shares a single job.
+Install the extra with ``pip install 'straights[ray]'``.
+
+For example (with a Ray cluster running)::
+
+    from straights.odds import holdem_odds
+    from straights.scale import RayExecutor
+
+    with RayExecutor(address="auto") as ex:
+        holdem_odds(["Ah Kh", "Qs Qd"], executor=ex).players[0].equity   # 0.4621…
+
+Without ``address`` a local Ray instance is started (and stopped on
+``shutdown`` / leaving the ``with`` block).  Dask users can pass
+``distributed.Client(...).get_executor()`` instead: it is an ``Executor`` too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
+from typing import Any, TypeVar
+
+from straights.errors import ConfigurationError
+
+__all__ = ["RayExecutor"]
+
+T = TypeVar("T")
+
+
+class RayExecutor(Executor):
+    """Each ``submit`` becomes one Ray task; its result comes back as a ``Future``.
+
+    ``address`` is passed to ``ray.init`` (``"auto"`` joins a running cluster);
+    other keyword arguments too (``num_cpus=…``).  If Ray is already
+    initialised it is used as it is and left running.
+    """
+
+    def __init__(self, address: str | None = None, **init_kwargs: Any) -> None:
+        try:
+            import ray
+        except ImportError:
+            raise ConfigurationError(
+                "Ray is not installed: pip install 'straights[ray]' to use RayExecutor"
+            ) from None
+        self._ray = ray
+        self._started = False
+        if not ray.is_initialized():
+            init_kwargs.setdefault("include_dashboard", False)
+            init_kwargs.setdefault("log_to_driver", False)
+            ray.init(address=address, **init_kwargs)
+            self._started = True
+        self._remote: dict[Callable[..., Any], Any] = {}
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        """Run ``fn(*args, **kwargs)`` as a Ray task (``fn`` must be importable by workers)."""
+        remote = self._remote.get(fn)
+        if remote is None:
+            remote = self._remote[fn] = self._ray.remote(fn)
+        future: Future[T] = remote.remote(*args, **kwargs).future()
+        return future
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Stop the local Ray instance if this executor started it."""
+        if self._started and self._ray.is_initialized():
+            self._ray.shutdown()
+            self._started = False

@@ -1,0 +1,82 @@
+"""`straights odds` and `straights distribution`, run as a user would."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "straights.cli.main", *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=300,
+    )
+
+
+def test_odds_prints_each_players_chance() -> None:
+    out = run("odds", "--table", "5c 4d 3d ? ?", "Qs 9d", "Qd 3s")
+    assert out.returncode == 0, out.stderr
+    assert "10.638%" in out.stdout and "89.362%" in out.stdout  # 120 and 1,008 of 1,128 deals
+    assert "no winner (rule 10" in out.stdout
+    assert "exact: 1,128 deals" in out.stdout
+
+
+def test_odds_json_shape() -> None:
+    out = run("odds", "--json", "--exact", "--table", "5c 4d 3d ? ?", "Qs 9d", "Qd 3s")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["exact"] is True and data["no_winner"] == 0.0
+    assert [p["cards"] for p in data["players"]] == ["Qs 9d", "Qd 3s"]
+    assert data["players"][1]["win"] == pytest.approx(1008 / 1128)
+
+
+def test_odds_holdem_and_samples() -> None:
+    out = run("odds", "--json", "--game", "holdem", "--samples", "20000", "--seed", "1",
+              "Ah Kh", "Qs Qd")  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["exact"] is False and data["completions"] >= 20_000
+    assert abs(data["players"][0]["equity"] - 0.4621) < 5 * data["players"][0]["equity_se"]
+    text = run("odds", "--game", "holdem", "--table", "Jh Th 2c", "Ah Kh", "Qs Qd")
+    assert "equity" in text.stdout and "tie" in text.stdout
+
+
+def test_odds_errors_are_one_line() -> None:
+    for args, message in [
+        (("odds", "Qs 9d", "Qs 3s"), "Qs appears twice"),
+        (("odds", "--exact", "? ?", "? ?", "? ?", "? ?"), "too many unknown cards"),
+        (("odds", "--game", "poker", "Qs 9d"), "'poker' is not known"),
+        (("odds", "--game", "holdem", "S 2c", "Qs 3s"), "S, T and R"),
+    ]:
+        out = run(*args)
+        assert out.returncode == 2, (args, out.stdout)
+        assert out.stderr.startswith("error: ") and message in out.stderr
+        assert "Traceback" not in out.stderr
+
+
+def test_distribution_json_and_plot(tmp_path: Path) -> None:
+    png = tmp_path / "low.png"
+    out = run("distribution", "seven-card-low", "--json", "--plot", str(png))
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["total"] == 133_784_560
+    assert data["rows"][0] == {"label": "5-high", "count": 781_824,
+                               "probability": 781_824 / 133_784_560}  # fmt: skip
+    assert png.read_bytes()[:4] == b"\x89PNG"
+    table = run("distribution", "straights", "--pack", "52")
+    assert "no straight" in table.stdout and "133,784,560" in table.stdout
+    bad = run("distribution", "nine-card")
+    assert bad.returncode == 2 and "is not a distribution" in bad.stderr
+
+
+def test_cli_start_does_not_import_numba() -> None:
+    code = "import sys, straights.cli.main; print('numba' in sys.modules, 'numpy' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.split() == ["False", "False"]

@@ -1,0 +1,161 @@
+"""Exhaustive counts against published tables and independent counting arguments."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from itertools import combinations
+
+import numpy as np
+import pytest
+
+from straights import fast
+from straights.cards import Card
+from straights.distributions import (
+    distribution,
+    plot,
+    rule10_fraction,
+    rule10_probability,
+    seven_card,
+    seven_card_low,
+    straights_stats,
+)
+from straights.errors import ConfigurationError, PackError
+from straights.fast.exhaustive import straights_category_rows
+from straights.odds import straights_odds
+from straights.rankings.straights import make_hand
+
+CARDS = [Card(i) for i in range(55)]
+
+# Five-card hands, ../shared/seeds/003_*.txt ("STRAIGHT FLUSH (40 = 0.0015 per cent)" …).
+PUBLISHED_FIVE = {
+    "straight flush": 40,
+    "four of a kind": 624,
+    "full house": 3_744,
+    "flush": 5_108,
+    "straight": 10_200,
+    "three of a kind": 54_912,
+    "two pair": 123_552,
+    "one pair": 1_098_240,
+    "high card": 1_302_540,
+}
+# Seven-card hands: Wikipedia, "Poker probability", frequency of 7-card poker hands
+# (also B. Alspach, "7-Card Poker Hands", 2000): 133,784,560 hands, 4,824 distinct values.
+PUBLISHED_SEVEN = {
+    "royal flush": 4_324,
+    "straight flush": 37_260,
+    "four of a kind": 224_848,
+    "full house": 3_473_184,
+    "flush": 4_047_644,
+    "straight": 6_180_020,
+    "three of a kind": 6_461_620,
+    "two pair": 31_433_400,
+    "one pair": 58_627_800,
+    "high card": 23_294_460,
+}
+# Best-of-seven ace-to-five lows: Wikipedia, "Poker probability", frequency of 7-card
+# lowball poker hands (no-pair lows only; "Total 127,615,488").
+PUBLISHED_ACE_TO_FIVE = {
+    "5-high": 781_824,
+    "6-high": 3_151_360,
+    "7-high": 7_426_560,
+    "8-high": 13_171_200,
+    "9-high": 19_174_400,
+    "T-high": 23_675_904,
+    "J-high": 24_837_120,
+    "Q-high": 21_457_920,
+    "K-high": 13_939_200,
+}
+
+
+def test_every_five_card_hand_by_category() -> None:
+    hands = np.array(list(combinations(range(52), 5)), dtype=np.uint8)
+    keys = fast.high_keys(hands)
+    per_class = np.bincount(keys, minlength=7463)
+    by_category: dict[str, int] = {}
+    for cls in np.flatnonzero(per_class):
+        (cat,) = fast.high_category([cls])
+        by_category[cat] = by_category.get(cat, 0) + int(per_class[cls])
+    assert by_category == PUBLISHED_FIVE
+    assert len(hands) == 2_598_960
+    assert len(np.flatnonzero(per_class)) == 7_462
+
+
+def test_every_seven_card_hand_matches_the_published_table() -> None:
+    dist = seven_card()
+    assert dict(dist.rows) == PUBLISHED_SEVEN
+    assert dist.total == math.comb(52, 7) == 133_784_560
+    assert dist.distinct == 4_824
+
+
+def test_every_seven_card_low_matches_the_published_table() -> None:
+    dist = seven_card_low()
+    rows = dict(dist.rows)
+    assert {k: rows[k] for k in PUBLISHED_ACE_TO_FIVE} == PUBLISHED_ACE_TO_FIVE
+    assert sum(PUBLISHED_ACE_TO_FIVE.values()) == 127_615_488
+    assert dist.total == 133_784_560
+    # The rest pair up: the lows with a pair, two pair or a full house.
+    assert rows["one pair"] + rows["two pair"] + rows["full house"] == 133_784_560 - 127_615_488
+
+
+def test_straights_distribution_by_counting_arguments() -> None:
+    dist = straights_stats(55)
+    rows = dict(dist.rows)
+    assert dist.total == math.comb(55, 7) == 202_927_725
+    # S, T, R and at least one 8 among the other four cards.
+    assert rows["S-T-R-8"] == math.comb(52, 4) - math.comb(48, 4) == 76_145
+    # A 7-card straight fills 7 consecutive places of 14 (the ace at both ends): 8 windows,
+    # any suit in each place; 4 of each window's suit patterns are one suit.
+    assert rows["7-card straight"] + rows["7-card straight flush"] == 8 * 4**7
+    assert rows["7-card straight flush"] == 8 * 4
+    assert sum(rows.values()) == dist.total
+    fifty_two = straights_stats(52)
+    assert "S-T-R-8" not in dict(fifty_two.rows)
+    assert fifty_two.total == 133_784_560
+
+
+def test_straights_categories_agree_with_straights_key() -> None:
+    """The exhaustive counter's classification equals what straights_key says, hand by hand."""
+    rng = np.random.default_rng(5)
+    hands = np.argsort(rng.random((100_000, 55)), axis=1)[:, :7].astype(np.uint8)
+    got = straights_category_rows(hands)
+    for row, code in zip(hands.tolist(), got.tolist(), strict=True):
+        hand = make_hand((CARDS[row[0]], CARDS[row[1]]), tuple(CARDS[c] for c in row[2:]), 55)
+        want = 2 * 15 if hand.is_str8 else 2 * hand.length + hand.is_flush
+        assert code == want, row
+
+
+def test_rule10_closed_form_equals_enumeration() -> None:
+    """One player, every deal with S, T and R on the table, enumerated by the odds kernel."""
+    r = straights_odds(["? ?"], "S T R ? ?", exact=True)
+    assert r.completions == math.comb(52, 2) * math.comb(50, 2)
+    # Scale by the chance that S, T and R all lie on the table.
+    p_table = Fraction(math.comb(52, 2), math.comb(55, 5))
+    no_winner = Fraction(round(r.no_winner * r.completions), r.completions)
+    assert no_winner * p_table == rule10_fraction(1)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_rule10_closed_form_within_monte_carlo_error(players: int) -> None:
+    r = straights_odds(["? ?"] * players, "S T R ? ?", samples=400_000, seed=players)
+    p_table = math.comb(52, 2) / math.comb(55, 5)
+    expected = rule10_probability(players) / p_table
+    assert abs(r.no_winner - expected) <= 4 * r.no_winner_se
+
+
+def test_distribution_errors_and_plot(tmp_path: object) -> None:
+    with pytest.raises(ConfigurationError, match="seven-card, seven-card-low, straights"):
+        distribution("eight-card")
+    with pytest.raises(PackError, match="55 or 52"):
+        straights_stats(53)
+    with pytest.raises(ConfigurationError, match="players=0"):
+        rule10_probability(0)
+    assert rule10_fraction(3, pack=52) == 0
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    dist = straights_stats(52)
+    out = plot(dist, tmp_path / "s.png")
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    with pytest.raises(ConfigurationError, match=r"\.png"):
+        plot(dist, tmp_path / "s.jpg")
