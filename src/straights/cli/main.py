@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 
 from straights.cli import deal as _deal  # noqa: F401  (each import registers commands)
+from straights.cli import serve as _serve  # noqa: F401
 from straights.cli import showdown as _showdown  # noqa: F401
 from straights.cli.app import app
 from straights.errors import StraightsError

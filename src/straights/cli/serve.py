@@ -1,0 +1,61 @@
+"""``straights serve``: host the web table (one process: the page, the WebSocket, the game)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from straights.cli.app import app
+
+
+def default_db_url() -> str:
+    """SQLite in the user's data directory (``$XDG_DATA_HOME/straights/web.db``)."""
+    import os
+    from pathlib import Path
+
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    folder = base / "straights"
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'web.db'}"
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on; 0.0.0.0 to share on a LAN.")] = (
+        "127.0.0.1"
+    ),
+    port: Annotated[int, typer.Option(min=1, max=65535)] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(help="SQLAlchemy URL (default: SQLite in your data directory)."),
+    ] = None,
+    bot_delay: Annotated[
+        float, typer.Option(min=0.0, max=10.0, help="Seconds a bot waits before acting.")
+    ] = 0.8,
+    deal_delay: Annotated[
+        float, typer.Option(min=0.0, max=60.0, help="Seconds between the end of a hand and the next deal.")
+    ] = 3.0,
+    quiet: Annotated[bool, typer.Option(help="No access log.")] = False,
+) -> None:
+    """Serve the web table: open http://HOST:PORT/, create a table, share its link."""
+    import uvicorn
+
+    from straights.web.app import create_app
+    from straights.web.protocol import MAX_FRAME_BYTES
+
+    url = db or default_db_url()
+    application = create_app(url, bot_delay=bot_delay, deal_delay=deal_delay)
+    typer.echo(f"Straights web table on http://{host}:{port}/  (database: {url})")
+    uvicorn.run(
+        application,
+        host=host,
+        port=port,
+        ws="websockets",
+        ws_max_size=MAX_FRAME_BYTES,
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
+        log_level="warning" if quiet else "info",
+        access_log=not quiet,
+        timeout_graceful_shutdown=3,
+    )
