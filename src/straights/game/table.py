@@ -1,0 +1,321 @@
+"""A Straights table across deals: seats, the dealer draw, the moving button,
+the carried pot, players who go broke leaving.
+
+>>> from straights.game.config import TableConfig
+>>> t = Table(TableConfig(seats=3), ["Ann", "Bob", "Cy"], seed=7)
+>>> hand = t.start_hand()
+>>> while not hand.finished:
+...     seat = hand.actor
+...     _ = t.act(seat, "call" if hand.can_call(seat) else "check")
+>>> sum(t.stacks().values()) + t.carry
+300
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from straights.cards import STRAIGHTS_SUIT_ORDER, Card, RandomLike, make_deck, make_rng
+from straights.errors import ConfigurationError, HandHistoryError, IllegalActionError
+from straights.game.config import TableConfig
+from straights.game.events import (
+    Acted,
+    DealerDraw,
+    Event,
+    HandStarted,
+    PlayerLeft,
+    PlayerSat,
+    PotAwarded,
+    TableOpened,
+)
+from straights.game.hand import Action, Hand
+
+__all__ = ["Seat", "Table", "draw_strength"]
+
+
+def draw_strength(card: Card) -> int:
+    """Order of cards in the dealer draw: rank, then suit h > s > d > c; S, T, R lowest (0).
+
+    >>> draw_strength(Card('As')) > draw_strength(Card('Ad')) > draw_strength(Card('2h'))
+    True
+    >>> draw_strength(Card('S')) == draw_strength(Card('R')) == 0
+    True
+    """
+    if not card.is_ranked:
+        return 0
+    assert card.rank is not None and card.suit is not None
+    return (card.rank - 1) * 4 + STRAIGHTS_SUIT_ORDER[card.suit] - 3
+
+
+@dataclass(slots=True)
+class Seat:
+    """A player at the table and the chips he has behind."""
+
+    name: str
+    stack: int
+
+
+class Table:
+    """Seats, button, carried pot and the current :class:`Hand`; every change is an event.
+
+    Methods that change the table return the events they added to :attr:`events`.
+    Randomness comes only from ``seed`` (an int, a ``random.Random``, or ``None``
+    for the OS's secure source).
+    """
+
+    def __init__(
+        self,
+        config: TableConfig,
+        names: Sequence[str | None] = (),
+        *,
+        seed: RandomLike = None,
+        stacks: Sequence[int] | None = None,
+    ) -> None:
+        if len(names) > config.seats:
+            raise ConfigurationError(f"{len(names)} players for {config.seats} seats")
+        self.config = config
+        self.rng = make_rng(seed)
+        self.seats: list[Seat | None] = [None] * config.seats
+        self.events: list[Event] = []
+        self.hand: Hand | None = None
+        self._hand_seen = 0
+        self.button: int | None = None
+        self.carry = 0
+        self.hand_number = 0
+        self.hands: list[Hand] = []
+        self._emit(TableOpened(config.to_dict()))
+        for seat, name in enumerate(names):
+            if name is not None:
+                stack = config.starting_stack if stacks is None else stacks[seat]
+                self.sit(seat, name, stack)
+
+    # -- seats -----------------------------------------------------------------------------
+    def _emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def _between_deals(self, what: str) -> None:
+        if self.hand is not None and not self.hand.finished:
+            raise IllegalActionError(f"cannot {what} during deal {self.hand.number}: wait for it")
+
+    def sit(self, seat: int, name: str, stack: int | None = None) -> list[Event]:
+        """Seat a player (between deals).  Raises for a taken or unknown seat."""
+        self._between_deals("take a seat")
+        if not isinstance(seat, int) or not 0 <= seat < self.config.seats:
+            raise IllegalActionError(f"seat {seat!r}: seats are 0 to {self.config.seats - 1}")
+        if self.seats[seat] is not None:
+            raise IllegalActionError(f"seat {seat} is taken")
+        if not isinstance(name, str) or not name.strip():
+            raise ConfigurationError(f"player name {name!r}: give a non-empty name")
+        chips = self.config.starting_stack if stack is None else stack
+        if not isinstance(chips, int) or chips < 1:
+            raise ConfigurationError(f"stack {chips!r}: a player sits with at least 1 chip")
+        self.seats[seat] = Seat(name, chips)
+        start = len(self.events)
+        self._emit(PlayerSat(seat, name, chips))
+        return self.events[start:]
+
+    def stand(self, seat: int) -> list[Event]:
+        """A player leaves with his chips (between deals)."""
+        self._between_deals("leave")
+        player = self.seats[seat] if 0 <= seat < len(self.seats) else None
+        if player is None:
+            raise IllegalActionError(f"seat {seat} is empty")
+        start = len(self.events)
+        self._leave(seat, "stood")
+        return self.events[start:]
+
+    def _leave(self, seat: int, reason: str) -> None:
+        player = self.seats[seat]
+        assert player is not None
+        self.seats[seat] = None
+        self._emit(PlayerLeft(seat, reason, player.stack))
+        if self.button == seat:
+            # The button stays on the empty seat and moves on from there.
+            pass
+
+    def occupied(self) -> list[int]:
+        """Seats with a player who has chips."""
+        return [i for i, p in enumerate(self.seats) if p is not None and p.stack > 0]
+
+    def stacks(self) -> dict[int, int]:
+        """Chips behind per occupied seat (chips in the current pot not included)."""
+        if self.hand is not None and not self.hand.finished:
+            live = dict(zip(self.hand.seats, self.hand.stacks, strict=True))
+            return {i: live.get(i, p.stack) for i, p in enumerate(self.seats) if p is not None}
+        return {i: p.stack for i, p in enumerate(self.seats) if p is not None}
+
+    @property
+    def is_over(self) -> bool:
+        """True when fewer than two players have chips (no deal can start)."""
+        return len(self.occupied()) < 2 and (self.hand is None or self.hand.finished)
+
+    # -- the deal ----------------------------------------------------------------------------
+    def _draw_for_dealer(self, seats: list[int]) -> int:
+        pack = list(make_deck("straights" if self.config.pack == 55 else "standard").cards)
+        self.rng.shuffle(pack)
+        contenders = seats
+        while True:
+            if len(pack) < len(contenders):
+                pack = list(make_deck("standard").cards)
+                self.rng.shuffle(pack)
+            cards = tuple(pack[: len(contenders)])
+            del pack[: len(contenders)]
+            best = max(draw_strength(c) for c in cards)
+            top = [s for s, c in zip(contenders, cards, strict=True) if draw_strength(c) == best]
+            winner = top[0] if len(top) == 1 else None
+            self._emit(DealerDraw(tuple(contenders), cards, winner))
+            if winner is not None:
+                return winner
+            contenders = top
+
+    def start_hand(self) -> Hand:
+        """Start the next deal: draw for the dealer (first deal) or move the button left."""
+        self._between_deals("start a deal")
+        seats = self.occupied()
+        if len(seats) < 2:
+            raise IllegalActionError("a deal needs at least two players with chips")
+        if self.button is None:
+            self.button = self._draw_for_dealer(seats)
+        elif self.hand_number:
+            self.button = self._next_seat(self.button, seats)
+        if self.button not in seats:
+            self.button = self._next_seat(self.button, seats)
+        b = seats.index(self.button)
+        order = seats[b + 1 :] + seats[: b + 1]
+        pack = make_deck("straights" if self.config.pack == 55 else "standard")
+        deck = pack.shuffled(self.rng)
+        self.hand_number += 1
+        return self._begin(order, deck)
+
+    def _begin(self, order: Sequence[int], deck: Sequence[Card]) -> Hand:
+        stacks = []
+        for s in order:
+            player = self.seats[s]
+            assert player is not None
+            stacks.append(player.stack)
+        hand = Hand(self.config, order, stacks, deck, carry=self.carry, number=self.hand_number)
+        self.hand = hand
+        self.hands.append(hand)
+        self._hand_seen = 0
+        self.carry = 0
+        self._sync()
+        return hand
+
+    def _next_seat(self, seat: int, seats: list[int]) -> int:
+        n = self.config.seats
+        for step in range(1, n + 1):
+            s = (seat + step) % n
+            if s in seats:
+                return s
+        raise IllegalActionError("no player has chips")  # pragma: no cover
+
+    def _sync(self) -> None:
+        hand = self.hand
+        assert hand is not None
+        new = hand.events[self._hand_seen :]
+        self.events.extend(new)
+        self._hand_seen = len(hand.events)
+        if hand.finished:
+            self._settle(hand)
+
+    def _settle(self, hand: Hand) -> None:
+        for seat, stack in zip(hand.seats, hand.stacks, strict=True):
+            player = self.seats[seat]
+            assert player is not None
+            player.stack = stack
+        self.carry = hand.carry_out
+        for seat in hand.seats:
+            player = self.seats[seat]
+            if player is not None and player.stack == 0:
+                self._leave(seat, "broke")
+        left = self.occupied()
+        if self.carry and len(left) == 1:
+            # Nobody is left to contest the carried pot: the last player takes it.
+            winner = self.seats[left[0]]
+            assert winner is not None
+            winner.stack += self.carry
+            self._emit(
+                PotAwarded(
+                    0, self.carry, left[0], (left[0],), 0, "the last player with chips takes it"
+                )
+            )
+            self.carry = 0
+
+    # -- actions -----------------------------------------------------------------------------
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """The current deal's legal actions for ``seat`` (empty when not his turn)."""
+        if self.hand is None or self.hand.finished:
+            return ()
+        return self.hand.legal_actions(seat)
+
+    def act(self, seat: int, kind: str, to: int | None = None) -> list[Event]:
+        """Act in the current deal; returns the events it caused (the deal may end)."""
+        if self.hand is None or self.hand.finished:
+            raise IllegalActionError(f"seat {seat} cannot {kind}: no deal is in progress")
+        start = len(self.events)
+        self.hand.act(seat, kind, to)
+        self._sync()
+        return self.events[start:]
+
+    @property
+    def actor(self) -> int | None:
+        """The seat to act, or ``None``."""
+        return None if self.hand is None else self.hand.actor
+
+    def total_chips(self) -> int:
+        """Every chip at the table: stacks, the current pot and the carried pot."""
+        behind = sum(p.stack for p in self.seats if p is not None)
+        if self.hand is not None and not self.hand.finished:
+            dealt = set(self.hand.seats)
+            behind = sum(p.stack for i, p in enumerate(self.seats) if p and i not in dealt)
+            return behind + sum(self.hand.stacks) + self.hand.pot
+        return behind + self.carry
+
+    def view(self, seat: int | None = None) -> Any:
+        """What ``seat`` (or a spectator, ``None``) may see: :func:`straights.game.view.view`."""
+        from straights.game.view import table_view
+
+        return table_view(self, seat)
+
+    # -- replay ----------------------------------------------------------------------------------
+    @classmethod
+    def from_events(cls, events: Iterable[Event], *, seed: RandomLike = None) -> Table:
+        """Rebuild a table exactly from its raw event log (crash recovery, replay).
+
+        Future shuffles come from ``seed``.  Raises :class:`HandHistoryError` when
+        the log does not replay.
+        """
+        table: Table | None = None
+        for event in events:
+            if isinstance(event, TableOpened):
+                table = cls(TableConfig.from_dict(dict(event.config)), seed=seed)
+                continue
+            if table is None:
+                raise HandHistoryError("an event log starts with a table_opened event")
+            try:
+                table._replay(event)
+            except IllegalActionError as exc:
+                raise HandHistoryError(f"event {event.to_dict()} does not replay: {exc}") from exc
+        if table is None:
+            raise HandHistoryError("an empty event log holds no table")
+        return table
+
+    def _replay(self, event: Event) -> None:
+        if isinstance(event, PlayerSat):
+            self.sit(event.seat, event.name, event.stack)
+        elif isinstance(event, PlayerLeft) and event.reason == "stood":
+            self.stand(event.seat)
+        elif isinstance(event, DealerDraw):
+            if event.winner is not None:
+                self.button = event.winner
+            self.events.append(event)
+        elif isinstance(event, HandStarted):
+            self.button = event.button
+            self.hand_number = event.number
+            self.carry = event.carry
+            self._begin(event.seats, event.deck)
+        elif isinstance(event, Acted):
+            self.act(event.seat, event.kind, event.to)
+        # Every other event follows from these and is re-emitted by the engine.
