@@ -34,7 +34,10 @@ def serve(
         float, typer.Option(min=0.0, max=10.0, help="Seconds a bot waits before acting.")
     ] = 0.8,
     deal_delay: Annotated[
-        float, typer.Option(min=0.0, max=60.0, help="Seconds between the end of a hand and the next deal.")
+        float,
+        typer.Option(
+            min=0.0, max=60.0, help="Seconds between the end of a hand and the next deal."
+        ),
     ] = 3.0,
     quiet: Annotated[bool, typer.Option(help="No access log.")] = False,
 ) -> None:

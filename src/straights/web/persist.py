@@ -131,7 +131,9 @@ class WebStore:
         """Release every connection."""
         self.engine.dispose()
 
-    def create_table(self, table_id: str, settings: dict[str, Any], seed: int, host_hash: str) -> None:
+    def create_table(
+        self, table_id: str, settings: dict[str, Any], seed: int, host_hash: str
+    ) -> None:
         """Store a new table."""
         with self.engine.begin() as conn:
             conn.execute(

@@ -15,7 +15,7 @@ import time
 class TokenBucket:
     """Allow ``burst`` messages at once and ``rate`` per second after that."""
 
-    __slots__ = ("burst", "rate", "_level", "_stamp", "refused")
+    __slots__ = ("_level", "_stamp", "burst", "rate", "refused")
 
     def __init__(self, rate: float, burst: int, now: float | None = None) -> None:
         self.rate = rate
