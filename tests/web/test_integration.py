@@ -1,0 +1,78 @@
+"""Several WebSocket clients play whole hands against a real server on loopback;
+every message each one receives is checked for cards it may not see."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from conftest import Client, Server, assert_no_leaks, cards_in
+
+
+def play(players: list[Client], hands: int, rng: random.Random, timeout: float = 90.0) -> None:
+    """Let the players act (randomly, rarely folding) until ``hands`` deals have finished."""
+    deadline = time.monotonic() + timeout
+    acted: set[tuple[int, int]] = set()
+    while time.monotonic() < deadline:
+        for p in players:
+            p.drain(0.005)
+            st = p.state
+            if st is None:
+                continue
+            if st["hand"]["hand_number"] >= hands and st["hand"]["finished"]:
+                return
+            if p.my_turn() and (st["version"], id(p)) not in acted:
+                acted.add((st["version"], id(p)))
+                kinds = [a["kind"] for a in st["hand"]["legal"]]
+                weights = [0.1 if k == "fold" else 1.0 for k in kinds]
+                p.act(rng.choices(kinds, weights)[0])
+    raise AssertionError(f"{hands} hands not finished in {timeout}s")
+
+
+def test_clients_play_whole_hands_and_see_only_their_cards(make_server, clients) -> None:
+    server: Server = make_server()
+    table, _host = server.create(seats=5, bots=1, bot_kind="calling", turn_seconds=0, stack=40)
+    players = []
+    for seat, name in ((0, "Ann"), (2, "Bob"), (3, "Cyd")):
+        c = Client(server, table)
+        clients.append(c)
+        c.sit(seat, name)
+        players.append(c)
+    watcher = Client(server, table)
+    clients.append(watcher)
+
+    play(players, hands=6, rng=random.Random(6))
+    time.sleep(0.2)
+    for c in [*players, watcher]:
+        c.drain(0.05)
+    # a history request for each finished hand, by a player and by the spectator
+    for c in (players[0], watcher):
+        for n in range(1, 6):
+            c.send({"type": "history", "hand": n})
+            c.wait_for(lambda m, n=n: m["type"] == "history" and m["hand"] == n)
+
+    checked = {c.seat: assert_no_leaks(c, server.db) for c in players}
+    spectator_cards = assert_no_leaks(watcher, server.db)
+    # Players saw their own cards in every deal; the spectator saw table and showdown cards.
+    assert all(n > 50 for n in checked.values()), checked
+    assert spectator_cards > 20
+    # A spectator never gets a hole card during a deal.
+    for msg in watcher.messages:
+        if msg["type"] == "state" and not msg["hand"]["finished"]:
+            assert msg["hand"]["hole"] is None
+            assert all(p["cards"] is None for p in msg["hand"]["players"])
+            if msg["hand"]["round"] < 5:
+                assert msg["hand"]["table"][0] is None  # the key card, face down
+
+
+def test_state_messages_carry_the_players_own_cards(make_server, clients) -> None:
+    server: Server = make_server()
+    table, _ = server.create(seats=3, bots=1, bot_kind="calling", turn_seconds=0)
+    ann = Client(server, table)
+    clients.append(ann)
+    ann.sit(0, "Ann")
+    ann.wait_for(lambda m: m["type"] == "state" and bool(m["hand"]["hole"]))
+    assert ann.state is not None
+    hole = ann.state["hand"]["hole"].split()
+    assert len(hole) == 2
+    assert cards_in(ann.state["hand"]["hole"], "hole") and len(cards_in(hole, "hole")) == 2
