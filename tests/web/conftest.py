@@ -3,6 +3,7 @@ and a checker that every card a client received was one it was allowed to see.""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -137,7 +138,9 @@ class Client:
         self.seat: int | None = None
         self.messages: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
-        self.ws: ClientConnection = connect(server.ws_url, open_timeout=10, max_size=2**22, legacy=True)
+        self.ws: ClientConnection = connect(
+            server.ws_url, open_timeout=10, max_size=2**22, legacy=True
+        )
         hello: dict[str, Any] = {"type": "hello", "table": table}
         if token:
             hello["token"] = token
@@ -195,6 +198,8 @@ class Client:
         return dict(choice)
 
     def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.drain(0.0)  # an unread backlog would delay the closing handshake
         self.ws.close()
 
 

@@ -54,7 +54,7 @@ def serve(
         application,
         host=host,
         port=port,
-        ws="websockets",
+        ws="websockets-sansio",
         ws_max_size=MAX_FRAME_BYTES,
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,

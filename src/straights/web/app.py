@@ -149,6 +149,9 @@ def create_app(
             pass
         finally:
             manager.detach(conn)
+            # Flush what is queued, but a client that stopped reading must not hold us.
+            await asyncio.wait([writer], timeout=1.0)
+            writer.cancel()
             with contextlib.suppress(BaseException):
                 await writer
             with contextlib.suppress(BaseException):

@@ -95,6 +95,8 @@ class Connection:
                 if text is None:
                     return
                 await self._send_text(text)
+                if self.closed and self.queue.empty():
+                    return
         finally:
             self.closed = True
 
