@@ -10,10 +10,9 @@ import secrets
 import time
 
 import pytest
+from conftest import Client, Server, assert_no_leaks
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
-
-from conftest import Client, Server, assert_no_leaks
 
 
 def _frozen_table(make_server, clients) -> tuple[Server, str, Client, Client, Client]:
@@ -133,7 +132,7 @@ def test_random_garbage_never_breaks_the_table(make_server, clients) -> None:
 
 
 def test_oversized_frames_close_only_that_connection(make_server, clients) -> None:
-    server, table, _ann, _bob, watcher = _frozen_table(make_server, clients)
+    server, _table, _ann, _bob, watcher = _frozen_table(make_server, clients)
     before = _snapshot(watcher)
     with connect(server.ws_url, open_timeout=5) as ws:
         ws.send("x" * 200_000)  # above the frame limit: the server closes the socket
