@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 play: $(STAMP)
-	$(BIN)/straights deal
+	$(BIN)/straights play
 
 # Chromium and PostgreSQL for the browser and database tests (apt; quiet when present).
 testdeps:
@@ -38,6 +38,7 @@ typecheck: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_straights.py
+	$(BIN)/python benchmarks/bench_game.py
 
 bench-web: $(STAMP)
 	$(BIN)/python benchmarks/bench_web.py

@@ -29,7 +29,7 @@ possible action with its exact amount.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
@@ -105,7 +105,9 @@ class Hand:
     ``seats`` are the table seats dealt in, **left of the button first** (the
     button last); ``stacks`` their chips in the same order; ``deck`` the
     shuffled cards in dealing order (at least ``2 * len(seats) + 5``); ``carry``
-    a pot carried over from the previous deal (rule 10).
+    a pot carried over from the previous deal (rule 10); ``listener`` is called
+    with every event as it happens (the :class:`~straights.game.table.Table` uses it);
+    with ``autostart=False`` the antes and the deal wait for :meth:`start`.
     """
 
     def __init__(
@@ -117,6 +119,8 @@ class Hand:
         *,
         carry: int = 0,
         number: int = 1,
+        listener: Callable[[Event], None] | None = None,
+        autostart: bool = True,
     ) -> None:
         n = len(seats)
         if n < 2:
@@ -160,7 +164,11 @@ class Hand:
         self.winners: list[int | None] = []
         self.pots: list[Pot] = []
         self.events: list[Event] = []
-        self._start()
+        self._listener = listener
+        self._legal_cache: tuple[int, tuple[Action, ...]] | None = None
+        self._started = False
+        if autostart:
+            self.start()
 
     # -- public read-only helpers -------------------------------------------------
     @property
@@ -205,8 +213,14 @@ class Hand:
     # -- the deal -------------------------------------------------------------------
     def _emit(self, event: Event) -> None:
         self.events.append(event)
+        if self._listener is not None:
+            self._listener(event)
 
-    def _start(self) -> None:
+    def start(self) -> None:
+        """Post the antes and deal (done by the constructor unless ``autostart=False``)."""
+        if self._started:
+            raise IllegalActionError(f"deal {self.number} has already started")
+        self._started = True
         cfg = self.config
         self._emit(
             HandStarted(
@@ -274,6 +288,14 @@ class Hand:
         return self._legal(i)
 
     def _legal(self, i: int) -> tuple[Action, ...]:
+        cached = self._legal_cache
+        if cached is not None and cached[0] == i:
+            return cached[1]
+        legal = self._compute_legal(i)
+        self._legal_cache = (i, legal)
+        return legal
+
+    def _compute_legal(self, i: int) -> tuple[Action, ...]:
         stack = self.stacks[i]
         mine = self.committed[i]
         to_call = self.current_bet - mine
@@ -332,7 +354,7 @@ class Hand:
     def _reason(self, i: int, kind: str) -> str:
         to_call = self.current_bet - self.committed[i]
         if kind == "check":
-            return f"there are {to_call} chips to call"
+            return f"there {'is 1 chip' if to_call == 1 else f'are {to_call} chips'} to call"
         if kind in ("fold", "call"):
             return "there is no bet to call (check instead)"
         if kind == "bet" and self.level >= 0:
@@ -439,6 +461,7 @@ class Hand:
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _apply(self, i: int, action: Action) -> None:
+        self._legal_cache = None
         kind = action.kind
         seat = self.seats[i]
         if kind == "fold":

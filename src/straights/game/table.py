@@ -13,17 +13,26 @@ the carried pot, players who go broke leaving.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from straights.cards import STRAIGHTS_SUIT_ORDER, Card, RandomLike, make_deck, make_rng
+from straights.cards import (
+    STRAIGHTS_SUIT_ORDER,
+    Card,
+    CardsLike,
+    RandomLike,
+    make_deck,
+    make_rng,
+    parse_cards,
+)
 from straights.errors import ConfigurationError, HandHistoryError, IllegalActionError
 from straights.game.config import TableConfig
 from straights.game.events import (
     Acted,
     DealerDraw,
     Event,
+    HandEnded,
     HandStarted,
     PlayerLeft,
     PlayerSat,
@@ -32,7 +41,7 @@ from straights.game.events import (
 )
 from straights.game.hand import Action, Hand
 
-__all__ = ["Seat", "Table", "draw_strength"]
+__all__ = ["Seat", "Table", "dealer_draw", "draw_strength"]
 
 
 def draw_strength(card: Card) -> int:
@@ -47,6 +56,33 @@ def draw_strength(card: Card) -> int:
         return 0
     assert card.rank is not None and card.suit is not None
     return (card.rank - 1) * 4 + STRAIGHTS_SUIT_ORDER[card.suit] - 3
+
+
+def dealer_draw(seats: Sequence[int], pack: Sequence[Card]) -> list[DealerDraw]:
+    """Deal one card face up to each seat from ``pack`` (in order) until one card is highest.
+
+    Players tied at the top (all on special cards) draw again among themselves
+    from the rest of the pack; the last event names the winner.
+
+    >>> from straights.cards import parse_cards
+    >>> [e.winner for e in dealer_draw([0, 1, 2], parse_cards('S T R 9s 9h 2c'))]
+    [None, 1]
+    """
+    cards_left = list(pack)
+    contenders = list(seats)
+    out: list[DealerDraw] = []
+    while True:
+        if len(cards_left) < len(contenders):
+            raise ConfigurationError("the pack ran out during the dealer draw")
+        cards = tuple(cards_left[: len(contenders)])
+        del cards_left[: len(contenders)]
+        best = max(draw_strength(c) for c in cards)
+        top = [s for s, c in zip(contenders, cards, strict=True) if draw_strength(c) == best]
+        winner = top[0] if len(top) == 1 else None
+        out.append(DealerDraw(tuple(contenders), cards, winner))
+        if winner is not None:
+            return out
+        contenders = top
 
 
 @dataclass(slots=True)
@@ -72,19 +108,22 @@ class Table:
         *,
         seed: RandomLike = None,
         stacks: Sequence[int] | None = None,
+        button: int | None = None,
     ) -> None:
         if len(names) > config.seats:
             raise ConfigurationError(f"{len(names)} players for {config.seats} seats")
         self.config = config
         self.rng = make_rng(seed)
+        self._pack = make_deck("straights" if config.pack == 55 else "standard")
         self.seats: list[Seat | None] = [None] * config.seats
+        #: The latest name seen at each seat (kept after the player leaves).
+        self.names: dict[int, str] = {}
         self.events: list[Event] = []
+        self._listeners: list[Callable[[Event], None]] = []
         self.hand: Hand | None = None
-        self._hand_seen = 0
-        self.button: int | None = None
+        self.button: int | None = button  # None: drawn before the first deal
         self.carry = 0
         self.hand_number = 0
-        self.hands: list[Hand] = []
         self._emit(TableOpened(config.to_dict()))
         for seat, name in enumerate(names):
             if name is not None:
@@ -94,6 +133,16 @@ class Table:
     # -- seats -----------------------------------------------------------------------------
     def _emit(self, event: Event) -> None:
         self.events.append(event)
+        for listener in self._listeners:
+            listener(event)
+
+    def subscribe(self, listener: Callable[[Event], None]) -> None:
+        """Call ``listener(event)`` for every later event, in order, as it happens.
+
+        Listeners run in subscription order: subscribe the store first and a
+        sender second, and every event is stored before it is sent.
+        """
+        self._listeners.append(listener)
 
     def _between_deals(self, what: str) -> None:
         if self.hand is not None and not self.hand.finished:
@@ -112,6 +161,7 @@ class Table:
         if not isinstance(chips, int) or chips < 1:
             raise ConfigurationError(f"stack {chips!r}: a player sits with at least 1 chip")
         self.seats[seat] = Seat(name, chips)
+        self.names[seat] = name
         start = len(self.events)
         self._emit(PlayerSat(seat, name, chips))
         return self.events[start:]
@@ -131,9 +181,6 @@ class Table:
         assert player is not None
         self.seats[seat] = None
         self._emit(PlayerLeft(seat, reason, player.stack))
-        if self.button == seat:
-            # The button stays on the empty seat and moves on from there.
-            pass
 
     def occupied(self) -> list[int]:
         """Seats with a player who has chips."""
@@ -153,25 +200,22 @@ class Table:
 
     # -- the deal ----------------------------------------------------------------------------
     def _draw_for_dealer(self, seats: list[int]) -> int:
-        pack = list(make_deck("straights" if self.config.pack == 55 else "standard").cards)
+        pack = list(self._pack.cards)
         self.rng.shuffle(pack)
-        contenders = seats
-        while True:
-            if len(pack) < len(contenders):
-                pack = list(make_deck("standard").cards)
-                self.rng.shuffle(pack)
-            cards = tuple(pack[: len(contenders)])
-            del pack[: len(contenders)]
-            best = max(draw_strength(c) for c in cards)
-            top = [s for s, c in zip(contenders, cards, strict=True) if draw_strength(c) == best]
-            winner = top[0] if len(top) == 1 else None
-            self._emit(DealerDraw(tuple(contenders), cards, winner))
-            if winner is not None:
-                return winner
-            contenders = top
+        draws = dealer_draw(seats, pack)
+        for draw in draws:
+            self._emit(draw)
+        winner = draws[-1].winner
+        assert winner is not None
+        return winner
 
-    def start_hand(self) -> Hand:
-        """Start the next deal: draw for the dealer (first deal) or move the button left."""
+    def start_hand(self, deck: CardsLike | None = None) -> Hand:
+        """Start the next deal: draw for the dealer (first deal) or move the button left.
+
+        ``deck`` (tests, arranged deals) replaces the shuffle: cards in dealing
+        order — first hole card to each player from the left of the button, then
+        the second, then the key card and the four face-up table cards.
+        """
         self._between_deals("start a deal")
         seats = self.occupied()
         if len(seats) < 2:
@@ -184,10 +228,14 @@ class Table:
             self.button = self._next_seat(self.button, seats)
         b = seats.index(self.button)
         order = seats[b + 1 :] + seats[: b + 1]
-        pack = make_deck("straights" if self.config.pack == 55 else "standard")
-        deck = pack.shuffled(self.rng)
+        pack = self._pack
+        if deck is None:
+            cards: Sequence[Card] = pack.shuffled(self.rng)
+        else:
+            cards = parse_cards(deck)
+            pack.check_contains(cards)
         self.hand_number += 1
-        return self._begin(order, deck)
+        return self._begin(order, cards)
 
     def _begin(self, order: Sequence[int], deck: Sequence[Card]) -> Hand:
         stacks = []
@@ -195,12 +243,19 @@ class Table:
             player = self.seats[s]
             assert player is not None
             stacks.append(player.stack)
-        hand = Hand(self.config, order, stacks, deck, carry=self.carry, number=self.hand_number)
+        carry, self.carry = self.carry, 0
+        hand = Hand(
+            self.config,
+            order,
+            stacks,
+            deck,
+            carry=carry,
+            number=self.hand_number,
+            listener=self._on_hand_event,
+            autostart=False,
+        )
         self.hand = hand
-        self.hands.append(hand)
-        self._hand_seen = 0
-        self.carry = 0
-        self._sync()
+        hand.start()
         return hand
 
     def _next_seat(self, seat: int, seats: list[int]) -> int:
@@ -211,22 +266,18 @@ class Table:
                 return s
         raise IllegalActionError("no player has chips")  # pragma: no cover
 
-    def _sync(self) -> None:
-        hand = self.hand
-        assert hand is not None
-        new = hand.events[self._hand_seen :]
-        self.events.extend(new)
-        self._hand_seen = len(hand.events)
-        if hand.finished:
-            self._settle(hand)
+    def _on_hand_event(self, event: Event) -> None:
+        self._emit(event)
+        if isinstance(event, HandEnded):
+            self._settle(event)
 
-    def _settle(self, hand: Hand) -> None:
-        for seat, stack in zip(hand.seats, hand.stacks, strict=True):
+    def _settle(self, ended: HandEnded) -> None:
+        for seat, stack in zip(ended.seats, ended.stacks, strict=True):
             player = self.seats[seat]
             assert player is not None
             player.stack = stack
-        self.carry = hand.carry_out
-        for seat in hand.seats:
+        self.carry = ended.carry
+        for seat in ended.seats:
             player = self.seats[seat]
             if player is not None and player.stack == 0:
                 self._leave(seat, "broke")
@@ -256,8 +307,12 @@ class Table:
             raise IllegalActionError(f"seat {seat} cannot {kind}: no deal is in progress")
         start = len(self.events)
         self.hand.act(seat, kind, to)
-        self._sync()
         return self.events[start:]
+
+    def auto_act(self, seat: int) -> list[Event]:
+        """What a timed-out player does: check if he can, else fold."""
+        kinds = [a.kind for a in self.legal_actions(seat)]
+        return self.act(seat, "check" if "check" in kinds else "fold")
 
     @property
     def actor(self) -> int | None:
@@ -310,11 +365,17 @@ class Table:
         elif isinstance(event, DealerDraw):
             if event.winner is not None:
                 self.button = event.winner
-            self.events.append(event)
+            self._emit(event)
         elif isinstance(event, HandStarted):
             self.button = event.button
             self.hand_number = event.number
             self.carry = event.carry
+            have = [p.stack if p else 0 for p in (self.seats[s] for s in event.seats)]
+            if tuple(have) != event.stacks:
+                raise HandHistoryError(
+                    f"deal {event.number} starts with stacks {list(event.stacks)} "
+                    f"but the log leaves {have}"
+                )
             self._begin(event.seats, event.deck)
         elif isinstance(event, Acted):
             self.act(event.seat, event.kind, event.to)

@@ -19,8 +19,8 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from straights.cards import Card, format_cards
 from straights.game.events import (
@@ -34,7 +34,7 @@ from straights.game.events import (
 from straights.game.hand import Action, Hand
 
 if TYPE_CHECKING:
-    from straights.game.table import Table
+    from straights.game.table import Seat, Table
 
 __all__ = ["PlayerView", "SeatView", "hand_view", "redact", "table_view"]
 
@@ -43,8 +43,7 @@ def _cards(cards: tuple[Card, ...] | None) -> str | None:
     return None if cards is None else format_cards(cards, unicode=False)
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(NamedTuple):
     """One seat as others see it; ``cards`` only when this viewer may see them."""
 
     seat: int
@@ -71,9 +70,8 @@ class PlayerView:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class SeatView:
-    """Everything ``seat`` may know now (``seat`` is ``None`` for a spectator).
+class SeatView(NamedTuple):
+    """Everything ``seat`` may know now (``seat`` is ``None`` for a spectator); immutable.
 
     ``table`` has the five table positions (0 = the key card), ``None`` where a
     card is face down or not dealt yet; ``legal`` the actions with their amounts
@@ -158,63 +156,49 @@ def hand_view(
     hand: Hand, seat: int | None, names: dict[int, str] | None = None, carry: int | None = None
 ) -> SeatView:
     """The view of one deal for ``seat`` (``None``: a spectator)."""
-    shown = _shown(hand)
+    finished = hand.finished
+    shown = _shown(hand) if finished else {}
     idx = hand._index.get(seat) if seat is not None else None
+    names = names or {}
+    stacks, committed, total, folded = hand.stacks, hand.committed, hand.total, hand.folded
     players = []
     for i, s in enumerate(hand.seats):
-        if i == idx:
-            cards: tuple[Card, ...] | None = hand.holes[i]
-        else:
-            cards = shown.get(s)
+        cards = hand.holes[i] if i == idx else shown.get(s)
         players.append(
             PlayerView(
                 s,
-                names.get(s, f"seat {s}") if names else f"seat {s}",
-                hand.stacks[i],
-                hand.committed[i] if not hand.finished else 0,
-                hand.total[i],
+                names.get(s) or f"seat {s}",
+                stacks[i],
+                0 if finished else committed[i],
+                total[i],
                 True,
-                hand.folded[i],
-                hand.stacks[i] == 0 and not hand.folded[i] and not hand.finished,
+                folded[i],
+                not finished and stacks[i] == 0 and not folded[i],
                 cards,
             )
         )
-    me = idx is not None and idx == hand.to_act
-    to_call = 0 if idx is None or hand.finished else max(0, hand.current_bet - hand.committed[idx])
-    awards = tuple(e for e in hand.events if isinstance(e, PotAwarded)) if hand.finished else ()
     cfg = hand.config
+    if finished:
+        awards = tuple(e for e in hand.events if isinstance(e, PotAwarded))
+        return SeatView(
+            seat, hand.number, hand.round, True, hand.button, None, 0, hand.carry_out, 0, 0, 0,
+            hand.holes[idx] if idx is not None else None, hand.visible_table(), tuple(players),
+            (), awards, cfg.pack, cfg.ante, cfg.betting,
+        )  # fmt: skip
+    mine = idx is not None and idx == hand.to_act
     return SeatView(
-        seat=seat,
-        hand_number=hand.number,
-        round=hand.round,
-        finished=hand.finished,
-        button=hand.button,
-        actor=hand.actor,
-        pot=hand.pot if not hand.finished else 0,
-        carry=hand.carry_out if hand.finished else hand.carry_in,
-        current_bet=hand.current_bet if not hand.finished else 0,
-        raises=max(0, hand.level) if not hand.finished else 0,
-        to_call=to_call,
-        hole=hand.holes[idx] if idx is not None else None,
-        table=hand.visible_table() if not hand.finished else _end_table(hand),
-        players=tuple(players),
-        legal=hand._legal(idx) if me and idx is not None else (),
-        awards=awards,
-        pack=cfg.pack,
-        ante=cfg.ante,
-        betting=cfg.betting,
-    )
-
-
-def _end_table(hand: Hand) -> tuple[Card | None, ...]:
-    # A deal won by folds leaves unturned cards face down.
-    return hand.visible_table()
+        seat, hand.number, hand.round, False, hand.button, hand.actor, hand.pot, hand.carry_in,
+        hand.current_bet, max(0, hand.level),
+        0 if idx is None else max(0, hand.current_bet - committed[idx]),
+        hand.holes[idx] if idx is not None else None, hand.visible_table(), tuple(players),
+        hand._legal(idx) if mine and idx is not None else (), (), cfg.pack, cfg.ante, cfg.betting,
+    )  # fmt: skip
 
 
 def table_view(table: Table, seat: int | None) -> SeatView:
     """The view of a whole table for ``seat``: the current (or last) deal plus seats
     not dealt in."""
-    names = {i: p.name for i, p in enumerate(table.seats) if p is not None}
+    names = table.names
     hand = table.hand
     if hand is None:
         players = tuple(
@@ -237,12 +221,14 @@ def table_view(table: Table, seat: int | None) -> SeatView:
     players = tuple(sorted(view.players + extra, key=lambda p: p.seat))
     if hand.finished:
         # After the deal stacks are the table's (a broke player has left).
-        players = tuple(
-            replace(p, stack=table.seats[p.seat].stack if table.seats[p.seat] else 0)  # type: ignore[union-attr]
-            for p in players
-        )
-        view = replace(view, carry=table.carry)
-    return replace(view, players=players)
+        seats = table.seats
+        players = tuple(p._replace(stack=_stack(seats[p.seat])) for p in players)
+        view = view._replace(carry=table.carry)
+    return view._replace(players=players)
+
+
+def _stack(seat: Seat | None) -> int:
+    return 0 if seat is None else seat.stack
 
 
 def redact(event: Event, seat: int | None) -> Event:

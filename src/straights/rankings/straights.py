@@ -83,7 +83,7 @@ def straights_key(hole: Sequence[int], table: Sequence[int], pack: int = 55) -> 
 
     No validation: callers pass two distinct hole ids and five table ids.
     """
-    if pack == 55:
+    if pack == 55 and (max(hole) >= SPECIAL_BASE or max(table) >= SPECIAL_BASE):
         ids = (*hole, *table)
         if _S in ids and _T in ids and _R in ids:
             best8 = -1
@@ -95,72 +95,90 @@ def straights_key(hole: Sequence[int], table: Sequence[int], pack: int = 55) -> 
     return _straight_part(hole, table)[0]
 
 
+# Suits in Straights order, best first: hearts, spades, diamonds, clubs.
+_SUITS_BEST_FIRST: Final = (2, 3, 1, 0)
+
+
 def _straight_part(hole: Sequence[int], table: Sequence[int]) -> tuple[int, int, int, int, int]:
-    """(key, length, top position, flush suit or -1, top suit) of the best straight."""
-    at = [0] * 15  # at[pos]: mask of suits present at position pos (1 = ace low)
-    mine = [0] * 15  # the same for hole cards only
-    for c in hole:
-        if c < SPECIAL_BASE:
-            pos = (c >> 2) + 2
-            bit = 1 << (c & 3)
-            at[pos] |= bit
-            mine[pos] |= bit
+    """(key, length, top position, flush suit or -1, top suit) of the best straight.
+
+    Positions are bits 1..14 of a mask (1 = ace low, 14 = ace high); ``by_suit[s]``
+    holds the positions of suit ``s``.  A run of length ``L`` ends at every bit of
+    ``m & m<<1 & … & m<<(L-1)``.
+    """
+    by_suit = [0, 0, 0, 0]
     for c in table:
         if c < SPECIAL_BASE:
-            at[(c >> 2) + 2] |= 1 << (c & 3)
-    at[1] = at[14]
-    mine[1] = mine[14]
+            by_suit[c & 3] |= 1 << ((c >> 2) + 2)
+    for c in hole:
+        if c < SPECIAL_BASE:
+            by_suit[c & 3] |= 1 << ((c >> 2) + 2)
+    for s in range(4):
+        if by_suit[s] >> 14:
+            by_suit[s] |= 2
     a, b = hole
     sa, sb = _strength(a), _strength(b)
     hand = sa * 64 + sb if sa >= sb else sb * 64 + sa
 
-    # Longest run of occupied positions.
-    best_len = run = 0
-    for pos in range(1, 15):
-        run = run + 1 if at[pos] else 0
-        if run > best_len:
-            best_len = run
-    if best_len < 2:
+    present = by_suit[0] | by_suit[1] | by_suit[2] | by_suit[3]
+    ends = present & (present << 1)
+    if not ends:
         return hand, 0, 0, -1, -1
+    length = 2
+    while True:
+        longer = ends & (present << length)
+        if not longer:
+            break
+        ends = longer
+        length += 1
 
     best = -1
     best_top = best_flush = best_tsuit = 0
-    run = 0
-    for top in range(1, 15):
-        run = run + 1 if at[top] else 0
-        if run < best_len:
-            continue
-        low = top - best_len + 1
-        common = 15
-        for pos in range(low, top + 1):
-            common &= at[pos]
-        if common:
-            flush_suit = _BEST_SUIT[common]
+    span = (1 << length) - 1
+    while ends:
+        top = ends.bit_length() - 1
+        ends ^= 1 << top
+        window = span << (top - length + 1)
+        flush_suit = -1
+        for s in _SUITS_BEST_FIRST:
+            if by_suit[s] & window == window:
+                flush_suit = s
+                break
+        if flush_suit >= 0:
             tsuit = flush_suit
-            prio = 0
-            bit = 1 << flush_suit
-            for pos in range(top, low - 1, -1):
-                if mine[pos] & bit:
-                    prio = pos * 4 + _SORDER[flush_suit] + 1
-                    break
-            value = (1 << _FLUSH_SHIFT) | (top << _TOP_SHIFT) | (_SORDER[tsuit] << _TSUIT_SHIFT)
         else:
-            flush_suit = -1
-            tsuit = _BEST_SUIT[at[top]]
-            prio = 0
-            if mine[top] >> tsuit & 1:
-                prio = top * 4 + _SORDER[tsuit] + 1
-            else:
-                for pos in range(top - 1, low - 1, -1):
-                    if mine[pos]:
-                        prio = pos * 4 + _SORDER[_BEST_SUIT[mine[pos]]] + 1
-                        break
-            value = (top << _TOP_SHIFT) | (_SORDER[tsuit] << _TSUIT_SHIFT)
-        value |= prio << _PRIO_SHIFT
+            for s in _SUITS_BEST_FIRST:
+                if by_suit[s] >> top & 1:
+                    tsuit = s
+                    break
+        # Priority card (rule 7): the best hole card that can play in this straight.
+        prio = 0
+        for c in hole:
+            if c >= SPECIAL_BASE:
+                continue
+            suit = c & 3
+            if flush_suit >= 0 and suit != flush_suit:
+                continue
+            pos = (c >> 2) + 2
+            if not window >> pos & 1:
+                if pos != 14 or not window & 2:
+                    continue
+                pos = 1
+            if pos == top and suit != tsuit:
+                continue
+            code = pos * 4 + _SORDER[suit] + 1
+            if code > prio:
+                prio = code
+        value = (
+            (flush_suit >= 0) << _FLUSH_SHIFT
+            | top << _TOP_SHIFT
+            | _SORDER[tsuit] << _TSUIT_SHIFT
+            | prio << _PRIO_SHIFT
+        )
         if value > best:
             best, best_top, best_flush, best_tsuit = value, top, flush_suit, tsuit
-    key = (best_len << _LEN_SHIFT) | best | hand
-    return key, best_len, best_top, best_flush, best_tsuit
+    key = (length << _LEN_SHIFT) | best | hand
+    return key, length, best_top, best_flush, best_tsuit
 
 
 def _card_at(pos: int, suit: int) -> Card:
@@ -402,7 +420,7 @@ def evaluate_straights(hole: CardsLike, table: CardsLike, pack: int = 55) -> Str
 
 def make_hand(hole: tuple[Card, Card], table: tuple[Card, ...], pack: int) -> StraightsHand:
     """Build a hand from cards already validated (no checks: the fast path)."""
-    key = straights_key((hole[0].id, hole[1].id), [c.id for c in table], pack)
+    key = straights_key((hole[0]._id, hole[1]._id), [c._id for c in table], pack)
     return StraightsHand(hole, table, pack, key)
 
 

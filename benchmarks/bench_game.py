@@ -1,0 +1,34 @@
+"""Whole Straights deals per second: 6 seats, random bots, no I/O.
+
+Bots act through views (as everywhere else); a session restarts with full
+stacks when a player goes broke.  Run: ``python benchmarks/bench_game.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from straights.bots.arena import simulate
+from straights.game import TableConfig
+
+
+def run(hands: int, betting: str, seats: int) -> float:
+    config = TableConfig(seats=seats, betting=betting)  # type: ignore[arg-type]
+    start = time.perf_counter()
+    simulate(config, ["random"], hands, seed=1)
+    return hands / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--hands", type=int, default=20_000)
+    parser.add_argument("--seats", type=int, default=6)
+    args = parser.parse_args()
+    for betting in ("limit", "no-limit"):
+        rate = run(args.hands, betting, args.seats)
+        print(f"{betting:9} {args.seats} seats, random bots: {rate:,.0f} hands/s")
+
+
+if __name__ == "__main__":
+    main()

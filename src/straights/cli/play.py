@@ -1,0 +1,333 @@
+"""``straights play``: a game of Straights against bots in the terminal.
+
+Starts with no questions (sensible defaults), draws the table with Rich, and
+reads actions from the keyboard — or, for tests and demos, from a script file
+or a pipe (one answer per line; the end of the input quits).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from straights.cli.app import app
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from straights.bots.base import Bot
+    from straights.game.events import Event
+    from straights.game.table import Table
+    from straights.game.view import SeatView
+
+_KEYS = {
+    "f": "fold",
+    "fold": "fold",
+    "c": "cc",
+    "k": "check",
+    "check": "check",
+    "call": "call",
+    "b": "aggr",
+    "r": "aggr",
+    "bet": "aggr",
+    "raise": "aggr",
+    "q": "quit",
+    "quit": "quit",
+    "exit": "quit",
+}
+
+
+@app.command()
+def play(
+    seats: Annotated[int, typer.Option(help="Players at the table, you included (2-10).")] = 4,
+    bots: Annotated[
+        str, typer.Option(help="Bots for the other seats, in turn: random, calling, strength.")
+    ] = "strength,calling,random",
+    betting: Annotated[str, typer.Option(help="limit or no-limit.")] = "limit",
+    ante: Annotated[int, typer.Option(help="Ante, also the first bet of every round.")] = 1,
+    stack: Annotated[int, typer.Option(help="Starting chips per player.")] = 100,
+    pack: Annotated[int, typer.Option(help="55 (with S, T, R) or 52.")] = 55,
+    name: Annotated[str, typer.Option(help="Your name at the table.")] = "You",
+    seed: Annotated[int | None, typer.Option(help="Seed for a repeatable game.")] = None,
+    script: Annotated[
+        str | None, typer.Option(help="Read your answers from this file ('-' for stdin).")
+    ] = None,
+    hands: Annotated[int | None, typer.Option(help="Stop after this many deals.")] = None,
+    db: Annotated[
+        str | None, typer.Option(help="SQLAlchemy URL of the hand store (default: user data dir).")
+    ] = None,
+    save: Annotated[bool, typer.Option(help="Save every deal in the hand store.")] = True,
+) -> None:
+    """Play Straights against bots: hand after hand until you quit or one player has every chip."""
+    from straights.bots.base import make_bot
+    from straights.cards import make_rng
+    from straights.cli.render import console
+    from straights.errors import ConfigurationError
+    from straights.game.config import TableConfig
+    from straights.game.table import Table
+
+    config = TableConfig(
+        pack=pack,
+        ante=ante,
+        betting=betting,  # type: ignore[arg-type]
+        seats=seats,
+        starting_stack=stack,
+    )
+    kinds = [k.strip() for k in bots.split(",") if k.strip()]
+    rng = make_rng(seed)
+    if not kinds:
+        raise ConfigurationError(f"--bots {bots!r}: name bots like strength,calling,random")
+    bot_list = [make_bot(kinds[i % len(kinds)], rng.getrandbits(64)) for i in range(seats - 1)]
+    names = [name] + [f"{b.name.capitalize()} {i + 1}" for i, b in enumerate(bot_list)]
+    table = Table(config, names, seed=rng.getrandbits(64))
+    seat_bots: dict[int, Bot] = {i + 1: b for i, b in enumerate(bot_list)}
+    out = console()
+    if save:
+        from straights.store import Store
+
+        store = Store(db)
+        store.record(table, name=f"terminal: {name}")
+        out.print(f"[dim]Saving every deal in {store.url}[/dim]")
+    lines = _answers(script)
+    _Game(table, seat_bots, out, lines, hands).run()
+
+
+def _answers(script: str | None) -> Iterator[str]:
+    if script is None and sys.stdin.isatty():
+        while True:
+            try:
+                yield input()
+            except EOFError:
+                return
+    source = sys.stdin if script in (None, "-") else open(script, encoding="utf-8")  # noqa: SIM115
+    with source:
+        for line in source:
+            yield line.rstrip("\n")
+
+
+class _Game:
+    def __init__(
+        self,
+        table: Table,
+        bots: dict[int, Bot],
+        out: Console,
+        answers: Iterator[str],
+        max_hands: int | None,
+    ) -> None:
+        self.table = table
+        self.bots = bots
+        self.out = out
+        self.answers = answers
+        self.max_hands = max_hands
+        self.me = 0
+        self.echo = not sys.stdin.isatty()
+        self.names = {i: p.name for i, p in enumerate(table.seats) if p is not None}
+
+    def who(self, seat: int) -> str:
+        return self.names.get(seat, f"seat {seat}")
+
+    def ask(self, prompt: str) -> str | None:
+        self.out.print(prompt, end="")
+        try:
+            answer = next(self.answers)
+        except (StopIteration, KeyboardInterrupt):
+            self.out.print()
+            return None
+        if self.echo:
+            self.out.print(answer, highlight=False)
+        return answer.strip().lower()
+
+    def run(self) -> None:
+        from straights.errors import IllegalActionError
+
+        table, out = self.table, self.out
+        out.rule("[bold]Straights[/bold]")
+        cfg = table.config
+        out.print(
+            f"{'Limit' if cfg.betting == 'limit' else 'No Limit'} Straights, {cfg.pack}-card pack, "
+            f"ante {cfg.ante}, {cfg.starting_stack} chips each.  Keys: [bold]c[/bold] check/call, "
+            "[bold]b[/bold]/[bold]r[/bold] bet/raise, [bold]f[/bold] fold, [bold]q[/bold] quit."
+        )
+        played = 0
+        while not table.is_over and table.seats[self.me] is not None:
+            if self.max_hands is not None and played >= self.max_hands:
+                break
+            seen = len(table.events)
+            hand = table.start_hand()
+            played += 1
+            self.narrate(table.events[seen:])
+            quit_now = False
+            while not hand.finished:
+                seat = hand.actor
+                assert seat is not None
+                view = table.view(seat)
+                seen = len(table.events)
+                if seat == self.me:
+                    self.draw(table.view(self.me))
+                    kind = self.choose(view)
+                    if kind is None:
+                        quit_now = True
+                        break
+                    try:
+                        table.act(seat, kind)
+                    except IllegalActionError as exc:
+                        out.print(f"[red]{exc}[/red]")
+                        continue
+                else:
+                    action = self.bots[seat].act(view)
+                    table.act(seat, action.kind, action.to)
+                self.narrate(table.events[seen:])
+            if quit_now:
+                out.print("[yellow]You leave the table in the middle of a deal.[/yellow]")
+                break
+            self.draw(table.view(self.me))
+            if table.is_over or table.seats[self.me] is None:
+                break
+            answer = self.ask("[dim]Enter: next deal · q: quit › [/dim]")
+            if answer is None or _KEYS.get(answer) == "quit":
+                break
+        self.goodbye()
+
+    def choose(self, view: SeatView) -> str | None:
+        legal = {a.kind: a for a in view.legal}
+        while True:
+            hint = " · ".join(f"[bold]{_key(a.kind)}[/bold] {a}" for a in view.legal)
+            answer = self.ask(f"Your turn: {hint} · [bold]q[/bold] quit › ")
+            if answer is None:
+                return None
+            choice = _KEYS.get(answer, answer)
+            if choice == "quit":
+                return None
+            if choice == "cc":
+                choice = "check" if "check" in legal else "call"
+            elif choice == "aggr":
+                choice = "bet" if "bet" in legal else "raise"
+            if choice in legal:
+                return choice
+            options = ", ".join(str(a) for a in view.legal)
+            self.out.print(f"[red]{answer!r} is not possible now: legal are {options}[/red]")
+
+    def narrate(self, events: list[Event]) -> None:
+        from rich.text import Text
+
+        from straights.cli.render import card_text
+        from straights.game import events as ev
+
+        out = self.out
+        for e in events:
+            if isinstance(e, ev.DealerDraw):
+                draws = ", ".join(
+                    f"{self.who(s)} {c}" for s, c in zip(e.seats, e.cards, strict=True)
+                )
+                won = (
+                    "tie on special cards: draw again"
+                    if e.winner is None
+                    else (f"{self.who(e.winner)} deals first")
+                )
+                out.print(f"Draw for the dealer: {draws} — {won}")
+            elif isinstance(e, ev.HandStarted):
+                out.rule(f"Deal {e.number} · dealer {self.who(e.button)}")
+                if e.carry:
+                    out.print(f"[yellow]{e.carry} chips carried over are in the pot.[/yellow]")
+            elif isinstance(e, ev.TableCardDealt) and e.position > 2:
+                out.print(Text("Table card: ").append_text(card_text(e.card)))
+            elif isinstance(e, ev.KeyTurned):
+                out.print(Text("The key card is turned: ").append_text(card_text(e.card)))
+            elif isinstance(e, ev.Acted):
+                text = {
+                    "fold": "fold",
+                    "check": "check",
+                    "call": f"call {e.amount}",
+                    "bet": f"bet {e.to}",
+                    "raise": f"raise to {e.to}",
+                }[e.kind]
+                allin = " [bold red](all-in)[/bold red]" if e.all_in else ""
+                out.print(f"  {self.who(e.seat)}: {text}{allin}")
+            elif isinstance(e, ev.ShowdownRevealed):
+                line = Text(f"  {self.who(e.seat)} shows ")
+                line.append_text(Text(" ").join(card_text(c) for c in e.cards))
+                out.print(line + Text(f": {e.description}"))
+            elif isinstance(e, ev.PotAwarded):
+                pot = "the pot" if e.pot == 0 else f"side pot {e.pot}"
+                if e.winner is None:
+                    out.print(f"[bold yellow]No winner for {pot} ({e.amount}): {e.reason}[/]")
+                else:
+                    out.print(
+                        f"[bold green]{pot.capitalize()} ({e.amount}) goes to "
+                        f"{self.who(e.winner)}[/]: {e.reason}"
+                    )
+            elif isinstance(e, ev.PenaltyPaid):
+                out.print(f"  {self.who(e.seat)} pays a penalty of {e.amount} (rule 10)")
+            elif isinstance(e, ev.PotCarried):
+                out.print(f"[yellow]{e.amount} chips carry over to the next deal.[/yellow]")
+            elif isinstance(e, ev.PlayerLeft) and e.reason == "broke":
+                out.print(f"[red]{self.who(e.seat)} is out of chips and leaves.[/red]")
+
+    def draw(self, view: SeatView) -> None:
+        from rich.table import Table as Grid
+        from rich.text import Text
+
+        from straights.cards import Card
+        from straights.cli.render import card_text
+
+        back = card_text(Card("S"), hidden=True)
+        slots = [back if view.table[0] is None else card_text(view.table[0])]
+        for c in view.table[1:]:
+            slots.append(card_text(c) if c is not None else Text("··", style="dim"))
+        table_cards = Text("  ").join(slots)
+        grid = Grid(show_header=True, header_style="bold", box=None, padding=(0, 2))
+        for col in ("", "player", "chips", "bet", "cards"):
+            grid.add_column(col)
+        for p in view.players:
+            mark = "▶" if p.seat == view.actor else ("D" if p.seat == view.button else "")
+            if p.seat == view.button and p.seat == view.actor:
+                mark = "▶D"
+            if p.cards is not None:
+                cards = Text(" ").join(card_text(c) for c in p.cards)
+            elif p.in_hand and not p.folded:
+                cards = Text("🂠 🂠" if not _ascii() else "?? ??", style="blue")
+            else:
+                cards = Text("folded" if p.folded else "", style="dim")
+            status = " (all-in)" if p.all_in else ""
+            style = "bold cyan" if p.seat == self.me else ""
+            grid.add_row(
+                mark,
+                Text(p.name + status, style=style),
+                str(p.stack),
+                str(p.committed or ""),
+                cards,
+            )
+        title = Text(f"Pot {view.pot}")
+        if view.carry and not view.finished:
+            title.append(f" (carried {view.carry})", style="yellow")
+        head = Text("Table: ").append_text(table_cards)
+        if view.table[0] is None:
+            head.append("  (first: the key card, face down)", style="dim")
+        if not view.finished:
+            head.append("   ").append_text(title)
+        self.out.print(head)
+        self.out.print(grid)
+
+    def goodbye(self) -> None:
+        self.out.rule("Final chips")
+        for seat, chips in sorted(self.table.stacks().items(), key=lambda kv: -kv[1]):
+            self.out.print(f"  {self.who(seat)}: {chips}")
+        if self.table.carry:
+            self.out.print(f"  still in the middle: {self.table.carry}")
+        if self.table.seats[self.me] is None:
+            self.out.print("[red]You are out of chips.[/red]")
+        elif self.table.is_over:
+            self.out.print("[bold green]You have every chip at the table![/bold green]")
+
+
+def _ascii() -> bool:
+    from straights.cli.render import ascii_only
+
+    return ascii_only()
+
+
+def _key(kind: str) -> str:
+    return {"fold": "f", "check": "c", "call": "c", "bet": "b", "raise": "r"}[kind]

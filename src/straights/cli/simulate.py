@@ -1,0 +1,91 @@
+"""``straights simulate``: bots play each other; a summary and optional PHH histories."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from straights.cli.app import app
+
+
+@app.command()
+def simulate(
+    players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 6,
+    hands: Annotated[int, typer.Option("--hands", "-n", help="Deals to play.")] = 1000,
+    seed: Annotated[int | None, typer.Option(help="Seed for a repeatable run.")] = None,
+    betting: Annotated[str, typer.Option(help="limit or no-limit.")] = "limit",
+    bots: Annotated[
+        str, typer.Option(help="Bots seated in turn: random, calling, strength.")
+    ] = "strength,random,calling",
+    ante: Annotated[int, typer.Option(help="Ante (and first bet).")] = 1,
+    stack: Annotated[int, typer.Option(help="Starting chips; a session restarts on a bust.")] = 100,
+    pack: Annotated[int, typer.Option(help="55 (with S, T, R) or 52.")] = 55,
+    out: Annotated[
+        str | None, typer.Option("--out", "-o", help="Write every deal to this .phhs file.")
+    ] = None,
+    progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
+) -> None:
+    """Play bots against each other and report chips won per bot (95% interval)."""
+    from rich.progress import Progress
+    from rich.table import Table as Grid
+
+    from straights.bots.arena import simulate as run
+    from straights.cli.render import console
+    from straights.errors import ConfigurationError
+    from straights.game.config import TableConfig
+    from straights.game.hand import Hand
+    from straights.game.phh import dumps_phh, hand_to_phh
+
+    config = TableConfig(
+        pack=pack,
+        ante=ante,
+        betting=betting,  # type: ignore[arg-type]
+        seats=players,
+        starting_stack=stack,
+    )
+    kinds = [k.strip() for k in bots.split(",") if k.strip()]
+    if not kinds:
+        raise ConfigurationError(f"--bots {bots!r}: name bots like strength,random,calling")
+    con = console()
+    sink = None
+    if out is not None:
+        try:
+            sink = open(out, "w", encoding="utf-8")  # noqa: SIM115
+        except OSError as exc:
+            raise ConfigurationError(f"cannot write {out!r}: {exc.strerror}") from exc
+    written = 0
+    with Progress(console=con, transient=True, disable=not progress) as bar:
+        task = bar.add_task("Dealing", total=hands)
+
+        def on_hand(hand: Hand, names: list[str]) -> None:
+            nonlocal written
+            if sink is not None:
+                written += 1
+                sink.write(("\n" if written > 1 else "") + f"[{written}]\n")
+                sink.write(dumps_phh(hand_to_phh(hand, names)))
+            bar.advance(task)
+
+        try:
+            result = run(config, kinds, hands, seed, on_hand)
+        finally:
+            if sink is not None:
+                sink.close()
+    grid = Grid(title=f"{result.hands} deals, {players} seats, {betting}", title_style="bold")
+    for col in ("bot", "seat-deals", "chips won", "per deal", "95% interval"):
+        grid.add_column(col, justify="right" if col != "bot" else "left")
+    for stats in sorted(result.bots.values(), key=lambda s: -s.mean):
+        grid.add_row(
+            stats.name,
+            str(stats.deals),
+            f"{stats.total:+d}",
+            f"{stats.mean:+.3f}",
+            f"{stats.mean - stats.ci95:+.3f} … {stats.mean + stats.ci95:+.3f}",
+        )
+    con.print(grid)
+    con.print(
+        f"carry-overs (rule 10): {result.carry_overs} · showdowns: {result.showdowns} · "
+        f"average pot: {result.average_pot:.2f} · sessions: {result.sessions}"
+    )
+    if out is not None:
+        con.print(f"wrote {written} hand histories to {out}")

@@ -1,0 +1,69 @@
+"""Views: what a seat or a spectator may see, and JSON round trips of views and events."""
+
+from __future__ import annotations
+
+import json
+
+from straights.cards import parse_cards
+from straights.game import Table, TableConfig, redact
+from straights.game.events import HandStarted, HoleDealt, KeyDealt
+
+
+def deal(holes: list[str], table: str = "2c Kd 9s 5h Jc") -> list:
+    pairs = [parse_cards(h) for h in holes]
+    return [*[p[0] for p in pairs], *[p[1] for p in pairs], *parse_cards(table)]
+
+
+def test_key_card_hidden_until_turned_and_holes_until_showdown() -> None:
+    t = Table(TableConfig(seats=3), ["a", "b", "c"], seed=1, button=2)
+    h = t.start_hand(deal(["Qh Th", "4d 3s", "Ah 7c"]))
+    key = h.table_cards[0]
+    while h.round < 5:
+        for seat in (0, 1, None):
+            v = t.view(seat)
+            assert v.table[0] is None and key not in v.cards_seen()
+            json.dumps(v.to_dict())  # JSON-ready
+        t.act(h.actor, "check")  # type: ignore[arg-type]
+    v = t.view(None)
+    assert v.table[0] == key and v.hole is None
+    assert all(p.cards is None for p in v.players)
+    t.act(0, "bet")
+    t.act(1, "fold")
+    t.act(2, "call")
+    # Showdown between seats 0 and 2: their cards are shown to all; seat 1 folded, never shown.
+    spectator = t.view(None)
+    shown = {p.seat: p.cards for p in spectator.players}
+    assert shown[0] == h.hole(0) and shown[2] == h.hole(2) and shown[1] is None
+    assert t.view(1).hole == h.hole(1)  # a seat still sees its own cards
+    assert [a.winner for a in spectator.awards] == [0]
+
+
+def test_a_deal_won_by_folds_shows_no_cards() -> None:
+    t = Table(TableConfig(seats=2), ["a", "b"], seed=1, button=1)
+    h = t.start_hand(deal(["Qh Th", "4d 3s"]))
+    t.act(0, "bet")
+    t.act(1, "fold")
+    assert h.finished
+    assert t.view(1).players[0].cards is None
+    assert t.view(0).players[1].cards is None
+
+
+def test_redact_removes_deck_other_holes_and_key() -> None:
+    t = Table(TableConfig(seats=2), ["a", "b"], seed=4)
+    t.start_hand()
+    for event in t.events:
+        mine = redact(event, 0)
+        if isinstance(event, HandStarted):
+            assert mine.deck == () and event.deck != ()
+        if isinstance(event, HoleDealt):
+            assert (mine.cards == event.cards) == (event.seat == 0)
+            assert redact(event, None).cards == ()
+        if isinstance(event, KeyDealt):
+            assert mine.card is None and event.card is not None
+
+
+def test_view_between_deals_and_before_the_first() -> None:
+    t = Table(TableConfig(seats=4), ["a", None, "c"], seed=4)  # type: ignore[list-item]
+    v = t.view(None)
+    assert [p.seat for p in v.players] == [0, 2] and v.hand_number == 0
+    assert json.loads(json.dumps(v.to_dict()))["players"][1]["name"] == "c"
