@@ -295,7 +295,7 @@ def assert_no_leaks(client: Client, db: str) -> int:
         if msg["type"] == "state":
             ok = allowed[msg["version"]]
         elif msg["type"] == "history":
-            hand = table.game.hands[msg["hand"] - 1]
+            hand = table.hands[msg["hand"]]
             ok = {c for c in hand.visible_table() if c is not None}
             if msg["you"] is not None:
                 ok |= set(hand.hole(msg["you"]))

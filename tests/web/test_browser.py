@@ -113,7 +113,9 @@ def test_two_browsers_play_a_hand_with_a_reload(browser: Browser, make_server) -
                 reloaded = True
                 expect(ann.locator("#myhand .card")).to_have_count(2, timeout=10_000)
                 assert hole(ann) == ann_hole, "a reload restores the seat and the hole cards"
-                expect(ann.locator('.seat[data-seat="0"]')).to_have_class(re.compile(r"\bme\b"), timeout=5000)
+                expect(ann.locator('.seat[data-seat="0"]')).to_have_class(
+                    re.compile(r"\bme\b"), timeout=5000
+                )
                 shot(ann, "after-reload")
         else:
             raise AssertionError(

@@ -41,7 +41,7 @@ def _step(humans: list[Client], rng: random.Random, actions: int) -> None:
                 if h.my_turn():
                     assert h.state is not None
                     legal = [a["kind"] for a in h.state["hand"]["legal"]]
-                    h.act(rng.choice([k for k in legal if k != "fold"] or legal))
+                    h.act(rng.choice([k for k in legal if k in ("check", "call", "bet")] or legal))
                     version = h.state["version"]
                     h.wait_for(lambda m, v=version: m["type"] == "state" and m["version"] > v)
                     done += 1
@@ -56,9 +56,10 @@ def test_kill_dash_nine_mid_hand_then_resume_exactly(make_server, clients, tmp_p
     db = f"sqlite:///{tmp_path / 'crash.db'}"
     server: Server = make_server(db)
     specs = [
-        dict(seats=4, bots=1, bot_kind="calling", turn_seconds=0, stack=30),
-        dict(seats=5, bots=2, bot_kind="random", turn_seconds=0, betting="no-limit"),
-        dict(seats=3, bots=0, turn_seconds=0, pack=52, ante=2, stack=50),
+        # deep stacks, so that nobody goes broke before the crash
+        dict(seats=4, bots=1, bot_kind="calling", turn_seconds=0, stack=300),
+        dict(seats=5, bots=2, bot_kind="random", turn_seconds=0, betting="no-limit", stack=5000),
+        dict(seats=3, bots=0, turn_seconds=0, pack=52, ante=2, stack=500),
     ]
     humans: list[Client] = []
     watchers: list[Client] = []
@@ -82,9 +83,9 @@ def test_kill_dash_nine_mid_hand_then_resume_exactly(make_server, clients, tmp_p
 
     before = {id(c): _picture(c) for c in everyone}
     assert any(p["hand"]["hand_number"] >= 2 for p in before.values())
-    assert all(
-        not p["hand"]["finished"] and p["hand"]["round"] >= 1 for p in before.values()
-    ), "every table is in the middle of a deal"
+    assert all(not p["hand"]["finished"] and p["hand"]["round"] >= 1 for p in before.values()), (
+        "every table is in the middle of a deal"
+    )
     stored = {t: rebuild(db, t)[0] for t, _ in tables}
 
     server.kill9()
@@ -115,6 +116,7 @@ def test_kill_dash_nine_mid_hand_then_resume_exactly(make_server, clients, tmp_p
     for c in resumed:
         c.drain(0.1)
     assert any(
-        c.state is not None and c.state["hand"]["hand_number"] > before[id(o)]["hand"]["hand_number"]
+        c.state is not None
+        and c.state["hand"]["hand_number"] > before[id(o)]["hand"]["hand_number"]
         for c, o in zip(clients, everyone, strict=True)
     )

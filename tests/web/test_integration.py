@@ -9,11 +9,19 @@ import time
 from conftest import Client, Server, assert_no_leaks, cards_in
 
 
-def play(players: list[Client], hands: int, rng: random.Random, timeout: float = 90.0) -> None:
+def play(
+    players: list[Client],
+    hands: int,
+    rng: random.Random,
+    watchers: tuple[Client, ...] = (),
+    timeout: float = 90.0,
+) -> None:
     """Let the players act (randomly, rarely folding) until ``hands`` deals have finished."""
     deadline = time.monotonic() + timeout
     acted: set[tuple[int, int]] = set()
     while time.monotonic() < deadline:
+        for w in watchers:
+            w.drain(0.0)
         for p in players:
             p.drain(0.005)
             st = p.state
@@ -31,7 +39,8 @@ def play(players: list[Client], hands: int, rng: random.Random, timeout: float =
 
 def test_clients_play_whole_hands_and_see_only_their_cards(make_server, clients) -> None:
     server: Server = make_server()
-    table, _host = server.create(seats=5, bots=1, bot_kind="calling", turn_seconds=0, stack=40)
+    # deep stacks: nobody goes broke in six Limit deals (at most 35 antes a deal)
+    table, _host = server.create(seats=5, bots=1, bot_kind="calling", turn_seconds=0, stack=500)
     players = []
     for seat, name in ((0, "Ann"), (2, "Bob"), (3, "Cyd")):
         c = Client(server, table)
@@ -41,7 +50,7 @@ def test_clients_play_whole_hands_and_see_only_their_cards(make_server, clients)
     watcher = Client(server, table)
     clients.append(watcher)
 
-    play(players, hands=6, rng=random.Random(6))
+    play(players, hands=6, rng=random.Random(6), watchers=(watcher,))
     time.sleep(0.2)
     for c in [*players, watcher]:
         c.drain(0.05)

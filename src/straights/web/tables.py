@@ -24,13 +24,15 @@ from typing import Any, Final
 from straights.errors import IllegalActionError
 from straights.game.config import TableConfig
 from straights.game.events import ShowdownRevealed
-from straights.game.hand import ROUNDS, Action
+from straights.game.hand import ROUNDS, Action, Hand
 from straights.game.table import Table
 from straights.game.view import SeatView, redact, table_view
 from straights.web.protocol import TableSettings
 
 #: A player sat out this many deals in a row loses the seat.
 AWAY_DEALS: Final = 3
+#: Past deals kept in memory for the hand-history view.
+HISTORY_DEALS: Final = 200
 #: Timeouts in a row after which a player is sat out even if still connected.
 MISSES_TO_SIT_OUT: Final = 2
 ROUND_NAMES: Final = ("", "first", "second", "third", "fourth", "last")
@@ -85,6 +87,8 @@ class WebTable:
     seats: list[SeatMeta | None] = field(init=False)
     seq: int = 0
     owners: dict[int, dict[int, int]] = field(default_factory=dict)  # deal -> seat -> owner
+    hands: dict[int, Hand] = field(default_factory=dict)  # the last HISTORY_DEALS deals
+    dealt_names: dict[int, dict[int, str]] = field(default_factory=dict)  # deal -> seat -> name
 
     def __post_init__(self) -> None:
         s = self.settings
@@ -160,6 +164,11 @@ class WebTable:
             raise IllegalActionError(f"unknown table command {kind!r}")
         handler(command)
         self.seq += 1
+        if not self.in_hand:
+            stacks = self.game.stacks()
+            for seat, meta in enumerate(self.seats):
+                if meta is not None and meta.in_game and seat not in stacks:
+                    self.seats[seat] = None  # went broke: the game stood him up
 
     def _empty_seat(self, seat: int) -> None:
         if not 0 <= seat < len(self.seats):
@@ -224,9 +233,6 @@ class WebTable:
         for seat, meta in enumerate(self.seats):
             if meta is None:
                 continue
-            if meta.in_game and seat not in game.stacks():
-                meta.in_game = False  # went broke: the game stood him up
-                meta.stack = 0
             if meta.in_game and (meta.leaving or meta.sat_out):
                 meta.stack = game.stacks()[seat]
                 game.stand(seat)
@@ -246,6 +252,13 @@ class WebTable:
         self.owners[hand.number] = {
             s: m.owner for s in hand.seats if (m := self.seats[s]) is not None
         }
+        self.hands[hand.number] = hand
+        self.dealt_names[hand.number] = {
+            s: m.name for s in hand.seats if (m := self.seats[s]) is not None
+        }
+        old = hand.number - HISTORY_DEALS
+        for kept in (self.hands, self.owners, self.dealt_names):
+            kept.pop(old, None)
 
     def _do_act(self, c: dict[str, Any]) -> None:
         seat = int(c["seat"])
@@ -377,19 +390,17 @@ class WebTable:
 
     def history_for(self, seat: int | None, number: int) -> dict[str, Any]:
         """Deal ``number``'s events as ``seat`` may see them, for a step-by-step replay."""
-        hands = self.game.hands
-        if not 1 <= number <= len(hands):
+        hand = self.hands.get(number)
+        if hand is None:
+            first = min(self.hands, default=0)
             raise IllegalActionError(
-                f"deal {number} does not exist: this table has dealt {len(hands)} hand(s)"
+                f"deal {number} is not available: this table keeps deals {first} to "
+                f"{self.hand_number}"
             )
-        hand = hands[number - 1]
         if not hand.finished:
             raise IllegalActionError(f"deal {number} is still being played: wait for its end")
         viewer = self.owner_in_deal(seat, number)
-        names = {
-            s: self.seats[s].name if self.seats[s] is not None else f"seat {s + 1}"  # type: ignore[union-attr]
-            for s in hand.seats
-        }
+        names = self.dealt_names.get(number, {})
         return {
             "type": "history",
             "hand": number,
