@@ -146,7 +146,12 @@ class TableManager:
     async def start(self) -> None:
         """Load and replay every stored table, then start their drivers."""
         for row in self.store.tables():
-            live = LiveTable(self._rebuild(row))
+            try:
+                live = LiveTable(self._rebuild(row))
+            except Exception:
+                # One table that no longer replays must not keep the others offline.
+                log.exception("table %s does not replay; it stays closed", row.id)
+                continue
             self.tables[row.id] = live
             live.task = asyncio.create_task(self._drive(live), name=f"table-{row.id}")
         log.info("resumed %d table(s)", len(self.tables))
