@@ -78,8 +78,13 @@ def create_app(
     bot_delay: float = 0.8,
     deal_delay: float = 3.0,
     max_tables: int = 1000,
+    create_rate: float = 0.5,
+    create_burst: int = 20,
 ) -> Starlette:
-    """The web table on database ``db_url`` (any SQLAlchemy URL)."""
+    """The web table on database ``db_url`` (any SQLAlchemy URL).
+
+    ``create_rate``/``create_burst``: new tables allowed per client address.
+    """
     store = WebStore(db_url)
     manager = TableManager(store, bot_delay=bot_delay, deal_delay=deal_delay, max_tables=max_tables)
     create_buckets: dict[str, TokenBucket] = {}
@@ -92,7 +97,7 @@ def create_app(
 
     async def create_table(request: Request) -> Response:
         peer = request.client.host if request.client else "?"
-        bucket = create_buckets.setdefault(peer, TokenBucket(rate=0.5, burst=20))
+        bucket = create_buckets.setdefault(peer, TokenBucket(create_rate, create_burst))
         if not bucket.take():
             return JSONResponse(error_reply("too many new tables: wait a little", "throttled"), 429)
         body = await request.body()

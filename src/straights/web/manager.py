@@ -211,21 +211,18 @@ class TableManager:
 
     def broadcast(self, live: LiveTable) -> None:
         """Send each connection its own view (computed once per seat)."""
-        cache: dict[int | None, str] = {}
+        cache: dict[tuple[int | None, bool], str] = {}
         left = self.turn_left(live)
+        public = live.table.public_state()
         for conn in list(live.conns):
-            text = cache.get(conn.seat)
+            key = (conn.seat, conn.host)
+            text = cache.get(key)
             if text is None:
-                state = live.table.state_for(conn.seat, turn_left=left)
+                state = live.table.state_for(conn.seat, turn_left=left, public=public)
                 state["you"]["host"] = conn.host
                 text = json.dumps(state, separators=(",", ":"))
-                cache[conn.seat] = text
-            if conn.host:  # rare: the creator watching; patch his flag in
-                state = json.loads(text)
-                state["you"]["host"] = True
-                conn.send(state)
-            else:
-                conn.send(text)
+                cache[key] = text
+            conn.send(text)
 
     # -- bots and timers ------------------------------------------------------------------------
     def _bot(self, live: LiveTable, seat: int) -> SeatBot:

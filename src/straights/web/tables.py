@@ -325,20 +325,44 @@ class WebTable:
         return table_view(self.game, seat)
 
     # -- what clients receive -------------------------------------------------------------------
-    def state_for(self, seat: int | None, *, turn_left: float | None) -> dict[str, Any]:
-        """The whole table as ``seat`` (``None``: a spectator) may see it, JSON-ready."""
+    def public_state(self) -> dict[str, Any]:
+        """The parts of the state every viewer sees alike (computed once per update)."""
+        hand = self.game.hand
+        side_pots: list[dict[str, Any]] = []
+        if hand is not None and not hand.finished:
+            pots = hand.side_pots()
+            if len(pots) > 1:
+                side_pots = [{"amount": p.amount, "eligible": list(p.eligible)} for p in pots]
+        stacks = self.game.stacks()
+        seats: list[dict[str, Any] | None] = []
+        for i, meta in enumerate(self.seats):
+            if meta is None:
+                seats.append(None)
+            else:
+                public = meta.to_public(i)
+                public["chips"] = stacks.get(i, 0) if meta.in_game else meta.stack
+                seats.append(public)
+        return {"table": self.public_settings(), "seats": seats, "side_pots": side_pots}
+
+    def state_for(
+        self,
+        seat: int | None,
+        *,
+        turn_left: float | None,
+        public: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """The whole table as ``seat`` (``None``: a spectator) may see it, JSON-ready.
+
+        ``public`` is :meth:`public_state` when the caller already has it.
+        """
+        if public is None:
+            public = self.public_state()
         view = self.view(seat)
         hand = self.game.hand
         data = view.to_dict()
         data["round_name"] = ROUND_NAMES[view.round] if 0 < view.round <= ROUNDS else ""
-        data["side_pots"] = []
+        data["side_pots"] = public["side_pots"]
         data["shown"] = []
-        if hand is not None and not hand.finished and view.hand_number:
-            pots = hand.side_pots()
-            if len(pots) > 1:
-                data["side_pots"] = [
-                    {"amount": p.amount, "eligible": list(p.eligible)} for p in pots
-                ]
         if hand is not None and hand.finished:
             viewer = self.owner_in_deal(seat, hand.number)
             for event in hand.events:
@@ -346,25 +370,17 @@ class WebTable:
                     shown = redact(event, viewer)
                     assert isinstance(shown, ShowdownRevealed)
                     data["shown"].append(shown.to_dict())
-        meta_seats: list[dict[str, Any] | None] = []
-        for i, meta in enumerate(self.seats):
-            if meta is None:
-                meta_seats.append(None)
-            else:
-                public = meta.to_public(i)
-                public["chips"] = self._chips_of(meta)
-                meta_seats.append(public)
         me = self.seats[seat] if seat is not None else None
         return {
             "type": "state",
-            "table": self.public_settings(),
+            "table": public["table"],
             "version": self.seq,
             "you": {
                 "seat": seat,
                 "sat_out": bool(me and me.sat_out),
                 "leaving": bool(me and me.leaving),
             },
-            "seats": meta_seats,
+            "seats": public["seats"],
             "hand": data,
             "turn": None
             if view.actor is None or view.finished
