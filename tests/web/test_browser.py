@@ -139,3 +139,47 @@ def test_two_browsers_play_a_hand_with_a_reload(browser: Browser, make_server) -
     finally:
         ann_ctx.close()
         bob_ctx.close()
+
+
+def test_one_browser_plays_bots_and_manages_seats(browser: Browser, make_server) -> None:
+    server: Server = make_server(deal_delay=1.0, bot_delay=0.05)
+    ctx = browser.new_context(viewport={"width": 1000, "height": 800})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("dialog", lambda d: d.accept())
+    try:
+        page.goto(server.base + "/")
+        page.fill("input[name=seats]", "4")
+        page.fill("input[name=bots]", "2")
+        page.select_option("select[name=bot_kind]", "strength")
+        page.select_option("select[name=betting]", "no-limit")
+        page.click("text=Create table")
+        page.wait_for_url("**/t/**")
+        # the creator (host token) adds a third bot before sitting, then removes it
+        page.locator('.seat[data-seat="3"] >> text=+ Bot').click()
+        expect(page.locator('.seat[data-seat="3"] .name')).to_contain_text("Strength")
+        page.locator('.seat[data-seat="3"] >> text=Remove').click()
+        expect(page.locator('.seat[data-seat="3"]')).to_have_class(re.compile("empty"))
+        page.locator('.seat[data-seat="0"] >> text=Sit').click()
+        page.fill("#sit input[name=name]", "Solo")
+        page.click("#sit button[type=submit]")
+        deadline = time.monotonic() + 60
+        finished = 0
+        while time.monotonic() < deadline and finished < 1:
+            if "→" in page.locator("#verdict").inner_text() or "carries over" in (
+                page.locator("#verdict").inner_text()
+            ):
+                finished += 1
+                break
+            if not act_if_my_turn(page):
+                time.sleep(0.1)
+        assert finished, "a deal against bots reaches its end"
+        shot(page, "bots-showdown")
+        page.click("text=Leave seat")
+        expect(page.locator('.seat[data-seat="0"]')).to_have_class(
+            re.compile("empty"), timeout=15_000
+        )
+        assert not errors, errors
+    finally:
+        ctx.close()

@@ -165,10 +165,25 @@ class WebTable:
         handler(command)
         self.seq += 1
         if not self.in_hand:
-            stacks = self.game.stacks()
-            for seat, meta in enumerate(self.seats):
-                if meta is not None and meta.in_game and seat not in stacks:
-                    self.seats[seat] = None  # went broke: the game stood him up
+            self._tidy()
+
+    def _tidy(self) -> None:
+        """Between deals: free the seats of players who went broke or left, and stand
+        up those sat out (keeping their chips aside)."""
+        game = self.game
+        stacks = game.stacks()
+        for seat, meta in enumerate(self.seats):
+            if meta is None:
+                continue
+            if meta.in_game and seat not in stacks:
+                self.seats[seat] = None  # went broke: the game stood him up
+                continue
+            if meta.in_game and (meta.leaving or meta.sat_out):
+                meta.stack = stacks[seat]
+                game.stand(seat)
+                meta.in_game = False
+            if meta.leaving:
+                self.seats[seat] = None  # his chips leave with him
 
     def _empty_seat(self, seat: int) -> None:
         if not 0 <= seat < len(self.seats):
@@ -211,7 +226,7 @@ class WebTable:
         seat = int(c["seat"])
         meta = self._taken(seat)
         if meta.in_game:
-            meta.leaving = True  # folded at his turn, stands up before the next deal
+            meta.leaving = True  # folded at his turn if a deal is on; then stood up
         else:
             self.seats[seat] = None
 
@@ -232,13 +247,6 @@ class WebTable:
         game = self.game
         for seat, meta in enumerate(self.seats):
             if meta is None:
-                continue
-            if meta.in_game and (meta.leaving or meta.sat_out):
-                meta.stack = game.stacks()[seat]
-                game.stand(seat)
-                meta.in_game = False
-            if meta.leaving or (not meta.in_game and meta.stack == 0 and not meta.sat_out):
-                self.seats[seat] = None
                 continue
             if meta.sat_out:
                 meta.away_deals += 1
