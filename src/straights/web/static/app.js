@@ -228,7 +228,8 @@ function renderSeats(state) {
       continue;
     }
     const p = players.get(i);
-    const nm = el("div", "name", meta.name + (meta.bot ? " 🤖" : ""));
+    const nm = el("div", "name", meta.name);
+    if (meta.bot) nm.prepend(el("span", "badge", "bot"));
     if (h.button === i && h.hand_number) nm.append(el("span", "dealer", "D"));
     d.append(nm);
     d.append(el("div", "chips", `${meta.chips} chips`));
@@ -295,9 +296,8 @@ function renderPot(h, state) {
 
 function awardText(state, a) {
   const label = a.pot === 0 ? "Main pot" : `Side pot ${a.pot}`;
-  if (a.winner === null) return `${label} of ${a.amount}: no winner — it carries over (rule 10: ${a.reason}).`;
-  const rule = a.rule ? `rule ${a.rule}: ` : "";
-  return `${label} of ${a.amount} → ${nameOf(state, a.winner)} (${rule}${a.reason}).`;
+  if (a.winner === null) return `${label} of ${a.amount}: ${a.reason}.`;
+  return `${label} of ${a.amount} → ${nameOf(state, a.winner)}: ${a.reason}.`;
 }
 
 function renderVerdict(h, state) {
