@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import random
 import statistics
 import subprocess
 import sys
@@ -74,9 +75,26 @@ async def player(url: str, table: Table, seat: int, gate: asyncio.Semaphore, thi
             if token and legal and version > acted_on:
                 acted_on = version
                 choice = next((a for a in legal if a["kind"] in ("check", "call")), legal[0])
-                table.pending[version] = (time.perf_counter(), table.seats)
-                table.actions += 1
-                await ws.send(json.dumps({"type": "act", "token": token, "action": choice["kind"]}))
+                message = {"type": "act", "token": token, "action": choice["kind"]}
+                if think:
+                    delay = random.uniform(0.5, 1.5) * think
+                    asyncio.get_running_loop().call_later(
+                        delay, act_now, ws, table, version, message
+                    )
+                else:
+                    act_now(ws, table, version, message)
+
+
+_SENDING: set[asyncio.Future[None]] = set()
+
+
+def act_now(ws: ClientConnection, table: Table, version: int, message: dict[str, str]) -> None:
+    """Send an action; the clock for its updates starts now."""
+    table.pending[version] = (time.perf_counter(), table.seats)
+    table.actions += 1
+    task = asyncio.ensure_future(ws.send(json.dumps(message)))
+    _SENDING.add(task)
+    task.add_done_callback(_SENDING.discard)
 
 
 def create(base: str, seats: int) -> str:
