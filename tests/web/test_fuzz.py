@@ -11,7 +11,7 @@ import time
 
 import pytest
 from conftest import Client, Server, assert_no_leaks
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 
@@ -160,3 +160,27 @@ def test_a_flooding_connection_is_throttled_then_cut(make_server, clients) -> No
     assert len(pongs) < 200
     assert server.alive()
     assert _snapshot(watcher) == before
+
+
+def test_a_page_from_another_site_cannot_open_a_socket(make_server) -> None:
+    server: Server = make_server()
+    with pytest.raises(InvalidStatus) as info:
+        connect(server.ws_url, open_timeout=5, origin="http://evil.example")  # type: ignore[arg-type]
+    assert info.value.response.status_code == 403
+    with connect(server.ws_url, open_timeout=5, origin=server.base) as ws:  # type: ignore[arg-type]
+        ws.send('{"type": "ping"}')
+        assert json.loads(ws.recv(timeout=5)) == {"type": "pong"}
+
+
+def test_one_address_cannot_open_endless_sockets(make_server, clients) -> None:
+    server: Server = make_server(max_per_address=4)
+    table, _ = server.create(seats=2, bots=0)
+    for _ in range(4):
+        clients.append(Client(server, table))
+    with pytest.raises(InvalidStatus) as info:  # refused at the handshake
+        connect(server.ws_url, open_timeout=5)
+    assert info.value.response.status_code == 403
+    clients.pop().close()  # one leaves: a newcomer gets in again
+    time.sleep(0.3)
+    clients.append(Client(server, table))
+    assert server.alive()

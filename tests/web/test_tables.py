@@ -200,3 +200,38 @@ def test_bots_never_play_alone_and_tables_wait_for_two() -> None:
 def test_the_leak_checker_finds_cards_in_every_notation() -> None:
     msg = {"hole": "S Td", "text": "straight T♠-9♥ and 10c", "table": [None, "R"], "name": "Ace"}
     assert cards_in(msg) == {Card("S"), Card("Td"), Card("Ts"), Card("9h"), Card("Tc"), Card("R")}
+
+
+def check_down(t: WebTable) -> None:
+    while t.in_hand:
+        seat = t.game.actor
+        assert seat is not None
+        kinds = {a.kind for a in t.game.legal_actions(seat)}
+        t.apply({"kind": "act", "seat": seat, "action": "check" if "check" in kinds else "call"})
+
+
+def test_a_rule_ten_carry_over_is_shown_as_such() -> None:
+    s_t_r = {Card("S"), Card("T"), Card("R")}
+    for seed in range(300_000):  # S, T, R and an 8 on the table: about one deal in 20,000
+        t = WebTable("tbl1", TableSettings(seats=2, stack=50), seed=seed, host_hash="h" * 64)
+        t.apply({"kind": "sit", "seat": 0, "name": "Ann", "token_hash": "a" * 64})
+        t.apply({"kind": "sit", "seat": 1, "name": "Bob", "token_hash": "b" * 64})
+        t.apply({"kind": "deal"})
+        table_cards = set(t.game.hand.table_cards)  # type: ignore[union-attr]
+        if not s_t_r <= table_cards or not any(c.rank == 8 for c in table_cards):
+            continue
+        check_down(t)
+        state = t.state_for(None, turn_left=None)["hand"]
+        if state["awards"][0]["winner"] is None:
+            break
+    else:
+        raise AssertionError("no rule-10 deal found")
+    # antes 1 + 1 carried, plus the one-chip penalty of each player dealt in
+    assert state["awards"][0]["rule"] == 10
+    assert "carries over" in state["awards"][0]["reason"]
+    assert state["carry"] == 4
+    assert [p["stack"] for p in state["players"]] == [48, 48]
+    t.apply({"kind": "deal"})
+    nxt = t.state_for(0, turn_left=None)["hand"]
+    assert nxt["carry"] == 4 and nxt["pot"] == 4 + 2  # the carried pot is in the middle
+    assert t.chips() == 100

@@ -39,6 +39,9 @@ def serve(
             min=0.0, max=60.0, help="Seconds between the end of a hand and the next deal."
         ),
     ] = 3.0,
+    max_per_address: Annotated[
+        int, typer.Option(min=1, help="Open WebSockets allowed from one address.")
+    ] = 100,
     quiet: Annotated[bool, typer.Option(help="No access log.")] = False,
 ) -> None:
     """Serve the web table: open http://HOST:PORT/, create a table, share its link."""
@@ -48,7 +51,9 @@ def serve(
     from straights.web.protocol import MAX_FRAME_BYTES
 
     url = db or default_db_url()
-    application = create_app(url, bot_delay=bot_delay, deal_delay=deal_delay)
+    application = create_app(
+        url, bot_delay=bot_delay, deal_delay=deal_delay, max_per_address=max_per_address
+    )
     typer.echo(f"Straights web table on http://{host}:{port}/  (database: {url})")
     uvicorn.run(
         application,

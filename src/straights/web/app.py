@@ -80,14 +80,17 @@ def create_app(
     max_tables: int = 1000,
     create_rate: float = 0.5,
     create_burst: int = 20,
+    max_per_address: int = 100,
 ) -> Starlette:
     """The web table on database ``db_url`` (any SQLAlchemy URL).
 
-    ``create_rate``/``create_burst``: new tables allowed per client address.
+    ``create_rate``/``create_burst``: new tables allowed per client address;
+    ``max_per_address``: open WebSockets allowed per client address.
     """
     store = WebStore(db_url)
     manager = TableManager(store, bot_delay=bot_delay, deal_delay=deal_delay, max_tables=max_tables)
     create_buckets: dict[str, TokenBucket] = {}
+    open_sockets: dict[str, int] = {}
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
@@ -125,6 +128,19 @@ def create_app(
             # A page from another site may not drive a player's browser into our tables.
             await ws.close(code=1008)
             return
+        address = ws.client.host if ws.client else "?"
+        if open_sockets.get(address, 0) >= max_per_address:
+            await ws.close(code=1013)  # refused at the handshake (HTTP 403): too many sockets
+            return
+        open_sockets[address] = open_sockets.get(address, 0) + 1
+        try:
+            await serve_socket(ws)
+        finally:
+            open_sockets[address] -= 1
+            if not open_sockets[address]:
+                del open_sockets[address]
+
+    async def serve_socket(ws: WebSocket) -> None:
         await ws.accept()
         peer = f"{ws.client.host}:{ws.client.port}" if ws.client else "?"
         conn = Connection(ws.send_text, peer)
