@@ -85,3 +85,50 @@ def test_state_messages_carry_the_players_own_cards(make_server, clients) -> Non
     hole = ann.state["hand"]["hole"].split()
     assert len(hole) == 2
     assert cards_in(ann.state["hand"]["hole"], "hole") and len(cards_in(hole, "hole")) == 2
+
+
+def test_a_second_tab_of_a_player_who_left_never_sees_the_next_occupants_cards(
+    make_server, clients
+) -> None:
+    server: Server = make_server()
+    table, _ = server.create(seats=3, bots=0, turn_seconds=0)
+    ann = Client(server, table)
+    clients.append(ann)
+    ann.sit(0, "Ann")
+    ann_tab2 = Client(server, table, token=ann.token)  # the same player in another tab
+    clients.append(ann_tab2)
+    assert ann_tab2.seat == 0
+    bob = Client(server, table)
+    clients.append(bob)
+    bob.sit(1, "Bob")
+    ann.wait_for(lambda m: m["type"] == "state" and m["hand"]["hand_number"] == 1)
+    ann.send({"type": "leave", "token": ann.token})  # folded at her turn, then stood up
+    mallory = Client(server, table)
+    clients.append(mallory)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        for c in (ann, ann_tab2, bob, mallory):
+            c.drain(0.01)
+        if bob.my_turn():
+            bob.act("check")
+            bob.wait_for(lambda m: m["type"] == "state")
+        if mallory.state and mallory.state["seats"][0] is None and mallory.seat is None:
+            mallory.sit(0, "Mallory")
+        if mallory.state and mallory.state["hand"]["hole"]:
+            break
+    assert mallory.state is not None and mallory.state["hand"]["hole"], "Mallory was dealt in"
+    time.sleep(0.2)
+    ann_tab2.drain(0.1)
+    deal = mallory.state["hand"]["hand_number"]
+    last = ann_tab2.state
+    assert last is not None and last["you"]["seat"] is None  # a spectator now
+    during = [
+        m["hand"]
+        for m in ann_tab2.messages
+        if m["type"] == "state" and m["hand"]["hand_number"] == deal and not m["hand"]["finished"]
+    ]
+    assert during, "the old tab kept receiving the table"
+    for hand in during:
+        assert hand["hole"] is None
+        assert all(p["cards"] is None for p in hand["players"])
+    assert_no_leaks(mallory, server.db)

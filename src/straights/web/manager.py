@@ -65,6 +65,7 @@ class Connection:
         self.peer = peer
         self.live: LiveTable | None = None
         self.seat: int | None = None
+        self.owner: int | None = None  # the player (WebTable SeatMeta.owner) behind the seat
         self.host = False
         self.bucket = TokenBucket(RATE, BURST)
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_LIMIT)
@@ -113,8 +114,22 @@ class LiveTable:
     bots: dict[int, tuple[int, SeatBot]] = field(default_factory=dict)
     task: asyncio.Task[None] | None = None
 
+    def seat_of(self, conn: Connection) -> int | None:
+        """The connection's seat if its player still holds it (else it is a spectator now).
+
+        A seat is bound to the player, not the number: once he leaves or is removed,
+        his other open connections must not see the next occupant's cards.
+        """
+        if conn.seat is None:
+            return None
+        meta = self.table.seats[conn.seat]
+        if meta is None or meta.owner != conn.owner:
+            conn.seat = conn.owner = None
+            return None
+        return conn.seat
+
     def connected_seats(self) -> set[int]:
-        return {c.seat for c in self.conns if c.seat is not None and not c.closed}
+        return {s for c in self.conns if not c.closed and (s := self.seat_of(c)) is not None}
 
 
 class TableManager:
@@ -215,10 +230,11 @@ class TableManager:
         left = self.turn_left(live)
         public = live.table.public_state()
         for conn in list(live.conns):
-            key = (conn.seat, conn.host)
+            seat = live.seat_of(conn)
+            key = (seat, conn.host)
             text = cache.get(key)
             if text is None:
-                state = live.table.state_for(conn.seat, turn_left=left, public=public)
+                state = live.table.state_for(seat, turn_left=left, public=public)
                 state["you"]["host"] = conn.host
                 text = json.dumps(state, separators=(",", ":"))
                 cache[key] = text
@@ -323,7 +339,7 @@ class TableManager:
             assert seat is not None
             await self.run(self._watching(conn), {"kind": "unseat", "seat": seat})
             if conn.seat == seat:
-                conn.seat = None
+                conn.seat = conn.owner = None
                 self.broadcast(self._watching(conn))
         elif isinstance(msg, Back):
             seat = self._auth(conn, msg.token)
@@ -340,7 +356,7 @@ class TableManager:
             await self.run(live, {"kind": "unseat", "seat": msg.seat})
         elif isinstance(msg, History):
             live = self._watching(conn)
-            conn.send(live.table.history_for(conn.seat, msg.hand))
+            conn.send(live.table.history_for(live.seat_of(conn), msg.hand))
 
     async def _hello(self, conn: Connection, msg: Hello) -> None:
         live = self.tables.get(msg.table)
@@ -351,13 +367,14 @@ class TableManager:
         if conn.live is not None and conn.live is not live:
             self.detach_from(conn)
         conn.live = live
-        conn.seat = None
+        conn.seat = conn.owner = None
         conn.host = False
         problem = None
         if msg.token is not None:
             seat = live.table.seat_of(hash_token(msg.token))
-            if seat is not None:
-                conn.seat = seat
+            meta = live.table.seats[seat] if seat is not None else None
+            if seat is not None and meta is not None:
+                conn.seat, conn.owner = seat, meta.owner
             elif check_token(msg.token, live.table.host_hash):
                 conn.host = True
             else:
@@ -376,13 +393,13 @@ class TableManager:
         conn.live = None
 
     def broadcast_one(self, live: LiveTable, conn: Connection) -> None:
-        state = live.table.state_for(conn.seat, turn_left=self.turn_left(live))
+        state = live.table.state_for(live.seat_of(conn), turn_left=self.turn_left(live))
         state["you"]["host"] = conn.host
         conn.send(state)
 
     async def _sit(self, conn: Connection, msg: Sit) -> None:
         live = self._watching(conn)
-        if conn.seat is not None:
+        if live.seat_of(conn) is not None:
             raise IllegalActionError(f"you already sit in seat {conn.seat}: leave it first")
         token = new_token()
         async with live.lock:
@@ -395,7 +412,9 @@ class TableManager:
                     "token_hash": hash_token(token),
                 },
             )
-            conn.seat = msg.seat
+            meta = live.table.seats[msg.seat]
+            assert meta is not None
+            conn.seat, conn.owner = msg.seat, meta.owner
             conn.send({"type": "seated", "table": live.table.id, "seat": msg.seat, "token": token})
             self.broadcast(live)
 
