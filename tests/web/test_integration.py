@@ -132,3 +132,29 @@ def test_a_second_tab_of_a_player_who_left_never_sees_the_next_occupants_cards(
         assert hand["hole"] is None
         assert all(p["cards"] is None for p in hand["players"])
     assert_no_leaks(mallory, server.db)
+
+
+def test_the_timer_acts_for_an_absent_player_who_is_then_sat_out(make_server, clients) -> None:
+    server: Server = make_server(bot_delay=0.0)
+    table, _ = server.create(seats=3, bots=1, bot_kind="calling", turn_seconds=1)
+    ann = Client(server, table)
+    clients.append(ann)
+    ann.sit(0, "Ann")
+    ann.wait_for(lambda m: m["type"] == "state" and bool(m["hand"]["legal"]))
+    assert ann.state is not None
+    turn = ann.state["turn"]
+    assert turn["seat"] == 0 and turn["limit"] == 1 and 0 < turn["seconds_left"] <= 1
+    # Ann stays put: the timer checks (or folds) for her after about a second
+    start = time.monotonic()
+    ann.wait_for(lambda m: m["type"] == "state" and m["hand"]["actor"] != 0, timeout=5)
+    assert 0.8 < time.monotonic() - start < 4
+    ann.close()  # and now she is gone: her next missed turn sits her out
+    clients.remove(ann)
+    watcher = Client(server, table)
+    clients.append(watcher)
+    watcher.wait_for(
+        lambda m: (
+            m["type"] == "state" and bool(m["seats"][0]) and m["seats"][0]["status"] == "sat out"
+        ),
+        timeout=15,
+    )
