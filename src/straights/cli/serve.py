@@ -9,17 +9,6 @@ import typer
 from straights.cli.app import app
 
 
-def default_db_url() -> str:
-    """SQLite in the user's data directory (``$XDG_DATA_HOME/straights/web.db``)."""
-    import os
-    from pathlib import Path
-
-    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    folder = base / "straights"
-    folder.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{folder / 'web.db'}"
-
-
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on; 0.0.0.0 to share on a LAN.")] = (
@@ -28,7 +17,9 @@ def serve(
     port: Annotated[int, typer.Option(min=1, max=65535)] = 8000,
     db: Annotated[
         str | None,
-        typer.Option(help="SQLAlchemy URL (default: SQLite in your data directory)."),
+        typer.Option(
+            help="SQLAlchemy URL (default: the project's SQLite file in your data directory)."
+        ),
     ] = None,
     bot_delay: Annotated[
         float, typer.Option(min=0.0, max=10.0, help="Seconds a bot waits before acting.")
@@ -47,10 +38,11 @@ def serve(
     """Serve the web table: open http://HOST:PORT/, create a table, share its link."""
     import uvicorn
 
+    from straights.store import default_url
     from straights.web.app import create_app
     from straights.web.protocol import MAX_FRAME_BYTES
 
-    url = db or default_db_url()
+    url = db or default_url()
     application = create_app(
         url, bot_delay=bot_delay, deal_delay=deal_delay, max_per_address=max_per_address
     )

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import (
-    BigInteger,
     Column,
     Float,
     Integer,
@@ -62,13 +61,6 @@ web_commands = Table(
     Column("seq", Integer, primary_key=True, autoincrement=False),
     Column("body", Text, nullable=False),
     Column("at", Float, nullable=False),
-)
-
-web_meta = Table(
-    "web_meta",
-    metadata,
-    Column("key", String(32), primary_key=True),
-    Column("value", BigInteger, nullable=False),
 )
 
 
