@@ -8,6 +8,8 @@ import time
 
 from conftest import Client, Server, rebuild
 
+from straights.web.persist import WebStore
+
 
 def _settle(clients: list[Client], humans: list[Client], timeout: float = 20.0) -> None:
     """Wait until every table waits for a person (no timers, so nothing else moves)."""
@@ -87,6 +89,15 @@ def test_kill_dash_nine_mid_hand_then_resume_exactly(make_server, clients, tmp_p
         "every table is in the middle of a deal"
     )
     stored = {t: rebuild(db, t)[0] for t, _ in tables}
+    store = WebStore(db)
+    try:  # every event the engine logged is in the database with its command
+        for t, _ in tables:
+            log = store.load_log(t)
+            kinds = [e["type"] for _, events in log for e in events]
+            assert kinds.count("hand_started") == stored[t].hand_number
+            assert kinds.count("acted") == sum(c["kind"] == "act" for c, _ in log)
+    finally:
+        store.close()
 
     server.kill9()
     for c in everyone:

@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from straights.errors import IllegalActionError, StraightsError
+from straights.errors import HandHistoryError, IllegalActionError, StraightsError
 from straights.web.persist import StoredTable, WebStore
 from straights.web.protocol import (
     Act,
@@ -154,8 +154,12 @@ class TableManager:
     def _rebuild(self, row: StoredTable) -> WebTable:
         settings = TableSettings.model_validate(row.settings)
         table = WebTable(row.id, settings, row.seed, row.host_hash)
-        for command in self.store.load_commands(row.id):
-            table.apply(command)
+        for command, stored in self.store.load_log(row.id):
+            if table.apply(command) != stored:
+                raise HandHistoryError(
+                    f"table {row.id}: command {table.seq} no longer replays to the events "
+                    "stored with it (was the engine changed?)"
+                )
         return table
 
     async def start(self) -> None:
@@ -203,9 +207,9 @@ class TableManager:
 
     def _commit(self, live: LiveTable, command: dict[str, Any]) -> None:
         table = live.table
-        table.apply(command)  # raises (state unchanged) when illegal
+        events = table.apply(command)  # raises (state unchanged) when illegal
         try:
-            self.store.append(table.id, table.seq, command)
+            self.store.append(table.id, table.seq, command, events)
         except Exception:
             log.exception("could not store a command of table %s; rebuilding it", table.id)
             row = next(r for r in self.store.tables() if r.id == table.id)

@@ -60,6 +60,9 @@ web_commands = Table(
     Column("table_id", String(32), primary_key=True),
     Column("seq", Integer, primary_key=True, autoincrement=False),
     Column("body", Text, nullable=False),
+    # The game events the command caused, as the engine logged them (server-side:
+    # they hold every card). Replays are checked against them.
+    Column("events", Text, nullable=False, default="[]"),
     Column("at", Float, nullable=False),
 )
 
@@ -138,14 +141,22 @@ class WebStore:
                 )
             )
 
-    def append(self, table_id: str, seq: int, command: dict[str, Any]) -> None:
-        """Commit one command; the primary key makes a duplicate ``seq`` fail loudly."""
+    def append(
+        self,
+        table_id: str,
+        seq: int,
+        command: dict[str, Any],
+        events: list[dict[str, Any]] | None = None,
+    ) -> None:
+        """Commit one command and the events it caused, in one transaction; the
+        primary key makes a duplicate ``seq`` fail loudly."""
         with self.engine.begin() as conn:
             conn.execute(
                 insert(web_commands).values(
                     table_id=table_id,
                     seq=seq,
                     body=json.dumps(command, sort_keys=True, separators=(",", ":")),
+                    events=json.dumps(events or [], separators=(",", ":")),
                     at=time.time(),
                 )
             )
@@ -161,17 +172,21 @@ class WebStore:
 
     def load_commands(self, table_id: str) -> list[dict[str, Any]]:
         """A table's commands in order."""
+        return [command for command, _ in self.load_log(table_id)]
+
+    def load_log(self, table_id: str) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+        """A table's commands in order, each with the events it caused."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(web_commands.c.seq, web_commands.c.body)
+                select(web_commands.c.seq, web_commands.c.body, web_commands.c.events)
                 .where(web_commands.c.table_id == table_id)
                 .order_by(web_commands.c.seq)
             ).all()
-        out: list[dict[str, Any]] = []
+        out: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
         for expected, row in enumerate(rows, start=1):
             if row.seq != expected:
                 raise ConfigurationError(
                     f"table {table_id}: command {expected} is missing from the database"
                 )
-            out.append(json.loads(row.body))
+            out.append((json.loads(row.body), json.loads(row.events)))
         return out

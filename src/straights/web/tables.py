@@ -156,16 +156,20 @@ class WebTable:
         return 0  # pragma: no cover
 
     # -- commands ---------------------------------------------------------------------------
-    def apply(self, command: dict[str, Any]) -> None:
-        """Apply one command; an illegal one raises a ``StraightsError`` and changes nothing."""
+    def apply(self, command: dict[str, Any]) -> list[dict[str, Any]]:
+        """Apply one command and return the game events it caused (JSON-ready, secrets
+        included: for the database only). An illegal command raises a
+        ``StraightsError`` and changes nothing."""
         kind = command.get("kind")
         handler = getattr(self, f"_do_{kind}", None)
         if handler is None:
             raise IllegalActionError(f"unknown table command {kind!r}")
+        start = len(self.game.events)
         handler(command)
         self.seq += 1
         if not self.in_hand:
             self._tidy()
+        return [e.to_dict() for e in self.game.events[start:]]
 
     def _tidy(self) -> None:
         """Between deals: free the seats of players who went broke or left, and stand
