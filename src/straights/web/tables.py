@@ -220,7 +220,7 @@ class WebTable:
         kind = str(c["bot"])
         self.seats[seat] = SeatMeta(
             owner=self.seq + 1,
-            name=f"{kind.capitalize()} {seat + 1}",
+            name=f"Bot {seat + 1}",
             bot=kind,
             token_hash=None,
             stack=self.settings.stack,

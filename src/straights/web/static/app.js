@@ -229,11 +229,10 @@ function renderSeats(state) {
     }
     const p = players.get(i);
     const nm = el("div", "name", meta.name);
-    if (meta.bot) nm.prepend(el("span", "badge", "bot"));
     if (h.button === i && h.hand_number) nm.append(el("span", "dealer", "D"));
     d.append(nm);
     d.append(el("div", "chips", `${meta.chips} chips`));
-    let status = meta.status === "playing" ? "" : meta.status;
+    let status = meta.status === "playing" ? (meta.bot ? `${meta.bot} bot` : "") : meta.status;
     if (p && p.folded && p.in_hand) { status = "folded"; d.classList.add("folded"); }
     else if (p && p.all_in) status = "all-in";
     if (status) d.append(el("div", "status", status));
@@ -248,7 +247,9 @@ function renderSeats(state) {
     if (h.actor === i && !h.finished) d.classList.add("turn");
     if (state.you.seat === i) d.classList.add("me");
     if (meta.bot && canManage) {
-      const rm = el("button", "ghost", "Remove");
+      const rm = el("button", "remove", "×");
+      rm.title = "Remove this bot";
+      rm.setAttribute("aria-label", `Remove ${meta.name}`);
       rm.onclick = () => send({ type: "remove_bot", token: anyToken(), seat: i });
       d.append(rm);
     }
