@@ -232,7 +232,8 @@ function renderSeats(state) {
     if (h.button === i && h.hand_number) nm.append(el("span", "dealer", "D"));
     d.append(nm);
     d.append(el("div", "chips", `${meta.chips} chips`));
-    let status = meta.status === "playing" ? (meta.bot ? `${meta.bot} bot` : "") : meta.status;
+    let status = meta.status === "playing" ? "" : meta.status;
+    if (meta.bot) status = status ? `${meta.bot} bot · ${status}` : `${meta.bot} bot`;
     if (p && p.folded && p.in_hand) { status = "folded"; d.classList.add("folded"); }
     else if (p && p.all_in) status = "all-in";
     if (status) d.append(el("div", "status", status));
