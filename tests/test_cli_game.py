@@ -43,7 +43,13 @@ def test_play_runs_to_the_end_from_scripted_input(tmp_path: Path) -> None:
     for h in histories:
         replay_phh(h)
     show = run("history", "show", "1", "--db", db)
-    assert show.returncode == 0 and "d dh p1" in show.stdout
+    assert show.returncode == 0, show.stderr
+    assert (
+        "is dealt" in show.stdout and "The key card is turned" in show.stdout
+    ) or "fold" in show.stdout
+    assert "Stacks after:" in show.stdout
+    raw = run("history", "show", "1", "--db", db, "--phh")
+    assert raw.returncode == 0 and 'variant = "STR"' in raw.stdout and "d dh p1" in raw.stdout
 
 
 def test_play_quits_on_q_and_explains_bad_keys(tmp_path: Path) -> None:
@@ -66,6 +72,12 @@ def test_play_rejects_bad_settings() -> None:
     assert out.returncode == 2 and "error: betting='pot'" in out.stderr
     out = run("play", "--no-save", "--bots", "shark")
     assert out.returncode == 2 and "'shark' is not a bot" in out.stderr
+    out = run("play", "--no-save", "--script", "/nonexistent/moves.txt")
+    assert out.returncode == 2 and "--script '/nonexistent/moves.txt'" in out.stderr
+    out = run("play", "--no-save", "--seats", "1")
+    assert out.returncode == 2 and "seats=1" in out.stderr
+    out = run("simulate", "--hands", "0", "--no-progress")
+    assert out.returncode == 2 and "hands=0" in out.stderr
 
 
 def test_simulate_summary_and_histories(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from straights.cards import Card, parse_cards
-from straights.errors import ConfigurationError, IllegalActionError
+from straights.errors import ConfigurationError, DuplicateCardError, IllegalActionError, PackError
 from straights.game import Hand, Table, TableConfig
 from straights.game.events import (
     Acted,
@@ -128,6 +128,8 @@ def test_illegal_actions_name_the_reason_and_change_nothing() -> None:
         (0, "raise", "no bet to raise"),
         (9, "check", r"seats in this deal are \[0, 1, 2\]"),
         (0, "shove", "not an action"),
+        ([0], "check", "not a seat"),
+        ("0", "check", "not a seat"),
     ]
     for seat, kind, reason in cases:
         with pytest.raises(IllegalActionError, match=reason):
@@ -135,6 +137,8 @@ def test_illegal_actions_name_the_reason_and_change_nothing() -> None:
         assert (list(h.events), list(h.stacks), h.actor) == before
     with pytest.raises(IllegalActionError, match="the only bet now is bet 1"):
         h.act(0, "bet", to=5)
+    with pytest.raises(IllegalActionError, match="not a whole number"):
+        h.act(0, "bet", to="1")  # type: ignore[arg-type]
     assert (list(h.events), list(h.stacks), h.actor) == before
 
 
@@ -335,6 +339,18 @@ def test_bad_configuration_is_refused(kwargs: dict[str, object], message: str) -
         TableConfig(**kwargs)  # type: ignore[arg-type]
 
 
+def test_a_deal_refuses_a_bad_deck() -> None:
+    cfg = TableConfig(seats=2)
+    with pytest.raises(DuplicateCardError, match="Ah appears twice in the deck"):
+        Hand(cfg, (0, 1), (5, 5), deal(["Ah 7c", "Ah Th"]))
+    with pytest.raises(PackError, match="S, T and R are only in the 55-card pack"):
+        Hand(TableConfig(seats=2, pack=52), (0, 1), (5, 5), deal(["S 7c", "Ah Th"]))
+    with pytest.raises(ConfigurationError, match="cannot deal 2 players"):
+        Hand(cfg, (0, 1), (5, 5), parse_cards("Ah 7c Kd"))
+    with pytest.raises(ConfigurationError, match="every player dealt in has chips"):
+        Hand(cfg, (0, 1), (5, 0), deal(["Ah 7c", "Qh Th"]))
+
+
 def test_many_seats_allowed_up_to_the_pack() -> None:
     assert TableConfig(seats=25, allow_many_seats=True).seats == 25
 
@@ -375,3 +391,116 @@ def test_table_rebuilds_exactly_from_its_event_log() -> None:
     assert [e.to_dict() for e in copy.events] == [e.to_dict() for e in t.events]
     assert copy.stacks() == t.stacks() and copy.carry == t.carry
     assert copy.actor == t.actor
+
+
+def test_table_keeps_every_deal_in_order() -> None:
+    t = Table(TableConfig(seats=2), ["a", "b"], seed=3)
+    for n in range(1, 4):
+        h = t.start_hand()
+        assert t.hands[n - 1] is h and h.number == n
+        while not h.finished:
+            t.auto_act(h.actor)  # type: ignore[arg-type]
+    copy = Table.from_events(t.events)
+    assert [h.number for h in copy.hands] == [1, 2, 3]
+
+
+def test_config_seed_and_actions_determine_everything() -> None:
+    import random
+
+    def run(actions: list[tuple[int, str]] | None) -> tuple[list[dict[str, object]], list]:
+        rng = random.Random(5)
+        t = Table(TableConfig(seats=5, starting_stack=12), list("abcde"), seed=2024)
+        taken: list[tuple[int, str]] = []
+        feed = iter(actions or [])
+        while not t.is_over and len(t.hands) < 30:
+            h = t.start_hand()
+            while not h.finished:
+                seat = h.actor
+                assert seat is not None
+                if actions is None:
+                    kind = rng.choice(h.legal_actions(seat)).kind
+                else:
+                    seat_, kind = next(feed)
+                    assert seat_ == seat
+                taken.append((seat, kind))
+                t.act(seat, kind)
+        return [e.to_dict() for e in t.events], taken
+
+    events, actions = run(None)
+    again, _ = run(actions)
+    assert again == events
+
+
+def test_table_dealer_draw_with_a_tie_on_special_cards() -> None:
+    import random
+
+    class SpecialsFirst(random.Random):
+        """Shuffles normally, except that the first shuffle (the dealer draw) puts
+        S and T on top, then the king of diamonds and the king of hearts."""
+
+        first = True
+
+        def shuffle(self, x: list) -> None:  # type: ignore[override]
+            super().shuffle(x)
+            if self.first:
+                self.first = False
+                for i, name in enumerate(("S", "T", "Kd", "Kh")):
+                    j = x.index(parse_cards(name)[0])
+                    x[i], x[j] = x[j], x[i]
+
+    t = Table(TableConfig(seats=2), ["a", "b"], seed=SpecialsFirst(1))
+    h = t.start_hand()
+    draws = [e for e in t.events if e.type == "dealer_draw"]
+    assert [(d.cards, d.winner) for d in draws] == [
+        (parse_cards("S T"), None),
+        (parse_cards("Kd Kh"), 1),
+    ]
+    assert h.button == 1 and h.actor == 0
+
+
+def test_sitting_and_standing_between_deals_only() -> None:
+    t = Table(TableConfig(seats=3), ["a", "b"], seed=1)
+    with pytest.raises(IllegalActionError, match="seat 0 is taken"):
+        t.sit(0, "z")
+    with pytest.raises(IllegalActionError, match="seats are 0 to 2"):
+        t.sit(3, "z")
+    with pytest.raises(ConfigurationError, match="non-empty name"):
+        t.sit(2, " ")
+    with pytest.raises(IllegalActionError, match="seat 2 is empty"):
+        t.stand(2)
+    with pytest.raises(IllegalActionError, match="seat 'x' is empty: seats are 0 to 2"):
+        t.stand("x")  # type: ignore[arg-type]
+    with pytest.raises(ConfigurationError, match="1 stacks for 2 names"):
+        Table(TableConfig(seats=2), ["a", "b"], stacks=[5])
+    h = t.start_hand()
+    with pytest.raises(IllegalActionError, match="wait for it"):
+        t.sit(2, "c")
+    with pytest.raises(IllegalActionError, match="wait for it"):
+        t.stand(0)
+    while not h.finished:
+        t.auto_act(h.actor)  # type: ignore[arg-type]
+    t.sit(2, "c", 50)
+    assert t.stacks()[2] == 50
+    t.stand(0)
+    assert 0 not in t.stacks()
+    with pytest.raises(ConfigurationError, match="3 players for 2 seats"):
+        Table(TableConfig(seats=2), ["a", "b", "c"])
+    with pytest.raises(ConfigurationError, match=r"seed=0\.5: give an int"):
+        Table(TableConfig(seats=2), ["a", "b"], seed=0.5)  # type: ignore[arg-type]
+
+
+def test_all_in_bet_below_the_ante_can_be_called_or_completed() -> None:
+    # Ante 2.  A (seat 0) has 3 chips, B and C 20.  After the antes A has 1 chip:
+    # his bet is an all-in for 1, short of the full bet of 2.
+    cfg = TableConfig(seats=3, ante=2)
+    h = Hand(cfg, (0, 1, 2), (3, 20, 20), deal(["Qh Th", "4d 3s", "Ah 7c"]))
+    assert [str(a) for a in h.legal_actions(0)] == ["check", "bet 1 (all-in)"]
+    h.bet(0)
+    assert [str(a) for a in h.legal_actions(1)] == ["fold", "call 1", "bet 2"]
+    h.bet(1)  # B completes the bet to 2 (the ladder's first level)
+    assert [str(a) for a in h.legal_actions(2)] == ["fold", "call 2", "raise to 6"]
+    h.call(2)
+    check_down(h)
+    # Totals A 3, B 4, C 4.  Main 3x3=9 (A,B,C) -> A (K-9); side 1+1=2 (B,C) -> B (5-2).
+    assert [(p.amount, p.eligible) for p in h.pots] == [(9, (0, 1, 2)), (2, (1, 2))]
+    assert h.stacks == [9, 18, 16]

@@ -13,6 +13,8 @@ from straights.cards import Card, Deck, Rank, Suit, format_cards, make_deck, par
 from straights.errors import StraightsError
 
 if TYPE_CHECKING:
+    from straights.game import Table, TableConfig
+    from straights.rankings.base import HandValue, evaluate
     from straights.showdowns import ShowdownResult, showdown
 
 __version__ = "0.1.0"
@@ -20,11 +22,15 @@ __version__ = "0.1.0"
 __all__ = [
     "Card",
     "Deck",
+    "HandValue",
     "Rank",
     "ShowdownResult",
     "StraightsError",
     "Suit",
+    "Table",
+    "TableConfig",
     "__version__",
+    "evaluate",
     "format_cards",
     "make_deck",
     "parse_cards",
@@ -32,8 +38,12 @@ __all__ = [
 ]
 
 _LAZY = {
+    "evaluate": "straights.rankings.base",
+    "HandValue": "straights.rankings.base",
     "showdown": "straights.showdowns",
     "ShowdownResult": "straights.showdowns",
+    "Table": "straights.game",
+    "TableConfig": "straights.game",
 }
 
 

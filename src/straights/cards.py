@@ -284,6 +284,11 @@ def parse_cards(cards: CardsLike, *, unique: bool = True) -> tuple[Card, ...]:
     >>> parse_cards('Jk Jk As')
     (Card('Jk'), Card('Jk2'), Card('As'))
     """
+    if type(cards) is tuple and all(type(c) is Card for c in cards):
+        # The common case of already-parsed cards: only uniqueness to check.
+        if unique and len({c._id for c in cards}) != len(cards):
+            check_unique(cards)
+        return cards
     if isinstance(cards, str):
         tokens: list[Card | str] = [t for t in re.split(r"[\s,]+", cards) if t]
         if not tokens:

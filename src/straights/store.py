@@ -26,7 +26,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -50,7 +50,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from straights.errors import ConfigurationError, HandHistoryError
 from straights.game.config import TableConfig
-from straights.game.events import Event, HandEnded, event_from_dict
+from straights.game.events import Event, HandEnded, PotAwarded, event_from_dict
 from straights.game.hand import Hand
 from straights.game.phh import dumps_phh, hand_to_phh
 from straights.game.table import Table
@@ -300,9 +300,6 @@ class Store:
                 )
             return _record(row)
 
-    def hands_by_ids(self, ids: Iterable[int]) -> list[HandRecord]:
-        return [self.hand(i) for i in ids]
-
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     # WAL with synchronous=NORMAL: a commit survives the process being killed (kill -9);
@@ -337,8 +334,7 @@ def _summary(hand: Hand, names: Sequence[str]) -> str:
     by_seat = dict(zip(hand.seats, names, strict=True))
     parts = []
     for e in hand.events:
-        if e.type == "pot_awarded":
-            d = e.to_dict()
-            who = "carried over" if d["winner"] is None else f"to {by_seat.get(d['winner'], '?')}"
-            parts.append(f"{d['amount']} {who} ({d['reason']})")
+        if isinstance(e, PotAwarded):
+            who = "carried over" if e.winner is None else f"to {by_seat.get(e.winner, '?')}"
+            parts.append(f"{e.amount} {who} ({e.reason})")
     return "; ".join(parts)

@@ -38,7 +38,10 @@ class Bot(Protocol):
 def pick(view: SeatView, *kinds: str) -> Action:
     """The first legal action among ``kinds`` in order of preference (else the first legal).
 
-    >>> from straights.game.hand import Action
+    >>> from straights.game import Table, TableConfig
+    >>> t = Table(TableConfig(seats=2), ["a", "b"], seed=5)
+    >>> str(pick(t.view(t.start_hand().actor), "raise", "bet"))
+    'bet 1'
     """
     for kind in kinds:
         for action in view.legal:

@@ -73,9 +73,14 @@ class StrengthBot:
         need = missing + 2 * opponents
         pack = view.pack
         wins = 0
-        sample = self.rng.sample
+        rnd = self.rng.random
+        size = len(unseen)
         for _ in range(self.samples):
-            drawn = sample(unseen, need)
+            # A partial Fisher-Yates shuffle: unseen[:need] becomes a uniform random draw.
+            for k in range(need):
+                j = k + int(rnd() * (size - k))
+                unseen[k], unseen[j] = unseen[j], unseen[k]
+            drawn = unseen[:need]
             table = shown + drawn[:missing]
             mine = straights_key(hole, table, pack)
             for k in range(opponents):

@@ -45,19 +45,23 @@ def list_hands(
 def show(
     hand_id: Annotated[int, typer.Argument(help="The id from `straights history list`.")],
     db: _Db = None,
+    phh: Annotated[bool, typer.Option("--phh", help="Print the PHH hand history instead.")] = False,
 ) -> None:
     """Replay one saved deal step by step."""
+    from straights.cli.play import narrate
     from straights.cli.render import console
     from straights.game.phh import loads_phh, replay_phh
     from straights.store import Store
 
     record = Store(db).hand(hand_id)
+    if phh:
+        typer.echo(record.phh, nl=False)
+        return
     hand = replay_phh(loads_phh(record.phh))
+    names = dict(zip(hand.seats, record.players, strict=True))
     out = console()
-    out.rule(f"Hand {record.id}: table {record.table_id}, deal {record.number}")
-    for line in loads_phh(record.phh)["actions"]:
-        out.print(f"  {line}", highlight=False)
-    out.print(f"Result: {record.summary}")
+    out.print(f"[bold]Hand {record.id}[/bold] · table {record.table_id} · {record.created}")
+    narrate(out, hand.events, lambda seat: names.get(seat, f"seat {seat}"), holes=True)
     stacks = ", ".join(f"{n} {s}" for n, s in zip(record.players, hand.stacks, strict=True))
     out.print(f"Stacks after: {stacks}")
 
@@ -70,10 +74,11 @@ def export(
 ) -> None:
     """Write saved deals (oldest first) to a PHH ``.phhs`` file."""
     from straights.errors import ConfigurationError
+    from straights.game.phh import phhs_entry
     from straights.store import Store
 
     records = list(reversed(Store(db).hands(limit=limit)))
-    text = "\n".join(f"[{i}]\n{r.phh}" for i, r in enumerate(records, start=1))
+    text = "\n".join(phhs_entry(i, r.phh) for i, r in enumerate(records, start=1))
     if out == "-":
         typer.echo(text, nl=False)
         return

@@ -8,8 +8,8 @@ or a pipe (one answer per line; the end of the input quits).
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Annotated
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
@@ -77,6 +77,7 @@ def play(
         starting_stack=stack,
     )
     kinds = [k.strip() for k in bots.split(",") if k.strip()]
+    source = None if script is None or script == "-" else _open_script(script)
     rng = make_rng(seed)
     if not kinds:
         raise ConfigurationError(f"--bots {bots!r}: name bots like strength,calling,random")
@@ -91,21 +92,31 @@ def play(
         store = Store(db)
         store.record(table, name=f"terminal: {name}")
         out.print(f"[dim]Saving every deal in {store.url}[/dim]")
-    lines = _answers(script)
-    _Game(table, seat_bots, out, lines, hands).run()
+    _Game(table, seat_bots, out, _answers(script, source), hands).run()
 
 
-def _answers(script: str | None) -> Iterator[str]:
+def _answers(script: str | None, opened: TextIO | None = None) -> Iterator[str]:
     if script is None and sys.stdin.isatty():
         while True:
             try:
                 yield input()
             except EOFError:
                 return
-    source = sys.stdin if script in (None, "-") else open(script, encoding="utf-8")  # noqa: SIM115
+    source = opened if opened is not None else sys.stdin
     with source:
         for line in source:
             yield line.rstrip("\n")
+
+
+def _open_script(path: str) -> TextIO:
+    from straights.errors import ConfigurationError
+
+    try:
+        return open(path, encoding="utf-8")
+    except OSError as exc:
+        raise ConfigurationError(
+            f"--script {path!r}: {exc.strerror}; give a text file with one answer per line"
+        ) from exc
 
 
 class _Game:
@@ -211,60 +222,7 @@ class _Game:
             self.out.print(f"[red]{answer!r} is not possible now: legal are {options}[/red]")
 
     def narrate(self, events: list[Event]) -> None:
-        from rich.text import Text
-
-        from straights.cli.render import card_text
-        from straights.game import events as ev
-
-        out = self.out
-        for e in events:
-            if isinstance(e, ev.DealerDraw):
-                draws = ", ".join(
-                    f"{self.who(s)} {c}" for s, c in zip(e.seats, e.cards, strict=True)
-                )
-                won = (
-                    "tie on special cards: draw again"
-                    if e.winner is None
-                    else (f"{self.who(e.winner)} deals first")
-                )
-                out.print(f"Draw for the dealer: {draws} — {won}")
-            elif isinstance(e, ev.HandStarted):
-                out.rule(f"Deal {e.number} · dealer {self.who(e.button)}")
-                if e.carry:
-                    out.print(f"[yellow]{e.carry} chips carried over are in the pot.[/yellow]")
-            elif isinstance(e, ev.TableCardDealt) and e.position > 2:
-                out.print(Text("Table card: ").append_text(card_text(e.card)))
-            elif isinstance(e, ev.KeyTurned):
-                out.print(Text("The key card is turned: ").append_text(card_text(e.card)))
-            elif isinstance(e, ev.Acted):
-                text = {
-                    "fold": "fold",
-                    "check": "check",
-                    "call": f"call {e.amount}",
-                    "bet": f"bet {e.to}",
-                    "raise": f"raise to {e.to}",
-                }[e.kind]
-                allin = " [bold red](all-in)[/bold red]" if e.all_in else ""
-                out.print(f"  {self.who(e.seat)}: {text}{allin}")
-            elif isinstance(e, ev.ShowdownRevealed):
-                line = Text(f"  {self.who(e.seat)} shows ")
-                line.append_text(Text(" ").join(card_text(c) for c in e.cards))
-                out.print(line + Text(f": {e.description}"))
-            elif isinstance(e, ev.PotAwarded):
-                pot = "the pot" if e.pot == 0 else f"side pot {e.pot}"
-                if e.winner is None:
-                    out.print(f"[bold yellow]No winner for {pot} ({e.amount}): {e.reason}[/]")
-                else:
-                    out.print(
-                        f"[bold green]{pot.capitalize()} ({e.amount}) goes to "
-                        f"{self.who(e.winner)}[/]: {e.reason}"
-                    )
-            elif isinstance(e, ev.PenaltyPaid):
-                out.print(f"  {self.who(e.seat)} pays a penalty of {e.amount} (rule 10)")
-            elif isinstance(e, ev.PotCarried):
-                out.print(f"[yellow]{e.amount} chips carry over to the next deal.[/yellow]")
-            elif isinstance(e, ev.PlayerLeft) and e.reason == "broke":
-                out.print(f"[red]{self.who(e.seat)} is out of chips and leaves.[/red]")
+        narrate(self.out, events, self.who)
 
     def draw(self, view: SeatView) -> None:
         from rich.table import Table as Grid
@@ -331,3 +289,66 @@ def _ascii() -> bool:
 
 def _key(kind: str) -> str:
     return {"fold": "f", "check": "c", "call": "c", "bet": "b", "raise": "r"}[kind]
+
+
+def narrate(
+    out: Console, events: Iterable[Event], who: Callable[[int], str], *, holes: bool = False
+) -> None:
+    """Tell ``events`` as lines of play; ``holes`` also shows every hole card dealt
+    (for histories, never during play)."""
+    from rich.text import Text
+
+    from straights.cli.render import card_text
+    from straights.game import events as ev
+
+    for e in events:
+        if holes and isinstance(e, ev.HoleDealt):
+            line = Text(f"  {who(e.seat)} is dealt ")
+            out.print(line.append_text(Text(" ").join(card_text(c) for c in e.cards)))
+        elif isinstance(e, ev.DealerDraw):
+            draws = ", ".join(f"{who(s)} {c}" for s, c in zip(e.seats, e.cards, strict=True))
+            won = (
+                "tie on special cards: draw again"
+                if e.winner is None
+                else (f"{who(e.winner)} deals first")
+            )
+            out.print(f"Draw for the dealer: {draws} — {won}")
+        elif isinstance(e, ev.HandStarted):
+            out.rule(f"Deal {e.number} · dealer {who(e.button)}")
+            if e.carry:
+                out.print(f"[yellow]{e.carry} chips carried over are in the pot.[/yellow]")
+        elif isinstance(e, ev.KeyDealt):
+            out.print("The key card is dealt face down.")
+        elif isinstance(e, ev.TableCardDealt):
+            out.print(Text("Table card: ").append_text(card_text(e.card)))
+        elif isinstance(e, ev.KeyTurned):
+            out.print(Text("The key card is turned: ").append_text(card_text(e.card)))
+        elif isinstance(e, ev.Acted):
+            text = {
+                "fold": "fold",
+                "check": "check",
+                "call": f"call {e.amount}",
+                "bet": f"bet {e.to}",
+                "raise": f"raise to {e.to}",
+            }[e.kind]
+            allin = " [bold red](all-in)[/bold red]" if e.all_in else ""
+            out.print(f"  {who(e.seat)}: {text}{allin}")
+        elif isinstance(e, ev.ShowdownRevealed):
+            line = Text(f"  {who(e.seat)} shows ")
+            line.append_text(Text(" ").join(card_text(c) for c in e.cards))
+            out.print(line + Text(f": {e.description}"))
+        elif isinstance(e, ev.PotAwarded):
+            pot = "the pot" if e.pot == 0 else f"side pot {e.pot}"
+            if e.winner is None:
+                out.print(f"[bold yellow]No winner for {pot} ({e.amount}): {e.reason}[/]")
+            else:
+                out.print(
+                    f"[bold green]{pot.capitalize()} ({e.amount}) goes to "
+                    f"{who(e.winner)}[/]: {e.reason}"
+                )
+        elif isinstance(e, ev.PenaltyPaid):
+            out.print(f"  {who(e.seat)} pays a penalty of {e.amount} (rule 10)")
+        elif isinstance(e, ev.PotCarried):
+            out.print(f"[yellow]{e.amount} chips carry over to the next deal.[/yellow]")
+        elif isinstance(e, ev.PlayerLeft) and e.reason == "broke":
+            out.print(f"[red]{who(e.seat)} is out of chips and leaves.[/red]")

@@ -35,7 +35,7 @@ def simulate(
     from straights.errors import ConfigurationError
     from straights.game.config import TableConfig
     from straights.game.hand import Hand
-    from straights.game.phh import dumps_phh, hand_to_phh
+    from straights.game.phh import dumps_phh, hand_to_phh, phhs_entry
 
     config = TableConfig(
         pack=pack,
@@ -62,8 +62,8 @@ def simulate(
             nonlocal written
             if sink is not None:
                 written += 1
-                sink.write(("\n" if written > 1 else "") + f"[{written}]\n")
-                sink.write(dumps_phh(hand_to_phh(hand, names)))
+                entry = phhs_entry(written, dumps_phh(hand_to_phh(hand, names)))
+                sink.write(("\n" if written > 1 else "") + entry)
             bar.advance(task)
 
         try:

@@ -31,9 +31,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, NamedTuple
 
-from straights.cards import Card
+from straights.cards import Card, check_unique
 from straights.errors import ConfigurationError, IllegalActionError
 from straights.game.config import TableConfig
 from straights.game.events import (
@@ -52,7 +52,7 @@ from straights.game.events import (
     ShowdownRevealed,
     TableCardDealt,
 )
-from straights.rankings.straights import make_hand
+from straights.rankings.straights import check_cards_for_pack, make_hand
 from straights.showdowns import decide
 
 __all__ = ["ACTION_KINDS", "ROUNDS", "Action", "ActionKind", "Hand", "Pot"]
@@ -64,10 +64,10 @@ ROUNDS: Final = 5
 _HOLE: Final = 2
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """A legal action with its exact chips: ``amount`` put in now, ``to`` the
     player's total for the round afterwards; ``all_in`` when it uses his last chip.
+    Immutable.
 
     >>> str(Action("raise", 2, 3, False)), str(Action("call", 4, 5, True))
     ('raise to 3', 'call 4 (all-in)')
@@ -89,6 +89,9 @@ class Action:
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "amount": self.amount, "to": self.to, "all_in": self.all_in}
+
+
+_FOLD: Final = Action("fold")
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,13 +139,16 @@ class Hand:
         need = _HOLE * n + 5
         if len(deck) < need:
             raise ConfigurationError(f"a deck of {len(deck)} cards cannot deal {n} players")
+        dealt = tuple(deck[:need])
+        check_unique(dealt, "in the deck")
+        check_cards_for_pack(dealt, config.pack, f"the deck of a {config.pack}-card game")
         self.config = config
         self.number = number
         self.seats: tuple[int, ...] = tuple(seats)
         self._index = {s: i for i, s in enumerate(self.seats)}
         self.starting_stacks: tuple[int, ...] = tuple(stacks)
         self.carry_in = carry
-        self.deck: tuple[Card, ...] = tuple(deck[:need])
+        self.deck: tuple[Card, ...] = dealt
         self.holes: tuple[tuple[Card, Card], ...] = tuple(
             (self.deck[i], self.deck[n + i]) for i in range(n)
         )
@@ -282,7 +288,7 @@ class Hand:
     # -- legal actions ------------------------------------------------------------------
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Every action ``seat`` may take now with its exact amount (empty if not his turn)."""
-        i = self._index.get(seat)
+        i = self._index.get(seat) if isinstance(seat, int) else None
         if i is None or i != self.to_act:
             return ()
         return self._legal(i)
@@ -301,7 +307,7 @@ class Hand:
         to_call = self.current_bet - mine
         out: list[Action] = []
         if to_call > 0:
-            out.append(Action("fold"))
+            out.append(_FOLD)
             if stack <= to_call:
                 return (*out, Action("call", stack, mine + stack, True))
             out.append(Action("call", to_call, self.current_bet, False))
@@ -329,8 +335,12 @@ class Hand:
 
     def why_not(self, seat: int, kind: str, to: int | None = None) -> str | None:
         """Why ``seat`` may not take action ``kind`` (to total ``to``), or ``None`` if he may."""
-        if kind not in ACTION_KINDS:
+        if not isinstance(kind, str) or kind not in ACTION_KINDS:
             return f"{kind!r} is not an action: choose one of {', '.join(ACTION_KINDS)}"
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            return f"{seat!r} is not a seat: seats are numbers, {list(self.seats)} in this deal"
+        if to is not None and (not isinstance(to, int) or isinstance(to, bool)):
+            return f"to={to!r} is not a whole number of chips"
         if self.finished:
             return f"seat {seat} cannot {kind}: deal {self.number} is over"
         i = self._index.get(seat)
@@ -449,8 +459,8 @@ class Hand:
         Returns the :class:`Action` taken.  Raises :class:`IllegalActionError`
         (state unchanged) when the action is not legal.
         """
-        i = self._index.get(seat)
-        if i is None or i != self.to_act or self.finished:
+        i = self._index.get(seat) if isinstance(seat, int) else None
+        if i is None or i != self.to_act or self.finished or not isinstance(to, (int, type(None))):
             self.verify(seat, kind, to)
         assert i is not None
         for action in self._legal(i):
@@ -587,7 +597,3 @@ class Hand:
     def actions(self) -> list[Acted]:
         """The players' actions so far, in order."""
         return [e for e in self.events if isinstance(e, Acted)]
-
-    def chips_in_play(self) -> int:
-        """Stacks plus everything in the middle (constant through a deal)."""
-        return sum(self.stacks) + (self.carry_out if self.finished else self.pot)

@@ -48,6 +48,7 @@ __all__ = [
     "loads_phh",
     "loads_phhs",
     "parse_phh_cards",
+    "phhs_entry",
     "replay_phh",
 ]
 
@@ -182,10 +183,17 @@ def dumps_phh(history: dict[str, Any]) -> str:
     return "".join(f"{key} = {_toml_value(value)}\n" for key, value in history.items())
 
 
+def phhs_entry(index: int, phh_text: str) -> str:
+    """Hand number ``index`` of a ``.phhs`` file: a TOML table ``[index]`` holding ``phh_text``.
+
+    Entries are joined with a blank line.
+    """
+    return f"[{index}]\n{phh_text}"
+
+
 def dumps_phhs(histories: Iterable[dict[str, Any]]) -> str:
     """Many hand histories as a ``.phhs`` text: tables ``[1]``, ``[2]`` …"""
-    parts = [f"[{i}]\n{dumps_phh(h)}" for i, h in enumerate(histories, start=1)]
-    return "\n".join(parts)
+    return "\n".join(phhs_entry(i, dumps_phh(h)) for i, h in enumerate(histories, start=1))
 
 
 # -- TOML in -------------------------------------------------------------------------------
@@ -210,11 +218,8 @@ def loads_phhs(text: str) -> list[dict[str, Any]]:
 
 def _field(history: dict[str, Any], name: str, kind: type, default: Any = None) -> Any:
     value = history.get(name, default)
-    if (
-        value is None
-        or not isinstance(value, kind)
-        or isinstance(value, bool) is not (kind is bool)
-    ):
+    # TOML booleans are Python bools, and bool is an int: never accept one for the other.
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
         raise HandHistoryError(
             f"hand history field {name!r} is {value!r}: expected a {kind.__name__}"
         )

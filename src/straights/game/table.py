@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from straights.cards import (
     STRAIGHTS_SUIT_ORDER,
@@ -40,6 +40,9 @@ from straights.game.events import (
     TableOpened,
 )
 from straights.game.hand import Action, Hand
+
+if TYPE_CHECKING:
+    from straights.game.view import SeatView
 
 __all__ = ["Seat", "Table", "dealer_draw", "draw_strength"]
 
@@ -112,8 +115,15 @@ class Table:
     ) -> None:
         if len(names) > config.seats:
             raise ConfigurationError(f"{len(names)} players for {config.seats} seats")
+        if stacks is not None and len(stacks) != len(names):
+            raise ConfigurationError(f"{len(stacks)} stacks for {len(names)} names: give one each")
         self.config = config
-        self.rng = make_rng(seed)
+        try:
+            self.rng = make_rng(seed)
+        except TypeError as exc:
+            raise ConfigurationError(
+                f"seed={seed!r}: give an int, a random.Random or None"
+            ) from exc
         self._pack = make_deck("straights" if config.pack == 55 else "standard")
         self.seats: list[Seat | None] = [None] * config.seats
         #: The latest name seen at each seat (kept after the player leaves).
@@ -121,6 +131,8 @@ class Table:
         self.events: list[Event] = []
         self._listeners: list[Callable[[Event], None]] = []
         self.hand: Hand | None = None
+        #: Every deal of this table, in order (``hands[n - 1]`` is deal ``n``).
+        self.hands: list[Hand] = []
         self.button: int | None = button  # None: drawn before the first deal
         self.carry = 0
         self.hand_number = 0
@@ -169,9 +181,12 @@ class Table:
     def stand(self, seat: int) -> list[Event]:
         """A player leaves with his chips (between deals)."""
         self._between_deals("leave")
-        player = self.seats[seat] if 0 <= seat < len(self.seats) else None
+        valid = isinstance(seat, int) and 0 <= seat < len(self.seats)
+        player = self.seats[seat] if valid else None
         if player is None:
-            raise IllegalActionError(f"seat {seat} is empty")
+            raise IllegalActionError(
+                f"seat {seat!r} is empty: seats are 0 to {len(self.seats) - 1}"
+            )
         start = len(self.events)
         self._leave(seat, "stood")
         return self.events[start:]
@@ -255,6 +270,7 @@ class Table:
             autostart=False,
         )
         self.hand = hand
+        self.hands.append(hand)
         hand.start()
         return hand
 
@@ -321,15 +337,12 @@ class Table:
 
     def total_chips(self) -> int:
         """Every chip at the table: stacks, the current pot and the carried pot."""
-        behind = sum(p.stack for p in self.seats if p is not None)
-        if self.hand is not None and not self.hand.finished:
-            dealt = set(self.hand.seats)
-            behind = sum(p.stack for i, p in enumerate(self.seats) if p and i not in dealt)
-            return behind + sum(self.hand.stacks) + self.hand.pot
-        return behind + self.carry
+        hand = self.hand
+        middle = hand.pot if hand is not None and not hand.finished else self.carry
+        return sum(self.stacks().values()) + middle
 
-    def view(self, seat: int | None = None) -> Any:
-        """What ``seat`` (or a spectator, ``None``) may see: :func:`straights.game.view.view`."""
+    def view(self, seat: int | None = None) -> SeatView:
+        """What ``seat`` (or a spectator, ``None``) may see now."""
         from straights.game.view import table_view
 
         return table_view(self, seat)

@@ -152,9 +152,10 @@ def _shown(hand: Hand) -> dict[int, tuple[Card, ...]]:
     return {e.seat: e.cards for e in hand.events if isinstance(e, ShowdownRevealed)}
 
 
-def hand_view(
-    hand: Hand, seat: int | None, names: dict[int, str] | None = None, carry: int | None = None
-) -> SeatView:
+_new = tuple.__new__
+
+
+def hand_view(hand: Hand, seat: int | None, names: dict[int, str] | None = None) -> SeatView:
     """The view of one deal for ``seat`` (``None``: a spectator)."""
     finished = hand.finished
     shown = _shown(hand) if finished else {}
@@ -164,17 +165,21 @@ def hand_view(
     players = []
     for i, s in enumerate(hand.seats):
         cards = hand.holes[i] if i == idx else shown.get(s)
+        # tuple.__new__ skips the named tuple's argument parsing: views are built per action.
         players.append(
-            PlayerView(
-                s,
-                names.get(s) or f"seat {s}",
-                stacks[i],
-                0 if finished else committed[i],
-                total[i],
-                True,
-                folded[i],
-                not finished and stacks[i] == 0 and not folded[i],
-                cards,
+            _new(
+                PlayerView,
+                (
+                    s,
+                    names.get(s) or f"seat {s}",
+                    stacks[i],
+                    0 if finished else committed[i],
+                    total[i],
+                    True,
+                    folded[i],
+                    not finished and stacks[i] == 0 and not folded[i],
+                    cards,
+                ),
             )
         )
     cfg = hand.config

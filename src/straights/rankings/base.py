@@ -14,10 +14,12 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
-from straights.cards import Card, CardsLike, format_cards, parse_cards
+from straights.cards import Card, CardsLike, Deck, format_cards, parse_cards
 from straights.errors import RankingError
+from straights.rankings.ordering import KeyOrdered
 
 __all__ = [
     "FAMILY_MODULES",
@@ -32,25 +34,88 @@ __all__ = [
 Options = tuple[tuple[str, Any], ...]
 
 
-@dataclass(frozen=True, eq=False)
-class HandValue:
+Explanation = tuple[str, tuple[Card, ...], str, tuple[tuple[Card, Card], ...]]
+
+
+class HandValue(KeyOrdered):
     """An evaluated hand: immutable, ordered by :attr:`key` (larger is better).
 
     ``key`` is a tuple of ints; ``category`` is the lower-case category name of
     ``rankings.md`` (``'flush'``, ``'five of a kind'`` …); ``cards`` are the
     cards that play (five for five-card rankings); ``wild`` maps each wild card
     used to the card it became; ``phrase`` reads like "Flush, ace high (joker
-    as A♥)".
+    as A♥)".  An evaluator may pass ``explain`` instead of the last four: a
+    function computing ``(category, cards, phrase, wild)`` on first use, so
+    that a value which is only compared costs no more than its key.
     """
 
+    __slots__ = ("_explain", "_explained", "key", "options", "ranking", "source")
     ranking: str
     options: Options
     key: tuple[int, ...]
-    category: str
-    cards: tuple[Card, ...]
-    phrase: str
-    wild: tuple[tuple[Card, Card], ...] = field(default=())
-    source: tuple[Card, ...] = field(default=())
+    source: tuple[Card, ...]
+    _explained: Explanation | None
+    _explain: Callable[[], Explanation] | None
+
+    def __init__(
+        self,
+        ranking: str,
+        options: Options,
+        key: tuple[int, ...],
+        category: str = "",
+        cards: tuple[Card, ...] = (),
+        phrase: str = "",
+        wild: tuple[tuple[Card, Card], ...] = (),
+        source: tuple[Card, ...] = (),
+        *,
+        explain: Callable[[], Explanation] | None = None,
+    ) -> None:
+        init = object.__setattr__
+        init(self, "ranking", ranking)
+        init(self, "options", options)
+        init(self, "key", key)
+        init(self, "source", source)
+        init(self, "_explain", explain)
+        init(self, "_explained", None if explain else (category, cards, phrase, wild))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"HandValue is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"HandValue is immutable: cannot delete {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        category, cards, phrase, wild = self._explanation()
+        args = (self.ranking, self.options, self.key, category, cards, phrase, wild, self.source)
+        return (HandValue, args)
+
+    def _explanation(self) -> Explanation:
+        explained = self._explained
+        if explained is None:
+            assert self._explain is not None
+            explained = self._explain()
+            object.__setattr__(self, "_explained", explained)
+        return explained
+
+    @property
+    def category(self) -> str:
+        """The lower-case category name, e.g. ``'full house'``."""
+        return self._explanation()[0]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards that play, in reading order."""
+        return self._explanation()[1]
+
+    @property
+    def phrase(self) -> str:
+        """A phrase such as "Full house, kings full of fives"."""
+        return self._explanation()[2]
+
+    @property
+    def wild(self) -> tuple[tuple[Card, Card], ...]:
+        """Pairs (wild card, the card it plays as)."""
+        return self._explanation()[3]
 
     def _other_key(self, other: object) -> tuple[int, ...]:
         if not isinstance(other, HandValue):
@@ -63,18 +128,6 @@ class HandValue:
                 f"{other.ranking!r} hand {dict(other.options)}: evaluate both the same way"
             )
         return other.key
-
-    def __lt__(self, other: object) -> bool:
-        return self.key < self._other_key(other)
-
-    def __le__(self, other: object) -> bool:
-        return self.key <= self._other_key(other)
-
-    def __gt__(self, other: object) -> bool:
-        return self.key > self._other_key(other)
-
-    def __ge__(self, other: object) -> bool:
-        return self.key >= self._other_key(other)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HandValue):
@@ -110,6 +163,11 @@ class HandValue:
 
 
 Evaluator = Callable[..., HandValue]
+#: ``counter(n_cards, deck, options, progress)``: category counts and the number of
+#: distinct values; ``progress(k)`` is called as ``k`` more hands are done.
+Counter = Callable[
+    [int, Deck, Mapping[str, Any], Callable[[int], None] | None], tuple[dict[str, int], int]
+]
 
 
 @dataclass(frozen=True)
@@ -127,9 +185,19 @@ class Ranking:
     options: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     deck: str = "standard"
     card_counts: tuple[int, ...] = (5,)
+    #: Optional fast exhaustive counter used by :mod:`straights.tables`:
+    #: ``counter(n_cards, deck, options, progress) -> (category counts, distinct values)``.
+    counter: Counter | None = None
+
+    @cached_property
+    def defaults(self) -> Options:
+        """Every option at its default value."""
+        return tuple((k, allowed[0]) for k, allowed in self.options.items())
 
     def normalise(self, options: Mapping[str, Any]) -> Options:
         """Validate options and fill in defaults; the result is hashable and ordered."""
+        if not options:
+            return self.defaults
         for key, value in options.items():
             if key not in self.options:
                 known = ", ".join(self.options) or "none"
@@ -147,7 +215,26 @@ _REGISTRY: dict[str, Ranking] = {}
 #: Which module registers which ranking names (imported on first use).
 FAMILY_MODULES: dict[str, str] = {
     "straights": "straights.rankings.straights_registry",
+    "high": "straights.rankings.high_family",
+    "pai-gow": "straights.rankings.high_family",
+    "manila": "straights.rankings.high_family",
+    "mexican": "straights.rankings.high_family",
+    "short": "straights.rankings.high_family",
+    "canadian": "straights.rankings.high_family",
 }
+
+# The low and three-card families.
+FAMILY_MODULES.update(
+    {
+        "ace-to-five": "straights.rankings.low",
+        "deuce-to-seven": "straights.rankings.low",
+        "ace-to-six": "straights.rankings.low",
+        "three-card": "straights.rankings.three_card",
+        "ace-to-three": "straights.rankings.three_card",
+        "deuce-to-five": "straights.rankings.three_card",
+        "ace-to-four": "straights.rankings.three_card",
+    }
+)
 
 
 def register(ranking: Ranking) -> Ranking:
@@ -179,6 +266,6 @@ def evaluate(cards: CardsLike, ranking: str = "high", **options: Any) -> HandVal
     >>> evaluate('S 8h T R 9c 2d 3h', ranking='straights').category
     's-t-r-8'
     """
-    chosen = get_ranking(ranking)
+    chosen = _REGISTRY.get(ranking) or get_ranking(ranking)
     parsed = parse_cards(cards)
     return chosen.evaluate(parsed, **dict(chosen.normalise(options)))

@@ -36,6 +36,7 @@ from straights.cards import (
     parse_cards,
 )
 from straights.errors import HandSizeError, PackError, RankingError
+from straights.rankings.ordering import KeyOrdered
 
 __all__ = [
     "HOLE_CARDS",
@@ -187,7 +188,7 @@ def _card_at(pos: int, suit: int) -> Card:
 
 
 @dataclass(frozen=True, eq=False)
-class StraightsHand:
+class StraightsHand(KeyOrdered):
     """A player's best Straights hand: immutable, totally ordered, explainable.
 
     Compare hands of the same pack with ``<``, ``==`` …; :attr:`key` is the
@@ -211,18 +212,6 @@ class StraightsHand:
                 f"cannot compare a {self.pack}-card hand with a {other.pack}-card hand"
             )
         return other.key
-
-    def __lt__(self, other: object) -> bool:
-        return self.key < self._other_key(other)
-
-    def __le__(self, other: object) -> bool:
-        return self.key <= self._other_key(other)
-
-    def __gt__(self, other: object) -> bool:
-        return self.key > self._other_key(other)
-
-    def __ge__(self, other: object) -> bool:
-        return self.key >= self._other_key(other)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, StraightsHand):
