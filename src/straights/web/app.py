@@ -100,6 +100,8 @@ def create_app(
 
     async def create_table(request: Request) -> Response:
         peer = request.client.host if request.client else "?"
+        if len(create_buckets) > 10_000:
+            create_buckets.clear()  # bounded memory; forgetting old addresses is harmless
         bucket = create_buckets.setdefault(peer, TokenBucket(create_rate, create_burst))
         if not bucket.take():
             return JSONResponse(error_reply("too many new tables: wait a little", "throttled"), 429)
