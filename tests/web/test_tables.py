@@ -235,3 +235,26 @@ def test_a_rule_ten_carry_over_is_shown_as_such() -> None:
     nxt = t.state_for(0, turn_left=None)["hand"]
     assert nxt["carry"] == 4 and nxt["pot"] == 4 + 2  # the carried pot is in the middle
     assert t.chips() == 100
+
+
+def test_a_player_sat_out_keeps_his_chips_and_comes_back() -> None:
+    t = seated(stack=80)
+    t.apply({"kind": "deal"})
+    check_down(t)
+    chips = t.game.stacks()[2]
+    t.apply({"kind": "sitout", "seat": 2})  # between deals: he stands up at once
+    assert 2 not in t.game.stacks()
+    assert t.state_for(None, turn_left=None)["seats"][2] == {
+        "seat": 2,
+        "name": "Bob",
+        "bot": None,
+        "status": "sat out",
+        "chips": chips,
+    }
+    t.apply({"kind": "deal"})
+    assert 2 not in t.game.hand.seats  # type: ignore[union-attr]
+    check_down(t)
+    t.apply({"kind": "back", "seat": 2})
+    t.apply({"kind": "deal"})
+    assert 2 in t.game.hand.seats  # type: ignore[union-attr]
+    assert t.chips() == 3 * 80
