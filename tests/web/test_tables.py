@@ -258,3 +258,38 @@ def test_a_player_sat_out_keeps_his_chips_and_comes_back() -> None:
     t.apply({"kind": "deal"})
     assert 2 in t.game.hand.seats  # type: ignore[union-attr]
     assert t.chips() == 3 * 80
+
+
+def test_a_broken_bot_cannot_stall_a_table() -> None:
+    import asyncio
+
+    from straights.web.manager import LiveTable, TableManager
+    from straights.web.persist import WebStore
+
+    class Broken:
+        def act(self, view: Any) -> Any:
+            raise RuntimeError("bot bug")
+
+    async def scenario() -> WebTable:
+        store = WebStore("sqlite://")
+        manager = TableManager(store, bot_delay=0, deal_delay=0)
+        t = seated()
+        store.create_table(t.id, t.settings.model_dump(), t.seed, t.host_hash)
+        live = LiveTable(t)
+        live.bots[1] = (t.seats[1].owner, Broken())  # type: ignore[union-attr]
+        await manager.run(live, {"kind": "deal"})
+        for _ in range(40):  # people check or call; the broken bot is checked or folded
+            actor = t.game.actor
+            if actor is None:
+                break
+            if actor == 1:
+                await manager._step(live)
+            else:
+                kinds = {a.kind for a in t.game.legal_actions(actor)}
+                action = "check" if "check" in kinds else "call"
+                await manager.run(live, {"kind": "act", "seat": actor, "action": action})
+        store.close()
+        return t
+
+    t = asyncio.run(scenario())
+    assert not t.in_hand, "the deal finished despite the bot"

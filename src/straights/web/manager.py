@@ -284,19 +284,32 @@ class TableManager:
         if plan.bot_seat is not None:
             bot = self._bot(live, plan.bot_seat)
             view = table.bot_view(plan.bot_seat)
-            action = await asyncio.to_thread(bot.act, view)
-            command = {
-                "kind": "act",
-                "seat": plan.bot_seat,
-                "action": action.kind,
-                "to": action.to,
-                "why": "bot",
-            }
+            try:
+                action = await asyncio.to_thread(bot.act, view)
+                command = {
+                    "kind": "act",
+                    "seat": plan.bot_seat,
+                    "action": action.kind,
+                    "to": action.to,
+                    "why": "bot",
+                }
+            except Exception:
+                # A broken bot must not stall the table: it checks or folds.
+                log.exception("table %s: the bot in seat %d failed", table.id, plan.bot_seat)
+                command = table.fallback(plan.bot_seat, "bot")
         assert command is not None
         async with live.lock:
             if live.table.seq != seq:
                 return  # something happened meanwhile: plan again
-            self._commit(live, command)
+            try:
+                self._commit(live, command)
+            except StraightsError:
+                if plan.bot_seat is None:
+                    raise
+                log.warning(
+                    "table %s: bot action %s refused; it checks or folds", table.id, command
+                )
+                self._commit(live, live.table.fallback(plan.bot_seat, "bot"))
             if command.get("why") == "timeout":
                 seat = int(command["seat"])
                 follow = live.table.after_timeout(seat, seat in live.connected_seats())
