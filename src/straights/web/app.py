@@ -24,7 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from straights.errors import IllegalActionError, StraightsError
 from straights.web.manager import FLOOD_CLOSE, AccessError, Connection, TableManager
-from straights.web.persist import WebStore
+from straights.web.persist import WebStore, driver_url
 from straights.web.protocol import error_reply, parse_client_message, parse_settings
 from straights.web.throttle import TokenBucket
 
@@ -87,8 +87,15 @@ def create_app(
     ``create_rate``/``create_burst``: new tables allowed per client address;
     ``max_per_address``: open WebSockets allowed per client address.
     """
+    from straights.store import Store
+
     store = WebStore(db_url)
-    manager = TableManager(store, bot_delay=bot_delay, deal_delay=deal_delay, max_tables=max_tables)
+    # Finished deals also go to the project's hand archive, so `straights history
+    # list|show|export --db URL` reads web games like terminal ones.
+    archive = Store(driver_url(db_url))
+    manager = TableManager(
+        store, bot_delay=bot_delay, deal_delay=deal_delay, max_tables=max_tables, archive=archive
+    )
     create_buckets: dict[str, TokenBucket] = {}
     open_sockets: dict[str, int] = {}
 
@@ -158,8 +165,13 @@ def create_app(
                 if not conn.bucket.take():
                     if conn.bucket.refused >= FLOOD_CLOSE:
                         break
-                    if conn.bucket.refused % 20 == 1:
-                        conn.send(error_reply("too many messages: slow down", "throttled"))
+                    # Every refused message is answered, so a client knows its action
+                    # was dropped; a flood ends at FLOOD_CLOSE refusals anyway.
+                    conn.send(
+                        error_reply(
+                            "too many messages: this one was dropped, slow down", "throttled"
+                        )
+                    )
                     continue
                 try:
                     await manager.handle(conn, parse_client_message(raw))
@@ -188,6 +200,7 @@ def create_app(
         finally:
             await manager.stop()
             store.close()
+            archive.close()
 
     app = Starlette(
         routes=[

@@ -17,10 +17,13 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from straights.errors import HandHistoryError, IllegalActionError, StraightsError
 from straights.web.persist import StoredTable, WebStore
+
+if TYPE_CHECKING:
+    from straights.store import Store
 from straights.web.protocol import (
     Act,
     AddBot,
@@ -142,8 +145,11 @@ class TableManager:
         bot_delay: float = 0.8,
         deal_delay: float = 3.0,
         max_tables: int = 1000,
+        archive: Store | None = None,
     ) -> None:
         self.store = store
+        self.archive = archive
+        self.archive_ids: dict[str, int] = {}
         self.bot_delay = bot_delay
         self.deal_delay = deal_delay
         self.max_tables = max_tables
@@ -165,6 +171,8 @@ class TableManager:
     async def start(self) -> None:
         """Load and replay every stored table, then start their drivers."""
         for row in self.store.tables():
+            if row.archive_id is not None:
+                self.archive_ids[row.id] = row.archive_id
             try:
                 live = LiveTable(self._rebuild(row))
             except Exception:
@@ -190,8 +198,15 @@ class TableManager:
         table_id = secrets.token_urlsafe(9)
         host = new_token()
         seed = secrets.randbits(63)
-        self.store.create_table(table_id, settings.model_dump(), seed, hash_token(host))
-        live = LiveTable(WebTable(table_id, settings, seed, hash_token(host)))
+        table = WebTable(table_id, settings, seed, hash_token(host))
+        archive_id = None
+        if self.archive is not None:
+            archive_id = self.archive.create_table(table.game.config, settings.name or table_id)
+            self.archive_ids[table_id] = archive_id
+        self.store.create_table(
+            table_id, settings.model_dump(), seed, hash_token(host), archive_id=archive_id
+        )
+        live = LiveTable(table)
         self.tables[table_id] = live
         for k in range(settings.bots):
             await self.run(live, {"kind": "bot", "seat": k + 1, "bot": settings.bot_kind})
@@ -217,6 +232,25 @@ class TableManager:
             raise
         live.changed_at = time.monotonic()
         live.wake.set()
+        if any(e["type"] == "hand_ended" for e in events):
+            self._archive(table)
+
+    def _archive(self, table: WebTable) -> None:
+        """Save a finished deal in the project's hand archive (``straights history``).
+
+        The command log stays the record of truth: a failure here is only logged.
+        """
+        archive_id = self.archive_ids.get(table.id)
+        hand = table.game.hand
+        if self.archive is None or archive_id is None or hand is None or not hand.finished:
+            return
+        names = table.dealt_names.get(hand.number, {})
+        try:
+            self.archive.save_hand(
+                archive_id, hand, [names.get(s, f"seat {s + 1}") for s in hand.seats]
+            )
+        except Exception:
+            log.exception("table %s: deal %d not archived", table.id, hand.number)
 
     def turn_left(self, live: LiveTable) -> float | None:
         table = live.table

@@ -52,6 +52,8 @@ web_tables = Table(
     Column("seed", String(64), nullable=False),
     Column("host_hash", String(64), nullable=False),
     Column("created", Float, nullable=False),
+    # The table's id in the project's hand archive (straights.store), if any.
+    Column("archive_id", Integer, nullable=True),
 )
 
 web_commands = Table(
@@ -76,6 +78,7 @@ class StoredTable:
     seed: int
     host_hash: str
     created: float
+    archive_id: int | None = None
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -86,6 +89,17 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.execute("PRAGMA busy_timeout=5000")
     cur.close()
+
+
+def driver_url(url: str) -> str:
+    """``url`` with the driver this project installs (psycopg 3 for PostgreSQL).
+
+    >>> driver_url("postgresql://me@localhost/db")
+    'postgresql+psycopg://me@localhost/db'
+    """
+    if url.startswith("postgresql://"):
+        return "postgresql+psycopg://" + url.removeprefix("postgresql://")
+    return url
 
 
 def open_engine(url: str) -> Engine:
@@ -100,9 +114,7 @@ def open_engine(url: str) -> Engine:
             )
             event.listen(engine, "connect", _sqlite_pragmas)
         else:
-            if url.startswith("postgresql://"):
-                url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
-            engine = create_engine(url, pool_pre_ping=True)
+            engine = create_engine(driver_url(url), pool_pre_ping=True)
     except (ArgumentError, ImportError) as exc:
         raise ConfigurationError(
             f"--db {url!r} is not a usable SQLAlchemy URL ({exc}): "
@@ -127,7 +139,12 @@ class WebStore:
         self.engine.dispose()
 
     def create_table(
-        self, table_id: str, settings: dict[str, Any], seed: int, host_hash: str
+        self,
+        table_id: str,
+        settings: dict[str, Any],
+        seed: int,
+        host_hash: str,
+        archive_id: int | None = None,
     ) -> None:
         """Store a new table."""
         with self.engine.begin() as conn:
@@ -138,6 +155,7 @@ class WebStore:
                     seed=str(seed),
                     host_hash=host_hash,
                     created=time.time(),
+                    archive_id=archive_id,
                 )
             )
 
@@ -166,7 +184,9 @@ class WebStore:
         with self.engine.connect() as conn:
             rows = conn.execute(select(web_tables).order_by(web_tables.c.created)).all()
         return [
-            StoredTable(r.id, json.loads(r.settings), int(r.seed), r.host_hash, r.created)
+            StoredTable(
+                r.id, json.loads(r.settings), int(r.seed), r.host_hash, r.created, r.archive_id
+            )
             for r in rows
         ]
 
