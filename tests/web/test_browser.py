@@ -9,8 +9,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import ARTIFACTS, Server
 from playwright.sync_api import Browser, Page, expect, sync_playwright
+from webtools import ARTIFACTS, Server
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [

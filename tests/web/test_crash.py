@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import time
 
-from conftest import Client, Server, rebuild
+from webtools import Client, Server, rebuild
 
 from straights.web.persist import WebStore
 

@@ -10,9 +10,9 @@ import secrets
 import time
 
 import pytest
-from conftest import Client, Server, assert_no_leaks
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
+from webtools import Client, Server, assert_no_leaks
 
 
 def _frozen_table(make_server, clients) -> tuple[Server, str, Client, Client, Client]:

@@ -6,7 +6,7 @@ import json
 import urllib.error
 import urllib.request
 
-from conftest import Server
+from webtools import Server
 
 
 def _post(server: Server, body: bytes) -> tuple[int, dict]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import time
 
-from conftest import Client, Server, assert_no_leaks, cards_in, rebuild
+from webtools import Client, Server, assert_no_leaks, cards_in, rebuild
 
 from straights.game.phh import loads_phh, replay_phh
 from straights.store import Store

@@ -14,8 +14,8 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from conftest import Client, Server, free_port, rebuild
 from sqlalchemy.exc import IntegrityError
+from webtools import Client, Server, free_port, rebuild
 
 from straights.web.persist import WebStore
 

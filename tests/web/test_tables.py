@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 import pytest
-from conftest import cards_in
+from webtools import cards_in
 
 from straights.cards import Card
 from straights.errors import IllegalActionError
