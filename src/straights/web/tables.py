@@ -24,7 +24,7 @@ from typing import Any, Final
 from straights.errors import IllegalActionError
 from straights.game.config import TableConfig
 from straights.game.events import ShowdownRevealed
-from straights.game.hand import ROUNDS, Action, Hand
+from straights.game.hand import ROUNDS, Hand
 from straights.game.table import Table
 from straights.game.view import SeatView, redact, table_view
 from straights.web.protocol import TableSettings
@@ -436,8 +436,3 @@ class WebTable:
             "names": {str(k): v for k, v in names.items()},
             "events": [redact(e, viewer).to_dict() for e in hand.events],
         }
-
-
-def legal_dicts(actions: tuple[Action, ...]) -> list[dict[str, Any]]:
-    """Legal actions as the page shows them."""
-    return [a.to_dict() | {"label": str(a)} for a in actions]
