@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: play test quick lint typecheck bench clean
+.PHONY: play serve test testdeps quick lint typecheck bench bench-web clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,8 +16,15 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(BIN)/straights play
 
-test: $(STAMP) lint typecheck
+# Chromium and PostgreSQL for the browser and database tests (apt; quiet when present).
+testdeps:
+	@scripts/install-test-deps.sh
+
+test: $(STAMP) testdeps lint typecheck
 	$(BIN)/pytest -n auto
+
+serve: $(STAMP)
+	$(BIN)/straights serve
 
 quick: $(STAMP)
 	$(BIN)/pytest -n auto -m "not slow"
@@ -32,6 +39,9 @@ typecheck: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_straights.py
 	$(BIN)/python benchmarks/bench_game.py
+
+bench-web: $(STAMP)
+	$(BIN)/python benchmarks/bench_web.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,219 @@
+"""The Starlette application: the page, a small JSON API and the WebSocket.
+
+>>> app = create_app("sqlite://")
+>>> sorted(r.path for r in app.routes)[:3]
+['/', '/api/tables', '/api/tables/{table_id}']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from straights.errors import IllegalActionError, StraightsError
+from straights.web.manager import FLOOD_CLOSE, AccessError, Connection, TableManager
+from straights.web.persist import WebStore, driver_url
+from straights.web.protocol import error_reply, parse_client_message, parse_settings
+from straights.web.throttle import TokenBucket
+
+log = logging.getLogger("straights.web")
+STATIC = Path(__file__).with_name("static")
+
+_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
+        "style-src 'self'; script-src 'self'; frame-ancestors 'none'; base-uri 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+
+
+class SecurityHeaders:
+    """Add the page's security headers to every HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                for name, value in _HEADERS.items():
+                    headers.append((name.lower().encode(), value.encode()))
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def _code(exc: StraightsError) -> str:
+    if isinstance(exc, AccessError):
+        return "forbidden"
+    if isinstance(exc, IllegalActionError):
+        return "illegal"
+    return "bad_request"
+
+
+def create_app(
+    db_url: str,
+    *,
+    bot_delay: float = 0.8,
+    deal_delay: float = 3.0,
+    max_tables: int = 1000,
+    create_rate: float = 0.5,
+    create_burst: int = 20,
+    max_per_address: int = 100,
+) -> Starlette:
+    """The web table on database ``db_url`` (any SQLAlchemy URL).
+
+    ``create_rate``/``create_burst``: new tables allowed per client address;
+    ``max_per_address``: open WebSockets allowed per client address.
+    """
+    from straights.store import Store
+
+    store = WebStore(db_url)
+    # Finished deals also go to the project's hand archive, so `straights history
+    # list|show|export --db URL` reads web games like terminal ones.
+    archive = Store(driver_url(db_url))
+    manager = TableManager(
+        store, bot_delay=bot_delay, deal_delay=deal_delay, max_tables=max_tables, archive=archive
+    )
+    create_buckets: dict[str, TokenBucket] = {}
+    open_sockets: dict[str, int] = {}
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    async def health(request: Request) -> Response:
+        return JSONResponse({"ok": True, "tables": len(manager.tables)})
+
+    async def create_table(request: Request) -> Response:
+        peer = request.client.host if request.client else "?"
+        if len(create_buckets) > 10_000:
+            create_buckets.clear()  # bounded memory; forgetting old addresses is harmless
+        bucket = create_buckets.setdefault(peer, TokenBucket(create_rate, create_burst))
+        if not bucket.take():
+            return JSONResponse(error_reply("too many new tables: wait a little", "throttled"), 429)
+        body = await request.body()
+        try:
+            settings = parse_settings(body)
+            table_id, host = await manager.create(settings)
+        except StraightsError as exc:
+            return JSONResponse(error_reply(str(exc), _code(exc)), 400)
+        return JSONResponse({"table": table_id, "host_token": host, "url": f"/t/{table_id}"})
+
+    async def table_info(request: Request) -> Response:
+        live = manager.tables.get(request.path_params["table_id"])
+        if live is None:
+            return JSONResponse(error_reply("no such table", "not_found"), 404)
+        table = live.table
+        return JSONResponse(
+            table.public_settings()
+            | {"seats_taken": sum(m is not None for m in table.seats), "hands": table.hand_number}
+        )
+
+    async def socket(ws: WebSocket) -> None:
+        origin = ws.headers.get("origin")
+        host = ws.headers.get("host")
+        if origin is not None and host is not None and origin.split("://", 1)[-1] != host:
+            # A page from another site may not drive a player's browser into our tables.
+            await ws.close(code=1008)
+            return
+        address = ws.client.host if ws.client else "?"
+        if open_sockets.get(address, 0) >= max_per_address:
+            await ws.close(code=1013)  # refused at the handshake (HTTP 403): too many sockets
+            return
+        open_sockets[address] = open_sockets.get(address, 0) + 1
+        try:
+            await serve_socket(ws)
+        finally:
+            open_sockets[address] -= 1
+            if not open_sockets[address]:
+                del open_sockets[address]
+
+    async def serve_socket(ws: WebSocket) -> None:
+        await ws.accept()
+        peer = f"{ws.client.host}:{ws.client.port}" if ws.client else "?"
+        conn = Connection(ws.send_text, peer)
+        writer = asyncio.ensure_future(conn.writer())
+        try:
+            while not conn.closed:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text")
+                if raw is None:
+                    raw = message.get("bytes") or b""
+                if not conn.bucket.take():
+                    if conn.bucket.refused >= FLOOD_CLOSE:
+                        break
+                    # Every refused message is answered, so a client knows its action
+                    # was dropped; a flood ends at FLOOD_CLOSE refusals anyway.
+                    conn.send(
+                        error_reply(
+                            "too many messages: this one was dropped, slow down", "throttled"
+                        )
+                    )
+                    continue
+                try:
+                    await manager.handle(conn, parse_client_message(raw))
+                except StraightsError as exc:
+                    conn.send(error_reply(str(exc), _code(exc)))
+                except Exception:
+                    log.exception("message from %s failed", peer)
+                    conn.send(error_reply("the server could not handle that message", "internal"))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            manager.detach(conn)
+            # Flush what is queued, but a client that stopped reading must not hold us.
+            await asyncio.wait([writer], timeout=1.0)
+            writer.cancel()
+            with contextlib.suppress(BaseException):
+                await writer
+            with contextlib.suppress(BaseException):
+                await ws.close(code=1008 if conn.bucket.refused >= FLOOD_CLOSE else 1000)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await manager.start()
+        try:
+            yield
+        finally:
+            await manager.stop()
+            store.close()
+            archive.close()
+
+    app = Starlette(
+        routes=[
+            Route("/", page),
+            Route("/t/{table_id}", page),
+            Route("/healthz", health),
+            Route("/api/tables", create_table, methods=["POST"]),
+            Route("/api/tables/{table_id}", table_info),
+            WebSocketRoute("/ws", socket),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ],
+        lifespan=lifespan,
+    )
+    app.add_middleware(SecurityHeaders)
+    app.state.manager = manager
+    return app

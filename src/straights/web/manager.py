@@ -1,0 +1,483 @@
+"""Live tables, connections and the loop that lets bots and timers act.
+
+Every change goes through :meth:`TableManager.run`: under the table's lock the
+command is applied (an illegal one raises and changes nothing), committed to
+the database, and only then are the new views sent. A failed commit rebuilds
+the table from the database, so memory never runs ahead of what is stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import random
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from straights.errors import HandHistoryError, IllegalActionError, StraightsError
+from straights.web.persist import StoredTable, WebStore
+
+if TYPE_CHECKING:
+    from straights.store import Store
+from straights.web.protocol import (
+    Act,
+    AddBot,
+    Back,
+    ClientMessage,
+    Hello,
+    History,
+    Leave,
+    Ping,
+    ProtocolError,
+    RemoveBot,
+    Sit,
+    TableSettings,
+    error_reply,
+)
+from straights.web.seatbots import SeatBot, make_seat_bot
+from straights.web.tables import WebTable
+from straights.web.throttle import TokenBucket
+from straights.web.tokens import check_token, hash_token, new_token
+
+log = logging.getLogger("straights.web")
+
+#: Messages a connection may send per second, and in one burst.
+RATE, BURST = 20.0, 40
+#: Refused messages after which a flooding connection is closed.
+FLOOD_CLOSE = 200
+#: Messages waiting for a slow client before it is disconnected (it will reconnect).
+QUEUE_LIMIT = 256
+
+
+class AccessError(StraightsError):
+    """A token that does not hold the seat (or host rights) an action needs."""
+
+
+SendText = Callable[[str], Awaitable[None]]
+
+
+class Connection:
+    """One WebSocket client: what it watches, which seat it holds, its flood bucket."""
+
+    def __init__(self, send_text: SendText, peer: str = "?") -> None:
+        self.peer = peer
+        self.live: LiveTable | None = None
+        self.seat: int | None = None
+        self.owner: int | None = None  # the player (WebTable SeatMeta.owner) behind the seat
+        self.host = False
+        self.bucket = TokenBucket(RATE, BURST)
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_LIMIT)
+        self.closed = False
+        self._send_text = send_text
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue a message; a client too slow to keep up is cut off (and will reconnect)."""
+        if self.closed:
+            return
+        text = message if isinstance(message, str) else json.dumps(message, separators=(",", ":"))
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.close()
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.put_nowait(None)
+
+    async def writer(self) -> None:
+        """Send queued messages in order until closed."""
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    return
+                await self._send_text(text)
+                if self.closed and self.queue.empty():
+                    return
+        finally:
+            self.closed = True
+
+
+@dataclass(eq=False)
+class LiveTable:
+    """A table in memory with its connections, lock and driver task."""
+
+    table: WebTable
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: set[Connection] = field(default_factory=set)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    changed_at: float = field(default_factory=time.monotonic)
+    bots: dict[int, tuple[int, SeatBot]] = field(default_factory=dict)
+    task: asyncio.Task[None] | None = None
+
+    def seat_of(self, conn: Connection) -> int | None:
+        """The connection's seat if its player still holds it (else it is a spectator now).
+
+        A seat is bound to the player, not the number: once he leaves or is removed,
+        his other open connections must not see the next occupant's cards.
+        """
+        if conn.seat is None:
+            return None
+        meta = self.table.seats[conn.seat]
+        if meta is None or meta.owner != conn.owner:
+            conn.seat = conn.owner = None
+            return None
+        return conn.seat
+
+    def connected_seats(self) -> set[int]:
+        return {s for c in self.conns if not c.closed and (s := self.seat_of(c)) is not None}
+
+
+class TableManager:
+    """All live tables of one server process."""
+
+    def __init__(
+        self,
+        store: WebStore,
+        *,
+        bot_delay: float = 0.8,
+        deal_delay: float = 3.0,
+        max_tables: int = 1000,
+        archive: Store | None = None,
+    ) -> None:
+        self.store = store
+        self.archive = archive
+        self.archive_ids: dict[str, int] = {}
+        self.bot_delay = bot_delay
+        self.deal_delay = deal_delay
+        self.max_tables = max_tables
+        self.tables: dict[str, LiveTable] = {}
+        self._stopping = False
+
+    # -- life cycle -----------------------------------------------------------------------
+    def _rebuild(self, row: StoredTable) -> WebTable:
+        settings = TableSettings.model_validate(row.settings)
+        table = WebTable(row.id, settings, row.seed, row.host_hash)
+        for command, stored in self.store.load_log(row.id):
+            if table.apply(command) != stored:
+                raise HandHistoryError(
+                    f"table {row.id}: command {table.seq} no longer replays to the events "
+                    "stored with it (was the engine changed?)"
+                )
+        return table
+
+    async def start(self) -> None:
+        """Load and replay every stored table, then start their drivers."""
+        for row in self.store.tables():
+            if row.archive_id is not None:
+                self.archive_ids[row.id] = row.archive_id
+            try:
+                live = LiveTable(self._rebuild(row))
+            except Exception:
+                # One table that no longer replays must not keep the others offline.
+                log.exception("table %s does not replay; it stays closed", row.id)
+                continue
+            self.tables[row.id] = live
+            live.task = asyncio.create_task(self._drive(live), name=f"table-{row.id}")
+        log.info("resumed %d table(s)", len(self.tables))
+
+    async def stop(self) -> None:
+        self._stopping = True
+        tasks = [t.task for t in self.tables.values() if t.task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    # -- creating tables ----------------------------------------------------------------------
+    async def create(self, settings: TableSettings) -> tuple[str, str]:
+        """A new table with its bots; returns its id and the host token."""
+        if len(self.tables) >= self.max_tables:
+            raise ProtocolError(f"this server holds its limit of {self.max_tables} tables")
+        table_id = secrets.token_urlsafe(9)
+        host = new_token()
+        seed = secrets.randbits(63)
+        table = WebTable(table_id, settings, seed, hash_token(host))
+        archive_id = None
+        if self.archive is not None:
+            archive_id = self.archive.create_table(table.game.config, settings.name or table_id)
+            self.archive_ids[table_id] = archive_id
+        self.store.create_table(
+            table_id, settings.model_dump(), seed, hash_token(host), archive_id=archive_id
+        )
+        live = LiveTable(table)
+        self.tables[table_id] = live
+        for k in range(settings.bots):
+            await self.run(live, {"kind": "bot", "seat": k + 1, "bot": settings.bot_kind})
+        live.task = asyncio.create_task(self._drive(live), name=f"table-{table_id}")
+        return table_id, host
+
+    # -- the one way to change a table ------------------------------------------------------------
+    async def run(self, live: LiveTable, command: dict[str, Any]) -> None:
+        """Apply, store, then broadcast one command (caller must not hold the lock)."""
+        async with live.lock:
+            self._commit(live, command)
+            self.broadcast(live)
+
+    def _commit(self, live: LiveTable, command: dict[str, Any]) -> None:
+        table = live.table
+        events = table.apply(command)  # raises (state unchanged) when illegal
+        try:
+            self.store.append(table.id, table.seq, command, events)
+        except Exception:
+            log.exception("could not store a command of table %s; rebuilding it", table.id)
+            row = next(r for r in self.store.tables() if r.id == table.id)
+            live.table = self._rebuild(row)
+            raise
+        live.changed_at = time.monotonic()
+        live.wake.set()
+        if any(e["type"] == "hand_ended" for e in events):
+            self._archive(table)
+
+    def _archive(self, table: WebTable) -> None:
+        """Save a finished deal in the project's hand archive (``straights history``).
+
+        The command log stays the record of truth: a failure here is only logged.
+        """
+        archive_id = self.archive_ids.get(table.id)
+        hand = table.game.hand
+        if self.archive is None or archive_id is None or hand is None or not hand.finished:
+            return
+        names = table.dealt_names.get(hand.number, {})
+        try:
+            self.archive.save_hand(
+                archive_id, hand, [names.get(s, f"seat {s + 1}") for s in hand.seats]
+            )
+        except Exception:
+            log.exception("table %s: deal %d not archived", table.id, hand.number)
+
+    def turn_left(self, live: LiveTable) -> float | None:
+        table = live.table
+        actor = table.game.actor if table.in_hand else None
+        if actor is None:
+            return None
+        meta = table.seats[actor]
+        if meta is None or meta.bot is not None or table.settings.turn_seconds == 0:
+            return None
+        return table.settings.turn_seconds - (time.monotonic() - live.changed_at)
+
+    def broadcast(self, live: LiveTable) -> None:
+        """Send each connection its own view (computed once per seat)."""
+        cache: dict[tuple[int | None, bool], str] = {}
+        left = self.turn_left(live)
+        public = live.table.public_state()
+        for conn in list(live.conns):
+            seat = live.seat_of(conn)
+            key = (seat, conn.host)
+            text = cache.get(key)
+            if text is None:
+                state = live.table.state_for(seat, turn_left=left, public=public)
+                state["you"]["host"] = conn.host
+                text = json.dumps(state, separators=(",", ":"))
+                cache[key] = text
+            conn.send(text)
+
+    # -- bots and timers ------------------------------------------------------------------------
+    def _bot(self, live: LiveTable, seat: int) -> SeatBot:
+        meta = live.table.seats[seat]
+        assert meta is not None and meta.bot is not None
+        known = live.bots.get(seat)
+        if known is None or known[0] != meta.owner:
+            rng = random.Random(f"{live.table.seed}:{seat}:{meta.owner}")
+            known = (meta.owner, make_seat_bot(meta.bot, rng))
+            live.bots[seat] = known
+        return known[1]
+
+    async def _drive(self, live: LiveTable) -> None:
+        """Deal, let bots act, time players out — forever, one step per wake-up."""
+        while not self._stopping:
+            try:
+                await self._step(live)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("table %s: automatic step failed", live.table.id)
+                await asyncio.sleep(1.0)
+
+    async def _step(self, live: LiveTable) -> None:
+        table = live.table
+        live.wake.clear()
+        plan = table.next_auto(
+            connected=live.connected_seats(),
+            idle=time.monotonic() - live.changed_at,
+            bot_delay=self.bot_delay,
+            deal_delay=self.deal_delay,
+        )
+        if plan is None or plan.delay > 0:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(live.wake.wait(), None if plan is None else plan.delay)
+            return
+        seq = table.seq
+        command = plan.command
+        if plan.bot_seat is not None:
+            bot = self._bot(live, plan.bot_seat)
+            view = table.bot_view(plan.bot_seat)
+            try:
+                action = await asyncio.to_thread(bot.act, view)
+                command = {
+                    "kind": "act",
+                    "seat": plan.bot_seat,
+                    "action": action.kind,
+                    "to": action.to,
+                    "why": "bot",
+                }
+            except Exception:
+                # A broken bot must not stall the table: it checks or folds.
+                log.exception("table %s: the bot in seat %d failed", table.id, plan.bot_seat)
+                command = table.fallback(plan.bot_seat, "bot")
+        assert command is not None
+        async with live.lock:
+            if live.table.seq != seq:
+                return  # something happened meanwhile: plan again
+            try:
+                self._commit(live, command)
+            except StraightsError:
+                if plan.bot_seat is None:
+                    raise
+                log.warning(
+                    "table %s: bot action %s refused; it checks or folds", table.id, command
+                )
+                self._commit(live, live.table.fallback(plan.bot_seat, "bot"))
+            if command.get("why") == "timeout":
+                seat = int(command["seat"])
+                follow = live.table.after_timeout(seat, seat in live.connected_seats())
+                if follow is not None:
+                    self._commit(live, follow)
+            self.broadcast(live)
+
+    # -- messages from clients -------------------------------------------------------------------
+    def _auth(self, conn: Connection, token: str, *, host_ok: bool = False) -> int | None:
+        live = self._watching(conn)
+        digest = hash_token(token)
+        seat = live.table.seat_of(digest)
+        if seat is not None:
+            return seat
+        if host_ok and check_token(token, live.table.host_hash):
+            return None
+        raise AccessError("this token does not hold a seat at this table: take a seat first")
+
+    def _watching(self, conn: Connection) -> LiveTable:
+        if conn.live is None:
+            raise ProtocolError("send a 'hello' naming a table first")
+        return conn.live
+
+    def detach(self, conn: Connection) -> None:
+        """Forget a closed connection (its seat stays; timers decide if he is away)."""
+        live = conn.live
+        conn.close()
+        if live is not None:
+            live.conns.discard(conn)
+            live.wake.set()
+
+    async def handle(self, conn: Connection, msg: ClientMessage) -> None:
+        """Act on one validated message; user errors raise ``StraightsError``."""
+        if isinstance(msg, Ping):
+            conn.send({"type": "pong"})
+        elif isinstance(msg, Hello):
+            await self._hello(conn, msg)
+        elif isinstance(msg, Sit):
+            await self._sit(conn, msg)
+        elif isinstance(msg, Act):
+            await self._act(conn, msg)
+        elif isinstance(msg, Leave):
+            seat = self._auth(conn, msg.token)
+            assert seat is not None
+            await self.run(self._watching(conn), {"kind": "unseat", "seat": seat})
+            if conn.seat == seat:
+                conn.seat = conn.owner = None
+                self.broadcast(self._watching(conn))
+        elif isinstance(msg, Back):
+            seat = self._auth(conn, msg.token)
+            await self.run(self._watching(conn), {"kind": "back", "seat": seat})
+        elif isinstance(msg, AddBot):
+            self._auth(conn, msg.token, host_ok=True)
+            await self.run(self._watching(conn), {"kind": "bot", "seat": msg.seat, "bot": msg.kind})
+        elif isinstance(msg, RemoveBot):
+            self._auth(conn, msg.token, host_ok=True)
+            live = self._watching(conn)
+            meta = live.table.seats[msg.seat] if msg.seat < len(live.table.seats) else None
+            if meta is None or meta.bot is None:
+                raise IllegalActionError(f"seat {msg.seat} holds no bot")
+            await self.run(live, {"kind": "unseat", "seat": msg.seat})
+        elif isinstance(msg, History):
+            live = self._watching(conn)
+            conn.send(live.table.history_for(live.seat_of(conn), msg.hand))
+
+    async def _hello(self, conn: Connection, msg: Hello) -> None:
+        live = self.tables.get(msg.table)
+        if live is None:
+            raise ProtocolError(
+                f"no table {msg.table!r} on this server: create one on the home page"
+            )
+        if conn.live is not None and conn.live is not live:
+            self.detach_from(conn)
+        conn.live = live
+        conn.seat = conn.owner = None
+        conn.host = False
+        problem = None
+        if msg.token is not None:
+            seat = live.table.seat_of(hash_token(msg.token))
+            meta = live.table.seats[seat] if seat is not None else None
+            if seat is not None and meta is not None:
+                conn.seat, conn.owner = seat, meta.owner
+            elif check_token(msg.token, live.table.host_hash):
+                conn.host = True
+            else:
+                problem = "that token holds no seat here any more: you are watching"
+        live.conns.add(conn)
+        live.wake.set()
+        conn.send({"type": "welcome", "table": live.table.id, "seat": conn.seat, "host": conn.host})
+        if problem:
+            conn.send(error_reply(problem, "stale_token"))
+        self.broadcast_one(live, conn)
+
+    def detach_from(self, conn: Connection) -> None:
+        if conn.live is not None:
+            conn.live.conns.discard(conn)
+            conn.live.wake.set()
+        conn.live = None
+
+    def broadcast_one(self, live: LiveTable, conn: Connection) -> None:
+        state = live.table.state_for(live.seat_of(conn), turn_left=self.turn_left(live))
+        state["you"]["host"] = conn.host
+        conn.send(state)
+
+    async def _sit(self, conn: Connection, msg: Sit) -> None:
+        live = self._watching(conn)
+        if live.seat_of(conn) is not None:
+            raise IllegalActionError(f"you already sit in seat {conn.seat}: leave it first")
+        token = new_token()
+        async with live.lock:
+            self._commit(
+                live,
+                {
+                    "kind": "sit",
+                    "seat": msg.seat,
+                    "name": msg.name,
+                    "token_hash": hash_token(token),
+                },
+            )
+            meta = live.table.seats[msg.seat]
+            assert meta is not None
+            conn.seat, conn.owner = msg.seat, meta.owner
+            conn.send({"type": "seated", "table": live.table.id, "seat": msg.seat, "token": token})
+            self.broadcast(live)
+
+    async def _act(self, conn: Connection, msg: Act) -> None:
+        seat = self._auth(conn, msg.token)
+        assert seat is not None
+        live = self._watching(conn)
+        table = live.table
+        if msg.hand is not None and msg.hand != table.hand_number:
+            raise IllegalActionError(
+                f"deal {msg.hand} is over: the table is on deal {table.hand_number}"
+            )
+        if table.owner_in_deal(seat, table.hand_number) is None or not table.in_hand:
+            raise IllegalActionError(f"seat {seat} is not playing a deal now: wait for the next")
+        await self.run(live, {"kind": "act", "seat": seat, "action": msg.action, "to": msg.to})

@@ -1,0 +1,211 @@
+"""The WebSocket message protocol: every incoming frame is size-checked and validated here.
+
+Client messages are JSON objects with a ``type``; anything else is a
+:class:`ProtocolError` whose message says what is valid. Nothing from the wire
+reaches the table before it has passed :func:`parse_client_message`.
+
+>>> parse_client_message('{"type": "act", "token": "abcdefgh", "action": "call"}').action
+'call'
+>>> parse_client_message('{"type": "act", "action": "steal"}')  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+straights.web.protocol.ProtocolError: bad 'act' message: token: Field required; action: ...
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from straights.errors import StraightsError
+
+#: The largest text frame the table reads; bigger ones get an error reply.
+MAX_MESSAGE_BYTES = 4096
+#: uvicorn closes the connection (code 1009) on frames above this, before parsing.
+MAX_FRAME_BYTES = 65536
+MAX_NAME = 24
+TOKEN_PATTERN = r"^[A-Za-z0-9_-]{8,64}$"
+TABLE_PATTERN = r"^[A-Za-z0-9_-]{4,32}$"
+
+ActionName = Literal["fold", "check", "call", "bet", "raise"]
+BotKind = Literal["strength", "calling", "random"]
+Token = Annotated[str, Field(pattern=TOKEN_PATTERN)]
+Chips = Annotated[int, Field(ge=0, le=10**9)]
+SeatNo = Annotated[int, Field(ge=0, le=15)]
+
+
+class ProtocolError(StraightsError):
+    """A message that is too large, not JSON, or not one of the protocol's messages."""
+
+
+class _Msg(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+def _clean_name(value: str) -> str:
+    name = " ".join(value.split())
+    if not name or any(not ch.isprintable() for ch in name):
+        raise ValueError("a name is 1-24 printable characters")
+    return name
+
+
+class Hello(_Msg):
+    """Watch a table; with a seat token, also take that seat back (reconnect)."""
+
+    type: Literal["hello"]
+    table: Annotated[str, Field(pattern=TABLE_PATTERN)]
+    token: Token | None = None
+
+
+class Sit(_Msg):
+    """Take an empty seat under a name; the reply carries the seat's secret token."""
+
+    type: Literal["sit"]
+    seat: SeatNo
+    name: Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
+
+    _name = field_validator("name")(_clean_name)
+
+
+class Leave(_Msg):
+    """Give up one's seat (at once between hands, after folding in a hand)."""
+
+    type: Literal["leave"]
+    token: Token
+
+
+class Act(_Msg):
+    """A betting action. Amounts are never a choice in Straights (the doubling
+    ladder fixes them), so ``to`` is optional: when given it must equal the
+    player's round total after the action, which guards against a stale click.
+    ``hand`` likewise, when given, must be the deal in progress."""
+
+    type: Literal["act"]
+    token: Token
+    action: ActionName
+    to: Chips | None = None
+    hand: Annotated[int, Field(ge=1)] | None = None
+
+
+class AddBot(_Msg):
+    """Put a bot in an empty seat (needs a seat or host token of this table)."""
+
+    type: Literal["add_bot"]
+    token: Token
+    seat: SeatNo
+    kind: BotKind = "strength"
+
+
+class RemoveBot(_Msg):
+    """Take a bot out of a seat (it leaves after the current hand)."""
+
+    type: Literal["remove_bot"]
+    token: Token
+    seat: SeatNo
+
+
+class Back(_Msg):
+    """Come back after being sat out."""
+
+    type: Literal["back"]
+    token: Token
+
+
+class History(_Msg):
+    """Ask for a past hand, as this connection was allowed to see it."""
+
+    type: Literal["history"]
+    hand: Annotated[int, Field(ge=1)]
+
+
+class Ping(_Msg):
+    type: Literal["ping"]
+
+
+ClientMessage = Hello | Sit | Leave | Act | AddBot | RemoveBot | Back | History | Ping
+_MODELS: dict[str, type[_Msg]] = {
+    "hello": Hello,
+    "sit": Sit,
+    "leave": Leave,
+    "act": Act,
+    "add_bot": AddBot,
+    "remove_bot": RemoveBot,
+    "back": Back,
+    "history": History,
+    "ping": Ping,
+}
+
+
+def _describe(exc: ValidationError) -> str:
+    parts = []
+    for err in exc.errors(include_url=False, include_input=False)[:4]:
+        where = ".".join(str(p) for p in err["loc"]) or "message"
+        parts.append(f"{where}: {err['msg']}")
+    return "; ".join(parts)
+
+
+def parse_client_message(raw: str | bytes) -> ClientMessage:
+    """Check size, JSON and shape of one frame; raise :class:`ProtocolError` if bad."""
+    if isinstance(raw, bytes):
+        if len(raw) > MAX_MESSAGE_BYTES:
+            raise ProtocolError(f"message of {len(raw)} bytes: the limit is {MAX_MESSAGE_BYTES}")
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ProtocolError("binary frame is not UTF-8 JSON: send JSON text") from None
+    size = len(raw.encode("utf-8", "surrogatepass"))
+    if size > MAX_MESSAGE_BYTES:
+        raise ProtocolError(f"message of {size} bytes: the limit is {MAX_MESSAGE_BYTES}")
+    try:
+        data: Any = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise ProtocolError("message is not JSON: send one JSON object") from None
+    if not isinstance(data, dict):
+        raise ProtocolError(f"message is a JSON {type(data).__name__}: send one JSON object")
+    kind = data.get("type")
+    model = _MODELS.get(kind) if isinstance(kind, str) else None
+    if model is None:
+        shown = repr(kind)[:40]
+        raise ProtocolError(f"unknown message type {shown}: valid types are {', '.join(_MODELS)}")
+    try:
+        return model.model_validate(data)  # type: ignore[return-value]
+    except ValidationError as exc:
+        raise ProtocolError(f"bad {kind!r} message: {_describe(exc)}") from None
+
+
+class TableSettings(BaseModel):
+    """What the page's "new table" form sends (``POST /api/tables``)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    pack: Literal[55, 52] = 55
+    betting: Literal["limit", "no-limit"] = "limit"
+    ante: Annotated[int, Field(ge=1, le=1000)] = 1
+    stack: Annotated[int, Field(ge=1, le=1_000_000)] = 100
+    seats: Annotated[int, Field(ge=2, le=10)] = 6
+    bots: Annotated[int, Field(ge=0, le=9)] = 0
+    bot_kind: BotKind = "strength"
+    turn_seconds: Annotated[int, Field(ge=0, le=600)] = 30
+    name: Annotated[str, Field(max_length=40)] = ""
+
+
+def parse_settings(raw: bytes) -> TableSettings:
+    """Validate a new-table request body; raise :class:`ProtocolError` if bad."""
+    if len(raw) > MAX_MESSAGE_BYTES:
+        raise ProtocolError(f"request of {len(raw)} bytes: the limit is {MAX_MESSAGE_BYTES}")
+    try:
+        settings = TableSettings.model_validate_json(raw or b"{}")
+    except ValidationError as exc:
+        raise ProtocolError(f"bad table settings: {_describe(exc)}") from None
+    if settings.bots >= settings.seats:
+        raise ProtocolError(
+            f"bots={settings.bots} fills all {settings.seats} seats: leave at least one for people"
+        )
+    return settings
+
+
+def error_reply(message: str, code: str = "bad_request") -> dict[str, Any]:
+    """The one shape of every error the server sends."""
+    return {"type": "error", "code": code, "message": message}

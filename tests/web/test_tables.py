@@ -1,0 +1,295 @@
+"""The web table model without a server: replay, seat ownership, timers, bots."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from webtools import cards_in
+
+from straights.cards import Card
+from straights.errors import IllegalActionError
+from straights.web.protocol import TableSettings
+from straights.web.tables import AWAY_DEALS, WebTable
+
+
+def new_table(**settings: Any) -> WebTable:
+    return WebTable("tbl1", TableSettings(**settings), seed=12345, host_hash="h" * 64)
+
+
+def play_randomly(table: WebTable, steps: int, rng: random.Random) -> list[dict[str, Any]]:
+    """Deal and act (random legal actions) for ``steps`` commands; returns them."""
+    done: list[dict[str, Any]] = []
+    for _ in range(steps):
+        if not table.in_hand:
+            if not table.can_deal():
+                break
+            command: dict[str, Any] = {"kind": "deal"}
+        else:
+            seat = table.game.actor
+            assert seat is not None
+            action = rng.choice(table.game.legal_actions(seat))
+            command = {"kind": "act", "seat": seat, "action": action.kind, "to": action.to}
+        table.apply(command)
+        done.append(command)
+    return done
+
+
+def seated(**settings: Any) -> WebTable:
+    t = new_table(**settings)
+    t.apply({"kind": "sit", "seat": 0, "name": "Ann", "token_hash": "a" * 64})
+    t.apply({"kind": "bot", "seat": 1, "bot": "calling"})
+    t.apply({"kind": "sit", "seat": 2, "name": "Bob", "token_hash": "b" * 64})
+    return t
+
+
+def test_replaying_the_commands_rebuilds_the_same_table() -> None:
+    t = seated(stack=60, betting="no-limit")
+    commands = [
+        {"kind": "sit", "seat": 0, "name": "Ann", "token_hash": "a" * 64},
+        {"kind": "bot", "seat": 1, "bot": "calling"},
+        {"kind": "sit", "seat": 2, "name": "Bob", "token_hash": "b" * 64},
+        *play_randomly(t, 120, random.Random(4)),
+    ]
+    again = new_table(stack=60, betting="no-limit")
+    for c in commands:
+        again.apply(c)
+    assert again.seq == t.seq == len(commands)
+    for seat in (None, 0, 1, 2):
+        assert again.state_for(seat, turn_left=None) == t.state_for(seat, turn_left=None)
+    assert again.chips() == t.chips() == 3 * 60  # no chip created or lost
+
+
+def test_illegal_commands_change_nothing() -> None:
+    t = seated()
+    t.apply({"kind": "deal"})
+    before = (t.seq, t.state_for(None, turn_left=None))
+    actor = t.game.actor
+    other = next(s for s in (0, 1, 2) if s != actor)
+    bad = [
+        {"kind": "sit", "seat": 0, "name": "Eve", "token_hash": "e" * 64},
+        {"kind": "sit", "seat": 9, "name": "Eve", "token_hash": "e" * 64},
+        {"kind": "act", "seat": other, "action": "check"},
+        {"kind": "act", "seat": actor, "action": "raise", "to": 999},
+        {"kind": "deal"},
+        {"kind": "unseat", "seat": 5},
+        {"kind": "steal"},
+    ]
+    for command in bad:
+        with pytest.raises(IllegalActionError):
+            t.apply(command)
+        assert (t.seq, t.state_for(None, turn_left=None)) == before
+
+
+def test_a_new_owner_of_a_seat_never_sees_the_previous_owners_cards() -> None:
+    t = seated()
+    t.apply({"kind": "deal"})
+    ann_hole = set(t.game.hand.hole(0))  # type: ignore[union-attr]
+    while t.in_hand:  # everyone checks or calls to the showdown
+        seat = t.game.actor
+        assert seat is not None
+        kinds = {a.kind for a in t.game.legal_actions(seat)}
+        t.apply({"kind": "act", "seat": seat, "action": "check" if "check" in kinds else "call"})
+    assert ann_hole <= cards_in(t.state_for(0, turn_left=None))
+    t.apply({"kind": "unseat", "seat": 0})  # Ann leaves after deal 1 ...
+    t.apply({"kind": "deal"})  # ... stands up as deal 2 starts ...
+    assert t.seats[0] is None
+    t.apply({"kind": "sit", "seat": 0, "name": "Mallory", "token_hash": "m" * 64})
+    history = t.history_for(0, 1)  # ... and Mallory asks for deal 1 from seat 0
+    assert history["you"] is None
+    hidden = {c for e in history["events"] if e["type"] == "hole_dealt" for c in e["cards"]}
+    assert not hidden, "no hole card in a history for someone who was not dealt in"
+    shown = {
+        Card(c) for e in history["events"] if e["type"] == "showdown_revealed" for c in e["cards"]
+    }
+    assert ann_hole <= shown  # Ann's cards were shown at the showdown, so they are public
+    state = t.state_for(0, turn_left=None)
+    assert state["hand"]["hole"] is None  # Mallory waits for deal 3
+    assert state["hand"]["legal"] == []
+
+
+def test_folded_hands_stay_hidden_in_history() -> None:
+    t = seated()
+    t.apply({"kind": "deal"})
+    folder = t.game.actor
+    assert folder is not None
+    t.apply({"kind": "act", "seat": folder, "action": "bet"})
+    nxt = t.game.actor
+    assert nxt is not None
+    t.apply({"kind": "act", "seat": nxt, "action": "fold"})
+    folded_hole = set(t.game.hand.hole(nxt))  # type: ignore[union-attr]
+    watcher_history = cards_in(t.history_for(None, 1)) if not t.in_hand else set()
+    assert not folded_hole & cards_in(t.state_for(None, turn_left=None))
+    assert not folded_hole & watcher_history
+
+
+def test_a_player_who_does_not_act_is_checked_or_folded_then_sat_out_then_removed() -> None:
+    t = seated(turn_seconds=20)
+    t.apply({"kind": "deal"})
+    while t.game.actor != 0:
+        seat = t.game.actor
+        assert seat is not None
+        kinds = {a.kind for a in t.game.legal_actions(seat)}
+        t.apply({"kind": "act", "seat": seat, "action": "check" if "check" in kinds else "call"})
+    wait = t.next_auto(connected={0, 2}, idle=5.0, bot_delay=1, deal_delay=1)
+    assert wait is not None and wait.delay == pytest.approx(15.0)
+    assert wait.command is not None and wait.command["why"] == "timeout"
+    assert wait.command["action"] in ("check", "fold")
+    t.apply(wait.command)
+    # connected and a first miss: still seated; away (no connection): sat out
+    assert t.after_timeout(0, connected=True) is None
+    sit_out = t.after_timeout(0, connected=False)
+    assert sit_out == {"kind": "sitout", "seat": 0, "why": "timeout"}
+    t.apply(sit_out)
+    assert t.state_for(0, turn_left=None)["you"]["sat_out"]
+    for _ in range(AWAY_DEALS):
+        while t.in_hand:
+            plan = t.next_auto(connected={2}, idle=100.0, bot_delay=0, deal_delay=0)
+            assert plan is not None
+            if plan.command is None:  # the bot's turn
+                assert plan.bot_seat is not None
+                seat = plan.bot_seat
+                kinds = {a.kind for a in t.game.legal_actions(seat)}
+                plan_cmd = {
+                    "kind": "act",
+                    "seat": seat,
+                    "action": "check" if "check" in kinds else "call",
+                }
+                t.apply(plan_cmd)
+            else:
+                t.apply(plan.command)
+        assert 0 not in (t.game.hand.seats if t.game.hand and t.hand_number > 1 else ())
+        t.apply({"kind": "deal"})
+        assert 0 not in t.game.hand.seats  # type: ignore[union-attr]
+    while t.in_hand:
+        seat = t.game.actor
+        assert seat is not None
+        kinds = {a.kind for a in t.game.legal_actions(seat)}
+        t.apply({"kind": "act", "seat": seat, "action": "check" if "check" in kinds else "call"})
+    removal = t.next_auto(connected={2}, idle=100.0, bot_delay=0, deal_delay=0)
+    assert removal is not None and removal.command == {"kind": "unseat", "seat": 0, "why": "away"}
+    chips_before = t.chips()
+    t.apply(removal.command)
+    assert t.seats[0] is None
+    assert chips_before - t.chips() > 0  # his chips left with him
+
+
+def test_a_player_leaving_mid_hand_is_folded_at_his_turn() -> None:
+    t = seated()
+    t.apply({"kind": "deal"})
+    actor = t.game.actor
+    assert actor is not None and actor != 1
+    t.apply({"kind": "unseat", "seat": actor})
+    plan = t.next_auto(connected=set(), idle=0.0, bot_delay=1, deal_delay=1)
+    assert plan is not None and plan.delay == 0.0
+    assert plan.command is not None and plan.command["why"] == "away"
+
+
+def test_bots_never_play_alone_and_tables_wait_for_two() -> None:
+    t = new_table()
+    t.apply({"kind": "bot", "seat": 0, "bot": "calling"})
+    t.apply({"kind": "bot", "seat": 1, "bot": "random"})
+    assert not t.can_deal()
+    assert t.next_auto(connected=set(), idle=99, bot_delay=0, deal_delay=0) is None
+    t.apply({"kind": "sit", "seat": 2, "name": "Ann", "token_hash": "a" * 64})
+    plan = t.next_auto(connected={2}, idle=0.5, bot_delay=0, deal_delay=2)
+    assert plan is not None and plan.command == {"kind": "deal"} and plan.delay == 1.5
+
+
+def test_the_leak_checker_finds_cards_in_every_notation() -> None:
+    msg = {"hole": "S Td", "text": "straight T♠-9♥ and 10c", "table": [None, "R"], "name": "Ace"}
+    assert cards_in(msg) == {Card("S"), Card("Td"), Card("Ts"), Card("9h"), Card("Tc"), Card("R")}
+
+
+def check_down(t: WebTable) -> None:
+    while t.in_hand:
+        seat = t.game.actor
+        assert seat is not None
+        kinds = {a.kind for a in t.game.legal_actions(seat)}
+        t.apply({"kind": "act", "seat": seat, "action": "check" if "check" in kinds else "call"})
+
+
+def test_a_rule_ten_carry_over_is_shown_as_such() -> None:
+    s_t_r = {Card("S"), Card("T"), Card("R")}
+    for seed in range(300_000):  # S, T, R and an 8 on the table: about one deal in 20,000
+        t = WebTable("tbl1", TableSettings(seats=2, stack=50), seed=seed, host_hash="h" * 64)
+        t.apply({"kind": "sit", "seat": 0, "name": "Ann", "token_hash": "a" * 64})
+        t.apply({"kind": "sit", "seat": 1, "name": "Bob", "token_hash": "b" * 64})
+        t.apply({"kind": "deal"})
+        table_cards = set(t.game.hand.table_cards)  # type: ignore[union-attr]
+        if not s_t_r <= table_cards or not any(c.rank == 8 for c in table_cards):
+            continue
+        check_down(t)
+        state = t.state_for(None, turn_left=None)["hand"]
+        if state["awards"][0]["winner"] is None:
+            break
+    else:
+        raise AssertionError("no rule-10 deal found")
+    # antes 1 + 1 carried, plus the one-chip penalty of each player dealt in
+    assert state["awards"][0]["rule"] == 10
+    assert "carries over" in state["awards"][0]["reason"]
+    assert state["carry"] == 4
+    assert [p["stack"] for p in state["players"]] == [48, 48]
+    t.apply({"kind": "deal"})
+    nxt = t.state_for(0, turn_left=None)["hand"]
+    assert nxt["carry"] == 4 and nxt["pot"] == 4 + 2  # the carried pot is in the middle
+    assert t.chips() == 100
+
+
+def test_a_player_sat_out_keeps_his_chips_and_comes_back() -> None:
+    t = seated(stack=80)
+    t.apply({"kind": "deal"})
+    check_down(t)
+    chips = t.game.stacks()[2]
+    t.apply({"kind": "sitout", "seat": 2})  # between deals: he stands up at once
+    assert 2 not in t.game.stacks()
+    assert t.state_for(None, turn_left=None)["seats"][2] == {
+        "seat": 2,
+        "name": "Bob",
+        "bot": None,
+        "status": "sat out",
+        "chips": chips,
+    }
+    t.apply({"kind": "deal"})
+    assert 2 not in t.game.hand.seats  # type: ignore[union-attr]
+    check_down(t)
+    t.apply({"kind": "back", "seat": 2})
+    t.apply({"kind": "deal"})
+    assert 2 in t.game.hand.seats  # type: ignore[union-attr]
+    assert t.chips() == 3 * 80
+
+
+def test_a_broken_bot_cannot_stall_a_table() -> None:
+    import asyncio
+
+    from straights.web.manager import LiveTable, TableManager
+    from straights.web.persist import WebStore
+
+    class Broken:
+        def act(self, view: Any) -> Any:
+            raise RuntimeError("bot bug")
+
+    async def scenario() -> WebTable:
+        store = WebStore("sqlite://")
+        manager = TableManager(store, bot_delay=0, deal_delay=0)
+        t = seated()
+        store.create_table(t.id, t.settings.model_dump(), t.seed, t.host_hash)
+        live = LiveTable(t)
+        live.bots[1] = (t.seats[1].owner, Broken())  # type: ignore[union-attr]
+        await manager.run(live, {"kind": "deal"})
+        for _ in range(40):  # people check or call; the broken bot is checked or folded
+            actor = t.game.actor
+            if actor is None:
+                break
+            if actor == 1:
+                await manager._step(live)
+            else:
+                kinds = {a.kind for a in t.game.legal_actions(actor)}
+                action = "check" if "check" in kinds else "call"
+                await manager.run(live, {"kind": "act", "seat": actor, "action": action})
+        store.close()
+        return t
+
+    t = asyncio.run(scenario())
+    assert not t.in_hand, "the deal finished despite the bot"
