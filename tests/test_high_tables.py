@@ -97,7 +97,12 @@ DEUCES_WILD = {
 
 
 def _manila_closed_form() -> dict[str, int]:
-    """The 32-card deck (ranks 7-A, 8 ranks, straights 7-J … T-A only: 4 of them)."""
+    """The 32-card deck (ranks 7-A, 8 ranks, straights 7-J … T-A only: 4 of them).
+
+    The standard closed forms for a deck of R ranks in 4 suits (as published in
+    D. R. Adaskin, "Poker Odds for Arbitrary Decks", 2004, adaskin.com/Play/Poker),
+    with R = 8 and Manila's ace-high-only straights: 4 runs instead of R - 3 = 5.
+    """
     straights = 4
     return {
         "straight flush": 4 * straights,
