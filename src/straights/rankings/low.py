@@ -59,6 +59,9 @@ __all__ = [
     "METHODS",
     "NO_LOW",
     "QUALIFIERS",
+    "RANK_LETTERS",
+    "RANK_PLURALS",
+    "RANK_WORDS",
     "LowMethod",
     "ace_to_five_key",
     "ace_to_six_key",
@@ -103,15 +106,16 @@ _SHAPES: Final = {
     (5,): _FIVE,
 }
 
-_WORDS: Final = (
+#: Rank names by position, the ace at both ends (1 = ace low, 14 = ace high).
+RANK_WORDS: Final = (
     "", "ace", "deuce", "three", "four", "five", "six", "seven",
     "eight", "nine", "ten", "jack", "queen", "king", "ace",
 )  # fmt: skip
-_PLURALS: Final = (
+RANK_PLURALS: Final = (
     "", "aces", "deuces", "threes", "fours", "fives", "sixes", "sevens",
     "eights", "nines", "tens", "jacks", "queens", "kings", "aces",
 )  # fmt: skip
-_CHARS: Final = "?A23456789TJQKA"
+RANK_LETTERS: Final = "?A23456789TJQKA"
 
 
 @dataclass(frozen=True)
@@ -351,7 +355,7 @@ def _best(ids: Sequence[int], method: LowMethod, mode: str) -> tuple[int, _Choic
 
 def _high_name(top: int) -> str:
     """Category of a no-pair low by its top card: ``'8-high'``, ``'king-high'``."""
-    return f"{top}-high" if top <= 10 else f"{_WORDS[top]}-high"
+    return f"{top}-high" if top <= 10 else f"{RANK_WORDS[top]}-high"
 
 
 def _best_natural(ids: Sequence[int], method: LowMethod) -> tuple[int, _Choice]:
@@ -377,17 +381,17 @@ def _describe(badness: int, method: LowMethod, shown: list[int]) -> tuple[str, s
     """(category, phrase) for a five-card badness; ``shown`` lists all five ranks."""
     cat = badness >> _CAT_SHIFT
     order = _phrase_ranks(badness)
-    cards = "-".join(_CHARS[r] for r in shown)
+    cards = "-".join(RANK_LETTERS[r] for r in shown)
     top = order[0]
     if cat == _NO_PAIR:
         category = _high_name(top)
         if method.ace_low and shown == [5, 4, 3, 2, 1]:
             return category, f"Wheel, five low ({cards})"
-        name = f"{_WORDS[top]}-{_WORDS[order[1]]}".capitalize()
+        name = f"{RANK_WORDS[top]}-{RANK_WORDS[order[1]]}".capitalize()
         return category, f"{name} low ({cards})"
     category = _CATEGORY_NAMES[cat]
-    word, plural = _WORDS[top], _PLURALS[top]
-    second = _PLURALS[order[1]] if len(order) > 1 else ""
+    word, plural = RANK_WORDS[top], RANK_PLURALS[top]
+    second = RANK_PLURALS[order[1]] if len(order) > 1 else ""
     text = {
         _PAIR: f"Pair of {plural}",
         _TWO_PAIR: f"Two pair, {plural} and {second}",

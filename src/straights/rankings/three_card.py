@@ -38,6 +38,7 @@ from typing import Final
 from straights.cards import SPECIAL_BASE, Card, check_unique
 from straights.errors import HandSizeError, PackError
 from straights.rankings.base import HandValue, Ranking, register
+from straights.rankings.low import RANK_LETTERS, RANK_PLURALS, RANK_WORDS
 
 __all__ = [
     "ACE_TO_FOUR",
@@ -60,15 +61,6 @@ _NAMES: Final = (
     "straight flush",
 )
 _KEY_BASE: Final = 1 << 16
-_WORDS: Final = (
-    "", "ace", "deuce", "three", "four", "five", "six", "seven",
-    "eight", "nine", "ten", "jack", "queen", "king", "ace",
-)  # fmt: skip
-_PLURALS: Final = (
-    "", "aces", "deuces", "threes", "fours", "fives", "sixes", "sevens",
-    "eights", "nines", "tens", "jacks", "queens", "kings", "aces",
-)  # fmt: skip
-_CHARS: Final = "?A23456789TJQKA"
 
 
 @dataclass(frozen=True)
@@ -146,22 +138,22 @@ def three_card_key(
 
 def _describe(value: int, ranks: list[int], method: ThreeCardMethod) -> tuple[str, str]:
     cat = value >> 12
-    cards = "-".join(_CHARS[r] for r in ranks)
+    cards = "-".join(RANK_LETTERS[r] for r in ranks)
     top = ranks[0]
     if cat == _HIGH_CARD:
         if method.low:
-            name = f"{_WORDS[top]}-{_WORDS[ranks[1]]} low".capitalize()
-            category = f"{top}-high" if top <= 10 else f"{_WORDS[top]}-high"
+            name = f"{RANK_WORDS[top]}-{RANK_WORDS[ranks[1]]} low".capitalize()
+            category = f"{top}-high" if top <= 10 else f"{RANK_WORDS[top]}-high"
         else:
-            name = f"{_WORDS[top]}-{_WORDS[ranks[1]]} high".capitalize()
+            name = f"{RANK_WORDS[top]}-{RANK_WORDS[ranks[1]]} high".capitalize()
             category = _NAMES[cat]
         return category, f"{name} ({cards})"
     text = {
-        _PAIR: f"Pair of {_PLURALS[top]}",
-        _FLUSH: f"Flush, {_WORDS[top]} high",
-        _STRAIGHT: f"Straight, {_WORDS[top]} high",
-        _TRIPS: f"Three {_PLURALS[top]}",
-        _SFLUSH: f"Straight flush, {_WORDS[top]} high",
+        _PAIR: f"Pair of {RANK_PLURALS[top]}",
+        _FLUSH: f"Flush, {RANK_WORDS[top]} high",
+        _STRAIGHT: f"Straight, {RANK_WORDS[top]} high",
+        _TRIPS: f"Three {RANK_PLURALS[top]}",
+        _SFLUSH: f"Straight flush, {RANK_WORDS[top]} high",
     }[cat]
     return _NAMES[cat], f"{text} ({cards})"
 
@@ -218,7 +210,8 @@ def _low_categories(method: ThreeCardMethod) -> tuple[str, ...]:
     best_top = {"ace-to-three": 3, "deuce-to-five": 5, "ace-to-four": 4}[method.name]
     worst_top = 13 if method.ace_low else 14
     tops = [
-        f"{t}-high" if t <= 10 else f"{_WORDS[t]}-high" for t in range(worst_top, best_top - 1, -1)
+        f"{t}-high" if t <= 10 else f"{RANK_WORDS[t]}-high"
+        for t in range(worst_top, best_top - 1, -1)
     ]
     return ("no low", *made, *tops)
 
