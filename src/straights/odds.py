@@ -270,18 +270,7 @@ def _run_sample(job: _Job, seeds: npt.NDArray[np.uint64], per_seed: int) -> Coun
 
 def _assignments(deal: _Deal) -> Iterator[tuple[int, ...]]:
     """Every way to fill the players' unknown hole cards, player by player."""
-    units = deal.hole_unknowns
-
-    def rec(i: int, left: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-        if i == len(units):
-            yield ()
-            return
-        for combo in itertools.combinations(left, units[i]):
-            rest = tuple(c for c in left if c not in combo)
-            for tail in rec(i + 1, rest):
-                yield combo + tail
-
-    return rec(0, tuple(deal.deck))
+    return _fill_groups(deal.hole_unknowns, deal.deck)
 
 
 def _exact_job(deal: _Deal, game: int, pack: int) -> tuple[_Job, int]:
@@ -637,14 +626,19 @@ def generic_odds(
 def _fills(deal: _Deal, slots: list[tuple[int, int]]) -> Iterator[tuple[int, ...]]:
     """Every completion, grouped as hole slots player by player then the board."""
     groups = [len(list(g)) for _, g in itertools.groupby(slots, key=lambda s: s[0])]
+    return _fill_groups(groups, deal.deck)
+
+
+def _fill_groups(sizes: Sequence[int], deck: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """Every way to draw groups of ``sizes`` cards from ``deck``, one group after another."""
 
     def rec(i: int, left: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-        if i == len(groups):
+        if i == len(sizes):
             yield ()
             return
-        for combo in itertools.combinations(left, groups[i]):
+        for combo in itertools.combinations(left, sizes[i]):
             rest = tuple(c for c in left if c not in combo)
             for tail in rec(i + 1, rest):
                 yield combo + tail
 
-    return rec(0, tuple(deal.deck))
+    return rec(0, tuple(deck))
