@@ -11,7 +11,7 @@ MODULES = [
     "straights.rankings.high",
     "straights.rankings.wild",
     "straights.rankings.high_family",
-    "straights.tables",
+    "straights.frequencies",
     "straights.cli.rank",
 ]
 

@@ -12,7 +12,7 @@ from straights.errors import (
     PackError,
     RankingError,
 )
-from straights.tables import category_counts
+from straights.frequencies import category_counts
 
 
 def test_card_not_in_the_chosen_deck() -> None:

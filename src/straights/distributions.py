@@ -133,17 +133,17 @@ def _count(
 def _high_counts(firsts: Any) -> Any:
     """Worker entry point (loads the tables itself, so only the first cards travel)."""
     from straights.fast.exhaustive import high7_counts
-    from straights.fast.tables import high_tables
+    from straights.fast.lookup import high_lookup
 
-    t = high_tables()
+    t = high_lookup()
     return high7_counts(firsts, t.rank7, t.flush, t.flush_suit, t.classes)
 
 
 def _low_counts(firsts: Any) -> Any:
     from straights.fast.exhaustive import low7_counts
-    from straights.fast.tables import low_tables
+    from straights.fast.lookup import low_lookup
 
-    t = low_tables()
+    t = low_lookup()
     return low7_counts(firsts, t.rank7, t.classes)
 
 
@@ -159,11 +159,11 @@ def seven_card(
     """Every 7-card hand of the 52-card pack by its best 5-card high hand."""
     import numpy as np
 
-    from straights.fast.tables import HIGH_CATEGORIES, high_tables
+    from straights.fast.lookup import HIGH_CATEGORIES, high_lookup
 
     start = time.perf_counter()
     counts = _count(_high_counts, 52, executor, progress)
-    cats = np.bincount(high_tables().category, weights=counts, minlength=9).astype(np.int64)
+    cats = np.bincount(high_lookup().category, weights=counts, minlength=9).astype(np.int64)
     royal = int(counts[-1])
     rows = [("royal flush", royal), ("straight flush", int(cats[8]) - royal)]
     rows += [(HIGH_CATEGORIES[c], int(cats[c])) for c in range(7, -1, -1)]
@@ -184,11 +184,11 @@ def seven_card_low(
     """Every 7-card hand of the 52-card pack by its best ace-to-five low."""
     import numpy as np
 
-    from straights.fast.tables import LOW_CATEGORIES, low_tables
+    from straights.fast.lookup import LOW_CATEGORIES, low_lookup
 
     start = time.perf_counter()
     counts = _count(_low_counts, 52, executor, progress)
-    t = low_tables()
+    t = low_lookup()
     rows = []
     for top in range(5, 14):
         mask = (t.category == 0) & (t.high_card == top)

@@ -48,7 +48,7 @@ def stats(
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from straights.tables import category_counts, estimate_seconds, make_table_deck
+    from straights.frequencies import category_counts, counted_deck, estimate_seconds
 
     options = build_options(wild_rank, bug, five_of_a_kind, double_ace, natural, option)
     estimate = estimate_seconds(ranking, cards, deck, jokers, **options)
@@ -60,7 +60,7 @@ def stats(
         )
     from math import comb
 
-    total = comb(len(make_table_deck(ranking, deck, jokers)), cards)
+    total = comb(len(counted_deck(ranking, deck, jokers)), cards)
     with Progress(
         TextColumn("counting"),
         BarColumn(),

@@ -15,7 +15,7 @@ order them (the tests prove it hand by hand).
 Importing this package imports NumPy and Numba; the CLI imports it only inside
 the commands that need it.  Kernels are compiled on first use and cached on
 disk (Numba ``cache=True``); lookup tables are cached under
-:func:`~straights.fast.tables.cache_dir`.  ``parallel=True`` spreads a batch
+:func:`~straights.fast.lookup.cache_dir`.  ``parallel=True`` spreads a batch
 over every core (``numba.set_num_threads`` limits it).
 
 >>> import numpy as np
@@ -35,7 +35,7 @@ import numpy.typing as npt
 
 from straights.errors import CardNotationError, DuplicateCardError, HandSizeError, PackError
 from straights.fast import kernels
-from straights.fast.tables import HIGH_CATEGORIES, LOW_CATEGORIES, high_tables, low_tables
+from straights.fast.lookup import HIGH_CATEGORIES, LOW_CATEGORIES, high_lookup, low_lookup
 
 __all__ = [
     "ace_to_five_category",
@@ -98,7 +98,7 @@ def _name(card_id: int) -> str:
 def high_keys(cards: Any, *, parallel: bool = False) -> npt.NDArray[np.int32]:
     """Standard high-hand classes (1..7462, larger is better) of 5-, 6- or 7-card rows."""
     arr = as_ids(cards, (5, 6, 7))
-    t = high_tables()
+    t = high_lookup()
     rank = {5: t.rank5, 6: t.rank6, 7: t.rank7}[arr.shape[1]]
     fn = kernels.high_parallel if parallel else kernels.high
     keys = fn(arr, rank, t.flush, t.flush_suit)
@@ -108,21 +108,21 @@ def high_keys(cards: Any, *, parallel: bool = False) -> npt.NDArray[np.int32]:
 
 def high_category(keys: Any) -> list[str]:
     """The category name of each high class (``'full house'`` …)."""
-    cat = high_tables().category[np.asarray(keys, dtype=np.int64)]
+    cat = high_lookup().category[np.asarray(keys, dtype=np.int64)]
     return [HIGH_CATEGORIES[int(c)] for c in cat]
 
 
 def ace_to_five_keys(cards: Any) -> npt.NDArray[np.int32]:
     """Best ace-to-five low of 7-card rows: 1 (worst) … 5,083 (5-4-3-2-A); larger is better."""
     arr = as_ids(cards, 7)
-    keys = kernels.ace_five7(arr, low_tables().rank7)
+    keys = kernels.ace_five7(arr, low_lookup().rank7)
     _raise_bad_row(arr, keys, 52, "hands")
     return keys
 
 
 def ace_to_five_category(keys: Any) -> list[str]:
     """``'8-high'`` style names for no-pair lows, else the category (``'one pair'`` …)."""
-    t = low_tables()
+    t = low_lookup()
     k = np.asarray(keys, dtype=np.int64)
     out = []
     for cat, top in zip(t.category[k], t.high_card[k], strict=True):
@@ -136,7 +136,7 @@ def ace_to_five_category(keys: Any) -> list[str]:
 def deuce_to_seven_keys(cards: Any) -> npt.NDArray[np.int32]:
     """Best deuce-to-seven low of 5-, 6- or 7-card rows: 1 … 7,462 (7-5-4-3-2), larger is better."""
     arr = as_ids(cards, (5, 6, 7))
-    t = high_tables(wheel=False)
+    t = high_lookup(wheel=False)
     keys = kernels.deuce_seven(
         arr, _COMBOS[arr.shape[1]], t.rank5, t.flush, t.classes, t.worst7, t.flush_suit
     )

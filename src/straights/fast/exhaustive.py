@@ -19,7 +19,7 @@ from straights.fast.kernels import (
     SPECIAL_BIT,
     SUIT_POS,
 )
-from straights.fast.tables import RANK_KEYS, SUIT_KEYS
+from straights.fast.lookup import RANK_KEYS, SUIT_KEYS
 
 __all__ = [
     "STR8_ROW",

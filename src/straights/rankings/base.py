@@ -185,7 +185,7 @@ class Ranking:
     options: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     deck: str = "standard"
     card_counts: tuple[int, ...] = (5,)
-    #: Optional fast exhaustive counter used by :mod:`straights.tables`:
+    #: Optional fast exhaustive counter used by :mod:`straights.frequencies`:
     #: ``counter(n_cards, deck, options, progress) -> (category counts, distinct values)``.
     counter: Counter | None = None
 

@@ -60,7 +60,7 @@ from straights.rankings.high import (
     TRIPS,
     TWO_PAIR,
     VARIANTS,
-    Tables,
+    Lookup,
     Variant,
     canadian_value,
     card_of,
@@ -68,8 +68,8 @@ from straights.rankings.high import (
     describe_key,
     key_category,
     key_ranks,
+    lookup,
     natural_value,
-    tables,
 )
 from straights.rankings.wild import best_wild
 
@@ -110,7 +110,7 @@ def key_function(name: str = "high", **options: Any) -> Callable[[Sequence[int]]
     from straights.rankings.base import get_ranking
 
     opts = dict(get_ranking(name).normalise(options))
-    return tables(VARIANTS[name], _order(VARIANTS[name], opts)).value
+    return lookup(VARIANTS[name], _order(VARIANTS[name], opts)).value
 
 
 def order_for(name: str, opts: Mapping[str, Any]) -> tuple[str, ...]:
@@ -207,7 +207,7 @@ def best_of(
     double_ace = bool(opts.get("double_ace", False))
     n = len(naturals) + wilds
     if wilds == 0 and not variant.four_card:
-        tab = tables(variant, order)
+        tab = lookup(variant, order)
         ids = [(r - 2) * 4 + s for r, s in naturals]
         value = tab.value(ids)
         return (
@@ -325,7 +325,7 @@ def _evaluate(variant: Variant, cards: tuple[Card, ...], **opts: Any) -> HandVal
             plan = _PLANS.get((variant, options))
             if plan is None:
                 order = _order(variant, opts)
-                plan = _PLANS[variant, options] = (order, tables(variant, order).value)
+                plan = _PLANS[variant, options] = (order, lookup(variant, order).value)
             order, value_of = plan
             value = value_of(ids)
             natural = opts.get("natural", "ignore")
@@ -394,7 +394,7 @@ _FOUR_ADD: Final = sum(28 << (RANK_BITS + 6 * s) for s in range(4))
 _FLUSH_BITS: Final = tuple(1 << ((i >> 2) + 2 + 16 * (i & 3)) for i in range(52))
 
 
-def _flush_value(tab: Tables, s: int, f: int) -> int:
+def _flush_value(tab: Lookup, s: int, f: int) -> int:
     best = tab.ranks_value(s & RANK_MASK)
     for suit in range(4):
         if (s >> (RANK_BITS + 6 * suit)) & 63 >= 5:
@@ -403,7 +403,7 @@ def _flush_value(tab: Tables, s: int, f: int) -> int:
 
 
 def count_natural(
-    tab: Tables, ids: Sequence[int], n: int, progress: Progress = None
+    tab: Lookup, ids: Sequence[int], n: int, progress: Progress = None
 ) -> Counter[int]:
     """How many ``n``-card hands from ``ids`` have each packed value (every hand visited).
 
@@ -484,7 +484,7 @@ def _multisets(ranks: Sequence[int], size: int, suits: int) -> list[tuple[int, i
     return out
 
 
-def count_classes(tab: Tables, ranks: Sequence[int], n: int) -> Counter[int]:
+def count_classes(tab: Lookup, ranks: Sequence[int], n: int) -> Counter[int]:
     """Like :func:`count_natural` for a deck of whole ranks, counted by class.
 
     Every rank multiset is weighted by its number of suit choices; then each
@@ -529,7 +529,7 @@ def _make_counter(
             if n - w > len(naturals):
                 continue
             if w == 0 and not variant.four_card:
-                tab = tables(variant, order)
+                tab = lookup(variant, order)
                 ranks = sorted({int(c.rank or 0) for c in naturals})
                 if n <= 9 and len(naturals) == 4 * len(ranks):
                     values = count_classes(tab, ranks, n)

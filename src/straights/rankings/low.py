@@ -209,12 +209,12 @@ def _increments(method: LowMethod) -> tuple[int, ...]:
 
 _INC: Final = {name: _increments(m) for name, m in METHODS.items()}
 # Per method and hand size: rank signature -> best badness ignoring flushes.
-_TABLES: dict[tuple[str, int], dict[int, int]] = {}
+_LOOKUP: dict[tuple[str, int], dict[int, int]] = {}
 
 
 def _table(method: LowMethod, size: int) -> dict[int, int]:
     """Best badness per rank multiset of ``size`` cards (built once, on first use)."""
-    found = _TABLES.get((method.name, size))
+    found = _LOOKUP.get((method.name, size))
     if found is not None:
         return found
     if size == 5:
@@ -235,7 +235,7 @@ def _table(method: LowMethod, size: int) -> dict[int, int]:
                     best = table.get(bigger)
                     if best is None or bad < best:
                         table[bigger] = bad
-    _TABLES[(method.name, size)] = table
+    _LOOKUP[(method.name, size)] = table
     return table
 
 

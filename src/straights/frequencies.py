@@ -1,4 +1,4 @@
-"""Exhaustive frequency tables: how many hands of a deck fall in each category.
+"""Exhaustive frequencies: how many hands of a deck fall in each category.
 
 :func:`category_counts` works for every registered ranking.  Rankings that
 offer a fast counter (the high family) use it; any other ranking is walked
@@ -26,13 +26,13 @@ from straights.cards import Deck, make_deck
 from straights.errors import HandSizeError
 from straights.rankings.base import FAMILY_MODULES, HandValue, get_ranking
 
-__all__ = ["CategoryTable", "category_counts", "estimate_seconds", "make_table_deck"]
+__all__ = ["Frequencies", "category_counts", "counted_deck", "estimate_seconds"]
 
 Progress = Callable[[int], None] | None
 
 
 @dataclass(frozen=True)
-class CategoryTable:
+class Frequencies:
     """Counts per category, best category first, and the number of distinct values."""
 
     ranking: str
@@ -52,7 +52,7 @@ class CategoryTable:
         return {"total": self.total, "categories": dict(self.categories)}
 
 
-def make_table_deck(ranking: str, deck: str | None = None, jokers: int = 0) -> Deck:
+def counted_deck(ranking: str, deck: str | None = None, jokers: int = 0) -> Deck:
     """The deck a table enumerates: ``deck`` or the ranking's own, plus jokers."""
     return make_deck(deck or get_ranking(ranking).deck, jokers=jokers)
 
@@ -71,7 +71,7 @@ def category_counts(
     *,
     progress: Progress = None,
     **options: Any,
-) -> CategoryTable:
+) -> Frequencies:
     """Count every ``n_cards``-card hand of a deck by category under ``ranking``.
 
     ``deck`` defaults to the ranking's deck; ``jokers`` are added to it;
@@ -84,7 +84,7 @@ def category_counts(
     """
     chosen = get_ranking(ranking)
     opts = dict(chosen.normalise(options))
-    cards = make_table_deck(ranking, deck, jokers)
+    cards = counted_deck(ranking, deck, jokers)
     if not isinstance(n_cards, int) or not 1 <= n_cards <= len(cards):
         raise HandSizeError(
             f"cannot deal {n_cards!r} cards from the {cards.name} deck: choose 1 to {len(cards)}"
@@ -94,7 +94,7 @@ def category_counts(
     else:
         counts, distinct = _walk(chosen.evaluate, cards, n_cards, opts, progress)
     order = tuple(_category_rank(chosen.name, counts, opts, chosen.categories))
-    return CategoryTable(
+    return Frequencies(
         ranking=chosen.name,
         n_cards=n_cards,
         deck=cards.name,
@@ -157,7 +157,7 @@ def estimate_seconds(
     """
     chosen = get_ranking(ranking)
     opts = dict(chosen.normalise(options))
-    cards = make_table_deck(ranking, deck, jokers)
+    cards = counted_deck(ranking, deck, jokers)
     walked = comb(len(cards), n_cards)
     overhead = 0.0
     if _is_high(chosen.name):

@@ -1,4 +1,4 @@
-"""Perft for the high rankings: exhaustive tables against published figures.
+"""Perft for the high rankings: exhaustive frequency tables against published figures.
 
 Every expected number below is copied from the source cited next to it (or,
 where no table is published, from the closed-form count written beside it);
@@ -11,9 +11,9 @@ from math import comb
 
 import pytest
 
-from straights.rankings.high import STANDARD, category_order, key_category, tables
+from straights.frequencies import category_counts
+from straights.rankings.high import STANDARD, category_order, key_category, lookup
 from straights.rankings.high_family import count_classes, count_natural
-from straights.tables import category_counts
 
 # seeds/003_*.txt (Parlett's table, "orthodox Poker combinations … in a 52-card pack");
 # 7,462 distinct values: Cactus Kev, "Poker Hand Evaluator" (suffe.cool/poker/evaluator.html).
@@ -128,13 +128,13 @@ def test_five_card_table_of_seed_003_and_7462_classes() -> None:
 def test_five_card_table_by_visiting_every_hand() -> None:
     """The walk visits all 2,598,960 hands; it must agree with the class counting."""
     order = category_order(STANDARD)
-    values = count_natural(tables(STANDARD, order), list(range(52)), 5)
+    values = count_natural(lookup(STANDARD, order), list(range(52)), 5)
     counts: dict[str, int] = {}
     for value, n in values.items():
         counts[key_category(order, value)] = counts.get(key_category(order, value), 0) + n
     assert counts == FIVE_CARD
     assert len(values) == 7462
-    assert values == count_classes(tables(STANDARD, order), list(range(2, 15)), 5)
+    assert values == count_classes(lookup(STANDARD, order), list(range(2, 15)), 5)
 
 
 def test_four_card_table() -> None:
@@ -153,9 +153,9 @@ def test_six_card_table() -> None:
 @pytest.mark.slow
 def test_six_card_table_by_visiting_every_hand() -> None:
     order = category_order(STANDARD)
-    values = count_natural(tables(STANDARD, order), list(range(52)), 6)
+    values = count_natural(lookup(STANDARD, order), list(range(52)), 6)
     assert sum(values.values()) == 20358520
-    assert values == count_classes(tables(STANDARD, order), list(range(2, 15)), 6)
+    assert values == count_classes(lookup(STANDARD, order), list(range(2, 15)), 6)
 
 
 @pytest.mark.slow
@@ -312,8 +312,8 @@ def test_canadian_stud_five_card_table() -> None:
 
 def test_estimates_warn_about_long_walks() -> None:
     from straights.cards import make_deck
+    from straights.frequencies import estimate_seconds
     from straights.rankings.high_family import hands_walked
-    from straights.tables import estimate_seconds
 
     assert estimate_seconds("high", 7) < 5  # nothing walked: counted by class
     # With one joker every hand holding it is walked: C(52, 6) = 20,358,520 of them,
