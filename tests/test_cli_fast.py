@@ -8,16 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "straights.cli.main", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=300,
-    )
+from clitools import run
 
 
 def test_odds_prints_each_players_chance() -> None:

@@ -42,7 +42,7 @@ key functions (:func:`ace_to_five_key`, :func:`deuce_to_seven_key`,
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 from math import comb
 from typing import Any, Final
@@ -618,10 +618,6 @@ def _make_ranking(method: LowMethod, best: str) -> Ranking:
     ) -> tuple[dict[str, int], int]:
         return count_low(method, n_cards, deck, options, progress)
 
-    # Rankings that accept a fast exhaustive counter (the ``stats`` command) get one.
-    extra: dict[str, Any] = {}
-    if "counter" in {f.name for f in fields(Ranking)}:
-        extra["counter"] = _count
     return register(
         Ranking(
             name=method.name,
@@ -631,7 +627,7 @@ def _make_ranking(method: LowMethod, best: str) -> Ranking:
             options={"joker": JOKER_MODES, "qualifier": QUALIFIERS},
             deck="standard",
             card_counts=(5, 6, 7),
-            **extra,
+            counter=_count,
         )
     )
 
