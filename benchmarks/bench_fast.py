@@ -24,8 +24,12 @@ import numba
 import numpy as np
 
 from straights import fast
-from straights.distributions import seven_card
+from straights.frequencies import count
 from straights.odds import holdem_odds, straights_odds
+
+
+def seven_card() -> object:
+    return count("high", 7, kernel=True)
 
 
 def best_of(fn: Callable[[], Any], repeat: int) -> float:

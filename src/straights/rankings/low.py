@@ -68,6 +68,7 @@ __all__ = [
     "count_low",
     "deuce_to_seven_key",
     "evaluate_low",
+    "high_name",
     "low_key",
 ]
 
@@ -353,7 +354,7 @@ def _best(ids: Sequence[int], method: LowMethod, mode: str) -> tuple[int, _Choic
     return best.badness, best
 
 
-def _high_name(top: int) -> str:
+def high_name(top: int) -> str:
     """Category of a no-pair low by its top card: ``'8-high'``, ``'king-high'``."""
     return f"{top}-high" if top <= 10 else f"{RANK_WORDS[top]}-high"
 
@@ -384,7 +385,7 @@ def _describe(badness: int, method: LowMethod, shown: list[int]) -> tuple[str, s
     cards = "-".join(RANK_LETTERS[r] for r in shown)
     top = order[0]
     if cat == _NO_PAIR:
-        category = _high_name(top)
+        category = high_name(top)
         if method.ace_low and shown == [5, 4, 3, 2, 1]:
             return category, f"Wheel, five low ({cards})"
         name = f"{RANK_WORDS[top]}-{RANK_WORDS[order[1]]}".capitalize()
@@ -503,7 +504,7 @@ def _categories(method: LowMethod) -> tuple[str, ...]:
         made = [c for c in made if c not in (_SFLUSH, _FLUSH, _STRAIGHT)]
     best_top = {ACE_TO_FIVE.name: 5, DEUCE_TO_SEVEN.name: 7, ACE_TO_SIX.name: 6}[method.name]
     worst_top = 13 if method.ace_low else 14
-    high = [_high_name(t) for t in range(worst_top, best_top - 1, -1)]
+    high = [high_name(t) for t in range(worst_top, best_top - 1, -1)]
     return ("no low", *(_CATEGORY_NAMES[c] for c in made), *high)
 
 
@@ -511,7 +512,7 @@ def _category(badness: int, qualifier: int | None) -> str:
     if not _qualifies(badness, qualifier):
         return "no low"
     cat = badness >> _CAT_SHIFT
-    return _high_name(badness >> 16 & 15) if cat == _NO_PAIR else _CATEGORY_NAMES[cat]
+    return high_name(badness >> 16 & 15) if cat == _NO_PAIR else _CATEGORY_NAMES[cat]
 
 
 Progress = Callable[[int], None] | None
