@@ -5,8 +5,11 @@ cards plus options into a :class:`HandValue`.  Values compare with ``<``/``==``
 only against values of the same ranking *and* options; anything else raises
 :class:`~straights.errors.RankingError`.
 
-Family modules register themselves on import; :data:`FAMILY_MODULES` says
-which module holds which ranking names so only the one asked for is imported.
+Every family module declares its rankings the same way, as a tuple
+``RANKINGS`` of :class:`Ranking`; :data:`FAMILY_MODULES` says which module
+holds which ranking names, so only the one asked for is imported, and
+:func:`get_ranking` registers a module's ``RANKINGS`` when it first imports
+it.  :func:`register` adds a ranking of your own.
 """
 
 from __future__ import annotations
@@ -214,7 +217,7 @@ _REGISTRY: dict[str, Ranking] = {}
 
 #: Which module registers which ranking names (imported on first use).
 FAMILY_MODULES: dict[str, str] = {
-    "straights": "straights.rankings.straights_registry",
+    "straights": "straights.rankings.straights",
     "high": "straights.rankings.high_family",
     "pai-gow": "straights.rankings.high_family",
     "manila": "straights.rankings.high_family",
@@ -238,7 +241,7 @@ FAMILY_MODULES.update(
 
 
 def register(ranking: Ranking) -> Ranking:
-    """Add a ranking to the registry (family modules call this on import)."""
+    """Add a ranking of your own to the registry (or replace one by name)."""
     _REGISTRY[ranking.name] = ranking
     return ranking
 
@@ -246,7 +249,9 @@ def register(ranking: Ranking) -> Ranking:
 def get_ranking(name: str) -> Ranking:
     """The ranking called ``name``; raises :class:`RankingError` naming the choices."""
     if name not in _REGISTRY and name in FAMILY_MODULES:
-        importlib.import_module(FAMILY_MODULES[name])
+        family: tuple[Ranking, ...] = importlib.import_module(FAMILY_MODULES[name]).RANKINGS
+        for ranking in family:
+            _REGISTRY.setdefault(ranking.name, ranking)
     try:
         return _REGISTRY[name]
     except KeyError:

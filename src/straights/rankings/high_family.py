@@ -1,4 +1,4 @@
-"""Registers the high rankings: ``high``, ``pai-gow``, ``manila``, ``mexican``, ``short``,
+"""The high rankings: ``high``, ``pai-gow``, ``manila``, ``mexican``, ``short``,
 ``canadian``.
 
 Every one evaluates any number of cards (best five of N; fewer than five make
@@ -31,7 +31,7 @@ from typing import Any, Final
 
 from straights.cards import Card, Deck
 from straights.errors import HandSizeError, PackError
-from straights.rankings.base import Explanation, HandValue, Options, Ranking, register
+from straights.rankings.base import Explanation, HandValue, Options, Ranking
 from straights.rankings.high import (
     CANADIAN,
     CAT_SHIFT,
@@ -580,7 +580,7 @@ _WILD_OPTIONS: Final[dict[str, tuple[Any, ...]]] = {
 }
 
 
-def _register(variant: Variant, description: str, **extra: tuple[Any, ...]) -> Ranking:
+def _ranking(variant: Variant, description: str, **extra: tuple[Any, ...]) -> Ranking:
     def evaluate(cards: tuple[Card, ...], **opts: Any) -> HandValue:
         return _evaluate(variant, cards, **opts)
 
@@ -592,29 +592,28 @@ def _register(variant: Variant, description: str, **extra: tuple[Any, ...]) -> R
             **{k: v for k, v in _WILD_OPTIONS.items() if k != "wild"},
             **extra,
         }
-    return register(
-        Ranking(
-            name=variant.name,
-            evaluate=evaluate,
-            description=description,
-            categories=_order(variant, {k: v[0] for k, v in options.items()}),
-            options=options,
-            deck=variant.deck,
-            card_counts=(5, 6, 7),
-            counter=_make_counter(variant),
-        )
+    return Ranking(
+        name=variant.name,
+        evaluate=evaluate,
+        description=description,
+        categories=_order(variant, {k: v[0] for k, v in options.items()}),
+        options=options,
+        deck=variant.deck,
+        card_counts=(5, 6, 7),
+        counter=_make_counter(variant),
     )
 
 
+#: The rankings of this family, registered by :func:`~straights.rankings.base.get_ranking`.
 RANKINGS: Final = (
-    _register(STANDARD, "Standard high poker hands, best five of any number of cards"),
-    _register(PAI_GOW, "High hands, Nevada Pai Gow: the wheel is the second-best straight"),
-    _register(MANILA, "Manila, 32 cards 7-A: flush beats full house; ace high only"),
-    _register(MEXICAN, "Mexican stud, no 8 9 T: flush beats full house; 6-7-J-Q-K is a straight"),
-    _register(
+    _ranking(STANDARD, "Standard high poker hands, best five of any number of cards"),
+    _ranking(PAI_GOW, "High hands, Nevada Pai Gow: the wheel is the second-best straight"),
+    _ranking(MANILA, "Manila, 32 cards 7-A: flush beats full house; ace high only"),
+    _ranking(MEXICAN, "Mexican stud, no 8 9 T: flush beats full house; 6-7-J-Q-K is a straight"),
+    _ranking(
         SHORT,
         "Short deck, 36 cards 6-A: flush beats full house; A-6-7-8-9 is the lowest straight",
         trips=("above-straight", "below-straight"),
     ),
-    _register(CANADIAN, "Canadian stud: four-card straight and four-card flush beat one pair"),
+    _ranking(CANADIAN, "Canadian stud: four-card straight and four-card flush beat one pair"),
 )

@@ -49,7 +49,7 @@ from typing import Any, Final
 
 from straights.cards import JOKER_BASE, SPECIAL_BASE, Card, check_unique
 from straights.errors import HandSizeError, PackError, RankingError
-from straights.rankings.base import HandValue, Ranking, register
+from straights.rankings.base import HandValue, Ranking
 
 __all__ = [
     "ACE_TO_FIVE",
@@ -59,6 +59,7 @@ __all__ = [
     "METHODS",
     "NO_LOW",
     "QUALIFIERS",
+    "RANKINGS",
     "RANK_LETTERS",
     "RANK_PLURALS",
     "RANK_WORDS",
@@ -619,20 +620,21 @@ def _make_ranking(method: LowMethod, best: str) -> Ranking:
     ) -> tuple[dict[str, int], int]:
         return count_low(method, n_cards, deck, options, progress)
 
-    return register(
-        Ranking(
-            name=method.name,
-            evaluate=_evaluate,
-            description=f"{method.title}: best five of five or more cards; best hand {best}",
-            categories=_categories(method),
-            options={"joker": JOKER_MODES, "qualifier": QUALIFIERS},
-            deck="standard",
-            card_counts=(5, 6, 7),
-            counter=_count,
-        )
+    return Ranking(
+        name=method.name,
+        evaluate=_evaluate,
+        description=f"{method.title}: best five of five or more cards; best hand {best}",
+        categories=_categories(method),
+        options={"joker": JOKER_MODES, "qualifier": QUALIFIERS},
+        deck="standard",
+        card_counts=(5, 6, 7),
+        counter=_count,
     )
 
 
-ACE_TO_FIVE_RANKING: Final = _make_ranking(ACE_TO_FIVE, "5-4-3-2-A")
-DEUCE_TO_SEVEN_RANKING: Final = _make_ranking(DEUCE_TO_SEVEN, "7-5-4-3-2 unsuited")
-ACE_TO_SIX_RANKING: Final = _make_ranking(ACE_TO_SIX, "6-4-3-2-A unsuited")
+#: The rankings of this family, registered by :func:`~straights.rankings.base.get_ranking`.
+RANKINGS: Final = (
+    _make_ranking(ACE_TO_FIVE, "5-4-3-2-A"),
+    _make_ranking(DEUCE_TO_SEVEN, "7-5-4-3-2 unsuited"),
+    _make_ranking(ACE_TO_SIX, "6-4-3-2-A unsuited"),
+)
