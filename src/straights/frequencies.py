@@ -22,11 +22,9 @@ what ranks them.
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 import time
-from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
@@ -36,7 +34,14 @@ from typing import Any
 
 from straights.cards import Deck, make_deck
 from straights.errors import ConfigurationError, HandSizeError, PackError
-from straights.rankings.base import FAMILY_MODULES, HandValue, Ranking, get_ranking
+from straights.rankings.base import (
+    FAMILY_MODULES,
+    HandValue,
+    Progress,
+    Ranking,
+    get_ranking,
+    walk,
+)
 
 __all__ = [
     "Frequencies",
@@ -50,9 +55,6 @@ __all__ = [
     "rule10_fraction",
     "rule10_probability",
 ]
-
-#: ``progress(k)`` is called as ``k`` more hands are counted.
-Progress = Callable[[int], None]
 
 
 @dataclass(frozen=True)
@@ -154,11 +156,11 @@ def count(
     if batch is not None:
         counts, distinct = batch(executor, progress)
     elif chosen.name == "straights":
-        counts, distinct = _walk(chosen.evaluate, cards, n, opts, progress, _straights_label)
+        counts, distinct = walk(chosen.evaluate, cards.cards, n, opts, progress, _straights_label)
     elif chosen.counter is not None:
         counts, distinct = chosen.counter(n, cards, opts, progress)
     else:
-        counts, distinct = _walk(chosen.evaluate, cards, n, opts, progress)
+        counts, distinct = walk(chosen.evaluate, cards.cards, n, opts, progress)
     return Frequencies(
         ranking=chosen.name,
         n_cards=n,
@@ -192,34 +194,6 @@ def _straights_label(value: HandValue) -> str:
     if value.category in ("s-t-r-8", "no straight"):
         return "S-T-R-8" if value.category == "s-t-r-8" else "no straight"
     return f"{len(value.cards)}-card {value.category}"
-
-
-def _category_of(value: HandValue) -> str:
-    return value.category
-
-
-def _walk(
-    evaluate: Callable[..., HandValue],
-    cards: Deck,
-    n_cards: int,
-    opts: dict[str, Any],
-    progress: Progress | None,
-    label: Callable[[HandValue], str] = _category_of,
-) -> tuple[dict[str, int], int]:
-    counts: Counter[str] = Counter()
-    keys: set[tuple[int, ...]] = set()
-    done = 0
-    for hand in itertools.combinations(cards.cards, n_cards):
-        value = evaluate(hand, **opts)
-        counts[label(value)] += 1
-        keys.add(value.key)
-        done += 1
-        if progress is not None and done == 8192:
-            progress(done)
-            done = 0
-    if progress is not None and done:
-        progress(done)
-    return dict(counts), len(keys)
 
 
 def _ordered(counts: Mapping[str, int], low_to_high: list[str]) -> dict[str, int]:

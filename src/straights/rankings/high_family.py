@@ -31,7 +31,14 @@ from typing import Any, Final
 
 from straights.cards import Card, Deck
 from straights.errors import HandSizeError, PackError
-from straights.rankings.base import Explanation, HandValue, Options, Ranking
+from straights.rankings.base import (
+    CategoryCounter,
+    Explanation,
+    HandValue,
+    Options,
+    Progress,
+    Ranking,
+)
 from straights.rankings.high import (
     CANADIAN,
     CAT_SHIFT,
@@ -85,7 +92,6 @@ __all__ = [
 ]
 
 Key = tuple[int, ...]
-Progress = Callable[[int], None] | None
 
 
 def _order(variant: Variant, opts: Mapping[str, Any]) -> tuple[str, ...]:
@@ -403,7 +409,7 @@ def _flush_value(tab: Lookup, s: int, f: int) -> int:
 
 
 def count_natural(
-    tab: Lookup, ids: Sequence[int], n: int, progress: Progress = None
+    tab: Lookup, ids: Sequence[int], n: int, progress: Progress | None = None
 ) -> Counter[int]:
     """How many ``n``-card hands from ``ids`` have each packed value (every hand visited).
 
@@ -512,9 +518,9 @@ def count_classes(tab: Lookup, ranks: Sequence[int], n: int) -> Counter[int]:
 
 def _make_counter(
     variant: Variant,
-) -> Callable[[int, Deck, Mapping[str, Any], Progress], tuple[dict[str, int], int]]:
+) -> CategoryCounter:
     def counter(
-        n: int, deck: Deck, opts: Mapping[str, Any], progress: Progress
+        n: int, deck: Deck, opts: Mapping[str, Any], progress: Progress | None
     ) -> tuple[dict[str, int], int]:
         wild_rank = opts.get("wild_rank")
         natural = opts.get("natural", "ignore")

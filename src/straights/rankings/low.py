@@ -41,7 +41,7 @@ key functions (:func:`ace_to_five_key`, :func:`deuce_to_seven_key`,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 from math import comb
@@ -49,7 +49,7 @@ from typing import Any, Final
 
 from straights.cards import JOKER_BASE, SPECIAL_BASE, Card, check_unique
 from straights.errors import HandSizeError, PackError, RankingError
-from straights.rankings.base import HandValue, Ranking
+from straights.rankings.base import HandValue, Progress, Ranking, walk
 
 __all__ = [
     "ACE_TO_FIVE",
@@ -516,15 +516,12 @@ def _category(badness: int, qualifier: int | None) -> str:
     return high_name(badness >> 16 & 15) if cat == _NO_PAIR else _CATEGORY_NAMES[cat]
 
 
-Progress = Callable[[int], None] | None
-
-
 def count_low(
     method: LowMethod,
     n_cards: int,
     deck: Sequence[Card],
     options: Mapping[str, Any],
-    progress: Progress = None,
+    progress: Progress | None = None,
 ) -> tuple[dict[str, int], int]:
     """Every ``n_cards``-card hand of ``deck`` by category, and the distinct values.
 
@@ -541,7 +538,11 @@ def count_low(
     qualifier = options.get("qualifier")
     ids = sorted(c.id for c in deck)
     if ids != list(range(SPECIAL_BASE)) or n_cards not in _FAST_SIZES:
-        return _walk_low(method, n_cards, deck, joker, qualifier, progress)
+
+        def one(hand: Sequence[Card], **options: Any) -> HandValue:
+            return evaluate_low(hand, method, **options)
+
+        return walk(one, deck, n_cards, {"joker": joker, "qualifier": qualifier}, progress)
     table = _table(method, n_cards)
     by_badness: dict[int, int] = {}
     for sig, bad in table.items():
@@ -585,30 +586,6 @@ def count_low(
     return counts, len(keys)
 
 
-def _walk_low(
-    method: LowMethod,
-    n_cards: int,
-    deck: Sequence[Card],
-    joker: str,
-    qualifier: int | None,
-    progress: Progress,
-) -> tuple[dict[str, int], int]:
-    counts: dict[str, int] = {}
-    keys = set()
-    done = 0
-    for hand in combinations(deck, n_cards):
-        value = evaluate_low(hand, method, joker=joker, qualifier=qualifier)
-        counts[value.category] = counts.get(value.category, 0) + 1
-        keys.add(value.key)
-        done += 1
-        if progress is not None and done == 8192:
-            progress(done)
-            done = 0
-    if progress is not None and done:
-        progress(done)
-    return counts, len(keys)
-
-
 def _make_ranking(method: LowMethod, best: str) -> Ranking:
     def _evaluate(
         cards: tuple[Card, ...], joker: str = "lowest-absent", qualifier: int | None = None
@@ -616,7 +593,7 @@ def _make_ranking(method: LowMethod, best: str) -> Ranking:
         return evaluate_low(cards, method, joker=joker, qualifier=qualifier)
 
     def _count(
-        n_cards: int, deck: Sequence[Card], options: Mapping[str, Any], progress: Progress
+        n_cards: int, deck: Sequence[Card], options: Mapping[str, Any], progress: Progress | None
     ) -> tuple[dict[str, int], int]:
         return count_low(method, n_cards, deck, options, progress)
 
