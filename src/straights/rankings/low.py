@@ -322,12 +322,11 @@ def _joker_ranks(
     two jokers never pair each other as a rank none of them shows; five jokers
     alone copy one another (five of a kind).
     """
-    allowed = method.ranks
-    if mode == "must-pair":
-        if not naturals:
-            return ((r,) * jokers for r in method.ranks)
-        allowed = tuple(r for r in method.ranks if r in naturals)
-    return combinations_with_replacement(allowed, jokers)
+    if mode != "must-pair":
+        return combinations_with_replacement(method.ranks, jokers)
+    if not naturals:
+        return ((r,) * jokers for r in method.ranks)
+    return combinations_with_replacement([r for r in method.ranks if r in naturals], jokers)
 
 
 def _best(ids: Sequence[int], method: LowMethod, mode: str) -> tuple[int, _Choice]:
