@@ -63,6 +63,7 @@ def rules(
         typer.Option(
             "--ranking",
             "-r",
+            metavar="NAME",
             help="Print only the family of this ranking, e.g. deuce-to-seven or straights.",
         ),
     ] = None,
