@@ -30,6 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from straights.fast import _natural
+from straights.rankings.high import STANDARD, category_order
 
 __all__ = [
     "HIGH_CATEGORIES",
@@ -54,17 +55,8 @@ RANK_KEYS: Final = np.array(
 #: Per-suit keys: three bits per suit count (at most seven cards of a suit).
 SUIT_KEYS: Final = np.array([1, 1 << 3, 1 << 6, 1 << 9], dtype=np.int32)
 
-HIGH_CATEGORIES: Final = (
-    "high card",
-    "one pair",
-    "two pair",
-    "three of a kind",
-    "straight",
-    "flush",
-    "full house",
-    "four of a kind",
-    "straight flush",
-)
+#: Standard high categories, worst first: the readable ranking's order without five of a kind.
+HIGH_CATEGORIES: Final = category_order(STANDARD)[:-1]
 #: Ace-to-five low categories, best first (the order of :func:`_natural.ace_five`).
 LOW_CATEGORIES: Final = (
     "no pair",
