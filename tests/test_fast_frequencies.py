@@ -125,7 +125,9 @@ def test_straights_distribution_by_counting_arguments() -> None:
     assert sum(rows.values()) == freq.total
     assert list(rows)[:2] == ["S-T-R-8", "7-card straight flush"]
     assert freq.notes["rule 10, no winner (players: probability)"]["2"] == rule10_probability(2)
-    fifty_two = count("straights", pack=52)
+    seen: list[int] = []
+    fifty_two = count("straights", pack=52, progress=seen.append)
+    assert sum(seen) == fifty_two.total  # progress counts hands, as on the readable path
     assert "S-T-R-8" not in fifty_two.categories
     assert fifty_two.total == 133_784_560 and fifty_two.deck == "standard"
     assert fifty_two.notes == {}
