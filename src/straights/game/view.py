@@ -147,6 +147,57 @@ class SeatView(NamedTuple):
         return seen
 
 
+# Views are built on every action (a bot's turn included), and calling a class with
+# keywords costs several times what building the tuple does; these two functions take
+# the keywords and build the tuple directly.  tests/test_game_views.py checks that each
+# puts every field in its own place.
+_tuple = tuple.__new__
+
+
+def _player_view(
+    *,
+    seat: int,
+    name: str,
+    stack: int,
+    committed: int,
+    total: int,
+    in_hand: bool,
+    folded: bool,
+    all_in: bool,
+    cards: tuple[Card, ...] | None,
+) -> PlayerView:
+    return _tuple(PlayerView, (seat, name, stack, committed, total, in_hand, folded, all_in, cards))
+
+
+def _seat_view(
+    *,
+    seat: int | None,
+    hand_number: int,
+    round: int,
+    finished: bool,
+    button: int | None,
+    actor: int | None,
+    pot: int,
+    carry: int,
+    current_bet: int,
+    raises: int,
+    to_call: int,
+    hole: tuple[Card, ...] | None,
+    table: tuple[Card | None, ...],
+    players: tuple[PlayerView, ...],
+    legal: tuple[Action, ...],
+    awards: tuple[PotAwarded, ...],
+    pack: int,
+    ante: int,
+    betting: str,
+) -> SeatView:
+    fields = (
+        seat, hand_number, round, finished, button, actor, pot, carry, current_bet, raises,
+        to_call, hole, table, players, legal, awards, pack, ante, betting,
+    )  # fmt: skip
+    return _tuple(SeatView, fields)
+
+
 def _shown(hand: Hand) -> dict[int, tuple[Card, ...]]:
     """The hole cards turned face up at the showdown, by seat (once the deal is over)."""
     if not hand.finished:
@@ -154,35 +205,28 @@ def _shown(hand: Hand) -> dict[int, tuple[Card, ...]]:
     return {e.seat: e.cards for e in hand.events if isinstance(e, ShowdownRevealed)}
 
 
-def _dealt_in(hand: Hand, seat: int | None, names: Mapping[int, str]) -> list[PlayerView]:
+def _dealt_in(hand: Hand, seat: int | None, names: Mapping[int, str]) -> tuple[PlayerView, ...]:
     """The players of the deal as ``seat`` sees them: its own cards, and those shown."""
     mine = hand.player_index(seat)
     shown = _shown(hand)
     over = hand.finished
-    return [
-        PlayerView(
-            seat=s,
-            name=names.get(s) or f"seat {s}",
-            stack=stack,
-            committed=0 if over else committed,
-            total=total,
-            in_hand=True,
-            folded=folded,
-            all_in=not over and stack == 0 and not folded,
-            cards=hole if i == mine else shown.get(s),
-        )
-        for i, (s, stack, committed, total, folded, hole) in enumerate(
-            zip(
-                hand.seats,
-                hand.stacks,
-                hand.committed,
-                hand.total,
-                hand.folded,
-                hand.holes,
-                strict=True,
+    stacks, committed, folded = hand.stacks, hand.committed, hand.folded
+    return tuple(
+        [
+            _player_view(
+                seat=s,
+                name=names.get(s) or f"seat {s}",
+                stack=stacks[i],
+                committed=0 if over else committed[i],
+                total=hand.total[i],
+                in_hand=True,
+                folded=folded[i],
+                all_in=not over and stacks[i] == 0 and not folded[i],
+                cards=hand.holes[i] if i == mine else shown.get(s),
             )
-        )
-    ]
+            for i, s in enumerate(hand.seats)
+        ]
+    )
 
 
 def _deal_view(
@@ -192,7 +236,7 @@ def _deal_view(
     mine = hand.player_index(seat)
     finished = hand.finished
     config = hand.config
-    return SeatView(
+    return _seat_view(
         seat=seat,
         hand_number=hand.number,
         round=hand.round,
@@ -217,7 +261,7 @@ def _deal_view(
 
 def hand_view(hand: Hand, seat: int | None, names: Mapping[int, str] | None = None) -> SeatView:
     """The view of one deal for ``seat`` (``None``: a spectator)."""
-    players = tuple(_dealt_in(hand, seat, names or {}))
+    players = _dealt_in(hand, seat, names or {})
     return _deal_view(hand, seat, players, hand.carry_out)
 
 
@@ -225,7 +269,7 @@ def _sitting_out(table: Table, seat: int) -> PlayerView:
     """A player seated at the table but not dealt into the current deal."""
     player = table.seats[seat]
     assert player is not None
-    return PlayerView(
+    return _player_view(
         seat=seat,
         name=player.name,
         stack=player.stack,
@@ -244,7 +288,7 @@ def table_view(table: Table, seat: int | None) -> SeatView:
     hand = table.hand
     config = table.config
     if hand is None:
-        return SeatView(
+        return _seat_view(
             seat=seat,
             hand_number=0,
             round=0,
@@ -267,7 +311,7 @@ def table_view(table: Table, seat: int | None) -> SeatView:
             ante=config.ante,
             betting=config.betting,
         )
-    dealt = _dealt_in(hand, seat, table.names)
+    dealt = list(_dealt_in(hand, seat, table.names))
     if hand.finished:
         # After the deal the stacks are the table's (a broke player has left).
         dealt = [p._replace(stack=_stack(table.seats[p.seat])) for p in dealt]
