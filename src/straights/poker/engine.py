@@ -26,6 +26,7 @@ the button in button games, the button last).
 
 from __future__ import annotations
 
+import random
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -104,6 +105,7 @@ class Deal:
         *,
         auto_showdown: bool = True,
         needless_folds: bool = False,
+        rng: random.Random | None = None,
     ) -> None:
         n = len(stacks)
         if n < 2:
@@ -117,7 +119,7 @@ class Deal:
         self.n = n
         self.starting_stacks = tuple(stacks)
         self.stacks = list(stacks)
-        self.source: CardSource = DeckSource(cards) if isinstance(cards, Sequence) else cards
+        self.source: CardSource = DeckSource(cards, rng) if isinstance(cards, Sequence) else cards
         self.auto_showdown = auto_showdown
         #: Keep the pots until :meth:`settle` (a hand history may show cards again).
         self.hold_award = not auto_showdown
@@ -224,7 +226,8 @@ class Deal:
                 )
             ):
                 self.showdown_street = self.street_index
-                if self.auto_showdown and len(live) > 1:
+                final = self.street_index == len(self.variant.streets) - 1
+                if self.auto_showdown and len(live) > 1 and not final:
                     # Everyone is all-in: hands are shown now, the rest is dealt after.
                     for i in live:
                         self.log.append(Entry("show", i, tuple(self.holes[i])))
@@ -529,8 +532,9 @@ class Deal:
         self.phase = "showdown"
         self._to_show = self.in_hand()
         if self.auto_showdown:
-            if self.showdown_street < len(self.variant.streets) - 1:
-                self._award()  # shown when the betting ended
+            later = self.variant.streets[self.showdown_street + 1 :]
+            if later and not any(s.hole for s in later):
+                self._award()  # shown when the betting ended, and no hole card since
                 return
             for i in list(self._to_show):
                 self.show(i)
@@ -598,25 +602,28 @@ class Deal:
         return tuple(self._to_show) if self.phase == "showdown" else ()
 
     def side_pots(self) -> list[Pot]:
-        """The main pot and side pots: one per contribution level of the players in."""
+        """The main pot and side pots: one per contribution level of the players in.
+
+        Dead antes come first, open to everyone in; neighbouring pots open to the
+        same players are one pot.
+        """
         live = [i for i in range(self.n) if not self.folded[i]]
         levels = sorted({self.total[i] for i in live})
         pots: list[Pot] = []
+        if self.dead:
+            pots.append(Pot(self.dead, tuple(i for i in live if not self.mucked[i])))
         prev = 0
         for level in levels:
             amount = sum(min(t, level) - min(t, prev) for t in self.total)
             eligible = tuple(i for i in live if self.total[i] >= level and not self.mucked[i])
-            if amount:
+            if amount and pots and pots[-1].eligible == eligible:
+                pots[-1] = Pot(pots[-1].amount + amount, eligible)
+            elif amount:
                 pots.append(Pot(amount, eligible))
             prev = level
         excess = sum(t - min(t, prev) for t in self.total)
         if excess and pots:
             pots[-1] = Pot(pots[-1].amount + excess, pots[-1].eligible)
-        if self.dead:
-            if pots:
-                pots[0] = Pot(pots[0].amount + self.dead, pots[0].eligible)
-            else:
-                pots.append(Pot(self.dead, tuple(i for i in live if not self.mucked[i])))
         return pots
 
     def hand_values(self, i: int) -> list[HandValue | None]:
@@ -634,6 +641,10 @@ class Deal:
             self._pay(live[0], self.pot)
         else:
             values = {i: self.hand_values(i) for i in live}
+            beaten = [i for i in live if not self._may_win(i, values)]
+            for i in beaten:
+                self.mucked[i] = True  # a hand that cannot win a chip is killed
+            self.pots = self.side_pots()
             for pot in self.pots:
                 winners: list[list[int]] = []
                 for k in range(len(self.variant.showdown)):
@@ -653,6 +664,19 @@ class Deal:
                         self._pay(i, chips)
         self.total = [0] * self.n
         self.dead = 0
+
+    def _may_win(self, i: int, values: dict[int, list[HandValue | None]]) -> bool:
+        """Whether ``i``'s hand ties or beats every other in some pot he is in, for some share."""
+        for pot in self.pots:
+            if i not in pot.eligible:
+                continue
+            for k, mine in enumerate(values[i]):
+                if mine is None:
+                    continue
+                others = [values[j][k] for j in pot.eligible]
+                if all(v is None or v <= mine for v in others):
+                    return True
+        return False
 
     def _pay(self, i: int, chips: int) -> None:
         self.stacks[i] += chips
