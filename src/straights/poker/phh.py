@@ -366,3 +366,54 @@ def dumps(history: dict[str, Any]) -> str:
     from straights.game.phh import dumps_phh
 
     return dumps_phh(history)
+
+
+def replay_report(paths: Iterable[str], *, as_json: bool = False) -> Iterable[str]:
+    """One line per hand of the files: the variant and the finishing stacks, or the error.
+
+    With ``as_json`` each line is ``{"file", "index", "variant", "finishing_stacks"}``
+    (``"error"`` instead of the stacks for a hand that does not replay).
+    """
+    import json
+
+    from straights.errors import ConfigurationError
+
+    for path in paths:
+        try:
+            with open(path, encoding="utf-8") as f:
+                hands = loads(f.read())
+        except OSError as exc:
+            raise ConfigurationError(f"cannot read {path!r}: {exc.strerror}") from exc
+        for index, hand in enumerate(hands):
+            row: dict[str, Any] = {"file": path, "index": index,
+                                   "variant": str(hand.get("variant", "?"))}  # fmt: skip
+            try:
+                row["finishing_stacks"] = replay(hand).finishing_stacks
+            except HandHistoryError as exc:
+                row["error"] = str(exc)
+            if as_json:
+                stacks = row.get("finishing_stacks")
+                if stacks is not None:
+                    row["finishing_stacks"] = [_json_number(s) for s in stacks]
+                yield _dump_row(json, row)
+            elif "error" in row:
+                yield f"{path} #{index + 1} {row['variant']}: error: {row['error']}"
+            else:
+                stacks_text = " ".join(str(s) for s in row["finishing_stacks"])
+                yield f"{path} #{index + 1} {row['variant']}: {stacks_text}"
+
+
+def _json_number(value: int | Decimal) -> int | float:
+    """A JSON number: ints stay ints; cents become the float that prints the same digits
+    (exact for amounts of up to 15 significant digits, checked)."""
+    if isinstance(value, int) or value == value.to_integral_value():
+        return int(value)
+    number = float(value)
+    if Decimal(repr(number)) != value:
+        raise HandHistoryError(f"the amount {value} has too many digits for a JSON number")
+    return number
+
+
+def _dump_row(json: Any, row: dict[str, Any]) -> str:
+    text: str = json.dumps(row, ensure_ascii=False)
+    return text
