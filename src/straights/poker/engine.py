@@ -250,11 +250,14 @@ class Deal:
 
     def _deal(self, street: Street) -> None:
         live = self.in_hand()
+        need = len(live) * len(street.hole)
+        short = need + street.burn > self.source.remaining
         if street.burn:
-            self._burn(street.burn)
+            # Running short, the dealer burns only what the community card leaves.
+            self._burn(min(street.burn, self.source.remaining - len(street.hole)) if short
+                       else street.burn)  # fmt: skip
         if street.hole:
-            need = len(live) * len(street.hole)
-            if need > self.source.remaining:
+            if short:
                 # Running out of cards in stud: one community card, face up, for everyone.
                 self._deal_board(len(street.hole))
             else:
@@ -267,7 +270,7 @@ class Deal:
             self._deal_board(street.board)
 
     def _burn(self, count: int) -> None:
-        if self.source.remaining < count:
+        if count <= 0 or self.source.remaining < count:
             return
         cards = self.source.burn(count)
         self.spent.extend(cards)
