@@ -16,13 +16,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any, Final
 
 from straights.cards import Card
 from straights.poker.variant import HandRule, Opener
 from straights.rankings.base import HandValue, get_ranking
+from straights.rankings.high import high_key
+from straights.rankings.low import ace_to_five_key
 
 __all__ = ["best_hand", "opener_key", "split"]
 
@@ -47,15 +49,25 @@ def best_hand(rule: HandRule, hole: Sequence[Card], board: Sequence[Card]) -> Ha
         h, b = rule.hole_cards or 0, rule.board_cards or 0
         if len(hole) < h or len(board) < b:
             return None
-        best: HandValue | None = None
-        for mine in combinations(hole, h):
-            for theirs in combinations(board, b):
-                value = _evaluate(rule, (*mine, *theirs))
-                if best is None or value > best:
-                    best = value
-        assert best is not None
-        value = best
+        combos = [(*m, *t) for m in combinations(hole, h) for t in combinations(board, b)]
+        fast = _fast_key(rule)
+        if fast is not None:
+            # Choose the best combination by the ranking's fast key, explain only that one.
+            value = _evaluate(rule, max(combos, key=lambda c: fast([x.id for x in c])))
+        else:
+            value = max(_evaluate(rule, c) for c in combos)
     return None if value.category == _NO_LOW else value
+
+
+def _fast_key(rule: HandRule) -> Callable[[list[int]], int] | None:
+    """The registry's fast key function for natural five-card hands, if the ranking has one."""
+    options = dict(rule.options)
+    if rule.ranking == "high" and not options:
+        return high_key
+    if rule.ranking == "ace-to-five" and set(options) <= {"qualifier"}:
+        qualifier = options.get("qualifier")
+        return lambda ids: ace_to_five_key(ids, qualifier)
+    return None
 
 
 def split(amount: int, winners: Sequence[Sequence[int]]) -> tuple[int, ...]:
