@@ -13,19 +13,23 @@ from __future__ import annotations
 from straights.poker.catalogue import VARIANTS, get_variant, variant_codes
 from straights.poker.engine import Deal, Entry, Legal, Pot
 from straights.poker.variant import HandRule, Opener, Stakes, Street, Structure, Variant
+from straights.poker.view import DealView, PlayerView, deal_view
 
 __all__ = [
     "VARIANTS",
     "Deal",
+    "DealView",
     "Entry",
     "HandRule",
     "Legal",
     "Opener",
+    "PlayerView",
     "Pot",
     "Stakes",
     "Street",
     "Structure",
     "Variant",
+    "deal_view",
     "get_variant",
     "variant_codes",
 ]

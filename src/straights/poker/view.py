@@ -59,8 +59,13 @@ class DealView:
             "street": self.street,
             "seat": self.seat,
             "players": [
-                {"index": p.index, "stack": p.stack, "bet": p.bet, "folded": p.folded,
-                 "cards": text(p.cards)}  # fmt: skip
+                {
+                    "index": p.index,
+                    "stack": p.stack,
+                    "bet": p.bet,
+                    "folded": p.folded,
+                    "cards": text(p.cards),
+                }
                 for p in self.players
             ],
             "board": text(self.board),
