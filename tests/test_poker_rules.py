@@ -99,7 +99,8 @@ def test_stud_running_out_of_cards_deals_one_community_card() -> None:
     stakes = Stakes.uniform(8, ante=1, bring_in=1, small_bet=2, big_bet=4)
     deal = Deal(get_variant("F7S"), stakes, [100] * 8, make_deck().shuffled(5))
     while not deal.finished:
-        deal.act(kinds(deal)[0] if deal.legal_actions()[0].kind == "bring-in" else "call")
+        passive = [k for k in kinds(deal) if k in ("bring-in", "check", "call")]
+        deal.act(passive[0])
     assert len(deal.board) == 1 and all(len(h) == 6 for h in deal.holes)
     assert sum(deal.stacks) == 800
 
@@ -123,3 +124,16 @@ def test_the_big_blind_ante_is_dead_money_everyone_in_may_win() -> None:
     deal = Deal(get_variant("NT"), stakes, [50, 3, 50], deck_after())
     assert deal.stacks[1] == 0 and deal.pots == [] and deal.pot == 4
     assert deal.dead == 3
+
+
+def test_bad_actions_are_refused_with_one_clear_reason() -> None:
+    deal = Deal(get_variant("NT"), Stakes.uniform(2, blinds=(1, 2), min_bet=2), [50, 50],
+                deck_after())  # fmt: skip
+    refused = (("raise", "lots", "not a whole number"), ("raise", 999, "range"),
+               ("jump", None, "cannot jump"), ("check", None, "cannot check"))  # fmt: skip
+    for kind, to, words in refused:
+        with pytest.raises(IllegalActionError, match=words):
+            deal.act(kind, to)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match="nobody may draw"):
+        deal.discard([])
+    assert deal.actor == 1 and deal.bets == [2, 1]

@@ -389,18 +389,16 @@ class Deal:
 
     def act(self, kind: str, to: int | None = None) -> Entry:
         """Take a betting action for the player to act; ``to`` is the street total of a
-        bet or raise (default: the smallest allowed).  ``bet`` and ``raise`` are one
-        action here (either word works); ``check`` and ``call`` likewise."""
+        bet, raise or completion (default: the smallest allowed)."""
+        if not isinstance(kind, str):
+            raise IllegalActionError(f"{kind!r} is not an action: use fold, check, call, bet …")
+        if to is not None and (not isinstance(to, int) or isinstance(to, bool)):
+            raise IllegalActionError(f"to={to!r} is not a whole number of chips")
         if self.phase != "betting" or not self._actors:
             raise IllegalActionError(f"nobody can {kind} now: the deal is in its {self.phase}")
         i = self._actors[0]
         legal = {a.kind: a for a in self.legal_actions()}
-        if kind in ("check", "call"):
-            found = legal.get("check") or legal.get("call")
-        elif kind in ("bet", "raise", "complete"):
-            found = legal.get("bet") or legal.get("raise") or legal.get("complete")
-        else:
-            found = legal.get(kind)  # type: ignore[call-overload]
+        found = legal.get(kind)  # type: ignore[call-overload]
         if found is None:
             options = ", ".join(str(a) for a in legal.values())
             raise IllegalActionError(f"p{i + 1} cannot {kind} now; legal: {options}")
@@ -484,6 +482,8 @@ class Deal:
             raise IllegalActionError("nobody may draw now")
         i = self._drawers[0]
         thrown = list(cards)
+        if any(c is not None and not isinstance(c, Card) for c in thrown):
+            raise IllegalActionError(f"p{i + 1} can only discard cards, not {thrown!r}")
         limit = self.street.draw or 0
         if len(thrown) > limit:
             raise IllegalActionError(

@@ -300,13 +300,29 @@ def _apply(deal: Deal, line: str, words: list[str], n: int, scale: int, final: i
     elif op == "f" and len(words) == 2:
         deal.act("fold")
     elif op == "cc" and len(words) == 2:
-        deal.act("call")
+        deal.act(_one_of(deal, ("check", "call")))
     elif op == "pb" and len(words) == 2:
         deal.act("bring-in")
     elif op == "cbr" and len(words) == 3:
-        deal.act("raise", _chips(Decimal(words[2]), scale, "amount"))
+        deal.act(
+            _one_of(deal, ("bet", "raise", "complete")),
+            _chips(_amount(words[2], line), scale, "amount"),
+        )
     else:
         raise HandHistoryError(f"{line!r} is not a PHH action (f, cc, cbr X, pb, sd, sm)")
+
+
+def _one_of(deal: Deal, kinds: tuple[str, ...]) -> str:
+    """The one of ``kinds`` that is legal now (PHH's ``cc`` and ``cbr`` cover several)."""
+    legal = {a.kind for a in deal.legal_actions()}
+    return next((k for k in kinds if k in legal), kinds[-1])
+
+
+def _amount(text: str, line: str) -> Decimal:
+    try:
+        return Decimal(text)
+    except ArithmeticError:
+        raise HandHistoryError(f"{line!r}: {text!r} is not an amount") from None
 
 
 # -- export ----------------------------------------------------------------------------------
