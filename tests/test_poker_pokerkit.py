@@ -17,13 +17,12 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import pokerkit  # a dev extra: the oracle must be there (no skipping)
 import pytest
 from poker_random import random_deal
 
 from straights.poker import Deal, get_variant
 from straights.poker.phh import deal_to_phh, dumps
-
-pokerkit = pytest.importorskip("pokerkit", reason="pokerkit is a dev extra (the oracle)")
 
 CODES = ("NT", "FT", "NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB")
 

@@ -17,18 +17,22 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from itertools import combinations
 from typing import Any, Final
 
 from straights.cards import Card
 from straights.poker.variant import HandRule, Opener
-from straights.rankings.base import HandValue, get_ranking
+from straights.rankings.base import Explanation, HandValue, get_ranking
 from straights.rankings.high import high_key
-from straights.rankings.low import ace_to_five_key
+from straights.rankings.high_family import key_function
+from straights.rankings.low import ace_to_five_key, deuce_to_seven_key
 
 __all__ = ["best_hand", "opener_key", "split"]
 
 _MIN_CARDS: Final = {"badugi": 1}
+#: High rankings whose natural hands have a fast key function.
+FAST_HIGH: Final = ("high", "short", "manila", "mexican", "pai-gow")
 _NO_LOW: Final = "no low"
 
 
@@ -39,34 +43,58 @@ def _evaluate(rule: HandRule, cards: tuple[Card, ...]) -> HandValue:
 
 def best_hand(rule: HandRule, hole: Sequence[Card], board: Sequence[Card]) -> HandValue | None:
     """The best hand ``rule`` allows from known ``hole`` and ``board`` cards, or ``None``
-    when the cards make no hand (too few known, or no qualifying low)."""
+    when the cards make no hand (too few known, or no qualifying low).
+
+    Where the ranking has a fast key function (natural cards), the value carries
+    that key and is explained through the registry only when asked.
+    """
     if rule.hole_cards is None and rule.board_cards is None:
-        cards = (*hole, *board)
-        if len(cards) < _MIN_CARDS.get(rule.ranking, 5):
+        if len(hole) + len(board) < _MIN_CARDS.get(rule.ranking, 5):
             return None
-        value = _evaluate(rule, cards)
+        combos = [(*hole, *board)]
     else:
         h, b = rule.hole_cards or 0, rule.board_cards or 0
         if len(hole) < h or len(board) < b:
             return None
         combos = [(*m, *t) for m in combinations(hole, h) for t in combinations(board, b)]
-        fast = _fast_key(rule)
-        if fast is not None:
-            # Choose the best combination by the ranking's fast key, explain only that one.
-            value = _evaluate(rule, max(combos, key=lambda c: fast([x.id for x in c])))
-        else:
-            value = max(_evaluate(rule, c) for c in combos)
-    return None if value.category == _NO_LOW else value
+    fast = _fast_key(rule)
+    if fast is None or any(not c.is_ranked for c in combos[0]):
+        value = max(_evaluate(rule, c) for c in combos)
+        return None if value.category == _NO_LOW else value
+    key, best = max((fast([x.id for x in c]), c) for c in combos)
+    if key == 0 and rule.ranking != "high":
+        return None  # the low keys give 0 to a hand that fails the qualifier
+
+    def explain() -> Explanation:
+        value = _evaluate(rule, best)
+        return (value.category, value.cards, value.phrase, value.wild)
+
+    ranking = get_ranking(rule.ranking)
+    return HandValue(
+        rule.ranking, ranking.normalise(dict(rule.options)), (key,), source=best, explain=explain
+    )
 
 
+_FAST: Final[dict[str, Callable[..., int]]] = {
+    "ace-to-five": ace_to_five_key,
+    "deuce-to-seven": deuce_to_seven_key,
+}
+
+
+@cache
 def _fast_key(rule: HandRule) -> Callable[[list[int]], int] | None:
-    """The registry's fast key function for natural five-card hands, if the ranking has one."""
+    """A fast key function for natural cards (larger is better), if the ranking has one."""
     options = dict(rule.options)
+    low = _FAST.get(rule.ranking)
+    if low is not None:
+        if set(options) <= {"qualifier"}:
+            qualifier = options.get("qualifier")
+            return lambda ids: low(ids, qualifier)
+        return None
     if rule.ranking == "high" and not options:
         return high_key
-    if rule.ranking == "ace-to-five" and set(options) <= {"qualifier"}:
-        qualifier = options.get("qualifier")
-        return lambda ids: ace_to_five_key(ids, qualifier)
+    if rule.ranking in FAST_HIGH and not set(options) - {"trips"}:
+        return key_function(rule.ranking, **options)
     return None
 
 
