@@ -137,3 +137,16 @@ def test_bad_actions_are_refused_with_one_clear_reason() -> None:
     with pytest.raises(IllegalActionError, match="nobody may draw"):
         deal.discard([])
     assert deal.actor == 1 and deal.bets == [2, 1]
+
+
+def test_bad_decks_and_stakes_are_refused() -> None:
+    from straights.errors import ConfigurationError, DuplicateCardError, PackError
+
+    stakes = Stakes.uniform(2, blinds=(1, 2), min_bet=2)
+    with pytest.raises(DuplicateCardError):
+        Deal(get_variant("NT"), stakes, [9, 9], parse_cards("As Ad") * 4)
+    with pytest.raises(PackError, match="2c is not in the short deck"):
+        Deal(get_variant("NS"), stakes, [9, 9], make_deck().cards)
+    stud = Stakes.uniform(2, ante=1, bring_in=2, small_bet=2, big_bet=4)
+    with pytest.raises(ConfigurationError, match="less than the small bet"):
+        Deal(get_variant("F7S"), stud, [9, 9], make_deck().cards)

@@ -32,7 +32,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
-from straights.cards import Card
+from straights.cards import Card, check_unique, make_deck
 from straights.errors import ConfigurationError, IllegalActionError
 from straights.poker.cards_source import CardSource, DeckSource
 from straights.poker.showdown import best_hand, opener_key, split
@@ -114,6 +114,14 @@ class Deal:
             raise ConfigurationError(f"stakes for {len(stakes.antes)} players, stacks for {n}")
         if any(not isinstance(s, int) or isinstance(s, bool) or s < 0 for s in stacks):
             raise ConfigurationError(f"stacks {list(stacks)}: give whole numbers of chips >= 0")
+        if variant.bring_in and stakes.bring_in and stakes.bring_in >= stakes.small_bet:
+            raise ConfigurationError(
+                f"bring-in {stakes.bring_in} with small bet {stakes.small_bet}: "
+                "the bring-in must be less than the small bet"
+            )
+        if isinstance(cards, Sequence):
+            check_unique(cards, "in the deck")
+            make_deck(variant.deck, jokers=variant.jokers).check_contains(cards)
         self.variant = variant
         self.stakes = stakes
         self.n = n
