@@ -150,3 +150,25 @@ def test_bad_decks_and_stakes_are_refused() -> None:
     stud = Stakes.uniform(2, ante=1, bring_in=2, small_bet=2, big_bet=4)
     with pytest.raises(ConfigurationError, match="less than the small bet"):
         Deal(get_variant("F7S"), stud, [9, 9], make_deck().cards)
+
+
+def test_five_card_draw_high_hand_wins_after_the_draw() -> None:
+    # p1: As Ad Kc 7h 2s; p2: Qc Qd 9s 8h 3c; burn 4d; p1 draws 3 (Ah Kd 5c) for aces full
+    deck = deck_after("As Ad Kc 7h 2s Qc Qd 9s 8h 3c 4d Ah Kd 5c")
+    stakes = Stakes.uniform(2, blinds=(1, 2), small_bet=2, big_bet=4)
+    deal = Deal(get_variant("_F5CD"), stakes, [30, 30], deck)
+    deal.act("call")  # the button (p2) completes the small blind
+    deal.act("check")
+    deal.discard(parse_cards("Kc 7h 2s"))
+    deal.discard([])
+    assert deal.holes[0][-3:] == list(parse_cards("Ah Kd 5c"))
+    while not deal.finished:
+        deal.act("check")
+    assert deal.stacks == [32, 28]
+
+
+def test_five_card_stud_lowest_up_card_brings_in() -> None:
+    deck = deck_after("Kc 3d Ac 3c Qh 9s")  # up cards 3♦, 3♣, 9♠
+    stakes = Stakes.uniform(3, ante=1, bring_in=1, small_bet=2, big_bet=4)
+    deal = Deal(get_variant("_F5S"), stakes, [20, 20, 20], deck)
+    assert deal.actor == 1 and kinds(deal) == ["bring-in", "complete"]
