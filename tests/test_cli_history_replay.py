@@ -27,13 +27,17 @@ def test_replay_prints_each_hand_as_json(tmp_path: Path) -> None:
     good.write_text(HAND, encoding="utf-8")
     bad = tmp_path / "two.phhs"
     bad.write_text("[1]\n" + HAND.replace('"FT"', '"XYZ"'), encoding="utf-8")
-    result = CliRunner().invoke(app, ["history", "replay", str(good), str(bad), "--json"])
+    broken = tmp_path / "three.phh"
+    broken.write_text("variant = ", encoding="utf-8")
+    files = [str(good), str(bad), str(broken)]
+    result = CliRunner().invoke(app, ["history", "replay", *files, "--json"])
     assert result.exit_code == 0, result.output
     rows = [json.loads(line) for line in result.output.splitlines()]
     # heads-up p1 posts the big blind 2, p2 the small blind 1; p1's aces win 2 from p2
     assert rows[0] == {"file": str(good), "index": 0, "variant": "FT",
                        "finishing_stacks": [12, 8.5]}  # fmt: skip
     assert rows[1]["variant"] == "XYZ" and "is not a variant" in rows[1]["error"]
+    assert rows[2]["index"] == 0 and rows[2]["error"].startswith("not a PHH (TOML) text")
 
 
 def test_replay_names_a_missing_file(capsys: pytest.CaptureFixture[str]) -> None:

@@ -397,13 +397,20 @@ def replay_report(paths: Iterable[str], *, as_json: bool = False) -> Iterable[st
     for path in paths:
         try:
             with open(path, encoding="utf-8") as f:
-                hands = loads(f.read())
-        except OSError as exc:
-            raise ConfigurationError(f"cannot read {path!r}: {exc.strerror}") from exc
+                text = f.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+            raise ConfigurationError(f"cannot read {path!r}: {reason}") from exc
+        try:
+            hands = loads(text)
+        except HandHistoryError as exc:
+            hands = [{"variant": "?", "_unreadable": str(exc)}]
         for index, hand in enumerate(hands):
             row: dict[str, Any] = {"file": path, "index": index,
                                    "variant": str(hand.get("variant", "?"))}  # fmt: skip
             try:
+                if "_unreadable" in hand:
+                    raise HandHistoryError(hand["_unreadable"])
                 row["finishing_stacks"] = replay(hand).finishing_stacks
             except HandHistoryError as exc:
                 row["error"] = str(exc)
