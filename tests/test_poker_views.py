@@ -17,9 +17,9 @@ def allowed(log: list[Entry], seat: int | None) -> set[Card]:
     out: set[Card] = set()
     for e in log:
         known = {c for c in e.cards if c is not None}
-        if e.kind == "board" or e.kind == "show" or (e.kind == "hole" and e.player == seat):
+        if e.kind in ("show", "turn") or (e.kind == "hole" and e.player == seat):
             out |= known
-        elif e.kind == "hole":
+        elif e.kind in ("hole", "board"):
             out |= {c for c, up in zip(e.cards, e.up, strict=True) if up and c is not None}
     return out
 

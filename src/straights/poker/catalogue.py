@@ -5,6 +5,9 @@ PHH's own codes are used where the specification defines one (``NT``, ``FO/8``,
 
 >>> sorted(VARIANTS)[:4]
 ['F2L3D', 'F7S', 'F7S/8', 'FB']
+>>> get_variant("_STR55L").name
+'Straights, Limit, 55 cards'
+
 >>> get_variant("FO/8").showdown[1].options
 (('qualifier', 8),)
 """
@@ -14,6 +17,7 @@ from __future__ import annotations
 from typing import Final
 
 from straights.errors import ConfigurationError
+from straights.poker.straights_rules import straights_variant
 from straights.poker.variant import HandRule, Opener, Street, Structure, Variant
 
 __all__ = ["VARIANTS", "get_variant", "variant_codes"]
@@ -113,8 +117,17 @@ _ALL: Final = (
             "brings in", "standard", _five_stud(), _FL, (_HIGH,), blinds=False, bring_in=True),
 )  # fmt: skip
 
-#: Every variant by code.
-VARIANTS: Final[dict[str, Variant]] = {v.code: v for v in _ALL}
+#: Every variant by code (Straights: both packs, both structures).
+VARIANTS: Final[dict[str, Variant]] = {
+    v.code: v
+    for v in (
+        *_ALL,
+        straights_variant(55, "limit"),
+        straights_variant(55, "no-limit"),
+        straights_variant(52, "limit"),
+        straights_variant(52, "no-limit"),
+    )
+}
 
 
 def variant_codes() -> list[str]:

@@ -106,6 +106,7 @@ class Deal:
         auto_showdown: bool = True,
         needless_folds: bool = False,
         rng: random.Random | None = None,
+        carry: int = 0,
     ) -> None:
         n = len(stacks)
         if n < 2:
@@ -135,10 +136,14 @@ class Deal:
         self.holes: list[list[Card | None]] = [[] for _ in range(n)]
         self.up: list[list[bool]] = [[] for _ in range(n)]
         self.board: list[Card | None] = []
+        self.board_up: list[bool] = []
         self.spent: list[Card | None] = []  # burns and discards, for a new stock
         self.bets = [0] * n  # this street
         self.total = [0] * n  # this deal, antes included unless they are dead money
-        self.dead = 0  # dead antes, for the main pot
+        self.dead = carry  # dead antes and a carried pot, for the main pot
+        self.carry_in = carry
+        #: Chips a pot rule carries to the next deal (Straights' rule 10).
+        self.carry_out = 0
         self.folded = [False] * n
         self.mucked = [False] * n
         self.street_index = -1
@@ -147,6 +152,8 @@ class Deal:
         self.pots: list[Pot] = []
         self.winnings = [0] * n
         # betting state
+        self._level = -1  # the doubling ladder's level reached this round
+        self._acted_level: dict[int, int] = {}
         self._actors: deque[int] = deque()
         self._acted: set[int] = set()
         self._full_raise = 0
@@ -208,10 +215,10 @@ class Deal:
             posted = [min(p, cutoff) for p in posted]
         for i, amount in enumerate(posted):
             self.stacks[i] -= amount
-            if st.trim_antes:
-                self.total[i] += amount
-            else:
+            if st.antes_are_dead:
                 self.dead += amount
+            else:
+                self.total[i] += amount
         if self.variant.blinds:
             for i, blind in enumerate(st.blinds):
                 amount = min(abs(blind), self.stacks[i])
@@ -274,8 +281,15 @@ class Deal:
                     self.holes[i].extend(cards)
                     self.up[i].extend(street.hole)
                     self.log.append(Entry("hole", i, tuple(cards), up=street.hole))
+        if street.board_down:
+            self._deal_board(street.board_down, up=False)
         if street.board:
             self._deal_board(street.board)
+        if street.turn:
+            down = [k for k, up in enumerate(self.board_up) if not up][: street.turn]
+            for k in down:
+                self.board_up[k] = True
+            self.log.append(Entry("turn", None, tuple(self.board[k] for k in down)))
 
     def _burn(self, count: int) -> None:
         if count <= 0 or self.source.remaining < count:
@@ -284,10 +298,11 @@ class Deal:
         self.spent.extend(cards)
         self.log.append(Entry("burn", None, tuple(cards)))
 
-    def _deal_board(self, count: int) -> None:
+    def _deal_board(self, count: int, *, up: bool = True) -> None:
         cards = self.source.board(count)
         self.board.extend(cards)
-        self.log.append(Entry("board", None, tuple(cards)))
+        self.board_up.extend([up] * count)
+        self.log.append(Entry("board", None, tuple(cards), up=(up,) * count))
 
     # -- betting ---------------------------------------------------------------------------
     def _street_min(self) -> int:
@@ -305,7 +320,8 @@ class Deal:
                 top = max(range(self.n), key=lambda i: (self.bets[i] * _sign(blinds[i]), i))
                 return (top + 1) % self.n
             return 0
-        keys = {i: opener_key(opener, [*self.up_cards(i), *self._board_known()]) for i in live}
+        shared = [c for c, up in zip(self.board, self.board_up, strict=True) if up and c]
+        keys = {i: opener_key(opener, [*self.up_cards(i), *shared]) for i in live}
         best = max((k for k in keys.values() if k is not None), default=None)
         if best is None:
             return live[0]
@@ -328,6 +344,8 @@ class Deal:
             if not self.folded[i] and self.stacks[i] > 0 and second - self.bets[i] > 0
         )
         self._acted = set()
+        self._level = -1
+        self._acted_level = {}
         self._full_raise = 0
         self._raises = 0
         self._short = []
@@ -343,8 +361,29 @@ class Deal:
     def _to_call(self, i: int) -> int:
         return min(self.stacks[i], max(self.bets) - self.bets[i])
 
+    def _ladder(self, level: int) -> int:
+        """Street total of level ``level`` of the doubling ladder (0: the first bet)."""
+        return ((2 << level) - 1) * self.stakes.min_bet
+
+    def _ladder_bounds(self, i: int) -> tuple[int, int] | None:
+        """Straights' doubling ladder: the next level exactly, or all-in below it."""
+        stack, mine, top = self.stacks[i], self.bets[i], max(self.bets)
+        cap = self.variant.raise_cap
+        if cap is not None and self._level + 1 >= cap:
+            return None
+        if self._acted_level.get(i, -2) >= self._level:
+            return None  # only an incomplete all-in since he acted: not reopened
+        if stack <= top - mine:
+            return None
+        if not any(j != i and not self.folded[j] and self.stacks[j] > 0 for j in range(self.n)):
+            return None
+        to = min(self._ladder(self._level + 1), stack + mine)
+        return to, to
+
     def _raise_bounds(self, i: int) -> tuple[int, int] | None:
         """(lowest, highest) street total ``i`` may complete/bet/raise to, or ``None``."""
+        if self.variant.structure is Structure.DOUBLING:
+            return self._ladder_bounds(i)
         stack, mine, top = self.stacks[i], self.bets[i], max(self.bets)
         if self._to_call(i) < self._full_raise:
             return None  # facing only an incomplete all-in raise
@@ -388,8 +427,10 @@ class Deal:
                 out.append(Legal("fold"))
             out.append(Legal("call", to_call) if to_call else Legal("check"))
         bounds = self._raise_bounds(i)
+        top = max(self.bets)
         if bounds is not None:
-            kind: ActionKind = "raise" if max(self.bets) else "bet"
+            raised = self._level >= 0 if self.variant.structure is Structure.DOUBLING else top
+            kind: ActionKind = "raise" if raised else "bet"
             if self._completion_due:
                 kind = "complete"
             out.append(Legal(kind, bounds[0] - self.bets[i], bounds[0], bounds[1]))
@@ -420,6 +461,7 @@ class Deal:
             return self._raise_to(i, found.kind, target)
         self._actors.popleft()
         self._acted.add(i)
+        self._acted_level[i] = self._level
         if found.kind == "fold":
             self.folded[i] = True
             self.spent.extend(self.holes[i])
@@ -443,6 +485,9 @@ class Deal:
         self._actors.popleft()
         self._acted.add(i)
         increment = to - max(self.bets)
+        if to == self._ladder(self._level + 1):
+            self._level += 1
+        self._acted_level[i] = self._level
         self._put(i, to - self.bets[i])
         self._bring_in_due = self._completion_due = False
         self._actors = deque(
@@ -649,7 +694,9 @@ class Deal:
         live = self.in_hand()
         self.pots = self.side_pots()
         if len(live) == 1:
-            self._pay(live[0], self.pot)
+            self.pay(live[0], self.pot)
+        elif self.variant.pot_rule is not None:
+            self.variant.pot_rule.award(self)
         else:
             values = {i: self.hand_values(i) for i in live}
             beaten = [i for i in live if not self._may_win(i, values)]
@@ -672,7 +719,7 @@ class Deal:
                     )
                 for i, chips in enumerate(split(pot.amount, winners)):
                     if chips:
-                        self._pay(i, chips)
+                        self.pay(i, chips)
         self.total = [0] * self.n
         self.dead = 0
 
@@ -689,7 +736,8 @@ class Deal:
                     return True
         return False
 
-    def _pay(self, i: int, chips: int) -> None:
+    def pay(self, i: int, chips: int) -> None:
+        """Give ``chips`` to player ``i`` (pot rules call this)."""
         self.stacks[i] += chips
         self.winnings[i] += chips
         self.log.append(Entry("win", i, amount=chips))

@@ -45,7 +45,7 @@ from straights.poker.variant import Stakes, Structure, Variant
 
 __all__ = ["Replayed", "deal_to_phh", "dumps", "loads", "replay"]
 
-_CARD_RE: Final = re.compile(r"[2-9TJQKA][cdhs]|\?\?")
+_CARD_RE: Final = re.compile(r"[2-9TJQKA][cdhs]|[STR]|\?\?")  # S T R: Straights' cards
 _MONEY_FIELDS: Final = ("antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet",
                         "min_bet", "starting_stacks")  # fmt: skip
 

@@ -17,13 +17,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from straights.errors import ConfigurationError
+
+if TYPE_CHECKING:
+    from straights.poker.engine import Deal
 
 __all__ = [
     "HandRule",
     "Opener",
+    "PotRule",
     "Stakes",
     "Street",
     "Structure",
@@ -37,6 +41,9 @@ class Structure(Enum):
     FIXED_LIMIT = "fixed-limit"
     POT_LIMIT = "pot-limit"
     NO_LIMIT = "no-limit"
+    #: Straights: the first bet is the unit (``min_bet``), each raise doubles the
+    #: increment (1, 3, 7, 15 … units); ``raise_cap`` counts the ladder's levels.
+    DOUBLING = "doubling"
 
 
 class Opener(Enum):
@@ -65,16 +72,33 @@ class Street:
     ``burn`` cards are burned first; ``hole`` has one flag per card dealt to each
     player (``True`` = face up); ``board`` cards go to the middle face up;
     ``draw`` is the most cards a player may exchange before the betting
-    (``None``: no draw); ``big_bet`` selects the big bet in fixed limit.
+    (``None``: no draw); ``big_bet`` selects the big bet in fixed limit;
+    ``board_down`` cards go to the middle face down (Straights' key card) and
+    ``turn`` face-down board cards are turned up, oldest first.
     """
 
     name: str
     hole: tuple[bool, ...] = ()
     board: int = 0
+    board_down: int = 0
+    turn: int = 0
     burn: int = 0
     draw: int | None = None
     big_bet: bool = False
     opener: Opener = Opener.POSITION
+
+
+class PotRule(Protocol):
+    """A hook that awards the pots of a deal that reached the showdown itself.
+
+    ``award(deal)`` pays the pots (``deal.pay``) and may carry chips to the next
+    deal (``deal.carry_out``); Straights' rule 10 is one.
+    """
+
+    @property
+    def name(self) -> str: ...
+
+    def award(self, deal: Deal) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,9 +142,11 @@ class Variant:
     bring_in: bool = False
     jokers: int = 0
     raise_cap: int | None = 4
+    #: A named rule that awards the pots itself (Straights' rule 10), else ``None``.
+    pot_rule: PotRule | None = None
 
     def __post_init__(self) -> None:
-        if not self.streets or not self.showdown:
+        if not self.streets or not (self.showdown or self.pot_rule):
             raise ConfigurationError(f"variant {self.code}: needs streets and a showdown")
         if not self.streets[0].hole:
             raise ConfigurationError(f"variant {self.code}: the first street deals hole cards")
@@ -133,7 +159,7 @@ class Variant:
     @property
     def board_count(self) -> int:
         """Board cards of a complete deal."""
-        return sum(s.board for s in self.streets)
+        return sum(s.board + s.board_down for s in self.streets)
 
     @property
     def draws(self) -> bool:
@@ -159,9 +185,10 @@ class Stakes:
     live "post" of that size that does not decide who acts first);
     ``bring_in``; ``small_bet``/``big_bet`` for fixed limit; ``min_bet`` for
     pot and no limit.  ``trim_antes`` (PHH's ``ante_trimming_status``): an ante
-    larger than every other is trimmed to the second largest and antes count
-    toward side pots like bets; when ``False`` the antes are dead money in the
-    main pot (the big-blind ante).
+    larger than every other is trimmed to the second largest; ``dead_antes``:
+    antes are dead money in a pot everyone in may win (the big-blind ante)
+    rather than counting toward side pots like bets — by default exactly when
+    they are not trimmed, as PHH and PokerKit have it.
     """
 
     antes: tuple[int, ...]
@@ -171,6 +198,12 @@ class Stakes:
     big_bet: int = 0
     min_bet: int = 0
     trim_antes: bool = True
+    dead_antes: bool | None = None
+
+    @property
+    def antes_are_dead(self) -> bool:
+        """Whether antes are dead money (default: when they are not trimmed, as in PHH)."""
+        return not self.trim_antes if self.dead_antes is None else self.dead_antes
 
     def __post_init__(self) -> None:
         if len(self.antes) != len(self.blinds):

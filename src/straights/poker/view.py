@@ -1,7 +1,8 @@
 """What one seat may see of a deal: the only place that hides cards.
 
-A seat sees its own hole cards, every card dealt face up, the board, and the
-cards a player showed; everything else is ``None`` (face down).  A spectator
+A seat sees its own hole cards, every card dealt face up, the face-up board
+cards (not a face-down key card before it is turned), and the cards a player
+showed; everything else is ``None`` (face down).  A spectator
 (``seat=None``) sees only what is public.
 
 >>> from straights.cards import make_deck
@@ -100,7 +101,7 @@ def deal_view(deal: Deal, seat: int | None) -> DealView:
         street=deal.street_name,
         seat=seat,
         players=tuple(players),
-        board=tuple(deal.board),
+        board=tuple(c if up else None for c, up in zip(deal.board, deal.board_up, strict=True)),
         pot=deal.pot,
         actor=actor,
         legal=deal.legal_actions() if seat is not None and seat == actor else (),
