@@ -40,6 +40,21 @@ def test_replay_prints_each_hand_as_json(tmp_path: Path) -> None:
     assert rows[2]["index"] == 0 and rows[2]["error"].startswith("not a PHH (TOML) text")
 
 
+def test_replay_reads_the_straights_tables_own_histories(tmp_path: Path) -> None:
+    from straights.game import Table, TableConfig
+    from straights.game.phh import dumps_phh, hand_to_phh
+
+    table = Table(TableConfig(seats=2), ["ann", "bob"], seed=4)
+    hand = table.start_hand()
+    while not hand.finished:
+        table.act(hand.actor, "check" if hand.can_check(hand.actor) else "call")
+    path = tmp_path / "str.phh"
+    path.write_text(dumps_phh(hand_to_phh(hand)), encoding="utf-8")
+    result = CliRunner().invoke(app, ["history", "replay", str(path), "--json"])
+    row = json.loads(result.output)
+    assert row["variant"] == "STR" and row["finishing_stacks"] == list(hand.stacks)
+
+
 def test_replay_names_a_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:
         main(["history", "replay", "no-such-file.phh"])

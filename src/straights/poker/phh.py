@@ -411,7 +411,7 @@ def replay_report(paths: Iterable[str], *, as_json: bool = False) -> Iterable[st
             try:
                 if "_unreadable" in hand:
                     raise HandHistoryError(hand["_unreadable"])
-                row["finishing_stacks"] = replay(hand).finishing_stacks
+                row["finishing_stacks"] = _finishing_stacks(hand)
             except HandHistoryError as exc:
                 row["error"] = str(exc)
             if as_json:
@@ -424,6 +424,15 @@ def replay_report(paths: Iterable[str], *, as_json: bool = False) -> Iterable[st
             else:
                 stacks_text = " ".join(str(s) for s in row["finishing_stacks"])
                 yield f"{path} #{index + 1} {row['variant']}: {stacks_text}"
+
+
+def _finishing_stacks(hand: dict[str, Any]) -> list[int | Decimal]:
+    """A hand's finishing stacks; a deal of the Straights table (``STR``) through its engine."""
+    from straights.game.phh import VARIANT, replay_phh
+
+    if hand.get("variant") == VARIANT:
+        return list(replay_phh(hand).stacks)
+    return replay(hand).finishing_stacks
 
 
 def _json_number(value: int | Decimal) -> int | float:
