@@ -17,7 +17,7 @@ PLAY_STAMP := $(VENV)/.installed-all
 DEV_STAMP  := $(VENV)/.installed-dev
 WARM_STAMP := $(VENV)/.warmed-up
 
-.PHONY: play serve test testdeps quick lint typecheck warm bench bench-web bench-newcomer clean
+.PHONY: play setup setup-dev serve test testdeps quick lint typecheck warm bench bench-web bench-newcomer clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -42,12 +42,17 @@ $(WARM_STAMP): $(wildcard src/straights/fast/*.py) $(wildcard $(PLAY_STAMP) $(DE
 warm:
 	@$(MAKE) --no-print-directory $(WARM_STAMP)
 
-play: $(PLAY_STAMP)
-	@$(MAKE) --no-print-directory warm
+play: setup
 	$(BIN)/straights play
 
-serve: $(PLAY_STAMP)
+# The set-up of `make play` and of `make test` alone.
+setup: $(PLAY_STAMP)
 	@$(MAKE) --no-print-directory warm
+
+setup-dev: $(DEV_STAMP)
+	@$(MAKE) --no-print-directory warm
+
+serve: setup
 	$(BIN)/straights serve
 
 # Chromium and PostgreSQL for the browser and database tests (apt; quiet when present).
@@ -58,8 +63,7 @@ test: $(DEV_STAMP) testdeps lint typecheck
 	@$(MAKE) --no-print-directory warm
 	$(BIN)/pytest -n auto
 
-quick: $(DEV_STAMP)
-	@$(MAKE) --no-print-directory warm
+quick: setup-dev
 	$(BIN)/pytest -n auto -m "not slow"
 
 lint: $(DEV_STAMP)
@@ -69,8 +73,7 @@ lint: $(DEV_STAMP)
 typecheck: $(DEV_STAMP)
 	$(BIN)/mypy --strict src
 
-bench: $(DEV_STAMP)
-	@$(MAKE) --no-print-directory warm
+bench: setup-dev
 	$(BIN)/python benchmarks/bench_straights.py
 	$(BIN)/python benchmarks/bench_game.py
 
