@@ -85,7 +85,7 @@ def main() -> None:
         print(f"fresh clone of {REPO} in {work}")
         print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         if args.test:
-            seconds, _ = timed(["make", "setup-dev"], work, env)
+            seconds, out = timed(["make", "setup-dev"], work, env)
             print(
                 f"make setup-dev (make test's set-up: dev extra, warm-up): {seconds:.0f} s "
                 f"(CPU {LAST_CPU:.0f} s)"
@@ -98,6 +98,9 @@ def main() -> None:
                 f"make play (install, warm-up, a scripted game): {seconds:.0f} s "
                 f"(CPU {LAST_CPU:.0f} s)"
             )
+        for line in out.splitlines():  # the warm-up's steps
+            if line.startswith(("✓", "fast kernels ready")):
+                print(f"  {line}")
         print(f".venv: {size_mb(work / '.venv'):.0f} MB")
         straights = str(work / ".venv" / "bin" / "straights")
         for run in ("first", "second", "third"):
