@@ -97,6 +97,8 @@ def test_core_commands_run_without_any_extra(tmp_path: Path) -> None:
     out = run_without(HEAVY, "play", "--seed", "1", stdin="c\nq\n", tmp=tmp_path)
     assert out.returncode == 0, out.stderr
     assert "Final chips" in out.stdout
+    out = run_without(HEAVY, "rules", "--ranking", "deuce-to-seven")
+    assert out.returncode == 0, out.stderr
     out = run_without(HEAVY, "--help")
     assert out.returncode == 0 and "warm-up" in out.stdout
 
