@@ -36,6 +36,9 @@ def serve(
     quiet: Annotated[bool, typer.Option(help="No access log.")] = False,
 ) -> None:
     """Serve the web table: open http://HOST:PORT/, create a table, share its link."""
+    from straights.extras import require
+
+    require("web", "straights serve")
     import uvicorn
 
     from straights.store import default_url
