@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +23,22 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from straights.errors import IllegalActionError, StraightsError
-from straights.web.manager import FLOOD_CLOSE, AccessError, Connection, TableManager
+from straights.web.guard import Guard
+from straights.web.manager import (
+    ADDRESS_BURST,
+    ADDRESS_RATE,
+    FLOOD_CLOSE,
+    AccessError,
+    Connection,
+    TableManager,
+)
 from straights.web.persist import WebStore, driver_url
-from straights.web.protocol import error_reply, parse_client_message, parse_settings
+from straights.web.protocol import (
+    MAX_MESSAGE_BYTES,
+    error_reply,
+    parse_client_message,
+    parse_settings,
+)
 from straights.web.throttle import TokenBucket
 
 log = logging.getLogger("straights.web")
@@ -81,11 +94,17 @@ def create_app(
     create_rate: float = 0.5,
     create_burst: int = 20,
     max_per_address: int = 100,
+    address_rate: float = ADDRESS_RATE,
+    address_burst: int = ADDRESS_BURST,
+    allowed_hosts: Sequence[str] = ("*",),
 ) -> Starlette:
     """The web table on database ``db_url`` (any SQLAlchemy URL).
 
     ``create_rate``/``create_burst``: new tables allowed per client address;
-    ``max_per_address``: open WebSockets allowed per client address.
+    ``max_per_address``: open WebSockets allowed per client address;
+    ``address_rate``/``address_burst``: WebSocket messages per second (and in a
+    burst) allowed per client address across all its sockets;
+    ``allowed_hosts``: the names the server answers to (see :class:`Guard`).
     """
     from straights.store import Store
 
@@ -98,6 +117,7 @@ def create_app(
     )
     create_buckets: dict[str, TokenBucket] = {}
     open_sockets: dict[str, int] = {}
+    address_budgets: dict[str, TokenBucket] = {}
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
@@ -131,25 +151,23 @@ def create_app(
         )
 
     async def socket(ws: WebSocket) -> None:
-        origin = ws.headers.get("origin")
-        host = ws.headers.get("host")
-        if origin is not None and host is not None and origin.split("://", 1)[-1] != host:
-            # A page from another site may not drive a player's browser into our tables.
-            await ws.close(code=1008)
-            return
+        # Host and Origin were checked by the Guard middleware.
         address = ws.client.host if ws.client else "?"
         if open_sockets.get(address, 0) >= max_per_address:
             await ws.close(code=1013)  # refused at the handshake (HTTP 403): too many sockets
             return
+        if len(address_budgets) > 10_000:
+            address_budgets.clear()  # bounded memory, as for create_buckets
+        budget = address_budgets.setdefault(address, TokenBucket(address_rate, address_burst))
         open_sockets[address] = open_sockets.get(address, 0) + 1
         try:
-            await serve_socket(ws)
+            await serve_socket(ws, budget)
         finally:
             open_sockets[address] -= 1
             if not open_sockets[address]:
                 del open_sockets[address]
 
-    async def serve_socket(ws: WebSocket) -> None:
+    async def serve_socket(ws: WebSocket, budget: TokenBucket) -> None:
         await ws.accept()
         peer = f"{ws.client.host}:{ws.client.port}" if ws.client else "?"
         conn = Connection(ws.send_text, peer)
@@ -162,16 +180,16 @@ def create_app(
                 raw = message.get("text")
                 if raw is None:
                     raw = message.get("bytes") or b""
-                if not conn.bucket.take():
+                who = "" if conn.bucket.take() else "too many messages"
+                if not who and not budget.take():
+                    who = "too many messages from your address"  # across all its sockets
+                    conn.bucket.refused += 1
+                if who:
                     if conn.bucket.refused >= FLOOD_CLOSE:
                         break
                     # Every refused message is answered, so a client knows its action
                     # was dropped; a flood ends at FLOOD_CLOSE refusals anyway.
-                    conn.send(
-                        error_reply(
-                            "too many messages: this one was dropped, slow down", "throttled"
-                        )
-                    )
+                    conn.send(error_reply(f"{who}: this one was dropped, slow down", "throttled"))
                     continue
                 try:
                     await manager.handle(conn, parse_client_message(raw))
@@ -214,6 +232,7 @@ def create_app(
         ],
         lifespan=lifespan,
     )
+    app.add_middleware(Guard, allowed_hosts=allowed_hosts, body_limit=MAX_MESSAGE_BYTES)
     app.add_middleware(SecurityHeaders)
     app.state.manager = manager
     return app
