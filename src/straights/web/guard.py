@@ -121,7 +121,9 @@ class Guard:
         host = headers.get("host", "")
         problem = None
         name = host_name(host)
-        if name is None or not allowed(name, self.allowed_hosts):
+        if "*" not in self.allowed_hosts and (
+            name is None or not allowed(name, self.allowed_hosts)
+        ):
             problem = (
                 400,
                 "bad_host",
