@@ -39,7 +39,7 @@ from straights.web.protocol import (
     parse_client_message,
     parse_settings,
 )
-from straights.web.throttle import TokenBucket
+from straights.web.throttle import TokenBucket, address_key
 
 log = logging.getLogger("straights.web")
 STATIC = Path(__file__).with_name("static")
@@ -126,7 +126,7 @@ def create_app(
         return JSONResponse({"ok": True, "tables": len(manager.tables)})
 
     async def create_table(request: Request) -> Response:
-        peer = request.client.host if request.client else "?"
+        peer = address_key(request.client.host) if request.client else "?"
         if len(create_buckets) > 10_000:
             create_buckets.clear()  # bounded memory; forgetting old addresses is harmless
         bucket = create_buckets.setdefault(peer, TokenBucket(create_rate, create_burst))
@@ -152,7 +152,7 @@ def create_app(
 
     async def socket(ws: WebSocket) -> None:
         # Host and Origin were checked by the Guard middleware.
-        address = ws.client.host if ws.client else "?"
+        address = address_key(ws.client.host) if ws.client else "?"
         if open_sockets.get(address, 0) >= max_per_address:
             await ws.close(code=1013)  # refused at the handshake (HTTP 403): too many sockets
             return

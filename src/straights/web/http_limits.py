@@ -32,6 +32,8 @@ from typing import Any
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from straights.web.throttle import address_key
+
 _BUSY = (
     b"HTTP/1.1 503 Service Unavailable\r\n"
     b"Content-Type: text/plain; charset=utf-8\r\nContent-Length: 40\r\n"
@@ -91,8 +93,9 @@ def guarded_http(
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
-            address = self.client[0] if self.client else None
-            if address is not None and not trusted(address):
+            peer = self.client[0] if self.client else None
+            address = None if peer is None or trusted(peer) else address_key(peer)
+            if address is not None:
                 if open_connections.get(address, 0) >= max_per_address:
                     transport.write(_BUSY)
                     transport.close()
