@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 from webtools import Client, Server
 
@@ -156,6 +157,33 @@ def test_slow_and_silent_clients_are_cut_off_while_others_are_served(make_server
         for sock in partial:
             sock.close()
     assert server.alive()
+
+
+def test_a_websocket_that_never_joins_a_table_is_closed(make_server) -> None:
+    server: Server = make_server(extra=("--request-timeout", "2"))
+    table, _ = server.create(seats=2)
+    silent = _ws(server)
+    pinger = _ws(server)
+    joined = _ws(server)
+    started = time.monotonic()
+    try:
+        joined.send(json.dumps({"type": "hello", "table": table}))
+        for _ in range(3):  # pings alone do not join a table
+            pinger.send('{"type": "ping"}')
+            time.sleep(0.5)
+        for ws in (silent, pinger):
+            with pytest.raises(ConnectionClosed):
+                for _ in range(20):
+                    ws.recv(timeout=max(0.1, started + 5 - time.monotonic()))
+        assert time.monotonic() - started < 5
+        time.sleep(1)
+        joined.send('{"type": "ping"}')  # a socket that joined stays
+        deadline = time.monotonic() + 5
+        while json.loads(joined.recv(timeout=5))["type"] != "pong":
+            assert time.monotonic() < deadline
+    finally:
+        for ws in (silent, pinger, joined):
+            ws.close()
 
 
 def test_a_kept_alive_connection_has_the_same_deadline(make_server) -> None:

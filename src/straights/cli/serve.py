@@ -42,7 +42,8 @@ def serve(
         typer.Option(
             min=0.5,
             max=300.0,
-            help="Seconds a client has to send a whole HTTP request before it is disconnected.",
+            help="Seconds a client has to send a whole HTTP request (and a new WebSocket "
+            "its hello) before it is disconnected.",
         ),
     ] = 10.0,
     proxy_headers: Annotated[
@@ -95,6 +96,7 @@ def serve(
         deal_delay=deal_delay,
         max_per_address=max_per_address,
         allowed_hosts=hosts,
+        join_timeout=request_timeout,
     )
     http = guarded_http(
         request_timeout=request_timeout,

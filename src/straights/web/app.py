@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -97,6 +98,7 @@ def create_app(
     address_rate: float = ADDRESS_RATE,
     address_burst: int = ADDRESS_BURST,
     allowed_hosts: Sequence[str] = ("*",),
+    join_timeout: float = 10.0,
 ) -> Starlette:
     """The web table on database ``db_url`` (any SQLAlchemy URL).
 
@@ -104,7 +106,8 @@ def create_app(
     ``max_per_address``: open WebSockets allowed per client address;
     ``address_rate``/``address_burst``: WebSocket messages per second (and in a
     burst) allowed per client address across all its sockets;
-    ``allowed_hosts``: the names the server answers to (see :class:`Guard`).
+    ``allowed_hosts``: the names the server answers to (see :class:`Guard`);
+    ``join_timeout``: seconds a new WebSocket has to join a table with ``hello``.
     """
     from straights.store import Store
 
@@ -172,9 +175,21 @@ def create_app(
         peer = f"{ws.client.host}:{ws.client.port}" if ws.client else "?"
         conn = Connection(ws.send_text, peer)
         writer = asyncio.ensure_future(conn.writer())
+        joined_by = time.monotonic() + join_timeout
         try:
             while not conn.closed:
-                message = await ws.receive()
+                if conn.live is None:
+                    # A socket that never joins a table only holds a slot: it has
+                    # join_timeout seconds to say a valid hello.
+                    try:
+                        message = await asyncio.wait_for(
+                            ws.receive(), max(0.0, joined_by - time.monotonic())
+                        )
+                    except TimeoutError:
+                        conn.send(error_reply("no 'hello' in time: closing", "bad_request"))
+                        break
+                else:
+                    message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
                 raw = message.get("text")
