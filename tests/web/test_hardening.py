@@ -146,7 +146,7 @@ def test_slow_and_silent_clients_are_cut_off_while_others_are_served(make_server
         for _ in range(5):
             started = time.monotonic()
             assert _http(server)[0] == 200
-            assert time.monotonic() - started < 1.0
+            assert time.monotonic() - started < 1.5
         watcher = Client(server, table)
         watcher.close()
         for sock in partial:
@@ -430,19 +430,20 @@ def test_one_address_shares_one_budget_across_its_sockets(make_server) -> None:
     server: Server = make_server()
     table, _ = server.create(seats=2)
     request = json.dumps({"type": "history", "hand": 1})
-    sockets = [_ws(server) for _ in range(5)]
+    sockets = [_ws(server) for _ in range(8)]
     other = _ws(server, source=OTHER_ADDRESS)
     try:
         for ws in [*sockets, other]:
             ws.send(json.dumps({"type": "hello", "table": table}))
-        # 5 sockets x 35 messages: each under its own burst of 40, together over 120.
-        for _ in range(35):
+        # 8 sockets x 39 messages: each under its own burst of 40, together 192 over 120
+        # (and over what refills at 60/s while the server reads them).
+        for _ in range(39):
             for ws in sockets:
                 ws.send(request)
         for _ in range(35):
             other.send(request)
         refused = [m for ws in sockets for m in _throttled(ws, 1.0)]
-        assert len(refused) >= 20  # 55 over the burst, less what refilled meanwhile
+        assert len(refused) >= 60
         assert all("from your address" in m["message"] for m in refused)
         assert _throttled(other, 1.0) == []  # another address has its own budget
     finally:
