@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from straights.cards import make_deck
-from straights.poker import Deal, Stakes, Structure, Variant
+from straights.poker import Deal, Stakes, Variant
 
 
 def random_stakes(variant: Variant, players: int, rng: random.Random) -> Stakes:
@@ -65,6 +65,3 @@ def random_deal(variant: Variant, rng: random.Random, players: int | None = None
             deal.act(choice.kind)
     return deal
 
-
-def structure_of(variant: Variant) -> Structure:
-    return variant.structure
