@@ -64,4 +64,3 @@ def random_deal(variant: Variant, rng: random.Random, players: int | None = None
         else:
             deal.act(choice.kind)
     return deal
-
