@@ -1,5 +1,8 @@
 """Rich rendering of cards and results for the terminal.
 
+People are counted from 1 here (player 1 is the first hand given), while
+``--json`` output keeps the library's 0-based indexes.
+
 Colour and symbols follow what the terminal allows: Rich drops colour when
 output is not a terminal, and ``ascii_only`` gives ``Qs`` instead of ``Q♠``.
 """
@@ -50,13 +53,30 @@ def cards_text(cards: Iterable[Card], sep: str = " ") -> Text:
     return Text(sep).join(card_text(c) for c in cards)
 
 
+def cards_line(notation: str) -> Text:
+    """Cards written in ASCII notation (``"5c 4d ? ?"``), coloured; ``?`` stays a
+    dim unknown card and anything else not a card is kept as plain text."""
+    from straights.errors import CardNotationError
+
+    parts: list[Text] = []
+    for token in notation.split():
+        if token == "?":
+            parts.append(Text("?", style="dim"))
+            continue
+        try:
+            parts.append(card_text(Card(token)))
+        except CardNotationError:
+            parts.append(Text(token))
+    return Text(" ").join(parts)
+
+
 def print_showdown(result: ShowdownResult) -> None:
     """Print the table, each player's best hand, and the verdict."""
     out = console()
     out.print(Text("Table  ").append_text(cards_text(result.table)), f"  (pack {result.pack})")
     for i, value in enumerate(result.values):
         mark = Text("★ ", style="bold green") if i == result.winner else Text("  ")
-        line = mark + Text(f"Player {i}  ") + cards_text(value.hole) + Text("  ")
+        line = mark + Text(f"Player {i + 1}  ") + cards_text(value.hole) + Text("  ")
         if value.straight:
             line += cards_text(value.straight, "-") + Text(f"  {value.category}")
         else:
@@ -66,5 +86,6 @@ def print_showdown(result: ShowdownResult) -> None:
         out.print(Text("No winner: ", style="bold yellow") + Text(result.reason))
     else:
         out.print(
-            Text(f"Player {result.winner} wins", style="bold green") + Text(f": {result.reason}")
+            Text(f"Player {result.winner + 1} wins", style="bold green")
+            + Text(f": {result.reason}")
         )
