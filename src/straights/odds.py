@@ -559,8 +559,7 @@ def generic_odds(
     if isinstance(hands, str):
         raise HandSizeError(f"hands {hands!r} is one string: pass a list of hole cards")
     holes = [
-        _slots(h, hole_cards, f"player {i}'s hole cards", pad=False)
-        for i, h in enumerate(hands, 1)
+        _slots(h, hole_cards, f"player {i}'s hole cards", pad=False) for i, h in enumerate(hands, 1)
     ]
     tbl = _slots(board, board_cards, "the board", pad=True)
     dead_ids = [c for c in _slots(dead, len(ids), "dead cards", pad=True) if c >= 0]
