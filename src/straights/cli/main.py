@@ -18,6 +18,7 @@ import typer
 from straights.cli import deal as _deal  # noqa: F401  (each import registers commands)
 from straights.cli import distribution as _distribution  # noqa: F401
 from straights.cli import history as _history  # noqa: F401
+from straights.cli import interrupt
 from straights.cli import odds as _odds  # noqa: F401
 from straights.cli import play as _play  # noqa: F401
 from straights.cli import rank as _rank  # noqa: F401
@@ -29,13 +30,21 @@ from straights.cli.app import app
 from straights.errors import StraightsError
 
 #: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
-INTERRUPTED = 130
+INTERRUPTED = interrupt.EXIT_STATUS
 #: Exit status for bad input: a usage error or a ``StraightsError``.
 BAD_INPUT = 2
 
 
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI; used by the ``straights`` console script."""
+    restore = interrupt.install()
+    try:
+        _run(argv)
+    finally:
+        restore()
+
+
+def _run(argv: list[str] | None) -> None:
     try:
         code = app(args=argv, prog_name="straights", standalone_mode=False)
     except StraightsError as exc:
@@ -58,7 +67,10 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def _fail(message: str, code: int) -> None:
-    print(f"error: {message}" if code != INTERRUPTED else message, file=sys.stderr)
+    if code == INTERRUPTED:
+        interrupt.announce()
+    else:
+        print(f"error: {message}", file=sys.stderr)
     sys.exit(code)
 
 

@@ -162,6 +162,9 @@ class _Game:
         try:
             answer = next(self.answers)
         except (StopIteration, KeyboardInterrupt):
+            from straights.cli import interrupt
+
+            interrupt.handled()  # Ctrl-C at the prompt leaves the table: the game ends itself
             self.out.print()
             return None
         if self.echo:
@@ -331,7 +334,7 @@ class _Game:
         for k, pot in enumerate(pots):
             who = ", ".join(self.who(s) for s in pot.eligible)
             label = "Main pot" if k == 0 else f"Side pot {k}"
-            line.append(("   " if k else "") + f"{label} {pot.amount} ({who})")
+            line.append((" · " if k else "") + f"{label}: {pot.amount} ({who})")
         self.out.print(line)
 
     def goodbye(self) -> None:
