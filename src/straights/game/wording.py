@@ -169,7 +169,7 @@ def phrase(event: ev.Event, name: Callable[[int], str | None], you: int | None =
     if isinstance(event, ev.DealerDraw):
         draws: list[Piece] = ["Draw for the dealer: "]
         for i, (seat, card) in enumerate(zip(event.seats, event.cards, strict=True)):
-            draws += [", " if i else "", f"{t.who(seat)} ", card]
+            draws += [", " if i else "", f"{t.who(seat, start=False)} ", card]
         if event.winner is None:
             return (*draws, " — a tie on special cards: draw again")
         return (*draws, f" — {t.does(event.winner, 'deals', 'deal', start=False)} first")
