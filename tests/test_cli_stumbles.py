@@ -271,11 +271,12 @@ def play_game(table: Table, bots: dict[int, object], answers: list[str], hands: 
 def test_the_prompt_helps_and_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
     # Button on you: the passive bot acts first and checks, so you face no bet.
     table = Table(TableConfig(seats=2), ["You", "Passive"], seed=3, button=0)
-    text = play_game(table, {1: Passive()}, ["?", "xyzzy", "help", "f", "x", "q"])
+    text = play_game(table, {1: Passive()}, ["?", "xyzzy", "[/]", "help", "f", "x", "q"])
     assert "is not possible now" not in text
     assert "Keys:" in text and "x or k" in text and "? or h" in text  # help lists the keys
     assert "Now you may: check, bet 1." in text
     assert "'xyzzy' is not an action: type ? for the keys" in text
+    assert "'[/]' is not an action" in text  # what was typed is echoed as text, not markup
     assert "You cannot fold: there is no bet to call (check instead)" in text
     assert "  You check" in text  # x is check
 

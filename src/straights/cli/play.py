@@ -158,6 +158,8 @@ class _Game:
         return self.names.get(seat) or seat_label(seat)
 
     def ask(self, prompt: str) -> str | None:
+        from rich.text import Text
+
         self.out.print(prompt, end="")
         try:
             answer = next(self.answers)
@@ -168,7 +170,7 @@ class _Game:
             self.out.print()
             return None
         if self.echo:
-            self.out.print(answer, highlight=False)
+            self.out.print(Text(answer))  # as typed: text, never markup
         return answer.strip().lower()
 
     def run(self) -> None:
