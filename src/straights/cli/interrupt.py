@@ -20,7 +20,7 @@ from collections.abc import Callable
 from types import FrameType
 from typing import Final
 
-__all__ = ["EXIT_STATUS", "GRACE", "announce", "handled", "install"]
+__all__ = ["EXIT_STATUS", "GRACE", "announce", "handled", "install", "set_grace"]
 
 #: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
 EXIT_STATUS: Final = 130
@@ -28,6 +28,7 @@ EXIT_STATUS: Final = 130
 GRACE: Final = 3.0
 _MESSAGE: Final = "interrupted\n"
 
+_grace = GRACE
 _lock = threading.RLock()  # re-entrant: the handler may run while the main thread holds it
 _announced = False
 _watchdog: threading.Timer | None = None
@@ -54,6 +55,13 @@ def install() -> Callable[[], None]:
         os.close(write_end)  # the watching thread reads the end of the pipe and stops
 
     return restore
+
+
+def set_grace(seconds: float) -> None:
+    """Give this command ``seconds`` to end by itself after Ctrl-C (a server that
+    closes its connections gracefully needs longer than :data:`GRACE`)."""
+    global _grace
+    _grace = seconds
 
 
 def handled() -> None:
@@ -99,7 +107,7 @@ def _watch(fd: int) -> None:
             with _lock:
                 again = _watchdog is not None
                 if not again:
-                    _watchdog = threading.Timer(GRACE, _end_now)
+                    _watchdog = threading.Timer(_grace, _end_now)
                     _watchdog.daemon = True
                     _watchdog.start()
             if again:

@@ -8,6 +8,9 @@ import typer
 
 from straights.cli.app import app
 
+#: Seconds the server gives open connections to finish after Ctrl-C.
+GRACEFUL_SECONDS = 3
+
 
 @app.command()
 def serve(
@@ -38,10 +41,12 @@ def serve(
     """Serve the web table: open http://HOST:PORT/, create a table, share its link."""
     import uvicorn
 
+    from straights.cli import interrupt
     from straights.store import default_url
     from straights.web.app import create_app
     from straights.web.protocol import MAX_FRAME_BYTES
 
+    interrupt.set_grace(GRACEFUL_SECONDS + 5)  # let Ctrl-C close the connections first
     url = db or default_url()
     application = create_app(
         url, bot_delay=bot_delay, deal_delay=deal_delay, max_per_address=max_per_address
@@ -57,5 +62,5 @@ def serve(
         ws_ping_timeout=20.0,
         log_level="warning" if quiet else "info",
         access_log=not quiet,
-        timeout_graceful_shutdown=3,
+        timeout_graceful_shutdown=GRACEFUL_SECONDS,
     )

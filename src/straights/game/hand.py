@@ -81,7 +81,14 @@ class Action(NamedTuple):
         return action_label(self.kind, amount=self.amount, to=self.to, all_in=self.all_in)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "amount": self.amount, "to": self.to, "all_in": self.all_in}
+        """JSON-ready, with ``label``: the action in words for a button or a prompt."""
+        return {
+            "kind": self.kind,
+            "amount": self.amount,
+            "to": self.to,
+            "all_in": self.all_in,
+            "label": str(self),
+        }
 
 
 _FOLD: Final = Action("fold")

@@ -319,9 +319,9 @@ function renderVerdict(h, state) {
   }
 }
 
+// The server words each action (straights.game.wording); a button capitalises it.
 function actionLabel(a) {
-  const base = { fold: "Fold", check: "Check", call: `Call ${a.amount}`, bet: `Bet ${a.to}`, raise: `Raise to ${a.to}` }[a.kind];
-  return a.all_in ? `${base} (all-in)` : base;
+  return a.label.charAt(0).toUpperCase() + a.label.slice(1);
 }
 
 function renderMe(state) {
