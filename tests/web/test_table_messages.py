@@ -67,3 +67,11 @@ def test_history_events_carry_the_shared_wording() -> None:
     watcher = [e["text"] for e in t.history_for(None, 1)["events"]]
     assert "Ann is dealt two cards face down." in watcher
     assert not any(x.startswith("You ") for x in watcher)
+
+
+def test_action_buttons_are_worded_by_the_server() -> None:
+    t = seated()
+    t.apply({"kind": "deal"})
+    actor = t.game.actor
+    legal = t.state_for(actor, turn_left=None)["hand"]["legal"]
+    assert [a["label"] for a in legal] == ["check", "bet 1"]
