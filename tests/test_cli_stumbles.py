@@ -82,7 +82,7 @@ def test_ctrl_c_inside_compiled_code_is_one_line_and_130(
     assert (code, err) == (130, "interrupted\n")
 
 
-@pytest.mark.parametrize("delay", [1.0, 5.0])
+@pytest.mark.parametrize("delay", [2.5, 6.0])
 def test_ctrl_c_during_a_long_odds_run(delay: float) -> None:
     """A real SIGINT to a running `straights odds` — while it imports, compiles (where
     LLVM's finalizers used to swallow it) or samples: one line, exit status 130."""
@@ -159,6 +159,7 @@ def test_odds_refuses_a_pack_for_holdem(capsys: pytest.CaptureFixture[str]) -> N
         (("history", "list", "--limit", "-3"), "Invalid value for '--limit'"),
         (("history", "export", "--out", "-", "--limit", "0"), "Invalid value for '--limit'"),
         (("play", "--hands", "-1"), "Invalid value for '--hands'"),
+        (("play", "--seats", "2", "--bots", ""), "--bots '': name bots like"),
         (("play", "--hands", "0"), "Invalid value for '--hands'"),
         (("simulate", "--hands", "-5"), "Invalid value for '--hands'"),
     ],
@@ -170,6 +171,16 @@ def test_settings_that_cannot_work_are_refused(
     assert code == 2, out
     assert message in one_error_line(err)
     assert "Draw for the dealer" not in out and "deals," not in out  # refused before playing
+
+
+def test_the_default_bots_fit_any_table(capsys: pytest.CaptureFixture[str]) -> None:
+    # Three bots by default, but a two-seat table has room for one: no complaint.
+    code, out, err = cli(capsys, "play", "--seats", "2", "--no-save", "--script", os.devnull)
+    assert code == 0, err
+    assert "Strength 1" in out and "Calling" not in out
+    code, out, err = cli(capsys, "simulate", "-p", "2", "-n", "3", "--no-progress")
+    assert code == 0, err
+    assert "strength" in out and "calling" in out and "random" not in out
 
 
 # -- people count from one; JSON keeps its 0-based indexes -----------------------------------

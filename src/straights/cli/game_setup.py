@@ -16,19 +16,42 @@ straights.errors.ConfigurationError: --stack 4 is less than --ante 5: every play
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from straights.errors import ConfigurationError
-from straights.game.config import TableConfig
 
-__all__ = ["AnteOpt", "BettingOpt", "GameSetup", "PackOpt", "StackOpt", "game_setup"]
+if TYPE_CHECKING:
+    from straights.game.config import TableConfig
+
+__all__ = [
+    "DEFAULT_BOTS",
+    "AnteOpt",
+    "BettingOpt",
+    "BotsOpt",
+    "GameSetup",
+    "PackOpt",
+    "StackOpt",
+    "game_setup",
+]
 
 BettingOpt = Annotated[str, typer.Option(help="limit or no-limit.")]
 AnteOpt = Annotated[int, typer.Option(help="Ante, also the first bet of every round.")]
 StackOpt = Annotated[int, typer.Option(help="Starting chips per player (one ante at least).")]
 PackOpt = Annotated[int, typer.Option(help="55 (with S, T, R) or 52.")]
+
+
+#: The bots that fill the seats when ``--bots`` is not given, in turn.
+DEFAULT_BOTS: tuple[str, ...] = ("strength", "calling", "random")
+#: ``--bots``: bot kinds for the seats, in turn; ``None`` gives :data:`DEFAULT_BOTS`.
+BotsOpt = Annotated[
+    str | None,
+    typer.Option(
+        help="Bots for the seats, in turn: random, calling, strength "
+        "(default: strength,calling,random)."
+    ),
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,15 +63,28 @@ class GameSetup:
 
 
 def game_setup(
-    *, seats: int, bots: str, betting: str, ante: int, stack: int, pack: int, bot_seats: int
+    *,
+    seats: int,
+    bots: str | None,
+    betting: str,
+    ante: int,
+    stack: int,
+    pack: int,
+    bot_seats: int,
 ) -> GameSetup:
     """Check the settings and seat the bots in turn from the comma-separated ``bots``.
 
     ``bot_seats`` is how many seats the bots fill (all but the human's in
     ``play``, every seat in ``simulate``); naming more bots than that is an
-    error rather than a silent drop.
+    error rather than a silent drop.  ``bots=None`` (the option not given) seats
+    :data:`DEFAULT_BOTS` in turn, as many as there are seats.
     """
     from straights.bots.base import BOT_KINDS
+    from straights.game.config import TableConfig
+
+    if bots is None:
+        kinds = DEFAULT_BOTS[:bot_seats]
+        bots = ",".join(kinds)
 
     config = TableConfig(
         pack=pack,

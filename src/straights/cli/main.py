@@ -15,20 +15,25 @@ import sys
 
 import typer
 
-from straights.cli import deal as _deal  # noqa: F401  (each import registers commands)
-from straights.cli import distribution as _distribution  # noqa: F401
-from straights.cli import history as _history  # noqa: F401
 from straights.cli import interrupt
-from straights.cli import odds as _odds  # noqa: F401
-from straights.cli import play as _play  # noqa: F401
-from straights.cli import rank as _rank  # noqa: F401
-from straights.cli import rules as _rules  # noqa: F401
-from straights.cli import serve as _serve  # noqa: F401
-from straights.cli import showdown as _showdown  # noqa: F401
-from straights.cli import simulate as _simulate  # noqa: F401
-from straights.cli import stats as _stats  # noqa: F401
 from straights.cli.app import app
 from straights.errors import StraightsError
+
+try:  # a Ctrl-C while the commands load (a slow disk, a busy machine) ends the same way
+    from straights.cli import deal as _deal  # noqa: F401  (each import registers commands)
+    from straights.cli import distribution as _distribution  # noqa: F401
+    from straights.cli import history as _history  # noqa: F401
+    from straights.cli import odds as _odds  # noqa: F401
+    from straights.cli import play as _play  # noqa: F401
+    from straights.cli import rank as _rank  # noqa: F401
+    from straights.cli import rules as _rules  # noqa: F401
+    from straights.cli import serve as _serve  # noqa: F401
+    from straights.cli import showdown as _showdown  # noqa: F401
+    from straights.cli import simulate as _simulate  # noqa: F401
+    from straights.cli import stats as _stats  # noqa: F401
+except KeyboardInterrupt:
+    sys.stderr.write("interrupted\n")
+    sys.exit(interrupt.EXIT_STATUS)
 
 #: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
 INTERRUPTED = interrupt.EXIT_STATUS

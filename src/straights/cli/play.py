@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 from straights.cli.app import app
-from straights.cli.game_setup import AnteOpt, BettingOpt, PackOpt, StackOpt, game_setup
+from straights.cli.game_setup import AnteOpt, BettingOpt, BotsOpt, PackOpt, StackOpt, game_setup
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -59,9 +59,7 @@ _HELP = (
 @app.command()
 def play(
     seats: Annotated[int, typer.Option(help="Players at the table, you included (2-10).")] = 4,
-    bots: Annotated[
-        str, typer.Option(help="Bots for the other seats, in turn: random, calling, strength.")
-    ] = "strength,calling,random",
+    bots: BotsOpt = None,
     betting: BettingOpt = "limit",
     ante: AnteOpt = 1,
     stack: StackOpt = 100,

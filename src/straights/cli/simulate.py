@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from straights.cli.app import app
-from straights.cli.game_setup import AnteOpt, BettingOpt, PackOpt, game_setup
+from straights.cli.game_setup import AnteOpt, BettingOpt, BotsOpt, PackOpt, game_setup
 
 
 @app.command()
@@ -17,9 +17,7 @@ def simulate(
     hands: Annotated[int, typer.Option("--hands", "-n", min=1, help="Deals to play.")] = 1000,
     seed: Annotated[int | None, typer.Option(help="Seed for a repeatable run.")] = None,
     betting: BettingOpt = "limit",
-    bots: Annotated[
-        str, typer.Option(help="Bots seated in turn: random, calling, strength.")
-    ] = "strength,random,calling",
+    bots: BotsOpt = None,
     ante: AnteOpt = 1,
     stack: Annotated[
         int, typer.Option(help="Starting chips (one ante at least); a session restarts on a bust.")
