@@ -83,8 +83,7 @@ def game_setup(
     from straights.game.config import TableConfig
 
     if bots is None:
-        kinds = DEFAULT_BOTS[:bot_seats]
-        bots = ",".join(kinds)
+        bots = ",".join(DEFAULT_BOTS[:bot_seats])
 
     config = TableConfig(
         pack=pack,
