@@ -91,3 +91,17 @@ def test_action_labels_are_the_engines() -> None:
         assert str(action) == action_label(
             action.kind, amount=action.amount, to=action.to, all_in=action.all_in
         )
+
+
+def test_unnamed_players_are_counted_from_one_in_views_and_histories() -> None:
+    from straights.game.config import TableConfig
+    from straights.game.phh import hand_to_phh
+    from straights.game.table import Table
+    from straights.game.view import hand_view
+
+    hand = Table(TableConfig(seats=2), ["Ann", "Bob"], seed=3).start_hand()
+    # A hand told without its names: its players are "seat 1" and "seat 2", never 0.
+    assert sorted(p.name for p in hand_view(hand, None).players) == ["seat 1", "seat 2"]
+    history = hand_to_phh(hand)
+    assert sorted(history["players"]) == ["seat 1", "seat 2"]
+    assert sorted(history["seats"]) == [1, 2]  # the same numbers as the names
