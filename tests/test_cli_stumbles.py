@@ -103,6 +103,31 @@ def test_ctrl_c_during_a_long_odds_run(delay: float) -> None:
     assert err == "interrupted\n", err
 
 
+def test_ctrl_c_at_the_game_prompt_leaves_the_table_with_130() -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "straights.cli.main", "play", "--seed", "1", "--no-save"],
+        stdin=subprocess.PIPE,  # open and silent: the game waits at its prompt
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+    )
+    try:
+        assert proc.stdout is not None
+        seen = ""
+        deadline = time.monotonic() + 60
+        while "Your turn" not in seen and time.monotonic() < deadline:
+            seen += proc.stdout.read(1)
+        assert "Your turn" in seen
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, err
+    assert err == "interrupted\n"
+    assert "Final chips" in out  # the game said goodbye first
+
+
 # -- user strings are text, never Rich markup ------------------------------------------------
 
 

@@ -105,7 +105,12 @@ def play(
         store = Store(db)
         store.record(table, name=f"terminal: {name}")
         out.print(Text(f"Saving every deal in {store.url}", "dim"))
-    _Game(table, seat_bots, out, _answers(script, source), hands).run()
+    game = _Game(table, seat_bots, out, _answers(script, source), hands)
+    game.run()
+    if game.interrupted:  # Ctrl-C at the prompt: the game said goodbye, the status says why
+        from straights.cli.interrupt import EXIT_STATUS
+
+        raise typer.Exit(EXIT_STATUS)
 
 
 def _answers(script: str | None, opened: TextIO | None = None) -> Iterator[str]:
@@ -148,6 +153,7 @@ class _Game:
         self.max_hands = max_hands
         self.me = 0
         self.echo = not sys.stdin.isatty()
+        self.interrupted = False  # the player pressed Ctrl-C at the prompt
         self.names = {i: p.name for i, p in enumerate(table.seats) if p is not None}
 
     def who(self, seat: int) -> str:
@@ -161,10 +167,14 @@ class _Game:
         self.out.print(prompt, end="")
         try:
             answer = next(self.answers)
-        except (StopIteration, KeyboardInterrupt):
+        except StopIteration:
+            self.out.print()
+            return None
+        except KeyboardInterrupt:
             from straights.cli import interrupt
 
             interrupt.handled()  # Ctrl-C at the prompt leaves the table: the game ends itself
+            self.interrupted = True
             self.out.print()
             return None
         if self.echo:
