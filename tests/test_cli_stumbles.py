@@ -348,3 +348,20 @@ def test_you_is_spoken_to_in_the_second_person(tmp_path: Path) -> None:
         assert wrong not in text
     assert "You call" in text or "You check" in text
     assert "Shark calls" in text or "Shark raises" in text or "Shark bets" in text
+
+
+def test_history_show_speaks_to_the_terminal_player(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    script = tmp_path / "moves.txt"
+    script.write_text("c\n" * 50, encoding="utf-8")
+    args = ["--seats", "3", "--hands", "1", "--seed", "4", "--db", db, "--script", str(script)]
+    code, _, err = cli(capsys, "play", *args)
+    assert code == 0, err
+    code, out, err = cli(capsys, "history", "show", "1", "--db", db)
+    assert code == 0, err
+    assert "You are dealt " in out and "Strength 1 is dealt " in out
+    assert "Round 1 of 5" in out
+    for wrong in ("You is ", "You shows", "You deals", "You checks", "You calls"):
+        assert wrong not in out
