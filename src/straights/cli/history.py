@@ -95,3 +95,15 @@ def export(
     except OSError as exc:
         raise ConfigurationError(f"cannot write {out!r}: {exc.strerror}") from exc
     typer.echo(f"wrote {len(records)} hand histories to {out}")
+
+
+@history_app.command("replay")
+def replay_files(
+    files: Annotated[list[str], typer.Argument(help="PHH files (.phh, .phhs) of any variant.")],
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per hand.")] = False,
+) -> None:
+    """Replay every hand of PHH files through the engine; print variant and finishing stacks."""
+    from straights.poker.phh import replay_report
+
+    for line in replay_report(files, as_json=as_json):
+        typer.echo(line)
