@@ -285,10 +285,9 @@ def _kernel(name: str, n: int, cards: Deck, opts: Mapping[str, Any]) -> Batch | 
     )
     if not covered:
         return None
-    try:
-        import numba  # noqa: F401
-        import numpy  # noqa: F401
-    except ImportError:
+    from straights.extras import available
+
+    if not available("fast"):
         return None
     if name == "high":
         return _high7
@@ -309,7 +308,8 @@ def _chunks(n: int, parts: int) -> list[Any]:
     import numpy as np
 
     order = np.arange(n - 6, dtype=np.int64)
-    return [order[i::parts] for i in range(parts) if len(order[i::parts])]
+    # Contiguous copies: one compiled signature per kernel (straights.fast.warm).
+    return [order[i::parts].copy() for i in range(parts) if len(order[i::parts])]
 
 
 def _snake(n: int) -> Any:
@@ -470,6 +470,9 @@ def check_plot_path(path: str | Path) -> Path:
 def plot(freq: Frequencies, path: str | Path) -> Path:
     """Save a horizontal bar chart of ``freq`` (log-scaled counts) as a PNG; returns the path."""
     out = check_plot_path(path)
+    from straights.extras import require
+
+    require("plot", "plot()")
     import matplotlib
 
     matplotlib.use("Agg")

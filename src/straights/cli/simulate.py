@@ -2,25 +2,27 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Annotated
 
 import typer
 
 from straights.cli.app import app
+from straights.cli.game_setup import AnteOpt, BettingOpt, BotsOpt, PackOpt, game_setup
 
 
 @app.command()
 def simulate(
     players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 6,
-    hands: Annotated[int, typer.Option("--hands", "-n", help="Deals to play.")] = 1000,
+    hands: Annotated[int, typer.Option("--hands", "-n", min=1, help="Deals to play.")] = 1000,
     seed: Annotated[int | None, typer.Option(help="Seed for a repeatable run.")] = None,
-    betting: Annotated[str, typer.Option(help="limit or no-limit.")] = "limit",
-    bots: Annotated[
-        str, typer.Option(help="Bots seated in turn: random, calling, strength.")
-    ] = "strength,random,calling",
-    ante: Annotated[int, typer.Option(help="Ante (and first bet).")] = 1,
-    stack: Annotated[int, typer.Option(help="Starting chips; a session restarts on a bust.")] = 100,
-    pack: Annotated[int, typer.Option(help="55 (with S, T, R) or 52.")] = 55,
+    betting: BettingOpt = "limit",
+    bots: BotsOpt = None,
+    ante: AnteOpt = 1,
+    stack: Annotated[
+        int, typer.Option(help="Starting chips (one ante at least); a session restarts on a bust.")
+    ] = 100,
+    pack: PackOpt = 55,
     out: Annotated[
         str | None, typer.Option("--out", "-o", help="Write every deal to this .phhs file.")
     ] = None,
@@ -29,24 +31,23 @@ def simulate(
     """Play bots against each other and report chips won per bot (95% interval)."""
     from rich.progress import Progress
     from rich.table import Table as Grid
+    from rich.text import Text
 
     from straights.bots.arena import simulate as run
     from straights.cli.render import console
     from straights.errors import ConfigurationError
-    from straights.game.config import TableConfig
     from straights.game.hand import Hand
     from straights.game.phh import dumps_phh, hand_to_phh, phhs_entry
 
-    config = TableConfig(
-        pack=pack,
-        ante=ante,
-        betting=betting,  # type: ignore[arg-type]
+    setup = game_setup(
         seats=players,
-        starting_stack=stack,
+        bots=bots,
+        betting=betting,
+        ante=ante,
+        stack=stack,
+        pack=pack,
+        bot_seats=players,
     )
-    kinds = [k.strip() for k in bots.split(",") if k.strip()]
-    if not kinds:
-        raise ConfigurationError(f"--bots {bots!r}: name bots like strength,random,calling")
     con = console()
     sink = None
     if out is not None:
@@ -67,10 +68,16 @@ def simulate(
             bar.advance(task)
 
         try:
-            result = run(config, kinds, hands, seed, on_hand)
-        finally:
+            result = run(setup.config, setup.bots, hands, seed, on_hand)
             if sink is not None:
-                sink.close()
+                sink.close()  # the last buffered histories are written here
+        except OSError as exc:
+            # A file that opens but refuses the writes (a device, /proc, a full disk).
+            raise ConfigurationError(f"cannot write {out!r}: {exc.strerror or exc}") from exc
+        finally:
+            if sink is not None and not sink.closed:
+                with contextlib.suppress(OSError):
+                    sink.close()
     grid = Grid(title=f"{result.hands} deals, {players} seats, {betting}", title_style="bold")
     for col in ("bot", "seat-deals", "chips won", "per deal", "95% interval"):
         grid.add_column(col, justify="right" if col != "bot" else "left")
@@ -88,4 +95,4 @@ def simulate(
         f"average pot: {result.average_pot:.2f} · sessions: {result.sessions}"
     )
     if out is not None:
-        con.print(f"wrote {written} hand histories to {out}")
+        con.print(Text(f"wrote {written} hand histories to {out}"))

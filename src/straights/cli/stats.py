@@ -94,12 +94,24 @@ def _run(
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from straights.frequencies import check_plot_path, count, counted_deck, estimate_seconds
+    from straights.extras import require
+    from straights.frequencies import (
+        check_plot_path,
+        count,
+        counted_deck,
+        estimate_seconds,
+        has_kernel,
+    )
 
     if plot is not None:
         check_plot_path(plot)
-    estimate = estimate_seconds(ranking, cards, deck, jokers, **options)
+        require("plot", "--plot")  # before the count, not after it
     err = Console(stderr=True, highlight=False)
+    if has_kernel(ranking, cards, deck, jokers, **options):
+        from straights.cli.fast import fast_kernels
+
+        err = fast_kernels("straights stats")  # a spinner while a kernel compiles
+    estimate = estimate_seconds(ranking, cards, deck, jokers, **options)
     if estimate > 30:
         err.print(
             f"[yellow]note:[/] this walks hands one by one in pure Python; "
@@ -131,11 +143,11 @@ def _run(
         return
     _print(freq)
     if plot is not None:
-        from rich.markup import escape
+        from rich.text import Text
 
         from straights.cli.render import console
 
-        console().print(f"chart saved to {escape(str(plot))}")
+        console().print(Text(f"chart saved to {plot}"))  # a user's path: text, not markup
     sys.stdout.flush()
 
 

@@ -33,6 +33,7 @@ from straights.game.events import (
     ShowdownRevealed,
 )
 from straights.game.hand import Action, Hand
+from straights.game.wording import seat_label
 
 if TYPE_CHECKING:
     from straights.game.table import Seat, Table
@@ -215,7 +216,7 @@ def _dealt_in(hand: Hand, seat: int | None, names: Mapping[int, str]) -> tuple[P
         [
             _player_view(
                 seat=s,
-                name=names.get(s) or f"seat {s}",
+                name=names.get(s) or seat_label(s),
                 stack=stacks[i],
                 committed=0 if over else committed[i],
                 total=hand.total[i],

@@ -152,7 +152,7 @@ class WebStore:
                 insert(web_tables).values(
                     id=table_id,
                     settings=json.dumps(settings, sort_keys=True),
-                    seed=str(seed),
+                    seed=_seed_text(seed),
                     host_hash=host_hash,
                     created=time.time(),
                     archive_id=archive_id,
@@ -185,7 +185,12 @@ class WebStore:
             rows = conn.execute(select(web_tables).order_by(web_tables.c.created)).all()
         return [
             StoredTable(
-                r.id, json.loads(r.settings), int(r.seed), r.host_hash, r.created, r.archive_id
+                r.id,
+                json.loads(r.settings),
+                _seed_value(r.seed),
+                r.host_hash,
+                r.created,
+                r.archive_id,
             )
             for r in rows
         ]
@@ -210,3 +215,12 @@ class WebStore:
                 )
             out.append((json.loads(row.body), json.loads(row.events)))
         return out
+
+
+def _seed_text(seed: int) -> str:
+    """A 256-bit secret as 64 hex digits (fits the column); older 63-bit seeds in decimal."""
+    return format(seed, "064x") if seed >= 2**64 else str(seed)
+
+
+def _seed_value(text: str) -> int:
+    return int(text, 16) if len(text) == 64 else int(text)
