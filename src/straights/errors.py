@@ -20,6 +20,7 @@ __all__ = [
     "IllegalActionError",
     "PackError",
     "RankingError",
+    "StoreError",
     "StraightsError",
     "TieError",
 ]
@@ -63,3 +64,7 @@ class HandHistoryError(StraightsError):
 
 class TieError(StraightsError):
     """Two Straights hands compared equal outside rule 10: a bug, never a result."""
+
+
+class StoreError(StraightsError):
+    """A database that cannot be used: missing, corrupt, another program's, or newer."""

@@ -6,9 +6,8 @@ from __future__ import annotations
 import random
 import time
 
-from webtools import Client, Server, rebuild
-
 from straights.web.persist import WebStore
+from webtools import Client, Server, rebuild
 
 
 def _settle(clients: list[Client], humans: list[Client], timeout: float = 20.0) -> None:

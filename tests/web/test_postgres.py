@@ -15,9 +15,8 @@ from collections.abc import Iterator
 
 import pytest
 from sqlalchemy.exc import IntegrityError
-from webtools import Client, Server, free_port, rebuild
-
 from straights.web.persist import WebStore
+from webtools import Client, Server, free_port, rebuild
 
 pytestmark = pytest.mark.postgres
 

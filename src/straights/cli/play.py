@@ -57,42 +57,103 @@ def play(
     ] = None,
     hands: Annotated[int | None, typer.Option(help="Stop after this many deals.")] = None,
     db: Annotated[
-        str | None, typer.Option(help="SQLAlchemy URL of the hand store (default: user data dir).")
+        str | None,
+        typer.Option(
+            help="Database file or SQLAlchemy URL (default: straights.db in the data dir)."
+        ),
     ] = None,
-    save: Annotated[bool, typer.Option(help="Save every deal in the hand store.")] = True,
+    save: Annotated[bool, typer.Option(help="Save the table as it is played.")] = True,
+    resume: Annotated[
+        bool, typer.Option(help="Continue the last unfinished table, exactly where it stopped.")
+    ] = False,
 ) -> None:
     """Play Straights against bots: hand after hand until you quit or one player has every chip."""
-    from straights.bots.base import make_bot
     from straights.cards import make_rng
     from straights.cli.render import console
     from straights.errors import ConfigurationError
     from straights.game.config import TableConfig
     from straights.game.table import Table
 
-    config = TableConfig(
-        pack=pack,
-        ante=ante,
-        betting=betting,  # type: ignore[arg-type]
-        seats=seats,
-        starting_stack=stack,
-    )
-    kinds = [k.strip() for k in bots.split(",") if k.strip()]
-    source = None if script is None or script == "-" else _open_script(script)
-    rng = make_rng(seed)
-    if not kinds:
-        raise ConfigurationError(f"--bots {bots!r}: name bots like strength,calling,random")
-    bot_list = [make_bot(kinds[i % len(kinds)], rng.getrandbits(64)) for i in range(seats - 1)]
-    names = [name] + [f"{b.name.capitalize()} {i + 1}" for i, b in enumerate(bot_list)]
-    table = Table(config, names, seed=rng.getrandbits(64))
-    seat_bots: dict[int, Bot] = {i + 1: b for i, b in enumerate(bot_list)}
     out = console()
+    source = None if script is None or script == "-" else _open_script(script)
+    store = None
     if save:
-        from straights.store import Store
+        from straights.store import RecordedTable, Store
 
         store = Store(db)
-        store.record(table, name=f"terminal: {name}")
-        out.print(f"[dim]Saving every deal in {store.url}[/dim]")
-    _Game(table, seat_bots, out, _answers(script, source), hands).run()
+    elif resume:
+        raise ConfigurationError("--resume continues a saved table: drop --no-save")
+    if store is not None and resume:
+        record = store.latest_unfinished("terminal")
+        if record is None:
+            raise ConfigurationError(
+                f"no unfinished table in {store.where}: start one with `straights play`"
+            )
+        table: Table = RecordedTable.load(store, record.id)
+        kinds = {int(k): v for k, v in record.settings["bots"].items()}
+        bot_seed = int(record.settings["bot_seed"])
+        out.print(f"Resuming table {record.id} from {store.where}.", markup=False, highlight=False)
+    else:
+        config = TableConfig(
+            pack=pack,
+            ante=ante,
+            betting=betting,  # type: ignore[arg-type]
+            seats=seats,
+            starting_stack=stack,
+        )
+        listed = [k.strip() for k in bots.split(",") if k.strip()]
+        if not listed:
+            raise ConfigurationError(f"--bots {bots!r}: name bots like strength,calling,random")
+        rng = make_rng(seed)
+        bot_seed = rng.getrandbits(63)
+        kinds = {seat: listed[(seat - 1) % len(listed)] for seat in range(1, seats)}
+        names = [name] + [_bot_name(kinds[s], bot_seed, s) for s in range(1, seats)]
+        table_seed = rng.getrandbits(63)
+        if store is not None:
+            settings = {"bots": kinds, "bot_seed": bot_seed}
+            table = RecordedTable.create(
+                store, config, names, name=f"terminal: {name}", settings=settings, seed=table_seed
+            )
+            out.print(f"[dim]Saving this table in {_text(store.where)}[/dim]")
+        else:
+            table = Table(config, names, seed=table_seed)
+    game = _Game(table, kinds, bot_seed, out, _answers(script, source), hands)
+    try:
+        game.run()
+    except KeyboardInterrupt:
+        game.interrupted = True
+        out.print()
+    if store is not None and isinstance(table, RecordedTable):
+        if game.over:
+            store.finish_table(table.record.id)
+        else:
+            again = "straights play --resume" + ("" if db is None else f" --db {_quote(db)}")
+            out.print(
+                f"Table {table.record.id} is saved: `{again}` continues it.",
+                markup=False,
+                highlight=False,
+            )
+        store.close()
+    if game.interrupted:
+        raise typer.Exit(130)
+
+
+def _bot_name(kind: str, bot_seed: int, seat: int) -> str:
+    from straights.bots.base import make_bot
+
+    return f"{make_bot(kind, bot_seed).name.capitalize()} {seat}"
+
+
+def _text(value: str) -> str:
+    from rich.markup import escape
+
+    return escape(value)
+
+
+def _quote(value: str) -> str:
+    import shlex
+
+    return shlex.quote(value)
 
 
 def _answers(script: str | None, opened: TextIO | None = None) -> Iterator[str]:
@@ -123,13 +184,16 @@ class _Game:
     def __init__(
         self,
         table: Table,
-        bots: dict[int, Bot],
+        bots: dict[int, str],
+        bot_seed: int,
         out: Console,
         answers: Iterator[str],
         max_hands: int | None,
     ) -> None:
         self.table = table
         self.bots = bots
+        self.bot_seed = bot_seed
+        self.interrupted = False
         self.out = out
         self.answers = answers
         self.max_hands = max_hands
@@ -144,7 +208,11 @@ class _Game:
         self.out.print(prompt, end="")
         try:
             answer = next(self.answers)
-        except (StopIteration, KeyboardInterrupt):
+        except StopIteration:
+            self.out.print()
+            return None
+        except KeyboardInterrupt:
+            self.interrupted = True
             self.out.print()
             return None
         if self.echo:
@@ -164,12 +232,16 @@ class _Game:
         )
         played = 0
         while not table.is_over and table.seats[self.me] is not None:
-            if self.max_hands is not None and played >= self.max_hands:
-                break
-            seen = len(table.events)
-            hand = table.start_hand()
-            played += 1
-            self.narrate(table.events[seen:])
+            hand = table.hand
+            if hand is not None and not hand.finished:  # a resumed table, mid-deal
+                self.narrate(hand.events)
+            else:
+                if self.max_hands is not None and played >= self.max_hands:
+                    break
+                seen = len(table.events)
+                hand = table.start_hand()
+                played += 1
+                self.narrate(table.events[seen:])
             quit_now = False
             while not hand.finished:
                 seat = hand.actor
@@ -188,7 +260,7 @@ class _Game:
                         out.print(f"[red]{exc}[/red]")
                         continue
                 else:
-                    action = self.bots[seat].act(view)
+                    action = self.bot(seat).act(view)
                     table.act(seat, action.kind, action.to)
                 self.narrate(table.events[seen:])
             if quit_now:
@@ -201,6 +273,21 @@ class _Game:
             if answer is None or _KEYS.get(answer) == "quit":
                 break
         self.goodbye()
+
+    @property
+    def over(self) -> bool:
+        """True when this game cannot go on (one player has every chip, or you have none)."""
+        return self.table.is_over or self.table.seats[self.me] is None
+
+    def bot(self, seat: int) -> Bot:
+        """The bot for this decision, seeded by the table and the moment: a resumed table
+        plays on exactly as it would have without the break."""
+        import random
+
+        from straights.bots.base import make_bot
+
+        nonce = f"{self.bot_seed}:{seat}:{len(self.table.events)}"
+        return make_bot(self.bots[seat], random.Random(nonce))
 
     def choose(self, view: SeatView) -> str | None:
         legal = {a.kind: a for a in view.legal}

@@ -18,7 +18,7 @@ def serve(
     db: Annotated[
         str | None,
         typer.Option(
-            help="SQLAlchemy URL (default: the project's SQLite file in your data directory)."
+            help="Database file or SQLAlchemy URL (default: straights.db in your data directory)."
         ),
     ] = None,
     bot_delay: Annotated[
@@ -38,15 +38,18 @@ def serve(
     """Serve the web table: open http://HOST:PORT/, create a table, share its link."""
     import uvicorn
 
-    from straights.store import default_url
+    from straights.store import Store
     from straights.web.app import create_app
     from straights.web.protocol import MAX_FRAME_BYTES
 
-    url = db or default_url()
+    # Open (and migrate) the database now: a bad --db is one line, not a failed start-up.
+    store = Store(db)
+    url, where = store.url, store.where
+    store.close()
     application = create_app(
         url, bot_delay=bot_delay, deal_delay=deal_delay, max_per_address=max_per_address
     )
-    typer.echo(f"Straights web table on http://{host}:{port}/  (database: {url})")
+    typer.echo(f"Straights web table on http://{host}:{port}/  (database: {where})")
     uvicorn.run(
         application,
         host=host,

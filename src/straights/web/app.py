@@ -24,7 +24,6 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from straights.errors import IllegalActionError, StraightsError
 from straights.web.manager import FLOOD_CLOSE, AccessError, Connection, TableManager
-from straights.web.persist import WebStore, driver_url
 from straights.web.protocol import error_reply, parse_client_message, parse_settings
 from straights.web.throttle import TokenBucket
 
@@ -82,20 +81,16 @@ def create_app(
     create_burst: int = 20,
     max_per_address: int = 100,
 ) -> Starlette:
-    """The web table on database ``db_url`` (any SQLAlchemy URL).
+    """The web table on database ``db_url`` (a file path or any SQLAlchemy URL).
 
     ``create_rate``/``create_burst``: new tables allowed per client address;
     ``max_per_address``: open WebSockets allowed per client address.
     """
     from straights.store import Store
 
-    store = WebStore(db_url)
-    # Finished deals also go to the project's hand archive, so `straights history
-    # list|show|export --db URL` reads web games like terminal ones.
-    archive = Store(driver_url(db_url))
-    manager = TableManager(
-        store, bot_delay=bot_delay, deal_delay=deal_delay, max_tables=max_tables, archive=archive
-    )
+    # One store: the tables' logs, and the hand archive `straights history` reads.
+    store = Store(db_url)
+    manager = TableManager(store, bot_delay=bot_delay, deal_delay=deal_delay, max_tables=max_tables)
     create_buckets: dict[str, TokenBucket] = {}
     open_sockets: dict[str, int] = {}
 
@@ -200,7 +195,6 @@ def create_app(
         finally:
             await manager.stop()
             store.close()
-            archive.close()
 
     app = Starlette(
         routes=[
