@@ -92,7 +92,12 @@ def play(
         table: Table = RecordedTable.load(store, record.id)
         kinds = {int(k): v for k, v in record.settings["bots"].items()}
         bot_seed = int(record.settings["bot_seed"])
-        out.print(f"Resuming table {record.id} from {store.where}.", markup=False, highlight=False)
+        out.print(
+            f"Resuming table {record.id} from {store.where}.",
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )
     else:
         config = TableConfig(
             pack=pack,
@@ -114,7 +119,7 @@ def play(
             table = RecordedTable.create(
                 store, config, names, name=f"terminal: {name}", settings=settings, seed=table_seed
             )
-            out.print(f"[dim]Saving this table in {_text(store.where)}[/dim]")
+            out.print(f"[dim]Saving this table in {_text(store.where)}[/dim]", soft_wrap=True)
         else:
             table = Table(config, names, seed=table_seed)
     game = _Game(table, kinds, bot_seed, out, _answers(script, source), hands)
@@ -132,6 +137,7 @@ def play(
                 f"Table {table.record.id} is saved: `{again}` continues it.",
                 markup=False,
                 highlight=False,
+                soft_wrap=True,
             )
         store.close()
     if game.interrupted:

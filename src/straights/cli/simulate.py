@@ -116,4 +116,9 @@ def simulate(
     if out is not None:
         con.print(f"wrote {written} hand histories to {out}")
     if store is not None:
-        con.print(f"saved {result.hands} deals in {store.where}", markup=False, highlight=False)
+        con.print(
+            f"saved {result.hands} deals in {store.where}",
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )

@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from sqlalchemy import create_engine, event, inspect
 from sqlalchemy.engine import Engine, make_url
@@ -28,7 +28,18 @@ from sqlalchemy.pool import StaticPool
 from straights.errors import StoreError
 from straights.store.schema import SCHEMA_VERSION
 
-__all__ = ["database_url", "default_url", "describe", "migrate", "open_engine"]
+if TYPE_CHECKING:
+    from alembic.config import Config
+
+__all__ = [
+    "alembic_config",
+    "database_url",
+    "default_url",
+    "describe",
+    "migrate",
+    "open_engine",
+    "sqlite_pragmas",
+]
 
 #: Tables of straights 0.1.0 (before the schema had a version).
 _FIRST_RELEASE: Final = frozenset({"tables", "events", "hands", "web_tables", "web_commands"})
@@ -86,12 +97,12 @@ def sqlite_path(url: str) -> Path | None:
 
 
 def sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    """Every SQLite connection: WAL with ``synchronous=NORMAL`` (a commit survives the
-    process being killed, only a power cut can lose the last ones), foreign keys
-    enforced, and waiting up to 5 s for another writer instead of failing."""
+    """Every SQLite connection: ``synchronous=NORMAL`` (in WAL mode, which :func:`migrate`
+    sets once a file is known to be ours, a commit survives the process being killed;
+    only a power cut can lose the last ones), foreign keys enforced, and waiting up
+    to 5 s for another writer instead of failing."""
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA busy_timeout=5000")
-    cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
@@ -155,14 +166,21 @@ def _problem(exc: DatabaseError, is_file: bool) -> str:
     return f"cannot use this database: {text.strip().splitlines()[0] if text.strip() else exc}"
 
 
-def migrate(engine: Engine, where: str) -> None:
-    """Bring the schema to :data:`SCHEMA_VERSION`, refusing a database that is not ours."""
-    from alembic import command
+def alembic_config() -> Config:
+    """Alembic's configuration for the migrations shipped in this package."""
     from alembic.config import Config
-    from alembic.script import ScriptDirectory
 
     config = Config()
     config.set_main_option("script_location", "straights.store:migrations")
+    return config
+
+
+def migrate(engine: Engine, where: str) -> None:
+    """Bring the schema to :data:`SCHEMA_VERSION`, refusing a database that is not ours."""
+    from alembic import command
+    from alembic.script import ScriptDirectory
+
+    config = alembic_config()
     known = {s.revision for s in ScriptDirectory.from_config(config).walk_revisions()}
     with engine.begin() as conn:
         names = set(inspect(conn).get_table_names())
@@ -189,6 +207,9 @@ def migrate(engine: Engine, where: str) -> None:
                 raise StoreError(
                     f"{where} is another program's database (its 'tables' table is not ours)"
                 )
+        if conn.dialect.name == "sqlite":
+            # Persistent in the file; set before anything is written.
+            conn.exec_driver_sql("PRAGMA journal_mode=WAL")
         if current == SCHEMA_VERSION:
             return
         config.attributes["connection"] = conn
