@@ -48,7 +48,7 @@ def check_migrated(store: Store, old: dict[str, Any]) -> None:
     assert (legacy.kind, legacy.finished, legacy.seed) == ("legacy", True, None)
     # The terminal table's event log, every event in order.
     assert [e for entry in store.log(legacy.id) for e in entry.events] == old["events"]
-    with pytest.raises(HandHistoryError, match="saved by straights 0.1.0"):
+    with pytest.raises(HandHistoryError, match=r"saved by straights 0\.1\.0"):
         RecordedTable.load(store, legacy.id)
     # Its archived deals are unchanged, and the log still replays to them.
     archived = {(h.table_id, h.number): h for h in store.hands(limit=1000)}
