@@ -212,3 +212,23 @@ def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
 def test_an_unusable_url_is_one_error() -> None:
     with pytest.raises(StoreError, match="neither a file path nor a SQLAlchemy URL"):
         Store("nonsense://x")
+
+
+def schema_differences(store: Store) -> list[object]:
+    """What Alembic finds between the database and :mod:`straights.store.schema`."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from straights.store.schema import metadata
+
+    with store.engine.connect() as conn:
+        context = MigrationContext.configure(conn, opts={"compare_type": True})
+        return list(compare_metadata(context, metadata))
+
+
+def test_the_migrations_build_exactly_the_declared_schema(tmp_path: Path) -> None:
+    fresh = Store(str(tmp_path / "fresh.db"))
+    assert schema_differences(fresh) == []
+    old = tmp_path / "old.db"
+    old.write_bytes((Path(__file__).parent / "fixtures" / "first_release.db").read_bytes())
+    assert schema_differences(Store(str(old))) == []

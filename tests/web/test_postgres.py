@@ -42,6 +42,9 @@ def test_store_round_trip_and_duplicate_commands_fail(postgres_url: str) -> None
         assert again.events == table.events
         assert [h.number for h in store.hands()] == [3, 2, 1]
         assert store.table(table.record.id).seed == 2**62
+        from test_store import schema_differences
+
+        assert schema_differences(store) == []
     finally:
         store.close()
 
@@ -78,6 +81,9 @@ def test_a_first_release_database_migrates_on_postgres(postgres_url: str) -> Non
     try:
         expected = migration.read_old(FIXTURE)
         migration.check_migrated(store, expected)
+        from test_store import schema_differences
+
+        assert schema_differences(store) == []
         table = RecordedTable.create(store, TableConfig(seats=2), ["x", "y"])
         assert table.record.id == 4  # after the migrated ones
     finally:
