@@ -141,8 +141,77 @@ def test_003_wild_cards_create_pairs_option() -> None:
 
 def test_two_jokers() -> None:
     assert a5("Jk Jk 7c 5d 4s").phrase.startswith("Seven-five low (7-5-4-2-A)")
-    must = a5("Jk Jk 7c 5d 4s", joker="must-pair")
-    assert must.phrase.startswith("Pair of aces (A-A-7-5-4)")
+
+
+# --- must-pair: each joker copies a rank among the natural cards -------------------
+# Expected values worked out by hand from 003 ("wild cards in low hands are usually
+# held to create pairs ... 7-5-4-3-W, which must be a pair of threes at least"): a
+# joker becomes one of the ranks the natural cards show, never a rank none of them
+# shows, so two jokers cannot pair each other as aces.  Lower categories are better
+# lows: one pair < two pair < three of a kind < full house < four < five of a kind.
+
+
+def wild_ranks(value: HandValue) -> list[int]:
+    return sorted(int(c.rank) for c in value.wild_as.values() if c.rank is not None)
+
+
+@pytest.mark.parametrize("name", LOWS)
+def test_must_pair_two_jokers_copy_natural_ranks(name: str) -> None:
+    # Naturals 7, 5, 4.  The jokers may be 7, 5 or 4: 4+5 gives two pair (fives and
+    # fours), the best; 4+4 or 5+5 is three of a kind; 7+anything pairs the sevens.
+    value = evaluate("Jk Jk2 7c 5d 4h", ranking=name, joker="must-pair")
+    assert value.category == "two pair"
+    assert value.phrase.startswith("Two pair, fives and fours (5-5-4-4-7)")
+    assert wild_ranks(value) == [4, 5]
+    # no ace is among the five cards, so no joker may play as one
+    assert "A" not in value.phrase.split("(")[1]
+
+
+@pytest.mark.parametrize("name", LOWS)
+def test_must_pair_two_jokers_against_natural_hands(name: str) -> None:
+    must = evaluate("Jk Jk2 7c 5d 4h", ranking=name, joker="must-pair")
+    # any one-pair hand beats two pair, even a pair of kings
+    assert evaluate("Kc Kd 7s 5s 4s", ranking=name, joker="must-pair") > must
+    # fives and fours with a seven equals the natural two pair
+    assert evaluate("5c 5h 4c 4d 7s", ranking=name, joker="must-pair") == must
+    # and beats fives and fours with an eight, sixes and fours, three fours
+    assert must > evaluate("5c 5h 4c 4d 8s", ranking=name, joker="must-pair")
+    assert must > evaluate("6c 6h 4c 4d 7s", ranking=name, joker="must-pair")
+    assert must > evaluate("4c 4d 4s 7h 5h", ranking=name, joker="must-pair")
+
+
+def test_must_pair_three_jokers_make_a_full_house() -> None:
+    # Naturals 6 and 2; three jokers among {6, 2}: 2-2-2-6-6 or 6-6-6-2-2 (full
+    # houses) or four of a kind.  A full house is the better low, deuces full best.
+    value = a5("Jk Jk2 Jk3 6c 2d", joker="must-pair")
+    assert value.category == "full house"
+    assert value.phrase.startswith("Full house, deuces full of sixes (2-2-2-6-6)")
+    assert wild_ranks(value) == [2, 2, 6]
+
+
+def test_must_pair_four_jokers_and_one_card_is_five_of_a_kind() -> None:
+    value = a5("Jk Jk2 Jk3 Jk4 9s", joker="must-pair")
+    assert value.category == "five of a kind"
+    assert value.phrase.startswith("Five nines (9-9-9-9-9)")
+
+
+@pytest.mark.parametrize(("name", "five"), [("ace-to-five", "aces"), ("deuce-to-seven", "deuces")])
+def test_must_pair_five_jokers_copy_one_another(name: str, five: str) -> None:
+    # decision: with no natural card the jokers copy one another (five of a kind,
+    # the best rank for low); lowest-absent would make them the best no-pair low
+    value = evaluate("Jk Jk2 Jk3 Jk4 Jk5", ranking=name, joker="must-pair")
+    assert value.category == "five of a kind"
+    assert value.phrase.startswith(f"Five {five}")
+
+
+def test_must_pair_prefers_natural_cards_from_more_than_five() -> None:
+    # K Q 3 2 and two jokers.  One joker with the four naturals pairs the deuce:
+    # 2-2-K-Q-3.  Two jokers with three naturals make at best two pair.  Reading the
+    # rule as "jokers may pair each other" would give A-A-Q-3-2 instead.
+    value = a5("Jk Jk2 Kc Qd 3h 2s", joker="must-pair")
+    assert value.category == "one pair"
+    assert value.phrase.startswith("Pair of deuces (2-2-K-Q-3)")
+    assert wild_ranks(value) == [2]
 
 
 # --- deuce-to-seven and ace-to-six ------------------------------------------------

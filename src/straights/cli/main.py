@@ -14,6 +14,7 @@ from straights.cli import history as _history  # noqa: F401
 from straights.cli import odds as _odds  # noqa: F401
 from straights.cli import play as _play  # noqa: F401
 from straights.cli import rank as _rank  # noqa: F401
+from straights.cli import rules as _rules  # noqa: F401
 from straights.cli import serve as _serve  # noqa: F401
 from straights.cli import showdown as _showdown  # noqa: F401
 from straights.cli import simulate as _simulate  # noqa: F401

@@ -17,8 +17,9 @@ Options (defaults first):
   in the hand (``004``); under deuce-to-seven and ace-to-six it takes the
   lowest rank (and a suit) that neither pairs nor completes a straight or
   flush, which is the same rule applied to methods where those count.
-  ``'must-pair'`` — ``003``'s "wild cards create pairs": each joker must play
-  as a rank already in the five cards (7-5-4-3-W is at least a pair of threes).
+  ``'must-pair'`` — ``003``'s "wild cards create pairs": each joker copies a
+  rank among the natural cards of the five (7-5-4-3-W is at least a pair of
+  threes; 7-5-4-W-W is at best fives and fours, never a pair of aces).
 * ``qualifier``: ``None`` or ``8`` — eight or better: only a no-pair hand (and,
   where they count, no straight or flush) whose highest card is an eight or
   lower is a low.  Every other hand is category ``'no low'``; all of them are
@@ -315,13 +316,17 @@ class _Choice:
 def _joker_ranks(
     naturals: list[int], jokers: int, method: LowMethod, mode: str
 ) -> Iterable[tuple[int, ...]]:
-    """The rank values the jokers may take together (the best is chosen later)."""
-    for ranks in combinations_with_replacement(method.ranks, jokers):
-        if mode == "must-pair":
-            every = naturals + list(ranks)
-            if any(every.count(r) < 2 for r in ranks):
-                continue
-        yield ranks
+    """The rank values the jokers may take together (the best is chosen later).
+
+    Under ``'must-pair'`` each joker copies a rank the natural cards show, so
+    two jokers never pair each other as a rank none of them shows; five jokers
+    alone copy one another (five of a kind).
+    """
+    if mode != "must-pair":
+        return combinations_with_replacement(method.ranks, jokers)
+    if not naturals:
+        return ((r,) * jokers for r in method.ranks)
+    return combinations_with_replacement([r for r in method.ranks if r in naturals], jokers)
 
 
 def _best(ids: Sequence[int], method: LowMethod, mode: str) -> tuple[int, _Choice]:

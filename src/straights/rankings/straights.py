@@ -1,6 +1,6 @@
 """The Straights ranking: a player's best hand from two hole and five table cards.
 
-Rules are numbered as in the source text (``../shared/rules/straights.md``):
+Rules are numbered as in the source text and in the rule book (``docs/rules.md``):
 rule 3 length, 4 straight flush, 5 top card rank, 6 top card suit,
 7 priority card, 8 highest card in hand, 9 S-T-R-8, 10 S-T-R-8 on the table.
 
