@@ -232,3 +232,25 @@ def test_the_migrations_build_exactly_the_declared_schema(tmp_path: Path) -> Non
     old = tmp_path / "old.db"
     old.write_bytes((Path(__file__).parent / "fixtures" / "first_release.db").read_bytes())
     assert schema_differences(Store(str(old))) == []
+
+
+def test_processes_opening_a_new_file_at_once_migrate_it_once(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    path = tmp_path / "race.db"
+    code = (
+        "import sys; from straights.store import Store; "
+        "s = Store(sys.argv[1]); print(len(s.tables()))"
+    )
+    procs = [
+        subprocess.Popen([sys.executable, "-c", code, str(path)], stdout=subprocess.PIPE, text=True)
+        for _ in range(4)
+    ]
+    assert [p.communicate(timeout=120)[0] for p in procs] == ["0\n"] * 4
+    assert [p.returncode for p in procs] == [0] * 4
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [
+            (SCHEMA_VERSION,)
+        ]
+        assert conn.execute("PRAGMA journal_mode").fetchall() == [("wal",)]

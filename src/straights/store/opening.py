@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from sqlalchemy import create_engine, event, inspect
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, NoSuchModuleError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
@@ -182,35 +182,54 @@ def migrate(engine: Engine, where: str) -> None:
 
     config = alembic_config()
     known = {s.revision for s in ScriptDirectory.from_config(config).walk_revisions()}
-    with engine.begin() as conn:
-        names = set(inspect(conn).get_table_names())
-        current = None
-        if "alembic_version" in names:
-            current = conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
-        ours = {"tables", "hands"} & names
-        if current is not None and current not in known:
-            if ours:
-                raise StoreError(
-                    f"{where} was written by a newer straights (schema {current}; this one "
-                    f"reads up to {SCHEMA_VERSION}): upgrade straights to open it"
-                )
-            raise StoreError(f"{where} is another program's database (schema {current})")
-        if current is None and names and not (names & _FIRST_RELEASE):
-            shown = ", ".join(sorted(names)[:5])
+    for locked in (False, True):
+        with engine.begin() as conn:
+            if locked:  # one process migrates; the others wait, then find it done
+                _lock(conn)
+            current = _version(conn, where, known)
+            if conn.dialect.name == "sqlite" and not locked:
+                # Persistent in the file; set before anything is written.
+                conn.exec_driver_sql("PRAGMA journal_mode=WAL")
+            if current == SCHEMA_VERSION:
+                return
+            if locked:
+                config.attributes["connection"] = conn
+                command.upgrade(config, SCHEMA_VERSION)
+
+
+def _lock(conn: Connection) -> None:
+    """Hold the database's migration lock until the transaction ends."""
+    if conn.dialect.name == "sqlite":
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+    elif conn.dialect.name == "postgresql":
+        conn.exec_driver_sql("SELECT pg_advisory_xact_lock(7402319)")
+
+
+def _version(conn: Connection, where: str, known: set[str]) -> str | None:
+    """The database's schema revision (``None``: unversioned, 0.1.0's or empty), or a
+    :class:`StoreError` when it is not a straights database this release can read."""
+    names = set(inspect(conn).get_table_names())
+    current = None
+    if "alembic_version" in names:
+        current = conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
+    ours = {"tables", "hands"} & names
+    if current is not None and current not in known:
+        if ours:
             raise StoreError(
-                f"{where} is another program's database (it holds {shown}): "
-                "give a new file or a straights database"
+                f"{where} was written by a newer straights (schema {current}; this one "
+                f"reads up to {SCHEMA_VERSION}): upgrade straights to open it"
             )
-        if current is None and "tables" in names:
-            columns = {c["name"] for c in inspect(conn).get_columns("tables")}
-            if not {"id", "name", "config", "created"} <= columns:
-                raise StoreError(
-                    f"{where} is another program's database (its 'tables' table is not ours)"
-                )
-        if conn.dialect.name == "sqlite":
-            # Persistent in the file; set before anything is written.
-            conn.exec_driver_sql("PRAGMA journal_mode=WAL")
-        if current == SCHEMA_VERSION:
-            return
-        config.attributes["connection"] = conn
-        command.upgrade(config, SCHEMA_VERSION)
+        raise StoreError(f"{where} is another program's database (schema {current})")
+    if current is None and names and not (names & _FIRST_RELEASE):
+        shown = ", ".join(sorted(names)[:5])
+        raise StoreError(
+            f"{where} is another program's database (it holds {shown}): "
+            "give a new file or a straights database"
+        )
+    if current is None and "tables" in names:
+        columns = {c["name"] for c in inspect(conn).get_columns("tables")}
+        if not {"id", "name", "config", "created"} <= columns:
+            raise StoreError(
+                f"{where} is another program's database (its 'tables' table is not ours)"
+            )
+    return None if current is None else str(current)
