@@ -113,6 +113,7 @@ def test_resume_continues_mid_deal_exactly_as_the_unbroken_game(tmp_path: Path) 
     whole = tmp_path / "whole.db"
     out = run(*PLAY, "--db", str(whole), stdin="\n".join(answers) + "\n")
     assert out.returncode == 0, out.stderr
+    assert "Table 1 is saved" in out.stdout  # the end of the input (Ctrl-D) leaves it too
 
     broken = tmp_path / "broken.db"
     cut = 17

@@ -30,7 +30,7 @@ from straights.store.schema import commands, hands, tables
 
 __all__ = ["LogEntry", "Store", "TableRecord"]
 
-log = logging.getLogger("straights.store")
+logger = logging.getLogger("straights.store")
 
 
 @dataclass(frozen=True)
@@ -238,7 +238,7 @@ class Store:
             try:
                 deals = deals_from_events(record.config, events)
             except Exception:
-                log.exception(
+                logger.exception(
                     "%s: table %d no longer replays; its archive stays", self.where, table_id
                 )
                 continue
@@ -253,7 +253,7 @@ class Store:
                         conn.execute(insert(hands).values(**deal.row(table_id)))
                         added += 1
         if added:
-            log.warning("%s: %d finished deal(s) were missing from the archive", self.where, added)
+            logger.warning("%s: %d finished deal(s) were missing from the archive", self.where, added)
         return added
 
     # -- plumbing -----------------------------------------------------------------------
