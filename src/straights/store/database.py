@@ -253,7 +253,9 @@ class Store:
                         conn.execute(insert(hands).values(**deal.row(table_id)))
                         added += 1
         if added:
-            logger.warning("%s: %d finished deal(s) were missing from the archive", self.where, added)
+            logger.warning(
+                "%s: %d finished deal(s) were missing from the archive", self.where, added
+            )
         return added
 
     # -- plumbing -----------------------------------------------------------------------
