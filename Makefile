@@ -1,47 +1,88 @@
 # The two commands of the README: `make play` and `make test`.
-# Both create .venv with the project and its dev extras on first use.
+#
+# Both use one virtual environment, .venv, and install into it only what they need:
+#   make play  ->  the project with its `all` extra (fast kernels, web table, plots):
+#                  no test tools, no Ray.  Then it compiles the kernels and builds the
+#                  lookup tables (`straights warm-up`), so the first `straights odds`
+#                  answers at once, and starts a game.
+#   make test  ->  adds the `dev` extra (Ray, pytest, mypy, ruff, Playwright, …), then
+#                  lint, type check and the whole suite.
+# Each set-up step leaves a stamp file in .venv, so `make play` then `make test`
+# installs only what is missing, and each step is redone when its inputs change.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
+PIP    := $(BIN)/python -m pip
+PLAY_STAMP := $(VENV)/.installed-all
+DEV_STAMP  := $(VENV)/.installed-dev
+WARM_STAMP := $(VENV)/.warmed-up
 
-.PHONY: play serve test testdeps quick lint typecheck bench bench-web clean
+.PHONY: play setup setup-dev serve test testdeps quick lint typecheck warm bench bench-web bench-newcomer clean
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	$(PIP) install --quiet --upgrade pip
 
-play: $(STAMP)
+$(PLAY_STAMP): pyproject.toml | $(BIN)/python
+	@echo "installing straights and its extras fast, web, plot into $(VENV) …"
+	$(PIP) install --quiet -e '.[all]'
+	touch $@
+
+$(DEV_STAMP): pyproject.toml | $(BIN)/python
+	@echo "installing straights with the development tools and Ray into $(VENV) …"
+	$(PIP) install --quiet -e '.[dev]'
+	touch $@ $(PLAY_STAMP)
+
+# Compile the kernels and build the lookup tables; again when a kernel source or the
+# installed packages change (the kernel cache itself is keyed by the sources).
+$(WARM_STAMP): $(wildcard src/straights/fast/*.py) $(wildcard $(PLAY_STAMP) $(DEV_STAMP))
+	$(BIN)/straights warm-up
+	touch $@
+
+warm:
+	@$(MAKE) --no-print-directory $(WARM_STAMP)
+
+play: setup
 	$(BIN)/straights play
+
+# The set-up of `make play` and of `make test` alone.
+setup: $(PLAY_STAMP)
+	@$(MAKE) --no-print-directory warm
+
+setup-dev: $(DEV_STAMP)
+	@$(MAKE) --no-print-directory warm
+
+serve: setup
+	$(BIN)/straights serve
 
 # Chromium and PostgreSQL for the browser and database tests (apt; quiet when present).
 testdeps:
 	@scripts/install-test-deps.sh
 
-test: $(STAMP) testdeps lint typecheck
+test: $(DEV_STAMP) testdeps lint typecheck
+	@$(MAKE) --no-print-directory warm
 	$(BIN)/pytest -n auto
 
-serve: $(STAMP)
-	$(BIN)/straights serve
-
-quick: $(STAMP)
+quick: setup-dev
 	$(BIN)/pytest -n auto -m "not slow"
 
-lint: $(STAMP)
+lint: $(DEV_STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 
-typecheck: $(STAMP)
+typecheck: $(DEV_STAMP)
 	$(BIN)/mypy --strict src
 
-bench: $(STAMP)
+bench: setup-dev
 	$(BIN)/python benchmarks/bench_straights.py
 	$(BIN)/python benchmarks/bench_game.py
 
-bench-web: $(STAMP)
+bench-web: $(DEV_STAMP)
 	$(BIN)/python benchmarks/bench_web.py
+
+# A newcomer's first minutes: fresh clone, `make play`, first `straights odds` (slow).
+bench-newcomer: $(DEV_STAMP)
+	$(BIN)/python benchmarks/bench_newcomer.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -29,7 +29,7 @@ SERVER = """
 import sys, uvicorn
 from straights.web.app import create_app
 app = create_app(sys.argv[1], bot_delay=0.0, deal_delay=0.0, create_rate=1e6, create_burst=10**6,
-                 max_per_address=10**6)
+                 max_per_address=10**6, address_rate=1e6, address_burst=10**6)
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), ws="websockets-sansio",
             log_level="warning", access_log=False, ws_max_size=65536)
 """

@@ -85,7 +85,8 @@ def _firsts_chunks(n: int, parts: int) -> list[Any]:
     import numpy as np
 
     order = np.arange(n - 6, dtype=np.int64)
-    return [order[i::parts] for i in range(parts) if len(order[i::parts])]
+    # Contiguous copies: one compiled signature per kernel (straights.fast.warm).
+    return [order[i::parts].copy() for i in range(parts) if len(order[i::parts])]
 
 
 def _snake(n: int) -> Any:
@@ -301,6 +302,9 @@ def distribution(
 
 def plot(dist: Distribution, path: str | Path) -> Path:
     """Save a horizontal bar chart of ``dist`` (log-scaled counts) as a PNG; returns the path."""
+    from straights.extras import require
+
+    require("plot", "plot()")
     import matplotlib
 
     matplotlib.use("Agg")

@@ -18,6 +18,7 @@ __all__ = [
     "HandHistoryError",
     "HandSizeError",
     "IllegalActionError",
+    "MissingExtraError",
     "PackError",
     "RankingError",
     "StoreError",
@@ -52,6 +53,13 @@ class RankingError(StraightsError):
 
 class ConfigurationError(StraightsError):
     """Bad game or table settings."""
+
+
+class MissingExtraError(ConfigurationError, ImportError):
+    """An optional dependency is not installed: the message names the ``pip install`` to run.
+
+    Also an :class:`ImportError`, so ``except ImportError`` keeps working.
+    """
 
 
 class IllegalActionError(StraightsError):

@@ -386,14 +386,15 @@ def _run(
         # threads and workers get even shares.
         order = np.random.default_rng(0).permutation(ntasks).astype(np.int64)
         parts = 1 if (executor is None and progress is None) else min(ntasks, 64)
-        chunks: list[tuple[Any, ...]] = [(job, order[i::parts]) for i in range(parts)]
+        # Contiguous copies: one compiled signature per kernel (straights.fast.warm).
+        chunks: list[tuple[Any, ...]] = [(job, order[i::parts].copy()) for i in range(parts)]
         return _execute(_run_exact, chunks, executor, threads, progress), True, total
     n = samples or DEFAULT_SAMPLES
     per_seed = -(-n // _SEED_BLOCKS)
     seeds = np.random.SeedSequence(seed).generate_state(_SEED_BLOCKS, dtype=np.uint64)
     job = _sample_job(deal, game, pack)
     parts = 1 if (executor is None and progress is None) else 16
-    chunks = [(job, seeds[i::parts], per_seed) for i in range(parts)]
+    chunks = [(job, seeds[i::parts].copy(), per_seed) for i in range(parts)]
     counts = _execute(_run_sample, chunks, executor, threads, progress)
     return counts, False, per_seed * _SEED_BLOCKS
 

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from typing import Any, TypeVar
 
-from straights.errors import ConfigurationError
+from straights.extras import require
 
 __all__ = ["RayExecutor"]
 
@@ -40,12 +40,9 @@ class RayExecutor(Executor):
     """
 
     def __init__(self, address: str | None = None, **init_kwargs: Any) -> None:
-        try:
-            import ray
-        except ImportError:
-            raise ConfigurationError(
-                "Ray is not installed: pip install 'straights[ray]' to use RayExecutor"
-            ) from None
+        require("ray", "RayExecutor")
+        import ray
+
         self._ray = ray
         self._started = False
         if not ray.is_initialized():

@@ -41,7 +41,7 @@ def test_valid_messages_parse_to_their_models() -> None:
         ('{"type": "act", "token": "' + TOKEN + '", "action": "call", "x": 1}', "x: Extra inputs"),
         ('{"type": "sit", "seat": "1", "name": "a"}', "seat"),
         ('{"type": "sit", "seat": 16, "name": "a"}', "seat"),
-        ('{"type": "sit", "seat": 1, "name": "\\u0007"}', "printable"),
+        ('{"type": "sit", "seat": 1, "name": "\\u0007"}', "control character U+0007"),
         ('{"type": "sit", "seat": 1, "name": "' + "x" * 25 + '"}', "name"),
         ('{"type": "history", "hand": 0}', "hand"),
         ("x" * (MAX_MESSAGE_BYTES + 1), f"the limit is {MAX_MESSAGE_BYTES}"),

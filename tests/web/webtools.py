@@ -44,6 +44,7 @@ class Server:
     bot_delay: float = 0.0
     deal_delay: float = 0.05
     max_per_address: int = 100
+    extra: tuple[str, ...] = ()  # more `straights serve` options
     proc: subprocess.Popen[bytes] | None = None
     log: Path | None = None
 
@@ -60,7 +61,7 @@ class Server:
             sys.executable, "-m", "straights.cli.main", "serve",
             "--host", "127.0.0.1", "--port", str(self.port), "--db", self.db,
             "--bot-delay", str(self.bot_delay), "--deal-delay", str(self.deal_delay), "--quiet",
-            "--max-per-address", str(self.max_per_address),
+            "--max-per-address", str(self.max_per_address), *self.extra,
         ]  # fmt: skip
         assert self.log is not None
         out = self.log.open("ab")

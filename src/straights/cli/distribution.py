@@ -24,6 +24,12 @@ def distribution(
 
     Example: straights distribution seven-card --plot seven.png
     """
+    from straights.cli.fast import fast_kernels
+    from straights.extras import require
+
+    fast_kernels("straights distribution")
+    if plot is not None:
+        require("plot", "--plot")  # before the count, not after it
     from straights.distributions import distribution as compute
     from straights.distributions import plot as draw
 

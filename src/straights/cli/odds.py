@@ -46,12 +46,14 @@ def odds(
 
     Example: straights odds --table "5c 4d 3d ? ?" "Qs 9d" "Qd 3s"
     """
+    from straights.cli.fast import fast_kernels
     from straights.errors import ConfigurationError
     from straights.odds import AUTO_EXACT_LIMIT
     from straights.odds import odds as compute
 
     if game not in ("straights", "holdem"):
         raise ConfigurationError(f"--game {game!r} is not known: choose straights or holdem")
+    err = fast_kernels("straights odds")
     kwargs: dict[str, Any] = {
         "game": game,
         "dead": dead,
@@ -68,8 +70,6 @@ def odds(
         return
     from rich.progress import BarColumn, Progress, TimeElapsedColumn
 
-    from straights.cli.render import console
-
     # Only long jobs get a bar: a quick first pass says how big the job is.
     big = _job_size(hands, table, game, pack, dead) >= PROGRESS_FROM or (samples or 0) >= (
         AUTO_EXACT_LIMIT
@@ -82,8 +82,9 @@ def odds(
         BarColumn(),
         "[progress.percentage]{task.percentage:>3.0f}%",
         TimeElapsedColumn(),
-        console=console(),
+        console=err,  # shared with the compile spinner, so the two nest
         transient=True,
+        disable=not err.is_terminal,
     ) as bar:
         task = bar.add_task("dealing every completion" if exact else "sampling", total=None)
 

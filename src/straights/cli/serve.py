@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from straights.cli.app import app
+from straights.errors import ConfigurationError
 
 
 @app.command()
@@ -31,29 +32,95 @@ def serve(
         ),
     ] = 3.0,
     max_per_address: Annotated[
-        int, typer.Option(min=1, help="Open WebSockets allowed from one address.")
+        int,
+        typer.Option(
+            min=1, help="Open WebSockets, and open plain HTTP connections, allowed per address."
+        ),
     ] = 100,
+    request_timeout: Annotated[
+        float,
+        typer.Option(
+            min=0.5,
+            max=300.0,
+            help="Seconds a client has to send a whole HTTP request (and a new WebSocket "
+            "its hello) before it is disconnected.",
+        ),
+    ] = 10.0,
+    proxy_headers: Annotated[
+        bool,
+        typer.Option(
+            help="Take the client's address and scheme from X-Forwarded-For/-Proto, "
+            "from the proxies of --forwarded-allow-ips only."
+        ),
+    ] = False,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            metavar="ADDR",
+            help="Comma-separated addresses or networks of the reverse proxies to trust "
+            "(needs --proxy-headers).",
+        ),
+    ] = None,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="NAME",
+            help="A host name the server answers to (repeatable; '*.example.org' and '*' "
+            "allowed). Default: loopback names when --host is loopback, else any.",
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option(help="No access log.")] = False,
 ) -> None:
     """Serve the web table: open http://HOST:PORT/, create a table, share its link."""
+    from straights.extras import require
+
+    require("web", "straights serve")
     import uvicorn
 
     from straights.store import Store
     from straights.web.app import create_app
+    from straights.web.guard import LOOPBACK_NAMES
+    from straights.web.http_limits import check_addresses, guarded_http, trusted_addresses
     from straights.web.protocol import MAX_FRAME_BYTES
 
+    if proxy_headers and not forwarded_allow_ips:
+        raise ConfigurationError(
+            "--proxy-headers needs --forwarded-allow-ips ADDR: the address of your proxy"
+        )
+    if forwarded_allow_ips and not proxy_headers:
+        raise ConfigurationError("--forwarded-allow-ips is used with --proxy-headers only: add it")
+    if forwarded_allow_ips and (problem := check_addresses(forwarded_allow_ips)):
+        raise ConfigurationError(f"--forwarded-allow-ips: {problem}")
+    hosts = allowed_host or (list(LOOPBACK_NAMES) if _is_loopback(host) else ["*"])
     # Open (and migrate) the database now: a bad --db is one line, not a failed start-up.
     store = Store(db)
     url, where = store.url, store.where
     store.close()
     application = create_app(
-        url, bot_delay=bot_delay, deal_delay=deal_delay, max_per_address=max_per_address
+        url,
+        bot_delay=bot_delay,
+        deal_delay=deal_delay,
+        max_per_address=max_per_address,
+        allowed_hosts=hosts,
+        join_timeout=request_timeout,
+    )
+    http = guarded_http(
+        request_timeout=request_timeout,
+        max_per_address=max_per_address,
+        trusted=trusted_addresses(forwarded_allow_ips or ""),
     )
     typer.echo(f"Straights web table on http://{host}:{port}/  (database: {where})")
     uvicorn.run(
         application,
         host=host,
         port=port,
+        http=http,
+        # Only the configured proxies may say who the client is (uvicorn would
+        # otherwise trust X-Forwarded-For from any local process).
+        proxy_headers=proxy_headers,
+        forwarded_allow_ips=forwarded_allow_ips or "",
+        timeout_keep_alive=5,
+        h11_max_incomplete_event_size=16 * 1024,
         ws="websockets-sansio",
         ws_max_size=MAX_FRAME_BYTES,
         ws_ping_interval=20.0,
@@ -62,3 +129,15 @@ def serve(
         access_log=not quiet,
         timeout_graceful_shutdown=3,
     )
+
+
+def _is_loopback(host: str) -> bool:
+    """True for addresses only this machine can reach (127.0.0.0/8, ::1, localhost)."""
+    import ipaddress
+
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

@@ -12,11 +12,17 @@ order them (the tests prove it hand by hand).
 * :func:`straights_keys` — Straights, two hole plus five table cards, the very
   integers of :func:`straights.rankings.straights.straights_key`.
 
-Importing this package imports NumPy and Numba; the CLI imports it only inside
-the commands that need it.  Kernels are compiled on first use and cached on
-disk (Numba ``cache=True``); lookup tables are cached under
-:func:`~straights.fast.tables.cache_dir`.  ``parallel=True`` spreads a batch
-over every core (``numba.set_num_threads`` limits it).
+Importing this package imports NumPy and Numba (the ``fast`` extra: without it
+the import raises :class:`~straights.errors.MissingExtraError`, which names the
+``pip install``); the CLI imports it only inside the commands that need it.
+Kernels are compiled on first use and cached on disk (Numba ``cache=True``),
+next to the lookup tables under :func:`~straights.fast.tables.cache_dir`, in a
+folder named after a hash of the kernel sources: editing any kernel file
+starts a fresh cache, so no kernel ever runs code inlined from an older
+version of another file.  :mod:`straights.fast.warm` compiles and builds
+everything ahead of time (``straights warm-up``; ``make play`` runs it).
+``parallel=True`` spreads a batch over every core (``numba.set_num_threads``
+limits it).
 
 >>> import numpy as np
 >>> from straights.cards import parse_cards
@@ -27,15 +33,35 @@ over every core (``numba.set_num_threads`` limits it).
 
 from __future__ import annotations
 
+import hashlib
 from itertools import combinations
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
+from straights.extras import require
 
-from straights.errors import CardNotationError, DuplicateCardError, HandSizeError, PackError
-from straights.fast import kernels
-from straights.fast.tables import HIGH_CATEGORIES, LOW_CATEGORIES, high_tables, low_tables
+require("fast", "straights.fast")
+
+import numba  # noqa: E402  (after the check that names the extra)
+import numpy as np  # noqa: E402
+import numpy.typing as npt  # noqa: E402
+from numba.core.registry import CPUDispatcher  # noqa: E402
+
+from straights.errors import (  # noqa: E402
+    CardNotationError,
+    DuplicateCardError,
+    HandSizeError,
+    PackError,
+)
+from straights.fast import _natural, equity, exhaustive, kernels, tables  # noqa: E402
+from straights.fast.tables import (  # noqa: E402
+    HIGH_CATEGORIES,
+    LOW_CATEGORIES,
+    cache_dir,
+    high_tables,
+    low_tables,
+)
 
 __all__ = [
     "ace_to_five_category",
@@ -44,10 +70,52 @@ __all__ = [
     "deuce_to_seven_keys",
     "high_category",
     "high_keys",
+    "kernel_cache_dir",
     "straights_keys",
 ]
 
 _COMBOS = {k: np.array(list(combinations(range(k), 5)), dtype=np.int64) for k in (5, 6, 7)}
+
+
+#: The modules that define kernels, and the tables module whose keys they bake in.
+_KERNEL_SOURCES = (_natural, kernels, equity, exhaustive, tables)
+
+
+def kernel_cache_dir() -> Path:
+    """Where the compiled kernels live: ``kernels-<hash of the kernel sources>``
+    under :func:`~straights.fast.tables.cache_dir` (``$NUMBA_CACHE_DIR`` wins if set).
+
+    Numba checks only a function's own file before it reuses a cached
+    compilation, but kernels inline functions and constant arrays from other
+    files; naming the folder after all of them makes a change in any one
+    start afresh.
+    """
+    chosen = getattr(numba.config, "CACHE_DIR", "")  # set at run time from $NUMBA_CACHE_DIR
+    if chosen:
+        return Path(chosen)
+    digest = hashlib.sha256()
+    for module in _KERNEL_SOURCES:
+        assert module.__file__ is not None
+        digest.update(Path(module.__file__).read_bytes())
+    return cache_dir() / f"kernels-{digest.hexdigest()[:16]}"
+
+
+def _relocate_caches(*modules: ModuleType) -> None:
+    """Re-attach the disk cache of every kernel defined in ``modules`` to
+    :func:`kernel_cache_dir` (nothing is compiled yet: Numba compiles lazily)."""
+    where = kernel_cache_dir()
+    saved = getattr(numba.config, "CACHE_DIR", "")
+    setattr(numba.config, "CACHE_DIR", str(where))  # noqa: B010  (read when a cache is made)
+    try:
+        for module in modules:
+            for obj in vars(module).values():
+                if isinstance(obj, CPUDispatcher) and obj.py_func.__module__ == module.__name__:
+                    obj.enable_caching()
+    finally:
+        setattr(numba.config, "CACHE_DIR", saved)  # noqa: B010
+
+
+_relocate_caches(*_KERNEL_SOURCES)
 
 
 def as_ids(cards: Any, width: int | tuple[int, ...], what: str = "hands") -> npt.NDArray[np.uint8]:

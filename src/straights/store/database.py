@@ -99,7 +99,7 @@ class Store:
             "name": name,
             "config": json.dumps(config.to_dict()),
             "settings": _compact(settings or {}),
-            "seed": str(seed),
+            "seed": _seed_text(seed),
             "key": key,
             "host_hash": host_hash,
             "created": now(),
@@ -272,6 +272,19 @@ class Store:
             raise StoreError(f"{self.where}: cannot write ({exc.__class__.__name__})") from exc
 
 
+def _seed_text(seed: int) -> str:
+    """A seed as stored: 64 hex digits for a 256-bit secret (the web's), decimal below 2**64.
+
+    >>> _seed_text(7), len(_seed_text(2**255)), _seed_value(_seed_text(2**255)) == 2**255
+    ('7', 64, True)
+    """
+    return format(seed, "064x") if seed >= 2**64 else str(seed)
+
+
+def _seed_value(text: str) -> int:
+    return int(text, 16) if len(text) == 64 else int(text)
+
+
 def _table_record(r: Row[Any]) -> TableRecord:
     return TableRecord(
         id=r.id,
@@ -279,7 +292,7 @@ def _table_record(r: Row[Any]) -> TableRecord:
         name=r.name,
         config=TableConfig.from_dict(json.loads(r.config)),
         settings=json.loads(r.settings),
-        seed=None if r.seed is None else int(r.seed),
+        seed=None if r.seed is None else _seed_value(r.seed),
         created=r.created,
         finished=bool(r.finished),
         key=r.key,

@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +24,22 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from straights.errors import IllegalActionError, StraightsError
-from straights.web.manager import FLOOD_CLOSE, AccessError, Connection, TableManager
-from straights.web.protocol import error_reply, parse_client_message, parse_settings
-from straights.web.throttle import TokenBucket
+from straights.web.guard import Guard
+from straights.web.manager import (
+    ADDRESS_BURST,
+    ADDRESS_RATE,
+    FLOOD_CLOSE,
+    AccessError,
+    Connection,
+    TableManager,
+)
+from straights.web.protocol import (
+    MAX_MESSAGE_BYTES,
+    error_reply,
+    parse_client_message,
+    parse_settings,
+)
+from straights.web.throttle import TokenBucket, address_key
 
 log = logging.getLogger("straights.web")
 STATIC = Path(__file__).with_name("static")
@@ -80,11 +94,19 @@ def create_app(
     create_rate: float = 0.5,
     create_burst: int = 20,
     max_per_address: int = 100,
+    address_rate: float = ADDRESS_RATE,
+    address_burst: int = ADDRESS_BURST,
+    allowed_hosts: Sequence[str] = ("*",),
+    join_timeout: float = 10.0,
 ) -> Starlette:
     """The web table on database ``db_url`` (a file path or any SQLAlchemy URL).
 
     ``create_rate``/``create_burst``: new tables allowed per client address;
-    ``max_per_address``: open WebSockets allowed per client address.
+    ``max_per_address``: open WebSockets allowed per client address;
+    ``address_rate``/``address_burst``: WebSocket messages per second (and in a
+    burst) allowed per client address across all its sockets;
+    ``allowed_hosts``: the names the server answers to (see :class:`Guard`);
+    ``join_timeout``: seconds a new WebSocket has to join a table with ``hello``.
     """
     from straights.store import Store
 
@@ -93,6 +115,7 @@ def create_app(
     manager = TableManager(store, bot_delay=bot_delay, deal_delay=deal_delay, max_tables=max_tables)
     create_buckets: dict[str, TokenBucket] = {}
     open_sockets: dict[str, int] = {}
+    address_budgets: dict[str, TokenBucket] = {}
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
@@ -101,7 +124,7 @@ def create_app(
         return JSONResponse({"ok": True, "tables": len(manager.tables)})
 
     async def create_table(request: Request) -> Response:
-        peer = request.client.host if request.client else "?"
+        peer = address_key(request.client.host) if request.client else "?"
         if len(create_buckets) > 10_000:
             create_buckets.clear()  # bounded memory; forgetting old addresses is harmless
         bucket = create_buckets.setdefault(peer, TokenBucket(create_rate, create_burst))
@@ -126,47 +149,57 @@ def create_app(
         )
 
     async def socket(ws: WebSocket) -> None:
-        origin = ws.headers.get("origin")
-        host = ws.headers.get("host")
-        if origin is not None and host is not None and origin.split("://", 1)[-1] != host:
-            # A page from another site may not drive a player's browser into our tables.
-            await ws.close(code=1008)
-            return
-        address = ws.client.host if ws.client else "?"
+        # Host and Origin were checked by the Guard middleware.
+        address = address_key(ws.client.host) if ws.client else "?"
         if open_sockets.get(address, 0) >= max_per_address:
             await ws.close(code=1013)  # refused at the handshake (HTTP 403): too many sockets
             return
+        if len(address_budgets) > 10_000:
+            address_budgets.clear()  # bounded memory, as for create_buckets
+        budget = address_budgets.setdefault(address, TokenBucket(address_rate, address_burst))
         open_sockets[address] = open_sockets.get(address, 0) + 1
         try:
-            await serve_socket(ws)
+            await serve_socket(ws, budget)
         finally:
             open_sockets[address] -= 1
             if not open_sockets[address]:
                 del open_sockets[address]
 
-    async def serve_socket(ws: WebSocket) -> None:
+    async def serve_socket(ws: WebSocket, budget: TokenBucket) -> None:
         await ws.accept()
         peer = f"{ws.client.host}:{ws.client.port}" if ws.client else "?"
         conn = Connection(ws.send_text, peer)
         writer = asyncio.ensure_future(conn.writer())
+        joined_by = time.monotonic() + join_timeout
         try:
             while not conn.closed:
-                message = await ws.receive()
+                if conn.live is None:
+                    # A socket that never joins a table only holds a slot: it has
+                    # join_timeout seconds to say a valid hello.
+                    try:
+                        message = await asyncio.wait_for(
+                            ws.receive(), max(0.0, joined_by - time.monotonic())
+                        )
+                    except TimeoutError:
+                        conn.send(error_reply("no 'hello' in time: closing", "bad_request"))
+                        break
+                else:
+                    message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
                 raw = message.get("text")
                 if raw is None:
                     raw = message.get("bytes") or b""
-                if not conn.bucket.take():
+                who = "" if conn.bucket.take() else "too many messages"
+                if not who and not budget.take():
+                    who = "too many messages from your address"  # across all its sockets
+                    conn.bucket.refused += 1
+                if who:
                     if conn.bucket.refused >= FLOOD_CLOSE:
                         break
                     # Every refused message is answered, so a client knows its action
                     # was dropped; a flood ends at FLOOD_CLOSE refusals anyway.
-                    conn.send(
-                        error_reply(
-                            "too many messages: this one was dropped, slow down", "throttled"
-                        )
-                    )
+                    conn.send(error_reply(f"{who}: this one was dropped, slow down", "throttled"))
                     continue
                 try:
                     await manager.handle(conn, parse_client_message(raw))
@@ -208,6 +241,7 @@ def create_app(
         ],
         lifespan=lifespan,
     )
+    app.add_middleware(Guard, allowed_hosts=allowed_hosts, body_limit=MAX_MESSAGE_BYTES)
     app.add_middleware(SecurityHeaders)
     app.state.manager = manager
     return app

@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -21,6 +20,7 @@ from typing import Any
 
 from straights.errors import HandHistoryError, IllegalActionError, StraightsError
 from straights.store import FinishedDeal, Store, TableRecord
+from straights.web.keyed_random import bot_random, new_secret
 from straights.web.protocol import (
     Act,
     AddBot,
@@ -45,6 +45,8 @@ log = logging.getLogger("straights.web")
 
 #: Messages a connection may send per second, and in one burst.
 RATE, BURST = 20.0, 40
+#: Messages all the sockets of one client address may send per second, and in one burst.
+ADDRESS_RATE, ADDRESS_BURST = 60.0, 120
 #: Refused messages after which a flooding connection is closed.
 FLOOD_CLOSE = 200
 #: Messages waiting for a slow client before it is disconnected (it will reconnect).
@@ -113,6 +115,9 @@ class LiveTable:
     changed_at: float = field(default_factory=time.monotonic)
     bots: dict[int, tuple[int, SeatBot]] = field(default_factory=dict)
     task: asyncio.Task[None] | None = None
+    #: History answers (JSON text) by (deal, viewer's seat), valid for one table version.
+    history_cache: dict[tuple[int, int | None], str] = field(default_factory=dict)
+    history_version: int = -1
 
     def seat_of(self, conn: Connection) -> int | None:
         """The connection's seat if its player still holds it (else it is a spectator now).
@@ -194,7 +199,7 @@ class TableManager:
             raise ProtocolError(f"this server holds its limit of {self.max_tables} tables")
         table_id = secrets.token_urlsafe(9)
         host = new_token()
-        seed = secrets.randbits(63)
+        seed = new_secret()
         table = WebTable(table_id, settings, seed, hash_token(host))
         row = self.store.create_table(
             "web",
@@ -266,7 +271,7 @@ class TableManager:
         assert meta is not None and meta.bot is not None
         known = live.bots.get(seat)
         if known is None or known[0] != meta.owner:
-            rng = random.Random(f"{live.table.seed}:{seat}:{meta.owner}")
+            rng = bot_random(live.table.seed, seat, meta.owner)
             known = (meta.owner, make_seat_bot(meta.bot, rng))
             live.bots[seat] = known
         return known[1]
@@ -388,17 +393,35 @@ class TableManager:
                 raise IllegalActionError(f"seat {msg.seat} holds no bot")
             await self.run(live, {"kind": "unseat", "seat": msg.seat})
         elif isinstance(msg, History):
-            live = self._watching(conn)
-            conn.send(live.table.history_for(live.seat_of(conn), msg.hand))
+            conn.send(self._history(self._watching(conn), conn, msg.hand))
+
+    def _history(self, live: LiveTable, conn: Connection, number: int) -> str:
+        """A past deal as ``conn`` may see it, computed once per table version and viewer."""
+        table = live.table
+        if live.history_version != table.seq:
+            live.history_cache.clear()
+            live.history_version = table.seq
+        viewer = table.owner_in_deal(live.seat_of(conn), number)
+        key = (number, viewer)
+        text = live.history_cache.get(key)
+        if text is None:
+            text = json.dumps(table.history_for(viewer, number), separators=(",", ":"))
+            live.history_cache[key] = text
+        return text
 
     async def _hello(self, conn: Connection, msg: Hello) -> None:
+        if conn.live is not None:
+            # One connection, one table and at most one seat: a second hello would
+            # drop the seat's binding and let the same socket sit again elsewhere.
+            raise ProtocolError(
+                f"this connection already joined table {conn.live.table.id!r}: "
+                "open a new connection for another table"
+            )
         live = self.tables.get(msg.table)
         if live is None:
             raise ProtocolError(
                 f"no table {msg.table!r} on this server: create one on the home page"
             )
-        if conn.live is not None and conn.live is not live:
-            self.detach_from(conn)
         conn.live = live
         conn.seat = conn.owner = None
         conn.host = False
@@ -419,12 +442,6 @@ class TableManager:
             conn.send(error_reply(problem, "stale_token"))
         self.broadcast_one(live, conn)
 
-    def detach_from(self, conn: Connection) -> None:
-        if conn.live is not None:
-            conn.live.conns.discard(conn)
-            conn.live.wake.set()
-        conn.live = None
-
     def broadcast_one(self, live: LiveTable, conn: Connection) -> None:
         state = live.table.state_for(live.seat_of(conn), turn_left=self.turn_left(live))
         state["you"]["host"] = conn.host
@@ -436,6 +453,7 @@ class TableManager:
             raise IllegalActionError(f"you already sit in seat {conn.seat}: leave it first")
         token = new_token()
         async with live.lock:
+            live.table.check_new_name(msg.name)
             self._commit(
                 live,
                 {

@@ -18,14 +18,18 @@ import json
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic_core import PydanticCustomError
 
 from straights.errors import StraightsError
+from straights.web.names import BadName, clean_name
 
 #: The largest text frame the table reads; bigger ones get an error reply.
 MAX_MESSAGE_BYTES = 4096
 #: uvicorn closes the connection (code 1009) on frames above this, before parsing.
 MAX_FRAME_BYTES = 65536
+#: Longest player and table names, in characters as seen (grapheme clusters).
 MAX_NAME = 24
+MAX_TABLE_NAME = 40
 TOKEN_PATTERN = r"^[A-Za-z0-9_-]{8,64}$"
 TABLE_PATTERN = r"^[A-Za-z0-9_-]{4,32}$"
 
@@ -45,10 +49,10 @@ class _Msg(BaseModel):
 
 
 def _clean_name(value: str) -> str:
-    name = " ".join(value.split())
-    if not name or any(not ch.isprintable() for ch in name):
-        raise ValueError("a name is 1-24 printable characters")
-    return name
+    try:
+        return clean_name(value, limit=MAX_NAME)
+    except BadName as exc:
+        raise PydanticCustomError("name", str(exc)) from None
 
 
 class Hello(_Msg):
@@ -64,7 +68,7 @@ class Sit(_Msg):
 
     type: Literal["sit"]
     seat: SeatNo
-    name: Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
+    name: str
 
     _name = field_validator("name")(_clean_name)
 
@@ -188,7 +192,7 @@ class TableSettings(BaseModel):
     bots: Annotated[int, Field(ge=0, le=9)] = 0
     bot_kind: BotKind = "strength"
     turn_seconds: Annotated[int, Field(ge=0, le=600)] = 30
-    name: Annotated[str, Field(max_length=40)] = ""
+    name: Annotated[str, Field(max_length=16 * MAX_TABLE_NAME)] = ""
 
 
 def parse_settings(raw: bytes) -> TableSettings:
@@ -199,6 +203,15 @@ def parse_settings(raw: bytes) -> TableSettings:
         settings = TableSettings.model_validate_json(raw or b"{}")
     except ValidationError as exc:
         raise ProtocolError(f"bad table settings: {_describe(exc)}") from None
+    if settings.name.strip():
+        # Checked here, not in the model: tables stored before the check still load.
+        try:
+            name = clean_name(settings.name, limit=MAX_TABLE_NAME, what="a table name")
+        except BadName as exc:
+            raise ProtocolError(f"bad table settings: name: {exc}") from None
+        settings = settings.model_copy(update={"name": name})
+    elif settings.name:
+        settings = settings.model_copy(update={"name": ""})
     if settings.bots >= settings.seats:
         raise ProtocolError(
             f"bots={settings.bots} fills all {settings.seats} seats: leave at least one for people"

@@ -17,7 +17,6 @@ deal*, so a player who takes a seat never sees its previous owner's cards.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -27,6 +26,8 @@ from straights.game.events import ShowdownRevealed
 from straights.game.hand import ROUNDS, Hand
 from straights.game.table import Table
 from straights.game.view import SeatView, redact, table_view
+from straights.web.keyed_random import deal_random
+from straights.web.names import is_bot_name, skeleton
 from straights.web.protocol import TableSettings
 
 #: A player sat out this many deals in a row loses the seat.
@@ -99,7 +100,7 @@ class WebTable:
             seats=s.seats,
             starting_stack=s.stack,
         )
-        self.game = Table(config, seed=random.Random(self.seed))
+        self.game = Table(config, seed=deal_random(self.seed))
         self.seats = [None] * s.seats
 
     # -- reading --------------------------------------------------------------------------
@@ -119,6 +120,18 @@ class WebTable:
             if meta is not None and meta.token_hash is not None and meta.token_hash == token_hash:
                 return i
         return None
+
+    def check_new_name(self, name: str) -> None:
+        """Refuse a name that looks like a bot's or like a seated player's (people are
+        told apart by name alone). Checked when a seat is taken, not on replay."""
+        if is_bot_name(name):
+            raise IllegalActionError(f"{name!r} looks like a bot's name: choose another")
+        mine = skeleton(name)
+        for meta in self.seats:
+            if meta is not None and skeleton(meta.name) == mine:
+                raise IllegalActionError(
+                    f"{name!r} looks like {meta.name!r}, who sits here: choose another name"
+                )
 
     def owner_in_deal(self, seat: int | None, number: int) -> int | None:
         """``seat`` if its current owner was dealt into deal ``number``, else None."""

@@ -1,0 +1,138 @@
+"""Compile every kernel and build every lookup table ahead of time.
+
+A fresh install compiles its Numba kernels on first use: some 15 s before the
+first ``straights odds`` could answer.  :data:`STEPS` does that work once, at
+set-up (``straights warm-up``; ``make play`` and ``make test`` run it), by
+calling each kernel on a tiny input *of the very types the commands pass*, so
+that later calls only load the compiled code from the disk cache.  Run again,
+the steps only load (about a second in all).
+
+:func:`watch_compilation` reports any compilation that still happens (a Numba
+upgrade, an edited kernel): the CLI shows a spinner while it lasts.
+
+>>> [label for label, _ in STEPS][:2]
+['lookup tables', 'odds kernels']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import numpy as np
+from numba.core import event
+
+from straights.fast import (
+    ace_to_five_keys,
+    deuce_to_seven_keys,
+    high_keys,
+    straights_keys,
+)
+from straights.fast.exhaustive import (
+    high7_counts,
+    low7_counts,
+    straights7_counts,
+    straights_category_rows,
+)
+from straights.fast.tables import high_tables, low_tables
+
+__all__ = ["STEPS", "compiling", "watch_compilation"]
+
+
+def _tables() -> None:
+    high_tables()
+    high_tables(wheel=False)
+    low_tables()
+
+
+def _odds() -> None:
+    # Every path of straights.odds: exact and sampled, with and without a
+    # progress callback (which splits the work into chunks), both games.
+    from straights.odds import holdem_odds, straights_odds
+
+    def quiet(done: int, total: int) -> None:
+        pass
+
+    for progress in (None, quiet):
+        straights_odds(["Qs 9d", "Qd ?"], "5c 4d 3d 2h ?", exact=True, progress=progress)
+        straights_odds(["Qs 9d", "? ?"], "5c", samples=64, seed=1, progress=progress)
+        holdem_odds(["Ah Kh", "Qs ?"], "Jh Td 2c 3d ?", exact=True, progress=progress)
+        holdem_odds(["Ah Kh", "? ?"], "Jh", samples=64, seed=1, progress=progress)
+
+
+def _counts() -> None:
+    # The exhaustive 7-card counts of straights.distributions, on the last first
+    # card of each pack only (one hand each), with the tables they are given.
+    high, low, last = high_tables(), low_tables(), np.array([45], dtype=np.int64)
+    high7_counts(last, high.rank7, high.flush, high.flush_suit, high.classes)
+    low7_counts(last, low.rank7, low.classes)
+    for pack in (55, 52):
+        straights7_counts(np.array([pack - 7], dtype=np.int64), pack)
+
+
+def _batch_keys() -> None:
+    # The array API of straights.fast (5, 6 and 7 cards share one signature).
+    hands = np.arange(7, dtype=np.uint8)[None, :]
+    for parallel in (False, True):
+        high_keys(hands, parallel=parallel)
+        straights_keys(hands[:, :2], hands[:, 2:], parallel=parallel)
+    for width in (5, 6, 7):
+        deuce_to_seven_keys(hands[:, :width])
+    ace_to_five_keys(hands)
+    straights_category_rows(hands)
+
+
+#: ``(label, step)`` in set-up order; each step is quick once its kernels are cached.
+STEPS: tuple[tuple[str, Callable[[], None]], ...] = (
+    ("lookup tables", _tables),
+    ("odds kernels", _odds),
+    ("seven-card count kernels", _counts),
+    ("batch key kernels", _batch_keys),
+)
+
+
+class _Watcher(event.Listener):
+    """Calls ``on_start`` when an outermost compilation begins, ``on_end`` when it ends."""
+
+    def __init__(self, on_start: Callable[[], Any], on_end: Callable[[], Any]) -> None:
+        self._depth = 0
+        self._on_start, self._on_end = on_start, on_end
+
+    def on_start(self, event: event.Event) -> None:
+        self._depth += 1
+        if self._depth == 1:
+            self._on_start()
+
+    def on_end(self, event: event.Event) -> None:  # also when compiling raised
+        self._depth -= 1
+        if self._depth == 0:
+            self._on_end()
+
+
+def watch_compilation(on_start: Callable[[], Any], on_end: Callable[[], Any]) -> Callable[[], None]:
+    """From now on, call ``on_start``/``on_end`` around each Numba compilation (loading a
+    cached kernel is none); returns the function that stops watching."""
+    watcher = _Watcher(on_start, on_end)
+    event.register("numba:compile", watcher)  # type: ignore[no-untyped-call]
+    return lambda: event.unregister("numba:compile", watcher)  # type: ignore[no-untyped-call]
+
+
+@contextmanager
+def compiling(on_start: Callable[[], Any], on_end: Callable[[], Any]) -> Iterator[None]:
+    """:func:`watch_compilation` within a block.
+
+    >>> from numba import njit
+    >>> twice = njit(lambda x: 2 * x)        # not cached: the first call compiles
+    >>> seen = []
+    >>> with compiling(lambda: seen.append("start"), lambda: seen.append("end")):
+    ...     twice(21), twice(4)
+    (42, 8)
+    >>> seen
+    ['start', 'end']
+    """
+    stop = watch_compilation(on_start, on_end)
+    try:
+        yield
+    finally:
+        stop()
