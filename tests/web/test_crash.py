@@ -316,6 +316,11 @@ def test_web_server_killed_at_random_instants_loses_nothing(
                 c.close()
 
 
+def tail(path: Path) -> str:
+    """The end of a game's output, for a failure message."""
+    return path.read_text()[-2000:]
+
+
 # -- the terminal game, killed the same way -----------------------------------------------------
 def test_terminal_game_killed_at_random_instants_resumes_with_everything(
     database: str, tmp_path: Path
@@ -350,22 +355,23 @@ def test_terminal_game_killed_at_random_instants_resumes_with_everything(
                         ended_deal = int(re.findall(r"Deal (\d+) ·", tail)[-1])
                         break
                     time.sleep(0.005)
-                assert ended_deal is not None, out_path.read_text()[-2000:]
+                assert ended_deal is not None, tail(out_path)
             else:
                 time.sleep(rng.uniform(0.0, 1.5))
             proc.kill()  # SIGKILL
             proc.wait(10)
             proc.stdin.close()
-        assert proc.returncode == -signal.SIGKILL, out_path.read_text()[-2000:]
+        assert proc.returncode == -signal.SIGKILL, tail(out_path)
         for found_ended, found_archived in archive_as_found(database).values():
-            assert found_archived == found_ended
+            assert found_archived == found_ended, f"kill {kill}: the archive is not the log's"
         store = Store(database, create=False)
         try:
             record = store.latest_unfinished("terminal")
-            assert record is not None and record.id == (table_id or record.id)
+            assert record is not None, f"kill {kill}: no unfinished table\n{tail(out_path)}"
+            assert record.id == (table_id or record.id)
             table_id = record.id
             table = RecordedTable.load(store, table_id)  # replays, checked against the events
-            assert table.total_chips() == 3 * 10000
+            assert table.total_chips() == 3 * 10000, f"kill {kill}: chips are missing"
             ended = [
                 e["number"]
                 for entry in store.log(table_id)
@@ -375,15 +381,15 @@ def test_terminal_game_killed_at_random_instants_resumes_with_everything(
             archived = sorted(h.number for h in store.hands(table_id=table_id, limit=10**6))
             assert archived == ended == list(range(1, len(ended) + 1))
             if ended_deal is not None:
-                assert ended_deal in archived
-            assert len(ended) >= total_deals
+                assert ended_deal in archived, f"kill {kill}: deal {ended_deal} not archived"
+            assert len(ended) >= total_deals, f"kill {kill}: deals were lost"
             total_deals = len(ended)
         finally:
             store.close()
-    assert total_deals > 3
+    assert total_deals > 3, "the game hardly played"
     # And it plays on: the next run continues the same table.
     done = subprocess.run(
         [*base, "--resume"], input="c\n" * 30, capture_output=True, text=True, timeout=120
     )
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr
     assert f"Resuming table {table_id}" in done.stdout
