@@ -58,12 +58,12 @@ def test_compare_says_who_wins_or_splits(capsys: pytest.CaptureFixture[str]) -> 
     data = json.loads(out)
     assert code == 0 and data["winners"] == [1] and not data["split"]
     code, out, _ = run(capsys, "compare", "8s 7s", "8h 7d", "--table", "6c 5c 4h Kd 2s")
-    assert "Split between hands 0, 1" in out
+    assert "Split between hands 1, 2" in out  # people count from 1; JSON keeps 0-based
     hands = ("9s Jk Jk 5d 3c", "9c 9d 9h 4h 2h")  # seed 003: natural nines win on fewer wilds
     code, out, _ = run(capsys, "compare", *hands)
-    assert "Hand 0 wins" in out
+    assert "Hand 1 wins" in out and "hand 0" not in out
     code, out, _ = run(capsys, "compare", *hands, "--natural", "fewer-wilds")
-    assert "Hand 1 wins" in out
+    assert "Hand 2 wins" in out
 
 
 def test_cli_errors_are_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:

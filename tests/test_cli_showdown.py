@@ -24,7 +24,9 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 def test_showdown_prints_the_verdict() -> None:
     out = run("showdown", "--table", "5c 4d 3d 2h Jh", "Qs 9d", "Qd 3s")
     assert out.returncode == 0, out.stderr
-    assert "Player 1 wins: priority card 3♠ (rule 7)" in out.stdout
+    # People count from 1: the second hand given (index 1 in JSON) is "Player 2".
+    assert "Player 2 wins: priority card 3♠ (rule 7)" in out.stdout
+    assert "Player 0" not in out.stdout
     assert "5♣-4♦-3♠-2♥" in out.stdout
 
 

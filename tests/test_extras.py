@@ -21,7 +21,17 @@ from straights.errors import ConfigurationError, MissingExtraError
 from straights.extras import EXTRAS, available, require
 
 ROOT = Path(__file__).resolve().parent.parent
-HEAVY = ("numpy", "numba", "llvmlite", "starlette", "uvicorn", "websockets", "matplotlib", "ray")
+HEAVY = (
+    "numpy",
+    "numba",
+    "llvmlite",
+    "starlette",
+    "uvicorn",
+    "websockets",
+    "grapheme",
+    "matplotlib",
+    "ray",
+)
 
 # Runs the CLI with ``hidden`` (a comma-separated list) unimportable.
 HIDING_MAIN = textwrap.dedent(
@@ -61,13 +71,17 @@ def run_without(
     )
 
 
+# Distributions whose import name differs from their name on the package index.
+MODULE_OF = {"graphemeu": "grapheme"}
+
+
 def _requirement_names(specs: list[str]) -> set[str]:
     names = set()
     for spec in specs:
         name = spec.split(";")[0]
         for stop in "<>=![ ":
             name = name.split(stop)[0]
-        names.add(name.lower())
+        names.add(MODULE_OF.get(name.lower(), name.lower()))
     return names
 
 

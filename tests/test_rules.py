@@ -77,8 +77,8 @@ def test_family_lookup() -> None:
     assert low.markdown.startswith("## Ranking family: low hands")
     assert "Kansas City" in low.markdown and "Priority card" not in low.markdown
     assert "**Priority card.**" in rulebook.family("straights").markdown
-    with pytest.raises(RankingError, match="'badugi' is not a ranking: choose one of ace-to-five"):
-        rulebook.family("badugi")
+    with pytest.raises(RankingError, match="'guts' is not a ranking: choose one of ace-to-five"):
+        rulebook.family("guts")
 
 
 def test_sections_are_cut_at_level_two_headings_only() -> None:

@@ -39,7 +39,7 @@ def test_004_steel_wheel_wins_only_a_quarter() -> None:
     assert result.shares == (3, 3, 6)
     assert result.high_winners == (2,) and result.low_winners == (0, 1)
     assert result.scoop is None
-    assert result.reasons[1].startswith("low half 6: hands 0 and 1 split with Wheel")
+    assert result.reasons[1].startswith("low half 6: hands 1 and 2 split with Wheel")
 
 
 def test_scoop_and_odd_chip_to_high() -> None:
@@ -50,7 +50,7 @@ def test_scoop_and_odd_chip_to_high() -> None:
     assert result.shares == (13, 0)
     assert result.scoop == 0
     assert result.high_half == 7 and result.low_half == 6  # the odd chip goes high
-    assert "hand 0 scoops the pot" in result.reasons
+    assert "hand 1 scoops the pot" in result.reasons  # counted from 1
 
 
 def test_odd_chip_to_the_high_hand() -> None:

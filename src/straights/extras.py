@@ -39,7 +39,7 @@ __all__ = ["EXTRAS", "available", "require"]
 #: The modules each extra provides (top-level import names, in import order).
 EXTRAS: Final[dict[str, tuple[str, ...]]] = {
     "fast": ("numpy", "numba"),
-    "web": ("pydantic", "starlette", "uvicorn", "websockets"),
+    "web": ("pydantic", "starlette", "uvicorn", "websockets", "grapheme"),
     "plot": ("matplotlib",),
     "ray": ("ray",),
 }

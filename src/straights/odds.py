@@ -145,10 +145,10 @@ def _slots(text: str | Sequence[str | Card], size: int, what: str, pad: bool) ->
         out = [-1] * size
     if len(out) > size or (len(out) < size and not pad):
         raise HandSizeError(
-            f"{what} {' '.join(_show(c) for c in out)!r} hold {len(out)} cards: "
+            f"{what} {' '.join(_show(c) for c in out)!r} hold {_count(len(out))}: "
             f"write exactly {size}, with ? for each unknown card"
             if not pad
-            else f"{what} hold {len(out)} cards: at most {size}, with ? for unknown ones"
+            else f"{what} hold {_count(len(out))}: at most {size}, with ? for unknown ones"
         )
     return out + [-1] * (size - len(out))
 
@@ -185,6 +185,10 @@ class _Deal:
         return total
 
 
+def _count(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
 def _deal(
     hands: Sequence[str | Sequence[str | Card]],
     table: str | Sequence[str | Card],
@@ -198,7 +202,7 @@ def _deal(
         )
     if not hands:
         raise HandSizeError("odds need at least one player's hole cards")
-    holes = [_slots(h, 2, f"player {i}'s hole cards", pad=False) for i, h in enumerate(hands)]
+    holes = [_slots(h, 2, f"player {i}'s hole cards", pad=False) for i, h in enumerate(hands, 1)]
     tbl = _slots(table, board, "the table", pad=True)
     dead_ids = [c for c in _slots(dead, 52 + 3, "dead cards", pad=True) if c >= 0]
     known = [c for h in holes for c in h if c >= 0] + [c for c in tbl if c >= 0] + dead_ids
@@ -373,6 +377,8 @@ def _run(
         raise ConfigurationError("choose exact=True or samples=N, not both")
     if samples is not None and samples < 1:
         raise ConfigurationError(f"samples={samples}: draw at least 1 completion")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise ConfigurationError(f"seed={seed!r}: give a whole number 0 or more, or None")
     if exact is None:
         exact = samples is None and total <= AUTO_EXACT_LIMIT
     if exact:
@@ -509,7 +515,9 @@ def odds(
     if game == "straights":
         return straights_odds(hands, table, **kwargs)
     if game == "holdem":
-        kwargs.pop("pack", None)
+        pack = kwargs.pop("pack", 52)
+        if pack != 52:
+            raise PackError(f"pack {pack!r}: hold'em always deals from the 52-card deck")
         return holdem_odds(hands, table, **kwargs)
     raise ConfigurationError(f"game {game!r} is not known: choose 'straights' or 'holdem'")
 
@@ -552,7 +560,7 @@ def generic_odds(
     if isinstance(hands, str):
         raise HandSizeError(f"hands {hands!r} is one string: pass a list of hole cards")
     holes = [
-        _slots(h, hole_cards, f"player {i}'s hole cards", pad=False) for i, h in enumerate(hands)
+        _slots(h, hole_cards, f"player {i}'s hole cards", pad=False) for i, h in enumerate(hands, 1)
     ]
     tbl = _slots(board, board_cards, "the board", pad=True)
     dead_ids = [c for c in _slots(dead, len(ids), "dead cards", pad=True) if c >= 0]

@@ -112,12 +112,12 @@ def showdown(hands: Sequence[CardsLike], table: CardsLike, pack: int = 55) -> Sh
         raise HandSizeError(
             f"hands {hands!r} is one string: pass a list of hole cards, like ['Qs 9d', 'Qd 3s']"
         )
-    holes = [parse_hole(h, f"player {i}'s hole cards") for i, h in enumerate(hands)]
+    holes = [parse_hole(h, f"player {i}'s hole cards") for i, h in enumerate(hands, 1)]
     if not holes:
         raise HandSizeError("a showdown needs at least one player's hole cards")
     table_cards = parse_table(table)
     check_unique([c for h in holes for c in h] + list(table_cards), "among the hands and table")
-    for i, hole in enumerate(holes):
+    for i, hole in enumerate(holes, 1):
         check_cards_for_pack(hole, pack, f"player {i}'s hole cards")
     check_cards_for_pack(table_cards, pack, "the table")
     values = tuple(make_hand(h, table_cards, pack) for h in holes)

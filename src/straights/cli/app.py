@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperOption
 
 app = typer.Typer(
     name="straights",
@@ -42,3 +43,20 @@ def _root(
     ] = False,
 ) -> None:
     """Play Straights, rank poker hands, and compute exact odds."""
+
+
+def _plain_flags() -> None:
+    """Show on/off flags in ``--help`` as plain flags (``--json``), not ``--json <bool>``.
+
+    Typer's help prints a value type beside every option, flags included; a
+    flag takes no value, so its type column stays empty.
+    """
+    shown = TyperOption.display_type_rich
+
+    def display_type_rich(self: TyperOption, ctx: Any) -> str | None:
+        return None if self.is_flag else shown(self, ctx)
+
+    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
+
+
+_plain_flags()

@@ -40,6 +40,7 @@ def distribution(
         typer.echo(json.dumps(result.to_dict(), indent=2))
         return
     from rich.table import Table
+    from rich.text import Text
 
     from straights.cli.render import console
 
@@ -57,5 +58,5 @@ def distribution(
     for key, value in result.notes.items():
         out.print(f"{key}: {value}")
     if plot is not None:
-        out.print(f"chart saved to {plot}")
+        out.print(Text(f"chart saved to {plot}"))  # a user's path: text, not markup
     out.print(f"counted in {result.seconds:.2f} s")

@@ -22,10 +22,11 @@ _Db = Annotated[
 @history_app.command("list")
 def list_hands(
     db: _Db = None,
-    limit: Annotated[int, typer.Option(help="How many of the latest deals.")] = 20,
+    limit: Annotated[int, typer.Option(min=1, help="How many of the latest deals.")] = 20,
 ) -> None:
     """The latest saved deals, newest first."""
     from rich.table import Table as Grid
+    from rich.text import Text
 
     from straights.cli.render import console
     from straights.store import Store
@@ -33,12 +34,13 @@ def list_hands(
     store = Store(db, create=False)
     records = store.hands(limit=limit)
     if not records:
-        console().print(f"No saved deals in {store.where}.", markup=False)
+        console().print(Text(f"No saved deals in {store.where}."))
         return
     grid = Grid("id", "table", "deal", "players", "pot", "result", box=None)
     for r in records:
-        grid.add_row(str(r.id), str(r.table_id), str(r.number), ", ".join(r.players),
-                     str(r.pot), r.summary)  # fmt: skip
+        # Names and summaries are user text: cells of Text, never Rich markup.
+        grid.add_row(str(r.id), str(r.table_id), str(r.number), Text(", ".join(r.players)),
+                     str(r.pot), Text(r.summary))  # fmt: skip
     console().print(grid)
 
 
@@ -49,8 +51,9 @@ def show(
     phh: Annotated[bool, typer.Option("--phh", help="Print the PHH hand history instead.")] = False,
 ) -> None:
     """Replay one saved deal step by step."""
-    from straights.cli.play import narrate
-    from straights.cli.render import console
+    from rich.text import Text
+
+    from straights.cli.render import console, tell
     from straights.game.phh import loads_phh, replay_phh
     from straights.store import Store
 
@@ -60,18 +63,22 @@ def show(
         return
     hand = replay_phh(loads_phh(record.phh))
     names = dict(zip(hand.seats, record.players, strict=True))
+    # The terminal player saved as "You" is told in the second person ("You show").
+    you = next((seat for seat, n in names.items() if n == "You"), None)
     out = console()
-    out.print(f"[bold]Hand {record.id}[/bold] · table {record.table_id} · {record.created}")
-    narrate(out, hand.events, lambda seat: names.get(seat, f"seat {seat}"), holes=True)
+    out.print(
+        Text(f"Hand {record.id}", "bold") + Text(f" · table {record.table_id} · {record.created}")
+    )
+    tell(out, hand.events, names.get, you=you, holes=True)
     stacks = ", ".join(f"{n} {s}" for n, s in zip(record.players, hand.stacks, strict=True))
-    out.print(f"Stacks after: {stacks}")
+    out.print(Text(f"Stacks after: {stacks}"))
 
 
 @history_app.command("export")
 def export(
     out: Annotated[str, typer.Option("--out", "-o", help="The .phhs file to write ('-': stdout).")],
     db: _Db = None,
-    limit: Annotated[int, typer.Option(help="How many of the latest deals.")] = 1000,
+    limit: Annotated[int, typer.Option(min=1, help="How many of the latest deals.")] = 1000,
 ) -> None:
     """Write saved deals (oldest first) to a PHH ``.phhs`` file."""
     from straights.errors import ConfigurationError
@@ -89,3 +96,15 @@ def export(
     except OSError as exc:
         raise ConfigurationError(f"cannot write {out!r}: {exc.strerror}") from exc
     typer.echo(f"wrote {len(records)} hand histories to {out}")
+
+
+@history_app.command("replay")
+def replay_files(
+    files: Annotated[list[str], typer.Argument(help="PHH files (.phh, .phhs) of any variant.")],
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per hand.")] = False,
+) -> None:
+    """Replay every hand of PHH files through the engine; print variant and finishing stacks."""
+    from straights.poker.phh import replay_report
+
+    for line in replay_report(files, as_json=as_json):
+        typer.echo(line)

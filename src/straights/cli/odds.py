@@ -32,13 +32,18 @@ def odds(
         bool, typer.Option("--exact", help="Enumerate every completion (refuses huge jobs).")
     ] = False,
     samples: Annotated[
-        int | None, typer.Option("--samples", "-n", help="Monte Carlo: this many random deals.")
+        int | None,
+        typer.Option("--samples", "-n", min=1, help="Monte Carlo: this many random deals."),
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed for --samples (repeatable runs).")] = None,
+    seed: Annotated[
+        int | None, typer.Option(min=0, help="Seed for --samples (repeatable runs).")
+    ] = None,
     dead: Annotated[str, typer.Option(help="Cards out of play, e.g. 'Ah 2c'.")] = "",
-    pack: Annotated[int, typer.Option(help="Straights pack: 55 (with S, T, R) or 52.")] = 55,
+    pack: Annotated[
+        int | None, typer.Option(help="Straights pack: 55 (with S, T, R) or 52.  [default: 55]")
+    ] = None,
     threads: Annotated[
-        int | None, typer.Option(help="Cores to use (default: all of them).")
+        int | None, typer.Option(min=1, help="Cores to use (default: all of them).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON result.")] = False,
 ) -> None:
@@ -53,6 +58,14 @@ def odds(
 
     if game not in ("straights", "holdem"):
         raise ConfigurationError(f"--game {game!r} is not known: choose straights or holdem")
+    if game == "holdem" and pack is not None:
+        raise ConfigurationError(
+            f"--pack {pack} is for Straights: hold'em always deals from the 52-card deck"
+        )
+    if pack is None:
+        pack = 55
+    if pack not in (55, 52):
+        raise ConfigurationError(f"--pack {pack}: choose 55 (with S, T, R) or 52")
     err = fast_kernels("straights odds")
     kwargs: dict[str, Any] = {
         "game": game,
@@ -103,12 +116,15 @@ def _job_size(hands: list[str], table: str, game: str, pack: int, dead: str) -> 
 
 def _print(result: OddsResult) -> None:
     from rich.table import Table
+    from rich.text import Text
 
-    from straights.cli.render import console
+    from straights.cli.render import cards_line, console
 
     out = console()
-    dead = f", dead {result.dead}" if result.dead else ""
-    out.print(f"{result.game} odds, table {result.table}{dead}")
+    head = Text(f"{result.game} odds, table ").append_text(cards_line(result.table))
+    if result.dead:
+        head.append(", dead ").append_text(cards_line(result.dead))
+    out.print(head)
     grid = Table()
     grid.add_column("player", justify="right")
     grid.add_column("cards")
@@ -117,11 +133,11 @@ def _print(result: OddsResult) -> None:
     if high:
         grid.add_column("tie", justify="right")
         grid.add_column("equity", justify="right")
-    for i, p in enumerate(result.players):
+    for i, p in enumerate(result.players, start=1):
         win = f"{100 * p.win:.3f}%"
         if not result.exact:
             win += f" ± {100 * p.win_se:.3f}"
-        row = [str(i), p.cards, win]
+        row: list[str | Text] = [str(i), cards_line(p.cards), win]
         if high:
             eq = f"{100 * p.equity:.3f}%"
             if not result.exact:

@@ -8,12 +8,13 @@ or a pipe (one answer per line; the end of the input quits).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
 from straights.cli.app import app
+from straights.cli.game_setup import AnteOpt, BettingOpt, BotsOpt, PackOpt, StackOpt, game_setup
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -23,11 +24,13 @@ if TYPE_CHECKING:
     from straights.game.table import Table
     from straights.game.view import SeatView
 
+#: What each key or word at the prompt means ("cc": check or call, "aggr": bet or raise).
 _KEYS = {
     "f": "fold",
     "fold": "fold",
     "c": "cc",
     "k": "check",
+    "x": "check",
     "check": "check",
     "call": "call",
     "b": "aggr",
@@ -37,25 +40,36 @@ _KEYS = {
     "q": "quit",
     "quit": "quit",
     "exit": "quit",
+    "?": "help",
+    "h": "help",
+    "help": "help",
 }
+
+#: The keys, as the help at the prompt lists them.
+_HELP = (
+    ("c", "check, or call the bet you face"),
+    ("x or k", "check"),
+    ("b or r", "bet, or raise to the next step of the ladder"),
+    ("f", "fold (only when you face a bet)"),
+    ("q", "leave the table"),
+    ("? or h", "this help"),
+)
 
 
 @app.command()
 def play(
     seats: Annotated[int, typer.Option(help="Players at the table, you included (2-10).")] = 4,
-    bots: Annotated[
-        str, typer.Option(help="Bots for the other seats, in turn: random, calling, strength.")
-    ] = "strength,calling,random",
-    betting: Annotated[str, typer.Option(help="limit or no-limit.")] = "limit",
-    ante: Annotated[int, typer.Option(help="Ante, also the first bet of every round.")] = 1,
-    stack: Annotated[int, typer.Option(help="Starting chips per player.")] = 100,
-    pack: Annotated[int, typer.Option(help="55 (with S, T, R) or 52.")] = 55,
+    bots: BotsOpt = None,
+    betting: BettingOpt = "limit",
+    ante: AnteOpt = 1,
+    stack: StackOpt = 100,
+    pack: PackOpt = 55,
     name: Annotated[str, typer.Option(help="Your name at the table.")] = "You",
     seed: Annotated[int | None, typer.Option(help="Seed for a repeatable game.")] = None,
     script: Annotated[
         str | None, typer.Option(help="Read your answers from this file ('-' for stdin).")
     ] = None,
-    hands: Annotated[int | None, typer.Option(help="Stop after this many deals.")] = None,
+    hands: Annotated[int | None, typer.Option(min=1, help="Stop after this many deals.")] = None,
     db: Annotated[
         str | None,
         typer.Option(
@@ -68,10 +82,11 @@ def play(
     ] = False,
 ) -> None:
     """Play Straights against bots: hand after hand until you quit or one player has every chip."""
+    from rich.text import Text
+
     from straights.cards import make_rng
     from straights.cli.render import console
     from straights.errors import ConfigurationError
-    from straights.game.config import TableConfig
     from straights.game.table import Table
 
     out = console()
@@ -92,40 +107,42 @@ def play(
         table: Table = RecordedTable.load(store, record.id)
         kinds = {int(k): v for k, v in record.settings["bots"].items()}
         bot_seed = int(record.settings["bot_seed"])
-        out.print(
-            f"Resuming table {record.id} from {store.where}.",
-            markup=False,
-            highlight=False,
-            soft_wrap=True,
-        )
+        out.print(Text(f"Resuming table {record.id} from {store.where}."), soft_wrap=True)
     else:
-        config = TableConfig(
-            pack=pack,
-            ante=ante,
-            betting=betting,  # type: ignore[arg-type]
+        setup = game_setup(
             seats=seats,
-            starting_stack=stack,
+            bots=bots,
+            betting=betting,
+            ante=ante,
+            stack=stack,
+            pack=pack,
+            bot_seats=seats - 1,
         )
-        listed = [k.strip() for k in bots.split(",") if k.strip()]
-        if not listed:
-            raise ConfigurationError(f"--bots {bots!r}: name bots like strength,calling,random")
         rng = make_rng(seed)
         bot_seed = rng.getrandbits(63)
-        kinds = {seat: listed[(seat - 1) % len(listed)] for seat in range(1, seats)}
-        names = [name] + [_bot_name(kinds[s], bot_seed, s) for s in range(1, seats)]
+        kinds = dict(enumerate(setup.bots, start=1))
+        names = [name] + [_bot_name(kind, bot_seed, s) for s, kind in kinds.items()]
         table_seed = rng.getrandbits(63)
         if store is not None:
             settings = {"bots": kinds, "bot_seed": bot_seed}
             table = RecordedTable.create(
-                store, config, names, name=f"terminal: {name}", settings=settings, seed=table_seed
+                store,
+                setup.config,
+                names,
+                name=f"terminal: {name}",
+                settings=settings,
+                seed=table_seed,
             )
-            out.print(f"[dim]Saving this table in {_text(store.where)}[/dim]", soft_wrap=True)
+            out.print(Text(f"Saving this table in {store.where}", "dim"), soft_wrap=True)
         else:
-            table = Table(config, names, seed=table_seed)
+            table = Table(setup.config, names, seed=table_seed)
     game = _Game(table, kinds, bot_seed, out, _answers(script, source), hands)
     try:
         game.run()
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C while the bots play: the table is saved all the same
+        from straights.cli import interrupt
+
+        interrupt.handled()
         game.interrupted = True
         out.print()
     if store is not None and isinstance(table, RecordedTable):
@@ -134,26 +151,19 @@ def play(
         else:
             again = "straights play --resume" + ("" if db is None else f" --db {_quote(db)}")
             out.print(
-                f"Table {table.record.id} is saved: `{again}` continues it.",
-                markup=False,
-                highlight=False,
-                soft_wrap=True,
+                Text(f"Table {table.record.id} is saved: `{again}` continues it."), soft_wrap=True
             )
         store.close()
-    if game.interrupted:
-        raise typer.Exit(130)
+    if game.interrupted:  # Ctrl-C: the game said goodbye, the status says why
+        from straights.cli.interrupt import EXIT_STATUS
+
+        raise typer.Exit(EXIT_STATUS)
 
 
 def _bot_name(kind: str, bot_seed: int, seat: int) -> str:
     from straights.bots.base import make_bot
 
     return f"{make_bot(kind, bot_seed).name.capitalize()} {seat}"
-
-
-def _text(value: str) -> str:
-    from rich.markup import escape
-
-    return escape(value)
 
 
 def _quote(value: str) -> str:
@@ -199,18 +209,22 @@ class _Game:
         self.table = table
         self.bots = bots
         self.bot_seed = bot_seed
-        self.interrupted = False
         self.out = out
         self.answers = answers
         self.max_hands = max_hands
         self.me = 0
         self.echo = not sys.stdin.isatty()
+        self.interrupted = False  # the player pressed Ctrl-C at the prompt
         self.names = {i: p.name for i, p in enumerate(table.seats) if p is not None}
 
     def who(self, seat: int) -> str:
-        return self.names.get(seat, f"seat {seat}")
+        from straights.game.wording import seat_label
+
+        return self.names.get(seat) or seat_label(seat)
 
     def ask(self, prompt: str) -> str | None:
+        from rich.text import Text
+
         self.out.print(prompt, end="")
         try:
             answer = next(self.answers)
@@ -218,11 +232,14 @@ class _Game:
             self.out.print()
             return None
         except KeyboardInterrupt:
+            from straights.cli import interrupt
+
+            interrupt.handled()  # Ctrl-C at the prompt leaves the table: the game ends itself
             self.interrupted = True
             self.out.print()
             return None
         if self.echo:
-            self.out.print(answer, highlight=False)
+            self.out.print(Text(answer))  # as typed: text, never markup
         return answer.strip().lower()
 
     def run(self) -> None:
@@ -234,7 +251,8 @@ class _Game:
         out.print(
             f"{'Limit' if cfg.betting == 'limit' else 'No Limit'} Straights, {cfg.pack}-card pack, "
             f"ante {cfg.ante}, {cfg.starting_stack} chips each.  Keys: [bold]c[/bold] check/call, "
-            "[bold]b[/bold]/[bold]r[/bold] bet/raise, [bold]f[/bold] fold, [bold]q[/bold] quit."
+            "[bold]b[/bold]/[bold]r[/bold] bet/raise, [bold]f[/bold] fold, [bold]q[/bold] quit, "
+            "[bold]?[/bold] help."
         )
         played = 0
         while not table.is_over and table.seats[self.me] is not None:
@@ -296,26 +314,52 @@ class _Game:
         return make_bot(self.bots[seat], random.Random(nonce))
 
     def choose(self, view: SeatView) -> str | None:
+        """Ask for an action until the answer is a legal one; ``None`` to leave."""
+        from rich.text import Text
+
+        from straights.game.hand import ACTION_KINDS
+
         legal = {a.kind: a for a in view.legal}
+        hand = self.table.hand
+        assert hand is not None
         while True:
             hint = " · ".join(f"[bold]{_key(a.kind)}[/bold] {a}" for a in view.legal)
-            answer = self.ask(f"Your turn: {hint} · [bold]q[/bold] quit › ")
+            answer = self.ask(f"Your turn: {hint} · [bold]?[/bold] help › ")
             if answer is None:
                 return None
             choice = _KEYS.get(answer, answer)
             if choice == "quit":
                 return None
+            if choice == "help":
+                self.help(view)
+                continue
             if choice == "cc":
                 choice = "check" if "check" in legal else "call"
             elif choice == "aggr":
                 choice = "bet" if "bet" in legal else "raise"
             if choice in legal:
                 return choice
-            options = ", ".join(str(a) for a in view.legal)
-            self.out.print(f"[red]{answer!r} is not possible now: legal are {options}[/red]")
+            if choice not in ACTION_KINDS:
+                said = repr(answer) if answer else "An empty answer"
+                self.out.print(Text(f"{said} is not an action: type ? for the keys", "red"))
+                continue
+            reason = hand.refusal(self.me, choice)
+            self.out.print(Text(f"You cannot {choice}: {reason}", "red"))
+
+    def help(self, view: SeatView) -> None:
+        """The keys at the prompt, and the actions open now with their amounts."""
+        from rich.text import Text
+
+        self.out.print("Keys:")
+        for key, meaning in _HELP:
+            self.out.print(Text(f"  {key:<7} {meaning}"))
+        now = ", ".join(str(a) for a in view.legal)
+        self.out.print(Text(f"Now you may: {now}.", "dim"))
 
     def narrate(self, events: list[Event]) -> None:
-        narrate(self.out, events, self.who)
+        from straights.cli.render import tell
+
+        tell(self.out, events, self.names.get, you=self.me)
 
     def draw(self, view: SeatView) -> None:
         from rich.table import Table as Grid
@@ -323,6 +367,7 @@ class _Game:
 
         from straights.cards import Card
         from straights.cli.render import card_text
+        from straights.game.config import ROUNDS
 
         back = card_text(Card("S"), hidden=True)
         slots = [back if view.table[0] is None else card_text(view.table[0])]
@@ -356,16 +401,38 @@ class _Game:
             title.append(f" (carried {view.carry})", style="yellow")
         head = Text("Table: ").append_text(table_cards)
         if view.table[0] is None:
-            head.append("  (first: the key card, face down)", style="dim")
+            head.append("  (the key card, face down)", style="dim")
         if not view.finished:
             head.append("   ").append_text(title)
+            head.append(f" · round {view.round} of {ROUNDS}", style="dim")
         self.out.print(head)
         self.out.print(grid)
+        if not view.finished:
+            self.draw_pots()
+
+    def draw_pots(self) -> None:
+        """The main pot and each side pot, as soon as an all-in makes one."""
+        from rich.text import Text
+
+        hand = self.table.hand
+        if hand is None or hand.finished:
+            return
+        pots = hand.side_pots()
+        if len(pots) < 2:
+            return
+        line = Text(style="yellow")
+        for k, pot in enumerate(pots):
+            who = ", ".join(self.who(s) for s in pot.eligible)
+            label = "Main pot" if k == 0 else f"Side pot {k}"
+            line.append((" · " if k else "") + f"{label}: {pot.amount} ({who})")
+        self.out.print(line)
 
     def goodbye(self) -> None:
+        from rich.text import Text
+
         self.out.rule("Final chips")
         for seat, chips in sorted(self.table.stacks().items(), key=lambda kv: -kv[1]):
-            self.out.print(f"  {self.who(seat)}: {chips}")
+            self.out.print(Text(f"  {self.who(seat)}: {chips}"))
         if self.table.carry:
             self.out.print(f"  still in the middle: {self.table.carry}")
         if self.table.seats[self.me] is None:
@@ -382,66 +449,3 @@ def _ascii() -> bool:
 
 def _key(kind: str) -> str:
     return {"fold": "f", "check": "c", "call": "c", "bet": "b", "raise": "r"}[kind]
-
-
-def narrate(
-    out: Console, events: Iterable[Event], who: Callable[[int], str], *, holes: bool = False
-) -> None:
-    """Tell ``events`` as lines of play; ``holes`` also shows every hole card dealt
-    (for histories, never during play)."""
-    from rich.text import Text
-
-    from straights.cli.render import card_text
-    from straights.game import events as ev
-
-    for e in events:
-        if holes and isinstance(e, ev.HoleDealt):
-            line = Text(f"  {who(e.seat)} is dealt ")
-            out.print(line.append_text(Text(" ").join(card_text(c) for c in e.cards)))
-        elif isinstance(e, ev.DealerDraw):
-            draws = ", ".join(f"{who(s)} {c}" for s, c in zip(e.seats, e.cards, strict=True))
-            won = (
-                "tie on special cards: draw again"
-                if e.winner is None
-                else (f"{who(e.winner)} deals first")
-            )
-            out.print(f"Draw for the dealer: {draws} — {won}")
-        elif isinstance(e, ev.HandStarted):
-            out.rule(f"Deal {e.number} · dealer {who(e.button)}")
-            if e.carry:
-                out.print(f"[yellow]{e.carry} chips carried over are in the pot.[/yellow]")
-        elif isinstance(e, ev.KeyDealt):
-            out.print("The key card is dealt face down.")
-        elif isinstance(e, ev.TableCardDealt):
-            out.print(Text("Table card: ").append_text(card_text(e.card)))
-        elif isinstance(e, ev.KeyTurned):
-            out.print(Text("The key card is turned: ").append_text(card_text(e.card)))
-        elif isinstance(e, ev.Acted):
-            text = {
-                "fold": "fold",
-                "check": "check",
-                "call": f"call {e.amount}",
-                "bet": f"bet {e.to}",
-                "raise": f"raise to {e.to}",
-            }[e.kind]
-            allin = " [bold red](all-in)[/bold red]" if e.all_in else ""
-            out.print(f"  {who(e.seat)}: {text}{allin}")
-        elif isinstance(e, ev.ShowdownRevealed):
-            line = Text(f"  {who(e.seat)} shows ")
-            line.append_text(Text(" ").join(card_text(c) for c in e.cards))
-            out.print(line + Text(f": {e.description}"))
-        elif isinstance(e, ev.PotAwarded):
-            pot = "the pot" if e.pot == 0 else f"side pot {e.pot}"
-            if e.winner is None:
-                out.print(f"[bold yellow]No winner for {pot} ({e.amount}): {e.reason}[/]")
-            else:
-                out.print(
-                    f"[bold green]{pot.capitalize()} ({e.amount}) goes to "
-                    f"{who(e.winner)}[/]: {e.reason}"
-                )
-        elif isinstance(e, ev.PenaltyPaid):
-            out.print(f"  {who(e.seat)} pays a penalty of {e.amount} (rule 10)")
-        elif isinstance(e, ev.PotCarried):
-            out.print(f"[yellow]{e.amount} chips carry over to the next deal.[/yellow]")
-        elif isinstance(e, ev.PlayerLeft) and e.reason == "broke":
-            out.print(f"[red]{who(e.seat)} is out of chips and leaves.[/red]")

@@ -185,11 +185,12 @@ def compare(
         mark = Text(_text("★ ") if i in winners else "  ", style="bold green")
         out.print(
             mark
-            + Text(f"{place}. hand {i}  ")
+            + Text(f"{place}. hand {i + 1}  ")
             + cards_text(parsed[i])
             + Text(_text(f"  {values[i]}"))
         )
     if len(winners) > 1:
-        out.print(Text("Split between hands " + ", ".join(map(str, winners)), "bold yellow"))
+        hands_won = ", ".join(str(i + 1) for i in winners)
+        out.print(Text(f"Split between hands {hands_won}", "bold yellow"))
     else:
-        out.print(Text(f"Hand {winners[0]} wins", "bold green") + Text(_text(f": {best}")))
+        out.print(Text(f"Hand {winners[0] + 1} wins", "bold green") + Text(_text(f": {best}")))

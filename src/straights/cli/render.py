@@ -1,12 +1,15 @@
 """Rich rendering of cards and results for the terminal.
 
+People are counted from 1 here (player 1 is the first hand given), while
+``--json`` output keeps the library's 0-based indexes.
+
 Colour and symbols follow what the terminal allows: Rich drops colour when
 output is not a terminal, and ``ascii_only`` gives ``Qs`` instead of ``Q♠``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from rich.console import Console
@@ -15,6 +18,8 @@ from rich.text import Text
 from straights.cards import Card
 
 if TYPE_CHECKING:
+    from straights.game.events import Event
+    from straights.game.wording import Phrase
     from straights.showdowns import ShowdownResult
 
 _console: Console | None = None
@@ -50,13 +55,30 @@ def cards_text(cards: Iterable[Card], sep: str = " ") -> Text:
     return Text(sep).join(card_text(c) for c in cards)
 
 
+def cards_line(notation: str) -> Text:
+    """Cards written in ASCII notation (``"5c 4d ? ?"``), coloured; ``?`` stays a
+    dim unknown card and anything else not a card is kept as plain text."""
+    from straights.errors import CardNotationError
+
+    parts: list[Text] = []
+    for token in notation.split():
+        if token == "?":
+            parts.append(Text("?", style="dim"))
+            continue
+        try:
+            parts.append(card_text(Card(token)))
+        except CardNotationError:
+            parts.append(Text(token))
+    return Text(" ").join(parts)
+
+
 def print_showdown(result: ShowdownResult) -> None:
     """Print the table, each player's best hand, and the verdict."""
     out = console()
     out.print(Text("Table  ").append_text(cards_text(result.table)), f"  (pack {result.pack})")
     for i, value in enumerate(result.values):
         mark = Text("★ ", style="bold green") if i == result.winner else Text("  ")
-        line = mark + Text(f"Player {i}  ") + cards_text(value.hole) + Text("  ")
+        line = mark + Text(f"Player {i + 1}  ") + cards_text(value.hole) + Text("  ")
         if value.straight:
             line += cards_text(value.straight, "-") + Text(f"  {value.category}")
         else:
@@ -66,5 +88,53 @@ def print_showdown(result: ShowdownResult) -> None:
         out.print(Text("No winner: ", style="bold yellow") + Text(result.reason))
     else:
         out.print(
-            Text(f"Player {result.winner} wins", style="bold green") + Text(f": {result.reason}")
+            Text(f"Player {result.winner + 1} wins", style="bold green")
+            + Text(f": {result.reason}")
         )
+
+
+def phrase_text(parts: Phrase, style: str = "") -> Text:
+    """A phrase of :mod:`straights.game.wording` as Rich text: its words as plain
+    text (never markup: names come from users) and its cards coloured."""
+    line = Text(style=style)
+    for part in parts:
+        line.append_text(card_text(part) if isinstance(part, Card) else Text(part))
+    return line
+
+
+def tell(
+    out: Console,
+    events: Iterable[Event],
+    name: Callable[[int], str | None],
+    *,
+    you: int | None = None,
+    holes: bool = False,
+) -> None:
+    """Tell ``events`` as lines of play, worded by :func:`straights.game.wording.phrase`;
+    the player in seat ``you`` is "you".  ``holes`` also shows every hole card dealt
+    (for histories, never during play)."""
+    from straights.game import events as ev
+    from straights.game.wording import phrase
+
+    for e in events:
+        if isinstance(e, (ev.AntePosted, ev.HandEnded, ev.PlayerSat, ev.TableOpened)):
+            continue
+        if isinstance(e, ev.HoleDealt) and not holes:
+            continue
+        if isinstance(e, ev.PlayerLeft) and e.reason != "broke":
+            continue
+        words = phrase(e, name, you)
+        if isinstance(e, ev.HandStarted):
+            out.rule(phrase_text(words, "bold"))
+        elif isinstance(e, ev.RoundStarted):
+            out.print(phrase_text(words, "dim"))
+        elif isinstance(e, (ev.Acted, ev.HoleDealt, ev.ShowdownRevealed, ev.PenaltyPaid)):
+            out.print(Text("  ") + phrase_text(words))
+        elif isinstance(e, ev.PotAwarded):
+            out.print(phrase_text(words, "bold yellow" if e.winner is None else "bold green"))
+        elif isinstance(e, ev.PotCarried):
+            out.print(phrase_text(words, "yellow"))
+        elif isinstance(e, ev.PlayerLeft):
+            out.print(phrase_text(words, "red"))
+        else:
+            out.print(phrase_text(words))

@@ -9,6 +9,9 @@ import typer
 from straights.cli.app import app
 from straights.errors import ConfigurationError
 
+#: Seconds the server gives open connections to finish after Ctrl-C.
+GRACEFUL_SECONDS = 3
+
 
 @app.command()
 def serve(
@@ -77,12 +80,14 @@ def serve(
     require("web", "straights serve")
     import uvicorn
 
+    from straights.cli import interrupt
     from straights.store import Store
     from straights.web.app import create_app
     from straights.web.guard import LOOPBACK_NAMES
     from straights.web.http_limits import check_addresses, guarded_http, trusted_addresses
     from straights.web.protocol import MAX_FRAME_BYTES
 
+    interrupt.set_grace(GRACEFUL_SECONDS + 5)  # let Ctrl-C close the connections first
     if proxy_headers and not forwarded_allow_ips:
         raise ConfigurationError(
             "--proxy-headers needs --forwarded-allow-ips ADDR: the address of your proxy"
@@ -127,7 +132,7 @@ def serve(
         ws_ping_timeout=20.0,
         log_level="warning" if quiet else "info",
         access_log=not quiet,
-        timeout_graceful_shutdown=3,
+        timeout_graceful_shutdown=GRACEFUL_SECONDS,
     )
 
 

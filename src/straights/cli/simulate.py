@@ -2,25 +2,27 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Annotated
 
 import typer
 
 from straights.cli.app import app
+from straights.cli.game_setup import AnteOpt, BettingOpt, BotsOpt, PackOpt, game_setup
 
 
 @app.command()
 def simulate(
     players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 6,
-    hands: Annotated[int, typer.Option("--hands", "-n", help="Deals to play.")] = 1000,
+    hands: Annotated[int, typer.Option("--hands", "-n", min=1, help="Deals to play.")] = 1000,
     seed: Annotated[int | None, typer.Option(help="Seed for a repeatable run.")] = None,
-    betting: Annotated[str, typer.Option(help="limit or no-limit.")] = "limit",
-    bots: Annotated[
-        str, typer.Option(help="Bots seated in turn: random, calling, strength.")
-    ] = "strength,random,calling",
-    ante: Annotated[int, typer.Option(help="Ante (and first bet).")] = 1,
-    stack: Annotated[int, typer.Option(help="Starting chips; a session restarts on a bust.")] = 100,
-    pack: Annotated[int, typer.Option(help="55 (with S, T, R) or 52.")] = 55,
+    betting: BettingOpt = "limit",
+    bots: BotsOpt = None,
+    ante: AnteOpt = 1,
+    stack: Annotated[
+        int, typer.Option(help="Starting chips (one ante at least); a session restarts on a bust.")
+    ] = 100,
+    pack: PackOpt = 55,
     out: Annotated[
         str | None, typer.Option("--out", "-o", help="Write every deal to this .phhs file.")
     ] = None,
@@ -35,6 +37,7 @@ def simulate(
     """Play bots against each other and report chips won per bot (95% interval)."""
     from rich.progress import Progress
     from rich.table import Table as Grid
+    from rich.text import Text
 
     from straights.bots.arena import simulate as run
     from straights.cli.render import console
@@ -44,16 +47,15 @@ def simulate(
     from straights.game.phh import dumps_phh, hand_to_phh, phhs_entry
     from straights.game.table import Table
 
-    config = TableConfig(
-        pack=pack,
-        ante=ante,
-        betting=betting,  # type: ignore[arg-type]
+    setup = game_setup(
         seats=players,
-        starting_stack=stack,
+        bots=bots,
+        betting=betting,
+        ante=ante,
+        stack=stack,
+        pack=pack,
+        bot_seats=players,
     )
-    kinds = [k.strip() for k in bots.split(",") if k.strip()]
-    if not kinds:
-        raise ConfigurationError(f"--bots {bots!r}: name bots like strength,random,calling")
     con = console()
     sink = None
     if out is not None:
@@ -71,7 +73,12 @@ def simulate(
 
         def make_table(config: TableConfig, names: list[str], seed: int) -> Table:
             table = RecordedTable.create(
-                store, config, names, kind="simulate", name=f"simulate: {bots}", seed=seed
+                store,
+                config,
+                names,
+                kind="simulate",
+                name=f"simulate: {', '.join(setup.bots)}",
+                seed=seed,
             )
             saved.append(table)
             return table
@@ -89,10 +96,16 @@ def simulate(
             bar.advance(task)
 
         try:
-            result = run(config, kinds, hands, seed, on_hand, make_table)
-        finally:
+            result = run(setup.config, setup.bots, hands, seed, on_hand, make_table)
             if sink is not None:
-                sink.close()
+                sink.close()  # the last buffered histories are written here
+        except OSError as exc:
+            # A file that opens but refuses the writes (a device, /proc, a full disk).
+            raise ConfigurationError(f"cannot write {out!r}: {exc.strerror or exc}") from exc
+        finally:
+            if sink is not None and not sink.closed:
+                with contextlib.suppress(OSError):
+                    sink.close()
             if store is not None:
                 for table in saved:
                     store.finish_table(table.record.id)
@@ -114,11 +127,6 @@ def simulate(
         f"average pot: {result.average_pot:.2f} · sessions: {result.sessions}"
     )
     if out is not None:
-        con.print(f"wrote {written} hand histories to {out}")
+        con.print(Text(f"wrote {written} hand histories to {out}"))
     if store is not None:
-        con.print(
-            f"saved {result.hands} deals in {store.where}",
-            markup=False,
-            highlight=False,
-            soft_wrap=True,
-        )
+        con.print(Text(f"saved {result.hands} deals in {store.where}"), soft_wrap=True)

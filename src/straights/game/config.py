@@ -24,6 +24,7 @@ __all__ = [
     "LIMIT_RAISES",
     "MIN_SEATS",
     "PENALTY_PAYERS",
+    "ROUNDS",
     "Betting",
     "PenaltyPayers",
     "TableConfig",
@@ -37,6 +38,8 @@ PENALTY_PAYERS: Final = ("dealt", "showdown")
 #: Limit Straights allows a bet and at most two raises in a betting round.
 LIMIT_RAISES: Final = 2
 MIN_SEATS: Final = 2
+#: Betting rounds per deal: four as the table cards are turned, one after the key card.
+ROUNDS: Final = 5
 #: Cards each deal uses besides the hole cards: the key card and four face-up cards.
 _TABLE_CARDS: Final = 5
 _DEFAULT_MAX_SEATS: Final = 10

@@ -35,7 +35,7 @@ from typing import Any, Final, Literal, NamedTuple
 
 from straights.cards import Card, check_unique
 from straights.errors import ConfigurationError, IllegalActionError
-from straights.game.config import TableConfig
+from straights.game.config import ROUNDS, TableConfig
 from straights.game.events import (
     Acted,
     AntePosted,
@@ -52,6 +52,7 @@ from straights.game.events import (
     ShowdownRevealed,
     TableCardDealt,
 )
+from straights.game.wording import action_label
 from straights.rankings.straights import check_cards_for_pack, make_hand
 from straights.showdowns import decide
 
@@ -59,8 +60,6 @@ __all__ = ["ACTION_KINDS", "ROUNDS", "Action", "ActionKind", "Hand", "Pot"]
 
 ActionKind = Literal["fold", "check", "call", "bet", "raise"]
 ACTION_KINDS: Final = ("fold", "check", "call", "bet", "raise")
-#: Betting rounds per deal: four as the table cards are turned, one after the key card.
-ROUNDS: Final = 5
 _HOLE: Final = 2
 
 
@@ -79,16 +78,17 @@ class Action(NamedTuple):
     all_in: bool = False
 
     def __str__(self) -> str:
-        if self.kind in ("fold", "check"):
-            text: str = self.kind
-        elif self.kind == "call":
-            text = f"call {self.amount}"
-        else:
-            text = f"{self.kind} to {self.to}" if self.kind == "raise" else f"bet {self.to}"
-        return text + (" (all-in)" if self.all_in else "")
+        return action_label(self.kind, amount=self.amount, to=self.to, all_in=self.all_in)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "amount": self.amount, "to": self.to, "all_in": self.all_in}
+        """JSON-ready, with ``label``: the action in words for a button or a prompt."""
+        return {
+            "kind": self.kind,
+            "amount": self.amount,
+            "to": self.to,
+            "all_in": self.all_in,
+            "label": str(self),
+        }
 
 
 _FOLD: Final = Action("fold")
@@ -381,6 +381,24 @@ class Hand:
             return "an incomplete all-in raise does not reopen the betting"
         return "every other player is all-in"
 
+    def refusal(self, seat: int, kind: str, to: int | None = None) -> str | None:
+        """Why the seat to act may not take action ``kind`` now, as the rules put it
+        (``'there is no bet to call (check instead)'``), or ``None`` if he may.
+
+        Unlike :meth:`why_not` it names neither the seat nor the legal actions, for
+        interfaces that say those in their own words; for a seat not to act it is
+        :meth:`why_not`.
+        """
+        i = self._index.get(seat) if isinstance(seat, int) else None
+        if self.finished or i is None or i != self.to_act or kind not in ACTION_KINDS:
+            return self.why_not(seat, kind, to)
+        for action in self._legal(i):
+            if action.kind == kind:
+                if to is not None and to != action.to:
+                    return f"the only {kind} now is {action} (bets follow the doubling ladder)"
+                return None
+        return self._reason(i, kind)
+
     def verify(self, seat: int, kind: str, to: int | None = None) -> None:
         """Raise :class:`IllegalActionError` with the reason if the action is illegal."""
         reason = self.why_not(seat, kind, to)
@@ -525,16 +543,21 @@ class Hand:
     def side_pots(self) -> list[Pot]:
         """The main pot and side pots from what each player put in (carried pot in the main).
 
-        A pot exists for each all-in level among players still in; chips a folded
-        player put in count in the pots they reach.
+        A side pot exists only for an all-in level among players still in: a bet not
+        yet called stays in the pot of the players who can still call it.  Chips a
+        folded player put in count in the pots they reach.
         """
-        total, folded, seats = self.total, self.folded, self.seats
-        levels = sorted({total[i] for i in range(self.n) if not folded[i]})
+        total, folded, seats, stacks = self.total, self.folded, self.seats, self.stacks
+        live = [i for i in range(self.n) if not folded[i]]
+        top = max(total[i] for i in live)
+        levels = sorted({total[i] for i in live if stacks[i] == 0} | {top})
         pots: list[Pot] = []
         prev = 0
         for level in levels:
             amount = sum(min(t, level) - min(t, prev) for t in total)
-            eligible = tuple(seats[i] for i in range(self.n) if not folded[i] and total[i] >= level)
+            # Every player still able to bet contends for every pot; one all-in, for
+            # the pots his chips reach.
+            eligible = tuple(seats[i] for i in live if stacks[i] > 0 or total[i] >= level)
             pots.append(Pot(amount, eligible))
             prev = level
         excess = sum(t - min(t, prev) for t in total)  # a folded player beyond every live one

@@ -38,6 +38,7 @@ from straights.game.events import (
     TableCardDealt,
 )
 from straights.game.hand import Hand
+from straights.game.wording import seat_label
 
 __all__ = [
     "VARIANT",
@@ -124,7 +125,7 @@ def hand_to_phh(hand: Hand, names: Sequence[str] | None = None) -> dict[str, Any
         "hand": hand.number,
         "seats": [s + 1 for s in hand.seats],
         "seat_count": cfg.seats,
-        "players": list(names) if names is not None else [f"seat {s}" for s in hand.seats],
+        "players": list(names) if names is not None else [seat_label(s) for s in hand.seats],
     }
     if hand.finished:
         out["finishing_stacks"] = list(hand.stacks)

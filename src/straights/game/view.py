@@ -32,6 +32,7 @@ from straights.game.events import (
     ShowdownRevealed,
 )
 from straights.game.hand import Action, Hand
+from straights.game.wording import seat_label
 
 if TYPE_CHECKING:
     from straights.game.table import Seat, Table
@@ -171,7 +172,7 @@ def hand_view(hand: Hand, seat: int | None, names: dict[int, str] | None = None)
                 PlayerView,
                 (
                     s,
-                    names.get(s) or f"seat {s}",
+                    names.get(s) or seat_label(s),
                     stacks[i],
                     0 if finished else committed[i],
                     total[i],

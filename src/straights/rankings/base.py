@@ -233,6 +233,7 @@ FAMILY_MODULES.update(
         "ace-to-three": "straights.rankings.three_card",
         "deuce-to-five": "straights.rankings.three_card",
         "ace-to-four": "straights.rankings.three_card",
+        "badugi": "straights.rankings.badugi",
     }
 )
 

@@ -22,7 +22,7 @@ Chips are integers and always conserved: ``sum(result.shares) == pot``.
 >>> result.shares
 (6, 5, 0)
 >>> result.reasons[0]
-'high half 6: hand 0 wins with Straight flush, ace high (A-K-Q)'
+'high half 6: hand 1 wins with Straight flush, ace high (A-K-Q)'
 """
 
 from __future__ import annotations
@@ -97,9 +97,14 @@ def _high_card_by_suit(value: HandValue | None) -> int:
 
 
 def _names(indices: Sequence[int]) -> str:
+    """Hands named for people, counted from 1 (index 0 is "hand 1").
+
+    >>> _names([0]), _names([0, 2, 3])
+    ('hand 1', 'hands 1, 3 and 4')
+    """
     if len(indices) == 1:
-        return f"hand {indices[0]}"
-    return "hands " + ", ".join(str(i) for i in indices[:-1]) + f" and {indices[-1]}"
+        return f"hand {indices[0] + 1}"
+    return "hands " + ", ".join(str(i + 1) for i in indices[:-1]) + f" and {indices[-1] + 1}"
 
 
 def split_pot(
@@ -183,7 +188,7 @@ def split_pot(
     scoop = None
     if len(set(high_winners) | set(low_winners)) == 1:
         scoop = high_winners[0]
-        reasons.append(f"hand {scoop} scoops the pot")
+        reasons.append(f"{_names([scoop])} scoops the pot")
     assert sum(shares) == pot
     return SplitResult(
         pot=pot,

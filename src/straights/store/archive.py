@@ -35,6 +35,7 @@ from straights.game.events import (
 from straights.game.hand import Hand
 from straights.game.phh import dumps_phh, hand_to_phh
 from straights.game.table import Table
+from straights.game.wording import seat_label
 
 __all__ = ["FinishedDeal", "HandRecord", "deals_from_events", "summary"]
 
@@ -107,6 +108,6 @@ def deals_from_events(config: TableConfig, events: Iterable[dict[str, Any]]) -> 
         if isinstance(event, PlayerSat):
             names[event.seat] = event.name
         elif isinstance(event, HandStarted):
-            dealt[event.number] = tuple(names.get(s, f"seat {s + 1}") for s in event.seats)
+            dealt[event.number] = tuple(names.get(s, seat_label(s)) for s in event.seats)
     table = Table.from_events(log)
     return [FinishedDeal(h, dealt[h.number]) for h in table.hands if h.finished]

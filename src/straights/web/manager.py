@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from straights.errors import HandHistoryError, IllegalActionError, StraightsError
+from straights.game.wording import seat_label
 from straights.store import FinishedDeal, Store, TableRecord
 from straights.web.keyed_random import bot_random, new_secret
 from straights.web.protocol import (
@@ -390,7 +391,7 @@ class TableManager:
             live = self._watching(conn)
             meta = live.table.seats[msg.seat] if msg.seat < len(live.table.seats) else None
             if meta is None or meta.bot is None:
-                raise IllegalActionError(f"seat {msg.seat} holds no bot")
+                raise IllegalActionError(f"{seat_label(msg.seat)} holds no bot")
             await self.run(live, {"kind": "unseat", "seat": msg.seat})
         elif isinstance(msg, History):
             conn.send(self._history(self._watching(conn), conn, msg.hand))
@@ -450,7 +451,9 @@ class TableManager:
     async def _sit(self, conn: Connection, msg: Sit) -> None:
         live = self._watching(conn)
         if live.seat_of(conn) is not None:
-            raise IllegalActionError(f"you already sit in seat {conn.seat}: leave it first")
+            raise IllegalActionError(
+                f"you already sit in {seat_label(conn.seat or 0)}: leave it first"
+            )
         token = new_token()
         async with live.lock:
             live.table.check_new_name(msg.name)
@@ -479,7 +482,9 @@ class TableManager:
                 f"deal {msg.hand} is over: the table is on deal {table.hand_number}"
             )
         if table.owner_in_deal(seat, table.hand_number) is None or not table.in_hand:
-            raise IllegalActionError(f"seat {seat} is not playing a deal now: wait for the next")
+            raise IllegalActionError(
+                f"{seat_label(seat)} is not playing a deal now: wait for the next"
+            )
         await self.run(live, {"kind": "act", "seat": seat, "action": msg.action, "to": msg.to})
 
 
@@ -489,4 +494,4 @@ def _finished(table: WebTable, events: list[dict[str, Any]]) -> FinishedDeal | N
     if hand is None or not any(e["type"] == "hand_ended" for e in events):
         return None
     names = table.dealt_names.get(hand.number, {})
-    return FinishedDeal(hand, tuple(names.get(s, f"seat {s + 1}") for s in hand.seats))
+    return FinishedDeal(hand, tuple(names.get(s, seat_label(s)) for s in hand.seats))

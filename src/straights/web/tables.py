@@ -22,10 +22,11 @@ from typing import Any, Final
 
 from straights.errors import IllegalActionError
 from straights.game.config import TableConfig
-from straights.game.events import ShowdownRevealed
+from straights.game.events import Event, ShowdownRevealed
 from straights.game.hand import ROUNDS, Hand
 from straights.game.table import Table
 from straights.game.view import SeatView, redact, table_view
+from straights.game.wording import phrase, seat_label, text
 from straights.web.keyed_random import deal_random
 from straights.web.names import is_bot_name, skeleton
 from straights.web.protocol import TableSettings
@@ -202,18 +203,19 @@ class WebTable:
             if meta.leaving:
                 self.seats[seat] = None  # his chips leave with him
 
+    # Messages name seats as the page shows them, counted from 1 (seat_label).
     def _empty_seat(self, seat: int) -> None:
         if not 0 <= seat < len(self.seats):
             raise IllegalActionError(
-                f"seat {seat}: this table has seats 0 to {len(self.seats) - 1}"
+                f"{seat_label(seat)}: this table has seats 1 to {len(self.seats)}"
             )
         if self.seats[seat] is not None:
-            raise IllegalActionError(f"seat {seat} is taken: choose an empty seat")
+            raise IllegalActionError(f"{seat_label(seat)} is taken: choose an empty seat")
 
     def _taken(self, seat: int) -> SeatMeta:
         meta = self.seats[seat] if 0 <= seat < len(self.seats) else None
         if meta is None:
-            raise IllegalActionError(f"seat {seat} is empty")
+            raise IllegalActionError(f"{seat_label(seat)} is empty")
         return meta
 
     def _do_sit(self, c: dict[str, Any]) -> None:
@@ -287,8 +289,19 @@ class WebTable:
 
     def _do_act(self, c: dict[str, Any]) -> None:
         seat = int(c["seat"])
-        to = c.get("to")
-        self.game.act(seat, str(c["action"]), None if to is None else int(to))
+        to = None if c.get("to") is None else int(c["to"])
+        action = str(c["action"])
+        hand = self.game.hand
+        if hand is not None and not hand.finished:
+            # The engine's reason, worded for the player (its own names seats from 0).
+            if hand.actor != seat:
+                actor = hand.actor if hand.actor is not None else seat
+                name = self.dealt_names.get(hand.number, {}).get(actor) or seat_label(actor)
+                raise IllegalActionError(f"it is not your turn: {name} is to act")
+            reason = hand.refusal(seat, action, to)
+            if reason is not None:
+                raise IllegalActionError(f"you cannot {action}: {reason}")
+        self.game.act(seat, action, to)
         meta = self.seats[seat]
         if meta is not None:
             if c.get("why") == "timeout":
@@ -429,6 +442,13 @@ class WebTable:
             "turn_seconds": s.turn_seconds,
         }
 
+    @staticmethod
+    def _told(event: Event, names: dict[int, str], viewer: int | None) -> dict[str, Any]:
+        """An event for the page, with ``text``: the same words as the terminal's."""
+        data = event.to_dict()
+        data["text"] = text(phrase(event, names.get, viewer)) + "."
+        return data
+
     def history_for(self, seat: int | None, number: int) -> dict[str, Any]:
         """Deal ``number``'s events as ``seat`` may see them, for a step-by-step replay."""
         hand = self.hands.get(number)
@@ -447,5 +467,5 @@ class WebTable:
             "hand": number,
             "you": viewer,
             "names": {str(k): v for k, v in names.items()},
-            "events": [redact(e, viewer).to_dict() for e in hand.events],
+            "events": [self._told(redact(e, viewer), names, viewer) for e in hand.events],
         }

@@ -319,9 +319,9 @@ function renderVerdict(h, state) {
   }
 }
 
+// The server words each action (straights.game.wording); a button capitalises it.
 function actionLabel(a) {
-  const base = { fold: "Fold", check: "Check", call: `Call ${a.amount}`, bet: `Bet ${a.to}`, raise: `Raise to ${a.to}` }[a.kind];
-  return a.all_in ? `${base} (all-in)` : base;
+  return a.label.charAt(0).toUpperCase() + a.label.slice(1);
 }
 
 function renderMe(state) {
@@ -375,37 +375,10 @@ function openSit(seat) {
 }
 
 // ---------------------------------------------------------------- hand histories
-function pretty(code) {
-  if (!code || code.length === 1) return code || "";
-  return (RANKS[code[0]] || code[0]) + (SUITS[code[1].toLowerCase()] || code[1]);
-}
-
-function eventText(e, names) {
-  const who = (s) => names[String(s)] || `seat ${s + 1}`;
-  const cards = (list) => list.map(pretty).join(" ");
-  const potName = (k) => (k === 0 ? "Main pot" : `Side pot ${k}`);
-  switch (e.type) {
-    case "hand_started": return `Deal ${e.number}: ${who(e.button)} has the button${e.carry ? `, ${e.carry} carried over` : ""}.`;
-    case "ante_posted": return `${who(e.seat)} antes ${e.amount}${e.all_in ? " (all-in)" : ""}.`;
-    case "hole_dealt": return e.cards.length ? `${who(e.seat)} is dealt ${cards(e.cards)}.` : `${who(e.seat)} is dealt two cards face down.`;
-    case "key_dealt": return "The key card is dealt face down.";
-    case "table_card_dealt": return `Table card ${e.position}: ${pretty(e.card)}.`;
-    case "round_started": return e.betting ? `Betting round ${e.round}.` : `Round ${e.round}: no betting (players all-in).`;
-    case "acted": {
-      const verb = { fold: "folds", check: "checks", call: `calls ${e.amount}`, bet: `bets ${e.to}`, raise: `raises to ${e.to}` }[e.kind] || e.kind;
-      return `${who(e.seat)} ${verb}${e.all_in ? " (all-in)" : ""}.`;
-    }
-    case "key_turned": return `The key card is turned: ${pretty(e.card)}.`;
-    case "showdown_revealed": return `${who(e.seat)} shows ${cards(e.cards)}: ${e.description}.`;
-    case "pot_awarded": return e.winner === null
-      ? `${potName(e.pot)} (${e.amount}): no winner, it carries over — ${e.reason}.`
-      : `${potName(e.pot)} (${e.amount}) → ${who(e.winner)}${e.rule ? ` by rule ${e.rule}` : ""}: ${e.reason}.`;
-    case "penalty_paid": return `${who(e.seat)} pays a penalty of ${e.amount} into the carried pot.`;
-    case "pot_carried": return `${e.amount} chips carry over to the next deal.`;
-    case "hand_ended": return `End of deal ${e.number}.`;
-    case "dealer_draw": return `Draw for the button: ${e.cards.map(pretty).join(" ")}.`;
-    default: return e.type.replace(/_/g, " ");
-  }
+// The server words every event (straights.game.wording: the same words as the
+// terminal's, "You" for the viewer); the page only shows them.
+function eventText(e) {
+  return e.text || e.type.replace(/_/g, " ");
 }
 
 function openHistory() {
@@ -430,7 +403,7 @@ function showHistory(msg) {
   const list = $("hist-events");
   list.replaceChildren();
   msg.events.forEach((e, i) => {
-    const li = el("li", null, eventText(e, msg.names));
+    const li = el("li", null, eventText(e));
     li.onclick = () => { app.histStep = i; drawHistory(); };
     list.append(li);
   });
@@ -448,7 +421,7 @@ function drawHistory() {
     if (e.type === "key_turned") table[0] = e.card;
   }
   renderBoard({ hand_number: msg.hand, table }, $("hist-board"), false);
-  $("hist-step").textContent = `Step ${step + 1} of ${msg.events.length}: ${eventText(msg.events[step], msg.names)}`;
+  $("hist-step").textContent = `Step ${step + 1} of ${msg.events.length}: ${eventText(msg.events[step])}`;
   [...$("hist-events").children].forEach((li, i) => {
     li.className = i === step ? "now" : i > step ? "future" : "";
   });

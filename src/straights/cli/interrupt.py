@@ -1,0 +1,118 @@
+"""Ctrl-C ends every command with one line, ``interrupted``, and exit status 130.
+
+Python turns Ctrl-C into ``KeyboardInterrupt`` in the main thread, which the
+entry point reports.  Two things can swallow it: a ``__del__`` running when it
+arrives (LLVM objects are collected all the time while Numba compiles, and an
+exception there is only "ignored"), and compiled code that holds the main
+thread for long.  So the first Ctrl-C also starts a watchdog: if the command
+has not ended :data:`GRACE` seconds later, it ends the process itself.  A
+second Ctrl-C ends it at once.  Code that catches the interrupt on purpose and
+carries on (the game's prompt, which leaves the table) calls :func:`handled`.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+from collections.abc import Callable
+from types import FrameType
+from typing import Final
+
+__all__ = ["EXIT_STATUS", "GRACE", "announce", "handled", "install", "set_grace"]
+
+#: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
+EXIT_STATUS: Final = 130
+#: Seconds a command has to end by itself after Ctrl-C.
+GRACE: Final = 3.0
+_MESSAGE: Final = "interrupted\n"
+
+_grace = GRACE
+_lock = threading.RLock()  # re-entrant: the handler may run while the main thread holds it
+_announced = False
+_watchdog: threading.Timer | None = None
+
+
+def install() -> Callable[[], None]:
+    """Handle Ctrl-C as described above (from the main thread); returns the function
+    that puts back the previous handling.
+
+    Python runs signal handlers in the main thread only, when compiled code gives
+    it back; but the C-level handler writes each signal's number to a "wakeup"
+    file descriptor at once, so a small thread reading it sees every Ctrl-C in
+    time to start the watchdog.
+    """
+    read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)
+    old_fd = signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
+    threading.Thread(target=_watch, args=(read_end,), name="ctrl-c", daemon=True).start()
+    old_handler = signal.signal(signal.SIGINT, _raise)
+
+    def restore() -> None:
+        signal.signal(signal.SIGINT, old_handler)
+        signal.set_wakeup_fd(old_fd)
+        os.close(write_end)  # the watching thread reads the end of the pipe and stops
+
+    return restore
+
+
+def set_grace(seconds: float) -> None:
+    """Give this command ``seconds`` to end by itself after Ctrl-C (a server that
+    closes its connections gracefully needs longer than :data:`GRACE`)."""
+    global _grace
+    _grace = seconds
+
+
+def handled() -> None:
+    """The interrupt was caught on purpose: stop the watchdog, the command goes on."""
+    global _watchdog
+    with _lock:
+        if _watchdog is not None:
+            _watchdog.cancel()
+            _watchdog = None
+
+
+def announce() -> None:
+    """Print ``interrupted`` on stderr, once, however many paths report it."""
+    global _announced
+    with _lock:
+        if _announced:
+            return
+        _announced = True
+    try:
+        sys.stderr.write(_MESSAGE)
+        sys.stderr.flush()
+    except (OSError, ValueError):  # stderr closed or broken: the file descriptor itself
+        os.write(2, _MESSAGE.encode())
+
+
+def _end_now() -> None:
+    announce()
+    os._exit(EXIT_STATUS)
+
+
+def _watch(fd: int) -> None:
+    """Count Ctrl-Cs as they arrive: the first starts the watchdog, the second ends now."""
+    global _watchdog
+    while True:
+        try:
+            data = os.read(fd, 64)
+        except OSError:  # pragma: no cover - the pipe is gone
+            return
+        if not data:
+            os.close(fd)
+            return
+        for _ in range(data.count(signal.SIGINT)):
+            with _lock:
+                again = _watchdog is not None
+                if not again:
+                    _watchdog = threading.Timer(_grace, _end_now)
+                    _watchdog.daemon = True
+                    _watchdog.start()
+            if again:
+                _end_now()
+
+
+def _raise(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt

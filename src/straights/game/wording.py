@@ -1,0 +1,194 @@
+"""How a deal is told in words — the one place for the wording of actions and events.
+
+The terminal game, ``straights history show`` and the web table's hand history
+all tell a deal with :func:`phrase`, so an action reads the same everywhere.
+A phrase is a tuple of pieces, text and :class:`~straights.cards.Card`, so that
+each interface draws the cards its own way (colour in the terminal);
+:func:`text` joins one into a plain string.
+
+The player whose point of view it is (``you``) is addressed in the second
+person, with the verb to match ("You show", "you deal first"); everyone else by
+name in the third person.  Seats are never shown as numbers from 0: a seat
+without a name is "seat N" counted from 1.
+
+>>> names = {0: "Ann", 1: "Bob"}.get
+>>> from straights.game.events import Acted, PlayerLeft
+>>> text(phrase(Acted(seat=1, kind="raise", amount=2, to=3, all_in=False), names))
+'Bob raises to 3'
+>>> text(phrase(Acted(seat=0, kind="call", amount=2, to=3, all_in=True), names, you=0))
+'You call 2 (all-in)'
+>>> text(phrase(PlayerLeft(seat=0, reason="broke", stack=0), names, you=0))
+'You are out of chips and leave'
+>>> action_label("raise", amount=2, to=3), action_label("call", amount=4, to=5, all_in=True)
+('raise to 3', 'call 4 (all-in)')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Final
+
+from straights.cards import Card
+from straights.game import events as ev
+from straights.game.config import ROUNDS
+
+__all__ = [
+    "Phrase",
+    "Piece",
+    "action_label",
+    "action_phrase",
+    "phrase",
+    "seat_label",
+    "text",
+]
+
+#: One part of a phrase: words, or a card that each interface draws its own way.
+Piece = str | Card
+#: A sentence about the game, without a final full stop.
+Phrase = tuple[Piece, ...]
+
+#: Each action as an order or a button ("raise to 3") and as something a player
+#: does ("raises to 3"); ``{amount}`` is the chips put in now, ``{to}`` his total.
+_ACTIONS: Final[dict[str, tuple[str, str]]] = {
+    "fold": ("fold", "folds"),
+    "check": ("check", "checks"),
+    "call": ("call {amount}", "calls {amount}"),
+    "bet": ("bet {to}", "bets {to}"),
+    "raise": ("raise to {to}", "raises to {to}"),
+}
+
+
+def seat_label(seat: int) -> str:
+    """A seat for people, counted from 1.
+
+    >>> seat_label(0)
+    'seat 1'
+    """
+    return f"seat {seat + 1}"
+
+
+def action_label(kind: str, *, amount: int = 0, to: int = 0, all_in: bool = False) -> str:
+    """An action as a choice ("call 2", "raise to 7"), for prompts and buttons."""
+    base = _ACTIONS[kind][0].format(amount=amount, to=to) if kind in _ACTIONS else kind
+    return base + (" (all-in)" if all_in else "")
+
+
+def action_phrase(
+    kind: str, *, amount: int = 0, to: int = 0, all_in: bool = False, you: bool = False
+) -> str:
+    """What a player does, without the subject: "raises to 7", or "raise to 7" for you.
+
+    >>> action_phrase("check"), action_phrase("check", you=True)
+    ('checks', 'check')
+    """
+    if you:
+        return action_label(kind, amount=amount, to=to, all_in=all_in)
+    base = _ACTIONS[kind][1].format(amount=amount, to=to) if kind in _ACTIONS else kind
+    return base + (" (all-in)" if all_in else "")
+
+
+def text(parts: Phrase, *, ascii: bool = False) -> str:
+    """A phrase as one string, cards as ``Q♠`` (or ``Qs`` with ``ascii=True``)."""
+    return "".join((p.ascii() if ascii else str(p)) if isinstance(p, Card) else p for p in parts)
+
+
+def _cards(cards: Iterable[Card]) -> list[Piece]:
+    out: list[Piece] = []
+    for i, card in enumerate(cards):
+        if i:
+            out.append(" ")
+        out.append(card)
+    return out
+
+
+class _Teller:
+    """Names and verbs for one point of view."""
+
+    def __init__(self, name: Callable[[int], str | None], you: int | None) -> None:
+        self._name = name
+        self.you = you
+
+    def who(self, seat: int, *, start: bool = True) -> str:
+        """The player: "You" (or "you" inside a sentence) or his name."""
+        if seat == self.you:
+            return "You" if start else "you"
+        return self._name(seat) or seat_label(seat)
+
+    def does(self, seat: int, third: str, second: str, *, start: bool = True) -> str:
+        """Subject and verb: "Ann shows", "You show"."""
+        return f"{self.who(seat, start=start)} {second if seat == self.you else third}"
+
+
+def phrase(event: ev.Event, name: Callable[[int], str | None], you: int | None = None) -> Phrase:
+    """``event`` told in words; ``name(seat)`` gives each player's name, and the
+    player in seat ``you`` is addressed as "you".
+
+    A hole-card event whose cards were redacted tells that cards were dealt
+    face down.
+    """
+    t = _Teller(name, you)
+    if isinstance(event, ev.Acted):
+        action = action_phrase(
+            event.kind,
+            amount=event.amount,
+            to=event.to,
+            all_in=event.all_in,
+            you=event.seat == you,
+        )
+        return (f"{t.who(event.seat)} {action}",)
+    if isinstance(event, ev.HoleDealt):
+        if not event.cards:
+            return (f"{t.does(event.seat, 'is', 'are')} dealt two cards face down",)
+        return (f"{t.does(event.seat, 'is', 'are')} dealt ", *_cards(event.cards))
+    if isinstance(event, ev.ShowdownRevealed):
+        shows = t.does(event.seat, "shows", "show")
+        return (f"{shows} ", *_cards(event.cards), f": {event.description}")
+    if isinstance(event, ev.PotAwarded):
+        pot = "the pot" if event.pot == 0 else f"side pot {event.pot}"
+        if event.winner is None:
+            return (f"No winner for {pot} ({event.amount}): {event.reason}",)
+        to = t.who(event.winner, start=False)
+        return (f"{pot[0].upper()}{pot[1:]} ({event.amount}) goes to {to}: {event.reason}",)
+    if isinstance(event, ev.TableCardDealt):
+        return (f"Table card {event.position}: ", event.card)
+    if isinstance(event, ev.KeyDealt):
+        return ("The key card is dealt face down",)
+    if isinstance(event, ev.KeyTurned):
+        return ("The key card is turned: ", event.card)
+    if isinstance(event, ev.RoundStarted):
+        head = f"Round {event.round} of {ROUNDS}"
+        return (head if event.betting else f"{head}: no betting, fewer than two can bet",)
+    if isinstance(event, ev.HandStarted):
+        verb = "deal" if event.button == you else "deals"
+        head = f"Deal {event.number} · {t.who(event.button, start=False)} {verb}"
+        carried = f" · {event.carry} chips carried over are in the pot" if event.carry else ""
+        return (head + carried,)
+    if isinstance(event, ev.AntePosted):
+        antes = t.does(event.seat, "antes", "ante")
+        return (f"{antes} {event.amount}" + (" (all-in)" if event.all_in else ""),)
+    if isinstance(event, ev.DealerDraw):
+        draws: list[Piece] = ["Draw for the dealer: "]
+        for i, (seat, card) in enumerate(zip(event.seats, event.cards, strict=True)):
+            draws += [", " if i else "", f"{t.who(seat, start=False)} ", card]
+        if event.winner is None:
+            return (*draws, " — a tie on special cards: draw again")
+        return (*draws, f" — {t.does(event.winner, 'deals', 'deal', start=False)} first")
+    if isinstance(event, ev.PenaltyPaid):
+        pays = t.does(event.seat, "pays", "pay")
+        return (f"{pays} a penalty of {event.amount} into the carried pot (rule 10)",)
+    if isinstance(event, ev.PotCarried):
+        return (f"{event.amount} chips carry over to the next deal (rule 10)",)
+    if isinstance(event, ev.PlayerSat):
+        sits = t.does(event.seat, "sits", "sit")
+        return (f"{sits} down in {seat_label(event.seat)} with {event.stack} chips",)
+    if isinstance(event, ev.PlayerLeft):
+        if event.reason == "broke":
+            leaves = "leave" if event.seat == you else "leaves"
+            return (f"{t.does(event.seat, 'is', 'are')} out of chips and {leaves}",)
+        leaves = t.does(event.seat, "leaves", "leave")
+        return (f"{leaves} the table with {event.stack} chips",)
+    if isinstance(event, ev.HandEnded):
+        return (f"End of deal {event.number}",)
+    if isinstance(event, ev.TableOpened):
+        return ("The table opens",)
+    return (event.type.replace("_", " "),)

@@ -1,0 +1,78 @@
+"""Where the engine's cards come from: a shuffled deck, or a hand history's lines.
+
+The engine asks for cards by purpose (``hole``, ``board``, ``burn``); a source
+answers with cards, or ``None`` for a card nobody has written down (``??`` in
+a hand history).
+
+>>> from straights.cards import parse_cards
+>>> src = DeckSource(parse_cards('As Kd Qh Jc'))
+>>> src.hole(0, 2), src.burn(1), src.remaining
+([Card('As'), Card('Kd')], [Card('Qh')], 1)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
+from straights.cards import Card
+from straights.errors import ConfigurationError
+
+__all__ = ["CardSource", "DeckSource"]
+
+
+class CardSource(Protocol):
+    """What the engine needs of a dealer."""
+
+    @property
+    def remaining(self) -> int:
+        """Cards left to deal (a large number when unknown)."""
+        ...
+
+    def hole(self, player: int, count: int) -> list[Card | None]: ...
+
+    def board(self, count: int) -> list[Card | None]: ...
+
+    def burn(self, count: int) -> list[Card | None]: ...
+
+    def restock(self, cards: Iterable[Card | None]) -> None:
+        """Shuffle ``cards`` (discards, burns) in as a new stock when the stock runs out."""
+        ...
+
+
+class DeckSource:
+    """Deals from the top of a shuffled deck (a list of cards in dealing order)."""
+
+    def __init__(self, deck: Sequence[Card], rng: random.Random | None = None) -> None:
+        self._stock = list(deck)
+        self._next = 0
+        self._rng = rng or random.Random(0)
+
+    @property
+    def remaining(self) -> int:
+        return len(self._stock) - self._next
+
+    def _take(self, count: int) -> list[Card | None]:
+        if count > self.remaining:
+            raise ConfigurationError(
+                f"the deck has {self.remaining} cards left, {count} are needed"
+            )
+        out: list[Card | None] = list(self._stock[self._next : self._next + count])
+        self._next += count
+        return out
+
+    def hole(self, player: int, count: int) -> list[Card | None]:
+        return self._take(count)
+
+    def board(self, count: int) -> list[Card | None]:
+        return self._take(count)
+
+    def burn(self, count: int) -> list[Card | None]:
+        return self._take(count)
+
+    def restock(self, cards: Iterable[Card | None]) -> None:
+        fresh = [c for c in cards if c is not None]
+        self._rng.shuffle(fresh)
+        self._stock = self._stock[self._next :] + fresh
+        self._next = 0

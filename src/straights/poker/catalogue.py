@@ -1,0 +1,145 @@
+"""Every variant the engine deals, as data, by PHH code.
+
+PHH's own codes are used where the specification defines one (``NT``, ``FO/8``,
+``F7S`` …); the rest take a ``_``-prefixed code (``_F5CD``).
+
+>>> sorted(VARIANTS)[:4]
+['F2L3D', 'F7S', 'F7S/8', 'FB']
+>>> get_variant("_STR55L").name
+'Straights, Limit, 55 cards'
+
+>>> get_variant("FO/8").showdown[1].options
+(('qualifier', 8),)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from straights.errors import ConfigurationError
+from straights.poker.straights_rules import straights_variant
+from straights.poker.variant import HandRule, Opener, Street, Structure, Variant
+
+__all__ = ["VARIANTS", "get_variant", "variant_codes"]
+
+_FL, _PL, _NL = Structure.FIXED_LIMIT, Structure.POT_LIMIT, Structure.NO_LIMIT
+_HIGH: Final = HandRule("high")
+_EIGHT_LOW: Final = HandRule("ace-to-five", (("qualifier", 8),), label="low")
+
+
+def _board_streets(hole: int) -> tuple[Street, ...]:
+    return (
+        Street("pre-flop", hole=(False,) * hole),
+        Street("flop", board=3, burn=1),
+        Street("turn", board=1, burn=1, big_bet=True),
+        Street("river", board=1, burn=1, big_bet=True),
+    )
+
+
+def _stud_streets(low: bool) -> tuple[Street, ...]:
+    first = Opener.HIGHEST_UP_CARD if low else Opener.LOWEST_UP_CARD
+    later = Opener.BEST_LOW_SHOWING if low else Opener.BEST_HIGH_SHOWING
+    return (
+        Street("third street", hole=(False, False, True), opener=first),
+        Street("fourth street", hole=(True,), burn=1, opener=later),
+        Street("fifth street", hole=(True,), burn=1, big_bet=True, opener=later),
+        Street("sixth street", hole=(True,), burn=1, big_bet=True, opener=later),
+        Street("seventh street", hole=(False,), burn=1, big_bet=True, opener=later),
+    )
+
+
+def _draw_streets(hole: int, draws: int) -> tuple[Street, ...]:
+    first = Street("pre-draw", hole=(False,) * hole)
+    names = ("first draw", "second draw", "third draw")
+    later = tuple(
+        Street(names[k] if draws > 1 else "draw", burn=1, draw=hole, big_bet=k >= 1)
+        for k in range(draws)
+    )
+    return (first, *later)
+
+
+def _five_stud() -> tuple[Street, ...]:
+    later = Opener.BEST_HIGH_SHOWING
+    return (
+        Street("second street", hole=(False, True), opener=Opener.LOWEST_UP_CARD),
+        Street("third street", hole=(True,), burn=1, opener=later),
+        Street("fourth street", hole=(True,), burn=1, big_bet=True, opener=later),
+        Street("fifth street", hole=(True,), burn=1, big_bet=True, opener=later),
+    )
+
+
+_OMAHA_HIGH: Final = HandRule("high", hole_cards=2, board_cards=3)
+_OMAHA_LOW: Final = HandRule(
+    "ace-to-five", (("qualifier", 8),), hole_cards=2, board_cards=3, label="low"
+)
+
+_ALL: Final = (
+    Variant("NT", "No-limit Texas hold'em", "Two hole cards, five on the board, no limit",
+            "standard", _board_streets(2), _NL, (_HIGH,)),
+    Variant("FT", "Fixed-limit Texas hold'em", "Hold'em with small and big bets, four bets a round",
+            "standard", _board_streets(2), _FL, (_HIGH,)),
+    Variant("PT", "Pot-limit Texas hold'em", "Hold'em where a raise is at most the pot",
+            "standard", _board_streets(2), _PL, (_HIGH,)),
+    Variant("NS", "No-limit short-deck hold'em", "36 cards 6-A: flush over full house, "
+            "straight over trips, A-6-7-8-9 the lowest straight",
+            "short", _board_streets(2), _NL,
+            (HandRule("short", (("trips", "below-straight"),)),)),
+    Variant("PO", "Pot-limit Omaha hold'em", "Four hole cards, exactly two of them and three "
+            "of the board play", "standard", _board_streets(4), _PL, (_OMAHA_HIGH,)),
+    Variant("FO/8", "Fixed-limit Omaha hi-lo eight or better", "Omaha split between the best "
+            "high and the best ace-to-five low of eight or better", "standard",
+            _board_streets(4), _FL, (_OMAHA_HIGH, _OMAHA_LOW)),
+    Variant("PO/8", "Pot-limit Omaha hi-lo eight or better", "Pot-limit Omaha split with an "
+            "eight-or-better low", "standard", _board_streets(4), _PL,
+            (_OMAHA_HIGH, _OMAHA_LOW)),
+    Variant("F7S", "Fixed-limit seven-card stud", "Two down, four up, one down; the lowest "
+            "up card brings in", "standard", _stud_streets(False), _FL, (_HIGH,),
+            blinds=False, bring_in=True),
+    Variant("F7S/8", "Fixed-limit seven-card stud hi-lo eight or better", "Stud split between "
+            "high and an eight-or-better low", "standard", _stud_streets(False), _FL,
+            (_HIGH, _EIGHT_LOW), blinds=False, bring_in=True),
+    Variant("FR", "Fixed-limit razz", "Seven-card stud for the best ace-to-five low; the highest "
+            "up card brings in", "standard", _stud_streets(True), _FL,
+            (HandRule("ace-to-five", label="low"),), blinds=False, bring_in=True),
+    Variant("N2L1D", "No-limit deuce-to-seven single draw", "Five cards, one draw, the best "
+            "deuce-to-seven low wins (Kansas City)", "standard", _draw_streets(5, 1), _NL,
+            (HandRule("deuce-to-seven", label="low"),)),
+    Variant("F2L3D", "Fixed-limit deuce-to-seven triple draw", "Five cards, three draws, the "
+            "best deuce-to-seven low wins", "standard", _draw_streets(5, 3), _FL,
+            (HandRule("deuce-to-seven", label="low"),)),
+    Variant("FB", "Fixed-limit badugi", "Four cards, three draws, the best badugi wins",
+            "standard", _draw_streets(4, 3), _FL, (HandRule("badugi", label="badugi"),)),
+    Variant("_F5CD", "Fixed-limit five-card draw", "Five cards, one draw, high hand wins",
+            "standard", _draw_streets(5, 1), _FL, (_HIGH,)),
+    Variant("_N5CD", "No-limit five-card draw", "Five cards, one draw, high hand wins",
+            "standard", _draw_streets(5, 1), _NL, (_HIGH,)),
+    Variant("_F5S", "Fixed-limit five-card stud", "One down, four up; the lowest up card "
+            "brings in", "standard", _five_stud(), _FL, (_HIGH,), blinds=False, bring_in=True),
+)  # fmt: skip
+
+#: Every variant by code (Straights: both packs, both structures).
+VARIANTS: Final[dict[str, Variant]] = {
+    v.code: v
+    for v in (
+        *_ALL,
+        straights_variant(55, "limit"),
+        straights_variant(55, "no-limit"),
+        straights_variant(52, "limit"),
+        straights_variant(52, "no-limit"),
+    )
+}
+
+
+def variant_codes() -> list[str]:
+    """Every variant code, sorted."""
+    return sorted(VARIANTS)
+
+
+def get_variant(code: str) -> Variant:
+    """The variant with PHH code ``code``; raises :class:`ConfigurationError` naming the choices."""
+    try:
+        return VARIANTS[code]
+    except KeyError:
+        raise ConfigurationError(
+            f"{code!r} is not a variant: choose one of {', '.join(variant_codes())}"
+        ) from None

@@ -1,0 +1,747 @@
+"""One deal of any variant: a state machine that reads the variant and the stakes.
+
+The :class:`Deal` posts the forced bets, deals each street from a
+:class:`~straights.poker.cards_source.CardSource`, runs the draws and the
+betting rounds and ends with the showdown.  It never asks which game it plays:
+everything comes from the :class:`~straights.poker.variant.Variant` and the
+:class:`~straights.poker.variant.Stakes`.  Chips are integers.
+
+Players are indices ``0..n-1`` in dealing order (``p1`` of PHH first: left of
+the button in button games, the button last).
+
+>>> from straights.cards import parse_cards
+>>> from straights.poker.catalogue import get_variant
+>>> from straights.poker.variant import Stakes
+>>> deck = parse_cards('As Ad Kc Kd 2h 7c 8d 9s 3h Jc 4d Qh')
+>>> d = Deal(get_variant("NT"), Stakes.uniform(2, blinds=(1, 2), min_bet=2), [100, 100], deck)
+>>> d.actor, [str(a) for a in d.legal_actions()]
+(1, ['fold', 'call 1', 'raise to 4..100'])
+>>> _ = d.act("raise", 6); _ = d.act("call"); d.street_name
+'flop'
+>>> while not d.finished:
+...     _ = d.act("check")
+>>> d.stacks, [str(c) for c in d.board]
+([106, 94], ['7♣', '8♦', '9♠', 'J♣', 'Q♥'])
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
+
+from straights.cards import Card, check_unique, make_deck
+from straights.errors import ConfigurationError, IllegalActionError
+from straights.poker.cards_source import CardSource, DeckSource
+from straights.poker.showdown import best_hand, opener_key, split
+from straights.poker.variant import Opener, Stakes, Street, Structure, Variant
+from straights.rankings.base import HandValue
+
+__all__ = ["ActionKind", "Deal", "Entry", "Legal", "Pot"]
+
+ActionKind = Literal["fold", "check", "call", "bring-in", "complete", "bet", "raise"]
+Phase = Literal["betting", "draw", "showdown", "over"]
+
+
+class Legal(NamedTuple):
+    """A legal action: ``low``/``high`` are the totals for the street a bet or raise
+    may go to (equal when the amount is fixed); ``amount`` is what a call or the
+    bring-in puts in."""
+
+    kind: ActionKind
+    amount: int = 0
+    low: int = 0
+    high: int = 0
+
+    def __str__(self) -> str:
+        if self.kind in ("fold", "check"):
+            return self.kind
+        if self.kind in ("call", "bring-in"):
+            return f"{self.kind} {self.amount}"
+        span = str(self.low) if self.low == self.high else f"{self.low}..{self.high}"
+        return f"{self.kind} to {span}"
+
+
+class Entry(NamedTuple):
+    """One line of the deal's record, in order.
+
+    ``kind`` is ``hole``, ``board``, ``burn``, ``fold``, ``check``, ``call``,
+    ``bring-in``, ``bet``, ``raise``, ``discard``, ``show``, ``muck`` or ``win``;
+    ``amount`` is chips (a bet's or raise's street total; a win's chips).
+    """
+
+    kind: str
+    player: int | None = None
+    cards: tuple[Card | None, ...] = ()
+    amount: int = 0
+    up: tuple[bool, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """A pot and the players (indices) who may win it."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+class Deal:
+    """One deal of ``variant`` for ``stakes``, ``stacks`` (one per player) and ``cards``:
+    a shuffled deck (a sequence of cards) or any :class:`CardSource`.
+
+    ``auto_showdown`` (default) shows every hand at the showdown; without it
+    each player still in must :meth:`show` or :meth:`muck` (hand histories).
+    ``needless_folds`` lets a player fold when he could check (PHH allows it).
+    """
+
+    def __init__(
+        self,
+        variant: Variant,
+        stakes: Stakes,
+        stacks: Sequence[int],
+        cards: CardSource | Sequence[Card],
+        *,
+        auto_showdown: bool = True,
+        needless_folds: bool = False,
+        rng: random.Random | None = None,
+        carry: int = 0,
+    ) -> None:
+        n = len(stacks)
+        if n < 2:
+            raise ConfigurationError(f"a deal needs at least 2 players, not {n}")
+        if len(stakes.antes) != n:
+            raise ConfigurationError(f"stakes for {len(stakes.antes)} players, stacks for {n}")
+        if any(not isinstance(s, int) or isinstance(s, bool) or s < 0 for s in stacks):
+            raise ConfigurationError(f"stacks {list(stacks)}: give whole numbers of chips >= 0")
+        if variant.bring_in and stakes.bring_in and stakes.bring_in >= stakes.small_bet:
+            raise ConfigurationError(
+                f"bring-in {stakes.bring_in} with small bet {stakes.small_bet}: "
+                "the bring-in must be less than the small bet"
+            )
+        if isinstance(cards, Sequence):
+            check_unique(cards, "in the deck")
+            make_deck(variant.deck, jokers=variant.jokers).check_contains(cards)
+        self.variant = variant
+        self.stakes = stakes
+        self.n = n
+        self.starting_stacks = tuple(stacks)
+        self.stacks = list(stacks)
+        self.source: CardSource = DeckSource(cards, rng) if isinstance(cards, Sequence) else cards
+        self.auto_showdown = auto_showdown
+        #: Keep the pots until :meth:`settle` (a hand history may show cards again).
+        self.hold_award = not auto_showdown
+        self.needless_folds = needless_folds
+        self.holes: list[list[Card | None]] = [[] for _ in range(n)]
+        self.up: list[list[bool]] = [[] for _ in range(n)]
+        self.board: list[Card | None] = []
+        self.board_up: list[bool] = []
+        self.spent: list[Card | None] = []  # burns and discards, for a new stock
+        self.bets = [0] * n  # this street
+        self.total = [0] * n  # this deal, antes included unless they are dead money
+        self.dead = carry  # dead antes and a carried pot, for the main pot
+        self.carry_in = carry
+        #: Chips a pot rule carries to the next deal (Straights' rule 10).
+        self.carry_out = 0
+        self.folded = [False] * n
+        self.mucked = [False] * n
+        self.street_index = -1
+        self.phase: Phase = "betting"
+        self.log: list[Entry] = []
+        self.pots: list[Pot] = []
+        self.winnings = [0] * n
+        # betting state
+        self._level = -1  # the doubling ladder's level reached this round
+        self._acted_level: dict[int, int] = {}
+        self._actors: deque[int] = deque()
+        self._acted: set[int] = set()
+        self._full_raise = 0
+        self._raises = 0
+        self._short: list[int] = []
+        self._bring_in_due = False
+        self._completion_due = False
+        # draw and showdown state
+        self._drawers: deque[int] = deque()
+        self._drawn: dict[int, int] = {}
+        self._to_show: list[int] = []
+        #: The street after whose betting no more betting could happen (the showdown
+        #: begins there, though the remaining cards are dealt at once).
+        self.showdown_street: int | None = None
+        self._post_forced_bets()
+        self._next_street()
+
+    # -- reading the state -------------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def street(self) -> Street:
+        return self.variant.streets[max(0, self.street_index)]
+
+    @property
+    def street_name(self) -> str:
+        return "over" if self.finished else self.street.name
+
+    @property
+    def actor(self) -> int | None:
+        """The player to act (bet or draw), or ``None``."""
+        if self.phase == "betting" and self._actors:
+            return self._actors[0]
+        if self.phase == "draw" and self._drawers:
+            return self._drawers[0]
+        return None
+
+    @property
+    def pot(self) -> int:
+        """Every chip put in this deal (bets of this street included)."""
+        return sum(self.total) + self.dead
+
+    def in_hand(self) -> list[int]:
+        """Players not folded (nor mucked)."""
+        return [i for i in range(self.n) if not self.folded[i] and not self.mucked[i]]
+
+    def up_cards(self, i: int) -> list[Card]:
+        """Player ``i``'s face-up hole cards."""
+        return [c for c, u in zip(self.holes[i], self.up[i], strict=True) if u and c is not None]
+
+    # -- forced bets and dealing --------------------------------------------------------
+    def _post_forced_bets(self) -> None:
+        st = self.stakes
+        posted = [min(a, s) for a, s in zip(st.antes, self.stacks, strict=True)]
+        if st.trim_antes and self.n >= 2:
+            cutoff = sorted(posted)[-2]
+            posted = [min(p, cutoff) for p in posted]
+        for i, amount in enumerate(posted):
+            self.stacks[i] -= amount
+            if st.antes_are_dead:
+                self.dead += amount
+            else:
+                self.total[i] += amount
+        if self.variant.blinds:
+            for i, blind in enumerate(st.blinds):
+                amount = min(abs(blind), self.stacks[i])
+                self.stacks[i] -= amount
+                self.bets[i] += amount
+                self.total[i] += amount
+
+    def _next_street(self) -> None:
+        """Deal the next street and start its draw or betting; or go to the showdown."""
+        while True:
+            if self.street_index >= 0:
+                self._collect()
+            live = self.in_hand()
+            if (
+                self.showdown_street is None
+                and self.street_index >= 0
+                and sum(1 for i in live if self.stacks[i] > 0) <= 1
+                and not any(
+                    s.draw is not None for s in self.variant.streets[self.street_index + 1 :]
+                )
+            ):
+                self.showdown_street = self.street_index
+                final = self.street_index == len(self.variant.streets) - 1
+                if self.auto_showdown and len(live) > 1 and not final:
+                    # Everyone is all-in: hands are shown now, the rest is dealt after.
+                    for i in live:
+                        self.log.append(Entry("show", i, tuple(self.holes[i])))
+            if len(live) <= 1:
+                self._award()
+                return
+            if self.street_index + 1 >= len(self.variant.streets):
+                self._begin_showdown()
+                return
+            self.street_index += 1
+            street = self.street
+            self._deal(street)
+            if street.draw is not None:
+                self.phase = "draw"
+                self._drawers = deque(self.in_hand())
+                self._drawn = {}
+                return
+            if self._begin_betting():
+                return
+
+    def _deal(self, street: Street) -> None:
+        live = self.in_hand()
+        need = len(live) * len(street.hole)
+        short = need + street.burn > self.source.remaining
+        if street.burn:
+            # Running short, the dealer burns only what the community card leaves.
+            self._burn(min(street.burn, self.source.remaining - len(street.hole)) if short
+                       else street.burn)  # fmt: skip
+        if street.hole:
+            if short:
+                # Running out of cards in stud: one community card, face up, for everyone.
+                self._deal_board(len(street.hole))
+            else:
+                for i in live:
+                    cards = self.source.hole(i, len(street.hole))
+                    self.holes[i].extend(cards)
+                    self.up[i].extend(street.hole)
+                    self.log.append(Entry("hole", i, tuple(cards), up=street.hole))
+        if street.board_down:
+            self._deal_board(street.board_down, up=False)
+        if street.board:
+            self._deal_board(street.board)
+        if street.turn:
+            down = [k for k, up in enumerate(self.board_up) if not up][: street.turn]
+            for k in down:
+                self.board_up[k] = True
+            self.log.append(Entry("turn", None, tuple(self.board[k] for k in down)))
+
+    def _burn(self, count: int) -> None:
+        if count <= 0 or self.source.remaining < count:
+            return
+        cards = self.source.burn(count)
+        self.spent.extend(cards)
+        self.log.append(Entry("burn", None, tuple(cards)))
+
+    def _deal_board(self, count: int, *, up: bool = True) -> None:
+        cards = self.source.board(count)
+        self.board.extend(cards)
+        self.board_up.extend([up] * count)
+        self.log.append(Entry("board", None, tuple(cards), up=(up,) * count))
+
+    # -- betting ---------------------------------------------------------------------------
+    def _street_min(self) -> int:
+        st = self.stakes
+        if self.variant.structure is Structure.FIXED_LIMIT:
+            return st.big_bet if self.street.big_bet else st.small_bet
+        return st.min_bet
+
+    def _opener(self) -> int:
+        opener = self.street.opener
+        live = self.in_hand()
+        if opener is Opener.POSITION:
+            if self.street_index == 0 and self.variant.blinds:
+                blinds = self.stakes.blinds
+                top = max(range(self.n), key=lambda i: (self.bets[i] * _sign(blinds[i]), i))
+                return (top + 1) % self.n
+            return 0
+        shared = [c for c, up in zip(self.board, self.board_up, strict=True) if up and c]
+        keys = {i: opener_key(opener, [*self.up_cards(i), *shared]) for i in live}
+        best = max((k for k in keys.values() if k is not None), default=None)
+        if best is None:
+            return live[0]
+        return next(i for i in live if keys[i] == best)
+
+    def _board_known(self) -> list[Card]:
+        return [c for c in self.board if c is not None]
+
+    def _begin_betting(self) -> bool:
+        """Start the street's betting; ``False`` when there is nothing to bet."""
+        self.phase = "betting"
+        opener = self._opener()
+        order = [(opener + k) % self.n for k in range(self.n)]
+        top = max(self.bets)
+        contest = sorted(self.bets[i] + self.stacks[i] for i in self.in_hand())
+        second = contest[-2] if len(contest) >= 2 else 0
+        self._actors = deque(
+            i
+            for i in order
+            if not self.folded[i] and self.stacks[i] > 0 and second - self.bets[i] > 0
+        )
+        self._acted = set()
+        self._level = -1
+        self._acted_level = {}
+        self._full_raise = 0
+        self._raises = 0
+        self._short = []
+        self._bring_in_due = (
+            self.street_index == 0 and self.variant.bring_in and self.stakes.bring_in > 0
+        )
+        self._completion_due = self._bring_in_due
+        if not self._actors or (len(self._actors) == 1 and self.bets[self._actors[0]] >= top):
+            self._actors.clear()
+            return False
+        return True
+
+    def _to_call(self, i: int) -> int:
+        return min(self.stacks[i], max(self.bets) - self.bets[i])
+
+    def _ladder(self, level: int) -> int:
+        """Street total of level ``level`` of the doubling ladder (0: the first bet)."""
+        return ((2 << level) - 1) * self.stakes.min_bet
+
+    def _ladder_bounds(self, i: int) -> tuple[int, int] | None:
+        """Straights' doubling ladder: the next level exactly, or all-in below it."""
+        stack, mine, top = self.stacks[i], self.bets[i], max(self.bets)
+        cap = self.variant.raise_cap
+        if cap is not None and self._level + 1 >= cap:
+            return None
+        if self._acted_level.get(i, -2) >= self._level:
+            return None  # only an incomplete all-in since he acted: not reopened
+        if stack <= top - mine:
+            return None
+        if not any(j != i and not self.folded[j] and self.stacks[j] > 0 for j in range(self.n)):
+            return None
+        to = min(self._ladder(self._level + 1), stack + mine)
+        return to, to
+
+    def _raise_bounds(self, i: int) -> tuple[int, int] | None:
+        """(lowest, highest) street total ``i`` may complete/bet/raise to, or ``None``."""
+        if self.variant.structure is Structure.DOUBLING:
+            return self._ladder_bounds(i)
+        stack, mine, top = self.stacks[i], self.bets[i], max(self.bets)
+        if self._to_call(i) < self._full_raise:
+            return None  # facing only an incomplete all-in raise
+        cap = self.variant.raise_cap if self.variant.structure is Structure.FIXED_LIMIT else None
+        if cap is not None and self._raises >= cap:
+            return None
+        if self._short and sum(self._short) < self._full_raise and i in self._acted:
+            return None  # an incomplete all-in does not reopen the betting
+        if stack <= top - mine:
+            return None
+        if not any(
+            j != i and not self.folded[j] and self.stacks[j] + self.bets[j] > top
+            for j in range(self.n)
+        ):
+            return None
+        low = max(self._full_raise, self._street_min())
+        if not self._completion_due:
+            low += top
+        everything = stack + mine
+        low = min(low, everything)
+        structure = self.variant.structure
+        if structure is Structure.FIXED_LIMIT:
+            high = low
+        elif structure is Structure.POT_LIMIT:
+            high = min(everything, max(low, 2 * top - mine + self.pot))
+        else:
+            high = everything
+        return low, high
+
+    def legal_actions(self) -> tuple[Legal, ...]:
+        """Every betting action the player to act may take now (empty outside betting)."""
+        if self.phase != "betting" or not self._actors:
+            return ()
+        i = self._actors[0]
+        out: list[Legal] = []
+        to_call = self._to_call(i)
+        if self._bring_in_due:
+            out.append(Legal("bring-in", min(self.stacks[i], self.stakes.bring_in)))
+        else:
+            if max(self.bets) > self.bets[i] or self.needless_folds:
+                out.append(Legal("fold"))
+            out.append(Legal("call", to_call) if to_call else Legal("check"))
+        bounds = self._raise_bounds(i)
+        top = max(self.bets)
+        if bounds is not None:
+            raised = self._level >= 0 if self.variant.structure is Structure.DOUBLING else top
+            kind: ActionKind = "raise" if raised else "bet"
+            if self._completion_due:
+                kind = "complete"
+            out.append(Legal(kind, bounds[0] - self.bets[i], bounds[0], bounds[1]))
+        return tuple(out)
+
+    def act(self, kind: str, to: int | None = None) -> Entry:
+        """Take a betting action for the player to act; ``to`` is the street total of a
+        bet, raise or completion (default: the smallest allowed)."""
+        if not isinstance(kind, str):
+            raise IllegalActionError(f"{kind!r} is not an action: use fold, check, call, bet …")
+        if to is not None and (not isinstance(to, int) or isinstance(to, bool)):
+            raise IllegalActionError(f"to={to!r} is not a whole number of chips")
+        if self.phase != "betting" or not self._actors:
+            raise IllegalActionError(f"nobody can {kind} now: the deal is in its {self.phase}")
+        i = self._actors[0]
+        legal = {a.kind: a for a in self.legal_actions()}
+        found = legal.get(kind)  # type: ignore[call-overload]
+        if found is None:
+            options = ", ".join(str(a) for a in legal.values())
+            raise IllegalActionError(f"p{i + 1} cannot {kind} now; legal: {options}")
+        if found.kind in ("bet", "raise", "complete"):
+            target = found.low if to is None else to
+            if not found.low <= target <= found.high or isinstance(target, bool):
+                raise IllegalActionError(
+                    f"p{i + 1} cannot {found.kind} to {target}: the range now is "
+                    f"{found.low} to {found.high}"
+                )
+            return self._raise_to(i, found.kind, target)
+        self._actors.popleft()
+        self._acted.add(i)
+        self._acted_level[i] = self._level
+        if found.kind == "fold":
+            self.folded[i] = True
+            self.spent.extend(self.holes[i])
+            entry = Entry("fold", i)
+        else:
+            amount = found.amount
+            self._put(i, amount)
+            if found.kind == "bring-in":
+                self._bring_in_due = False
+            entry = Entry(found.kind, i, amount=self.bets[i] if amount else 0)
+        self.log.append(entry)
+        self._after_action()
+        return entry
+
+    def _put(self, i: int, amount: int) -> None:
+        self.stacks[i] -= amount
+        self.bets[i] += amount
+        self.total[i] += amount
+
+    def _raise_to(self, i: int, kind: ActionKind, to: int) -> Entry:
+        self._actors.popleft()
+        self._acted.add(i)
+        increment = to - max(self.bets)
+        if to == self._ladder(self._level + 1):
+            self._level += 1
+        self._acted_level[i] = self._level
+        self._put(i, to - self.bets[i])
+        self._bring_in_due = self._completion_due = False
+        self._actors = deque(
+            j
+            for j in ((i + k) % self.n for k in range(1, self.n))
+            if not self.folded[j] and self.stacks[j] > 0
+        )
+        if increment >= self._full_raise:
+            self._acted = {i}
+        self._full_raise = max(self._full_raise, increment)
+        self._raises += 1
+        if self.stacks[i]:
+            self._short.clear()
+        else:
+            self._short.append(increment)
+        if sum(self._short) >= self._full_raise:
+            self._short.clear()
+        entry = Entry(kind, i, amount=to)
+        self.log.append(entry)
+        self._after_action()
+        return entry
+
+    def _after_action(self) -> None:
+        if self._actors and len(self.in_hand()) > 1:
+            return
+        self._actors.clear()
+        self._next_street()
+
+    def _collect(self) -> None:
+        """End of a betting round: return what nobody could call, clear the bets."""
+        if any(self.bets):
+            cutoff = sorted(self.bets)[-2]
+            for i in range(self.n):
+                over = self.bets[i] - cutoff
+                if over > 0:
+                    self.stacks[i] += over
+                    self.total[i] -= over
+        self.bets = [0] * self.n
+
+    # -- draws -----------------------------------------------------------------------------
+    def discard(self, cards: Iterable[Card | None] = ()) -> Entry:
+        """The player to draw discards ``cards`` (none: stands pat); ``None`` stands for
+        an unknown card of his.  Replacements are dealt when everyone has drawn."""
+        if self.phase != "draw" or not self._drawers:
+            raise IllegalActionError("nobody may draw now")
+        i = self._drawers[0]
+        thrown = list(cards)
+        if any(c is not None and not isinstance(c, Card) for c in thrown):
+            raise IllegalActionError(f"p{i + 1} can only discard cards, not {thrown!r}")
+        limit = self.street.draw or 0
+        if len(thrown) > limit:
+            raise IllegalActionError(
+                f"p{i + 1} may discard at most {limit} cards, not {len(thrown)}"
+            )
+        hand = self.holes[i]
+        remove: list[int] = []
+        for card in thrown:
+            pos = next(
+                (k for k, c in enumerate(hand) if c == card and k not in remove),
+                None,
+            )
+            if pos is None and card is None:
+                pos = next((k for k in range(len(hand)) if k not in remove), None)
+            if pos is None:
+                raise IllegalActionError(f"p{i + 1} cannot discard {card}: not in his hand")
+            remove.append(pos)
+        for pos in sorted(remove, reverse=True):
+            self.spent.append(hand.pop(pos))
+            self.up[i].pop(pos)
+        self._drawers.popleft()
+        self._drawn[i] = len(remove)
+        entry = Entry("discard", i, tuple(thrown))
+        self.log.append(entry)
+        if not self._drawers:
+            self._replace()
+        return entry
+
+    def _replace(self) -> None:
+        for i in sorted(self._drawn):
+            count = self._drawn[i]
+            if not count:
+                continue
+            if self.source.remaining < count:
+                # The stock is out: the earlier discards and burns are shuffled as a new stock.
+                self.source.restock(self.spent)
+                self.spent = []
+            cards = self.source.hole(i, count)
+            self.holes[i].extend(cards)
+            self.up[i].extend([False] * count)
+            self.log.append(Entry("hole", i, tuple(cards), up=(False,) * count))
+        if not self._begin_betting():
+            self._next_street()
+
+    # -- showdown ---------------------------------------------------------------------------
+    def _begin_showdown(self) -> None:
+        if self.showdown_street is None:
+            self.showdown_street = self.street_index
+        self.phase = "showdown"
+        self._to_show = self.in_hand()
+        if self.auto_showdown:
+            later = self.variant.streets[self.showdown_street + 1 :]
+            if later and not any(s.hole for s in later):
+                self._award()  # shown when the betting ended, and no hole card since
+                return
+            for i in list(self._to_show):
+                self.show(i)
+
+    def show(
+        self, i: int, cards: Sequence[Card | None] | None = None, *, forget: bool = False
+    ) -> Entry:
+        """Player ``i`` shows his hole cards (or ``cards``, which replace unknown ones).
+
+        Allowed at the showdown and, for a hand history, earlier while ``i`` is in.
+        With ``forget`` the cards not shown become unknown (a final PHH ``sm``).
+        """
+        if self.folded[i] or self.mucked[i]:
+            raise IllegalActionError(f"p{i + 1} has no cards to show: he is out of the deal")
+        if forget:
+            self.holes[i] = [None] * len(self.holes[i])
+        if cards is not None or forget:
+            self._reveal(i, list(cards or ()))
+        entry = Entry("show", i, tuple(self.holes[i]))
+        self.log.append(entry)
+        self._decided(i)
+        return entry
+
+    def _reveal(self, i: int, shown: list[Card | None]) -> None:
+        """Shown cards replace unknown ones; a known card is never forgotten."""
+        hand = self.holes[i]
+        known = [c for c in shown if c is not None]
+        if len(shown) > len(hand):
+            raise IllegalActionError(f"p{i + 1} holds {len(hand)} cards, not {len(shown)}")
+        mine = [c for c in hand if c is not None]
+        strangers = [c for c in known if c not in mine]
+        if len(mine) + len(strangers) > len(hand):
+            raise IllegalActionError(
+                f"p{i + 1} cannot show {' '.join(c.ascii() for c in strangers)}: "
+                f"he holds {' '.join('??' if c is None else c.ascii() for c in hand)}"
+            )
+        fresh = iter(strangers)
+        self.holes[i] = [c if c is not None else next(fresh, None) for c in hand]
+
+    def muck(self, i: int) -> Entry:
+        """Player ``i`` gives up his claim to the pot without showing."""
+        if self.folded[i] or self.mucked[i]:
+            raise IllegalActionError(f"p{i + 1} has no cards to muck")
+        self.mucked[i] = True
+        entry = Entry("muck", i)
+        self.log.append(entry)
+        self._decided(i)
+        return entry
+
+    def _decided(self, i: int) -> None:
+        if self.phase == "showdown" and i in self._to_show:
+            self._to_show.remove(i)
+            if not self._to_show and not self.hold_award:
+                self._award()
+
+    def settle(self) -> None:
+        """Award the pots now (after :attr:`hold_award` kept them through the showdown)."""
+        if self.phase != "showdown" or self._to_show:
+            raise IllegalActionError("the pots are settled after every player showed or mucked")
+        self._award()
+
+    @property
+    def to_show(self) -> tuple[int, ...]:
+        """Players who must still show or muck."""
+        return tuple(self._to_show) if self.phase == "showdown" else ()
+
+    def side_pots(self) -> list[Pot]:
+        """The main pot and side pots: one per contribution level of the players in.
+
+        Dead antes come first, open to everyone in; neighbouring pots open to the
+        same players are one pot.
+        """
+        live = [i for i in range(self.n) if not self.folded[i]]
+        levels = sorted({self.total[i] for i in live})
+        pots: list[Pot] = []
+        if self.dead:
+            pots.append(Pot(self.dead, tuple(i for i in live if not self.mucked[i])))
+        prev = 0
+        for level in levels:
+            amount = sum(min(t, level) - min(t, prev) for t in self.total)
+            eligible = tuple(i for i in live if self.total[i] >= level and not self.mucked[i])
+            if amount and pots and pots[-1].eligible == eligible:
+                pots[-1] = Pot(pots[-1].amount + amount, eligible)
+            elif amount:
+                pots.append(Pot(amount, eligible))
+            prev = level
+        excess = sum(t - min(t, prev) for t in self.total)
+        if excess and pots:
+            pots[-1] = Pot(pots[-1].amount + excess, pots[-1].eligible)
+        return pots
+
+    def hand_values(self, i: int) -> list[HandValue | None]:
+        """Player ``i``'s hand under each of the variant's showdown rules (known cards only)."""
+        hole = [c for c in self.holes[i] if c is not None]
+        board = self._board_known()
+        return [best_hand(rule, hole, board) for rule in self.variant.showdown]
+
+    def _award(self) -> None:
+        self.phase = "over"
+        self._actors.clear()
+        live = self.in_hand()
+        self.pots = self.side_pots()
+        if len(live) == 1:
+            self.pay(live[0], self.pot)
+        elif self.variant.pot_rule is not None:
+            self.variant.pot_rule.award(self)
+        else:
+            values = {i: self.hand_values(i) for i in live}
+            beaten = [i for i in live if not self._may_win(i, values)]
+            for i in beaten:
+                self.mucked[i] = True  # a hand that cannot win a chip is killed
+            self.pots = self.side_pots()
+            for pot in self.pots:
+                winners: list[list[int]] = []
+                for k in range(len(self.variant.showdown)):
+                    contenders = [(i, values[i][k]) for i in pot.eligible]
+                    hands = [(i, v) for i, v in contenders if v is not None]
+                    if not hands:
+                        winners.append([])
+                        continue
+                    top = max(v for _, v in hands)
+                    winners.append([i for i, v in hands if v == top])
+                if not any(winners):
+                    raise IllegalActionError(
+                        f"nobody can win a pot of {pot.amount}: no hand in it is known"
+                    )
+                for i, chips in enumerate(split(pot.amount, winners)):
+                    if chips:
+                        self.pay(i, chips)
+        self.total = [0] * self.n
+        self.dead = 0
+
+    def _may_win(self, i: int, values: dict[int, list[HandValue | None]]) -> bool:
+        """Whether ``i``'s hand ties or beats every other in some pot he is in, for some share."""
+        for pot in self.pots:
+            if i not in pot.eligible:
+                continue
+            for k, mine in enumerate(values[i]):
+                if mine is None:
+                    continue
+                others = [values[j][k] for j in pot.eligible]
+                if all(v is None or v <= mine for v in others):
+                    return True
+        return False
+
+    def pay(self, i: int, chips: int) -> None:
+        """Give ``chips`` to player ``i`` (pot rules call this)."""
+        self.stacks[i] += chips
+        self.winnings[i] += chips
+        self.log.append(Entry("win", i, amount=chips))
+
+
+def _sign(x: int) -> int:
+    return (x > 0) - (x < 0)

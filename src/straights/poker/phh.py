@@ -1,0 +1,451 @@
+"""PHH hand histories of every variant: replay real files through the engine, export deals.
+
+Reading follows the files PokerKit writes and reads (``shared/data/phh/README.md``):
+
+* money may be decimal (dollars and cents): every amount of a hand is scaled by
+  one power of ten to whole chips (``Decimal``, never floats) and scaled back;
+* heads-up, ``antes`` and ``blinds_or_straddles`` are listed the other way round
+  (``[5, 10]``: ``p1`` posts 10, ``p2`` — the button — posts 5);
+* a negative blind is a live "post" of that size;
+* ``????`` cards are unknown; a player whose cards stay unknown cannot win;
+* ``sm`` may come before later board cards (an all-in showdown), repeatedly;
+  a bare ``sm`` mucks; a player who never shows at the final showdown mucks,
+  one who never shows at an earlier (all-in) showdown keeps what is known;
+* ``# comments`` inside action strings are ignored; burn cards are never written.
+
+>>> text = '''
+... variant = "NT"
+... antes = [0, 0]
+... blinds_or_straddles = [0.5, 1]
+... min_bet = 1
+... starting_stacks = [10.25, 20]
+... actions = ["d dh p1 AsAd", "d dh p2 KcKd", "p2 cbr 3.5", "p1 cc",
+...            "d db 2c3d9h", "p1 cbr 6.75 # all in", "p2 cc", "d db Th", "d db Jh",
+...            "p1 sm AsAd", "p2 sm KcKd"]
+... '''
+>>> replay(loads(text)[0]).finishing_stacks
+[Decimal('20.50'), Decimal('9.75')]
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections import deque
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, Final
+
+from straights.cards import Card
+from straights.errors import HandHistoryError, StraightsError
+from straights.poker.catalogue import get_variant
+from straights.poker.engine import Deal
+from straights.poker.variant import Stakes, Structure, Variant
+
+__all__ = ["Replayed", "deal_to_phh", "dumps", "loads", "replay"]
+
+_CARD_RE: Final = re.compile(r"[2-9TJQKA][cdhs]|[STR]|\?\?")  # S T R: Straights' cards
+_MONEY_FIELDS: Final = ("antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet",
+                        "min_bet", "starting_stacks")  # fmt: skip
+
+
+def loads(text: str) -> list[dict[str, Any]]:
+    """The hands of a ``.phh`` (one) or ``.phhs`` (tables ``[1]``, ``[2]`` …) text.
+
+    Decimal numbers are read exactly (:class:`~decimal.Decimal`).
+    """
+    try:
+        data = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as exc:
+        raise HandHistoryError(f"not a PHH (TOML) text: {exc}") from exc
+    if "variant" in data or "actions" in data:
+        return [data]
+    hands = [v for v in data.values() if isinstance(v, dict)]
+    if not hands or len(hands) != len(data):
+        raise HandHistoryError("neither a hand (no 'variant') nor a .phhs file of [n] tables")
+    return hands
+
+
+def _cards(text: str, line: str) -> list[Card | None]:
+    out: list[Card | None] = []
+    pos = 0
+    while pos < len(text):
+        m = _CARD_RE.match(text, pos)
+        if m is None:
+            raise HandHistoryError(f"{line!r}: {text!r} is not a PHH card string")
+        out.append(None if m.group() == "??" else Card(m.group()))
+        pos = m.end()
+    return out
+
+
+class _HistorySource:
+    """Hands out the cards a history deals, player by player and board line by line."""
+
+    def __init__(
+        self, holes: dict[int, deque[list[Card | None]]], boards: deque[list[Card | None]]
+    ):
+        self.holes = holes
+        self.boards = boards
+
+    @property
+    def remaining(self) -> int:
+        return 10**6
+
+    def hole(self, player: int, count: int) -> list[Card | None]:
+        queue = self.holes.get(player)
+        if not queue:
+            return [None] * count  # never written down: unknown
+        cards = queue.popleft()
+        if len(cards) != count:
+            raise HandHistoryError(f"p{player + 1} is dealt {len(cards)} cards where the "
+                                   f"variant deals {count}")  # fmt: skip
+        return cards
+
+    def board(self, count: int) -> list[Card | None]:
+        if not self.boards:
+            return [None] * count
+        cards = self.boards.popleft()
+        if len(cards) != count:
+            raise HandHistoryError(
+                f"{len(cards)} board cards dealt where the variant deals {count}"
+            )
+        return cards
+
+    def burn(self, count: int) -> list[Card | None]:
+        return [None] * count
+
+    def restock(self, cards: Iterable[Card | None]) -> None:
+        return None
+
+
+def _money(value: Any, name: str) -> Decimal:
+    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
+        raise HandHistoryError(f"{name} = {value!r} is not an amount of money")
+    return Decimal(value)
+
+
+def _per_player(history: dict[str, Any], name: str, n: int) -> list[Decimal]:
+    value = history.get(name, 0)
+    if isinstance(value, list):
+        values = [_money(v, name) for v in value]
+        if len(values) > n:
+            raise HandHistoryError(f"{name} has {len(values)} entries for {n} players")
+        return values + [Decimal(0)] * (n - len(values))
+    return [_money(value, name)] * n
+
+
+def _amounts(history: dict[str, Any], actions: list[str]) -> list[Decimal]:
+    found: list[Decimal] = []
+    for name in _MONEY_FIELDS:
+        value = history.get(name)
+        if isinstance(value, list):
+            found += [_money(v, name) for v in value]
+        elif value is not None:
+            found.append(_money(value, name))
+    for line in actions:
+        words = line.split("#")[0].split()
+        if len(words) == 3 and words[1] == "cbr":
+            try:
+                found.append(Decimal(words[2]))
+            except ArithmeticError:
+                raise HandHistoryError(f"{line!r}: {words[2]!r} is not an amount") from None
+    return found
+
+
+def _scale(values: Sequence[Decimal]) -> int:
+    """The power of ten that makes every amount whole."""
+    places = 0
+    for v in values:
+        if not v.is_finite():
+            raise HandHistoryError(f"the amount {v} is not finite: stacks must be known")
+        exponent = v.normalize().as_tuple().exponent
+        assert isinstance(exponent, int)
+        places = max(places, -exponent)
+    return int(10**places)
+
+
+def _chips(value: Decimal, scale: int, what: str) -> int:
+    scaled = value * scale
+    if scaled != scaled.to_integral_value():
+        raise HandHistoryError(f"{what} {value} is finer than the hand's smallest unit")
+    return int(scaled)
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A replayed hand: the engine's deal and the scale of its chips to money."""
+
+    deal: Deal
+    scale: int
+    variant: Variant
+
+    @property
+    def finishing_stacks(self) -> list[int | Decimal]:
+        """Finishing stacks in the history's own money (ints when whole)."""
+        return [_money_out(s, self.scale) for s in self.deal.stacks]
+
+
+def _money_out(chips: int, scale: int) -> int | Decimal:
+    if scale == 1:
+        return chips
+    value = Decimal(chips) / scale
+    places = len(str(scale)) - 1
+    return value.quantize(Decimal(1).scaleb(-places))
+
+
+def replay(history: dict[str, Any]) -> Replayed:
+    """Replay one PHH hand through the engine; raises :class:`HandHistoryError` naming
+    the first problem (an unknown variant, an illegal action, bad cards …)."""
+    try:
+        return _replay(history)
+    except HandHistoryError:
+        raise
+    except StraightsError as exc:
+        raise HandHistoryError(str(exc)) from exc
+
+
+def _replay(history: dict[str, Any]) -> Replayed:
+    code = history.get("variant")
+    if not isinstance(code, str):
+        raise HandHistoryError("the hand has no 'variant'")
+    variant = get_variant(code)
+    stacks_in = history.get("starting_stacks")
+    if not isinstance(stacks_in, list) or len(stacks_in) < 2:
+        raise HandHistoryError("starting_stacks must list at least two players")
+    n = len(stacks_in)
+    actions = [str(a) for a in history.get("actions", [])]
+    scale = _scale(_amounts(history, actions))
+    antes = [_chips(v, scale, "ante") for v in _per_player(history, "antes", n)]
+    blinds = [_chips(v, scale, "blind") for v in _per_player(history, "blinds_or_straddles", n)]
+    if n == 2:
+        antes.reverse()
+        blinds.reverse()
+
+    def one(name: str) -> int:
+        return _chips(_money(history.get(name, 0), name), scale, name)
+
+    stakes = Stakes(
+        antes=tuple(antes),
+        blinds=tuple(blinds),
+        bring_in=one("bring_in"),
+        small_bet=one("small_bet"),
+        big_bet=one("big_bet"),
+        min_bet=one("min_bet"),
+        trim_antes=bool(history.get("ante_trimming_status", False)),
+    )
+    stacks = [_chips(_money(s, "starting_stacks"), scale, "stack") for s in stacks_in]
+    holes: dict[int, deque[list[Card | None]]] = {}
+    boards: deque[list[Card | None]] = deque()
+    moves: list[tuple[str, list[str], int]] = []
+    for line in actions:
+        words = line.split("#")[0].split()
+        if not words:
+            continue
+        if words[0] == "d":
+            if len(words) == 4 and words[1] == "dh":
+                holes.setdefault(_player(words[2], n, line), deque()).append(_cards(words[3], line))
+            elif len(words) == 3 and words[1] == "db":
+                boards.append(_cards(words[2], line))
+            else:
+                raise HandHistoryError(f"{line!r}: the dealer deals hole (dh) or board (db) cards")
+        else:
+            moves.append((line, words, len(boards) + sum(len(q) for q in holes.values())))
+    # A show is final when no card is dealt after it (PokerKit: on the last street).
+    dealt = len(boards) + sum(len(q) for q in holes.values())
+    moves = [(line, words, int(before == dealt)) for line, words, before in moves]
+    deal = Deal(variant, stakes, stacks, _HistorySource(holes, boards),
+                auto_showdown=False, needless_folds=True)  # fmt: skip
+    for line, words, final in moves:
+        _apply(deal, line, words, n, scale, final)
+    if deal.phase == "showdown":
+        early = deal.showdown_street is not None and deal.showdown_street < len(variant.streets) - 1
+        for i in list(deal.to_show):
+            deal.show(i, forget=not early)
+        deal.settle()
+    if not deal.finished:
+        raise HandHistoryError(
+            f"the history stops in the {deal.street_name} ({deal.phase}) before the deal ends"
+        )
+    left = sum(len(q) for q in holes.values()) + len(boards)
+    if left:
+        raise HandHistoryError(f"{left} dealing lines deal cards the deal never reaches")
+    return Replayed(deal, scale, variant)
+
+
+def _player(token: str, n: int, line: str) -> int:
+    if not (token.startswith("p") and token[1:].isdigit() and 1 <= int(token[1:]) <= n):
+        raise HandHistoryError(f"{line!r}: {token!r} is not a player: use p1 to p{n}")
+    return int(token[1:]) - 1
+
+
+def _apply(deal: Deal, line: str, words: list[str], n: int, scale: int, final: int) -> None:
+    i = _player(words[0], n, line)
+    op = words[1] if len(words) > 1 else ""
+    if op == "sm":
+        if deal.finished:
+            return  # shown after winning uncontested, or after the pot was decided
+        if len(words) == 2:
+            deal.muck(i)
+        elif words[2] == "-":
+            deal.show(i)
+        else:
+            deal.show(i, _cards(words[2], line), forget=bool(final))
+        return
+    if deal.actor != i:
+        who = "nobody" if deal.actor is None else f"p{deal.actor + 1}"
+        raise HandHistoryError(f"{line!r}: it is {who}'s turn ({deal.street_name}, {deal.phase})")
+    if op == "sd":
+        deal.discard(_cards(words[2], line) if len(words) == 3 else [])
+    elif op == "f" and len(words) == 2:
+        deal.act("fold")
+    elif op == "cc" and len(words) == 2:
+        deal.act(_one_of(deal, ("check", "call")))
+    elif op == "pb" and len(words) == 2:
+        deal.act("bring-in")
+    elif op == "cbr" and len(words) == 3:
+        deal.act(
+            _one_of(deal, ("bet", "raise", "complete")),
+            _chips(_amount(words[2], line), scale, "amount"),
+        )
+    else:
+        raise HandHistoryError(f"{line!r} is not a PHH action (f, cc, cbr X, pb, sd, sm)")
+
+
+def _one_of(deal: Deal, kinds: tuple[str, ...]) -> str:
+    """The one of ``kinds`` that is legal now (PHH's ``cc`` and ``cbr`` cover several)."""
+    legal = {a.kind for a in deal.legal_actions()}
+    return next((k for k in kinds if k in legal), kinds[-1])
+
+
+def _amount(text: str, line: str) -> Decimal:
+    try:
+        return Decimal(text)
+    except ArithmeticError:
+        raise HandHistoryError(f"{line!r}: {text!r} is not an amount") from None
+
+
+# -- export ----------------------------------------------------------------------------------
+
+
+def _text(cards: Iterable[Card | None]) -> str:
+    return "".join("??" if c is None else c.ascii() for c in cards)
+
+
+def deal_to_phh(deal: Deal) -> dict[str, Any]:
+    """A deal as a PHH dict (integer chips), readable by :func:`replay` and PokerKit."""
+    v, st, n = deal.variant, deal.stakes, deal.n
+    antes, blinds = list(st.antes), list(st.blinds)
+    if n == 2:
+        antes.reverse()
+        blinds.reverse()
+    out: dict[str, Any] = {"variant": v.code, "ante_trimming_status": st.trim_antes,
+                           "antes": antes}  # fmt: skip
+    if v.blinds:
+        out["blinds_or_straddles"] = blinds
+    if v.bring_in:
+        out["bring_in"] = st.bring_in
+    if v.structure is Structure.FIXED_LIMIT:
+        out["small_bet"], out["big_bet"] = st.small_bet, st.big_bet
+    else:
+        out["min_bet"] = st.min_bet
+    out["starting_stacks"] = list(deal.starting_stacks)
+    lines: list[str] = []
+    for e in deal.log:
+        p = f"p{(e.player or 0) + 1}"
+        if e.kind == "hole":
+            lines.append(f"d dh {p} {_text(e.cards)}")
+        elif e.kind == "board":
+            lines.append(f"d db {_text(e.cards)}")
+        elif e.kind == "fold":
+            lines.append(f"{p} f")
+        elif e.kind in ("check", "call"):
+            lines.append(f"{p} cc")
+        elif e.kind == "bring-in":
+            lines.append(f"{p} pb")
+        elif e.kind in ("bet", "raise", "complete"):
+            lines.append(f"{p} cbr {e.amount}")
+        elif e.kind == "discard":
+            lines.append(f"{p} sd {_text(e.cards)}".rstrip())
+        elif e.kind == "show":
+            lines.append(f"{p} sm {_text(e.cards)}")
+        elif e.kind == "muck":
+            lines.append(f"{p} sm")
+    out["actions"] = lines
+    if deal.finished:
+        out["finishing_stacks"] = list(deal.stacks)
+    return out
+
+
+def dumps(history: dict[str, Any]) -> str:
+    """One PHH dict as TOML text."""
+    from straights.game.phh import dumps_phh
+
+    return dumps_phh(history)
+
+
+def replay_report(paths: Iterable[str], *, as_json: bool = False) -> Iterable[str]:
+    """One line per hand of the files: the variant and the finishing stacks, or the error.
+
+    With ``as_json`` each line is ``{"file", "index", "variant", "finishing_stacks"}``
+    (``"error"`` instead of the stacks for a hand that does not replay).
+    """
+    import json
+
+    from straights.errors import ConfigurationError
+
+    for path in paths:
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+            raise ConfigurationError(f"cannot read {path!r}: {reason}") from exc
+        try:
+            hands = loads(text)
+        except HandHistoryError as exc:
+            hands = [{"variant": "?", "_unreadable": str(exc)}]
+        for index, hand in enumerate(hands):
+            row: dict[str, Any] = {"file": path, "index": index,
+                                   "variant": str(hand.get("variant", "?"))}  # fmt: skip
+            try:
+                if "_unreadable" in hand:
+                    raise HandHistoryError(hand["_unreadable"])
+                row["finishing_stacks"] = _finishing_stacks(hand)
+            except HandHistoryError as exc:
+                row["error"] = str(exc)
+            if as_json:
+                stacks = row.get("finishing_stacks")
+                if stacks is not None:
+                    row["finishing_stacks"] = [_json_number(s) for s in stacks]
+                yield _dump_row(json, row)
+            elif "error" in row:
+                yield f"{path} #{index + 1} {row['variant']}: error: {row['error']}"
+            else:
+                stacks_text = " ".join(str(s) for s in row["finishing_stacks"])
+                yield f"{path} #{index + 1} {row['variant']}: {stacks_text}"
+
+
+def _finishing_stacks(hand: dict[str, Any]) -> list[int | Decimal]:
+    """A hand's finishing stacks; a deal of the Straights table (``STR``) through its engine."""
+    from straights.game.phh import VARIANT, replay_phh
+
+    if hand.get("variant") == VARIANT:
+        return list(replay_phh(hand).stacks)
+    return replay(hand).finishing_stacks
+
+
+def _json_number(value: int | Decimal) -> int | float:
+    """A JSON number: ints stay ints; cents become the float that prints the same digits
+    (exact for amounts of up to 15 significant digits, checked)."""
+    if isinstance(value, int) or value == value.to_integral_value():
+        return int(value)
+    number = float(value)
+    if Decimal(repr(number)) != value:
+        raise HandHistoryError(f"the amount {value} has too many digits for a JSON number")
+    return number
+
+
+def _dump_row(json: Any, row: dict[str, Any]) -> str:
+    text: str = json.dumps(row, ensure_ascii=False)
+    return text

@@ -1,0 +1,160 @@
+"""Hands at the showdown and who opens a stud street: the variant's rules applied to cards.
+
+:func:`best_hand` evaluates a player's known cards under one
+:class:`~straights.poker.variant.HandRule` through the ranking registry;
+:func:`split` shares a pot between the hand rules and the winners of each;
+:func:`opener_key` ranks up cards for the bring-in and the later stud streets.
+
+>>> from straights.cards import parse_cards
+>>> from straights.poker.variant import HandRule
+>>> omaha = HandRule("high", hole_cards=2, board_cards=3)
+>>> best_hand(omaha, parse_cards('Ah Ad Kc Qs'), parse_cards('Ac 7h 2d 9s 3c')).phrase
+'Three of a kind, aces'
+>>> split(11, [[0, 2], [1]])   # high half 6 for p1 and p3, low half 5 for p2
+(3, 5, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cache
+from itertools import combinations
+from typing import Any, Final
+
+from straights.cards import Card
+from straights.poker.variant import HandRule, Opener
+from straights.rankings.base import Explanation, HandValue, get_ranking
+from straights.rankings.high import high_key
+from straights.rankings.high_family import key_function
+from straights.rankings.low import ace_to_five_key, deuce_to_seven_key
+
+__all__ = ["best_hand", "opener_key", "split"]
+
+_MIN_CARDS: Final = {"badugi": 1}
+#: High rankings whose natural hands have a fast key function.
+FAST_HIGH: Final = ("high", "short", "manila", "mexican", "pai-gow")
+_NO_LOW: Final = "no low"
+
+
+def _evaluate(rule: HandRule, cards: tuple[Card, ...]) -> HandValue:
+    ranking = get_ranking(rule.ranking)
+    return ranking.evaluate(cards, **dict(ranking.normalise(dict(rule.options))))
+
+
+def best_hand(rule: HandRule, hole: Sequence[Card], board: Sequence[Card]) -> HandValue | None:
+    """The best hand ``rule`` allows from known ``hole`` and ``board`` cards, or ``None``
+    when the cards make no hand (too few known, or no qualifying low).
+
+    Where the ranking has a fast key function (natural cards), the value carries
+    that key and is explained through the registry only when asked.
+    """
+    if rule.hole_cards is None and rule.board_cards is None:
+        if len(hole) + len(board) < _MIN_CARDS.get(rule.ranking, 5):
+            return None
+        combos = [(*hole, *board)]
+    else:
+        h, b = rule.hole_cards or 0, rule.board_cards or 0
+        if len(hole) < h or len(board) < b:
+            return None
+        combos = [(*m, *t) for m in combinations(hole, h) for t in combinations(board, b)]
+    fast = _fast_key(rule)
+    if fast is None or any(not c.is_ranked for c in combos[0]):
+        value = max(_evaluate(rule, c) for c in combos)
+        return None if value.category == _NO_LOW else value
+    key, best = max((fast([x.id for x in c]), c) for c in combos)
+    if key == 0 and rule.ranking != "high":
+        return None  # the low keys give 0 to a hand that fails the qualifier
+
+    def explain() -> Explanation:
+        value = _evaluate(rule, best)
+        return (value.category, value.cards, value.phrase, value.wild)
+
+    ranking = get_ranking(rule.ranking)
+    return HandValue(
+        rule.ranking, ranking.normalise(dict(rule.options)), (key,), source=best, explain=explain
+    )
+
+
+_FAST: Final[dict[str, Callable[..., int]]] = {
+    "ace-to-five": ace_to_five_key,
+    "deuce-to-seven": deuce_to_seven_key,
+}
+
+
+@cache
+def _fast_key(rule: HandRule) -> Callable[[list[int]], int] | None:
+    """A fast key function for natural cards (larger is better), if the ranking has one."""
+    options = dict(rule.options)
+    low = _FAST.get(rule.ranking)
+    if low is not None:
+        if set(options) <= {"qualifier"}:
+            qualifier = options.get("qualifier")
+            return lambda ids: low(ids, qualifier)
+        return None
+    if rule.ranking == "high" and not options:
+        return high_key
+    if rule.ranking in FAST_HIGH and not set(options) - {"trips"}:
+        return key_function(rule.ranking, **options)
+    return None
+
+
+def split(amount: int, winners: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """Chips per player when ``amount`` is shared equally between the shares that have
+    winners, and each share equally between its ``winners`` (player indices).
+
+    Odd chips: the first share with winners takes the pot's remainder; within a
+    share, the remainder goes to its first winner in seat order (``p1`` first).
+    The result has one entry per player up to the highest index named.
+    """
+    shares = [sorted(w) for w in winners if w]
+    size = 1 + max((i for w in shares for i in w), default=-1)
+    out = [0] * size
+    if not shares:
+        return tuple(out)
+    each, rest = divmod(amount, len(shares))
+    for k, share in enumerate(shares):
+        part = each + (rest if k == 0 else 0)
+        per, odd = divmod(part, len(share))
+        for i in share:
+            out[i] += per
+        out[share[0]] += odd
+    return tuple(out)
+
+
+def _low_rank(card: Card) -> int:
+    assert card.rank is not None
+    return 1 if card.rank == 14 else int(card.rank)
+
+
+def _showing(ranks: list[int]) -> tuple[int, ...]:
+    counts: dict[int, int] = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
+    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    shape = tuple(c for _, c in groups)
+    category = {(2,): 1, (2, 1): 1, (2, 1, 1): 1, (2, 2): 2, (3,): 3, (3, 1): 3, (4,): 4}
+    return (category.get(shape, 0), *(r for r, _ in groups))
+
+
+def opener_key(opener: Opener, up: Sequence[Card]) -> Any:
+    """A key whose **largest** value among the players opens the betting.
+
+    >>> from straights.cards import parse_cards
+    >>> opener_key(Opener.LOWEST_UP_CARD, parse_cards('2c')) > opener_key(
+    ...     Opener.LOWEST_UP_CARD, parse_cards('2d'))
+    True
+    >>> opener_key(Opener.BEST_LOW_SHOWING, parse_cards('Ah 3c')) > opener_key(
+    ...     Opener.BEST_LOW_SHOWING, parse_cards('4h 2c'))
+    True
+    """
+    ranked = [c for c in up if c.is_ranked]
+    if not ranked:
+        return None
+    if opener is Opener.LOWEST_UP_CARD:
+        return max((-(c.rank or 0), -(c.suit or 0)) for c in ranked)
+    if opener is Opener.HIGHEST_UP_CARD:
+        return max((_low_rank(c), c.suit or 0) for c in ranked)
+    if opener is Opener.BEST_HIGH_SHOWING:
+        return _showing([int(c.rank or 0) for c in ranked])
+    low = _showing([_low_rank(c) for c in ranked])
+    return tuple(-x for x in low)

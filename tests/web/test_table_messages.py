@@ -1,0 +1,77 @@
+"""What the web table says: seats counted from 1 as on the page, the engine's
+reasons for a refused action, and the same words as the terminal in its history."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from straights.errors import IllegalActionError
+from straights.web.protocol import TableSettings
+from straights.web.tables import WebTable
+
+
+def seated(**settings: Any) -> WebTable:
+    t = WebTable("tbl1", TableSettings(**settings), seed=12345, host_hash="h" * 64)
+    t.apply({"kind": "sit", "seat": 0, "name": "Ann", "token_hash": "a" * 64})
+    t.apply({"kind": "bot", "seat": 1, "bot": "calling"})
+    t.apply({"kind": "sit", "seat": 2, "name": "Bob", "token_hash": "b" * 64})
+    return t
+
+
+def test_seat_errors_name_the_seat_the_page_shows() -> None:
+    t = seated(seats=4)
+    # The page draws index 2 as "Seat 3": its error must say seat 3 too.
+    with pytest.raises(IllegalActionError, match=r"^seat 3 is taken"):
+        t.apply({"kind": "sit", "seat": 2, "name": "Cy", "token_hash": "c" * 64})
+    with pytest.raises(IllegalActionError, match=r"^seat 4 is empty"):
+        t.apply({"kind": "sitout", "seat": 3})
+    with pytest.raises(IllegalActionError, match=r"^seat 7: this table has seats 1 to 4"):
+        t.apply({"kind": "sit", "seat": 6, "name": "Cy", "token_hash": "c" * 64})
+
+
+def test_a_refused_action_gets_the_engines_reason_in_the_players_words() -> None:
+    t = seated()
+    t.apply({"kind": "deal"})
+    actor = t.game.actor
+    assert actor is not None
+    other = next(s for s in (0, 1, 2) if s != actor)
+    with pytest.raises(IllegalActionError, match=r"^it is not your turn: \S+"):
+        t.apply({"kind": "act", "seat": other, "action": "check"})
+    with pytest.raises(
+        IllegalActionError, match=r"^you cannot fold: there is no bet to call \(check instead\)$"
+    ):
+        t.apply({"kind": "act", "seat": actor, "action": "fold"})
+    with pytest.raises(IllegalActionError, match=r"^you cannot bet: the only bet now is bet 1"):
+        t.apply({"kind": "act", "seat": actor, "action": "bet", "to": 5})
+
+
+def test_history_events_carry_the_shared_wording() -> None:
+    t = seated()
+    t.apply({"kind": "deal"})
+    while t.in_hand:
+        seat = t.game.actor
+        assert seat is not None
+        kinds = {a.kind for a in t.game.legal_actions(seat)}
+        t.apply({"kind": "act", "seat": seat, "action": "check" if "check" in kinds else "call"})
+    ann = t.history_for(0, 1)["events"]
+    texts = [e["text"] for e in ann]
+    assert all(isinstance(x, str) and x.endswith(".") for x in texts)
+    # Ann is "You" in her own history, with the verb to match; Bob is in the third person.
+    assert any(x.startswith("You are dealt ") for x in texts)
+    assert "Bob is dealt two cards face down." in texts
+    assert any(x.startswith("You show ") for x in texts)
+    assert any(x.startswith("Bob shows ") for x in texts)
+    assert not any("You shows" in x or "You is" in x or "You deals" in x for x in texts)
+    watcher = [e["text"] for e in t.history_for(None, 1)["events"]]
+    assert "Ann is dealt two cards face down." in watcher
+    assert not any(x.startswith("You ") for x in watcher)
+
+
+def test_action_buttons_are_worded_by_the_server() -> None:
+    t = seated()
+    t.apply({"kind": "deal"})
+    actor = t.game.actor
+    legal = t.state_for(actor, turn_left=None)["hand"]["legal"]
+    assert [a["label"] for a in legal] == ["check", "bet 1"]
