@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
     from straights.bots.base import Bot
     from straights.game.events import Event
+    from straights.game.hand import Action
     from straights.game.table import Table
     from straights.game.view import SeatView
 
@@ -136,7 +137,8 @@ def play(
             out.print(Text(f"Saving this table in {store.where}", "dim"), soft_wrap=True)
         else:
             table = Table(setup.config, names, seed=table_seed)
-    game = _Game(table, kinds, bot_seed, out, _answers(script, source), hands)
+    seat_bots: dict[int, Bot] = {s: _SeededBot(k, bot_seed, s, table) for s, k in kinds.items()}
+    game = _Game(table, seat_bots, out, _answers(script, source), hands)
     try:
         game.run()
     except KeyboardInterrupt:  # Ctrl-C while the bots play: the table is saved all the same
@@ -158,6 +160,24 @@ def play(
         from straights.cli.interrupt import EXIT_STATUS
 
         raise typer.Exit(EXIT_STATUS)
+
+
+class _SeededBot:
+    """A bot of ``kind`` made afresh for each decision, seeded by the table's bot seed, the
+    seat and the moment (events so far): a resumed table plays on exactly as it would have
+    without the break."""
+
+    def __init__(self, kind: str, seed: int, seat: int, table: Table) -> None:
+        self.kind, self.seed, self.seat, self.table = kind, seed, seat, table
+        self.name = kind
+
+    def act(self, view: SeatView) -> Action:
+        import random
+
+        from straights.bots.base import make_bot
+
+        nonce = f"{self.seed}:{self.seat}:{len(self.table.events)}"
+        return make_bot(self.kind, random.Random(nonce)).act(view)
 
 
 def _bot_name(kind: str, bot_seed: int, seat: int) -> str:
@@ -200,15 +220,13 @@ class _Game:
     def __init__(
         self,
         table: Table,
-        bots: dict[int, str],
-        bot_seed: int,
+        bots: dict[int, Bot],
         out: Console,
         answers: Iterator[str],
         max_hands: int | None,
     ) -> None:
         self.table = table
         self.bots = bots
-        self.bot_seed = bot_seed
         self.out = out
         self.answers = answers
         self.max_hands = max_hands
@@ -284,7 +302,7 @@ class _Game:
                         out.print(f"[red]{exc}[/red]")
                         continue
                 else:
-                    action = self.bot(seat).act(view)
+                    action = self.bots[seat].act(view)
                     table.act(seat, action.kind, action.to)
                 self.narrate(table.events[seen:])
             if quit_now:
@@ -302,16 +320,6 @@ class _Game:
     def over(self) -> bool:
         """True when this game cannot go on (one player has every chip, or you have none)."""
         return self.table.is_over or self.table.seats[self.me] is None
-
-    def bot(self, seat: int) -> Bot:
-        """The bot for this decision, seeded by the table and the moment: a resumed table
-        plays on exactly as it would have without the break."""
-        import random
-
-        from straights.bots.base import make_bot
-
-        nonce = f"{self.bot_seed}:{seat}:{len(self.table.events)}"
-        return make_bot(self.bots[seat], random.Random(nonce))
 
     def choose(self, view: SeatView) -> str | None:
         """Ask for an action until the answer is a legal one; ``None`` to leave."""
