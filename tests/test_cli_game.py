@@ -93,5 +93,8 @@ def test_simulate_is_repeatable_with_a_seed(tmp_path: Path) -> None:
 
 
 def test_history_show_unknown_hand(tmp_path: Path) -> None:
+    from straights.store import Store
+
+    Store(str(tmp_path / "x.db")).close()
     out = run("history", "show", "42", "--db", f"sqlite:///{tmp_path / 'x.db'}")
     assert out.returncode == 2 and "no hand 42" in out.stderr

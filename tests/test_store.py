@@ -1,19 +1,24 @@
-"""The store: events saved one by one, tables rebuilt from them, hands with their histories."""
+"""The store: tables stored command by command and replayed exactly, deals archived with
+the command that ends them, a missing archive entry rebuilt, and clear errors."""
 
 from __future__ import annotations
 
 import random
+import sqlite3
 from pathlib import Path
 
 import pytest
+from sqlalchemy import delete
 
-from straights.errors import ConfigurationError, HandHistoryError
+from straights.errors import HandHistoryError, IllegalActionError, StoreError
 from straights.game import Table, TableConfig
 from straights.game.phh import loads_phh, replay_phh
-from straights.store import Store, default_url
+from straights.store import RecordedTable, Store, database_url, default_url
+from straights.store.schema import SCHEMA_VERSION, hands
 
 
 def play(table: Table, rng: random.Random, actions: int) -> None:
+    """``actions`` random legal steps (a deal started counts as one)."""
     for _ in range(actions):
         if table.is_over:
             return
@@ -25,60 +30,131 @@ def play(table: Table, rng: random.Random, actions: int) -> None:
         table.act(seat, rng.choice(table.legal_actions(seat)).kind)
 
 
-def test_every_event_is_stored_as_it_happens_and_a_table_resumes(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 's.db'}"
-    store = Store(url)
-    t = Table(TableConfig(seats=4, starting_stack=15), ["a", "b", "c", "d"], seed=8)
-    tid = store.record(t, "test")
-    seen: list[int] = []
-    t.subscribe(lambda e: seen.append(store.event_count(tid)))
-    play(t, random.Random(8), 80)
-    # When the second listener ran, the event was already stored.
-    assert seen == list(range(len(t.events) - len(seen) + 1, len(t.events) + 1))
-    # "Crash": a new process opens the same database and rebuilds the table mid-deal.
-    again = Store(url).load_table(tid)
-    assert [e.to_dict() for e in again.events] == [e.to_dict() for e in t.events]
+def dicts(table: Table) -> list[dict[str, object]]:
+    return [e.to_dict() for e in table.events]
+
+
+def test_every_command_is_stored_before_it_returns_and_a_table_resumes(tmp_path: Path) -> None:
+    db = str(tmp_path / "s.db")
+    store = Store(db)
+    config = TableConfig(seats=4, starting_stack=15)
+    t = RecordedTable.create(store, config, ["a", "b", "c", "d"], name="test", seed=8)
+    rng = random.Random(8)
+    for _ in range(80):
+        play(t, rng, 1)
+        # What the table holds in memory is what the store holds, after every step.
+        assert [e for entry in store.log(t.record.id) for e in entry.events] == dicts(t)[1:]
+    # "Crash": another process opens the same file and rebuilds the table mid-deal.
+    again = RecordedTable.load(Store(db), t.record.id)
+    assert dicts(again) == dicts(t)
     assert again.stacks() == t.stacks() and again.actor == t.actor
     assert again.total_chips() == t.total_chips() == 60
-    if again.actor is not None:
-        assert again.legal_actions(again.actor) == t.legal_actions(t.actor)  # type: ignore[arg-type]
+    if t.actor is not None:
+        assert again.legal_actions(t.actor) == t.legal_actions(t.actor)
+        assert again.hand is not None and t.hand is not None
+        assert again.hand.hole(t.actor) == t.hand.hole(t.actor)
     (record,) = store.tables()
-    assert record.name == "test" and record.events == len(t.events)
-    # The resumed table keeps recording where the old one stopped.
-    resumed = Store(url).resume(tid, seed=1)
-    play(resumed, random.Random(9), 30)
-    assert len(store.events(tid)) == len(resumed.events)
-    assert Store(url).load_table(tid).stacks() == resumed.stacks()
+    assert (record.name, record.kind, record.seed) == ("test", "terminal", 8)
 
 
-def test_finished_hands_are_saved_with_histories_that_replay() -> None:
+def test_a_resumed_table_deals_what_the_unbroken_table_would_have() -> None:
+    config = TableConfig(seats=3, starting_stack=30)
+    unbroken = RecordedTable.create(Store("sqlite://"), config, ["a", "b", "c"], seed=21)
+    play(unbroken, random.Random(4), 120)
+
     store = Store("sqlite://")
-    t = Table(TableConfig(seats=3, starting_stack=10), ["ann", "bob", "cy"], seed=5)
-    store.record(t)
-    play(t, random.Random(5), 200)
-    hands = store.hands(limit=1000)
-    finished = sum(1 for e in t.events if e.type == "hand_ended")
-    assert len(hands) == finished > 0
-    assert [h.number for h in hands] == sorted((h.number for h in hands), reverse=True)
-    for record in hands:
+    first = RecordedTable.create(store, config, ["a", "b", "c"], seed=21)
+    rng = random.Random(4)
+    play(first, rng, 37)  # stops somewhere in a deal
+    second = RecordedTable.load(store, first.record.id)
+    play(second, rng, 120 - 37)
+    assert dicts(second) == dicts(unbroken)
+    assert RecordedTable.load(store, first.record.id).stacks() == unbroken.stacks()
+
+
+def test_each_finished_deal_is_archived_with_the_command_that_ends_it() -> None:
+    store = Store("sqlite://")
+    t = RecordedTable.create(store, TableConfig(seats=3, starting_stack=10), ["ann", "bob", "cy"])
+    rng = random.Random(5)
+    for _ in range(200):
+        play(t, rng, 1)
+        finished = sum(1 for h in t.hands if h.finished)
+        assert len(store.hands(limit=1000)) == finished
+    records = store.hands(limit=1000)
+    assert len(records) > 3
+    for record in records:
         hand = replay_phh(loads_phh(record.phh))
+        assert hand.stacks == t.hands[record.number - 1].stacks
         assert record.pot == hand.pot and record.carried == hand.carry_out
         assert record.summary
-    assert store.hand(hands[0].id) == hands[0]
+        assert set(record.players) <= {"ann", "bob", "cy"}
+        assert len(set(record.players)) == len(record.players) == len(hand.seats)
+    assert store.hand(records[0].id) == records[0]
 
 
-def test_store_errors_are_clear(tmp_path: Path) -> None:
+def test_missing_archive_entries_are_rebuilt_from_the_log_on_open(tmp_path: Path) -> None:
+    db = str(tmp_path / "a.db")
+    store = Store(db)
+    t = RecordedTable.create(store, TableConfig(seats=3, starting_stack=20), ["x", "y", "z"])
+    play(t, random.Random(2), 150)
+    before = {r.number: r for r in store.hands(limit=1000)}
+    assert len(before) >= 3
+    with store.engine.begin() as conn:  # what a crash between two steps could have left
+        conn.execute(delete(hands).where(hands.c.number.in_([1, 3])))
+    store.close()
+    again = Store(db)
+    after = {r.number: r for r in again.hands(limit=1000)}
+    assert sorted(after) == sorted(before)
+    for n in (1, 3):
+        assert (after[n].phh, after[n].players, after[n].pot) == (
+            before[n].phh,
+            before[n].players,
+            before[n].pot,
+        )
+    assert again.repair_archive() == 0
+
+
+def test_an_illegal_command_stores_nothing_and_two_writers_are_refused() -> None:
+    store = Store("sqlite://")
+    t = RecordedTable.create(store, TableConfig(seats=2), ["a", "b"], seed=1)
+    hand = t.start_hand()
+    count = len(store.log(t.record.id))
+    with pytest.raises(IllegalActionError):
+        t.act(hand.actor, "fold")  # type: ignore[arg-type]  # nothing to fold against
+    assert len(store.log(t.record.id)) == count == t.seq
+    with pytest.raises(StoreError, match="already has command 1"):
+        store.append(t.record.id, 1, {"kind": "deal"}, [])
+
+
+def test_lookups_name_what_is_missing() -> None:
     store = Store("sqlite://")
     with pytest.raises(HandHistoryError, match="no hand 7"):
         store.hand(7)
     with pytest.raises(HandHistoryError, match="no table 3"):
-        store.load_table(3)
-    t = Table(TableConfig(seats=2), ["a", "b"], seed=1)
-    tid = store.record(t)
-    with pytest.raises(HandHistoryError, match="already has event 0"):
-        store.append_event(tid, 0, t.events[0])
-    with pytest.raises(ConfigurationError, match="cannot open the database"):
-        Store("nonsense://x")
+        store.table(3)
+    assert store.latest_unfinished("terminal") is None
+
+
+def test_latest_unfinished_table_is_the_one_to_resume() -> None:
+    store = Store("sqlite://")
+    config = TableConfig(seats=2)
+    a = RecordedTable.create(store, config, ["a", "b"])
+    b = RecordedTable.create(store, config, ["a", "b"])
+    RecordedTable.create(store, config, ["a", "b"], kind="simulate")
+    assert store.latest_unfinished("terminal") == b.record
+    store.finish_table(b.record.id)
+    latest = store.latest_unfinished("terminal")
+    assert latest is not None and latest.id == a.record.id
+
+
+def test_db_takes_a_path_or_a_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert database_url("games.db") == f"sqlite:///{tmp_path / 'games.db'}"
+    assert database_url("~/x.db").endswith("/x.db") and "~" not in database_url("~/x.db")
+    assert database_url("sqlite:///y.db") == "sqlite:///y.db"
+    Store("games.db").close()
+    Store(f"sqlite:///{tmp_path / 'url.db'}").close()
+    assert (tmp_path / "games.db").is_file() and (tmp_path / "url.db").is_file()
 
 
 def test_default_database_lives_in_the_user_data_dir(
@@ -88,3 +164,93 @@ def test_default_database_lives_in_the_user_data_dir(
     url = default_url()
     assert url == f"sqlite:///{tmp_path / 'straights' / 'straights.db'}"
     assert (tmp_path / "straights").is_dir()
+
+
+# -- databases that cannot be used -----------------------------------------------------------
+def test_a_missing_file_is_not_created_by_a_reader(tmp_path: Path) -> None:
+    path = tmp_path / "typo.db"
+    with pytest.raises(StoreError, match=f"{path}: no such database file"):
+        Store(str(path), create=False)
+    assert not path.exists()
+    with pytest.raises(StoreError, match="does not exist"):
+        Store(str(tmp_path / "no" / "dir.db"))
+    with pytest.raises(StoreError, match="is a directory"):
+        Store(str(tmp_path))
+
+
+def test_a_corrupt_file_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "notes.db"
+    path.write_bytes(b"these are my notes, not a database\n" * 200)
+    with pytest.raises(StoreError, match=f"{path}: not a SQLite database"):
+        Store(str(path))
+    assert path.read_bytes().startswith(b"these are my notes")
+
+
+def test_another_programs_database_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "other.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE contacts (name TEXT, phone TEXT)")
+    with pytest.raises(StoreError, match=f"{path} is another program's database.*contacts"):
+        Store(str(path))
+    with sqlite3.connect(path) as conn:
+        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert names == {"contacts"}
+
+
+def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "new.db"
+    Store(str(path)).close()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [
+            (SCHEMA_VERSION,)
+        ]
+        conn.execute("UPDATE alembic_version SET version_num = '9001'")
+    with pytest.raises(StoreError, match=f"{path} was written by a newer straights"):
+        Store(str(path))
+
+
+def test_an_unusable_url_is_one_error() -> None:
+    with pytest.raises(StoreError, match="neither a file path nor a SQLAlchemy URL"):
+        Store("nonsense://x")
+
+
+def schema_differences(store: Store) -> list[object]:
+    """What Alembic finds between the database and :mod:`straights.store.schema`."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from straights.store.schema import metadata
+
+    with store.engine.connect() as conn:
+        context = MigrationContext.configure(conn, opts={"compare_type": True})
+        return list(compare_metadata(context, metadata))
+
+
+def test_the_migrations_build_exactly_the_declared_schema(tmp_path: Path) -> None:
+    fresh = Store(str(tmp_path / "fresh.db"))
+    assert schema_differences(fresh) == []
+    old = tmp_path / "old.db"
+    old.write_bytes((Path(__file__).parent / "fixtures" / "first_release.db").read_bytes())
+    assert schema_differences(Store(str(old))) == []
+
+
+def test_processes_opening_a_new_file_at_once_migrate_it_once(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    path = tmp_path / "race.db"
+    code = (
+        "import sys; from straights.store import Store; "
+        "s = Store(sys.argv[1]); print(len(s.tables()))"
+    )
+    procs = [
+        subprocess.Popen([sys.executable, "-c", code, str(path)], stdout=subprocess.PIPE, text=True)
+        for _ in range(4)
+    ]
+    assert [p.communicate(timeout=120)[0] for p in procs] == ["0\n"] * 4
+    assert [p.returncode for p in procs] == [0] * 4
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [
+            (SCHEMA_VERSION,)
+        ]
+        assert conn.execute("PRAGMA journal_mode").fetchall() == [("wal",)]

@@ -21,6 +21,7 @@ __all__ = [
     "MissingExtraError",
     "PackError",
     "RankingError",
+    "StoreError",
     "StraightsError",
     "TieError",
 ]
@@ -71,3 +72,7 @@ class HandHistoryError(StraightsError):
 
 class TieError(StraightsError):
     """Two Straights hands compared equal outside rule 10: a bug, never a result."""
+
+
+class StoreError(StraightsError):
+    """A database that cannot be used: missing, corrupt, another program's, or newer."""

@@ -1,14 +1,33 @@
-"""``kill -9`` in the middle of hands at several tables: the restarted server resumes
-every table at exactly the same state, with every chip and every action."""
+"""``kill -9``: in the middle of hands at several tables, the restarted server resumes
+every table at exactly the same state, with every chip and every action; at random
+instants and right after the command that ends a deal, on SQLite and on PostgreSQL,
+the web server and the terminal game keep every table, stack and archived deal."""
 
 from __future__ import annotations
 
+import contextlib
+import json
+import os
 import random
+import re
+import signal
+import subprocess
+import sys
+import threading
 import time
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
+import pytest
+from sqlalchemy import create_engine, select
 from webtools import Client, Server, rebuild
 
-from straights.web.persist import WebStore
+from straights.store import RecordedTable, Store
+from straights.store.opening import database_url
+from straights.store.schema import commands, hands
+from straights.web.tables import WebTable
 
 
 def _settle(clients: list[Client], humans: list[Client], timeout: float = 20.0) -> None:
@@ -89,13 +108,14 @@ def test_kill_dash_nine_mid_hand_then_resume_exactly(make_server, clients, tmp_p
         "every table is in the middle of a deal"
     )
     stored = {t: rebuild(db, t)[0] for t, _ in tables}
-    store = WebStore(db)
+    store = Store(db, create=False)
     try:  # every event the engine logged is in the database with its command
         for t, _ in tables:
-            log = store.load_log(t)
-            kinds = [e["type"] for _, events in log for e in events]
+            row = next(r for r in store.tables("web") if r.key == t)
+            log = store.log(row.id)
+            kinds = [e["type"] for entry in log for e in entry.events]
             assert kinds.count("hand_started") == stored[t].hand_number
-            assert kinds.count("acted") == sum(c["kind"] == "act" for c, _ in log)
+            assert kinds.count("acted") == sum(entry.command["kind"] == "act" for entry in log)
     finally:
         store.close()
 
@@ -131,3 +151,245 @@ def test_kill_dash_nine_mid_hand_then_resume_exactly(make_server, clients, tmp_p
         and c.state["hand"]["hand_number"] > before[id(o)]["hand"]["hand_number"]
         for c, o in zip(clients, everyone, strict=True)
     )
+
+
+# -- kill -9 at random instants, on SQLite and on PostgreSQL --------------------------------------
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The database of a crash test: a plain SQLite path, or a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "crash.db")
+    return str(request.getfixturevalue("postgres_url"))
+
+
+class Players(threading.Thread):
+    """The people at every table, acting at random as fast as the server answers, until
+    stopped or until the server dies under them.  Keeps the newest state seen per table."""
+
+    def __init__(self, humans: list[Client], seed: int) -> None:
+        super().__init__(daemon=True)
+        self.humans = humans
+        self.rng = random.Random(seed)
+        self.stop = threading.Event()
+        self.deal_ended = threading.Event()
+        self.seen: dict[str, dict[str, Any]] = {h.table: h.state for h in humans if h.state}
+        self.start_version = {t: s["version"] for t, s in self.seen.items()}
+        self.acted: dict[int, int] = {}
+
+    def run(self) -> None:
+        try:
+            while not self.stop.is_set():
+                for h in self.humans:
+                    h.drain(0.002)
+                    state = h.state
+                    if state is None:
+                        continue
+                    if state["version"] > self.seen[h.table]["version"]:
+                        self.seen[h.table] = state
+                        if state["hand"]["finished"] and (
+                            state["version"] > self.start_version[h.table]
+                        ):
+                            self.deal_ended.set()
+                    legal = state["hand"]["legal"]
+                    if legal and self.acted.get(id(h)) != state["version"]:
+                        self.acted[id(h)] = state["version"]
+                        choice = self.rng.choice(legal)
+                        h.send(
+                            {
+                                "type": "act",
+                                "token": h.token,
+                                "action": choice["kind"],
+                                "to": choice["to"],
+                            }
+                        )
+        except Exception:
+            return  # the server was killed
+
+
+def archive_as_found(db: str) -> dict[int, tuple[list[int], list[int]]]:
+    """Per table: the deals its log finished and the deals archived, read straight from
+    the database (opening a :class:`Store` would repair the archive first)."""
+    engine = create_engine(database_url(db))
+    try:
+        with engine.connect() as conn:
+            ended: dict[int, list[int]] = {}
+            for table_id, events in conn.execute(
+                select(commands.c.table_id, commands.c.events).order_by(commands.c.seq)
+            ):
+                for e in json.loads(events):
+                    if e["type"] == "hand_ended":
+                        ended.setdefault(table_id, []).append(e["number"])
+            archived: dict[int, list[int]] = {}
+            for table_id, number in conn.execute(select(hands.c.table_id, hands.c.number)):
+                archived.setdefault(table_id, []).append(number)
+    finally:
+        engine.dispose()
+    keys = set(ended) | set(archived)
+    return {k: (ended.get(k, []), sorted(archived.get(k, []))) for k in keys}
+
+
+def _check_web_tables(db: str, chips: dict[str, int], seen: dict[str, dict[str, Any]]) -> None:
+    """Every table, every stack and every archived deal survived; nothing shown was lost."""
+    for table_id, (ended, archived) in archive_as_found(db).items():
+        assert archived == ended, f"table {table_id}: the archive is not the log's"
+    store = Store(db, create=False)
+    try:
+        rows = {r.key: r for r in store.tables("web")}
+        assert set(chips) <= set(rows), "a table is missing"
+        for key, total in chips.items():
+            table, commands = rebuild(db, key)
+            assert table.chips() == total, f"table {key}: chips are missing"
+            state = seen[key]
+            # Everything a player was shown had been committed first ...
+            assert table.seq >= state["version"]
+            # ... and the stored log gives back exactly the stacks he saw then.
+            assert table.settings is not None
+            then = WebTable(key, table.settings, table.seed, table.host_hash)
+            for command in commands[: state["version"]]:
+                then.apply(command)
+            assert then.public_state()["seats"] == state["seats"]
+            # One archive entry for each deal the log finished, none missing.
+            log = store.log(rows[key].id)
+            ended = [
+                e["number"] for entry in log for e in entry.events if e["type"] == "hand_ended"
+            ]
+            archived = sorted(h.number for h in store.hands(table_id=rows[key].id, limit=10**6))
+            assert archived == ended == list(range(1, len(ended) + 1))
+            if state["hand"]["finished"]:
+                assert state["hand"]["hand_number"] in archived
+    finally:
+        store.close()
+
+
+def test_web_server_killed_at_random_instants_loses_nothing(
+    make_server: Callable[..., Server], database: str
+) -> None:
+    rng = random.Random(2026)
+    server = make_server(database)
+    specs = [
+        dict(seats=3, bots=1, bot_kind="random", turn_seconds=0, stack=5000),
+        dict(seats=2, bots=0, turn_seconds=0, pack=52, stack=5000),
+    ]
+    chips: dict[str, int] = {}
+    humans: list[Client] = []
+    try:
+        for spec in specs:
+            key, _ = server.create(**spec)
+            for seat in range(spec["bots"] + (1 if spec["bots"] else 0), spec["seats"]):
+                humans.append(Client(server, key))
+                humans[-1].sit(seat, f"P{seat + 1}")
+            if spec["bots"]:
+                humans.append(Client(server, key))
+                humans[-1].sit(0, "P1")
+            chips[key] = spec["stack"] * spec["seats"]
+        deals_before = 0
+        for kill in range(4):
+            players = Players(humans, seed=kill)
+            players.start()
+            if kill % 2:  # right after the command that ends a deal
+                assert players.deal_ended.wait(60), "no deal ended"
+            else:  # at any moment
+                time.sleep(rng.uniform(0.3, 1.5))
+            server.kill9()
+            players.stop.set()
+            players.join(10)
+            for c in humans:
+                with contextlib.suppress(Exception):
+                    c.close()
+            _check_web_tables(database, chips, players.seen)
+            server = make_server(database)
+            for key in chips:  # every table is served again
+                with urllib.request.urlopen(f"{server.base}/api/tables/{key}", timeout=5) as r:
+                    assert r.status == 200
+            old, humans = humans, []
+            for c in old:
+                again = Client(server, c.table, token=c.token)
+                assert again.seat == c.seat, "a player lost his seat"
+                humans.append(again)
+            deals = sum(s["hand"]["hand_number"] for s in players.seen.values())
+            assert deals >= deals_before
+            deals_before = deals
+        assert deals_before > 4, "the tables hardly played"
+    finally:
+        for c in humans:
+            with contextlib.suppress(Exception):
+                c.close()
+
+
+def tail(path: Path) -> str:
+    """The end of a game's output, for a failure message."""
+    return path.read_text()[-2000:]
+
+
+# -- the terminal game, killed the same way -----------------------------------------------------
+def test_terminal_game_killed_at_random_instants_resumes_with_everything(
+    database: str, tmp_path: Path
+) -> None:
+    rng = random.Random(7)
+    answers = "".join(rng.choice(["c\n", "c\n", "c\n", "b\n", "f\n", "\n"]) for _ in range(6000))
+    base = [sys.executable, "-m", "straights.cli.main", "play", "--db", database, "--seats", "3",
+            "--bots", "calling,random", "--stack", "10000", "--script", "-"]  # fmt: skip
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    table_id = None
+    total_deals = 0
+    for kill in range(4):
+        out_path = tmp_path / f"play-{kill}.txt"
+        args = base + (["--resume"] if kill else ["--seed", "11"])
+        with out_path.open("w") as out:
+            proc = subprocess.Popen(
+                args, stdin=subprocess.PIPE, stdout=out, stderr=out, text=True, env=env
+            )
+            assert proc.stdin is not None
+            proc.stdin.write(answers)
+            proc.stdin.flush()
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline and "Deal " not in out_path.read_text():
+                time.sleep(0.01)  # started: the table is open and playing
+            ended_deal = None
+            if kill % 2:  # right after the command that ends a deal
+                deadline = time.monotonic() + 60
+                while ended_deal is None and time.monotonic() < deadline:
+                    text = out_path.read_text()
+                    if "goes to" in text or "No winner" in text:
+                        tail = text[: max(text.rfind("goes to"), text.rfind("No winner"))]
+                        ended_deal = int(re.findall(r"Deal (\d+) ·", tail)[-1])
+                        break
+                    time.sleep(0.005)
+                assert ended_deal is not None, tail(out_path)
+            else:
+                time.sleep(rng.uniform(0.0, 1.5))
+            proc.kill()  # SIGKILL
+            proc.wait(10)
+            proc.stdin.close()
+        assert proc.returncode == -signal.SIGKILL, tail(out_path)
+        for found_ended, found_archived in archive_as_found(database).values():
+            assert found_archived == found_ended, f"kill {kill}: the archive is not the log's"
+        store = Store(database, create=False)
+        try:
+            record = store.latest_unfinished("terminal")
+            assert record is not None, f"kill {kill}: no unfinished table\n{tail(out_path)}"
+            assert record.id == (table_id or record.id)
+            table_id = record.id
+            table = RecordedTable.load(store, table_id)  # replays, checked against the events
+            assert table.total_chips() == 3 * 10000, f"kill {kill}: chips are missing"
+            ended = [
+                e["number"]
+                for entry in store.log(table_id)
+                for e in entry.events
+                if e["type"] == "hand_ended"
+            ]
+            archived = sorted(h.number for h in store.hands(table_id=table_id, limit=10**6))
+            assert archived == ended == list(range(1, len(ended) + 1))
+            if ended_deal is not None:
+                assert ended_deal in archived, f"kill {kill}: deal {ended_deal} not archived"
+            assert len(ended) >= total_deals, f"kill {kill}: deals were lost"
+            total_deals = len(ended)
+        finally:
+            store.close()
+    assert total_deals > 3, "the game hardly played"
+    # And it plays on: the next run continues the same table.
+    done = subprocess.run(
+        [*base, "--resume"], input="c\n" * 30, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr
+    assert f"Resuming table {table_id}" in done.stdout

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
+from straights.store import Store
 from straights.web.manager import Connection, LiveTable, TableManager
-from straights.web.persist import WebStore
 from straights.web.protocol import TableSettings
 from straights.web.tables import WebTable
 
@@ -23,7 +23,7 @@ def test_history_is_cached_per_version_and_viewer() -> None:
         actor = table.game.actor
         assert actor is not None
         table.apply(table.fallback(actor, "test"))
-    store = WebStore("sqlite://")
+    store = Store("sqlite://")
     try:
         manager = TableManager(store)
         live = LiveTable(table)

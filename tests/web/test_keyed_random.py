@@ -10,6 +10,7 @@ import pytest
 
 from straights.game.config import TableConfig
 from straights.game.table import Table
+from straights.store import Store
 from straights.web.keyed_random import (
     LEGACY_LIMIT,
     KeyedRandom,
@@ -17,7 +18,6 @@ from straights.web.keyed_random import (
     deal_random,
     new_secret,
 )
-from straights.web.persist import WebStore
 from straights.web.protocol import TableSettings
 from straights.web.tables import WebTable
 
@@ -104,12 +104,13 @@ def test_shuffles_are_uniform_enough() -> None:
 
 
 def test_the_secret_is_stored_whole() -> None:
-    store = WebStore("sqlite://")
+    store = Store("sqlite://")
     try:
         secret = new_secret()
-        store.create_table("new1", {"seats": 2}, secret, "h" * 64)
-        store.create_table("old1", {"seats": 2}, 2**62, "h" * 64)
-        seeds = {row.id: row.seed for row in store.tables()}
+        config = TableConfig(seats=2)
+        store.create_table("web", config, seed=secret, key="new1", host_hash="h" * 64)
+        store.create_table("web", config, seed=2**62, key="old1", host_hash="h" * 64)
+        seeds = {row.key: row.seed for row in store.tables()}
     finally:
         store.close()
     assert seeds == {"new1": secret, "old1": 2**62}

@@ -1,118 +1,91 @@
-"""PostgreSQL must work too: a throwaway PostgreSQL server on loopback (Debian's
-``postgresql``, installed by ``scripts/install-test-deps.sh``) holds the tables of a
-server that is killed mid-hand and restarted."""
+"""PostgreSQL must work too: a throwaway PostgreSQL server on loopback (the fixtures are
+in ``tests/conftest.py``) holds the store, a 0.1.0 database migrated onto it, and the
+tables of a server that is killed mid-hand and restarted.  The kill-at-random-instants
+tests run here too (``test_crash.py``, parametrised over both databases)."""
 
 from __future__ import annotations
 
-import glob
-import os
-import shutil
-import signal
-import subprocess
-import tempfile
+import random
+import sqlite3
 import time
-from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
-from sqlalchemy.exc import IntegrityError
-from webtools import Client, Server, free_port, rebuild
+from sqlalchemy import create_engine, insert, text
+from webtools import Client, Server, rebuild
 
-from straights.web.persist import WebStore
+from straights.errors import StoreError
+from straights.game import TableConfig
+from straights.store import RecordedTable, Store
+from straights.store.opening import alembic_config, database_url
 
 pytestmark = pytest.mark.postgres
 
-
-def _as_postgres(cmd: list[str]) -> list[str]:
-    # initdb and postgres refuse to run as root: use the package's system user.
-    return ["runuser", "-u", "postgres", "--", *cmd] if os.geteuid() == 0 else cmd
-
-
-@pytest.fixture(scope="module")
-def postgres_server() -> Iterator[tuple[str, int]]:
-    """A PostgreSQL server on 127.0.0.1 for this module: (bin directory, port)."""
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
-    assert found, "run scripts/install-test-deps.sh (make test does) to get postgresql"
-    bindir = os.path.dirname(found[-1])
-    root = tempfile.mkdtemp(prefix="straights-pg-")
-    data = os.path.join(root, "data")
-    if os.geteuid() == 0:
-        shutil.chown(root, "postgres", "postgres")
-    port = free_port()
-    subprocess.run(
-        _as_postgres(
-            [f"{bindir}/initdb", "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8"]
-        ),
-        check=True,
-        capture_output=True,
-        timeout=120,
-    )
-    proc = subprocess.Popen(
-        _as_postgres(
-            [
-                f"{bindir}/postgres",
-                "-D",
-                data,
-                "-p",
-                str(port),
-                "-k",
-                root,
-                "-c",
-                "listen_addresses=127.0.0.1",
-                "-c",
-                "fsync=off",
-            ]
-        ),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            ok = subprocess.run(
-                [f"{bindir}/pg_isready", "-h", "127.0.0.1", "-p", str(port)], capture_output=True
-            )
-            if ok.returncode == 0:
-                break
-            time.sleep(0.2)
-        else:
-            raise AssertionError("PostgreSQL did not start")
-        yield bindir, port
-    finally:
-        os.killpg(proc.pid, signal.SIGINT)  # fast shutdown of the server we started
-        try:
-            proc.wait(20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(5)
-        shutil.rmtree(root, ignore_errors=True)
-
-
-@pytest.fixture
-def postgres_url(postgres_server: tuple[str, int], request: pytest.FixtureRequest) -> str:
-    """A fresh database for one test."""
-    bindir, port = postgres_server
-    name = "t_" + request.node.name.lower()[:40]
-    subprocess.run(
-        [f"{bindir}/createdb", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", name],
-        check=True,
-        capture_output=True,
-        timeout=30,
-    )
-    return f"postgresql://postgres@127.0.0.1:{port}/{name}"
+FIXTURE = Path(__file__).parents[1] / "fixtures" / "first_release.db"
 
 
 def test_store_round_trip_and_duplicate_commands_fail(postgres_url: str) -> None:
-    store = WebStore(postgres_url)
+    store = Store(postgres_url)
     try:
-        store.create_table("pgtable1", {"pack": 52}, seed=2**62, host_hash="h" * 64)
-        store.append("pgtable1", 1, {"kind": "deal"})
-        store.append("pgtable1", 2, {"kind": "act", "seat": 0, "action": "check"})
-        with pytest.raises(IntegrityError):
-            store.append("pgtable1", 2, {"kind": "deal"})
-        assert [c["kind"] for c in store.load_commands("pgtable1")] == ["deal", "act"]
-        row = next(t for t in store.tables() if t.id == "pgtable1")
-        assert row.seed == 2**62 and row.settings == {"pack": 52}
+        table = RecordedTable.create(store, TableConfig(seats=3), ["a", "b", "c"], seed=2**62)
+        rng = random.Random(1)
+        while len(store.hands()) < 3:
+            if table.hand is None or table.hand.finished:
+                table.start_hand()
+            else:
+                seat = table.actor
+                assert seat is not None
+                table.act(seat, rng.choice(table.legal_actions(seat)).kind)
+        with pytest.raises(StoreError, match="already has command 2"):
+            store.append(table.record.id, 2, {"kind": "deal"}, [])
+        again = RecordedTable.load(Store(postgres_url), table.record.id)
+        assert again.events == table.events
+        assert [h.number for h in store.hands()] == [3, 2, 1]
+        assert store.table(table.record.id).seed == 2**62
+        from test_store import schema_differences
+
+        assert schema_differences(store) == []
+    finally:
+        store.close()
+
+
+def test_a_first_release_database_migrates_on_postgres(postgres_url: str) -> None:
+    """0.1.0's tables (revision 0001) filled with the fixture's rows, then opened."""
+    from alembic import command
+
+    engine = create_engine(database_url(postgres_url))
+    config = alembic_config()
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "0001")
+        conn.execute(text("DROP TABLE alembic_version"))  # 0.1.0 had no version
+    from sqlalchemy import MetaData
+
+    old = MetaData()
+    old.reflect(engine)
+    with sqlite3.connect(FIXTURE) as source, engine.begin() as conn:
+        for name in ("tables", "events", "hands", "web_tables", "web_commands"):
+            cursor = source.execute(f"SELECT * FROM {name}")
+            columns = [c[0] for c in cursor.description]
+            rows = [dict(zip(columns, r, strict=True)) for r in cursor]
+            conn.execute(insert(old.tables[name]), rows)
+        for name in ("tables", "events", "hands"):  # serial columns continue after the copies
+            conn.execute(
+                text(f"SELECT setval(pg_get_serial_sequence('{name}', 'id'), max(id)) FROM {name}")
+            )
+    engine.dispose()
+
+    import test_store_migration as migration  # tests/ is on the path (rootdir)
+
+    store = Store(postgres_url)
+    try:
+        expected = migration.read_old(FIXTURE)
+        migration.check_migrated(store, expected)
+        from test_store import schema_differences
+
+        assert schema_differences(store) == []
+        table = RecordedTable.create(store, TableConfig(seats=2), ["x", "y"])
+        assert table.record.id == 4  # after the migrated ones
     finally:
         store.close()
 

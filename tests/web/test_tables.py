@@ -263,18 +263,19 @@ def test_a_player_sat_out_keeps_his_chips_and_comes_back() -> None:
 def test_a_broken_bot_cannot_stall_a_table() -> None:
     import asyncio
 
+    from straights.store import Store
     from straights.web.manager import LiveTable, TableManager
-    from straights.web.persist import WebStore
 
     class Broken:
         def act(self, view: Any) -> Any:
             raise RuntimeError("bot bug")
 
     async def scenario() -> WebTable:
-        store = WebStore("sqlite://")
+        store = Store("sqlite://")
         manager = TableManager(store, bot_delay=0, deal_delay=0)
         t = seated()
-        store.create_table(t.id, t.settings.model_dump(), t.seed, t.host_hash)
+        row = store.create_table("web", t.game.config, seed=t.seed, key=t.id, host_hash=t.host_hash)
+        manager.row_ids[t.id] = row.id
         live = LiveTable(t)
         live.bots[1] = (t.seats[1].owner, Broken())  # type: ignore[union-attr]
         await manager.run(live, {"kind": "deal"})

@@ -22,7 +22,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from straights.cards import Card
-from straights.web.persist import WebStore
+from straights.store import Store
 from straights.web.protocol import TableSettings
 from straights.web.tables import WebTable
 
@@ -245,13 +245,14 @@ def cards_in(obj: Any, key: str = "") -> set[Card]:
 
 def rebuild(db: str, table_id: str) -> tuple[WebTable, list[dict[str, Any]]]:
     """The table as stored, and its commands."""
-    store = WebStore(db)
+    store = Store(db, create=False)
     try:
-        row = next(r for r in store.tables() if r.id == table_id)
-        commands = store.load_commands(table_id)
+        row = next(r for r in store.tables("web") if r.key == table_id)
+        commands = [entry.command for entry in store.log(row.id)]
     finally:
         store.close()
-    table = WebTable(row.id, TableSettings.model_validate(row.settings), row.seed, row.host_hash)
+    assert row.seed is not None and row.host_hash is not None
+    table = WebTable(table_id, TableSettings.model_validate(row.settings), row.seed, row.host_hash)
     for c in commands:
         table.apply(c)
     return table, commands

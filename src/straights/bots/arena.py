@@ -79,7 +79,7 @@ def play_hand(table: Table, bots: dict[int, Bot]) -> Hand:
         seat = hand.actor
         assert seat is not None
         action = bots[seat].act(hand_view(hand, seat, names))
-        hand.act(seat, action.kind, action.to)
+        table.act(seat, action.kind, action.to)
     return hand
 
 
@@ -89,10 +89,13 @@ def simulate(
     hands: int,
     seed: int | None = None,
     on_hand: Callable[[Hand, list[str]], None] | None = None,
+    make_table: Callable[[TableConfig, list[str], int], Table] | None = None,
 ) -> SimulationResult:
     """Play ``hands`` deals; bots fill the seats in turn from ``bot_kinds``.
 
-    ``on_hand(hand, names)`` is called after each deal (progress, histories).
+    ``on_hand(hand, names)`` is called after each deal (progress, histories);
+    ``make_table(config, names, seed)`` opens each session's table (a
+    :class:`~straights.store.RecordedTable` to save it).
     """
     if not bot_kinds:
         raise ConfigurationError("name at least one bot: random, calling or strength")
@@ -110,7 +113,11 @@ def simulate(
         if table is None or len(table.occupied()) < config.seats:
             if table is not None:
                 result.carried_at_end += table.carry
-            table = Table(config, names, seed=rng.getrandbits(64))
+            table_seed = rng.getrandbits(64)
+            if make_table is None:
+                table = Table(config, names, seed=table_seed)
+            else:
+                table = make_table(config, names, table_seed)
             result.sessions += 1
         hand = play_hand(table, bots)
         result.hands += 1

@@ -14,7 +14,8 @@ history_app = typer.Typer(
 app.add_typer(history_app, name="history")
 
 _Db = Annotated[
-    str | None, typer.Option(help="SQLAlchemy URL of the hand store (default: user data dir).")
+    str | None,
+    typer.Option(help="Database file or SQLAlchemy URL (default: straights.db in the data dir)."),
 ]
 
 
@@ -30,10 +31,10 @@ def list_hands(
     from straights.cli.render import console
     from straights.store import Store
 
-    store = Store(db)
+    store = Store(db, create=False)
     records = store.hands(limit=limit)
     if not records:
-        console().print(Text(f"No saved deals in {store.url}."))
+        console().print(Text(f"No saved deals in {store.where}."))
         return
     grid = Grid("id", "table", "deal", "players", "pot", "result", box=None)
     for r in records:
@@ -56,7 +57,7 @@ def show(
     from straights.game.phh import loads_phh, replay_phh
     from straights.store import Store
 
-    record = Store(db).hand(hand_id)
+    record = Store(db, create=False).hand(hand_id)
     if phh:
         typer.echo(record.phh, nl=False)
         return
@@ -84,7 +85,7 @@ def export(
     from straights.game.phh import phhs_entry
     from straights.store import Store
 
-    records = list(reversed(Store(db).hands(limit=limit)))
+    records = list(reversed(Store(db, create=False).hands(limit=limit)))
     text = "\n".join(phhs_entry(i, r.phh) for i, r in enumerate(records, start=1))
     if out == "-":
         typer.echo(text, nl=False)

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
     from straights.bots.base import Bot
     from straights.game.events import Event
+    from straights.game.hand import Action
     from straights.game.table import Table
     from straights.game.view import SeatView
 
@@ -71,46 +72,124 @@ def play(
     ] = None,
     hands: Annotated[int | None, typer.Option(min=1, help="Stop after this many deals.")] = None,
     db: Annotated[
-        str | None, typer.Option(help="SQLAlchemy URL of the hand store (default: user data dir).")
+        str | None,
+        typer.Option(
+            help="Database file or SQLAlchemy URL (default: straights.db in the data dir)."
+        ),
     ] = None,
-    save: Annotated[bool, typer.Option(help="Save every deal in the hand store.")] = True,
+    save: Annotated[bool, typer.Option(help="Save the table as it is played.")] = True,
+    resume: Annotated[
+        bool, typer.Option(help="Continue the last unfinished table, exactly where it stopped.")
+    ] = False,
 ) -> None:
     """Play Straights against bots: hand after hand until you quit or one player has every chip."""
     from rich.text import Text
 
-    from straights.bots.base import make_bot
     from straights.cards import make_rng
     from straights.cli.render import console
+    from straights.errors import ConfigurationError
     from straights.game.table import Table
 
-    setup = game_setup(
-        seats=seats,
-        bots=bots,
-        betting=betting,
-        ante=ante,
-        stack=stack,
-        pack=pack,
-        bot_seats=seats - 1,
-    )
-    source = None if script is None or script == "-" else _open_script(script)
-    rng = make_rng(seed)
-    bot_list = [make_bot(kind, rng.getrandbits(64)) for kind in setup.bots]
-    names = [name] + [f"{b.name.capitalize()} {i + 1}" for i, b in enumerate(bot_list)]
-    table = Table(setup.config, names, seed=rng.getrandbits(64))
-    seat_bots: dict[int, Bot] = {i + 1: b for i, b in enumerate(bot_list)}
     out = console()
+    source = None if script is None or script == "-" else _open_script(script)
+    store = None
     if save:
-        from straights.store import Store
+        from straights.store import RecordedTable, Store
 
         store = Store(db)
-        store.record(table, name=f"terminal: {name}")
-        out.print(Text(f"Saving every deal in {store.url}", "dim"))
+    elif resume:
+        raise ConfigurationError("--resume continues a saved table: drop --no-save")
+    if store is not None and resume:
+        record = store.latest_unfinished("terminal")
+        if record is None:
+            raise ConfigurationError(
+                f"no unfinished table in {store.where}: start one with `straights play`"
+            )
+        table: Table = RecordedTable.load(store, record.id)
+        kinds = {int(k): v for k, v in record.settings["bots"].items()}
+        bot_seed = int(record.settings["bot_seed"])
+        out.print(Text(f"Resuming table {record.id} from {store.where}."), soft_wrap=True)
+    else:
+        setup = game_setup(
+            seats=seats,
+            bots=bots,
+            betting=betting,
+            ante=ante,
+            stack=stack,
+            pack=pack,
+            bot_seats=seats - 1,
+        )
+        rng = make_rng(seed)
+        bot_seed = rng.getrandbits(63)
+        kinds = dict(enumerate(setup.bots, start=1))
+        names = [name] + [_bot_name(kind, bot_seed, s) for s, kind in kinds.items()]
+        table_seed = rng.getrandbits(63)
+        if store is not None:
+            settings = {"bots": kinds, "bot_seed": bot_seed}
+            table = RecordedTable.create(
+                store,
+                setup.config,
+                names,
+                name=f"terminal: {name}",
+                settings=settings,
+                seed=table_seed,
+            )
+            out.print(Text(f"Saving this table in {store.where}", "dim"), soft_wrap=True)
+        else:
+            table = Table(setup.config, names, seed=table_seed)
+    seat_bots: dict[int, Bot] = {s: _SeededBot(k, bot_seed, s, table) for s, k in kinds.items()}
     game = _Game(table, seat_bots, out, _answers(script, source), hands)
-    game.run()
-    if game.interrupted:  # Ctrl-C at the prompt: the game said goodbye, the status says why
+    try:
+        game.run()
+    except KeyboardInterrupt:  # Ctrl-C while the bots play: the table is saved all the same
+        from straights.cli import interrupt
+
+        interrupt.handled()
+        game.interrupted = True
+        out.print()
+    if store is not None and isinstance(table, RecordedTable):
+        if game.over:
+            store.finish_table(table.record.id)
+        else:
+            again = "straights play --resume" + ("" if db is None else f" --db {_quote(db)}")
+            out.print(
+                Text(f"Table {table.record.id} is saved: `{again}` continues it."), soft_wrap=True
+            )
+        store.close()
+    if game.interrupted:  # Ctrl-C: the game said goodbye, the status says why
         from straights.cli.interrupt import EXIT_STATUS
 
         raise typer.Exit(EXIT_STATUS)
+
+
+class _SeededBot:
+    """A bot of ``kind`` made afresh for each decision, seeded by the table's bot seed, the
+    seat and the moment (events so far): a resumed table plays on exactly as it would have
+    without the break."""
+
+    def __init__(self, kind: str, seed: int, seat: int, table: Table) -> None:
+        self.kind, self.seed, self.seat, self.table = kind, seed, seat, table
+        self.name = kind
+
+    def act(self, view: SeatView) -> Action:
+        import random
+
+        from straights.bots.base import make_bot
+
+        nonce = f"{self.seed}:{self.seat}:{len(self.table.events)}"
+        return make_bot(self.kind, random.Random(nonce)).act(view)
+
+
+def _bot_name(kind: str, bot_seed: int, seat: int) -> str:
+    from straights.bots.base import make_bot
+
+    return f"{make_bot(kind, bot_seed).name.capitalize()} {seat}"
+
+
+def _quote(value: str) -> str:
+    import shlex
+
+    return shlex.quote(value)
 
 
 def _answers(script: str | None, opened: TextIO | None = None) -> Iterator[str]:
@@ -195,12 +274,16 @@ class _Game:
         )
         played = 0
         while not table.is_over and table.seats[self.me] is not None:
-            if self.max_hands is not None and played >= self.max_hands:
-                break
-            seen = len(table.events)
-            hand = table.start_hand()
-            played += 1
-            self.narrate(table.events[seen:])
+            hand = table.hand
+            if hand is not None and not hand.finished:  # a resumed table, mid-deal
+                self.narrate(hand.events)
+            else:
+                if self.max_hands is not None and played >= self.max_hands:
+                    break
+                seen = len(table.events)
+                hand = table.start_hand()
+                played += 1
+                self.narrate(table.events[seen:])
             quit_now = False
             while not hand.finished:
                 seat = hand.actor
@@ -232,6 +315,11 @@ class _Game:
             if answer is None or _KEYS.get(answer) == "quit":
                 break
         self.goodbye()
+
+    @property
+    def over(self) -> bool:
+        """True when this game cannot go on (one player has every chip, or you have none)."""
+        return self.table.is_over or self.table.seats[self.me] is None
 
     def choose(self, view: SeatView) -> str | None:
         """Ask for an action until the answer is a legal one; ``None`` to leave."""

@@ -22,7 +22,7 @@ def serve(
     db: Annotated[
         str | None,
         typer.Option(
-            help="SQLAlchemy URL (default: the project's SQLite file in your data directory)."
+            help="Database file or SQLAlchemy URL (default: straights.db in your data directory)."
         ),
     ] = None,
     bot_delay: Annotated[
@@ -81,7 +81,7 @@ def serve(
     import uvicorn
 
     from straights.cli import interrupt
-    from straights.store import default_url
+    from straights.store import Store
     from straights.web.app import create_app
     from straights.web.guard import LOOPBACK_NAMES
     from straights.web.http_limits import check_addresses, guarded_http, trusted_addresses
@@ -97,7 +97,10 @@ def serve(
     if forwarded_allow_ips and (problem := check_addresses(forwarded_allow_ips)):
         raise ConfigurationError(f"--forwarded-allow-ips: {problem}")
     hosts = allowed_host or (list(LOOPBACK_NAMES) if _is_loopback(host) else ["*"])
-    url = db or default_url()
+    # Open (and migrate) the database now: a bad --db is one line, not a failed start-up.
+    store = Store(db)
+    url, where = store.url, store.where
+    store.close()
     application = create_app(
         url,
         bot_delay=bot_delay,
@@ -111,7 +114,7 @@ def serve(
         max_per_address=max_per_address,
         trusted=trusted_addresses(forwarded_allow_ips or ""),
     )
-    typer.echo(f"Straights web table on http://{host}:{port}/  (database: {url})")
+    typer.echo(f"Straights web table on http://{host}:{port}/  (database: {where})")
     uvicorn.run(
         application,
         host=host,

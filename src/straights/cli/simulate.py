@@ -27,6 +27,12 @@ def simulate(
         str | None, typer.Option("--out", "-o", help="Write every deal to this .phhs file.")
     ] = None,
     progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="Also save every table and deal in this database file or SQLAlchemy URL."
+        ),
+    ] = None,
 ) -> None:
     """Play bots against each other and report chips won per bot (95% interval)."""
     from rich.progress import Progress
@@ -36,8 +42,10 @@ def simulate(
     from straights.bots.arena import simulate as run
     from straights.cli.render import console
     from straights.errors import ConfigurationError
+    from straights.game.config import TableConfig
     from straights.game.hand import Hand
     from straights.game.phh import dumps_phh, hand_to_phh, phhs_entry
+    from straights.game.table import Table
 
     setup = game_setup(
         seats=players,
@@ -55,6 +63,26 @@ def simulate(
             sink = open(out, "w", encoding="utf-8")  # noqa: SIM115
         except OSError as exc:
             raise ConfigurationError(f"cannot write {out!r}: {exc.strerror}") from exc
+    make_table = None
+    store = None
+    if db is not None:
+        from straights.store import RecordedTable, Store
+
+        store = Store(db)
+        saved: list[RecordedTable] = []
+
+        def make_table(config: TableConfig, names: list[str], seed: int) -> Table:
+            table = RecordedTable.create(
+                store,
+                config,
+                names,
+                kind="simulate",
+                name=f"simulate: {', '.join(setup.bots)}",
+                seed=seed,
+            )
+            saved.append(table)
+            return table
+
     written = 0
     with Progress(console=con, transient=True, disable=not progress) as bar:
         task = bar.add_task("Dealing", total=hands)
@@ -68,7 +96,7 @@ def simulate(
             bar.advance(task)
 
         try:
-            result = run(setup.config, setup.bots, hands, seed, on_hand)
+            result = run(setup.config, setup.bots, hands, seed, on_hand, make_table)
             if sink is not None:
                 sink.close()  # the last buffered histories are written here
         except OSError as exc:
@@ -78,6 +106,10 @@ def simulate(
             if sink is not None and not sink.closed:
                 with contextlib.suppress(OSError):
                     sink.close()
+            if store is not None:
+                for table in saved:
+                    store.finish_table(table.record.id)
+                store.close()
     grid = Grid(title=f"{result.hands} deals, {players} seats, {betting}", title_style="bold")
     for col in ("bot", "seat-deals", "chips won", "per deal", "95% interval"):
         grid.add_column(col, justify="right" if col != "bot" else "left")
@@ -96,3 +128,5 @@ def simulate(
     )
     if out is not None:
         con.print(Text(f"wrote {written} hand histories to {out}"))
+    if store is not None:
+        con.print(Text(f"saved {result.hands} deals in {store.where}"), soft_wrap=True)

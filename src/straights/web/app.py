@@ -33,7 +33,6 @@ from straights.web.manager import (
     Connection,
     TableManager,
 )
-from straights.web.persist import WebStore, driver_url
 from straights.web.protocol import (
     MAX_MESSAGE_BYTES,
     error_reply,
@@ -100,7 +99,7 @@ def create_app(
     allowed_hosts: Sequence[str] = ("*",),
     join_timeout: float = 10.0,
 ) -> Starlette:
-    """The web table on database ``db_url`` (any SQLAlchemy URL).
+    """The web table on database ``db_url`` (a file path or any SQLAlchemy URL).
 
     ``create_rate``/``create_burst``: new tables allowed per client address;
     ``max_per_address``: open WebSockets allowed per client address;
@@ -111,13 +110,9 @@ def create_app(
     """
     from straights.store import Store
 
-    store = WebStore(db_url)
-    # Finished deals also go to the project's hand archive, so `straights history
-    # list|show|export --db URL` reads web games like terminal ones.
-    archive = Store(driver_url(db_url))
-    manager = TableManager(
-        store, bot_delay=bot_delay, deal_delay=deal_delay, max_tables=max_tables, archive=archive
-    )
+    # One store: the tables' logs, and the hand archive `straights history` reads.
+    store = Store(db_url)
+    manager = TableManager(store, bot_delay=bot_delay, deal_delay=deal_delay, max_tables=max_tables)
     create_buckets: dict[str, TokenBucket] = {}
     open_sockets: dict[str, int] = {}
     address_budgets: dict[str, TokenBucket] = {}
@@ -233,7 +228,6 @@ def create_app(
         finally:
             await manager.stop()
             store.close()
-            archive.close()
 
     app = Starlette(
         routes=[

@@ -16,15 +16,12 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from straights.bots import Bot, make_bot
 from straights.errors import HandHistoryError, IllegalActionError, StraightsError
 from straights.game.wording import seat_label
-from straights.web.persist import StoredTable, WebStore
-
-if TYPE_CHECKING:
-    from straights.store import Store
+from straights.store import FinishedDeal, Store, TableRecord
 from straights.web.keyed_random import bot_random, new_secret
 from straights.web.protocol import (
     Act,
@@ -146,16 +143,15 @@ class TableManager:
 
     def __init__(
         self,
-        store: WebStore,
+        store: Store,
         *,
         bot_delay: float = 0.8,
         deal_delay: float = 3.0,
         max_tables: int = 1000,
-        archive: Store | None = None,
     ) -> None:
         self.store = store
-        self.archive = archive
-        self.archive_ids: dict[str, int] = {}
+        #: Each table's row in the store, by its public id.
+        self.row_ids: dict[str, int] = {}
         self.bot_delay = bot_delay
         self.deal_delay = deal_delay
         self.max_tables = max_tables
@@ -163,30 +159,31 @@ class TableManager:
         self._stopping = False
 
     # -- life cycle -----------------------------------------------------------------------
-    def _rebuild(self, row: StoredTable) -> WebTable:
+    def _rebuild(self, row: TableRecord) -> WebTable:
+        assert row.key is not None and row.seed is not None and row.host_hash is not None
         settings = TableSettings.model_validate(row.settings)
-        table = WebTable(row.id, settings, row.seed, row.host_hash)
-        for command, stored in self.store.load_log(row.id):
-            if table.apply(command) != stored:
+        table = WebTable(row.key, settings, row.seed, row.host_hash)
+        for entry in self.store.log(row.id):
+            if table.apply(entry.command) != entry.events:
                 raise HandHistoryError(
-                    f"table {row.id}: command {table.seq} no longer replays to the events "
+                    f"table {row.key}: command {table.seq} no longer replays to the events "
                     "stored with it (was the engine changed?)"
                 )
         return table
 
     async def start(self) -> None:
         """Load and replay every stored table, then start their drivers."""
-        for row in self.store.tables():
-            if row.archive_id is not None:
-                self.archive_ids[row.id] = row.archive_id
+        for row in self.store.tables(kind="web"):
+            assert row.key is not None
+            self.row_ids[row.key] = row.id
             try:
                 live = LiveTable(self._rebuild(row))
             except Exception:
                 # One table that no longer replays must not keep the others offline.
-                log.exception("table %s does not replay; it stays closed", row.id)
+                log.exception("table %s does not replay; it stays closed", row.key)
                 continue
-            self.tables[row.id] = live
-            live.task = asyncio.create_task(self._drive(live), name=f"table-{row.id}")
+            self.tables[row.key] = live
+            live.task = asyncio.create_task(self._drive(live), name=f"table-{row.key}")
         log.info("resumed %d table(s)", len(self.tables))
 
     async def stop(self) -> None:
@@ -205,13 +202,16 @@ class TableManager:
         host = new_token()
         seed = new_secret()
         table = WebTable(table_id, settings, seed, hash_token(host))
-        archive_id = None
-        if self.archive is not None:
-            archive_id = self.archive.create_table(table.game.config, settings.name or table_id)
-            self.archive_ids[table_id] = archive_id
-        self.store.create_table(
-            table_id, settings.model_dump(), seed, hash_token(host), archive_id=archive_id
+        row = self.store.create_table(
+            "web",
+            table.game.config,
+            seed=seed,
+            name=settings.name or table_id,
+            settings=settings.model_dump(),
+            key=table_id,
+            host_hash=hash_token(host),
         )
+        self.row_ids[table_id] = row.id
         live = LiveTable(table)
         self.tables[table_id] = live
         for k in range(settings.bots):
@@ -229,34 +229,16 @@ class TableManager:
     def _commit(self, live: LiveTable, command: dict[str, Any]) -> None:
         table = live.table
         events = table.apply(command)  # raises (state unchanged) when illegal
+        row_id = self.row_ids[table.id]
         try:
-            self.store.append(table.id, table.seq, command, events)
+            # A deal the command finished is archived in the same transaction.
+            self.store.append(row_id, table.seq, command, events, _finished(table, events))
         except Exception:
             log.exception("could not store a command of table %s; rebuilding it", table.id)
-            row = next(r for r in self.store.tables() if r.id == table.id)
-            live.table = self._rebuild(row)
+            live.table = self._rebuild(self.store.table(row_id))
             raise
         live.changed_at = time.monotonic()
         live.wake.set()
-        if any(e["type"] == "hand_ended" for e in events):
-            self._archive(table)
-
-    def _archive(self, table: WebTable) -> None:
-        """Save a finished deal in the project's hand archive (``straights history``).
-
-        The command log stays the record of truth: a failure here is only logged.
-        """
-        archive_id = self.archive_ids.get(table.id)
-        hand = table.game.hand
-        if self.archive is None or archive_id is None or hand is None or not hand.finished:
-            return
-        names = table.dealt_names.get(hand.number, {})
-        try:
-            self.archive.save_hand(
-                archive_id, hand, [names.get(s, seat_label(s)) for s in hand.seats]
-            )
-        except Exception:
-            log.exception("table %s: deal %d not archived", table.id, hand.number)
 
     def turn_left(self, live: LiveTable) -> float | None:
         table = live.table
@@ -504,3 +486,12 @@ class TableManager:
                 f"{seat_label(seat)} is not playing a deal now: wait for the next"
             )
         await self.run(live, {"kind": "act", "seat": seat, "action": msg.action, "to": msg.to})
+
+
+def _finished(table: WebTable, events: list[dict[str, Any]]) -> FinishedDeal | None:
+    """The deal ``events`` finished, with the names dealt in, for the hand archive."""
+    hand = table.game.hand
+    if hand is None or not any(e["type"] == "hand_ended" for e in events):
+        return None
+    names = table.dealt_names.get(hand.number, {})
+    return FinishedDeal(hand, tuple(names.get(s, seat_label(s)) for s in hand.seats))

@@ -1,0 +1,38 @@
+"""The store: every table, its log and the hand archive in one database.
+
+One schema, versioned and migrated with Alembic on open (:mod:`.opening`,
+:mod:`.migrations`), used by ``straights play``, ``simulate``, ``history`` and
+the web table:
+
+* :mod:`.schema` — the tables: ``tables`` (settings and secret seed),
+  ``commands`` (each table's append-only log of commands with the events they
+  caused) and ``hands`` (the archive, one PHH history per finished deal);
+* :mod:`.database` — :class:`Store`, reading and writing them;
+* :mod:`.recorded` — :class:`RecordedTable`, a game table stored command by
+  command and replayed exactly (``straights play --resume``);
+* :mod:`.archive` — archive entries, derived from a finished deal or rebuilt
+  from the stored events;
+* :mod:`.opening` — ``--db`` paths and URLs, and one clear error per unusable database.
+
+>>> from straights.game import TableConfig
+>>> store = Store("sqlite://")
+>>> t = RecordedTable.create(store, TableConfig(seats=2), ["ann", "bob"], seed=1)
+>>> [r.kind for r in store.tables()]
+['terminal']
+"""
+
+from straights.store.archive import FinishedDeal, HandRecord
+from straights.store.database import LogEntry, Store, TableRecord
+from straights.store.opening import database_url, default_url
+from straights.store.recorded import RecordedTable
+
+__all__ = [
+    "FinishedDeal",
+    "HandRecord",
+    "LogEntry",
+    "RecordedTable",
+    "Store",
+    "TableRecord",
+    "database_url",
+    "default_url",
+]

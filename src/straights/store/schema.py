@@ -1,0 +1,84 @@
+"""The database schema (the latest version; :mod:`straights.store.migrations` builds it).
+
+Three tables hold everything:
+
+* ``tables``: one row per poker table — where it is played (``kind``:
+  ``terminal``, ``web``, ``simulate``, or ``legacy`` for tables written before
+  schema version 2), its engine settings (``config``), the settings of its
+  front end (``settings``), the secret shuffle seed and, for the web, the
+  table's public ``key`` and the hash of its host token;
+* ``commands``: each table's append-only log.  Row ``seq`` (1, 2, 3 …) holds one
+  command and the engine events it caused (secrets included); a table is its
+  seed plus its commands replayed, checked against those events;
+* ``hands``: the hand archive, one row per finished deal with its PHH history —
+  written in the transaction of the command that ended the deal, and rebuilt
+  from ``commands`` if it is ever missing.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    false,
+)
+
+#: The Alembic revision this code writes; a database at another revision is migrated
+#: (older) or refused (newer).
+SCHEMA_VERSION: Final = "0002"
+
+metadata = MetaData()
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(200), nullable=False, default=""),
+    Column("config", Text, nullable=False),
+    Column("created", String(40), nullable=False),
+    Column("key", String(32), nullable=True),
+    Column("kind", String(16), nullable=False),
+    Column("settings", Text, nullable=False),
+    # The shuffle seed never leaves the server: knowing it would reveal every card.
+    Column("seed", String(64), nullable=True),
+    Column("host_hash", String(64), nullable=True),
+    Column("finished", Boolean, nullable=False, server_default=false()),
+    Index("ux_tables_key", "key", unique=True),
+)
+
+commands = Table(
+    "commands",
+    metadata,
+    Column("table_id", ForeignKey("tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("body", Text, nullable=False),
+    Column("events", Text, nullable=False),
+    # The number of the deal this command finished, if it finished one.
+    Column("ended_deal", Integer, nullable=True),
+    Column("created", String(40), nullable=False),
+    Index("ix_commands_ended_deal", "ended_deal"),
+)
+
+hands = Table(
+    "hands",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("table_id", ForeignKey("tables.id"), nullable=False, index=True),
+    Column("number", Integer, nullable=False),
+    Column("players", Text, nullable=False),
+    Column("pot", Integer, nullable=False),
+    Column("carried", Integer, nullable=False),
+    Column("summary", Text, nullable=False),
+    Column("phh", Text, nullable=False),
+    Column("created", String(40), nullable=False),
+    Index("ux_hands_table_number", "table_id", "number", unique=True),
+)
