@@ -16,26 +16,20 @@ import json
 import os
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from typing import Any
 
 import numba
 import numpy as np
+from timing import best_of
 
 from straights import fast
-from straights.distributions import seven_card
+from straights.frequencies import count
 from straights.odds import holdem_odds, straights_odds
 
 
-def best_of(fn: Callable[[], Any], repeat: int) -> float:
-    fn()
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
+def seven_card() -> object:
+    return count("high", 7, kernel=True)
 
 
 def random_hands(n: int, size: int, pack: int, seed: int = 1) -> np.ndarray[Any, Any]:

@@ -25,12 +25,12 @@ import json
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 import numba
 import numpy as np
+from timing import best_of
 
 from straights import fast
 from straights.odds import holdem_odds
@@ -51,27 +51,17 @@ def ensure_peers(install: bool) -> Path:
     return python
 
 
-def best(fn: Any, repeat: int = 3) -> float:
-    fn()
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
 def ours(hands: np.ndarray[Any, Any]) -> dict[str, float]:
     fives = np.array(list(itertools.combinations(range(52), 5)), dtype=np.uint8)
     cores = numba.get_num_threads()
     numba.set_num_threads(1)
     out = {
-        "seven": best(lambda: fast.high_keys(hands)),
-        "five": best(lambda: fast.high_keys(fives)),
-        "equity": best(lambda: holdem_odds(["Ah Kh", "Qs Qd"], exact=True)),
+        "seven": best_of(lambda: fast.high_keys(hands)),
+        "five": best_of(lambda: fast.high_keys(fives)),
+        "equity": best_of(lambda: holdem_odds(["Ah Kh", "Qs Qd"], exact=True)),
     }
     numba.set_num_threads(cores)
-    out["seven_all_cores"] = best(lambda: fast.high_keys(hands, parallel=True))
+    out["seven_all_cores"] = best_of(lambda: fast.high_keys(hands, parallel=True))
     r = holdem_odds(["Ah Kh", "Qs Qd"], exact=True)
     out["equity_counts"] = [  # type: ignore[assignment]
         round(p.win * r.completions) for p in r.players

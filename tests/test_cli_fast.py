@@ -8,16 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "straights.cli.main", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=300,
-    )
+from clitools import run
 
 
 def test_odds_prints_each_players_chance() -> None:
@@ -67,13 +58,40 @@ def test_distribution_json_and_plot(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert data["total"] == 133_784_560
-    assert data["rows"][0] == {"label": "5-high", "count": 781_824,
-                               "probability": 781_824 / 133_784_560}  # fmt: skip
+    assert next(iter(data["categories"].items())) == ("5-high", 781_824)
     assert png.read_bytes()[:4] == b"\x89PNG"
-    table = run("distribution", "straights", "--pack", "52")
-    assert "no straight" in table.stdout and "133,784,560" in table.stdout
+    # The alias and the stats command print the same table.
+    same = run("stats", "--ranking", "ace-to-five", "--cards", "7", "--json")
+    assert json.loads(same.stdout) == data
     bad = run("distribution", "nine-card")
     assert bad.returncode == 2 and "is not a distribution" in bad.stderr
+
+
+def test_stats_tables_read_as_text() -> None:
+    seven = run("distribution", "seven-card")
+    assert seven.returncode == 0, seven.stderr
+    assert "133,784,560" in seven.stdout and "4,824 distinct hand values" in seven.stdout
+    straights = run("stats", "--ranking", "straights")
+    assert "S-T-R-8" in straights.stdout and "202,927,725" in straights.stdout
+    assert "{" not in straights.stdout  # no Python dicts: one line per number of players
+    assert "rule 10, no winner" in straights.stdout and "  2: 0.0" in straights.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["stats", "--cards", "-3"], "cannot deal -3 cards from the standard deck"),
+        (["stats", "--jokers", "-1"], "jokers=-1"),
+        (["stats", "-n", "7", "--plot", "/nonexistent/x.png"], "no folder /nonexistent"),
+        (["distribution", "straights", "--plot", "/nonexistent/x.png"], "no folder"),
+        (["stats", "--plot", "chart.jpg"], "must end in .png"),
+    ],
+)
+def test_stats_bad_input_is_one_line_before_any_counting(args: list[str], message: str) -> None:
+    out = run(*args)
+    assert out.returncode == 2, out.stdout
+    assert out.stderr.startswith("error: ") and message in out.stderr
+    assert out.stderr.count("\n") == 1 and out.stdout == ""
 
 
 def test_cli_start_does_not_import_numba() -> None:

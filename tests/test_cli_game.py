@@ -2,22 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
+from clitools import run
+
 from straights.game.phh import loads_phhs, replay_phh
-
-
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "straights.cli.main", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=120,
-    )
 
 
 def test_play_runs_to_the_end_from_scripted_input(tmp_path: Path) -> None:

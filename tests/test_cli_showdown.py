@@ -3,22 +3,11 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
+from clitools import run
 
 from straights.cli.main import main
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "straights.cli.main", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=60,
-    )
 
 
 def test_showdown_prints_the_verdict() -> None:

@@ -106,6 +106,10 @@ def test_core_commands_run_without_any_extra(tmp_path: Path) -> None:
     out = run_without(HEAVY, "stats", "--cards", "3", "--json")
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["total"] == 22_100  # C(52, 3)
+    # Without the fast extra the seven-card tables are counted by the readable path.
+    out = run_without(HEAVY, "distribution", "seven-card-low", "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["categories"]["5-high"] == 781_824  # Wikipedia, 7-card lowball
     out = run_without(HEAVY, "deal", "--seed", "3")
     assert out.returncode == 0, out.stderr
     out = run_without(HEAVY, "play", "--seed", "1", stdin="c\nq\n", tmp=tmp_path)
@@ -122,7 +126,6 @@ def test_core_commands_run_without_any_extra(tmp_path: Path) -> None:
     [
         (("numpy", "numba"), ("odds", "--table", "5c 4d 3d ? ?", "Qs 9d", "Qd 3s"), "fast"),
         (("numba",), ("odds", "--json", "--game", "holdem", "Ah Kh", "Qs Qd"), "fast"),
-        (("numpy", "numba"), ("distribution", "seven-card"), "fast"),
         (("numpy", "numba"), ("warm-up",), "fast"),
         (("starlette", "uvicorn"), ("serve", "--port", "8765"), "web"),
         (("matplotlib",), ("distribution", "straights", "--plot", "x.png"), "plot"),

@@ -67,3 +67,14 @@ def test_view_between_deals_and_before_the_first() -> None:
     v = t.view(None)
     assert [p.seat for p in v.players] == [0, 2] and v.hand_number == 0
     assert json.loads(json.dumps(v.to_dict()))["players"][1]["name"] == "c"
+
+
+def test_view_builders_put_every_field_in_its_place() -> None:
+    """The keyword builders of game/view.py build tuples by position: each field must land
+    under its own name."""
+    from straights.game.view import PlayerView, SeatView, _player_view, _seat_view
+
+    for cls, build in ((PlayerView, _player_view), (SeatView, _seat_view)):
+        values = {name: f"<{name}>" for name in cls._fields}
+        assert build(**values)._asdict() == values
+        assert type(build(**values)) is cls

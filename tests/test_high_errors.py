@@ -12,7 +12,7 @@ from straights.errors import (
     PackError,
     RankingError,
 )
-from straights.tables import category_counts
+from straights.frequencies import count
 
 
 def test_card_not_in_the_chosen_deck() -> None:
@@ -27,7 +27,7 @@ def test_card_not_in_the_chosen_deck() -> None:
     with pytest.raises(PackError, match="Jk cannot play in 'canadian'"):
         evaluate("Jk Ah Kh", ranking="canadian")
     with pytest.raises(PackError, match="manila"):
-        category_counts("manila", 5, deck="standard")
+        count("manila", 5, deck="standard")
 
 
 def test_duplicates_and_notation() -> None:
@@ -41,9 +41,9 @@ def test_wrong_card_count() -> None:
     with pytest.raises(HandSizeError, match="at least one card"):
         evaluate([])
     with pytest.raises(HandSizeError, match="choose 1 to 52"):
-        category_counts("high", 0)
+        count("high", 0)
     with pytest.raises(HandSizeError, match="choose 1 to 32"):
-        category_counts("manila", 33)
+        count("manila", 33)
 
 
 def test_unknown_ranking_and_options() -> None:

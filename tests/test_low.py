@@ -579,7 +579,7 @@ def test_bad_input() -> None:
 
 
 @pytest.mark.parametrize("name", LOWS)
-def test_fast_tables_match_subset_enumeration(name: str) -> None:
+def test_fast_frequencies_match_subset_enumeration(name: str) -> None:
     # the rank-multiset tables against the plain "try every five" path
     from straights.rankings.low import _best
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from straights.distributions import seven_card_low
+from straights.frequencies import count
 from straights.odds import holdem_odds, straights_odds
 from straights.scale import RayExecutor
 
@@ -15,16 +15,16 @@ def test_odds_and_tables_on_a_local_ray_instance() -> None:
     # Ray workers then load instead of compiling again.
     exact = holdem_odds(["Ah Kh", "Qs Qd"], "Jh ? ? ? ?")
     sampled = straights_odds(["Ah Kh", "Qs Qd"], samples=64_000, seed=5)
-    low = seven_card_low()
+    low = count("ace-to-five", 7, kernel=True)
     # One test, so that parallel test workers never start two Ray instances.
     with RayExecutor(num_cpus=2) as ray_executor:
         remote = holdem_odds(["Ah Kh", "Qs Qd"], "Jh ? ? ? ?", executor=ray_executor)
         remote_sampled = straights_odds(
             ["Ah Kh", "Qs Qd"], samples=64_000, seed=5, executor=ray_executor
         )
-        dist = seven_card_low(executor=ray_executor)
+        dist = count("ace-to-five", 7, kernel=True, executor=ray_executor)
     assert remote.players == exact.players
     assert remote_sampled.players == sampled.players
-    assert dist.rows == low.rows
+    assert dist == low
     assert dist.total == 133_784_560
-    assert dict(dist.rows)["5-high"] == 781_824  # Wikipedia, "Poker probability" (7-card lowball)
+    assert dist.categories["5-high"] == 781_824  # Wikipedia, "Poker probability" (7-card lowball)

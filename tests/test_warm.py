@@ -85,12 +85,13 @@ def test_after_warm_up_odds_compile_nothing() -> None:
 
 
 @pytest.mark.slow
-def test_after_warm_up_distributions_compile_nothing() -> None:
+def test_after_warm_up_frequency_kernels_compile_nothing() -> None:
     code = """
-    from straights.distributions import distribution
-    for name in ("seven-card", "seven-card-low", "straights"):
-        distribution(name)
-        distribution(name, progress=lambda done, total: None)
+    from straights.frequencies import count
+    for ranking in ("high", "ace-to-five", "straights"):
+        count(ranking, 7, kernel=True)
+        count(ranking, 7, kernel=True, progress=lambda hands: None)
+    count("straights", pack=52, kernel=True)
     """
     assert compilations_after_warm_up(code) == 0
 

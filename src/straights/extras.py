@@ -8,7 +8,7 @@ that uses them:
 =========  ==============================================  ===========================
 extra      what it enables                                 modules
 =========  ==============================================  ===========================
-``fast``   ``odds``, ``distribution``, :mod:`straights.fast`  numpy, numba
+``fast``   ``odds``, fast ``stats``, :mod:`straights.fast`    numpy, numba
 ``web``    ``serve``: the web table                        starlette, uvicorn, …
 ``plot``   ``--plot`` charts                               matplotlib
 ``ray``    :class:`straights.scale.RayExecutor`            ray

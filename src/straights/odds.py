@@ -246,9 +246,9 @@ Counts = tuple[Any, Any, Any, Any, int, int]
 
 
 def _tables(game: int) -> tuple[Any, Any, Any]:
-    from straights.fast.tables import high_tables
+    from straights.fast.lookup import high_lookup
 
-    t = high_tables()
+    t = high_lookup()
     return t.rank7, t.flush, t.flush_suit
 
 

@@ -1,6 +1,6 @@
 """Spread one job over many machines: a :class:`concurrent.futures.Executor` on Ray.
 
-Odds (:mod:`straights.odds`) and exhaustive tables (:mod:`straights.distributions`)
+Odds (:mod:`straights.odds`) and frequency tables (:mod:`straights.frequencies`)
 split their work into independent chunks and accept any ``Executor``; this
 one runs each chunk as a Ray task, so a Ray cluster shares a single job.
 Install the extra with ``pip install 'straights[ray]'``.

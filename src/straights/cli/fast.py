@@ -1,6 +1,6 @@
 """The ``fast`` extra on the command line: ``straights warm-up``, and a word while kernels compile.
 
-Commands that run Numba kernels (``odds``, ``distribution``) start with
+Commands that run Numba kernels (``odds``, and ``stats`` on its kernels) start with
 :func:`fast_kernels`: it names the ``pip install`` when the extra is missing,
 and from then on shows a spinner on stderr while a kernel compiles —
 "compiling the fast kernels, first run only …".  The spinner appears only when

@@ -1,7 +1,7 @@
 """``straights rank`` and ``straights compare``: explain and order poker hands.
 
 The house-rule flags (``--wild-rank``, ``--bug``, ``--natural`` …) and the
-generic ``--option name=value`` are shared with ``straights stats``.
+generic ``--option name=value`` come from :mod:`straights.cli.options`.
 """
 
 from __future__ import annotations
@@ -12,34 +12,7 @@ from typing import Annotated, Any
 import typer
 
 from straights.cli.app import app
-from straights.errors import RankingError
-
-RankingOpt = Annotated[
-    str, typer.Option("--ranking", "-r", help="Ranking name (see docs/rankings.md).")
-]
-WildRankOpt = Annotated[
-    int | None, typer.Option("--wild-rank", help="Make a rank wild: 2-14 (14 = aces).")
-]
-BugOpt = Annotated[bool, typer.Option("--bug", help="Wild cards play as bugs, not fully wild.")]
-FiveOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--five-of-a-kind", help="top | below-royal-flush | below-straight-flush (default top)."
-    ),
-]
-DoubleAceOpt = Annotated[
-    bool, typer.Option("--double-ace", help="A wild card in a flush plays as an ace.")
-]
-NaturalOpt = Annotated[
-    str | None,
-    typer.Option("--natural", help="ignore | fewer-wilds | natural-first (default ignore)."),
-]
-OptionOpt = Annotated[
-    list[str] | None,
-    typer.Option("--option", "-o", help="Any ranking option as name=value (repeatable)."),
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
-
+from straights.cli.options import JsonOpt, RankingOpt, house_rules
 
 _ASCII = str.maketrans({"♣": "c", "♦": "d", "♥": "h", "♠": "s", "★": "*", "·": "|", "🃏": "Jk"})
 
@@ -51,65 +24,14 @@ def _text(text: str) -> str:
     return text.translate(_ASCII) if ascii_only() else text
 
 
-def _value(text: str) -> Any:
-    lowered = text.strip().lower()
-    if lowered in ("true", "yes", "on"):
-        return True
-    if lowered in ("false", "no", "off"):
-        return False
-    if lowered in ("none", "null"):
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        return text.strip()
-
-
-def build_options(
-    wild_rank: int | None = None,
-    bug: bool = False,
-    five_of_a_kind: str | None = None,
-    double_ace: bool = False,
-    natural: str | None = None,
-    extra: list[str] | None = None,
-) -> dict[str, Any]:
-    """Ranking options from the CLI flags; only those the user set.
-
-    >>> build_options(wild_rank=2, bug=True, extra=['trips=below-straight'])
-    {'wild_rank': 2, 'wild': 'bug', 'trips': 'below-straight'}
-    """
-    options: dict[str, Any] = {}
-    if wild_rank is not None:
-        options["wild_rank"] = wild_rank
-    if bug:
-        options["wild"] = "bug"
-    if five_of_a_kind is not None:
-        options["five_of_a_kind"] = five_of_a_kind
-    if double_ace:
-        options["double_ace"] = True
-    if natural is not None:
-        options["natural"] = natural
-    for item in extra or []:
-        name, sep, text = item.partition("=")
-        if not sep or not name.strip():
-            raise RankingError(
-                f"--option {item!r} is not name=value, e.g. --option natural=fewer-wilds"
-            )
-        options[name.strip().replace("-", "_")] = _value(text)
-    return options
-
-
 @app.command()
+@house_rules
 def rank(
     cards: Annotated[str, typer.Argument(help="The hand, e.g. 'Jk Th 8h 5h 4h'.")],
     ranking: RankingOpt = "high",
-    wild_rank: WildRankOpt = None,
-    bug: BugOpt = False,
-    five_of_a_kind: FiveOpt = None,
-    double_ace: DoubleAceOpt = False,
-    natural: NaturalOpt = None,
-    option: OptionOpt = None,
     as_json: JsonOpt = False,
+    *,
+    options: dict[str, Any],
 ) -> None:
     """Explain one hand: its category, the five cards that play, what each wild card became.
 
@@ -117,7 +39,6 @@ def rank(
     """
     from straights.rankings.base import evaluate
 
-    options = build_options(wild_rank, bug, five_of_a_kind, double_ace, natural, option)
     value = evaluate(cards, ranking=ranking, **options)
     if as_json:
         typer.echo(json.dumps(value.to_dict(), indent=2, ensure_ascii=False))
@@ -135,19 +56,16 @@ def rank(
 
 
 @app.command()
+@house_rules
 def compare(
     hands: Annotated[list[str], typer.Argument(help="Two or more hands, each one quoted string.")],
     table: Annotated[
         str | None, typer.Option("--table", "-t", help="Community cards added to every hand.")
     ] = None,
     ranking: RankingOpt = "high",
-    wild_rank: WildRankOpt = None,
-    bug: BugOpt = False,
-    five_of_a_kind: FiveOpt = None,
-    double_ace: DoubleAceOpt = False,
-    natural: NaturalOpt = None,
-    option: OptionOpt = None,
     as_json: JsonOpt = False,
+    *,
+    options: dict[str, Any],
 ) -> None:
     """Rank several hands best first and say who wins or who splits.
 
@@ -159,7 +77,6 @@ def compare(
 
     if len(hands) < 2:
         raise HandSizeError(f"compare needs at least two hands, not {len(hands)}")
-    options = build_options(wild_rank, bug, five_of_a_kind, double_ace, natural, option)
     board = parse_cards(table) if table else ()
     parsed = [parse_cards(h) for h in hands]
     check_unique([c for h in parsed for c in h] + list(board), "among the hands and table")

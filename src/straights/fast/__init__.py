@@ -16,7 +16,7 @@ Importing this package imports NumPy and Numba (the ``fast`` extra: without it
 the import raises :class:`~straights.errors.MissingExtraError`, which names the
 ``pip install``); the CLI imports it only inside the commands that need it.
 Kernels are compiled on first use and cached on disk (Numba ``cache=True``),
-next to the lookup tables under :func:`~straights.fast.tables.cache_dir`, in a
+next to the lookup tables under :func:`~straights.fast.lookup.cache_dir`, in a
 folder named after a hash of the kernel sources: editing any kernel file
 starts a fresh cache, so no kernel ever runs code inlined from an older
 version of another file.  :mod:`straights.fast.warm` compiles and builds
@@ -54,13 +54,13 @@ from straights.errors import (  # noqa: E402
     HandSizeError,
     PackError,
 )
-from straights.fast import _natural, equity, exhaustive, kernels, tables  # noqa: E402
-from straights.fast.tables import (  # noqa: E402
+from straights.fast import _natural, equity, exhaustive, kernels, lookup  # noqa: E402
+from straights.fast.lookup import (  # noqa: E402
     HIGH_CATEGORIES,
     LOW_CATEGORIES,
     cache_dir,
-    high_tables,
-    low_tables,
+    high_lookup,
+    low_lookup,
 )
 
 __all__ = [
@@ -77,13 +77,13 @@ __all__ = [
 _COMBOS = {k: np.array(list(combinations(range(k), 5)), dtype=np.int64) for k in (5, 6, 7)}
 
 
-#: The modules that define kernels, and the tables module whose keys they bake in.
-_KERNEL_SOURCES = (_natural, kernels, equity, exhaustive, tables)
+#: The modules that define kernels, and the lookup module whose keys they bake in.
+_KERNEL_SOURCES = (_natural, kernels, equity, exhaustive, lookup)
 
 
 def kernel_cache_dir() -> Path:
     """Where the compiled kernels live: ``kernels-<hash of the kernel sources>``
-    under :func:`~straights.fast.tables.cache_dir` (``$NUMBA_CACHE_DIR`` wins if set).
+    under :func:`~straights.fast.lookup.cache_dir` (``$NUMBA_CACHE_DIR`` wins if set).
 
     Numba checks only a function's own file before it reuses a cached
     compilation, but kernels inline functions and constant arrays from other
@@ -166,7 +166,7 @@ def _name(card_id: int) -> str:
 def high_keys(cards: Any, *, parallel: bool = False) -> npt.NDArray[np.int32]:
     """Standard high-hand classes (1..7462, larger is better) of 5-, 6- or 7-card rows."""
     arr = as_ids(cards, (5, 6, 7))
-    t = high_tables()
+    t = high_lookup()
     rank = {5: t.rank5, 6: t.rank6, 7: t.rank7}[arr.shape[1]]
     fn = kernels.high_parallel if parallel else kernels.high
     keys = fn(arr, rank, t.flush, t.flush_suit)
@@ -176,21 +176,21 @@ def high_keys(cards: Any, *, parallel: bool = False) -> npt.NDArray[np.int32]:
 
 def high_category(keys: Any) -> list[str]:
     """The category name of each high class (``'full house'`` …)."""
-    cat = high_tables().category[np.asarray(keys, dtype=np.int64)]
+    cat = high_lookup().category[np.asarray(keys, dtype=np.int64)]
     return [HIGH_CATEGORIES[int(c)] for c in cat]
 
 
 def ace_to_five_keys(cards: Any) -> npt.NDArray[np.int32]:
     """Best ace-to-five low of 7-card rows: 1 (worst) … 5,083 (5-4-3-2-A); larger is better."""
     arr = as_ids(cards, 7)
-    keys = kernels.ace_five7(arr, low_tables().rank7)
+    keys = kernels.ace_five7(arr, low_lookup().rank7)
     _raise_bad_row(arr, keys, 52, "hands")
     return keys
 
 
 def ace_to_five_category(keys: Any) -> list[str]:
     """``'8-high'`` style names for no-pair lows, else the category (``'one pair'`` …)."""
-    t = low_tables()
+    t = low_lookup()
     k = np.asarray(keys, dtype=np.int64)
     out = []
     for cat, top in zip(t.category[k], t.high_card[k], strict=True):
@@ -204,7 +204,7 @@ def ace_to_five_category(keys: Any) -> list[str]:
 def deuce_to_seven_keys(cards: Any) -> npt.NDArray[np.int32]:
     """Best deuce-to-seven low of 5-, 6- or 7-card rows: 1 … 7,462 (7-5-4-3-2), larger is better."""
     arr = as_ids(cards, (5, 6, 7))
-    t = high_tables(wheel=False)
+    t = high_lookup(wheel=False)
     keys = kernels.deuce_seven(
         arr, _COMBOS[arr.shape[1]], t.rank5, t.flush, t.classes, t.worst7, t.flush_suit
     )

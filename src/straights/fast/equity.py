@@ -29,7 +29,7 @@ from straights.fast.kernels import (
     key_from_parts,
     straights_key,
 )
-from straights.fast.tables import RANK_KEYS, SUIT_KEYS
+from straights.fast.lookup import RANK_KEYS, SUIT_KEYS
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]

@@ -3,7 +3,7 @@
 The loops nest one level per card and carry the partial rank-key sum, suit
 counts and suit masks down, so each hand costs two table look-ups.  The outer
 loop is a ``prange`` over the first card; a caller may also hand out ranges of
-first cards to an executor (:mod:`straights.distributions` does).
+first cards to an executor (:mod:`straights.frequencies` does).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from straights.fast.kernels import (
     SPECIAL_BIT,
     SUIT_POS,
 )
-from straights.fast.tables import RANK_KEYS, SUIT_KEYS
+from straights.fast.lookup import RANK_KEYS, SUIT_KEYS
 
 __all__ = [
     "STR8_ROW",

@@ -11,7 +11,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, prange
 
-from straights.fast.tables import RANK_KEYS, SUIT_KEYS
+from straights.fast.lookup import RANK_KEYS, SUIT_KEYS
 
 Ids = npt.NDArray[np.uint8]
 Keys = npt.NDArray[np.int32]

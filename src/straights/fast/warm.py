@@ -35,15 +35,15 @@ from straights.fast.exhaustive import (
     straights7_counts,
     straights_category_rows,
 )
-from straights.fast.tables import high_tables, low_tables
+from straights.fast.lookup import high_lookup, low_lookup
 
 __all__ = ["STEPS", "compiling", "watch_compilation"]
 
 
 def _tables() -> None:
-    high_tables()
-    high_tables(wheel=False)
-    low_tables()
+    high_lookup()
+    high_lookup(wheel=False)
+    low_lookup()
 
 
 def _odds() -> None:
@@ -62,9 +62,9 @@ def _odds() -> None:
 
 
 def _counts() -> None:
-    # The exhaustive 7-card counts of straights.distributions, on the last first
+    # The exhaustive 7-card counts of straights.frequencies, on the last first
     # card of each pack only (one hand each), with the tables they are given.
-    high, low, last = high_tables(), low_tables(), np.array([45], dtype=np.int64)
+    high, low, last = high_lookup(), low_lookup(), np.array([45], dtype=np.int64)
     high7_counts(last, high.rank7, high.flush, high.flush_suit, high.classes)
     low7_counts(last, low.rank7, low.classes)
     for pack in (55, 52):

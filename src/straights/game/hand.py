@@ -205,6 +205,10 @@ class Hand:
             )
         return i
 
+    def player_index(self, seat: int | None) -> int | None:
+        """The player index of ``seat``, or ``None`` when it is not dealt in (or is ``None``)."""
+        return None if seat is None else self._index.get(seat)
+
     def visible_table(self) -> tuple[Card | None, ...]:
         """The five table positions as everyone sees them: ``None`` for a card face down
         or not yet dealt (position 0 is the key card)."""

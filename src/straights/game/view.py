@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -147,90 +148,182 @@ class SeatView(NamedTuple):
         return seen
 
 
+# Views are built on every action (a bot's turn included), and calling a class with
+# keywords costs several times what building the tuple does; these two functions take
+# the keywords and build the tuple directly.  tests/test_game_views.py checks that each
+# puts every field in its own place.
+_tuple = tuple.__new__
+
+
+def _player_view(
+    *,
+    seat: int,
+    name: str,
+    stack: int,
+    committed: int,
+    total: int,
+    in_hand: bool,
+    folded: bool,
+    all_in: bool,
+    cards: tuple[Card, ...] | None,
+) -> PlayerView:
+    return _tuple(PlayerView, (seat, name, stack, committed, total, in_hand, folded, all_in, cards))
+
+
+def _seat_view(
+    *,
+    seat: int | None,
+    hand_number: int,
+    round: int,
+    finished: bool,
+    button: int | None,
+    actor: int | None,
+    pot: int,
+    carry: int,
+    current_bet: int,
+    raises: int,
+    to_call: int,
+    hole: tuple[Card, ...] | None,
+    table: tuple[Card | None, ...],
+    players: tuple[PlayerView, ...],
+    legal: tuple[Action, ...],
+    awards: tuple[PotAwarded, ...],
+    pack: int,
+    ante: int,
+    betting: str,
+) -> SeatView:
+    fields = (
+        seat, hand_number, round, finished, button, actor, pot, carry, current_bet, raises,
+        to_call, hole, table, players, legal, awards, pack, ante, betting,
+    )  # fmt: skip
+    return _tuple(SeatView, fields)
+
+
 def _shown(hand: Hand) -> dict[int, tuple[Card, ...]]:
+    """The hole cards turned face up at the showdown, by seat (once the deal is over)."""
     if not hand.finished:
         return {}
     return {e.seat: e.cards for e in hand.events if isinstance(e, ShowdownRevealed)}
 
 
-_new = tuple.__new__
-
-
-def hand_view(hand: Hand, seat: int | None, names: dict[int, str] | None = None) -> SeatView:
-    """The view of one deal for ``seat`` (``None``: a spectator)."""
-    finished = hand.finished
-    shown = _shown(hand) if finished else {}
-    idx = hand._index.get(seat) if seat is not None else None
-    names = names or {}
-    stacks, committed, total, folded = hand.stacks, hand.committed, hand.total, hand.folded
-    players = []
-    for i, s in enumerate(hand.seats):
-        cards = hand.holes[i] if i == idx else shown.get(s)
-        # tuple.__new__ skips the named tuple's argument parsing: views are built per action.
-        players.append(
-            _new(
-                PlayerView,
-                (
-                    s,
-                    names.get(s) or seat_label(s),
-                    stacks[i],
-                    0 if finished else committed[i],
-                    total[i],
-                    True,
-                    folded[i],
-                    not finished and stacks[i] == 0 and not folded[i],
-                    cards,
-                ),
+def _dealt_in(hand: Hand, seat: int | None, names: Mapping[int, str]) -> tuple[PlayerView, ...]:
+    """The players of the deal as ``seat`` sees them: its own cards, and those shown."""
+    mine = hand.player_index(seat)
+    shown = _shown(hand)
+    over = hand.finished
+    stacks, committed, folded = hand.stacks, hand.committed, hand.folded
+    return tuple(
+        [
+            _player_view(
+                seat=s,
+                name=names.get(s) or seat_label(s),
+                stack=stacks[i],
+                committed=0 if over else committed[i],
+                total=hand.total[i],
+                in_hand=True,
+                folded=folded[i],
+                all_in=not over and stacks[i] == 0 and not folded[i],
+                cards=hand.holes[i] if i == mine else shown.get(s),
             )
-        )
-    cfg = hand.config
-    if finished:
-        awards = tuple(e for e in hand.events if isinstance(e, PotAwarded))
-        return SeatView(
-            seat, hand.number, hand.round, True, hand.button, None, 0, hand.carry_out, 0, 0, 0,
-            hand.holes[idx] if idx is not None else None, hand.visible_table(), tuple(players),
-            (), awards, cfg.pack, cfg.ante, cfg.betting,
-        )  # fmt: skip
-    mine = idx is not None and idx == hand.to_act
-    return SeatView(
-        seat, hand.number, hand.round, False, hand.button, hand.actor, hand.pot, hand.carry_in,
-        hand.current_bet, max(0, hand.level),
-        0 if idx is None else max(0, hand.current_bet - committed[idx]),
-        hand.holes[idx] if idx is not None else None, hand.visible_table(), tuple(players),
-        hand._legal(idx) if mine and idx is not None else (), (), cfg.pack, cfg.ante, cfg.betting,
-    )  # fmt: skip
+            for i, s in enumerate(hand.seats)
+        ]
+    )
+
+
+def _deal_view(
+    hand: Hand, seat: int | None, players: tuple[PlayerView, ...], carry: int
+) -> SeatView:
+    """The view of one deal; ``carry`` is the carried pot shown once it is over."""
+    mine = hand.player_index(seat)
+    finished = hand.finished
+    config = hand.config
+    return _seat_view(
+        seat=seat,
+        hand_number=hand.number,
+        round=hand.round,
+        finished=finished,
+        button=hand.button,
+        actor=None if finished else hand.actor,
+        pot=0 if finished else hand.pot,
+        carry=carry if finished else hand.carry_in,
+        current_bet=0 if finished else hand.current_bet,
+        raises=0 if finished else max(0, hand.level),
+        to_call=0 if finished or mine is None else max(0, hand.current_bet - hand.committed[mine]),
+        hole=None if mine is None else hand.holes[mine],
+        table=hand.visible_table(),
+        players=players,
+        legal=() if finished or seat is None else hand.legal_actions(seat),
+        awards=tuple(e for e in hand.events if isinstance(e, PotAwarded)) if finished else (),
+        pack=config.pack,
+        ante=config.ante,
+        betting=config.betting,
+    )
+
+
+def hand_view(hand: Hand, seat: int | None, names: Mapping[int, str] | None = None) -> SeatView:
+    """The view of one deal for ``seat`` (``None``: a spectator)."""
+    players = _dealt_in(hand, seat, names or {})
+    return _deal_view(hand, seat, players, hand.carry_out)
+
+
+def _sitting_out(table: Table, seat: int) -> PlayerView:
+    """A player seated at the table but not dealt into the current deal."""
+    player = table.seats[seat]
+    assert player is not None
+    return _player_view(
+        seat=seat,
+        name=player.name,
+        stack=player.stack,
+        committed=0,
+        total=0,
+        in_hand=False,
+        folded=False,
+        all_in=False,
+        cards=None,
+    )
 
 
 def table_view(table: Table, seat: int | None) -> SeatView:
-    """The view of a whole table for ``seat``: the current (or last) deal plus seats
-    not dealt in."""
-    names = table.names
+    """The view of a whole table for ``seat``: the current (or last) deal plus the
+    players not dealt in."""
     hand = table.hand
+    config = table.config
     if hand is None:
-        players = tuple(
-            PlayerView(i, p.name, p.stack, 0, 0, False, False, False, None)
-            for i, p in enumerate(table.seats)
-            if p is not None
+        return _seat_view(
+            seat=seat,
+            hand_number=0,
+            round=0,
+            finished=True,
+            button=table.button,
+            actor=None,
+            pot=0,
+            carry=table.carry,
+            current_bet=0,
+            raises=0,
+            to_call=0,
+            hole=None,
+            table=(None,) * 5,
+            players=tuple(
+                _sitting_out(table, i) for i, p in enumerate(table.seats) if p is not None
+            ),
+            legal=(),
+            awards=(),
+            pack=config.pack,
+            ante=config.ante,
+            betting=config.betting,
         )
-        cfg = table.config
-        return SeatView(
-            seat, 0, 0, True, table.button, None, 0, table.carry, 0, 0, 0, None,
-            (None,) * 5, players, (), (), cfg.pack, cfg.ante, cfg.betting,
-        )  # fmt: skip
-    view = hand_view(hand, seat, names)
-    dealt = set(hand.seats)
-    extra = tuple(
-        PlayerView(i, p.name, p.stack, 0, 0, False, False, False, None)
-        for i, p in enumerate(table.seats)
-        if p is not None and i not in dealt
-    )
-    players = tuple(sorted(view.players + extra, key=lambda p: p.seat))
+    dealt = list(_dealt_in(hand, seat, table.names))
     if hand.finished:
-        # After the deal stacks are the table's (a broke player has left).
-        seats = table.seats
-        players = tuple(p._replace(stack=_stack(seats[p.seat])) for p in players)
-        view = view._replace(carry=table.carry)
-    return view._replace(players=players)
+        # After the deal the stacks are the table's (a broke player has left).
+        dealt = [p._replace(stack=_stack(table.seats[p.seat])) for p in dealt]
+    seated = set(hand.seats)
+    out = [
+        _sitting_out(table, i)
+        for i, p in enumerate(table.seats)
+        if p is not None and i not in seated
+    ]
+    players = tuple(sorted(dealt + out, key=lambda p: p.seat))
+    return _deal_view(hand, seat, players, table.carry)
 
 
 def _stack(seat: Seat | None) -> int:

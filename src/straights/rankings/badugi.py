@@ -25,10 +25,10 @@ from typing import Final
 
 from straights.cards import Card
 from straights.errors import HandSizeError, PackError
-from straights.rankings.base import HandValue, Ranking, register
+from straights.rankings.base import HandValue, Ranking
 from straights.rankings.low import RANK_LETTERS, RANK_WORDS
 
-__all__ = ["BADUGI", "badugi_key"]
+__all__ = ["RANKINGS", "badugi_key"]
 
 _SIZE_NAMES: Final = ("", "one-card hand", "two-card hand", "three-card hand", "four-card badugi")
 
@@ -91,12 +91,13 @@ def _evaluate(cards: tuple[Card, ...]) -> HandValue:
     )
 
 
-BADUGI: Final = register(
+#: The badugi ranking, registered by :func:`~straights.rankings.base.get_ranking`.
+RANKINGS: Final = (
     Ranking(
         name="badugi",
         evaluate=_evaluate,
         description="Badugi: most cards of different ranks and suits, then lowest (ace low)",
         categories=("one-card hand", "two-card hand", "three-card hand", "badugi"),
         card_counts=(4,),
-    )
+    ),
 )

@@ -5,14 +5,18 @@ cards plus options into a :class:`HandValue`.  Values compare with ``<``/``==``
 only against values of the same ranking *and* options; anything else raises
 :class:`~straights.errors.RankingError`.
 
-Family modules register themselves on import; :data:`FAMILY_MODULES` says
-which module holds which ranking names so only the one asked for is imported.
+Every family module declares its rankings the same way, as a tuple
+``RANKINGS`` of :class:`Ranking`; :data:`FAMILY_MODULES` says which module
+holds which ranking names, so only the one asked for is imported, and
+:func:`get_ranking` registers a module's ``RANKINGS`` when it first imports
+it.  :func:`register` adds a ranking of your own.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+import itertools
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -24,11 +28,13 @@ from straights.rankings.ordering import KeyOrdered
 __all__ = [
     "FAMILY_MODULES",
     "HandValue",
+    "Progress",
     "Ranking",
     "evaluate",
     "get_ranking",
     "ranking_names",
     "register",
+    "walk",
 ]
 
 Options = tuple[tuple[str, Any], ...]
@@ -163,11 +169,51 @@ class HandValue(KeyOrdered):
 
 
 Evaluator = Callable[..., HandValue]
+#: ``progress(k)`` is called as ``k`` more hands are counted.
+Progress = Callable[[int], None]
 #: ``counter(n_cards, deck, options, progress)``: category counts and the number of
-#: distinct values; ``progress(k)`` is called as ``k`` more hands are done.
-Counter = Callable[
-    [int, Deck, Mapping[str, Any], Callable[[int], None] | None], tuple[dict[str, int], int]
+#: distinct values.
+CategoryCounter = Callable[
+    [int, Deck, Mapping[str, Any], Progress | None], tuple[dict[str, int], int]
 ]
+
+
+def _category(value: HandValue) -> str:
+    return value.category
+
+
+def walk(
+    evaluate: Evaluator,
+    cards: Sequence[Card],
+    n_cards: int,
+    options: Mapping[str, Any],
+    progress: Progress | None = None,
+    label: Callable[[HandValue], str] = _category,
+) -> tuple[dict[str, int], int]:
+    """Evaluate every ``n_cards``-card hand of ``cards`` one by one: how many hands
+    have each ``label`` (the category by default), and how many distinct keys.
+
+    Two cards of ``As Ah Kd 2c``: one pair of aces, and five high-card hands
+    worth four different values (A-K twice, A-2 twice, K-2):
+
+    >>> walk(lambda hand: evaluate(hand), parse_cards('As Ah Kd 2c'), 2, {})
+    ({'one pair': 1, 'high card': 5}, 4)
+    """
+    counts: dict[str, int] = {}
+    keys: set[tuple[int, ...]] = set()
+    done = 0
+    for hand in itertools.combinations(cards, n_cards):
+        value = evaluate(hand, **options)
+        name = label(value)
+        counts[name] = counts.get(name, 0) + 1
+        keys.add(value.key)
+        done += 1
+        if progress is not None and done == 8192:
+            progress(done)
+            done = 0
+    if progress is not None and done:
+        progress(done)
+    return counts, len(keys)
 
 
 @dataclass(frozen=True)
@@ -185,9 +231,9 @@ class Ranking:
     options: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     deck: str = "standard"
     card_counts: tuple[int, ...] = (5,)
-    #: Optional fast exhaustive counter used by :mod:`straights.tables`:
+    #: Optional fast exhaustive counter used by :mod:`straights.frequencies`:
     #: ``counter(n_cards, deck, options, progress) -> (category counts, distinct values)``.
-    counter: Counter | None = None
+    counter: CategoryCounter | None = None
 
     @cached_property
     def defaults(self) -> Options:
@@ -214,7 +260,7 @@ _REGISTRY: dict[str, Ranking] = {}
 
 #: Which module registers which ranking names (imported on first use).
 FAMILY_MODULES: dict[str, str] = {
-    "straights": "straights.rankings.straights_registry",
+    "straights": "straights.rankings.straights",
     "high": "straights.rankings.high_family",
     "pai-gow": "straights.rankings.high_family",
     "manila": "straights.rankings.high_family",
@@ -239,7 +285,7 @@ FAMILY_MODULES.update(
 
 
 def register(ranking: Ranking) -> Ranking:
-    """Add a ranking to the registry (family modules call this on import)."""
+    """Add a ranking of your own to the registry (or replace one by name)."""
     _REGISTRY[ranking.name] = ranking
     return ranking
 
@@ -247,7 +293,9 @@ def register(ranking: Ranking) -> Ranking:
 def get_ranking(name: str) -> Ranking:
     """The ranking called ``name``; raises :class:`RankingError` naming the choices."""
     if name not in _REGISTRY and name in FAMILY_MODULES:
-        importlib.import_module(FAMILY_MODULES[name])
+        family: tuple[Ranking, ...] = importlib.import_module(FAMILY_MODULES[name]).RANKINGS
+        for ranking in family:
+            _REGISTRY.setdefault(ranking.name, ranking)
     try:
         return _REGISTRY[name]
     except KeyError:

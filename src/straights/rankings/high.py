@@ -51,7 +51,7 @@ __all__ = [
     "TRIPS",
     "TWO_PAIR",
     "VARIANTS",
-    "Tables",
+    "Lookup",
     "Variant",
     "category_order",
     "describe_key",
@@ -59,10 +59,10 @@ __all__ = [
     "ids_of",
     "key_category",
     "key_ranks",
+    "lookup",
     "natural_value",
     "pack_value",
     "standard_order",
-    "tables",
 ]
 
 HIGH_CARD: Final = "high card"
@@ -322,7 +322,7 @@ def _multiset(rank_part: int) -> list[int]:
     return [r for r in range(2, 15) for _ in range((rank_part >> (3 * (r - 2))) & 7)]
 
 
-class Tables:
+class Lookup:
     """Best-five values by rank multiset and by flush pattern, filled on demand."""
 
     def __init__(self, variant: Variant, order: tuple[str, ...]) -> None:
@@ -383,15 +383,15 @@ class Tables:
 
 
 @cache
-def tables(variant: Variant, order: tuple[str, ...]) -> Tables:
-    """The shared tables of a variant under one category order."""
-    return Tables(variant, order)
+def lookup(variant: Variant, order: tuple[str, ...]) -> Lookup:
+    """The shared lookup of a variant under one category order."""
+    return Lookup(variant, order)
 
 
-_STANDARD_TABLES: Final = tables(STANDARD, category_order(STANDARD))
-_ranks_table: Final = _STANDARD_TABLES.by_ranks
-_ranks_value: Final = _STANDARD_TABLES.ranks_value
-_with_flush: Final = _STANDARD_TABLES._with_flush
+_STANDARD_LOOKUP: Final = lookup(STANDARD, category_order(STANDARD))
+_ranks_table: Final = _STANDARD_LOOKUP.by_ranks
+_ranks_value: Final = _STANDARD_LOOKUP.ranks_value
+_with_flush: Final = _STANDARD_LOOKUP._with_flush
 
 
 def high_key(ids: Sequence[int]) -> int:

@@ -1,4 +1,4 @@
-"""Registers the high rankings: ``high``, ``pai-gow``, ``manila``, ``mexican``, ``short``,
+"""The high rankings: ``high``, ``pai-gow``, ``manila``, ``mexican``, ``short``,
 ``canadian``.
 
 Every one evaluates any number of cards (best five of N; fewer than five make
@@ -31,7 +31,14 @@ from typing import Any, Final
 
 from straights.cards import Card, Deck
 from straights.errors import HandSizeError, PackError
-from straights.rankings.base import Explanation, HandValue, Options, Ranking, register
+from straights.rankings.base import (
+    CategoryCounter,
+    Explanation,
+    HandValue,
+    Options,
+    Progress,
+    Ranking,
+)
 from straights.rankings.high import (
     CANADIAN,
     CAT_SHIFT,
@@ -60,7 +67,7 @@ from straights.rankings.high import (
     TRIPS,
     TWO_PAIR,
     VARIANTS,
-    Tables,
+    Lookup,
     Variant,
     canadian_value,
     card_of,
@@ -68,8 +75,8 @@ from straights.rankings.high import (
     describe_key,
     key_category,
     key_ranks,
+    lookup,
     natural_value,
-    tables,
 )
 from straights.rankings.wild import best_wild
 
@@ -85,7 +92,6 @@ __all__ = [
 ]
 
 Key = tuple[int, ...]
-Progress = Callable[[int], None] | None
 
 
 def _order(variant: Variant, opts: Mapping[str, Any]) -> tuple[str, ...]:
@@ -110,7 +116,7 @@ def key_function(name: str = "high", **options: Any) -> Callable[[Sequence[int]]
     from straights.rankings.base import get_ranking
 
     opts = dict(get_ranking(name).normalise(options))
-    return tables(VARIANTS[name], _order(VARIANTS[name], opts)).value
+    return lookup(VARIANTS[name], _order(VARIANTS[name], opts)).value
 
 
 def order_for(name: str, opts: Mapping[str, Any]) -> tuple[str, ...]:
@@ -207,7 +213,7 @@ def best_of(
     double_ace = bool(opts.get("double_ace", False))
     n = len(naturals) + wilds
     if wilds == 0 and not variant.four_card:
-        tab = tables(variant, order)
+        tab = lookup(variant, order)
         ids = [(r - 2) * 4 + s for r, s in naturals]
         value = tab.value(ids)
         return (
@@ -325,7 +331,7 @@ def _evaluate(variant: Variant, cards: tuple[Card, ...], **opts: Any) -> HandVal
             plan = _PLANS.get((variant, options))
             if plan is None:
                 order = _order(variant, opts)
-                plan = _PLANS[variant, options] = (order, tables(variant, order).value)
+                plan = _PLANS[variant, options] = (order, lookup(variant, order).value)
             order, value_of = plan
             value = value_of(ids)
             natural = opts.get("natural", "ignore")
@@ -394,7 +400,7 @@ _FOUR_ADD: Final = sum(28 << (RANK_BITS + 6 * s) for s in range(4))
 _FLUSH_BITS: Final = tuple(1 << ((i >> 2) + 2 + 16 * (i & 3)) for i in range(52))
 
 
-def _flush_value(tab: Tables, s: int, f: int) -> int:
+def _flush_value(tab: Lookup, s: int, f: int) -> int:
     best = tab.ranks_value(s & RANK_MASK)
     for suit in range(4):
         if (s >> (RANK_BITS + 6 * suit)) & 63 >= 5:
@@ -403,7 +409,7 @@ def _flush_value(tab: Tables, s: int, f: int) -> int:
 
 
 def count_natural(
-    tab: Tables, ids: Sequence[int], n: int, progress: Progress = None
+    tab: Lookup, ids: Sequence[int], n: int, progress: Progress | None = None
 ) -> Counter[int]:
     """How many ``n``-card hands from ``ids`` have each packed value (every hand visited).
 
@@ -484,7 +490,7 @@ def _multisets(ranks: Sequence[int], size: int, suits: int) -> list[tuple[int, i
     return out
 
 
-def count_classes(tab: Tables, ranks: Sequence[int], n: int) -> Counter[int]:
+def count_classes(tab: Lookup, ranks: Sequence[int], n: int) -> Counter[int]:
     """Like :func:`count_natural` for a deck of whole ranks, counted by class.
 
     Every rank multiset is weighted by its number of suit choices; then each
@@ -512,9 +518,9 @@ def count_classes(tab: Tables, ranks: Sequence[int], n: int) -> Counter[int]:
 
 def _make_counter(
     variant: Variant,
-) -> Callable[[int, Deck, Mapping[str, Any], Progress], tuple[dict[str, int], int]]:
+) -> CategoryCounter:
     def counter(
-        n: int, deck: Deck, opts: Mapping[str, Any], progress: Progress
+        n: int, deck: Deck, opts: Mapping[str, Any], progress: Progress | None
     ) -> tuple[dict[str, int], int]:
         wild_rank = opts.get("wild_rank")
         natural = opts.get("natural", "ignore")
@@ -529,7 +535,7 @@ def _make_counter(
             if n - w > len(naturals):
                 continue
             if w == 0 and not variant.four_card:
-                tab = tables(variant, order)
+                tab = lookup(variant, order)
                 ranks = sorted({int(c.rank or 0) for c in naturals})
                 if n <= 9 and len(naturals) == 4 * len(ranks):
                     values = count_classes(tab, ranks, n)
@@ -580,7 +586,7 @@ _WILD_OPTIONS: Final[dict[str, tuple[Any, ...]]] = {
 }
 
 
-def _register(variant: Variant, description: str, **extra: tuple[Any, ...]) -> Ranking:
+def _ranking(variant: Variant, description: str, **extra: tuple[Any, ...]) -> Ranking:
     def evaluate(cards: tuple[Card, ...], **opts: Any) -> HandValue:
         return _evaluate(variant, cards, **opts)
 
@@ -592,29 +598,28 @@ def _register(variant: Variant, description: str, **extra: tuple[Any, ...]) -> R
             **{k: v for k, v in _WILD_OPTIONS.items() if k != "wild"},
             **extra,
         }
-    return register(
-        Ranking(
-            name=variant.name,
-            evaluate=evaluate,
-            description=description,
-            categories=_order(variant, {k: v[0] for k, v in options.items()}),
-            options=options,
-            deck=variant.deck,
-            card_counts=(5, 6, 7),
-            counter=_make_counter(variant),
-        )
+    return Ranking(
+        name=variant.name,
+        evaluate=evaluate,
+        description=description,
+        categories=_order(variant, {k: v[0] for k, v in options.items()}),
+        options=options,
+        deck=variant.deck,
+        card_counts=(5, 6, 7),
+        counter=_make_counter(variant),
     )
 
 
+#: The rankings of this family, registered by :func:`~straights.rankings.base.get_ranking`.
 RANKINGS: Final = (
-    _register(STANDARD, "Standard high poker hands, best five of any number of cards"),
-    _register(PAI_GOW, "High hands, Nevada Pai Gow: the wheel is the second-best straight"),
-    _register(MANILA, "Manila, 32 cards 7-A: flush beats full house; ace high only"),
-    _register(MEXICAN, "Mexican stud, no 8 9 T: flush beats full house; 6-7-J-Q-K is a straight"),
-    _register(
+    _ranking(STANDARD, "Standard high poker hands, best five of any number of cards"),
+    _ranking(PAI_GOW, "High hands, Nevada Pai Gow: the wheel is the second-best straight"),
+    _ranking(MANILA, "Manila, 32 cards 7-A: flush beats full house; ace high only"),
+    _ranking(MEXICAN, "Mexican stud, no 8 9 T: flush beats full house; 6-7-J-Q-K is a straight"),
+    _ranking(
         SHORT,
         "Short deck, 36 cards 6-A: flush beats full house; A-6-7-8-9 is the lowest straight",
         trips=("above-straight", "below-straight"),
     ),
-    _register(CANADIAN, "Canadian stud: four-card straight and four-card flush beat one pair"),
+    _ranking(CANADIAN, "Canadian stud: four-card straight and four-card flush beat one pair"),
 )

@@ -42,15 +42,15 @@ key functions (:func:`ace_to_five_key`, :func:`deuce_to_seven_key`,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 from math import comb
 from typing import Any, Final
 
 from straights.cards import JOKER_BASE, SPECIAL_BASE, Card, check_unique
 from straights.errors import HandSizeError, PackError, RankingError
-from straights.rankings.base import HandValue, Ranking, register
+from straights.rankings.base import HandValue, Progress, Ranking, walk
 
 __all__ = [
     "ACE_TO_FIVE",
@@ -60,6 +60,7 @@ __all__ = [
     "METHODS",
     "NO_LOW",
     "QUALIFIERS",
+    "RANKINGS",
     "RANK_LETTERS",
     "RANK_PLURALS",
     "RANK_WORDS",
@@ -69,6 +70,7 @@ __all__ = [
     "count_low",
     "deuce_to_seven_key",
     "evaluate_low",
+    "high_name",
     "low_key",
 ]
 
@@ -210,12 +212,12 @@ def _increments(method: LowMethod) -> tuple[int, ...]:
 
 _INC: Final = {name: _increments(m) for name, m in METHODS.items()}
 # Per method and hand size: rank signature -> best badness ignoring flushes.
-_TABLES: dict[tuple[str, int], dict[int, int]] = {}
+_LOOKUP: dict[tuple[str, int], dict[int, int]] = {}
 
 
 def _table(method: LowMethod, size: int) -> dict[int, int]:
     """Best badness per rank multiset of ``size`` cards (built once, on first use)."""
-    found = _TABLES.get((method.name, size))
+    found = _LOOKUP.get((method.name, size))
     if found is not None:
         return found
     if size == 5:
@@ -236,7 +238,7 @@ def _table(method: LowMethod, size: int) -> dict[int, int]:
                     best = table.get(bigger)
                     if best is None or bad < best:
                         table[bigger] = bad
-    _TABLES[(method.name, size)] = table
+    _LOOKUP[(method.name, size)] = table
     return table
 
 
@@ -358,7 +360,7 @@ def _best(ids: Sequence[int], method: LowMethod, mode: str) -> tuple[int, _Choic
     return best.badness, best
 
 
-def _high_name(top: int) -> str:
+def high_name(top: int) -> str:
     """Category of a no-pair low by its top card: ``'8-high'``, ``'king-high'``."""
     return f"{top}-high" if top <= 10 else f"{RANK_WORDS[top]}-high"
 
@@ -389,7 +391,7 @@ def _describe(badness: int, method: LowMethod, shown: list[int]) -> tuple[str, s
     cards = "-".join(RANK_LETTERS[r] for r in shown)
     top = order[0]
     if cat == _NO_PAIR:
-        category = _high_name(top)
+        category = high_name(top)
         if method.ace_low and shown == [5, 4, 3, 2, 1]:
             return category, f"Wheel, five low ({cards})"
         name = f"{RANK_WORDS[top]}-{RANK_WORDS[order[1]]}".capitalize()
@@ -508,7 +510,7 @@ def _categories(method: LowMethod) -> tuple[str, ...]:
         made = [c for c in made if c not in (_SFLUSH, _FLUSH, _STRAIGHT)]
     best_top = {ACE_TO_FIVE.name: 5, DEUCE_TO_SEVEN.name: 7, ACE_TO_SIX.name: 6}[method.name]
     worst_top = 13 if method.ace_low else 14
-    high = [_high_name(t) for t in range(worst_top, best_top - 1, -1)]
+    high = [high_name(t) for t in range(worst_top, best_top - 1, -1)]
     return ("no low", *(_CATEGORY_NAMES[c] for c in made), *high)
 
 
@@ -516,10 +518,7 @@ def _category(badness: int, qualifier: int | None) -> str:
     if not _qualifies(badness, qualifier):
         return "no low"
     cat = badness >> _CAT_SHIFT
-    return _high_name(badness >> 16 & 15) if cat == _NO_PAIR else _CATEGORY_NAMES[cat]
-
-
-Progress = Callable[[int], None] | None
+    return high_name(badness >> 16 & 15) if cat == _NO_PAIR else _CATEGORY_NAMES[cat]
 
 
 def count_low(
@@ -527,7 +526,7 @@ def count_low(
     n_cards: int,
     deck: Sequence[Card],
     options: Mapping[str, Any],
-    progress: Progress = None,
+    progress: Progress | None = None,
 ) -> tuple[dict[str, int], int]:
     """Every ``n_cards``-card hand of ``deck`` by category, and the distinct values.
 
@@ -544,7 +543,11 @@ def count_low(
     qualifier = options.get("qualifier")
     ids = sorted(c.id for c in deck)
     if ids != list(range(SPECIAL_BASE)) or n_cards not in _FAST_SIZES:
-        return _walk_low(method, n_cards, deck, joker, qualifier, progress)
+
+        def one(hand: Sequence[Card], **options: Any) -> HandValue:
+            return evaluate_low(hand, method, **options)
+
+        return walk(one, deck, n_cards, {"joker": joker, "qualifier": qualifier}, progress)
     table = _table(method, n_cards)
     by_badness: dict[int, int] = {}
     for sig, bad in table.items():
@@ -588,30 +591,6 @@ def count_low(
     return counts, len(keys)
 
 
-def _walk_low(
-    method: LowMethod,
-    n_cards: int,
-    deck: Sequence[Card],
-    joker: str,
-    qualifier: int | None,
-    progress: Progress,
-) -> tuple[dict[str, int], int]:
-    counts: dict[str, int] = {}
-    keys = set()
-    done = 0
-    for hand in combinations(deck, n_cards):
-        value = evaluate_low(hand, method, joker=joker, qualifier=qualifier)
-        counts[value.category] = counts.get(value.category, 0) + 1
-        keys.add(value.key)
-        done += 1
-        if progress is not None and done == 8192:
-            progress(done)
-            done = 0
-    if progress is not None and done:
-        progress(done)
-    return counts, len(keys)
-
-
 def _make_ranking(method: LowMethod, best: str) -> Ranking:
     def _evaluate(
         cards: tuple[Card, ...], joker: str = "lowest-absent", qualifier: int | None = None
@@ -619,28 +598,25 @@ def _make_ranking(method: LowMethod, best: str) -> Ranking:
         return evaluate_low(cards, method, joker=joker, qualifier=qualifier)
 
     def _count(
-        n_cards: int, deck: Sequence[Card], options: Mapping[str, Any], progress: Progress
+        n_cards: int, deck: Sequence[Card], options: Mapping[str, Any], progress: Progress | None
     ) -> tuple[dict[str, int], int]:
         return count_low(method, n_cards, deck, options, progress)
 
-    # Rankings that accept a fast exhaustive counter (the ``stats`` command) get one.
-    extra: dict[str, Any] = {}
-    if "counter" in {f.name for f in fields(Ranking)}:
-        extra["counter"] = _count
-    return register(
-        Ranking(
-            name=method.name,
-            evaluate=_evaluate,
-            description=f"{method.title}: best five of five or more cards; best hand {best}",
-            categories=_categories(method),
-            options={"joker": JOKER_MODES, "qualifier": QUALIFIERS},
-            deck="standard",
-            card_counts=(5, 6, 7),
-            **extra,
-        )
+    return Ranking(
+        name=method.name,
+        evaluate=_evaluate,
+        description=f"{method.title}: best five of five or more cards; best hand {best}",
+        categories=_categories(method),
+        options={"joker": JOKER_MODES, "qualifier": QUALIFIERS},
+        deck="standard",
+        card_counts=(5, 6, 7),
+        counter=_count,
     )
 
 
-ACE_TO_FIVE_RANKING: Final = _make_ranking(ACE_TO_FIVE, "5-4-3-2-A")
-DEUCE_TO_SEVEN_RANKING: Final = _make_ranking(DEUCE_TO_SEVEN, "7-5-4-3-2 unsuited")
-ACE_TO_SIX_RANKING: Final = _make_ranking(ACE_TO_SIX, "6-4-3-2-A unsuited")
+#: The rankings of this family, registered by :func:`~straights.rankings.base.get_ranking`.
+RANKINGS: Final = (
+    _make_ranking(ACE_TO_FIVE, "5-4-3-2-A"),
+    _make_ranking(DEUCE_TO_SEVEN, "7-5-4-3-2 unsuited"),
+    _make_ranking(ACE_TO_SIX, "6-4-3-2-A unsuited"),
+)

@@ -36,11 +36,13 @@ from straights.cards import (
     parse_cards,
 )
 from straights.errors import HandSizeError, PackError, RankingError
+from straights.rankings.base import HandValue, Ranking
 from straights.rankings.ordering import KeyOrdered
 
 __all__ = [
     "HOLE_CARDS",
     "PACKS",
+    "RANKINGS",
     "TABLE_CARDS",
     "StraightsHand",
     "compare_reason",
@@ -441,3 +443,33 @@ def compare_reason(winner: StraightsHand, loser: StraightsHand) -> tuple[int, st
     if winner.priority is not None and winner.priority != loser.priority:
         return 7, f"priority card {winner.priority} (rule 7)"
     return 8, f"highest card in hand: {winner.high_card} over {loser.high_card} (rule 8)"
+
+
+def _evaluate(cards: tuple[Card, ...], pack: int = 55) -> HandValue:
+    """Seven cards as one sequence, the two hole cards first (``evaluate(…, 'straights')``)."""
+    if len(cards) != HOLE_CARDS + TABLE_CARDS:
+        raise HandSizeError(f"a Straights hand is 7 cards (2 hole, then 5 table), not {len(cards)}")
+    hand = evaluate_straights(cards[:HOLE_CARDS], cards[HOLE_CARDS:], pack=pack)
+    return HandValue(
+        ranking="straights",
+        options=(("pack", pack),),
+        key=(hand.key,),
+        category=hand.category.lower(),
+        cards=hand.straight,
+        phrase=hand.describe(),
+        source=cards,
+    )
+
+
+#: The Straights ranking, registered by :func:`~straights.rankings.base.get_ranking`.
+RANKINGS: Final = (
+    Ranking(
+        name="straights",
+        evaluate=_evaluate,
+        description="Straights: longest straight wins; S-T-R-8 beats all (2 hole + 5 table cards)",
+        categories=("no straight", "straight", "straight flush", "s-t-r-8"),
+        options={"pack": PACKS},
+        deck="straights",
+        card_counts=(7,),
+    ),
+)

@@ -37,13 +37,14 @@ from typing import Final
 
 from straights.cards import SPECIAL_BASE, Card, check_unique
 from straights.errors import HandSizeError, PackError
-from straights.rankings.base import HandValue, Ranking, register
-from straights.rankings.low import RANK_LETTERS, RANK_PLURALS, RANK_WORDS
+from straights.rankings.base import HandValue, Ranking
+from straights.rankings.low import RANK_LETTERS, RANK_PLURALS, RANK_WORDS, high_name
 
 __all__ = [
     "ACE_TO_FOUR",
     "ACE_TO_THREE",
     "DEUCE_TO_FIVE",
+    "RANKINGS",
     "THREE_CARD_HIGH",
     "ThreeCardMethod",
     "evaluate_three",
@@ -143,7 +144,7 @@ def _describe(value: int, ranks: list[int], method: ThreeCardMethod) -> tuple[st
     if cat == _HIGH_CARD:
         if method.low:
             name = f"{RANK_WORDS[top]}-{RANK_WORDS[ranks[1]]} low".capitalize()
-            category = f"{top}-high" if top <= 10 else f"{RANK_WORDS[top]}-high"
+            category = high_name(top)
         else:
             name = f"{RANK_WORDS[top]}-{RANK_WORDS[ranks[1]]} high".capitalize()
             category = _NAMES[cat]
@@ -209,43 +210,39 @@ def _low_categories(method: ThreeCardMethod) -> tuple[str, ...]:
         made = ["three of a kind", "one pair"]
     best_top = {"ace-to-three": 3, "deuce-to-five": 5, "ace-to-four": 4}[method.name]
     worst_top = 13 if method.ace_low else 14
-    tops = [
-        f"{t}-high" if t <= 10 else f"{RANK_WORDS[t]}-high"
-        for t in range(worst_top, best_top - 1, -1)
-    ]
+    tops = [high_name(t) for t in range(worst_top, best_top - 1, -1)]
     return ("no low", *made, *tops)
 
 
-THREE_CARD_HIGH: Final = register(
-    Ranking(
-        name="three-card",
-        evaluate=_evaluate_high,
-        description="Three-card high: no pair < pair < three of a kind; with straights=True "
-        "flush < straight < three of a kind < straight flush above the pair",
-        categories=_NAMES,
-        options={"straights": (False, True)},
-        deck="standard",
-        card_counts=(3,),
-    )
+THREE_CARD_HIGH: Final = Ranking(
+    name="three-card",
+    evaluate=_evaluate_high,
+    description="Three-card high: no pair < pair < three of a kind; with straights=True "
+    "flush < straight < three of a kind < straight flush above the pair",
+    categories=_NAMES,
+    options={"straights": (False, True)},
+    deck="standard",
+    card_counts=(3,),
 )
 
 
-def _register_low(method: ThreeCardMethod) -> Ranking:
+def _low_ranking(method: ThreeCardMethod) -> Ranking:
     def _evaluate(cards: tuple[Card, ...], qualifier: int | None = None) -> HandValue:
         return evaluate_three(cards, method, qualifier=qualifier)
 
-    return register(
-        Ranking(
-            name=method.name,
-            evaluate=_evaluate,
-            description=f"Three-card {method.name} low: best hand {method.best}",
-            categories=_low_categories(method),
-            options={"qualifier": (None, 6)},
-            deck="standard",
-            card_counts=(3,),
-        )
+    return Ranking(
+        name=method.name,
+        evaluate=_evaluate,
+        description=f"Three-card {method.name} low: best hand {method.best}",
+        categories=_low_categories(method),
+        options={"qualifier": (None, 6)},
+        deck="standard",
+        card_counts=(3,),
     )
 
 
-for _method in (ACE_TO_THREE, DEUCE_TO_FIVE, ACE_TO_FOUR):
-    _register_low(_method)
+#: The rankings of this family, registered by :func:`~straights.rankings.base.get_ranking`.
+RANKINGS: Final = (
+    THREE_CARD_HIGH,
+    *(_low_ranking(method) for method in (ACE_TO_THREE, DEUCE_TO_FIVE, ACE_TO_FOUR)),
+)

@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from straights.bots import Bot, make_bot
 from straights.errors import HandHistoryError, IllegalActionError, StraightsError
 from straights.game.wording import seat_label
 from straights.store import FinishedDeal, Store, TableRecord
@@ -37,7 +38,6 @@ from straights.web.protocol import (
     TableSettings,
     error_reply,
 )
-from straights.web.seatbots import SeatBot, make_seat_bot
 from straights.web.tables import WebTable
 from straights.web.throttle import TokenBucket
 from straights.web.tokens import check_token, hash_token, new_token
@@ -114,7 +114,7 @@ class LiveTable:
     conns: set[Connection] = field(default_factory=set)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     changed_at: float = field(default_factory=time.monotonic)
-    bots: dict[int, tuple[int, SeatBot]] = field(default_factory=dict)
+    bots: dict[int, tuple[int, Bot]] = field(default_factory=dict)
     task: asyncio.Task[None] | None = None
     #: History answers (JSON text) by (deal, viewer's seat), valid for one table version.
     history_cache: dict[tuple[int, int | None], str] = field(default_factory=dict)
@@ -267,13 +267,13 @@ class TableManager:
             conn.send(text)
 
     # -- bots and timers ------------------------------------------------------------------------
-    def _bot(self, live: LiveTable, seat: int) -> SeatBot:
+    def _bot(self, live: LiveTable, seat: int) -> Bot:
         meta = live.table.seats[seat]
         assert meta is not None and meta.bot is not None
         known = live.bots.get(seat)
         if known is None or known[0] != meta.owner:
             rng = bot_random(live.table.seed, seat, meta.owner)
-            known = (meta.owner, make_seat_bot(meta.bot, rng))
+            known = (meta.owner, make_bot(meta.bot, rng))
             live.bots[seat] = known
         return known[1]
 

@@ -12,7 +12,7 @@ flush suit's ranks indexes the flush tables.
 Values are *class numbers*: 1 for the worst hand of the family, larger is
 better, consecutive, so they can index count arrays.
 
->>> t = high_tables()
+>>> t = high_lookup()
 >>> int(t.classes), int(t.flush[0b1111100000000])   # royal flush: the best of 7,462
 (7462, 7462)
 """
@@ -30,17 +30,18 @@ import numpy as np
 import numpy.typing as npt
 
 from straights.fast import _natural
+from straights.rankings.high import STANDARD, category_order
 
 __all__ = [
     "HIGH_CATEGORIES",
     "LOW_CATEGORIES",
     "RANK_KEYS",
     "SUIT_KEYS",
-    "HighTables",
-    "LowTables",
+    "HighLookup",
+    "LowLookup",
     "cache_dir",
-    "high_tables",
-    "low_tables",
+    "high_lookup",
+    "low_lookup",
 ]
 
 U16 = npt.NDArray[np.uint16]
@@ -54,17 +55,8 @@ RANK_KEYS: Final = np.array(
 #: Per-suit keys: three bits per suit count (at most seven cards of a suit).
 SUIT_KEYS: Final = np.array([1, 1 << 3, 1 << 6, 1 << 9], dtype=np.int32)
 
-HIGH_CATEGORIES: Final = (
-    "high card",
-    "one pair",
-    "two pair",
-    "three of a kind",
-    "straight",
-    "flush",
-    "full house",
-    "four of a kind",
-    "straight flush",
-)
+#: Standard high categories, worst first: the readable ranking's order without five of a kind.
+HIGH_CATEGORIES: Final = category_order(STANDARD)[:-1]
 #: Ace-to-five low categories, best first (the order of :func:`_natural.ace_five`).
 LOW_CATEGORIES: Final = (
     "no pair",
@@ -128,7 +120,7 @@ def _classes(naturals: npt.NDArray[np.int64], universe: npt.NDArray[np.int64]) -
 
 
 @dataclass(frozen=True)
-class HighTables:
+class HighLookup:
     """Standard high (``wheel=True``) or deuce-to-seven (``wheel=False``) 5-card classes."""
 
     rank5: U16
@@ -142,7 +134,7 @@ class HighTables:
 
 
 @dataclass(frozen=True)
-class LowTables:
+class LowLookup:
     """Ace-to-five best-of-seven classes (larger is a better low)."""
 
     rank7: U16
@@ -219,15 +211,15 @@ def _cached(name: str, build: object) -> dict[str, npt.NDArray[np.generic]]:
     return arrays
 
 
-_HIGH: dict[bool, HighTables] = {}
-_LOW: list[LowTables] = []
+_HIGH: dict[bool, HighLookup] = {}
+_LOW: list[LowLookup] = []
 
 
-def high_tables(wheel: bool = True) -> HighTables:
+def high_lookup(wheel: bool = True) -> HighLookup:
     """Standard high tables; ``wheel=False`` gives deuce-to-seven's (A-2-3-4-5 no straight)."""
     if wheel not in _HIGH:
         a = _cached("high" if wheel else "high-nowheel", lambda: _build_high(wheel))
-        _HIGH[wheel] = HighTables(
+        _HIGH[wheel] = HighLookup(
             _scatter(a["rank5"]),
             _scatter(a["rank6"]),
             _scatter(a["rank7"]),
@@ -240,12 +232,12 @@ def high_tables(wheel: bool = True) -> HighTables:
     return _HIGH[wheel]
 
 
-def low_tables() -> LowTables:
+def low_lookup() -> LowLookup:
     """Ace-to-five best-of-seven tables."""
     if not _LOW:
         a = _cached("ace-five", _build_low)
         _LOW.append(
-            LowTables(
+            LowLookup(
                 _scatter(a["rank7"]),
                 a["category"].astype(np.int8),
                 int(a["classes"]),

@@ -5,23 +5,23 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from itertools import combinations
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from straights import fast
 from straights.cards import Card
-from straights.distributions import (
-    distribution,
+from straights.errors import ConfigurationError, PackError, RankingError
+from straights.fast.exhaustive import straights_category_rows
+from straights.frequencies import (
+    check_plot_path,
+    count,
+    has_kernel,
     plot,
     rule10_fraction,
     rule10_probability,
-    seven_card,
-    seven_card_low,
-    straights_stats,
 )
-from straights.errors import ConfigurationError, PackError
-from straights.fast.exhaustive import straights_category_rows
 from straights.odds import straights_odds
 from straights.rankings.straights import make_hand
 
@@ -54,17 +54,18 @@ PUBLISHED_SEVEN = {
     "high card": 23_294_460,
 }
 # Best-of-seven ace-to-five lows: Wikipedia, "Poker probability", frequency of 7-card
-# lowball poker hands (no-pair lows only; "Total 127,615,488").
+# lowball poker hands (no-pair lows only; "Total 127,615,488"), under the low
+# ranking's category names.
 PUBLISHED_ACE_TO_FIVE = {
     "5-high": 781_824,
     "6-high": 3_151_360,
     "7-high": 7_426_560,
     "8-high": 13_171_200,
     "9-high": 19_174_400,
-    "T-high": 23_675_904,
-    "J-high": 24_837_120,
-    "Q-high": 21_457_920,
-    "K-high": 13_939_200,
+    "10-high": 23_675_904,
+    "jack-high": 24_837_120,
+    "queen-high": 21_457_920,
+    "king-high": 13_939_200,
 }
 
 
@@ -82,36 +83,54 @@ def test_every_five_card_hand_by_category() -> None:
 
 
 def test_every_seven_card_hand_matches_the_published_table() -> None:
-    dist = seven_card()
-    assert dict(dist.rows) == PUBLISHED_SEVEN
-    assert dist.total == math.comb(52, 7) == 133_784_560
-    assert dist.distinct == 4_824
+    freq = count("high", 7, kernel=True)
+    published = dict(PUBLISHED_SEVEN)
+    # The high ranking's category "straight flush" includes the royal flushes.
+    published["straight flush"] += published.pop("royal flush")
+    assert freq.categories == published
+    assert freq.total == math.comb(52, 7) == 133_784_560
+    assert freq.distinct == 4_824
 
 
 def test_every_seven_card_low_matches_the_published_table() -> None:
-    dist = seven_card_low()
-    rows = dict(dist.rows)
+    freq = count("ace-to-five", 7, kernel=True)
+    rows = freq.categories
     assert {k: rows[k] for k in PUBLISHED_ACE_TO_FIVE} == PUBLISHED_ACE_TO_FIVE
     assert sum(PUBLISHED_ACE_TO_FIVE.values()) == 127_615_488
-    assert dist.total == 133_784_560
+    assert freq.total == 133_784_560
     # The rest pair up: the lows with a pair, two pair or a full house.
     assert rows["one pair"] + rows["two pair"] + rows["full house"] == 133_784_560 - 127_615_488
 
 
+@pytest.mark.parametrize("ranking", ["high", "ace-to-five"])
+def test_the_kernel_and_the_readable_path_give_the_same_table(ranking: str) -> None:
+    assert has_kernel(ranking, 7) and not has_kernel(ranking, 6)
+    fast_table = count(ranking, 7, kernel=True)
+    readable = count(ranking, 7, kernel=False)
+    assert fast_table == readable
+    assert fast_table.to_dict() == readable.to_dict()
+
+
 def test_straights_distribution_by_counting_arguments() -> None:
-    dist = straights_stats(55)
-    rows = dict(dist.rows)
-    assert dist.total == math.comb(55, 7) == 202_927_725
+    freq = count("straights")
+    rows = freq.categories
+    assert freq.n_cards == 7 and freq.deck == "straights"
+    assert freq.total == math.comb(55, 7) == 202_927_725
     # S, T, R and at least one 8 among the other four cards.
     assert rows["S-T-R-8"] == math.comb(52, 4) - math.comb(48, 4) == 76_145
     # A 7-card straight fills 7 consecutive places of 14 (the ace at both ends): 8 windows,
     # any suit in each place; 4 of each window's suit patterns are one suit.
     assert rows["7-card straight"] + rows["7-card straight flush"] == 8 * 4**7
     assert rows["7-card straight flush"] == 8 * 4
-    assert sum(rows.values()) == dist.total
-    fifty_two = straights_stats(52)
-    assert "S-T-R-8" not in dict(fifty_two.rows)
-    assert fifty_two.total == 133_784_560
+    assert sum(rows.values()) == freq.total
+    assert list(rows)[:2] == ["S-T-R-8", "7-card straight flush"]
+    assert freq.notes["rule 10, no winner (players: probability)"]["2"] == rule10_probability(2)
+    seen: list[int] = []
+    fifty_two = count("straights", pack=52, progress=seen.append)
+    assert sum(seen) == fifty_two.total  # progress counts hands, as on the readable path
+    assert "S-T-R-8" not in fifty_two.categories
+    assert fifty_two.total == 133_784_560 and fifty_two.deck == "standard"
+    assert fifty_two.notes == {}
 
 
 def test_straights_categories_agree_with_straights_key() -> None:
@@ -143,19 +162,20 @@ def test_rule10_closed_form_within_monte_carlo_error(players: int) -> None:
     assert abs(r.no_winner - expected) <= 4 * r.no_winner_se
 
 
-def test_distribution_errors_and_plot(tmp_path: object) -> None:
-    with pytest.raises(ConfigurationError, match="seven-card, seven-card-low, straights"):
-        distribution("eight-card")
+def test_count_errors_and_plot(tmp_path: Path) -> None:
+    with pytest.raises(RankingError, match="55, 52"):
+        count("straights", pack=53)
+    with pytest.raises(ConfigurationError, match="no batch kernel"):
+        count("high", 6, kernel=True)
     with pytest.raises(PackError, match="55 or 52"):
-        straights_stats(53)
+        rule10_fraction(2, pack=53)
     with pytest.raises(ConfigurationError, match="players=0"):
         rule10_probability(0)
     assert rule10_fraction(3, pack=52) == 0
-    from pathlib import Path
-
-    assert isinstance(tmp_path, Path)
-    dist = straights_stats(52)
-    out = plot(dist, tmp_path / "s.png")
+    freq = count("straights", pack=52)
+    out = plot(freq, tmp_path / "s.png")
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     with pytest.raises(ConfigurationError, match=r"\.png"):
-        plot(dist, tmp_path / "s.jpg")
+        plot(freq, tmp_path / "s.jpg")
+    with pytest.raises(ConfigurationError, match="no folder"):
+        check_plot_path(tmp_path / "missing" / "s.png")

@@ -1,4 +1,4 @@
-"""Perft for the high rankings: exhaustive tables against published figures.
+"""Perft for the high rankings: exhaustive frequency tables against published figures.
 
 Every expected number below is copied from the source cited next to it (or,
 where no table is published, from the closed-form count written beside it);
@@ -11,9 +11,9 @@ from math import comb
 
 import pytest
 
-from straights.rankings.high import STANDARD, category_order, key_category, tables
+from straights.frequencies import count
+from straights.rankings.high import STANDARD, category_order, key_category, lookup
 from straights.rankings.high_family import count_classes, count_natural
-from straights.tables import category_counts
 
 # seeds/003_*.txt (Parlett's table, "orthodox Poker combinations … in a 52-card pack");
 # 7,462 distinct values: Cactus Kev, "Poker Hand Evaluator" (suffe.cool/poker/evaluator.html).
@@ -118,7 +118,7 @@ def _manila_closed_form() -> dict[str, int]:
 
 
 def test_five_card_table_of_seed_003_and_7462_classes() -> None:
-    table = category_counts("high", 5)
+    table = count("high", 5)
     assert table.total == 2598960
     assert table.categories == FIVE_CARD
     assert list(table.categories) == list(FIVE_CARD)  # best first, as 003 prints it
@@ -128,24 +128,24 @@ def test_five_card_table_of_seed_003_and_7462_classes() -> None:
 def test_five_card_table_by_visiting_every_hand() -> None:
     """The walk visits all 2,598,960 hands; it must agree with the class counting."""
     order = category_order(STANDARD)
-    values = count_natural(tables(STANDARD, order), list(range(52)), 5)
+    values = count_natural(lookup(STANDARD, order), list(range(52)), 5)
     counts: dict[str, int] = {}
     for value, n in values.items():
         counts[key_category(order, value)] = counts.get(key_category(order, value), 0) + n
     assert counts == FIVE_CARD
     assert len(values) == 7462
-    assert values == count_classes(tables(STANDARD, order), list(range(2, 15)), 5)
+    assert values == count_classes(lookup(STANDARD, order), list(range(2, 15)), 5)
 
 
 def test_four_card_table() -> None:
-    table = category_counts("high", 4)
+    table = count("high", 4)
     assert table.total == 270725
     assert table.categories == FOUR_CARD
 
 
 @pytest.mark.slow
 def test_six_card_table() -> None:
-    table = category_counts("high", 6)
+    table = count("high", 6)
     assert table.total == 20358520
     assert table.categories == SIX_CARD
 
@@ -153,33 +153,33 @@ def test_six_card_table() -> None:
 @pytest.mark.slow
 def test_six_card_table_by_visiting_every_hand() -> None:
     order = category_order(STANDARD)
-    values = count_natural(tables(STANDARD, order), list(range(52)), 6)
+    values = count_natural(lookup(STANDARD, order), list(range(52)), 6)
     assert sum(values.values()) == 20358520
-    assert values == count_classes(tables(STANDARD, order), list(range(2, 15)), 6)
+    assert values == count_classes(lookup(STANDARD, order), list(range(2, 15)), 6)
 
 
 @pytest.mark.slow
 def test_seven_card_table_and_4824_classes() -> None:
-    table = category_counts("high", 7)
+    table = count("high", 7, kernel=False)  # the readable path (the kernel: test_fast_*)
     assert table.total == 133784560
     assert table.categories == SEVEN_CARD
     assert table.distinct == 4824
 
 
 def test_one_joker_fully_wild() -> None:
-    table = category_counts("high", 5, jokers=1)
+    table = count("high", 5, jokers=1)
     assert table.total == 2869685
     assert table.categories == ONE_JOKER
 
 
 def test_deuces_wild() -> None:
-    table = category_counts("high", 5, wild_rank=2)
+    table = count("high", 5, wild_rank=2)
     assert table.total == 2598960
     assert table.categories == DEUCES_WILD
 
 
 def test_manila_32_card_deck() -> None:
-    table = category_counts("manila", 5)
+    table = count("manila", 5)
     assert table.total == 201376 == comb(32, 5)
     assert table.categories == _manila_closed_form()
     # Flush ranks above full house in Manila (seed 004), so it is listed first.
@@ -189,7 +189,7 @@ def test_manila_32_card_deck() -> None:
 
 def test_mexican_stud_deck() -> None:
     """40 cards, 10 ranks; straights are 6 runs across the gap plus the wheel = 7."""
-    table = category_counts("mexican", 5)
+    table = count("mexican", 5)
     straights = 7
     assert table.total == comb(40, 5)
     assert table.categories["straight flush"] == 4 * straights
@@ -200,7 +200,7 @@ def test_mexican_stud_deck() -> None:
 
 def test_short_deck() -> None:
     """36 cards, 9 ranks; straights A-6-7-8-9 up to T-A: 6 of them."""
-    table = category_counts("short", 5)
+    table = count("short", 5)
     straights = 6
     assert table.total == comb(36, 5)
     assert table.categories["straight"] == straights * (4**5 - 4)
@@ -208,21 +208,21 @@ def test_short_deck() -> None:
     assert table.categories["full house"] == 9 * 4 * 8 * 6
     names = list(table.categories)
     assert names.index("three of a kind") < names.index("straight")  # trips above by default
-    below = list(category_counts("short", 5, trips="below-straight").categories)
+    below = list(count("short", 5, trips="below-straight").categories)
     assert below.index("straight") < below.index("three of a kind")
 
 
 def test_pai_gow_only_moves_the_wheel() -> None:
-    table = category_counts("pai-gow", 5)
+    table = count("pai-gow", 5)
     assert table.categories == FIVE_CARD
     assert table.distinct == 7462
 
 
 def test_fewer_cards_and_probability() -> None:
-    two = category_counts("high", 2)
+    two = count("high", 2)
     assert two.categories == {"one pair": 13 * 6, "high card": comb(52, 2) - 78}
     assert two.probability("one pair") == pytest.approx(1 / 17)
-    assert category_counts("high", 1).categories == {"high card": 52}
+    assert count("high", 1).categories == {"high card": 52}
 
 
 def test_generic_walk_for_rankings_without_a_counter() -> None:
@@ -233,7 +233,7 @@ def test_generic_walk_for_rankings_without_a_counter() -> None:
 
     register(replace(get_ranking("manila"), name="manila-generic", counter=None))
     seen: list[int] = []
-    table = category_counts("manila-generic", 4, deck="manila", progress=seen.append)
+    table = count("manila-generic", 4, deck="manila", progress=seen.append)
     assert sum(seen) == comb(32, 4)
     # Four-card hands of 8 ranks: closed forms.
     assert table.categories == {
@@ -251,7 +251,7 @@ def test_one_joker_as_a_bug() -> None:
     The table is printed by Wizard of Odds, "Poker Probabilities" (5-card stud
     with one partially wild card); the counts below are re-derived in closed form.
     """
-    table = category_counts("high", 5, jokers=1, wild="bug")
+    table = count("high", 5, jokers=1, wild="bug")
     natural = FIVE_CARD
     assert table.total == 2869685
     assert table.categories["five of a kind"] == 1  # four aces and the joker
@@ -287,7 +287,7 @@ def test_canadian_stud_five_card_table() -> None:
     """No published table found; the new categories come out of the old two, and the
     four-card flush has a closed form: exactly four of one suit (4 · C(13,4) · 39)
     minus the straights among them (10 straights · 5 odd cards · 4 suits · 3 others)."""
-    table = category_counts("canadian", 5)
+    table = count("canadian", 5)
     assert table.total == 2598960
     for name in ("straight flush", "four of a kind", "full house", "flush", "straight"):
         assert table.categories[name] == FIVE_CARD[name]
@@ -312,8 +312,8 @@ def test_canadian_stud_five_card_table() -> None:
 
 def test_estimates_warn_about_long_walks() -> None:
     from straights.cards import make_deck
+    from straights.frequencies import estimate_seconds
     from straights.rankings.high_family import hands_walked
-    from straights.tables import estimate_seconds
 
     assert estimate_seconds("high", 7) < 5  # nothing walked: counted by class
     # With one joker every hand holding it is walked: C(52, 6) = 20,358,520 of them,

@@ -1,0 +1,37 @@
+"""Running the ``straights`` command in tests: in a child process or in this one.
+
+>>> run("--help").returncode
+0
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from straights.cli.main import main
+
+
+def run(*args: str, stdin: str = "", timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """``straights *args`` in a fresh interpreter, ``stdin`` as its input; output as text."""
+    return subprocess.run(
+        [sys.executable, "-m", "straights.cli.main", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=timeout,
+    )
+
+
+def run_main(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """``straights *args`` in this process: (exit code, stdout, stderr)."""
+    try:
+        main(list(args))
+        code = 0
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
