@@ -12,16 +12,11 @@ import time
 from pathlib import Path
 
 import pytest
+from clitools import run
 
 from straights.store import RecordedTable, Store
 
 CLI = [sys.executable, "-m", "straights.cli.main"]
-
-
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [*CLI, *args], input=stdin, capture_output=True, text=True, encoding="utf-8", timeout=120
-    )
 
 
 def events_of(db: Path, table_id: int) -> list[dict[str, object]]:

@@ -13,26 +13,15 @@ import time
 from pathlib import Path
 
 import pytest
+from clitools import run_main
 from rich.console import Console
 
-from straights.cli.main import main
 from straights.cli.play import _Game
 from straights.errors import ConfigurationError
 from straights.game.config import TableConfig
 from straights.game.hand import Action
 from straights.game.table import Table
 from straights.game.view import SeatView
-
-
-def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """Run the CLI in this process: exit status, stdout, stderr."""
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def one_error_line(err: str) -> str:
@@ -47,7 +36,7 @@ def one_error_line(err: str) -> str:
 
 
 def test_a_negative_seed_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = cli(capsys, "odds", "Qs 9d", "Qd 3s", "--samples", "1000", "--seed", "-1")
+    code, _, err = run_main(capsys, "odds", "Qs 9d", "Qd 3s", "--samples", "1000", "--seed", "-1")
     assert code == 2
     assert "--seed" in one_error_line(err)
     from straights.odds import straights_odds
@@ -61,7 +50,7 @@ def test_simulate_to_a_file_that_refuses_writes(
     capsys: pytest.CaptureFixture[str], path: str
 ) -> None:
     assert os.path.exists(path)  # Linux, where the project runs its tests
-    code, _, err = cli(capsys, "simulate", "-n", "30", "--out", path, "--no-progress")
+    code, _, err = run_main(capsys, "simulate", "-n", "30", "--out", path, "--no-progress")
     assert code == 2
     assert f"cannot write {path!r}" in one_error_line(err)
 
@@ -78,7 +67,7 @@ def test_ctrl_c_inside_compiled_code_is_one_line_and_130(
             raise SystemError("<numba dispatcher> returned a result with an exception set") from exc
 
     monkeypatch.setattr("straights.odds.odds", interrupted)
-    code, _, err = cli(capsys, "odds", "Qs 9d", "Qd 3s", "--json")
+    code, _, err = run_main(capsys, "odds", "Qs 9d", "Qd 3s", "--json")
     assert (code, err) == (130, "interrupted\n")
 
 
@@ -140,13 +129,15 @@ def test_player_names_are_printed_as_text(
     script = tmp_path / "moves.txt"
     script.write_text("c\n" * 200, encoding="utf-8")
     args = ["--seats", "2", "--bots", "calling", "--hands", "1", "--seed", "2"]
-    code, out, err = cli(capsys, "play", "--name", name, *args, "--db", db, "--script", str(script))
+    code, out, err = run_main(
+        capsys, "play", "--name", name, *args, "--db", db, "--script", str(script)
+    )
     assert code == 0, err
     assert name in out
-    code, out, err = cli(capsys, "history", "list", "--db", db)
+    code, out, err = run_main(capsys, "history", "list", "--db", db)
     assert code == 0, err
     assert name in out
-    code, out, err = cli(capsys, "history", "show", "1", "--db", db)
+    code, out, err = run_main(capsys, "history", "show", "1", "--db", db)
     assert code == 0, err
     assert name in out and "\x1b]8;" not in out  # no terminal hyperlink escape
 
@@ -158,13 +149,13 @@ def test_player_names_are_printed_as_text(
 def test_odds_refuses_a_pack_that_does_not_exist(
     capsys: pytest.CaptureFixture[str], pack: str
 ) -> None:
-    code, _, err = cli(capsys, "odds", "Qs 9d", "Qd 3s", "--pack", pack)
+    code, _, err = run_main(capsys, "odds", "Qs 9d", "Qd 3s", "--pack", pack)
     line = one_error_line(err)
     assert code == 2 and f"--pack {pack}: choose 55" in line and "card Qs" not in line
 
 
 def test_odds_refuses_a_pack_for_holdem(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = cli(capsys, "odds", "--game", "holdem", "Ah Kh", "Qs Qd", "--pack", "55")
+    code, _, err = run_main(capsys, "odds", "--game", "holdem", "Ah Kh", "Qs Qd", "--pack", "55")
     assert code == 2 and "--pack 55 is for Straights" in one_error_line(err)
     from straights.errors import PackError
     from straights.odds import odds
@@ -193,7 +184,9 @@ def test_odds_refuses_a_pack_for_holdem(capsys: pytest.CaptureFixture[str]) -> N
 def test_settings_that_cannot_work_are_refused(
     capsys: pytest.CaptureFixture[str], args: tuple[str, ...], message: str
 ) -> None:
-    code, out, err = cli(capsys, *args, "--no-save") if args[0] == "play" else cli(capsys, *args)
+    code, out, err = (
+        run_main(capsys, *args, "--no-save") if args[0] == "play" else run_main(capsys, *args)
+    )
     assert code == 2, out
     assert message in one_error_line(err)
     assert "Draw for the dealer" not in out and "deals," not in out  # refused before playing
@@ -201,10 +194,10 @@ def test_settings_that_cannot_work_are_refused(
 
 def test_the_default_bots_fit_any_table(capsys: pytest.CaptureFixture[str]) -> None:
     # Three bots by default, but a two-seat table has room for one: no complaint.
-    code, out, err = cli(capsys, "play", "--seats", "2", "--no-save", "--script", os.devnull)
+    code, out, err = run_main(capsys, "play", "--seats", "2", "--no-save", "--script", os.devnull)
     assert code == 0, err
     assert "Strength 1" in out and "Calling" not in out
-    code, out, err = cli(capsys, "simulate", "-p", "2", "-n", "3", "--no-progress")
+    code, out, err = run_main(capsys, "simulate", "-p", "2", "-n", "3", "--no-progress")
     assert code == 0, err
     assert "strength" in out and "calling" in out and "random" not in out
 
@@ -213,30 +206,30 @@ def test_the_default_bots_fit_any_table(capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_compare_counts_hands_from_one(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = cli(capsys, "compare", "As Ah Kd Kc 2s", "Qs Qh Qd 3c 4s")
+    code, out, _ = run_main(capsys, "compare", "As Ah Kd Kc 2s", "Qs Qh Qd 3c 4s")
     assert code == 0
     assert "1. hand 2" in out and "2. hand 1" in out and "Hand 2 wins" in out
     assert "hand 0" not in out.lower()
-    _, out, _ = cli(capsys, "compare", "As Ah Kd Kc 2s", "Qs Qh Qd 3c 4s", "--json")
+    _, out, _ = run_main(capsys, "compare", "As Ah Kd Kc 2s", "Qs Qh Qd 3c 4s", "--json")
     assert json.loads(out)["winners"] == [1]  # the second hand, 0-based as documented
 
 
 def test_showdown_deal_and_odds_count_players_from_one(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    _, out, _ = cli(capsys, "showdown", "--table", "5c 4d 3d 2h Jh", "Qs 9d", "Qd 3s")
+    _, out, _ = run_main(capsys, "showdown", "--table", "5c 4d 3d 2h Jh", "Qs 9d", "Qd 3s")
     assert "Player 1 " in out and "Player 2 wins" in out and "Player 0" not in out
-    _, out, _ = cli(capsys, "deal", "--seed", "11", "--players", "3")
+    _, out, _ = run_main(capsys, "deal", "--seed", "11", "--players", "3")
     assert "Player 1 " in out and "Player 3 " in out and "Player 0" not in out
-    _, out, _ = cli(capsys, "odds", "--table", "5c 4d 3d ? ?", "Qs 9d", "Qd 3s")
+    _, out, _ = run_main(capsys, "odds", "--table", "5c 4d 3d ? ?", "Qs 9d", "Qd 3s")
     rows = [line for line in out.splitlines() if "%" in line and "│" in line]
     assert [r.split("│")[1].strip() for r in rows] == ["1", "2"]
-    code, out, err = cli(capsys, "odds", "Qs 9d", "Qd")
+    code, out, err = run_main(capsys, "odds", "Qs 9d", "Qd")
     assert code == 2 and "player 2's hole cards 'Qd' hold 1 card:" in one_error_line(err)
 
 
 def test_odds_prints_cards_with_suit_symbols(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = cli(capsys, "odds", "--table", "5c 4d 3d ? ?", "Qs 9d", "Qd 3s")
+    code, out, _ = run_main(capsys, "odds", "--table", "5c 4d 3d ? ?", "Qs 9d", "Qd 3s")
     assert code == 0
     assert "table 5♣ 4♦ 3♦ ? ?" in out and "Q♠ 9♦" in out and "Q♦ 3♠" in out
     assert "Qs 9d" not in out
@@ -247,10 +240,10 @@ def test_odds_prints_cards_with_suit_symbols(capsys: pytest.CaptureFixture[str])
 
 def test_flags_are_plain_flags_in_help(capsys: pytest.CaptureFixture[str]) -> None:
     for command in ("odds", "rank", "deal", "play"):
-        code, out, _ = cli(capsys, command, "--help")
+        code, out, _ = run_main(capsys, command, "--help")
         assert code == 0
         assert "<bool>" not in out, command
-    _, out, _ = cli(capsys, "odds", "--help")
+    _, out, _ = run_main(capsys, "odds", "--help")
     assert "--json" in out and "<int>" in out  # options that take a value keep their type
 
 
@@ -266,7 +259,7 @@ def test_flags_are_plain_flags_in_help(capsys: pytest.CaptureFixture[str]) -> No
 def test_usage_errors_are_one_line_like_the_tools_own(
     capsys: pytest.CaptureFixture[str], args: tuple[str, ...], message: str
 ) -> None:
-    code, _, err = cli(capsys, *args)
+    code, _, err = run_main(capsys, *args)
     assert code == 2
     line = one_error_line(err)
     assert message in line and "--help" in line
@@ -357,9 +350,9 @@ def test_history_show_speaks_to_the_terminal_player(
     script = tmp_path / "moves.txt"
     script.write_text("c\n" * 50, encoding="utf-8")
     args = ["--seats", "3", "--hands", "1", "--seed", "4", "--db", db, "--script", str(script)]
-    code, _, err = cli(capsys, "play", *args)
+    code, _, err = run_main(capsys, "play", *args)
     assert code == 0, err
-    code, out, err = cli(capsys, "history", "show", "1", "--db", db)
+    code, out, err = run_main(capsys, "history", "show", "1", "--db", db)
     assert code == 0, err
     assert "You are dealt " in out and "Strength 1 is dealt " in out
     assert "Round 1 of 5" in out

@@ -18,7 +18,10 @@ import sys
 import threading
 from collections.abc import Callable
 from types import FrameType
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from sys import UnraisableHookArgs
 
 __all__ = ["EXIT_STATUS", "GRACE", "announce", "handled", "install", "set_grace"]
 
@@ -48,8 +51,19 @@ def install() -> Callable[[], None]:
     old_fd = signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
     threading.Thread(target=_watch, args=(read_end,), name="ctrl-c", daemon=True).start()
     old_handler = signal.signal(signal.SIGINT, _raise)
+    old_hook = sys.unraisablehook
+
+    def quiet(unraisable: UnraisableHookArgs) -> None:
+        # A Ctrl-C that Python can only "ignore" (in a __del__ or a ctypes callback
+        # such as LLVM's while Numba compiles) is not a second error to print: the
+        # watchdog already ends the command with its one line.
+        if not isinstance(unraisable.exc_value, KeyboardInterrupt):
+            old_hook(unraisable)
+
+    sys.unraisablehook = quiet
 
     def restore() -> None:
+        sys.unraisablehook = old_hook
         signal.signal(signal.SIGINT, old_handler)
         signal.set_wakeup_fd(old_fd)
         os.close(write_end)  # the watching thread reads the end of the pipe and stops
