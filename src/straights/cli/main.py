@@ -22,6 +22,7 @@ from straights.errors import StraightsError
 try:  # a Ctrl-C while the commands load (a slow disk, a busy machine) ends the same way
     from straights.cli import deal as _deal  # noqa: F401  (each import registers commands)
     from straights.cli import fast as _fast  # noqa: F401
+    from straights.cli import games as _games  # noqa: F401
     from straights.cli import history as _history  # noqa: F401
     from straights.cli import odds as _odds  # noqa: F401
     from straights.cli import play as _play  # noqa: F401

@@ -10,6 +10,11 @@ PHH's own codes are used where the specification defines one (``NT``, ``FO/8``,
 
 >>> get_variant("FO/8").showdown[1].options
 (('qualifier', 8),)
+
+People type names rather than codes; :func:`find_variant` takes either:
+
+>>> find_variant("razz").code, find_variant("Omaha-Hi-Lo").code, find_variant("nt").code
+('FR', 'FO/8', 'NT')
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from straights.errors import ConfigurationError
 from straights.poker.straights_rules import straights_variant
 from straights.poker.variant import HandRule, Opener, Street, Structure, Variant
 
-__all__ = ["VARIANTS", "get_variant", "variant_codes"]
+__all__ = ["GAME_NAMES", "VARIANTS", "find_variant", "game_name", "get_variant", "variant_codes"]
 
 _FL, _PL, _NL = Structure.FIXED_LIMIT, Structure.POT_LIMIT, Structure.NO_LIMIT
 _HIGH: Final = HandRule("high")
@@ -128,6 +133,66 @@ VARIANTS: Final[dict[str, Variant]] = {
         straights_variant(52, "no-limit"),
     )
 }
+
+
+#: The names people type for each variant, by code: the first is the variant's
+#: game name (``straights games`` lists it), the others are accepted too.
+GAME_NAMES: Final[dict[str, tuple[str, ...]]] = {
+    "NT": ("holdem", "no-limit-holdem", "nlhe", "texas-holdem"),
+    "FT": ("limit-holdem", "fixed-limit-holdem", "lhe"),
+    "PT": ("pot-limit-holdem", "plhe"),
+    "NS": ("short-deck", "short-deck-holdem", "six-plus"),
+    "PO": ("omaha", "pot-limit-omaha", "plo"),
+    "FO/8": ("omaha-hi-lo", "omaha-8", "limit-omaha-hi-lo"),
+    "PO/8": ("pot-limit-omaha-hi-lo", "plo8"),
+    "F7S": ("seven-card-stud", "stud", "7-stud"),
+    "F7S/8": ("seven-card-stud-hi-lo", "stud-hi-lo", "stud-8"),
+    "FR": ("razz",),
+    "N2L1D": ("single-draw-2-7", "kansas-city", "2-7-single-draw"),
+    "F2L3D": ("triple-draw-2-7", "2-7-triple-draw", "deuce-to-seven-triple-draw"),
+    "FB": ("badugi",),
+    "_F5CD": ("five-card-draw", "draw", "5-card-draw"),
+    "_N5CD": ("no-limit-five-card-draw", "no-limit-draw"),
+    "_F5S": ("five-card-stud", "5-card-stud"),
+    "_STR55L": ("straights", "straights-limit"),
+    "_STR55N": ("straights-no-limit",),
+    "_STR52L": ("straights-52", "straights-52-limit"),
+    "_STR52N": ("straights-52-no-limit",),
+}
+
+_BY_NAME: Final[dict[str, str]] = {
+    **{code.casefold(): code for code in VARIANTS},
+    **{name: code for code, names in GAME_NAMES.items() for name in names},
+}
+
+
+def game_name(code: str) -> str:
+    """The name people type for the variant ``code``.
+
+    >>> game_name("F7S"), game_name("_STR55L")
+    ('seven-card-stud', 'straights')
+    """
+    return GAME_NAMES[code][0]
+
+
+def find_variant(name: str) -> Variant:
+    """The variant called ``name``: a game name (any case, ``_`` or space for ``-``,
+    ``'`` ignored: ``"Hold'em"``) or a PHH code; raises :class:`ConfigurationError`
+    listing the game names.
+
+    >>> find_variant("Seven card stud").code, find_variant("_str52n").code
+    ('F7S', '_STR52N')
+    """
+    key = name.strip().casefold()
+    code = _BY_NAME.get(key) or _BY_NAME.get(
+        "-".join(key.replace("_", " ").replace("'", "").split())
+    )
+    if code is None:
+        raise ConfigurationError(
+            f"{name!r} is not a game: choose one of {', '.join(game_name(c) for c in VARIANTS)}"
+            " (or a PHH code)"
+        )
+    return VARIANTS[code]
 
 
 def variant_codes() -> list[str]:

@@ -1,0 +1,123 @@
+"""``straights games``: the poker variants the engine deals, one line each (or one in full)."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from straights.cli.app import app
+
+if TYPE_CHECKING:
+    from straights.poker.variant import HandRule, Variant
+
+
+def showdown_names(variant: Variant) -> list[str]:
+    """How each share of the pot is won, in words.
+
+    >>> from straights.poker.catalogue import get_variant
+    >>> showdown_names(get_variant("FO/8"))
+    ['high (2 hole + 3 board)', 'ace-to-five low (8 or better, 2 hole + 3 board)']
+    >>> showdown_names(get_variant("_STR55L"))
+    ['straights (rule 10)']
+    """
+    if variant.pot_rule is not None and not variant.showdown:
+        return (
+            ["straights (rule 10)"]
+            if "rule-10" in variant.pot_rule.name
+            else [variant.pot_rule.name]
+        )
+    return [_rule_name(rule) for rule in variant.showdown]
+
+
+def _rule_name(rule: HandRule) -> str:
+    name = rule.ranking if rule.label in ("high", rule.ranking) else f"{rule.ranking} {rule.label}"
+    notes = [
+        f"{value} or better" if key == "qualifier" else f"{key} {value}"
+        for key, value in rule.options
+    ]
+    if rule.hole_cards is not None:
+        notes.append(f"{rule.hole_cards} hole + {rule.board_cards} board")
+    return f"{name} ({', '.join(notes)})" if notes else name
+
+
+def describe(code: str) -> dict[str, Any]:
+    """One variant for ``--json``: its game name, PHH code, name, description, deck,
+    betting structure, showdown and streets."""
+    from straights.cards import make_deck
+    from straights.poker.catalogue import GAME_NAMES, get_variant
+
+    variant = get_variant(code)
+    deck = make_deck(variant.deck, jokers=variant.jokers)
+    return {
+        "game": GAME_NAMES[code][0],
+        "code": code,
+        "name": variant.name,
+        "description": variant.description,
+        "deck": variant.deck,
+        "deck_size": len(deck),
+        "max_players": variant.max_players(len(deck)),
+        "betting": variant.structure.value,
+        "showdown": showdown_names(variant),
+        "streets": [street.name for street in variant.streets],
+        "also_called": list(GAME_NAMES[code][1:]),
+    }
+
+
+@app.command()
+def games(
+    name: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[GAME]",
+            help="Show this game only: a game name such as razz or omaha-hi-lo, or a PHH code.",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print JSON: a list of games (one object with GAME).")
+    ] = False,
+) -> None:
+    """List the poker games the engine deals, with a one-line description each.
+
+    Example: straights games omaha-hi-lo
+    """
+    from straights.poker.catalogue import VARIANTS, find_variant
+
+    codes = list(VARIANTS) if name is None else [find_variant(name).code]
+    rows = [describe(code) for code in codes]
+    if as_json:
+        data: object = rows if name is None else rows[0]
+        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    from rich.markup import escape
+    from rich.table import Table
+
+    from straights.cli.render import console
+
+    table = Table(title=f"{len(rows)} game{'s' if len(rows) > 1 else ''}", title_justify="left")
+    table.add_column("#", justify="right", style="dim")
+    table.add_column("Game", style="bold", no_wrap=True)
+    table.add_column("Code", no_wrap=True)
+    table.add_column("Description")
+    table.add_column("Deck", justify="right")
+    table.add_column("Betting", no_wrap=True)
+    table.add_column("Showdown")
+    for number, row in enumerate(rows, start=1):
+        table.add_row(
+            str(number),
+            escape(row["game"]),
+            escape(row["code"]),
+            escape(row["description"] if name is None else f"{row['name']}: {row['description']}"),
+            str(row["deck_size"]),
+            row["betting"],
+            escape("; ".join(row["showdown"])),
+        )
+    out = console()
+    out.print(table)
+    if name is not None:
+        row = rows[0]
+        out.print(f"Streets: {escape(', '.join(row['streets']))}")
+        if row["also_called"]:
+            out.print(f"Also called: {escape(', '.join(row['also_called']))}")
