@@ -100,19 +100,16 @@ def games(
     table.add_column("#", justify="right", style="dim")
     table.add_column("Game", style="bold", no_wrap=True)
     table.add_column("Code", no_wrap=True)
-    table.add_column("Description")
-    table.add_column("Deck", justify="right")
-    table.add_column("Betting", no_wrap=True)
-    table.add_column("Showdown")
+    # Deck, betting and showdown go on a dim second line, so the table reads at 80 columns.
+    table.add_column("Description", ratio=1)
     for number, row in enumerate(rows, start=1):
+        text = row["description"] if name is None else f"{row['name']}: {row['description']}"
+        details = f"{row['deck_size']} cards · {row['betting']} · {'; '.join(row['showdown'])}"
         table.add_row(
             str(number),
             escape(row["game"]),
             escape(row["code"]),
-            escape(row["description"] if name is None else f"{row['name']}: {row['description']}"),
-            str(row["deck_size"]),
-            row["betting"],
-            escape("; ".join(row["showdown"])),
+            f"{escape(text)}\n[dim]{escape(details)}[/dim]",
         )
     out = console()
     out.print(table)
