@@ -12,9 +12,10 @@ extra      what it enables                                 modules
 ``web``    ``serve``: the web table                        starlette, uvicorn, …
 ``plot``   ``--plot`` charts                               matplotlib
 ``ray``    :class:`straights.scale.RayExecutor`            ray
+``rl``     :mod:`straights.rl` research environments        numpy, pettingzoo, gymnasium
 =========  ==============================================  ===========================
 
-``all`` is ``fast``, ``web`` and ``plot``: everything one machine uses (Ray, some
+``all`` is ``fast``, ``web``, ``plot`` and ``rl``: everything one machine uses (Ray, some
 600 MB, is for clusters and stays apart); ``dev`` is ``all`` and ``ray`` plus the
 test and lint tools.  Every heavy import goes through :func:`require`, so a
 missing extra is one clear line (:class:`~straights.errors.MissingExtraError`),
@@ -24,7 +25,7 @@ never a traceback:
 >>> require("colour", "x")
 Traceback (most recent call last):
 ...
-straights.errors.ConfigurationError: 'colour' is not an extra: choose fast, web, plot or ray
+straights.errors.ConfigurationError: 'colour' is not an extra: choose fast, web, plot, ray or rl
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ EXTRAS: Final[dict[str, tuple[str, ...]]] = {
     "web": ("pydantic", "starlette", "uvicorn", "websockets", "grapheme"),
     "plot": ("matplotlib",),
     "ray": ("ray",),
+    "rl": ("numpy", "pettingzoo", "gymnasium"),
 }
 
 

@@ -1,0 +1,186 @@
+"""The observation vector: what one seat sees, as a flat ``float32`` array.
+
+Built from :func:`straights.poker.view.deal_view` of the observing seat (its
+cards, the face-up cards, stacks, bets, pot, legal amounts) and from the
+public record of the deal (the betting actions and how many cards each player
+drew; never which).  Players are listed *relative to the observer*: index 0 is
+the observer, 1 the next player in dealing order, and so on.  Chip amounts are
+counted in the table's unit (the big blind, else the ante, else the smallest
+bet).  The segments, in order (``n`` players, ``S`` streets, ``H`` hand
+cards, ``B`` board cards, ``W`` = deck size + 1, ``L`` history rows):
+
+===========  =====================  ================================================
+segment      length                 content
+===========  =====================  ================================================
+``seat``     n                      one-hot: the observer's seat (0 = first left of
+                                    the button, n-1 = the button)
+``street``   S + 1                  one-hot: the street; the last entry: deal over
+``phase``    2                      betting, drawing (both 0 when the deal is over)
+``cards``    n × H × W              each player's hand slots in relative order, the
+                                    observer's own first; a slot is one-hot over
+                                    the deck (in deck order) with a last entry for
+                                    a face-down card; an empty slot is all 0
+``board``    B × W                  the board in dealing order, same slots
+``chips``    1 + 4n + 3             pot; per player stack, bet this street, folded,
+                                    all-in; then to call, the smallest and the
+                                    largest bet or raise (a street total; 0 if none)
+``history``  L × (n + 8 + 1 + S)    the public actions in order, one row each: the
+                                    actor (relative one-hot), the kind (fold, check,
+                                    call, bring-in, complete, bet, raise, discard),
+                                    the amount (a street total in units; for a
+                                    discard the number of cards) and the street
+                                    (one-hot); rows past the last action are 0;
+                                    after more than L actions the last L are kept
+===========  =====================  ================================================
+
+>>> from straights.rl.table import table_for
+>>> enc = Encoding(table_for("holdem", 2), history=8)
+>>> [(s.name, s.stop - s.start) for s in enc.segments]  # doctest: +NORMALIZE_WHITESPACE
+[('seat', 2), ('street', 5), ('phase', 2), ('cards', 212), ('board', 265), ('chips', 12),
+ ('history', 120)]
+>>> enc.size
+618
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+import numpy as np
+from numpy.typing import NDArray
+
+from straights.errors import ConfigurationError
+from straights.poker.view import DealView
+from straights.rl.table import RlTable
+
+__all__ = ["KINDS", "Encoding", "History", "Segment"]
+
+#: The kinds of public action, in the order of the history's one-hot.
+KINDS: Final = ("fold", "check", "call", "bring-in", "complete", "bet", "raise", "discard")
+_KIND_INDEX: Final = {k: i for i, k in enumerate(KINDS)}
+
+
+class Segment(NamedTuple):
+    """One named part of the observation vector: ``vector[start:stop]``."""
+
+    name: str
+    start: int
+    stop: int
+
+
+class History:
+    """The public actions of one deal, encoded as they happen (absolute players)."""
+
+    def __init__(self, rows: int, streets: int) -> None:
+        self.rows = rows
+        self.features = np.zeros((rows, len(KINDS) + 1 + streets), np.float32)
+        self.players = np.zeros(rows, np.intp)
+        self.count = 0
+
+    def clear(self) -> None:
+        self.features[: self.count] = 0
+        self.count = 0
+
+    def add(self, player: int, kind: str, amount: float, street: int) -> None:
+        """Record ``player``'s action (``amount`` already in units, or a card count)."""
+        if self.count == self.rows:  # keep the last rows
+            self.features[:-1] = self.features[1:]
+            self.players[:-1] = self.players[1:]
+            self.features[-1] = 0
+            self.count -= 1
+        row = self.features[self.count]
+        row[_KIND_INDEX[kind]] = 1.0
+        row[len(KINDS)] = amount
+        row[len(KINDS) + 1 + street] = 1.0
+        self.players[self.count] = player
+        self.count += 1
+
+
+class Encoding:
+    """The observation layout of one table, and the encoder of a seat's view."""
+
+    def __init__(self, table: RlTable, history: int = 32) -> None:
+        if not isinstance(history, int) or isinstance(history, bool) or history < 1:
+            raise ConfigurationError(f"history={history!r}: give a whole number of rows >= 1")
+        variant = table.variant
+        self.n = n = table.players
+        self.streets = {s.name: k for k, s in enumerate(variant.streets)}
+        self.street_count = s = len(variant.streets)
+        self.hand = h = variant.hole_count
+        self.board = b = variant.board_count
+        ids = [c.id for c in table.deck]
+        self.deck_index = [-1] * (max(ids) + 1)
+        for k, card_id in enumerate(ids):
+            self.deck_index[card_id] = k
+        self.width = w = len(ids) + 1
+        self.history_rows = history
+        self.row = n + len(KINDS) + 1 + s
+        self.unit_inverse = 1.0 / table.unit
+        chips_high = table.chips / table.unit
+        sizes = [("seat", n), ("street", s + 1), ("phase", 2), ("cards", n * h * w),
+                 ("board", b * w), ("chips", 1 + 4 * n + 3),
+                 ("history", history * self.row)]  # fmt: skip
+        segments, start = [], 0
+        for name, length in sizes:
+            segments.append(Segment(name, start, start + length))
+            start += length
+        self.segments: tuple[Segment, ...] = tuple(segments)
+        self.size = start
+        at = {seg.name: seg.start for seg in segments}
+        self.seat_at, self.street_at, self.phase_at = at["seat"], at["street"], at["phase"]
+        self.cards_at, self.board_at = at["cards"], at["board"]
+        self.chips_at, self.history_at = at["chips"], at["history"]
+        high = np.ones(self.size, np.float32)
+        high[self.chips_at : self.history_at] = chips_high
+        rows = high[self.history_at :].reshape(history, self.row)
+        rows[:, n + len(KINDS)] = max(chips_high, h)
+        self.high = high
+
+    def segment(self, name: str) -> Segment:
+        """The segment called ``name``."""
+        return next(s for s in self.segments if s.name == name)
+
+    def encode(self, view: DealView, drawing: bool, history: History) -> NDArray[np.float32]:
+        """The observation of ``view`` (a seat's view); ``drawing``: the deal is in a draw."""
+        seat = view.seat
+        if seat is None:
+            raise ConfigurationError("an observation is of a seat, not of a spectator")
+        n, w, h = self.n, self.width, self.hand
+        out = np.zeros(self.size, np.float32)
+        street = self.streets.get(view.street, -1)
+        over = street < 0
+        hot = [self.seat_at + seat, self.street_at + (self.street_count if over else street)]
+        if not over and view.actor is not None:
+            hot.append(self.phase_at + (1 if drawing else 0))
+        index = self.deck_index
+        players = view.players
+        for rel in range(n):
+            base = self.cards_at + rel * h * w
+            for k, card in enumerate(players[(seat + rel) % n].cards):
+                hot.append(base + k * w + (w - 1 if card is None else index[card.id]))
+        base = self.board_at
+        for k, card in enumerate(view.board):
+            hot.append(base + k * w + (w - 1 if card is None else index[card.id]))
+        out[hot] = 1.0
+        unit = self.unit_inverse
+        chips = [view.pot * unit]
+        top = 0
+        for rel in range(n):
+            p = players[(seat + rel) % n]
+            top = max(top, p.bet)
+            chips += (p.stack * unit, p.bet * unit, float(p.folded),
+                      float(not p.folded and p.stack == 0))  # fmt: skip
+        to_call = low = high = 0
+        for action in view.legal:
+            if action.kind in ("call", "bring-in"):
+                to_call = action.amount
+            elif action.kind in ("bet", "raise", "complete"):
+                low, high = action.low, action.high
+        chips += (to_call * unit, low * unit, high * unit)
+        out[self.chips_at : self.chips_at + len(chips)] = chips
+        count = history.count
+        if count:
+            rows = out[self.history_at :].reshape(self.history_rows, self.row)
+            rows[:count, n:] = history.features[:count]
+            rows[np.arange(count), (history.players[:count] - seat) % n] = 1.0
+        return out
