@@ -9,19 +9,22 @@ the small blind, heads-up the button does).  Each takes turns as
 of the deal: the chips each player won or lost, or that divided by the table's
 unit with ``normalize_rewards=True``.
 
+Three players check and call to the end; ``player_2`` (the button, first to
+act before the flop) holds the aces and wins the two big blinds of the others:
+
 >>> from straights.rl import env
 >>> e = env("limit-holdem", players=3)
->>> e.reset(seed=1)
+>>> e.reset(options={"deck": "2c 7d 3h 8s As Ad 4c Kc Qd 9h 5c Jd 6c 5s"})
 >>> e.agent_selection, int(e.action_space("player_0").n)
 ('player_2', 3)
 >>> for agent in e.agent_iter():
 ...     obs, reward, done, cut, info = e.last()
-...     e.step(None if done else 1)     # everyone checks or calls
+...     e.step(None if done else 1)     # 1: check or call
 ...     if done:
 ...         print(agent, reward)
-player_2 -2
-player_0 -2
-player_1 4
+player_2 4.0
+player_0 -2.0
+player_1 -2.0
 """
 
 from __future__ import annotations
