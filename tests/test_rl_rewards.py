@@ -21,7 +21,7 @@ def play_out(e: Any, rng: Random) -> dict[str, float]:
     """One episode of the AEC environment with random legal actions; the final rewards."""
     rewards = {}
     for agent in e.agent_iter():
-        obs, reward, done, cut, info = e.last()
+        obs, reward, done, _, info = e.last()
         if done:
             rewards[agent] = reward
             assert info["chips"] * e.reward_scale == reward
@@ -138,7 +138,7 @@ def test_an_illegal_action_checks_or_folds_and_is_told() -> None:
     e = single_agent_env("straights", 2, seat=0, opponents="calling")
     obs, _ = e.reset(seed=2)
     assert not obs["action_mask"][FOLD]  # nothing to fold to: fold is illegal
-    obs, reward, done, _, info = e.step(FOLD)
+    obs, _, done, _, info = e.step(FOLD)
     assert info["illegal"] and not done  # he checked; the calling station checked too
     assert e.dealer.deal.log[-2].kind == "check"
 
