@@ -123,7 +123,9 @@ class ActionLayout:
                             seen.add(to)
                     moves[self.last_raise] = Move(kind, high)
         mask = np.zeros(self.size, np.int8)
-        mask[list(moves)] = 1
+        put = memoryview(mask)
+        for index in moves:
+            put[index] = 1
         return mask, moves
 
     def draw_mask(self, hand: int, limit: int) -> NDArray[np.int8]:

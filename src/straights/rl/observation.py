@@ -114,6 +114,8 @@ class Encoding:
             self.deck_index[card_id] = k
         self.width = w = len(ids) + 1
         self.history_rows = history
+        #: Each seat's players in relative order: itself first.
+        self.orders = tuple(tuple((seat + rel) % n for rel in range(n)) for seat in range(n))
         self.row = n + len(KINDS) + 1 + s
         self.unit_inverse = 1.0 / table.unit
         chips_high = table.chips / table.unit
@@ -145,42 +147,52 @@ class Encoding:
         seat = view.seat
         if seat is None:
             raise ConfigurationError("an observation is of a seat, not of a spectator")
-        n, w, h = self.n, self.width, self.hand
+        n, w = self.n, self.width
         out = np.zeros(self.size, np.float32)
+        put = memoryview(out)  # item writes through a memoryview: the cheapest from Python
         street = self.streets.get(view.street, -1)
         over = street < 0
-        hot = [self.seat_at + seat, self.street_at + (self.street_count if over else street)]
+        put[self.seat_at + seat] = 1.0
+        put[self.street_at + (self.street_count if over else street)] = 1.0
         if not over and view.actor is not None:
-            hot.append(self.phase_at + (1 if drawing else 0))
+            put[self.phase_at + (1 if drawing else 0)] = 1.0
         index = self.deck_index
         players = view.players
-        for rel in range(n):
-            base = self.cards_at + rel * h * w
-            for k, card in enumerate(players[(seat + rel) % n].cards):
-                hot.append(base + k * w + (w - 1 if card is None else index[card.id]))
+        order = self.orders[seat]
+        for rel, i in enumerate(order):
+            base = self.cards_at + rel * self.hand * w
+            for card in players[i].cards:
+                put[base + (w - 1 if card is None else index[card.id])] = 1.0
+                base += w
         base = self.board_at
-        for k, card in enumerate(view.board):
-            hot.append(base + k * w + (w - 1 if card is None else index[card.id]))
-        out[hot] = 1.0
+        for card in view.board:
+            put[base + (w - 1 if card is None else index[card.id])] = 1.0
+            base += w
         unit = self.unit_inverse
-        chips = [view.pot * unit]
-        top = 0
-        for rel in range(n):
-            p = players[(seat + rel) % n]
-            top = max(top, p.bet)
-            chips += (p.stack * unit, p.bet * unit, float(p.folded),
-                      float(not p.folded and p.stack == 0))  # fmt: skip
-        to_call = low = high = 0
+        at = self.chips_at
+        put[at] = view.pot * unit
+        for i in order:
+            p = players[i]
+            if p.folded:
+                put[at + 3] = 1.0
+            elif not p.stack:
+                put[at + 4] = 1.0
+            put[at + 1] = p.stack * unit
+            put[at + 2] = p.bet * unit
+            at += 4
         for action in view.legal:
-            if action.kind in ("call", "bring-in"):
-                to_call = action.amount
-            elif action.kind in ("bet", "raise", "complete"):
-                low, high = action.low, action.high
-        chips += (to_call * unit, low * unit, high * unit)
-        out[self.chips_at : self.chips_at + len(chips)] = chips
+            kind = action.kind
+            if kind == "call" or kind == "bring-in":
+                put[at + 1] = action.amount * unit
+            elif kind == "bet" or kind == "raise" or kind == "complete":
+                put[at + 2] = action.low * unit
+                put[at + 3] = action.high * unit
         count = history.count
         if count:
             rows = out[self.history_at :].reshape(self.history_rows, self.row)
             rows[:count, n:] = history.features[:count]
-            rows[np.arange(count), (history.players[:count] - seat) % n] = 1.0
+            at, width = self.history_at, self.row
+            for who in history.players[:count].tolist():
+                put[at + (who - seat) % n] = 1.0
+                at += width
         return out
