@@ -123,7 +123,7 @@ class ActionLayout:
                             seen.add(to)
                     moves[self.last_raise] = Move(kind, high)
         mask = np.zeros(self.size, np.int8)
-        put = memoryview(mask)
+        put = memoryview(mask)  # type: ignore[arg-type]  # item writes: cheapest
         for index in moves:
             put[index] = 1
         return mask, moves

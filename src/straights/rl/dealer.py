@@ -59,6 +59,8 @@ class Dealer:
         self.encoding = Encoding(table, history)
         self.history = History(history, self.encoding.street_count)
         self.rng = random.Random()
+        self._shuffler = np.random.default_rng(self.rng.getrandbits(64))
+        self._cards = table.deck.cards
         self.deal: Deal | None = None
         self._decision = 0  # counts decisions; the key of the cached moves
         self._moves_key = -1
@@ -67,8 +69,10 @@ class Dealer:
 
     # -- a deal ---------------------------------------------------------------------------
     def seed(self, seed: int) -> None:
-        """Restart the random stream that shuffles every later deal."""
+        """Restart the random streams of every later deal: the shuffle (NumPy, the
+        quickest) and the restock of a draw (the engine's ``random.Random``)."""
         self.rng = random.Random(seed)
+        self._shuffler = np.random.default_rng(seed)
 
     def new_deal(self, seed: int | None = None, deck: Sequence[Card] | None = None) -> None:
         """Deal afresh: ``seed`` restarts the random stream (cards, restocks); ``deck``
@@ -78,7 +82,10 @@ class Dealer:
         table = self.table
         if deck is None:
             # A shuffle of the table's deck needs no checking: dealt from a source as is.
-            source = DeckSource(table.deck.shuffled(self.rng), self.rng)
+            cards = self._cards
+            source = DeckSource(
+                [cards[k] for k in self._shuffler.permutation(len(cards)).tolist()], self.rng
+            )
             self.deal = Deal(table.variant, table.stakes, table.stacks, source)
         else:
             self.deal = Deal(table.variant, table.stakes, table.stacks, list(deck), rng=self.rng)

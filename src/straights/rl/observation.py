@@ -44,7 +44,7 @@ segment      length                 content
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -58,6 +58,12 @@ __all__ = ["KINDS", "Encoding", "History", "Segment"]
 #: The kinds of public action, in the order of the history's one-hot.
 KINDS: Final = ("fold", "check", "call", "bring-in", "complete", "bet", "raise", "discard")
 _KIND_INDEX: Final = {k: i for i, k in enumerate(KINDS)}
+
+
+def writer(array: NDArray[Any]) -> Any:
+    """A memoryview of ``array`` for item writes, the cheapest from Python (typed
+    loosely: typeshed lets a memoryview take ints only, a NumPy buffer takes floats)."""
+    return memoryview(array)  # type: ignore[arg-type]
 
 
 class Segment(NamedTuple):
@@ -149,7 +155,7 @@ class Encoding:
             raise ConfigurationError("an observation is of a seat, not of a spectator")
         n, w = self.n, self.width
         out = np.zeros(self.size, np.float32)
-        put = memoryview(out)  # item writes through a memoryview: the cheapest from Python
+        put = writer(out)
         street = self.streets.get(view.street, -1)
         over = street < 0
         put[self.seat_at + seat] = 1.0
