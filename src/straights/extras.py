@@ -5,19 +5,19 @@ Typer, Rich, SQLAlchemy, Alembic and platformdirs.  Heavier parts are extras,
 installed with ``pip install 'straights[NAME]'`` and imported only by the code
 that uses them:
 
-=========  ==============================================  ===========================
+=========  ==============================================  ============================
 extra      what it enables                                 modules
-=========  ==============================================  ===========================
+=========  ==============================================  ============================
 ``fast``   ``odds``, fast ``stats``, :mod:`straights.fast`    numpy, numba
 ``web``    ``serve``: the web table                        starlette, uvicorn, …
 ``plot``   ``--plot`` charts                               matplotlib
 ``ray``    :class:`straights.scale.RayExecutor`            ray
-``rl``     :mod:`straights.rl` research environments        numpy, pettingzoo, gymnasium
-=========  ==============================================  ===========================
+``rl``     :mod:`straights.rl`: research environments      numpy, pettingzoo, gymnasium
+=========  ==============================================  ============================
 
-``all`` is ``fast``, ``web``, ``plot`` and ``rl``: everything one machine uses (Ray, some
-600 MB, is for clusters and stays apart); ``dev`` is ``all`` and ``ray`` plus the
-test and lint tools.  Every heavy import goes through :func:`require`, so a
+``all`` is ``fast``, ``web``, ``plot`` and ``rl``: everything one machine uses (Ray,
+some 600 MB, is for clusters and stays apart); ``dev`` is ``all`` and ``ray`` plus
+the test and lint tools.  Every heavy import goes through :func:`require`, so a
 missing extra is one clear line (:class:`~straights.errors.MissingExtraError`),
 never a traceback:
 
