@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
-pytest.importorskip("pettingzoo")
-
 from straights.cards import parse_cards
 from straights.rl import env
 from straights.rl.dealer import Dealer

@@ -13,9 +13,6 @@ import warnings
 
 import numpy as np
 import pytest
-
-pytest.importorskip("pettingzoo")
-
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 

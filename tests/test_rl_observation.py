@@ -18,8 +18,6 @@ from typing import Any
 import numpy as np
 import pytest
 
-pytest.importorskip("pettingzoo")
-
 from straights.cards import Card
 from straights.poker.catalogue import get_variant, variant_codes
 from straights.poker.view import deal_view

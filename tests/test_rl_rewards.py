@@ -8,8 +8,6 @@ from typing import Any
 import numpy as np
 import pytest
 
-pytest.importorskip("pettingzoo")
-
 from straights.errors import ConfigurationError
 from straights.poker.catalogue import variant_codes
 from straights.rl import env, single_agent_env
