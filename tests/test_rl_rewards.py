@@ -153,3 +153,24 @@ def test_single_agent_rewards_normalised() -> None:
             _, a, done, _, info = chips.step(CALL)
             _, b, _, _, _ = units.step(CALL)
         assert a == info["chips"] and b == a / 2
+
+
+@pytest.mark.parametrize("code", variant_codes())
+def test_short_stacks_and_full_tables_always_offer_a_legal_action(code: str) -> None:
+    rng = Random(f"short {code}")
+    e = env(code, 2)
+    most = min(6, e.table.variant.max_players(len(e.table.deck)))
+    for k in range(12):
+        players = rng.randint(2, most)
+        e = env(code, players, stack=[rng.randint(1, 6) for _ in range(players)])
+        e.reset(seed=k)
+        for agent in e.agent_iter():
+            obs, _, done, _, _ = e.last()
+            if done:
+                e.step(None)
+                continue
+            assert agent == f"player_{e.dealer.actor}"
+            legal = np.flatnonzero(obs["action_mask"]).tolist()
+            assert legal and legal == e.dealer.legal()
+            e.step(rng.choice(legal))
+        assert not e.agents
