@@ -208,7 +208,9 @@ class PaiGowDeal:
         self.settings[BANK] = bank
         self.events.append(HandSet(BANK, bank.front, bank.back, "house way"))
         for seat, bet in self.bets.items():
-            back_won, front_won = beats(self.settings[seat], bank)
+            mine = self.settings[seat]
+            back_won, front_won = beats(mine, bank)
+            copies = (mine.back_value == bank.back_value, mine.front_value == bank.front_value)
             fouled = seat in self.fouls
             taken = 0
             outcome: Outcome
@@ -219,7 +221,9 @@ class PaiGowDeal:
                 outcome, net = "push", 0
             else:
                 outcome, net = "lose", -bet
-            result = Settlement(seat, bet, back_won, front_won, fouled, outcome, taken, net)
+            result = Settlement(
+                seat, bet, back_won, front_won, *copies, fouled, outcome, taken, net
+            )
             self.results[seat] = result
             self.events.append(result)
             self.house -= net

@@ -62,7 +62,8 @@ class Settlement:
     """One player's result against the bank.
 
     ``back_won``/``front_won``: whether the player's five-card and two-card hands
-    beat the bank's (copies go to the bank); ``net`` is the chips the player
+    beat the bank's; ``back_copy``/``front_copy``: whether it was a copy (equal
+    hands, which go to the bank); ``net`` is the chips the player
     gains (negative: loses) after the ``commission`` the house takes.
     """
 
@@ -70,6 +71,8 @@ class Settlement:
     bet: int
     back_won: bool
     front_won: bool
+    back_copy: bool
+    front_copy: bool
     fouled: bool
     outcome: Outcome
     commission: int

@@ -10,9 +10,12 @@ a two-card hand is a pair or high cards.
 >>> setting.front_value.phrase, setting.back_value.phrase
 ('High card, ace high', 'Pair of queens')
 >>> setting.fouled
-True
->>> Setting.of("Qs Qh", "Ah Kd 7c 4d 2s").fouled
 False
+>>> foul = Setting.of("Qs Qh", "Ah Kd 7c 4d 2s")
+>>> foul.fouled
+True
+>>> foul.foul_reason()
+'the two-card hand (pair of queens) beats the five-card hand (ace high): a foul'
 """
 
 from __future__ import annotations
@@ -43,7 +46,9 @@ __all__ = [
     "Setting",
     "beats",
     "commission",
+    "describe",
     "hand_value",
+    "in_order",
     "pack",
 ]
 
@@ -84,6 +89,26 @@ def hand_value(cards: Sequence[Card]) -> HandValue:
     """
     ranking = get_ranking(_RANKING)
     return ranking.evaluate(tuple(cards), **dict(ranking.normalise(_OPTIONS)))
+
+
+def describe(value: HandValue) -> str:
+    """A hand's value as words inside a sentence.
+
+    >>> describe(hand_value(parse_cards("Jk 9d"))), describe(hand_value(parse_cards("9s 9d")))
+    ('ace high (joker as A♠)', 'pair of nines')
+    """
+    text = value.phrase.removeprefix("High card, ")
+    return text[0].lower() + text[1:]
+
+
+def in_order(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """A hand's cards in reading order: the combination first, then the kickers.
+
+    >>> " ".join(c.ascii() for c in in_order(parse_cards("2h 7d Jc Js 8s")))
+    'Jc Js 8s 7d 2h'
+    """
+    played = hand_value(cards).cards
+    return played if len(played) == len(cards) else tuple(cards)
 
 
 def commission(win: int, percent: int) -> int:
@@ -206,8 +231,8 @@ class Setting:
         """Why this setting is a foul, in words."""
         front, back = self.values
         return (
-            f"the two-card hand ({front.phrase.lower()}) beats the five-card hand "
-            f"({back.phrase.lower()}): a foul"
+            f"the two-card hand ({describe(front)}) beats the five-card hand "
+            f"({describe(back)}): a foul"
         )
 
     def cards(self) -> tuple[Card, ...]:
