@@ -13,6 +13,8 @@ import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final
 
+from straights.paigow.about import is_pai_gow
+
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.text import Text
@@ -22,10 +24,7 @@ if TYPE_CHECKING:
     from straights.paigow.events import Event
     from straights.paigow.table import PaiGowTable
 
-__all__ = ["GAME_NAMES", "is_pai_gow", "play_pai_gow"]
-
-#: The names ``--game`` accepts for Pai Gow poker.
-GAME_NAMES: Final = ("pai-gow", "paigow", "pai-gow-poker", "_PAIGOW")
+__all__ = ["is_pai_gow", "play_pai_gow"]
 
 _HELP: Final = (
     ("2 5", "these two cards (positions 1 to 7) are the two-card hand; the rest play behind"),
@@ -33,15 +32,6 @@ _HELP: Final = (
     ("q", "leave the table (a dealt hand is set the house way first)"),
     ("? ", "this help"),
 )
-
-
-def is_pai_gow(game: str | None) -> bool:
-    """True when ``game`` names Pai Gow poker.
-
-    >>> is_pai_gow("Pai-Gow"), is_pai_gow("razz"), is_pai_gow(None)
-    (True, False, False)
-    """
-    return game is not None and game.strip().lower() in {n.lower() for n in GAME_NAMES}
 
 
 def play_pai_gow(

@@ -35,7 +35,7 @@ from straights.paigow.deal import PaiGowDeal
 from straights.paigow.events import Dealt, Fouled, HandSet
 from straights.paigow.rules import BANK, FOUL_RULES, PaiGowRules
 
-__all__ = ["VARIANT", "deal_to_history", "dumps", "loads", "replay"]
+__all__ = ["VARIANT", "deal_to_history", "dumps", "finishing_stacks", "loads", "replay"]
 
 #: The variant code of a Pai Gow history.
 VARIANT: Final = "_PAIGOW"
@@ -180,3 +180,11 @@ def _replay(history: Mapping[str, Any]) -> PaiGowDeal:
         if int(history.get("_house_result", deal.house)) != deal.house:
             raise HandHistoryError(f"the house's result is {deal.house}, not the one recorded")
     return deal
+
+
+def finishing_stacks(history: Mapping[str, Any]) -> list[int]:
+    """The players' stacks after the deal of ``history``, replayed and checked."""
+    deal = replay(history)
+    seats = [int(s) for s in _field(history, "seats")]
+    stacks = [int(s) for s in _field(history, "starting_stacks")]
+    return [stack + deal.results[seat].net for seat, stack in zip(seats, stacks, strict=True)]
