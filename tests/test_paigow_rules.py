@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import paigow_referee as referee
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -24,7 +25,6 @@ from straights.paigow.rules import (
     hand_value,
     pack,
 )
-import paigow_referee as referee
 
 
 def _v(text: str) -> object:
