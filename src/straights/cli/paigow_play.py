@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 __all__ = ["is_pai_gow", "play_pai_gow"]
 
+_EMPTY: Final = "An empty answer: type two positions (such as 2 5), or h"
 _HELP: Final = (
     ("2 5", "these two cards (positions 1 to 7) are the two-card hand; the rest play behind"),
     ("h", "set the hand the house way"),
@@ -194,7 +195,7 @@ class _Game:
             elif answer in ("h", "house", "house way"):
                 self.table.set_house_way(1)
             else:
-                front = _positions(answer, len(mine)) if answer else "Type two positions, or h"
+                front = _positions(answer, len(mine)) if answer else _EMPTY
                 if isinstance(front, str):
                     out.print(Text(front, "red"))
                     continue
