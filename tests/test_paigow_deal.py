@@ -298,6 +298,11 @@ def test_a_history_reads_like_phh() -> None:
         (lambda h: h["actions"].__setitem__(2, "p1 raise 8"), "not a Pai Gow action"),
         (lambda h: h["actions"].__setitem__(2, "p1 set Xx8h"), "not a string of cards"),
         (lambda h: h.update(variant="NT"), "not a Pai Gow history"),
+        (lambda h: h.update(_bets=["x"]), "a field has the wrong type"),
+        (lambda h: h.update(_dice=["a", 1, 2]), "a field has the wrong type"),
+        (lambda h: h.update(_bets=[20, 5]), "differ in length"),
+        (lambda h: h.update(_foul="never"), "'_foul' = 'never'"),
+        (lambda h: h.pop("actions"), "no list 'actions'"),
     ],
 )
 def test_a_bad_history_is_one_clear_error(change: object, message: str) -> None:

@@ -128,6 +128,8 @@ def replay(history: Mapping[str, Any]) -> PaiGowDeal:
         raise
     except StraightsError as exc:
         raise HandHistoryError(str(exc)) from exc
+    except (ValueError, TypeError) as exc:  # a field of the wrong type: "x" for a number
+        raise HandHistoryError(f"a field has the wrong type: {exc}") from exc
 
 
 def _replay(history: Mapping[str, Any]) -> PaiGowDeal:
