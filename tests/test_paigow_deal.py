@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import re
 
 import paigow_referee as referee
 import pytest
@@ -18,6 +19,7 @@ from straights.paigow.events import Dealt, DiceRolled, Fouled, HandSet, Settled,
 from straights.paigow.history import deal_to_history, dumps, finishing_stacks, loads, replay
 from straights.paigow.rules import FoulError, PaiGowRules, pack
 from straights.paigow.table import PaiGowTable
+from straights.paigow.view import deal_view
 from straights.poker.phh import replay_report
 
 # The bank's seven cards set the house way as Qh Jd | 9h 9c 7d 5s 3h (one pair).
@@ -335,3 +337,32 @@ def test_settlement_events_name_each_result() -> None:
     [result] = [e for e in deal.events if isinstance(e, Settlement)]
     assert result == Settlement(1, 20, True, True, False, False, False, "win", 1, 19)
     assert parse_cards("Ac 8h") == deal.settings[1].front
+
+
+# ---------------------------------------------------------------- views
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32), players=st.integers(2, 6))
+def test_a_view_never_shows_a_hidden_card(seed: int, players: int) -> None:
+    """Before the settlement a seat's view holds its own cards only (and a spectator's
+    none); afterwards every hand is turned up."""
+    import json
+
+    rng = random.Random(seed)
+    seats = sorted(rng.sample(range(1, 7), players))
+    deal = PaiGowDeal(dict.fromkeys(seats, 10), rng=rng)
+    for step in range(len(seats)):
+        for seat in [*seats, None]:
+            text = json.dumps(deal_view(deal, seat))
+            shown = set(re.findall(r'"([2-9TJQKA][cdhs]|Jk)"', text))
+            own = set() if seat is None else {c.ascii() for c in deal.cards(seat)}
+            assert shown <= own, (seat, shown - own)
+            if seat is not None:
+                assert deal_view(deal, seat)["cards"] == [c.ascii() for c in deal.cards(seat)]
+        deal.set_house_way(seats[step])
+    assert deal.finished
+    everything = {c.ascii() for s in [0, *seats] for c in deal.cards(s)}
+    for seat in [*seats, None]:
+        text = json.dumps(deal_view(deal, seat))
+        assert set(re.findall(r'"([2-9TJQKA][cdhs]|Jk)"', text)) == everything

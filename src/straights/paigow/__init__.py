@@ -13,7 +13,9 @@ module                    holds
 ``deal.py``               ``PaiGowDeal``: dice, deal, settings, settlement
 ``table.py``              ``PaiGowTable``: stacks and the house across deals
 ``history.py``            ``_PAIGOW`` hand histories and their replay
+``view.py``               what one seat may see (the one place hiding cards)
 ``wording.py``            events told in words
+``about.py``              its names and its row in ``straights games``
 ========================  =====================================================
 
 >>> from straights.paigow import PaiGowTable

@@ -21,6 +21,8 @@ house's result.
 >>> history = deal_to_history(deal, {2: "Ann"}, {2: 100})
 >>> replay(loads(dumps(history))[0]).results[2] == deal.results[2]
 True
+>>> tell_history(history, unicode=False)[-1].startswith("The house")
+True
 """
 
 from __future__ import annotations
@@ -35,7 +37,15 @@ from straights.paigow.deal import PaiGowDeal
 from straights.paigow.events import Dealt, Fouled, HandSet
 from straights.paigow.rules import BANK, FOUL_RULES, PaiGowRules
 
-__all__ = ["VARIANT", "deal_to_history", "dumps", "finishing_stacks", "loads", "replay"]
+__all__ = [
+    "VARIANT",
+    "deal_to_history",
+    "dumps",
+    "finishing_stacks",
+    "loads",
+    "replay",
+    "tell_history",
+]
 
 #: The variant code of a Pai Gow history.
 VARIANT: Final = "_PAIGOW"
@@ -190,3 +200,13 @@ def finishing_stacks(history: Mapping[str, Any]) -> list[int]:
     seats = [int(s) for s in _field(history, "seats")]
     stacks = [int(s) for s in _field(history, "starting_stacks")]
     return [stack + deal.results[seat].net for seat, stack in zip(seats, stacks, strict=True)]
+
+
+def tell_history(history: Mapping[str, Any], *, unicode: bool = True) -> list[str]:
+    """A history told in words (replayed and checked first), players by their names."""
+    from straights.paigow.wording import tell
+
+    deal = replay(history)
+    seats = [int(s) for s in _field(history, "seats")]
+    names = dict(zip(seats, [str(p) for p in history.get("players", [])], strict=False))
+    return tell(deal.events, names.get, unicode=unicode)
