@@ -121,3 +121,13 @@ def test_games_lists_pai_gow() -> None:
     assert json.loads(one.stdout) == row
     text = run("games", "paigow").stdout
     assert "Pai Gow poker (Nevada)" in text and "Also called: pai-gow-poker, paigow" in text
+
+
+def test_a_bot_out_of_chips_leaves_once() -> None:
+    out = run("play", "--game", "pai-gow", "--seed", "5", "--seats", "3", "--stack", "40",
+              stdin="\nh\n" * 4)  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert text.count("Bot 3 is out of chips and leaves the table.") == 1
+    after = text.split("Bot 3 is out of chips")[1]
+    assert "Bot 3 sets" not in after and "Bot 2 sets" in after

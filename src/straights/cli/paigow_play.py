@@ -13,8 +13,6 @@ import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final
 
-from straights.paigow.about import is_pai_gow
-
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.text import Text
@@ -24,14 +22,14 @@ if TYPE_CHECKING:
     from straights.paigow.events import Event
     from straights.paigow.table import PaiGowTable
 
-__all__ = ["is_pai_gow", "play_pai_gow"]
+__all__ = ["play_pai_gow"]
 
 _EMPTY: Final = "An empty answer: type two positions (such as 2 5), or h"
 _HELP: Final = (
     ("2 5", "these two cards (positions 1 to 7) are the two-card hand; the rest play behind"),
     ("h", "set the hand the house way"),
     ("q", "leave the table (a dealt hand is set the house way first)"),
-    ("? ", "this help"),
+    ("?", "this help"),
 )
 
 
@@ -77,6 +75,7 @@ class _Game:
         self.echo = not sys.stdin.isatty()
         self.interrupted = False
         self.leaving = False
+        self.gone: set[int] = set()  # bots out of chips, told once
 
     def name(self, seat: int) -> str | None:
         return "You" if seat == 1 else self.table.names.get(seat)
@@ -121,6 +120,7 @@ class _Game:
             if not table.can_bet(1):
                 out.print("[red]You are out of chips.[/red]")
                 break
+            self.say_who_left()
             bet = self.ask_bet()
             if bet is None:
                 break
@@ -129,12 +129,21 @@ class _Game:
         self.goodbye()
 
     def bets(self, mine: int) -> dict[int, int]:
-        """Your bet, and each bot's: the opening bet, or all it has left above the minimum."""
+        """Your bet, and each bot's: the opening bet, or all it has left when less."""
         out = {1: mine}
-        for seat in self.table.names:
-            if seat != 1 and self.table.can_bet(seat):
+        for seat in self.table.seated:
+            if seat != 1:
                 out[seat] = min(self.bot_bet, self.table.stacks[seat])
         return out
+
+    def say_who_left(self) -> None:
+        """Each bot that can no longer bet leaves the table, told once."""
+        from rich.text import Text
+
+        for seat, name in self.table.names.items():
+            if seat != 1 and not self.table.can_bet(seat) and seat not in self.gone:
+                self.gone.add(seat)
+                self.out.print(Text(f"{name} is out of chips and leaves the table.", "dim"))
 
     def ask_bet(self) -> int | None:
         from rich.text import Text
@@ -173,7 +182,7 @@ class _Game:
 
         out = self.out
         self.tell(deal.events)
-        seen = len(deal.events)  # the bots' settings are told after yours, with the bank's
+        seen = len(deal.events)  # the bots set now; told once you have set
         for seat in deal.waiting:
             if seat != 1:
                 self.table.set_house_way(seat)

@@ -87,7 +87,7 @@ def play(
     ] = None,
 ) -> None:
     """Play Straights against bots: hand after hand until you quit or one player has every chip."""
-    from straights.cli.paigow_play import is_pai_gow
+    from straights.paigow.about import is_pai_gow
 
     if is_pai_gow(game_name):  # a banked game with its own table: cli/paigow_play.py
         _play_pai_gow(seats, name, stack, seed, script, hands, resume)
