@@ -17,7 +17,7 @@ def allowed(log: list[Entry], seat: int | None) -> set[Card]:
     out: set[Card] = set()
     for e in log:
         known = {c for c in e.cards if c is not None}
-        if e.kind in ("show", "turn") or (e.kind == "hole" and e.player == seat):
+        if e.kind in ("show", "turn", "expose") or (e.kind == "hole" and e.player == seat):
             out |= known
         elif e.kind in ("hole", "board"):
             out |= {c for c, up in zip(e.cards, e.up, strict=True) if up and c is not None}
@@ -51,6 +51,10 @@ def test_views_hide_every_card_a_seat_may_not_see(code: str) -> None:
             if deal.phase == "draw":
                 hand = deal.holes[deal.actor or 0]
                 deal.discard(rng.sample(hand, rng.randint(0, len(hand))))
+            elif deal.phase == "expose":
+                i = deal.actor or 0
+                down = [c for c, up in zip(deal.holes[i], deal.up[i], strict=True) if not up]
+                deal.expose(rng.sample(down, deal.street.choose_up))
             else:
                 action = rng.choice(deal.legal_actions())
                 deal.act(action.kind, action.low if action.low else None)

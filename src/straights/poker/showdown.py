@@ -26,11 +26,11 @@ from straights.poker.variant import HandRule, Opener
 from straights.rankings.base import Explanation, HandValue, get_ranking
 from straights.rankings.high import high_key
 from straights.rankings.high_family import key_function
-from straights.rankings.low import ace_to_five_key, deuce_to_seven_key
+from straights.rankings.low import ace_to_five_key, ace_to_six_key, deuce_to_seven_key
 
 __all__ = ["best_hand", "opener_key", "split"]
 
-_MIN_CARDS: Final = {"badugi": 1}
+_MIN_CARDS: Final = {"badugi": 1, "three-card": 3, "ace-to-three": 3}
 #: High rankings whose natural hands have a fast key function.
 FAST_HIGH: Final = ("high", "short", "manila", "mexican", "pai-gow")
 _NO_LOW: Final = "no low"
@@ -51,7 +51,12 @@ def best_hand(rule: HandRule, hole: Sequence[Card], board: Sequence[Card]) -> Ha
     if rule.hole_cards is None and rule.board_cards is None:
         if len(hole) + len(board) < _MIN_CARDS.get(rule.ranking, 5):
             return None
-        combos = [(*hole, *board)]
+        size = max(get_ranking(rule.ranking).card_counts)
+        if size < 5 and len(hole) + len(board) > size:
+            # A ranking of fixed-size hands (three cards): the best of every choice.
+            combos = list(combinations((*hole, *board), size))
+        else:
+            combos = [(*hole, *board)]
     else:
         h, b = rule.hole_cards or 0, rule.board_cards or 0
         if len(hole) < h or len(board) < b:
@@ -77,6 +82,7 @@ def best_hand(rule: HandRule, hole: Sequence[Card], board: Sequence[Card]) -> Ha
 
 _FAST: Final[dict[str, Callable[..., int]]] = {
     "ace-to-five": ace_to_five_key,
+    "ace-to-six": ace_to_six_key,
     "deuce-to-seven": deuce_to_seven_key,
 }
 
