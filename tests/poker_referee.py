@@ -261,7 +261,7 @@ class Game:
     #: (larger is better) or ``None`` (no qualifying hand).
     judges: tuple[Callable[[Sequence[str]], Any], ...]
     blinds: bool = False
-    stud: str = ""  # "" | "high" | "low": who brings in and opens later rounds
+    stud: str = ""  # "" | "high" | "canadian" | "low": who brings in and opens later rounds
     hole_and_board: tuple[int, int] | None = None  # Manila: exactly 2 + 3
 
 
@@ -281,7 +281,7 @@ def _draw() -> tuple[Round, ...]:
 STANDARD = deck_of(RANKS)
 GAMES: dict[str, Game] = {
     "_F5S": Game(STANDARD, _five_stud(), (best_high,), stud="high"),
-    "_FCANADIAN": Game(STANDARD, _five_stud(), (canadian,), stud="high"),
+    "_FCANADIAN": Game(STANDARD, _five_stud(), (canadian,), stud="canadian"),
     "_FMEXICAN": Game(
         deck_of("234567JQKA"),
         (
@@ -436,7 +436,7 @@ class Referee:
             if self.street == 0:
 
                 def card_key(c: str) -> tuple[int, int]:
-                    if self.game.stud == "high":
+                    if self.game.stud != "low":
                         return (-rank(c), -SUITS.index(c[1]))  # the lowest card
                     return (low_rank(c), SUITS.index(c[1]))  # the highest, ace low
 
@@ -456,6 +456,18 @@ class Referee:
         kind = {(2,): 1, (2, 1): 1, (2, 1, 1): 1, (2, 2): 2, (3,): 3, (3, 1): 3,
                 (4,): 4}.get(shape(ranks), 0)  # fmt: skip
         key = (kind, *grouped(ranks))
+        if self.game.stud == "canadian" and len(cards) == 4 and kind == 0:
+            # Canadian stud: four up cards in sequence or of one suit beat a pair.
+            high = sorted(ranks, reverse=True)
+            if len({c[1] for c in cards}) == 1:
+                return (1, 2, *high)
+            four = [s for s in windows(STRAIGHT_RANKS, 4) if set(s) == set(ranks)]
+            if four:
+                return (1, 1, STRAIGHT_RANKS.index(four[0][0]))
+        if kind >= 2:  # two pair and better stay above the four-card hands
+            key = (kind, 9, *key[1:])
+        elif kind == 1:
+            key = (1, 0, *key[1:])
         return tuple(-x for x in key) if low else key
 
     def _start_betting(self) -> bool:

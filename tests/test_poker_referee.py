@@ -85,7 +85,7 @@ def test_the_engine_agrees_with_the_referee(code: str) -> None:
 @pytest.mark.parametrize("code", sorted(GAMES))
 def test_the_engine_agrees_with_the_referee_at_length(code: str) -> None:
     rng = random.Random(f"referee-slow/{code}")
-    for _ in range(1500):
+    for _ in range(5000):
         play_both(code, rng)
 
 

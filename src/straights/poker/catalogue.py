@@ -63,8 +63,7 @@ def _draw_streets(hole: int, draws: int) -> tuple[Street, ...]:
     return (first, *later)
 
 
-def _five_stud() -> tuple[Street, ...]:
-    later = Opener.BEST_HIGH_SHOWING
+def _five_stud(later: Opener = Opener.BEST_HIGH_SHOWING) -> tuple[Street, ...]:
     return (
         Street("second street", hole=(False, True), opener=Opener.LOWEST_UP_CARD),
         Street("third street", hole=(True,), burn=1, opener=later),
@@ -153,7 +152,8 @@ _ALL: Final = (
             "manila", _manila_streets(), _FL,
             (HandRule("manila", hole_cards=2, board_cards=3),)),
     Variant("_FCANADIAN", "Fixed-limit Canadian stud", "Five-card stud where a four-card "
-            "straight and a four-card flush beat one pair", "standard", _five_stud(), _FL,
+            "straight and a four-card flush beat one pair", "standard",
+            _five_stud(Opener.BEST_CANADIAN_SHOWING), _FL,
             (HandRule("canadian"),), blinds=False, bring_in=True),
     Variant("_FMEXICAN", "Fixed-limit Mexican stud", "Five-card stud on 40 cards (no 8 9 T), "
             "every card dealt down, each player choosing which to turn up",

@@ -56,6 +56,9 @@ class Opener(Enum):
     * ``BEST_HIGH_SHOWING`` / ``BEST_LOW_SHOWING``: later stud streets — the best
       high (or, in razz, the best low) hand among the up cards; ties go to the
       first player in seat order.
+    * ``BEST_CANADIAN_SHOWING``: as ``BEST_HIGH_SHOWING``, but four up cards in
+      sequence or of one suit count as in Canadian stud: pair < four-card straight
+      < four-card flush < two pair.
     """
 
     POSITION = "position"
@@ -63,6 +66,7 @@ class Opener(Enum):
     HIGHEST_UP_CARD = "highest-up-card"
     BEST_HIGH_SHOWING = "best-high-showing"
     BEST_LOW_SHOWING = "best-low-showing"
+    BEST_CANADIAN_SHOWING = "best-canadian-showing"
 
 
 @dataclass(frozen=True, slots=True)
