@@ -275,7 +275,7 @@ def _five_stud() -> tuple[Round, ...]:
 
 
 def _draw() -> tuple[Round, ...]:
-    return (Round("ddddd"), Round(burn=1, draw=True, big=False))
+    return (Round("ddddd"), Round(burn=1, draw=True, big=True))
 
 
 STANDARD = deck_of(RANKS)

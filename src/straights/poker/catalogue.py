@@ -57,7 +57,8 @@ def _draw_streets(hole: int, draws: int) -> tuple[Street, ...]:
     first = Street("pre-draw", hole=(False,) * hole)
     names = ("first draw", "second draw", "third draw")
     later = tuple(
-        Street(names[k] if draws > 1 else "draw", burn=1, draw=hole, big_bet=k >= 1)
+        # Fixed limit: the big bet from the second draw on, or after a single draw.
+        Street(names[k] if draws > 1 else "draw", burn=1, draw=hole, big_bet=k >= 1 or draws == 1)
         for k in range(draws)
     )
     return (first, *later)
