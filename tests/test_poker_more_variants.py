@@ -177,8 +177,9 @@ def test_mambo_stud_splits_high_and_low() -> None:
     assert deal.actor == 1
     passive(deal)
     assert deal.winnings == [2, 2] and deal.stacks == [50, 50]
-    # Without a six-or-better low, the high hand (9-T-J of hearts) scoops.
-    assert winnings("_FMAMBO", STUD, "9h Th | Kc Qd | 2c | Jh Js | 2d | 8s") == [2, -2]
+    # Without a six-or-better low, the high hand (9-T-J of hearts) scoops: p2's 8-7-2
+    # is the lower hand but no low.
+    assert winnings("_FMAMBO", STUD, "9h Th | Kc 7d | 2c | Jh 8c | 2d | 2s") == [2, -2]
 
 
 def test_mambo_stud_trips_beat_a_straight() -> None:
