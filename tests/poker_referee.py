@@ -8,7 +8,7 @@ silent) as stated there, not the engine's code.  A test drives the engine and
 the referee side by side and compares whose turn it is, what is legal and the
 finishing stacks.
 
-Rules as the referee reads them (fixed limit, which every game here uses):
+Rules as the referee reads them (fixed limit, and no limit for ``_N5CD``):
 
 * antes first (a short player antes what he has; an ante larger than every
   other is cut to the second largest), then blinds as live bets;
@@ -21,7 +21,9 @@ Rules as the referee reads them (fixed limit, which every game here uses):
   (quads > trips > two pair > pair > high cards; lowball: the lowest), ties
   to the first seat;
 * the bring-in may be posted or completed and not folded; a bet or raise is
-  the street's bet; at most four bets, completions and raises a round; an
+  the street's bet (no limit: at least the minimum bet and the largest bet or
+  raise of the round, at most everything); fixed limit allows at most four
+  bets, completions and raises a round; an
   all-in for less is always allowed and does not reopen the betting for
   those who acted, unless short all-ins add up to a full raise; a player
   facing only a short raise may call or fold;
@@ -263,6 +265,7 @@ class Game:
     blinds: bool = False
     stud: str = ""  # "" | "high" | "canadian" | "low": who brings in and opens later rounds
     hole_and_board: tuple[int, int] | None = None  # Manila: exactly 2 + 3
+    no_limit: bool = False  # else fixed limit
 
 
 def deck_of(ranks: str, jokers: int = 0) -> tuple[str, ...]:
@@ -313,6 +316,7 @@ GAMES: dict[str, Game] = {
         hole_and_board=(2, 3),
     ),
     "_F5CD": Game(STANDARD, _draw(), (best_high,), blinds=True),
+    "_N5CD": Game(STANDARD, _draw(), (best_high,), blinds=True, no_limit=True),
     "_FCALIFORNIA": Game(deck_of(RANKS, 1), _draw(), (ace_to_five_joker,), blinds=True),
     "_F5CDJ": Game(
         deck_of(RANKS, 1),
@@ -513,9 +517,11 @@ class Referee:
                 out.append(("fold", 0, 0, 0))
             out.append(("call", owe, 0, 0) if owe else ("check", 0, 0, 0))
         size = self.big if self.game.rounds[self.street].big else self.small
+        if self.game.no_limit:
+            size = self.small  # the minimum bet
         can_raise = (
             stack > top - mine
-            and self.raises < 4
+            and (self.raises < 4 or self.game.no_limit)
             and top - mine >= self.full
             and not (self.shorts and i in self.acted)
             and any(j != i and not self.folded[j] and self.stacks[j] + self.bet[j] > top
@@ -524,8 +530,9 @@ class Referee:
         if can_raise:
             to = max(size, self.full) + (0 if self.completing else top)
             to = min(to, stack + mine)
+            most = stack + mine if self.game.no_limit else to
             kind = "complete" if self.completing else ("raise" if top else "bet")
-            out.append((kind, to - mine, to, to))
+            out.append((kind, to - mine, to, most))
         return out
 
     def act(self, kind: str, to: int | None = None) -> None:

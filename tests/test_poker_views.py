@@ -44,8 +44,8 @@ def test_views_hide_every_card_a_seat_may_not_see(code: str) -> None:
         n = rng.randint(2, min(6, variant.max_players(52)))
         stakes = Stakes.uniform(n, ante=1, blinds=(1, 2), bring_in=1, small_bet=2, big_bet=4,
                                 min_bet=2)  # fmt: skip
-        deal = Deal(variant, stakes, [rng.randint(5, 60) for _ in range(n)],
-                    make_deck(variant.deck, jokers=variant.jokers).shuffled(rng), rng=rng)  # fmt: skip
+        cards = make_deck(variant.deck, jokers=variant.jokers).shuffled(rng)
+        deal = Deal(variant, stakes, [rng.randint(5, 60) for _ in range(n)], cards, rng=rng)
         while not deal.finished:
             check_views(deal)
             if deal.phase == "draw":
