@@ -129,6 +129,10 @@ def test_mexican_stud_history_writes_each_choice() -> None:
     assert history["actions"][:4] == ["d dh p1 Jh7h", "d dh p2 QdQs", "p1 _up 7h", "p2 _up Qs"]
     again = replay(loads(dumps(history))[0]).deal
     assert again.stacks == deal.stacks and again.up == deal.up
+    # A history that never wrote p2's down cards still says which card he turned up.
+    hidden = replay(loads(dumps(history).replace("d dh p2 QdQs", "d dh p2 ????"))[0]).deal
+    assert [e.cards for e in hidden.log if e.kind == "expose"][1] == (Card("Qs"),)
+    assert hidden.stacks == deal.stacks
     bad = dumps(history).replace("p1 _up 7h", "p1 _up Qd")
     with pytest.raises(HandHistoryError, match="cannot turn up Q"):
         replay(loads(bad)[0])

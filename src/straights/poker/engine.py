@@ -594,8 +594,9 @@ class Deal:
     # -- choosing up cards (Mexican stud) ---------------------------------------------------
     def expose(self, cards: Iterable[Card | None]) -> Entry:
         """The player to choose turns up ``cards`` (as many as the street's ``choose_up``),
-        face-down hole cards of his; ``None`` stands for an unknown card of his.  The
-        cards are turned when every player has chosen, as if all chose at once."""
+        face-down hole cards of his.  The cards are turned when every player has
+        chosen, as if all chose at once.  In a hand history whose cards of this player
+        are unknown (``None``), a card turned up becomes one of them."""
         if self.phase != "expose" or not self._choosers:
             raise IllegalActionError("nobody may choose cards to turn up now")
         i = self._choosers[0]
@@ -614,6 +615,11 @@ class Deal:
                  if c == card and not self.up[i][k] and k not in picked),
                 None,
             )  # fmt: skip
+            if pos is None and card is not None and card not in hand:
+                pos = next((k for k, c in enumerate(hand)
+                            if c is None and not self.up[i][k] and k not in picked), None)  # fmt: skip
+                if pos is not None:
+                    hand[pos] = card
             if pos is None:
                 raise IllegalActionError(
                     f"p{i + 1} cannot turn up {'??' if card is None else card}: "
