@@ -610,14 +610,10 @@ class Deal:
             )
         hand, picked = self.holes[i], []
         for card in chosen:
-            pos = next(
-                (k for k, c in enumerate(hand)
-                 if c == card and not self.up[i][k] and k not in picked),
-                None,
-            )  # fmt: skip
+            down = [k for k in range(len(hand)) if not self.up[i][k] and k not in picked]
+            pos = next((k for k in down if hand[k] == card), None)
             if pos is None and card is not None and card not in hand:
-                pos = next((k for k, c in enumerate(hand)
-                            if c is None and not self.up[i][k] and k not in picked), None)  # fmt: skip
+                pos = next((k for k in down if hand[k] is None), None)
                 if pos is not None:
                     hand[pos] = card
             if pos is None:
