@@ -218,3 +218,12 @@ def test_every_new_game_is_listed_and_replays(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["history", "replay", str(path), "--json"])
     assert json.loads(result.output) == {"file": str(path), "index": 0, "variant": "_FMEXICAN",
                                          "finishing_stacks": [52, 48]}  # fmt: skip
+
+
+def test_a_street_cannot_turn_up_more_cards_than_are_face_down() -> None:
+    from straights.errors import ConfigurationError
+    from straights.poker.variant import HandRule, Street, Structure, Variant
+
+    with pytest.raises(ConfigurationError, match="turns up more cards than are face down"):
+        Variant("_X", "x", "x", "standard", (Street("one", hole=(False, True), choose_up=2),),
+                Structure.FIXED_LIMIT, (HandRule("high"),))  # fmt: skip
