@@ -186,6 +186,9 @@ def test_settlement_agrees_with_the_referee_and_chips_are_conserved(
             except FoulError:
                 assert foul == "refuse"
     assert deal.finished
+    dealt = [c for s in [0, *seats] for c in deal.cards(s)]
+    assert len(set(dealt)) == len(dealt) == 7 * (players + 1)
+    assert set(dealt) <= set(pack())
     assert sum(r.net for r in deal.results.values()) + deal.house == 0
     bank = deal.settings[0]
     for seat in seats:
