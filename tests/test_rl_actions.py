@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from straights.cards import parse_cards
+from straights.poker.view import deal_view
 from straights.rl import env
 from straights.rl.dealer import Dealer
 from straights.rl.table import table_for
@@ -141,3 +142,24 @@ def test_raise_sizes_are_an_option() -> None:
     assert e.action_names() == (
         "fold", "call", "raise-min", "raise-0.33-pot", "raise-0.75-pot", "raise-max",
     )  # fmt: skip
+
+
+def test_mexican_stud_turns_up_the_chosen_card_when_everyone_has_chosen() -> None:
+    dealer = Dealer(table_for("mexican-stud", 2))
+    dealer.new_deal(seed=6)
+    deal = dealer.deal
+    assert deal is not None and deal.phase == "expose"
+    first = dealer.actions.first_expose
+    assert dealer.legal() == [first + 0b01, first + 0b10]  # one of his two down cards
+    chooser = dealer.actor
+    assert chooser is not None
+    mine = list(deal.holes[chooser])
+    dealer.play(first + 0b10)  # turn up his second card
+    other = 1 - chooser
+    # Not shown yet: the other player still sees two face-down cards of his.
+    assert deal_view(deal, other).players[chooser].cards == (None, None)
+    assert deal.up[chooser] == [False, False]
+    dealer.play(first + 0b01)  # the other turns up his first
+    assert deal.up[chooser] == [False, True] and deal.holes[chooser] == mine
+    assert deal.up[other] == [True, False]
+    assert deal.phase == "betting"

@@ -27,6 +27,7 @@ from straights.rl.table import table_for
 
 CODES = variant_codes()
 BETTING = {"fold", "check", "call", "bring-in", "complete", "bet", "raise"}
+CHOICES = {"discard", "expose"}  # which cards: public only in number
 
 
 def players_for(code: str, rng: Random) -> int:
@@ -66,7 +67,7 @@ def decode(dealer: Dealer, vector: np.ndarray[Any, Any]) -> dict[str, Any]:
             (
                 int(np.flatnonzero(row[:n])[0]),
                 kind,
-                round(amount if kind == "discard" else amount * dealer.table.unit),
+                round(amount if kind in ("discard", "expose") else amount * dealer.table.unit),
                 int(np.flatnonzero(row[n + len(KINDS) + 1 :])[0]),
             )
         )
@@ -123,9 +124,9 @@ def test_observations_decode_to_the_seats_view_and_the_public_log(code: str) -> 
                 break
             street, actor = deal.street_index, dealer.actor
             dealer.play(rng.choice(dealer.legal()))
-            entry = next(e for e in reversed(deal.log) if e.kind in BETTING | {"discard"})
+            entry = next(e for e in reversed(deal.log) if e.kind in BETTING | CHOICES)
             assert entry.player == actor
-            amount = len(entry.cards) if entry.kind == "discard" else entry.amount
+            amount = len(entry.cards) if entry.kind in CHOICES else entry.amount
             public.append((actor, entry.kind, amount, street))
 
 

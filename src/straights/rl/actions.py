@@ -1,4 +1,5 @@
-"""The discrete actions of a variant: fold, check/call, bet sizes, and draws as discards.
+"""The discrete actions of a variant: fold, check/call, bet sizes, draws as discards, and
+the cards a player turns up where he chooses (Mexican stud).
 
 One layout per variant, fixed for the environment's life; which actions are
 legal now is the *action mask*.  Indices:
@@ -19,7 +20,11 @@ legal now is the *action mask*.  Indices:
   ``first_draw + bits`` discards card ``k`` of the hand (in the order the
   observation shows it) for each bit ``k`` set; ``first_draw`` itself stands
   pat.  Subsets of more cards than the street allows, or of cards beyond the
-  hand's length, are masked.
+  hand's length, are masked;
+* in variants where players choose which cards to turn up (``Street.choose_up``,
+  Mexican stud), then one action per subset of the hand: ``first_expose + bits``
+  turns up card ``k`` for each bit ``k`` set; only subsets of face-down cards of
+  exactly the street's number are legal.
 
 >>> from straights.poker import get_variant
 >>> nl = ActionLayout(get_variant("NT"))
@@ -30,6 +35,9 @@ legal now is the *action mask*.  Indices:
 >>> draw = ActionLayout(get_variant("F2L3D"))
 >>> draw.size, draw.first_draw, draw.names[draw.first_draw + 0b101]
 (35, 3, 'discard-1-3')
+>>> flip = ActionLayout(get_variant("_FMEXICAN"))
+>>> flip.size, flip.first_expose, flip.names[flip.first_expose + 0b100]
+(35, 3, 'turn-up-3')
 """
 
 from __future__ import annotations
@@ -57,7 +65,8 @@ DEFAULT_SIZES: Final = (0.5, 1.0, 2.0)
 
 class Move(NamedTuple):
     """What an action index does now: an engine action ``kind`` with a street total
-    ``to`` (bets and raises), or ``kind == "discard"`` with the hand positions."""
+    ``to`` (bets and raises), or ``kind`` ``"discard"`` or ``"expose"`` with the hand
+    positions."""
 
     kind: str
     to: int | None = None
@@ -65,13 +74,23 @@ class Move(NamedTuple):
 
 
 @lru_cache(maxsize=256)
-def _draw_mask(slots: int, first: int, hand: int, limit: int) -> NDArray[np.int8]:
+def _subset_mask(
+    slots: int, first: int, hand: int, least: int, most: int, allowed: int
+) -> NDArray[np.int8]:
+    """Subsets ``bits`` of ``hand`` cards, within ``allowed``, of ``least`` to ``most``."""
     mask = np.zeros(slots, np.int8)
     for bits in range(1 << hand):
-        if bits.bit_count() <= limit:
+        if least <= bits.bit_count() <= most and bits & ~allowed == 0:
             mask[first + bits] = 1
     mask.flags.writeable = False
     return mask
+
+
+def _subset_names(prefix: str, hand: int, empty: str) -> tuple[str, ...]:
+    return tuple(
+        prefix + "-".join(str(k + 1) for k in range(hand) if bits >> k & 1) if bits else empty
+        for bits in range(1 << hand)
+    )
 
 
 class ActionLayout:
@@ -88,14 +107,12 @@ class ActionLayout:
             raises = ("raise",)
         self.first_draw = RAISE + len(raises)
         self.last_raise = self.first_draw - 1
-        self.hand = variant.hole_count if variant.draws else 0
-        draws = tuple(
-            "discard-" + "-".join(str(k + 1) for k in range(self.hand) if bits >> k & 1)
-            if bits
-            else "stand-pat"
-            for bits in range(1 << self.hand if variant.draws else 0)
-        )
-        self.names: tuple[str, ...] = ("fold", "call", *raises, *draws)
+        self.hand = variant.hole_count
+        draws = _subset_names("discard-", self.hand, "stand-pat") if variant.draws else ()
+        self.first_expose = self.first_draw + len(draws)
+        chooses = any(s.choose_up for s in variant.streets)
+        exposes = _subset_names("turn-up-", self.hand, "turn-up-none") if chooses else ()
+        self.names: tuple[str, ...] = ("fold", "call", *raises, *draws, *exposes)
         self.size = len(self.names)
 
     def betting(
@@ -130,8 +147,19 @@ class ActionLayout:
 
     def draw_mask(self, hand: int, limit: int) -> NDArray[np.int8]:
         """The mask of a draw from a hand of ``hand`` cards, at most ``limit`` discarded."""
-        return _draw_mask(self.size, self.first_draw, hand, min(limit, hand))
+        everything = (1 << hand) - 1
+        return _subset_mask(self.size, self.first_draw, hand, 0, min(limit, hand), everything)
+
+    def expose_mask(self, up: Sequence[bool], count: int) -> NDArray[np.int8]:
+        """The mask of turning up exactly ``count`` of the face-down cards (``up``: the
+        hand's face-up flags)."""
+        down = sum(1 << k for k, is_up in enumerate(up) if not is_up)
+        return _subset_mask(self.size, self.first_expose, len(up), count, count, down)
 
     def draw_move(self, index: int) -> Move:
         bits = index - self.first_draw
         return Move("discard", positions=tuple(k for k in range(self.hand) if bits >> k & 1))
+
+    def expose_move(self, index: int) -> Move:
+        bits = index - self.first_expose
+        return Move("expose", positions=tuple(k for k in range(self.hand) if bits >> k & 1))

@@ -124,6 +124,9 @@ class Dealer:
         elif deal.phase == "draw":
             mask = self.actions.draw_mask(len(deal.holes[i]), deal.street.draw or 0)
             moves = {}
+        elif deal.phase == "expose":
+            mask = self.actions.expose_mask(deal.up[i], deal.street.choose_up)
+            moves = {}
         else:
             mask, moves = self.actions.betting(
                 deal.legal_actions() if legal is None else legal,
@@ -140,7 +143,7 @@ class Dealer:
 
     def passive(self) -> int:
         """The passive legal action: check (or post the bring-in), else fold, else call;
-        in a draw, stand pat."""
+        in a draw, stand pat; choosing cards to turn up, the first choice."""
         mask, moves = self._choices(self._current())
         call = moves.get(CALL)
         if call is not None and call.kind != "call":
@@ -170,11 +173,15 @@ class Dealer:
             names = ", ".join(f"{k} {self.actions.names[k]}" for k in np.flatnonzero(mask))
             raise IllegalActionError(f"action {index!r} is not legal now; legal: {names}")
         street = deal.street_index
+        hand = deal.holes[i]
         if deal.phase == "draw":
-            hand = deal.holes[i]
             positions = self.actions.draw_move(int(index)).positions
             deal.discard([hand[k] for k in positions])
             self.history.add(i, "discard", len(positions), street)
+        elif deal.phase == "expose":
+            positions = self.actions.expose_move(int(index)).positions
+            deal.expose([hand[k] for k in positions])
+            self.history.add(i, "expose", len(positions), street)
         else:
             move = moves[int(index)]
             entry = deal.act(move.kind, move.to)
@@ -186,8 +193,7 @@ class Dealer:
         """What ``seat`` sees now, with its action mask (all 0 unless it is to act)."""
         deal = self._current()
         view = deal_view(deal, seat)
-        drawing = deal.phase == "draw"
-        vector = self.encoding.encode(view, drawing, self.history)
+        vector = self.encoding.encode(view, deal.phase, self.history)
         if view.actor == seat:
             mask = self._choices(deal, view.legal)[0].copy()
         else:

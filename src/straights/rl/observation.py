@@ -15,7 +15,8 @@ segment      length                 content
 ``seat``     n                      one-hot: the observer's seat (0 = first left of
                                     the button, n-1 = the button)
 ``street``   S + 1                  one-hot: the street; the last entry: deal over
-``phase``    2                      betting, drawing (both 0 when the deal is over)
+``phase``    3                      betting, drawing, choosing cards to turn up
+                                    (all 0 when the deal is over)
 ``cards``    n × H × W              each player's hand slots in relative order, the
                                     observer's own first; a slot is one-hot over
                                     the deck (in deck order) with a last entry for
@@ -24,11 +25,12 @@ segment      length                 content
 ``chips``    1 + 4n + 3             pot; per player stack, bet this street, folded,
                                     all-in; then to call, the smallest and the
                                     largest bet or raise (a street total; 0 if none)
-``history``  L × (n + 8 + 1 + S)    the public actions in order, one row each: the
+``history``  L × (n + 9 + 1 + S)    the public actions in order, one row each: the
                                     actor (relative one-hot), the kind (fold, check,
-                                    call, bring-in, complete, bet, raise, discard),
-                                    the amount (a street total in units; for a
-                                    discard the number of cards) and the street
+                                    call, bring-in, complete, bet, raise, discard,
+                                    expose), the amount (a street total in units;
+                                    for a discard or an expose the number of cards,
+                                    never which) and the street
                                     (one-hot); rows past the last action are 0;
                                     after more than L actions the last L are kept
 ===========  =====================  ================================================
@@ -36,10 +38,10 @@ segment      length                 content
 >>> from straights.rl.table import table_for
 >>> enc = Encoding(table_for("holdem", 2), history=8)
 >>> [(s.name, s.stop - s.start) for s in enc.segments]  # doctest: +NORMALIZE_WHITESPACE
-[('seat', 2), ('street', 5), ('phase', 2), ('cards', 212), ('board', 265), ('chips', 12),
- ('history', 120)]
+[('seat', 2), ('street', 5), ('phase', 3), ('cards', 212), ('board', 265), ('chips', 12),
+ ('history', 128)]
 >>> enc.size
-618
+627
 """
 
 from __future__ import annotations
@@ -56,7 +58,11 @@ from straights.rl.table import RlTable
 __all__ = ["KINDS", "Encoding", "History", "Segment"]
 
 #: The kinds of public action, in the order of the history's one-hot.
-KINDS: Final = ("fold", "check", "call", "bring-in", "complete", "bet", "raise", "discard")
+KINDS: Final = (
+    "fold", "check", "call", "bring-in", "complete", "bet", "raise", "discard", "expose",
+)  # fmt: skip
+#: The phases in which a player decides, in the order of the ``phase`` one-hot.
+PHASES: Final = {"betting": 0, "draw": 1, "expose": 2}
 _KIND_INDEX: Final = {k: i for i, k in enumerate(KINDS)}
 
 
@@ -125,7 +131,7 @@ class Encoding:
         self.row = n + len(KINDS) + 1 + s
         self.unit_inverse = 1.0 / table.unit
         chips_high = table.chips / table.unit
-        sizes = [("seat", n), ("street", s + 1), ("phase", 2), ("cards", n * h * w),
+        sizes = [("seat", n), ("street", s + 1), ("phase", len(PHASES)), ("cards", n * h * w),
                  ("board", b * w), ("chips", 1 + 4 * n + 3),
                  ("history", history * self.row)]  # fmt: skip
         segments, start = [], 0
@@ -148,8 +154,8 @@ class Encoding:
         """The segment called ``name``."""
         return next(s for s in self.segments if s.name == name)
 
-    def encode(self, view: DealView, drawing: bool, history: History) -> NDArray[np.float32]:
-        """The observation of ``view`` (a seat's view); ``drawing``: the deal is in a draw."""
+    def encode(self, view: DealView, phase: str, history: History) -> NDArray[np.float32]:
+        """The observation of ``view`` (a seat's view); ``phase``: the deal's phase."""
         seat = view.seat
         if seat is None:
             raise ConfigurationError("an observation is of a seat, not of a spectator")
@@ -160,8 +166,8 @@ class Encoding:
         over = street < 0
         put[self.seat_at + seat] = 1.0
         put[self.street_at + (self.street_count if over else street)] = 1.0
-        if not over and view.actor is not None:
-            put[self.phase_at + (1 if drawing else 0)] = 1.0
+        if not over and view.actor is not None and phase in PHASES:
+            put[self.phase_at + PHASES[phase]] = 1.0
         index = self.deck_index
         players = view.players
         order = self.orders[seat]
