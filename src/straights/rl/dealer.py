@@ -30,7 +30,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from straights.cards import Card
-from straights.errors import IllegalActionError
+from straights.errors import ConfigurationError, IllegalActionError
 from straights.poker.cards_source import DeckSource
 from straights.poker.engine import Deal, Legal
 from straights.poker.view import deal_view
@@ -127,6 +127,10 @@ class Dealer:
         elif deal.phase == "expose":
             mask = self.actions.expose_mask(deal.up[i], deal.street.choose_up)
             moves = {}
+        elif deal.phase != "betting":
+            raise ConfigurationError(
+                f"{deal.variant.code}: straights.rl has no actions for the {deal.phase} phase"
+            )
         else:
             mask, moves = self.actions.betting(
                 deal.legal_actions() if legal is None else legal,
