@@ -53,7 +53,7 @@ from straights.errors import ConfigurationError
 from straights.poker.engine import Legal
 from straights.poker.variant import Structure, Variant
 
-__all__ = ["CALL", "FOLD", "RAISE", "ActionLayout", "Move"]
+__all__ = ["CALL", "DEFAULT_SIZES", "FOLD", "RAISE", "ActionLayout", "Move"]
 
 FOLD: Final = 0
 CALL: Final = 1

@@ -6,8 +6,8 @@ a Straights pot carried over by rule 10 is lost to everyone in that deal, so
 the rewards then add up to minus the carried pot).
 
 Heads-up the button (``player_1``) posts the small blind and acts first; with
-aces against kings and both players checking and calling, the aces win the big
-blind each put in:
+aces against kings and both players checking and calling to the end, the aces
+win the big blind the kings put in:
 
 >>> from straights.cards import parse_cards
 >>> from straights.rl.table import table_for
@@ -34,7 +34,7 @@ from straights.errors import ConfigurationError, IllegalActionError
 from straights.poker.cards_source import DeckSource
 from straights.poker.engine import Deal, Legal
 from straights.poker.view import deal_view
-from straights.rl.actions import CALL, FOLD, ActionLayout, Move
+from straights.rl.actions import CALL, DEFAULT_SIZES, FOLD, ActionLayout, Move
 from straights.rl.observation import Encoding, History
 from straights.rl.table import RlTable
 
@@ -52,7 +52,7 @@ class Dealer:
         table: RlTable,
         *,
         history: int = 32,
-        raise_sizes: Sequence[float] = (0.5, 1.0, 2.0),
+        raise_sizes: Sequence[float] = DEFAULT_SIZES,
     ) -> None:
         self.table = table
         self.actions = ActionLayout(table.variant, raise_sizes)
@@ -75,8 +75,8 @@ class Dealer:
         self._shuffler = np.random.default_rng(seed)
 
     def new_deal(self, seed: int | None = None, deck: Sequence[Card] | None = None) -> None:
-        """Deal afresh: ``seed`` restarts the random stream (cards, restocks); ``deck``
-        (a full deck in dealing order) rigs the cards."""
+        """Deal afresh: ``seed`` restarts the random streams (see :meth:`seed`); ``deck``
+        (cards in dealing order, enough for the deal) rigs the cards."""
         if seed is not None:
             self.seed(seed)
         table = self.table
