@@ -113,10 +113,11 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
                     reseed(seed * 7919 + k + 1)
         deck = deck_option(options)
         skipped, skipped_reward = 0, 0.0
+        fixed, players = self.fixed_seat, self.dealer.table.players
         while True:
-            self.seat = self.dealer.rng.randrange(len(self.dealer.table.stacks)) if (
-                self.fixed_seat is None) else self.fixed_seat  # fmt: skip
+            self.seat = self.dealer.rng.randrange(players) if fixed is None else fixed
             self.dealer.new_deal(deck=deck)
+            deck = None  # a rigged deck is dealt once
             self._play_opponents()
             if not self.dealer.finished:
                 break
