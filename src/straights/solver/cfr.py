@@ -56,6 +56,8 @@ class CfrPlus:
         self.regrets: list[FloatArray] = [np.zeros(s) for s in shapes]
         self.sums: list[FloatArray] = [np.zeros(s) for s in shapes]
         self.iterations = 0
+        #: Regrets below this many chips count as zero (a billionth of a deal's weight).
+        self.tolerance = 1e-9 * tree.scale
 
     def iterate(self) -> None:
         """One CFR+ iteration: player 1's regrets, then player 2's."""
@@ -95,6 +97,8 @@ class CfrPlus:
         value: FloatArray = (values * sigma).sum(axis=-1)
         regrets = self.regrets[node.index]
         regrets += values - value[:, :, None]
-        np.maximum(regrets, 0.0, out=regrets)
+        # Floored at zero; rounding noise (equal values differing in the last bit) is zero too,
+        # so the result does not hang on the order of floating-point sums.
+        regrets[regrets < self.tolerance] = 0.0
         self.sums[node.index] += self.iterations * mine[:, :, None] * sigma
         return value
