@@ -57,7 +57,7 @@ class CfrPlus:
         self.sums: list[FloatArray] = [np.zeros(s) for s in shapes]
         self.iterations = 0
         #: Regrets below this many chips count as zero (a billionth of a deal's weight).
-        self.tolerance = 1e-9 * tree.scale
+        self.tolerance = 1e-9 * tree.levels[-1].scale
 
     def iterate(self) -> None:
         """One CFR+ iteration: player 1's regrets, then player 2's."""

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from math import comb
 from typing import TYPE_CHECKING, Literal
 
 from straights.cards import SPECIAL_BASE
@@ -53,13 +54,23 @@ class Level:
     cards in the order dealt; ``hands[b, s]`` the positions of slot ``s``'s
     private cards; ``compat[s, t]`` is 1 when slots ``s`` and ``t`` share no
     card.  ``flat_parent[b, s]`` is where slot ``s`` of board ``b`` sits in the
-    previous level, flattened (board × slots + slot).
+    previous level, flattened (board × slots + slot).  ``all_boards`` counts the
+    level's boards in the whole game.
     """
 
     boards: IntArray
     hands: IntArray
     compat: FloatArray
     flat_parent: IntArray | None
+    all_boards: int
+
+    @property
+    def scale(self) -> float:
+        """The chance of each (board, hand, opponent hand) of this level: 1 / their number.
+
+        Counted over the whole game, also when the level holds only some boards (a part).
+        """
+        return 1.0 / (self.all_boards * float(self.compat.sum()))
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -102,7 +113,6 @@ class Tree:
     levels: tuple[Level, ...]
     showdown: FloatArray  # (boards, slots, slots) of the last level: +1 win, -1 loss, 0 else
     decisions: tuple[Node, ...] = field(default=())
-    scale: float = 1.0
 
     @property
     def info_sets(self) -> int:
@@ -133,7 +143,7 @@ def _levels(game: SmallGame, first: Sequence[int] | None) -> tuple[Level, ...]:
     slots_of = {m: list(combinations(range(m), k)) for m in range(n + 1)}
 
     def level(
-        boards: list[tuple[int, ...]], parents: list[int] | None, prev: Level | None
+        boards: list[tuple[int, ...]], parents: list[int] | None, prev: Level | None, every: int
     ) -> Level:
         m = n - (len(boards[0]) if boards else 0)
         combos = slots_of[m]
@@ -152,11 +162,14 @@ def _levels(game: SmallGame, first: Sequence[int] | None) -> tuple[Level, ...]:
                 pb = parents[b]
                 where = {tuple(h): i for i, h in enumerate(prev.hands[pb].tolist())}
                 flat[b] = [pb * ps + where[tuple(h)] for h in hands[b].tolist()]
-        return Level(np.array(boards, dtype=np.int64).reshape(len(boards), -1), hands, compat, flat)
+        board_array = np.array(boards, dtype=np.int64).reshape(len(boards), -1)
+        return Level(board_array, hands, compat, flat, every)
 
     boards: list[tuple[int, ...]] = [()]
-    levels = [level(boards, None, None)]
+    levels = [level(boards, None, None, 1)]
+    every = 1
     for depth, d in enumerate(deals):
+        every *= comb(n - sum(deals[:depth]), d)
         children: list[tuple[int, ...]] = []
         parents: list[int] = []
         for b, board in enumerate(boards):
@@ -166,15 +179,13 @@ def _levels(game: SmallGame, first: Sequence[int] | None) -> tuple[Level, ...]:
                     continue
                 children.append(board + combo)
                 parents.append(b)
-        levels.append(level(children, parents, levels[-1]))
+        levels.append(level(children, parents, levels[-1], every))
         boards = children
     return tuple(levels)
 
 
 def first_deals(game: SmallGame) -> int:
     """How many different first public deals there are (the independent parts of the game)."""
-    from math import comb
-
     d = next((d for d in (*game.streets, game.last_cards) if d > 0), 0)
     return comb(len(game.pack), d) if d else 1
 
@@ -270,5 +281,4 @@ def build_tree(game: SmallGame, first: Sequence[int] | None = None) -> Tree:
         levels=levels,
         showdown=_showdown(game, levels[-1]),
         decisions=tuple(decisions),
-        scale=1.0 / game.deals,
     )

@@ -3,7 +3,7 @@
 Values are *counterfactual*: for each board and slot of a level, the chips the
 walking player wins there, summed over the opponent's hands and the deals
 still to come, each weighted by the opponent's reach and the deal's chance
-(every deal is equally likely, ``tree.scale`` = 1 / deals).
+(all equally likely: ``level.scale`` is one over their number at that level).
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ def terminal(tree: Tree, node: Node, player: int, theirs: FloatArray) -> FloatAr
     level = tree.levels[node.level]
     if node.kind == "fold":
         won = -node.contrib[player] if node.player == player else node.contrib[1 - player]
-        out: FloatArray = (tree.scale * won) * (theirs @ level.compat)
+        out: FloatArray = (level.scale * won) * (theirs @ level.compat)
         return out
-    stake = tree.scale * node.contrib[player]
+    stake = level.scale * node.contrib[player]
     return stake * np.matmul(tree.showdown, theirs[:, :, None])[:, :, 0]
 
 

@@ -1,0 +1,48 @@
+"""The exploitability curve as a PNG (matplotlib, the ``plot`` extra, imported on use)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from straights.solver.solve import Solution
+
+__all__ = ["plot_curve"]
+
+
+def plot_curve(solutions: Sequence[Solution], path: str | Path) -> Path:
+    """Save exploitability (milli-antes a hand) against iterations, log-log, one line a run."""
+    from straights.extras import require
+    from straights.frequencies import check_plot_path
+
+    out = check_plot_path(path)
+    require("plot", "--plot")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7.5, 4.5), dpi=120)
+    for solution in solutions:
+        points = [c for c in solution.curve if c.milli_antes > 0]
+        label = f"{solution.tree.game.describe()}"
+        if len(label) > 60:
+            label = label.split(":")[0] + f" ({solution.tree.info_sets:,} information sets)"
+        ax.plot(
+            [c.iteration for c in points],
+            [c.milli_antes for c in points],
+            marker="o",
+            markersize=3,
+            label=label,
+        )
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("CFR+ iterations")
+    ax.set_ylabel("exploitability (milli-antes a hand)")
+    ax.set_title("Exploitability of the average strategy", fontsize=11)
+    ax.grid(which="both", alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(out)
+    plt.close(fig)
+    return out
