@@ -21,7 +21,7 @@ import pytest
 from straights.cards import Card, parse_cards
 from straights.errors import ConfigurationError, StraightsError
 from straights.showdowns import showdown
-from straights.solver.best_response import best_response_value, exploitability, expected_value
+from straights.solver.best_response import best_response_value, expected_value, exploitability
 from straights.solver.cfr import CfrPlus
 from straights.solver.game import SmallGame, kuhn, mini_straights
 from straights.solver.solve import schedule, solve, solve_part
@@ -83,10 +83,7 @@ def referee_values(game: SmallGame, strategy: Strategy, br_player: int) -> tuple
     pack = game.pack
     ladder = game.ladder
     public_total = sum(game.streets) + game.last_cards
-    deals = [
-        d
-        for d in itertools.permutations(pack, 2 + public_total)
-    ]
+    deals = [d for d in itertools.permutations(pack, 2 + public_total)]
     # The public cards of a street are a set: order within a street does not matter.
     weight = Fraction(1, len(deals))
 
@@ -143,7 +140,7 @@ def referee_values(game: SmallGame, strategy: Strategy, br_player: int) -> tuple
 
     @cache
     def choice(key: tuple[int, Card, tuple[Card, ...], str]) -> str:
-        player, own, shown, history = key
+        history = key[3]
         totals = {}
         for a in next_actions(history):
             total = 0.0
@@ -270,7 +267,7 @@ def test_kuhn_best_response_equals_the_best_pure_strategy() -> None:
         total = 0.0
         for deal in itertools.permutations(cards, 2):
 
-            def walk(h: str, p: float) -> float:
+            def walk(h: str, p: float, deal: tuple[Card, ...] = deal) -> float:
                 payoff = {"cc": 1, "rc": 2, "crc": 2}.get(h)
                 if payoff is not None:
                     return p * payoff * (1 if deal[0].id > deal[1].id else -1)
@@ -293,8 +290,7 @@ def test_kuhn_best_response_equals_the_best_pure_strategy() -> None:
         keys = [(c, h) for c in cards for h in histories]
         options = ["cr" if h in ("", "c") else "fc" for _, h in keys]
         best = max(
-            play(dict(zip(keys, picks, strict=True)), br)
-            for picks in itertools.product(*options)
+            play(dict(zip(keys, picks, strict=True)), br) for picks in itertools.product(*options)
         )
         assert best_response_value(tree, arrays, br) == pytest.approx(best, abs=1e-12)
 

@@ -31,7 +31,8 @@ def solve(
     pack: Annotated[
         str | None,
         typer.Option(
-            help="Mini Straights: the 10 to 12 cards to play with (default 'S T R 5c 6h 7h 8h 8c 9d Ts')."
+            help="Mini Straights: the 10 to 12 cards to play with "
+            "(default 'S T R 5c 6h 7h 8h 8c 9d Ts')."
         ),
     ] = None,
     output: Annotated[

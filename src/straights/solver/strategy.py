@@ -40,7 +40,7 @@ def uniform(tree: Tree) -> list[FloatArray]:
 def save(
     path: str | Path, tree: Tree, strategy: Sequence[FloatArray], info: dict[str, object]
 ) -> None:
-    """Write ``strategy`` for ``tree`` to ``path`` (``.npz``), with ``info`` (figures, iterations)."""
+    """Write ``strategy`` for ``tree`` to ``path`` (``.npz``), with ``info`` (the figures)."""
     import numpy as np
 
     header = {

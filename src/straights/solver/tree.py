@@ -158,7 +158,7 @@ def _levels(game: SmallGame, first: Sequence[int] | None) -> tuple[Level, ...]:
         if prev is not None and parents is not None:
             ps = prev.hands.shape[1]
             flat = np.empty((len(boards), len(combos)), dtype=np.int64)
-            for b, board in enumerate(boards):
+            for b in range(len(boards)):
                 pb = parents[b]
                 where = {tuple(h): i for i, h in enumerate(prev.hands[pb].tolist())}
                 flat[b] = [pb * ps + where[tuple(h)] for h in hands[b].tolist()]
@@ -204,7 +204,7 @@ def _showdown(game: SmallGame, last: Level) -> FloatArray:
                 keys[b, s] = straights_key(hole, table, 55)
             else:
                 keys[b, s] = max(hole)
-    diff = np.sign(keys[:, :, None] - keys[:, None, :]).astype(np.float64) * last.compat
+    diff: FloatArray = np.sign(keys[:, :, None] - keys[:, None, :]) * last.compat
     ties = (diff == 0) & (last.compat[None] > 0)
     ties[:, np.arange(slots), np.arange(slots)] = False
     for b in np.flatnonzero(ties.any(axis=(1, 2))).tolist():

@@ -29,7 +29,8 @@ def terminal(tree: Tree, node: Node, player: int, theirs: FloatArray) -> FloatAr
         out: FloatArray = (level.scale * won) * (theirs @ level.compat)
         return out
     stake = level.scale * node.contrib[player]
-    return stake * np.matmul(tree.showdown, theirs[:, :, None])[:, :, 0]
+    values: FloatArray = stake * np.matmul(tree.showdown, theirs[:, :, None])[:, :, 0]
+    return values
 
 
 def chance(
@@ -48,5 +49,5 @@ def chance(
     values = below(child, tuple(r.ravel()[flat] for r in reaches))
     boards, slots = parent.shape
     total = np.bincount(flat.ravel(), weights=values.ravel(), minlength=boards * slots)
-    out: FloatArray = total.reshape(boards, slots)
+    out: FloatArray = total.reshape(boards, slots).astype(np.float64)
     return out
