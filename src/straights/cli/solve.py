@@ -26,8 +26,9 @@ def solve(
     ] = 200,
     game: Annotated[str, typer.Option(help="mini-straights or kuhn.")] = "mini-straights",
     raises: Annotated[
-        int, typer.Option(min=0, max=2, help="Mini Straights: raises allowed a round.")
-    ] = 2,
+        int | None,
+        typer.Option(min=0, max=2, help="Mini Straights: raises allowed a round.  [default: 2]"),
+    ] = None,
     pack: Annotated[
         str | None,
         typer.Option(
@@ -96,7 +97,7 @@ def solve(
     _print(solution, target, plot)
 
 
-def _game(name: str, raises: int, pack: str | None) -> SmallGame:
+def _game(name: str, raises: int | None, pack: str | None) -> SmallGame:
     from straights.errors import ConfigurationError
     from straights.solver.game import MINI_PACK, kuhn, mini_straights
 
@@ -104,10 +105,12 @@ def _game(name: str, raises: int, pack: str | None) -> SmallGame:
     if key not in GAMES:
         raise ConfigurationError(f"--game {name!r} is not known: choose {' or '.join(GAMES)}")
     if key == "kuhn":
-        if pack is not None or raises != 2:
+        if pack is not None or raises is not None:
             raise ConfigurationError("--pack and --raises are for mini-straights, not kuhn")
         return kuhn()
-    chosen = mini_straights(pack if pack is not None else MINI_PACK, raises)
+    chosen = mini_straights(
+        pack if pack is not None else MINI_PACK, 2 if raises is None else raises
+    )
     if not 10 <= len(chosen.pack) <= 12:
         raise ConfigurationError(f"--pack holds {len(chosen.pack)} cards: give 10 to 12")
     return chosen
