@@ -459,3 +459,13 @@ def test_uniform_strategy_kuhn_exploitability() -> None:
     # Hand-computed: against uniform play, player 1's best response wins 5/12 … (see doctest).
     tree = build_tree(kuhn())
     assert exploitability(tree, uniform(tree)) == pytest.approx(0.4583333333, abs=1e-9)
+
+
+def test_games_split_into_parts_only_before_the_first_decision() -> None:
+    from straights.solver.tree import first_deals
+
+    assert first_deals(mini_straights()) == 10
+    assert first_deals(tiny((0, 1))) == 1  # round 1 comes first: one part
+    assert first_deals(tiny((1, 1), pack="Js Qs Ks As Ah")) == 5
+    with pytest.raises(ConfigurationError, match="splits into 1 to 1"):
+        solve(tiny((0, 1)), 1, parts=2)

@@ -131,10 +131,6 @@ class Tree:
         return total
 
 
-def _combo_index(n: int, k: int) -> dict[tuple[int, ...], int]:
-    return {c: i for i, c in enumerate(combinations(range(n), k))}
-
-
 def _levels(game: SmallGame, first: Sequence[int] | None) -> tuple[Level, ...]:
     import numpy as np
 
@@ -185,8 +181,11 @@ def _levels(game: SmallGame, first: Sequence[int] | None) -> tuple[Level, ...]:
 
 
 def first_deals(game: SmallGame) -> int:
-    """How many different first public deals there are (the independent parts of the game)."""
-    d = next((d for d in (*game.streets, game.last_cards) if d > 0), 0)
+    """Into how many independent parts the game splits: one per first public deal.
+
+    Only when public cards come before anyone acts; otherwise the game is one part.
+    """
+    d = game.streets[0]
     return comb(len(game.pack), d) if d else 1
 
 
