@@ -12,7 +12,7 @@ import argparse
 import time
 
 from straights.solver.game import kuhn, mini_straights
-from straights.solver.plot import plot_curve
+from straights.solver.plot import label, plot_curve
 from straights.solver.solve import Solution, solve
 from straights.solver.tree import build_tree
 
@@ -56,7 +56,7 @@ def main() -> None:
     for name, s, _ in runs:
         points = ", ".join(f"{c.iteration}: {c.milli_antes:.3g}" for c in s.curve)
         print(f"{name}: {points}")
-    plot_curve([s for _, s, _ in runs], args.plot)
+    plot_curve([(label(s), s.curve) for _, s, _ in runs], args.plot)
     print(f"\nsaved {args.plot}")
 
 

@@ -86,9 +86,9 @@ def solve(
 
     save(target, solution.tree, solution.strategy, solution.to_dict())
     if plot is not None:
-        from straights.solver.plot import plot_curve
+        from straights.solver.plot import label, plot_curve
 
-        plot_curve([solution], plot)
+        plot_curve([(label(solution), solution.curve)], plot)
     if as_json:
         data = solution.to_dict()
         data["strategy"] = str(target)

@@ -5,13 +5,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from straights.solver.solve import Solution
+from straights.solver.solve import Checkpoint, Solution
 
-__all__ = ["plot_curve"]
+__all__ = ["label", "plot_curve"]
 
 
-def plot_curve(solutions: Sequence[Solution], path: str | Path) -> Path:
-    """Save exploitability (milli-antes a hand) against iterations, log-log, one line a run."""
+def label(solution: Solution) -> str:
+    """A run's name in the legend: the game, its raises and its size."""
+    game = solution.tree.game
+    raises = (
+        "" if game.ranking != "straights" else f", {game.raises} raise" + "s" * (game.raises != 1)
+    )
+    return f"{game.name}{raises} ({solution.tree.info_sets:,} information sets)"
+
+
+def plot_curve(series: Sequence[tuple[str, Sequence[Checkpoint]]], path: str | Path) -> Path:
+    """Save exploitability (milli-antes a hand) against iterations, log-log, one line a run.
+
+    ``series`` holds each run's legend label and curve (``Solution.curve``).
+    """
     from straights.extras import require
     from straights.frequencies import check_plot_path
 
@@ -23,17 +35,14 @@ def plot_curve(solutions: Sequence[Solution], path: str | Path) -> Path:
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(7.5, 4.5), dpi=120)
-    for solution in solutions:
-        points = [c for c in solution.curve if c.milli_antes > 0]
-        label = f"{solution.tree.game.describe()}"
-        if len(label) > 60:
-            label = label.split(":")[0] + f" ({solution.tree.info_sets:,} information sets)"
+    for name, curve in series:
+        points = [c for c in curve if c.milli_antes > 0]
         ax.plot(
             [c.iteration for c in points],
             [c.milli_antes for c in points],
             marker="o",
             markersize=3,
-            label=label,
+            label=name,
         )
     ax.set_xscale("log")
     ax.set_yscale("log")
