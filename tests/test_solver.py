@@ -469,3 +469,21 @@ def test_games_split_into_parts_only_before_the_first_decision() -> None:
     assert first_deals(tiny((1, 1), pack="Js Qs Ks As Ah")) == 5
     with pytest.raises(ConfigurationError, match="splits into 1 to 1"):
         solve(tiny((0, 1)), 1, parts=2)
+
+
+def test_head_to_head_is_bounded_by_exploitability() -> None:
+    from straights.solver.best_response import head_to_head
+    from straights.solver.strategy import calling
+
+    tree = build_tree(tiny((1, 1), pack="Js Qs Ks As Ah"))
+    run = solve(tiny((1, 1), pack="Js Qs Ks As Ah"), 300)
+    solved = run.strategy
+    eps = run.curve[-1].exploitability
+    assert head_to_head(tree, solved, solved) == pytest.approx(0, abs=1e-12)
+    opponents = [uniform(tree), calling(tree)] + [random_strategy(tree, s) for s in range(3)]
+    for other in opponents:
+        assert head_to_head(tree, solved, other) >= -eps - 1e-12
+        assert head_to_head(tree, solved, other) == pytest.approx(
+            -head_to_head(tree, other, solved), abs=1e-12
+        )
+    assert head_to_head(tree, solved, calling(tree)) > 0.05

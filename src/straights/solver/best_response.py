@@ -25,7 +25,7 @@ from straights.solver.walk import chance, terminal
 if TYPE_CHECKING:
     from straights.solver.tree import FloatArray
 
-__all__ = ["best_response_value", "expected_value", "exploitability"]
+__all__ = ["best_response_value", "expected_value", "exploitability", "head_to_head"]
 
 
 def best_response_value(tree: Tree, strategy: Sequence[FloatArray], player: int) -> float:
@@ -76,6 +76,16 @@ def expected_value(tree: Tree, strategy: Sequence[FloatArray]) -> float:
 
     slots = tree.levels[0].shape[1]
     return float(walk(tree.root, (np.ones((1, slots)),)).sum())
+
+
+def head_to_head(tree: Tree, mine: Sequence[FloatArray], theirs: Sequence[FloatArray]) -> float:
+    """What ``mine`` wins a hand against ``theirs``, on average over both seats (chips).
+
+    Never less than minus the exploitability of ``mine``.
+    """
+    first = [mine[n.index] if n.player == 0 else theirs[n.index] for n in tree.decisions]
+    second = [theirs[n.index] if n.player == 0 else mine[n.index] for n in tree.decisions]
+    return (expected_value(tree, first) - expected_value(tree, second)) / 2
 
 
 def exploitability(tree: Tree, strategy: Sequence[FloatArray]) -> float:

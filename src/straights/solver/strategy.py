@@ -22,7 +22,7 @@ from straights.solver.tree import Tree
 if TYPE_CHECKING:
     from straights.solver.tree import FloatArray, Level
 
-__all__ = ["SavedStrategy", "load", "save", "uniform"]
+__all__ = ["SavedStrategy", "calling", "load", "save", "uniform"]
 
 FORMAT = "straights-solver-strategy/1"
 
@@ -35,6 +35,18 @@ def uniform(tree: Tree) -> list[FloatArray]:
         np.full((*tree.levels[n.level].shape, len(n.actions)), 1.0 / len(n.actions))
         for n in tree.decisions
     ]
+
+
+def calling(tree: Tree) -> list[FloatArray]:
+    """Always check or call, never bet, raise or fold (the ``calling`` bot's play)."""
+    import numpy as np
+
+    out = []
+    for n in tree.decisions:
+        probs = np.zeros((*tree.levels[n.level].shape, len(n.actions)))
+        probs[:, :, n.actions.index("c")] = 1.0
+        out.append(probs)
+    return out
 
 
 def save(
