@@ -53,7 +53,7 @@ class DealLog:
 
     The log is the same for every viewer (events redacted for a spectator,
     players named, nobody "you"), so it costs one phrase per event however many
-    watch.
+    watch. Hole cards dealt face down are left out: every seat's cards show that.
 
     >>> log = DealLog()
     >>> log.update(1, [ev.Acted(seat=0, kind="check", amount=0, to=0, all_in=False)],
@@ -77,7 +77,7 @@ class DealLog:
             self.number, self._lines = number, []
         for i in range(len(self._lines), len(events)):
             e = events[i]
-            skip = isinstance(e, ev.HandStarted | ev.HandEnded)
+            skip = isinstance(e, ev.HandStarted | ev.HandEnded | ev.HoleDealt)
             self._lines.append(
                 "" if skip else told(redact(e, None), names.get, None, i in timed_out)
             )

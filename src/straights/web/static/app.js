@@ -177,7 +177,7 @@ function muted() { return store.get("straights.mute") === "1"; }
 
 function drawMute() {
   const b = $("btn-mute");
-  b.textContent = muted() ? "🔕" : "🔔";
+  b.textContent = muted() ? "♪ off" : "♪ on";
   b.setAttribute("aria-pressed", String(muted()));
   b.title = muted() ? "turn alert sound off: press to turn it on" : "turn alert sound on: press to mute";
 }
