@@ -29,7 +29,9 @@ _BOXES = """() => {
       x: r.left + scrollX, y: r.top + scrollY, w: r.width, h: r.height});
   };
   document.querySelectorAll('#felt .seat').forEach((e) => add('seat', e));
-  document.querySelectorAll('#board .card').forEach((e, i) => { e.dataset.seat = i; add('card', e); });
+  document.querySelectorAll('#board .card').forEach((e, i) => {
+    e.dataset.seat = i; add('card', e);
+  });
   const pot = document.querySelector('#pot'); if (pot.textContent) add('pot', pot);
   const v = document.querySelector('#verdict'); if (v.textContent) add('verdict', v);
   return {boxes: out, width: document.documentElement.clientWidth,
@@ -85,13 +87,17 @@ def play_to_the_showdown(page: Page, timeout: float = 60) -> None:
 
 @pytest.mark.parametrize("seats", [2, 6, 10])
 def test_nothing_overlaps_at_any_size(browser: Browser, server: Server, seats: int) -> None:
-    table, _ = server.create(seats=seats, bots=max(1, seats - 2), bot_kind="calling", turn_seconds=0)
+    table, _ = server.create(
+        seats=seats, bots=max(1, seats - 2), bot_kind="calling", turn_seconds=0
+    )
     errors: list[str] = []
     pages: dict[str, Page] = {}
     contexts = []
     try:
         for name, (w, h) in VIEWPORTS.items():
-            ctx = browser.new_context(viewport={"width": w, "height": h}, is_mobile=name != "desktop")
+            ctx = browser.new_context(
+                viewport={"width": w, "height": h}, is_mobile=name != "desktop"
+            )
             contexts.append(ctx)
             page = ctx.new_page()
             page.on("pageerror", lambda e: errors.append(str(e)))
@@ -105,7 +111,7 @@ def test_nothing_overlaps_at_any_size(browser: Browser, server: Server, seats: i
             expect(button).to_contain_text(f"Sit in seat {seats}")
             box = button.bounding_box()
             assert box is not None
-            assert 0 <= box["y"] and box["y"] + box["height"] <= VIEWPORTS["small"][1], box
+            assert box["y"] >= 0 and box["y"] + box["height"] <= VIEWPORTS["small"][1], box
             small.click("#sitcancel")
         ann = pages["desktop"]
         ann.locator('.seat[data-seat="0"] >> text=Sit').click()
