@@ -77,18 +77,18 @@ def test_each_seat_shows_its_last_action_and_the_log_every_action() -> None:
         t.apply({"kind": "act", "seat": seat, "action": action.kind, "to": action.to})
         said.append(action.kind)
     state = t.state_for(None, turn_left=None)
-    last = state["hand"]["last"]
+    last = state["follow"]["last"]
     acts = [e for e in t.game.hand.actions()] if t.game.hand else []
     for a in acts[-2:]:
         word = {"bet": f"bets {a.to}", "raise": f"raises to {a.to}", "call": f"calls {a.amount}"}
         assert last[str(a.seat)].startswith(word[a.kind])
-    log = state["hand"]["log"]
+    log = state["follow"]["log"]
     names = {0: "Ann", 1: "Bot 2", 2: "Bob"}
     for a in acts:
         assert any(line.startswith(names[a.seat]) for line in log)
     assert sum(1 for line in log if " antes " in line) == 3
     # the log is public: the same for every viewer, with no hole card in it
-    assert t.state_for(0, turn_left=None)["hand"]["log"] == log
+    assert t.state_for(0, turn_left=None)["follow"]["log"] == log
     hand = t.game.hand
     assert hand is not None
     holes = {c for s in hand.seats for c in hand.hole(s)}
@@ -103,8 +103,8 @@ def test_a_timed_out_check_is_said_so() -> None:
     command = t.fallback(seat, "timeout")
     t.apply(command)
     state = t.state_for(None, turn_left=None)
-    assert state["hand"]["last"][str(seat)] in ("checks (timed out)", "folds (timed out)")
-    assert state["hand"]["log"][-1].endswith("(timed out).")
+    assert state["follow"]["last"][str(seat)] in ("checks (timed out)", "folds (timed out)")
+    assert state["follow"]["log"][-1].endswith("(timed out).")
     # and a replay of the commands says the same
     again = new_table(stack=100)
     again.apply({"kind": "sit", "seat": 0, "name": "Ann", "token_hash": "a" * 64})
@@ -112,7 +112,7 @@ def test_a_timed_out_check_is_said_so() -> None:
     again.apply({"kind": "sit", "seat": 2, "name": "Bob", "token_hash": "b" * 64})
     again.apply({"kind": "deal"})
     again.apply(command)
-    assert again.state_for(None, turn_left=None)["hand"]["log"] == state["hand"]["log"]
+    assert again.state_for(None, turn_left=None)["follow"]["log"] == state["follow"]["log"]
 
 
 def test_your_best_hand_comes_from_your_view_only() -> None:

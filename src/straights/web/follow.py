@@ -14,6 +14,7 @@ writes ``10♣`` too (:func:`tens`); the special card T stays ``T``.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Collection, Sequence
 from typing import Any, Final
@@ -126,7 +127,14 @@ def best_hand(view: SeatView) -> str | None:
     """
     if not view.hole:
         return None
-    hand = make_hand((view.hole[0], view.hole[1]), view.visible_table, view.pack)
+    return _best_words(view.hole[0], view.hole[1], view.visible_table, view.pack)
+
+
+@functools.lru_cache(maxsize=4096)
+def _best_words(first: Card, second: Card, table: tuple[Card, ...], pack: int) -> str:
+    """:func:`best_hand`'s words, kept: they change only when a card is seen, not
+    at every action that sends a new state."""
+    hand = make_hand((first, second), table, pack)
     if hand.is_str8:
         assert hand.str8_eight is not None
         return f"S-T-R-8 with {_card(hand.str8_eight)}"

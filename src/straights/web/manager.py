@@ -41,7 +41,7 @@ from straights.web.protocol import (
     TableSettings,
     error_reply,
 )
-from straights.web.tables import WebTable
+from straights.web.tables import SHARED, WebTable
 from straights.web.throttle import TokenBucket
 from straights.web.tokens import check_token, hash_token, new_token
 
@@ -265,18 +265,22 @@ class TableManager:
         return table.settings.turn_seconds - (time.monotonic() - live.changed_at)
 
     def broadcast(self, live: LiveTable) -> None:
-        """Send each connection its own view (computed once per seat)."""
+        """Send each connection its own view: what every viewer sees alike is serialised
+        once, each seat's own part once per seat, and the two are joined as text."""
         cache: dict[tuple[int | None, bool], str] = {}
         left = self.turn_left(live)
-        public = live.table.public_state()
+        table = live.table
+        public = table.public_state()
+        shared = json.dumps({k: public[k] for k in SHARED}, separators=(",", ":"))
+        shared = "," + shared[1:]  # its members, to follow a viewer's own members
         for conn in list(live.conns):
             seat = live.seat_of(conn)
             key = (seat, conn.host)
             text = cache.get(key)
             if text is None:
-                state = live.table.state_for(seat, turn_left=left, public=public)
+                state = table.own_state(seat, turn_left=left, public=public)
                 state["you"]["host"] = conn.host
-                text = json.dumps(state, separators=(",", ":"))
+                text = json.dumps(state, separators=(",", ":"))[:-1] + shared
                 cache[key] = text
             conn.send(text)
 

@@ -46,6 +46,8 @@ AWAY_DEALS: Final = 3
 HISTORY_DEALS: Final = 200
 #: Timeouts in a row after which a player is sat out even if still connected.
 MISSES_TO_SIT_OUT: Final = 2
+#: The parts of a state that are the same for every viewer (see WebTable.own_state).
+SHARED: Final = ("table", "seats", "follow")
 ROUND_NAMES: Final = ("", "first", "second", "third", "fourth", "last")
 
 
@@ -411,9 +413,7 @@ class WebTable:
             "table": self.public_settings(),
             "seats": seats,
             "side_pots": side_pots,
-            "log": log,
-            "last": last,
-            "carry_text": carry,
+            "follow": {"log": log, "last": last, "carry_text": carry},
         }
 
     def state_for(
@@ -425,18 +425,25 @@ class WebTable:
     ) -> dict[str, Any]:
         """The whole table as ``seat`` (``None``: a spectator) may see it, JSON-ready.
 
-        ``public`` is :meth:`public_state` when the caller already has it.
+        ``public`` is :meth:`public_state` when the caller already has it. The
+        state is :meth:`own_state` plus the :data:`SHARED` parts of ``public``.
         """
         if public is None:
             public = self.public_state()
+        state = self.own_state(seat, turn_left=turn_left, public=public)
+        state.update((k, public[k]) for k in SHARED)
+        return state
+
+    def own_state(
+        self, seat: int | None, *, turn_left: float | None, public: dict[str, Any]
+    ) -> dict[str, Any]:
+        """The parts of :meth:`state_for` that depend on the viewer (a broadcast
+        serialises the :data:`SHARED` parts once for every viewer)."""
         view = self.view(seat)
         hand = self.game.hand
         data = view.to_dict()
         data["round_name"] = ROUND_NAMES[view.round] if 0 < view.round <= ROUNDS else ""
         data["side_pots"] = public["side_pots"]
-        data["log"] = public["log"]
-        data["last"] = public["last"]
-        data["carry_text"] = public["carry_text"]
         data["best"] = best_hand(view)
         for award in data["awards"]:
             award["reason"] = tens(award["reason"])
@@ -452,14 +459,12 @@ class WebTable:
         me = self.seats[seat] if seat is not None else None
         return {
             "type": "state",
-            "table": public["table"],
             "version": self.seq,
             "you": {
                 "seat": seat,
                 "sat_out": bool(me and me.sat_out),
                 "leaving": bool(me and me.leaving),
             },
-            "seats": public["seats"],
             "hand": data,
             "turn": None
             if view.actor is None or view.finished

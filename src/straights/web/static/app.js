@@ -168,7 +168,7 @@ function render(state) {
   renderVerdict(h, state);
   renderMe(state);
   renderTimer(state);
-  renderLog(h);
+  renderLog(h, state.follow);
   flyChips(state);
 }
 
@@ -277,7 +277,7 @@ function liveSeats(state) {
     if (meta.bot) status = status ? `${meta.bot} bot · ${status}` : `${meta.bot} bot`;
     const s = {
       seat: i, name: meta.name, chips: meta.chips, status, bot: meta.bot,
-      last: (h.last || {})[String(i)] || "",
+      last: state.follow.last[String(i)] || "",
       dealer: h.button === i && h.hand_number > 0,
       turn: h.actor === i && !h.finished,
       won: won.get(i) || 0,
@@ -417,8 +417,8 @@ function renderPot(h, state) {
       pot.append(el("span", "side", `${k === 0 ? "Main pot" : "Side pot " + k}: ${p.amount} (${who})`));
     }
     if (h.carry) pot.append(el("span", "carry", `includes ${h.carry} carried over (rule 10)`));
-  } else if (h.carry_text) {
-    pot.append(el("span", "carry", h.carry_text));
+  } else if (state.follow.carry_text) {
+    pot.append(el("span", "carry", state.follow.carry_text));
   }
 }
 
@@ -504,9 +504,9 @@ function tick() {
 }
 
 // The deal so far, as the server words it for everyone.
-function renderLog(h) {
+function renderLog(h, follow) {
   const log = $("log");
-  const lines = h.log || [];
+  const lines = follow.log;
   if (log.childElementCount === lines.length && log.dataset.deal === String(h.hand_number)) return;
   log.replaceChildren();
   log.dataset.deal = String(h.hand_number);
