@@ -78,7 +78,7 @@ bench: setup-dev
 	$(BIN)/python benchmarks/bench_game.py
 
 bench-web: $(DEV_STAMP)
-	$(BIN)/python benchmarks/bench_web.py
+	$(BIN)/python benchmarks/bench_web.py --rate 100 --rate 500 --rate 1000
 
 # The web table's screenshots in docs/img/ (docs/web.md shows them): needs chromium.
 gallery: $(DEV_STAMP) testdeps

@@ -6,7 +6,9 @@ may act checks or calls at once. For every action it measures the time from
 sending it to the arrival of the resulting update at *each* client of that
 table, and reports p50/p99 over all of them.
 
-Run: ``python benchmarks/bench_web.py [--tables 100 --seats 6 --seconds 20]``.
+Run: ``python benchmarks/bench_web.py [--tables 100 --seats 6 --seconds 20]``;
+``--rate 100 --rate 500 --rate 1000`` (what ``make bench-web`` runs) aims at those
+rates of actions a second, one fresh server each, and prints a table of the runs.
 """
 
 from __future__ import annotations
@@ -137,18 +139,8 @@ async def run(port: int, tables: int, seats: int, seconds: float, think: float) 
     return all_tables
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--tables", type=int, default=100)
-    parser.add_argument("--seats", type=int, default=6)
-    parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument(
-        "--think",
-        type=float,
-        default=1.0,
-        help="mean seconds a player thinks before acting (0: act at once, a saturation test)",
-    )
-    args = parser.parse_args()
+def measure(tables: int, seats: int, seconds: float, think: float) -> tuple[float, list[float]]:
+    """One run against a fresh server: (actions per second, sorted latencies in seconds)."""
     with tempfile.TemporaryDirectory() as tmp:
         import socket
 
@@ -164,27 +156,57 @@ def main() -> None:
                     break
                 except OSError:
                     time.sleep(0.1)
-            tables = asyncio.run(run(port, args.tables, args.seats, args.seconds, args.think))
+            played = asyncio.run(run(port, tables, seats, seconds, think))
         finally:
             server.terminate()
             server.wait(10)
-    lat = sorted(x for t in tables for x in t.latencies)
-    actions = sum(t.actions for t in tables)
-    if not lat:
-        print("no updates measured")
-        return
-    p50 = lat[len(lat) // 2] * 1000
-    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
-    print(
-        f"{args.tables} tables x {args.seats} seats = {args.tables * args.seats} clients, "
-        f"think {args.think:g} s; "
-        f"{actions} actions in {args.seconds:.0f} s ({actions / args.seconds:,.0f}/s), "
-        f"{len(lat)} client updates"
+    lat = sorted(x for t in played for x in t.latencies)
+    return sum(t.actions for t in played) / seconds, lat
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--seats", type=int, default=6)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=1.0,
+        help="mean seconds a player thinks before acting (0: act at once, a saturation test)",
     )
-    print(
-        f"action -> every client's update: p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
-        f"mean {statistics.fmean(lat) * 1000:.1f} ms, max {lat[-1] * 1000:.1f} ms"
+    parser.add_argument(
+        "--rate",
+        type=float,
+        action="append",
+        help="aim at this many actions a second over all tables (sets --think to "
+        "tables/rate); repeat for several runs, e.g. --rate 100 --rate 500 --rate 1000",
     )
+    args = parser.parse_args()
+    runs = [(r, args.tables / r) for r in args.rate] if args.rate else [(None, args.think)]
+    rows = []
+    for aim, think in runs:
+        rate, lat = measure(args.tables, args.seats, args.seconds, think)
+        if not lat:
+            print("no updates measured")
+            continue
+        p50 = lat[len(lat) // 2] * 1000
+        p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
+        print(
+            f"{args.tables} tables x {args.seats} seats = {args.tables * args.seats} clients, "
+            f"think {think:g} s: {rate:,.0f} actions/s, {len(lat)} client updates; "
+            f"action -> every client's update: p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
+            f"mean {statistics.fmean(lat) * 1000:.1f} ms, max {lat[-1] * 1000:.1f} ms"
+        )
+        rows.append((aim, think, rate, len(lat), p50, p99))
+    if len(rows) > 1:
+        print("\n| aimed at | think | actions/s | client updates | p50 | p99 |")
+        print("|---|---|---|---|---|---|")
+        for aim, think, rate, n, p50, p99 in rows:
+            print(
+                f"| {aim:,.0f}/s | {think:g} s | {rate:,.0f} | {n:,} in {args.seconds:g} s "
+                f"| {p50:.1f} ms | {p99:.1f} ms |"
+            )
 
 
 if __name__ == "__main__":
