@@ -33,7 +33,24 @@ from straights.web.app import create_app
 app = create_app(sys.argv[1], bot_delay=0.0, deal_delay=0.0, create_rate=1e6, create_burst=10**6,
                  max_per_address=10**6, address_rate=1e6, address_burst=10**6)
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), ws="websockets-sansio",
-            log_level="warning", access_log=False, ws_max_size=65536)
+            log_level="warning", access_log=False, ws_max_size=65536,
+            ws_per_message_deflate=False)
+"""
+
+# uvicorn re-raises SIGTERM once it has shut down: a handler of our own turns it into
+# SystemExit, so that the profile is written.
+PROFILED = """
+import cProfile, signal, sys
+def stop(signum, frame):
+    raise SystemExit(0)
+signal.signal(signal.SIGTERM, stop)
+profile = cProfile.Profile()
+profile.enable()
+try:
+    exec(compile({server!r}, "server", "exec"))
+finally:
+    profile.disable()
+    profile.dump_stats({path!r})
 """
 
 
@@ -139,8 +156,13 @@ async def run(port: int, tables: int, seats: int, seconds: float, think: float) 
     return all_tables
 
 
-def measure(tables: int, seats: int, seconds: float, think: float) -> tuple[float, list[float]]:
-    """One run against a fresh server: (actions per second, sorted latencies in seconds)."""
+def measure(
+    tables: int, seats: int, seconds: float, think: float, profile: Path | None = None
+) -> tuple[float, list[float]]:
+    """One run against a fresh server: (actions per second, sorted latencies in seconds).
+
+    With ``profile``, the server runs under cProfile and writes its statistics there.
+    """
     with tempfile.TemporaryDirectory() as tmp:
         import socket
 
@@ -148,7 +170,8 @@ def measure(tables: int, seats: int, seconds: float, think: float) -> tuple[floa
             s.bind(("127.0.0.1", 0))
             port = s.getsockname()[1]
         db = f"sqlite:///{Path(tmp) / 'bench.db'}"
-        server = subprocess.Popen([sys.executable, "-c", SERVER, db, str(port)])
+        code = SERVER if profile is None else PROFILED.format(path=str(profile), server=SERVER)
+        server = subprocess.Popen([sys.executable, "-c", code, db, str(port)])
         try:
             for _ in range(100):
                 try:
@@ -182,11 +205,14 @@ def main() -> None:
         help="aim at this many actions a second over all tables (sets --think to "
         "tables/rate); repeat for several runs, e.g. --rate 100 --rate 500 --rate 1000",
     )
+    parser.add_argument(
+        "--profile", type=Path, help="run the server under cProfile, statistics to this file"
+    )
     args = parser.parse_args()
     runs = [(r, args.tables / r) for r in args.rate] if args.rate else [(None, args.think)]
     rows = []
     for aim, think in runs:
-        rate, lat = measure(args.tables, args.seats, args.seconds, think)
+        rate, lat = measure(args.tables, args.seats, args.seconds, think, args.profile)
         if not lat:
             print("no updates measured")
             continue

@@ -173,6 +173,9 @@ def serve(
         h11_max_incomplete_event_size=16 * 1024,
         ws="websockets-sansio",
         ws_max_size=MAX_FRAME_BYTES,
+        # States are a few KB: compressing each once per client costs more CPU than
+        # the bandwidth it saves (docs/web.md, the load benchmark).
+        ws_per_message_deflate=False,
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
         log_level="warning" if quiet else "info",
