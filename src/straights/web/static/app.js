@@ -187,6 +187,7 @@ function beep() {
   try {
     app.audio = app.audio || new AudioContext();
     const ctx = app.audio;
+    if (ctx.state === "suspended") ctx.resume();
     const osc = ctx.createOscillator();
     const gain = ctx.createGain();
     osc.frequency.value = 880;
@@ -656,6 +657,10 @@ function showRoom(id) {
   $("btn-share").hidden = false;
   $("btn-mute").hidden = false;
   drawMute();
+  // Browsers let a page play sound only after a click: open the audio then.
+  document.addEventListener("pointerdown", () => {
+    try { app.audio = app.audio || new AudioContext(); } catch { /* no audio here */ }
+  }, { once: true });
   $("btn-mute").onclick = () => { store.set("straights.mute", muted() ? "0" : "1"); drawMute(); };
   $("btn-share").onclick = async () => {
     const url = `${location.origin}/t/${id}`;
