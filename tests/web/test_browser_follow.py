@@ -68,7 +68,9 @@ def test_following_a_deal_replaying_it_and_chatting(browser: Browser, server: Se
     ann_ctx = browser.new_context(
         viewport={"width": 1366, "height": 768}, permissions=["clipboard-read", "clipboard-write"]
     )
-    bob_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    bob_ctx = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, reduced_motion="reduce"
+    )
     cat_ctx = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
     ann, bob, cat = ann_ctx.new_page(), bob_ctx.new_page(), cat_ctx.new_page()
     for p in (ann, bob, cat):
@@ -156,7 +158,21 @@ def test_following_a_deal_replaying_it_and_chatting(browser: Browser, server: Se
             assert line.lower().count("rule") <= 1, line
         if "→" in verdict:
             expect(ann.locator(".seat.winner .won")).to_have_text(re.compile(r"^\+\d+$"))
+            # the winner's seat glows, and chips fly — not for who asked for less motion
+            glow = "e => getComputedStyle(e).animationName"
+            assert ann.locator(".seat.winner").first.evaluate(glow) == "glow"
+            expect(bob.locator(".seat.winner")).not_to_have_count(0)
+            assert bob.locator(".seat.winner").first.evaluate(glow) == "none"
         shot(ann, "follow-showdown")
+        # a pot nobody wins (rule 10) is shown with its penalties, in the server's words
+        # (worded by follow.carry_text; a real S-T-R-8 on the table is too rare to wait for)
+        words = "Pot of 2 + penalties 3 carry over: 5 chips stay in the middle (rule 10)"
+        ann.evaluate(
+            """w => { const s = structuredClone(app.state);
+                      s.follow.carry_text = w; s.hand.finished = true; render(s); }""",
+            words,
+        )
+        expect(ann.locator("#pot")).to_have_text(words)
 
         # the replayer, on the table itself
         ann.click("#btn-history")
