@@ -13,7 +13,7 @@ from straights.poker.catalogue import GAME_NAMES, variant_codes
 def test_the_table_lists_every_game_by_name(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run_main(capsys, "games")
     assert code == 0 and err == ""
-    assert "20 games" in out
+    assert f"{len(variant_codes())} games" in out and len(variant_codes()) >= 28
     for name in ("holdem", "razz", "omaha-hi-lo", "seven-card-stud", "badugi", "straights"):
         assert f" {name} " in out
     assert "FO/8" in out and "_STR55L" in out

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
 
@@ -31,10 +31,25 @@ def showdown_names(variant: Variant) -> list[str]:
     return [_rule_name(rule) for rule in variant.showdown]
 
 
+#: House-rule options in words (the others print as ``key value``).
+_OPTION_WORDS: Final = {
+    ("wild", "bug"): "the joker is the bug",
+    ("wild_rank", 2): "deuces wild",
+    ("straights", True): "straights and flushes count",
+}
+
+
 def _rule_name(rule: HandRule) -> str:
+    """
+    >>> from straights.poker.catalogue import get_variant
+    >>> _rule_name(get_variant("_F5CDW").showdown[0])
+    'high (deuces wild)'
+    """
     name = rule.ranking if rule.label in ("high", rule.ranking) else f"{rule.ranking} {rule.label}"
     notes = [
-        f"{value} or better" if key == "qualifier" else f"{key} {value}"
+        f"{value} or better"
+        if key == "qualifier"
+        else _OPTION_WORDS.get((key, value), f"{key} {value}")
         for key, value in rule.options
     ]
     if rule.hole_cards is not None:
