@@ -11,13 +11,14 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
-import json
 import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
 
 from straights.bots import Bot, make_bot
 from straights.errors import HandHistoryError, IllegalActionError, StraightsError
@@ -46,6 +47,17 @@ from straights.web.throttle import TokenBucket
 from straights.web.tokens import check_token, hash_token, new_token
 
 log = logging.getLogger("straights.web")
+
+
+def to_json(message: dict[str, Any]) -> str:
+    """A message as compact JSON text (orjson: the broadcast serialises every seat's
+    state after every command, and this is several times faster than ``json``).
+
+    >>> to_json({"type": "pong", "names": ["Zoé"]})
+    '{"type":"pong","names":["Zoé"]}'
+    """
+    return orjson.dumps(message).decode()
+
 
 #: Messages a connection may send per second, and in one burst.
 RATE, BURST = 20.0, 40
@@ -86,7 +98,7 @@ class Connection:
         """Queue a message; a client too slow to keep up is cut off (and will reconnect)."""
         if self.closed:
             return
-        text = message if isinstance(message, str) else json.dumps(message, separators=(",", ":"))
+        text = message if isinstance(message, str) else to_json(message)
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
@@ -271,7 +283,7 @@ class TableManager:
         left = self.turn_left(live)
         table = live.table
         public = table.public_state()
-        shared = json.dumps({k: public[k] for k in SHARED}, separators=(",", ":"))
+        shared = to_json({k: public[k] for k in SHARED})
         shared = "," + shared[1:]  # its members, to follow a viewer's own members
         for conn in list(live.conns):
             seat = live.seat_of(conn)
@@ -280,7 +292,7 @@ class TableManager:
             if text is None:
                 state = table.own_state(seat, turn_left=left, public=public)
                 state["you"]["host"] = conn.host
-                text = json.dumps(state, separators=(",", ":"))[:-1] + shared
+                text = to_json(state)[:-1] + shared
                 cache[key] = text
             conn.send(text)
 
@@ -430,7 +442,7 @@ class TableManager:
         )
         line = {"type": "chat", "seat": seat, "name": name, "text": words, "muted": muted}
         live.chat.append(line)
-        text = json.dumps(line, separators=(",", ":"))
+        text = to_json(line)
         for conn in list(live.conns):
             conn.send(text)
 
@@ -475,7 +487,7 @@ class TableManager:
         key = (number, viewer)
         text = live.history_cache.get(key)
         if text is None:
-            text = json.dumps(table.history_for(viewer, number), separators=(",", ":"))
+            text = to_json(table.history_for(viewer, number))
             live.history_cache[key] = text
         return text
 
