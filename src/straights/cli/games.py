@@ -98,10 +98,15 @@ def games(
 
     Example: straights games omaha-hi-lo
     """
+    from straights.paigow.about import about, is_pai_gow
     from straights.poker.catalogue import VARIANTS, find_variant
 
-    codes = list(VARIANTS) if name is None else [find_variant(name).code]
-    rows = [describe(code) for code in codes]
+    # Pai Gow is a banked game outside the betting engine's catalogue: its row comes last.
+    if name is not None and is_pai_gow(name):
+        rows = [about()]
+    else:
+        codes = list(VARIANTS) if name is None else [find_variant(name).code]
+        rows = [describe(code) for code in codes] + ([about()] if name is None else [])
     if as_json:
         data: object = rows if name is None else rows[0]
         typer.echo(json.dumps(data, indent=2, ensure_ascii=False))

@@ -44,11 +44,21 @@ BAD_INPUT = 2
 
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI; used by the ``straights`` console script."""
+    _tolerate_narrow_encodings()
     restore = interrupt.install()
     try:
         _run(argv)
     finally:
         restore()
+
+
+def _tolerate_narrow_encodings() -> None:
+    """On a terminal or pipe that cannot encode a character (``PYTHONIOENCODING=ascii``,
+    a Latin-1 console), print ``?`` for it instead of failing mid-game."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
 
 
 def _run(argv: list[str] | None) -> None:

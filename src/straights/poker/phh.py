@@ -432,11 +432,15 @@ def replay_report(paths: Iterable[str], *, as_json: bool = False) -> Iterable[st
 
 
 def _finishing_stacks(hand: dict[str, Any]) -> list[int | Decimal]:
-    """A hand's finishing stacks; a deal of the Straights table (``STR``) through its engine."""
+    """A hand's finishing stacks; a deal of the Straights table (``STR``) or of Pai Gow
+    (``_PAIGOW``) through its own engine."""
     from straights.game.phh import VARIANT, replay_phh
+    from straights.paigow import history as paigow
 
     if hand.get("variant") == VARIANT:
         return list(replay_phh(hand).stacks)
+    if hand.get("variant") == paigow.VARIANT:  # a banked game: its own small replay
+        return list(paigow.finishing_stacks(hand))
     return replay(hand).finishing_stacks
 
 
