@@ -31,6 +31,7 @@ try:  # a Ctrl-C while the commands load (a slow disk, a busy machine) ends the 
     from straights.cli import serve as _serve  # noqa: F401
     from straights.cli import showdown as _showdown  # noqa: F401
     from straights.cli import simulate as _simulate  # noqa: F401
+    from straights.cli import solve as _solve  # noqa: F401
     from straights.cli import stats as _stats  # noqa: F401
 except KeyboardInterrupt:
     sys.stderr.write("interrupted\n")
