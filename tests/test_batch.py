@@ -27,7 +27,10 @@ def _referee(env: StraightsBatch, t: int) -> Table:
     c = env.config
     table = Table(
         TableConfig(
-            pack=c.pack, ante=c.ante, seats=env.players, starting_stack=c.starting_stack,
+            pack=c.pack,
+            ante=c.ante,
+            seats=env.players,
+            starting_stack=c.starting_stack,
             penalty=c.penalty,
         ),
         [f"p{s}" for s in range(env.players)],
@@ -45,7 +48,7 @@ def _arrange_rule_ten(env: StraightsBatch, t: int, rng: np.random.Generator) -> 
     on_table = [S, T, R, int(rng.choice(EIGHTS))]
     rest = [c for c in range(env.config.pack) if c not in on_table]
     rng.shuffle(rest)
-    board = on_table + [rest.pop()]
+    board = [*on_table, rest.pop()]
     rng.shuffle(board)
     env.deck[t] = rest[: 2 * p] + board
 
@@ -155,7 +158,7 @@ def test_a_deal_of_known_cards_pays_the_known_winner() -> None:
     # table 9h (key) 3s 2h Jc 7d gives 5-4-3-2 against J-Q-K: four cards beat three (rule 3).
     env = StraightsBatch(tables=1, players=2, seed=0)
     first = (int(env.button[0]) + 1) % 2
-    env.deck[0] = [Card(n).id for n in "5d Kc 4c Qd 9h 3s 2h Jc 7d".split()]
+    env.deck[0] = [Card(n).id for n in ("5d", "Kc", "4c", "Qd", "9h", "3s", "2h", "Jc", "7d")]
     for _ in range(10):  # both check through five rounds
         rewards, done = env.step(np.array([CALL]))
     assert done[0]

@@ -43,6 +43,7 @@ tables do.  Importing this module needs the ``fast`` extra (NumPy, Numba).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from straights.extras import require
@@ -60,6 +61,11 @@ from straights.game.config import LIMIT_RAISES, ROUNDS, TableConfig  # noqa: E40
 straights.fast._relocate_caches(kernels)  # the cache folder follows the kernel sources
 
 __all__ = ["ACTIONS", "CALL", "FOLD", "RAISE", "StraightsBatch"]
+
+# Numba dispatchers, typed for mypy (their ``__call__`` is untyped).
+_RESET: Final[Callable[..., None]] = kernels.reset
+_STEP: Final[Callable[..., None]] = kernels.step
+_ILLEGAL: Final[Callable[..., int]] = kernels.illegal
 
 FOLD: Final = kernels.FOLD
 CALL: Final = kernels.CALL
@@ -133,7 +139,7 @@ class StraightsBatch:
             raise ConfigurationError(f"seed={seed!r}: give a whole number, 0 or more")
         self._rng[:] = np.random.SeedSequence(seed).generate_state(self.tables, np.uint64)
         c = self.config
-        kernels.reset(*self._arrays(), self.mask, self._stack, c.ante, LIMIT_RAISES)
+        _RESET(*self._arrays(), self.mask, self._stack, c.ante, LIMIT_RAISES)
 
     def step(self, actions: Any) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
         """One action per table (0 fold, 1 check/call, 2 bet/raise) for its player to act.
@@ -151,14 +157,14 @@ class StraightsBatch:
                 f"give {self.tables} whole numbers, one per table"
             )
         acts = acts.astype(np.int64, copy=False)
-        bad = kernels.illegal(acts, self.mask)
+        bad = _ILLEGAL(acts, self.mask)
         if bad >= 0:
             legal = ", ".join(f"{i} {ACTIONS[i]}" for i in np.flatnonzero(self.mask[bad]))
             raise IllegalActionError(
                 f"table {bad + 1}: action {int(acts[bad])} is not legal now; legal: {legal}"
             )
         c = self.config
-        kernels.step(
+        _STEP(
             acts,
             *self._arrays(),
             self.mask,
@@ -209,7 +215,8 @@ class StraightsBatch:
     @property
     def pot(self) -> npt.NDArray[np.int64]:
         """All chips in the middle of each table: this deal's antes and bets and the carry."""
-        return self._total.sum(axis=1) + self.carry
+        pot: npt.NDArray[np.int64] = self._total.sum(axis=1) + self.carry
+        return pot
 
     def hole_cards(self) -> npt.NDArray[np.uint8]:
         """``(tables, players, 2)`` card ids of each seat's hole cards (every seat: server side)."""
@@ -225,7 +232,5 @@ class StraightsBatch:
         """``(tables, 5)`` the table cards as everyone sees them: key card first, -1 face down."""
         cards = self.deck[:, 2 * self.players :].astype(np.int16)
         street = self.street[:, None]
-        shown = np.concatenate(
-            [street == ROUNDS, np.arange(1, 5)[None, :] <= street], axis=1
-        )
+        shown = np.concatenate([street == ROUNDS, np.arange(1, 5)[None, :] <= street], axis=1)
         return np.where(shown, cards, -1).astype(np.int16)

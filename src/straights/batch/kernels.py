@@ -113,7 +113,16 @@ def deal(
 
 
 @njit(cache=True)
-def _showdown(t: int, state: Ints, stacks: Ints, total: Ints, folded: Flags, deck: npt.NDArray[np.uint8], pack: int, penalty: int) -> None:
+def _showdown(
+    t: int,
+    state: Ints,
+    stacks: Ints,
+    total: Ints,
+    folded: Flags,
+    deck: npt.NDArray[np.uint8],
+    pack: int,
+    penalty: int,
+) -> None:
     players = stacks.shape[1]
     b = 2 * players
     best, second, winner = -1, -1, -1
@@ -122,8 +131,13 @@ def _showdown(t: int, state: Ints, stacks: Ints, total: Ints, folded: Flags, dec
         if folded[t, seat]:
             continue
         key = straights_key(
-            deck[t, k], deck[t, players + k],
-            deck[t, b], deck[t, b + 1], deck[t, b + 2], deck[t, b + 3], deck[t, b + 4],
+            deck[t, k],
+            deck[t, players + k],
+            deck[t, b],
+            deck[t, b + 1],
+            deck[t, b + 2],
+            deck[t, b + 3],
+            deck[t, b + 4],
             pack,
         )
         if key > best:
