@@ -165,6 +165,26 @@ def test_a_deal_of_known_cards_pays_the_known_winner() -> None:
     assert rewards[0, first] == 1 and rewards[0, 1 - first] == -1
 
 
+def test_the_observation_shows_only_the_actors_own_cards() -> None:
+    env = StraightsBatch(tables=16, players=4, seed=3)
+    rng = np.random.default_rng(3)
+    for _ in range(40):
+        obs = env.observation()
+        holes = env.hole_cards()
+        for t in range(env.tables):
+            seat = int(env.actor[t])
+            assert obs["hole"][t].tolist() == holes[t, seat].tolist()
+            hidden = {int(c) for s in range(4) if s != seat for c in holes[t, s]}
+            hidden.add(int(env.deck[t, 8]))  # the key card
+            if env.street[t] < 5:
+                assert hidden.isdisjoint(int(c) for c in obs["table"][t])
+            assert hidden.isdisjoint(int(c) for c in obs["hole"][t])
+            # Every card the observation shows is distinct and comes from the deal.
+            shown = [int(c) for c in (*obs["hole"][t], *obs["table"][t]) if c >= 0]
+            assert len(set(shown)) == len(shown) and set(shown) <= set(env.deck[t].tolist())
+        env.step(np.where(env.mask, rng.random((16, 3)), -1.0).argmax(axis=1))
+
+
 def test_illegal_actions_are_refused_and_change_nothing() -> None:
     env = StraightsBatch(tables=3, players=2, seed=1)
     before = env.stacks.copy(), env.actor.copy()

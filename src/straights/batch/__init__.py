@@ -234,3 +234,25 @@ class StraightsBatch:
         street = self.street[:, None]
         shown = np.concatenate([street == ROUNDS, np.arange(1, 5)[None, :] <= street], axis=1)
         return np.where(shown, cards, -1).astype(np.int16)
+
+    def observation(self) -> dict[str, npt.NDArray[Any]]:
+        """What the player to act at each table may see, one row per table.
+
+        ``hole`` (his two card ids), ``table`` (:meth:`table_cards`: -1 face
+        down), ``stacks``, ``committed`` and ``folded`` (per seat), ``pot``,
+        ``street``, ``actor``, ``button`` and ``mask``.  No other player's hole
+        cards: build an agent's input from this, not from :attr:`deck`.
+        """
+        rows = np.arange(self.tables)
+        return {
+            "hole": self.hole_cards()[rows, self.actor],
+            "table": self.table_cards(),
+            "stacks": self.stacks.copy(),
+            "committed": self.committed.copy(),
+            "folded": self.folded.copy(),
+            "pot": self.pot,
+            "street": self.street.copy(),
+            "actor": self.actor.copy(),
+            "button": self.button.copy(),
+            "mask": self.mask.copy(),
+        }
