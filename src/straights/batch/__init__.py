@@ -64,8 +64,7 @@ __all__ = ["ACTIONS", "CALL", "FOLD", "RAISE", "StraightsBatch"]
 
 # Numba dispatchers, typed for mypy (their ``__call__`` is untyped).
 _RESET: Final[Callable[..., None]] = kernels.reset
-_STEP: Final[Callable[..., None]] = kernels.step
-_ILLEGAL: Final[Callable[..., int]] = kernels.illegal
+_STEP: Final[Callable[..., int]] = kernels.step
 
 FOLD: Final = kernels.FOLD
 CALL: Final = kernels.CALL
@@ -157,14 +156,8 @@ class StraightsBatch:
                 f"give {self.tables} whole numbers, one per table"
             )
         acts = acts.astype(np.int64, copy=False)
-        bad = _ILLEGAL(acts, self.mask)
-        if bad >= 0:
-            legal = ", ".join(f"{i} {ACTIONS[i]}" for i in np.flatnonzero(self.mask[bad]))
-            raise IllegalActionError(
-                f"table {bad + 1}: action {int(acts[bad])} is not legal now; legal: {legal}"
-            )
         c = self.config
-        _STEP(
+        bad = _STEP(
             acts,
             *self._arrays(),
             self.mask,
@@ -176,6 +169,11 @@ class StraightsBatch:
             c.pack,
             c.penalty,
         )
+        if bad >= 0:
+            legal = ", ".join(f"{i} {ACTIONS[i]}" for i in np.flatnonzero(self.mask[bad]))
+            raise IllegalActionError(
+                f"table {bad + 1}: action {int(acts[bad])} is not legal now; legal: {legal}"
+            )
         return self._rewards, self._done
 
     def _arrays(self) -> tuple[Any, ...]:

@@ -8,7 +8,8 @@ deals: ``deck[k]`` and ``deck[players + k]`` are the hole cards of the k-th
 player from the button's left, ``deck[2 * players]`` is the key card and the
 next four are the face-up table cards, turned one per round.
 
-The kernels never raise; :mod:`straights.batch` checks the actions first.
+The kernels never raise: :func:`step` returns the first table with an illegal
+action (and changes nothing), and :mod:`straights.batch` raises for it.
 """
 
 from __future__ import annotations
@@ -159,6 +160,16 @@ def _showdown(
 
 
 @njit(cache=True)
+def illegal(actions: Ints, mask: Flags) -> int:
+    """The first table whose action is not legal, or -1."""
+    for t in range(actions.shape[0]):
+        a = actions[t]
+        if a < 0 or a > 2 or not mask[t, a]:
+            return t
+    return -1
+
+
+@njit(cache=True)
 def step(
     actions: Ints,
     state: Ints,
@@ -178,8 +189,14 @@ def step(
     max_raises: int,
     pack: int,
     penalty: int,
-) -> None:
-    """Apply one legal action per table; a finished deal pays ``rewards`` and restarts."""
+) -> int:
+    """Apply one legal action per table; a finished deal pays ``rewards`` and restarts.
+
+    Returns -1, or the first table whose action is illegal (then nothing changed).
+    """
+    bad = illegal(actions, mask)
+    if bad >= 0:
+        return bad
     players = stacks.shape[1]
     for t in range(actions.shape[0]):
         seat = state[t, ACTOR]
@@ -239,6 +256,7 @@ def step(
             for other in range(players):
                 rewards[t, other] = 0
         _mask(t, state, committed, mask, max_raises)
+    return -1
 
 
 @njit(cache=True)
@@ -264,13 +282,3 @@ def reset(
         state[t, CARRY] = 0
         deal(t, state, stacks, committed, total, folded, needs, deck, rng, scratch, stack, ante)
         _mask(t, state, committed, mask, max_raises)
-
-
-@njit(cache=True)
-def illegal(actions: Ints, mask: Flags) -> int:
-    """The first table whose action is not legal, or -1."""
-    for t in range(actions.shape[0]):
-        a = actions[t]
-        if a < 0 or a > 2 or not mask[t, a]:
-            return t
-    return -1
