@@ -9,6 +9,8 @@ the starting ones and the carried pot the engine's.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -32,8 +34,10 @@ def _referee(env: StraightsBatch, t: int) -> Table:
             seats=env.players,
             starting_stack=c.starting_stack,
             penalty=c.penalty,
+            betting=c.betting,
         ),
         [f"p{s}" for s in range(env.players)],
+        stacks=env.start.tolist(),
         button=int(env.button[t]),
     )
     table.carry = int(env.carry[t])
@@ -78,7 +82,14 @@ def _engine_kind(table: Table, action: int) -> str:
 
 
 def play_against_engine(
-    players: int, tables: int, deals: int, seed: int, *, rule_ten: float = 0.0, **options: int
+    players: int,
+    tables: int,
+    deals: int,
+    seed: int,
+    *,
+    rule_ten: float = 0.0,
+    weights: tuple[float, float, float] = (1.0, 2.0, 1.0),
+    **options: Any,
 ) -> dict[str, int]:
     """Random legal play in the batch env, replayed in lockstep through ``Table``."""
     env = StraightsBatch(tables=tables, players=players, seed=seed, **options)
@@ -88,13 +99,20 @@ def play_against_engine(
         if rng.random() < rule_ten:
             _arrange_rule_ten(env, t, rng)
         referees.append(_referee(env, t))
-    seen = {"deals": 0, "showdowns": 0, "carried": 0, "won carry": 0, "raises": 0}
+    seen = {
+        "deals": 0,
+        "showdowns": 0,
+        "carried": 0,
+        "won carry": 0,
+        "raises": 0,
+        "side pots": 0,
+        "all-ins": 0,
+    }
     while seen["deals"] < deals:
         for t in range(tables):
             _check_live(env, t, referees[t])
-        # Prefer calls a little so that deals reach the showdown.
-        weights = env.mask * np.array([1.0, 2.0, 1.0]) * rng.random((tables, 3))
-        actions = weights.argmax(axis=1)
+        # Random legal actions, calls preferred by default so that deals reach the showdown.
+        actions = (env.mask * np.array(weights) * rng.random((tables, 3))).argmax(axis=1)
         seen["raises"] += int((actions == RAISE).sum())
         carry_in = env.carry.copy()
         for t in range(tables):
@@ -111,11 +129,15 @@ def play_against_engine(
                 continue
             seen["deals"] += 1
             seen["showdowns"] += len(hand.in_showdown()) > 1
+            seen["side pots"] += len(hand.pots) > 1
+            seen["all-ins"] += any(a.all_in for a in hand.actions())
             seen["carried"] += hand.carry_out > 0
             seen["won carry"] += hand.carry_in > 0 and hand.carry_out == 0
-            start = env.config.starting_stack
-            assert [hand.stack(s) - start for s in range(players)] == rewards[t].tolist()
-            assert referees[t].carry == env.carry[t]
+            start = env.start.tolist()
+            assert [hand.stack(s) - start[s] for s in range(players)] == rewards[t].tolist()
+            # (The engine's table gives a carried pot to the last player with chips;
+            # the batch env starts every deal with fresh stacks, so compare the deal's.)
+            assert hand.carry_out == env.carry[t]
             # Chips are conserved: what the players won is what left the middle.
             assert rewards[t].sum() == carry_in[t] - env.carry[t]
             if rng.random() < rule_ten:
@@ -135,6 +157,33 @@ def test_rule_ten_carries_the_pot_like_the_engine() -> None:
     seen = play_against_engine(3, tables=8, deals=150, seed=5, rule_ten=0.5)
     assert seen["carried"] > 3  # pots stayed in the middle …
     assert seen["won carry"] > 3  # … and were won in a later deal
+
+
+@pytest.mark.parametrize(
+    ("players", "stack", "seed"),
+    [(2, [12, 30], 8), (3, [25, 9, 60], 9), (6, [60, 5, 30, 12, 60, 100], 10)],
+)
+def test_no_limit_all_ins_and_side_pots_agree_with_the_engine(
+    players: int, stack: Any, seed: int
+) -> None:
+    seen = play_against_engine(
+        players,
+        tables=8,
+        deals=100,
+        seed=seed,
+        betting="no-limit",
+        stack=stack,
+        rule_ten=0.2,
+        weights=(1.0, 2.0, 3.0),
+    )
+    assert seen["showdowns"] > 5 and seen["carried"] > 0 and seen["all-ins"] > 10
+    if players > 2:
+        assert seen["side pots"] > 5
+
+
+def test_short_stacks_in_limit_go_all_in_like_the_engine() -> None:
+    seen = play_against_engine(4, tables=8, deals=100, seed=12, stack=[8, 40, 3, 20], rule_ten=0.2)
+    assert seen["side pots"] > 0
 
 
 def test_other_antes_penalties_and_the_52_card_pack() -> None:
@@ -200,13 +249,15 @@ def test_illegal_actions_are_refused_and_change_nothing() -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"stack": 36}, "more than 36 chips"),
+        ({"stack": 1}, "more chips than the ante"),
+        ({"stack": [50, 50, 50]}, "3 stacks for 2 players"),
+        ({"betting": "pot-limit"}, "choose 'limit' or 'no-limit'"),
         ({"players": 1}, "seats=1"),
         ({"tables": 0}, "at least 1 table"),
         ({"pack": 54}, "choose 55"),
         ({"seed": -1}, "seed=-1"),
     ],
 )
-def test_bad_settings_are_one_clear_error(options: dict[str, int], message: str) -> None:
+def test_bad_settings_are_one_clear_error(options: dict[str, Any], message: str) -> None:
     with pytest.raises(ConfigurationError, match=message):
         StraightsBatch(**options)

@@ -43,7 +43,8 @@ tables do.  Importing this module needs the ``fast`` extra (NumPy, Numba).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any, Final
 
 from straights.extras import require
@@ -56,7 +57,7 @@ import numpy.typing as npt  # noqa: E402
 import straights.fast  # noqa: E402  (relocates the kernel cache first)
 from straights.batch import kernels  # noqa: E402
 from straights.errors import ConfigurationError, IllegalActionError  # noqa: E402
-from straights.game.config import LIMIT_RAISES, ROUNDS, TableConfig  # noqa: E402
+from straights.game.config import LIMIT_RAISES, ROUNDS, Betting, TableConfig  # noqa: E402
 
 straights.fast._relocate_caches(kernels)  # the cache folder follows the kernel sources
 
@@ -65,6 +66,9 @@ __all__ = ["ACTIONS", "CALL", "FOLD", "RAISE", "StraightsBatch"]
 # Numba dispatchers, typed for mypy (their ``__call__`` is untyped).
 _RESET: Final[Callable[..., None]] = kernels.reset
 _STEP: Final[Callable[..., int]] = kernels.step
+
+#: No-limit raises are capped only by the stacks; this bounds the ladder's levels.
+_NO_CAP: Final = 60
 
 FOLD: Final = kernels.FOLD
 CALL: Final = kernels.CALL
@@ -90,39 +94,42 @@ class StraightsBatch:
         *,
         seed: int = 0,
         ante: int = 1,
-        stack: int = 100,
+        stack: int | Sequence[int] = 100,
         pack: int = 55,
         penalty: int = 1,
+        betting: Betting = "limit",
     ) -> None:
         for name, value in (("tables", tables), ("players", players), ("seed", seed)):
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ConfigurationError(f"{name}={value!r} is not a whole number")
         if tables < 1:
             raise ConfigurationError(f"tables={tables}: give at least 1 table")
-        #: The table rules, as the engine would take them.
-        self.config = TableConfig(
-            pack=pack,
-            ante=ante,
-            betting="limit",
-            seats=players,
-            starting_stack=stack,
-            penalty=penalty,
-        )
-        most = ante + ROUNDS * self.config.level(LIMIT_RAISES)
-        if stack <= most:
+        rules = TableConfig(pack=pack, ante=ante, betting=betting, seats=players, penalty=penalty)
+        per_seat = [stack] * players if isinstance(stack, int) else list(stack)
+        if len(per_seat) != players:
             raise ConfigurationError(
-                f"stack={stack}: the batch environment needs more than {most} chips "
-                f"({most // ante} antes, the most a Limit deal can take) so nobody is all-in"
+                f"{len(per_seat)} stacks for {players} players: give one each, or one for all"
             )
+        for chips in per_seat:
+            if not isinstance(chips, int) or isinstance(chips, bool) or chips <= ante:
+                raise ConfigurationError(
+                    f"stack={chips!r}: a player needs more chips than the ante ({ante})"
+                )
+        #: The table rules, as the engine would take them (``starting_stack`` is
+        #: the smallest of :attr:`start`).
+        self.config = replace(rules, starting_stack=min(per_seat))
+        #: Each seat's chips at the start of every deal.
+        self.start = np.array(per_seat, dtype=np.int64)
+        self._max_raises = LIMIT_RAISES if betting == "limit" else _NO_CAP
         self.tables = tables
         self.players = players
-        self._stack = stack
         self._state = np.zeros((tables, kernels.STATE_COLUMNS), dtype=np.int64)
         self.stacks = np.zeros((tables, players), dtype=np.int64)
         self.committed = np.zeros((tables, players), dtype=np.int64)
         self._total = np.zeros((tables, players), dtype=np.int64)
         self.folded = np.zeros((tables, players), dtype=np.bool_)
         self._needs = np.zeros((tables, players), dtype=np.bool_)
+        self._acted = np.zeros((tables, players), dtype=np.int64)
         self.deck = np.zeros((tables, 2 * players + 5), dtype=np.uint8)
         self.mask = np.zeros((tables, 3), dtype=np.bool_)
         self._rewards = np.zeros((tables, players), dtype=np.int64)
@@ -138,7 +145,7 @@ class StraightsBatch:
             raise ConfigurationError(f"seed={seed!r}: give a whole number, 0 or more")
         self._rng[:] = np.random.SeedSequence(seed).generate_state(self.tables, np.uint64)
         c = self.config
-        _RESET(*self._arrays(), self.mask, self._stack, c.ante, LIMIT_RAISES)
+        _RESET(*self._arrays(), self.mask, self.start, c.ante, self._max_raises)
 
     def step(self, actions: Any) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
         """One action per table (0 fold, 1 check/call, 2 bet/raise) for its player to act.
@@ -163,9 +170,9 @@ class StraightsBatch:
             self.mask,
             self._rewards,
             self._done,
-            self._stack,
+            self.start,
             c.ante,
-            LIMIT_RAISES,
+            self._max_raises,
             c.pack,
             c.penalty,
         )
@@ -184,6 +191,7 @@ class StraightsBatch:
             self._total,
             self.folded,
             self._needs,
+            self._acted,
             self.deck,
             self._rng,
             self._scratch,

@@ -29,6 +29,8 @@ STATE_COLUMNS = 6
 # Actions.
 FOLD, CALL, RAISE = 0, 1, 2
 ROUNDS = 5
+#: ``acted`` before a player's first action in a round (below every ladder level).
+NOT_ACTED = -2
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -54,31 +56,68 @@ def _level(ante: int, k: int) -> int:
 
 
 @njit(cache=True)
-def _mask(t: int, state: Ints, committed: Ints, mask: Flags, max_raises: int) -> None:
-    """Legal actions of the player to act (deep stacks: nobody can be all-in)."""
+def _mask(
+    t: int,
+    state: Ints,
+    stacks: Ints,
+    committed: Ints,
+    folded: Flags,
+    acted: Ints,
+    mask: Flags,
+    max_raises: int,
+) -> None:
+    """Legal actions of the player to act, as :meth:`straights.game.Hand.legal_actions`."""
     seat = state[t, ACTOR]
+    stack = stacks[t, seat]
     to_call = state[t, BET] - committed[t, seat]
     mask[t, FOLD] = to_call > 0
     mask[t, CALL] = True
-    mask[t, RAISE] = state[t, LEVEL] + 1 <= max_raises
+    may = state[t, LEVEL] + 1 <= max_raises and acted[t, seat] < state[t, LEVEL]
+    if to_call > 0 and stack <= to_call:
+        may = False  # all his chips are needed to call
+    if may:
+        others = False  # somebody else must be able to answer
+        for other in range(stacks.shape[1]):
+            if other != seat and not folded[t, other] and stacks[t, other] > 0:
+                others = True
+        may = others
+    mask[t, RAISE] = may
 
 
 @njit(cache=True)
 def _start_round(
-    t: int, rnd: int, state: Ints, committed: Ints, folded: Flags, needs: Flags
-) -> None:
+    t: int,
+    rnd: int,
+    state: Ints,
+    stacks: Ints,
+    committed: Ints,
+    folded: Flags,
+    needs: Flags,
+    acted: Ints,
+) -> bool:
+    """Open betting round ``rnd``; False when fewer than two players can bet in it."""
     players = committed.shape[1]
     state[t, ROUND] = rnd
     state[t, LEVEL] = -1
     state[t, BET] = 0
     first = -1
+    live = 0
     for k in range(players):
         seat = (state[t, BUTTON] + 1 + k) % players
         committed[t, seat] = 0
-        needs[t, seat] = not folded[t, seat]
-        if first < 0 and not folded[t, seat]:
-            first = seat
+        acted[t, seat] = NOT_ACTED
+        can = not folded[t, seat] and stacks[t, seat] > 0
+        needs[t, seat] = can
+        if can:
+            live += 1
+            if first < 0:
+                first = seat
     state[t, ACTOR] = first
+    if live < 2:
+        for seat in range(players):
+            needs[t, seat] = False
+        return False
+    return True
 
 
 @njit(cache=True)
@@ -90,10 +129,11 @@ def deal(
     total: Ints,
     folded: Flags,
     needs: Flags,
+    acted: Ints,
     deck: npt.NDArray[np.uint8],
     rng: npt.NDArray[np.uint64],
     scratch: npt.NDArray[np.uint8],
-    stack: int,
+    start: Ints,
     ante: int,
 ) -> None:
     """Start a deal at table ``t``: shuffle, fresh stacks, antes, round 1."""
@@ -107,10 +147,10 @@ def deal(
         scratch[j] = c
         deck[t, j] = c
     for seat in range(stacks.shape[1]):
-        stacks[t, seat] = stack - ante
+        stacks[t, seat] = start[seat] - ante  # more than the ante: everybody bets in round 1
         total[t, seat] = ante
         folded[t, seat] = False
-    _start_round(t, 1, state, committed, folded, needs)
+    _start_round(t, 1, state, stacks, committed, folded, needs, acted)
 
 
 @njit(cache=True)
@@ -124,14 +164,19 @@ def _showdown(
     pack: int,
     penalty: int,
 ) -> None:
+    """Main pot and side pots (:meth:`straights.game.Hand.side_pots`), each to its best
+    hand; a pot whose best hands tie on S-T-R-8 stays in the middle (rule 10)."""
     players = stacks.shape[1]
     b = 2 * players
-    best, second, winner = -1, -1, -1
+    keys = np.full(players, -1, dtype=np.int64)
+    levels = np.empty(players + 1, dtype=np.int64)
+    count = 0
+    top = 0
     for k in range(players):
         seat = (state[t, BUTTON] + 1 + k) % players
         if folded[t, seat]:
             continue
-        key = straights_key(
+        keys[seat] = straights_key(
             deck[t, k],
             deck[t, players + k],
             deck[t, b],
@@ -141,22 +186,45 @@ def _showdown(
             deck[t, b + 4],
             pack,
         )
-        if key > best:
-            best, second, winner = key, best, seat
-        elif key > second:
-            second = key
-    pot = state[t, CARRY]
+        top = max(top, total[t, seat])
+        if stacks[t, seat] == 0:
+            levels[count] = total[t, seat]
+            count += 1
+    levels[count] = top
+    levels = np.unique(levels[: count + 1])  # sorted
+    amounts = np.zeros(levels.shape[0], dtype=np.int64)
+    prev = 0
+    for p in range(levels.shape[0]):
+        for seat in range(players):
+            amounts[p] += min(total[t, seat], levels[p]) - min(total[t, seat], prev)
+        prev = levels[p]
+    for seat in range(players):  # a folded player's chips beyond every live one
+        amounts[levels.shape[0] - 1] += total[t, seat] - min(total[t, seat], prev)
+    amounts[0] += state[t, CARRY]
+    won = np.zeros(players, dtype=np.int64)
+    carried = 0
+    for p in range(levels.shape[0]):
+        best, second, winner, eligible = -1, -1, -1, 0
+        for seat in range(players):
+            if keys[seat] < 0 or (stacks[t, seat] == 0 and total[t, seat] < levels[p]):
+                continue
+            eligible += 1
+            if keys[seat] > best:
+                best, second, winner = keys[seat], best, seat
+            elif keys[seat] > second:
+                second = keys[seat]
+        if eligible > 1 and best == second and best >> STR8_SHIFT:
+            carried += amounts[p]  # rule 10: nobody wins this pot
+        else:
+            won[winner] += amounts[p]
     for seat in range(players):
-        pot += total[t, seat]
-    if best == second and best >> STR8_SHIFT:  # rule 10: the pot stays in the middle
+        stacks[t, seat] += won[seat]
+    if carried:
         for seat in range(players):
             paid = min(penalty, stacks[t, seat])
             stacks[t, seat] -= paid
-            pot += paid
-        state[t, CARRY] = pot
-    else:
-        stacks[t, winner] += pot
-        state[t, CARRY] = 0
+            carried += paid
+    state[t, CARRY] = carried
 
 
 @njit(cache=True)
@@ -178,13 +246,14 @@ def step(
     total: Ints,
     folded: Flags,
     needs: Flags,
+    acted: Ints,
     deck: npt.NDArray[np.uint8],
     rng: npt.NDArray[np.uint64],
     scratch: npt.NDArray[np.uint8],
     mask: Flags,
     rewards: Ints,
     done: Flags,
-    stack: int,
+    start: Ints,
     ante: int,
     max_raises: int,
     pack: int,
@@ -205,19 +274,24 @@ def step(
         if a == FOLD:
             folded[t, seat] = True
         else:
-            target = state[t, BET]
-            if a == RAISE:
-                state[t, LEVEL] += 1
-                target = _level(ante, state[t, LEVEL])
-                state[t, BET] = target
+            mine = committed[t, seat]
+            have = stacks[t, seat]
+            if a == CALL:
+                put = min(state[t, BET] - mine, have)
+            else:
+                target = _level(ante, state[t, LEVEL] + 1)
+                put = min(target - mine, have)  # short of the ladder: all-in, no new level
+                if mine + put == target:
+                    state[t, LEVEL] += 1
+                state[t, BET] = mine + put
                 for other in range(players):
-                    if other != seat and not folded[t, other]:
+                    if other != seat and not folded[t, other] and stacks[t, other] > 0:
                         needs[t, other] = True
-            put = target - committed[t, seat]
             stacks[t, seat] -= put
             committed[t, seat] += put
             total[t, seat] += put
         needs[t, seat] = False
+        acted[t, seat] = state[t, LEVEL]
         # Who is next: the deal may end, a round may end, or the next player acts.
         live, last = 0, -1
         for other in range(players):
@@ -241,21 +315,40 @@ def step(
                     break
             if nxt >= 0:
                 state[t, ACTOR] = nxt
-            elif state[t, ROUND] < ROUNDS:
-                _start_round(t, state[t, ROUND] + 1, state, committed, folded, needs)
             else:
-                _showdown(t, state, stacks, total, folded, deck, pack, penalty)
-                finished = True
+                rnd = state[t, ROUND]
+                while True:
+                    if rnd == ROUNDS:
+                        _showdown(t, state, stacks, total, folded, deck, pack, penalty)
+                        finished = True
+                        break
+                    rnd += 1
+                    if _start_round(t, rnd, state, stacks, committed, folded, needs, acted):
+                        break
         if finished:
             for other in range(players):
-                rewards[t, other] = stacks[t, other] - stack
+                rewards[t, other] = stacks[t, other] - start[other]
             done[t] = True
             state[t, BUTTON] = (state[t, BUTTON] + 1) % players
-            deal(t, state, stacks, committed, total, folded, needs, deck, rng, scratch, stack, ante)
+            deal(
+                t,
+                state,
+                stacks,
+                committed,
+                total,
+                folded,
+                needs,
+                acted,
+                deck,
+                rng,
+                scratch,
+                start,
+                ante,
+            )
         else:
             for other in range(players):
                 rewards[t, other] = 0
-        _mask(t, state, committed, mask, max_raises)
+        _mask(t, state, stacks, committed, folded, acted, mask, max_raises)
     return -1
 
 
@@ -267,11 +360,12 @@ def reset(
     total: Ints,
     folded: Flags,
     needs: Flags,
+    acted: Ints,
     deck: npt.NDArray[np.uint8],
     rng: npt.NDArray[np.uint64],
     scratch: npt.NDArray[np.uint8],
     mask: Flags,
-    stack: int,
+    start: Ints,
     ante: int,
     max_raises: int,
 ) -> None:
@@ -280,5 +374,19 @@ def reset(
     for t in range(state.shape[0]):
         state[t, BUTTON] = _random(rng, t, players)
         state[t, CARRY] = 0
-        deal(t, state, stacks, committed, total, folded, needs, deck, rng, scratch, stack, ante)
-        _mask(t, state, committed, mask, max_raises)
+        deal(
+            t,
+            state,
+            stacks,
+            committed,
+            total,
+            folded,
+            needs,
+            acted,
+            deck,
+            rng,
+            scratch,
+            start,
+            ante,
+        )
+        _mask(t, state, stacks, committed, folded, acted, mask, max_raises)
