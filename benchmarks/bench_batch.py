@@ -1,6 +1,6 @@
 """Steps a second of the batch environment on one core, random legal actions from the masks.
 
-    .venv/bin/python benchmarks/bench_batch.py [--players 2 6] [--seconds 1] [--json]
+    .venv/bin/python benchmarks/bench_batch.py [--players 2 6] [--betting limit] [--json]
 
 A step is one action at one table, so one call of ``step`` with N tables is N
 steps.  The time counts everything a self-play loop pays: drawing a uniformly
@@ -24,9 +24,11 @@ from straights.batch import StraightsBatch
 TARGET = 1_000_000
 
 
-def steps_per_second(tables: int, players: int, seconds: float) -> tuple[float, float]:
+def steps_per_second(
+    tables: int, players: int, seconds: float, betting: str = "limit"
+) -> tuple[float, float]:
     """(steps/s, deals/s): the best of three timed runs after a warm-up."""
-    env = StraightsBatch(tables=tables, players=players, seed=1)
+    env = StraightsBatch(tables=tables, players=players, seed=1, betting=betting)  # type: ignore[arg-type]
     rng = np.random.default_rng(1)
     calls = max(1, int(seconds * 2_000_000 / tables))  # about ``seconds`` at 2 M steps/s
 
@@ -49,12 +51,13 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 6])
     parser.add_argument("--tables", type=int, nargs="+", default=[1, 64, 1024])
     parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--betting", choices=["limit", "no-limit"], default="limit")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     rows = []
     for players in args.players:
         for tables in args.tables:
-            steps, deals = steps_per_second(tables, players, args.seconds)
+            steps, deals = steps_per_second(tables, players, args.seconds, args.betting)
             rows.append(
                 {
                     "players": players,

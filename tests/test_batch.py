@@ -193,13 +193,20 @@ def test_other_antes_penalties_and_the_52_card_pack() -> None:
 
 def test_same_seed_same_deals_whatever_the_number_of_tables() -> None:
     one = StraightsBatch(tables=1, players=4, seed=11)
-    many = StraightsBatch(tables=1, players=4, seed=11)
-    assert one.deck.tolist() == many.deck.tolist()
-    other = StraightsBatch(tables=1, players=4, seed=12)
-    assert other.deck.tolist() != one.deck.tolist()
+    five = StraightsBatch(tables=5, players=4, seed=11)
+    calls = [np.ones(n, dtype=np.int64) for n in (1, 5)]
+    for _ in range(30):  # checking through two deals: table 1 sees the same cards in both
+        assert one.deck[0].tolist() == five.deck[0].tolist()
+        assert one.button[0] == five.button[0]
+        one.step(calls[0])
+        five.step(calls[1])
+    assert five.deck[1].tolist() != five.deck[0].tolist()
+    assert StraightsBatch(tables=1, players=4, seed=12).deck.tolist() != one.deck.tolist()
     first = one.deck.copy()
     one.reset(11)
-    assert one.deck.tolist() == first.tolist()
+    one.reset(11)
+    assert one.deck.tolist() != first.tolist()  # (first was the second deal)
+    assert one.deck.tolist() == StraightsBatch(tables=1, players=4, seed=11).deck.tolist()
 
 
 def test_a_deal_of_known_cards_pays_the_known_winner() -> None:

@@ -1,4 +1,4 @@
-"""Many tables of Limit Straights stepped at once over NumPy arrays, for self-play at scale.
+"""Many tables of Straights stepped at once over NumPy arrays, for self-play at scale.
 
 :class:`StraightsBatch` holds ``tables`` independent tables of ``players``
 seats each.  :meth:`~StraightsBatch.step` takes one action per table, for the
@@ -22,19 +22,21 @@ each); :attr:`~StraightsBatch.mask` says which are legal.
 >>> int(env.stacks.sum() + env.pot.sum())   # chips are conserved (3 x 100 x 4 tables)
 1200
 
-The rules are those of :class:`straights.game.Table` with ``betting="limit"``
-(``tests/test_batch.py`` replays random deals through it and compares every
-legal action and every finishing stack).  The choices the engine leaves to a
-table are made so:
+The rules are those of :class:`straights.game.Table`, Limit (the default) or
+No Limit (``betting="no-limit"``): all-ins, incomplete raises that do not
+reopen the betting, side pots (``tests/test_batch.py`` replays random deals
+through the engine and compares every legal action and every finishing
+stack).  The choices the engine leaves to a table are made so:
 
-* every deal starts with each seat at ``stack`` chips (a deal is an episode),
-  and ``stack`` must exceed what Limit lets a player put in (36 antes), so
-  nobody is ever all-in and there are no side pots;
+* every deal starts with each seat at its ``stack`` chips (one number for
+  all, or one per seat; more than the ante): a deal is an episode, nobody
+  goes broke or leaves;
 * the button starts at a random seat of each table and moves one seat left
   each deal (no dealer draw);
-* rule 10 is the engine's: the pot with every player's penalty stays in the
-  middle of that table (:attr:`~StraightsBatch.carry`) and goes to the winner
-  of a later deal; a reward counts the carried chips a player wins or leaves.
+* rule 10 is the engine's: every player dealt in pays the penalty, the pot
+  stays in the middle of that table (:attr:`~StraightsBatch.carry`) and goes
+  to the winner of a later deal; a reward counts the carried chips a player
+  wins or leaves.
 
 Randomness comes from ``seed`` only: each table has its own SplitMix64 stream
 seeded from it, so the same seed gives the same cards whatever the other
@@ -78,7 +80,7 @@ ACTIONS: Final = ("fold", "check/call", "bet/raise")
 
 
 class StraightsBatch:
-    """``tables`` tables of Limit Straights with ``players`` seats, stepped together.
+    """``tables`` tables of Straights with ``players`` seats, stepped together.
 
     Arrays (read them, do not write them): :attr:`stacks` and :attr:`committed`
     (chips behind and in this round, per seat), :attr:`folded`, :attr:`actor`
