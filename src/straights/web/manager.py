@@ -26,13 +26,20 @@ from straights.web.keyed_random import bot_random, new_secret
 from straights.web.protocol import (
     Act,
     AddBot,
+    Answer,
     Back,
+    Change,
     ClientMessage,
+    Close,
     Hello,
     History,
     Leave,
+    MakeHost,
+    Pause,
     Ping,
     ProtocolError,
+    Rebuy,
+    Remove,
     RemoveBot,
     Sit,
     TableSettings,
@@ -69,7 +76,8 @@ class Connection:
         self.live: LiveTable | None = None
         self.seat: int | None = None
         self.owner: int | None = None  # the player (WebTable SeatMeta.owner) behind the seat
-        self.host = False
+        #: Hashes of the tokens this client proved it holds (its player token, the host's).
+        self.digests: set[str] = set()
         self.bucket = TokenBucket(RATE, BURST)
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_LIMIT)
         self.closed = False
@@ -133,6 +141,10 @@ class LiveTable:
             conn.seat = conn.owner = None
             return None
         return conn.seat
+
+    def is_host(self, conn: Connection) -> bool:
+        """True while ``conn`` holds the token the host role belongs to."""
+        return self.table.host_hash in conn.digests
 
     def connected_seats(self) -> set[int]:
         return {s for c in self.conns if not c.closed and (s := self.seat_of(c)) is not None}
@@ -257,11 +269,12 @@ class TableManager:
         public = live.table.public_state()
         for conn in list(live.conns):
             seat = live.seat_of(conn)
-            key = (seat, conn.host)
+            host = live.is_host(conn)
+            key = (seat, host)
             text = cache.get(key)
             if text is None:
                 state = live.table.state_for(seat, turn_left=left, public=public)
-                state["you"]["host"] = conn.host
+                state["you"]["host"] = host
                 text = json.dumps(state, separators=(",", ":"))
                 cache[key] = text
             conn.send(text)
@@ -346,9 +359,16 @@ class TableManager:
         seat = live.table.seat_of(digest)
         if seat is not None:
             return seat
-        if host_ok and check_token(token, live.table.host_hash):
+        if host_ok and (check_token(token, live.table.host_hash) or live.is_host(conn)):
             return None
         raise AccessError("this token does not hold a seat at this table: take a seat first")
+
+    def _host(self, conn: Connection, token: str, what: str) -> LiveTable:
+        """The table, if ``token`` (or this connection) holds the host role."""
+        live = self._watching(conn)
+        if not (check_token(token, live.table.host_hash) or live.is_host(conn)):
+            raise AccessError(f"only the host can {what}")
+        return live
 
     def _watching(self, conn: Connection) -> LiveTable:
         if conn.live is None:
@@ -395,6 +415,40 @@ class TableManager:
             await self.run(live, {"kind": "unseat", "seat": msg.seat})
         elif isinstance(msg, History):
             conn.send(self._history(self._watching(conn), conn, msg.hand))
+        elif isinstance(msg, Rebuy):
+            seat = self._auth(conn, msg.token)
+            await self.run(self._watching(conn), {"kind": "rebuy", "seat": seat})
+        else:
+            await self._hosting(conn, msg)
+
+    async def _hosting(self, conn: Connection, msg: ClientMessage) -> None:
+        """The host's messages: each checks the role, then runs one table command."""
+        if isinstance(msg, Answer):
+            live = self._host(conn, msg.token, "approve buy-ins")
+            command = {"kind": "answer", "player": msg.player, "accept": msg.accept}
+        elif isinstance(msg, Pause):
+            live = self._host(conn, msg.token, "pause or resume the game")
+            command = {"kind": "pause", "on": msg.on}
+        elif isinstance(msg, Change):
+            live = self._host(conn, msg.token, "change the table")
+            command = {"kind": "change"} | msg.model_dump(
+                exclude={"type", "token"}, exclude_none=True
+            )
+        elif isinstance(msg, Remove):
+            live = self._host(conn, msg.token, "remove a player")
+            meta = live.table.seats[msg.seat] if msg.seat < len(live.table.seats) else None
+            if meta is None:
+                raise IllegalActionError(f"{seat_label(msg.seat)} is empty")
+            command = {"kind": "unseat", "seat": msg.seat, "why": "removed"}
+        elif isinstance(msg, MakeHost):
+            live = self._host(conn, msg.token, "hand the host role on")
+            command = {"kind": "host", "seat": msg.seat}
+        elif isinstance(msg, Close):
+            live = self._host(conn, msg.token, "close the table")
+            command = {"kind": "close"}
+        else:  # pragma: no cover - every message type is handled above
+            raise ProtocolError(f"unexpected message {msg!r}")
+        await self.run(live, command)
 
     def _history(self, live: LiveTable, conn: Connection, number: int) -> str:
         """A past deal as ``conn`` may see it, computed once per table version and viewer."""
@@ -425,27 +479,32 @@ class TableManager:
             )
         conn.live = live
         conn.seat = conn.owner = None
-        conn.host = False
         problem = None
+        table = live.table
+        if msg.host is not None and check_token(msg.host, table.host_hash):
+            conn.digests.add(table.host_hash)
         if msg.token is not None:
-            seat = live.table.seat_of(hash_token(msg.token))
-            meta = live.table.seats[seat] if seat is not None else None
+            digest = hash_token(msg.token)
+            seat = table.seat_of(digest)
+            meta = table.seats[seat] if seat is not None else None
             if seat is not None and meta is not None:
                 conn.seat, conn.owner = seat, meta.owner
-            elif check_token(msg.token, live.table.host_hash):
-                conn.host = True
+                conn.digests.add(digest)
+            elif table.account_of(digest) is not None or check_token(msg.token, table.host_hash):
+                conn.digests.add(digest)  # a player who left (he may come back) or the host
             else:
                 problem = "that token holds no seat here any more: you are watching"
         live.conns.add(conn)
         live.wake.set()
-        conn.send({"type": "welcome", "table": live.table.id, "seat": conn.seat, "host": conn.host})
+        host = live.is_host(conn)
+        conn.send({"type": "welcome", "table": table.id, "seat": conn.seat, "host": host})
         if problem:
             conn.send(error_reply(problem, "stale_token"))
         self.broadcast_one(live, conn)
 
     def broadcast_one(self, live: LiveTable, conn: Connection) -> None:
         state = live.table.state_for(live.seat_of(conn), turn_left=self.turn_left(live))
-        state["you"]["host"] = conn.host
+        state["you"]["host"] = live.is_host(conn)
         conn.send(state)
 
     async def _sit(self, conn: Connection, msg: Sit) -> None:
@@ -454,9 +513,12 @@ class TableManager:
             raise IllegalActionError(
                 f"you already sit in {seat_label(conn.seat or 0)}: leave it first"
             )
-        token = new_token()
+        # A player who sat here before comes back with his own token (and chips).
+        known = msg.token is not None and live.table.account_of(hash_token(msg.token)) is not None
+        token = msg.token if known and msg.token is not None else new_token()
         async with live.lock:
-            live.table.check_new_name(msg.name)
+            if not known:
+                live.table.check_new_name(msg.name)
             self._commit(
                 live,
                 {
@@ -469,6 +531,7 @@ class TableManager:
             meta = live.table.seats[msg.seat]
             assert meta is not None
             conn.seat, conn.owner = msg.seat, meta.owner
+            conn.digests.add(hash_token(token))
             conn.send({"type": "seated", "table": live.table.id, "seat": msg.seat, "token": token})
             self.broadcast(live)
 
