@@ -102,7 +102,7 @@ def test_the_csv_quotes_names_and_defuses_formulas() -> None:
     rows = list(csv.reader(io.StringIO(ledger_csv(t.ledger_rows(), transfers))))
     assert rows[0] == ["player", "bought", "cashed_out", "stack", "net"]
     assert [r[0] for r in rows[1:6]] == [
-        "'=HYPERLINK(\"http://x\")",
+        '\'=HYPERLINK("http://x")',
         "'+1",
         "'-2",
         "'@SUM(A1)",
@@ -192,7 +192,9 @@ def test_a_player_who_leaves_is_folded_at_his_turn_even_when_he_could_check() ->
         else:
             seat = t.game.actor
             kinds = {a.kind for a in t.game.legal_actions(seat)}  # type: ignore[arg-type]
-            t.apply({"kind": "act", "seat": seat, "action": "check" if "check" in kinds else "call"})
+            t.apply(
+                {"kind": "act", "seat": seat, "action": "check" if "check" in kinds else "call"}
+            )
     assert hand.folded[hand.index(leaver)]
     assert leaver not in {e.seat for e in hand.events if isinstance(e, ShowdownRevealed)}
     assert t.seats[leaver] is None and t.chips() == t.bank()
@@ -298,7 +300,9 @@ def random_command(t: WebTable, rng: random.Random) -> dict[str, Any]:
         {"kind": "pause", "on": rng.random() < 0.2},
     ]
     if empty:
-        options += [{"kind": "sit", "seat": pick(empty), "name": "x", "token_hash": pick(tokens)}] * 3
+        options += [
+            {"kind": "sit", "seat": pick(empty), "name": "x", "token_hash": pick(tokens)}
+        ] * 3
     if rng.random() < 0.01:
         options.append({"kind": "close"})
     return pick(options)

@@ -23,6 +23,7 @@ from straights.errors import HandHistoryError, IllegalActionError, StraightsErro
 from straights.game.wording import seat_label
 from straights.store import FinishedDeal, Store, TableRecord
 from straights.web.keyed_random import bot_random, new_secret
+from straights.web.ledger import ledger_csv
 from straights.web.protocol import (
     Act,
     AddBot,
@@ -230,6 +231,20 @@ class TableManager:
             await self.run(live, {"kind": "bot", "seat": k + 1, "bot": settings.bot_kind})
         live.task = asyncio.create_task(self._drive(live), name=f"table-{table_id}")
         return table_id, host
+
+    def ledger_csv(self, table_id: str, token: str) -> str:
+        """Table ``table_id``'s ledger and settle-up as CSV, for its host or a player
+        who sat there (``token``); raises :class:`AccessError` for anyone else."""
+        live = self.tables.get(table_id)
+        if live is None:
+            raise ProtocolError(f"no table {table_id!r} on this server")
+        table = live.table
+        digest = hash_token(token) if token else ""
+        if not token or not (
+            check_token(token, table.host_hash) or table.account_of(digest) is not None
+        ):
+            raise AccessError("the ledger is for the players of this table: send your token")
+        return ledger_csv(table.ledger_rows(), table.transfers() or [])
 
     # -- the one way to change a table ------------------------------------------------------------
     async def run(self, live: LiveTable, command: dict[str, Any]) -> None:

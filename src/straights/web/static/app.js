@@ -103,8 +103,9 @@ function connect() {
     app.retry = 0;
     $("conn").classList.add("on");
     const hello = { type: "hello", table: app.tableId };
-    const token = anyToken();
+    const token = seatToken(), hostTok = hostToken();
     if (token) hello.token = token;
+    if (hostTok) hello.host = hostTok;
     ws.send(JSON.stringify(hello));
   };
   ws.onmessage = (ev) => {
@@ -172,6 +173,7 @@ function render(state) {
   renderMe(state);
   renderTimer(state);
   $("btn-history").hidden = !(h.hand_number > 1 || h.finished && h.hand_number >= 1);
+  if (typeof hostRender === "function") hostRender(state);  // host.js: host panel, ledger
 }
 
 function renderBanner(state) {
@@ -461,7 +463,8 @@ function showRoom(id) {
     const name = f.elements.name.value.trim();
     if (!name) return;
     store.set("straights.name", name);
-    send({ type: "sit", seat: Number(f.elements.seat.value), name });
+    // A player who sat here before comes back with his token (and his chips).
+    send({ type: "sit", seat: Number(f.elements.seat.value), name, token: seatToken() || undefined });
   });
   window.addEventListener("resize", () => { if (app.state) renderSeats(app.state); });
   setInterval(tick, 250);
