@@ -251,6 +251,7 @@ def test_a_player_sat_out_keeps_his_chips_and_comes_back() -> None:
         "status": "sat out",
         "chips": chips,
         "player": 3,
+        "host": False,
     }
     t.apply({"kind": "deal"})
     assert 2 not in t.game.hand.seats  # type: ignore[union-attr]

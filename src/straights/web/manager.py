@@ -145,7 +145,7 @@ class LiveTable:
 
     def is_host(self, conn: Connection) -> bool:
         """True while ``conn`` holds the token the host role belongs to."""
-        return self.table.host_hash in conn.digests
+        return any(self.table.hosts(d) for d in conn.digests)
 
     def connected_seats(self) -> set[int]:
         return {s for c in self.conns if not c.closed and (s := self.seat_of(c)) is not None}
@@ -240,9 +240,7 @@ class TableManager:
             raise ProtocolError(f"no table {table_id!r} on this server")
         table = live.table
         digest = hash_token(token) if token else ""
-        if not token or not (
-            check_token(token, table.host_hash) or table.account_of(digest) is not None
-        ):
+        if not token or not (table.hosts(digest) or table.account_of(digest) is not None):
             raise AccessError("the ledger is for the players of this table: send your token")
         return ledger_csv(table.ledger_rows(), table.transfers() or [])
 
@@ -374,14 +372,14 @@ class TableManager:
         seat = live.table.seat_of(digest)
         if seat is not None:
             return seat
-        if host_ok and (check_token(token, live.table.host_hash) or live.is_host(conn)):
+        if host_ok and (live.table.hosts(digest) or live.is_host(conn)):
             return None
         raise AccessError("this token does not hold a seat at this table: take a seat first")
 
     def _host(self, conn: Connection, token: str, what: str) -> LiveTable:
         """The table, if ``token`` (or this connection) holds the host role."""
         live = self._watching(conn)
-        if not (check_token(token, live.table.host_hash) or live.is_host(conn)):
+        if not (live.table.hosts(hash_token(token)) or live.is_host(conn)):
             raise AccessError(f"only the host can {what}")
         return live
 
@@ -496,8 +494,8 @@ class TableManager:
         conn.seat = conn.owner = None
         problem = None
         table = live.table
-        if msg.host is not None and check_token(msg.host, table.host_hash):
-            conn.digests.add(table.host_hash)
+        if msg.host is not None and check_token(msg.host, table.creator_hash):
+            conn.digests.add(table.creator_hash)  # the creator's token (host while his)
         if msg.token is not None:
             digest = hash_token(msg.token)
             seat = table.seat_of(digest)
@@ -505,7 +503,7 @@ class TableManager:
             if seat is not None and meta is not None:
                 conn.seat, conn.owner = seat, meta.owner
                 conn.digests.add(digest)
-            elif table.account_of(digest) is not None or check_token(msg.token, table.host_hash):
+            elif table.account_of(digest) is not None or table.hosts(digest):
                 conn.digests.add(digest)  # a player who left (he may come back) or the host
             else:
                 problem = "that token holds no seat here any more: you are watching"
@@ -534,15 +532,16 @@ class TableManager:
         async with live.lock:
             if not known:
                 live.table.check_new_name(msg.name)
-            self._commit(
-                live,
-                {
-                    "kind": "sit",
-                    "seat": msg.seat,
-                    "name": msg.name,
-                    "token_hash": hash_token(token),
-                },
-            )
+            command = {
+                "kind": "sit",
+                "seat": msg.seat,
+                "name": msg.name,
+                "token_hash": hash_token(token),
+            }
+            table = live.table
+            if table.creator_hash in conn.digests and table.host_hash == table.creator_hash:
+                command["host"] = True  # the creator sits: the role goes with his seat
+            self._commit(live, command)
             meta = live.table.seats[msg.seat]
             assert meta is not None
             conn.seat, conn.owner = msg.seat, meta.owner

@@ -28,6 +28,7 @@ deal*, so a player who takes a seat never sees its previous owner's cards.
 from __future__ import annotations
 
 import dataclasses
+import hmac
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Final
@@ -120,6 +121,9 @@ class WebTable:
     entries: list[Entry] = field(default_factory=list)
     paused: bool = False
     closed: bool = False
+    #: The creator's host token (hashed), and the player he became by sitting down.
+    creator_hash: str = field(init=False)
+    creator: int | None = None
 
     def __post_init__(self) -> None:
         s = self.settings
@@ -132,6 +136,15 @@ class WebTable:
         )
         self.game = Table(config, seed=deal_random(self.seed))
         self.seats = [None] * s.seats
+        self.creator_hash = self.host_hash
+
+    def hosts(self, digest: str) -> bool:
+        """True when the token hashing to ``digest`` holds the host role: the token it
+        was handed to, or the creator's own while the role is still his."""
+        if hmac.compare_digest(digest, self.host_hash):
+            return True
+        mine = self.creator is not None and self.accounts[self.creator].token_hash == self.host_hash
+        return mine and hmac.compare_digest(digest, self.creator_hash)
 
     @property
     def keeps_broke_players(self) -> bool:
@@ -387,6 +400,9 @@ class WebTable:
         if account is None:
             account = Account(self.seq + 1, str(c["name"]), None, token_hash)
             self.accounts[account.player] = account
+        if c.get("host") and self.host_hash == self.creator_hash:
+            # The creator sat down: the role goes with his player (his token still works).
+            self.host_hash, self.creator = token_hash, account.player
         meta = SeatMeta(
             owner=account.player, name=account.name, bot=None, token_hash=token_hash, stack=0
         )
@@ -636,6 +652,7 @@ class WebTable:
                 public["chips"] = stacks.get(i, 0) if meta.in_game else meta.stack
                 if self.accounts[meta.owner].pending:
                     public["status"] = "buy-in waits for the host"
+                public["host"] = meta.token_hash == self.host_hash
                 seats.append(public)
         transfers = self.transfers()
         ledger = {
