@@ -150,6 +150,21 @@ def test_a_broke_player_keeps_his_seat_and_cards_and_rebuys_within_the_limit() -
     assert t.chips() == t.bank() == 30
 
 
+def test_leaving_broke_and_sitting_back_down_is_a_buy_in() -> None:
+    t = two_players(stack=10, betting="no-limit", auto_limit=10)
+    while all(t.chips_of_player(m.owner) for m in t.seats if m is not None):
+        t.apply({"kind": "deal"})
+        play_out(t, "raise")
+    broke = next(i for i, m in enumerate(t.seats) if m is not None and not m.in_game)
+    name, token = ("Ann", ANN) if broke == 0 else ("Bob", BOB)
+    t.apply({"kind": "unseat", "seat": broke})
+    assert row(t, name)["cashed"] == 0
+    t.apply({"kind": "sit", "seat": 2, "name": name, "token_hash": token})
+    assert t.seats[2].stack == 0  # type: ignore[union-attr]
+    assert row(t, name)["pending"] == 10, "over the limit of 10: the host must approve"
+    assert t.chips() == t.bank() == 20
+
+
 def test_buy_ins_above_the_limit_wait_for_the_host() -> None:
     t = two_players(auto_limit=100)
     t.apply({"kind": "sit", "seat": 2, "name": "Cleo", "token_hash": CLEO})

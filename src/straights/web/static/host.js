@@ -43,6 +43,11 @@ function hostRender(state) {
   host.state = state;
   renderYou(state);
   renderPanel(state);
+  if (state.ledger.closed) {
+    // Nobody sits at a closed table: no Sit or "+ Bot" buttons.
+    for (const b of document.querySelectorAll("#seats .seat.empty button")) b.hidden = true;
+    $("banner").hidden = true;
+  }
   if (host.ledgerOpen) drawLedger(state);
   if (state.ledger.closed && (!wasClosed || first) && !host.ledgerOpen) openLedger();
 }
