@@ -353,3 +353,23 @@ def test_every_small_set_partition_is_counted() -> None:
     assert sum(1 for _ in partitions([1, 2, 3, 4, 5])) == 52
     assert fewest_by_brute_force([3, -3, 4, -4]) == 2
     assert list(itertools.chain.from_iterable([[1], [2]])) == [1, 2]
+
+
+def test_a_forfeit_replays_from_the_events_and_from_its_hand_history() -> None:
+    from straights.game.phh import dumps_phh, hand_to_phh, loads_phh, replay_phh
+    from straights.game.table import Table
+
+    t = new_table(seats=3)
+    for seat, token in enumerate((ANN, BOB, CLEO)):
+        t.apply({"kind": "sit", "seat": seat, "name": f"P{seat}", "token_hash": token})
+    t.apply({"kind": "deal"})
+    actor = t.game.actor
+    assert actor is not None and t.game.hand is not None
+    assert t.game.hand.refusal(actor, "fold") is not None  # he could check, not fold
+    t.apply({"kind": "unseat", "seat": actor})  # his turn: he forfeits at once
+    play_out(t)
+    hand = t.game.hand
+    again = Table.from_events(t.game.events)
+    assert again.hands[-1].stacks == hand.stacks and again.hands[-1].folded == hand.folded
+    replayed = replay_phh(loads_phh(dumps_phh(hand_to_phh(hand))))
+    assert replayed.stacks == hand.stacks and replayed.folded == hand.folded
