@@ -373,3 +373,16 @@ def test_a_forfeit_replays_from_the_events_and_from_its_hand_history() -> None:
     assert again.hands[-1].stacks == hand.stacks and again.hands[-1].folded == hand.folded
     replayed = replay_phh(loads_phh(dumps_phh(hand_to_phh(hand))))
     assert replayed.stacks == hand.stacks and replayed.folded == hand.folded
+
+
+def test_an_edition_one_log_with_a_leaver_checked_for_still_replays() -> None:
+    """Logs stored before the ledger recorded a leaver's turn as a check of its own."""
+    t = new_table(seats=3, edition=1)
+    for seat, token in enumerate((ANN, BOB, CLEO)):
+        t.apply({"kind": "sit", "seat": seat, "name": f"P{seat}", "token_hash": token})
+    t.apply({"kind": "deal"})
+    actor = t.game.actor
+    assert actor is not None
+    t.apply({"kind": "unseat", "seat": actor})
+    t.apply({"kind": "act", "seat": actor, "action": "check", "why": "away"})
+    assert t.game.actor != actor

@@ -148,8 +148,9 @@ class WebTable:
 
     @property
     def keeps_broke_players(self) -> bool:
-        """Tables of edition 2 keep a broke player seated until he rebuys or leaves;
-        edition 1 (stored before the ledger) freed his seat, and still replays so."""
+        """Tables of edition 2 keep a broke player seated until he rebuys or leaves,
+        and fold a leaver at once when they may; edition 1 (stored before the ledger)
+        did neither, and its logs still replay so."""
         return self.settings.edition >= 2
 
     @property
@@ -432,7 +433,9 @@ class WebTable:
             meta.leaving = True
             i = hand.player_index(seat)
             alive = i is not None and not hand.folded[i]
-            if alive and (hand.actor == seat or hand.stacks[i or 0] == 0):
+            # (Edition 1 logs recorded the fold at his turn as a command of its own.)
+            now = hand.actor == seat or hand.stacks[i or 0] == 0
+            if alive and now and self.settings.edition >= 2:
                 self.game.forfeit(seat)
         elif meta.in_game:
             meta.leaving = True  # stood up and cashed out by _tidy
