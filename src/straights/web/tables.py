@@ -187,9 +187,12 @@ class WebTable:
     def ledger_rows(self) -> list[dict[str, Any]]:
         """One row per player who ever sat: bought, cashed out, chips now, net."""
         seats = {m.owner: i for i, m in enumerate(self.seats) if m is not None}
+        stacks = self.game.stacks()
         rows = []
         for account in self.accounts.values():
-            stack = self.chips_of_player(account.player)
+            seat = seats.get(account.player)
+            meta = None if seat is None else self.seats[seat]
+            stack = 0 if meta is None else stacks.get(seat, 0) if meta.in_game else meta.stack
             rows.append(
                 {
                     "player": account.player,
@@ -205,13 +208,16 @@ class WebTable:
             )
         return rows
 
-    def transfers(self) -> list[Transfer] | None:
+    def transfers(self, rows: list[dict[str, Any]] | None = None) -> list[Transfer] | None:
         """Who pays whom if the game ended now; None while chips are in the middle
-        (a deal on, or a carried pot) and the nets do not balance."""
+        (a deal on, or a carried pot) and the nets do not balance. ``rows``: the
+        :meth:`ledger_rows` when the caller has them."""
+        if self.in_hand:
+            return None
         nets: dict[str, int] = {}
-        for row in self.ledger_rows():
+        for row in self.ledger_rows() if rows is None else rows:
             nets[row["name"]] = nets.get(row["name"], 0) + row["net"]
-        if self.in_hand or sum(nets.values()) != 0:
+        if sum(nets.values()) != 0:
             return None
         return list(_settled(tuple(sorted(nets.items()))))
 
@@ -657,9 +663,10 @@ class WebTable:
                     public["status"] = "buy-in waits for the host"
                 public["host"] = meta.token_hash == self.host_hash
                 seats.append(public)
-        transfers = self.transfers()
+        rows = self.ledger_rows()
+        transfers = self.transfers(rows)
         ledger = {
-            "rows": self.ledger_rows(),
+            "rows": rows,
             "transfers": None if transfers is None else [t.to_dict() for t in transfers],
             "in_middle": self.game.total_chips() - sum(stacks.values()),
             "host_seat": self.host_seat(),
