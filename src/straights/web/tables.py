@@ -191,8 +191,9 @@ class WebTable:
         rows = []
         for account in self.accounts.values():
             seat = seats.get(account.player)
-            meta = None if seat is None else self.seats[seat]
-            stack = 0 if meta is None else stacks.get(seat, 0) if meta.in_game else meta.stack
+            stack = 0
+            if seat is not None and (meta := self.seats[seat]) is not None:
+                stack = stacks.get(seat, 0) if meta.in_game else meta.stack
             rows.append(
                 {
                     "player": account.player,
