@@ -52,6 +52,11 @@ def test_the_host_runs_the_table_and_hands_the_role_over(make_server, clients) -
     bob.wait_for(lambda m: m["type"] == "state" and m["ledger"]["paused"])
     # The host leaves mid-deal (he forfeits it) and keeps the host role.
     creator.send({"type": "leave", "token": creator.token})
+    bob.wait_for(
+        lambda m: m["type"] == "state" and (m["seats"][0] or {}).get("status") != "playing"
+    )
+    if bob.my_turn():
+        bob.act("check")  # not the leaver's turn: he is folded when it comes
     state = creator.wait_for(
         lambda m: m["type"] == "state" and m["you"]["seat"] is None and m["hand"]["finished"]
     )
@@ -70,6 +75,13 @@ def test_the_host_runs_the_table_and_hands_the_role_over(make_server, clients) -
         ["pays", "receives", "amount"],
         ["'=cmd|' /C calc'!A0", "Bob, the 2nd", "1"],
     ]
+    # The host adds a bot and removes it: it is cashed out with its buy-in.
+    creator.send({"type": "add_bot", "token": host_token, "seat": 3, "kind": "calling"})
+    creator.wait_for(lambda m: m["type"] == "state" and m["seats"][3] is not None)
+    creator.send({"type": "remove", "token": host_token, "seat": 3})
+    state = creator.wait_for(lambda m: m["type"] == "state" and m["seats"][3] is None)
+    bot = next(r for r in state["ledger"]["rows"] if r["bot"])
+    assert (bot["bought"], bot["cashed"], bot["net"]) == (50, 50, 0)
     # The role goes to Bob: the creator's token no longer runs the table.
     creator.send({"type": "make_host", "token": host_token, "seat": 1})
     bob.wait_for(lambda m: m["type"] == "state" and m["you"]["host"] is True)
