@@ -54,7 +54,7 @@ def chips(page: Page, seat: int) -> int:
 def sit(page: Page, seat: int, name: str) -> None:
     page.locator(f'.seat[data-seat="{seat}"] >> text=Sit').click()
     page.fill("#sit input[name=name]", name)
-    page.click("#sit button[type=submit]")
+    page.press("#sit input[name=name]", "Enter")
 
 
 def deal_no(page: Page) -> tuple[int, bool]:
