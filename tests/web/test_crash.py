@@ -280,7 +280,7 @@ def test_web_server_killed_at_random_instants_loses_nothing(
         dict(seats=3, bots=1, bot_kind="random", turn_seconds=0, stack=5000),
         dict(seats=2, bots=0, turn_seconds=0, pack=52, stack=5000),
         # short stacks at No Limit: players go broke and rebuy (ledger entries) all along
-        dict(seats=2, bots=0, turn_seconds=0, stack=4, betting="no-limit", auto_limit=10**6),
+        dict(seats=2, bots=0, turn_seconds=0, stack=10, betting="no-limit", auto_limit=10**6),
     ]
     chips: dict[str, int | None] = {}
     humans: list[Client] = []
