@@ -492,6 +492,34 @@ class Hand:
         self.verify(seat, kind, to)
         raise AssertionError("unreachable")  # pragma: no cover
 
+    def forfeit(self, seat: int) -> None:
+        """Fold ``seat`` for a player who left the table: he gives up the deal.
+
+        Unlike :meth:`act`, this folds even when he could check, and folds an
+        all-in player (who has nothing left to decide) out of turn; anyone else
+        forfeits at his turn. His chips stay in the pot; he is never shown down.
+        """
+        i = self.index(seat)
+        if self.finished or self.folded[i]:
+            raise IllegalActionError(f"seat {seat} has no deal to forfeit")
+        if i != self.to_act and self.stacks[i] > 0:
+            raise IllegalActionError(f"seat {seat} forfeits at his turn")
+        self._legal_cache = None
+        self.folded[i] = True
+        self._needs[i] = False
+        self._emit(Acted(seat, "fold", 0, self.committed[i], False))
+        if i == self.to_act:
+            self._advance(i)
+        elif self.n - sum(self.folded) == 1:
+            self._win_uncontested()
+
+    def fold_or_forfeit(self, seat: int) -> None:
+        """Replay a stored fold: by the rules if they allow it, else a forfeit."""
+        if self.refusal(seat, "fold") is None:
+            self.act(seat, "fold")
+        else:
+            self.forfeit(seat)
+
     def _apply(self, i: int, action: Action) -> None:
         self._legal_cache = None
         kind = action.kind
