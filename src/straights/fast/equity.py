@@ -255,6 +255,8 @@ def _exact_task_straights(
     unknown: int,
     pack: int,
     wins: I64,
+    eq: F64,
+    eq2: F64,
 ) -> tuple[int, int]:
     """:func:`_exact_task` for Straights, carrying the table's OR-ed bits down the odometer."""
     m = decks.shape[1]
@@ -303,6 +305,8 @@ def _exact_task_straights(
             nowin += 1
         elif count == 1:
             wins[arg] += 1
+            eq[arg] += 1.0
+            eq2[arg] += 1.0
         else:
             bugs += 1
         j = r - 1
@@ -314,6 +318,36 @@ def _exact_task_straights(
         for q in range(j + 1, r):
             idx[q] = idx[q - 1] + 1
     return nowin, bugs
+
+
+@njit(cache=True)
+def _task(
+    task: int,
+    game: int,
+    holes: I64,
+    decks: I64,
+    known: I64,
+    unknown: int,
+    pack: int,
+    rank7: npt.NDArray[np.uint16],
+    flush: npt.NDArray[np.uint16],
+    fsuit: npt.NDArray[np.int8],
+    wins: I64,
+    ties: I64,
+    eq: F64,
+    eq2: F64,
+) -> tuple[int, int]:
+    """One task of an exact job on the fastest kernel for its game; (no_winner, tie_bugs)."""
+    if game == HIGH and unknown > 0:
+        _exact_task_high(
+            task, holes, decks, known, unknown, rank7, flush, fsuit, wins, ties, eq, eq2
+        )
+        return 0, 0
+    if game == STRAIGHTS and unknown > 0:
+        return _exact_task_straights(task, holes, decks, known, unknown, pack, wins, eq, eq2)
+    return _exact_task(
+        task, game, holes, decks, known, unknown, pack, rank7, flush, fsuit, wins, ties, eq, eq2
+    )
 
 
 @njit(cache=True, parallel=True)
@@ -338,30 +372,7 @@ def exact(
     eq2 = np.zeros((n, players), dtype=np.float64)
     flags = np.zeros((n, 2), dtype=np.int64)
     for i in prange(n):
-        if game == HIGH and unknown > 0:
-            _exact_task_high(
-                tasks[i],
-                holes,
-                decks,
-                known,
-                unknown,
-                rank7,
-                flush,
-                fsuit,
-                wins[i],
-                ties[i],
-                eq[i],
-                eq2[i],
-            )
-            continue
-        if game == STRAIGHTS and unknown > 0:
-            x, y = _exact_task_straights(tasks[i], holes, decks, known, unknown, pack, wins[i])
-            eq[i] = wins[i]
-            eq2[i] = wins[i]
-            flags[i, 0] = x
-            flags[i, 1] = y
-            continue
-        x, y = _exact_task(
+        x, y = _task(
             tasks[i],
             game,
             holes,
@@ -387,6 +398,36 @@ def exact(
         flags[:, 0].sum(),
         flags[:, 1].sum(),
     )
+
+
+@njit(cache=True)
+def exact_serial(
+    game: int,
+    holes: I64,
+    decks: I64,
+    known: I64,
+    unknown: int,
+    pack: int,
+    rank7: npt.NDArray[np.uint16],
+    flush: npt.NDArray[np.uint16],
+    fsuit: npt.NDArray[np.int8],
+) -> Result:
+    """:func:`exact` over every task on the calling thread: for the many small jobs of a
+    bot, where starting threads would cost more than the work."""
+    players = holes.shape[1]
+    wins = np.zeros(players, dtype=np.int64)
+    ties = np.zeros(players, dtype=np.int64)
+    eq = np.zeros(players, dtype=np.float64)
+    eq2 = np.zeros(players, dtype=np.float64)
+    n = decks.shape[0] * (decks.shape[1] - unknown + 1 if unknown else 1)
+    nowin = bugs = 0
+    for t in range(n):
+        x, y = _task(
+            t, game, holes, decks, known, unknown, pack, rank7, flush, fsuit, wins, ties, eq, eq2
+        )
+        nowin += x
+        bugs += y
+    return wins, ties, eq, eq2, nowin, bugs
 
 
 @njit(cache=True)
@@ -499,3 +540,28 @@ def sample(
         flags[:, 0].sum(),
         flags[:, 1].sum(),
     )
+
+
+@njit(cache=True)
+def sample_serial(
+    game: int,
+    holes: I64,
+    table: I64,
+    deck: I64,
+    pack: int,
+    seed: int,
+    samples: int,
+    rank7: npt.NDArray[np.uint16],
+    flush: npt.NDArray[np.uint16],
+    fsuit: npt.NDArray[np.int8],
+) -> Result:
+    """:func:`sample` with one seed on the calling thread (a bot's small jobs)."""
+    players = holes.shape[0]
+    wins = np.zeros(players, dtype=np.int64)
+    ties = np.zeros(players, dtype=np.int64)
+    eq = np.zeros(players, dtype=np.float64)
+    eq2 = np.zeros(players, dtype=np.float64)
+    x, y = _sample_block(
+        seed, samples, game, holes, table, deck, pack, rank7, flush, fsuit, wins, ties, eq, eq2
+    )
+    return wins, ties, eq, eq2, x, y
