@@ -543,25 +543,56 @@ def sample(
 
 
 @njit(cache=True)
-def sample_serial(
-    game: int,
-    holes: I64,
-    table: I64,
-    deck: I64,
-    pack: int,
-    seed: int,
-    samples: int,
-    rank7: npt.NDArray[np.uint16],
-    flush: npt.NDArray[np.uint16],
-    fsuit: npt.NDArray[np.int8],
-) -> Result:
-    """:func:`sample` with one seed on the calling thread (a bot's small jobs)."""
-    players = holes.shape[0]
-    wins = np.zeros(players, dtype=np.int64)
-    ties = np.zeros(players, dtype=np.int64)
-    eq = np.zeros(players, dtype=np.float64)
-    eq2 = np.zeros(players, dtype=np.float64)
-    x, y = _sample_block(
-        seed, samples, game, holes, table, deck, pack, rank7, flush, fsuit, wins, ties, eq, eq2
-    )
-    return wins, ties, eq, eq2, x, y
+def seat_sample_straights(
+    seed: int, samples: int, hole: I64, table: I64, deck: I64, opponents: int, pack: int
+) -> tuple[int, int]:
+    """One seat's Straights results over ``samples`` random completions, on this thread:
+    ``(wins, no_winner)``.  ``table`` holds -1 for unknown places; each opponent's two
+    cards and the unknown places are drawn from ``deck``.  A completion stops as soon
+    as an opponent beats the seat; equal keys are rule 10 (S-T-R-8 on the table)."""
+    state = np.empty(1, dtype=np.uint64)
+    state[0] = np.uint64(seed)
+    d = deck.copy()
+    m = d.shape[0]
+    mine_s = SUIT_POS[hole[0]] | SUIT_POS[hole[1]]
+    mine_hand = hand_strength(hole[0], hole[1])
+    wins = nowin = 0
+    for _ in range(samples):
+        drawn = 0
+        t_s = t_sp = t_8 = 0
+        for j in range(5):
+            c = table[j]
+            if c < 0:
+                r = drawn + np.int64(_next(state) % np.uint64(m - drawn))
+                d[drawn], d[r] = d[r], d[drawn]
+                c = d[drawn]
+                drawn += 1
+            t_s |= SUIT_POS[c]
+            t_sp |= SPECIAL_BIT[c]
+            t_8 = max(t_8, EIGHT_ORDER[c])
+        mine = key_from_parts(mine_s, t_s, mine_hand, pack)
+        if opponents == 0:
+            if pack == 55 and t_sp == 7 and t_8 and mine == t_8 << STR8_SHIFT:
+                nowin += 1
+            else:
+                wins += 1
+            continue
+        lost = tied = False
+        for _p in range(opponents):
+            r = drawn + np.int64(_next(state) % np.uint64(m - drawn))
+            d[drawn], d[r] = d[r], d[drawn]
+            a = d[drawn]
+            r = drawn + 1 + np.int64(_next(state) % np.uint64(m - drawn - 1))
+            d[drawn + 1], d[r] = d[r], d[drawn + 1]
+            b = d[drawn + 1]
+            drawn += 2
+            theirs = key_from_parts(SUIT_POS[a] | SUIT_POS[b], t_s, hand_strength(a, b), pack)
+            if theirs > mine:
+                lost = True
+                break
+            tied |= theirs == mine
+        if tied and not lost:
+            nowin += 1
+        elif not lost:
+            wins += 1
+    return wins, nowin
