@@ -48,7 +48,7 @@ DEFAULT_BOTS: tuple[str, ...] = ("strength", "calling", "random")
 BotsOpt = Annotated[
     str | None,
     typer.Option(
-        help="Bots for the seats, in turn: random, calling, strength, equity, "
+        help="Bots for the seats, in turn: random, calling, strength, cfr, equity, "
         "equity:tight, equity:loose, equity:aggressive (default: strength,calling,random)."
     ),
 ]
