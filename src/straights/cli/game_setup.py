@@ -48,8 +48,8 @@ DEFAULT_BOTS: tuple[str, ...] = ("strength", "calling", "random")
 BotsOpt = Annotated[
     str | None,
     typer.Option(
-        help="Bots for the seats, in turn: random, calling, strength "
-        "(default: strength,calling,random)."
+        help="Bots for the seats, in turn: random, calling, strength, cfr, equity, "
+        "equity:tight, equity:loose, equity:aggressive (default: strength,calling,random)."
     ),
 ]
 
