@@ -350,8 +350,8 @@ def _task(
     )
 
 
-@njit(cache=True, parallel=True)
-def exact(
+@njit(cache=True, inline="always")
+def _exact_over(
     game: int,
     holes: I64,
     decks: I64,
@@ -363,7 +363,9 @@ def exact(
     flush: npt.NDArray[np.uint16],
     fsuit: npt.NDArray[np.int8],
 ) -> Result:
-    """Exact counts over the listed tasks (see the module docstring)."""
+    """The one body of :func:`exact` and :func:`exact_serial`: a row of accumulators per
+    task, summed at the end.  Inlined, so its ``prange`` runs on threads in ``exact``
+    and as a plain loop in ``exact_serial``."""
     players = holes.shape[1]
     n = tasks.shape[0]
     wins = np.zeros((n, players), dtype=np.int64)
@@ -400,6 +402,23 @@ def exact(
     )
 
 
+@njit(cache=True, parallel=True)
+def exact(
+    game: int,
+    holes: I64,
+    decks: I64,
+    known: I64,
+    unknown: int,
+    pack: int,
+    tasks: I64,
+    rank7: npt.NDArray[np.uint16],
+    flush: npt.NDArray[np.uint16],
+    fsuit: npt.NDArray[np.int8],
+) -> Result:
+    """Exact counts over the listed tasks (see the module docstring), on Numba's threads."""
+    return _exact_over(game, holes, decks, known, unknown, pack, tasks, rank7, flush, fsuit)
+
+
 @njit(cache=True)
 def exact_serial(
     game: int,
@@ -414,20 +433,9 @@ def exact_serial(
 ) -> Result:
     """:func:`exact` over every task on the calling thread: for the many small jobs of a
     bot, where starting threads would cost more than the work."""
-    players = holes.shape[1]
-    wins = np.zeros(players, dtype=np.int64)
-    ties = np.zeros(players, dtype=np.int64)
-    eq = np.zeros(players, dtype=np.float64)
-    eq2 = np.zeros(players, dtype=np.float64)
     n = decks.shape[0] * (decks.shape[1] - unknown + 1 if unknown else 1)
-    nowin = bugs = 0
-    for t in range(n):
-        x, y = _task(
-            t, game, holes, decks, known, unknown, pack, rank7, flush, fsuit, wins, ties, eq, eq2
-        )
-        nowin += x
-        bugs += y
-    return wins, ties, eq, eq2, nowin, bugs
+    tasks = np.arange(n, dtype=np.int64)
+    return _exact_over(game, holes, decks, known, unknown, pack, tasks, rank7, flush, fsuit)
 
 
 @njit(cache=True)
