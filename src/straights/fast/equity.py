@@ -551,22 +551,83 @@ def sample(
 
 
 @njit(cache=True)
+def _table_parts(table: I64) -> tuple[int, int, int]:
+    """The lane mask, special-card bits and best 8 of the known places (``-1`` unknown)."""
+    t_s = t_sp = t_8 = 0
+    for j in range(table.shape[0]):
+        c = table[j]
+        if c >= 0:
+            t_s |= SUIT_POS[c]
+            t_sp |= SPECIAL_BIT[c]
+            t_8 = max(t_8, EIGHT_ORDER[c])
+    return t_s, t_sp, t_8
+
+
+@njit(cache=True)
+def pair_floor(deck: I64, table: I64, pack: int, quantile: float) -> int:
+    """The Straights key at ``quantile`` among every pair of ``deck`` with the known places
+    of ``table`` (``-1`` unknown): pairs keyed below it are the weakest ``quantile`` of the
+    holdings an opponent may have, as far as the cards showing tell."""
+    t_s = _table_parts(table)[0]
+    m = deck.shape[0]
+    keys = np.empty(m * (m - 1) // 2, dtype=np.int64)
+    k = 0
+    for i in range(m):
+        a = deck[i]
+        for j in range(i + 1, m):
+            b = deck[j]
+            keys[k] = key_from_parts(SUIT_POS[a] | SUIT_POS[b], t_s, hand_strength(a, b), pack)
+            k += 1
+    keys.sort()
+    return int(keys[min(k - 1, int(quantile * k))])
+
+
+#: Redraws of an opponent's pair before one below its floor is kept anyway.
+TRIES = 32
+
+
+@njit(cache=True)
 def seat_sample_straights(
-    seed: int, samples: int, hole: I64, table: I64, deck: I64, opponents: int, pack: int
+    seed: int,
+    samples: int,
+    hole: I64,
+    table: I64,
+    deck: I64,
+    opponents: int,
+    pack: int,
+    floors: I64,
 ) -> tuple[int, int]:
     """One seat's Straights results over ``samples`` random completions, on this thread:
     ``(wins, no_winner)``.  ``table`` holds -1 for unknown places; each opponent's two
-    cards and the unknown places are drawn from ``deck``.  A completion stops as soon
-    as an opponent beats the seat; equal keys are rule 10 (S-T-R-8 on the table)."""
+    cards and the unknown places are drawn from ``deck``.  Opponent ``k``'s pair is
+    redrawn (up to :data:`TRIES` times) while its key with the known places is below
+    ``floors[k]`` (0: any pair): the narrowing by what the opponent did.  A completion
+    stops as soon as an opponent beats the seat; equal keys are rule 10."""
     state = np.empty(1, dtype=np.uint64)
     state[0] = np.uint64(seed)
     d = deck.copy()
     m = d.shape[0]
     mine_s = SUIT_POS[hole[0]] | SUIT_POS[hole[1]]
     mine_hand = hand_strength(hole[0], hole[1])
+    seen_s = _table_parts(table)[0]
     wins = nowin = 0
     for _ in range(samples):
         drawn = 0
+        lost = tied = False
+        # Opponents first (their floors read the known places only), then the table.
+        for p in range(opponents):
+            for _try in range(TRIES):
+                r = drawn + np.int64(_next(state) % np.uint64(m - drawn))
+                d[drawn], d[r] = d[r], d[drawn]
+                r = drawn + 1 + np.int64(_next(state) % np.uint64(m - drawn - 1))
+                d[drawn + 1], d[r] = d[r], d[drawn + 1]
+                a, b = d[drawn], d[drawn + 1]
+                if floors[p] <= 0:
+                    break
+                seen = key_from_parts(SUIT_POS[a] | SUIT_POS[b], seen_s, hand_strength(a, b), pack)
+                if seen >= floors[p]:
+                    break
+            drawn += 2
         t_s = t_sp = t_8 = 0
         for j in range(5):
             c = table[j]
@@ -585,15 +646,8 @@ def seat_sample_straights(
             else:
                 wins += 1
             continue
-        lost = tied = False
-        for _p in range(opponents):
-            r = drawn + np.int64(_next(state) % np.uint64(m - drawn))
-            d[drawn], d[r] = d[r], d[drawn]
-            a = d[drawn]
-            r = drawn + 1 + np.int64(_next(state) % np.uint64(m - drawn - 1))
-            d[drawn + 1], d[r] = d[r], d[drawn + 1]
-            b = d[drawn + 1]
-            drawn += 2
+        for p in range(opponents):
+            a, b = d[2 * p], d[2 * p + 1]
             theirs = key_from_parts(SUIT_POS[a] | SUIT_POS[b], t_s, hand_strength(a, b), pack)
             if theirs > mine:
                 lost = True

@@ -90,7 +90,8 @@ def _bots() -> None:
     i64 = np.int64
     hole, deck = np.array([0, 1], dtype=i64), np.arange(7, 30, dtype=i64)
     table = np.array([-1, 3, 4, 5, 6], dtype=i64)
-    equity.seat_sample_straights(1, 4, hole, table, deck, 2, 55)
+    equity.seat_sample_straights(1, 4, hole, table, deck, 2, 55, np.zeros(2, dtype=np.int64))
+    equity.pair_floor(deck, table, 55, 0.5)
     holes = np.array([[[0, 1], [7, 8]]], dtype=i64)
     decks = np.arange(9, 12, dtype=i64)[None]
     empty = np.zeros(1, dtype=np.uint16), np.zeros(1, dtype=np.uint16), np.zeros(1, dtype=np.int8)
