@@ -102,7 +102,7 @@ def test_exact_equity_is_brute_force_over_the_engines_showdown(
     assert got.equity == pytest.approx(brute_force(code, mine, board, ups, pool), abs=1e-12)
 
 
-BATCHED = ["NT", "FT", "PO", "PO/8", "FO/8", "F7S", "F7S/8", "FR", "_F5CD", "_F5S"]
+BATCHED = ["NT", "FT", "PO", "PO/8", "FO/8", "F7S", "F7S/8", "FR", "_F5CD", "_F5S", "F2L3D"]
 
 
 @pytest.mark.parametrize("code", BATCHED)

@@ -22,6 +22,7 @@ from numba import njit, prange
 
 from straights.fast.kernels import (
     EIGHT_ORDER,
+    RANK_SUIT,
     SPECIAL_BIT,
     STR8_SHIFT,
     SUIT_POS,
@@ -658,3 +659,66 @@ def seat_sample_straights(
         elif not lost:
             wins += 1
     return wins, nowin
+
+
+# --------------------------------------------------------------------------- any variant
+
+#: Ranks of card ids for a low: ace 1, deuce 2 … king 13.
+LOW_RANK = np.array([(c >> 2) + 2 if (c >> 2) < 12 else 1 for c in range(52)], dtype=np.int64)
+
+
+@njit(cache=True)
+def best_five(
+    holes: I64,
+    boards: I64,
+    hole_combos: I64,
+    board_combos: I64,
+    low: bool,
+    rank5: npt.NDArray[np.uint16],
+    flush: npt.NDArray[np.uint16],
+    fsuit: npt.NDArray[np.int8],
+    low_table: I64,
+) -> I64:
+    """Each player's best five-card key ``(S, P)`` using exactly one row of
+    ``hole_combos`` (indices into ``holes[s, p]``) and one of ``board_combos`` (into
+    ``boards[s]``) — Omaha's two plus three.  High hands (``low`` false) by the
+    ``rank5``/``flush`` look-ups; lows by ``low_table`` indexed by the mask of low ranks
+    present (bit ``r - 1`` for rank ``r``, ace 1), 0 meaning no qualifying low."""
+    s_n, p_n = holes.shape[0], holes.shape[1]
+    hc, bc = hole_combos.shape[1], board_combos.shape[1]
+    limit = low_table.shape[0]
+    out = np.zeros((s_n, p_n), dtype=np.int64)
+    for s in range(s_n):
+        for bi in range(board_combos.shape[0]):
+            b_acc = 0
+            b_low = 0
+            for j in range(bc):
+                c = boards[s, board_combos[bi, j]]
+                b_acc += RANK_SUIT[c]
+                b_low |= 1 << (LOW_RANK[c] - 1)
+            for p in range(p_n):
+                best = out[s, p]
+                for hi in range(hole_combos.shape[0]):
+                    acc = b_acc
+                    lows = b_low
+                    for j in range(hc):
+                        c = holes[s, p, hole_combos[hi, j]]
+                        acc += RANK_SUIT[c]
+                        lows |= 1 << (LOW_RANK[c] - 1)
+                    if low:
+                        v = np.int64(low_table[lows]) if lows < limit else np.int64(0)
+                    else:
+                        suit = fsuit[acc >> 32]
+                        if suit >= 0:
+                            m = 0
+                            for j in range(bc):
+                                m |= 1 << (boards[s, board_combos[bi, j]] >> 2)
+                            for j in range(hc):
+                                m |= 1 << (holes[s, p, hole_combos[hi, j]] >> 2)
+                            v = np.int64(flush[m])
+                        else:
+                            v = np.int64(rank5[acc & 0xFFFFFFFF])
+                    if v > best:
+                        best = v
+                out[s, p] = best
+    return out
