@@ -44,6 +44,8 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from straights.poker.view import DealView, Move
+
 __all__ = [
     "EQUITY_KINDS",
     "STYLES",
@@ -445,8 +447,8 @@ class Style:
     bet_share: float = 1.5
     bet_floor: float = 0.3
     raise_step: float = 0.1
-    narrow_bet: float = 0.5
-    narrow_call: float = 0.25
+    narrow_bet: float = 0.6
+    narrow_call: float = 0.35
 
 
 #: The named styles: ``make_bot("equity:tight")`` and so on.
@@ -552,6 +554,7 @@ class EquityBot:
         self._samples = samples
         self._showdowns: dict[int, StraightsShowdown] = {}
         self._cache: tuple[object, Estimate] | None = None
+        self._deal_cache: dict[object, Any] = {}
         self.name = name or ("equity" if style.name == "balanced" else f"equity:{style.name}")
 
     def showdown(self, pack: int) -> StraightsShowdown:
@@ -592,6 +595,12 @@ class EquityBot:
             style=self.style,
         )
         return pick(view, *kinds)
+
+    def decide(self, view: DealView) -> Move:
+        """The move in a deal of any variant (:mod:`straights.bots.equity_moves`)."""
+        from straights.bots.equity_moves import decide
+
+        return decide(view, self.style, self.rng.getrandbits(63), self._deal_cache)
 
 
 def equity_factories() -> dict[str, Callable[[RandomLike], EquityBot]]:
