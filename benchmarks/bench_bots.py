@@ -10,7 +10,14 @@
    deals, chips per deal with the 95 % interval (mean ± 1.96·sd/√n over the
    bot's seat-deals, as ``simulate --json`` prints).
 
-Run: ``python benchmarks/bench_bots.py [--deals N] [--timing-deals N] [--json]``.
+3. **Every variant.** For each of ``--variants`` (6 seats, the default stakes of
+   :mod:`straights.rl`, 100 chips each at the start of every deal, the seats
+   rotating each deal so every bot sits in every position): three ``equity`` bots
+   against three of each opponent through ``decide``, ``--variant-deals`` deals,
+   chips per deal with the same interval, and the equity bot's decision times.
+
+Run: ``python benchmarks/bench_bots.py [--deals N] [--timing-deals N] [--variant-deals N]
+[--variants NT,PO/8,…] [--skip-straights] [--json]``.
 The Numba kernels are compiled first (``straights warm-up``) so no compilation
 is timed.
 """
@@ -80,6 +87,56 @@ def arena(opponent: str, betting: str, pack: int, deals: int, seed: int) -> dict
     }
 
 
+VARIANTS = ("NT", "FO/8", "F7S/8", "FR", "F2L3D", "_FMEXICAN")
+
+
+def variant_arena(code: str, opponent: str, deals: int, seed: int) -> dict[str, Any]:
+    """Three ``equity`` bots against three ``opponent`` bots in ``deals`` deals of ``code``."""
+    import random
+
+    from straights.bots.arena import BotStats
+    from straights.cards import make_deck
+    from straights.poker import Deal, get_variant
+    from straights.poker.view import deal_view, play
+    from straights.rl.table import _default_stakes
+
+    variant = get_variant(code)
+    stakes = _default_stakes(variant, 6)
+    rng = random.Random(seed)
+    kinds = ["equity", opponent] * 3
+    bots = [make_bot(k, rng.getrandbits(64)) for k in kinds]
+    stats = {k: BotStats(k) for k in kinds}
+    times: list[float] = []
+    deck = make_deck(variant.deck, jokers=variant.jokers)
+    cpu = time.process_time()
+    for n in range(deals):
+        order = [(n + i) % 6 for i in range(6)]  # seat i holds bot order[i]
+        deal = Deal(variant, stakes, [100] * 6, deck.shuffled(rng.getrandbits(64)))
+        while not deal.finished:
+            seat = deal.actor
+            assert seat is not None
+            bot = bots[order[seat]]
+            start = time.thread_time()
+            move = bot.decide(deal_view(deal, seat))  # type: ignore[attr-defined]
+            if kinds[order[seat]] == "equity":
+                times.append(time.thread_time() - start)
+            play(deal, move)
+        for seat, b in enumerate(order):
+            stats[kinds[b]].add(deal.stacks[seat] - deal.starting_stacks[seat])
+    eq, opp = stats["equity"], stats[opponent]
+    return {
+        "variant": code,
+        "opponent": opponent,
+        "deals": deals,
+        "equity_per_deal": eq.mean,
+        "equity_ci95": [eq.mean - eq.ci95, eq.mean + eq.ci95],
+        "opponent_per_deal": opp.mean,
+        "decisions": len(times),
+        "median_ms": statistics.median(times) * 1e3 if times else 0.0,
+        "cpu_seconds": time.process_time() - cpu,
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=2_000, help="deals per arena")
@@ -88,6 +145,9 @@ def main() -> None:
     parser.add_argument("--packs", default="55,52")
     parser.add_argument("--bettings", default="limit,no-limit")
     parser.add_argument("--opponents", default=",".join(OPPONENTS))
+    parser.add_argument("--variant-deals", type=int, default=1_000, help="deals per variant arena")
+    parser.add_argument("--variants", default=",".join(VARIANTS), help="'' for none")
+    parser.add_argument("--skip-straights", action="store_true", help="variant arenas only")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     args = parser.parse_args()
 
@@ -97,7 +157,9 @@ def main() -> None:
         step()
     simulate(TableConfig(seats=6), ["equity"], 5, seed=0)  # compile the bot's kernels
 
-    times = decision_times(args.timing_deals)
+    if args.skip_straights:
+        args.timing_deals, args.bettings = 0, ""
+    times = decision_times(args.timing_deals) if args.timing_deals else {}
     speed = {
         k: {
             "decisions": len(v),
@@ -107,8 +169,8 @@ def main() -> None:
         }
         for k, v in sorted(times.items())
     }
-    ratio = speed["strength"]["median_ms"] / speed["equity"]["median_ms"]
-    if not args.json:
+    ratio = speed["strength"]["median_ms"] / speed["equity"]["median_ms"] if speed else 0.0
+    if not args.json and speed:
         print(f"per decision (CPU of one thread, {args.timing_deals} six-seat Limit deals):")
         for k, s in speed.items():
             print(
@@ -122,7 +184,7 @@ def main() -> None:
         )
         print("|---|---|---|---|---|---|")
     arenas = []
-    for betting in args.bettings.split(","):
+    for betting in filter(None, args.bettings.split(",")):
         for pack in (int(p) for p in args.packs.split(",")):
             for opponent in args.opponents.split(","):
                 row = arena(opponent, betting, pack, args.deals, args.seed)
@@ -135,8 +197,27 @@ def main() -> None:
                         f"{row['opponent_per_deal']:+.2f} |",
                         flush=True,
                     )
+    variants = []
+    if not args.json and args.variants:
+        print()
+        print("| variant | opponent | deals | equity chips/deal (95% interval) | opponent "
+              "| equity median decision |")  # fmt: skip
+        print("|---|---|---|---|---|---|")
+    for code in filter(None, args.variants.split(",")):
+        for opponent in args.opponents.split(","):
+            row = variant_arena(code, opponent, args.variant_deals, args.seed)
+            variants.append(row)
+            if not args.json:
+                lo, hi = row["equity_ci95"]
+                print(
+                    f"| {code} | {opponent} | {args.variant_deals:,} | "
+                    f"{row['equity_per_deal']:+.2f} ({lo:+.2f} … {hi:+.2f}) | "
+                    f"{row['opponent_per_deal']:+.2f} | {row['median_ms']:.2f} ms |",
+                    flush=True,
+                )
     if args.json:
-        print(json.dumps({"speed": speed, "speedup": ratio, "arenas": arenas}, indent=2))
+        doc = {"speed": speed, "speedup": ratio, "arenas": arenas, "variants": variants}
+        print(json.dumps(doc, indent=2))
 
 
 if __name__ == "__main__":

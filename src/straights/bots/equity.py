@@ -169,6 +169,7 @@ class StraightsShowdown:
         self.pack = pack
         self.fast = fast
         self._tables: tuple[Any, Any, Any] | None = None
+        self._floors: tuple[object, dict[float, int]] | None = None
 
     # -- the fast path: straights.fast.equity on the calling thread --------------------
     def _lookup(self) -> tuple[Any, Any, Any]:
@@ -283,24 +284,27 @@ class StraightsShowdown:
         """Per opponent, the least key on the cards showing that its holding may have: the
         key at its ``narrow`` quantile among every pair of ``unseen`` cards (0: any pair)."""
         quantiles = [*narrow, *[0.0] * opponents][:opponents]
-        if not any(q > 0 for q in quantiles):
+        wanted = sorted({q for q in quantiles if q > 0})
+        if not wanted:
             return [0] * opponents
-        cache: dict[float, int] = {}
-        for q in quantiles:
-            if q > 0 and q not in cache:
-                cache[q] = self._floor(table, unseen, q)
-        return [cache[q] if q > 0 else 0 for q in quantiles]
+        key = (tuple(table), tuple(unseen), tuple(wanted))
+        if self._floors is None or self._floors[0] != key:
+            self._floors = (key, dict(zip(wanted, self._floor(table, unseen, wanted), strict=True)))
+        found = self._floors[1]
+        return [found[q] if q > 0 else 0 for q in quantiles]
 
-    def _floor(self, table: Table, unseen: Sequence[int], q: float) -> int:
+    def _floor(self, table: Table, unseen: Sequence[int], wanted: list[float]) -> list[int]:
         if self.fast:
             import numpy as np
 
             from straights.fast import equity as kernels
 
             places = np.array([-1 if c is None else c for c in table], dtype=np.int64)
-            return int(kernels.pair_floor(np.array(unseen, dtype=np.int64), places, self.pack, q))
+            deck = np.array(unseen, dtype=np.int64)
+            floors = kernels.pair_floor(deck, places, self.pack, np.array(wanted))
+            return [int(f) for f in floors]
         keys = sorted(self.seen_key(p, table) for p in combinations(unseen, 2))
-        return keys[min(len(keys) - 1, int(q * len(keys)))]
+        return [keys[min(len(keys) - 1, int(q * len(keys)))] for q in wanted]
 
     def _redraw(
         self, fill: list[int], table: Table, unseen: Sequence[int], floors: list[int], seed: int
