@@ -35,7 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 from straights.cards import Card, make_deck
-from straights.poker.showdown import best_hand
+from straights.poker.showdown import _fast_key, best_hand
 from straights.poker.straights_rules import RuleTen
 from straights.poker.variant import HandRule, Variant
 
@@ -45,6 +45,9 @@ __all__ = ["Share", "Spot", "equity", "final_counts", "pot_shares"]
 EXACT_LIMIT: Final = 2_000
 #: Random completions per estimate (fewer when one completion is many hands to score).
 SAMPLES: Final = 160
+#: … and where the rules have no batch key (each hand through ``best_hand``).
+READABLE_SAMPLES: Final = 24
+READABLE_EXACT_LIMIT: Final = 64
 #: Five-card choices scored per estimate at most (about 1.5 ms), bounding a decision's time.
 ROW_BUDGET: Final = 120_000
 
@@ -280,13 +283,15 @@ def equity(
     spot: Spot,
     *,
     samples: int = SAMPLES,
-    exact_limit: int = EXACT_LIMIT,
+    exact_limit: int | None = None,
     seed: int = 0,
 ) -> Share:
     """The seat's expected share of the pot against the live opponents of ``spot``.
 
-    Exact when the deal has at most ``exact_limit`` completions; otherwise
-    ``samples`` random ones (fewer when each is many hands to score), seeded by
+    Exact when the deal has at most ``exact_limit`` completions (default
+    :data:`EXACT_LIMIT`, or :data:`READABLE_EXACT_LIMIT` where the rules have no
+    batch key); otherwise ``samples`` random ones (fewer when each is many hands
+    to score; at most :data:`READABLE_SAMPLES` without a batch key), seeded by
     ``seed``.  If the pack cannot give every opponent his cards, the last
     opponents are left out.
     """
@@ -297,14 +302,21 @@ def equity(
     opponents = [list(up) for up in spot.opponents][: len(theirs)]
     sizes = [mine_n, *theirs, board_n]
     if isinstance(spot.variant.pot_rule, RuleTen) and not mine_n:
-        return _straights(spot, pool, len(theirs), samples, exact_limit, seed)
+        return _straights(spot, pool, len(theirs), samples, exact_limit or 0, seed)
+    hole, board = final_counts(spot.variant)
+    natural = all(c.is_ranked for c in pool) and all(c.is_ranked for c in spot.mine)
+    batched = natural and _batchable(spot.variant, hole, board)
+    if exact_limit is None:
+        exact_limit = EXACT_LIMIT if batched else READABLE_EXACT_LIMIT
+    if not batched:  # halved for each share whose ranking has no fast key either
+        slow = sum(_fast_key(rule) is None for rule in spot.variant.showdown)
+        samples = min(samples, max(12, READABLE_SAMPLES >> slow))
     ids = [c.id for c in pool]
     total = _completions(len(ids), sizes)
     if total <= exact_limit:
         fills = np.array(list(_every_fill(ids, sizes)), dtype=np.int64).reshape(total, -1)
         exact = True
     else:
-        hole, board = final_counts(spot.variant)
         per = _rows_per_completion(spot.variant, hole, board) * (len(theirs) + 1)
         samples = max(16, min(samples, ROW_BUDGET // max(per, 1)))
         rng = np.random.default_rng(seed)
@@ -312,13 +324,27 @@ def equity(
         fills = np.array(ids, dtype=np.int64)[order]
         exact = False
     holes, boards = _assemble(spot, opponents, sizes, fills)
-    natural = all(c.is_ranked for c in pool) and all(c.is_ranked for c in spot.mine)
-    got = _batch_shares(spot.variant, holes, boards) if natural else None
+    got = _batch_shares(spot.variant, holes, boards) if batched else None
     if got is None:
         got = np.array(
             [_readable_share(spot.variant, h, b) for h, b in zip(holes, boards, strict=True)]
         )
     return Share(float(got.sum()), len(fills), exact)
+
+
+def _batchable(variant: Variant, hole: int, board: int) -> bool:
+    """Whether every share of the showdown has a batch key at these card counts."""
+    for rule in variant.showdown:
+        options = dict(rule.options)
+        if rule.hole_cards is None and rule.board_cards is None:
+            if _batch_key(rule, hole + board) is None:
+                return False
+        elif (rule.hole_cards or 0) + (rule.board_cards or 0) != 5 or not (
+            (rule.ranking == "high" and not options)
+            or (rule.ranking == "ace-to-five" and set(options) == {"qualifier"})
+        ):
+            return False
+    return bool(variant.showdown)
 
 
 def _rows_per_completion(variant: Variant, hole: int, board: int) -> int:
