@@ -72,33 +72,42 @@ def bet_size(view: DealView, variant: Variant, kind: str, share: float) -> int |
     return max(legal.low, min(legal.high, want))
 
 
-def _best_keep(view: DealView, variant: Variant, limit: int, seed: int) -> tuple[Card, ...]:
-    """The discard (at most ``limit`` cards) whose kept cards and fresh ones score best."""
+def _best_throw(
+    view: DealView, variant: Variant, choices: list[Card], sizes: range, seed: int
+) -> tuple[Card, ...]:
+    """The cards among ``choices`` (so many as one of ``sizes``) whose loss costs the hand
+    least: its kept cards plus fresh ones score best (the fewest cards on a tie)."""
     me = view.me
     assert me is not None
     own = [c for c in me.cards if c is not None]
     best: tuple[float, int, tuple[Card, ...]] | None = None
-    for size in range(limit + 1):
-        for thrown in combinations(own, size):
+    for size in sizes:
+        for thrown in combinations(choices, size):
             kept = [c for c in own if c not in thrown]
             got: Share = equity(
                 spot(view, variant, kept), samples=DRAW_SAMPLES, exact_limit=0, seed=seed
             )
-            key = (got.equity, -size, thrown)
-            if best is None or key[:2] > best[:2]:
-                best = key
+            if best is None or (got.equity, -size) > best[:2]:
+                best = (got.equity, -size, thrown)
     assert best is not None
     return best[2]
 
 
-def _show(view: DealView, variant: Variant, count: int, seed: int) -> tuple[Card, ...]:
-    """``count`` face-down cards to turn up: those the hand would discard first."""
+def _discard(view: DealView, variant: Variant, seed: int) -> tuple[Card, ...]:
+    """The draw: the best discard of at most ``view.draw_limit`` cards (none: stand pat)."""
     me = view.me
     assert me is not None
-    down = [c for c, up in zip(me.cards, me.up, strict=False) if c is not None and not up]
-    thrown = [c for c in _best_keep(view, variant, count, seed) if c in down]
-    rest = sorted((c for c in down if c not in thrown), key=lambda c: c.id)
-    return tuple((thrown + rest)[:count])
+    own = [c for c in me.cards if c is not None]
+    return _best_throw(view, variant, own, range(view.draw_limit + 1), seed)
+
+
+def _show(view: DealView, variant: Variant, seed: int) -> tuple[Card, ...]:
+    """``view.choose_up`` face-down cards to turn up: those the hand misses least."""
+    me = view.me
+    assert me is not None
+    down = [c for c, up in zip(me.cards, me.up, strict=True) if c is not None and not up]
+    count = view.choose_up
+    return _best_throw(view, variant, down, range(count, count + 1), seed)
 
 
 def decide(view: DealView, style: Style, seed: int, cached: dict[object, Share]) -> Move:
@@ -107,9 +116,9 @@ def decide(view: DealView, style: Style, seed: int, cached: dict[object, Share])
 
     variant = get_variant(view.variant)
     if view.phase == "draw":
-        return Move("discard", cards=_best_keep(view, variant, view.draw_limit, seed))
+        return Move("discard", cards=_discard(view, variant, seed))
     if view.phase == "expose":
-        return Move("expose", cards=_show(view, variant, view.choose_up, seed))
+        return Move("expose", cards=_show(view, variant, seed))
     where = spot(view, variant)
     known = (view.street, tuple(where.mine), tuple(where.board), tuple(map(tuple, where.opponents)))
     got = cached.get(known)
