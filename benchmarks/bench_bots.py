@@ -90,8 +90,10 @@ def arena(opponent: str, betting: str, pack: int, deals: int, seed: int) -> dict
 VARIANTS = ("NT", "FO/8", "F7S/8", "FR", "F2L3D", "_FMEXICAN")
 
 
-def variant_arena(code: str, opponent: str, deals: int, seed: int) -> dict[str, Any]:
-    """Three ``equity`` bots against three ``opponent`` bots in ``deals`` deals of ``code``."""
+def variant_table(code: str, kinds: list[str], deals: int, seed: int) -> dict[str, Any]:
+    """Six seats of ``code`` filled in turn from ``kinds``, ``deals`` deals through ``decide``
+    (100 chips each at the start of every deal; the seats rotate each deal): chips per
+    deal with the 95 % interval for each kind, and the equity bot's decision times."""
     import random
 
     from straights.bots.arena import BotStats
@@ -103,9 +105,9 @@ def variant_arena(code: str, opponent: str, deals: int, seed: int) -> dict[str, 
     variant = get_variant(code)
     stakes = _default_stakes(variant, 6)
     rng = random.Random(seed)
-    kinds = ["equity", opponent] * 3
-    bots = [make_bot(k, rng.getrandbits(64)) for k in kinds]
-    stats = {k: BotStats(k) for k in kinds}
+    seated = [kinds[i % len(kinds)] for i in range(6)]
+    bots = [make_bot(k, rng.getrandbits(64)) for k in seated]
+    stats = {k: BotStats(k) for k in seated}
     times: list[float] = []
     deck = make_deck(variant.deck, jokers=variant.jokers)
     cpu = time.process_time()
@@ -118,22 +120,38 @@ def variant_arena(code: str, opponent: str, deals: int, seed: int) -> dict[str, 
             bot = bots[order[seat]]
             start = time.thread_time()
             move = bot.decide(deal_view(deal, seat))  # type: ignore[attr-defined]
-            if kinds[order[seat]] == "equity":
+            if seated[order[seat]].startswith("equity"):
                 times.append(time.thread_time() - start)
             play(deal, move)
         for seat, b in enumerate(order):
-            stats[kinds[b]].add(deal.stacks[seat] - deal.starting_stacks[seat])
-    eq, opp = stats["equity"], stats[opponent]
+            stats[seated[b]].add(deal.stacks[seat] - deal.starting_stacks[seat])
+    return {
+        "variant": code,
+        "deals": deals,
+        "bots": {
+            k: {"per_deal": v.mean, "ci95": [v.mean - v.ci95, v.mean + v.ci95]}
+            for k, v in stats.items()
+        },
+        "decisions": len(times),
+        "median_ms": statistics.median(times) * 1e3 if times else 0.0,
+        "cpu_seconds": time.process_time() - cpu,
+    }
+
+
+def variant_arena(code: str, opponent: str, deals: int, seed: int) -> dict[str, Any]:
+    """Three ``equity`` bots against three ``opponent`` bots in ``deals`` deals of ``code``."""
+    table = variant_table(code, ["equity", opponent], deals, seed)
+    eq, opp = table["bots"]["equity"], table["bots"][opponent]
     return {
         "variant": code,
         "opponent": opponent,
         "deals": deals,
-        "equity_per_deal": eq.mean,
-        "equity_ci95": [eq.mean - eq.ci95, eq.mean + eq.ci95],
-        "opponent_per_deal": opp.mean,
-        "decisions": len(times),
-        "median_ms": statistics.median(times) * 1e3 if times else 0.0,
-        "cpu_seconds": time.process_time() - cpu,
+        "equity_per_deal": eq["per_deal"],
+        "equity_ci95": eq["ci95"],
+        "opponent_per_deal": opp["per_deal"],
+        "decisions": table["decisions"],
+        "median_ms": table["median_ms"],
+        "cpu_seconds": table["cpu_seconds"],
     }
 
 
@@ -147,6 +165,13 @@ def main() -> None:
     parser.add_argument("--opponents", default=",".join(OPPONENTS))
     parser.add_argument("--variant-deals", type=int, default=1_000, help="deals per variant arena")
     parser.add_argument("--variants", default=",".join(VARIANTS), help="'' for none")
+    parser.add_argument(
+        "--strength-deals", type=int, default=None, help="deals per variant arena with strength"
+    )
+    parser.add_argument(
+        "--mixed", default="", help="a variant for one table of equity,strength,calling,random"
+    )
+    parser.add_argument("--mixed-deals", type=int, default=2_000)
     parser.add_argument("--skip-straights", action="store_true", help="variant arenas only")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     args = parser.parse_args()
@@ -205,18 +230,36 @@ def main() -> None:
         print("|---|---|---|---|---|---|")
     for code in filter(None, args.variants.split(",")):
         for opponent in args.opponents.split(","):
-            row = variant_arena(code, opponent, args.variant_deals, args.seed)
+            n = args.variant_deals
+            if opponent == "strength" and args.strength_deals is not None:
+                n = args.strength_deals
+            row = variant_arena(code, opponent, n, args.seed)
             variants.append(row)
             if not args.json:
                 lo, hi = row["equity_ci95"]
                 print(
-                    f"| {code} | {opponent} | {args.variant_deals:,} | "
+                    f"| {code} | {opponent} | {n:,} | "
                     f"{row['equity_per_deal']:+.2f} ({lo:+.2f} … {hi:+.2f}) | "
                     f"{row['opponent_per_deal']:+.2f} | {row['median_ms']:.2f} ms |",
                     flush=True,
                 )
+    mixed = None
+    if args.mixed:
+        kinds = ["equity", "strength", "calling", "random"]
+        mixed = variant_table(args.mixed, kinds, args.mixed_deals, args.seed)
+        if not args.json:
+            print(f"\n{args.mixed}, {args.mixed_deals:,} deals, seats filled in turn by {kinds}:")
+            for k, v in mixed["bots"].items():
+                lo, hi = v["ci95"]
+                print(f"  {k:9} {v['per_deal']:+.2f} chips per deal ({lo:+.2f} … {hi:+.2f})")
     if args.json:
-        doc = {"speed": speed, "speedup": ratio, "arenas": arenas, "variants": variants}
+        doc = {
+            "speed": speed,
+            "speedup": ratio,
+            "arenas": arenas,
+            "variants": variants,
+            "mixed": mixed,
+        }
         print(json.dumps(doc, indent=2))
 
 
