@@ -103,7 +103,7 @@ MIN_SAMPLES: Final = 12
 
 @cache
 def _cost(variant: Variant) -> int:
-    """Hand evaluations per player per sample (Omaha: 60 per half, a ranking without a fast key: 30)."""
+    """Hand evaluations per player per sample (Omaha: 60 a half; no fast key: 30)."""
     cost = 0
     for rule, fast in _rules(variant):
         if rule.hole_cards is not None and rule.board_cards is not None:
