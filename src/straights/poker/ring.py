@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from straights.cards import RandomLike, make_deck, make_rng
+from straights.cards import Card, RandomLike, make_deck, make_rng
 from straights.errors import ConfigurationError, IllegalActionError
 from straights.poker.engine import Deal
 from straights.poker.stakes import default_stakes
@@ -85,8 +85,8 @@ class RingGame:
         n = len(self.names)
         return [s for s in ((self.button + k) % n for k in range(1, n + 1)) if self.stacks[s] > 0]
 
-    def start(self, variant: Variant) -> Deal:
-        """Shuffle and start the next deal of ``variant``."""
+    def start(self, variant: Variant, cards: Sequence[Card] | None = None) -> Deal:
+        """Shuffle and start the next deal of ``variant`` (``cards``: this deck, in order)."""
         if self._current is not None:
             raise IllegalActionError("finish the deal in play before starting another")
         if self.over:
@@ -102,7 +102,7 @@ class RingGame:
             variant,
             default_stakes(variant, len(order)),
             [self.stacks[s] for s in order],
-            deck.shuffled(self.rng),
+            deck.shuffled(self.rng) if cards is None else cards,
             carry=self.carry,
         )
         self._order = order
