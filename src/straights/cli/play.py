@@ -23,6 +23,7 @@ from straights.cli.game_setup import (
     check_terminal_game,
     game_setup,
 )
+from straights.cli.prompt import Prompter
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -281,7 +282,7 @@ class _Game:
         self.answers = answers
         self.max_hands = max_hands
         self.me = 0
-        self.echo = not sys.stdin.isatty()
+        self.prompter = Prompter(out, answers)
         self.interrupted = False  # the player pressed Ctrl-C at the prompt
         self.names = {i: p.name for i, p in enumerate(table.seats) if p is not None}
 
@@ -291,24 +292,9 @@ class _Game:
         return self.names.get(seat) or seat_label(seat)
 
     def ask(self, prompt: str) -> str | None:
-        from rich.text import Text
-
-        self.out.print(prompt, end="")
-        try:
-            answer = next(self.answers)
-        except StopIteration:
-            self.out.print()
-            return None
-        except KeyboardInterrupt:
-            from straights.cli import interrupt
-
-            interrupt.handled()  # Ctrl-C at the prompt leaves the table: the game ends itself
-            self.interrupted = True
-            self.out.print()
-            return None
-        if self.echo:
-            self.out.print(Text(answer))  # as typed: text, never markup
-        return answer.strip().lower()
+        answer = self.prompter.ask(prompt)
+        self.interrupted = self.interrupted or self.prompter.interrupted
+        return answer
 
     def run(self) -> None:
         from straights.errors import IllegalActionError
