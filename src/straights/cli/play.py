@@ -18,10 +18,11 @@ from straights.cli.game_setup import (
     AnteOpt,
     BettingOpt,
     BotsOpt,
+    GamesOpt,
     PackOpt,
     StackOpt,
-    check_terminal_game,
     game_setup,
+    ring_games,
 )
 from straights.cli.prompt import Prompter
 
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from straights.bots.base import Bot
+    from straights.cli.game_setup import RingGames
     from straights.game.events import Event
     from straights.game.hand import Action
     from straights.game.table import Table
@@ -92,16 +94,27 @@ def play(
     ] = False,
     game_name: Annotated[
         str | None,
-        typer.Option("--game", help="The game: Straights unless named (pai-gow: Pai Gow poker)."),
+        typer.Option(
+            "--game",
+            help="The game: Straights unless named (any game of `straights games`, "
+            "pai-gow, or dealers-choice).",
+        ),
     ] = None,
+    games: GamesOpt = None,
 ) -> None:
-    """Play Straights against bots: hand after hand until you quit or one player has every chip."""
+    """Play poker against bots: deal after deal until you quit or one player has every chip.
+
+    Straights unless --game names another game; --game dealers-choice lets the
+    player on the button choose each deal's game."""
     from straights.paigow.about import is_pai_gow
 
     if is_pai_gow(game_name):  # a banked game with its own table: cli/paigow_play.py
         _play_pai_gow(seats, name, stack, seed, script, hands, resume)
         return
-    check_terminal_game(game_name)
+    ring = ring_games(game_name, games, seats)
+    if ring is not None:  # every other game: cli/ring_play.py
+        _play_ring(ring, seats, bots, name, stack, seed, script, hands, resume)
+        return
     from rich.text import Text
 
     from straights.cards import make_rng
@@ -206,6 +219,55 @@ def _play_pai_gow(
         answers=_answers(script, source),
         hands=hands,
         out=console(),
+    )
+    if interrupted:
+        from straights.cli.interrupt import EXIT_STATUS
+
+        raise typer.Exit(EXIT_STATUS)
+
+
+def _play_ring(
+    ring: RingGames,
+    seats: int,
+    bots: str | None,
+    name: str,
+    stack: int,
+    seed: int | None,
+    script: str | None,
+    hands: int | None,
+    resume: bool,
+) -> None:
+    from straights.bots.ring_arena import deal_bots
+    from straights.cards import make_rng
+    from straights.cli.render import console
+    from straights.cli.ring_play import play_ring
+    from straights.errors import ConfigurationError
+
+    if resume:
+        raise ConfigurationError(
+            "only Straights tables are saved, so only they resume: drop --resume"
+        )
+    if not 2 <= seats <= 10:
+        raise ConfigurationError(f"--seats {seats}: a table seats 2 to 10 players")
+    if stack < 1:
+        raise ConfigurationError(f"--stack {stack}: give every player one chip at least")
+    kinds = game_setup(seats=seats, bots=bots, betting="limit", ante=1, stack=max(stack, 1),
+                       pack=55, bot_seats=seats - 1).bots  # fmt: skip
+    rng = make_rng(seed)
+    seat_bots = deal_bots(kinds, rng.getrandbits(63))
+    names = [name] + [f"{kind.capitalize()} {k}" for k, kind in enumerate(kinds, start=1)]
+    source = None if script is None or script == "-" else _open_script(script)
+    interrupted = play_ring(
+        games=ring.variants,
+        dealers_choice=ring.dealers_choice,
+        bots=seat_bots,
+        names=names,
+        stack=stack,
+        seed=rng.getrandbits(63),
+        answers=_answers(script, source),
+        hands=hands,
+        out=console(),
+        choice_seed=rng.getrandbits(63),
     )
     if interrupted:
         from straights.cli.interrupt import EXIT_STATUS
