@@ -81,7 +81,7 @@ class _RingTable:
         self.games = list(games)
         self.dealers_choice = dealers_choice
         self.bots = list(bots)  # bots[k] plays seat k + 1
-        self.ring = RingGame(names, stack, seed=seed)
+        self.ring = RingGame(names, stack, seed=seed, button=0)  # you deal first
         self.out = out
         self.prompter = Prompter(out, answers)
         self.chooser = random.Random(choice_seed)
@@ -200,7 +200,8 @@ class _RingTable:
         who = self.who(deal, e.player)
         if e.kind == "hole":
             if e.player == me:
-                return Text(f"{who} get ").append_text(_cards(e.cards))
+                line = Text("You get ").append_text(_cards(e.cards))
+                return line.append(" face up" if e.up and all(e.up) else "", style="dim")
             shown = [c for c, up in zip(e.cards, e.up, strict=True) if up and c is not None]
             if not shown:
                 return None
@@ -229,9 +230,12 @@ class _RingTable:
             return Text(f"{who} {'fold' if who == 'You' else 'folds'}" if e.kind == "fold"
                         else f"{who} {'check' if who == 'You' else 'checks'}")  # fmt: skip
         if e.kind in ("call", "bring-in", "bet", "raise", "complete"):
-            verb = {"call": "calls", "bring-in": "brings in for", "bet": "bets to",
-                    "raise": "raises to", "complete": "completes to"}[e.kind]  # fmt: skip
-            return Text(f"{who} {verb} {e.amount}".rstrip())
+            verb = {"call": "call", "bring-in": "bring in for", "bet": "bet to",
+                    "raise": "raise to", "complete": "complete to"}[e.kind]  # fmt: skip
+            if who != "You":
+                verb = verb.replace("bring", "brings").replace(" to", "s to")
+                verb = "calls" if verb == "call" else verb
+            return Text(f"{who} {verb} {e.amount}")
         if e.kind == "show":
             known = [c for c in e.cards if c is not None]
             line = Text(f"{who} {'show' if who == 'You' else 'shows'} ").append_text(_cards(known))
@@ -324,7 +328,7 @@ class _RingTable:
                     f"No winner (rule 10): {deal.carry_out} chips carry to the next deal.", "yellow"
                 )
             )
-        live = deal.in_hand()
+        live = [i for i in range(deal.n) if not deal.folded[i]]  # killed hands included
         if len(live) == 1 or not deal.variant.showdown:
             for e in deal.log:
                 if e.kind == "win":
@@ -434,6 +438,8 @@ def _parse(view: DealView, answer: str) -> tuple[Move | None, str]:
     if found is None:
         now = ", ".join(str(a) for a in view.legal)
         return None, f"you cannot {wanted[0]} now: you may {now}"
+    if amount and found.kind not in ("bet", "raise", "complete"):
+        return None, f"{answer!r}: {found.kind} takes no amount"
     if found.kind in ("bet", "raise", "complete"):
         to = found.high if word == "a" else found.low
         if amount:
