@@ -147,5 +147,5 @@ def test_simulate_dealers_choice_names_each_deals_game(capsys) -> None:
 
 
 def test_simulate_refuses_a_bot_that_plays_only_straights(capsys) -> None:
-    code, out, err = run_main(capsys, "simulate", "--game", "razz", "--bots", "cfr", "-n", "2")
+    code, _out, err = run_main(capsys, "simulate", "--game", "razz", "--bots", "cfr", "-n", "2")
     assert code == 2 and "error:" in err and "plays only Straights" in err
