@@ -104,6 +104,7 @@ class _RingTable:
             variant = self.choose_game()
             if variant is None:
                 break
+            dealt = ring.order
             deal = ring.start(variant)
             out.rule(f"Deal {ring.deals + 1}: {escape(variant.name)}", style="dim")
             if deal.carry_in:
@@ -114,8 +115,8 @@ class _RingTable:
                 return
             self.results(deal)
             ring.finish(deal)
-            for seat, chips in enumerate(ring.stacks):
-                if chips == 0 and deal.starting_stacks[self.player_of(deal, seat)] > 0:
+            for seat in dealt:
+                if ring.stacks[seat] == 0 and seat != 0:
                     out.print(Text(f"{ring.names[seat]} is out of chips and leaves.", "dim"))
             if ring.over or ring.stacks[0] == 0:
                 break
@@ -127,7 +128,8 @@ class _RingTable:
         self.goodbye()
 
     def player_of(self, deal: Deal, seat: int) -> int:
-        return next((i for i in range(deal.n) if self.ring.seat_of(i) == seat), 0)
+        """The deal's player index of ``seat`` (a seat in the deal)."""
+        return next(i for i in range(deal.n) if self.ring.seat_of(i) == seat)
 
     def choose_game(self) -> Variant | None:
         """The deal's game: fixed, or chosen by the player on the button."""
