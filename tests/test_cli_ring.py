@@ -149,3 +149,19 @@ def test_simulate_dealers_choice_names_each_deals_game(capsys) -> None:
 def test_simulate_refuses_a_bot_that_plays_only_straights(capsys) -> None:
     code, _out, err = run_main(capsys, "simulate", "--game", "razz", "--bots", "cfr", "-n", "2")
     assert code == 2 and "error:" in err and "plays only Straights" in err
+
+
+def test_the_bots_down_cards_are_never_printed_before_the_showdown(capsys, tmp_path) -> None:
+    code, out = _play(capsys, tmp_path, "seven-card-stud", ["c"] * 5)
+    assert code == 0, out
+    before, _, showdown = out.partition("Calling 1 shows")
+    shown = re.findall(r"Calling \d shows? ((?:\S+ ){6}\S+)", "Calling 1 shows" + showdown)
+    assert len(shown) == 2, out
+    for hand in shown:
+        cards = hand.split()
+        down = [cards[0], cards[1], cards[6]]  # third street's two, seventh street's one
+        up = cards[2:6]
+        for card in down:
+            assert card not in before, f"{card} was shown before the showdown"
+        for card in up:
+            assert card in before  # the up cards were on the table all along
