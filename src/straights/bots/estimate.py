@@ -21,19 +21,21 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from itertools import combinations
+from math import comb
+from typing import Any, Final
 
 from straights.cards import Card, RandomLike, make_deck, make_rng
 from straights.poker.catalogue import get_variant
-from straights.poker.showdown import best_hand
+from straights.poker.showdown import best_hand, hand_key
 from straights.poker.straights_rules import RuleTen
-from straights.poker.variant import Variant
+from straights.poker.variant import HandRule, Variant
 from straights.poker.view import DealView
 from straights.rankings.straights import straights_key
 
-__all__ = ["best_discard", "equity", "share", "unseen"]
+__all__ = ["best_discard", "equity", "sample_count", "share", "unseen"]
 
 
 @cache
@@ -68,10 +70,19 @@ def share(
             straights_key([c.id for c in h], table, pack) for i, h in hands.items() if i != me
         )
         return 1.0 if all(o < key for o in others) else 0.0
+    natural = all(c.is_ranked for h in hands.values() for c in h) and all(
+        c.is_ranked for c in board
+    )
+    table = [c.id for c in board]
+    ids = {i: [c.id for c in h] for i, h in hands.items()}
     halves = 0
     got = 0.0
-    for rule in variant.showdown:
-        values = {i: best_hand(rule, h, board) for i, h in hands.items()}
+    for rule, fast in _rules(variant):
+        values: dict[int, Any]
+        if fast is not None and natural:
+            values = {i: fast(h, table) or None for i, h in ids.items()}
+        else:
+            values = {i: best_hand(rule, h, board) for i, h in hands.items()}
         known = [v for v in values.values() if v is not None]
         if not known:
             continue
@@ -83,6 +94,42 @@ def share(
         if mine == top:
             got += 1.0 / sum(1 for v in known if v == top)
     return got / halves if halves else 0.0
+
+
+#: Hand evaluations one estimate may spend, and the fewest samples it takes anyway.
+BUDGET: Final = 2000
+MIN_SAMPLES: Final = 12
+
+
+@cache
+def _cost(variant: Variant) -> int:
+    """Hand evaluations per player per sample (Omaha: 60 a half; no fast key: 30)."""
+    cost = 0
+    for rule, fast in _rules(variant):
+        if rule.hole_cards is not None and rule.board_cards is not None:
+            cost += comb(variant.hole_count, rule.hole_cards) * comb(
+                variant.board_count, rule.board_cards
+            )
+        else:
+            cost += 1 if fast is not None else 30
+    return max(1, cost)
+
+
+def sample_count(variant: Variant, players: int, wanted: int) -> int:
+    """Samples for one estimate: ``wanted`` unless the variant's showdown is costly to
+    evaluate (Omaha hi-lo: 120 evaluations a player), then what :data:`BUDGET` pays
+    for, but at least :data:`MIN_SAMPLES` — a fixed count, so results never depend
+    on the machine's speed.
+
+    >>> sample_count(get_variant("NT"), 4, 64), sample_count(get_variant("FO/8"), 4, 64)
+    (64, 12)
+    """
+    return max(min(wanted, MIN_SAMPLES), min(wanted, BUDGET // (players * _cost(variant))))
+
+
+@cache
+def _rules(variant: Variant) -> tuple[tuple[HandRule, Callable[..., int] | None], ...]:
+    return tuple((rule, hand_key(rule)) for rule in variant.showdown)
 
 
 def _street_index(variant: Variant, name: str) -> int:
@@ -122,6 +169,7 @@ def equity(view: DealView, rng: RandomLike = None, samples: int = 64) -> float:
     need = sum(hidden.values()) + hole_more * len(live) + board_need
     need = min(need, len(pool))
     total = 0.0
+    samples = sample_count(variant, len(live), samples)
     for _ in range(samples):
         drawn = _draw(pool, need, rand)
         hands: dict[int, list[Card]] = {}
