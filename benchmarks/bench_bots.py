@@ -99,11 +99,11 @@ def variant_table(code: str, kinds: list[str], deals: int, seed: int) -> dict[st
     from straights.bots.arena import BotStats
     from straights.cards import make_deck
     from straights.poker import Deal, get_variant
+    from straights.poker.stakes import default_stakes
     from straights.poker.view import deal_view, play
-    from straights.rl.table import _default_stakes
 
     variant = get_variant(code)
-    stakes = _default_stakes(variant, 6)
+    stakes = default_stakes(variant, 6)
     rng = random.Random(seed)
     seated = [kinds[i % len(kinds)] for i in range(6)]
     bots = [make_bot(k, rng.getrandbits(64)) for k in seated]

@@ -12,8 +12,8 @@ from straights.cards import make_deck, parse_cards
 from straights.poker import Deal, Stakes, get_variant
 from straights.poker.catalogue import variant_codes
 from straights.poker.engine import Legal
+from straights.poker.stakes import default_stakes
 from straights.poker.view import DealView, Move, PlayerView, deal_view, play
-from straights.rl.table import _default_stakes
 
 STYLES = ("balanced", "tight", "loose", "aggressive")
 
@@ -42,7 +42,7 @@ def check(view: DealView, move: Move) -> None:
 @pytest.mark.parametrize("code", variant_codes())
 def test_only_legal_moves_in_every_variant(code: str) -> None:
     variant = get_variant(code)
-    stakes = _default_stakes(variant, 6)
+    stakes = default_stakes(variant, 6)
     rng = random.Random(code)
     bots = [EquityBot(rng=rng.getrandbits(32), style=STYLES[i % 4]) for i in range(6)]
     deck = make_deck(variant.deck, jokers=variant.jokers)
@@ -116,4 +116,4 @@ def test_bet_size_by_structure() -> None:
 
 
 def test_stakes_are_stakes() -> None:
-    assert isinstance(_default_stakes(get_variant("NT"), 2), Stakes)
+    assert isinstance(default_stakes(get_variant("NT"), 2), Stakes)
