@@ -24,7 +24,12 @@ function buildHost() {
   panel.setAttribute("aria-label", "host controls");
   room.append(panel);
 
-  const btn = el("button", "ghost", "Ledger");
+  // Like the other header buttons: an icon, and a label that phones hide (app.css).
+  const btn = el("button", "ghost");
+  btn.append(el("span", "ico", "▤"), el("span", "lbl", "Ledger"));
+  btn.firstChild.setAttribute("aria-hidden", "true");
+  btn.setAttribute("aria-label", "Ledger");
+  btn.title = "Ledger: buy-ins, stacks and the settle-up";
   btn.id = "btn-ledger";
   btn.onclick = () => openLedger();
   $("btn-share").before(btn);
