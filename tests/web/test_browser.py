@@ -126,6 +126,7 @@ def test_one_browser_plays_bots_and_manages_seats(browser: Browser, make_server)
         page.fill("input[name=seats]", "4")
         page.fill("input[name=bots]", "2")
         page.select_option("select[name=bot_kind]", "strength")
+        page.fill("input[name=bot_seconds]", "0")
         page.select_option("select[name=betting]", "limit")  # at most 35 antes a deal: no bust
         page.click("text=Create table")
         page.wait_for_url("**/t/**")

@@ -178,7 +178,7 @@ def header_problems(page: Page) -> list[str]:
     # one line: the header is no taller than one button and its padding
     tallest = max(c["h"] for c in controls)
     if header["h"] > tallest + 24:
-        problems.append(f"the header wraps: {header['h']:.0f} px tall for {tallest:.0f} px controls")
+        problems.append(f"the header wraps: {header['h']:.0f} px tall, controls {tallest:.0f} px")
     for ident, label, title in data["names"]:
         if not label.strip() or not title:
             problems.append(f"{ident} has no accessible name or title: {label!r} {title!r}")
@@ -199,6 +199,7 @@ def test_every_header_control_fits_on_one_line(browser: Browser, server: Server)
         host.fill("input[name=name]", "Friday night at Ann and Bob's place")
         host.fill("input[name=seats]", "10")
         host.fill("input[name=bots]", "3")
+        host.fill("input[name=bot_seconds]", "0")
         host.fill("input[name=turn_seconds]", "0")
         host.click("text=Create table")
         host.wait_for_url("**/t/**")
