@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from straights.batch.deck import random_below, shuffle
 from straights.fast.kernels import STR8_SHIFT, straights_key
 
 Ints = npt.NDArray[np.int64]
@@ -31,22 +32,6 @@ FOLD, CALL, RAISE = 0, 1, 2
 ROUNDS = 5
 #: ``acted`` before a player's first action in a round (below every ladder level).
 NOT_ACTED = -2
-
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
-_S30, _S27, _S31 = np.uint64(30), np.uint64(27), np.uint64(31)
-
-
-@njit(cache=True)
-def _random(rng: npt.NDArray[np.uint64], t: int, below: int) -> int:
-    """A number in ``0 … below - 1`` from table ``t``'s own SplitMix64 stream."""
-    z = rng[t] + _GOLDEN
-    rng[t] = z
-    z = (z ^ (z >> _S30)) * _MIX1
-    z = (z ^ (z >> _S27)) * _MIX2
-    z = z ^ (z >> _S31)
-    return int(z % np.uint64(below))
 
 
 @njit(cache=True)
@@ -137,15 +122,7 @@ def deal(
     ante: int,
 ) -> None:
     """Start a deal at table ``t``: shuffle, fresh stacks, antes, round 1."""
-    pack = scratch.shape[0]
-    for c in range(pack):
-        scratch[c] = c
-    for j in range(deck.shape[1]):  # Fisher-Yates, only as far as the cards dealt
-        r = j + _random(rng, t, pack - j)
-        c = scratch[r]
-        scratch[r] = scratch[j]
-        scratch[j] = c
-        deck[t, j] = c
+    shuffle(t, deck, rng, scratch)
     for seat in range(stacks.shape[1]):
         stacks[t, seat] = start[seat] - ante  # more than the ante: everybody bets in round 1
         total[t, seat] = ante
@@ -372,7 +349,7 @@ def reset(
     """Every table afresh: a random button, no carried pot, a new deal."""
     players = stacks.shape[1]
     for t in range(state.shape[0]):
-        state[t, BUTTON] = _random(rng, t, players)
+        state[t, BUTTON] = random_below(rng, t, players)
         state[t, CARRY] = 0
         deal(
             t,
