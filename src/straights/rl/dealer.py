@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -39,6 +40,9 @@ from straights.rl.observation import Encoding, History
 from straights.rl.table import RlTable
 
 __all__ = ["Dealer", "Observation"]
+
+#: Log entries that move no card: after them a seat's card segments stay as they were.
+_NO_CARD_MOVES: Final = frozenset({"check", "call", "bet", "raise", "bring-in", "complete", "win"})
 
 #: An observation: ``{"observation": float32 vector, "action_mask": int8 vector}``.
 Observation = dict[str, NDArray[np.generic]]
@@ -66,6 +70,12 @@ class Dealer:
         self._moves_key = -1
         self._moves: dict[int, Move] = {}
         self._mask: NDArray[np.int8] = np.zeros(self.actions.size, np.int8)
+        self._legal: Sequence[Legal] = ()
+        # Each seat's card segments and the count of card moves they were made at.
+        self._card_moves = 0
+        self._scanned = 0  # log entries looked at for card moves
+        none = np.zeros(0, np.float32)
+        self._slots: list[tuple[int, NDArray[np.float32]]] = [(-1, none)] * table.players
 
     # -- a deal ---------------------------------------------------------------------------
     def seed(self, seed: int) -> None:
@@ -91,6 +101,8 @@ class Dealer:
             self.deal = Deal(table.variant, table.stakes, table.stacks, list(deck), rng=self.rng)
         self.history.clear()
         self._decision += 1
+        self._card_moves += 1
+        self._scanned = 0
 
     def _current(self) -> Deal:
         if self.deal is None:
@@ -132,12 +144,9 @@ class Dealer:
                 f"{deal.variant.code}: straights.rl has no actions for the {deal.phase} phase"
             )
         else:
-            mask, moves = self.actions.betting(
-                deal.legal_actions() if legal is None else legal,
-                deal.pot,
-                max(deal.bets),
-                deal.bets[i],
-            )
+            legal = deal.legal_actions() if legal is None else tuple(legal)
+            mask, moves = self.actions.betting(legal, deal.pot, max(deal.bets), deal.bets[i])
+        self._legal = legal or ()
         self._mask, self._moves, self._moves_key = mask, moves, self._decision
         return mask, moves
 
@@ -196,10 +205,28 @@ class Dealer:
     def observe(self, seat: int) -> Observation:
         """What ``seat`` sees now, with its action mask (all 0 unless it is to act)."""
         deal = self._current()
-        view = deal_view(deal, seat)
-        vector = self.encoding.encode(view, deal.phase, self.history)
-        if view.actor == seat:
-            mask = self._choices(deal, view.legal)[0].copy()
+        log = deal.log
+        for k in range(self._scanned, len(log)):
+            entry = log[k]
+            if entry.kind in _NO_CARD_MOVES:
+                continue
+            if entry.kind == "fold" and entry.player is not None:
+                for s, (moves, slots) in enumerate(self._slots):
+                    if moves == self._card_moves:
+                        self.encoding.fold_out(slots, s, entry.player)
+            else:
+                self._card_moves += 1  # a card was dealt, turned, shown or drawn
+        self._scanned = len(log)
+        cached = self._slots[seat]
+        if cached[0] == self._card_moves:
+            cards = cached[1]
         else:
-            mask = np.zeros(self.actions.size, np.int8)
+            cards = self.encoding.card_slots(deal_view(deal, seat))
+            self._slots[seat] = (self._card_moves, cards)
+        if deal.actor == seat:
+            mask = self._choices(deal)[0].copy()
+            legal = self._legal
+        else:
+            mask, legal = np.zeros(self.actions.size, np.int8), ()
+        vector = self.encoding.encode(deal, seat, cards, legal, self.history)
         return {"observation": vector, "action_mask": mask}
