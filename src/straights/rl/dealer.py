@@ -41,7 +41,7 @@ from straights.rl.table import RlTable
 
 __all__ = ["Dealer", "Observation"]
 
-#: Log entries that move no card: after them a seat's card segments stay as they were.
+#: Log entries that move no card.
 _NO_CARD_MOVES: Final = frozenset({"check", "call", "bet", "raise", "bring-in", "complete", "win"})
 
 #: An observation: ``{"observation": float32 vector, "action_mask": int8 vector}``.
@@ -74,8 +74,12 @@ class Dealer:
         # Each seat's card segments and the count of card moves they were made at.
         self._card_moves = 0
         self._scanned = 0  # log entries looked at for card moves
-        none = np.zeros(0, np.float32)
-        self._slots: list[tuple[int, NDArray[np.float32]]] = [(-1, none)] * table.players
+        self._held: list[int] = []  # hole cards dealt to each player, as the log says
+        self._board_up: list[bool] = []  # the board's cards face up, as the log says
+        size = self.encoding.chips_at - self.encoding.cards_at
+        self._slots: list[tuple[int, NDArray[np.float32]]] = [
+            (-1, np.zeros(size, np.float32)) for _ in range(table.players)
+        ]
 
     # -- a deal ---------------------------------------------------------------------------
     def seed(self, seed: int) -> None:
@@ -101,8 +105,13 @@ class Dealer:
             self.deal = Deal(table.variant, table.stakes, table.stacks, list(deck), rng=self.rng)
         self.history.clear()
         self._decision += 1
-        self._card_moves += 1
+        self._card_moves += 1  # no card yet: every seat's segments are empty
+        for _, slots in self._slots:
+            slots[:] = 0.0
+        self._slots = [(self._card_moves, slots) for _, slots in self._slots]
         self._scanned = 0
+        self._held = [0] * self.table.players
+        self._board_up = []
 
     def _current(self) -> Deal:
         if self.deal is None:
@@ -202,21 +211,60 @@ class Dealer:
         self._decision += 1
 
     # -- observations -----------------------------------------------------------------------
+    def _follow_cards(self, deal: Deal) -> None:
+        """Bring every seat's card segments up to date with the log entries since the last
+        call: cards dealt, turned, shown and folded are written in place, as the seat's
+        view shows them (its own cards and face-up ones; ``tests/test_rl_observation.py``
+        compares every observation with the view); after any other card move (a draw,
+        a card turned up by choice) each seat's segments are made again from its view."""
+        log = deal.log
+        enc = self.encoding
+        moves = self._card_moves
+        current = [(s, slots) for s, (m, slots) in enumerate(self._slots) if m == moves]
+        for k in range(self._scanned, len(log)):
+            entry = log[k]
+            kind, i = entry.kind, entry.player
+            if kind in _NO_CARD_MOVES:
+                continue
+            if kind == "hole" and i is not None:
+                at = self._held[i]
+                for s, slots in current:
+                    for j, card in enumerate(entry.cards):
+                        shown = card if s == i or entry.up[j] else None
+                        enc.put_hole(slots, s, i, at + j, shown, fresh=True)
+                self._held[i] += len(entry.cards)
+            elif kind == "board":
+                at = len(self._board_up)
+                for _, slots in current:
+                    for j, card in enumerate(entry.cards):
+                        enc.put_board(slots, at + j, card if entry.up[j] else None)
+                self._board_up.extend(entry.up)
+            elif kind == "turn":
+                down = [j for j, up in enumerate(self._board_up) if not up][: len(entry.cards)]
+                for j in down:
+                    self._board_up[j] = True
+                for _, slots in current:
+                    for j, card in zip(down, entry.cards, strict=True):
+                        enc.put_board(slots, j, card)
+            elif kind == "show" and i is not None:
+                for s, slots in current:
+                    for j, card in enumerate(entry.cards):
+                        if card is not None:
+                            enc.put_hole(slots, s, i, j, card)
+            elif kind == "fold" and i is not None:
+                for s, slots in current:
+                    enc.fold_out(slots, s, i)
+            elif kind != "burn":
+                self._card_moves += 1  # every seat's segments are made again from its view
+                self._held = [len(hand) for hand in deal.holes]
+                self._board_up = list(deal.board_up)
+                break
+        self._scanned = len(log)
+
     def observe(self, seat: int) -> Observation:
         """What ``seat`` sees now, with its action mask (all 0 unless it is to act)."""
         deal = self._current()
-        log = deal.log
-        for k in range(self._scanned, len(log)):
-            entry = log[k]
-            if entry.kind in _NO_CARD_MOVES:
-                continue
-            if entry.kind == "fold" and entry.player is not None:
-                for s, (moves, slots) in enumerate(self._slots):
-                    if moves == self._card_moves:
-                        self.encoding.fold_out(slots, s, entry.player)
-            else:
-                self._card_moves += 1  # a card was dealt, turned, shown or drawn
-        self._scanned = len(log)
+        self._follow_cards(deal)
         cached = self._slots[seat]
         if cached[0] == self._card_moves:
             cards = cached[1]

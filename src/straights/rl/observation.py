@@ -53,6 +53,7 @@ from typing import Any, Final, NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
+from straights.cards import Card
 from straights.errors import ConfigurationError
 from straights.poker.engine import Deal, Legal
 from straights.poker.view import DealView
@@ -178,6 +179,31 @@ class Encoding:
             put[base + (w - 1 if card is None else index[card.id])] = 1.0
             base += w
         return out
+
+    def put_hole(
+        self,
+        slots: NDArray[np.float32],
+        seat: int,
+        player: int,
+        k: int,
+        card: Card | None,
+        *,
+        fresh: bool = False,
+    ) -> None:
+        """Write ``player``'s hand slot ``k`` in ``seat``'s :meth:`card_slots` (``None``:
+        face down; ``fresh``: the slot is empty, a card just dealt)."""
+        w = self.width
+        at = ((player - seat) % self.n * self.hand + k) * w
+        if not fresh:
+            slots[at : at + w] = 0.0
+        slots[at + (w - 1 if card is None else self.deck_index[card.id])] = 1.0
+
+    def put_board(self, slots: NDArray[np.float32], k: int, card: Card | None) -> None:
+        """Write board slot ``k`` in :meth:`card_slots` (``None``: face down)."""
+        w = self.width
+        at = self.board_at - self.cards_at + k * w
+        slots[at : at + w] = 0.0
+        slots[at + (w - 1 if card is None else self.deck_index[card.id])] = 1.0
 
     def fold_out(self, slots: NDArray[np.float32], seat: int, player: int) -> None:
         """Empty ``player``'s hand in ``seat``'s :meth:`card_slots` (he folded: his view
