@@ -57,12 +57,12 @@ import numpy as np  # noqa: E402
 import numpy.typing as npt  # noqa: E402
 
 import straights.fast  # noqa: E402  (relocates the kernel cache first)
-from straights.batch import deck, kernels  # noqa: E402
-from straights.batch.deck import seed_streams  # noqa: E402
+from straights.batch import common, kernels  # noqa: E402
+from straights.batch.common import seed_streams  # noqa: E402
 from straights.errors import ConfigurationError, IllegalActionError  # noqa: E402
 from straights.game.config import LIMIT_RAISES, ROUNDS, Betting, TableConfig  # noqa: E402
 
-straights.fast._relocate_caches(deck, kernels)  # the cache folder follows the kernel sources
+straights.fast._relocate_caches(common, kernels)  # the cache folder follows the kernel sources
 
 from straights.batch.holdem import HoldemBatch  # noqa: E402
 

@@ -35,7 +35,7 @@ each more than the seat's blind), seat 0 posts the small blind and seat 1 the
 big one (heads-up seat 1, the button, posts the small blind and acts first
 before the flop).  A finished table deals again at once (auto-reset), so every
 table always has a player to act.  Randomness comes from ``seed`` only, one
-stream per table (:mod:`straights.batch.deck`).
+stream per table (:mod:`straights.batch.common`).
 """
 
 from __future__ import annotations
@@ -46,8 +46,8 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from straights.batch import deck, holdem_kernels
-from straights.batch.deck import seed_streams
+from straights.batch import common, holdem_kernels
+from straights.batch.common import seed_streams
 from straights.errors import ConfigurationError, IllegalActionError
 from straights.fast import _relocate_caches
 from straights.fast.lookup import high_lookup
@@ -55,7 +55,7 @@ from straights.poker.catalogue import get_variant
 from straights.poker.variant import Stakes
 from straights.rl.actions import ActionLayout  # the AEC environment's actions, shared
 
-_relocate_caches(deck, holdem_kernels)
+_relocate_caches(common, holdem_kernels)
 
 __all__ = ["HoldemBatch"]
 

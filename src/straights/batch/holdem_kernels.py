@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from straights.batch.deck import shuffle
+from straights.batch.common import illegal, in_hand, next_to_act, settle, shuffle
 from straights.fast.kernels import _high_rows7
 
 Ints = npt.NDArray[np.int64]
@@ -293,11 +293,7 @@ def _next_street(
     while True:
         if state[t, STREET] >= 0:
             _collect(t, stacks, bets, total)
-        live, last = 0, -1
-        for seat in range(players):
-            if not folded[t, seat]:
-                live += 1
-                last = seat
+        live, last = in_hand(t, folded)
         if live == 1:
             for seat in range(players):
                 stacks[t, last] += total[t, seat]
@@ -337,16 +333,6 @@ def deal(
         folded[t, seat] = False
     state[t, STREET] = 0
     _begin_betting(t, state, stacks, bets, folded, queued, acted, blinds)
-
-
-@njit(cache=True)
-def illegal(actions: Ints, mask: Flags) -> int:
-    """The first table whose action is not legal, or -1."""
-    for t in range(actions.shape[0]):
-        a = actions[t]
-        if a < 0 or a >= mask.shape[1] or not mask[t, a]:
-            return t
-    return -1
 
 
 @njit(cache=True)
@@ -424,20 +410,10 @@ def step(
     bad = illegal(actions, mask)
     if bad >= 0:
         return bad
-    players = stacks.shape[1]
     ev = (hands, keys, rank, flush, fsuit)
     for t in range(actions.shape[0]):
         _act(t, actions[t], state, stacks, bets, total, folded, queued, acted, targets)
-        live = 0
-        for seat in range(players):
-            live += not folded[t, seat]
-        nxt = -1
-        if live > 1:
-            i = state[t, ACTOR]
-            for k in range(1, players):
-                if queued[t, (i + k) % players]:
-                    nxt = (i + k) % players
-                    break
+        nxt = next_to_act(t, state[t, ACTOR], queued) if in_hand(t, folded)[0] > 1 else -1
         finished = False
         if nxt >= 0:
             state[t, ACTOR] = nxt
@@ -445,9 +421,7 @@ def step(
             finished = _next_street(
                 t, state, stacks, bets, total, folded, queued, acted, deck, blinds, *ev
             )
-        done[t] = finished
-        for seat in range(players):
-            rewards[t, seat] = stacks[t, seat] - start[seat] if finished else 0
+        settle(t, finished, stacks, start, rewards, done)
         if finished:
             deal(t, state, stacks, bets, total, folded, queued, acted, deck, rng, scratch,
                  start, blinds)  # fmt: skip

@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from straights.batch.deck import random_below, shuffle
+from straights.batch.common import illegal, in_hand, next_to_act, random_below, settle, shuffle
 from straights.fast.kernels import STR8_SHIFT, straights_key
 
 Ints = npt.NDArray[np.int64]
@@ -205,16 +205,6 @@ def _showdown(
 
 
 @njit(cache=True)
-def illegal(actions: Ints, mask: Flags) -> int:
-    """The first table whose action is not legal, or -1."""
-    for t in range(actions.shape[0]):
-        a = actions[t]
-        if a < 0 or a > 2 or not mask[t, a]:
-            return t
-    return -1
-
-
-@njit(cache=True)
 def step(
     actions: Ints,
     state: Ints,
@@ -247,7 +237,6 @@ def step(
     for t in range(actions.shape[0]):
         seat = state[t, ACTOR]
         a = actions[t]
-        done[t] = False
         if a == FOLD:
             folded[t, seat] = True
         else:
@@ -270,11 +259,7 @@ def step(
         needs[t, seat] = False
         acted[t, seat] = state[t, LEVEL]
         # Who is next: the deal may end, a round may end, or the next player acts.
-        live, last = 0, -1
-        for other in range(players):
-            if not folded[t, other]:
-                live += 1
-                last = other
+        live, last = in_hand(t, folded)
         finished = False
         if live == 1:
             pot = state[t, CARRY]
@@ -284,12 +269,7 @@ def step(
             state[t, CARRY] = 0
             finished = True
         else:
-            nxt = -1
-            for k in range(1, players + 1):
-                other = (seat + k) % players
-                if needs[t, other]:
-                    nxt = other
-                    break
+            nxt = next_to_act(t, seat, needs)
             if nxt >= 0:
                 state[t, ACTOR] = nxt
             else:
@@ -302,10 +282,8 @@ def step(
                     rnd += 1
                     if _start_round(t, rnd, state, stacks, committed, folded, needs, acted):
                         break
+        settle(t, finished, stacks, start, rewards, done)
         if finished:
-            for other in range(players):
-                rewards[t, other] = stacks[t, other] - start[other]
-            done[t] = True
             state[t, BUTTON] = (state[t, BUTTON] + 1) % players
             deal(
                 t,
@@ -322,9 +300,6 @@ def step(
                 start,
                 ante,
             )
-        else:
-            for other in range(players):
-                rewards[t, other] = 0
         _mask(t, state, stacks, committed, folded, acted, mask, max_raises)
     return -1
 
