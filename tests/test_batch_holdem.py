@@ -54,6 +54,7 @@ def play_against_engine(players: int, tables: int, deals: int, seed: int) -> dic
     # Calls preferred so that deals reach the showdown; all-ins often enough for side pots.
     weights = np.array([1.0, 4.0, 1.0, 0.7, 0.7, 0.7, 0.6])
     seen = dict.fromkeys(("deals", "showdowns", "side pots", "split pots", "short all-ins"), 0)
+    largest: dict[int, tuple[object, int]] = {}
     while seen["deals"] < deals:
         for t in range(tables):
             _check_live(env, layout, t, referees[t])
@@ -64,9 +65,14 @@ def play_against_engine(players: int, tables: int, deals: int, seed: int) -> dic
                 deal.legal_actions(), deal.pot, max(deal.bets), deal.bets[deal.actor or 0]
             )
             move = moves[a]
-            top = max(deal.bets)
-            if move.to is not None and move.to - top < deal._full_raise:
-                seen["short all-ins"] += 1
+            # The street's largest raise so far, from the public record (0 on a new street).
+            key = (id(deal), deal.street_index)
+            full = largest.get(t, (key, 0))[1] if largest.get(t, (None,))[0] == key else 0
+            if move.to is not None:
+                raised = move.to - max(deal.bets)
+                seen["short all-ins"] += raised < max(full, env.stakes.min_bet)
+                full = max(full, raised)
+            largest[t] = (key, full)
             deal.act(move.kind, move.to)
         rewards, done = env.step(actions)
         for t in range(tables):
