@@ -11,6 +11,8 @@ stacks minus the starting ones.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -34,13 +36,14 @@ def _check_live(env: HoldemBatch, layout: ActionLayout, t: int, deal: Deal) -> N
     assert deal.bets == env.bets[t].tolist()
     assert deal.pot == env.pot[t]
     assert deal.folded == env.folded[t].tolist()
-    seat = deal.actor
+    seat = int(env.actor[t])
     mask, moves = layout.betting(deal.legal_actions(), deal.pot, max(deal.bets), deal.bets[seat])
     assert mask.astype(bool).tolist() == env.mask[t].tolist()
     for index, move in moves.items():
         if move.to is not None:
             assert env.targets[t, index] == move.to
-    shown = [-1 if not up else c.id for c, up in zip(deal.board, deal.board_up, strict=True)]
+    board = zip(deal.board, deal.board_up, strict=True)
+    shown = [c.id if up and c is not None else -1 for c, up in board]
     assert shown == [c for c in env.board()[t].tolist() if c >= 0]
 
 
@@ -160,6 +163,11 @@ def test_bad_input_is_one_clear_error() -> None:
         HoldemBatch(players=3, stack=[100, 2, 100])
     with pytest.raises(ConfigurationError, match="2 to 22"):
         HoldemBatch(players=23)
+    three: Any = (1, 2, 4)
+    with pytest.raises(ConfigurationError, match="give the small and the big blind"):
+        HoldemBatch(blinds=three)
+    with pytest.raises(ConfigurationError, match="the small blind is the first"):
+        HoldemBatch(blinds=(2, 1))
     with pytest.raises(ConfigurationError, match="3 stacks for 2 players"):
         HoldemBatch(players=2, stack=[10, 10, 10])
 

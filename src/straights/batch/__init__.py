@@ -1,4 +1,7 @@
-"""Many tables of Straights stepped at once over NumPy arrays, for self-play at scale.
+"""Many tables stepped at once over NumPy arrays, for self-play at scale.
+
+:class:`StraightsBatch` plays Straights (below); :class:`HoldemBatch` no-limit
+Texas hold'em (:mod:`straights.batch.holdem`).
 
 :class:`StraightsBatch` holds ``tables`` independent tables of ``players``
 seats each.  :meth:`~StraightsBatch.step` takes one action per table, for the

@@ -95,6 +95,8 @@ class HoldemBatch:
         _whole("tables", tables, 1)
         if not isinstance(players, int) or not 2 <= players <= MAX_PLAYERS:
             raise ConfigurationError(f"players={players!r}: hold'em deals to 2 to {MAX_PLAYERS}")
+        if isinstance(blinds, str | bytes) or len(blinds) != 2:
+            raise ConfigurationError(f"blinds={blinds!r}: give the small and the big blind")
         small, big = (_whole("blinds", b, 1) for b in blinds)
         if small > big:
             raise ConfigurationError(f"blinds={tuple(blinds)!r}: the small blind is the first")
