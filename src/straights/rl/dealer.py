@@ -218,6 +218,8 @@ class Dealer:
         compares every observation with the view); after any other card move (a draw,
         a card turned up by choice) each seat's segments are made again from its view."""
         log = deal.log
+        if self._scanned == len(log):
+            return
         enc = self.encoding
         moves = self._card_moves
         current = [(s, slots) for s, (m, slots) in enumerate(self._slots) if m == moves]
