@@ -127,6 +127,13 @@ def test_many_random_deals_agree_with_the_engine(players: int) -> None:
     assert seen["showdowns"] > 0
 
 
+@pytest.mark.slow
+def test_a_full_deck_of_twenty_two_seats_agrees_with_the_engine() -> None:
+    """22 seats use all 52 cards (44 hole cards, 3 burns, 5 on the board)."""
+    seen = play_against_engine(22, tables=4, deals=200, seed=122)
+    assert seen["side pots"] > 0
+
+
 def test_same_seed_same_deals_whatever_the_table_count() -> None:
     one = HoldemBatch(tables=1, players=4, seed=9)
     many = HoldemBatch(tables=5, players=4, seed=9)
