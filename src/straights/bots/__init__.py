@@ -1,12 +1,24 @@
-"""Bots that play Straights from a seat's view: ``random``, ``calling`` and ``strength``.
+"""Bots that play from a seat's view: ``random``, ``calling`` and ``strength`` play Straights'
+table (``act``) and every variant of :mod:`straights.poker` (``decide``).
 
 See ``docs/bots.md`` for the interface and how to write your own.
 """
 
 from __future__ import annotations
 
-from straights.bots.base import BOT_KINDS, Bot, make_bot, pick
+from straights.bots.base import BOT_KINDS, Bot, DealBot, can_decide, make_bot, pick, pick_move
 from straights.bots.simple import CallingBot, RandomBot
 from straights.bots.strength import StrengthBot
 
-__all__ = ["BOT_KINDS", "Bot", "CallingBot", "RandomBot", "StrengthBot", "make_bot", "pick"]
+__all__ = [
+    "BOT_KINDS",
+    "Bot",
+    "CallingBot",
+    "DealBot",
+    "RandomBot",
+    "StrengthBot",
+    "can_decide",
+    "make_bot",
+    "pick",
+    "pick_move",
+]

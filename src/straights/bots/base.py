@@ -1,5 +1,12 @@
-"""The bot interface: a bot sees one seat's :class:`~straights.game.view.SeatView`
-and returns one of its legal actions.
+"""The bot interfaces: a bot sees one seat's view and answers what that seat does.
+
+* :class:`Bot` plays Straights' own table (:class:`~straights.game.Table`): it sees a
+  :class:`~straights.game.view.SeatView` and returns one of its legal actions (``act``);
+* :class:`DealBot` plays a deal of any variant (:class:`~straights.poker.Deal`): it sees
+  a :class:`~straights.poker.DealView` and returns a :class:`~straights.poker.Move`
+  (``decide``) — a betting action, the cards it discards, or the cards it turns up.
+
+``random``, ``calling`` and ``strength`` are both.
 
 >>> from straights.game import Table, TableConfig
 >>> t = Table(TableConfig(seats=2), ["a", "b"], seed=5)
@@ -18,8 +25,9 @@ from straights.cards import RandomLike
 from straights.errors import ConfigurationError
 from straights.game.hand import Action
 from straights.game.view import SeatView
+from straights.poker.view import DealView, Move
 
-__all__ = ["BOT_KINDS", "Bot", "make_bot", "pick"]
+__all__ = ["BOT_KINDS", "Bot", "DealBot", "can_decide", "make_bot", "pick", "pick_move"]
 
 
 @runtime_checkable
@@ -33,6 +41,50 @@ class Bot(Protocol):
     name: str
 
     def act(self, view: SeatView) -> Action: ...
+
+
+@runtime_checkable
+class DealBot(Protocol):
+    """Anything with a ``name`` and ``decide(view) -> Move`` plays any variant.
+
+    ``decide`` is called only for the seat to act (``view.actor == view.seat``):
+    in the ``betting`` phase it returns one of ``view.legal`` as a :class:`Move`
+    (with ``to`` for a bet, raise or completion); in a ``draw`` at most
+    ``view.draw_limit`` of its cards to discard; in the ``expose`` phase exactly
+    ``view.choose_up`` of its face-down cards to turn up.
+    """
+
+    name: str
+
+    def decide(self, view: DealView) -> Move: ...
+
+
+def can_decide(bot: object) -> bool:
+    """Whether ``bot`` plays every variant (has ``decide``)."""
+    return callable(getattr(bot, "decide", None))
+
+
+def pick_move(view: DealView, *kinds: str) -> Move:
+    """The first legal betting action among ``kinds`` (else the first legal) as a Move;
+    a bet, raise or completion goes to the smallest total allowed.
+
+    >>> from straights.cards import make_deck
+    >>> from straights.poker import Deal, Stakes, deal_view, get_variant
+    >>> deal = Deal(get_variant("NT"), Stakes.uniform(2, blinds=(1, 2), min_bet=2),
+    ...             [100, 100], make_deck().shuffled(1))
+    >>> pick_move(deal_view(deal, deal.actor), "raise", "call")
+    Move(kind='raise', to=4, cards=())
+    """
+    for kind in kinds:
+        for legal in view.legal:
+            if legal.kind == kind:
+                return _move(legal.kind, legal.low)
+    first = view.legal[0]
+    return _move(first.kind, first.low)
+
+
+def _move(kind: str, low: int) -> Move:
+    return Move(kind, low if kind in ("bet", "raise", "complete") else None)
 
 
 def pick(view: SeatView, *kinds: str) -> Action:

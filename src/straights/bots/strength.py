@@ -11,17 +11,26 @@ carry-over counts as no win).
 >>> bot = StrengthBot(rng=1, samples=50)
 >>> 0.0 <= bot.equity(t.view(hand.actor)) <= 1.0
 True
+
+In a deal of any variant (``decide``) the estimate is
+:func:`straights.bots.estimate.equity`: the variant's own showdown, its share of
+a high-low pot, a draw chosen by :func:`~straights.bots.estimate.best_discard`,
+and in Mexican stud the least telling card turned up (see :meth:`StrengthBot.decide`).
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from straights.bots.base import pick
-from straights.cards import RandomLike, make_deck, make_rng
+from straights.bots.base import pick, pick_move
+from straights.bots.estimate import best_discard
+from straights.bots.estimate import equity as deal_equity
+from straights.bots.simple import down_cards
+from straights.cards import Card, RandomLike, make_deck, make_rng
 from straights.errors import ConfigurationError
 from straights.game.hand import Action
 from straights.game.view import SeatView
+from straights.poker.view import DealView, Move
 from straights.rankings.straights import straights_key
 
 __all__ = ["DEFAULT_SAMPLES", "StrengthBot"]
@@ -56,6 +65,7 @@ class StrengthBot:
         self.aggression = aggression
         self.name = name
         self._cache: tuple[object, float] | None = None
+        self._deal_cache: tuple[object, float] | None = None
 
     def equity(self, view: SeatView) -> float:
         """Estimated chance that this seat's hand wins the pot outright at the showdown."""
@@ -102,3 +112,45 @@ class StrengthBot:
             return pick(view, "check")
         odds = view.to_call / (view.pot + view.to_call)
         return pick(view, "call") if e >= odds else pick(view, "fold")
+
+    def deal_equity(self, view: DealView) -> float:
+        """Estimated share of the pot for the seat of ``view`` (a deal of any variant)."""
+        known = (view.variant, view.street, view.phase, view.board,
+                 tuple(p.cards for p in view.players))  # fmt: skip
+        if self._deal_cache is not None and self._deal_cache[0] == known:
+            return self._deal_cache[1]
+        value = deal_equity(view, self.rng, self.samples)
+        self._deal_cache = (known, value)
+        return value
+
+    def decide(self, view: DealView) -> Move:
+        """Bet, call or fold as :meth:`act` does, by the estimated share of the pot;
+        draw what :func:`~straights.bots.estimate.best_discard` prefers; and turn
+        up its lowest face-down card that pairs none of its others (a pair or a wild
+        card stays hidden as long as it can)."""
+        if view.phase == "draw":
+            return Move("discard", cards=best_discard(view, self.rng))
+        if view.choose_up:
+            return Move("expose", cards=_least_telling(view)[: view.choose_up])
+        e = self.deal_equity(view)
+        fair = 1.0 / max(1, len(view.in_hand()))
+        if e >= min(0.85, self.aggression * fair):
+            return pick_move(view, "raise", "bet", "complete", "call", "check", "bring-in")
+        if view.to_call == 0:
+            return pick_move(view, "check", "bring-in")
+        odds = view.to_call / (view.pot + view.to_call)
+        return pick_move(view, "call" if e >= odds else "fold", "bring-in")
+
+
+def _least_telling(view: DealView) -> tuple[Card, ...]:
+    """Face-down cards in the order to turn them up: unpaired before paired, natural
+    before wild (jokers), low ranks before high."""
+    down = down_cards(view)
+    me = view.me
+    mine = [c for c in (me.cards if me else ()) if c is not None]
+
+    def order(card: Card) -> tuple[bool, bool, int]:
+        paired = card.rank is not None and sum(1 for c in mine if c.rank == card.rank) > 1
+        return (not card.is_ranked, paired, int(card.rank or 0))
+
+    return tuple(sorted(down, key=order))

@@ -16,7 +16,7 @@ straights.errors.ConfigurationError: --stack 4 is less than --ante 5: every play
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Final
 
 import typer
 
@@ -24,6 +24,7 @@ from straights.errors import ConfigurationError
 
 if TYPE_CHECKING:
     from straights.game.config import TableConfig
+    from straights.poker.variant import Variant
 
 __all__ = [
     "DEFAULT_BOTS",
@@ -31,9 +32,12 @@ __all__ = [
     "BettingOpt",
     "BotsOpt",
     "GameSetup",
+    "GamesOpt",
     "PackOpt",
+    "RingGames",
     "StackOpt",
     "game_setup",
+    "ring_games",
 ]
 
 BettingOpt = Annotated[str, typer.Option(help="limit or no-limit.")]
@@ -114,38 +118,82 @@ def game_setup(
     return GameSetup(config, tuple(kinds[i % len(kinds)] for i in range(bot_seats)))
 
 
-def check_terminal_game(name: str | None) -> None:
-    """Refuse, in one line, a game the terminal table cannot deal yet.
+#: ``--game`` for dealer's choice (any spelling of these).
+DEALERS_CHOICE: Final = ("dealers-choice", "dealer's-choice", "dealerschoice")
+#: ``--games``: the games dealer's choice chooses from.
+GamesOpt = Annotated[
+    str | None,
+    typer.Option(
+        help="With --game dealers-choice: the games to choose from, comma-separated "
+        "(default: every game that seats the table)."
+    ),
+]
 
-    ``play`` and ``simulate`` deal Straights (any pack and structure, chosen by
-    ``--pack``/``--betting``) and Pai Gow (dispatched before this check); every
-    other variant of ``straights games`` runs on :mod:`straights.poker` and
-    :mod:`straights.rl` but not yet at the terminal table.
 
-    >>> check_terminal_game(None); check_terminal_game("Straights")
+@dataclass(frozen=True, slots=True)
+class RingGames:
+    """What a ring table deals: one game, or dealer's choice among ``variants``."""
+
+    variants: tuple[Variant, ...]
+    dealers_choice: bool
+
+
+def ring_games(name: str | None, games: str | None, seats: int) -> RingGames | None:
+    """The games ``--game``/``--games`` ask for, checked against the table's ``seats``;
+    ``None`` for Straights' own table (no ``--game``, or ``--game straights``, which
+    ``--pack`` and ``--betting`` shape).
+
+    Dealer's choice offers every game of ``straights games`` (Straights once, as
+    its 55-card Limit game) unless ``--games`` names some.
+
+    >>> ring_games(None, None, 4) is None, ring_games("Straights", None, 4) is None
+    (True, True)
+    >>> r = ring_games("razz", None, 4); [v.code for v in r.variants], r.dealers_choice
+    (['FR'], False)
+    >>> ring_games("dealers-choice", "razz, holdem", 4).variants[1].code
+    'NT'
+    >>> ring_games("razz", None, 9)
+    Traceback (most recent call last):
+    ...
+    straights.errors.ConfigurationError: razz deals to at most 6 players, not 9
     >>> try:
-    ...     check_terminal_game("razz")
-    ... except ConfigurationError as exc:
-    ...     print(str(exc)[:52])
-    razz: the terminal table deals Straights and Pai Gow
-    >>> try:
-    ...     check_terminal_game("straights-52-no-limit")
+    ...     ring_games("straights-52-no-limit", None, 4)
     ... except ConfigurationError as exc:
     ...     print(exc)
     straights-52-no-limit: choose it with --game straights --pack 52 --betting no-limit
     """
-    if name is None:
-        return
-    from straights.poker.catalogue import find_variant
+    from straights.cards import make_deck
+    from straights.poker.catalogue import VARIANTS, find_variant, game_name
 
-    code = find_variant(name).code  # an unknown name: one line listing the games
-    if code == "_STR55L":
-        return
-    if code.startswith("_STR"):
-        pack = " --pack 52" if code.startswith("_STR52") else ""
-        betting = " --betting no-limit" if code.endswith("N") else ""
-        raise ConfigurationError(f"{name}: choose it with --game straights{pack}{betting}")
-    raise ConfigurationError(
-        f"{name}: the terminal table deals Straights and Pai Gow so far (the other games"
-        " of `straights games` play through straights.poker and straights.rl)"
-    )
+    choice = name is not None and name.strip().casefold().replace(" ", "-") in DEALERS_CHOICE
+    if games is not None and not choice:
+        raise ConfigurationError("--games lists the games of --game dealers-choice")
+    if name is None:
+        return None
+    if choice:
+        if games is None:
+            pool = [v for c, v in VARIANTS.items() if not c.startswith("_STR") or c == "_STR55L"]
+            pool = [
+                v for v in pool if v.max_players(len(make_deck(v.deck, jokers=v.jokers))) >= seats
+            ]
+        else:
+            names = [g for g in games.split(",") if g.strip()]
+            if not names:
+                raise ConfigurationError("--games: name at least one game, like razz,holdem")
+            pool = [find_variant(g) for g in names]
+    else:
+        variant = find_variant(name)
+        if variant.code == "_STR55L":
+            return None
+        if variant.code.startswith("_STR"):
+            pack = " --pack 52" if variant.code.startswith("_STR52") else ""
+            betting = " --betting no-limit" if variant.code.endswith("N") else ""
+            raise ConfigurationError(f"{name}: choose it with --game straights{pack}{betting}")
+        pool = [variant]
+    for variant in pool:
+        most = variant.max_players(len(make_deck(variant.deck, jokers=variant.jokers)))
+        if seats > most:
+            raise ConfigurationError(
+                f"{game_name(variant.code)} deals to at most {most} players, not {seats}"
+            )
+    return RingGames(tuple(pool), choice)

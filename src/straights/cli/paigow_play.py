@@ -9,9 +9,10 @@ bots that bet the same as you started with and always set the house way.
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final
+
+from straights.cli.prompt import Prompter
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -72,7 +73,7 @@ class _Game:
     ) -> None:
         self.table, self.bet, self.bot_bet = table, bet, bet
         self.answers, self.max_hands, self.out = answers, hands, out
-        self.echo = not sys.stdin.isatty()
+        self.prompter = Prompter(out, answers)
         self.interrupted = False
         self.leaving = False
         self.gone: set[int] = set()  # bots out of chips, told once
@@ -81,24 +82,9 @@ class _Game:
         return "You" if seat == 1 else self.table.names.get(seat)
 
     def ask(self, prompt: str) -> str | None:
-        from rich.text import Text
-
-        self.out.print(prompt, end="")
-        try:
-            answer = next(self.answers)
-        except StopIteration:
-            self.out.print()
-            return None
-        except KeyboardInterrupt:
-            from straights.cli import interrupt
-
-            interrupt.handled()  # Ctrl-C at the prompt leaves the table
-            self.interrupted = True
-            self.out.print()
-            return None
-        if self.echo:
-            self.out.print(Text(answer))  # as typed: text, never markup
-        return answer.strip().lower()
+        answer = self.prompter.ask(prompt)
+        self.interrupted = self.interrupted or self.prompter.interrupted
+        return answer
 
     def run(self) -> None:
         from rich.markup import escape

@@ -18,16 +18,19 @@ from straights.cli.game_setup import (
     AnteOpt,
     BettingOpt,
     BotsOpt,
+    GamesOpt,
     PackOpt,
     StackOpt,
-    check_terminal_game,
     game_setup,
+    ring_games,
 )
+from straights.cli.prompt import Prompter
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from straights.bots.base import Bot
+    from straights.cli.game_setup import RingGames
     from straights.game.events import Event
     from straights.game.hand import Action
     from straights.game.table import Table
@@ -91,16 +94,27 @@ def play(
     ] = False,
     game_name: Annotated[
         str | None,
-        typer.Option("--game", help="The game: Straights unless named (pai-gow: Pai Gow poker)."),
+        typer.Option(
+            "--game",
+            help="The game: Straights unless named (any game of `straights games`, "
+            "pai-gow, or dealers-choice).",
+        ),
     ] = None,
+    games: GamesOpt = None,
 ) -> None:
-    """Play Straights against bots: hand after hand until you quit or one player has every chip."""
+    """Play poker against bots: deal after deal until you quit or one player has every chip.
+
+    Straights unless --game names another game; --game dealers-choice lets the
+    player on the button choose each deal's game."""
     from straights.paigow.about import is_pai_gow
 
     if is_pai_gow(game_name):  # a banked game with its own table: cli/paigow_play.py
         _play_pai_gow(seats, name, stack, seed, script, hands, resume)
         return
-    check_terminal_game(game_name)
+    ring = ring_games(game_name, games, seats)
+    if ring is not None:  # every other game: cli/ring_play.py
+        _play_ring(ring, seats, bots, name, stack, seed, script, hands, resume)
+        return
     from rich.text import Text
 
     from straights.cards import make_rng
@@ -212,6 +226,55 @@ def _play_pai_gow(
         raise typer.Exit(EXIT_STATUS)
 
 
+def _play_ring(
+    ring: RingGames,
+    seats: int,
+    bots: str | None,
+    name: str,
+    stack: int,
+    seed: int | None,
+    script: str | None,
+    hands: int | None,
+    resume: bool,
+) -> None:
+    from straights.bots.ring_arena import deal_bots
+    from straights.cards import make_rng
+    from straights.cli.render import console
+    from straights.cli.ring_play import play_ring
+    from straights.errors import ConfigurationError
+
+    if resume:
+        raise ConfigurationError(
+            "only Straights tables are saved, so only they resume: drop --resume"
+        )
+    if not 2 <= seats <= 10:
+        raise ConfigurationError(f"--seats {seats}: a table seats 2 to 10 players")
+    if stack < 1:
+        raise ConfigurationError(f"--stack {stack}: give every player one chip at least")
+    kinds = game_setup(seats=seats, bots=bots, betting="limit", ante=1, stack=max(stack, 1),
+                       pack=55, bot_seats=seats - 1).bots  # fmt: skip
+    rng = make_rng(seed)
+    seat_bots = deal_bots(kinds, rng.getrandbits(63))
+    names = [name] + [f"{kind.capitalize()} {k}" for k, kind in enumerate(kinds, start=1)]
+    source = None if script is None or script == "-" else _open_script(script)
+    interrupted = play_ring(
+        games=ring.variants,
+        dealers_choice=ring.dealers_choice,
+        bots=seat_bots,
+        names=names,
+        stack=stack,
+        seed=rng.getrandbits(63),
+        answers=_answers(script, source),
+        hands=hands,
+        out=console(),
+        choice_seed=rng.getrandbits(63),
+    )
+    if interrupted:
+        from straights.cli.interrupt import EXIT_STATUS
+
+        raise typer.Exit(EXIT_STATUS)
+
+
 class _SeededBot:
     """A bot of ``kind`` made afresh for each decision, seeded by the table's bot seed, the
     seat and the moment (events so far): a resumed table plays on exactly as it would have
@@ -281,7 +344,7 @@ class _Game:
         self.answers = answers
         self.max_hands = max_hands
         self.me = 0
-        self.echo = not sys.stdin.isatty()
+        self.prompter = Prompter(out, answers)
         self.interrupted = False  # the player pressed Ctrl-C at the prompt
         self.names = {i: p.name for i, p in enumerate(table.seats) if p is not None}
 
@@ -291,24 +354,9 @@ class _Game:
         return self.names.get(seat) or seat_label(seat)
 
     def ask(self, prompt: str) -> str | None:
-        from rich.text import Text
-
-        self.out.print(prompt, end="")
-        try:
-            answer = next(self.answers)
-        except StopIteration:
-            self.out.print()
-            return None
-        except KeyboardInterrupt:
-            from straights.cli import interrupt
-
-            interrupt.handled()  # Ctrl-C at the prompt leaves the table: the game ends itself
-            self.interrupted = True
-            self.out.print()
-            return None
-        if self.echo:
-            self.out.print(Text(answer))  # as typed: text, never markup
-        return answer.strip().lower()
+        answer = self.prompter.ask(prompt)
+        self.interrupted = self.interrupted or self.prompter.interrupted
+        return answer
 
     def run(self) -> None:
         from straights.errors import IllegalActionError

@@ -12,9 +12,10 @@ from straights.cli.game_setup import (
     AnteOpt,
     BettingOpt,
     BotsOpt,
+    GamesOpt,
     PackOpt,
-    check_terminal_game,
     game_setup,
+    ring_games,
 )
 
 
@@ -42,8 +43,13 @@ def simulate(
     ] = None,
     game_name: Annotated[
         str | None,
-        typer.Option("--game", help="The game: Straights unless named (pai-gow: Pai Gow poker)."),
+        typer.Option(
+            "--game",
+            help="The game: Straights unless named (any game of `straights games`, "
+            "pai-gow, or dealers-choice).",
+        ),
     ] = None,
+    games: GamesOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Play bots against each other and report chips won per bot (95% interval)."""
@@ -55,7 +61,17 @@ def simulate(
         simulate_pai_gow(players=players, deals=hands, seed=seed, stack=stack, out_path=out,
                          progress=progress, as_json=as_json, console=console())  # fmt: skip
         return
-    check_terminal_game(game_name)
+    ring = ring_games(game_name, games, players)
+    if ring is not None:  # every other game: cli/ring_simulate.py
+        from straights.cli.ring_simulate import simulate_ring_games
+
+        if out is not None or db is not None:
+            from straights.errors import ConfigurationError
+
+            raise ConfigurationError("--out and --db save Straights deals only: drop them")
+        simulate_ring_games(ring, players=players, hands=hands, seed=seed, stack=stack,
+                            bots=bots, progress=progress, as_json=as_json)  # fmt: skip
+        return
     from rich.progress import Progress
     from rich.table import Table as Grid
     from rich.text import Text

@@ -13,7 +13,7 @@ from __future__ import annotations
 from straights.poker.catalogue import VARIANTS, get_variant, variant_codes
 from straights.poker.engine import Deal, Entry, Legal, Pot
 from straights.poker.variant import HandRule, Opener, Stakes, Street, Structure, Variant
-from straights.poker.view import DealView, PlayerView, deal_view
+from straights.poker.view import DealView, Move, PlayerView, deal_view, play
 
 __all__ = [
     "VARIANTS",
@@ -22,6 +22,7 @@ __all__ = [
     "Entry",
     "HandRule",
     "Legal",
+    "Move",
     "Opener",
     "PlayerView",
     "Pot",
@@ -31,5 +32,6 @@ __all__ = [
     "Variant",
     "deal_view",
     "get_variant",
+    "play",
     "variant_codes",
 ]

@@ -28,7 +28,7 @@ from straights.rankings.high import high_key
 from straights.rankings.high_family import key_function
 from straights.rankings.low import ace_to_five_key, ace_to_six_key, deuce_to_seven_key
 
-__all__ = ["best_hand", "opener_key", "split"]
+__all__ = ["best_hand", "hand_key", "opener_key", "split"]
 
 _MIN_CARDS: Final = {"badugi": 1, "three-card": 3, "ace-to-three": 3}
 #: High rankings whose natural hands have a fast key function.
@@ -102,6 +102,45 @@ def _fast_key(rule: HandRule) -> Callable[[list[int]], int] | None:
     if rule.ranking in FAST_HIGH and not set(options) - {"trips"}:
         return key_function(rule.ranking, **options)
     return None
+
+
+def hand_key(rule: HandRule) -> Callable[[Sequence[int], Sequence[int]], int] | None:
+    """A fast evaluator of ``rule`` for natural cards, or ``None`` when the rule has none.
+
+    It takes hole and board card ids and returns the key of the best hand that
+    :func:`best_hand` would find (larger is better), 0 when the cards make no
+    hand (a failed low qualifier, too few cards) — for samplers that need no
+    names.  Jokers are not natural cards: give them to :func:`best_hand`.
+
+    >>> from straights.cards import parse_cards
+    >>> from straights.poker.variant import HandRule
+    >>> omaha = hand_key(HandRule("high", hole_cards=2, board_cards=3))
+    >>> ids = lambda text: [c.id for c in parse_cards(text)]
+    >>> omaha(ids('Ah Ad Kc Qs'), ids('Ac 7h 2d 9s 3c')) > omaha(ids('Kh Kd Jc Qs'),
+    ...     ids('Ac 7h 2d 9s 3c'))
+    True
+    """
+    fast = _fast_key(rule)
+    if fast is None:
+        return None
+    size = max(get_ranking(rule.ranking).card_counts)
+    if size < 5 or (rule.hole_cards is None) != (rule.board_cards is None):
+        return None
+    h, b = rule.hole_cards, rule.board_cards
+    if h is None or b is None:
+
+        def anywhere(hole: Sequence[int], board: Sequence[int]) -> int:
+            return fast([*hole, *board]) if len(hole) + len(board) >= 5 else 0
+
+        return anywhere
+
+    def exactly(hole: Sequence[int], board: Sequence[int]) -> int:
+        if len(hole) < h or len(board) < b:
+            return 0
+        boards = list(combinations(board, b))
+        return max(fast([*m, *t]) for m in combinations(hole, h) for t in boards)
+
+    return exactly
 
 
 def split(amount: int, winners: Sequence[Sequence[int]]) -> tuple[int, ...]:

@@ -12,17 +12,26 @@ showed; everything else is ``None`` (face down).  A spectator
 >>> mine = deal_view(deal, 0)
 >>> [c is None for c in mine.players[0].cards], [c is None for c in mine.players[1].cards]
 ([False, False, False], [True, True, False])
+>>> mine.players[1].up, mine.phase, mine.draw_limit
+((False, False, True), 'betting', 0)
+
+A seat answers its view with a :class:`Move`, applied by :func:`play`:
+
+>>> who = deal.actor
+>>> play(deal, Move("bring-in")).kind, deal.actor != who
+('bring-in', True)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from straights.cards import Card
-from straights.poker.engine import Deal, Legal
+from straights.errors import IllegalActionError
+from straights.poker.engine import Deal, Entry, Legal
 
-__all__ = ["DealView", "PlayerView", "deal_view"]
+__all__ = ["DealView", "Move", "PlayerView", "deal_view", "play"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +43,8 @@ class PlayerView:
     bet: int
     folded: bool
     cards: tuple[Card | None, ...]
+    #: Which of ``cards`` lie face up (stud's up cards), in the same order.
+    up: tuple[bool, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +59,29 @@ class DealView:
     pot: int
     actor: int | None
     legal: tuple[Legal, ...] = field(default=())
+    #: The deal's phase: ``betting``, ``draw``, ``expose``, ``showdown`` or ``over``.
+    phase: str = "betting"
+    #: How many cards the seat may discard now (a draw, its turn); 0 otherwise.
+    draw_limit: int = 0
+    #: How many cards the seat must turn up now (Mexican stud, its turn); 0 otherwise.
+    choose_up: int = 0
+
+    @property
+    def me(self) -> PlayerView | None:
+        """The viewing seat's player (``None`` for a spectator)."""
+        return None if self.seat is None else self.players[self.seat]
+
+    @property
+    def to_call(self) -> int:
+        """Chips the viewing seat must add to call the street's highest bet (0: a spectator)."""
+        me = self.me
+        if me is None:
+            return 0
+        return min(me.stack, max(p.bet for p in self.players) - me.bet)
+
+    def in_hand(self) -> tuple[int, ...]:
+        """Players (indices) who have not folded."""
+        return tuple(p.index for p in self.players if not p.folded)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready description (cards in ASCII, ``"??"`` face down)."""
@@ -66,6 +100,7 @@ class DealView:
                     "bet": p.bet,
                     "folded": p.folded,
                     "cards": text(p.cards),
+                    "up": list(p.up),
                 }
                 for p in self.players
             ],
@@ -73,6 +108,9 @@ class DealView:
             "pot": self.pot,
             "actor": self.actor,
             "legal": [str(a) for a in self.legal],
+            "phase": self.phase,
+            "draw_limit": self.draw_limit,
+            "choose_up": self.choose_up,
         }
 
 
@@ -90,12 +128,17 @@ def deal_view(deal: Deal, seat: int | None) -> DealView:
     players = []
     for i in range(deal.n):
         cards: list[Card | None] = []
+        ups: tuple[bool, ...] = ()
         if not deal.folded[i]:
             for card, up in zip(deal.holes[i], deal.up[i], strict=True):
                 visible = i == seat or up or card in shown[i]
                 cards.append(card if visible else None)
-        players.append(PlayerView(i, deal.stacks[i], deal.bets[i], deal.folded[i], tuple(cards)))
+            ups = tuple(deal.up[i])
+        players.append(
+            PlayerView(i, deal.stacks[i], deal.bets[i], deal.folded[i], tuple(cards), ups)
+        )
     actor = deal.actor
+    mine = seat is not None and seat == actor
     return DealView(
         variant=deal.variant.code,
         street=deal.street_name,
@@ -104,5 +147,43 @@ def deal_view(deal: Deal, seat: int | None) -> DealView:
         board=tuple(c if up else None for c, up in zip(deal.board, deal.board_up, strict=True)),
         pot=deal.pot,
         actor=actor,
-        legal=deal.legal_actions() if seat is not None and seat == actor else (),
+        legal=deal.legal_actions() if mine else (),
+        phase=deal.phase,
+        draw_limit=(deal.street.draw or 0) if mine and deal.phase == "draw" else 0,
+        choose_up=deal.street.choose_up if mine and deal.phase == "expose" else 0,
     )
+
+
+class Move(NamedTuple):
+    """What the seat to act does: a betting action kind (``fold``, ``check``, ``call``,
+    ``bring-in``, ``complete``, ``bet``, ``raise``) with ``to``, the street total of a
+    bet, raise or completion (``None``: the smallest allowed); or ``discard`` /
+    ``expose`` with the ``cards`` thrown away or turned up (no cards: stand pat).
+
+    >>> Move("raise", 12), Move("discard", cards=())
+    (Move(kind='raise', to=12, cards=()), Move(kind='discard', to=None, cards=()))
+    """
+
+    kind: str
+    to: int | None = None
+    cards: tuple[Card, ...] = ()
+
+    def __str__(self) -> str:
+        if self.kind in ("discard", "expose"):
+            shown = " ".join(str(c) for c in self.cards)
+            if self.kind == "discard":
+                return f"discards {shown}" if self.cards else "stands pat"
+            return f"turns up {shown}"
+        return self.kind if self.to is None else f"{self.kind} to {self.to}"
+
+
+def play(deal: Deal, move: Move) -> Entry:
+    """Apply ``move`` for the player to act in ``deal``; the engine checks it is legal
+    (an illegal move raises :class:`~straights.errors.IllegalActionError`)."""
+    if not isinstance(move, Move):
+        raise IllegalActionError(f"{move!r} is not a Move")
+    if move.kind == "discard":
+        return deal.discard(move.cards)
+    if move.kind == "expose":
+        return deal.expose(move.cards)
+    return deal.act(move.kind, move.to)

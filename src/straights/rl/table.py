@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from straights.cards import Deck, make_deck
 from straights.errors import ConfigurationError
 from straights.poker.catalogue import GAME_NAMES, find_variant
+from straights.poker.stakes import default_stakes
 from straights.poker.variant import Stakes, Variant
 
 __all__ = ["RlTable", "table_for"]
@@ -59,28 +60,6 @@ def _whole(name: str, value: object, least: int = 0) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < least:
         raise ConfigurationError(f"{name}={value!r}: give a whole number of chips >= {least}")
     return value
-
-
-def _default_stakes(variant: Variant, players: int, **given: object) -> Stakes:
-    if variant.blinds:
-        base: dict[str, object] = {"ante": 0, "blinds": (1, 2), "bring_in": 0,
-                                   "small_bet": 2, "big_bet": 4, "min_bet": 2}  # fmt: skip
-    elif variant.bring_in:
-        base = {"ante": 1, "blinds": (), "bring_in": 1, "small_bet": 2, "big_bet": 4,
-                "min_bet": 2}  # fmt: skip
-    else:
-        base = {"ante": 1, "blinds": (), "bring_in": 0, "small_bet": 1, "big_bet": 2,
-                "min_bet": 1}  # fmt: skip
-    for key, value in given.items():
-        if value is None:
-            continue
-        if key == "blinds":
-            if not isinstance(value, Sequence) or isinstance(value, str):
-                raise ConfigurationError(f"blinds={value!r}: give the blinds as chips, e.g. (1, 2)")
-            base[key] = tuple(_whole("blinds", b) for b in value)
-        else:
-            base[key] = _whole(key, value)
-    return Stakes.uniform(players, **base)  # type: ignore[arg-type]
 
 
 def _unit(variant: Variant, stakes: Stakes) -> int:
@@ -114,7 +93,7 @@ def table_for(
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= most:
         raise ConfigurationError(f"{name} deals to 2 to {most} players, not {players!r}")
     if stakes is None:
-        stakes = _default_stakes(
+        stakes = default_stakes(
             variant, players, ante=ante, blinds=blinds, bring_in=bring_in,
             small_bet=small_bet, big_bet=big_bet, min_bet=min_bet,
         )  # fmt: skip

@@ -1,0 +1,127 @@
+"""Bots playing a ring game of any variant: the engine of ``straights simulate --game``.
+
+Every deal is one :class:`~straights.poker.Deal` at a
+:class:`~straights.poker.ring.RingGame`; each bot sees only its seat's
+:class:`~straights.poker.DealView` and answers with a
+:class:`~straights.poker.Move`.  When a player goes broke the session ends and
+a fresh one starts with full stacks (as in :mod:`straights.bots.arena`), so
+every deal counts.  With several games (dealer's choice) the bot on the button
+picks each deal's game uniformly at random from its own seeded generator.
+
+>>> from straights.poker.catalogue import get_variant
+>>> r = simulate_ring([get_variant("FR")], ["calling", "random"], players=3, hands=10, seed=1)
+>>> r.hands, sum(s.total for s in r.bots.values()) + r.carried_at_end
+(10, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from straights.bots.arena import BotStats
+from straights.bots.base import DealBot, can_decide, make_bot
+from straights.cards import make_rng
+from straights.errors import ConfigurationError
+from straights.poker.catalogue import game_name
+from straights.poker.engine import Deal
+from straights.poker.ring import RingGame
+from straights.poker.variant import Variant
+from straights.poker.view import deal_view, play
+
+__all__ = ["RingResult", "play_deal", "simulate_ring"]
+
+
+@dataclass
+class RingResult:
+    """What a ring simulation counted: chips per bot kind, deals per game."""
+
+    hands: int = 0
+    sessions: int = 0
+    showdowns: int = 0
+    pot_total: int = 0
+    carry_overs: int = 0
+    carried_at_end: int = 0
+    bots: dict[str, BotStats] = field(default_factory=dict)
+    games: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def average_pot(self) -> float:
+        return self.pot_total / self.hands if self.hands else 0.0
+
+
+def play_deal(deal: Deal, bots: Sequence[DealBot]) -> None:
+    """Play ``deal`` to its end, ``bots[i]`` deciding for player ``i`` from its own view."""
+    while not deal.finished:
+        i = deal.actor
+        if i is None:
+            raise ConfigurationError(f"the deal waits for nobody in its {deal.phase}")
+        play(deal, bots[i].decide(deal_view(deal, i)))
+
+
+def deal_bots(kinds: Sequence[str], seed: int) -> list[DealBot]:
+    """Bots by kind that play every variant; a bot without ``decide`` is one clear error."""
+    rng = make_rng(seed)
+    bots: list[DealBot] = []
+    for kind in kinds:
+        bot = make_bot(kind, rng.getrandbits(64))
+        if not can_decide(bot):
+            raise ConfigurationError(
+                f"the {kind} bot plays only Straights' own table: choose random, calling "
+                "or strength for other games"
+            )
+        bots.append(bot)  # type: ignore[arg-type]
+    return bots
+
+
+def simulate_ring(
+    games: Sequence[Variant],
+    bot_kinds: Sequence[str],
+    *,
+    players: int,
+    hands: int,
+    seed: int | None = None,
+    stack: int = 200,
+    on_deal: Callable[[Deal, RingGame], None] | None = None,
+) -> RingResult:
+    """Play ``hands`` deals of ``games`` (one game, or dealer's choice among several)
+    with ``players`` seats filled in turn by ``bot_kinds``."""
+    if not bot_kinds:
+        raise ConfigurationError("name at least one bot: random, calling or strength")
+    if not games:
+        raise ConfigurationError("name at least one game")
+    if hands < 1:
+        raise ConfigurationError(f"hands={hands}: play at least one deal")
+    rng = make_rng(seed)
+    kinds = [bot_kinds[i % len(bot_kinds)] for i in range(players)]
+    bots = deal_bots(kinds, rng.getrandbits(64))
+    choosers = [make_rng(rng.getrandbits(64)) for _ in range(players)]
+    result = RingResult()
+    for kind in kinds:
+        result.bots.setdefault(kind, BotStats(kind))
+    ring: RingGame | None = None
+    names = [f"{k}{i + 1}" for i, k in enumerate(kinds)]
+    while result.hands < hands:
+        if ring is None or len(ring.seated) < players:
+            if ring is not None:
+                result.carried_at_end += ring.carry
+            ring = RingGame(names, stack, seed=rng.getrandbits(64))
+            result.sessions += 1
+        chooser = choosers[ring.button]
+        variant = games[0] if len(games) == 1 else games[int(chooser.random() * len(games))]
+        before = list(ring.stacks)
+        deal = ring.start(variant)
+        play_deal(deal, [bots[ring.seat_of(i)] for i in range(deal.n)])
+        ring.finish(deal)
+        result.hands += 1
+        result.pot_total += sum(deal.winnings) + deal.carry_out
+        result.carry_overs += deal.carry_out > 0
+        result.showdowns += any(e.kind == "show" for e in deal.log)
+        result.games[game_name(variant.code)] = result.games.get(game_name(variant.code), 0) + 1
+        for seat, kind in enumerate(kinds):
+            result.bots[kind].add(ring.stacks[seat] - before[seat])
+        if on_deal is not None:
+            on_deal(deal, ring)
+    if ring is not None:
+        result.carried_at_end += ring.carry
+    return result

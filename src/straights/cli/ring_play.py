@@ -1,0 +1,462 @@
+"""``straights play --game NAME``: any variant of the catalogue against bots in the terminal.
+
+A :class:`~straights.poker.ring.RingGame` deals; the bots decide from their
+seats' views; the player answers prompts (typed, scripted or piped):
+
+* betting: ``c`` check, call or bring in; ``b``/``r`` bet, raise or complete
+  (``b 40`` bets to 40 where the amount is free; alone: the smallest);
+  ``a`` all in (the most allowed); ``f`` fold;
+* a draw: the positions of the cards to throw, counted from 1 (``1 4``), Enter
+  stands pat;
+* Mexican stud: the position of the face-down card to turn up;
+* dealer's choice: on the button, the game for the deal (a name or its number;
+  Enter keeps the one offered).
+
+``q`` leaves the table at any prompt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from rich.markup import escape
+from rich.table import Table as Grid
+from rich.text import Text
+
+from straights.cli.prompt import Prompter
+from straights.cli.render import card_text
+from straights.poker.catalogue import game_name
+from straights.poker.engine import Deal, Entry
+from straights.poker.ring import RingGame
+from straights.poker.showdown import best_hand, split
+from straights.poker.variant import Variant
+from straights.poker.view import DealView, Move, deal_view, play
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from straights.bots.base import DealBot
+
+__all__ = ["play_ring"]
+
+_QUIT = ("q", "quit", "exit")
+
+
+def play_ring(
+    *,
+    games: Sequence[Variant],
+    dealers_choice: bool,
+    bots: Sequence[DealBot],
+    names: Sequence[str],
+    stack: int,
+    seed: int | None,
+    answers: Iterator[str],
+    hands: int | None,
+    out: Console,
+    choice_seed: int,
+) -> bool:
+    """Play until the player quits, is broke, or ``hands`` deals are played; ``True``
+    when the player pressed Ctrl-C."""
+    table = _RingTable(games, dealers_choice, bots, names, stack, seed, answers, out, choice_seed)
+    table.run(hands)
+    return table.prompter.interrupted
+
+
+class _RingTable:
+    def __init__(
+        self,
+        games: Sequence[Variant],
+        dealers_choice: bool,
+        bots: Sequence[DealBot],
+        names: Sequence[str],
+        stack: int,
+        seed: int | None,
+        answers: Iterator[str],
+        out: Console,
+        choice_seed: int,
+    ) -> None:
+        import random
+
+        self.games = list(games)
+        self.dealers_choice = dealers_choice
+        self.bots = list(bots)  # bots[k] plays seat k + 1
+        self.ring = RingGame(names, stack, seed=seed, button=0)  # you deal first
+        self.out = out
+        self.prompter = Prompter(out, answers)
+        self.chooser = random.Random(choice_seed)
+        self.last = self.games[0]
+        self.quit = False
+
+    # -- the session -------------------------------------------------------------------
+    def run(self, hands: int | None) -> None:
+        ring, out = self.ring, self.out
+        title = "Dealer's choice" if self.dealers_choice else self.games[0].name
+        out.rule(f"[bold]{escape(title)}[/bold]")
+        out.print(
+            f"{len(ring.names)} players, {ring.stacks[0]} chips each.  Keys: [bold]c[/bold] "
+            "check/call, [bold]b[/bold]/[bold]r[/bold] bet/raise (b 40: to 40), [bold]a[/bold] "
+            "all in, [bold]f[/bold] fold, [bold]q[/bold] quit."
+        )
+        while not ring.over and ring.stacks[0] > 0:
+            if hands is not None and ring.deals >= hands:
+                break
+            variant = self.choose_game()
+            if variant is None:
+                break
+            dealt = ring.order
+            deal = ring.start(variant)
+            out.rule(f"Deal {ring.deals + 1}: {escape(variant.name)}", style="dim")
+            if deal.carry_in:
+                out.print(Text(f"The pot carried from the last deal: {deal.carry_in}", "yellow"))
+            self.play_deal(deal)
+            if self.quit:
+                out.print("[yellow]You leave the table in the middle of a deal.[/yellow]")
+                return
+            self.results(deal)
+            ring.finish(deal)
+            for seat in dealt:
+                if ring.stacks[seat] == 0 and seat != 0:
+                    out.print(Text(f"{ring.names[seat]} is out of chips and leaves.", "dim"))
+            if ring.over or ring.stacks[0] == 0:
+                break
+            if hands is not None and ring.deals >= hands:
+                break
+            answer = self.prompter.ask("[dim]Enter: next deal · q: quit › [/dim]")
+            if answer is None or answer in _QUIT:
+                break
+        self.goodbye()
+
+    def player_of(self, deal: Deal, seat: int) -> int:
+        """The deal's player index of ``seat`` (a seat in the deal)."""
+        return next(i for i in range(deal.n) if self.ring.seat_of(i) == seat)
+
+    def choose_game(self) -> Variant | None:
+        """The deal's game: fixed, or chosen by the player on the button."""
+        if not self.dealers_choice:
+            return self.games[0]
+        button = self.ring.button
+        if button != 0:
+            variant = self.games[int(self.chooser.random() * len(self.games))]
+            self.out.print(
+                Text(f"{self.ring.names[button]} deals and chooses {game_name(variant.code)}.")
+            )
+            return variant
+        listing = " · ".join(f"{k} {game_name(v.code)}" for k, v in enumerate(self.games, 1))
+        self.out.print(Text(f"You deal: choose the game. {listing}", "dim"))
+        while True:
+            answer = self.prompter.ask(
+                f"Game? (Enter: [bold]{game_name(self.last.code)}[/bold]) › "
+            )
+            if answer is None or answer in _QUIT:
+                return None
+            found = self.find_game(answer)
+            if found is not None:
+                self.last = found
+                return found
+            self.out.print(Text(f"{answer!r} is not one of the games: {listing}", "red"))
+
+    def find_game(self, answer: str) -> Variant | None:
+        if not answer:
+            return self.last
+        if answer.isdigit() and 1 <= int(answer) <= len(self.games):
+            return self.games[int(answer) - 1]
+        key = "-".join(answer.replace("_", " ").replace("'", "").split())
+        return next((v for v in self.games if game_name(v.code) == key), None)
+
+    # -- one deal ----------------------------------------------------------------------
+    def play_deal(self, deal: Deal) -> None:
+        told = 0
+        me = self.player_of(deal, 0)
+        while not deal.finished:
+            told = self.narrate(deal, told, me)
+            i = deal.actor
+            assert i is not None
+            if i == me:
+                self.draw(deal_view(deal, me))
+                move = self.ask_move(deal_view(deal, me))
+                if move is None:
+                    self.quit = True
+                    return
+            else:
+                move = self.bots[self.ring.seat_of(i) - 1].decide(deal_view(deal, i))
+            play(deal, move)
+        self.narrate(deal, told, me)
+
+    def who(self, deal: Deal, i: int | None) -> str:
+        if i is None:
+            return "?"
+        seat = self.ring.seat_of(i)
+        return "You" if seat == 0 else self.ring.names[seat]
+
+    def narrate(self, deal: Deal, start: int, me: int) -> int:
+        """Tell the log from ``start`` as the player may see it; the new start."""
+        view = deal_view(deal, me)
+        for entry in deal.log[start:]:
+            line = self.tell(deal, entry, me, view)
+            if line is not None:
+                self.out.print(line)
+        return len(deal.log)
+
+    def tell(self, deal: Deal, e: Entry, me: int, view: DealView) -> Text | None:
+        who = self.who(deal, e.player)
+        if e.kind == "hole":
+            if e.player == me:
+                line = Text("You get ").append_text(_cards(e.cards))
+                return line.append(" face up" if e.up and all(e.up) else "", style="dim")
+            shown = [c for c, up in zip(e.cards, e.up, strict=True) if up and c is not None]
+            if not shown:
+                return None
+            return Text(f"{who}: ").append_text(_cards(shown)).append(" up")
+        if e.kind == "board":
+            cards = [c for c, up in zip(e.cards, e.up, strict=True) if up and c is not None]
+            down = len(e.cards) - len(cards)
+            line = Text("Board: ").append_text(_cards(cards))
+            if down:
+                line.append(f" and {down} face down", style="dim")
+            return line
+        if e.kind == "turn":
+            return Text("Turned up: ").append_text(_cards([c for c in e.cards if c]))
+        if e.kind == "discard":
+            if e.player == me:
+                if not e.cards:
+                    return Text("You stand pat.")
+                return Text("You throw ").append_text(_cards([c for c in e.cards if c]))
+            count = len(e.cards)
+            return Text(f"{who} {'stands pat' if not count else f'draws {count}'}.")
+        if e.kind == "expose":
+            if e.player == me:
+                return Text("You turn up ").append_text(_cards([c for c in e.cards if c]))
+            return Text(f"{who} has chosen a card to turn up.", "dim")
+        if e.kind in ("fold", "check"):
+            return Text(f"{who} {'fold' if who == 'You' else 'folds'}" if e.kind == "fold"
+                        else f"{who} {'check' if who == 'You' else 'checks'}")  # fmt: skip
+        if e.kind in ("call", "bring-in", "bet", "raise", "complete"):
+            verb = {"call": "call", "bring-in": "bring in for", "bet": "bet to",
+                    "raise": "raise to", "complete": "complete to"}[e.kind]  # fmt: skip
+            if who != "You":
+                verb = verb.replace("bring", "brings").replace(" to", "s to")
+                verb = "calls" if verb == "call" else verb
+            return Text(f"{who} {verb} {e.amount}")
+        if e.kind == "show":
+            known = [c for c in e.cards if c is not None]
+            line = Text(f"{who} {'show' if who == 'You' else 'shows'} ").append_text(_cards(known))
+            named = self.hand_names(deal, known)
+            if named:
+                line.append(f" — {named}", style="dim")
+            return line
+        return None
+
+    def hand_names(self, deal: Deal, hole: Sequence[object]) -> str:
+        variant = deal.variant
+        board = [c for c, up in zip(deal.board, deal.board_up, strict=True) if c is not None]
+        from straights.cards import Card
+
+        cards = [c for c in hole if isinstance(c, Card)]
+        if not variant.showdown:  # Straights: its own ranking
+            from straights.rankings.straights import make_hand
+
+            pack = 55 if variant.deck == "straights" else 52
+            if len(cards) == 2 and len(board) == 5:
+                return make_hand((cards[0], cards[1]), tuple(board), pack).describe()
+            return ""
+        parts = []
+        for rule in variant.showdown:
+            value = best_hand(rule, cards, board)
+            label = f"{rule.label}: " if len(variant.showdown) > 1 else ""
+            parts.append(label + ("no " + rule.label if value is None else value.phrase))
+        return " · ".join(parts)
+
+    # -- the player's prompts -------------------------------------------------------------
+    def ask_move(self, view: DealView) -> Move | None:
+        while True:
+            if view.draw_limit:
+                answer = self.prompter.ask(
+                    f"Throw which cards? positions 1-{len(_mine(view))}, at most "
+                    f"{view.draw_limit} (Enter stands pat) › "
+                )
+            elif view.choose_up:
+                answer = self.prompter.ask(
+                    f"Turn up which face-down card{'s' if view.choose_up > 1 else ''}? "
+                    f"{view.choose_up} position{'s' if view.choose_up > 1 else ''} › "
+                )
+            else:
+                hint = " · ".join(f"[bold]{_key(a.kind)}[/bold] {a}" for a in view.legal)
+                answer = self.prompter.ask(f"Your turn: {hint} › ")
+            if answer is None or answer in _QUIT:
+                return None
+            move, problem = _parse(view, answer)
+            if move is not None:
+                return move
+            self.out.print(Text(problem, "red"))
+
+    # -- drawing the table ------------------------------------------------------------------
+    def draw(self, view: DealView) -> None:
+        grid = Grid(show_header=True, header_style="bold", box=None, padding=(0, 2))
+        for col in ("", "player", "chips", "bet", "cards"):
+            grid.add_column(col)
+        for p in view.players:
+            seat = self.ring.seat_of(p.index)
+            mark = ("▶" if p.index == view.actor else "") + (
+                "D" if seat == self.ring.button else ""
+            )
+            if p.folded:
+                cards = Text("folded", style="dim")
+            elif p.index == view.seat:
+                cards = Text("  ").join(
+                    Text(f"{k}:").append_text(card_text(c)).append("↑" if up else "")
+                    for k, (c, up) in enumerate(zip(p.cards, p.up, strict=True), 1)
+                    if c is not None
+                )
+            else:
+                cards = Text(" ").join(card_text(c) if c else _back() for c in p.cards)
+            name = "You" if seat == 0 else self.ring.names[seat]
+            style = "bold cyan" if seat == 0 else ""
+            grid.add_row(mark, Text(name, style=style), str(p.stack), str(p.bet or ""), cards)
+        board = Text("  ").join(card_text(c) if c else _back() for c in view.board)
+        head = Text(f"{view.street} · pot {view.pot}")
+        if view.board:
+            head = Text("Board: ").append_text(board).append("   ").append_text(head)
+        self.out.print(head)
+        self.out.print(grid)
+        if any(p.up and any(p.up) for p in view.players):
+            self.out.print(Text("(↑ marks your cards that lie face up)", "dim"))
+
+    def results(self, deal: Deal) -> None:
+        """Who won what: each pot's winners, by hand for high and for low."""
+        if deal.carry_out:
+            self.out.print(
+                Text(
+                    f"No winner (rule 10): {deal.carry_out} chips carry to the next deal.", "yellow"
+                )
+            )
+        live = [i for i in range(deal.n) if not deal.folded[i]]  # killed hands included
+        if len(live) == 1 or not deal.variant.showdown:
+            for e in deal.log:
+                if e.kind == "win":
+                    self.out.print(Text(f"{self.who(deal, e.player)} won {e.amount}.", "green"))
+            return
+        values = {i: deal.hand_values(i) for i in live}
+        for k, pot in enumerate(deal.pots):
+            name = "The pot" if len(deal.pots) == 1 else ("Main pot" if k == 0 else f"Side pot {k}")
+            winners: list[list[int]] = []
+            parts = []
+            for r, rule in enumerate(deal.variant.showdown):
+                hands = [(i, v) for i in pot.eligible if (v := values[i][r]) is not None]
+                if not hands:
+                    winners.append([])
+                    parts.append(f"{rule.label}: nobody qualifies")
+                    continue
+                top = max(v for _, v in hands)
+                best = [i for i, v in hands if v == top]
+                winners.append(best)
+                who = " and ".join(self.who(deal, i) for i in best)
+                parts.append(f"{rule.label}: {who} with {top.phrase}")
+            shares = split(pot.amount, winners)
+            paid = " · ".join(
+                f"{self.who(deal, i)} {chips}" for i, chips in enumerate(shares) if chips
+            )
+            line = f"{name} of {pot.amount} — " + "; ".join(parts)
+            if len(deal.variant.showdown) > 1:
+                line += f" — split: {paid}"
+            else:
+                line += f" — {paid}"
+            self.out.print(Text(line, "green"))
+
+    def goodbye(self) -> None:
+        self.out.rule("Final chips")
+        ring = self.ring
+        for seat in sorted(range(len(ring.names)), key=lambda s: -ring.stacks[s]):
+            who = "You" if seat == 0 else ring.names[seat]
+            self.out.print(Text(f"  {who}: {ring.stacks[seat]}"))
+        if ring.carry:
+            self.out.print(f"  still in the middle: {ring.carry}")
+        if ring.stacks[0] == 0:
+            self.out.print("[red]You are out of chips.[/red]")
+        elif ring.over:
+            self.out.print("[bold green]You have every chip at the table![/bold green]")
+
+
+def _cards(cards: Sequence[object]) -> Text:
+    from straights.cards import Card
+
+    return Text(" ").join(card_text(c) for c in cards if isinstance(c, Card))
+
+
+def _mine(view: DealView) -> list[object]:
+    me = view.me
+    return [] if me is None else list(me.cards)
+
+
+def _key(kind: str) -> str:
+    return {"fold": "f", "check": "c", "call": "c", "bring-in": "c", "bet": "b", "raise": "r",
+            "complete": "b"}[kind]  # fmt: skip
+
+
+def _positions(answer: str, size: int) -> list[int] | str:
+    words = answer.replace(",", " ").split()
+    if not all(w.isdigit() for w in words):
+        return f"{answer!r}: give card positions as numbers from 1 to {size}, like 1 4"
+    picks = [int(w) for w in words]
+    bad = [p for p in picks if not 1 <= p <= size]
+    if bad:
+        return f"position {bad[0]} is not one of your cards: they are 1 to {size}"
+    if len(set(picks)) != len(picks):
+        return "name each card once"
+    return [p - 1 for p in picks]
+
+
+def _parse(view: DealView, answer: str) -> tuple[Move | None, str]:
+    """The move ``answer`` names in ``view``, or ``None`` and what is wrong."""
+    me = view.me
+    assert me is not None
+    if view.draw_limit:
+        picks = _positions(answer, len(me.cards))
+        if isinstance(picks, str):
+            return None, picks
+        if len(picks) > view.draw_limit:
+            return None, f"you may throw at most {view.draw_limit} cards, not {len(picks)}"
+        return Move("discard", cards=tuple(me.cards[p] for p in picks)), ""  # type: ignore[misc]
+    if view.choose_up:
+        picks = _positions(answer, len(me.cards))
+        if isinstance(picks, str):
+            return None, picks
+        if len(picks) != view.choose_up:
+            return None, f"turn up exactly {view.choose_up} card{'s' if view.choose_up > 1 else ''}"
+        if any(me.up[p] for p in picks):
+            return None, "that card is already face up: choose a face-down one"
+        return Move("expose", cards=tuple(me.cards[p] for p in picks)), ""  # type: ignore[misc]
+    legal = {a.kind: a for a in view.legal}
+    word, _, amount = answer.partition(" ")
+    kinds = {"c": ("check", "call", "bring-in"), "check": ("check",), "x": ("check",),
+             "k": ("check",), "call": ("call", "bring-in"), "f": ("fold",), "fold": ("fold",),
+             "b": ("bet", "raise", "complete"), "r": ("raise", "bet", "complete"),
+             "bet": ("bet", "complete"), "raise": ("raise",), "complete": ("complete",),
+             "a": ("raise", "bet", "complete", "call"), "bring-in": ("bring-in",)}  # fmt: skip
+    wanted = kinds.get(word)
+    if wanted is None:
+        return None, f"{answer!r} is not an action: c check/call, b/r bet/raise, a all in, f fold"
+    found = next((legal[k] for k in wanted if k in legal), None)
+    if found is None:
+        now = ", ".join(str(a) for a in view.legal)
+        return None, f"you cannot {wanted[0]} now: you may {now}"
+    if amount and found.kind not in ("bet", "raise", "complete"):
+        return None, f"{answer!r}: {found.kind} takes no amount"
+    if found.kind in ("bet", "raise", "complete"):
+        to = found.high if word == "a" else found.low
+        if amount:
+            if not amount.strip().isdigit():
+                return None, f"{amount!r} is not a number of chips"
+            to = int(amount)
+            if not found.low <= to <= found.high:
+                span = str(found.low) if found.low == found.high else f"{found.low} to {found.high}"
+                return None, f"you may {found.kind} to {span}, not {to}"
+        return Move(found.kind, to), ""
+    return Move(found.kind), ""
+
+
+def _back() -> Text:
+    """A face-down card."""
+    from straights.cards import Card
+
+    return card_text(Card("S"), hidden=True)
