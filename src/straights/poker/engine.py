@@ -39,7 +39,7 @@ from straights.poker.showdown import best_hand, opener_key, split
 from straights.poker.variant import Opener, Stakes, Street, Structure, Variant
 from straights.rankings.base import HandValue
 
-__all__ = ["ActionKind", "Deal", "Entry", "Legal", "Pot"]
+__all__ = ["ActionKind", "Deal", "Entry", "Legal", "Pot", "Verdict"]
 
 ActionKind = Literal["fold", "check", "call", "bring-in", "complete", "bet", "raise"]
 Phase = Literal["betting", "draw", "showdown", "over"]
@@ -67,9 +67,10 @@ class Legal(NamedTuple):
 class Entry(NamedTuple):
     """One line of the deal's record, in order.
 
-    ``kind`` is ``hole``, ``board``, ``burn``, ``fold``, ``check``, ``call``,
-    ``bring-in``, ``bet``, ``raise``, ``discard``, ``show``, ``muck`` or ``win``;
-    ``amount`` is chips (a bet's or raise's street total; a win's chips).
+    ``kind`` is ``hole``, ``board``, ``burn``, ``turn``, ``fold``, ``check``,
+    ``call``, ``bring-in``, ``bet``, ``raise``, ``discard``, ``show``, ``muck``,
+    ``win`` or ``penalty`` (a pot rule's charge); ``amount`` is chips (a bet's or
+    raise's street total; a win's chips).
     """
 
     kind: str
@@ -85,6 +86,19 @@ class Pot:
 
     amount: int
     eligible: tuple[int, ...]
+
+
+class Verdict(NamedTuple):
+    """How pot number ``pot`` of the showdown went: ``winners`` (none when a pot rule
+    carries it over), the ``rule`` of the ranking that decided it (0 when none did)
+    and the ``reason`` in words."""
+
+    pot: int
+    amount: int
+    winners: tuple[int, ...]
+    eligible: tuple[int, ...]
+    rule: int = 0
+    reason: str = ""
 
 
 class Deal:
@@ -151,6 +165,10 @@ class Deal:
         self.log: list[Entry] = []
         self.pots: list[Pot] = []
         self.winnings = [0] * n
+        #: Each pot's outcome at the showdown, in pot order.
+        self.verdicts: list[Verdict] = []
+        #: What each hand at the showdown makes, in words (by player).
+        self.described: dict[int, str] = {}
         # betting state
         self._level = -1  # the doubling ladder's level reached this round
         self._acted_level: dict[int, int] = {}
@@ -195,8 +213,8 @@ class Deal:
 
     @property
     def pot(self) -> int:
-        """Every chip put in this deal (bets of this street included)."""
-        return sum(self.total) + self.dead
+        """Every chip in the middle (bets of this street included); 0 once the deal is over."""
+        return 0 if self.phase == "over" else sum(self.total) + self.dead
 
     def in_hand(self) -> list[int]:
         """Players not folded (nor mucked)."""
@@ -518,7 +536,7 @@ class Deal:
 
     def _collect(self) -> None:
         """End of a betting round: return what nobody could call, clear the bets."""
-        if any(self.bets):
+        if self.variant.uncalled_returned and any(self.bets):
             cutoff = sorted(self.bets)[-2]
             for i in range(self.n):
                 over = self.bets[i] - cutoff
@@ -658,20 +676,27 @@ class Deal:
         return tuple(self._to_show) if self.phase == "showdown" else ()
 
     def side_pots(self) -> list[Pot]:
-        """The main pot and side pots: one per contribution level of the players in.
+        """The main pot and side pots: a side pot only for an all-in level of a player in.
 
+        A bet not yet called stays in the pot of the players who can still call it.
         Dead antes come first, open to everyone in; neighbouring pots open to the
         same players are one pot.
         """
+        total, stacks, mucked = self.total, self.stacks, self.mucked
         live = [i for i in range(self.n) if not self.folded[i]]
-        levels = sorted({self.total[i] for i in live})
+        if not live:
+            return []
+        top = max(total[i] for i in live)
+        levels = sorted({total[i] for i in live if stacks[i] == 0} | {top})
         pots: list[Pot] = []
         if self.dead:
-            pots.append(Pot(self.dead, tuple(i for i in live if not self.mucked[i])))
+            pots.append(Pot(self.dead, tuple(i for i in live if not mucked[i])))
         prev = 0
         for level in levels:
-            amount = sum(min(t, level) - min(t, prev) for t in self.total)
-            eligible = tuple(i for i in live if self.total[i] >= level and not self.mucked[i])
+            amount = sum(min(t, level) - min(t, prev) for t in total)
+            eligible = tuple(
+                i for i in live if (stacks[i] > 0 or total[i] >= level) and not mucked[i]
+            )
             if amount and pots and pots[-1].eligible == eligible:
                 pots[-1] = Pot(pots[-1].amount + amount, eligible)
             elif amount:
@@ -681,6 +706,26 @@ class Deal:
         if excess and pots:
             pots[-1] = Pot(pots[-1].amount + excess, pots[-1].eligible)
         return pots
+
+    def describe(self, i: int) -> str:
+        """What player ``i``'s hand makes at the showdown, in words (each share's hand
+        named in high-low games).
+
+        >>> from straights.poker.catalogue import get_variant
+        >>> from straights.poker.variant import Stakes
+        >>> from straights.cards import parse_cards
+        >>> deck = parse_cards('As Ad Kc Kd 2h 7c 8d 9s 3h Jc 4d Qh')
+        >>> d = Deal(get_variant("NT"), Stakes.uniform(2, blinds=(1, 2), min_bet=2), [9, 9], deck)
+        >>> _ = d.act("raise", 9); _ = d.act("call"); d.describe(0)
+        'high: Pair of aces'
+        """
+        said = self.described.get(i)
+        if said is not None:
+            return said
+        parts = []
+        for rule, value in zip(self.variant.showdown, self.hand_values(i), strict=True):
+            parts.append(f"{rule.label}: {'no hand' if value is None else value.phrase}")
+        return "; ".join(parts)
 
     def hand_values(self, i: int) -> list[HandValue | None]:
         """Player ``i``'s hand under each of the variant's showdown rules (known cards only)."""
@@ -694,7 +739,9 @@ class Deal:
         live = self.in_hand()
         self.pots = self.side_pots()
         if len(live) == 1:
-            self.pay(live[0], self.pot)
+            amount = sum(self.total) + self.dead
+            self.pay(live[0], amount)
+            self.verdicts.append(Verdict(0, amount, (live[0],), (live[0],), 0, "all others folded"))
         elif self.variant.pot_rule is not None:
             self.variant.pot_rule.award(self)
         else:
@@ -703,7 +750,7 @@ class Deal:
             for i in beaten:
                 self.mucked[i] = True  # a hand that cannot win a chip is killed
             self.pots = self.side_pots()
-            for pot in self.pots:
+            for k_pot, pot in enumerate(self.pots):
                 winners: list[list[int]] = []
                 for k in range(len(self.variant.showdown)):
                     contenders = [(i, values[i][k]) for i in pot.eligible]
@@ -717,11 +764,12 @@ class Deal:
                     raise IllegalActionError(
                         f"nobody can win a pot of {pot.amount}: no hand in it is known"
                     )
-                for i, chips in enumerate(split(pot.amount, winners)):
+                shares = split(pot.amount, winners)
+                for i, chips in enumerate(shares):
                     if chips:
                         self.pay(i, chips)
-        self.total = [0] * self.n
-        self.dead = 0
+                paid = tuple(i for i, chips in enumerate(shares) if chips)
+                self.verdicts.append(Verdict(k_pot, pot.amount, paid, pot.eligible))
 
     def _may_win(self, i: int, values: dict[int, list[HandValue | None]]) -> bool:
         """Whether ``i``'s hand ties or beats every other in some pot he is in, for some share."""
