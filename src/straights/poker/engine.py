@@ -67,10 +67,11 @@ class Legal(NamedTuple):
 class Entry(NamedTuple):
     """One line of the deal's record, in order.
 
-    ``kind`` is ``hole``, ``board``, ``burn``, ``turn``, ``fold``, ``check``,
-    ``call``, ``bring-in``, ``bet``, ``raise``, ``discard``, ``show``, ``muck``,
-    ``win`` or ``penalty`` (a pot rule's charge); ``amount`` is chips (a bet's or
-    raise's street total; a win's chips).
+    ``kind`` is ``ante``, ``blind``, ``hole``, ``board``, ``burn``, ``turn``,
+    ``betting`` (a betting round begins) or ``no betting`` (a street with nobody
+    left to bet), ``fold``, ``check``, ``call``, ``bring-in``, ``bet``, ``raise``,
+    ``discard``, ``show``, ``muck``, ``win`` or ``penalty`` (a pot rule's charge);
+    ``amount`` is chips (a bet's or raise's street total; a win's chips).
     """
 
     kind: str
@@ -78,6 +79,12 @@ class Entry(NamedTuple):
     cards: tuple[Card | None, ...] = ()
     amount: int = 0
     up: tuple[bool, ...] = ()
+
+
+_LEGAL_FOLD = Legal("fold")
+_LEGAL_CHECK = Legal("check")
+_BETTING = Entry("betting")
+_NO_BETTING = Entry("no betting")
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +180,7 @@ class Deal:
         self._level = -1  # the doubling ladder's level reached this round
         self._acted_level: dict[int, int] = {}
         self._actors: deque[int] = deque()
+        self._legal_cache: tuple[int, tuple[Legal, ...]] | None = None
         self._acted: set[int] = set()
         self._full_raise = 0
         self._raises = 0
@@ -216,6 +224,15 @@ class Deal:
         """Every chip in the middle (bets of this street included); 0 once the deal is over."""
         return 0 if self.phase == "over" else sum(self.total) + self.dead
 
+    @property
+    def ladder_level(self) -> int:
+        """The doubling ladder's level this betting round (-1: no bet yet, 0: the bet …)."""
+        return self._level
+
+    def acted_at(self, i: int) -> int | None:
+        """The ladder level when player ``i`` last acted this round (``None``: not yet)."""
+        return self._acted_level.get(i)
+
     def in_hand(self) -> list[int]:
         """Players not folded (nor mucked)."""
         return [i for i in range(self.n) if not self.folded[i] and not self.mucked[i]]
@@ -231,8 +248,10 @@ class Deal:
         if st.trim_antes and self.n >= 2:
             cutoff = sorted(posted)[-2]
             posted = [min(p, cutoff) for p in posted]
+        log = self.log
         for i, amount in enumerate(posted):
             self.stacks[i] -= amount
+            log.append(Entry("ante", i, amount=amount))
             if st.antes_are_dead:
                 self.dead += amount
             else:
@@ -240,6 +259,8 @@ class Deal:
         if self.variant.blinds:
             for i, blind in enumerate(st.blinds):
                 amount = min(abs(blind), self.stacks[i])
+                if amount:
+                    log.append(Entry("blind", i, amount=amount))
                 self.stacks[i] -= amount
                 self.bets[i] += amount
                 self.total[i] += amount
@@ -373,7 +394,9 @@ class Deal:
         self._completion_due = self._bring_in_due
         if not self._actors or (len(self._actors) == 1 and self.bets[self._actors[0]] >= top):
             self._actors.clear()
+            self.log.append(_NO_BETTING)
             return False
+        self.log.append(_BETTING)
         return True
 
     def _to_call(self, i: int) -> int:
@@ -383,46 +406,56 @@ class Deal:
         """Street total of level ``level`` of the doubling ladder (0: the first bet)."""
         return ((2 << level) - 1) * self.stakes.min_bet
 
-    def _ladder_bounds(self, i: int) -> tuple[int, int] | None:
+    def _others_can_bet(self, i: int, beyond: int) -> bool:
+        """Whether a player in other than ``i`` has chips beyond ``beyond`` in total
+        for the street (someone could answer a raise)."""
+        stacks, bets, folded = self.stacks, self.bets, self.folded
+        return any(
+            j != i and not folded[j] and stacks[j] + bets[j] > beyond for j in range(self.n)
+        )
+
+    def _ladder_bounds(self, i: int, top: int) -> tuple[int, int] | None:
         """Straights' doubling ladder: the next level exactly, or all-in below it."""
-        stack, mine, top = self.stacks[i], self.bets[i], max(self.bets)
+        stack, mine, level = self.stacks[i], self.bets[i], self._level
         cap = self.variant.raise_cap
-        if cap is not None and self._level + 1 >= cap:
+        if cap is not None and level + 1 >= cap:
             return None
-        if self._acted_level.get(i, -2) >= self._level:
+        if self._acted_level.get(i, -2) >= level:
             return None  # only an incomplete all-in since he acted: not reopened
         if stack <= top - mine:
             return None
-        if not any(j != i and not self.folded[j] and self.stacks[j] > 0 for j in range(self.n)):
+        stacks, folded = self.stacks, self.folded
+        for j in range(self.n):
+            if j != i and stacks[j] > 0 and not folded[j]:
+                break
+        else:
             return None
-        to = min(self._ladder(self._level + 1), stack + mine)
+        to = min(((2 << level + 1) - 1) * self.stakes.min_bet, stack + mine)
         return to, to
 
-    def _raise_bounds(self, i: int) -> tuple[int, int] | None:
-        """(lowest, highest) street total ``i`` may complete/bet/raise to, or ``None``."""
-        if self.variant.structure is Structure.DOUBLING:
-            return self._ladder_bounds(i)
-        stack, mine, top = self.stacks[i], self.bets[i], max(self.bets)
-        if self._to_call(i) < self._full_raise:
+    def _raise_bounds(self, i: int, top: int) -> tuple[int, int] | None:
+        """(lowest, highest) street total ``i`` may complete/bet/raise to, or ``None``;
+        ``top`` is the street's largest total."""
+        structure = self.variant.structure
+        if structure is Structure.DOUBLING:
+            return self._ladder_bounds(i, top)
+        stack, mine = self.stacks[i], self.bets[i]
+        if min(stack, top - mine) < self._full_raise:
             return None  # facing only an incomplete all-in raise
-        cap = self.variant.raise_cap if self.variant.structure is Structure.FIXED_LIMIT else None
+        cap = self.variant.raise_cap if structure is Structure.FIXED_LIMIT else None
         if cap is not None and self._raises >= cap:
             return None
         if self._short and sum(self._short) < self._full_raise and i in self._acted:
             return None  # an incomplete all-in does not reopen the betting
         if stack <= top - mine:
             return None
-        if not any(
-            j != i and not self.folded[j] and self.stacks[j] + self.bets[j] > top
-            for j in range(self.n)
-        ):
+        if not self._others_can_bet(i, top):
             return None
         low = max(self._full_raise, self._street_min())
         if not self._completion_due:
             low += top
         everything = stack + mine
         low = min(low, everything)
-        structure = self.variant.structure
         if structure is Structure.FIXED_LIMIT:
             high = low
         elif structure is Structure.POT_LIMIT:
@@ -435,24 +468,33 @@ class Deal:
         """Every betting action the player to act may take now (empty outside betting)."""
         if self.phase != "betting" or not self._actors:
             return ()
+        # Every change of the state adds to the log: its length stamps the answer.
+        stamp = len(self.log)
+        cached = self._legal_cache
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
         i = self._actors[0]
+        bets = self.bets
+        top = max(bets)
+        mine = bets[i]
+        to_call = min(self.stacks[i], top - mine)
         out: list[Legal] = []
-        to_call = self._to_call(i)
         if self._bring_in_due:
             out.append(Legal("bring-in", min(self.stacks[i], self.stakes.bring_in)))
         else:
-            if max(self.bets) > self.bets[i] or self.needless_folds:
-                out.append(Legal("fold"))
-            out.append(Legal("call", to_call) if to_call else Legal("check"))
-        bounds = self._raise_bounds(i)
-        top = max(self.bets)
+            if top > mine or self.needless_folds:
+                out.append(_LEGAL_FOLD)
+            out.append(Legal("call", to_call) if to_call else _LEGAL_CHECK)
+        bounds = self._raise_bounds(i, top)
         if bounds is not None:
             raised = self._level >= 0 if self.variant.structure is Structure.DOUBLING else top
             kind: ActionKind = "raise" if raised else "bet"
             if self._completion_due:
                 kind = "complete"
-            out.append(Legal(kind, bounds[0] - self.bets[i], bounds[0], bounds[1]))
-        return tuple(out)
+            out.append(Legal(kind, bounds[0] - mine, bounds[0], bounds[1]))
+        legal = tuple(out)
+        self._legal_cache = (stamp, legal)
+        return legal
 
     def act(self, kind: str, to: int | None = None) -> Entry:
         """Take a betting action for the player to act; ``to`` is the street total of a
@@ -464,10 +506,12 @@ class Deal:
         if self.phase != "betting" or not self._actors:
             raise IllegalActionError(f"nobody can {kind} now: the deal is in its {self.phase}")
         i = self._actors[0]
-        legal = {a.kind: a for a in self.legal_actions()}
-        found = legal.get(kind)  # type: ignore[call-overload]
-        if found is None:
-            options = ", ".join(str(a) for a in legal.values())
+        legal = self.legal_actions()
+        for found in legal:
+            if found.kind == kind:
+                break
+        else:
+            options = ", ".join(str(a) for a in legal)
             raise IllegalActionError(f"p{i + 1} cannot {kind} now; legal: {options}")
         if found.kind in ("bet", "raise", "complete"):
             target = found.low if to is None else to
