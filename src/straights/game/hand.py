@@ -223,7 +223,9 @@ class Hand:
     @property
     def actor(self) -> int | None:
         """The seat to act, or ``None`` when nobody is (the deal is over)."""
-        i = None if self.finished else self._deal.actor
+        if self.finished:
+            return None
+        i = self._deal.actor
         return None if i is None else self.seats[i]
 
     @property
@@ -533,22 +535,20 @@ class Hand:
         (state unchanged) when the action is not legal.
         """
         i = self._index.get(seat) if isinstance(seat, int) else None
-        if i is None or i != self.to_act or self.finished or not isinstance(to, (int, type(None))):
+        deal = self._deal
+        if i is None or self.finished or i != deal.actor or not isinstance(to, (int, type(None))):
             self.verify(seat, kind, to)
         assert i is not None
         for action in self._legal(i):
             if action.kind == kind and (to is None or to == action.to):
-                self._apply(i, action)
+                deal.act(kind, action.to if kind == "bet" or kind == "raise" else None)
+                self._seen += 1  # the action's own entry: told here, with its chips
+                self._emit(Acted(self.seats[i], kind, action.amount, action.to, action.all_in))
+                if self._seen != len(deal.log) or deal.phase == "over":
+                    self._tell()
                 return action
         self.verify(seat, kind, to)
         raise AssertionError("unreachable")  # pragma: no cover
-
-    def _apply(self, i: int, action: Action) -> None:
-        kind = action.kind
-        self._deal.act(kind, action.to if kind == "bet" or kind == "raise" else None)
-        self._seen += 1  # the action's own entry: told here, with its chips
-        self._emit(Acted(self.seats[i], kind, action.amount, action.to, action.all_in))
-        self._tell()
 
     def side_pots(self) -> list[Pot]:
         """The main pot and side pots from what each player put in (carried pot in the main).

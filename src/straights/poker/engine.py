@@ -30,6 +30,7 @@ import random
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal, NamedTuple
 
 from straights.cards import Card, check_unique, make_deck
@@ -141,7 +142,8 @@ class Deal:
                 f"bring-in {stakes.bring_in} with small bet {stakes.small_bet}: "
                 "the bring-in must be less than the small bet"
             )
-        if isinstance(cards, Sequence):
+        deck = isinstance(cards, (list, tuple, Sequence))
+        if deck:
             check_unique(cards, "in the deck")
             make_deck(variant.deck, jokers=variant.jokers).check_contains(cards)
         self.variant = variant
@@ -149,7 +151,7 @@ class Deal:
         self.n = n
         self.starting_stacks = tuple(stacks)
         self.stacks = list(stacks)
-        self.source: CardSource = DeckSource(cards, rng) if isinstance(cards, Sequence) else cards
+        self.source: CardSource = DeckSource(cards, rng) if deck else cards  # type: ignore[arg-type]
         self.auto_showdown = auto_showdown
         #: Keep the pots until :meth:`settle` (a hand history may show cards again).
         self.hold_award = not auto_showdown
@@ -352,13 +354,13 @@ class Deal:
 
     def _opener(self) -> int:
         opener = self.street.opener
-        live = self.in_hand()
         if opener is Opener.POSITION:
             if self.street_index == 0 and self.variant.blinds:
                 blinds = self.stakes.blinds
                 top = max(range(self.n), key=lambda i: (self.bets[i] * _sign(blinds[i]), i))
                 return (top + 1) % self.n
             return 0
+        live = self.in_hand()
         shared = [c for c, up in zip(self.board, self.board_up, strict=True) if up and c]
         keys = {i: opener_key(opener, [*self.up_cards(i), *shared]) for i in live}
         best = max((k for k in keys.values() if k is not None), default=None)
@@ -372,15 +374,16 @@ class Deal:
     def _begin_betting(self) -> bool:
         """Start the street's betting; ``False`` when there is nothing to bet."""
         self.phase = "betting"
-        opener = self._opener()
-        order = [(opener + k) % self.n for k in range(self.n)]
-        top = max(self.bets)
-        contest = sorted(self.bets[i] + self.stacks[i] for i in self.in_hand())
+        bets, stacks, folded = self.bets, self.stacks, self.folded
+        top = max(bets)
+        contest = sorted(bets[i] + stacks[i] for i in self.in_hand())
         second = contest[-2] if len(contest) >= 2 else 0
         self._actors = deque(
-            i
-            for i in order
-            if not self.folded[i] and self.stacks[i] > 0 and second - self.bets[i] > 0
+            [
+                i
+                for i in _rotations(self.n)[self._opener()]
+                if not folded[i] and stacks[i] > 0 and second > bets[i]
+            ]
         )
         self._acted = set()
         self._level = -1
@@ -499,9 +502,7 @@ class Deal:
     def act(self, kind: str, to: int | None = None) -> Entry:
         """Take a betting action for the player to act; ``to`` is the street total of a
         bet, raise or completion (default: the smallest allowed)."""
-        if not isinstance(kind, str):
-            raise IllegalActionError(f"{kind!r} is not an action: use fold, check, call, bet …")
-        if to is not None and (not isinstance(to, int) or isinstance(to, bool)):
+        if to is not None and type(to) is not int:
             raise IllegalActionError(f"to={to!r} is not a whole number of chips")
         if self.phase != "betting" or not self._actors:
             raise IllegalActionError(f"nobody can {kind} now: the deal is in its {self.phase}")
@@ -511,9 +512,11 @@ class Deal:
             if found.kind == kind:
                 break
         else:
+            if not isinstance(kind, str):
+                raise IllegalActionError(f"{kind!r} is not an action: use fold, check, call, bet …")
             options = ", ".join(str(a) for a in legal)
             raise IllegalActionError(f"p{i + 1} cannot {kind} now; legal: {options}")
-        if found.kind in ("bet", "raise", "complete"):
+        if found.high:  # a bet, raise or completion
             target = found.low if to is None else to
             if not found.low <= target <= found.high or isinstance(target, bool):
                 raise IllegalActionError(
@@ -530,7 +533,10 @@ class Deal:
             entry = Entry("fold", i)
         else:
             amount = found.amount
-            self._put(i, amount)
+            if amount:
+                self.stacks[i] -= amount
+                self.bets[i] += amount
+                self.total[i] += amount
             if found.kind == "bring-in":
                 self._bring_in_due = False
             entry = Entry(found.kind, i, amount=self.bets[i] if amount else 0)
@@ -552,10 +558,9 @@ class Deal:
         self._acted_level[i] = self._level
         self._put(i, to - self.bets[i])
         self._bring_in_due = self._completion_due = False
+        folded, stacks = self.folded, self.stacks
         self._actors = deque(
-            j
-            for j in ((i + k) % self.n for k in range(1, self.n))
-            if not self.folded[j] and self.stacks[j] > 0
+            [j for j in _rotations(self.n)[i][1:] if not folded[j] and stacks[j] > 0]
         )
         if increment >= self._full_raise:
             self._acted = {i}
@@ -573,7 +578,7 @@ class Deal:
         return entry
 
     def _after_action(self) -> None:
-        if self._actors and len(self.in_hand()) > 1:
+        if self._actors and self.folded.count(False) - self.mucked.count(True) > 1:
             return
         self._actors.clear()
         self._next_street()
@@ -833,6 +838,16 @@ class Deal:
         self.stacks[i] += chips
         self.winnings[i] += chips
         self.log.append(Entry("win", i, amount=chips))
+
+
+@cache
+def _rotations(n: int) -> tuple[tuple[int, ...], ...]:
+    """For each of ``n`` players, every player in acting order from him.
+
+    >>> _rotations(3)
+    ((0, 1, 2), (1, 2, 0), (2, 0, 1))
+    """
+    return tuple(tuple((i + k) % n for k in range(n)) for i in range(n))
 
 
 def _sign(x: int) -> int:
