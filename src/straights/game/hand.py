@@ -96,6 +96,9 @@ class Action(NamedTuple):
 
 
 _FOLD: Final = Action("fold")
+#: Actions are built on every turn: a plain tuple's constructor is several times
+#: cheaper than the NamedTuple's generated one.
+_new = tuple.__new__
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +203,7 @@ class Hand:
         self.events: list[Event] = []
         self._listener = listener
         self._seen = 0  # entries of the deal's log told as events
-        self._legal_cache: tuple[int, tuple[Action, ...]] | None = None
+        self._legal_cache: tuple[int, tuple[Action, ...]] = (-1, ())
         self._started = False
         if autostart:
             self.start()
@@ -359,7 +362,7 @@ class Hand:
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Every action ``seat`` may take now with its exact amount (empty if not his turn)."""
         i = self._index.get(seat) if isinstance(seat, int) else None
-        if i is None or i != self.to_act:
+        if i is None or self.finished or i != self._deal.actor:
             return ()
         return self._legal(i)
 
@@ -368,23 +371,20 @@ class Hand:
         deal = self._deal
         stamp = len(deal.log)
         cached = self._legal_cache
-        if cached is not None and cached[0] == stamp:
+        if cached[0] == stamp:
             return cached[1]
         stack = deal.stacks[i]
         mine = deal.bets[i]
         out: list[Action] = []
-        for legal in deal.legal_actions():
-            kind = legal.kind
+        for kind, amount, low, _ in deal.legal_actions():
             if kind == "fold":
                 out.append(_FOLD)
             elif kind == "check":
-                out.append(Action("check", 0, mine, False))
+                out.append(_new(Action, ("check", 0, mine, False)))
             elif kind == "call":
-                amount = legal.amount
-                out.append(Action("call", amount, mine + amount, amount == stack))
-            else:
-                amount = legal.low - mine
-                out.append(Action(kind, amount, legal.low, amount == stack))  # type: ignore[arg-type]
+                out.append(_new(Action, ("call", amount, mine + amount, amount == stack)))
+            else:  # bet or raise: the ladder's one amount (high is low)
+                out.append(_new(Action, (kind, amount, low, amount == stack)))
         legal_now = tuple(out)
         self._legal_cache = (stamp, legal_now)
         return legal_now

@@ -47,7 +47,7 @@ class DeckSource:
     def __init__(self, deck: Sequence[Card], rng: random.Random | None = None) -> None:
         self._stock = list(deck)
         self._next = 0
-        self._rng = rng or random.Random(0)
+        self._rng = rng  # made on first use: seeding a generator costs more than a deal
 
     @property
     def remaining(self) -> int:
@@ -73,6 +73,8 @@ class DeckSource:
 
     def restock(self, cards: Iterable[Card | None]) -> None:
         fresh = [c for c in cards if c is not None]
+        if self._rng is None:
+            self._rng = random.Random(0)
         self._rng.shuffle(fresh)
         self._stock = self._stock[self._next :] + fresh
         self._next = 0

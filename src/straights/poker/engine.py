@@ -82,6 +82,9 @@ class Entry(NamedTuple):
     up: tuple[bool, ...] = ()
 
 
+#: Building a NamedTuple through its generated ``__new__`` (with defaults and keywords)
+#: costs several times a plain tuple's; the betting hot path builds them directly.
+_new = tuple.__new__
 _LEGAL_FOLD = Legal("fold")
 _LEGAL_CHECK = Legal("check")
 _BETTING = Entry("betting")
@@ -135,8 +138,9 @@ class Deal:
             raise ConfigurationError(f"a deal needs at least 2 players, not {n}")
         if len(stakes.antes) != n:
             raise ConfigurationError(f"stakes for {len(stakes.antes)} players, stacks for {n}")
-        if any(not isinstance(s, int) or isinstance(s, bool) or s < 0 for s in stacks):
-            raise ConfigurationError(f"stacks {list(stacks)}: give whole numbers of chips >= 0")
+        for chips in stacks:
+            if type(chips) is not int or chips < 0:
+                raise ConfigurationError(f"stacks {list(stacks)}: give whole numbers of chips >= 0")
         if variant.bring_in and stakes.bring_in and stakes.bring_in >= stakes.small_bet:
             raise ConfigurationError(
                 f"bring-in {stakes.bring_in} with small bet {stakes.small_bet}: "
@@ -253,7 +257,7 @@ class Deal:
         log = self.log
         for i, amount in enumerate(posted):
             self.stacks[i] -= amount
-            log.append(Entry("ante", i, amount=amount))
+            log.append(_new(Entry, ("ante", i, (), amount, ())))
             if st.antes_are_dead:
                 self.dead += amount
             else:
@@ -321,7 +325,7 @@ class Deal:
                     cards = self.source.hole(i, len(street.hole))
                     self.holes[i].extend(cards)
                     self.up[i].extend(street.hole)
-                    self.log.append(Entry("hole", i, tuple(cards), up=street.hole))
+                    self.log.append(_new(Entry, ("hole", i, tuple(cards), 0, street.hole)))
         if street.board_down:
             self._deal_board(street.board_down, up=False)
         if street.board:
@@ -343,7 +347,7 @@ class Deal:
         cards = self.source.board(count)
         self.board.extend(cards)
         self.board_up.extend([up] * count)
-        self.log.append(Entry("board", None, tuple(cards), up=(up,) * count))
+        self.log.append(_new(Entry, ("board", None, tuple(cards), 0, (up,) * count)))
 
     # -- betting ---------------------------------------------------------------------------
     def _street_min(self) -> int:
@@ -440,8 +444,6 @@ class Deal:
         """(lowest, highest) street total ``i`` may complete/bet/raise to, or ``None``;
         ``top`` is the street's largest total."""
         structure = self.variant.structure
-        if structure is Structure.DOUBLING:
-            return self._ladder_bounds(i, top)
         stack, mine = self.stacks[i], self.bets[i]
         if min(stack, top - mine) < self._full_raise:
             return None  # facing only an incomplete all-in raise
@@ -480,21 +482,20 @@ class Deal:
         bets = self.bets
         top = max(bets)
         mine = bets[i]
-        to_call = min(self.stacks[i], top - mine)
-        out: list[Legal] = []
+        out: list[Legal]
         if self._bring_in_due:
-            out.append(Legal("bring-in", min(self.stacks[i], self.stakes.bring_in)))
+            out = [_new(Legal, ("bring-in", min(self.stacks[i], self.stakes.bring_in), 0, 0))]
+        elif top > mine:
+            out = [_LEGAL_FOLD, _new(Legal, ("call", min(self.stacks[i], top - mine), 0, 0))]
         else:
-            if top > mine or self.needless_folds:
-                out.append(_LEGAL_FOLD)
-            out.append(Legal("call", to_call) if to_call else _LEGAL_CHECK)
-        bounds = self._raise_bounds(i, top)
+            out = [_LEGAL_FOLD, _LEGAL_CHECK] if self.needless_folds else [_LEGAL_CHECK]
+        doubling = self.variant.structure is Structure.DOUBLING
+        bounds = self._ladder_bounds(i, top) if doubling else self._raise_bounds(i, top)
         if bounds is not None:
-            raised = self._level >= 0 if self.variant.structure is Structure.DOUBLING else top
-            kind: ActionKind = "raise" if raised else "bet"
+            kind: ActionKind = "raise" if (self._level >= 0 if doubling else top) else "bet"
             if self._completion_due:
                 kind = "complete"
-            out.append(Legal(kind, bounds[0] - mine, bounds[0], bounds[1]))
+            out.append(_new(Legal, (kind, bounds[0] - mine, bounds[0], bounds[1])))
         legal = tuple(out)
         self._legal_cache = (stamp, legal)
         return legal
@@ -530,7 +531,7 @@ class Deal:
         if found.kind == "fold":
             self.folded[i] = True
             self.spent.extend(self.holes[i])
-            entry = Entry("fold", i)
+            entry = _new(Entry, ("fold", i, (), 0, ()))
         else:
             amount = found.amount
             if amount:
@@ -539,7 +540,7 @@ class Deal:
                 self.total[i] += amount
             if found.kind == "bring-in":
                 self._bring_in_due = False
-            entry = Entry(found.kind, i, amount=self.bets[i] if amount else 0)
+            entry = _new(Entry, (found.kind, i, (), self.bets[i] if amount else 0, ()))
         self.log.append(entry)
         self._after_action()
         return entry
@@ -572,7 +573,7 @@ class Deal:
             self._short.append(increment)
         if sum(self._short) >= self._full_raise:
             self._short.clear()
-        entry = Entry(kind, i, amount=to)
+        entry = _new(Entry, (kind, i, (), to, ()))
         self.log.append(entry)
         self._after_action()
         return entry
@@ -837,7 +838,7 @@ class Deal:
         """Give ``chips`` to player ``i`` (pot rules call this)."""
         self.stacks[i] += chips
         self.winnings[i] += chips
-        self.log.append(Entry("win", i, amount=chips))
+        self.log.append(_new(Entry, ("win", i, (), chips, ())))
 
 
 @cache
