@@ -188,7 +188,13 @@ class Hand:
             DeckSource(order),
             carry=carry,
         )
-        self._deal = deal
+        #: The engine while the deal runs; afterwards the events are the record (a table
+        #: keeps every hand, and the garbage collector would walk each deal's working
+        #: state again and again).
+        self._deal: Deal | None = deal
+        self._last_bets: list[int] = deal.bets
+        self._last_level = -1
+        self.carry_out = 0  # chips carried to the next deal (rule 10), set at the end
         #: Chips each player has behind, has put in this deal, and whether he folded
         #: (by player index, 0 = left of the button): the deal's own lists.
         self.stacks: list[int] = deal.stacks
@@ -221,35 +227,32 @@ class Hand:
     @property
     def to_act(self) -> int | None:
         """The player index to act, or ``None``."""
-        return None if self.finished else self._deal.actor
+        deal = self._deal
+        return None if deal is None else deal.actor
 
     @property
     def actor(self) -> int | None:
         """The seat to act, or ``None`` when nobody is (the deal is over)."""
-        if self.finished:
-            return None
-        i = self._deal.actor
+        deal = self._deal
+        i = None if deal is None else deal.actor
         return None if i is None else self.seats[i]
 
     @property
     def committed(self) -> list[int]:
-        """Chips each player put in this betting round."""
-        return self._deal.bets
+        """Chips each player put in this betting round (the last one, after the deal)."""
+        deal = self._deal
+        return self._last_bets if deal is None else deal.bets
 
     @property
     def current_bet(self) -> int:
         """The largest total of this betting round."""
-        return max(self._deal.bets)
+        return max(self.committed)
 
     @property
     def level(self) -> int:
         """The ladder level reached this round (-1 none, 0 the bet, 1 the first raise …)."""
-        return self._deal.ladder_level
-
-    @property
-    def carry_out(self) -> int:
-        """Chips carried to the next deal (rule 10), known once the deal is over."""
-        return self._deal.carry_out
+        deal = self._deal
+        return self._last_level if deal is None else deal.ladder_level
 
     @property
     def pot(self) -> int:
@@ -308,6 +311,7 @@ class Hand:
         """Tell the deal's new log entries as events (an action is told by :meth:`_apply`,
         with its chips); at the end of the deal, the showdown and the pots."""
         deal, seats, emit = self._deal, self.seats, self._emit
+        assert deal is not None
         log = deal.log
         for k in range(self._seen, len(log)):
             entry = log[k]
@@ -340,8 +344,12 @@ class Hand:
 
     def _finish(self) -> None:
         deal, seats, emit = self._deal, self.seats, self._emit
+        assert deal is not None
         self.finished = True
         self.round = ROUNDS + 1
+        self.carry_out = deal.carry_out
+        self._last_bets, self._last_level = deal.bets, deal.ladder_level
+        self._deal = None
         for i, said in sorted(deal.described.items()):
             emit(ShowdownRevealed(seats[i], self.holes[i], said))
         for v in deal.verdicts:
@@ -362,13 +370,15 @@ class Hand:
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Every action ``seat`` may take now with its exact amount (empty if not his turn)."""
         i = self._index.get(seat) if isinstance(seat, int) else None
-        if i is None or self.finished or i != self._deal.actor:
+        deal = self._deal
+        if i is None or deal is None or i != deal.actor:
             return ()
         return self._legal(i)
 
     def _legal(self, i: int) -> tuple[Action, ...]:
         """The legal actions of player ``i``, the one to act (the deal's, with chips)."""
         deal = self._deal
+        assert deal is not None
         stamp = len(deal.log)
         cached = self._legal_cache
         if cached[0] == stamp:
@@ -433,7 +443,7 @@ class Hand:
             return f"Limit Straights allows at most {cap} raises in a betting round"
         if self.stacks[i] <= to_call:
             return "all his chips are needed to call"
-        acted = self._deal.acted_at(i)
+        acted = None if self._deal is None else self._deal.acted_at(i)
         if acted is not None and acted >= level:
             return "an incomplete all-in raise does not reopen the betting"
         return "every other player is all-in"
@@ -536,15 +546,15 @@ class Hand:
         """
         i = self._index.get(seat) if isinstance(seat, int) else None
         deal = self._deal
-        if i is None or self.finished or i != deal.actor or not isinstance(to, (int, type(None))):
+        if i is None or deal is None or i != deal.actor or not isinstance(to, (int, type(None))):
             self.verify(seat, kind, to)
-        assert i is not None
+        assert i is not None and deal is not None
         for action in self._legal(i):
             if action.kind == kind and (to is None or to == action.to):
                 deal.act(kind, action.to if kind == "bet" or kind == "raise" else None)
                 self._seen += 1  # the action's own entry: told here, with its chips
                 self._emit(Acted(self.seats[i], kind, action.amount, action.to, action.all_in))
-                if self._seen != len(deal.log) or deal.phase == "over":
+                if self._seen != len(deal.log) or deal.phase == "over":  # more happened
                     self._tell()
                 return action
         self.verify(seat, kind, to)
@@ -557,11 +567,10 @@ class Hand:
         yet called stays in the pot of the players who can still call it.  Chips a
         folded player put in count in the pots they reach.
         """
-        seats = self.seats
-        return [
-            Pot(pot.amount, tuple(seats[i] for i in pot.eligible))
-            for pot in self._deal.side_pots()
-        ]
+        deal, seats = self._deal, self.seats
+        if deal is None:
+            return list(self.pots)  # as they were at the showdown
+        return [Pot(pot.amount, tuple(seats[i] for i in pot.eligible)) for pot in deal.side_pots()]
 
     # -- summaries ------------------------------------------------------------------------------
     def stack(self, seat: int) -> int:

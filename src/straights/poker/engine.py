@@ -146,16 +146,19 @@ class Deal:
                 f"bring-in {stakes.bring_in} with small bet {stakes.small_bet}: "
                 "the bring-in must be less than the small bet"
             )
-        deck = isinstance(cards, (list, tuple, Sequence))
-        if deck:
+        source: CardSource
+        if isinstance(cards, (list, tuple, Sequence)):  # the plain types first: quicker
             check_unique(cards, "in the deck")
             make_deck(variant.deck, jokers=variant.jokers).check_contains(cards)
+            source = DeckSource(cards, rng)
+        else:
+            source = cards
         self.variant = variant
         self.stakes = stakes
         self.n = n
         self.starting_stacks = tuple(stacks)
         self.stacks = list(stacks)
-        self.source: CardSource = DeckSource(cards, rng) if deck else cards  # type: ignore[arg-type]
+        self.source = source
         self.auto_showdown = auto_showdown
         #: Keep the pots until :meth:`settle` (a hand history may show cards again).
         self.hold_award = not auto_showdown
