@@ -99,6 +99,7 @@ _FOLD: Final = Action("fold")
 #: Actions are built on every turn: a plain tuple's constructor is several times
 #: cheaper than the NamedTuple's generated one.
 _new = tuple.__new__
+_WHOLE_OR_NONE: Final = (int, type(None))
 
 
 @dataclass(frozen=True, slots=True)
@@ -546,7 +547,7 @@ class Hand:
         """
         i = self._index.get(seat) if isinstance(seat, int) else None
         deal = self._deal
-        if i is None or deal is None or i != deal.actor or not isinstance(to, (int, type(None))):
+        if i is None or deal is None or i != deal.actor or not isinstance(to, _WHOLE_OR_NONE):
             self.verify(seat, kind, to)
         assert i is not None and deal is not None
         for action in self._legal(i):

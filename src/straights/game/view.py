@@ -237,6 +237,7 @@ def _deal_view(
     mine = hand.player_index(seat)
     finished = hand.finished
     config = hand.config
+    bet = 0 if finished else hand.current_bet
     return _seat_view(
         seat=seat,
         hand_number=hand.number,
@@ -246,9 +247,9 @@ def _deal_view(
         actor=None if finished else hand.actor,
         pot=0 if finished else hand.pot,
         carry=carry if finished else hand.carry_in,
-        current_bet=0 if finished else hand.current_bet,
+        current_bet=bet,
         raises=0 if finished else max(0, hand.level),
-        to_call=0 if finished or mine is None else max(0, hand.current_bet - hand.committed[mine]),
+        to_call=0 if finished or mine is None else max(0, bet - hand.committed[mine]),
         hole=None if mine is None else hand.holes[mine],
         table=hand.visible_table(),
         players=players,

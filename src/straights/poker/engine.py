@@ -154,6 +154,7 @@ class Deal:
         else:
             source = cards
         self.variant = variant
+        self._doubling = variant.structure is Structure.DOUBLING
         self.stakes = stakes
         self.n = n
         self.starting_stacks = tuple(stacks)
@@ -189,7 +190,7 @@ class Deal:
         self._level = -1  # the doubling ladder's level reached this round
         self._acted_level: dict[int, int] = {}
         self._actors: deque[int] = deque()
-        self._legal_cache: tuple[int, tuple[Legal, ...]] | None = None
+        self._legal_cache: tuple[int, tuple[Legal, ...]] = (-1, ())
         self._acted: set[int] = set()
         self._full_raise = 0
         self._raises = 0
@@ -479,7 +480,7 @@ class Deal:
         # Every change of the state adds to the log: its length stamps the answer.
         stamp = len(self.log)
         cached = self._legal_cache
-        if cached is not None and cached[0] == stamp:
+        if cached[0] == stamp:
             return cached[1]
         i = self._actors[0]
         bets = self.bets
@@ -492,7 +493,7 @@ class Deal:
             out = [_LEGAL_FOLD, _new(Legal, ("call", min(self.stacks[i], top - mine), 0, 0))]
         else:
             out = [_LEGAL_FOLD, _LEGAL_CHECK] if self.needless_folds else [_LEGAL_CHECK]
-        doubling = self.variant.structure is Structure.DOUBLING
+        doubling = self._doubling
         bounds = self._ladder_bounds(i, top) if doubling else self._raise_bounds(i, top)
         if bounds is not None:
             kind: ActionKind = "raise" if (self._level >= 0 if doubling else top) else "bet"
@@ -511,7 +512,8 @@ class Deal:
         if self.phase != "betting" or not self._actors:
             raise IllegalActionError(f"nobody can {kind} now: the deal is in its {self.phase}")
         i = self._actors[0]
-        legal = self.legal_actions()
+        cached = self._legal_cache
+        legal = cached[1] if cached[0] == len(self.log) else self.legal_actions()
         for found in legal:
             if found.kind == kind:
                 break
@@ -557,7 +559,7 @@ class Deal:
         self._actors.popleft()
         self._acted.add(i)
         increment = to - max(self.bets)
-        if to == self._ladder(self._level + 1):
+        if self._doubling and to == self._ladder(self._level + 1):
             self._level += 1
         self._acted_level[i] = self._level
         self._put(i, to - self.bets[i])
