@@ -281,10 +281,11 @@ class Deal:
             if self.street_index >= 0:
                 self._collect()
             live = self.in_hand()
+            stacks = self.stacks
             if (
                 self.showdown_street is None
                 and self.street_index >= 0
-                and sum(1 for i in live if self.stacks[i] > 0) <= 1
+                and sum([1 for i in live if stacks[i] > 0]) <= 1
                 and not any(
                     s.draw is not None for s in self.variant.streets[self.street_index + 1 :]
                 )
@@ -303,17 +304,17 @@ class Deal:
                 return
             self.street_index += 1
             street = self.street
-            self._deal(street)
+            self._deal(street, live)
             if street.draw is not None:
                 self.phase = "draw"
-                self._drawers = deque(self.in_hand())
+                self._drawers = deque(live)
                 self._drawn = {}
                 return
-            if self._begin_betting():
+            if self._begin_betting(live):
                 return
 
-    def _deal(self, street: Street) -> None:
-        live = self.in_hand()
+    def _deal(self, street: Street, live: list[int]) -> None:
+        """Deal ``street`` to the players in (``live``)."""
         need = len(live) * len(street.hole)
         short = need + street.burn > self.source.remaining
         if street.burn:
@@ -379,12 +380,13 @@ class Deal:
     def _board_known(self) -> list[Card]:
         return [c for c in self.board if c is not None]
 
-    def _begin_betting(self) -> bool:
-        """Start the street's betting; ``False`` when there is nothing to bet."""
+    def _begin_betting(self, live: list[int]) -> bool:
+        """Start the street's betting among the players in (``live``); ``False`` when
+        there is nothing to bet."""
         self.phase = "betting"
         bets, stacks, folded = self.bets, self.stacks, self.folded
         top = max(bets)
-        contest = sorted(bets[i] + stacks[i] for i in self.in_hand())
+        contest = sorted([bets[i] + stacks[i] for i in live])
         second = contest[-2] if len(contest) >= 2 else 0
         self._actors = deque(
             [
@@ -651,7 +653,7 @@ class Deal:
             self.holes[i].extend(cards)
             self.up[i].extend([False] * count)
             self.log.append(Entry("hole", i, tuple(cards), up=(False,) * count))
-        if not self._begin_betting():
+        if not self._begin_betting(self.in_hand()):
             self._next_street()
 
     # -- showdown ---------------------------------------------------------------------------
