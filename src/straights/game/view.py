@@ -211,19 +211,25 @@ def _dealt_in(hand: Hand, seat: int | None, names: Mapping[int, str]) -> tuple[P
     mine = hand.player_index(seat)
     shown = _shown(hand)
     over = hand.finished
-    stacks, committed, folded = hand.stacks, hand.committed, hand.folded
+    stacks, committed, folded, total = hand.stacks, hand.committed, hand.folded, hand.total
+    holes = hand.holes
+    # The hottest loop of a simulation: each PlayerView is built as a plain tuple in
+    # field order (seat, name, stack, committed, total, in_hand, folded, all_in, cards).
     return tuple(
         [
-            _player_view(
-                seat=s,
-                name=names.get(s) or seat_label(s),
-                stack=stacks[i],
-                committed=0 if over else committed[i],
-                total=hand.total[i],
-                in_hand=True,
-                folded=folded[i],
-                all_in=not over and stacks[i] == 0 and not folded[i],
-                cards=hand.holes[i] if i == mine else shown.get(s),
+            _tuple(
+                PlayerView,
+                (
+                    s,
+                    names.get(s) or seat_label(s),
+                    stacks[i],
+                    0 if over else committed[i],
+                    total[i],
+                    True,
+                    folded[i],
+                    not over and stacks[i] == 0 and not folded[i],
+                    holes[i] if i == mine else shown.get(s),
+                ),
             )
             for i, s in enumerate(hand.seats)
         ]

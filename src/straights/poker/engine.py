@@ -423,9 +423,7 @@ class Deal:
         """Whether a player in other than ``i`` has chips beyond ``beyond`` in total
         for the street (someone could answer a raise)."""
         stacks, bets, folded = self.stacks, self.bets, self.folded
-        return any(
-            j != i and not folded[j] and stacks[j] + bets[j] > beyond for j in range(self.n)
-        )
+        return any(j != i and not folded[j] and stacks[j] + bets[j] > beyond for j in range(self.n))
 
     def _ladder_bounds(self, i: int, top: int) -> tuple[int, int] | None:
         """Straights' doubling ladder: the next level exactly, or all-in below it."""
