@@ -53,6 +53,12 @@ def random_deal(variant: Variant, rng: random.Random, players: int | None = None
             count = rng.randint(0, min(len(hand), variant.streets[deal.street_index].draw or 0))
             deal.discard(rng.sample(hand, count))
             continue
+        if deal.phase == "expose":
+            i = deal.actor
+            assert i is not None
+            down = [c for c, up in zip(deal.holes[i], deal.up[i], strict=True) if not up]
+            deal.expose(rng.sample(down, variant.streets[deal.street_index].choose_up))
+            continue
         legal = deal.legal_actions()
         choice = rng.choice(legal)
         if choice.kind == "fold" and rng.random() < 0.5:

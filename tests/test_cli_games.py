@@ -7,13 +7,15 @@ import json
 import pytest
 from clitools import run, run_main
 
+from straights.paigow import about as paigow
 from straights.poker.catalogue import GAME_NAMES, variant_codes
 
 
 def test_the_table_lists_every_game_by_name(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run_main(capsys, "games")
     assert code == 0 and err == ""
-    assert "20 games" in out
+    # The catalogue, and Pai Gow.
+    assert f"{len(variant_codes()) + 1} games" in out and len(variant_codes()) >= 28
     for name in ("holdem", "razz", "omaha-hi-lo", "seven-card-stud", "badugi", "straights"):
         assert f" {name} " in out
     assert "FO/8" in out and "_STR55L" in out
@@ -23,8 +25,9 @@ def test_json_covers_every_catalogue_code() -> None:
     result = run("games", "--json")
     assert result.returncode == 0, result.stderr
     rows = json.loads(result.stdout)
-    assert [r["code"] for r in rows] == sorted(variant_codes(), key=list(GAME_NAMES).index)
-    assert sorted(r["code"] for r in rows) == variant_codes()
+    # The catalogue in its order, then Pai Gow (a banked game outside the catalogue).
+    codes = sorted(variant_codes(), key=list(GAME_NAMES).index)
+    assert [r["code"] for r in rows] == [*codes, "_PAIGOW"]
     by_code = {r["code"]: r for r in rows}
     assert by_code["NT"]["game"] == "holdem"
     assert by_code["NT"]["deck_size"] == 52 and by_code["NS"]["deck_size"] == 36
@@ -39,7 +42,7 @@ def test_json_covers_every_catalogue_code() -> None:
 
 
 def test_game_names_are_unique_and_not_codes() -> None:
-    names = [n for names in GAME_NAMES.values() for n in names]
+    names = [n for names in GAME_NAMES.values() for n in names] + list(paigow.GAME_NAMES)
     assert len(names) == len(set(names))
     assert not {n.upper() for n in names} & set(variant_codes())
 

@@ -17,7 +17,7 @@ def allowed(log: list[Entry], seat: int | None) -> set[Card]:
     out: set[Card] = set()
     for e in log:
         known = {c for c in e.cards if c is not None}
-        if e.kind in ("show", "turn") or (e.kind == "hole" and e.player == seat):
+        if e.kind in ("show", "turn", "expose") or (e.kind == "hole" and e.player == seat):
             out |= known
         elif e.kind in ("hole", "board"):
             out |= {c for c, up in zip(e.cards, e.up, strict=True) if up and c is not None}
@@ -44,13 +44,17 @@ def test_views_hide_every_card_a_seat_may_not_see(code: str) -> None:
         n = rng.randint(2, min(6, variant.max_players(52)))
         stakes = Stakes.uniform(n, ante=1, blinds=(1, 2), bring_in=1, small_bet=2, big_bet=4,
                                 min_bet=2)  # fmt: skip
-        deal = Deal(variant, stakes, [rng.randint(5, 60) for _ in range(n)],
-                    make_deck(variant.deck).shuffled(rng), rng=rng)  # fmt: skip
+        cards = make_deck(variant.deck, jokers=variant.jokers).shuffled(rng)
+        deal = Deal(variant, stakes, [rng.randint(5, 60) for _ in range(n)], cards, rng=rng)
         while not deal.finished:
             check_views(deal)
             if deal.phase == "draw":
                 hand = deal.holes[deal.actor or 0]
                 deal.discard(rng.sample(hand, rng.randint(0, len(hand))))
+            elif deal.phase == "expose":
+                i = deal.actor or 0
+                down = [c for c, up in zip(deal.holes[i], deal.up[i], strict=True) if not up]
+                deal.expose(rng.sample(down, deal.street.choose_up))
             else:
                 action = rng.choice(deal.legal_actions())
                 deal.act(action.kind, action.low if action.low else None)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
 
@@ -31,10 +31,25 @@ def showdown_names(variant: Variant) -> list[str]:
     return [_rule_name(rule) for rule in variant.showdown]
 
 
+#: House-rule options in words (the others print as ``key value``).
+_OPTION_WORDS: Final = {
+    ("wild", "bug"): "the joker is the bug",
+    ("wild_rank", 2): "deuces wild",
+    ("straights", True): "straights and flushes count",
+}
+
+
 def _rule_name(rule: HandRule) -> str:
+    """
+    >>> from straights.poker.catalogue import get_variant
+    >>> _rule_name(get_variant("_F5CDW").showdown[0])
+    'high (deuces wild)'
+    """
     name = rule.ranking if rule.label in ("high", rule.ranking) else f"{rule.ranking} {rule.label}"
     notes = [
-        f"{value} or better" if key == "qualifier" else f"{key} {value}"
+        f"{value} or better"
+        if key == "qualifier"
+        else _OPTION_WORDS.get((key, value), f"{key} {value}")
         for key, value in rule.options
     ]
     if rule.hole_cards is not None:
@@ -83,10 +98,15 @@ def games(
 
     Example: straights games omaha-hi-lo
     """
+    from straights.paigow.about import about, is_pai_gow
     from straights.poker.catalogue import VARIANTS, find_variant
 
-    codes = list(VARIANTS) if name is None else [find_variant(name).code]
-    rows = [describe(code) for code in codes]
+    # Pai Gow is a banked game outside the betting engine's catalogue: its row comes last.
+    if name is not None and is_pai_gow(name):
+        rows = [about()]
+    else:
+        codes = list(VARIANTS) if name is None else [find_variant(name).code]
+        rows = [describe(code) for code in codes] + ([about()] if name is None else [])
     if as_json:
         data: object = rows if name is None else rows[0]
         typer.echo(json.dumps(data, indent=2, ensure_ascii=False))

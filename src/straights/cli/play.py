@@ -81,8 +81,17 @@ def play(
     resume: Annotated[
         bool, typer.Option(help="Continue the last unfinished table, exactly where it stopped.")
     ] = False,
+    game_name: Annotated[
+        str | None,
+        typer.Option("--game", help="The game: Straights unless named (pai-gow: Pai Gow poker)."),
+    ] = None,
 ) -> None:
     """Play Straights against bots: hand after hand until you quit or one player has every chip."""
+    from straights.paigow.about import is_pai_gow
+
+    if is_pai_gow(game_name):  # a banked game with its own table: cli/paigow_play.py
+        _play_pai_gow(seats, name, stack, seed, script, hands, resume)
+        return
     from rich.text import Text
 
     from straights.cards import make_rng
@@ -157,6 +166,38 @@ def play(
             )
         store.close()
     if game.interrupted:  # Ctrl-C: the game said goodbye, the status says why
+        from straights.cli.interrupt import EXIT_STATUS
+
+        raise typer.Exit(EXIT_STATUS)
+
+
+def _play_pai_gow(
+    seats: int,
+    name: str,
+    stack: int,
+    seed: int | None,
+    script: str | None,
+    hands: int | None,
+    resume: bool,
+) -> None:
+    from straights.cli.paigow_play import play_pai_gow
+    from straights.cli.render import console
+    from straights.errors import ConfigurationError
+
+    if resume:
+        raise ConfigurationError("Pai Gow tables are not saved, so none can resume: drop --resume")
+    source = None if script is None or script == "-" else _open_script(script)
+    interrupted = play_pai_gow(
+        seats=seats,
+        name=name,
+        stack=stack,
+        bet=max(2, min(20, stack)),
+        seed=seed,
+        answers=_answers(script, source),
+        hands=hands,
+        out=console(),
+    )
+    if interrupted:
         from straights.cli.interrupt import EXIT_STATUS
 
         raise typer.Exit(EXIT_STATUS)

@@ -33,8 +33,21 @@ def simulate(
             help="Also save every table and deal in this database file or SQLAlchemy URL."
         ),
     ] = None,
+    game_name: Annotated[
+        str | None,
+        typer.Option("--game", help="The game: Straights unless named (pai-gow: Pai Gow poker)."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Play bots against each other and report chips won per bot (95% interval)."""
+    from straights.cli.paigow_simulate import simulate_pai_gow
+    from straights.cli.render import console
+    from straights.paigow.about import is_pai_gow
+
+    if is_pai_gow(game_name):  # a banked game with its own deal: cli/paigow_simulate.py
+        simulate_pai_gow(players=players, deals=hands, seed=seed, stack=stack, out_path=out,
+                         progress=progress, as_json=as_json, console=console())  # fmt: skip
+        return
     from rich.progress import Progress
     from rich.table import Table as Grid
     from rich.text import Text
@@ -84,7 +97,7 @@ def simulate(
             return table
 
     written = 0
-    with Progress(console=con, transient=True, disable=not progress) as bar:
+    with Progress(console=con, transient=True, disable=not progress or as_json) as bar:
         task = bar.add_task("Dealing", total=hands)
 
         def on_hand(hand: Hand, names: list[str]) -> None:
@@ -110,6 +123,24 @@ def simulate(
                 for table in saved:
                     store.finish_table(table.record.id)
                 store.close()
+    if as_json:
+        import json
+
+        summary = {
+            "game": "straights",
+            "deals": result.hands,
+            "seats": players,
+            "betting": betting,
+            "bots": [{"bot": s.name, "seat_deals": s.deals, "chips_won": s.total,
+                      "per_deal": s.mean, "ci95": [s.mean - s.ci95, s.mean + s.ci95]}
+                     for s in sorted(result.bots.values(), key=lambda s: -s.mean)],
+            "carry_overs": result.carry_overs,
+            "showdowns": result.showdowns,
+            "average_pot": result.average_pot,
+            "sessions": result.sessions,
+        }  # fmt: skip
+        con.print_json(json.dumps(summary))
+        return
     grid = Grid(title=f"{result.hands} deals, {players} seats, {betting}", title_style="bold")
     for col in ("bot", "seat-deals", "chips won", "per deal", "95% interval"):
         grid.add_column(col, justify="right" if col != "bot" else "left")

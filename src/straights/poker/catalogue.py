@@ -57,19 +57,47 @@ def _draw_streets(hole: int, draws: int) -> tuple[Street, ...]:
     first = Street("pre-draw", hole=(False,) * hole)
     names = ("first draw", "second draw", "third draw")
     later = tuple(
-        Street(names[k] if draws > 1 else "draw", burn=1, draw=hole, big_bet=k >= 1)
+        # Fixed limit: the big bet from the second draw on, or after a single draw.
+        Street(names[k] if draws > 1 else "draw", burn=1, draw=hole, big_bet=k >= 1 or draws == 1)
         for k in range(draws)
     )
     return (first, *later)
 
 
-def _five_stud() -> tuple[Street, ...]:
-    later = Opener.BEST_HIGH_SHOWING
+def _five_stud(later: Opener = Opener.BEST_HIGH_SHOWING) -> tuple[Street, ...]:
     return (
         Street("second street", hole=(False, True), opener=Opener.LOWEST_UP_CARD),
         Street("third street", hole=(True,), burn=1, opener=later),
         Street("fourth street", hole=(True,), burn=1, big_bet=True, opener=later),
         Street("fifth street", hole=(True,), burn=1, big_bet=True, opener=later),
+    )
+
+
+def _manila_streets() -> tuple[Street, ...]:
+    return (
+        Street("pre-flop", hole=(False, False)),
+        *(Street(name, board=1, burn=1, big_bet=k >= 2)
+          for k, name in enumerate(("first card", "second card", "third card",
+                                    "fourth card", "fifth card")))
+    )  # fmt: skip
+
+
+def _mexican_streets() -> tuple[Street, ...]:
+    later = Opener.BEST_HIGH_SHOWING
+    return (
+        Street("second street", hole=(False, False), choose_up=1, opener=Opener.LOWEST_UP_CARD),
+        Street("third street", hole=(False,), burn=1, choose_up=1, opener=later),
+        Street("fourth street", hole=(False,), burn=1, choose_up=1, big_bet=True, opener=later),
+        Street("fifth street", hole=(False,), burn=1, choose_up=1, big_bet=True, opener=later),
+    )
+
+
+def _mambo_streets() -> tuple[Street, ...]:
+    later = Opener.BEST_HIGH_SHOWING
+    return (
+        Street("second street", hole=(False, True), opener=Opener.LOWEST_UP_CARD),
+        Street("third street", hole=(True,), burn=1, opener=later),
+        Street("widow", board=1, burn=1, big_bet=True, opener=later),
     )
 
 
@@ -120,6 +148,37 @@ _ALL: Final = (
             "standard", _draw_streets(5, 1), _NL, (_HIGH,)),
     Variant("_F5S", "Fixed-limit five-card stud", "One down, four up; the lowest up card "
             "brings in", "standard", _five_stud(), _FL, (_HIGH,), blinds=False, bring_in=True),
+    Variant("_FMANILA", "Fixed-limit Manila", "32 cards 7-A: two hole cards, the board "
+            "dealt one card at a time, both hole cards play; flush over full house",
+            "manila", _manila_streets(), _FL,
+            (HandRule("manila", hole_cards=2, board_cards=3),)),
+    Variant("_FCANADIAN", "Fixed-limit Canadian stud", "Five-card stud where a four-card "
+            "straight and a four-card flush beat one pair", "standard",
+            _five_stud(Opener.BEST_CANADIAN_SHOWING), _FL,
+            (HandRule("canadian"),), blinds=False, bring_in=True),
+    Variant("_FMEXICAN", "Fixed-limit Mexican stud", "Five-card stud on 40 cards (no 8 9 T), "
+            "every card dealt down, each player choosing which to turn up",
+            "mexican", _mexican_streets(), _FL, (HandRule("mexican"),),
+            blinds=False, bring_in=True),
+    Variant("_FLONDON", "Fixed-limit London lowball", "Seven-card stud for the best "
+            "ace-to-six low: straights and flushes count against you", "standard",
+            _stud_streets(True), _FL, (HandRule("ace-to-six", label="low"),),
+            blinds=False, bring_in=True),
+    Variant("_FCALIFORNIA", "Fixed-limit California lowball", "Ace-to-five single draw "
+            "with a joker, which plays as the lowest card the hand lacks", "standard",
+            _draw_streets(5, 1), _FL, (HandRule("ace-to-five", label="low"),), jokers=1),
+    Variant("_F5CDJ", "Fixed-limit five-card draw with the bug", "Five-card draw with a "
+            "joker that is an ace or completes a straight or flush", "standard",
+            _draw_streets(5, 1), _FL, (HandRule("high", (("wild", "bug"),)),), jokers=1),
+    Variant("_F5CDW", "Fixed-limit five-card draw, deuces wild", "Five-card draw where "
+            "every deuce is fully wild; five of a kind is the best hand", "standard",
+            _draw_streets(5, 1), _FL, (HandRule("high", (("wild_rank", 2),)),)),
+    Variant("_FMAMBO", "Fixed-limit Mambo stud", "Three-card stud hi-lo: one down, two up "
+            "and a widow card; best three of four, high with straights and flushes, "
+            "ace-to-three low six or better", "standard", _mambo_streets(), _FL,
+            (HandRule("three-card", (("straights", True),)),
+             HandRule("ace-to-three", (("qualifier", 6),), label="low")),
+            blinds=False, bring_in=True),
 )  # fmt: skip
 
 #: Every variant by code (Straights: both packs, both structures).
@@ -154,6 +213,14 @@ GAME_NAMES: Final[dict[str, tuple[str, ...]]] = {
     "_F5CD": ("five-card-draw", "draw", "5-card-draw"),
     "_N5CD": ("no-limit-five-card-draw", "no-limit-draw"),
     "_F5S": ("five-card-stud", "5-card-stud"),
+    "_FMANILA": ("manila", "manila-holdem"),
+    "_FCANADIAN": ("canadian-stud", "canadian"),
+    "_FMEXICAN": ("mexican-stud", "mexican", "flip-stud"),
+    "_FLONDON": ("london-lowball", "london", "ace-to-six-stud"),
+    "_FCALIFORNIA": ("california-lowball", "california", "ace-to-five-draw"),
+    "_F5CDJ": ("five-card-draw-joker", "draw-with-the-bug", "joker-draw"),
+    "_F5CDW": ("five-card-draw-deuces-wild", "deuces-wild"),
+    "_FMAMBO": ("mambo-stud", "mambo", "three-card-stud"),
     "_STR55L": ("straights", "straights-limit"),
     "_STR55N": ("straights-no-limit",),
     "_STR52L": ("straights-52", "straights-52-limit"),

@@ -43,7 +43,7 @@ from straights.rankings.base import HandValue
 __all__ = ["ActionKind", "Deal", "Entry", "Legal", "Pot", "Verdict"]
 
 ActionKind = Literal["fold", "check", "call", "bring-in", "complete", "bet", "raise"]
-Phase = Literal["betting", "draw", "showdown", "over"]
+Phase = Literal["betting", "draw", "expose", "showdown", "over"]
 
 
 class Legal(NamedTuple):
@@ -71,7 +71,8 @@ class Entry(NamedTuple):
     ``kind`` is ``ante``, ``blind``, ``hole``, ``board``, ``burn``, ``turn``,
     ``betting`` (a betting round begins) or ``no betting`` (a street with nobody
     left to bet), ``fold``, ``check``, ``call``, ``bring-in``, ``bet``, ``raise``,
-    ``discard``, ``show``, ``muck``, ``win`` or ``penalty`` (a pot rule's charge);
+    ``discard``, ``expose`` (a card chosen to be turned up), ``show``, ``muck``,
+    ``win`` or ``penalty`` (a pot rule's charge);
     ``amount`` is chips (a bet's or raise's street total; a win's chips).
     """
 
@@ -200,6 +201,8 @@ class Deal:
         # draw and showdown state
         self._drawers: deque[int] = deque()
         self._drawn: dict[int, int] = {}
+        self._choosers: deque[int] = deque()
+        self._chosen: dict[int, list[int]] = {}
         self._to_show: list[int] = []
         #: The street after whose betting no more betting could happen (the showdown
         #: begins there, though the remaining cards are dealt at once).
@@ -227,6 +230,8 @@ class Deal:
             return self._actors[0]
         if self.phase == "draw" and self._drawers:
             return self._drawers[0]
+        if self.phase == "expose" and self._choosers:
+            return self._choosers[0]
         return None
 
     @property
@@ -309,6 +314,11 @@ class Deal:
                 self.phase = "draw"
                 self._drawers = deque(live)
                 self._drawn = {}
+                return
+            if street.choose_up:
+                self.phase = "expose"
+                self._choosers = deque(live)
+                self._chosen = {}
                 return
             if self._begin_betting(live):
                 return
@@ -653,6 +663,49 @@ class Deal:
             self.log.append(Entry("hole", i, tuple(cards), up=(False,) * count))
         if not self._begin_betting(self.in_hand()):
             self._next_street()
+
+    # -- choosing up cards (Mexican stud) ---------------------------------------------------
+    def expose(self, cards: Iterable[Card | None]) -> Entry:
+        """The player to choose turns up ``cards`` (as many as the street's ``choose_up``),
+        face-down hole cards of his.  The cards are turned when every player has
+        chosen, as if all chose at once.  In a hand history whose cards of this player
+        are unknown (``None``), a card turned up becomes one of them."""
+        if self.phase != "expose" or not self._choosers:
+            raise IllegalActionError("nobody may choose cards to turn up now")
+        i = self._choosers[0]
+        chosen = list(cards)
+        if any(c is not None and not isinstance(c, Card) for c in chosen):
+            raise IllegalActionError(f"p{i + 1} can only turn up cards, not {chosen!r}")
+        need = self.street.choose_up
+        if len(chosen) != need:
+            raise IllegalActionError(
+                f"p{i + 1} must turn up {need} card{'s' if need > 1 else ''}, not {len(chosen)}"
+            )
+        hand, picked = self.holes[i], []
+        for card in chosen:
+            down = [k for k in range(len(hand)) if not self.up[i][k] and k not in picked]
+            pos = next((k for k in down if hand[k] == card), None)
+            if pos is None and card is not None and card not in hand:
+                pos = next((k for k in down if hand[k] is None), None)
+                if pos is not None:
+                    hand[pos] = card
+            if pos is None:
+                raise IllegalActionError(
+                    f"p{i + 1} cannot turn up {'??' if card is None else card}: "
+                    "not a face-down card of his"
+                )
+            picked.append(pos)
+        self._choosers.popleft()
+        self._chosen[i] = picked
+        entry = Entry("expose", i, tuple(hand[k] for k in picked))
+        self.log.append(entry)
+        if not self._choosers:
+            for j, positions in self._chosen.items():
+                for k in positions:
+                    self.up[j][k] = True
+            if not self._begin_betting(self.in_hand()):
+                self._next_street()
+        return entry
 
     # -- showdown ---------------------------------------------------------------------------
     def _begin_showdown(self) -> None:

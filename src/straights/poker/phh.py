@@ -45,7 +45,8 @@ from straights.poker.variant import Stakes, Structure, Variant
 
 __all__ = ["Replayed", "deal_to_phh", "dumps", "loads", "replay"]
 
-_CARD_RE: Final = re.compile(r"[2-9TJQKA][cdhs]|[STR]|\?\?")  # S T R: Straights' cards
+#: S T R: Straights' cards; ``Jk`` (``Jk2`` …): jokers, which PHH does not define.
+_CARD_RE: Final = re.compile(r"[2-9TJQKA][cdhs]|[STR]|\?\?|Jk(?:1[0-6]|[1-9])?(?![cdhs])")
 _MONEY_FIELDS: Final = ("antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet",
                         "min_bet", "starting_stacks")  # fmt: skip
 
@@ -297,6 +298,8 @@ def _apply(deal: Deal, line: str, words: list[str], n: int, scale: int, final: i
         raise HandHistoryError(f"{line!r}: it is {who}'s turn ({deal.street_name}, {deal.phase})")
     if op == "sd":
         deal.discard(_cards(words[2], line) if len(words) == 3 else [])
+    elif op == "_up" and len(words) == 3:
+        deal.expose(_cards(words[2], line))
     elif op == "f" and len(words) == 2:
         deal.act("fold")
     elif op == "cc" and len(words) == 2:
@@ -309,7 +312,7 @@ def _apply(deal: Deal, line: str, words: list[str], n: int, scale: int, final: i
             _chips(_amount(words[2], line), scale, "amount"),
         )
     else:
-        raise HandHistoryError(f"{line!r} is not a PHH action (f, cc, cbr X, pb, sd, sm)")
+        raise HandHistoryError(f"{line!r} is not a PHH action (f, cc, cbr X, pb, sd, sm, _up)")
 
 
 def _one_of(deal: Deal, kinds: tuple[str, ...]) -> str:
@@ -367,6 +370,8 @@ def deal_to_phh(deal: Deal) -> dict[str, Any]:
             lines.append(f"{p} cbr {e.amount}")
         elif e.kind == "discard":
             lines.append(f"{p} sd {_text(e.cards)}".rstrip())
+        elif e.kind == "expose":
+            lines.append(f"{p} _up {_text(e.cards)}")
         elif e.kind == "show":
             lines.append(f"{p} sm {_text(e.cards)}")
         elif e.kind == "muck":
@@ -427,11 +432,15 @@ def replay_report(paths: Iterable[str], *, as_json: bool = False) -> Iterable[st
 
 
 def _finishing_stacks(hand: dict[str, Any]) -> list[int | Decimal]:
-    """A hand's finishing stacks; a deal of the Straights table (``STR``) through its engine."""
+    """A hand's finishing stacks; a deal of the Straights table (``STR``) or of Pai Gow
+    (``_PAIGOW``) through its own engine."""
     from straights.game.phh import VARIANT, replay_phh
+    from straights.paigow import history as paigow
 
     if hand.get("variant") == VARIANT:
         return list(replay_phh(hand).stacks)
+    if hand.get("variant") == paigow.VARIANT:  # a banked game: its own small replay
+        return list(paigow.finishing_stacks(hand))
     return replay(hand).finishing_stacks
 
 

@@ -26,11 +26,11 @@ from straights.poker.variant import HandRule, Opener
 from straights.rankings.base import Explanation, HandValue, get_ranking
 from straights.rankings.high import high_key
 from straights.rankings.high_family import key_function
-from straights.rankings.low import ace_to_five_key, deuce_to_seven_key
+from straights.rankings.low import ace_to_five_key, ace_to_six_key, deuce_to_seven_key
 
 __all__ = ["best_hand", "opener_key", "split"]
 
-_MIN_CARDS: Final = {"badugi": 1}
+_MIN_CARDS: Final = {"badugi": 1, "three-card": 3, "ace-to-three": 3}
 #: High rankings whose natural hands have a fast key function.
 FAST_HIGH: Final = ("high", "short", "manila", "mexican", "pai-gow")
 _NO_LOW: Final = "no low"
@@ -51,7 +51,12 @@ def best_hand(rule: HandRule, hole: Sequence[Card], board: Sequence[Card]) -> Ha
     if rule.hole_cards is None and rule.board_cards is None:
         if len(hole) + len(board) < _MIN_CARDS.get(rule.ranking, 5):
             return None
-        combos = [(*hole, *board)]
+        size = max(get_ranking(rule.ranking).card_counts)
+        if size < 5 and len(hole) + len(board) > size:
+            # A ranking of fixed-size hands (three cards): the best of every choice.
+            combos = list(combinations((*hole, *board), size))
+        else:
+            combos = [(*hole, *board)]
     else:
         h, b = rule.hole_cards or 0, rule.board_cards or 0
         if len(hole) < h or len(board) < b:
@@ -77,6 +82,7 @@ def best_hand(rule: HandRule, hole: Sequence[Card], board: Sequence[Card]) -> Ha
 
 _FAST: Final[dict[str, Callable[..., int]]] = {
     "ace-to-five": ace_to_five_key,
+    "ace-to-six": ace_to_six_key,
     "deuce-to-seven": deuce_to_seven_key,
 }
 
@@ -136,6 +142,25 @@ def _showing(ranks: list[int]) -> tuple[int, ...]:
     return (category.get(shape, 0), *(r for r, _ in groups))
 
 
+_ACE_LOW_TO_HIGH: Final = (14, *range(2, 15))
+#: Four ranks in sequence, ace low (A-2-3-4) or high (J-Q-K-A).
+_FOUR_STRAIGHTS: Final = tuple(frozenset(_ACE_LOW_TO_HIGH[k : k + 4]) for k in range(11))
+
+
+def _canadian_showing(cards: Sequence[Card]) -> tuple[int, ...]:
+    """Canadian stud's showing hand: pair (3) < four-card straight (4) < four-card
+    flush (5) < two pair (6) < trips (9) < quads (12), then the ranks."""
+    ranks = [int(c.rank or 0) for c in cards]
+    category, *rest = _showing(ranks)
+    scaled = 3 * category
+    if len(cards) == 4 and len({c.suit for c in cards}) == 1 and scaled < 5:
+        return (5, *sorted(ranks, reverse=True))
+    if len(cards) == 4 and frozenset(ranks) in _FOUR_STRAIGHTS and scaled < 4:
+        top = 4 if set(ranks) == {14, 2, 3, 4} else max(ranks)
+        return (4, top)
+    return (scaled, *rest)
+
+
 def opener_key(opener: Opener, up: Sequence[Card]) -> Any:
     """A key whose **largest** value among the players opens the betting.
 
@@ -145,6 +170,10 @@ def opener_key(opener: Opener, up: Sequence[Card]) -> Any:
     True
     >>> opener_key(Opener.BEST_LOW_SHOWING, parse_cards('Ah 3c')) > opener_key(
     ...     Opener.BEST_LOW_SHOWING, parse_cards('4h 2c'))
+    True
+    >>> canadian = Opener.BEST_CANADIAN_SHOWING
+    >>> opener_key(canadian, parse_cards('9h Th Jc Qd')) > opener_key(
+    ...     canadian, parse_cards('Ah Ad Kc Qs'))
     True
     """
     ranked = [c for c in up if c.is_ranked]
@@ -156,5 +185,7 @@ def opener_key(opener: Opener, up: Sequence[Card]) -> Any:
         return max((_low_rank(c), c.suit or 0) for c in ranked)
     if opener is Opener.BEST_HIGH_SHOWING:
         return _showing([int(c.rank or 0) for c in ranked])
+    if opener is Opener.BEST_CANADIAN_SHOWING:
+        return _canadian_showing(ranked)
     low = _showing([_low_rank(c) for c in ranked])
     return tuple(-x for x in low)

@@ -56,6 +56,9 @@ class Opener(Enum):
     * ``BEST_HIGH_SHOWING`` / ``BEST_LOW_SHOWING``: later stud streets — the best
       high (or, in razz, the best low) hand among the up cards; ties go to the
       first player in seat order.
+    * ``BEST_CANADIAN_SHOWING``: as ``BEST_HIGH_SHOWING``, but four up cards in
+      sequence or of one suit count as in Canadian stud: pair < four-card straight
+      < four-card flush < two pair.
     """
 
     POSITION = "position"
@@ -63,6 +66,7 @@ class Opener(Enum):
     HIGHEST_UP_CARD = "highest-up-card"
     BEST_HIGH_SHOWING = "best-high-showing"
     BEST_LOW_SHOWING = "best-low-showing"
+    BEST_CANADIAN_SHOWING = "best-canadian-showing"
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +78,9 @@ class Street:
     ``draw`` is the most cards a player may exchange before the betting
     (``None``: no draw); ``big_bet`` selects the big bet in fixed limit;
     ``board_down`` cards go to the middle face down (Straights' key card) and
-    ``turn`` face-down board cards are turned up, oldest first.
+    ``turn`` face-down board cards are turned up, oldest first; ``choose_up``:
+    after the cards are dealt, each player turns up that many of his face-down
+    hole cards, chosen by himself (Mexican stud), before the betting.
     """
 
     name: str
@@ -86,6 +92,7 @@ class Street:
     draw: int | None = None
     big_bet: bool = False
     opener: Opener = Opener.POSITION
+    choose_up: int = 0
 
 
 class PotRule(Protocol):
@@ -153,6 +160,13 @@ class Variant:
             raise ConfigurationError(f"variant {self.code}: needs streets and a showdown")
         if not self.streets[0].hole:
             raise ConfigurationError(f"variant {self.code}: the first street deals hole cards")
+        down = 0
+        for s in self.streets:
+            down += s.hole.count(False) - s.choose_up
+            if s.choose_up < 0 or down < 0:
+                raise ConfigurationError(
+                    f"variant {self.code}: {s.name} turns up more cards than are face down"
+                )
 
     @property
     def hole_count(self) -> int:

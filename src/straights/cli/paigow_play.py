@@ -1,0 +1,300 @@
+"""``straights play --game pai-gow``: Pai Gow poker against the bank in the terminal.
+
+Each deal: the bet (Enter keeps the last one), the seven cards in rank order
+numbered 1 to 7, and the two-card hand chosen by two positions (``2 5``) or
+``h`` for the house way; then the bank's hand and the results.  Other seats are
+bots that bet the same as you started with and always set the house way.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.text import Text
+
+    from straights.cards import Card
+    from straights.paigow.deal import PaiGowDeal
+    from straights.paigow.events import Event
+    from straights.paigow.table import PaiGowTable
+
+__all__ = ["play_pai_gow"]
+
+_EMPTY: Final = "An empty answer: type two positions (such as 2 5), or h"
+_HELP: Final = (
+    ("2 5", "these two cards (positions 1 to 7) are the two-card hand; the rest play behind"),
+    ("h", "set the hand the house way"),
+    ("q", "leave the table (a dealt hand is set the house way first)"),
+    ("?", "this help"),
+)
+
+
+def play_pai_gow(
+    *,
+    seats: int,
+    name: str,
+    stack: int,
+    bet: int,
+    seed: int | None,
+    answers: Iterator[str],
+    hands: int | None,
+    out: Console,
+) -> bool:
+    """Play until the player leaves, runs out of chips or ``hands`` deals are over.
+
+    Returns ``True`` when Ctrl-C ended the game at the prompt.
+    """
+    from straights.cards import make_rng
+    from straights.errors import ConfigurationError
+    from straights.paigow.deal import MAX_PLAYERS
+    from straights.paigow.table import PaiGowTable
+
+    if not 1 <= seats <= MAX_PLAYERS:
+        raise ConfigurationError(
+            f"--seats {seats}: Pai Gow seats 1 to {MAX_PLAYERS} players against the bank"
+        )
+    table = PaiGowTable(
+        [name] + [f"Bot {seat}" for seat in range(2, seats + 1)], stack, rng=make_rng(seed)
+    )
+    table.rules.check_bet(bet, stack)
+    game = _Game(table, bet, answers, hands, out)
+    game.run()
+    return game.interrupted
+
+
+class _Game:
+    def __init__(
+        self, table: PaiGowTable, bet: int, answers: Iterator[str], hands: int | None, out: Console
+    ) -> None:
+        self.table, self.bet, self.bot_bet = table, bet, bet
+        self.answers, self.max_hands, self.out = answers, hands, out
+        self.echo = not sys.stdin.isatty()
+        self.interrupted = False
+        self.leaving = False
+        self.gone: set[int] = set()  # bots out of chips, told once
+
+    def name(self, seat: int) -> str | None:
+        return "You" if seat == 1 else self.table.names.get(seat)
+
+    def ask(self, prompt: str) -> str | None:
+        from rich.text import Text
+
+        self.out.print(prompt, end="")
+        try:
+            answer = next(self.answers)
+        except StopIteration:
+            self.out.print()
+            return None
+        except KeyboardInterrupt:
+            from straights.cli import interrupt
+
+            interrupt.handled()  # Ctrl-C at the prompt leaves the table
+            self.interrupted = True
+            self.out.print()
+            return None
+        if self.echo:
+            self.out.print(Text(answer))  # as typed: text, never markup
+        return answer.strip().lower()
+
+    def run(self) -> None:
+        from rich.markup import escape
+
+        table, out, rules = self.table, self.out, self.table.rules
+        out.rule("[bold]Pai Gow poker[/bold]")
+        others = len(table.names) - 1
+        bots = f" and {others} bot{'s' if others > 1 else ''}" if others else ""
+        out.print(
+            f"{escape(table.names[1])}{bots} against the bank (the house), {table.stacks[1]} "
+            f"chips each.  Set a five-card and a two-card hand; win both and the bet pays even "
+            f"money less {rules.commission_percent}% commission; win one: a push; copies go to "
+            "the bank.  Keys: two positions such as [bold]2 5[/bold] for the two-card hand, "
+            "[bold]h[/bold] the house way, [bold]q[/bold] leave, [bold]?[/bold] help."
+        )
+        while not self.leaving:
+            if self.max_hands is not None and table.deals >= self.max_hands:
+                break
+            if not table.can_bet(1):
+                out.print("[red]You are out of chips.[/red]")
+                break
+            self.say_who_left()
+            bet = self.ask_bet()
+            if bet is None:
+                break
+            deal = table.start_deal(self.bets(bet))
+            self.play(deal)
+        self.goodbye()
+
+    def bets(self, mine: int) -> dict[int, int]:
+        """Your bet, and each bot's: the opening bet, or all it has left when less."""
+        out = {1: mine}
+        for seat in self.table.seated:
+            if seat != 1:
+                out[seat] = min(self.bot_bet, self.table.stacks[seat])
+        return out
+
+    def say_who_left(self) -> None:
+        """Each bot that can no longer bet leaves the table, told once."""
+        from rich.text import Text
+
+        for seat, name in self.table.names.items():
+            if seat != 1 and not self.table.can_bet(seat) and seat not in self.gone:
+                self.gone.add(seat)
+                self.out.print(Text(f"{name} is out of chips and leaves the table.", "dim"))
+
+    def ask_bet(self) -> int | None:
+        from rich.text import Text
+
+        table = self.table
+        self.bet = min(self.bet, table.stacks[1])
+        while True:
+            head = f"Deal {table.deals + 1} · your chips {table.stacks[1]} · "
+            answer = self.ask(
+                f"{head}bet [bold]{self.bet}[/bold]? (Enter bets it, a number changes it, "
+                "[bold]q[/bold] leaves) › "
+            )
+            if answer is None or answer in ("q", "quit", "exit"):
+                return None
+            if answer in ("?", "help"):
+                self.help()
+                continue
+            if answer:
+                if not answer.isdigit():
+                    self.out.print(Text(f"{answer!r} is not a bet: type a number of chips", "red"))
+                    continue
+                from straights.errors import ConfigurationError
+
+                try:
+                    table.rules.check_bet(int(answer), table.stacks[1])
+                except ConfigurationError as exc:
+                    self.out.print(Text(str(exc), "red"))
+                    continue
+                self.bet = int(answer)
+            return self.bet
+
+    def play(self, deal: PaiGowDeal) -> None:
+        from rich.text import Text
+
+        from straights.paigow.rules import FoulError
+
+        out = self.out
+        self.tell(deal.events)
+        seen = len(deal.events)  # the bots set now; told once you have set
+        for seat in deal.waiting:
+            if seat != 1:
+                self.table.set_house_way(seat)
+        mine = sorted(deal.cards(1), key=_rank_order, reverse=True)
+        out.print(Text("Your cards:").append_text(_numbered(mine)))
+        way = deal.house_way(1)
+        house = " ".join(str(mine.index(c) + 1) for c in way.setting.front)
+        while not deal.finished:
+            answer = self.ask(
+                f"Two-card hand: two positions · [bold]h[/bold] the house way ({house}) · "
+                "[bold]?[/bold] help · [bold]q[/bold] leave › "
+            )
+            if answer is None or answer in ("q", "quit", "exit"):
+                self.leaving = True
+                out.print("You leave: your hand is set the house way.")
+                self.table.set_house_way(1)
+            elif answer in ("?", "help"):
+                self.help(way.rule)
+            elif answer in ("h", "house", "house way"):
+                self.table.set_house_way(1)
+            else:
+                front = _positions(answer, len(mine)) if answer else _EMPTY
+                if isinstance(front, str):
+                    out.print(Text(front, "red"))
+                    continue
+                try:
+                    self.table.set(1, [mine[i] for i in front])
+                except FoulError as exc:
+                    out.print(Text(f"Not allowed: {exc}.", "red"))
+        self.tell(deal.events[seen:])
+        out.print(f"Your chips: {self.table.stacks[1]}")
+
+    def tell(self, events: list[Event]) -> None:
+        from straights.cli.render import ascii_only
+        from straights.paigow.wording import phrase
+
+        for event in events:
+            line = phrase(event, self.name, unicode=not ascii_only())
+            if line is not None:
+                self.out.print(_coloured(line))
+
+    def help(self, rule: str | None = None) -> None:
+        from rich.text import Text
+
+        self.out.print("Keys:")
+        for key, meaning in _HELP:
+            self.out.print(Text(f"  {key:<5} {meaning}"))
+        self.out.print(
+            Text(
+                "The five-card hand must beat the two-card hand (or the hands foul). Hands rank "
+                "as in poker; the joker is an ace or completes a straight or flush; A-2-3-4-5 "
+                "is the second-best straight; a two-card hand is a pair or high cards.",
+                "dim",
+            )
+        )
+        if rule is not None:
+            self.out.print(Text(f"The house way here: {rule}.", "dim"))
+
+    def goodbye(self) -> None:
+        from rich.text import Text
+
+        table = self.table
+        self.out.rule("Final chips")
+        for seat, chips in sorted(table.stacks.items(), key=lambda kv: -kv[1]):
+            self.out.print(Text(f"  {table.names[seat]}: {chips}"))
+        verb = "won" if table.house >= 0 else "lost"
+        self.out.print(
+            Text(f"  The house {verb} {abs(table.house)} in {table.deals} deal(s).", "dim")
+        )
+
+
+def _rank_order(card: Card) -> tuple[int, int]:
+    return (15 if card.is_joker else int(card.rank or 0), int(card.suit or 0))
+
+
+def _numbered(cards: list[Card]) -> Text:
+    from rich.text import Text
+
+    from straights.cli.render import card_text
+
+    line = Text()
+    for i, card in enumerate(cards, start=1):
+        line.append(f" {i}:", style="dim").append_text(card_text(card))
+    return line
+
+
+def _positions(answer: str, count: int) -> list[int] | str:
+    """Two different positions (counted from 1, indices returned) from ``answer``
+    (``'2 5'``, ``'2,5'``, ``'25'``), or why not.
+
+    >>> _positions("2 5", 7), _positions("25", 7), _positions("2 9", 7)
+    ([1, 4], [1, 4], '9 is not a position: your cards are numbered 1 to 7')
+    """
+    digits = re.findall(r"\d+", answer)
+    if len(digits) == 1 and len(digits[0]) == 2:
+        digits = list(digits[0])
+    if len(digits) != 2 or re.sub(r"[\d\s,]", "", answer):
+        return f"{answer!r} is not two positions: type two numbers 1 to 7, such as 2 5, or h"
+    first, second = (int(d) for d in digits)
+    for n in (first, second):
+        if not 1 <= n <= count:
+            return f"{n} is not a position: your cards are numbered 1 to {count}"
+    if first == second:
+        return f"{first} twice: the two-card hand is two different cards"
+    return [first - 1, second - 1]
+
+
+def _coloured(line: str) -> Text:
+    """A line of text with the red suits in red."""
+    from rich.text import Text
+
+    text = Text(line)
+    text.highlight_regex(r"\S+[♥♦]", "bold red")
+    text.highlight_regex(r"\S+[♠♣]|Jk|🃏", "bold")
+    return text

@@ -1,0 +1,234 @@
+"""One deal of Pai Gow poker against the bank, as a small state machine.
+
+Seven spots around the table are numbered counterclockwise from the bank's
+(spot 1); the players sit in seats 1 to 6, which are spots 2 to 7.  The dealer
+shuffles the 53-card pack and rolls three dice; their total, counted around
+from the bank's spot, names the spot that takes the first seven cards, and the
+other spots take the next sevens in order around the table (seven hands of
+seven: four cards are left over).  Hands dealt to empty spots are set aside
+unseen.
+
+Then each player sets his two hands (in any order); when all have, the bank
+sets its hand the house way and every bet is settled: winning both hands wins
+the bet less the commission, winning one is a push, and losing both (copies —
+equal hands — go to the bank) loses the bet.
+
+>>> deal = PaiGowDeal({1: 20}, rng=7)
+>>> len(deal.cards(1)), deal.waiting
+(7, [1])
+>>> deal.set_house_way(1)
+>>> deal.finished, deal.results[1].net + deal.house
+(True, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+from straights.cards import Card, CardsLike, RandomLike, check_unique, make_rng, parse_cards
+from straights.errors import ConfigurationError, HandSizeError, PackError
+from straights.paigow.events import (
+    Dealt,
+    DiceRolled,
+    Event,
+    Fouled,
+    HandSet,
+    How,
+    Outcome,
+    Settled,
+    Settlement,
+)
+from straights.paigow.house_way import HouseWay, house_way
+from straights.paigow.rules import BANK, FoulError, PaiGowRules, Setting, beats, commission, pack
+
+__all__ = ["MAX_PLAYERS", "SPOTS", "PaiGowDeal", "first_spot"]
+
+#: Spots at the table, the bank's included.
+SPOTS: Final = 7
+#: Players against the bank: seats 1 to 6.
+MAX_PLAYERS: Final = SPOTS - 1
+
+
+def first_spot(dice: Sequence[int]) -> int:
+    """The spot (1 = the bank) that takes the first seven cards: the dice total
+    counted around the seven spots from the bank's.
+
+    >>> first_spot((1, 2, 4)), first_spot((6, 6, 6)), first_spot((2, 3, 3))
+    (7, 4, 1)
+    """
+    return (sum(dice) - 1) % SPOTS + 1
+
+
+class PaiGowDeal:
+    """A deal: ``bets`` maps each playing seat (1-6) to its bet in chips.
+
+    Cards come from a shuffle by ``rng`` (a seed, a ``random.Random`` or ``None``
+    for the OS's source), or, to replay a deal, ``hands`` gives every seat's
+    seven cards (seat 0 is the bank) and ``dice`` the roll if it is known.
+    """
+
+    def __init__(
+        self,
+        bets: Mapping[int, int],
+        *,
+        rng: RandomLike = None,
+        rules: PaiGowRules | None = None,
+        hands: Mapping[int, CardsLike] | None = None,
+        dice: Sequence[int] | None = None,
+    ) -> None:
+        self.rules = rules or PaiGowRules()
+        if not bets:
+            raise ConfigurationError("a deal needs at least one player's bet")
+        for seat, bet in bets.items():
+            if not (isinstance(seat, int) and 1 <= seat <= MAX_PLAYERS):
+                raise ConfigurationError(
+                    f"seat {seat!r} is not a player's seat: players sit in seats 1 to 6"
+                )
+            self.rules.check_bet(bet)
+        self.bets: dict[int, int] = dict(sorted(bets.items()))
+        self.events: list[Event] = []
+        self._hands: dict[int, tuple[Card, ...]] = {}
+        if dice is not None and (len(dice) != 3 or not all(1 <= d <= 6 for d in dice)):
+            raise ConfigurationError(f"the dice are three numbers 1 to 6, not {list(dice)}")
+        if hands is None:
+            random = make_rng(rng)
+            cards = pack().shuffled(random)
+            roll = tuple(dice) if dice is not None else tuple(random.randint(1, 6) for _ in "123")
+            first = first_spot(roll)
+            self.events.append(DiceRolled((roll[0], roll[1], roll[2]), first))
+            for pile in range(SPOTS):
+                seat = (first - 1 + pile) % SPOTS  # spot k is seat k - 1
+                if seat == BANK or seat in self.bets:
+                    self._hands[seat] = tuple(cards[7 * pile : 7 * pile + 7])
+        else:
+            self._hands = self._given(hands)
+            if dice is not None:
+                self.events.append(DiceRolled((dice[0], dice[1], dice[2]), first_spot(dice)))
+        for seat in sorted(self._hands):
+            self.events.append(Dealt(seat, self._hands[seat]))
+        self.settings: dict[int, Setting] = {}
+        self.fouls: set[int] = set()
+        self.results: dict[int, Settlement] = {}
+        self.house = 0
+
+    def _given(self, hands: Mapping[int, CardsLike]) -> dict[int, tuple[Card, ...]]:
+        wanted = {BANK, *self.bets}
+        if set(hands) != wanted:
+            raise HandSizeError(
+                f"hands are needed for the bank (0) and seats {sorted(self.bets)}, "
+                f"not for {sorted(hands)}"
+            )
+        out = {seat: parse_cards(hands[seat]) for seat in sorted(hands)}
+        for seat, cards in out.items():
+            if len(cards) != 7:
+                raise HandSizeError(f"{_who(seat)} has {len(cards)} cards, not seven")
+        every = [c for cards in out.values() for c in cards]
+        check_unique(every, "in one deal")
+        the_pack = pack()
+        for card in every:
+            if card not in the_pack:
+                raise PackError(f"{card.ascii()} is not in the 53-card Pai Gow pack")
+        return out
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def dice(self) -> tuple[int, int, int] | None:
+        """The dice rolled, if known."""
+        first = self.events[0]
+        return first.dice if isinstance(first, DiceRolled) else None
+
+    def cards(self, seat: int) -> tuple[Card, ...]:
+        """The seven cards of ``seat`` (0: the bank), in the order dealt."""
+        try:
+            return self._hands[seat]
+        except KeyError:
+            raise ConfigurationError(f"{_who(seat)} has no hand in this deal") from None
+
+    @property
+    def waiting(self) -> list[int]:
+        """The seats still to set their hands, in order."""
+        return [s for s in self.bets if s not in self.settings]
+
+    @property
+    def finished(self) -> bool:
+        """True once every bet is settled."""
+        return bool(self.events) and isinstance(self.events[-1], Settled)
+
+    def house_way(self, seat: int) -> HouseWay:
+        """How the house way would set ``seat``'s cards (offered to players)."""
+        return house_way(self.cards(seat))
+
+    def outcome(self, seat: int) -> Outcome:
+        """The settled result of ``seat``: ``'win'``, ``'push'`` or ``'lose'``."""
+        return self.results[seat].outcome
+
+    # ------------------------------------------------------------------ acting
+
+    def set(self, seat: int, front: CardsLike) -> None:
+        """``seat`` sets the two cards ``front`` as its two-card hand (the rest behind).
+
+        A foul is refused with :class:`FoulError` (the player sets again), or
+        handled by the table's ``foul`` rule; nothing changes on an error.
+        """
+        self._check_turn(seat)
+        setting = Setting.split(self.cards(seat), parse_cards(front))
+        how: How = "player"
+        if setting.fouled:
+            consequence = self.rules.foul
+            if consequence == "refuse":
+                raise FoulError(f"{setting.foul_reason()}; set the hands again")
+            self.events.append(Fouled(seat, setting.front, setting.foul_reason(), consequence))
+            if consequence == "house-way":
+                setting, how = house_way(self.cards(seat)).setting, "house way after a foul"
+            else:
+                self.fouls.add(seat)
+        self._record(seat, setting, how)
+
+    def set_house_way(self, seat: int) -> None:
+        """``seat`` asks the dealer to set its hand the house way."""
+        self._check_turn(seat)
+        self._record(seat, house_way(self.cards(seat)).setting, "house way")
+
+    def _check_turn(self, seat: int) -> None:
+        if seat not in self.bets:
+            raise FoulError(f"{_who(seat)} has no bet in this deal")
+        if seat in self.settings:
+            raise FoulError(f"{_who(seat)} has already set the hands")
+
+    def _record(self, seat: int, setting: Setting, how: How) -> None:
+        self.settings[seat] = setting
+        self.events.append(HandSet(seat, setting.front, setting.back, how))
+        if not self.waiting:
+            self._settle()
+
+    def _settle(self) -> None:
+        bank = house_way(self.cards(BANK)).setting
+        self.settings[BANK] = bank
+        self.events.append(HandSet(BANK, bank.front, bank.back, "house way"))
+        for seat, bet in self.bets.items():
+            mine = self.settings[seat]
+            back_won, front_won = beats(mine, bank)
+            copies = (mine.back_value == bank.back_value, mine.front_value == bank.front_value)
+            fouled = seat in self.fouls
+            taken = 0
+            outcome: Outcome
+            if back_won and front_won and not fouled:
+                outcome, taken = "win", commission(bet, self.rules.commission_percent)
+                net = bet - taken
+            elif (back_won or front_won) and not fouled:
+                outcome, net = "push", 0
+            else:
+                outcome, net = "lose", -bet
+            result = Settlement(
+                seat, bet, back_won, front_won, *copies, fouled, outcome, taken, net
+            )
+            self.results[seat] = result
+            self.events.append(result)
+            self.house -= net
+        self.events.append(Settled(self.house))
+
+
+def _who(seat: int) -> str:
+    return "the bank" if seat == BANK else f"seat {seat}"

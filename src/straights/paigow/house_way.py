@@ -1,0 +1,177 @@
+"""The house way: how the bank sets any seven cards, and how a player may ask to.
+
+The rules are tried in this order and the first that fits sets the hand.  The
+joker counts as an ace in every rule except the straight-and-flush one, where
+it may complete the straight or flush (it is a bug).  "Highest" means by rank;
+equal ranks are taken spades, hearts, diamonds, clubs, a natural ace before
+the joker.
+
+1. **Five aces** (four aces and the joker): a pair of kings goes in front if
+   there is one; otherwise a pair of aces.
+2. **Four of a kind**: with another pair (or three of a kind), the highest such
+   pair goes in front and the four stay together.  Otherwise fours of 2 to 6
+   stay together; fours of 7 to jack stay together when an ace can go in front
+   (with the highest other card), and are split into two pairs when not; fours
+   of queens, kings or aces are split (one pair in front).
+3. **Full house, or two threes of a kind**: with two threes, a pair of the
+   higher goes in front.  Otherwise the highest pair goes in front, except a
+   pair of deuces when an ace and a king are there to go in front instead.
+4. **Straight, flush or straight flush** (with at most one pair or three of a
+   kind beside it): of the settings that keep a straight or better behind, the
+   one with the best two-card hand, then the best five-card hand.
+5. **Three pairs**: the highest pair in front.
+6. **Two pairs**: split them (the higher pair behind, the lower in front) when
+   the higher is jacks or better or when there is no ace; otherwise keep both
+   behind and put the ace and the highest other card in front.
+7. **Three of a kind**: three aces are split (a pair behind, an ace and the
+   highest other card in front); any other three stay behind with the two
+   highest other cards in front.
+8. **One pair**: the pair behind, the two highest other cards in front.
+9. **No pair**: the highest card behind, the next two in front.
+
+No rule ever fouls (the tests check every rule, and random hands by the
+thousand): the five-card hand always keeps the highest combination.
+
+>>> from straights.cards import parse_cards
+>>> way = house_way(parse_cards("As Kd Qh 9c 7d 4s 2h"))
+>>> way.rule, " ".join(c.ascii() for c in way.setting.front)
+('no pair', 'Kd Qh')
+>>> way = house_way(parse_cards("Jh Js 4c 4d Ac 9s 2h"))
+>>> way.rule, " ".join(c.ascii() for c in way.setting.front)
+('two pairs, split', '4d 4c')
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from straights.cards import Card
+from straights.errors import HandSizeError
+from straights.paigow.rules import Setting, hand_value
+
+__all__ = ["HouseWay", "house_way"]
+
+_ACE: Final = 14
+_STRAIGHT_OR_BETTER: Final = frozenset(
+    {"straight", "flush", "full house", "four of a kind", "straight flush", "five of a kind"}
+)
+
+
+@dataclass(frozen=True)
+class HouseWay:
+    """The house way's setting of seven cards and the name of the rule that made it."""
+
+    setting: Setting
+    rule: str
+
+
+def _rank(card: Card) -> int:
+    """A card's rank for grouping: the joker groups with the aces."""
+    return _ACE if card.is_joker else int(card.rank or 0)
+
+
+def _order(card: Card) -> tuple[int, int, int]:
+    """Sort key, highest first when reversed: rank, a natural ace before the joker, suit."""
+    return (_rank(card), 0 if card.is_joker else 1, int(card.suit or 0))
+
+
+def house_way(seven: Sequence[Card]) -> HouseWay:
+    """Set ``seven`` cards the house way (the rules above).
+
+    >>> from straights.cards import parse_cards
+    >>> house_way(parse_cards("Ah Ad As Ac Jk Kd 3c")).rule
+    'five aces'
+    """
+    if len(seven) != 7 or len(set(seven)) != 7:
+        raise HandSizeError(f"the house way sets seven different cards, not {len(seven)}")
+    cards = sorted(seven, key=_order, reverse=True)
+    groups: dict[int, list[Card]] = {}
+    for card in cards:
+        groups.setdefault(_rank(card), []).append(card)
+    # Ranks by size of group, then by rank: the shape of the hand, highest first.
+    by_size = sorted(groups, key=lambda r: (len(groups[r]), r), reverse=True)
+    sizes = [len(groups[r]) for r in by_size]
+    top = by_size[0]
+
+    def singles_except(*ranks: int) -> list[Card]:
+        return [c for c in cards if _rank(c) not in ranks]
+
+    def done(front: Sequence[Card], rule: str) -> HouseWay:
+        return HouseWay(Setting.split(seven, front), rule)
+
+    pairs = [r for r in by_size if len(groups[r]) == 2]
+    if sizes[0] == 5:
+        if 13 in pairs:
+            return done(groups[13], "five aces, kings in front")
+        return done(groups[_ACE][:2], "five aces")
+    if sizes[0] == 4:
+        others = [r for r in by_size[1:] if len(groups[r]) >= 2]
+        if others:
+            return done(groups[others[0]][:2], "four of a kind and a pair")
+        rest = singles_except(top)
+        if top <= 6:
+            return done(rest[:2], "four of a kind, low: together")
+        if top <= 11 and _rank(rest[0]) == _ACE:
+            return done(rest[:2], "four of a kind, middle: together with an ace in front")
+        return done(groups[top][2:], "four of a kind, split")
+    if sizes[0] == 3 and sizes[1] >= 2:
+        if sizes[1] == 3:
+            return done(groups[top][:2], "two threes of a kind")
+        pair = pairs[0]
+        rest = singles_except(top, pair)
+        if pair == 2 and len(rest) == 2 and [_rank(c) for c in rest] == [_ACE, 13]:
+            return done(rest, "full house, deuces kept with ace-king in front")
+        return done(groups[pair], "full house, split")
+    if len(pairs) < 2:
+        straight = _straight_or_better(seven)
+        if straight is not None:
+            return HouseWay(straight, "straight or flush")
+    if len(pairs) == 3:
+        return done(groups[pairs[0]], "three pairs")
+    if len(pairs) == 2:
+        high, low = pairs
+        rest = singles_except(high, low)
+        if high < 11 and _rank(rest[0]) == _ACE:
+            return done(rest[:2], "two pairs together, ace in front")
+        return done(groups[low], "two pairs, split")
+    if sizes[0] == 3:
+        rest = singles_except(top)
+        if top == _ACE:
+            return done([groups[top][0], rest[0]], "three aces, split")
+        return done(rest[:2], "three of a kind")
+    if sizes[0] == 2:
+        return done(singles_except(top)[:2], "one pair")
+    return done(cards[1:3], "no pair")
+
+
+def _straight_or_better(seven: Sequence[Card]) -> Setting | None:
+    """Of the settings with a straight or better behind, the one with the best two-card
+    hand, then the best five-card hand; ``None`` when no five cards make a straight."""
+    if not _may_make_straight_or_flush(seven):
+        return None
+    best: tuple[tuple[int, ...], tuple[int, ...], Setting] | None = None
+    for front in itertools.combinations(seven, 2):
+        back = [c for c in seven if c not in front]
+        if hand_value(back).category not in _STRAIGHT_OR_BETTER:
+            continue
+        setting = Setting.split(seven, front)
+        key = (setting.front_value.key, setting.back_value.key)
+        if best is None or key > best[:2]:
+            best = (*key, setting)
+    return None if best is None else best[2]
+
+
+def _may_make_straight_or_flush(seven: Sequence[Card]) -> bool:
+    """A quick test before trying every setting: five cards of a suit, or five ranks in
+    a row (the ace also low), counting the joker as any card."""
+    jokers = sum(1 for c in seven if c.is_joker)
+    suits = [int(c.suit) for c in seven if c.suit is not None]
+    if any(suits.count(s) + jokers >= 5 for s in set(suits)):
+        return True
+    ranks = {int(c.rank) for c in seven if c.rank is not None}
+    if _ACE in ranks:
+        ranks.add(1)
+    return any(len(ranks & set(range(low, low + 5))) + jokers >= 5 for low in range(1, 11))

@@ -1,0 +1,250 @@
+"""The rules of Pai Gow poker that do not change during a deal: the pack, the hands'
+values, a legal setting, a table's house rules, and how two settings compare.
+
+The pack is 52 cards and one joker, which plays as a *bug*: an ace, or any card
+that completes a straight, a flush or a straight flush.  Hands rank as the
+``pai-gow`` ranking says (A-2-3-4-5, the wheel, is the second-best straight);
+a two-card hand is a pair or high cards.
+
+>>> setting = Setting.of("Ah Kd", "Qs Qh 7c 4d 2s")
+>>> setting.front_value.phrase, setting.back_value.phrase
+('High card, ace high', 'Pair of queens')
+>>> setting.fouled
+False
+>>> foul = Setting.of("Qs Qh", "Ah Kd 7c 4d 2s")
+>>> foul.fouled
+True
+>>> foul.foul_reason()
+'the two-card hand (pair of queens) beats the five-card hand (ace high): a foul'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Final, Literal
+
+from straights.cards import (
+    JOKER_BASE,
+    Card,
+    CardsLike,
+    Deck,
+    check_unique,
+    make_deck,
+    parse_cards,
+)
+from straights.errors import ConfigurationError, HandSizeError, IllegalActionError, PackError
+from straights.rankings.base import HandValue, get_ranking
+
+__all__ = [
+    "BANK",
+    "FOUL_RULES",
+    "JOKER",
+    "FoulError",
+    "PaiGowRules",
+    "Setting",
+    "beats",
+    "commission",
+    "describe",
+    "hand_value",
+    "in_order",
+    "pack",
+]
+
+#: The bank's seat number in a deal (players sit in seats 1 to 6).
+BANK: Final = 0
+
+#: What happens to a foul (a two-card hand that beats the five-card hand).
+FOUL_RULES: Final = ("refuse", "house-way", "forfeit")
+Foul = Literal["refuse", "house-way", "forfeit"]
+
+#: The pack's one joker.
+JOKER: Final = Card(JOKER_BASE)
+
+_RANKING: Final = "pai-gow"
+_OPTIONS: Final = {"wild": "bug"}
+
+
+class FoulError(IllegalActionError):
+    """A setting the table does not accept: a foul, wrong cards, or a seat that cannot set."""
+
+
+def pack() -> Deck:
+    """The 53-card pack: 52 cards and one joker.
+
+    >>> len(pack()), pack()[-1].ascii()
+    (53, 'Jk')
+    """
+    return make_deck("standard", jokers=1)
+
+
+def hand_value(cards: Sequence[Card]) -> HandValue:
+    """The value of a two- or five-card Pai Gow hand (the joker as a bug).
+
+    >>> hand_value(parse_cards("Jk 2h 3h 4h 5h")).phrase
+    'Straight flush, five high (joker as A♥)'
+    >>> hand_value(parse_cards("Jk Ks")).phrase
+    'High card, ace high (joker as A♠)'
+    """
+    ranking = get_ranking(_RANKING)
+    return ranking.evaluate(tuple(cards), **dict(ranking.normalise(_OPTIONS)))
+
+
+def describe(value: HandValue) -> str:
+    """A hand's value as words inside a sentence.
+
+    >>> describe(hand_value(parse_cards("Jk 9d"))), describe(hand_value(parse_cards("9s 9d")))
+    ('ace high (joker as A♠)', 'pair of nines')
+    """
+    text = value.phrase.removeprefix("High card, ")
+    return text[0].lower() + text[1:]
+
+
+def in_order(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """A hand's cards in reading order: the combination first, then the kickers.
+
+    >>> " ".join(c.ascii() for c in in_order(parse_cards("2h 7d Jc Js 8s")))
+    'Jc Js 8s 7d 2h'
+    """
+    played = hand_value(cards).cards
+    return played if len(played) == len(cards) else tuple(cards)
+
+
+def commission(win: int, percent: int) -> int:
+    """The house's commission on a winning bet of ``win`` chips: ``percent`` of it,
+    rounded **up** to a whole chip (the house never gives change it does not have).
+
+    >>> commission(20, 5), commission(10, 5), commission(25, 5), commission(100, 5)
+    (1, 1, 2, 5)
+    """
+    return -(-win * percent // 100)
+
+
+@dataclass(frozen=True)
+class PaiGowRules:
+    """A table's house rules.
+
+    ``commission_percent`` of a winning bet goes to the house (rounded up);
+    ``min_bet`` is the smallest bet (2: a won bet always pays at least one chip);
+    ``max_bet`` the largest; ``foul`` says what a foul does: ``'refuse'`` (the
+    table refuses it and the player sets again), ``'house-way'`` (the dealer
+    sets the hand the house way) or ``'forfeit'`` (the bet is lost).
+    """
+
+    commission_percent: int = 5
+    min_bet: int = 2
+    max_bet: int = 10_000
+    foul: Foul = "refuse"
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.commission_percent < 100:
+            raise ConfigurationError(
+                f"commission {self.commission_percent}% is not possible: use 0 to 99"
+            )
+        if not 1 <= self.min_bet <= self.max_bet:
+            raise ConfigurationError(
+                f"bets from {self.min_bet} to {self.max_bet} chips are not possible: "
+                "the minimum must be at least 1 and at most the maximum"
+            )
+        if self.foul not in FOUL_RULES:
+            raise ConfigurationError(
+                f"foul rule {self.foul!r} is not one of {', '.join(FOUL_RULES)}"
+            )
+
+    def check_bet(self, bet: int, stack: int | None = None) -> None:
+        """Raise :class:`ConfigurationError` unless ``bet`` is allowed and ``stack`` covers it."""
+        if isinstance(bet, bool) or not isinstance(bet, int):
+            raise ConfigurationError(f"a bet is a whole number of chips, not {bet!r}")
+        if not self.min_bet <= bet <= self.max_bet:
+            raise ConfigurationError(
+                f"a bet of {bet} is outside the table's limits: {self.min_bet} to {self.max_bet}"
+            )
+        if stack is not None and bet > stack:
+            raise ConfigurationError(f"a bet of {bet} is more than the {stack} chips in front")
+
+
+@dataclass(frozen=True)
+class Setting:
+    """Seven cards set as a two-card hand (``front``) and a five-card hand (``back``)."""
+
+    front: tuple[Card, Card]
+    back: tuple[Card, Card, Card, Card, Card]
+    values: tuple[HandValue, HandValue] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if len(self.front) != 2 or len(self.back) != 5:
+            raise HandSizeError(
+                f"a setting is a two-card and a five-card hand, not {len(self.front)} "
+                f"and {len(self.back)} cards"
+            )
+        check_unique((*self.front, *self.back), "in one player's seven cards")
+        for card in (*self.front, *self.back):
+            if not card.is_ranked and card != JOKER:
+                raise PackError(f"{card.ascii()} is not in the 53-card Pai Gow pack")
+        object.__setattr__(self, "values", (hand_value(self.front), hand_value(self.back)))
+
+    @classmethod
+    def of(cls, front: CardsLike, back: CardsLike) -> Setting:
+        """A setting from card text: ``Setting.of("Ah Kd", "Qs Qh 7c 4d 2s")``."""
+        f, b = parse_cards(front), parse_cards(back)
+        if len(f) != 2 or len(b) != 5:
+            raise HandSizeError(
+                f"a setting is a two-card and a five-card hand, not {len(f)} and {len(b)} cards"
+            )
+        return cls((f[0], f[1]), (b[0], b[1], b[2], b[3], b[4]))
+
+    @classmethod
+    def split(cls, seven: Sequence[Card], front: Sequence[Card]) -> Setting:
+        """Set ``seven`` cards with ``front`` (two of them) as the two-card hand.
+
+        >>> cards = parse_cards("As Kd Qh 9c 7d 4s 2h")
+        >>> Setting.split(cards, parse_cards("Kd Qh")).back_value.phrase
+        'High card, ace high'
+        """
+        if len(seven) != 7:
+            raise HandSizeError(f"a Pai Gow hand is seven cards, not {len(seven)}")
+        if len(front) != 2 or len(set(front)) != 2:
+            raise HandSizeError("the two-card hand is two different cards")
+        for card in front:
+            if card not in seven:
+                raise FoulError(f"{card.ascii()} is not one of your seven cards")
+        back = [c for c in seven if c not in front]
+        return cls((front[0], front[1]), (back[0], back[1], back[2], back[3], back[4]))
+
+    @property
+    def front_value(self) -> HandValue:
+        """The two-card hand's value."""
+        return self.values[0]
+
+    @property
+    def back_value(self) -> HandValue:
+        """The five-card hand's value."""
+        return self.values[1]
+
+    @cached_property
+    def fouled(self) -> bool:
+        """True when the two-card hand beats the five-card hand (a foul)."""
+        return self.values[0] > self.values[1]
+
+    def foul_reason(self) -> str:
+        """Why this setting is a foul, in words."""
+        front, back = self.values
+        return (
+            f"the two-card hand ({describe(front)}) beats the five-card hand "
+            f"({describe(back)}): a foul"
+        )
+
+    def cards(self) -> tuple[Card, ...]:
+        """The seven cards, the two-card hand first."""
+        return (*self.front, *self.back)
+
+
+def beats(player: Setting, bank: Setting) -> tuple[bool, bool]:
+    """Whether the player wins the five-card and the two-card hand; copies (equal
+    hands) go to the bank.
+
+    >>> beats(Setting.of("Ah Kd", "Qs Qh 9c 4d 2s"), Setting.of("Ac Ks", "Qd Qc 9h 4c 2d"))
+    (False, False)
+    """
+    return player.back_value > bank.back_value, player.front_value > bank.front_value

@@ -1,0 +1,210 @@
+"""Pai Gow poker: hand values, settings and fouls, and the house way rule by rule.
+
+Every expected setting below was worked out by hand from the house way as
+docs/games.md writes it; the referee (tests/paigow_referee.py) checks values
+and fouls independently of the library.
+"""
+
+from __future__ import annotations
+
+import random
+
+import paigow_referee as referee
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from straights.cards import parse_cards
+from straights.errors import ConfigurationError, DuplicateCardError, HandSizeError, PackError
+from straights.paigow.house_way import house_way
+from straights.paigow.rules import (
+    FoulError,
+    PaiGowRules,
+    Setting,
+    commission,
+    hand_value,
+    pack,
+)
+
+
+def _v(text: str) -> object:
+    return hand_value(parse_cards(text))
+
+
+# ---------------------------------------------------------------- the pack and the values
+
+
+def test_the_pack_is_52_cards_and_one_joker() -> None:
+    cards = pack()
+    assert len(cards) == 53
+    assert sum(c.is_joker for c in cards) == 1
+    assert len(set(cards)) == 53
+
+
+def test_the_wheel_is_the_second_best_straight() -> None:
+    """The Nevada rule of the texts: 5-4-3-2-A above K-Q-J-T-9, below A-K-Q-J-T."""
+    wheel, king, ace = _v("5s 4d 3c 2h Ah"), _v("Ks Qd Jc Th 9h"), _v("As Kd Qc Jh Th")
+    assert king < wheel < ace
+    assert _v("6s 5d 4c 3h 2h") < king
+
+
+def test_the_wheel_flush_is_the_second_best_straight_flush() -> None:
+    assert _v("Ks Qs Js Ts 9s") < _v("5h 4h 3h 2h Ah") < _v("Ad Kd Qd Jd Td")
+
+
+@pytest.mark.parametrize(
+    ("hand", "category", "same_as"),
+    [
+        ("Jk Ks", "high card", "As Kd"),  # a bug: an ace, never a king
+        ("Jk Ad", "one pair", "As Ad"),
+        ("Jk Kh Kd Kc 5s", "three of a kind", "Ah Kh Kd Kc 5s"),  # not four kings
+        ("Jk 2h 3d 4c 5s", "straight", "Ah 2h 3d 4c 5s"),  # the wheel beats six high
+        ("Jk 9h 3h 4h 5h", "flush", "Ah 9h 3h 4h 5h"),
+        ("Jk 7h 3h 4h 5h", "straight flush", "6h 7h 3h 4h 5h"),
+        ("Jk Ah Kh Qh Jh", "straight flush", "Th Ah Kh Qh Jh"),
+        ("Jk 9d Tc Qs Kh", "straight", "Jd 9d Tc Qs Kh"),  # fills the gap
+        ("Jk As Ad Ah Ac", "five of a kind", None),
+    ],
+)
+def test_the_joker_is_a_bug(hand: str, category: str, same_as: str | None) -> None:
+    got = hand_value(parse_cards(hand))
+    assert got.category == category
+    if same_as is not None:
+        assert got == hand_value(parse_cards(same_as))
+    assert referee.value(hand.split()) == referee.value(same_as.split()) if same_as else True
+
+
+def test_five_aces_is_the_best_hand() -> None:
+    assert _v("Jk As Ad Ah Ac") > _v("As Ks Qs Js Ts")
+
+
+def test_a_two_card_hand_loses_to_the_same_ranks_with_kickers() -> None:
+    """Why a setting's five-card hand is never equal to its two-card hand."""
+    assert _v("Ah Kd") < _v("Ac Ks Qh Jd 9c")
+    assert _v("8h 8d") < _v("8c 8s 4h 3d 2c")
+
+
+# ---------------------------------------------------------------- settings and fouls
+
+
+def test_a_foul_is_a_two_card_hand_that_beats_the_five_card_hand() -> None:
+    assert Setting.of("Qs Qh", "Ah Kd 7c 4d 2s").fouled
+    assert not Setting.of("Ah Kd", "Qs Qh 7c 4d 2s").fouled
+    assert not Setting.of("Qs Qh", "Kh Kd 7c 4d 2s").fouled
+    assert Setting.of("Ks Kh", "Qh Qd 7c 4d 2s").fouled  # the higher pair in front
+
+
+def test_foul_reason_names_both_hands() -> None:
+    reason = Setting.of("Qs Qh", "Ah Kd 7c 4d 2s").foul_reason()
+    assert reason == (
+        "the two-card hand (pair of queens) beats the five-card hand (ace high): a foul"
+    )
+
+
+def test_split_checks_the_cards() -> None:
+    seven = parse_cards("As Kd Qh 9c 7d 4s 2h")
+    with pytest.raises(FoulError, match="Jc is not one of your seven cards"):
+        Setting.split(seven, parse_cards("Jc As"))
+    with pytest.raises(HandSizeError, match="two different cards"):
+        Setting.split(seven, parse_cards("As"))
+    with pytest.raises(HandSizeError, match="seven cards, not 6"):
+        Setting.split(seven[:6], parse_cards("As Kd"))
+    with pytest.raises(DuplicateCardError):
+        Setting.of("As Ad", "As Kd Qh 9c 7d")
+    with pytest.raises(PackError, match="not in the 53-card"):
+        Setting.of("S Ad", "Ks Kd Qh 9c 7d")
+
+
+@pytest.mark.parametrize(
+    ("win", "taken"), [(2, 1), (10, 1), (19, 1), (20, 1), (21, 2), (25, 2), (40, 2), (100, 5)]
+)
+def test_the_commission_is_five_percent_rounded_up(win: int, taken: int) -> None:
+    assert commission(win, 5) == taken
+
+
+def test_bad_house_rules_and_bets_are_one_clear_error() -> None:
+    with pytest.raises(ConfigurationError, match="commission 100%"):
+        PaiGowRules(commission_percent=100)
+    with pytest.raises(ConfigurationError, match="foul rule 'maybe'"):
+        PaiGowRules(foul="maybe")  # type: ignore[arg-type]
+    rules = PaiGowRules()
+    with pytest.raises(ConfigurationError, match="outside the table's limits: 2 to 10000"):
+        rules.check_bet(1)
+    with pytest.raises(ConfigurationError, match="more than the 30 chips"):
+        rules.check_bet(40, 30)
+
+
+# ---------------------------------------------------------------- the house way, rule by rule
+
+
+@pytest.mark.parametrize(
+    ("seven", "front", "rule"),
+    [
+        ("As Kd Qh 9c 7d 4s 2h", "Kd Qh", "no pair"),
+        ("9s 9d Ah Kc 7d 4s 2h", "Ah Kc", "one pair"),
+        ("Jh Js 4c 4d Ac 9s 2h", "4c 4d", "two pairs, split"),
+        ("Th Ts 4c 4d Ac 9s 2h", "Ac 9s", "two pairs together, ace in front"),
+        ("Th Ts 4c 4d Kc 9s 2h", "4c 4d", "two pairs, split"),
+        ("Ah As 4c 4d Kc 9s 2h", "4c 4d", "two pairs, split"),
+        ("Jk Ts Tc 4c 4d 9s 2h", "Jk 9s", "two pairs together, ace in front"),
+        ("Kh Ks 8c 8d 3c 3s Ah", "Kh Ks", "three pairs"),
+        ("7h 7s 7c Kd Qc 4s 2h", "Kd Qc", "three of a kind"),
+        ("Ah As Ac Kd Qc 4s 2h", "As Kd", "three aces, split"),
+        ("Qh Qs Qc 5d 5c 9s 2h", "5d 5c", "full house, split"),
+        ("Qh Qs Qc 2d 2c As Kh", "As Kh", "full house, deuces kept with ace-king in front"),
+        ("Qh Qs Qc 5d 5c 5s 2h", "Qs Qh", "two threes of a kind"),
+        ("Qh Qs Qc 5d 5c 9d 9s", "9d 9s", "full house, split"),
+        ("5h 5s 5c 5d Kc 9s 2h", "Kc 9s", "four of a kind, low: together"),
+        ("9h 9s 9c 9d Ac 8s 2h", "Ac 8s", "four of a kind, middle: together with an ace in front"),
+        ("9h 9s 9c 9d Kc 8s 2h", "9c 9d", "four of a kind, split"),
+        ("Kh Ks Kc Kd Ac 8s 2h", "Kc Kd", "four of a kind, split"),
+        ("6h 6s 6c 6d Jc Js 2h", "Jc Js", "four of a kind and a pair"),
+        ("Ah Ad As Ac Jk 8d 3c", "As Ah", "five aces"),
+        ("Ah Ad As Ac Jk Kd Kc", "Kd Kc", "five aces, kings in front"),
+        ("9h 8s 7c 6d 5c Kh 2s", "Kh 2s", "straight or flush"),
+        ("Th 9s 8c 7d 6c 5h 2s", "Th 2s", "straight or flush"),
+        ("Ah Kh 9h 6h 3h 3c Qd", "Qd 3c", "straight or flush"),
+        ("Jk 2h 3d 4c 5s Kd 9c", "Kd 9c", "straight or flush"),
+        ("7h 7s 6h 5h 4h 3h Kc", "7s Kc", "straight or flush"),  # straight flush behind
+        ("9h 9s 8c 8d 7c 6s 5h", "8c 8d", "two pairs, split"),  # two pairs before a straight
+    ],
+)
+def test_house_way_worked_examples(seven: str, front: str, rule: str) -> None:
+    way = house_way(parse_cards(seven))
+    assert way.rule == rule
+    assert set(way.setting.front) == set(parse_cards(front))
+    assert not way.setting.fouled
+
+
+def test_house_way_with_a_wheel_behind() -> None:
+    way = house_way(parse_cards("Jk 2h 3d 4c 5s Kd 9c"))
+    assert way.setting.back_value.phrase.startswith("Straight, five high")
+
+
+def test_house_way_refuses_anything_but_seven_cards() -> None:
+    with pytest.raises(HandSizeError, match="seven different cards, not 6"):
+        house_way(parse_cards("As Kd Qh 9c 7d 4s"))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_the_house_way_never_fouls_by_the_referee(seed: int) -> None:
+    seven = random.Random(seed).sample(pack().cards, 7)
+    setting = house_way(seven).setting
+    assert sorted(setting.cards()) == sorted(seven)
+    front = [c.ascii() for c in setting.front]
+    back = [c.ascii() for c in setting.back]
+    assert not referee.fouled(front, back)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_values_agree_with_the_referee(seed: int) -> None:
+    rng = random.Random(seed)
+    a, b = rng.sample(pack().cards, 5), rng.sample(pack().cards, 5)
+    mine = hand_value(a), hand_value(b)
+    theirs = referee.value([c.ascii() for c in a]), referee.value([c.ascii() for c in b])
+    assert (mine[0] > mine[1]) == (theirs[0] > theirs[1])
+    assert (mine[0] == mine[1]) == (theirs[0] == theirs[1])
+    two = rng.sample(pack().cards, 2)
+    assert (hand_value(two) > mine[0]) == (referee.value([c.ascii() for c in two]) > theirs[0])
