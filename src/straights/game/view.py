@@ -241,30 +241,26 @@ def _deal_view(
 ) -> SeatView:
     """The view of one deal; ``carry`` is the carried pot shown once it is over."""
     mine = hand.player_index(seat)
-    finished = hand.finished
     config = hand.config
-    bet = 0 if finished else hand.current_bet
-    return _seat_view(
-        seat=seat,
-        hand_number=hand.number,
-        round=hand.round,
-        finished=finished,
-        button=hand.button,
-        actor=None if finished else hand.actor,
-        pot=0 if finished else hand.pot,
-        carry=carry if finished else hand.carry_in,
-        current_bet=bet,
-        raises=0 if finished else max(0, hand.level),
-        to_call=0 if finished or mine is None else max(0, bet - hand.committed[mine]),
-        hole=None if mine is None else hand.holes[mine],
-        table=hand.visible_table(),
-        players=players,
-        legal=() if finished or seat is None else hand.legal_actions(seat),
-        awards=tuple(e for e in hand.events if isinstance(e, PotAwarded)) if finished else (),
-        pack=config.pack,
-        ante=config.ante,
-        betting=config.betting,
-    )
+    legal: tuple[Action, ...]
+    awards: tuple[PotAwarded, ...]
+    if hand.finished:
+        awards = tuple(e for e in hand.events if isinstance(e, PotAwarded))
+        actor, pot, bet, raises, to_call, legal = None, 0, 0, 0, 0, ()
+    else:
+        committed = hand.committed
+        bet = max(committed)
+        awards, actor, pot, carry = (), hand.actor, hand.pot, hand.carry_in
+        raises = max(0, hand.level)
+        to_call = 0 if mine is None else max(0, bet - committed[mine])
+        legal = () if seat is None else hand.legal_actions(seat)
+    # Built on every turn: a plain tuple in SeatView's field order.
+    fields = (
+        seat, hand.number, hand.round, hand.finished, hand.button, actor, pot, carry, bet,
+        raises, to_call, None if mine is None else hand.holes[mine], hand.visible_table(),
+        players, legal, awards, config.pack, config.ante, config.betting,
+    )  # fmt: skip
+    return _tuple(SeatView, fields)
 
 
 def hand_view(hand: Hand, seat: int | None, names: Mapping[int, str] | None = None) -> SeatView:
