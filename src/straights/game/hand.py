@@ -1,9 +1,11 @@
-"""One deal of Straights as a state machine driven by actions.
+"""One deal of Straights, played on the generic engine and told as Straights' events.
 
 A :class:`Hand` is created from the table's configuration, the players dealt in
 (left of the button first), their stacks, the pot carried over and a shuffled
-deck; it posts the antes, deals, and then waits for actions.  Every change is
-appended to :attr:`Hand.events`.
+deck; it posts the antes, deals, and then waits for actions.  The rules are
+those of a :class:`~straights.poker.engine.Deal` of the Straights variant —
+there is one betting state machine — and every change is appended to
+:attr:`Hand.events`.
 
 Each action comes as a trio, PokerKit-style: ``can_call(seat)`` answers,
 ``verify_call(seat)`` raises :class:`~straights.errors.IllegalActionError`
