@@ -17,7 +17,7 @@ PLAY_STAMP := $(VENV)/.installed-all
 DEV_STAMP  := $(VENV)/.installed-dev
 WARM_STAMP := $(VENV)/.warmed-up
 
-.PHONY: play setup setup-dev serve test testdeps quick lint typecheck warm bench bench-web bench-newcomer clean
+.PHONY: play setup setup-dev serve test testdeps quick lint typecheck warm bench bench-web bench-newcomer gallery clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -78,7 +78,11 @@ bench: setup-dev
 	$(BIN)/python benchmarks/bench_game.py
 
 bench-web: $(DEV_STAMP)
-	$(BIN)/python benchmarks/bench_web.py
+	$(BIN)/python benchmarks/bench_web.py --rate 100 --rate 500 --rate 1000
+
+# The web table's screenshots in docs/img/ (docs/web.md shows them): needs chromium.
+gallery: $(DEV_STAMP) testdeps
+	$(BIN)/python scripts/gallery.py
 
 # A newcomer's first minutes: fresh clone, `make play`, first `straights odds` (slow).
 bench-newcomer: $(DEV_STAMP)

@@ -6,7 +6,9 @@ may act checks or calls at once. For every action it measures the time from
 sending it to the arrival of the resulting update at *each* client of that
 table, and reports p50/p99 over all of them.
 
-Run: ``python benchmarks/bench_web.py [--tables 100 --seats 6 --seconds 20]``.
+Run: ``python benchmarks/bench_web.py [--tables 100 --seats 6 --seconds 20]``;
+``--rate 100 --rate 500 --rate 1000`` (what ``make bench-web`` runs) aims at those
+rates of actions a second, one fresh server each, and prints a table of the runs.
 """
 
 from __future__ import annotations
@@ -31,7 +33,24 @@ from straights.web.app import create_app
 app = create_app(sys.argv[1], bot_delay=0.0, deal_delay=0.0, create_rate=1e6, create_burst=10**6,
                  max_per_address=10**6, address_rate=1e6, address_burst=10**6)
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), ws="websockets-sansio",
-            log_level="warning", access_log=False, ws_max_size=65536)
+            log_level="warning", access_log=False, ws_max_size=65536,
+            ws_per_message_deflate=False)
+"""
+
+# uvicorn re-raises SIGTERM once it has shut down: a handler of our own turns it into
+# SystemExit, so that the profile is written.
+PROFILED = """
+import cProfile, signal, sys
+def stop(signum, frame):
+    raise SystemExit(0)
+signal.signal(signal.SIGTERM, stop)
+profile = cProfile.Profile()
+profile.enable()
+try:
+    exec(compile({server!r}, "server", "exec"))
+finally:
+    profile.disable()
+    profile.dump_stats({path!r})
 """
 
 
@@ -137,6 +156,37 @@ async def run(port: int, tables: int, seats: int, seconds: float, think: float) 
     return all_tables
 
 
+def measure(
+    tables: int, seats: int, seconds: float, think: float, profile: Path | None = None
+) -> tuple[float, list[float]]:
+    """One run against a fresh server: (actions per second, sorted latencies in seconds).
+
+    With ``profile``, the server runs under cProfile and writes its statistics there.
+    """
+    with tempfile.TemporaryDirectory() as tmp:
+        import socket
+
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        db = f"sqlite:///{Path(tmp) / 'bench.db'}"
+        code = SERVER if profile is None else PROFILED.format(path=str(profile), server=SERVER)
+        server = subprocess.Popen([sys.executable, "-c", code, db, str(port)])
+        try:
+            for _ in range(100):
+                try:
+                    urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            played = asyncio.run(run(port, tables, seats, seconds, think))
+        finally:
+            server.terminate()
+            server.wait(10)
+    lat = sorted(x for t in played for x in t.latencies)
+    return sum(t.actions for t in played) / seconds, lat
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tables", type=int, default=100)
@@ -148,43 +198,41 @@ def main() -> None:
         default=1.0,
         help="mean seconds a player thinks before acting (0: act at once, a saturation test)",
     )
+    parser.add_argument(
+        "--rate",
+        type=float,
+        action="append",
+        help="aim at this many actions a second over all tables (sets --think to "
+        "tables/rate); repeat for several runs, e.g. --rate 100 --rate 500 --rate 1000",
+    )
+    parser.add_argument(
+        "--profile", type=Path, help="run the server under cProfile, statistics to this file"
+    )
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        import socket
-
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
-        db = f"sqlite:///{Path(tmp) / 'bench.db'}"
-        server = subprocess.Popen([sys.executable, "-c", SERVER, db, str(port)])
-        try:
-            for _ in range(100):
-                try:
-                    urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
-                    break
-                except OSError:
-                    time.sleep(0.1)
-            tables = asyncio.run(run(port, args.tables, args.seats, args.seconds, args.think))
-        finally:
-            server.terminate()
-            server.wait(10)
-    lat = sorted(x for t in tables for x in t.latencies)
-    actions = sum(t.actions for t in tables)
-    if not lat:
-        print("no updates measured")
-        return
-    p50 = lat[len(lat) // 2] * 1000
-    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
-    print(
-        f"{args.tables} tables x {args.seats} seats = {args.tables * args.seats} clients, "
-        f"think {args.think:g} s; "
-        f"{actions} actions in {args.seconds:.0f} s ({actions / args.seconds:,.0f}/s), "
-        f"{len(lat)} client updates"
-    )
-    print(
-        f"action -> every client's update: p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
-        f"mean {statistics.fmean(lat) * 1000:.1f} ms, max {lat[-1] * 1000:.1f} ms"
-    )
+    runs = [(r, args.tables / r) for r in args.rate] if args.rate else [(None, args.think)]
+    rows = []
+    for aim, think in runs:
+        rate, lat = measure(args.tables, args.seats, args.seconds, think, args.profile)
+        if not lat:
+            print("no updates measured")
+            continue
+        p50 = lat[len(lat) // 2] * 1000
+        p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
+        print(
+            f"{args.tables} tables x {args.seats} seats = {args.tables * args.seats} clients, "
+            f"think {think:g} s: {rate:,.0f} actions/s, {len(lat)} client updates; "
+            f"action -> every client's update: p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
+            f"mean {statistics.fmean(lat) * 1000:.1f} ms, max {lat[-1] * 1000:.1f} ms"
+        )
+        rows.append((aim, think, rate, len(lat), p50, p99))
+    if len(rows) > 1:
+        print("\n| aimed at | think | actions/s | client updates | p50 | p99 |")
+        print("|---|---|---|---|---|---|")
+        for aim, think, rate, n, p50, p99 in rows:
+            print(
+                f"| {aim:,.0f}/s | {think:g} s | {rate:,.0f} | {n:,} in {args.seconds:g} s "
+                f"| {p50:.1f} ms | {p99:.1f} ms |"
+            )
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""One odds job and one exhaustive table spread over a local Ray instance."""
+"""One odds job, one exhaustive table and one solver run spread over a local Ray instance."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import pytest
 from straights.frequencies import count
 from straights.odds import holdem_odds, straights_odds
 from straights.scale import RayExecutor
+from straights.solver.game import mini_straights
+from straights.solver.solve import solve
 
 
 @pytest.mark.slow
@@ -16,6 +18,8 @@ def test_odds_and_tables_on_a_local_ray_instance() -> None:
     exact = holdem_odds(["Ah Kh", "Qs Qd"], "Jh ? ? ? ?")
     sampled = straights_odds(["Ah Kh", "Qs Qd"], samples=64_000, seed=5)
     low = count("ace-to-five", 7, kernel=True)
+    game = mini_straights(raises=0)
+    solved = solve(game, 2, parts=2)
     # One test, so that parallel test workers never start two Ray instances.
     with RayExecutor(num_cpus=2) as ray_executor:
         remote = holdem_odds(["Ah Kh", "Qs Qd"], "Jh ? ? ? ?", executor=ray_executor)
@@ -23,8 +27,12 @@ def test_odds_and_tables_on_a_local_ray_instance() -> None:
             ["Ah Kh", "Qs Qd"], samples=64_000, seed=5, executor=ray_executor
         )
         dist = count("ace-to-five", 7, kernel=True, executor=ray_executor)
+        remote_solved = solve(game, 2, parts=2, executor=ray_executor)
     assert remote.players == exact.players
     assert remote_sampled.players == sampled.players
     assert dist == low
     assert dist.total == 133_784_560
     assert dist.categories["5-high"] == 781_824  # Wikipedia, "Poker probability" (7-card lowball)
+    assert [c.best_responses for c in remote_solved.curve] == [
+        c.best_responses for c in solved.curve
+    ]

@@ -40,7 +40,7 @@ def test_page_api_and_headers(make_server) -> None:
 def test_bad_requests_get_clear_errors(make_server) -> None:
     server: Server = make_server()
     for body, says in [
-        (b"{", "bad table settings"),
+        (b"{", "not valid JSON"),
         (b'{"seats": 1}', "seats"),
         (b'{"bots": 5, "seats": 5}', "leave at least one"),
     ]:

@@ -61,7 +61,7 @@ def test_table_settings_are_checked() -> None:
     assert (s.pack, s.betting, s.bots) == (52, "no-limit", 3)
     for body, says in [
         (b'{"pack": 53}', "pack"),
-        (b'{"bots": 6, "seats": 6}', "fills all 6 seats"),
+        (b'{"bots": 6, "seats": 6}', "would fill all 6 seats"),
         (b'{"ante": 0}', "ante"),
         (b'{"seats": 11}', "seats"),
         (b'{"colour": "red"}', "colour"),
@@ -87,3 +87,19 @@ def test_the_bucket_allows_a_burst_then_the_rate() -> None:
     assert bucket.take(0.1) and not bucket.take(0.1)  # 10 a second: one per 0.1 s
     assert bucket.refused == 2
     assert sum(bucket.take(10.0) for _ in range(10)) == 5  # never more than the burst
+
+
+def test_the_new_table_form_is_answered_in_plain_words() -> None:
+    """Issue 11: no validator jargon; an ante the stack cannot pay is refused."""
+    for body, says in [
+        (b'{"ante": 500, "stack": 10}', "a starting stack of 10 holds fewer than 10 antes of 500"),
+        (b'{"ante": 0}', "the ante must be at least 1"),
+        (b'{"turn_seconds": 601}', "the turn timer must be at most 600"),
+        (b'{"seats": "six"}', "the number of seats must be a whole number"),
+        (b'{"betting": "pot"}', "the betting must be 'limit' or 'no-limit'"),
+    ]:
+        with pytest.raises(ProtocolError) as info:
+            parse_settings(body)
+        assert says in str(info.value)
+        assert "Input should" not in str(info.value)
+    assert parse_settings(b'{"ante": 10, "stack": 100}').stack == 100  # exactly 10 antes

@@ -51,6 +51,7 @@ def pick(view: SeatView, *kinds: str) -> Action:
 
 
 def _factories() -> dict[str, Callable[[RandomLike], Bot]]:
+    from straights.bots.cfr import CfrBot
     from straights.bots.simple import CallingBot, RandomBot
     from straights.bots.strength import StrengthBot
 
@@ -58,11 +59,12 @@ def _factories() -> dict[str, Callable[[RandomLike], Bot]]:
         "random": lambda rng: RandomBot(rng),
         "calling": lambda rng: CallingBot(),
         "strength": lambda rng: StrengthBot(rng=rng),
+        "cfr": lambda rng: CfrBot(rng=rng),
     }
 
 
 #: Names accepted by :func:`make_bot`.
-BOT_KINDS: Final = ("random", "calling", "strength")
+BOT_KINDS: Final = ("random", "calling", "strength", "cfr")
 
 
 def make_bot(kind: str, rng: RandomLike = None) -> Bot:

@@ -31,6 +31,7 @@ try:  # a Ctrl-C while the commands load (a slow disk, a busy machine) ends the 
     from straights.cli import serve as _serve  # noqa: F401
     from straights.cli import showdown as _showdown  # noqa: F401
     from straights.cli import simulate as _simulate  # noqa: F401
+    from straights.cli import solve as _solve  # noqa: F401
     from straights.cli import stats as _stats  # noqa: F401
 except KeyboardInterrupt:
     sys.stderr.write("interrupted\n")
@@ -44,11 +45,21 @@ BAD_INPUT = 2
 
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI; used by the ``straights`` console script."""
+    _tolerate_narrow_encodings()
     restore = interrupt.install()
     try:
         _run(argv)
     finally:
         restore()
+
+
+def _tolerate_narrow_encodings() -> None:
+    """On a terminal or pipe that cannot encode a character (``PYTHONIOENCODING=ascii``,
+    a Latin-1 console), print ``?`` for it instead of failing mid-game."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
 
 
 def _run(argv: list[str] | None) -> None:

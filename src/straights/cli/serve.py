@@ -11,6 +11,42 @@ from straights.errors import ConfigurationError
 
 #: Seconds the server gives open connections to finish after Ctrl-C.
 GRACEFUL_SECONDS = 3
+#: File descriptors kept free of connections: the database, logs, the event loop.
+SPARE_FILES = 64
+#: The most connections ``--max-connections`` allows by default.
+DEFAULT_MAX_CONNECTIONS = 10_000
+
+
+def connection_limit(requested: int | None) -> int:
+    """The connections (HTTP and WebSocket together) the server accepts at once.
+
+    By default as many as the open-file limit allows (raised to its hard limit
+    first), less :data:`SPARE_FILES`, and at most :data:`DEFAULT_MAX_CONNECTIONS`:
+    past it uvicorn answers 503 at once instead of failing to accept.
+
+    >>> connection_limit(500)
+    500
+    >>> 1 <= connection_limit(None) <= DEFAULT_MAX_CONNECTIONS
+    True
+    """
+    if requested is not None:
+        return requested
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not on POSIX
+        return 1000
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = DEFAULT_MAX_CONNECTIONS + SPARE_FILES
+    if soft != resource.RLIM_INFINITY and soft < want:
+        target = want if hard == resource.RLIM_INFINITY else min(want, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass
+    if soft == resource.RLIM_INFINITY:
+        return DEFAULT_MAX_CONNECTIONS
+    return max(1, min(DEFAULT_MAX_CONNECTIONS, soft - SPARE_FILES))
 
 
 @app.command()
@@ -40,6 +76,14 @@ def serve(
             min=1, help="Open WebSockets, and open plain HTTP connections, allowed per address."
         ),
     ] = 100,
+    max_connections: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="Connections (HTTP and WebSocket) served at once; more are answered 503. "
+            "Default: what the open-file limit allows, at most 10000.",
+        ),
+    ] = None,
     request_timeout: Annotated[
         float,
         typer.Option(
@@ -125,9 +169,13 @@ def serve(
         proxy_headers=proxy_headers,
         forwarded_allow_ips=forwarded_allow_ips or "",
         timeout_keep_alive=5,
+        limit_concurrency=connection_limit(max_connections),
         h11_max_incomplete_event_size=16 * 1024,
         ws="websockets-sansio",
         ws_max_size=MAX_FRAME_BYTES,
+        # States are a few KB: compressing each once per client costs more CPU than
+        # the bandwidth it saves (docs/web.md, the load benchmark).
+        ws_per_message_deflate=False,
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
         log_level="warning" if quiet else "info",

@@ -163,15 +163,17 @@ class Store:
             raise ValueError(f"command {seq} ends deal {ended}: pass that deal to archive it")
         try:
             with self._write() as conn:
+                # One statement, compiled once, with the values as parameters.
                 conn.execute(
-                    insert(commands).values(
-                        table_id=table_id,
-                        seq=seq,
-                        body=_compact(command),
-                        events=json.dumps(events, separators=(",", ":")),
-                        ended_deal=ended,
-                        created=now(),
-                    )
+                    _INSERT_COMMAND,
+                    {
+                        "table_id": table_id,
+                        "seq": seq,
+                        "body": _compact(command),
+                        "events": json.dumps(events, separators=(",", ":")),
+                        "ended_deal": ended,
+                        "created": now(),
+                    },
                 )
                 if deal is not None:
                     conn.execute(insert(hands).values(**deal.row(table_id)))
@@ -270,6 +272,9 @@ class Store:
             raise
         except SQLAlchemyError as exc:
             raise StoreError(f"{self.where}: cannot write ({exc.__class__.__name__})") from exc
+
+
+_INSERT_COMMAND = insert(commands)
 
 
 def _seed_text(seed: int) -> str:

@@ -9,14 +9,16 @@ the table from the database, so memory never runs ahead of what is stored.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
-import json
 import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
 
 from straights.bots import Bot, make_bot
 from straights.errors import HandHistoryError, IllegalActionError, StraightsError
@@ -27,10 +29,12 @@ from straights.web.protocol import (
     Act,
     AddBot,
     Back,
+    Chat,
     ClientMessage,
     Hello,
     History,
     Leave,
+    Mute,
     Ping,
     ProtocolError,
     RemoveBot,
@@ -38,11 +42,22 @@ from straights.web.protocol import (
     TableSettings,
     error_reply,
 )
-from straights.web.tables import WebTable
+from straights.web.tables import SHARED, WebTable
 from straights.web.throttle import TokenBucket
 from straights.web.tokens import check_token, hash_token, new_token
 
 log = logging.getLogger("straights.web")
+
+
+def to_json(message: dict[str, Any]) -> str:
+    """A message as compact JSON text (orjson: the broadcast serialises every seat's
+    state after every command, and this is several times faster than ``json``).
+
+    >>> to_json({"type": "pong", "names": ["Zoé"]})
+    '{"type":"pong","names":["Zoé"]}'
+    """
+    return orjson.dumps(message).decode()
+
 
 #: Messages a connection may send per second, and in one burst.
 RATE, BURST = 20.0, 40
@@ -52,6 +67,10 @@ ADDRESS_RATE, ADDRESS_BURST = 60.0, 120
 FLOOD_CLOSE = 200
 #: Messages waiting for a slow client before it is disconnected (it will reconnect).
 QUEUE_LIMIT = 256
+#: Chat messages one player may send per second, and in one burst.
+CHAT_RATE, CHAT_BURST = 0.5, 5
+#: Chat lines a table keeps for those who join (chat is not stored in the database).
+CHAT_KEPT = 50
 
 
 class AccessError(StraightsError):
@@ -79,7 +98,7 @@ class Connection:
         """Queue a message; a client too slow to keep up is cut off (and will reconnect)."""
         if self.closed:
             return
-        text = message if isinstance(message, str) else json.dumps(message, separators=(",", ":"))
+        text = message if isinstance(message, str) else to_json(message)
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
@@ -119,6 +138,13 @@ class LiveTable:
     #: History answers (JSON text) by (deal, viewer's seat), valid for one table version.
     history_cache: dict[tuple[int, int | None], str] = field(default_factory=dict)
     history_version: int = -1
+    #: The last chat lines, each a ready ``chat`` message.
+    chat: collections.deque[dict[str, Any]] = field(
+        default_factory=lambda: collections.deque(maxlen=CHAT_KEPT)
+    )
+    #: Chat buckets and mutes by player (SeatMeta.owner; 0 is the host without a seat).
+    chat_buckets: dict[int, TokenBucket] = field(default_factory=dict)
+    muted: set[int] = field(default_factory=set)
 
     def seat_of(self, conn: Connection) -> int | None:
         """The connection's seat if its player still holds it (else it is a spectator now).
@@ -251,18 +277,22 @@ class TableManager:
         return table.settings.turn_seconds - (time.monotonic() - live.changed_at)
 
     def broadcast(self, live: LiveTable) -> None:
-        """Send each connection its own view (computed once per seat)."""
+        """Send each connection its own view: what every viewer sees alike is serialised
+        once, each seat's own part once per seat, and the two are joined as text."""
         cache: dict[tuple[int | None, bool], str] = {}
         left = self.turn_left(live)
-        public = live.table.public_state()
+        table = live.table
+        public = table.public_state()
+        shared = to_json({k: public[k] for k in SHARED})
+        shared = "," + shared[1:]  # its members, to follow a viewer's own members
         for conn in list(live.conns):
             seat = live.seat_of(conn)
             key = (seat, conn.host)
             text = cache.get(key)
             if text is None:
-                state = live.table.state_for(seat, turn_left=left, public=public)
+                state = table.own_state(seat, turn_left=left, public=public)
                 state["you"]["host"] = conn.host
-                text = json.dumps(state, separators=(",", ":"))
+                text = to_json(state)[:-1] + shared
                 cache[key] = text
             conn.send(text)
 
@@ -395,6 +425,57 @@ class TableManager:
             await self.run(live, {"kind": "unseat", "seat": msg.seat})
         elif isinstance(msg, History):
             conn.send(self._history(self._watching(conn), conn, msg.hand))
+        elif isinstance(msg, Chat):
+            self._chat(self._watching(conn), msg)
+        elif isinstance(msg, Mute):
+            self._mute(self._watching(conn), msg)
+
+    # -- chat -----------------------------------------------------------------------------------
+    def is_host(self, live: LiveTable, token: str) -> bool:
+        """Whether ``token`` holds the host role of the table: the one test of host
+        rights the chat uses (today the creator's token)."""
+        return check_token(token, live.table.host_hash)
+
+    def _chat_line(self, live: LiveTable, seat: int | None, name: str, words: str) -> None:
+        muted = sorted(
+            s for s, m in enumerate(live.table.seats) if m is not None and m.owner in live.muted
+        )
+        line = {"type": "chat", "seat": seat, "name": name, "text": words, "muted": muted}
+        live.chat.append(line)
+        text = to_json(line)
+        for conn in list(live.conns):
+            conn.send(text)
+
+    def _chat(self, live: LiveTable, msg: Chat) -> None:
+        """A seated player or the host says something; names and text go out as text."""
+        seat = live.table.seat_of(hash_token(msg.token))
+        meta = live.table.seats[seat] if seat is not None else None
+        if meta is None:
+            if not self.is_host(live, msg.token):
+                raise AccessError("take a seat to chat")
+            who, name = 0, "Host"
+        else:
+            who, name = meta.owner, meta.name
+        if who in live.muted:
+            raise IllegalActionError("the host has muted your chat")
+        bucket = live.chat_buckets.setdefault(who, TokenBucket(CHAT_RATE, CHAT_BURST))
+        if not bucket.take():
+            raise IllegalActionError("you are chatting too fast: wait a few seconds")
+        self._chat_line(live, seat, name, msg.text)
+
+    def _mute(self, live: LiveTable, msg: Mute) -> None:
+        """The host mutes or unmutes a seated person's chat; everyone is told."""
+        if not self.is_host(live, msg.token):
+            raise AccessError("only the host can mute a player")
+        meta = live.table.seats[msg.seat] if msg.seat < len(live.table.seats) else None
+        if meta is None or meta.bot is not None:
+            raise IllegalActionError(f"{seat_label(msg.seat)} holds no player to mute")
+        if msg.muted:
+            live.muted.add(meta.owner)
+        else:
+            live.muted.discard(meta.owner)
+        done = "muted" if msg.muted else "unmuted"
+        self._chat_line(live, None, "", f"The host {done} {meta.name}'s chat.")
 
     def _history(self, live: LiveTable, conn: Connection, number: int) -> str:
         """A past deal as ``conn`` may see it, computed once per table version and viewer."""
@@ -406,7 +487,7 @@ class TableManager:
         key = (number, viewer)
         text = live.history_cache.get(key)
         if text is None:
-            text = json.dumps(table.history_for(viewer, number), separators=(",", ":"))
+            text = to_json(table.history_for(viewer, number))
             live.history_cache[key] = text
         return text
 
@@ -442,6 +523,8 @@ class TableManager:
         if problem:
             conn.send(error_reply(problem, "stale_token"))
         self.broadcast_one(live, conn)
+        if live.chat:
+            conn.send({"type": "chat_log", "lines": list(live.chat)})
 
     def broadcast_one(self, live: LiveTable, conn: Connection) -> None:
         state = live.table.state_for(live.seat_of(conn), turn_left=self.turn_left(live))

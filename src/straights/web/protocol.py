@@ -30,6 +30,10 @@ MAX_FRAME_BYTES = 65536
 #: Longest player and table names, in characters as seen (grapheme clusters).
 MAX_NAME = 24
 MAX_TABLE_NAME = 40
+#: Longest chat message, in characters as seen.
+MAX_CHAT = 200
+#: A new table's starting stack must hold at least this many antes.
+MIN_STACK_ANTES = 10
 TOKEN_PATTERN = r"^[A-Za-z0-9_-]{8,64}$"
 TABLE_PATTERN = r"^[A-Za-z0-9_-]{4,32}$"
 
@@ -128,7 +132,33 @@ class Ping(_Msg):
     type: Literal["ping"]
 
 
-ClientMessage = Hello | Sit | Leave | Act | AddBot | RemoveBot | Back | History | Ping
+def _clean_chat(value: str) -> str:
+    try:
+        return clean_name(value, limit=MAX_CHAT, what="a chat message")
+    except BadName as exc:
+        raise PydanticCustomError("chat", str(exc)) from None
+
+
+class Chat(_Msg):
+    """Say something at the table (a seated player, or the host)."""
+
+    type: Literal["chat"]
+    token: Token
+    text: str
+
+    _text = field_validator("text")(_clean_chat)
+
+
+class Mute(_Msg):
+    """The host mutes (or unmutes) the chat of the player in ``seat``."""
+
+    type: Literal["mute"]
+    token: Token
+    seat: SeatNo
+    muted: bool = True
+
+
+ClientMessage = Hello | Sit | Leave | Act | AddBot | RemoveBot | Back | History | Ping | Chat | Mute
 _MODELS: dict[str, type[_Msg]] = {
     "hello": Hello,
     "sit": Sit,
@@ -139,6 +169,8 @@ _MODELS: dict[str, type[_Msg]] = {
     "back": Back,
     "history": History,
     "ping": Ping,
+    "chat": Chat,
+    "mute": Mute,
 }
 
 
@@ -202,7 +234,7 @@ def parse_settings(raw: bytes) -> TableSettings:
     try:
         settings = TableSettings.model_validate_json(raw or b"{}")
     except ValidationError as exc:
-        raise ProtocolError(f"bad table settings: {_describe(exc)}") from None
+        raise ProtocolError(_describe_settings(exc)) from None
     if settings.name.strip():
         # Checked here, not in the model: tables stored before the check still load.
         try:
@@ -214,9 +246,69 @@ def parse_settings(raw: bytes) -> TableSettings:
         settings = settings.model_copy(update={"name": ""})
     if settings.bots >= settings.seats:
         raise ProtocolError(
-            f"bots={settings.bots} fills all {settings.seats} seats: leave at least one for people"
+            f"{settings.bots} bots would fill all {settings.seats} seats: "
+            "leave at least one seat for people"
+        )
+    if settings.stack < MIN_STACK_ANTES * settings.ante:
+        raise ProtocolError(
+            f"a starting stack of {settings.stack} holds fewer than {MIN_STACK_ANTES} antes of "
+            f"{settings.ante}: make the stack at least {MIN_STACK_ANTES * settings.ante} "
+            "or the ante smaller"
         )
     return settings
+
+
+#: The new-table form's fields as its labels say them.
+_SETTING_WORDS = {
+    "pack": "the pack",
+    "betting": "the betting",
+    "ante": "the ante",
+    "stack": "the starting stack",
+    "seats": "the number of seats",
+    "bots": "the number of bots",
+    "bot_kind": "the bot style",
+    "turn_seconds": "the turn timer",
+    "name": "the table name",
+}
+
+
+def _describe_settings(exc: ValidationError) -> str:
+    """A bad new-table form in plain words, one problem per field.
+
+    >>> parse_settings(b'{"ante": 0, "seats": 11}')
+    Traceback (most recent call last):
+    ...
+    straights.web.protocol.ProtocolError: the ante must be at least 1; the number of seats ...
+    >>> parse_settings(b'{"stack": "lots"}')
+    Traceback (most recent call last):
+    ...
+    straights.web.protocol.ProtocolError: the starting stack must be a whole number
+    """
+    parts = []
+    for err in exc.errors(include_url=False, include_input=False)[:4]:
+        field = str(err["loc"][0]) if err["loc"] else ""
+        what = _SETTING_WORDS.get(field)
+        ctx = err.get("ctx") or {}
+        kind = err["type"]
+        if kind == "json_invalid":
+            parts.append("the settings are not valid JSON: send one JSON object")
+        elif what is None:
+            parts.append(
+                f"unknown setting {field!r}" if field else "send the settings as a JSON object"
+            )
+        elif kind in ("greater_than_equal", "greater_than"):
+            parts.append(f"{what} must be at least {ctx.get('ge', ctx.get('gt'))}")
+        elif kind in ("less_than_equal", "less_than"):
+            parts.append(f"{what} must be at most {ctx.get('le', ctx.get('lt'))}")
+        elif kind.startswith("int"):
+            parts.append(f"{what} must be a whole number")
+        elif kind == "literal_error":
+            parts.append(f"{what} must be {ctx.get('expected', 'one of the choices')}")
+        elif kind == "too_long" or kind == "string_too_long":
+            parts.append(f"{what} is too long")
+        else:
+            parts.append(f"{what}: {err['msg']}")
+    return "; ".join(parts)
 
 
 def error_reply(message: str, code: str = "bad_request") -> dict[str, Any]:

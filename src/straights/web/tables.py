@@ -22,11 +22,20 @@ from typing import Any, Final
 
 from straights.errors import IllegalActionError
 from straights.game.config import TableConfig
-from straights.game.events import Event, ShowdownRevealed
+from straights.game.events import Acted, ShowdownRevealed
 from straights.game.hand import ROUNDS, Hand
 from straights.game.table import Table
 from straights.game.view import SeatView, redact, table_view
-from straights.game.wording import phrase, seat_label, text
+from straights.game.wording import seat_label
+from straights.web.follow import (
+    DealLog,
+    best_hand,
+    carry_text,
+    last_actions,
+    replay_frames,
+    tens,
+    told,
+)
 from straights.web.keyed_random import deal_random
 from straights.web.names import is_bot_name, skeleton
 from straights.web.protocol import TableSettings
@@ -37,6 +46,8 @@ AWAY_DEALS: Final = 3
 HISTORY_DEALS: Final = 200
 #: Timeouts in a row after which a player is sat out even if still connected.
 MISSES_TO_SIT_OUT: Final = 2
+#: The parts of a state that are the same for every viewer (see WebTable.own_state).
+SHARED: Final = ("table", "seats", "follow")
 ROUND_NAMES: Final = ("", "first", "second", "third", "fourth", "last")
 
 
@@ -91,6 +102,9 @@ class WebTable:
     owners: dict[int, dict[int, int]] = field(default_factory=dict)  # deal -> seat -> owner
     hands: dict[int, Hand] = field(default_factory=dict)  # the last HISTORY_DEALS deals
     dealt_names: dict[int, dict[int, str]] = field(default_factory=dict)  # deal -> seat -> name
+    #: deal -> indices (in the deal's events) of the actions the turn timer made
+    timeouts: dict[int, set[int]] = field(default_factory=dict)
+    deal_log: DealLog = field(default_factory=DealLog)
 
     def __post_init__(self) -> None:
         s = self.settings
@@ -284,7 +298,7 @@ class WebTable:
             s: m.name for s in hand.seats if (m := self.seats[s]) is not None
         }
         old = hand.number - HISTORY_DEALS
-        for kept in (self.hands, self.owners, self.dealt_names):
+        for kept in (self.hands, self.owners, self.dealt_names, self.timeouts):
             kept.pop(old, None)
 
     def _do_act(self, c: dict[str, Any]) -> None:
@@ -302,6 +316,11 @@ class WebTable:
             if reason is not None:
                 raise IllegalActionError(f"you cannot {action}: {reason}")
         self.game.act(seat, action, to)
+        if c.get("why") == "timeout" and hand is not None:
+            done = len(hand.events) - next(
+                k for k, e in enumerate(reversed(hand.events)) if isinstance(e, Acted)
+            )
+            self.timeouts.setdefault(hand.number, set()).add(done - 1)
         meta = self.seats[seat]
         if meta is not None:
             if c.get("why") == "timeout":
@@ -380,7 +399,22 @@ class WebTable:
                 public = meta.to_public(i)
                 public["chips"] = stacks.get(i, 0) if meta.in_game else meta.stack
                 seats.append(public)
-        return {"table": self.public_settings(), "seats": seats, "side_pots": side_pots}
+        log: list[str] = []
+        last: dict[str, str] = {}
+        carry = None
+        if hand is not None:
+            timed = self.timeouts.get(hand.number, set())
+            names = self.dealt_names.get(hand.number, {})
+            log = self.deal_log.update(hand.number, hand.events, names, timed)
+            last = {str(k): v for k, v in last_actions(hand.events, timed).items()}
+            if hand.finished:
+                carry = carry_text(hand.events)
+        return {
+            "table": self.public_settings(),
+            "seats": seats,
+            "side_pots": side_pots,
+            "follow": {"log": log, "last": last, "carry_text": carry},
+        }
 
     def state_for(
         self,
@@ -391,15 +425,28 @@ class WebTable:
     ) -> dict[str, Any]:
         """The whole table as ``seat`` (``None``: a spectator) may see it, JSON-ready.
 
-        ``public`` is :meth:`public_state` when the caller already has it.
+        ``public`` is :meth:`public_state` when the caller already has it. The
+        state is :meth:`own_state` plus the :data:`SHARED` parts of ``public``.
         """
         if public is None:
             public = self.public_state()
+        state = self.own_state(seat, turn_left=turn_left, public=public)
+        state.update((k, public[k]) for k in SHARED)
+        return state
+
+    def own_state(
+        self, seat: int | None, *, turn_left: float | None, public: dict[str, Any]
+    ) -> dict[str, Any]:
+        """The parts of :meth:`state_for` that depend on the viewer (a broadcast
+        serialises the :data:`SHARED` parts once for every viewer)."""
         view = self.view(seat)
         hand = self.game.hand
         data = view.to_dict()
         data["round_name"] = ROUND_NAMES[view.round] if 0 < view.round <= ROUNDS else ""
         data["side_pots"] = public["side_pots"]
+        data["best"] = best_hand(view)
+        for award in data["awards"]:
+            award["reason"] = tens(award["reason"])
         data["shown"] = []
         if hand is not None and hand.finished:
             viewer = self.owner_in_deal(seat, hand.number)
@@ -408,17 +455,16 @@ class WebTable:
                     shown = redact(event, viewer)
                     assert isinstance(shown, ShowdownRevealed)
                     data["shown"].append(shown.to_dict())
+                    data["shown"][-1]["description"] = tens(shown.description)
         me = self.seats[seat] if seat is not None else None
         return {
             "type": "state",
-            "table": public["table"],
             "version": self.seq,
             "you": {
                 "seat": seat,
                 "sat_out": bool(me and me.sat_out),
                 "leaving": bool(me and me.leaving),
             },
-            "seats": public["seats"],
             "hand": data,
             "turn": None
             if view.actor is None or view.finished
@@ -442,13 +488,6 @@ class WebTable:
             "turn_seconds": s.turn_seconds,
         }
 
-    @staticmethod
-    def _told(event: Event, names: dict[int, str], viewer: int | None) -> dict[str, Any]:
-        """An event for the page, with ``text``: the same words as the terminal's."""
-        data = event.to_dict()
-        data["text"] = text(phrase(event, names.get, viewer)) + "."
-        return data
-
     def history_for(self, seat: int | None, number: int) -> dict[str, Any]:
         """Deal ``number``'s events as ``seat`` may see them, for a step-by-step replay."""
         hand = self.hands.get(number)
@@ -462,10 +501,19 @@ class WebTable:
             raise IllegalActionError(f"deal {number} is still being played: wait for its end")
         viewer = self.owner_in_deal(seat, number)
         names = self.dealt_names.get(number, {})
+        timed = self.timeouts.get(number, set())
+        seen = [redact(e, viewer) for e in hand.events]
+        events = []
+        for i, e in enumerate(seen):
+            data = e.to_dict()
+            data["text"] = told(e, names.get, viewer, i in timed)
+            events.append(data)
         return {
             "type": "history",
             "hand": number,
             "you": viewer,
             "names": {str(k): v for k, v in names.items()},
-            "events": [self._told(redact(e, viewer), names, viewer) for e in hand.events],
+            "seats": self.settings.seats,
+            "events": events,
+            "frames": replay_frames(seen, viewer, timed),
         }

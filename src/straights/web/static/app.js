@@ -13,8 +13,8 @@ const store = {
 
 const app = {
   tableId: null, ws: null, state: null, seat: null, host: false,
-  retry: 0, turnAt: 0, turnLeft: null, turnLimit: 0, lastKey: null, lastHand: 0,
-  history: null, histStep: 0,
+  retry: 0, turnAt: 0, turnLeft: null, turnLimit: 0, lastKey: null,
+  history: null, histStep: 0, replaying: false, myTurn: false, flown: "", audio: null,
 };
 
 function el(tag, cls, text) {
@@ -46,18 +46,14 @@ function cardEl(code, opts = {}) {
 
 function cardsOf(text) { return text ? text.split(" ") : []; }
 
-function toast(message) {
+// kind "error" (the server refused something) or "ok" (done: a neutral, green style)
+function toast(message, kind = "error") {
   const t = $("toast");
   t.textContent = message;
+  t.className = "toast " + kind;
   t.hidden = false;
   clearTimeout(toast.timer);
   toast.timer = setTimeout(() => { t.hidden = true; }, 4500);
-}
-
-function logLine(text) {
-  const log = $("log");
-  log.prepend(el("div", null, text));
-  while (log.childElementCount > 60) log.lastElementChild.remove();
 }
 
 // ---------------------------------------------------------------- home page
@@ -131,6 +127,12 @@ function onMessage(msg) {
       render(msg); break;
     case "history":
       showHistory(msg); break;
+    case "chat":
+      chatLine(msg); break;
+    case "chat_log":
+      $("chat-lines").replaceChildren();
+      for (const line of msg.lines) chatLine(line);
+      break;
     case "error":
       if (msg.code === "stale_token") store.del("straights.seat." + app.tableId);
       if (msg.code === "not_found" || /no table/.test(msg.message)) {
@@ -149,29 +151,62 @@ function nameOf(state, seat) {
 }
 
 function render(state) {
-  const prev = app.state;
   app.state = state;
   app.seat = state.you.seat;
   app.host = state.you.host;
   const t = state.table;
   $("tablename").textContent = `${t.name || "Table"} · ${t.betting === "limit" ? "Limit" : "No Limit"} · ante ${t.ante} · ${t.pack} cards`;
-  document.title = `Straights — ${t.name || t.id}`;
   const h = state.hand;
-  if (h.hand_number && h.hand_number !== app.lastHand) {
-    app.lastHand = h.hand_number;
-    logLine(`Deal ${h.hand_number}: button ${nameOf(state, h.button)}.`);
-  }
-  if (prev && prev.hand.hand_number === h.hand_number && !prev.hand.finished && h.finished) {
-    for (const a of h.awards) logLine(awardText(state, a));
-  }
+  alertTurn(state);
   renderBanner(state);
-  renderSeats(state);
+  renderChatForm(state);
+  $("btn-history").hidden = !(h.hand_number > 1 || h.finished && h.hand_number >= 1);
+  if (app.replaying) return; // the felt shows the replay; the live table is drawn on leaving it
+  renderSeats(liveSeats(state), state.table.seats, state.you.seat);
   renderBoard(h);
   renderPot(h, state);
   renderVerdict(h, state);
   renderMe(state);
   renderTimer(state);
-  $("btn-history").hidden = !(h.hand_number > 1 || h.finished && h.hand_number >= 1);
+  renderLog(h, state.follow);
+  flyChips(state);
+}
+
+// -- your turn: the tab's title, and a beep the player can mute (remembered)
+function muted() { return store.get("straights.mute") === "1"; }
+
+function drawMute() {
+  const b = $("btn-mute");
+  b.textContent = muted() ? "♪ off" : "♪ on";
+  b.setAttribute("aria-pressed", String(muted()));
+  b.title = muted() ? "turn alert sound off: press to turn it on" : "turn alert sound on: press to mute";
+}
+
+function beep() {
+  if (muted()) return;
+  try {
+    app.audio = app.audio || new AudioContext();
+    const ctx = app.audio;
+    if (ctx.state === "suspended") ctx.resume();
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.frequency.value = 880;
+    gain.gain.setValueAtTime(0.0001, ctx.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.2, ctx.currentTime + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, ctx.currentTime + 0.35);
+    osc.connect(gain).connect(ctx.destination);
+    osc.start();
+    osc.stop(ctx.currentTime + 0.4);
+    app.beeps = (app.beeps || 0) + 1;
+  } catch { /* no audio here */ }
+}
+
+function alertTurn(state) {
+  const mine = (state.hand.legal || []).length > 0;
+  const base = `Straights — ${state.table.name || state.table.id}`;
+  document.title = mine ? `● Your turn — ${base}` : base;
+  if (mine && !app.myTurn) beep();
+  app.myTurn = mine;
 }
 
 function renderBanner(state) {
@@ -191,83 +226,175 @@ function renderBanner(state) {
   }
 }
 
-function seatPosition(i, n, me) {
-  const angle = Math.PI / 2 + ((i - (me ?? 0)) * 2 * Math.PI) / n;
-  const narrow = window.matchMedia("(max-width: 640px)").matches;
-  const rx = narrow ? 38 : 44, ry = narrow ? 43 : 40;
-  return [50 + rx * Math.cos(angle), 50 + ry * Math.sin(angle)];
+// -- seats on the rim of the table's grid
+// The rim of a grid of `cols` columns and `mid` middle rows, clockwise from the bottom
+// middle cell (the viewer's): [row, column], counted from 1. The centre spans the
+// middle rows' inner columns; row mid + 2 is the showdown text; mid + 3 the bottom.
+function rimCells(cols, mid) {
+  const bottom = mid + 3, centre = Math.ceil(cols / 2), cells = [];
+  for (let c = centre; c >= 1; c--) cells.push([bottom, c]);
+  for (let r = mid + 1; r >= 2; r--) cells.push([r, 1]);
+  for (let c = 1; c <= cols; c++) cells.push([1, c]);
+  for (let r = 2; r <= mid + 1; r++) cells.push([r, cols]);
+  for (let c = cols; c > centre; c--) cells.push([bottom, c]);
+  return cells;
 }
 
-function renderSeats(state) {
-  const box = $("seats");
-  box.replaceChildren();
-  const h = state.hand;
-  const n = state.table.seats;
-  const players = new Map((h.players || []).map((p) => [p.seat, p]));
-  const canManage = app.host || state.you.seat !== null;
+// Each of n seats gets a rim cell, spread evenly, the viewer's (or seat 1) at the bottom.
+function seatCells(n, me, narrow) {
+  const cols = narrow ? 3 : 5;
+  const mid = Math.max(1, Math.ceil((n - 2 * cols) / 2));
+  const rim = rimCells(cols, mid);
+  const out = [];
   for (let i = 0; i < n; i++) {
+    const k = (i - (me ?? 0) + n) % n;
+    out[i] = rim[Math.floor((k * rim.length) / n + 0.5)];
+  }
+  return { cells: out, cols, mid };
+}
+
+function placeGrid(n, me) {
+  const narrow = window.matchMedia("(max-width: 640px)").matches;
+  const g = seatCells(n, me, narrow);
+  const centre = $("centre");
+  centre.style.gridRow = `2 / ${g.mid + 2}`;
+  centre.style.gridColumn = `2 / ${g.cols}`;
+  $("verdict").style.gridRow = String(g.mid + 2);
+  return g.cells;
+}
+
+// The seats as the live state shows them.
+function liveSeats(state) {
+  const h = state.hand;
+  const players = new Map((h.players || []).map((p) => [p.seat, p]));
+  const won = new Map();
+  if (h.finished) for (const a of h.awards || []) if (a.winner !== null) won.set(a.winner, (won.get(a.winner) || 0) + a.amount);
+  const out = [];
+  for (let i = 0; i < state.table.seats; i++) {
     const meta = state.seats[i];
-    const [x, y] = seatPosition(i, n, state.you.seat);
+    if (!meta) { out.push({ seat: i, empty: true }); continue; }
+    const p = players.get(i);
+    let status = meta.status === "playing" ? "" : meta.status;
+    if (meta.bot) status = status ? `${meta.bot} bot · ${status}` : `${meta.bot} bot`;
+    const s = {
+      seat: i, name: meta.name, chips: meta.chips, status, bot: meta.bot,
+      last: state.follow.last[String(i)] || "",
+      dealer: h.button === i && h.hand_number > 0,
+      turn: h.actor === i && !h.finished,
+      won: won.get(i) || 0,
+      inHand: Boolean(p && p.in_hand), folded: Boolean(p && p.folded && p.in_hand),
+      bet: p && p.in_hand ? p.committed : 0,
+      cards: null,
+    };
+    if (p && p.in_hand) {
+      const cards = cardsOf(p.cards);
+      if (cards.length) s.cards = cards;
+      else if (!p.folded && !h.finished) s.cards = [null, null];
+    }
+    out.push(s);
+  }
+  return out;
+}
+
+function renderSeats(seats, n, me) {
+  const felt = $("felt");
+  for (const old of felt.querySelectorAll(".seat")) old.remove();
+  const cells = placeGrid(n, me);
+  const state = app.state;
+  const canManage = !app.replaying && state && (app.host || state.you.seat !== null);
+  for (const s of seats) {
     const d = el("div", "seat");
-    d.style.left = x + "%"; d.style.top = y + "%";
-    d.dataset.seat = i;
-    if (!meta) {
+    const [row, col] = cells[s.seat];
+    d.style.gridRow = String(row); d.style.gridColumn = String(col);
+    d.dataset.seat = s.seat;
+    if (s.empty) {
       d.classList.add("empty");
-      d.append(el("div", "status", `Seat ${i + 1}`));
-      if (state.you.seat === null) {
+      d.append(el("div", "status", `Seat ${s.seat + 1}`));
+      if (!app.replaying && state.you.seat === null) {
         const sit = el("button", "primary", "Sit");
-        sit.onclick = () => openSit(i);
+        sit.onclick = () => openSit(s.seat);
         d.append(sit);
       }
       if (canManage) {
         const bot = el("button", "ghost", "+ Bot");
-        bot.onclick = () => send({ type: "add_bot", token: anyToken(), seat: i, kind: "strength" });
+        bot.onclick = () => send({ type: "add_bot", token: anyToken(), seat: s.seat, kind: "strength" });
         d.append(bot);
       }
-      box.append(d);
+      felt.append(d);
       continue;
     }
-    const p = players.get(i);
-    const nm = el("div", "name", meta.name);
-    if (h.button === i && h.hand_number) nm.append(el("span", "dealer", "D"));
+    const nm = el("div", "name", s.name);
+    nm.title = s.name;
+    if (s.dealer) nm.append(el("span", "dealer", "D"));
     d.append(nm);
-    d.append(el("div", "chips", `${meta.chips} chips`));
-    let status = meta.status === "playing" ? "" : meta.status;
-    if (meta.bot) status = status ? `${meta.bot} bot · ${status}` : `${meta.bot} bot`;
-    if (p && p.folded && p.in_hand) { status = "folded"; d.classList.add("folded"); }
-    else if (p && p.all_in) status = "all-in";
-    if (status) d.append(el("div", "status", status));
-    if (p && p.in_hand) {
+    d.append(el("div", "chips", `${s.chips} chips`));
+    if (s.status) d.append(el("div", "status", s.status));
+    if (s.last) d.append(el("div", "last", s.last));
+    if (s.folded) d.classList.add("folded");
+    if (s.cards) {
       const mini = el("div", "mini");
-      const cards = cardsOf(p.cards);
-      if (cards.length) for (const c of cards) mini.append(cardEl(c, { small: true }));
-      else if (!p.folded && !h.finished) mini.append(cardEl(null, { small: true }), cardEl(null, { small: true }));
+      for (const c of s.cards) mini.append(cardEl(c, { small: true }));
       d.append(mini);
-      if (p.committed) d.append(el("div", "bet", `${p.committed}`));
     }
-    if (h.actor === i && !h.finished) d.classList.add("turn");
-    if (state.you.seat === i) d.classList.add("me");
-    if (meta.bot && canManage) {
+    if (s.bet) d.append(el("div", "bet", `bet ${s.bet}`));
+    if (s.won) { d.append(el("div", "won", `+${s.won}`)); d.classList.add("winner"); }
+    if (s.turn) d.classList.add("turn");
+    if (me === s.seat) d.classList.add("me");
+    if (s.bot && canManage) {
       const rm = el("button", "remove", "×");
       rm.title = "Remove this bot";
-      rm.setAttribute("aria-label", `Remove ${meta.name}`);
-      rm.onclick = () => send({ type: "remove_bot", token: anyToken(), seat: i });
+      rm.setAttribute("aria-label", `Remove ${s.name}`);
+      rm.onclick = () => send({ type: "remove_bot", token: anyToken(), seat: s.seat });
       d.append(rm);
     }
-    box.append(d);
+    felt.append(d);
   }
 }
 
-function renderBoard(h, target = $("board"), animate = true) {
+// Chips fly from the pot to each winner once per deal (not with reduced motion: CSS).
+function flyChips(state) {
+  const h = state.hand;
+  if (!h.finished || !h.hand_number) return;
+  const key = `${state.table.id}:${h.hand_number}`;
+  if (app.flown === key) return;
+  app.flown = key;
+  const from = $("pot").getBoundingClientRect();
+  for (const a of h.awards || []) {
+    if (a.winner === null) continue;
+    const seat = document.querySelector(`.seat[data-seat="${a.winner}"]`);
+    if (!seat) continue;
+    const to = seat.getBoundingClientRect();
+    for (let k = 0; k < 3; k++) {
+      const chip = el("div", "chipfly");
+      chip.style.left = `${from.left + from.width / 2 - 9 + k * 6}px`;
+      chip.style.top = `${from.top + from.height / 2 - 9}px`;
+      document.body.append(chip);
+      const dx = to.left + to.width / 2 - (from.left + from.width / 2) - k * 6;
+      const dy = to.top + to.height / 2 - (from.top + from.height / 2);
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        chip.style.transitionDelay = `${k * 0.08}s, ${0.8 + k * 0.08}s`;
+        chip.style.transform = `translate(${dx}px, ${dy}px)`;
+        chip.style.opacity = "0";
+      }));
+      setTimeout(() => chip.remove(), 1500);
+    }
+  }
+}
+
+// table positions: 0 is the key card, "down" once dealt face down (replays)
+function renderBoard(h, animate = true) {
+  const target = $("board");
   target.replaceChildren();
   const dealt = h.hand_number > 0;
   h.table.forEach((code, pos) => {
     if (pos === 0) {
-      const c = cardEl(dealt ? code : null, { key: true, slot: !dealt });
-      c.title = code ? "the key card, turned" : "the key card, face down";
-      if (animate && code && app.lastKey !== `${h.hand_number}:${code}`) {
+      const down = code === "down" || (code === null && dealt && h.key_dealt !== false);
+      const face = code === "down" ? null : code;
+      const c = cardEl(face, { key: true, slot: !face && !down });
+      c.title = face ? "the key card, turned" : down ? "the key card, face down" : "the key card, not dealt yet";
+      if (animate && face && app.lastKey !== `${h.hand_number}:${face}`) {
         c.classList.add("flip");
-        app.lastKey = `${h.hand_number}:${code}`;
+        app.lastKey = `${h.hand_number}:${face}`;
       }
       target.append(c);
     } else {
@@ -291,15 +418,22 @@ function renderPot(h, state) {
       pot.append(el("span", "side", `${k === 0 ? "Main pot" : "Side pot " + k}: ${p.amount} (${who})`));
     }
     if (h.carry) pot.append(el("span", "carry", `includes ${h.carry} carried over (rule 10)`));
-  } else if (h.carry) {
-    pot.append(el("span", "carry", `Carry-over: ${h.carry} chips stay in the middle for the next deal (rule 10)`));
+  } else if (state.follow.carry_text) {
+    pot.append(el("span", "carry", state.follow.carry_text));
   }
 }
 
-function awardText(state, a) {
+function awardText(name, a) {
   const label = a.pot === 0 ? "Main pot" : `Side pot ${a.pot}`;
   if (a.winner === null) return `${label} of ${a.amount}: ${a.reason}.`;
-  return `${label} of ${a.amount} → ${nameOf(state, a.winner)}: ${a.reason}.`;
+  return `${label} of ${a.amount} → ${name(a.winner)}: ${a.reason}.`;
+}
+
+// The reason names its rule once, "(rule 5)" at its end: that part is highlighted.
+function withRule(line, words) {
+  const m = words.match(/^(.*)(\(rule \d+\))(\.?)$/);
+  if (!m) { line.append(el("span", null, words)); return; }
+  line.append(el("span", null, m[1]), el("span", "rule", m[2]), el("span", null, m[3]));
 }
 
 function renderVerdict(h, state) {
@@ -313,8 +447,7 @@ function renderVerdict(h, state) {
   }
   for (const a of h.awards) {
     const line = el("div");
-    if (a.rule) line.append(el("span", "rule", `Rule ${a.rule} `));
-    line.append(el("span", null, awardText(state, a)));
+    withRule(line, awardText((seat) => nameOf(state, seat), a));
     v.append(line);
   }
 }
@@ -329,6 +462,8 @@ function renderMe(state) {
   const mine = $("myhand");
   mine.replaceChildren();
   for (const c of cardsOf(h.hole)) mine.append(cardEl(c));
+  $("best").hidden = !h.best;
+  $("best").textContent = h.best ? `your best: ${h.best}` : "";
   const actions = $("actions");
   actions.replaceChildren();
   for (const a of h.legal || []) {
@@ -362,6 +497,48 @@ function tick() {
   if (app.turnLeft === null) return;
   const left = Math.max(0, app.turnLeft - (performance.now() - app.turnAt) / 1000);
   $("timerbar").style.width = `${(100 * left) / app.turnLimit}%`;
+  const state = app.state;
+  const who = state && state.turn ? (state.turn.seat === state.you.seat ? "you" : nameOf(state, state.turn.seat)) : "";
+  $("timersecs").textContent = `${Math.ceil(left)} s`;
+  $("timersecs").title = `${who} to act`;
+  $("timer").classList.toggle("low", left <= 5);
+}
+
+// The deal so far, as the server words it for everyone.
+function renderLog(h, follow) {
+  const log = $("log");
+  const lines = follow.log;
+  if (log.childElementCount === lines.length && log.dataset.deal === String(h.hand_number)) return;
+  log.replaceChildren();
+  log.dataset.deal = String(h.hand_number);
+  for (const line of lines) {
+    const li = el("li", / (checks|calls|bets|raises|folds)/.test(line) ? "act" : "", line);
+    log.append(li);
+  }
+  log.scrollTop = log.scrollHeight;
+}
+
+// ---------------------------------------------------------------- chat
+function renderChatForm(state) {
+  const can = state.you.seat !== null || Boolean(hostToken());
+  $("chat-form").hidden = !can;
+  $("chat-note").hidden = can;
+}
+
+function chatLine(msg) {
+  const list = $("chat-lines");
+  const li = el("li", msg.seat === null && !msg.name ? "system" : "");
+  if (msg.name) li.append(el("b", null, msg.name + ": "));
+  li.append(el("span", null, msg.text));
+  if (msg.seat !== null && hostToken() && msg.seat !== app.seat) {
+    const isMuted = (msg.muted || []).includes(msg.seat);
+    const b = el("button", "ghost", isMuted ? "Unmute" : "Mute");
+    b.onclick = () => send({ type: "mute", token: hostToken(), seat: msg.seat, muted: !isMuted });
+    li.append(b);
+  }
+  list.append(li);
+  while (list.childElementCount > 100) list.firstElementChild.remove();
+  list.scrollTop = list.scrollHeight;
 }
 
 // ---------------------------------------------------------------- sitting down
@@ -374,9 +551,9 @@ function openSit(seat) {
   f.elements.name.focus();
 }
 
-// ---------------------------------------------------------------- hand histories
-// The server words every event (straights.game.wording: the same words as the
-// terminal's, "You" for the viewer); the page only shows them.
+// ---------------------------------------------------------------- the replayer, on the table
+// The server words every event (straights.game.wording, "You" for the viewer) and sends
+// the table after each one (straights.web.follow.replay_frames); the page draws them.
 function eventText(e) {
   return e.text || e.type.replace(/_/g, " ");
 }
@@ -393,12 +570,28 @@ function openHistory() {
     pick.append(o);
   }
   if (last >= 1) send({ type: "history", hand: last });
-  $("history").showModal();
+}
+
+function setReplaying(on) {
+  app.replaying = on;
+  $("room").classList.toggle("replay-on", on);
+  $("replay").hidden = !on;
+  $("me").hidden = on;
+  $("log").hidden = on;
+  $("hist-events").hidden = !on;
+  $("log-title").textContent = on ? "Replayed deal" : "This deal";
+  $("btn-history").disabled = on;
+  if (!on) {
+    app.history = null;
+    app.flown = app.state ? `${app.state.table.id}:${app.state.hand.hand_number}` : "";
+    if (app.state) render(app.state);
+  }
 }
 
 function showHistory(msg) {
   app.history = msg;
   app.histStep = 0;
+  setReplaying(true);
   $("hist-pick").value = msg.hand;
   const list = $("hist-events");
   list.replaceChildren();
@@ -408,20 +601,42 @@ function showHistory(msg) {
     list.append(li);
   });
   drawHistory();
-  if (!$("history").open) $("history").showModal();
+  $("felt").scrollIntoView({ block: "nearest" });
 }
 
 function drawHistory() {
   const msg = app.history;
   if (!msg) return;
   const step = app.histStep;
-  const table = [null, null, null, null, null];
-  for (const e of msg.events.slice(0, step + 1)) {
-    if (e.type === "table_card_dealt") table[e.position - 1] = e.card;
-    if (e.type === "key_turned") table[0] = e.card;
+  const frame = msg.frames[step];
+  const names = (seat) => msg.names[String(seat)] || `seat ${seat + 1}`;
+  const events = msg.events.slice(0, step + 1);
+  const started = msg.events.find((e) => e.type === "hand_started");
+  const seats = [];
+  for (let i = 0; i < msg.seats; i++) {
+    const f = frame.seats[String(i)];
+    if (!f) { seats.push({ seat: i, empty: true }); continue; }
+    seats.push({
+      seat: i, name: names(i), chips: f.stack, status: "", last: f.last, bet: f.bet,
+      dealer: started && started.button === i, folded: f.folded, won: f.won,
+      turn: false,
+      cards: f.cards ? cardsOf(f.cards) : f.dealt && !f.folded ? [null, null] : null,
+    });
   }
-  renderBoard({ hand_number: msg.hand, table }, $("hist-board"), false);
-  $("hist-step").textContent = `Step ${step + 1} of ${msg.events.length}: ${eventText(msg.events[step])}`;
+  renderSeats(seats, msg.seats, msg.you);
+  renderBoard({ hand_number: msg.hand, table: frame.table, key_dealt: false }, false);
+  const pot = $("pot");
+  pot.replaceChildren(el("span", null, `Pot ${frame.pot}`));
+  const v = $("verdict");
+  v.replaceChildren();
+  for (const e of events) {
+    if (e.type === "showdown_revealed" || e.type === "pot_awarded" || e.type === "pot_carried") {
+      const line = el("div");
+      withRule(line, eventText(e));
+      v.append(line);
+    }
+  }
+  $("hist-step").textContent = `Deal ${msg.hand} · step ${step + 1} of ${msg.events.length}: ${eventText(msg.events[step])}`;
   [...$("hist-events").children].forEach((li, i) => {
     li.className = i === step ? "now" : i > step ? "future" : "";
   });
@@ -440,15 +655,22 @@ function showRoom(id) {
   app.tableId = id;
   $("room").hidden = false;
   $("btn-share").hidden = false;
+  $("btn-mute").hidden = false;
+  drawMute();
+  // Browsers let a page play sound only after a click: open the audio then.
+  document.addEventListener("pointerdown", () => {
+    try { app.audio = app.audio || new AudioContext(); } catch { /* no audio here */ }
+  }, { once: true });
+  $("btn-mute").onclick = () => { store.set("straights.mute", muted() ? "0" : "1"); drawMute(); };
   $("btn-share").onclick = async () => {
     const url = `${location.origin}/t/${id}`;
     try {
       if (navigator.share) await navigator.share({ title: "Straights", url });
-      else { await navigator.clipboard.writeText(url); toast("Link copied: " + url); }
-    } catch { toast(url); }
+      else { await navigator.clipboard.writeText(url); toast("Link copied: " + url, "ok"); }
+    } catch { toast("Share this link: " + url, "ok"); }
   };
   $("btn-history").onclick = openHistory;
-  $("hist-close").onclick = () => $("history").close();
+  $("hist-close").onclick = () => setReplaying(false);
   $("hist-pick").onchange = (e) => send({ type: "history", hand: Number(e.target.value) });
   $("hist-first").onclick = () => histMove(0);
   $("hist-prev").onclick = () => histMove(app.histStep - 1);
@@ -463,9 +685,19 @@ function showRoom(id) {
     store.set("straights.name", name);
     send({ type: "sit", seat: Number(f.elements.seat.value), name });
   });
-  window.addEventListener("resize", () => { if (app.state) renderSeats(app.state); });
+  $("chat-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const input = ev.target.elements.text;
+    const words = input.value.trim();
+    if (!words) return;
+    send({ type: "chat", token: anyToken(), text: words });
+    input.value = "";
+  });
+  window.addEventListener("resize", () => {
+    if (app.replaying) drawHistory(); else if (app.state) render(app.state);
+  });
   setInterval(tick, 250);
-  setInterval(() => send.quiet ? null : app.ws && app.ws.readyState === WebSocket.OPEN && app.ws.send('{"type":"ping"}'), 25000);
+  setInterval(() => app.ws && app.ws.readyState === WebSocket.OPEN && app.ws.send('{"type":"ping"}'), 25000);
   connect();
 }
 

@@ -1,0 +1,234 @@
+"""Regenerate the web table's screenshot gallery for docs/web.md (``make gallery``).
+
+Starts ``straights serve`` on a free loopback port with a throwaway database,
+plays real deals in headless Chromium (Debian's ``/usr/bin/chromium``, driven by
+Playwright) against calling bots, and saves, for a desktop (1280×800) and a
+phone (390×844): a deal in progress, an all-in with a real side pot, a
+showdown and the replayer. The PNGs are reduced to a 256-colour palette
+(Pillow) to stay small, and written to ``docs/img/`` (or ``--out``).
+
+Run: ``python scripts/gallery.py [--out docs/img]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+
+
+@contextmanager
+def server(bot_delay: float, deal_delay: float) -> Iterator[str]:
+    """A ``straights serve`` on 127.0.0.1; yields its base URL, stops it at the end."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with tempfile.TemporaryDirectory() as tmp:
+        cmd = [
+            sys.executable, "-m", "straights.cli.main", "serve", "--host", "127.0.0.1",
+            "--port", str(port), "--db", f"sqlite:///{tmp}/gallery.db", "--quiet",
+            "--bot-delay", str(bot_delay), "--deal-delay", str(deal_delay),
+        ]  # fmt: skip
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            for _ in range(200):
+                try:
+                    with urllib.request.urlopen(base + "/healthz", timeout=1):
+                        break
+                except OSError:
+                    time.sleep(0.1)
+            yield base
+        finally:
+            proc.terminate()
+            proc.wait(10)
+
+
+def create(base: str, **settings: object) -> str:
+    req = urllib.request.Request(
+        base + "/api/tables",
+        data=json.dumps(settings).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(req, timeout=5) as r:
+        return str(json.loads(r.read())["table"])
+
+
+def until(test: Callable[[], bool], timeout: float = 60, what: str = "") -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if test():
+            return
+        time.sleep(0.1)
+    raise RuntimeError(f"gave up waiting for {what}")
+
+
+def sit(page: Page, seat: int, name: str) -> None:
+    page.locator(f'.seat[data-seat="{seat}"] >> text=Sit').click()
+    page.fill("#sit input[name=name]", name)
+    page.click("#sit button[type=submit]")
+    page.wait_for_selector(f'.seat[data-seat="{seat}"].me')
+
+
+def act(page: Page, *prefer: str) -> bool:
+    """Click the first legal action among ``prefer`` (else check or call); False if not his turn."""
+    for kind in (*prefer, "check", "call"):
+        button = page.locator(f'#actions button[data-action="{kind}"]:not([disabled])')
+        if button.count():
+            button.first.click()
+            time.sleep(0.3)
+            return True
+    return False
+
+
+def state(page: Page) -> dict[str, object]:
+    data: dict[str, object] = page.evaluate("app.state")
+    return data
+
+
+def save(page: Page, out: Path, name: str) -> None:
+    """A viewport screenshot, reduced to a palette."""
+    from PIL import Image
+
+    time.sleep(0.6)  # animations end
+    path = out / f"{name}.png"
+    page.screenshot(path=str(path))
+    with Image.open(path) as img:
+        small = img.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT)
+        small.save(path, optimize=True)
+    print(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: "
+          f"{path.stat().st_size // 1024} KB")  # fmt: skip
+
+
+def deal_showdown_replay(browser: Browser, base: str, out: Path) -> None:
+    """A deal in progress, its showdown, and its replay — desktop and phone."""
+    table = create(base, seats=6, bots=4, bot_kind="calling", turn_seconds=0, name="Friday game")
+    ann_ctx = browser.new_context(viewport=DESKTOP)
+    bob_ctx = browser.new_context(viewport=PHONE, is_mobile=True, device_scale_factor=1)
+    ann, bob = ann_ctx.new_page(), bob_ctx.new_page()
+    ann.goto(f"{base}/t/{table}")
+    sit(ann, 0, "Ann")
+    bob.goto(f"{base}/t/{table}")
+    sit(bob, 5, "Bob")
+    until(lambda: bool(state(bob)["hand"]["hole"]), what="Bob dealt in")  # type: ignore[index]
+    # from round 3 on, each is shot once at his turn (Ann has bet: chips in front of seats)
+    shots = {"deal-desktop": ann, "deal-phone": bob}
+    while shots and not state(ann)["hand"]["finished"]:  # type: ignore[index]
+        moved = False
+        for name, page in list(shots.items()):
+            hand = state(page)["hand"]
+            if hand["legal"]:  # type: ignore[index]
+                if hand["round"] >= 3:  # type: ignore[index]
+                    save(page, out, name)
+                    del shots[name]
+                moved = act(page, "bet", "call") or moved
+        if not moved:
+            time.sleep(0.1)
+    while not state(ann)["hand"]["finished"]:  # type: ignore[index]
+        if not (act(ann, "call") or act(bob, "call")):
+            time.sleep(0.1)
+    save(ann, out, "showdown-desktop")
+    save(bob, out, "showdown-phone")
+    for page, name in ((ann, "replay-desktop"), (bob, "replay-phone")):
+        page.click("#btn-history")
+        page.wait_for_selector("#replay:not([hidden])")
+        events = page.locator("#hist-events li").all_inner_texts()
+        step = next(i for i, e in enumerate(events) if "Round 4" in e)
+        page.locator("#hist-events li").nth(step + 2).click()
+        page.evaluate("window.scrollTo(0, 0)")
+        save(page, out, name)
+    ann_ctx.close()
+    bob_ctx.close()
+
+
+def side_pot(browser: Browser, base: str, out: Path) -> None:
+    """An all-in that makes a real side pot: three stacks of different sizes.
+
+    Ann (desktop) and Bob (phone) sit with a calling bot. In the first deal Ann
+    bets whenever she can and Bob folds to her first bet, so the three stacks
+    differ; in the second both raise until someone is all-in: the
+    first all-in ends the raising, and the two left with chips bet on for a side pot.
+    """
+    table = create(base, seats=3, bots=0, turn_seconds=0, betting="no-limit", name="Side pots")
+    ann_ctx = browser.new_context(viewport=DESKTOP)
+    bob_ctx = browser.new_context(viewport=PHONE, is_mobile=True)
+    ann, bob = ann_ctx.new_page(), bob_ctx.new_page()
+    ann.goto(f"{base}/t/{table}")
+    sit(ann, 0, "Ann")
+    bob.goto(f"{base}/t/{table}")
+    sit(bob, 1, "Bob")
+    ann.evaluate("send({type: 'add_bot', token: anyToken(), seat: 2, kind: 'calling'})")
+    until(lambda: bool(state(ann)["hand"]["hole"]), what="the first deal")  # type: ignore[index]
+    while not state(ann)["hand"]["finished"]:  # type: ignore[index]
+        if not (act(ann, "bet", "raise") or act(bob, "fold")):
+            time.sleep(0.1)
+    for _deal in range(6):
+        number = state(ann)["hand"]["hand_number"]  # type: ignore[index]
+        until(lambda n=number: state(ann)["hand"]["hand_number"] != n, what="the next deal")  # type: ignore[index,misc]
+        while not state(ann)["hand"]["finished"]:  # type: ignore[index]
+            hand = state(ann)["hand"]
+            pots = hand["side_pots"]  # type: ignore[index]
+            if len(pots) > 1 and all(len(p["eligible"]) > 1 for p in pots):
+                save(ann, out, "sidepot-desktop")
+                save(bob, out, "sidepot-phone")
+                ann_ctx.close()
+                bob_ctx.close()
+                return
+            for page in (ann, bob):
+                if not state(page)["hand"]["legal"]:  # type: ignore[index]
+                    continue
+                act(page, *raises_for(state(page)["hand"]))  # type: ignore[arg-type]
+                break
+            else:
+                time.sleep(0.1)
+    raise RuntimeError("six deals without a side pot")
+
+
+def raises_for(hand: dict[str, Any]) -> tuple[str, ...]:
+    """Raise while the two biggest stacks keep chips after it; once someone is all-in,
+    bet (and call) only: the two left with chips then play for a side pot."""
+    live = [p for p in hand["players"] if p["in_hand"] and not p["folded"]]
+    if any(p["all_in"] for p in live):
+        return ("bet",)
+    totals = sorted(p["stack"] + p["committed"] for p in live)
+    raise_to = next((a["to"] for a in hand["legal"] if a["kind"] in ("bet", "raise")), None)
+    if raise_to is not None and len(totals) > 2 and raise_to < totals[1]:
+        return ("raise", "bet")
+    return ()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "img")
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    with server(bot_delay=1.5, deal_delay=5.0) as base, sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"]
+        )
+        try:
+            side_pot(browser, base, args.out)
+            deal_showdown_replay(browser, base, args.out)
+        finally:
+            browser.close()
+
+
+if __name__ == "__main__":
+    main()

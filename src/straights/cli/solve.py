@@ -1,0 +1,204 @@
+"""``straights solve``: CFR+ on a small Straights (or Kuhn poker), with its exploitability."""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import Executor
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from straights.cli.app import app
+
+if TYPE_CHECKING:
+    from straights.solver.game import SmallGame
+    from straights.solver.solve import Solution
+
+GAMES = ("mini-straights", "kuhn")
+EXECUTORS = ("serial", "threads", "processes", "ray")
+
+
+@app.command()
+def solve(
+    iterations: Annotated[
+        int, typer.Option("--iterations", "-n", min=1, help="CFR+ iterations to run.")
+    ] = 200,
+    game: Annotated[str, typer.Option(help="mini-straights or kuhn.")] = "mini-straights",
+    raises: Annotated[
+        int | None,
+        typer.Option(min=0, max=2, help="Mini Straights: raises allowed a round.  [default: 2]"),
+    ] = None,
+    pack: Annotated[
+        str | None,
+        typer.Option(
+            help="Mini Straights: the 10 to 12 cards to play with "
+            "(default 'S T R 5c 6h 7h 8h 8c 9d Ts')."
+        ),
+    ] = None,
+    output: Annotated[
+        Path, typer.Option("--output", "-o", help="Write the average strategy to this .npz file.")
+    ] = Path("strategy.npz"),
+    plot: Annotated[
+        Path | None,
+        typer.Option("--plot", help="Also save the exploitability curve to this .png file."),
+    ] = None,
+    executor: Annotated[
+        str, typer.Option(help="Where the parts run: serial, threads, processes or ray.")
+    ] = "serial",
+    workers: Annotated[
+        int, typer.Option(min=1, help="Threads or processes for --executor threads/processes.")
+    ] = 2,
+    ray_address: Annotated[
+        str | None,
+        typer.Option(help="--executor ray: the cluster to join ('auto'; default: a local one)."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON result.")] = False,
+) -> None:
+    """Solve a small Straights with CFR+ and report the exploitability as it falls.
+
+    Mini Straights is heads-up Limit Straights on a 10-card pack in two betting
+    rounds (see docs/solver.md); exploitability is in milli-antes a hand.
+    Example: straights solve -n 500 --plot curve.png
+    """
+    from straights.errors import ConfigurationError
+    from straights.extras import require
+
+    require("fast", "straights solve")
+    chosen = _game(game, raises, pack)
+    target = _check_output(output)
+    if plot is not None:
+        from straights.frequencies import check_plot_path
+
+        check_plot_path(plot)
+        require("plot", "--plot")
+    if executor not in EXECUTORS:
+        raise ConfigurationError(
+            f"--executor {executor!r} is not known: choose {', '.join(EXECUTORS)}"
+        )
+    pool = _executor(executor, workers, ray_address)
+    try:
+        solution = _run(chosen, iterations, pool)
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    from straights.solver.strategy import save
+
+    save(target, solution.tree, solution.strategy, solution.to_dict())
+    if plot is not None:
+        from straights.solver.plot import label, plot_curve
+
+        plot_curve([(label(solution), solution.curve)], plot)
+    if as_json:
+        data = solution.to_dict()
+        data["strategy"] = str(target)
+        typer.echo(json.dumps(data, indent=2))
+        return
+    _print(solution, target, plot)
+
+
+def _game(name: str, raises: int | None, pack: str | None) -> SmallGame:
+    from straights.errors import ConfigurationError
+    from straights.solver.game import MINI_PACK, kuhn, mini_straights
+
+    key = name.strip().lower()
+    if key not in GAMES:
+        raise ConfigurationError(f"--game {name!r} is not known: choose {' or '.join(GAMES)}")
+    if key == "kuhn":
+        if pack is not None or raises is not None:
+            raise ConfigurationError("--pack and --raises are for mini-straights, not kuhn")
+        return kuhn()
+    chosen = mini_straights(
+        pack if pack is not None else MINI_PACK, 2 if raises is None else raises
+    )
+    if not 10 <= len(chosen.pack) <= 12:
+        raise ConfigurationError(f"--pack holds {len(chosen.pack)} cards: give 10 to 12")
+    return chosen
+
+
+def _check_output(path: Path) -> Path:
+    from straights.errors import ConfigurationError
+
+    if path.suffix.lower() != ".npz":
+        raise ConfigurationError(f"--output {str(path)!r} must end in .npz")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise ConfigurationError(f"cannot write the strategy to {str(path)!r}: no folder {folder}")
+    if path.is_dir():
+        raise ConfigurationError(f"cannot write the strategy to {str(path)!r}: it is a folder")
+    return path
+
+
+def _executor(kind: str, workers: int, address: str | None) -> Executor | None:
+    if kind == "threads":
+        from concurrent.futures import ThreadPoolExecutor
+
+        return ThreadPoolExecutor(workers)
+    if kind == "processes":
+        from concurrent.futures import ProcessPoolExecutor
+
+        return ProcessPoolExecutor(workers)
+    if kind == "ray":
+        from straights.scale import RayExecutor
+
+        return RayExecutor(address=address)
+    return None
+
+
+def _run(game: SmallGame, iterations: int, pool: Executor | None) -> Solution:
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from straights.solver.solve import solve as run_solver
+
+    err = Console(stderr=True, highlight=False)
+    with Progress(
+        TextColumn("solving"),
+        BarColumn(),
+        TextColumn("{task.completed:,}/{task.total:,} iterations"),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    ) as bar:
+        task = bar.add_task("solve", total=None)
+
+        def step(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        return run_solver(game, iterations, executor=pool, progress=step)
+
+
+def _print(solution: Solution, target: Path, plot: Path | None) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
+    from straights.cli.render import console
+
+    out = console()
+    tree = solution.tree
+    out.print(Text(tree.game.describe()))
+    grid = Table()
+    grid.add_column("iteration", justify="right")
+    grid.add_column("exploitability\nmilli-antes/hand", justify="right")
+    grid.add_column("player 1 wins\nmilli-antes/hand", justify="right")
+    grid.add_column("seconds", justify="right")
+    for point in solution.curve:
+        grid.add_row(
+            f"{point.iteration:,}",
+            f"{point.milli_antes:,.2f}",
+            f"{1000 * point.value / tree.game.ante:+,.2f}",
+            f"{point.seconds:,.1f}",
+        )
+    out.print(grid)
+    out.print(
+        Text(
+            f"{len(tree.decisions):,} betting nodes, {tree.info_sets:,} information sets, "
+            f"{tree.nodes:,} nodes; {solution.iterations_per_second:,.2f} iterations/s "
+            f"({solution.seconds:,.1f} s in all with the measurements, {solution.parts} part"
+            f"{'s' if solution.parts > 1 else ''})"
+        )
+    )
+    out.print(Text(f"average strategy written to {target}"))
+    if plot is not None:
+        out.print(Text(f"exploitability curve saved to {plot}"))
