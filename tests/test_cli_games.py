@@ -75,3 +75,14 @@ def test_an_unknown_game_is_one_line_naming_the_choices(
     lines = err.splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: '[bold]pinochle' is not a game")
     assert "holdem" in lines[0] and "razz" in lines[0] and "badugi" in lines[0]
+
+
+def test_play_and_simulate_refuse_a_game_the_terminal_cannot_deal_yet() -> None:
+    for command in ("play", "simulate"):
+        done = run(command, "--game", "razz", "--hands", "1")
+        assert done.returncode == 2
+        assert done.stderr.startswith("error: razz: the terminal table deals Straights and Pai Gow")
+        assert "Traceback" not in done.stderr
+    done = run("simulate", "--game", "straights-52", "--hands", "1")
+    assert done.returncode == 2
+    assert "--game straights --pack 52" in done.stderr

@@ -31,6 +31,8 @@ HEAVY = (
     "grapheme",
     "matplotlib",
     "ray",
+    "pettingzoo",
+    "gymnasium",
 )
 
 # Runs the CLI with ``hidden`` (a comma-separated list) unimportable.
@@ -90,7 +92,7 @@ def test_pyproject_extras_match_the_modules_the_code_checks() -> None:
     extras = project["optional-dependencies"]
     for extra, modules in EXTRAS.items():
         assert _requirement_names(extras[extra]) == set(modules), extra
-    assert extras["all"] == ["straights[fast,web,plot]"]  # one machine: no Ray, no tools
+    assert extras["all"] == ["straights[fast,web,plot,rl]"]  # one machine: no Ray, no tools
     assert "straights[all,ray]" in extras["dev"]
     core = _requirement_names(project["dependencies"])
     assert core == {"typer", "rich", "sqlalchemy", "alembic", "platformdirs"}

@@ -57,7 +57,12 @@ def test_warm_up_command_reports_each_step() -> None:
         timeout=900,
     )
     assert out.returncode == 0, out.stderr
-    for label in ("lookup tables", "odds kernels", "seven-card count kernels"):
+    for label in (
+        "lookup tables",
+        "odds kernels",
+        "seven-card count kernels",
+        "equity bot kernels",
+    ):
         assert f"✓ {label} (" in out.stderr
     assert "fast kernels ready in" in out.stderr
 
@@ -80,6 +85,17 @@ def test_after_warm_up_odds_compile_nothing() -> None:
     straights_odds(["8h 2c", "? ?"], "S T R ?", exact=True, progress=lambda d, t: steps.append(d))
     holdem_odds(["Ah Kh", "? ?"], samples=100_000, progress=lambda d, t: steps.append(d))
     assert steps
+    """
+    assert compilations_after_warm_up(code) == 0
+
+
+def test_after_warm_up_equity_bots_compile_nothing() -> None:
+    code = """
+    from straights.bots.arena import simulate
+    from straights.game import TableConfig
+    for pack in (55, 52):
+        simulate(TableConfig(seats=3, pack=pack), ["equity"], 40, seed=1)
+        simulate(TableConfig(seats=2, pack=pack), ["equity"], 40, seed=2)
     """
     assert compilations_after_warm_up(code) == 0
 

@@ -5,18 +5,19 @@ Typer, Rich, SQLAlchemy, Alembic and platformdirs.  Heavier parts are extras,
 installed with ``pip install 'straights[NAME]'`` and imported only by the code
 that uses them:
 
-=========  ==============================================  ===========================
+=========  ==============================================  ============================
 extra      what it enables                                 modules
-=========  ==============================================  ===========================
+=========  ==============================================  ============================
 ``fast``   ``odds``, fast ``stats``, :mod:`straights.fast`    numpy, numba
 ``web``    ``serve``: the web table                        starlette, uvicorn, …
 ``plot``   ``--plot`` charts                               matplotlib
 ``ray``    :class:`straights.scale.RayExecutor`            ray
-=========  ==============================================  ===========================
+``rl``     :mod:`straights.rl`: research environments      numpy, pettingzoo, gymnasium
+=========  ==============================================  ============================
 
-``all`` is ``fast``, ``web`` and ``plot``: everything one machine uses (Ray, some
-600 MB, is for clusters and stays apart); ``dev`` is ``all`` and ``ray`` plus the
-test and lint tools.  Every heavy import goes through :func:`require`, so a
+``all`` is ``fast``, ``web``, ``plot`` and ``rl``: everything one machine uses (Ray,
+some 600 MB, is for clusters and stays apart); ``dev`` is ``all`` and ``ray`` plus
+the test and lint tools.  Every heavy import goes through :func:`require`, so a
 missing extra is one clear line (:class:`~straights.errors.MissingExtraError`),
 never a traceback:
 
@@ -24,7 +25,7 @@ never a traceback:
 >>> require("colour", "x")
 Traceback (most recent call last):
 ...
-straights.errors.ConfigurationError: 'colour' is not an extra: choose fast, web, plot or ray
+straights.errors.ConfigurationError: 'colour' is not an extra: choose fast, web, plot, ray or rl
 """
 
 from __future__ import annotations
@@ -39,9 +40,10 @@ __all__ = ["EXTRAS", "available", "require"]
 #: The modules each extra provides (top-level import names, in import order).
 EXTRAS: Final[dict[str, tuple[str, ...]]] = {
     "fast": ("numpy", "numba"),
-    "web": ("pydantic", "starlette", "uvicorn", "websockets", "grapheme"),
+    "web": ("pydantic", "starlette", "uvicorn", "websockets", "grapheme", "orjson"),
     "plot": ("matplotlib",),
     "ray": ("ray",),
+    "rl": ("numpy", "pettingzoo", "gymnasium"),
 }
 
 

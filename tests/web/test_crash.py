@@ -191,7 +191,10 @@ class Players(threading.Thread):
                         ):
                             self.deal_ended.set()
                     legal = state["hand"]["legal"]
-                    if legal and self.acted.get(id(h)) != state["version"]:
+                    if state["you"].get("broke") and self.acted.get(id(h)) != state["version"]:
+                        self.acted[id(h)] = state["version"]
+                        h.send({"type": "rebuy", "token": h.token})  # a ledger entry
+                    elif legal and self.acted.get(id(h)) != state["version"]:
                         self.acted[id(h)] = state["version"]
                         choice = self.rng.choice(legal)
                         h.send(
@@ -228,8 +231,11 @@ def archive_as_found(db: str) -> dict[int, tuple[list[int], list[int]]]:
     return {k: (ended.get(k, []), sorted(archived.get(k, []))) for k in keys}
 
 
-def _check_web_tables(db: str, chips: dict[str, int], seen: dict[str, dict[str, Any]]) -> None:
-    """Every table, every stack and every archived deal survived; nothing shown was lost."""
+def _check_web_tables(
+    db: str, chips: dict[str, int | None], seen: dict[str, dict[str, Any]]
+) -> None:
+    """Every table, every stack, every ledger entry and every archived deal survived;
+    nothing shown was lost (``chips``: a table's total, None where players rebuy)."""
     for table_id, (ended, archived) in archive_as_found(db).items():
         assert archived == ended, f"table {table_id}: the archive is not the log's"
     store = Store(db, create=False)
@@ -238,7 +244,9 @@ def _check_web_tables(db: str, chips: dict[str, int], seen: dict[str, dict[str, 
         assert set(chips) <= set(rows), "a table is missing"
         for key, total in chips.items():
             table, commands = rebuild(db, key)
-            assert table.chips() == total, f"table {key}: chips are missing"
+            # Chips come and go only by the ledger: buy-ins less cash-outs.
+            assert table.chips() == table.bank(), f"table {key}: chips are missing"
+            assert total is None or table.bank() == total, f"table {key}: chips appeared"
             state = seen[key]
             # Everything a player was shown had been committed first ...
             assert table.seq >= state["version"]
@@ -248,6 +256,8 @@ def _check_web_tables(db: str, chips: dict[str, int], seen: dict[str, dict[str, 
             for command in commands[: state["version"]]:
                 then.apply(command)
             assert then.public_state()["seats"] == state["seats"]
+            assert then.ledger_rows() == state["ledger"]["rows"], "a ledger entry was lost"
+            assert len(table.entries) >= len(then.entries)
             # One archive entry for each deal the log finished, none missing.
             log = store.log(rows[key].id)
             ended = [
@@ -269,8 +279,10 @@ def test_web_server_killed_at_random_instants_loses_nothing(
     specs = [
         dict(seats=3, bots=1, bot_kind="random", turn_seconds=0, stack=5000),
         dict(seats=2, bots=0, turn_seconds=0, pack=52, stack=5000),
+        # short stacks at No Limit: players go broke and rebuy (ledger entries) all along
+        dict(seats=2, bots=0, turn_seconds=0, stack=10, betting="no-limit", auto_limit=10**6),
     ]
-    chips: dict[str, int] = {}
+    chips: dict[str, int | None] = {}
     humans: list[Client] = []
     try:
         for spec in specs:
@@ -281,7 +293,7 @@ def test_web_server_killed_at_random_instants_loses_nothing(
             if spec["bots"]:
                 humans.append(Client(server, key))
                 humans[-1].sit(0, "P1")
-            chips[key] = spec["stack"] * spec["seats"]
+            chips[key] = None if "auto_limit" in spec else spec["stack"] * spec["seats"]
         deals_before = 0
         for kill in range(4):
             players = Players(humans, seed=kill)
@@ -310,6 +322,14 @@ def test_web_server_killed_at_random_instants_loses_nothing(
             assert deals >= deals_before
             deals_before = deals
         assert deals_before > 4, "the tables hardly played"
+        rebuys = [
+            e
+            for key, total in chips.items()
+            if total is None
+            for e in rebuild(database, key)[0].entries
+            if e.note == "rebuys"
+        ]
+        assert rebuys, "nobody went broke and rebought at the short-stacked table"
     finally:
         for c in humans:
             with contextlib.suppress(Exception):

@@ -60,6 +60,14 @@ HOSTILE: list[str | bytes] = [
     '{"type": "act", "token": "abcdefgh", "action": "call", "extra": 1}',
     '{"type": "act", "token": "abcdefgh", "action": "call", "to": -5}',
     '{"type": "history", "hand": 0}',
+    '{"type": "change", "token": "abcdefgh", "ante": 0}',
+    '{"type": "change", "token": "abcdefgh", "betting": "pot-limit"}',
+    '{"type": "answer", "token": "abcdefgh", "player": 0, "accept": true}',
+    '{"type": "answer", "token": "abcdefgh", "player": 1, "accept": 1}',
+    '{"type": "pause", "token": "abcdefgh", "on": "yes"}',
+    '{"type": "remove", "token": "abcdefgh", "seat": 16}',
+    '{"type": "close", "token": "abcdefgh", "now": true}',
+    '{"type": "rebuy"}',
     '{"type": "history", "hand": 999}',
     "[" * 3000 + "]" * 3000,
     '{"a":' * 1500 + "1" + "}" * 1500,
@@ -103,6 +111,19 @@ def test_hostile_messages_get_errors_and_change_nothing(make_server, clients) ->
     assert fuzzer.wait_for(lambda m: m["type"] == "error")["code"] == "illegal"
     fuzzer.send({"type": "add_bot", "token": "abcdefghijkl", "seat": 3})
     assert fuzzer.wait_for(lambda m: m["type"] == "error")["code"] == "forbidden"
+    # the host's messages from a player who is not the host, and with forged tokens
+    for conn, token in ((actor, actor.token), (fuzzer, secrets.token_urlsafe(24))):
+        for message in (
+            {"type": "pause", "on": True},
+            {"type": "change", "ante": 5},
+            {"type": "remove", "seat": 0},
+            {"type": "make_host", "seat": 1},
+            {"type": "close"},
+            {"type": "answer", "player": 1, "accept": True},
+        ):
+            conn.send(message | {"token": token})
+            err = conn.wait_for(lambda m: m["type"] == "error")
+            assert err["code"] == "forbidden" and err["message"].startswith("only the host can")
 
     assert _snapshot(watcher) == before
     assert server.alive()

@@ -175,15 +175,15 @@ def test_a_player_who_does_not_act_is_checked_or_folded_then_sat_out_then_remove
     assert chips_before - t.chips() > 0  # his chips left with him
 
 
-def test_a_player_leaving_mid_hand_is_folded_at_his_turn() -> None:
-    t = seated()
+def test_a_player_leaving_mid_hand_is_folded_at_once_if_it_is_his_turn() -> None:
+    t = seated(edition=2)  # tables with a ledger (edition 1 folded him at his turn)
     t.apply({"kind": "deal"})
     actor = t.game.actor
     assert actor is not None and actor != 1
     t.apply({"kind": "unseat", "seat": actor})
-    plan = t.next_auto(connected=set(), idle=0.0, bot_delay=1, deal_delay=1)
-    assert plan is not None and plan.delay == 0.0
-    assert plan.command is not None and plan.command["why"] == "away"
+    hand = t.game.hand
+    assert hand is not None and hand.folded[hand.index(actor)]
+    assert t.game.actor != actor
 
 
 def test_bots_never_play_alone_and_tables_wait_for_two() -> None:
@@ -250,6 +250,8 @@ def test_a_player_sat_out_keeps_his_chips_and_comes_back() -> None:
         "bot": None,
         "status": "sat out",
         "chips": chips,
+        "player": 3,
+        "host": False,
     }
     t.apply({"kind": "deal"})
     assert 2 not in t.game.hand.seats  # type: ignore[union-attr]

@@ -98,7 +98,7 @@ def simulate(
     :class:`~straights.store.RecordedTable` to save it).
     """
     if not bot_kinds:
-        raise ConfigurationError("name at least one bot: random, calling or strength")
+        raise ConfigurationError("name at least one bot: random, calling, strength, cfr or equity")
     if hands < 1:
         raise ConfigurationError(f"hands={hands}: play at least one deal")
     rng = make_rng(seed)

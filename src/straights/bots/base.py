@@ -52,6 +52,7 @@ def pick(view: SeatView, *kinds: str) -> Action:
 
 def _factories() -> dict[str, Callable[[RandomLike], Bot]]:
     from straights.bots.cfr import CfrBot
+    from straights.bots.equity import equity_factories
     from straights.bots.simple import CallingBot, RandomBot
     from straights.bots.strength import StrengthBot
 
@@ -60,15 +61,19 @@ def _factories() -> dict[str, Callable[[RandomLike], Bot]]:
         "calling": lambda rng: CallingBot(),
         "strength": lambda rng: StrengthBot(rng=rng),
         "cfr": lambda rng: CfrBot(rng=rng),
+        **equity_factories(),
     }
 
 
 #: Names accepted by :func:`make_bot`.
-BOT_KINDS: Final = ("random", "calling", "strength", "cfr")
+BOT_KINDS: Final = (
+    *("random", "calling", "strength", "cfr"),
+    *("equity", "equity:tight", "equity:loose", "equity:aggressive"),
+)
 
 
 def make_bot(kind: str, rng: RandomLike = None) -> Bot:
-    """A bot by name: ``random``, ``calling`` or ``strength``."""
+    """A bot by name, one of :data:`BOT_KINDS` (``equity:tight`` is the tight equity bot)."""
     factory = _factories().get(kind.strip().lower())
     if factory is None:
         raise ConfigurationError(f"{kind!r} is not a bot: choose one of {', '.join(BOT_KINDS)}")

@@ -48,8 +48,8 @@ DEFAULT_BOTS: tuple[str, ...] = ("strength", "calling", "random")
 BotsOpt = Annotated[
     str | None,
     typer.Option(
-        help="Bots for the seats, in turn: random, calling, strength "
-        "(default: strength,calling,random)."
+        help="Bots for the seats, in turn: random, calling, strength, cfr, equity, "
+        "equity:tight, equity:loose, equity:aggressive (default: strength,calling,random)."
     ),
 ]
 
@@ -112,3 +112,40 @@ def game_setup(
             f"name at most {bot_seats} (they take the seats in turn), or add seats"
         )
     return GameSetup(config, tuple(kinds[i % len(kinds)] for i in range(bot_seats)))
+
+
+def check_terminal_game(name: str | None) -> None:
+    """Refuse, in one line, a game the terminal table cannot deal yet.
+
+    ``play`` and ``simulate`` deal Straights (any pack and structure, chosen by
+    ``--pack``/``--betting``) and Pai Gow (dispatched before this check); every
+    other variant of ``straights games`` runs on :mod:`straights.poker` and
+    :mod:`straights.rl` but not yet at the terminal table.
+
+    >>> check_terminal_game(None); check_terminal_game("Straights")
+    >>> try:
+    ...     check_terminal_game("razz")
+    ... except ConfigurationError as exc:
+    ...     print(str(exc)[:52])
+    razz: the terminal table deals Straights and Pai Gow
+    >>> try:
+    ...     check_terminal_game("straights-52-no-limit")
+    ... except ConfigurationError as exc:
+    ...     print(exc)
+    straights-52-no-limit: choose it with --game straights --pack 52 --betting no-limit
+    """
+    if name is None:
+        return
+    from straights.poker.catalogue import find_variant
+
+    code = find_variant(name).code  # an unknown name: one line listing the games
+    if code == "_STR55L":
+        return
+    if code.startswith("_STR"):
+        pack = " --pack 52" if code.startswith("_STR52") else ""
+        betting = " --betting no-limit" if code.endswith("N") else ""
+        raise ConfigurationError(f"{name}: choose it with --game straights{pack}{betting}")
+    raise ConfigurationError(
+        f"{name}: the terminal table deals Straights and Pai Gow so far (the other games"
+        " of `straights games` play through straights.poker and straights.rl)"
+    )

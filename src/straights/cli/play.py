@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 from straights.cli.app import app
-from straights.cli.game_setup import AnteOpt, BettingOpt, BotsOpt, PackOpt, StackOpt, game_setup
+from straights.cli.game_setup import (
+    AnteOpt,
+    BettingOpt,
+    BotsOpt,
+    PackOpt,
+    StackOpt,
+    check_terminal_game,
+    game_setup,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -92,6 +100,7 @@ def play(
     if is_pai_gow(game_name):  # a banked game with its own table: cli/paigow_play.py
         _play_pai_gow(seats, name, stack, seed, script, hands, resume)
         return
+    check_terminal_game(game_name)
     from rich.text import Text
 
     from straights.cards import make_rng

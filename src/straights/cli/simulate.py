@@ -8,7 +8,14 @@ from typing import Annotated
 import typer
 
 from straights.cli.app import app
-from straights.cli.game_setup import AnteOpt, BettingOpt, BotsOpt, PackOpt, game_setup
+from straights.cli.game_setup import (
+    AnteOpt,
+    BettingOpt,
+    BotsOpt,
+    PackOpt,
+    check_terminal_game,
+    game_setup,
+)
 
 
 @app.command()
@@ -48,6 +55,7 @@ def simulate(
         simulate_pai_gow(players=players, deals=hands, seed=seed, stack=stack, out_path=out,
                          progress=progress, as_json=as_json, console=console())  # fmt: skip
         return
+    check_terminal_game(game_name)
     from rich.progress import Progress
     from rich.table import Table as Grid
     from rich.text import Text

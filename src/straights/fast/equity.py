@@ -255,6 +255,8 @@ def _exact_task_straights(
     unknown: int,
     pack: int,
     wins: I64,
+    eq: F64,
+    eq2: F64,
 ) -> tuple[int, int]:
     """:func:`_exact_task` for Straights, carrying the table's OR-ed bits down the odometer."""
     m = decks.shape[1]
@@ -303,6 +305,8 @@ def _exact_task_straights(
             nowin += 1
         elif count == 1:
             wins[arg] += 1
+            eq[arg] += 1.0
+            eq2[arg] += 1.0
         else:
             bugs += 1
         j = r - 1
@@ -314,6 +318,36 @@ def _exact_task_straights(
         for q in range(j + 1, r):
             idx[q] = idx[q - 1] + 1
     return nowin, bugs
+
+
+@njit(cache=True)
+def _task(
+    task: int,
+    game: int,
+    holes: I64,
+    decks: I64,
+    known: I64,
+    unknown: int,
+    pack: int,
+    rank7: npt.NDArray[np.uint16],
+    flush: npt.NDArray[np.uint16],
+    fsuit: npt.NDArray[np.int8],
+    wins: I64,
+    ties: I64,
+    eq: F64,
+    eq2: F64,
+) -> tuple[int, int]:
+    """One task of an exact job on the fastest kernel for its game; (no_winner, tie_bugs)."""
+    if game == HIGH and unknown > 0:
+        _exact_task_high(
+            task, holes, decks, known, unknown, rank7, flush, fsuit, wins, ties, eq, eq2
+        )
+        return 0, 0
+    if game == STRAIGHTS and unknown > 0:
+        return _exact_task_straights(task, holes, decks, known, unknown, pack, wins, eq, eq2)
+    return _exact_task(
+        task, game, holes, decks, known, unknown, pack, rank7, flush, fsuit, wins, ties, eq, eq2
+    )
 
 
 @njit(cache=True, parallel=True)
@@ -338,30 +372,7 @@ def exact(
     eq2 = np.zeros((n, players), dtype=np.float64)
     flags = np.zeros((n, 2), dtype=np.int64)
     for i in prange(n):
-        if game == HIGH and unknown > 0:
-            _exact_task_high(
-                tasks[i],
-                holes,
-                decks,
-                known,
-                unknown,
-                rank7,
-                flush,
-                fsuit,
-                wins[i],
-                ties[i],
-                eq[i],
-                eq2[i],
-            )
-            continue
-        if game == STRAIGHTS and unknown > 0:
-            x, y = _exact_task_straights(tasks[i], holes, decks, known, unknown, pack, wins[i])
-            eq[i] = wins[i]
-            eq2[i] = wins[i]
-            flags[i, 0] = x
-            flags[i, 1] = y
-            continue
-        x, y = _exact_task(
+        x, y = _task(
             tasks[i],
             game,
             holes,
@@ -387,6 +398,36 @@ def exact(
         flags[:, 0].sum(),
         flags[:, 1].sum(),
     )
+
+
+@njit(cache=True)
+def exact_serial(
+    game: int,
+    holes: I64,
+    decks: I64,
+    known: I64,
+    unknown: int,
+    pack: int,
+    rank7: npt.NDArray[np.uint16],
+    flush: npt.NDArray[np.uint16],
+    fsuit: npt.NDArray[np.int8],
+) -> Result:
+    """:func:`exact` over every task on the calling thread: for the many small jobs of a
+    bot, where starting threads would cost more than the work."""
+    players = holes.shape[1]
+    wins = np.zeros(players, dtype=np.int64)
+    ties = np.zeros(players, dtype=np.int64)
+    eq = np.zeros(players, dtype=np.float64)
+    eq2 = np.zeros(players, dtype=np.float64)
+    n = decks.shape[0] * (decks.shape[1] - unknown + 1 if unknown else 1)
+    nowin = bugs = 0
+    for t in range(n):
+        x, y = _task(
+            t, game, holes, decks, known, unknown, pack, rank7, flush, fsuit, wins, ties, eq, eq2
+        )
+        nowin += x
+        bugs += y
+    return wins, ties, eq, eq2, nowin, bugs
 
 
 @njit(cache=True)
@@ -499,3 +540,59 @@ def sample(
         flags[:, 0].sum(),
         flags[:, 1].sum(),
     )
+
+
+@njit(cache=True)
+def seat_sample_straights(
+    seed: int, samples: int, hole: I64, table: I64, deck: I64, opponents: int, pack: int
+) -> tuple[int, int]:
+    """One seat's Straights results over ``samples`` random completions, on this thread:
+    ``(wins, no_winner)``.  ``table`` holds -1 for unknown places; each opponent's two
+    cards and the unknown places are drawn from ``deck``.  A completion stops as soon
+    as an opponent beats the seat; equal keys are rule 10 (S-T-R-8 on the table)."""
+    state = np.empty(1, dtype=np.uint64)
+    state[0] = np.uint64(seed)
+    d = deck.copy()
+    m = d.shape[0]
+    mine_s = SUIT_POS[hole[0]] | SUIT_POS[hole[1]]
+    mine_hand = hand_strength(hole[0], hole[1])
+    wins = nowin = 0
+    for _ in range(samples):
+        drawn = 0
+        t_s = t_sp = t_8 = 0
+        for j in range(5):
+            c = table[j]
+            if c < 0:
+                r = drawn + np.int64(_next(state) % np.uint64(m - drawn))
+                d[drawn], d[r] = d[r], d[drawn]
+                c = d[drawn]
+                drawn += 1
+            t_s |= SUIT_POS[c]
+            t_sp |= SPECIAL_BIT[c]
+            t_8 = max(t_8, EIGHT_ORDER[c])
+        mine = key_from_parts(mine_s, t_s, mine_hand, pack)
+        if opponents == 0:
+            if pack == 55 and t_sp == 7 and t_8 and mine == t_8 << STR8_SHIFT:
+                nowin += 1
+            else:
+                wins += 1
+            continue
+        lost = tied = False
+        for _p in range(opponents):
+            r = drawn + np.int64(_next(state) % np.uint64(m - drawn))
+            d[drawn], d[r] = d[r], d[drawn]
+            a = d[drawn]
+            r = drawn + 1 + np.int64(_next(state) % np.uint64(m - drawn - 1))
+            d[drawn + 1], d[r] = d[r], d[drawn + 1]
+            b = d[drawn + 1]
+            drawn += 2
+            theirs = key_from_parts(SUIT_POS[a] | SUIT_POS[b], t_s, hand_strength(a, b), pack)
+            if theirs > mine:
+                lost = True
+                break
+            tied |= theirs == mine
+        if tied and not lost:
+            nowin += 1
+        elif not lost:
+            wins += 1
+    return wins, nowin

@@ -83,12 +83,27 @@ def _batch_keys() -> None:
     straights_category_rows(hands)
 
 
+def _bots() -> None:
+    # The equity bot's own kernels (straights.bots.equity), with the types it passes.
+    from straights.fast import equity
+
+    i64 = np.int64
+    hole, deck = np.array([0, 1], dtype=i64), np.arange(7, 30, dtype=i64)
+    table = np.array([-1, 3, 4, 5, 6], dtype=i64)
+    equity.seat_sample_straights(1, 4, hole, table, deck, 2, 55)
+    holes = np.array([[[0, 1], [7, 8]]], dtype=i64)
+    decks = np.arange(9, 12, dtype=i64)[None]
+    empty = np.zeros(1, dtype=np.uint16), np.zeros(1, dtype=np.uint16), np.zeros(1, dtype=np.int8)
+    equity.exact_serial(equity.STRAIGHTS, holes, decks, table.clip(0), 1, 55, *empty)
+
+
 #: ``(label, step)`` in set-up order; each step is quick once its kernels are cached.
 STEPS: tuple[tuple[str, Callable[[], None]], ...] = (
     ("lookup tables", _tables),
     ("odds kernels", _odds),
     ("seven-card count kernels", _counts),
     ("batch key kernels", _batch_keys),
+    ("equity bot kernels", _bots),
 )
 
 

@@ -563,6 +563,33 @@ class Hand:
         self.verify(seat, kind, to)
         raise AssertionError("unreachable")  # pragma: no cover
 
+    def forfeit(self, seat: int) -> None:
+        """Fold ``seat`` for a player who left the table: he gives up the deal.
+
+        Unlike :meth:`act`, this folds even when he could check, and folds an
+        all-in player (who has nothing left to decide) out of turn; anyone else
+        forfeits at his turn. His chips stay in the pot; he is never shown down.
+        """
+        i = self.index(seat)
+        deal = self._deal
+        if deal is None or self.folded[i]:
+            raise IllegalActionError(f"seat {seat} has no deal to forfeit")
+        if i != deal.actor and self.stacks[i] > 0:
+            raise IllegalActionError(f"seat {seat} forfeits at his turn")
+        committed = deal.bets[i]
+        deal.forfeit(i)
+        self._seen += 1  # the fold's own entry: told here
+        self._emit(Acted(seat, "fold", 0, committed, False))
+        if self._seen != len(deal.log) or deal.phase == "over":  # more happened
+            self._tell()
+
+    def fold_or_forfeit(self, seat: int) -> None:
+        """Replay a stored fold: by the rules if they allow it, else a forfeit."""
+        if self.refusal(seat, "fold") is None:
+            self.act(seat, "fold")
+        else:
+            self.forfeit(seat)
+
     def side_pots(self) -> list[Pot]:
         """The main pot and side pots from what each player put in (carried pot in the main).
 

@@ -319,7 +319,7 @@ def _apply_line(hand: Hand, line: str, n: int, board: list[Card | None]) -> None
     seat = hand.seats[i]
     op = parts[1] if len(parts) > 1 else ""
     if op == "f":
-        hand.act(seat, "fold")
+        hand.fold_or_forfeit(seat)  # a player who left the table forfeits
     elif op == "cc":
         hand.act(seat, "check" if hand.can_check(seat) else "call")
     elif op == "cbr" and len(parts) == 3 and parts[2].isdigit():

@@ -325,6 +325,14 @@ class Table:
         self.hand.act(seat, kind, to)
         return self.events[start:]
 
+    def forfeit(self, seat: int) -> list[Event]:
+        """A player who left gives up the current deal (see :meth:`Hand.forfeit`)."""
+        if self.hand is None or self.hand.finished:
+            raise IllegalActionError(f"seat {seat} has no deal to forfeit")
+        start = len(self.events)
+        self.hand.forfeit(seat)
+        return self.events[start:]
+
     def auto_act(self, seat: int) -> list[Event]:
         """What a timed-out player does: check if he can, else fold."""
         kinds = [a.kind for a in self.legal_actions(seat)]
@@ -391,5 +399,8 @@ class Table:
                 )
             self._begin(event.seats, event.deck)
         elif isinstance(event, Acted):
-            self.act(event.seat, event.kind, event.to)
+            if event.kind == "fold" and self.hand is not None:
+                self.hand.fold_or_forfeit(event.seat)  # a player who left forfeits
+            else:
+                self.act(event.seat, event.kind, event.to)
         # Every other event follows from these and is re-emitted by the engine.

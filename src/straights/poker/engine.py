@@ -560,6 +560,36 @@ class Deal:
         self._after_action()
         return entry
 
+    def forfeit(self, i: int) -> Entry:
+        """Player ``i`` gives up the deal (he left the table): a fold even when he could
+        check; at his turn, or out of turn when he is all-in (he has nothing left to
+        decide). His chips stay in the pots; he is never shown down.
+        """
+        if self.phase == "over" or self.folded[i] or self.mucked[i]:
+            raise IllegalActionError(f"p{i + 1} has no deal to forfeit")
+        if self.actor != i and (self.stacks[i] > 0 or self.phase == "showdown"):
+            raise IllegalActionError(f"p{i + 1} forfeits at his turn")
+        for waiting in (self._actors, self._drawers, self._choosers):
+            if i in waiting:
+                waiting.remove(i)
+        self._drawn.pop(i, None)
+        self._chosen.pop(i, None)
+        self._acted.add(i)
+        self.folded[i] = True
+        self.spent.extend(self.holes[i])
+        entry = _new(Entry, ("fold", i, (), 0, ()))
+        self.log.append(entry)
+        if self.phase == "betting":
+            self._after_action()
+        elif self.folded.count(False) - self.mucked.count(True) <= 1:
+            self._actors.clear()
+            self._next_street()
+        elif self.phase == "draw" and not self._drawers:
+            self._replace()
+        elif self.phase == "expose" and not self._choosers:
+            self._end_expose()
+        return entry
+
     def _put(self, i: int, amount: int) -> None:
         self.stacks[i] -= amount
         self.bets[i] += amount
@@ -700,12 +730,16 @@ class Deal:
         entry = Entry("expose", i, tuple(hand[k] for k in picked))
         self.log.append(entry)
         if not self._choosers:
-            for j, positions in self._chosen.items():
-                for k in positions:
-                    self.up[j][k] = True
-            if not self._begin_betting(self.in_hand()):
-                self._next_street()
+            self._end_expose()
         return entry
+
+    def _end_expose(self) -> None:
+        """Every player has chosen: turn the cards up and bet."""
+        for j, positions in self._chosen.items():
+            for k in positions:
+                self.up[j][k] = True
+        if not self._begin_betting(self.in_hand()):
+            self._next_street()
 
     # -- showdown ---------------------------------------------------------------------------
     def _begin_showdown(self) -> None:

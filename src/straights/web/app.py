@@ -148,6 +148,26 @@ def create_app(
             | {"seats_taken": sum(m is not None for m in table.seats), "hands": table.hand_number}
         )
 
+    async def ledger_download(request: Request) -> Response:
+        """The ledger and settle-up as CSV, for the host and the table's players (the
+        token in an ``Authorization: Bearer`` header: tokens never go in addresses)."""
+        token = request.headers.get("authorization", "").removeprefix("Bearer ").strip()
+        try:
+            text = manager.ledger_csv(request.path_params["table_id"], token)
+        except AccessError as exc:
+            return JSONResponse(error_reply(str(exc), "forbidden"), 403)
+        except StraightsError as exc:
+            return JSONResponse(error_reply(str(exc), "not_found"), 404)
+        name = f"straights-{request.path_params['table_id']}-ledger.csv"
+        return Response(
+            text,
+            media_type="text/csv; charset=utf-8",
+            headers={
+                "Content-Disposition": f'attachment; filename="{name}"',
+                "Cache-Control": "no-store",
+            },
+        )
+
     async def socket(ws: WebSocket) -> None:
         # Host and Origin were checked by the Guard middleware.
         address = address_key(ws.client.host) if ws.client else "?"
@@ -236,6 +256,7 @@ def create_app(
             Route("/healthz", health),
             Route("/api/tables", create_table, methods=["POST"]),
             Route("/api/tables/{table_id}", table_info),
+            Route("/api/tables/{table_id}/ledger.csv", ledger_download, methods=["GET", "POST"]),
             WebSocketRoute("/ws", socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],

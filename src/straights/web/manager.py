@@ -25,18 +25,26 @@ from straights.errors import HandHistoryError, IllegalActionError, StraightsErro
 from straights.game.wording import seat_label
 from straights.store import FinishedDeal, Store, TableRecord
 from straights.web.keyed_random import bot_random, new_secret
+from straights.web.ledger import ledger_csv
 from straights.web.protocol import (
     Act,
     AddBot,
+    Answer,
     Back,
+    Change,
     Chat,
     ClientMessage,
+    Close,
     Hello,
     History,
     Leave,
+    MakeHost,
     Mute,
+    Pause,
     Ping,
     ProtocolError,
+    Rebuy,
+    Remove,
     RemoveBot,
     Sit,
     TableSettings,
@@ -88,7 +96,8 @@ class Connection:
         self.live: LiveTable | None = None
         self.seat: int | None = None
         self.owner: int | None = None  # the player (WebTable SeatMeta.owner) behind the seat
-        self.host = False
+        #: Hashes of the tokens this client proved it holds (its player token, the host's).
+        self.digests: set[str] = set()
         self.bucket = TokenBucket(RATE, BURST)
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_LIMIT)
         self.closed = False
@@ -159,6 +168,10 @@ class LiveTable:
             conn.seat = conn.owner = None
             return None
         return conn.seat
+
+    def is_host(self, conn: Connection) -> bool:
+        """True while ``conn`` holds the token the host role belongs to."""
+        return any(self.table.hosts(d) for d in conn.digests)
 
     def connected_seats(self) -> set[int]:
         return {s for c in self.conns if not c.closed and (s := self.seat_of(c)) is not None}
@@ -245,6 +258,18 @@ class TableManager:
         live.task = asyncio.create_task(self._drive(live), name=f"table-{table_id}")
         return table_id, host
 
+    def ledger_csv(self, table_id: str, token: str) -> str:
+        """Table ``table_id``'s ledger and settle-up as CSV, for its host or a player
+        who sat there (``token``); raises :class:`AccessError` for anyone else."""
+        live = self.tables.get(table_id)
+        if live is None:
+            raise ProtocolError(f"no table {table_id!r} on this server")
+        table = live.table
+        digest = hash_token(token) if token else ""
+        if not token or not (table.hosts(digest) or table.account_of(digest) is not None):
+            raise AccessError("the ledger is for the players of this table: send your token")
+        return ledger_csv(table.ledger_rows(), table.transfers() or [])
+
     # -- the one way to change a table ------------------------------------------------------------
     async def run(self, live: LiveTable, command: dict[str, Any]) -> None:
         """Apply, store, then broadcast one command (caller must not hold the lock)."""
@@ -287,11 +312,12 @@ class TableManager:
         shared = "," + shared[1:]  # its members, to follow a viewer's own members
         for conn in list(live.conns):
             seat = live.seat_of(conn)
-            key = (seat, conn.host)
+            host = live.is_host(conn)
+            key = (seat, host)
             text = cache.get(key)
             if text is None:
                 state = table.own_state(seat, turn_left=left, public=public)
-                state["you"]["host"] = conn.host
+                state["you"]["host"] = host
                 text = to_json(state)[:-1] + shared
                 cache[key] = text
             conn.send(text)
@@ -376,9 +402,16 @@ class TableManager:
         seat = live.table.seat_of(digest)
         if seat is not None:
             return seat
-        if host_ok and check_token(token, live.table.host_hash):
+        if host_ok and (live.table.hosts(digest) or live.is_host(conn)):
             return None
         raise AccessError("this token does not hold a seat at this table: take a seat first")
+
+    def _host(self, conn: Connection, token: str, what: str) -> LiveTable:
+        """The table, if ``token`` (or this connection) holds the host role."""
+        live = self._watching(conn)
+        if not (live.table.hosts(hash_token(token)) or live.is_host(conn)):
+            raise AccessError(f"only the host can {what}")
+        return live
 
     def _watching(self, conn: Connection) -> LiveTable:
         if conn.live is None:
@@ -429,12 +462,46 @@ class TableManager:
             self._chat(self._watching(conn), msg)
         elif isinstance(msg, Mute):
             self._mute(self._watching(conn), msg)
+        elif isinstance(msg, Rebuy):
+            seat = self._auth(conn, msg.token)
+            await self.run(self._watching(conn), {"kind": "rebuy", "seat": seat})
+        else:
+            await self._hosting(conn, msg)
+
+    async def _hosting(self, conn: Connection, msg: ClientMessage) -> None:
+        """The host's messages: each checks the role, then runs one table command."""
+        if isinstance(msg, Answer):
+            live = self._host(conn, msg.token, "approve buy-ins")
+            command = {"kind": "answer", "player": msg.player, "accept": msg.accept}
+        elif isinstance(msg, Pause):
+            live = self._host(conn, msg.token, "pause or resume the game")
+            command = {"kind": "pause", "on": msg.on}
+        elif isinstance(msg, Change):
+            live = self._host(conn, msg.token, "change the table")
+            command = {"kind": "change"} | msg.model_dump(
+                exclude={"type", "token"}, exclude_none=True
+            )
+        elif isinstance(msg, Remove):
+            live = self._host(conn, msg.token, "remove a player")
+            meta = live.table.seats[msg.seat] if msg.seat < len(live.table.seats) else None
+            if meta is None:
+                raise IllegalActionError(f"{seat_label(msg.seat)} is empty")
+            command = {"kind": "unseat", "seat": msg.seat, "why": "removed"}
+        elif isinstance(msg, MakeHost):
+            live = self._host(conn, msg.token, "hand the host role on")
+            command = {"kind": "host", "seat": msg.seat}
+        elif isinstance(msg, Close):
+            live = self._host(conn, msg.token, "close the table")
+            command = {"kind": "close"}
+        else:  # pragma: no cover - every message type is handled above
+            raise ProtocolError(f"unexpected message {msg!r}")
+        await self.run(live, command)
 
     # -- chat -----------------------------------------------------------------------------------
     def is_host(self, live: LiveTable, token: str) -> bool:
-        """Whether ``token`` holds the host role of the table: the one test of host
-        rights the chat uses (today the creator's token)."""
-        return check_token(token, live.table.host_hash)
+        """Whether ``token`` holds the host role of the table (see ``WebTable.hosts``:
+        the creator's token, or the player's the role went to)."""
+        return live.table.hosts(hash_token(token))
 
     def _chat_line(self, live: LiveTable, seat: int | None, name: str, words: str) -> None:
         muted = sorted(
@@ -506,20 +573,25 @@ class TableManager:
             )
         conn.live = live
         conn.seat = conn.owner = None
-        conn.host = False
         problem = None
+        table = live.table
+        if msg.host is not None and check_token(msg.host, table.creator_hash):
+            conn.digests.add(table.creator_hash)  # the creator's token (host while his)
         if msg.token is not None:
-            seat = live.table.seat_of(hash_token(msg.token))
-            meta = live.table.seats[seat] if seat is not None else None
+            digest = hash_token(msg.token)
+            seat = table.seat_of(digest)
+            meta = table.seats[seat] if seat is not None else None
             if seat is not None and meta is not None:
                 conn.seat, conn.owner = seat, meta.owner
-            elif check_token(msg.token, live.table.host_hash):
-                conn.host = True
+                conn.digests.add(digest)
+            elif table.account_of(digest) is not None or table.hosts(digest):
+                conn.digests.add(digest)  # a player who left (he may come back) or the host
             else:
                 problem = "that token holds no seat here any more: you are watching"
         live.conns.add(conn)
         live.wake.set()
-        conn.send({"type": "welcome", "table": live.table.id, "seat": conn.seat, "host": conn.host})
+        host = live.is_host(conn)
+        conn.send({"type": "welcome", "table": table.id, "seat": conn.seat, "host": host})
         if problem:
             conn.send(error_reply(problem, "stale_token"))
         self.broadcast_one(live, conn)
@@ -528,7 +600,7 @@ class TableManager:
 
     def broadcast_one(self, live: LiveTable, conn: Connection) -> None:
         state = live.table.state_for(live.seat_of(conn), turn_left=self.turn_left(live))
-        state["you"]["host"] = conn.host
+        state["you"]["host"] = live.is_host(conn)
         conn.send(state)
 
     async def _sit(self, conn: Connection, msg: Sit) -> None:
@@ -537,21 +609,26 @@ class TableManager:
             raise IllegalActionError(
                 f"you already sit in {seat_label(conn.seat or 0)}: leave it first"
             )
-        token = new_token()
+        # A player who sat here before comes back with his own token (and chips).
+        known = msg.token is not None and live.table.account_of(hash_token(msg.token)) is not None
+        token = msg.token if known and msg.token is not None else new_token()
         async with live.lock:
-            live.table.check_new_name(msg.name)
-            self._commit(
-                live,
-                {
-                    "kind": "sit",
-                    "seat": msg.seat,
-                    "name": msg.name,
-                    "token_hash": hash_token(token),
-                },
-            )
+            if not known:
+                live.table.check_new_name(msg.name)
+            command = {
+                "kind": "sit",
+                "seat": msg.seat,
+                "name": msg.name,
+                "token_hash": hash_token(token),
+            }
+            table = live.table
+            if table.creator_hash in conn.digests and table.host_hash == table.creator_hash:
+                command["host"] = True  # the creator sits: the role goes with his seat
+            self._commit(live, command)
             meta = live.table.seats[msg.seat]
             assert meta is not None
             conn.seat, conn.owner = msg.seat, meta.owner
+            conn.digests.add(hash_token(token))
             conn.send({"type": "seated", "table": live.table.id, "seat": msg.seat, "token": token})
             self.broadcast(live)
 

@@ -60,11 +60,13 @@ def _clean_name(value: str) -> str:
 
 
 class Hello(_Msg):
-    """Watch a table; with a seat token, also take that seat back (reconnect)."""
+    """Watch a table; with a player token, also take that seat back (reconnect);
+    with the host token (``host``), run the table."""
 
     type: Literal["hello"]
     table: Annotated[str, Field(pattern=TABLE_PATTERN)]
     token: Token | None = None
+    host: Token | None = None
 
 
 class Sit(_Msg):
@@ -73,6 +75,8 @@ class Sit(_Msg):
     type: Literal["sit"]
     seat: SeatNo
     name: str
+    #: The player token of someone who sat here before: he comes back with his chips.
+    token: Token | None = None
 
     _name = field_validator("name")(_clean_name)
 
@@ -121,6 +125,65 @@ class Back(_Msg):
     token: Token
 
 
+class Rebuy(_Msg):
+    """Buy chips again after going broke (automatic up to the host's limit)."""
+
+    type: Literal["rebuy"]
+    token: Token
+
+
+class Answer(_Msg):
+    """The host accepts or refuses a player's buy-in waiting for approval."""
+
+    type: Literal["answer"]
+    token: Token
+    player: Annotated[int, Field(ge=1)]
+    accept: bool
+
+
+class Pause(_Msg):
+    """The host pauses (no new deal starts) or resumes the game."""
+
+    type: Literal["pause"]
+    token: Token
+    on: bool
+
+
+class Change(_Msg):
+    """The host changes the ante, the structure, the timer or the buy-in limit
+    (between deals; fields left out stay as they are)."""
+
+    type: Literal["change"]
+    token: Token
+    ante: Annotated[int, Field(ge=1, le=1000)] | None = None
+    betting: Literal["limit", "no-limit"] | None = None
+    turn_seconds: Annotated[int, Field(ge=0, le=600)] | None = None
+    auto_limit: Chips | None = None
+
+
+class Remove(_Msg):
+    """The host removes a player: he forfeits the deal on and is cashed out."""
+
+    type: Literal["remove"]
+    token: Token
+    seat: SeatNo
+
+
+class MakeHost(_Msg):
+    """The host hands the host role to the player in ``seat``."""
+
+    type: Literal["make_host"]
+    token: Token
+    seat: SeatNo
+
+
+class Close(_Msg):
+    """The host closes the table between deals: everyone is cashed out."""
+
+    type: Literal["close"]
+    token: Token
+
+
 class History(_Msg):
     """Ask for a past hand, as this connection was allowed to see it."""
 
@@ -158,7 +221,26 @@ class Mute(_Msg):
     muted: bool = True
 
 
-ClientMessage = Hello | Sit | Leave | Act | AddBot | RemoveBot | Back | History | Ping | Chat | Mute
+ClientMessage = (
+    Hello
+    | Sit
+    | Leave
+    | Act
+    | AddBot
+    | RemoveBot
+    | Back
+    | History
+    | Ping
+    | Rebuy
+    | Answer
+    | Pause
+    | Change
+    | Remove
+    | MakeHost
+    | Close
+    | Chat
+    | Mute
+)
 _MODELS: dict[str, type[_Msg]] = {
     "hello": Hello,
     "sit": Sit,
@@ -169,6 +251,13 @@ _MODELS: dict[str, type[_Msg]] = {
     "back": Back,
     "history": History,
     "ping": Ping,
+    "rebuy": Rebuy,
+    "answer": Answer,
+    "pause": Pause,
+    "change": Change,
+    "remove": Remove,
+    "make_host": MakeHost,
+    "close": Close,
     "chat": Chat,
     "mute": Mute,
 }
@@ -225,6 +314,10 @@ class TableSettings(BaseModel):
     bot_kind: BotKind = "strength"
     turn_seconds: Annotated[int, Field(ge=0, le=600)] = 30
     name: Annotated[str, Field(max_length=16 * MAX_TABLE_NAME)] = ""
+    #: Chips a player may buy in all without the host's approval (None: 3 stacks).
+    auto_limit: Annotated[int, Field(ge=0, le=10**9)] | None = None
+    #: Set by the server: 2 for tables with a ledger (a broke player keeps his seat).
+    edition: Literal[1, 2] = 1
 
 
 def parse_settings(raw: bytes) -> TableSettings:
@@ -244,6 +337,7 @@ def parse_settings(raw: bytes) -> TableSettings:
         settings = settings.model_copy(update={"name": name})
     elif settings.name:
         settings = settings.model_copy(update={"name": ""})
+    settings = settings.model_copy(update={"edition": 2})  # new tables keep a ledger
     if settings.bots >= settings.seats:
         raise ProtocolError(
             f"{settings.bots} bots would fill all {settings.seats} seats: "

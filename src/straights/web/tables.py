@@ -6,8 +6,18 @@ Given the table's secret seed, applying the stored commands in order rebuilds
 the identical state, which is how a restarted server resumes every table.
 
 Seats change between deals only (the engine's rule): a player who sits during
-a deal waits for the next one, and one who leaves during a deal is folded at
-his turn and stands up before the next deal.
+a deal waits for the next one, and one who leaves during a deal forfeits it:
+he is folded at once if it is his turn, else at his turn (never checked for),
+and stands up before the next deal.
+
+Chips enter only by a buy-in and leave only by a cash-out, each an entry of the
+table's :mod:`~straights.web.ledger` written by the command that caused it.
+A player's account outlives his seat: leaving cashes his chips out, and coming
+back (with the same player token) brings exactly those chips back; a player
+who goes broke keeps his seat, with no chips, until he rebuys or leaves.
+The host (first the creator's token; the role can be handed to a player)
+pauses, removes players, changes the ante, structure, timer and buy-in limit
+between deals, approves buy-ins above that limit and closes the table.
 
 Cards reach a client only through :meth:`WebTable.state_for` and
 :meth:`WebTable.history_for`, which use the game's views and
@@ -17,10 +27,13 @@ deal*, so a player who takes a seat never sees its previous owner's cards.
 
 from __future__ import annotations
 
+import dataclasses
+import hmac
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Final
 
-from straights.errors import IllegalActionError
+from straights.errors import ConfigurationError, IllegalActionError
 from straights.game.config import TableConfig
 from straights.game.events import Acted, ShowdownRevealed
 from straights.game.hand import ROUNDS, Hand
@@ -37,6 +50,7 @@ from straights.web.follow import (
     told,
 )
 from straights.web.keyed_random import deal_random
+from straights.web.ledger import Account, Entry, EntryKind, Transfer, settle_up
 from straights.web.names import is_bot_name, skeleton
 from straights.web.protocol import TableSettings
 
@@ -47,8 +61,10 @@ HISTORY_DEALS: Final = 200
 #: Timeouts in a row after which a player is sat out even if still connected.
 MISSES_TO_SIT_OUT: Final = 2
 #: The parts of a state that are the same for every viewer (see WebTable.own_state).
-SHARED: Final = ("table", "seats", "follow")
+SHARED: Final = ("table", "seats", "follow", "ledger")
 ROUND_NAMES: Final = ("", "first", "second", "third", "fourth", "last")
+#: Table settings the host may change between deals (``change`` command).
+CHANGEABLE: Final = ("ante", "betting", "turn_seconds", "auto_limit")
 
 
 @dataclass(slots=True)
@@ -74,9 +90,17 @@ class SeatMeta:
             if self.sat_out
             else "playing"
             if self.in_game
+            else "out of chips"
+            if self.stack == 0
             else "waiting"
         )
-        return {"seat": seat, "name": self.name, "bot": self.bot, "status": status}
+        return {
+            "seat": seat,
+            "name": self.name,
+            "bot": self.bot,
+            "status": status,
+            "player": self.owner,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +126,15 @@ class WebTable:
     owners: dict[int, dict[int, int]] = field(default_factory=dict)  # deal -> seat -> owner
     hands: dict[int, Hand] = field(default_factory=dict)  # the last HISTORY_DEALS deals
     dealt_names: dict[int, dict[int, str]] = field(default_factory=dict)  # deal -> seat -> name
+    #: Every player who ever sat, by player id (the ``owner`` of his seats).
+    accounts: dict[int, Account] = field(default_factory=dict)
+    #: The ledger: every buy-in and cash-out, in order.
+    entries: list[Entry] = field(default_factory=list)
+    paused: bool = False
+    closed: bool = False
+    #: The creator's host token (hashed), and the player he became by sitting down.
+    creator_hash: str = field(init=False)
+    creator: int | None = None
     #: deal -> indices (in the deal's events) of the actions the turn timer made
     timeouts: dict[int, set[int]] = field(default_factory=dict)
     deal_log: DealLog = field(default_factory=DealLog)
@@ -117,6 +150,91 @@ class WebTable:
         )
         self.game = Table(config, seed=deal_random(self.seed))
         self.seats = [None] * s.seats
+        self.creator_hash = self.host_hash
+
+    def hosts(self, digest: str) -> bool:
+        """True when the token hashing to ``digest`` holds the host role: the token it
+        was handed to, or the creator's own while the role is still his."""
+        if hmac.compare_digest(digest, self.host_hash):
+            return True
+        mine = self.creator is not None and self.accounts[self.creator].token_hash == self.host_hash
+        return mine and hmac.compare_digest(digest, self.creator_hash)
+
+    @property
+    def keeps_broke_players(self) -> bool:
+        """Tables of edition 2 keep a broke player seated until he rebuys or leaves,
+        and fold a leaver at once when they may; edition 1 (stored before the ledger)
+        did neither, and its logs still replay so."""
+        return self.settings.edition >= 2
+
+    @property
+    def auto_limit(self) -> int:
+        """Chips a player may buy in all without the host's approval (returns aside)."""
+        limit = self.settings.auto_limit
+        return 3 * self.settings.stack if limit is None else limit
+
+    def seat_of_player(self, player: int) -> int | None:
+        """The seat player ``player`` sits in, if he does."""
+        for i, meta in enumerate(self.seats):
+            if meta is not None and meta.owner == player:
+                return i
+        return None
+
+    def chips_of_player(self, player: int) -> int:
+        """The chips player ``player`` has at the table now (0 once he left)."""
+        seat = self.seat_of_player(player)
+        meta = None if seat is None else self.seats[seat]
+        return 0 if meta is None else self._chips_of(meta)
+
+    def bank(self) -> int:
+        """Chips the ledger put on the table: every buy-in less every cash-out.
+        :meth:`chips` equals it at every step."""
+        return sum(a.bought - a.cashed for a in self.accounts.values())
+
+    def host_seat(self) -> int | None:
+        """The seat of the player who holds the host role, if he is seated."""
+        for i, meta in enumerate(self.seats):
+            if meta is not None and meta.token_hash == self.host_hash:
+                return i
+        return None
+
+    def ledger_rows(self) -> list[dict[str, Any]]:
+        """One row per player who ever sat: bought, cashed out, chips now, net."""
+        seats = {m.owner: i for i, m in enumerate(self.seats) if m is not None}
+        stacks = self.game.stacks()
+        rows = []
+        for account in self.accounts.values():
+            seat = seats.get(account.player)
+            stack = 0
+            if seat is not None and (meta := self.seats[seat]) is not None:
+                stack = stacks.get(seat, 0) if meta.in_game else meta.stack
+            rows.append(
+                {
+                    "player": account.player,
+                    "name": account.name,
+                    "bot": account.bot,
+                    "seat": seats.get(account.player),
+                    "bought": account.bought,
+                    "cashed": account.cashed,
+                    "stack": stack,
+                    "net": account.net(stack),
+                    "pending": account.pending,
+                }
+            )
+        return rows
+
+    def transfers(self, rows: list[dict[str, Any]] | None = None) -> list[Transfer] | None:
+        """Who pays whom if the game ended now; None while chips are in the middle
+        (a deal on, or a carried pot) and the nets do not balance. ``rows``: the
+        :meth:`ledger_rows` when the caller has them."""
+        if self.in_hand:
+            return None
+        nets: dict[str, int] = {}
+        for row in self.ledger_rows() if rows is None else rows:
+            nets[row["name"]] = nets.get(row["name"], 0) + row["net"]
+        if sum(nets.values()) != 0:
+            return None
+        return list(_settled(tuple(sorted(nets.items()))))
 
     # -- reading --------------------------------------------------------------------------
     @property
@@ -146,6 +264,13 @@ class WebTable:
             if meta is not None and skeleton(meta.name) == mine:
                 raise IllegalActionError(
                     f"{name!r} looks like {meta.name!r}, who sits here: choose another name"
+                )
+        for account in self.accounts.values():
+            # The ledger names each player once: a name that played here stays his.
+            if account.bot is None and skeleton(account.name) == mine:
+                raise IllegalActionError(
+                    f"{name!r} looks like {account.name!r}, who played at this table: "
+                    "choose another name (he comes back from his own browser)"
                 )
 
     def owner_in_deal(self, seat: int | None, number: int) -> int | None:
@@ -200,25 +325,73 @@ class WebTable:
         return [e.to_dict() for e in self.game.events[start:]]
 
     def _tidy(self) -> None:
-        """Between deals: free the seats of players who went broke or left, and stand
-        up those sat out (keeping their chips aside)."""
+        """Between deals: stand up those who left (cashing their chips out) and those
+        sat out (keeping their chips aside); a player who went broke keeps his seat
+        with no chips (edition 1: loses it), a bot that went broke leaves."""
         game = self.game
         stacks = game.stacks()
         for seat, meta in enumerate(self.seats):
             if meta is None:
                 continue
-            if meta.in_game and seat not in stacks:
-                self.seats[seat] = None  # went broke: the game stood him up
+            if meta.in_game and seat not in stacks:  # went broke: the game stood him up
+                meta.in_game = False
+                meta.stack = 0
+                if meta.bot is not None or meta.leaving or not self.keeps_broke_players:
+                    self._free(seat, "broke")
                 continue
             if meta.in_game and (meta.leaving or meta.sat_out):
                 meta.stack = stacks[seat]
                 game.stand(seat)
                 meta.in_game = False
             if meta.leaving:
-                self.seats[seat] = None  # his chips leave with him
+                self._free(seat, "left")
+
+    # -- the ledger -----------------------------------------------------------------------------
+    def _enter(self, account: Account, kind: EntryKind, amount: int, note: str) -> None:
+        self.entries.append(Entry(self.seq + 1, account.player, kind, amount, note))
+        if kind == "buy-in":
+            account.bought += amount
+        else:
+            account.cashed += amount
+
+    def _free(self, seat: int, why: str) -> None:
+        """Empty ``seat`` (not in the game), cashing its chips out to the player."""
+        meta = self.seats[seat]
+        assert meta is not None and not meta.in_game
+        account = self.accounts[meta.owner]
+        self._enter(account, "cash-out", meta.stack, why)
+        account.last_out = meta.stack
+        account.pending = 0
+        meta.stack = 0
+        self.seats[seat] = None
+
+    def _buy_in(self, meta: SeatMeta, note: str) -> None:
+        """One buy-in of the table's stack: at once if within the limit (bots always),
+        else waiting for the host (``answer`` command)."""
+        account = self.accounts[meta.owner]
+        amount = self.settings.stack
+        fresh = sum(
+            e.amount
+            for e in self.entries
+            if e.player == account.player and e.kind == "buy-in" and e.note != "returns"
+        )
+        if account.bot is not None or fresh + amount <= self.auto_limit:
+            self._enter(account, "buy-in", amount, note)
+            meta.stack += amount
+        else:
+            account.pending = amount
+
+    def _open(self) -> None:
+        if self.closed:
+            raise IllegalActionError("this table is closed: the game is over")
+
+    def _between_deals(self, what: str) -> None:
+        if self.in_hand:
+            raise IllegalActionError(f"{what} between deals: deal {self.hand_number} is on")
 
     # Messages name seats as the page shows them, counted from 1 (seat_label).
     def _empty_seat(self, seat: int) -> None:
+        self._open()
         if not 0 <= seat < len(self.seats):
             raise IllegalActionError(
                 f"{seat_label(seat)}: this table has seats 1 to {len(self.seats)}"
@@ -232,36 +405,70 @@ class WebTable:
             raise IllegalActionError(f"{seat_label(seat)} is empty")
         return meta
 
+    def account_of(self, token_hash: str) -> Account | None:
+        """The (person's) account whose player token hashes to ``token_hash``."""
+        for account in self.accounts.values():
+            if account.token_hash is not None and account.token_hash == token_hash:
+                return account
+        return None
+
     def _do_sit(self, c: dict[str, Any]) -> None:
         seat = int(c["seat"])
         self._empty_seat(seat)
-        self.seats[seat] = SeatMeta(
-            owner=self.seq + 1,
-            name=str(c["name"]),
-            bot=None,
-            token_hash=str(c["token_hash"]),
-            stack=self.settings.stack,
+        token_hash = str(c["token_hash"])
+        account = self.account_of(token_hash)
+        if account is not None and self.seat_of_player(account.player) is not None:
+            raise IllegalActionError(f"{account.name} already sits at this table")
+        if account is None:
+            account = Account(self.seq + 1, str(c["name"]), None, token_hash)
+            self.accounts[account.player] = account
+        if c.get("host") and self.host_hash == self.creator_hash:
+            # The creator sat down: the role goes with his player (his token still works).
+            self.host_hash, self.creator = token_hash, account.player
+        meta = SeatMeta(
+            owner=account.player, name=account.name, bot=None, token_hash=token_hash, stack=0
         )
+        self.seats[seat] = meta
+        if account.last_out > 0:
+            self._enter(account, "buy-in", account.last_out, "returns")
+            meta.stack, account.last_out = account.last_out, 0
+        else:
+            self._buy_in(meta, "sits")
 
     def _do_bot(self, c: dict[str, Any]) -> None:
         seat = int(c["seat"])
         self._empty_seat(seat)
-        kind = str(c["bot"])
-        self.seats[seat] = SeatMeta(
-            owner=self.seq + 1,
-            name=f"Bot {seat + 1}",
-            bot=kind,
-            token_hash=None,
-            stack=self.settings.stack,
-        )
+        account = Account(self.seq + 1, f"Bot {seat + 1}", str(c["bot"]), None)
+        self.accounts[account.player] = account
+        meta = SeatMeta(account.player, account.name, account.bot, token_hash=None, stack=0)
+        self.seats[seat] = meta
+        self._buy_in(meta, "sits")
 
     def _do_unseat(self, c: dict[str, Any]) -> None:
         seat = int(c["seat"])
         meta = self._taken(seat)
-        if meta.in_game:
-            meta.leaving = True  # folded at his turn if a deal is on; then stood up
+        hand = self.game.hand
+        if meta.in_game and self.in_hand and hand is not None:
+            # He forfeits the deal: folded now if it is his turn or he is all-in
+            # (nothing left to decide), else at his turn (the ``forfeit`` command).
+            meta.leaving = True
+            i = hand.player_index(seat)
+            alive = i is not None and not hand.folded[i]
+            # (Edition 1 logs recorded the fold at his turn as a command of its own.)
+            now = hand.actor == seat or hand.stacks[i or 0] == 0
+            if alive and now and self.settings.edition >= 2:
+                self.game.forfeit(seat)
+        elif meta.in_game:
+            meta.leaving = True  # stood up and cashed out by _tidy
         else:
-            self.seats[seat] = None
+            self._free(seat, str(c.get("why") or "left"))
+
+    def _do_forfeit(self, c: dict[str, Any]) -> None:
+        seat = int(c["seat"])
+        meta = self._taken(seat)
+        if not meta.leaving:
+            raise IllegalActionError(f"{meta.name} has not left: only a player who left forfeits")
+        self.game.forfeit(seat)
 
     def _do_sitout(self, c: dict[str, Any]) -> None:
         self._taken(int(c["seat"])).sat_out = True
@@ -272,7 +479,79 @@ class WebTable:
         meta.away_deals = 0
         meta.misses = 0
 
+    def _do_rebuy(self, c: dict[str, Any]) -> None:
+        seat = int(c["seat"])
+        meta = self._taken(seat)
+        self._open()
+        account = self.accounts[meta.owner]
+        if meta.in_game or meta.stack > 0:
+            raise IllegalActionError("you still have chips: a rebuy is for a player out of chips")
+        if account.pending:
+            raise IllegalActionError("your buy-in already waits for the host's approval")
+        self._buy_in(meta, "rebuys")
+
+    def _do_answer(self, c: dict[str, Any]) -> None:
+        account = self.accounts.get(int(c["player"]))
+        if account is None or not account.pending:
+            raise IllegalActionError("no buy-in of that player waits for approval")
+        meta = next((m for m in self.seats if m is not None and m.owner == account.player), None)
+        amount, account.pending = account.pending, 0
+        if c.get("accept") and meta is not None:
+            self._enter(account, "buy-in", amount, "approved")
+            meta.stack += amount
+
+    def _do_pause(self, c: dict[str, Any]) -> None:
+        self._open()
+        self.paused = bool(c["on"])
+
+    def _do_change(self, c: dict[str, Any]) -> None:
+        self._open()
+        self._between_deals("the host changes the table")
+        update: dict[str, Any] = {k: c[k] for k in CHANGEABLE if k in c}
+        settings = self.settings.model_copy(update=update)
+        s = settings
+        try:
+            config = dataclasses.replace(self.game.config, ante=s.ante, betting=s.betting)
+        except ConfigurationError as exc:
+            raise IllegalActionError(str(exc)) from None
+        self.settings = settings
+        self.game.config = config
+
+    def _do_host(self, c: dict[str, Any]) -> None:
+        meta = self._taken(int(c["seat"]))
+        if meta.token_hash is None:
+            raise IllegalActionError(f"{meta.name} is a bot: hand the host role to a person")
+        self.host_hash = meta.token_hash
+
+    def _do_close(self, c: dict[str, Any]) -> None:
+        self._open()
+        self._between_deals("the host closes the table")
+        game = self.game
+        stacks = game.stacks()
+        # A carried pot goes back to the players in the game, split evenly (the
+        # first seats get the odd chips): nobody else has a claim on it.
+        players = sorted(stacks)
+        if game.carry and players:
+            share, odd = divmod(game.carry, len(players))
+            for k, seat in enumerate(players):
+                player = game.seats[seat]
+                assert player is not None
+                player.stack += share + (1 if k < odd else 0)
+            game.carry = 0
+        for seat, meta in enumerate(self.seats):
+            if meta is None:
+                continue
+            if meta.in_game:
+                meta.stack = game.stacks()[seat]
+                game.stand(seat)
+                meta.in_game = False
+            self._free(seat, "table closed")
+        for account in self.accounts.values():
+            account.pending = 0
+        self.closed = True
+
     def _do_deal(self, c: dict[str, Any]) -> None:
+        self._open()
         if self.in_hand:
             raise IllegalActionError(f"deal {self.hand_number} is still being played")
         if not self.can_deal():
@@ -283,7 +562,7 @@ class WebTable:
                 continue
             if meta.sat_out:
                 meta.away_deals += 1
-            elif not meta.in_game:
+            elif not meta.in_game and meta.stack > 0:
                 game.sit(seat, meta.name, meta.stack)
                 meta.stack = 0
                 meta.in_game = True
@@ -343,7 +622,7 @@ class WebTable:
             if meta.sat_out and not meta.in_game and meta.away_deals >= AWAY_DEALS:
                 return Auto(0.0, {"kind": "unseat", "seat": seat, "why": "away"})
         if not self.in_hand:
-            if self.can_deal():
+            if self.can_deal() and not self.paused and not self.closed:
                 return Auto(max(0.0, deal_delay - idle), {"kind": "deal"})
             return None
         actor = self.game.actor
@@ -351,9 +630,11 @@ class WebTable:
         meta = self.seats[actor]
         if meta is None:  # pragma: no cover - a dealt seat always has its meta
             return None
-        if meta.bot is not None and not meta.leaving:
+        if meta.leaving:
+            return Auto(0.0, {"kind": "forfeit", "seat": actor})
+        if meta.bot is not None:
             return Auto(max(0.0, bot_delay - idle), None, bot_seat=actor)
-        if meta.sat_out or meta.leaving:
+        if meta.sat_out:
             return Auto(0.0, self.fallback(actor, "away"))
         limit = float(self.settings.turn_seconds)
         if limit == 0:
@@ -398,7 +679,20 @@ class WebTable:
             else:
                 public = meta.to_public(i)
                 public["chips"] = stacks.get(i, 0) if meta.in_game else meta.stack
+                if self.accounts[meta.owner].pending:
+                    public["status"] = "buy-in waits for the host"
+                public["host"] = meta.token_hash == self.host_hash
                 seats.append(public)
+        rows = self.ledger_rows()
+        transfers = self.transfers(rows)
+        ledger = {
+            "rows": rows,
+            "transfers": None if transfers is None else [t.to_dict() for t in transfers],
+            "in_middle": self.game.total_chips() - sum(stacks.values()),
+            "host_seat": self.host_seat(),
+            "paused": self.paused,
+            "closed": self.closed,
+        }
         log: list[str] = []
         last: dict[str, str] = {}
         carry = None
@@ -413,6 +707,7 @@ class WebTable:
             "table": self.public_settings(),
             "seats": seats,
             "side_pots": side_pots,
+            "ledger": ledger,
             "follow": {"log": log, "last": last, "carry_text": carry},
         }
 
@@ -457,6 +752,7 @@ class WebTable:
                     data["shown"].append(shown.to_dict())
                     data["shown"][-1]["description"] = tens(shown.description)
         me = self.seats[seat] if seat is not None else None
+        pending = self.accounts[me.owner].pending if me is not None else 0
         return {
             "type": "state",
             "version": self.seq,
@@ -464,6 +760,10 @@ class WebTable:
                 "seat": seat,
                 "sat_out": bool(me and me.sat_out),
                 "leaving": bool(me and me.leaving),
+                "player": None if me is None else me.owner,
+                # out of chips (the page offers a rebuy), and a buy-in waiting for the host
+                "broke": bool(me and not me.in_game and me.stack == 0 and not pending),
+                "pending": pending,
             },
             "hand": data,
             "turn": None
@@ -486,6 +786,7 @@ class WebTable:
             "stack": s.stack,
             "seats": s.seats,
             "turn_seconds": s.turn_seconds,
+            "auto_limit": self.auto_limit,
         }
 
     def history_for(self, seat: int | None, number: int) -> dict[str, Any]:
@@ -517,3 +818,9 @@ class WebTable:
             "events": events,
             "frames": replay_frames(seen, viewer, timed),
         }
+
+
+@lru_cache(maxsize=256)
+def _settled(nets: tuple[tuple[str, int], ...]) -> tuple[Transfer, ...]:
+    """:func:`~straights.web.ledger.settle_up`, remembered (it is asked at every update)."""
+    return tuple(settle_up(dict(nets)))

@@ -99,8 +99,9 @@ function connect() {
     app.retry = 0;
     $("conn").classList.add("on");
     const hello = { type: "hello", table: app.tableId };
-    const token = anyToken();
+    const token = seatToken(), hostTok = hostToken();
     if (token) hello.token = token;
+    if (hostTok) hello.host = hostTok;
     ws.send(JSON.stringify(hello));
   };
   ws.onmessage = (ev) => {
@@ -170,6 +171,7 @@ function render(state) {
   renderTimer(state);
   renderLog(h, state.follow);
   flyChips(state);
+  if (typeof hostRender === "function") hostRender(state);  // host.js: host panel, ledger
 }
 
 // -- your turn: the tab's title, and a beep the player can mute (remembered)
@@ -683,7 +685,8 @@ function showRoom(id) {
     const name = f.elements.name.value.trim();
     if (!name) return;
     store.set("straights.name", name);
-    send({ type: "sit", seat: Number(f.elements.seat.value), name });
+    // A player who sat here before comes back with his token (and his chips).
+    send({ type: "sit", seat: Number(f.elements.seat.value), name, token: seatToken() || undefined });
   });
   $("chat-form").addEventListener("submit", (ev) => {
     ev.preventDefault();

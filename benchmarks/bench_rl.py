@@ -1,0 +1,163 @@
+"""Steps per second of the research environments, side by side with PettingZoo and RLCard.
+
+    .venv/bin/python benchmarks/bench_rl.py [--seconds 5] [--all] [--no-install |
+        --peer-python PATH] [--json]
+
+A *step* is one decision: an ``env.step`` with an action (the ``step(None)`` that
+retires a finished agent in PettingZoo's AEC loop is not counted), each picking
+uniformly among the legal actions of the action mask, the observation read
+with ``env.last()`` first, as a learner would.  Resets are inside the timing.
+Rates are steps per CPU second of the timing process.
+
+This project's AEC environment (``straights.rl.env``) plays no-limit hold'em
+(``holdem``) and Straights at 2 and 6 seats; a second row per game plays the
+same deals through the environment's core without building observations (the
+engine and the action layer alone), to show what the observations cost.
+``--all`` adds every variant of the catalogue at 6 seats (or the most its deck
+serves).  PettingZoo's ``texas_holdem_no_limit_v6`` and RLCard's
+``no-limit-holdem`` run in their own virtualenv, ``benchmarks/.rl-peers-venv``
+(created on the first run from PyPI: pettingzoo, rlcard, pygame-ce), through
+``_rl_peers_worker.py``.  Target (issue 13): the AEC environment at least 10x
+PettingZoo's on no-limit hold'em.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+import time
+import warnings
+from pathlib import Path
+from typing import Any
+
+from straights.poker.catalogue import GAME_NAMES, variant_codes
+from straights.rl import env
+from straights.rl.dealer import Dealer
+from straights.rl.table import table_for
+
+HERE = Path(__file__).resolve().parent
+VENV = HERE / ".rl-peers-venv"
+PEERS = ["pettingzoo", "rlcard", "pygame-ce"]
+SEATS = (2, 6)
+
+
+def ensure_peers(install: bool) -> Path:
+    python = VENV / "bin" / "python"
+    if not python.exists():
+        if not install:
+            sys.exit(f"no {VENV}: run without --no-install to create it")
+        print(f"creating {VENV} and installing {', '.join(PEERS)} …", file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+        subprocess.run([str(python), "-m", "pip", "install", "--quiet", *PEERS], check=True)
+    return python
+
+
+def aec_rate(game: str, players: int, seconds: float, seed: int) -> dict[str, Any]:
+    """The AEC environment, as a multi-agent learner drives it."""
+    e = env(game, players)
+    rng = random.Random(seed)
+    e.reset(seed=seed)
+    steps = episodes = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        for _agent in e.agent_iter():
+            obs, _, done, cut, _ = e.last()
+            if done or cut:
+                e.step(None)
+                continue
+            legal = obs["action_mask"].nonzero()[0]
+            e.step(int(legal[int(rng.random() * len(legal))]))
+            steps += 1
+        e.reset()
+        episodes += 1
+    return {"steps": steps, "episodes": episodes, "cpu": time.process_time() - start}
+
+
+def core_rate(game: str, players: int, seconds: float, seed: int) -> dict[str, Any]:
+    """The same deals through the environment's core, without observations."""
+    dealer = Dealer(table_for(game, players))
+    rng = random.Random(seed)
+    dealer.seed(seed)
+    steps = episodes = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        dealer.new_deal()
+        while dealer.actor is not None:
+            legal = dealer.legal()
+            dealer.play(legal[int(rng.random() * len(legal))])
+            steps += 1
+        episodes += 1
+    return {"steps": steps, "episodes": episodes, "cpu": time.process_time() - start}
+
+
+def rate(row: dict[str, Any]) -> float:
+    return float(row["steps"] / row["cpu"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per row")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--all", action="store_true", help="every variant at 6 seats too")
+    parser.add_argument("--no-install", action="store_true", help="never create the peer venv")
+    parser.add_argument("--peer-python", type=Path, help="an interpreter with pettingzoo, rlcard")
+    parser.add_argument("--json", action="store_true", help="print raw timings as JSON")
+    args = parser.parse_args()
+    python = args.peer_python or ensure_peers(not args.no_install)
+    warnings.simplefilter("ignore")
+
+    print("timing PettingZoo and RLCard …", file=sys.stderr)
+    run = subprocess.run(
+        [str(python), str(HERE / "_rl_peers_worker.py"), str(args.seconds), str(args.seed),
+         *(str(n) for n in SEATS)],
+        check=True, capture_output=True, text=True,
+    )  # fmt: skip
+    peers: dict[str, dict[str, Any]] = json.loads(run.stdout)
+    print("timing this project …", file=sys.stderr)
+    mine: dict[str, dict[str, Any]] = {}
+    for game in ("holdem", "straights"):
+        for n in SEATS:
+            mine[f"{game} aec {n}"] = aec_rate(game, n, args.seconds, args.seed)
+            mine[f"{game} core {n}"] = core_rate(game, n, args.seconds, args.seed)
+    if args.all:
+        for code in variant_codes():
+            table = table_for(code, 2)
+            n = min(6, table.variant.max_players(len(table.deck)))
+            mine[f"{code} aec {n}"] = aec_rate(code, n, args.seconds / 2, args.seed)
+    if args.json:
+        print(json.dumps({"straights": mine, **peers}, indent=2))
+        return
+
+    print("\n| environment | game | seats | steps/s | × PettingZoo | × RLCard |")
+    print("|---|---|--:|--:|--:|--:|")
+    for n in SEATS:
+        pz, rc = rate(peers["pettingzoo"][str(n)]), rate(peers["rlcard"][str(n)])
+        print(f"| PettingZoo texas_holdem_no_limit_v6 | no-limit hold'em | {n} | {pz:,.0f} "
+              f"| 1.0 | {pz / rc:.2f} |")  # fmt: skip
+        print(f"| RLCard no-limit-holdem | no-limit hold'em | {n} | {rc:,.0f} | {rc / pz:.1f} "
+              "| 1.0 |")  # fmt: skip
+        for game in ("holdem", "straights"):
+            for kind, label in (("aec", "straights.rl.env (AEC)"), ("core", "its core, no obs.")):
+                r = rate(mine[f"{game} {kind} {n}"])
+                print(f"| {label} | {game} | {n} | {r:,.0f} | {r / pz:.1f} | {r / rc:.2f} |")
+    if args.all:
+        pz6 = rate(peers["pettingzoo"]["6"])
+        print("\n| game | code | seats | AEC steps/s | × PettingZoo NLHE 6 seats |")
+        print("|---|---|--:|--:|--:|")
+        for key, row in mine.items():
+            code, kind, n = key.split()
+            if kind == "aec" and code in variant_codes():
+                name = GAME_NAMES.get(code, (code,))[0]
+                print(f"| {name} | {code} | {n} | {rate(row):,.0f} | {rate(row) / pz6:.1f} |")
+    print("\n(steps: decisions per CPU second, random legal actions, resets included)")
+    for n in SEATS:
+        ratio = rate(mine[f"holdem aec {n}"]) / rate(peers["pettingzoo"][str(n)])
+        verdict = "met" if ratio >= 10 else "not met"
+        print(f"target ≥10× PettingZoo on no-limit hold'em, {n} seats: {ratio:.1f}× — {verdict}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,475 @@
+"""The equity bot: bets by its hand's chance of winning against the pot odds.
+
+Two layers, kept apart so the estimate serves any game:
+
+* :func:`estimate` — a seat's chance of winning outright, from the cards it
+  knows (its hole cards and the table places, ``None`` where face down or to
+  come), the cards it has not seen, how many opponents are in, and a
+  :class:`Showdown` that counts wins over completions of the deal.  It
+  enumerates every completion when there are at most ``exact_limit`` of them
+  (one opponent in the last round) and samples otherwise.
+  :class:`StraightsShowdown` counts on the Numba kernels of
+  :mod:`straights.fast.equity` (the ``fast`` extra) or, without them, on the
+  readable :func:`~straights.rankings.straights.straights_key`.  A rule-10
+  carry-over (S-T-R-8 on the table) counts as no win.
+* :class:`EquityBot` — weighs the estimate against the price of a call and the
+  betting structure; :class:`Style` holds the thresholds (``tight``, ``loose``,
+  ``aggressive`` or the default ``balanced``).
+
+>>> from straights.cards import parse_cards
+>>> ids = [c.id for c in parse_cards("8h 2c S T R 8d 4d")]
+>>> hole, table = ids[:2], ids[2:]
+>>> unseen = [c for c in range(55) if c not in ids]
+>>> e = estimate(hole, table, unseen, 1, StraightsShowdown(55, fast=False))
+>>> e.exact, e.deals, e.equity  # the 8 of hearts beats the table's S-T-R-8 whatever the other holds
+(True, 1128, 1.0)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import TYPE_CHECKING, Any, Final, Protocol
+
+from straights.bots.base import pick
+from straights.cards import RandomLike, make_rng
+from straights.errors import ConfigurationError
+from straights.game.hand import Action
+from straights.game.view import SeatView
+from straights.rankings.straights import make_hand, straights_key
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = [
+    "EQUITY_KINDS",
+    "STYLES",
+    "EquityBot",
+    "Estimate",
+    "Showdown",
+    "StraightsShowdown",
+    "Style",
+    "choose",
+    "equity_factories",
+    "estimate",
+]
+
+#: Enumerate when a deal has at most this many completions, else sample: in Straights the
+#: last round against one opponent (1,128 pairs of hole cards in the 55-card pack).
+EXACT_LIMIT: Final = 5_000
+#: Random completions per estimate on the Numba kernels (standard error ≤ 3.5 points;
+#: the strength bot draws 64): a decision costs some 15 µs + 0.2 µs a sample.
+FAST_SAMPLES: Final = 200
+#: … and on the readable evaluator, where each completion costs some 100 times more.
+READABLE_SAMPLES: Final = 64
+
+Table = Sequence[int | None]
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """Outright wins of the seat over ``deals`` completions (``no_winner``: rule-10 pots)."""
+
+    wins: int
+    no_winner: int
+    deals: int
+    exact: bool
+
+    @property
+    def equity(self) -> float:
+        """The seat's chance of taking the pot (a carry-over is no win)."""
+        return self.wins / self.deals if self.deals else 0.0
+
+
+class Showdown(Protocol):
+    """Counts one seat's outright wins over completions of a partly known deal.
+
+    ``hole`` the seat's cards, ``table`` the table places (``None`` unknown),
+    ``unseen`` the cards it has not seen (opponents' holes and unknown table
+    places are drawn from them), ``opponents`` how many hands it must beat.
+    """
+
+    def exact(
+        self, hole: Sequence[int], table: Table, unseen: Sequence[int], opponents: int
+    ) -> Estimate: ...
+
+    def sample(
+        self,
+        hole: Sequence[int],
+        table: Table,
+        unseen: Sequence[int],
+        opponents: int,
+        samples: int,
+        seed: int,
+    ) -> Estimate: ...
+
+
+def completions(unseen: int, table_unknown: int, opponents: int, hole_size: int = 2) -> int:
+    """How many ways the unknown cards can fall (opponents' holes, then the table).
+
+    >>> completions(48, 0, 1), completions(48, 1, 1)  # one opponent: last round, round 4
+    (1128, 51888)
+    """
+    total, left = 1, unseen
+    for size in [hole_size] * opponents + [table_unknown]:
+        total *= math.comb(left, size)
+        left -= size
+    return total
+
+
+def estimate(
+    hole: Sequence[int],
+    table: Table,
+    unseen: Sequence[int],
+    opponents: int,
+    showdown: Showdown,
+    *,
+    samples: int = FAST_SAMPLES,
+    exact_limit: int = EXACT_LIMIT,
+    seed: int = 0,
+) -> Estimate:
+    """The seat's chance of winning outright: exact up to ``exact_limit`` completions, else
+    ``samples`` random ones (seeded by ``seed``)."""
+    unknown = sum(1 for c in table if c is None)
+    if completions(len(unseen), unknown, opponents) <= exact_limit:
+        return showdown.exact(hole, table, unseen, opponents)
+    return showdown.sample(hole, table, unseen, opponents, samples, seed)
+
+
+class StraightsShowdown:
+    """Straights showdowns in a ``pack`` of 55 or 52 cards: on the Numba kernels when
+    ``fast`` (the default when the ``fast`` extra is installed), else on ``straights_key``."""
+
+    def __init__(self, pack: int, *, fast: bool | None = None) -> None:
+        if pack not in (55, 52):
+            raise ConfigurationError(f"pack {pack!r} is not a Straights pack: choose 55 or 52")
+        if fast is None:
+            from straights.extras import available
+
+            fast = available("fast")
+        self.pack = pack
+        self.fast = fast
+        self._tables: tuple[Any, Any, Any] | None = None
+
+    # -- the fast path: straights.fast.equity on the calling thread --------------------
+    def _lookup(self) -> tuple[Any, Any, Any]:
+        if self._tables is None:
+            import numpy as np
+
+            # Straights kernels never read the high-hand tables: pass empty ones.
+            self._tables = (
+                np.zeros(1, dtype=np.uint16),
+                np.zeros(1, dtype=np.uint16),
+                np.zeros(1, dtype=np.int8),
+            )
+        return self._tables
+
+    def _counts(self, counts: tuple[Any, ...], exact: bool, deals: int) -> Estimate:
+        wins, _ties, _eq, _eq2, nowin, bugs = counts
+        if bugs:  # pragma: no cover - the kernels are proven equal to the rules
+            raise AssertionError(f"{bugs} Straights showdowns tied outside rule 10")
+        return Estimate(int(wins[0]), int(nowin), deals, exact)
+
+    def exact(
+        self, hole: Sequence[int], table: Table, unseen: Sequence[int], opponents: int
+    ) -> Estimate:
+        if not self.fast:
+            fills = _every_fill(unseen, table, opponents)
+            return self._readable(hole, table, unseen, opponents, fills, True)
+        import numpy as np
+
+        from straights.fast import equity as kernels
+
+        known = [c for c in table if c is not None]
+        unknown = 5 - len(known)
+        if opponents == 1 and not unknown:
+            return self._last_round(hole, known, unseen)
+        holes, decks = _assignments(hole, unseen, opponents)
+        known_arr = np.array(known + [0] * unknown, dtype=np.int64)
+        counts = kernels.exact_serial(
+            kernels.STRAIGHTS, holes, decks, known_arr, unknown, self.pack, *self._lookup()
+        )
+        deals = completions(len(unseen), unknown, opponents)
+        return self._counts(counts, True, deals)
+
+    def _last_round(self, hole: Sequence[int], table: list[int], unseen: Sequence[int]) -> Estimate:
+        """One opponent, every table card known: this hand's key against every pair of unseen
+        cards in one batch.  Equal keys happen only under rule 10 (both play the table's
+        S-T-R-8) and a hand that plays it can never beat another, so a win is a higher key."""
+        import numpy as np
+
+        from straights.fast import straights_keys
+
+        deck = np.array(unseen, dtype=np.uint8)
+        first, second = np.triu_indices(len(deck), 1)
+        others = straights_keys(np.stack([deck[first], deck[second]], axis=1), table, self.pack)
+        mine = int(straights_keys(list(hole), table, self.pack)[0])
+        return Estimate(
+            int((others < mine).sum()), int((others == mine).sum()), len(others), exact=True
+        )
+
+    def sample(
+        self,
+        hole: Sequence[int],
+        table: Table,
+        unseen: Sequence[int],
+        opponents: int,
+        samples: int,
+        seed: int,
+    ) -> Estimate:
+        if not self.fast:
+            fills = _random_fills(unseen, table, opponents, samples, seed)
+            return self._readable(hole, table, unseen, opponents, fills, False)
+        import numpy as np
+
+        from straights.fast import equity as kernels
+
+        places = np.array([-1 if c is None else c for c in table], dtype=np.int64)
+        wins, nowin = kernels.seat_sample_straights(
+            seed,
+            samples,
+            np.array(hole, dtype=np.int64),
+            places,
+            np.array(unseen, dtype=np.int64),
+            opponents,
+            self.pack,
+        )
+        return Estimate(wins, nowin, samples, exact=False)
+
+    # -- the readable path ----------------------------------------------------------
+    def _readable(
+        self,
+        hole: Sequence[int],
+        table: Table,
+        unseen: Sequence[int],
+        opponents: int,
+        fills: Any,
+        exact: bool,
+    ) -> Estimate:
+        """Count wins over ``fills``: each the opponents' hole cards, then the unknown places."""
+        pack = self.pack
+        gaps = [i for i, c in enumerate(table) if c is None]
+        wins = nowin = deals = 0
+        for fill in fills:
+            deals += 1
+            full = list(table)
+            for i, c in zip(gaps, fill[2 * opponents :], strict=True):
+                full[i] = c
+            cards: list[int] = [c for c in full if c is not None]
+            mine = straights_key(hole, cards, pack)
+            best_other = max(
+                (straights_key(fill[2 * k : 2 * k + 2], cards, pack) for k in range(opponents)),
+                default=-1,
+            )
+            if mine > best_other and not (opponents == 0 and _alone_carries(hole, cards, pack)):
+                wins += 1
+            elif mine == best_other or opponents == 0:
+                nowin += 1  # equal keys happen only under rule 10
+        return Estimate(wins, nowin, deals, exact)
+
+
+def _alone_carries(hole: Sequence[int], table: Sequence[int], pack: int) -> bool:
+    """Rule 10 with nobody else left: the lone hand plays the table's S-T-R-8."""
+    from straights.cards import Card
+    from straights.showdowns import decide
+
+    hand = make_hand((Card(hole[0]), Card(hole[1])), tuple(Card(c) for c in table), pack)
+    return decide([hand])[0] is None
+
+
+def _every_fill(unseen: Sequence[int], table: Table, opponents: int) -> Any:
+    """Every completion: each opponent's two cards in turn, then the unknown table places."""
+    unknown = sum(1 for c in table if c is None)
+
+    def rec(left: tuple[int, ...], sizes: list[int]) -> Any:
+        if not sizes:
+            yield ()
+            return
+        for combo in combinations(left, sizes[0]):
+            rest = tuple(c for c in left if c not in combo)
+            for tail in rec(rest, sizes[1:]):
+                yield combo + tail
+
+    return rec(tuple(unseen), [2] * opponents + [unknown])
+
+
+def _random_fills(
+    unseen: Sequence[int], table: Table, opponents: int, samples: int, seed: int
+) -> Any:
+    import random
+
+    rng = random.Random(seed)
+    need = 2 * opponents + sum(1 for c in table if c is None)
+    pool = list(unseen)
+    return (rng.sample(pool, need) for _ in range(samples))
+
+
+def _assignments(
+    hole: Sequence[int], unseen: Sequence[int], opponents: int
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Every deal of the opponents' hole cards as the exact kernel wants them: holes
+    ``(B, players, 2)`` (the seat first) and the cards left for the table ``(B, m)``."""
+    import numpy as np
+
+    deck = np.array(unseen, dtype=np.int64)
+    if opponents == 1:  # the usual exact case: every pair of unseen cards, without Python loops
+        first, second = np.triu_indices(len(deck), 1)
+        rows = np.stack([deck[first], deck[second]], axis=1)
+    else:
+        rows = np.array(list(_every_fill(unseen, [0] * 5, opponents)), dtype=np.int64)
+    rows = rows.reshape(len(rows), 2 * opponents)
+    count = rows.shape[0]
+    holes = np.empty((count, opponents + 1, 2), dtype=np.int64)
+    holes[:, 0] = hole
+    holes[:, 1:] = rows.reshape(count, opponents, 2)
+    if opponents:
+        taken = (deck[None, :, None] == rows[:, None, :]).any(axis=2)
+        decks = np.broadcast_to(deck, (count, len(deck)))[~taken].reshape(count, -1)
+    else:
+        decks = deck[None]
+    return holes, np.ascontiguousarray(decks)
+
+
+# --------------------------------------------------------------------------- the bot
+
+
+@dataclass(frozen=True)
+class Style:
+    """How an :class:`EquityBot` turns an estimate into an action.
+
+    * ``call_margin``: equity needed above the pot odds to call (negative: calls light);
+    * ``bet_share``: bets or raises with equity above ``bet_share`` × a fair share
+      (1 / players in), never below ``bet_floor``;
+    * ``raise_step``: extra equity wanted for each raise already made this round
+      (the price doubles with each: Limit stops at two, No Limit never).
+    """
+
+    name: str
+    call_margin: float = 0.0
+    bet_share: float = 1.5
+    bet_floor: float = 0.3
+    raise_step: float = 0.1
+
+
+#: The named styles: ``make_bot("equity:tight")`` and so on.
+STYLES: Final = {
+    "balanced": Style("balanced"),
+    "tight": Style("tight", call_margin=0.08, bet_share=1.8, bet_floor=0.4, raise_step=0.12),
+    "loose": Style("loose", call_margin=-0.08, bet_share=1.5, bet_floor=0.3, raise_step=0.1),
+    "aggressive": Style(
+        "aggressive", call_margin=0.0, bet_share=1.15, bet_floor=0.22, raise_step=0.06
+    ),
+}
+#: Bot names for :func:`straights.bots.make_bot`.
+EQUITY_KINDS: Final = ("equity", "equity:tight", "equity:loose", "equity:aggressive")
+
+
+def choose(
+    equity: float, *, to_call: int, pot: int, players: int, raises: int, style: Style
+) -> tuple[str, ...]:
+    """The action kinds to try in order, for ``pick``.
+
+    ``players`` counts everyone still in (this seat too); ``raises`` the raises
+    already made over this round's bet.
+
+    >>> choose(0.9, to_call=0, pot=6, players=2, raises=0, style=STYLES["balanced"])
+    ('bet', 'raise', 'check')
+    >>> choose(0.3, to_call=2, pot=6, players=2, raises=1, style=STYLES["balanced"])  # price 2/8
+    ('call',)
+    >>> choose(0.3, to_call=2, pot=6, players=2, raises=1, style=STYLES["tight"])
+    ('fold',)
+    """
+    fair = 1.0 / max(players, 1)
+    wanted = max(style.bet_floor, style.bet_share * fair) + style.raise_step * raises
+    if equity >= min(wanted, 0.95):
+        return ("bet", "raise", "call", "check") if to_call else ("bet", "raise", "check")
+    if to_call == 0:
+        return ("check",)
+    price = to_call / (pot + to_call)
+    return ("call",) if equity >= price + style.call_margin else ("fold",)
+
+
+class EquityBot:
+    """Decides from :func:`estimate` (on the Numba kernels when installed) and a :class:`Style`.
+
+    >>> from straights.game import Table, TableConfig
+    >>> t = Table(TableConfig(seats=3), ["a", "b", "c"], seed=11)
+    >>> view = t.view(t.start_hand().actor)
+    >>> bot = EquityBot(rng=1, style="tight")
+    >>> bot.name, bot.act(view) in view.legal
+    ('equity:tight', True)
+    """
+
+    def __init__(
+        self,
+        *,
+        rng: RandomLike = None,
+        style: str | Style = "balanced",
+        samples: int | None = None,
+        fast: bool | None = None,
+        name: str | None = None,
+    ) -> None:
+        if isinstance(style, str):
+            chosen = STYLES.get(style.strip().lower())
+            if chosen is None:
+                raise ConfigurationError(
+                    f"style {style!r} is not known: choose one of {', '.join(STYLES)}"
+                )
+            style = chosen
+        if samples is not None and (not isinstance(samples, int) or samples < 1):
+            raise ConfigurationError(f"samples={samples!r}: give a whole number of at least 1")
+        self.rng = make_rng(rng)
+        self.style = style
+        self.fast = fast
+        self._samples = samples
+        self._showdowns: dict[int, StraightsShowdown] = {}
+        self._cache: tuple[object, Estimate] | None = None
+        self.name = name or ("equity" if style.name == "balanced" else f"equity:{style.name}")
+
+    def showdown(self, pack: int) -> StraightsShowdown:
+        if pack not in self._showdowns:
+            self._showdowns[pack] = StraightsShowdown(pack, fast=self.fast)
+        return self._showdowns[pack]
+
+    def estimate(self, view: SeatView) -> Estimate:
+        """This seat's estimate now (kept for the round while nothing it sees changes)."""
+        if view.hole is None:
+            raise ConfigurationError("a spectator's view has no hand to estimate")
+        opponents = view.opponents_in()
+        known = (view.hand_number, view.round, opponents, view.table, view.hole)
+        if self._cache is not None and self._cache[0] == known:
+            return self._cache[1]
+        hole = [c.id for c in view.hole]
+        table = [None if c is None else c.id for c in view.table]
+        seen = set(hole) | {c for c in table if c is not None}
+        unseen = [c for c in range(view.pack) if c not in seen]
+        showdown = self.showdown(view.pack)
+        samples = self._samples or (FAST_SAMPLES if showdown.fast else READABLE_SAMPLES)
+        seed = self.rng.getrandbits(63)
+        result = estimate(hole, table, unseen, opponents, showdown, samples=samples, seed=seed)
+        self._cache = (known, result)
+        return result
+
+    def act(self, view: SeatView) -> Action:
+        e = self.estimate(view).equity
+        kinds = choose(
+            e,
+            to_call=view.to_call,
+            pot=view.pot,
+            players=view.opponents_in() + 1,
+            raises=view.raises,
+            style=self.style,
+        )
+        return pick(view, *kinds)
+
+
+def equity_factories() -> dict[str, Callable[[RandomLike], EquityBot]]:
+    """:data:`EQUITY_KINDS` by name, for :func:`straights.bots.make_bot`."""
+
+    def factory(style: str) -> Callable[[RandomLike], EquityBot]:
+        return lambda rng: EquityBot(rng=rng, style=style)
+
+    return {kind: factory(kind.partition(":")[2] or "balanced") for kind in EQUITY_KINDS}

@@ -1,0 +1,165 @@
+"""The discrete actions of a variant: fold, check/call, bet sizes, draws as discards, and
+the cards a player turns up where he chooses (Mexican stud).
+
+One layout per variant, fixed for the environment's life; which actions are
+legal now is the *action mask*.  Indices:
+
+* ``0`` **fold** (legal only when facing a bet);
+* ``1`` **check or call** (posting the bring-in in stud: the bring-in player
+  cannot fold);
+* ``2 …`` **bet, raise or complete**.  Fixed limit and Straights' doubling
+  ladder allow one amount: one action.  Pot and no limit have ``2 + len(sizes)``
+  actions: the smallest legal amount, one per pot fraction in ``sizes`` (default
+  ½, 1 and 2 pots), and the largest (all-in; in pot limit the pot).  A pot
+  fraction ``f`` raises to ``top + f × (pot + to_call)`` (``top``: the street's
+  highest bet, ``pot``: every chip in, bets included; ``f = 1`` is the
+  pot-limit maximum), rounded to a chip; it is legal only strictly between the
+  smallest and the largest amount and when no earlier size already gives the
+  same amount, so every legal amount is one action;
+* in variants with draws, then one action per subset of the hand: index
+  ``first_draw + bits`` discards card ``k`` of the hand (in the order the
+  observation shows it) for each bit ``k`` set; ``first_draw`` itself stands
+  pat.  Subsets of more cards than the street allows, or of cards beyond the
+  hand's length, are masked;
+* in variants where players choose which cards to turn up (``Street.choose_up``,
+  Mexican stud), then one action per subset of the hand: ``first_expose + bits``
+  turns up card ``k`` for each bit ``k`` set; only subsets of face-down cards of
+  exactly the street's number are legal.
+
+>>> from straights.poker import get_variant
+>>> nl = ActionLayout(get_variant("NT"))
+>>> nl.names
+('fold', 'call', 'raise-min', 'raise-0.5-pot', 'raise-1-pot', 'raise-2-pot', 'raise-max')
+>>> ActionLayout(get_variant("_STR55L")).names
+('fold', 'call', 'raise')
+>>> draw = ActionLayout(get_variant("F2L3D"))
+>>> draw.size, draw.first_draw, draw.names[draw.first_draw + 0b101]
+(35, 3, 'discard-1-3')
+>>> flip = ActionLayout(get_variant("_FMEXICAN"))
+>>> flip.size, flip.first_expose, flip.names[flip.first_expose + 0b100]
+(35, 3, 'turn-up-3')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Final, NamedTuple
+
+import numpy as np
+from numpy.typing import NDArray
+
+from straights.errors import ConfigurationError
+from straights.poker.engine import Legal
+from straights.poker.variant import Structure, Variant
+
+__all__ = ["CALL", "DEFAULT_SIZES", "FOLD", "RAISE", "ActionLayout", "Move"]
+
+FOLD: Final = 0
+CALL: Final = 1
+RAISE: Final = 2
+
+#: Pot fractions of the pot- and no-limit bet sizes between the smallest and the largest.
+DEFAULT_SIZES: Final = (0.5, 1.0, 2.0)
+
+
+class Move(NamedTuple):
+    """What an action index does now: an engine action ``kind`` with a street total
+    ``to`` (bets and raises), or ``kind`` ``"discard"`` or ``"expose"`` with the hand
+    positions."""
+
+    kind: str
+    to: int | None = None
+    positions: tuple[int, ...] = ()
+
+
+@lru_cache(maxsize=256)
+def _subset_mask(
+    slots: int, first: int, hand: int, least: int, most: int, allowed: int
+) -> NDArray[np.int8]:
+    """Subsets ``bits`` of ``hand`` cards, within ``allowed``, of ``least`` to ``most``."""
+    mask = np.zeros(slots, np.int8)
+    for bits in range(1 << hand):
+        if least <= bits.bit_count() <= most and bits & ~allowed == 0:
+            mask[first + bits] = 1
+    mask.flags.writeable = False
+    return mask
+
+
+def _subset_names(prefix: str, hand: int, empty: str) -> tuple[str, ...]:
+    return tuple(
+        prefix + "-".join(str(k + 1) for k in range(hand) if bits >> k & 1) if bits else empty
+        for bits in range(1 << hand)
+    )
+
+
+class ActionLayout:
+    """The action indices of ``variant`` (``sizes``: the pot fractions of pot and no limit)."""
+
+    def __init__(self, variant: Variant, sizes: Sequence[float] = DEFAULT_SIZES) -> None:
+        if variant.structure in (Structure.POT_LIMIT, Structure.NO_LIMIT):
+            if any(not isinstance(f, int | float) or not f > 0 for f in sizes):
+                raise ConfigurationError(f"raise_sizes={tuple(sizes)!r}: give pot fractions > 0")
+            self.sizes: tuple[float, ...] = tuple(sorted(float(f) for f in sizes))
+            raises = ("raise-min", *(f"raise-{f:g}-pot" for f in self.sizes), "raise-max")
+        else:
+            self.sizes = ()
+            raises = ("raise",)
+        self.first_draw = RAISE + len(raises)
+        self.last_raise = self.first_draw - 1
+        self.hand = variant.hole_count
+        draws = _subset_names("discard-", self.hand, "stand-pat") if variant.draws else ()
+        self.first_expose = self.first_draw + len(draws)
+        chooses = any(s.choose_up for s in variant.streets)
+        exposes = _subset_names("turn-up-", self.hand, "turn-up-none") if chooses else ()
+        self.names: tuple[str, ...] = ("fold", "call", *raises, *draws, *exposes)
+        self.size = len(self.names)
+
+    def betting(
+        self, legal: Sequence[Legal], pot: int, top: int, mine: int
+    ) -> tuple[NDArray[np.int8], dict[int, Move]]:
+        """The mask and the moves of a betting decision: ``legal`` from the engine,
+        ``pot`` every chip in, ``top`` the highest bet and ``mine`` the player's bet."""
+        moves: dict[int, Move] = {}
+        for action in legal:
+            kind = action.kind
+            if kind == "fold":
+                moves[FOLD] = Move(kind)
+            elif kind in ("check", "call", "bring-in"):
+                moves[CALL] = Move(kind)
+            else:
+                low, high = action.low, action.high
+                moves[RAISE] = Move(kind, low)
+                if self.sizes and high > low:
+                    seen = {low}
+                    base = pot + top - mine
+                    for j, f in enumerate(self.sizes):
+                        to = top + int(f * base + 0.5)
+                        if low < to < high and to not in seen:
+                            moves[RAISE + 1 + j] = Move(kind, to)
+                            seen.add(to)
+                    moves[self.last_raise] = Move(kind, high)
+        mask = np.zeros(self.size, np.int8)
+        put = memoryview(mask)  # type: ignore[arg-type]  # item writes: cheapest
+        for index in moves:
+            put[index] = 1
+        return mask, moves
+
+    def draw_mask(self, hand: int, limit: int) -> NDArray[np.int8]:
+        """The mask of a draw from a hand of ``hand`` cards, at most ``limit`` discarded."""
+        everything = (1 << hand) - 1
+        return _subset_mask(self.size, self.first_draw, hand, 0, min(limit, hand), everything)
+
+    def expose_mask(self, up: Sequence[bool], count: int) -> NDArray[np.int8]:
+        """The mask of turning up exactly ``count`` of the face-down cards (``up``: the
+        hand's face-up flags)."""
+        down = sum(1 << k for k, is_up in enumerate(up) if not is_up)
+        return _subset_mask(self.size, self.first_expose, len(up), count, count, down)
+
+    def draw_move(self, index: int) -> Move:
+        bits = index - self.first_draw
+        return Move("discard", positions=tuple(k for k in range(self.hand) if bits >> k & 1))
+
+    def expose_move(self, index: int) -> Move:
+        bits = index - self.first_expose
+        return Move("expose", positions=tuple(k for k in range(self.hand) if bits >> k & 1))

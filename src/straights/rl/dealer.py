@@ -1,0 +1,205 @@
+"""The core both environments share: one deal at a time, actions by index, observations.
+
+An *episode is one deal*: every player starts from the table's stacks, and the
+reward of a player is what his stack gained or lost in the deal (in chips;
+a Straights pot carried over by rule 10 is lost to everyone in that deal, so
+the rewards then add up to minus the carried pot).
+
+Heads-up the button (``player_1``) posts the small blind and acts first; with
+aces against kings and both players checking and calling to the end, the aces
+win the big blind the kings put in:
+
+>>> from straights.cards import parse_cards
+>>> from straights.rl.table import table_for
+>>> dealer = Dealer(table_for("limit-holdem", 2))
+>>> dealer.new_deal(deck=parse_cards("As Ad Kc Kd 2h 7c 8d 9s 3h Jc 4d Qh"))
+>>> dealer.actor, [dealer.actions.names[i] for i in dealer.legal()]
+(1, ['fold', 'call', 'raise'])
+>>> while dealer.actor is not None:
+...     dealer.play(1)
+>>> dealer.payoffs()
+[2, -2]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import numpy as np
+from numpy.typing import NDArray
+
+from straights.cards import Card
+from straights.errors import ConfigurationError, IllegalActionError
+from straights.poker.cards_source import DeckSource
+from straights.poker.engine import Deal, Legal
+from straights.poker.view import deal_view
+from straights.rl.actions import CALL, DEFAULT_SIZES, FOLD, ActionLayout, Move
+from straights.rl.observation import Encoding, History
+from straights.rl.table import RlTable
+
+__all__ = ["Dealer", "Observation"]
+
+#: An observation: ``{"observation": float32 vector, "action_mask": int8 vector}``.
+Observation = dict[str, NDArray[np.generic]]
+
+
+class Dealer:
+    """Deals ``table``'s episodes and plays them by action index."""
+
+    def __init__(
+        self,
+        table: RlTable,
+        *,
+        history: int = 32,
+        raise_sizes: Sequence[float] = DEFAULT_SIZES,
+    ) -> None:
+        self.table = table
+        self.actions = ActionLayout(table.variant, raise_sizes)
+        self.encoding = Encoding(table, history)
+        self.history = History(history, self.encoding.street_count)
+        self.rng = random.Random()
+        self._shuffler = np.random.default_rng(self.rng.getrandbits(64))
+        self._cards = table.deck.cards
+        self.deal: Deal | None = None
+        self._decision = 0  # counts decisions; the key of the cached moves
+        self._moves_key = -1
+        self._moves: dict[int, Move] = {}
+        self._mask: NDArray[np.int8] = np.zeros(self.actions.size, np.int8)
+
+    # -- a deal ---------------------------------------------------------------------------
+    def seed(self, seed: int) -> None:
+        """Restart the random streams of every later deal: the shuffle (NumPy, the
+        quickest) and the restock of a draw (the engine's ``random.Random``)."""
+        self.rng = random.Random(seed)
+        self._shuffler = np.random.default_rng(seed)
+
+    def new_deal(self, seed: int | None = None, deck: Sequence[Card] | None = None) -> None:
+        """Deal afresh: ``seed`` restarts the random streams (see :meth:`seed`); ``deck``
+        (cards in dealing order, enough for the deal) rigs the cards."""
+        if seed is not None:
+            self.seed(seed)
+        table = self.table
+        if deck is None:
+            # A shuffle of the table's deck needs no checking: dealt from a source as is.
+            cards = self._cards
+            source = DeckSource(
+                [cards[k] for k in self._shuffler.permutation(len(cards)).tolist()], self.rng
+            )
+            self.deal = Deal(table.variant, table.stakes, table.stacks, source)
+        else:
+            self.deal = Deal(table.variant, table.stakes, table.stacks, list(deck), rng=self.rng)
+        self.history.clear()
+        self._decision += 1
+
+    def _current(self) -> Deal:
+        if self.deal is None:
+            raise IllegalActionError("no deal yet: call reset() first")
+        return self.deal
+
+    @property
+    def actor(self) -> int | None:
+        """The seat to act (bet or draw), or ``None`` when the deal is over."""
+        return self._current().actor
+
+    @property
+    def finished(self) -> bool:
+        return self._current().finished
+
+    def payoffs(self) -> list[int]:
+        """What each seat won (+) or lost (-) in chips this deal, so far."""
+        deal = self._current()
+        return [s - s0 for s, s0 in zip(deal.stacks, deal.starting_stacks, strict=True)]
+
+    # -- actions ----------------------------------------------------------------------------
+    def _choices(
+        self, deal: Deal, legal: Sequence[Legal] | None = None
+    ) -> tuple[NDArray[np.int8], dict[int, Move]]:
+        """The mask and moves of the decision now (``legal``: the engine's, if known)."""
+        if self._moves_key == self._decision:
+            return self._mask, self._moves
+        i = deal.actor
+        if i is None:
+            mask, moves = np.zeros(self.actions.size, np.int8), dict[int, Move]()
+        elif deal.phase == "draw":
+            mask = self.actions.draw_mask(len(deal.holes[i]), deal.street.draw or 0)
+            moves = {}
+        elif deal.phase == "expose":
+            mask = self.actions.expose_mask(deal.up[i], deal.street.choose_up)
+            moves = {}
+        elif deal.phase != "betting":
+            raise ConfigurationError(
+                f"{deal.variant.code}: straights.rl has no actions for the {deal.phase} phase"
+            )
+        else:
+            mask, moves = self.actions.betting(
+                deal.legal_actions() if legal is None else legal,
+                deal.pot,
+                max(deal.bets),
+                deal.bets[i],
+            )
+        self._mask, self._moves, self._moves_key = mask, moves, self._decision
+        return mask, moves
+
+    def legal(self) -> list[int]:
+        """The action indices legal now."""
+        return np.flatnonzero(self._choices(self._current())[0]).tolist()
+
+    def passive(self) -> int:
+        """The passive legal action: check (or post the bring-in), else fold, else call;
+        in a draw, stand pat; choosing cards to turn up, the first choice."""
+        mask, moves = self._choices(self._current())
+        call = moves.get(CALL)
+        if call is not None and call.kind != "call":
+            return CALL
+        for index in (FOLD, CALL):
+            if mask[index]:
+                return index
+        return int(np.flatnonzero(mask)[0])
+
+    def describe(self) -> str:
+        """The deal in one line, as a spectator sees it."""
+        view = deal_view(self._current(), None)
+        cards = " ".join("??" if c is None else c.ascii() for c in view.board) or "-"
+        stacks = " ".join(f"{p.stack}{'f' if p.folded else ''}" for p in view.players)
+        return f"{view.variant} {view.street}: board {cards}, pot {view.pot}, stacks {stacks}"
+
+    def play(self, index: int) -> None:
+        """The seat to act takes action ``index``; raises :class:`IllegalActionError`
+        naming the legal actions when it is not one of them."""
+        deal = self._current()
+        i = deal.actor
+        if i is None:
+            raise IllegalActionError("the deal is over: nobody can act")
+        mask, moves = self._choices(deal)
+        size = self.actions.size
+        if isinstance(index, bool) or not 0 <= index < size or not mask[index]:
+            names = ", ".join(f"{k} {self.actions.names[k]}" for k in np.flatnonzero(mask))
+            raise IllegalActionError(f"action {index!r} is not legal now; legal: {names}")
+        street = deal.street_index
+        hand = deal.holes[i]
+        if deal.phase == "draw":
+            positions = self.actions.draw_move(int(index)).positions
+            deal.discard([hand[k] for k in positions])
+            self.history.add(i, "discard", len(positions), street)
+        elif deal.phase == "expose":
+            positions = self.actions.expose_move(int(index)).positions
+            deal.expose([hand[k] for k in positions])
+            self.history.add(i, "expose", len(positions), street)
+        else:
+            move = moves[int(index)]
+            entry = deal.act(move.kind, move.to)
+            self.history.add(i, entry.kind, entry.amount / self.table.unit, street)
+        self._decision += 1
+
+    # -- observations -----------------------------------------------------------------------
+    def observe(self, seat: int) -> Observation:
+        """What ``seat`` sees now, with its action mask (all 0 unless it is to act)."""
+        deal = self._current()
+        view = deal_view(deal, seat)
+        vector = self.encoding.encode(view, deal.phase, self.history)
+        if view.actor == seat:
+            mask = self._choices(deal, view.legal)[0].copy()
+        else:
+            mask = np.zeros(self.actions.size, np.int8)
+        return {"observation": vector, "action_mask": mask}

@@ -1,0 +1,256 @@
+// The host's panel, the ledger and settle-up, and the out-of-chips offer.
+// Loaded after app.js, whose helpers it uses (el, send, toast, seatToken,
+// hostToken); app.js calls hostRender(state) after drawing each state.
+"use strict";
+
+const host = { built: false, state: null, ledgerOpen: false };
+
+// The host's messages carry the host token if this browser created the table,
+// else the player token (the role may have been handed to him).
+function hostMsg(msg) { send({ ...msg, token: hostToken() || seatToken() }); }
+
+function buildHost() {
+  if (host.built) return;
+  host.built = true;
+  const room = $("room");
+  const you = el("div", "host-you");
+  you.id = "you-banner";
+  you.hidden = true;
+  room.prepend(you);
+
+  const panel = el("section", "host-panel");
+  panel.id = "host-panel";
+  panel.hidden = true;
+  panel.setAttribute("aria-label", "host controls");
+  room.append(panel);
+
+  const btn = el("button", "ghost", "Ledger");
+  btn.id = "btn-ledger";
+  btn.onclick = () => openLedger();
+  $("btn-share").before(btn);
+
+  const dlg = document.createElement("dialog");
+  dlg.id = "ledger";
+  dlg.className = "ledger";
+  document.body.append(dlg);
+  dlg.addEventListener("close", () => { host.ledgerOpen = false; });
+}
+
+function hostRender(state) {
+  buildHost();
+  const first = host.state === null;
+  const wasClosed = host.state && host.state.ledger.closed;
+  host.state = state;
+  renderYou(state);
+  renderPanel(state);
+  if (state.ledger.closed) {
+    // Nobody sits at a closed table: no Sit or "+ Bot" buttons.
+    for (const b of document.querySelectorAll("#seats .seat.empty button")) b.hidden = true;
+    $("banner").hidden = true;
+  }
+  if (host.ledgerOpen) drawLedger(state);
+  if (state.ledger.closed && (!wasClosed || first) && !host.ledgerOpen) openLedger();
+}
+
+// ------------------------------------------------------------------ the player
+function renderYou(state) {
+  const box = $("you-banner");
+  box.replaceChildren();
+  const L = state.ledger;
+  const notes = [];
+  if (L.closed) notes.push(el("span", null, "The host closed the table: every stack is cashed out. See the settle-up in the Ledger."));
+  else if (L.paused) notes.push(el("span", null, state.hand.finished || !state.hand.hand_number ? "The host paused the game: no new deal starts until he resumes." : "The host paused the game: this deal is the last until he resumes."));
+  if (state.you.seat !== null && state.you.broke && !L.closed) {
+    notes.push(el("span", null, `You are out of chips. Rebuy for ${state.table.stack}, or leave the seat.`));
+    const re = el("button", "primary", `Rebuy ${state.table.stack}`);
+    re.id = "btn-rebuy";
+    re.onclick = () => send({ type: "rebuy", token: seatToken() });
+    const leave = el("button", "ghost", "Leave seat");
+    leave.onclick = () => send({ type: "leave", token: seatToken() });
+    notes.push(re, leave);
+  } else if (state.you.seat !== null && state.you.pending) {
+    notes.push(el("span", null, `Your buy-in of ${state.you.pending} waits for the host's approval.`));
+  }
+  box.append(...notes);
+  box.hidden = notes.length === 0;
+}
+
+// ------------------------------------------------------------------ the host
+function numberInput(name, value, min, max) {
+  const i = document.createElement("input");
+  i.type = "number"; i.name = name; i.min = min; i.max = max; i.value = value;
+  return i;
+}
+
+function labelled(text, input) {
+  const l = el("label", null, text + " ");
+  l.append(input);
+  return l;
+}
+
+function renderPanel(state) {
+  const panel = $("host-panel");
+  const L = state.ledger;
+  if (!state.you.host || L.closed) { panel.hidden = true; panel.replaceChildren(); return; }
+  // Keep what the host is typing: rebuild only when something he sees changed.
+  const key = JSON.stringify([state.table, L.paused, L.rows.map((r) => [r.player, r.seat, r.pending, r.name]), state.hand.finished, state.hand.hand_number, L.host_seat]);
+  if (panel.dataset.key === key && !panel.hidden) return;
+  panel.dataset.key = key;
+  panel.hidden = false;
+  panel.replaceChildren(el("h2", null, "Host"));
+  const between = !state.hand.hand_number || state.hand.finished;
+
+  const row1 = el("div", "host-row");
+  const pause = el("button", L.paused ? "primary" : "ghost", L.paused ? "Resume" : "Pause");
+  pause.id = "host-pause";
+  pause.onclick = () => hostMsg({ type: "pause", on: !L.paused });
+  const close = el("button", "danger", "Close table");
+  close.id = "host-close";
+  close.disabled = !between;
+  close.title = between ? "Cash everyone out and show the settle-up" : "Between deals only";
+  close.onclick = () => { if (confirm("Close the table? Everyone is cashed out and the game ends.")) hostMsg({ type: "close" }); };
+  row1.append(pause, close);
+  panel.append(row1);
+
+  const t = state.table;
+  const form = el("form", "host-row");
+  form.id = "host-settings";
+  const betting = document.createElement("select");
+  betting.name = "betting";
+  for (const [v, text] of [["limit", "Limit"], ["no-limit", "No Limit"]]) {
+    const o = el("option", null, text); o.value = v; o.selected = t.betting === v; betting.append(o);
+  }
+  form.append(
+    labelled("Ante", numberInput("ante", t.ante, 1, 1000)),
+    labelled("Structure", betting),
+    labelled("Timer (s)", numberInput("turn_seconds", t.turn_seconds, 0, 600)),
+    labelled("Auto buy-in limit", numberInput("auto_limit", t.auto_limit, 0, 1e9)),
+  );
+  const apply = el("button", "primary", "Apply");
+  apply.type = "submit";
+  apply.disabled = !between;
+  apply.title = between ? "" : "Between deals only";
+  form.append(apply);
+  form.onsubmit = (ev) => {
+    ev.preventDefault();
+    const f = form.elements;
+    hostMsg({ type: "change", ante: Number(f.ante.value), betting: f.betting.value,
+      turn_seconds: Number(f.turn_seconds.value), auto_limit: Number(f.auto_limit.value) });
+  };
+  panel.append(form);
+
+  for (const r of L.rows.filter((q) => q.pending)) {
+    const line = el("div", "host-row pending");
+    line.append(el("span", null, `${r.name} asks to buy in for ${r.pending}`));
+    const yes = el("button", "primary", "Approve");
+    yes.dataset.player = r.player;
+    yes.onclick = () => hostMsg({ type: "answer", player: r.player, accept: true });
+    const no = el("button", "ghost", "Refuse");
+    no.onclick = () => hostMsg({ type: "answer", player: r.player, accept: false });
+    line.append(yes, no);
+    panel.append(line);
+  }
+
+  const people = L.rows.filter((r) => r.seat !== null);
+  if (people.length) {
+    const line = el("div", "host-row");
+    const pick = document.createElement("select");
+    pick.id = "host-seat";
+    pick.setAttribute("aria-label", "player");
+    for (const r of people) {
+      const o = el("option", null, `Seat ${r.seat + 1}: ${r.name}${r.seat === L.host_seat ? " (host)" : ""}`);
+      o.value = r.seat;
+      o.dataset.bot = r.bot ? "1" : "";
+      pick.append(o);
+    }
+    const remove = el("button", "ghost", "Remove");
+    remove.id = "host-remove";
+    remove.onclick = () => {
+      const o = pick.selectedOptions[0];
+      if (o && confirm(`Remove ${o.textContent}? He forfeits the deal on and is cashed out.`)) hostMsg({ type: "remove", seat: Number(pick.value) });
+    };
+    const make = el("button", "ghost", "Make host");
+    make.id = "host-make";
+    make.onclick = () => {
+      const o = pick.selectedOptions[0];
+      if (o && confirm(`Hand the host role to ${o.textContent}? You lose the host controls.`)) hostMsg({ type: "make_host", seat: Number(pick.value) });
+    };
+    line.append(pick, remove, make);
+    panel.append(line);
+  }
+}
+
+// ------------------------------------------------------------------ the ledger
+function openLedger() {
+  if (!host.state) return;
+  host.ledgerOpen = true;
+  drawLedger(host.state);
+  const dlg = $("ledger");
+  if (!dlg.open) dlg.showModal();
+}
+
+function cell(tag, text, cls) { return el(tag, cls, text); }
+
+function drawLedger(state) {
+  const dlg = $("ledger");
+  const L = state.ledger;
+  dlg.replaceChildren();
+  const head = el("div", "hist-head");
+  head.append(el("strong", null, L.closed ? "Final ledger" : "Ledger"));
+  const closeBtn = el("button", "ghost", "Close");
+  closeBtn.onclick = () => dlg.close();
+  head.append(closeBtn);
+  dlg.append(head);
+
+  const table = el("table", "ledger-table");
+  const hr = el("tr");
+  for (const h of ["Player", "Bought", "Cashed out", "Stack", "Net"]) hr.append(cell("th", h));
+  table.append(hr);
+  for (const r of L.rows) {
+    const tr = el("tr");
+    const who = r.name + (r.bot ? " (bot)" : "") + (r.seat === null ? "" : ` · seat ${r.seat + 1}`);
+    tr.append(cell("td", who), cell("td", r.bought), cell("td", r.cashed), cell("td", r.stack),
+      cell("td", (r.net > 0 ? "+" : "") + r.net, r.net > 0 ? "up" : r.net < 0 ? "down" : ""));
+    if (r.pending) tr.append(cell("td", `asks ${r.pending}`, "pending"));
+    table.append(tr);
+  }
+  dlg.append(table);
+
+  dlg.append(el("h3", null, L.closed ? "Settle-up" : "Settle-up if the game ended now"));
+  const list = el("ul", "settle");
+  list.id = "settle";
+  if (L.transfers === null) {
+    list.append(el("li", null, L.in_middle ? `${L.in_middle} chips are in the middle (a deal or a carried pot): the settle-up waits for them.` : "The settle-up waits for the end of the deal."));
+  } else if (!L.transfers.length) {
+    list.append(el("li", null, "Everyone is square."));
+  } else {
+    for (const t of L.transfers) list.append(el("li", null, `${t.from} pays ${t.to} ${t.amount}`));
+  }
+  dlg.append(list);
+
+  // Fetched with the token in a header (never in the address), saved from a blob.
+  const token = seatToken() || hostToken();
+  if (token) {
+    const dl = el("button", "primary", "Download CSV");
+    dl.id = "ledger-csv";
+    dl.onclick = () => downloadLedger(state.table.id, token);
+    dlg.append(dl);
+  }
+}
+
+async function downloadLedger(id, token) {
+  try {
+    const res = await fetch(`/api/tables/${id}/ledger.csv`, { headers: { Authorization: `Bearer ${token}` } });
+    if (!res.ok) { toast((await res.json()).message || "the ledger could not be downloaded"); return; }
+    const url = URL.createObjectURL(await res.blob());
+    const a = el("a");
+    a.href = url;
+    a.download = `straights-${id}-ledger.csv`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  } catch {
+    toast("the server is not reachable");
+  }
+}

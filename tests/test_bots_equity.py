@@ -1,0 +1,250 @@
+"""The equity bot: its estimate against brute force, legal play, styles, and the interval."""
+
+from __future__ import annotations
+
+import json
+import math
+from itertools import combinations
+
+import pytest
+from clitools import run
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from straights.bots import make_bot
+from straights.bots.arena import BotStats, play_hand, simulate
+from straights.bots.equity import STYLES, EquityBot, StraightsShowdown, choose, estimate
+from straights.cards import Card, parse_cards
+from straights.errors import ConfigurationError
+from straights.game import Action, SeatView, Table, TableConfig
+from straights.odds import straights_odds
+from straights.showdowns import showdown
+
+
+def ids(text: str) -> list[int]:
+    return [c.id for c in parse_cards(text)]
+
+
+def brute_force(
+    hole: list[int], table: list[int | None], unseen: list[int], opponents: int, pack: int
+) -> tuple[int, int, int]:
+    """(wins, carry-overs, deals) by the readable showdown over every completion."""
+    gaps = [i for i, c in enumerate(table) if c is None]
+    wins = carried = deals = 0
+
+    def deal(left: list[int], hands: list[list[int]]) -> None:
+        nonlocal wins, carried, deals
+        if len(hands) < opponents:
+            for pair in combinations(left, 2):
+                deal([c for c in left if c not in pair], [*hands, list(pair)])
+            return
+        for fill in combinations(left, len(gaps)):
+            full = list(table)
+            for i, c in zip(gaps, fill, strict=True):
+                full[i] = c
+            cards = [[Card(c) for c in h] for h in [hole, *hands]]
+            result = showdown(cards, [Card(c) for c in full if c is not None], pack)
+            deals += 1
+            wins += result.winner == 0
+            carried += result.no_winner
+
+    deal(unseen, [])
+    return wins, carried, deals
+
+
+RIVERS = [
+    ("Qs 9d", "5c 4d 3d 2h Jh", 55),
+    ("8h 2c", "S T R 8d 4d", 55),  # rule 10 unless a higher 8 is in a hand
+    ("8c 2c", "S T R 8d 4d", 55),  # the lowest 8: every higher 8 beats it, others carry over
+    ("Kh 2c", "Ts 9s 8h 7s 4d", 52),
+    ("S 3c", "T 4h 5h 6h Kc", 55),
+]
+
+
+@pytest.mark.parametrize(("hole", "table", "pack"), RIVERS)
+@pytest.mark.parametrize("fast", [True, False])
+def test_last_round_against_one_opponent_is_exact(
+    hole: str, table: str, pack: int, fast: bool
+) -> None:
+    mine, board = ids(hole), ids(table)
+    unseen = [c for c in range(pack) if c not in mine + board]
+    wins, carried, deals = brute_force(mine, list(board), unseen, 1, pack)
+    got = estimate(mine, board, unseen, 1, StraightsShowdown(pack, fast=fast))
+    assert got.exact
+    assert (got.wins, got.no_winner, got.deals) == (wins, carried, deals)
+
+
+@pytest.mark.parametrize("fast", [True, False])
+@pytest.mark.parametrize("opponents", [1, 2])
+def test_exact_with_table_cards_to_come_on_a_small_pack(fast: bool, opponents: int) -> None:
+    # Few unseen cards keep the referee quick; the key card and one more are unknown.
+    mine = ids("4h 9c")
+    table: list[int | None] = [None, *ids("S T R"), None]
+    unseen = ids("8s 8c 8d 7h 6h 5h Jh Qd 2c 3c")
+    wins, carried, deals = brute_force(mine, table, unseen, opponents, 55)
+    got = StraightsShowdown(55, fast=fast).exact(mine, table, unseen, opponents)
+    assert (got.wins, got.no_winner, got.deals) == (wins, carried, deals)
+    assert 0 < wins < deals and carried > 0
+
+
+@pytest.mark.parametrize(("table", "opponents"), [("5c 4d 3d 2h", 1), ("5c 4d", 3)])
+def test_sampling_agrees_with_the_exact_odds(table: str, opponents: int) -> None:
+    mine = ids("Qs 9d")
+    places: list[int | None] = [None, *ids(table)]
+    places += [None] * (5 - len(places))
+    unseen = [c for c in range(55) if c not in mine + ids(table)]
+    n = 40_000
+    got = StraightsShowdown(55, fast=True).sample(mine, places, unseen, opponents, n, seed=5)
+    # The referee: straights.odds over every completion (one opponent) or a million samples.
+    hands = ["Qs 9d", *["? ?"] * opponents]
+    known = "? " + table + " ?" * (4 - len(table.split()))
+    ref = straights_odds(hands, known, samples=None if opponents == 1 else 1_000_000, seed=1)
+    p = ref.players[0].win
+    assert abs(got.equity - p) < 4 * math.sqrt(p * (1 - p) / n) + 4 * ref.players[0].win_se
+
+
+class Checked:
+    """Wraps a bot and asserts each action it returns is among the legal ones."""
+
+    def __init__(self, kind: str, seed: int) -> None:
+        self.bot = make_bot(kind, seed)
+        self.name = kind
+        self.decisions = 0
+
+    def act(self, view: SeatView) -> Action:
+        action = self.bot.act(view)
+        assert action in view.legal
+        self.decisions += 1
+        return action
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**32),
+    betting=st.sampled_from(["limit", "no-limit"]),
+    pack=st.sampled_from([55, 52]),
+    seats=st.integers(2, 6),
+)
+def test_equity_bots_play_only_legal_actions(
+    seed: int, betting: str, pack: int, seats: int
+) -> None:
+    kinds = ["equity", "equity:tight", "equity:loose", "equity:aggressive", "random", "strength"]
+    config = TableConfig(seats=seats, betting=betting, pack=pack, starting_stack=30)  # type: ignore[arg-type]
+    bots = {i: Checked(kinds[(i + seed) % len(kinds)], seed + i) for i in range(seats)}
+    table = Table(config, [f"p{i}" for i in range(seats)], seed=seed)
+    for _ in range(4):
+        if table.is_over:
+            break
+        play_hand(table, bots)  # type: ignore[arg-type]
+    assert sum(table.stacks().values()) + table.carry == 30 * seats
+    assert any(b.decisions for b in bots.values())
+
+
+def grid() -> list[tuple[float, int, int, int, int]]:
+    return [
+        (e / 20, to_call, pot, players, raises)
+        for e in range(21)
+        for to_call in (0, 1, 2, 4, 8)
+        for pot in (2, 6, 12, 40)
+        for players in (2, 3, 6)
+        for raises in (0, 1, 2)
+    ]
+
+
+def kinds(style: str, e: float, to_call: int, pot: int, players: int, raises: int) -> str:
+    return choose(e, to_call=to_call, pot=pot, players=players, raises=raises, style=STYLES[style])[
+        0
+    ]
+
+
+def test_styles_differ_in_the_documented_direction() -> None:
+    more_calls = more_bets = 0
+    for spot in grid():
+        tight, balanced, loose, aggressive = (
+            kinds(s, *spot) for s in ("tight", "balanced", "loose", "aggressive")
+        )
+        # Tight continues (calls or bets) only where balanced does; loose wherever balanced does.
+        if tight != "fold":
+            assert balanced != "fold", spot
+        if balanced != "fold":
+            assert loose != "fold", spot
+        more_calls += loose != "fold" and balanced == "fold"
+        # Aggressive bets or raises wherever balanced does; tight only where balanced does.
+        if balanced in ("bet", "raise"):
+            assert aggressive in ("bet", "raise"), spot
+        if tight in ("bet", "raise"):
+            assert balanced in ("bet", "raise"), spot
+        more_bets += aggressive == "bet" and balanced != "bet"
+    assert more_calls > 0 and more_bets > 0
+
+
+def test_pot_odds_decide_a_call() -> None:
+    # To call 2 into 6: the price is 2 / 8 = 0.25.
+    assert kinds("balanced", 0.26, 2, 6, 3, 1) == "call"
+    assert kinds("balanced", 0.24, 2, 6, 3, 1) == "fold"
+    assert kinds("balanced", 0.1, 0, 6, 3, 0) == "check"
+    # A raise costs more with each one made: the same equity bets first, then only calls.
+    assert kinds("balanced", 0.55, 0, 6, 3, 0) == "bet"
+    assert kinds("balanced", 0.55, 8, 20, 3, 2) == "call"
+
+
+def test_the_bot_raises_with_the_nuts_and_folds_hopeless_hands() -> None:
+    from straights.game import Hand, hand_view
+
+    def final_round(holes: list[str], table: str) -> SeatView:
+        pairs = [parse_cards(h) for h in holes]
+        cards = [*[p[0] for p in pairs], *[p[1] for p in pairs], *parse_cards(table)]
+        h = Hand(TableConfig(seats=2, betting="no-limit"), (0, 1), (100, 100), cards)
+        while h.round < 5:
+            h.check(h.actor)  # type: ignore[arg-type]
+        h.check(0)
+        h.bet(1)
+        return hand_view(h, 0)
+
+    best = final_round(["S 8h", "4c 4d"], "T Kd R 2c 9s")
+    assert EquityBot(rng=1).estimate(best).equity == 1.0
+    assert EquityBot(rng=1).act(best).kind == "raise"
+    hopeless = final_round(["7c 7d", "Ac 5d"], "Kd Jh 9s 4c 2h")
+    assert EquityBot(rng=1).estimate(hopeless).equity < 0.3
+    for style in STYLES:
+        assert EquityBot(rng=1, style=style).act(hopeless).kind == "fold"
+
+
+def test_make_bot_styles() -> None:
+    bot = make_bot("Equity:Tight", 3)
+    assert isinstance(bot, EquityBot) and bot.style == STYLES["tight"]
+    assert bot.name == "equity:tight"
+    assert make_bot("equity").name == "equity"
+    with pytest.raises(ConfigurationError, match="'equity:wild' is not a bot"):
+        make_bot("equity:wild")
+    with pytest.raises(ConfigurationError, match="style 'wild' is not known"):
+        EquityBot(style="wild")
+    with pytest.raises(ConfigurationError, match="samples=0"):
+        EquityBot(samples=0)
+
+
+def test_interval_against_a_hand_computed_example() -> None:
+    stats = BotStats("x")
+    for net in (1, -1, 3, 5):
+        stats.add(net)
+    # mean 2; sample variance ((-1)² + (-3)² + 1² + 3²) / 3 = 20/3;
+    # half-width 1.96 · √(20/3 / 4) = 1.96 · √(5/3) = 2.530349…
+    assert stats.mean == 2.0
+    assert stats.ci95 == pytest.approx(2.530349, abs=1e-6)
+
+
+def test_equity_beats_random_bots() -> None:
+    r = simulate(TableConfig(seats=4), ["equity", "random"], hands=300, seed=3)
+    eq, rnd = r.bots["equity"], r.bots["random"]
+    assert eq.mean - eq.ci95 > 0 > rnd.mean
+    assert eq.total + rnd.total + r.carried_at_end == 0
+
+
+def test_simulate_json_names_the_equity_bot_with_its_interval() -> None:
+    out = run("simulate", "-n", "20", "-p", "4", "--seed", "2", "--bots", "equity:loose,calling",
+              "--json")  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    rows = {b["bot"]: b for b in json.loads(out.stdout)["bots"]}
+    assert set(rows) == {"equity:loose", "calling"}
+    low, high = rows["equity:loose"]["ci95"]
+    assert low < rows["equity:loose"]["per_deal"] < high
