@@ -118,7 +118,7 @@ def save(page: Page, out: Path, name: str) -> None:
 
 
 def deal_showdown_replay(browser: Browser, base: str, out: Path) -> None:
-    """A deal in progress, its showdown, and its replay — desktop and phone."""
+    """A deal in progress, its showdown, its replay and the ledger — desktop and phone."""
     table = create(base, seats=6, bots=4, bot_kind="calling", turn_seconds=0, name="Friday game")
     ann_ctx = browser.new_context(viewport=DESKTOP)
     bob_ctx = browser.new_context(viewport=PHONE, is_mobile=True, device_scale_factor=1)
@@ -153,6 +153,12 @@ def deal_showdown_replay(browser: Browser, base: str, out: Path) -> None:
         step = next(i for i, e in enumerate(events) if "Round 4" in e)
         page.locator("#hist-events li").nth(step + 2).click()
         page.evaluate("window.scrollTo(0, 0)")
+        save(page, out, name)
+    for page, name in ((ann, "ledger-desktop"), (bob, "ledger-phone")):
+        page.reload()
+        page.wait_for_selector("#btn-ledger")
+        page.click("#btn-ledger")
+        page.wait_for_selector("#ledger[open]")
         save(page, out, name)
     ann_ctx.close()
     bob_ctx.close()

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from test_low import A5_NO_PAIR_7  # the published 7-card ace-to-five table, written once
 
 from straights import fast
 from straights.cards import Card
@@ -53,20 +54,6 @@ PUBLISHED_SEVEN = {
     "one pair": 58_627_800,
     "high card": 23_294_460,
 }
-# Best-of-seven ace-to-five lows: Wikipedia, "Poker probability", frequency of 7-card
-# lowball poker hands (no-pair lows only; "Total 127,615,488"), under the low
-# ranking's category names.
-PUBLISHED_ACE_TO_FIVE = {
-    "5-high": 781_824,
-    "6-high": 3_151_360,
-    "7-high": 7_426_560,
-    "8-high": 13_171_200,
-    "9-high": 19_174_400,
-    "10-high": 23_675_904,
-    "jack-high": 24_837_120,
-    "queen-high": 21_457_920,
-    "king-high": 13_939_200,
-}
 
 
 def test_every_five_card_hand_by_category() -> None:
@@ -95,8 +82,8 @@ def test_every_seven_card_hand_matches_the_published_table() -> None:
 def test_every_seven_card_low_matches_the_published_table() -> None:
     freq = count("ace-to-five", 7, kernel=True)
     rows = freq.categories
-    assert {k: rows[k] for k in PUBLISHED_ACE_TO_FIVE} == PUBLISHED_ACE_TO_FIVE
-    assert sum(PUBLISHED_ACE_TO_FIVE.values()) == 127_615_488
+    assert {k: rows[k] for k in A5_NO_PAIR_7} == A5_NO_PAIR_7
+    assert sum(A5_NO_PAIR_7.values()) == 127_615_488
     assert freq.total == 133_784_560
     # The rest pair up: the lows with a pair, two pair or a full house.
     assert rows["one pair"] + rows["two pair"] + rows["full house"] == 133_784_560 - 127_615_488
