@@ -57,7 +57,7 @@ from straights.game.events import (
 )
 from straights.game.wording import action_label
 from straights.poker.cards_source import DeckSource
-from straights.poker.engine import Deal
+from straights.poker.engine import Deal, Legal
 from straights.poker.straights_rules import straights_variant
 from straights.poker.variant import Stakes, Variant
 from straights.rankings.straights import check_cards_for_pack
@@ -195,12 +195,13 @@ class Hand:
         #: keeps every hand, and the garbage collector would walk each deal's working
         #: state again and again).
         self._deal: Deal | None = deal
-        self._last_bets: list[int] = deal.bets
         self._last_level = -1
         self.carry_out = 0  # chips carried to the next deal (rule 10), set at the end
         #: Chips each player has behind, has put in this deal, and whether he folded
         #: (by player index, 0 = left of the button): the deal's own lists.
         self.stacks: list[int] = deal.stacks
+        #: Chips each player put in this betting round (the deal's list, emptied each round).
+        self.committed: list[int] = deal.bets
         self.total: list[int] = deal.total
         self.folded: list[bool] = deal.folded
         self.round = 0
@@ -212,7 +213,9 @@ class Hand:
         self.events: list[Event] = []
         self._listener = listener
         self._seen = 0  # entries of the deal's log told as events
-        self._legal_cache: tuple[int, tuple[Action, ...]] = (-1, ())
+        #: The legal actions of the player to act, and the deal's own in the same order
+        #: (``None`` until asked after each change).
+        self._legal_now: tuple[tuple[Action, ...], tuple[Legal, ...]] | None = None
         self._started = False
         if autostart:
             self.start()
@@ -240,11 +243,6 @@ class Hand:
         i = None if deal is None else deal.actor
         return None if i is None else self.seats[i]
 
-    @property
-    def committed(self) -> list[int]:
-        """Chips each player put in this betting round (the last one, after the deal)."""
-        deal = self._deal
-        return self._last_bets if deal is None else deal.bets
 
     @property
     def current_bet(self) -> int:
@@ -351,7 +349,7 @@ class Hand:
         self.finished = True
         self.round = ROUNDS + 1
         self.carry_out = deal.carry_out
-        self._last_bets, self._last_level = deal.bets, deal.ladder_level
+        self._last_level = deal.ladder_level
         self._deal = None
         for i, said in sorted(deal.described.items()):
             emit(ShowdownRevealed(seats[i], self.holes[i], said))
@@ -379,17 +377,22 @@ class Hand:
         return self._legal(i)
 
     def _legal(self, i: int) -> tuple[Action, ...]:
-        """The legal actions of player ``i``, the one to act (the deal's, with chips)."""
+        """The legal actions of player ``i``, the one to act: the deal's, with chips."""
+        now = self._legal_now
+        if now is None:
+            now = self._legal_now = self._convert(i)
+        return now[0]
+
+    def _convert(self, i: int) -> tuple[tuple[Action, ...], tuple[Legal, ...]]:
+        """The deal's legal actions and, in the same order, each as an :class:`Action`
+        (Straights' amounts are never a choice: a bet or raise goes to ``low``)."""
         deal = self._deal
         assert deal is not None
-        stamp = len(deal.log)
-        cached = self._legal_cache
-        if cached[0] == stamp:
-            return cached[1]
         stack = deal.stacks[i]
         mine = deal.bets[i]
+        choices = deal.legal_actions()
         out: list[Action] = []
-        for kind, amount, low, _ in deal.legal_actions():
+        for kind, amount, low, _ in choices:
             if kind == "fold":
                 out.append(_FOLD)
             elif kind == "check":
@@ -398,9 +401,7 @@ class Hand:
                 out.append(_new(Action, ("call", amount, mine + amount, amount == stack)))
             else:  # bet or raise: the ladder's one amount (high is low)
                 out.append(_new(Action, (kind, amount, low, amount == stack)))
-        legal_now = tuple(out)
-        self._legal_cache = (stamp, legal_now)
-        return legal_now
+        return tuple(out), choices
 
     def why_not(self, seat: int, kind: str, to: int | None = None) -> str | None:
         """Why ``seat`` may not take action ``kind`` (to total ``to``), or ``None`` if he may."""
@@ -552,11 +553,17 @@ class Hand:
         if i is None or deal is None or i != deal.actor or not isinstance(to, _WHOLE_OR_NONE):
             self.verify(seat, kind, to)
         assert i is not None and deal is not None
-        for action in self._legal(i):
-            if action.kind == kind and (to is None or to == action.to):
-                deal.act(kind, action.to if kind == "bet" or kind == "raise" else None)
+        now = self._legal_now
+        if now is None:
+            now = self._convert(i)
+        actions = now[0]
+        for k in range(len(actions)):
+            action = actions[k]
+            if action[0] == kind and (to is None or to == action[2]):
+                self._legal_now = None
+                deal.take(now[1][k])
                 self._seen += 1  # the action's own entry: told here, with its chips
-                self._emit(Acted(self.seats[i], kind, action.amount, action.to, action.all_in))
+                self._emit(Acted(self.seats[i], kind, action[1], action[2], action[3]))
                 if self._seen != len(deal.log) or deal.phase == "over":  # more happened
                     self._tell()
                 return action
@@ -577,6 +584,7 @@ class Hand:
         if i != deal.actor and self.stacks[i] > 0:
             raise IllegalActionError(f"seat {seat} forfeits at his turn")
         committed = deal.bets[i]
+        self._legal_now = None
         deal.forfeit(i)
         self._seen += 1  # the fold's own entry: told here
         self._emit(Acted(seat, "fold", 0, committed, False))

@@ -171,6 +171,7 @@ class Deal:
         self.board_up: list[bool] = []
         self.spent: list[Card | None] = []  # burns and discards, for a new stock
         self.bets = [0] * n  # this street
+        self._no_bets = (0,) * n
         self.total = [0] * n  # this deal, antes included unless they are dead money
         self.dead = carry  # dead antes and a carried pot, for the main pot
         self.carry_in = carry
@@ -188,7 +189,8 @@ class Deal:
         #: What each hand at the showdown makes, in words (by player).
         self.described: dict[int, str] = {}
         # betting state
-        self._level = -1  # the doubling ladder's level reached this round
+        #: The doubling ladder's level this betting round (-1: no bet yet, 0: the bet …).
+        self.ladder_level = -1
         self._acted_level: dict[int, int] = {}
         self._actors: deque[int] = deque()
         self._legal_cache: tuple[int, tuple[Legal, ...]] = (-1, ())
@@ -239,11 +241,6 @@ class Deal:
         """Every chip in the middle (bets of this street included); 0 once the deal is over."""
         return 0 if self.phase == "over" else sum(self.total) + self.dead
 
-    @property
-    def ladder_level(self) -> int:
-        """The doubling ladder's level this betting round (-1: no bet yet, 0: the bet …)."""
-        return self._level
-
     def acted_at(self, i: int) -> int | None:
         """The ladder level when player ``i`` last acted this round (``None``: not yet)."""
         return self._acted_level.get(i)
@@ -263,14 +260,15 @@ class Deal:
         if st.trim_antes and self.n >= 2:
             cutoff = sorted(posted)[-2]
             posted = [min(p, cutoff) for p in posted]
-        log = self.log
+        log, stacks, total = self.log, self.stacks, self.total
+        dead = st.antes_are_dead
         for i, amount in enumerate(posted):
-            self.stacks[i] -= amount
+            stacks[i] -= amount
             log.append(_new(Entry, ("ante", i, (), amount, ())))
-            if st.antes_are_dead:
+            if dead:
                 self.dead += amount
             else:
-                self.total[i] += amount
+                total[i] += amount
         if self.variant.blinds:
             for i, blind in enumerate(st.blinds):
                 amount = min(abs(blind), self.stacks[i])
@@ -336,11 +334,13 @@ class Deal:
                 # Running out of cards in stud: one community card, face up, for everyone.
                 self._deal_board(len(street.hole))
             else:
+                hole, count, take = street.hole, len(street.hole), self.source.hole
+                holes, ups, log = self.holes, self.up, self.log
                 for i in live:
-                    cards = self.source.hole(i, len(street.hole))
-                    self.holes[i].extend(cards)
-                    self.up[i].extend(street.hole)
-                    self.log.append(_new(Entry, ("hole", i, tuple(cards), 0, street.hole)))
+                    cards = take(i, count)
+                    holes[i].extend(cards)
+                    ups[i].extend(hole)
+                    log.append(_new(Entry, ("hole", i, tuple(cards), 0, hole)))
         if street.board_down:
             self._deal_board(street.board_down, up=False)
         if street.board:
@@ -406,7 +406,7 @@ class Deal:
             ]
         )
         self._acted = set()
-        self._level = -1
+        self.ladder_level = -1
         self._acted_level = {}
         self._full_raise = 0
         self._raises = 0
@@ -437,7 +437,7 @@ class Deal:
 
     def _ladder_bounds(self, i: int, top: int) -> tuple[int, int] | None:
         """Straights' doubling ladder: the next level exactly, or all-in below it."""
-        stack, mine, level = self.stacks[i], self.bets[i], self._level
+        stack, mine, level = self.stacks[i], self.bets[i], self.ladder_level
         cap = self.variant.raise_cap
         if cap is not None and level + 1 >= cap:
             return None
@@ -506,7 +506,7 @@ class Deal:
         doubling = self._doubling
         bounds = self._ladder_bounds(i, top) if doubling else self._raise_bounds(i, top)
         if bounds is not None:
-            kind: ActionKind = "raise" if (self._level >= 0 if doubling else top) else "bet"
+            kind: ActionKind = "raise" if (self.ladder_level >= 0 if doubling else top) else "bet"
             if self._completion_due:
                 kind = "complete"
             out.append(_new(Legal, (kind, bounds[0] - mine, bounds[0], bounds[1])))
@@ -521,7 +521,6 @@ class Deal:
             raise IllegalActionError(f"to={to!r} is not a whole number of chips")
         if self.phase != "betting" or not self._actors:
             raise IllegalActionError(f"nobody can {kind} now: the deal is in its {self.phase}")
-        i = self._actors[0]
         cached = self._legal_cache
         legal = cached[1] if cached[0] == len(self.log) else self.legal_actions()
         for found in legal:
@@ -531,7 +530,33 @@ class Deal:
             if not isinstance(kind, str):
                 raise IllegalActionError(f"{kind!r} is not an action: use fold, check, call, bet …")
             options = ", ".join(str(a) for a in legal)
-            raise IllegalActionError(f"p{i + 1} cannot {kind} now; legal: {options}")
+            raise IllegalActionError(f"p{self._actors[0] + 1} cannot {kind} now; legal: {options}")
+        return self._play(found, to)
+
+    def take(self, choice: Legal, to: int | None = None) -> Entry:
+        """Play ``choice``, one of the current :meth:`legal_actions` itself (a caller
+        that has just chosen from them need not name it again); ``to`` as in :meth:`act`.
+
+        >>> from straights.poker.catalogue import get_variant
+        >>> from straights.poker.variant import Stakes
+        >>> d = Deal(get_variant("NT"), Stakes.uniform(2, blinds=(1, 2), min_bet=2), [9, 9],
+        ...          make_deck("standard").shuffled(1))
+        >>> fold, call, raise_ = d.legal_actions()
+        >>> d.take(raise_, 5).amount, d.take(fold).kind
+        (5, 'fold')
+        >>> d.take(call)
+        Traceback (most recent call last):
+          ...
+        straights.errors.IllegalActionError: call 1 is not a legal action now
+        """
+        cached = self._legal_cache
+        if cached[0] != len(self.log) or choice not in cached[1]:
+            raise IllegalActionError(f"{choice} is not a legal action now")
+        return self._play(choice, to)
+
+    def _play(self, found: Legal, to: int | None) -> Entry:
+        """Play ``found``, a legal action of the player to act (checked by the caller)."""
+        i = self._actors[0]
         if found.high:  # a bet, raise or completion
             target = found.low if to is None else to
             if not found.low <= target <= found.high or isinstance(target, bool):
@@ -542,7 +567,7 @@ class Deal:
             return self._raise_to(i, found.kind, target)
         self._actors.popleft()
         self._acted.add(i)
-        self._acted_level[i] = self._level
+        self._acted_level[i] = self.ladder_level
         if found.kind == "fold":
             self.folded[i] = True
             self.spent.extend(self.holes[i])
@@ -599,9 +624,9 @@ class Deal:
         self._actors.popleft()
         self._acted.add(i)
         increment = to - max(self.bets)
-        if self._doubling and to == self._ladder(self._level + 1):
-            self._level += 1
-        self._acted_level[i] = self._level
+        if self._doubling and to == self._ladder(self.ladder_level + 1):
+            self.ladder_level += 1
+        self._acted_level[i] = self.ladder_level
         self._put(i, to - self.bets[i])
         self._bring_in_due = self._completion_due = False
         folded, stacks = self.folded, self.stacks
@@ -631,14 +656,15 @@ class Deal:
 
     def _collect(self) -> None:
         """End of a betting round: return what nobody could call, clear the bets."""
-        if self.variant.uncalled_returned and any(self.bets):
-            cutoff = sorted(self.bets)[-2]
+        bets = self.bets
+        if self.variant.uncalled_returned and any(bets):
+            cutoff = sorted(bets)[-2]
             for i in range(self.n):
-                over = self.bets[i] - cutoff
+                over = bets[i] - cutoff
                 if over > 0:
                     self.stacks[i] += over
                     self.total[i] -= over
-        self.bets = [0] * self.n
+        bets[:] = self._no_bets  # in place: a reader may hold the list
 
     # -- draws -----------------------------------------------------------------------------
     def discard(self, cards: Iterable[Card | None] = ()) -> Entry:
