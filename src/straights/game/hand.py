@@ -195,7 +195,6 @@ class Hand:
         #: keeps every hand, and the garbage collector would walk each deal's working
         #: state again and again).
         self._deal: Deal | None = deal
-        self._last_level = -1
         self.carry_out = 0  # chips carried to the next deal (rule 10), set at the end
         #: Chips each player has behind, has put in this deal, and whether he folded
         #: (by player index, 0 = left of the button): the deal's own lists.
@@ -204,9 +203,16 @@ class Hand:
         self.committed: list[int] = deal.bets
         self.total: list[int] = deal.total
         self.folded: list[bool] = deal.folded
+        #: Who is to act — the player index and his seat, ``None`` when nobody is (the
+        #: deal is over) — and the ladder level reached this round (-1 none, 0 the bet,
+        #: 1 the first raise …): the deal's, read again after each change (:meth:`_sync`).
+        self.to_act: int | None = None
+        self.actor: int | None = None
+        self.level = -1
         self.round = 0
         self.face_up = 0  # face-up table cards besides the key card
         self.key_turned = False
+        self._see_table()
         self.finished = False
         self.winners: list[int | None] = []
         self.pots: list[Pot] = []
@@ -217,6 +223,7 @@ class Hand:
         #: (``None`` until asked after each change).
         self._legal_now: tuple[tuple[Action, ...], tuple[Legal, ...]] | None = None
         self._started = False
+        self._sync()
         if autostart:
             self.start()
 
@@ -231,29 +238,9 @@ class Hand:
         return self.seats[-1]
 
     @property
-    def to_act(self) -> int | None:
-        """The player index to act, or ``None``."""
-        deal = self._deal
-        return None if deal is None else deal.actor
-
-    @property
-    def actor(self) -> int | None:
-        """The seat to act, or ``None`` when nobody is (the deal is over)."""
-        deal = self._deal
-        i = None if deal is None else deal.actor
-        return None if i is None else self.seats[i]
-
-
-    @property
     def current_bet(self) -> int:
         """The largest total of this betting round."""
         return max(self.committed)
-
-    @property
-    def level(self) -> int:
-        """The ladder level reached this round (-1 none, 0 the bet, 1 the first raise …)."""
-        deal = self._deal
-        return self._last_level if deal is None else deal.ladder_level
 
     @property
     def pot(self) -> int:
@@ -276,9 +263,13 @@ class Hand:
     def visible_table(self) -> tuple[Card | None, ...]:
         """The five table positions as everyone sees them: ``None`` for a card face down
         or not yet dealt (position 0 is the key card)."""
+        return self._visible
+
+    def _see_table(self) -> None:
+        """Work out :meth:`visible_table` again (a table card was dealt or turned)."""
         key = self.table_cards[0] if self.key_turned else None
         rest = [self.table_cards[1 + k] if k < self.face_up else None for k in range(4)]
-        return (key, *rest)
+        self._visible: tuple[Card | None, ...] = (key, *rest)
 
     def in_showdown(self) -> tuple[int, ...]:
         """Seats not folded."""
@@ -309,7 +300,7 @@ class Hand:
         self._tell()
 
     def _tell(self) -> None:
-        """Tell the deal's new log entries as events (an action is told by :meth:`_apply`,
+        """Tell the deal's new log entries as events (an action is told by :meth:`act`,
         with its chips); at the end of the deal, the showdown and the pots."""
         deal, seats, emit = self._deal, self.seats, self._emit
         assert deal is not None
@@ -325,11 +316,13 @@ class Hand:
                 assert card is not None
                 if entry.up[0]:
                     self.face_up += 1
+                    self._see_table()
                     emit(TableCardDealt(self.face_up + 1, card))
                 else:
                     emit(KeyDealt(card))
             elif kind == "turn":
                 self.key_turned = True
+                self._see_table()
                 emit(KeyTurned(self.table_cards[0]))
             elif kind == "ante":
                 i = entry.player
@@ -343,13 +336,23 @@ class Hand:
         if deal.phase == "over" and not self.finished:
             self._finish()
 
+    def _sync(self) -> None:
+        """Read who is to act and the ladder level from the deal after a change."""
+        deal = self._deal
+        if deal is None:
+            self.to_act = self.actor = None
+            return
+        i = self.to_act = deal.actor
+        self.actor = None if i is None else self.seats[i]
+        self.level = deal.ladder_level
+
     def _finish(self) -> None:
         deal, seats, emit = self._deal, self.seats, self._emit
         assert deal is not None
         self.finished = True
         self.round = ROUNDS + 1
+        self.to_act = self.actor = None
         self.carry_out = deal.carry_out
-        self._last_level = deal.ladder_level
         self._deal = None
         for i, said in sorted(deal.described.items()):
             emit(ShowdownRevealed(seats[i], self.holes[i], said))
@@ -371,10 +374,12 @@ class Hand:
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Every action ``seat`` may take now with its exact amount (empty if not his turn)."""
         i = self._index.get(seat) if isinstance(seat, int) else None
-        deal = self._deal
-        if i is None or deal is None or i != deal.actor:
+        if i is None or i != self.to_act:
             return ()
-        return self._legal(i)
+        now = self._legal_now
+        if now is None:
+            now = self._legal_now = self._convert(i)
+        return now[0]
 
     def _legal(self, i: int) -> tuple[Action, ...]:
         """The legal actions of player ``i``, the one to act: the deal's, with chips."""
@@ -392,15 +397,16 @@ class Hand:
         mine = deal.bets[i]
         choices = deal.legal_actions()
         out: list[Action] = []
-        for kind, amount, low, _ in choices:
+        for choice in choices:
+            kind = choice[0]
             if kind == "fold":
                 out.append(_FOLD)
             elif kind == "check":
                 out.append(_new(Action, ("check", 0, mine, False)))
-            elif kind == "call":
-                out.append(_new(Action, ("call", amount, mine + amount, amount == stack)))
-            else:  # bet or raise: the ladder's one amount (high is low)
-                out.append(_new(Action, (kind, amount, low, amount == stack)))
+            else:  # a call, or a bet or raise to the ladder's one amount (low is high)
+                amount = choice[1]
+                to = mine + amount if kind == "call" else choice[2]
+                out.append(_new(Action, (kind, amount, to, amount == stack)))
         return tuple(out), choices
 
     def why_not(self, seat: int, kind: str, to: int | None = None) -> str | None:
@@ -550,22 +556,19 @@ class Hand:
         """
         i = self._index.get(seat) if isinstance(seat, int) else None
         deal = self._deal
-        if i is None or deal is None or i != deal.actor or not isinstance(to, _WHOLE_OR_NONE):
-            self.verify(seat, kind, to)
-        assert i is not None and deal is not None
-        now = self._legal_now
-        if now is None:
-            now = self._convert(i)
-        actions = now[0]
-        for k in range(len(actions)):
-            action = actions[k]
+        if i is None or deal is None or i != self.to_act or not isinstance(to, _WHOLE_OR_NONE):
+            self.verify(seat, kind, to)  # raises: it is not his turn, or not an amount
+            raise AssertionError("unreachable")  # pragma: no cover
+        now = self._legal_now or self._convert(i)
+        for action, choice in zip(*now, strict=True):
             if action[0] == kind and (to is None or to == action[2]):
                 self._legal_now = None
-                deal.take(now[1][k])
+                deal.take(choice)
+                self._sync()
                 self._seen += 1  # the action's own entry: told here, with its chips
                 self._emit(Acted(self.seats[i], kind, action[1], action[2], action[3]))
-                if self._seen != len(deal.log) or deal.phase == "over":  # more happened
-                    self._tell()
+                if self._seen != len(deal.log) or deal.phase == "over":
+                    self._tell()  # more happened: a street, or the end
                 return action
         self.verify(seat, kind, to)
         raise AssertionError("unreachable")  # pragma: no cover
@@ -581,11 +584,12 @@ class Hand:
         deal = self._deal
         if deal is None or self.folded[i]:
             raise IllegalActionError(f"seat {seat} has no deal to forfeit")
-        if i != deal.actor and self.stacks[i] > 0:
+        if i != self.to_act and self.stacks[i] > 0:
             raise IllegalActionError(f"seat {seat} forfeits at his turn")
         committed = deal.bets[i]
         self._legal_now = None
         deal.forfeit(i)
+        self._sync()
         self._seen += 1  # the fold's own entry: told here
         self._emit(Acted(seat, "fold", 0, committed, False))
         if self._seen != len(deal.log) or deal.phase == "over":  # more happened

@@ -209,31 +209,31 @@ def _shown(hand: Hand) -> dict[int, tuple[Card, ...]]:
 def _dealt_in(hand: Hand, seat: int | None, names: Mapping[int, str]) -> tuple[PlayerView, ...]:
     """The players of the deal as ``seat`` sees them: its own cards, and those shown."""
     mine = hand.player_index(seat)
-    shown = _shown(hand)
-    over = hand.finished
-    stacks, committed, folded, total = hand.stacks, hand.committed, hand.folded, hand.total
-    holes = hand.holes
+    seats = hand.seats
+    label = [names.get(s) or seat_label(s) for s in seats]
     # The hottest loop of a simulation: each PlayerView is built as a plain tuple in
     # field order (seat, name, stack, committed, total, in_hand, folded, all_in, cards).
-    return tuple(
-        [
+    if hand.finished:
+        shown = _shown(hand)
+        players = [
+            _tuple(PlayerView, (s, name, stack, 0, total, True, folded, False, shown.get(s)))
+            for s, name, stack, total, folded in zip(
+                seats, label, hand.stacks, hand.total, hand.folded, strict=True
+            )
+        ]
+    else:
+        players = [
             _tuple(
                 PlayerView,
-                (
-                    s,
-                    names.get(s) or seat_label(s),
-                    stacks[i],
-                    0 if over else committed[i],
-                    total[i],
-                    True,
-                    folded[i],
-                    not over and stacks[i] == 0 and not folded[i],
-                    holes[i] if i == mine else shown.get(s),
-                ),
+                (s, name, stack, bet, total, True, folded, stack == 0 and not folded, None),
             )
-            for i, s in enumerate(hand.seats)
+            for s, name, stack, bet, total, folded in zip(
+                seats, label, hand.stacks, hand.committed, hand.total, hand.folded, strict=True
+            )
         ]
-    )
+    if mine is not None:
+        players[mine] = _tuple(PlayerView, (*players[mine][:8], hand.holes[mine]))
+    return tuple(players)
 
 
 def _deal_view(

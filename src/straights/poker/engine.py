@@ -148,7 +148,9 @@ class Deal:
                 "the bring-in must be less than the small bet"
             )
         source: CardSource
-        if isinstance(cards, (list, tuple, Sequence)):  # the plain types first: quicker
+        if isinstance(cards, DeckSource):
+            source = cards
+        elif isinstance(cards, (list, tuple, Sequence)):  # the plain types first: quicker
             check_unique(cards, "in the deck")
             make_deck(variant.deck, jokers=variant.jokers).check_contains(cards)
             source = DeckSource(cards, rng)
@@ -435,23 +437,26 @@ class Deal:
         stacks, bets, folded = self.stacks, self.bets, self.folded
         return any(j != i and not folded[j] and stacks[j] + bets[j] > beyond for j in range(self.n))
 
-    def _ladder_bounds(self, i: int, top: int) -> tuple[int, int] | None:
-        """Straights' doubling ladder: the next level exactly, or all-in below it."""
-        stack, mine, level = self.stacks[i], self.bets[i], self.ladder_level
+    def _ladder_bounds(self, i: int, top: int, mine: int, stack: int) -> tuple[int, int] | None:
+        """Straights' doubling ladder: the next level exactly, or all-in below it
+        (``mine``/``stack``: player ``i``'s bet this street and chips behind)."""
+        level = self.ladder_level
         cap = self.variant.raise_cap
         if cap is not None and level + 1 >= cap:
             return None
-        if self._acted_level.get(i, -2) >= level:
-            return None  # only an incomplete all-in since he acted: not reopened
         if stack <= top - mine:
             return None
+        if self._acted_level.get(i, -2) >= level:
+            return None  # only an incomplete all-in since he acted: not reopened
         stacks, folded = self.stacks, self.folded
-        for j in range(self.n):
-            if j != i and stacks[j] > 0 and not folded[j]:
+        for j in _rotations(self.n)[i][1:]:
+            if stacks[j] and not folded[j]:
                 break
         else:
-            return None
-        to = min(((2 << level + 1) - 1) * self.stakes.min_bet, stack + mine)
+            return None  # nobody else could answer
+        to = ((2 << level + 1) - 1) * self.stakes.min_bet
+        if to > stack + mine:
+            to = stack + mine
         return to, to
 
     def _raise_bounds(self, i: int, top: int) -> tuple[int, int] | None:
@@ -485,28 +490,34 @@ class Deal:
 
     def legal_actions(self) -> tuple[Legal, ...]:
         """Every betting action the player to act may take now (empty outside betting)."""
-        if self.phase != "betting" or not self._actors:
+        actors = self._actors
+        if not actors or self.phase != "betting":
             return ()
         # Every change of the state adds to the log: its length stamps the answer.
         stamp = len(self.log)
         cached = self._legal_cache
         if cached[0] == stamp:
             return cached[1]
-        i = self._actors[0]
+        i = actors[0]
         bets = self.bets
         top = max(bets)
         mine = bets[i]
+        stack = self.stacks[i]
         out: list[Legal]
         if self._bring_in_due:
-            out = [_new(Legal, ("bring-in", min(self.stacks[i], self.stakes.bring_in), 0, 0))]
+            out = [_new(Legal, ("bring-in", min(stack, self.stakes.bring_in), 0, 0))]
         elif top > mine:
-            out = [_LEGAL_FOLD, _new(Legal, ("call", min(self.stacks[i], top - mine), 0, 0))]
+            owe = top - mine
+            out = [_LEGAL_FOLD, _new(Legal, ("call", stack if stack < owe else owe, 0, 0))]
         else:
             out = [_LEGAL_FOLD, _LEGAL_CHECK] if self.needless_folds else [_LEGAL_CHECK]
-        doubling = self._doubling
-        bounds = self._ladder_bounds(i, top) if doubling else self._raise_bounds(i, top)
+        if self._doubling:
+            bounds = self._ladder_bounds(i, top, mine, stack)
+            kind: ActionKind = "raise" if self.ladder_level >= 0 else "bet"
+        else:
+            bounds = self._raise_bounds(i, top)
+            kind = "raise" if top else "bet"
         if bounds is not None:
-            kind: ActionKind = "raise" if (self.ladder_level >= 0 if doubling else top) else "bet"
             if self._completion_due:
                 kind = "complete"
             out.append(_new(Legal, (kind, bounds[0] - mine, bounds[0], bounds[1])))
@@ -531,7 +542,7 @@ class Deal:
                 raise IllegalActionError(f"{kind!r} is not an action: use fold, check, call, bet …")
             options = ", ".join(str(a) for a in legal)
             raise IllegalActionError(f"p{self._actors[0] + 1} cannot {kind} now; legal: {options}")
-        return self._play(found, to)
+        return self.take(found, to)
 
     def take(self, choice: Legal, to: int | None = None) -> Entry:
         """Play ``choice``, one of the current :meth:`legal_actions` itself (a caller
@@ -552,12 +563,11 @@ class Deal:
         cached = self._legal_cache
         if cached[0] != len(self.log) or choice not in cached[1]:
             raise IllegalActionError(f"{choice} is not a legal action now")
-        return self._play(choice, to)
-
-    def _play(self, found: Legal, to: int | None) -> Entry:
-        """Play ``found``, a legal action of the player to act (checked by the caller)."""
+        found = choice
         i = self._actors[0]
         if found.high:  # a bet, raise or completion
+            if to is not None and type(to) is not int:
+                raise IllegalActionError(f"to={to!r} is not a whole number of chips")
             target = found.low if to is None else to
             if not found.low <= target <= found.high or isinstance(target, bool):
                 raise IllegalActionError(
@@ -582,7 +592,9 @@ class Deal:
                 self._bring_in_due = False
             entry = _new(Entry, (found.kind, i, (), self.bets[i] if amount else 0, ()))
         self.log.append(entry)
-        self._after_action()
+        if not self._actors or self.folded.count(False) - self.mucked.count(True) <= 1:
+            self._actors.clear()
+            self._next_street()  # the round (or the deal) is over
         return entry
 
     def forfeit(self, i: int) -> Entry:
@@ -615,34 +627,32 @@ class Deal:
             self._end_expose()
         return entry
 
-    def _put(self, i: int, amount: int) -> None:
-        self.stacks[i] -= amount
-        self.bets[i] += amount
-        self.total[i] += amount
-
     def _raise_to(self, i: int, kind: ActionKind, to: int) -> Entry:
-        self._actors.popleft()
-        self._acted.add(i)
-        increment = to - max(self.bets)
+        bets, folded, stacks = self.bets, self.folded, self.stacks
+        increment = to - max(bets)
         if self._doubling and to == self._ladder(self.ladder_level + 1):
             self.ladder_level += 1
         self._acted_level[i] = self.ladder_level
-        self._put(i, to - self.bets[i])
+        amount = to - bets[i]
+        stacks[i] -= amount
+        bets[i] = to
+        self.total[i] += amount
         self._bring_in_due = self._completion_due = False
-        folded, stacks = self.folded, self.stacks
-        self._actors = deque(
-            [j for j in _rotations(self.n)[i][1:] if not folded[j] and stacks[j] > 0]
-        )
-        if increment >= self._full_raise:
+        self._actors = deque([j for j in _rotations(self.n)[i][1:] if stacks[j] and not folded[j]])
+        full = self._full_raise
+        if increment >= full:
             self._acted = {i}
-        self._full_raise = max(self._full_raise, increment)
-        self._raises += 1
-        if self.stacks[i]:
-            self._short.clear()
+            self._full_raise = full = increment
         else:
-            self._short.append(increment)
-        if sum(self._short) >= self._full_raise:
-            self._short.clear()
+            self._acted.add(i)
+        self._raises += 1
+        short = self._short
+        if stacks[i]:
+            short.clear()
+        else:
+            short.append(increment)
+            if sum(short) >= full:
+                short.clear()
         entry = _new(Entry, (kind, i, (), to, ()))
         self.log.append(entry)
         self._after_action()
