@@ -325,6 +325,8 @@ def parse_cards(cards: CardsLike, *, unique: bool = True) -> tuple[Card, ...]:
 
 def check_unique(cards: Iterable[Card], where: str = "") -> None:
     """Raise :class:`DuplicateCardError` naming the first card seen twice."""
+    if isinstance(cards, (list, tuple)) and len(set(cards)) == len(cards):
+        return  # the common case, checked at once (every deal checks its deck)
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
