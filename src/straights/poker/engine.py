@@ -545,16 +545,19 @@ class Deal:
         return self.take(found, to)
 
     def take(self, choice: Legal, to: int | None = None) -> Entry:
-        """Play ``choice``, one of the current :meth:`legal_actions` itself (a caller
-        that has just chosen from them need not name it again); ``to`` as in :meth:`act`.
+        """Play ``choice``, one of the :meth:`legal_actions` asked for since the last
+        change (a caller that has just chosen from them need not name it again);
+        ``to`` as in :meth:`act`.
 
         >>> from straights.poker.catalogue import get_variant
         >>> from straights.poker.variant import Stakes
         >>> d = Deal(get_variant("NT"), Stakes.uniform(2, blinds=(1, 2), min_bet=2), [9, 9],
         ...          make_deck("standard").shuffled(1))
         >>> fold, call, raise_ = d.legal_actions()
-        >>> d.take(raise_, 5).amount, d.take(fold).kind
-        (5, 'fold')
+        >>> d.take(raise_, 5).amount
+        5
+        >>> d.take(d.legal_actions()[0]).kind
+        'fold'
         >>> d.take(call)
         Traceback (most recent call last):
           ...
