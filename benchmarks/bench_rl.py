@@ -12,7 +12,10 @@ Rates are steps per CPU second of the timing process.
 This project's AEC environment (``straights.rl.env``) plays no-limit hold'em
 (``holdem``) and Straights at 2 and 6 seats; a second row per game plays the
 same deals through the environment's core without building observations (the
-engine and the action layer alone), to show what the observations cost.
+engine and the action layer alone), to show what the observations cost.  The
+batch environments (``straights.batch.HoldemBatch``, ``StraightsBatch``) step
+64 and 1,024 tables at once on one core; a step is one decision at one table,
+the random legal actions drawn with NumPy inside the timing.
 ``--all`` adds every variant of the catalogue at 6 seats (or the most its deck
 serves).  PettingZoo's ``texas_holdem_no_limit_v6`` and RLCard's
 ``no-limit-holdem`` run in their own virtualenv, ``benchmarks/.rl-peers-venv``
@@ -33,6 +36,10 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+from peer_venv import ensure_venv
+
+from straights.batch import HoldemBatch, StraightsBatch
 from straights.poker.catalogue import GAME_NAMES, variant_codes
 from straights.rl import env
 from straights.rl.dealer import Dealer
@@ -42,17 +49,8 @@ HERE = Path(__file__).resolve().parent
 VENV = HERE / ".rl-peers-venv"
 PEERS = ["pettingzoo", "rlcard", "pygame-ce"]
 SEATS = (2, 6)
-
-
-def ensure_peers(install: bool) -> Path:
-    python = VENV / "bin" / "python"
-    if not python.exists():
-        if not install:
-            sys.exit(f"no {VENV}: run without --no-install to create it")
-        print(f"creating {VENV} and installing {', '.join(PEERS)} …", file=sys.stderr)
-        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
-        subprocess.run([str(python), "-m", "pip", "install", "--quiet", *PEERS], check=True)
-    return python
+TABLES = (64, 1024)
+BATCHES = {"holdem": HoldemBatch, "straights": StraightsBatch}
 
 
 def aec_rate(game: str, players: int, seconds: float, seed: int) -> dict[str, Any]:
@@ -93,6 +91,23 @@ def core_rate(game: str, players: int, seconds: float, seed: int) -> dict[str, A
     return {"steps": steps, "episodes": episodes, "cpu": time.process_time() - start}
 
 
+def batch_rate(game: str, players: int, tables: int, seconds: float, seed: int) -> dict[str, Any]:
+    """A batch environment on one core: one step of every table per call, each table's
+    action drawn uniformly among its legal ones with NumPy (inside the timing)."""
+    batch = BATCHES[game](tables=tables, players=players, seed=seed)
+    rng = np.random.default_rng(seed)
+    shape = batch.mask.shape
+    batch.step(np.where(batch.mask, rng.random(shape), -1.0).argmax(axis=1))  # compiled now
+    steps = episodes = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        for _ in range(100):
+            _, done = batch.step(np.where(batch.mask, rng.random(shape), -1.0).argmax(axis=1))
+            episodes += int(done.sum())
+        steps += 100 * tables
+    return {"steps": steps, "episodes": episodes, "cpu": time.process_time() - start}
+
+
 def rate(row: dict[str, Any]) -> float:
     return float(row["steps"] / row["cpu"])
 
@@ -106,7 +121,7 @@ def main() -> None:
     parser.add_argument("--peer-python", type=Path, help="an interpreter with pettingzoo, rlcard")
     parser.add_argument("--json", action="store_true", help="print raw timings as JSON")
     args = parser.parse_args()
-    python = args.peer_python or ensure_peers(not args.no_install)
+    python = args.peer_python or ensure_venv(VENV, PEERS, not args.no_install)
     warnings.simplefilter("ignore")
 
     print("timing PettingZoo and RLCard …", file=sys.stderr)
@@ -122,6 +137,10 @@ def main() -> None:
         for n in SEATS:
             mine[f"{game} aec {n}"] = aec_rate(game, n, args.seconds, args.seed)
             mine[f"{game} core {n}"] = core_rate(game, n, args.seconds, args.seed)
+            for tables in TABLES:
+                mine[f"{game} batch{tables} {n}"] = batch_rate(
+                    game, n, tables, args.seconds, args.seed
+                )
     if args.all:
         for code in variant_codes():
             table = table_for(code, 2)
@@ -140,7 +159,9 @@ def main() -> None:
         print(f"| RLCard no-limit-holdem | no-limit hold'em | {n} | {rc:,.0f} | {rc / pz:.1f} "
               "| 1.0 |")  # fmt: skip
         for game in ("holdem", "straights"):
-            for kind, label in (("aec", "straights.rl.env (AEC)"), ("core", "its core, no obs.")):
+            kinds = [("aec", "straights.rl.env (AEC)"), ("core", "its core, no obs.")]
+            kinds += [(f"batch{t}", f"{BATCHES[game].__name__}, {t:,} tables") for t in TABLES]
+            for kind, label in kinds:
                 r = rate(mine[f"{game} {kind} {n}"])
                 print(f"| {label} | {game} | {n} | {r:,.0f} | {r / pz:.1f} | {r / rc:.2f} |")
     if args.all:

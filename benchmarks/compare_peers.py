@@ -30,6 +30,7 @@ from typing import Any
 
 import numba
 import numpy as np
+from peer_venv import ensure_venv
 from timing import best_of
 
 from straights import fast
@@ -41,14 +42,8 @@ PEERS = ["treys", "phevaluator", "eval7", "pokerkit"]
 
 
 def ensure_peers(install: bool) -> Path:
-    python = VENV / "bin" / "python"
-    if not python.exists():
-        if not install:
-            sys.exit(f"no {VENV}: run without --no-install to create it")
-        print(f"creating {VENV} and installing {', '.join(PEERS)} …", file=sys.stderr)
-        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
-        subprocess.run([str(python), "-m", "pip", "install", "--quiet", *PEERS], check=True)
-    return python
+    """The interpreter of ``benchmarks/.peers-venv`` (bench_games.py shares it)."""
+    return ensure_venv(VENV, PEERS, install)
 
 
 def ours(hands: np.ndarray[Any, Any]) -> dict[str, float]:

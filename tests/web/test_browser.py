@@ -5,39 +5,12 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
-from webtools import ARTIFACTS, Server
+from playwright.sync_api import Browser, Page, expect
+from webtools import Server, shot
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    assert CHROMIUM.exists(), "run scripts/install-test-deps.sh (make test does) to get chromium"
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
-        yield b
-        b.close()
-
-
-def shot(page: Page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"web-{name}.png"), full_page=True)
 
 
 def hole(page: Page) -> list[str]:
@@ -153,6 +126,7 @@ def test_one_browser_plays_bots_and_manages_seats(browser: Browser, make_server)
         page.fill("input[name=seats]", "4")
         page.fill("input[name=bots]", "2")
         page.select_option("select[name=bot_kind]", "strength")
+        page.fill("input[name=bot_seconds]", "0")
         page.select_option("select[name=betting]", "limit")  # at most 35 antes a deal: no bust
         page.click("text=Create table")
         page.wait_for_url("**/t/**")

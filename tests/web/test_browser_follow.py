@@ -14,10 +14,8 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from test_browser import browser, shot
-from webtools import Server
+from webtools import Server, shot
 
-__all__ = ["browser"]
 pytestmark = pytest.mark.browser
 ACTION = r"^(checks|calls \d+|bets \d+|raises to \d+|folds)( \(all-in\))?( \(timed out\))?$"
 

@@ -10,30 +10,18 @@ import csv
 import io
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
-from webtools import ARTIFACTS, Server
+import webtools
+from playwright.sync_api import Browser, Page, expect
+from webtools import Server
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    assert CHROMIUM.exists(), "run scripts/install-test-deps.sh (make test does) to get chromium"
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
-        yield b
-        b.close()
-
-
 def shot(page: Page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"web-host-{name}.png"), full_page=True)
+    webtools.shot(page, f"host-{name}")
 
 
 def act(page: Page, prefer: tuple[str, ...]) -> bool:

@@ -13,10 +13,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from test_browser import browser, shot
-from webtools import Server
+from webtools import Server, shot
 
-__all__ = ["browser"]
 pytestmark = pytest.mark.browser
 
 VIEWPORTS = {"desktop": (1366, 768), "phone": (390, 844), "small": (360, 740)}
@@ -144,3 +142,89 @@ def test_the_gallery_paths_exist() -> None:
         path = docs / name
         assert path.exists(), path
         assert path.stat().st_size < 150_000, path
+
+
+# Every visible control of the header (the brand, the connection dot, the table's name
+# and the buttons), in viewport coordinates, and the header's own box.
+_HEADER = """() => {
+  const top = document.querySelector('header.top');
+  const box = (e) => { const r = e.getBoundingClientRect();
+    return {x: r.left, y: r.top, w: r.width, h: r.height}; };
+  const controls = [...top.children]
+    .filter((e) => !e.classList.contains('spacer') && e.getClientRects().length)
+    .map((e) => ({name: e.id || e.className, ...box(e)}))
+    .filter((b) => b.w > 0 && b.h > 0);
+  return {controls, header: box(top), width: document.documentElement.clientWidth,
+          names: [...top.querySelectorAll('button')].filter((b) => !b.hidden)
+            .map((b) => [b.id, b.getAttribute('aria-label') || b.textContent, b.title])};
+}"""
+
+
+def header_problems(page: Page) -> list[str]:
+    """Header controls off the screen, on a second line, or overlapping one another."""
+    data: dict[str, Any] = page.evaluate(_HEADER)
+    controls, header, width = data["controls"], data["header"], data["width"]
+    problems = []
+    for i, a in enumerate(controls):
+        if a["x"] < -0.5 or a["x"] + a["w"] > width + 0.5:
+            problems.append(f"{a['name']} is not fully inside the {width} px viewport: {a}")
+        if a["y"] < header["y"] - 0.5 or a["y"] + a["h"] > header["y"] + header["h"] + 0.5:
+            problems.append(f"{a['name']} sticks out of the header: {a} {header}")
+        for b in controls[i + 1 :]:
+            dx = min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"])
+            dy = min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"])
+            if dx > 0.5 and dy > 0.5:
+                problems.append(f"{a['name']} overlaps {b['name']} by {dx:.0f}×{dy:.0f} px")
+    # one line: the header is no taller than one button and its padding
+    tallest = max(c["h"] for c in controls)
+    if header["h"] > tallest + 24:
+        problems.append(f"the header wraps: {header['h']:.0f} px tall, controls {tallest:.0f} px")
+    for ident, label, title in data["names"]:
+        if not label.strip() or not title:
+            problems.append(f"{ident} has no accessible name or title: {label!r} {title!r}")
+    return problems
+
+
+def test_every_header_control_fits_on_one_line(browser: Browser, server: Server) -> None:
+    """The host (who made the table in this browser) and a guest, with every header
+    button showing (sound, Hands, Ledger, Share link), at 360, 390 and 1366 px wide."""
+    errors: list[str] = []
+    host_ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    guest_ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    try:
+        host, guest = host_ctx.new_page(), guest_ctx.new_page()
+        for p in (host, guest):
+            p.on("pageerror", lambda e: errors.append(str(e)))
+        host.goto(server.base + "/")
+        host.fill("input[name=name]", "Friday night at Ann and Bob's place")
+        host.fill("input[name=seats]", "10")
+        host.fill("input[name=bots]", "3")
+        host.fill("input[name=bot_seconds]", "0")
+        host.fill("input[name=turn_seconds]", "0")
+        host.click("text=Create table")
+        host.wait_for_url("**/t/**")
+        guest.goto(host.url)
+        expect(host.locator("#host-panel")).to_be_visible()
+        expect(guest.locator("#host-panel")).to_be_hidden()
+        guest.locator('.seat[data-seat="0"] >> text=Sit').click()
+        guest.fill("#sit input[name=name]", "Bob")
+        guest.click("#sit button[type=submit]")
+        play_to_the_showdown(guest)  # Hands shows once a deal is over
+        buttons = ("#btn-mute", "#btn-history", "#btn-ledger", "#btn-share")
+        for page in (host, guest):
+            for b in buttons:
+                expect(page.locator(b)).to_be_visible(timeout=30_000)
+        for width, height in ((360, 740), (390, 844), (1366, 768)):
+            for who, page in (("host", host), ("guest", guest)):
+                page.set_viewport_size({"width": width, "height": height})
+                time.sleep(0.05)
+                assert header_problems(page) == [], (who, width)
+                if width < 1000:
+                    shot(page, f"header-{who}-{width}")
+                # the labels show where there is room, and the icons always
+                labels = page.locator("header .lbl:visible").count()
+                assert labels == (3 if width > 640 else 0), (who, width, labels)
+        assert not errors, errors
+    finally:
+        host_ctx.close()
+        guest_ctx.close()

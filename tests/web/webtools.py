@@ -27,6 +27,35 @@ from straights.web.protocol import TableSettings
 from straights.web.tables import WebTable
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+CHROMIUM = Path("/usr/bin/chromium")  # Debian's, driven by Playwright
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for a test module (Playwright is imported only here)."""
+    from playwright.sync_api import sync_playwright
+
+    assert CHROMIUM.exists(), "run scripts/install-test-deps.sh (make test does) to get chromium"
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+def shot(page: Any, name: str) -> None:
+    """A full-page screenshot ``artifacts/web-<name>.png`` of a Playwright page."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"web-{name}.png"), full_page=True)
 
 
 def free_port() -> int:

@@ -1,4 +1,7 @@
-"""Many tables of Straights stepped at once over NumPy arrays, for self-play at scale.
+"""Many tables stepped at once over NumPy arrays, for self-play at scale.
+
+:class:`StraightsBatch` plays Straights (below); :class:`HoldemBatch` no-limit
+Texas hold'em (:mod:`straights.batch.holdem`).
 
 :class:`StraightsBatch` holds ``tables`` independent tables of ``players``
 seats each.  :meth:`~StraightsBatch.step` takes one action per table, for the
@@ -57,13 +60,16 @@ import numpy as np  # noqa: E402
 import numpy.typing as npt  # noqa: E402
 
 import straights.fast  # noqa: E402  (relocates the kernel cache first)
-from straights.batch import kernels  # noqa: E402
+from straights.batch import common, kernels  # noqa: E402
+from straights.batch.common import seed_streams  # noqa: E402
 from straights.errors import ConfigurationError, IllegalActionError  # noqa: E402
 from straights.game.config import LIMIT_RAISES, ROUNDS, Betting, TableConfig  # noqa: E402
 
-straights.fast._relocate_caches(kernels)  # the cache folder follows the kernel sources
+straights.fast._relocate_caches(common, kernels)  # the cache folder follows the kernel sources
 
-__all__ = ["ACTIONS", "CALL", "FOLD", "RAISE", "StraightsBatch"]
+from straights.batch.holdem import HoldemBatch  # noqa: E402
+
+__all__ = ["ACTIONS", "CALL", "FOLD", "RAISE", "HoldemBatch", "StraightsBatch"]
 
 # Numba dispatchers, typed for mypy (their ``__call__`` is untyped).
 _RESET: Final[Callable[..., None]] = kernels.reset
@@ -145,7 +151,7 @@ class StraightsBatch:
         """Start every table afresh from ``seed``: random buttons, no carried pots, new deals."""
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ConfigurationError(f"seed={seed!r}: give a whole number, 0 or more")
-        self._rng[:] = np.random.SeedSequence(seed).generate_state(self.tables, np.uint64)
+        self._rng[:] = seed_streams(seed, self.tables)
         c = self.config
         _RESET(*self._arrays(), self.mask, self.start, c.ante, self._max_raises)
 

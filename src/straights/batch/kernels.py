@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from straights.batch.common import illegal, in_hand, next_to_act, random_below, settle, shuffle
 from straights.fast.kernels import STR8_SHIFT, straights_key
 
 Ints = npt.NDArray[np.int64]
@@ -31,22 +32,6 @@ FOLD, CALL, RAISE = 0, 1, 2
 ROUNDS = 5
 #: ``acted`` before a player's first action in a round (below every ladder level).
 NOT_ACTED = -2
-
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
-_S30, _S27, _S31 = np.uint64(30), np.uint64(27), np.uint64(31)
-
-
-@njit(cache=True)
-def _random(rng: npt.NDArray[np.uint64], t: int, below: int) -> int:
-    """A number in ``0 … below - 1`` from table ``t``'s own SplitMix64 stream."""
-    z = rng[t] + _GOLDEN
-    rng[t] = z
-    z = (z ^ (z >> _S30)) * _MIX1
-    z = (z ^ (z >> _S27)) * _MIX2
-    z = z ^ (z >> _S31)
-    return int(z % np.uint64(below))
 
 
 @njit(cache=True)
@@ -137,15 +122,7 @@ def deal(
     ante: int,
 ) -> None:
     """Start a deal at table ``t``: shuffle, fresh stacks, antes, round 1."""
-    pack = scratch.shape[0]
-    for c in range(pack):
-        scratch[c] = c
-    for j in range(deck.shape[1]):  # Fisher-Yates, only as far as the cards dealt
-        r = j + _random(rng, t, pack - j)
-        c = scratch[r]
-        scratch[r] = scratch[j]
-        scratch[j] = c
-        deck[t, j] = c
+    shuffle(t, deck, rng, scratch)
     for seat in range(stacks.shape[1]):
         stacks[t, seat] = start[seat] - ante  # more than the ante: everybody bets in round 1
         total[t, seat] = ante
@@ -228,16 +205,6 @@ def _showdown(
 
 
 @njit(cache=True)
-def illegal(actions: Ints, mask: Flags) -> int:
-    """The first table whose action is not legal, or -1."""
-    for t in range(actions.shape[0]):
-        a = actions[t]
-        if a < 0 or a > 2 or not mask[t, a]:
-            return t
-    return -1
-
-
-@njit(cache=True)
 def step(
     actions: Ints,
     state: Ints,
@@ -270,7 +237,6 @@ def step(
     for t in range(actions.shape[0]):
         seat = state[t, ACTOR]
         a = actions[t]
-        done[t] = False
         if a == FOLD:
             folded[t, seat] = True
         else:
@@ -293,11 +259,7 @@ def step(
         needs[t, seat] = False
         acted[t, seat] = state[t, LEVEL]
         # Who is next: the deal may end, a round may end, or the next player acts.
-        live, last = 0, -1
-        for other in range(players):
-            if not folded[t, other]:
-                live += 1
-                last = other
+        live, last = in_hand(t, folded)
         finished = False
         if live == 1:
             pot = state[t, CARRY]
@@ -307,12 +269,7 @@ def step(
             state[t, CARRY] = 0
             finished = True
         else:
-            nxt = -1
-            for k in range(1, players + 1):
-                other = (seat + k) % players
-                if needs[t, other]:
-                    nxt = other
-                    break
+            nxt = next_to_act(t, seat, needs)
             if nxt >= 0:
                 state[t, ACTOR] = nxt
             else:
@@ -325,10 +282,8 @@ def step(
                     rnd += 1
                     if _start_round(t, rnd, state, stacks, committed, folded, needs, acted):
                         break
+        settle(t, finished, stacks, start, rewards, done)
         if finished:
-            for other in range(players):
-                rewards[t, other] = stacks[t, other] - start[other]
-            done[t] = True
             state[t, BUTTON] = (state[t, BUTTON] + 1) % players
             deal(
                 t,
@@ -345,9 +300,6 @@ def step(
                 start,
                 ante,
             )
-        else:
-            for other in range(players):
-                rewards[t, other] = 0
         _mask(t, state, stacks, committed, folded, acted, mask, max_raises)
     return -1
 
@@ -372,7 +324,7 @@ def reset(
     """Every table afresh: a random button, no carried pot, a new deal."""
     players = stacks.shape[1]
     for t in range(state.shape[0]):
-        state[t, BUTTON] = _random(rng, t, players)
+        state[t, BUTTON] = random_below(rng, t, players)
         state[t, CARRY] = 0
         deal(
             t,

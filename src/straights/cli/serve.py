@@ -62,7 +62,13 @@ def serve(
         ),
     ] = None,
     bot_delay: Annotated[
-        float, typer.Option(min=0.0, max=10.0, help="Seconds a bot waits before acting.")
+        float,
+        typer.Option(
+            min=0.0,
+            max=10.0,
+            help="Seconds a bot waits before acting, for tables created without their own "
+            "bot delay (the page's form sets one: 1 s unless the host changes it).",
+        ),
     ] = 0.8,
     deal_delay: Annotated[
         float,

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -39,6 +40,9 @@ from straights.rl.observation import Encoding, History
 from straights.rl.table import RlTable
 
 __all__ = ["Dealer", "Observation"]
+
+#: Log entries that move no card.
+_NO_CARD_MOVES: Final = frozenset({"check", "call", "bet", "raise", "bring-in", "complete", "win"})
 
 #: An observation: ``{"observation": float32 vector, "action_mask": int8 vector}``.
 Observation = dict[str, NDArray[np.generic]]
@@ -66,6 +70,16 @@ class Dealer:
         self._moves_key = -1
         self._moves: dict[int, Move] = {}
         self._mask: NDArray[np.int8] = np.zeros(self.actions.size, np.int8)
+        self._legal: Sequence[Legal] = ()
+        # Each seat's card segments and the count of card moves they were made at.
+        self._card_moves = 0
+        self._scanned = 0  # log entries looked at for card moves
+        self._held: list[int] = []  # hole cards dealt to each player, as the log says
+        self._board_up: list[bool] = []  # the board's cards face up, as the log says
+        size = self.encoding.chips_at - self.encoding.cards_at
+        self._slots: list[tuple[int, NDArray[np.float32]]] = [
+            (-1, np.zeros(size, np.float32)) for _ in range(table.players)
+        ]
 
     # -- a deal ---------------------------------------------------------------------------
     def seed(self, seed: int) -> None:
@@ -91,6 +105,13 @@ class Dealer:
             self.deal = Deal(table.variant, table.stakes, table.stacks, list(deck), rng=self.rng)
         self.history.clear()
         self._decision += 1
+        self._card_moves += 1  # no card yet: every seat's segments are empty
+        for _, slots in self._slots:
+            slots[:] = 0.0
+        self._slots = [(self._card_moves, slots) for _, slots in self._slots]
+        self._scanned = 0
+        self._held = [0] * self.table.players
+        self._board_up = []
 
     def _current(self) -> Deal:
         if self.deal is None:
@@ -132,12 +153,9 @@ class Dealer:
                 f"{deal.variant.code}: straights.rl has no actions for the {deal.phase} phase"
             )
         else:
-            mask, moves = self.actions.betting(
-                deal.legal_actions() if legal is None else legal,
-                deal.pot,
-                max(deal.bets),
-                deal.bets[i],
-            )
+            legal = deal.legal_actions() if legal is None else tuple(legal)
+            mask, moves = self.actions.betting(legal, deal.pot, max(deal.bets), deal.bets[i])
+        self._legal = legal or ()
         self._mask, self._moves, self._moves_key = mask, moves, self._decision
         return mask, moves
 
@@ -193,13 +211,72 @@ class Dealer:
         self._decision += 1
 
     # -- observations -----------------------------------------------------------------------
+    def _follow_cards(self, deal: Deal) -> None:
+        """Bring every seat's card segments up to date with the log entries since the last
+        call: cards dealt, turned, shown and folded are written in place, as the seat's
+        view shows them (its own cards and face-up ones; ``tests/test_rl_observation.py``
+        compares every observation with the view); after any other card move (a draw,
+        a card turned up by choice) each seat's segments are made again from its view."""
+        log = deal.log
+        if self._scanned == len(log):
+            return
+        enc = self.encoding
+        moves = self._card_moves
+        current = [(s, slots) for s, (m, slots) in enumerate(self._slots) if m == moves]
+        for k in range(self._scanned, len(log)):
+            entry = log[k]
+            kind, i = entry.kind, entry.player
+            if kind in _NO_CARD_MOVES:
+                continue
+            if kind == "hole" and i is not None:
+                at = self._held[i]
+                for s, slots in current:
+                    for j, card in enumerate(entry.cards):
+                        shown = card if s == i or entry.up[j] else None
+                        enc.put_hole(slots, s, i, at + j, shown, fresh=True)
+                self._held[i] += len(entry.cards)
+            elif kind == "board":
+                at = len(self._board_up)
+                for _, slots in current:
+                    for j, card in enumerate(entry.cards):
+                        enc.put_board(slots, at + j, card if entry.up[j] else None)
+                self._board_up.extend(entry.up)
+            elif kind == "turn":
+                down = [j for j, up in enumerate(self._board_up) if not up][: len(entry.cards)]
+                for j in down:
+                    self._board_up[j] = True
+                for _, slots in current:
+                    for j, card in zip(down, entry.cards, strict=True):
+                        enc.put_board(slots, j, card)
+            elif kind == "show" and i is not None:
+                for s, slots in current:
+                    for j, card in enumerate(entry.cards):
+                        if card is not None:
+                            enc.put_hole(slots, s, i, j, card)
+            elif kind == "fold" and i is not None:
+                for s, slots in current:
+                    enc.fold_out(slots, s, i)
+            elif kind != "burn":
+                self._card_moves += 1  # every seat's segments are made again from its view
+                self._held = [len(hand) for hand in deal.holes]
+                self._board_up = list(deal.board_up)
+                break
+        self._scanned = len(log)
+
     def observe(self, seat: int) -> Observation:
         """What ``seat`` sees now, with its action mask (all 0 unless it is to act)."""
         deal = self._current()
-        view = deal_view(deal, seat)
-        vector = self.encoding.encode(view, deal.phase, self.history)
-        if view.actor == seat:
-            mask = self._choices(deal, view.legal)[0].copy()
+        self._follow_cards(deal)
+        cached = self._slots[seat]
+        if cached[0] == self._card_moves:
+            cards = cached[1]
         else:
-            mask = np.zeros(self.actions.size, np.int8)
+            cards = self.encoding.card_slots(deal_view(deal, seat))
+            self._slots[seat] = (self._card_moves, cards)
+        if deal.actor == seat:
+            mask = self._choices(deal)[0].copy()
+            legal = self._legal
+        else:
+            mask, legal = np.zeros(self.actions.size, np.int8), ()
+        vector = self.encoding.encode(deal, seat, cards, legal, self.history)
         return {"observation": vector, "action_mask": mask}

@@ -1,9 +1,10 @@
 """The observation vector: what one seat sees, as a flat ``float32`` array.
 
-Built from :func:`straights.poker.view.deal_view` of the observing seat (its
-cards, the face-up cards, stacks, bets, pot, legal amounts) and from the
-public record of the deal (the betting actions and how many cards each player
-drew; never which).  Players are listed *relative to the observer*: index 0 is
+The cards come from :func:`straights.poker.view.deal_view` of the observing
+seat (its own cards, the face-up cards, the cards shown), remade only when a
+card moves; the rest is public: stacks, bets, pot, the seat's legal amounts
+and the record of the deal (the betting actions and how many cards each
+player drew; never which).  Players are listed *relative to the observer*: index 0 is
 the observer, 1 the next player in dealing order, and so on.  Chip amounts are
 counted in the table's unit (the big blind, else the ante, else the smallest
 bet).  The segments, in order (``n`` players, ``S`` streets, ``H`` hand
@@ -46,12 +47,15 @@ segment      length                 content
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
 
+from straights.cards import Card
 from straights.errors import ConfigurationError
+from straights.poker.engine import Deal, Legal
 from straights.poker.view import DealView
 from straights.rl.table import RlTable
 
@@ -154,45 +158,94 @@ class Encoding:
         """The segment called ``name``."""
         return next(s for s in self.segments if s.name == name)
 
-    def encode(self, view: DealView, phase: str, history: History) -> NDArray[np.float32]:
-        """The observation of ``view`` (a seat's view); ``phase``: the deal's phase."""
+    def card_slots(self, view: DealView) -> NDArray[np.float32]:
+        """The ``cards`` and ``board`` segments of ``view`` (a seat's view): the only part
+        of an observation that hidden cards could reach, so always made from the view."""
         seat = view.seat
         if seat is None:
             raise ConfigurationError("an observation is of a seat, not of a spectator")
-        n, w = self.n, self.width
-        out = np.zeros(self.size, np.float32)
+        w = self.width
+        out = np.zeros(self.chips_at - self.cards_at, np.float32)
         put = writer(out)
-        street = self.streets.get(view.street, -1)
-        over = street < 0
-        put[self.seat_at + seat] = 1.0
-        put[self.street_at + (self.street_count if over else street)] = 1.0
-        if not over and view.actor is not None and phase in PHASES:
-            put[self.phase_at + PHASES[phase]] = 1.0
         index = self.deck_index
         players = view.players
-        order = self.orders[seat]
-        for rel, i in enumerate(order):
-            base = self.cards_at + rel * self.hand * w
+        for rel, i in enumerate(self.orders[seat]):
+            base = rel * self.hand * w
             for card in players[i].cards:
                 put[base + (w - 1 if card is None else index[card.id])] = 1.0
                 base += w
-        base = self.board_at
+        base = self.board_at - self.cards_at
         for card in view.board:
             put[base + (w - 1 if card is None else index[card.id])] = 1.0
             base += w
+        return out
+
+    def put_hole(
+        self,
+        slots: NDArray[np.float32],
+        seat: int,
+        player: int,
+        k: int,
+        card: Card | None,
+        *,
+        fresh: bool = False,
+    ) -> None:
+        """Write ``player``'s hand slot ``k`` in ``seat``'s :meth:`card_slots` (``None``:
+        face down; ``fresh``: the slot is empty, a card just dealt)."""
+        w = self.width
+        at = ((player - seat) % self.n * self.hand + k) * w
+        if not fresh:
+            slots[at : at + w] = 0.0
+        slots[at + (w - 1 if card is None else self.deck_index[card.id])] = 1.0
+
+    def put_board(self, slots: NDArray[np.float32], k: int, card: Card | None) -> None:
+        """Write board slot ``k`` in :meth:`card_slots` (``None``: face down)."""
+        w = self.width
+        at = self.board_at - self.cards_at + k * w
+        slots[at : at + w] = 0.0
+        slots[at + (w - 1 if card is None else self.deck_index[card.id])] = 1.0
+
+    def fold_out(self, slots: NDArray[np.float32], seat: int, player: int) -> None:
+        """Empty ``player``'s hand in ``seat``'s :meth:`card_slots` (he folded: his view
+        shows no cards)."""
+        block = self.hand * self.width
+        rel = (player - seat) % self.n
+        slots[rel * block : (rel + 1) * block] = 0.0
+
+    def encode(
+        self,
+        deal: Deal,
+        seat: int,
+        cards: NDArray[np.float32],
+        legal: Sequence[Legal],
+        history: History,
+    ) -> NDArray[np.float32]:
+        """The observation of ``seat``: ``cards`` from :meth:`card_slots` of its view, the
+        rest public (streets, chips, ``legal``: the seat's legal actions, if it acts)."""
+        n = self.n
+        out = np.zeros(self.size, np.float32)
+        out[self.cards_at : self.chips_at] = cards
+        put = writer(out)
+        street = -1 if deal.finished else self.streets[deal.street.name]
+        over = street < 0
+        put[self.seat_at + seat] = 1.0
+        put[self.street_at + (self.street_count if over else street)] = 1.0
+        phase = PHASES.get(deal.phase, -1)
+        if not over and phase >= 0 and deal.actor is not None:
+            put[self.phase_at + phase] = 1.0
         unit = self.unit_inverse
         at = self.chips_at
-        put[at] = view.pot * unit
-        for i in order:
-            p = players[i]
-            if p.folded:
+        put[at] = deal.pot * unit
+        stacks, bets, folded = deal.stacks, deal.bets, deal.folded
+        for i in self.orders[seat]:
+            if folded[i]:
                 put[at + 3] = 1.0
-            elif not p.stack:
+            elif not stacks[i]:
                 put[at + 4] = 1.0
-            put[at + 1] = p.stack * unit
-            put[at + 2] = p.bet * unit
+            put[at + 1] = stacks[i] * unit
+            put[at + 2] = bets[i] * unit
             at += 4
-        for action in view.legal:
+        for action in legal:
             kind = action.kind
             if kind == "call" or kind == "bring-in":
                 put[at + 1] = action.amount * unit

@@ -237,6 +237,8 @@ class TableManager:
         """A new table with its bots; returns its id and the host token."""
         if len(self.tables) >= self.max_tables:
             raise ProtocolError(f"this server holds its limit of {self.max_tables} tables")
+        if settings.bot_seconds is None:  # the table keeps the server's delay as its own
+            settings = settings.model_copy(update={"bot_seconds": self.bot_delay})
         table_id = secrets.token_urlsafe(9)
         host = new_token()
         seed = new_secret()

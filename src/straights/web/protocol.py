@@ -38,7 +38,20 @@ TOKEN_PATTERN = r"^[A-Za-z0-9_-]{8,64}$"
 TABLE_PATTERN = r"^[A-Za-z0-9_-]{4,32}$"
 
 ActionName = Literal["fold", "check", "call", "bet", "raise"]
-BotKind = Literal["strength", "calling", "random"]
+#: Every bot of :data:`straights.bots.BOT_KINDS` (they all play Straights; ``cfr`` plays
+#: the solved Mini Straights frequencies carried over to the full game).
+BotKind = Literal[
+    "strength",
+    "calling",
+    "random",
+    "equity",
+    "equity:tight",
+    "equity:loose",
+    "equity:aggressive",
+    "cfr",
+]
+#: Seconds a bot waits before it acts, so it plays at a human pace (0: at once).
+BotSeconds = Annotated[float, Field(ge=0, le=10)]
 Token = Annotated[str, Field(pattern=TOKEN_PATTERN)]
 Chips = Annotated[int, Field(ge=0, le=10**9)]
 SeatNo = Annotated[int, Field(ge=0, le=15)]
@@ -150,8 +163,8 @@ class Pause(_Msg):
 
 
 class Change(_Msg):
-    """The host changes the ante, the structure, the timer or the buy-in limit
-    (between deals; fields left out stay as they are)."""
+    """The host changes the ante, the structure, the timer, the buy-in limit or the
+    bots' delay (between deals; fields left out stay as they are)."""
 
     type: Literal["change"]
     token: Token
@@ -159,6 +172,7 @@ class Change(_Msg):
     betting: Literal["limit", "no-limit"] | None = None
     turn_seconds: Annotated[int, Field(ge=0, le=600)] | None = None
     auto_limit: Chips | None = None
+    bot_seconds: BotSeconds | None = None
 
 
 class Remove(_Msg):
@@ -313,6 +327,8 @@ class TableSettings(BaseModel):
     bots: Annotated[int, Field(ge=0, le=9)] = 0
     bot_kind: BotKind = "strength"
     turn_seconds: Annotated[int, Field(ge=0, le=600)] = 30
+    #: How long a bot waits before acting (None: the server's ``--bot-delay``).
+    bot_seconds: BotSeconds | None = None
     name: Annotated[str, Field(max_length=16 * MAX_TABLE_NAME)] = ""
     #: Chips a player may buy in all without the host's approval (None: 3 stacks).
     auto_limit: Annotated[int, Field(ge=0, le=10**9)] | None = None
@@ -362,6 +378,7 @@ _SETTING_WORDS = {
     "bots": "the number of bots",
     "bot_kind": "the bot style",
     "turn_seconds": "the turn timer",
+    "bot_seconds": "the bot delay",
     "name": "the table name",
 }
 

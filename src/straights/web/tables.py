@@ -64,7 +64,7 @@ MISSES_TO_SIT_OUT: Final = 2
 SHARED: Final = ("table", "seats", "follow", "ledger")
 ROUND_NAMES: Final = ("", "first", "second", "third", "fourth", "last")
 #: Table settings the host may change between deals (``change`` command).
-CHANGEABLE: Final = ("ante", "betting", "turn_seconds", "auto_limit")
+CHANGEABLE: Final = ("ante", "betting", "turn_seconds", "auto_limit", "bot_seconds")
 
 
 @dataclass(slots=True)
@@ -614,7 +614,7 @@ class WebTable:
         """What to do next without a player, and after how many seconds.
 
         ``idle`` is the time since the last change; ``connected`` the seats with
-        a live connection.
+        a live connection; ``bot_delay`` the bots' delay of a table that sets none.
         """
         for seat, meta in enumerate(self.seats):
             if meta is None or meta.bot is not None:
@@ -633,7 +633,9 @@ class WebTable:
         if meta.leaving:
             return Auto(0.0, {"kind": "forfeit", "seat": actor})
         if meta.bot is not None:
-            return Auto(max(0.0, bot_delay - idle), None, bot_seat=actor)
+            mine = self.settings.bot_seconds
+            delay = bot_delay if mine is None else mine
+            return Auto(max(0.0, delay - idle), None, bot_seat=actor)
         if meta.sat_out:
             return Auto(0.0, self.fallback(actor, "away"))
         limit = float(self.settings.turn_seconds)
@@ -786,6 +788,7 @@ class WebTable:
             "stack": s.stack,
             "seats": s.seats,
             "turn_seconds": s.turn_seconds,
+            "bot_seconds": s.bot_seconds,
             "auto_limit": self.auto_limit,
         }
 

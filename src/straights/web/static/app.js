@@ -64,8 +64,9 @@ function showHome() {
     const form = new FormData(ev.target);
     const body = {};
     for (const [k, v] of form.entries()) {
-      body[k] = ["pack", "ante", "stack", "seats", "bots", "turn_seconds"].includes(k) ? Number(v) : v;
+      body[k] = ["pack", "ante", "stack", "seats", "bots", "turn_seconds", "bot_seconds"].includes(k) ? Number(v) : v;
     }
+    store.set("straights.botkind", body.bot_kind);  // "+ Bot" adds this style later
     $("create-error").textContent = "";
     try {
       const res = await fetch("/api/tables", {
@@ -172,6 +173,15 @@ function render(state) {
   renderLog(h, state.follow);
   flyChips(state);
   if (typeof hostRender === "function") hostRender(state);  // host.js: host panel, ledger
+}
+
+// The style "+ Bot" adds: the host picks it in his panel (or the create form), remembered.
+const BOT_KINDS = [["strength", "Strength"], ["equity", "Equity"], ["equity:tight", "Equity, tight"],
+  ["equity:loose", "Equity, loose"], ["equity:aggressive", "Equity, aggressive"], ["cfr", "CFR"],
+  ["calling", "Calling"], ["random", "Random"]];
+function botKind() {
+  const k = store.get("straights.botkind");
+  return BOT_KINDS.some(([v]) => v === k) ? k : "strength";
 }
 
 // -- your turn: the tab's title, and a beep the player can mute (remembered)
@@ -319,7 +329,7 @@ function renderSeats(seats, n, me) {
       }
       if (canManage) {
         const bot = el("button", "ghost", "+ Bot");
-        bot.onclick = () => send({ type: "add_bot", token: anyToken(), seat: s.seat, kind: "strength" });
+        bot.onclick = () => send({ type: "add_bot", token: anyToken(), seat: s.seat, kind: botKind() });
         d.append(bot);
       }
       felt.append(d);

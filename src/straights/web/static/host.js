@@ -24,7 +24,12 @@ function buildHost() {
   panel.setAttribute("aria-label", "host controls");
   room.append(panel);
 
-  const btn = el("button", "ghost", "Ledger");
+  // Like the other header buttons: an icon, and a label that phones hide (app.css).
+  const btn = el("button", "ghost");
+  btn.append(el("span", "ico", "▤"), el("span", "lbl", "Ledger"));
+  btn.firstChild.setAttribute("aria-hidden", "true");
+  btn.setAttribute("aria-label", "Ledger");
+  btn.title = "Ledger: buy-ins, stacks and the settle-up";
   btn.id = "btn-ledger";
   btn.onclick = () => openLedger();
   $("btn-share").before(btn);
@@ -120,11 +125,14 @@ function renderPanel(state) {
   for (const [v, text] of [["limit", "Limit"], ["no-limit", "No Limit"]]) {
     const o = el("option", null, text); o.value = v; o.selected = t.betting === v; betting.append(o);
   }
+  const botDelay = numberInput("bot_seconds", t.bot_seconds ?? 1, 0, 10);
+  botDelay.step = "0.1";
   form.append(
     labelled("Ante", numberInput("ante", t.ante, 1, 1000)),
     labelled("Structure", betting),
     labelled("Timer (s)", numberInput("turn_seconds", t.turn_seconds, 0, 600)),
     labelled("Auto buy-in limit", numberInput("auto_limit", t.auto_limit, 0, 1e9)),
+    labelled("Bot delay (s)", botDelay),
   );
   const apply = el("button", "primary", "Apply");
   apply.type = "submit";
@@ -135,9 +143,19 @@ function renderPanel(state) {
     ev.preventDefault();
     const f = form.elements;
     hostMsg({ type: "change", ante: Number(f.ante.value), betting: f.betting.value,
-      turn_seconds: Number(f.turn_seconds.value), auto_limit: Number(f.auto_limit.value) });
+      turn_seconds: Number(f.turn_seconds.value), auto_limit: Number(f.auto_limit.value),
+      bot_seconds: Number(f.bot_seconds.value) });
   };
-  panel.append(form);
+  // The style of the bots "+ Bot" adds to an empty seat (any time, not only between deals).
+  const style = document.createElement("select");
+  style.id = "host-botkind";
+  for (const [v, text] of BOT_KINDS) {
+    const o = el("option", null, text); o.value = v; o.selected = botKind() === v; style.append(o);
+  }
+  style.onchange = () => store.set("straights.botkind", style.value);
+  const row2 = el("div", "host-row");
+  row2.append(labelled("“+ Bot” adds", style));
+  panel.append(form, row2);
 
   for (const r of L.rows.filter((q) => q.pending)) {
     const line = el("div", "host-row pending");
