@@ -124,6 +124,9 @@ _SUIT_INPUT: Final = {
     "♧": 0, "♢": 1, "♡": 2, "♤": 3,
 }  # fmt: skip
 _RANK_INPUT: Final = {c: i + 2 for i, c in enumerate(RANK_CHARS)} | {"10": 10}
+#: Each card's rank and suit by id (an enum's call is a lookup several times slower).
+_RANK_OF: Final = tuple(Rank((i >> 2) + 2) for i in range(SPECIAL_BASE))
+_SUIT_OF: Final = tuple(Suit(i & 3) for i in range(SPECIAL_BASE))
 _JOKER_RE: Final = re.compile(r"(?:jk|joker)(\d*)", re.IGNORECASE)
 _VALID: Final = (
     "ranks are 2-9, T (or 10), J, Q, K, A; suits are c d h s (or ♣ ♦ ♥ ♠); "
@@ -188,12 +191,12 @@ class Card:
     @property
     def rank(self) -> Rank | None:
         """The rank, or ``None`` for special cards and jokers."""
-        return Rank((self._id >> 2) + 2) if self._id < SPECIAL_BASE else None
+        return _RANK_OF[self._id] if self._id < SPECIAL_BASE else None
 
     @property
     def suit(self) -> Suit | None:
         """The suit, or ``None`` for special cards and jokers."""
-        return Suit(self._id & 3) if self._id < SPECIAL_BASE else None
+        return _SUIT_OF[self._id] if self._id < SPECIAL_BASE else None
 
     @property
     def letter(self) -> str | None:
@@ -322,6 +325,8 @@ def parse_cards(cards: CardsLike, *, unique: bool = True) -> tuple[Card, ...]:
 
 def check_unique(cards: Iterable[Card], where: str = "") -> None:
     """Raise :class:`DuplicateCardError` naming the first card seen twice."""
+    if isinstance(cards, (list, tuple)) and len(set(cards)) == len(cards):
+        return  # the common case, checked at once (every deal checks its deck)
     seen: set[Card] = set()
     for card in cards:
         if card in seen:

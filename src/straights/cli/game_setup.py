@@ -152,10 +152,10 @@ def ring_games(name: str | None, games: str | None, seats: int) -> RingGames | N
     (['FR'], False)
     >>> ring_games("dealers-choice", "razz, holdem", 4).variants[1].code
     'NT'
-    >>> ring_games("badugi", None, 12)
+    >>> ring_games("razz", None, 9)
     Traceback (most recent call last):
     ...
-    straights.errors.ConfigurationError: badugi deals to at most 10 players, not 12
+    straights.errors.ConfigurationError: razz deals to at most 6 players, not 9
     >>> try:
     ...     ring_games("straights-52-no-limit", None, 4)
     ... except ConfigurationError as exc:

@@ -1,9 +1,11 @@
-"""One deal of Straights as a state machine driven by actions.
+"""One deal of Straights, played on the generic engine and told as Straights' events.
 
 A :class:`Hand` is created from the table's configuration, the players dealt in
 (left of the button first), their stacks, the pot carried over and a shuffled
-deck; it posts the antes, deals, and then waits for actions.  Every change is
-appended to :attr:`Hand.events`.
+deck; it posts the antes, deals, and then waits for actions.  The rules are
+those of a :class:`~straights.poker.engine.Deal` of the Straights variant —
+there is one betting state machine — and every change is appended to
+:attr:`Hand.events`.
 
 Each action comes as a trio, PokerKit-style: ``can_call(seat)`` answers,
 ``verify_call(seat)`` raises :class:`~straights.errors.IllegalActionError`
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Final, Literal, NamedTuple
 
 from straights.cards import Card, check_unique
@@ -53,8 +56,11 @@ from straights.game.events import (
     TableCardDealt,
 )
 from straights.game.wording import action_label
-from straights.rankings.straights import check_cards_for_pack, make_hand
-from straights.showdowns import decide
+from straights.poker.cards_source import DeckSource
+from straights.poker.engine import Deal, Legal
+from straights.poker.straights_rules import straights_variant
+from straights.poker.variant import Stakes, Variant
+from straights.rankings.straights import check_cards_for_pack
 
 __all__ = ["ACTION_KINDS", "ROUNDS", "Action", "ActionKind", "Hand", "Pot"]
 
@@ -92,6 +98,10 @@ class Action(NamedTuple):
 
 
 _FOLD: Final = Action("fold")
+#: Actions are built on every turn: a plain tuple's constructor is several times
+#: cheaper than the NamedTuple's generated one.
+_new = tuple.__new__
+_WHOLE_OR_NONE: Final = (int, type(None))
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +112,19 @@ class Pot:
     eligible: tuple[int, ...]
 
 
+@cache
+def _variant(pack: int, betting: str, penalty: int, payers: str) -> Variant:
+    """The Straights variant a table's settings describe (one object per setting)."""
+    return straights_variant(pack, betting, penalty=penalty, payers=payers)  # type: ignore[arg-type]
+
+
+@cache
+def _stakes(players: int, ante: int) -> Stakes:
+    """Straights' stakes: the ante from everyone, live; the ladder's unit is the ante."""
+    return Stakes((ante,) * players, (0,) * players, min_bet=ante, trim_antes=False,
+                  dead_antes=False)  # fmt: skip
+
+
 class Hand:
     """One deal: antes, hole cards, key card, five betting rounds, showdown.
 
@@ -110,7 +133,12 @@ class Hand:
     shuffled cards in dealing order (at least ``2 * len(seats) + 5``); ``carry``
     a pot carried over from the previous deal (rule 10); ``listener`` is called
     with every event as it happens (the :class:`~straights.game.table.Table` uses it);
-    with ``autostart=False`` the antes and the deal wait for :meth:`start`.
+    with ``autostart=False`` the events wait for :meth:`start`.
+
+    The rules are played by a :class:`~straights.poker.engine.Deal` of the
+    Straights variant (:func:`~straights.poker.straights_rules.straights_variant`);
+    this class speaks Straights to it: seats rather than player indices, each
+    action with its exact chips, and the deal's record told as events.
     """
 
     def __init__(
@@ -150,29 +178,52 @@ class Hand:
         self.carry_in = carry
         self.deck: tuple[Card, ...] = dealt
         self.holes: tuple[tuple[Card, Card], ...] = tuple(
-            (self.deck[i], self.deck[n + i]) for i in range(n)
+            (dealt[i], dealt[n + i]) for i in range(n)
         )
-        self.table_cards: tuple[Card, ...] = self.deck[_HOLE * n : need]
-        self.stacks = list(stacks)
-        self.total = [0] * n  # chips put in this deal, antes included
-        self.committed = [0] * n  # chips put in this betting round
-        self.folded = [False] * n
+        self.table_cards: tuple[Card, ...] = dealt[_HOLE * n : need]
+        # The generic engine deals each player's two cards together, then the table.
+        order: list[Card] = [card for hole in self.holes for card in hole]
+        order.extend(self.table_cards)
+        deal = Deal(
+            _variant(config.pack, config.betting, config.penalty, config.penalty_payers),
+            _stakes(n, config.ante),
+            stacks,
+            DeckSource(order),
+            carry=carry,
+        )
+        #: The engine while the deal runs; afterwards the events are the record (a table
+        #: keeps every hand, and the garbage collector would walk each deal's working
+        #: state again and again).
+        self._deal: Deal | None = deal
+        self.carry_out = 0  # chips carried to the next deal (rule 10), set at the end
+        #: Chips each player has behind, has put in this deal, and whether he folded
+        #: (by player index, 0 = left of the button): the deal's own lists.
+        self.stacks: list[int] = deal.stacks
+        #: Chips each player put in this betting round (the deal's list, emptied each round).
+        self.committed: list[int] = deal.bets
+        self.total: list[int] = deal.total
+        self.folded: list[bool] = deal.folded
+        #: Who is to act — the player index and his seat, ``None`` when nobody is (the
+        #: deal is over) — and the ladder level reached this round (-1 none, 0 the bet,
+        #: 1 the first raise …): the deal's, read again after each change (:meth:`_sync`).
+        self.to_act: int | None = None
+        self.actor: int | None = None
+        self.level = -1
         self.round = 0
         self.face_up = 0  # face-up table cards besides the key card
         self.key_turned = False
-        self.current_bet = 0
-        self.level = -1  # ladder level reached this round (-1 none, 0 bet, 1 raise …)
-        self._acted_level: list[int | None] = [None] * n
-        self._needs = [False] * n
-        self.to_act: int | None = None  # player index
+        self._see_table()
         self.finished = False
-        self.carry_out = 0
         self.winners: list[int | None] = []
         self.pots: list[Pot] = []
         self.events: list[Event] = []
         self._listener = listener
-        self._legal_cache: tuple[int, tuple[Action, ...]] | None = None
+        self._seen = 0  # entries of the deal's log told as events
+        #: The legal actions of the player to act, and the deal's own in the same order
+        #: (``None`` until asked after each change).
+        self._legal_now: tuple[tuple[Action, ...], tuple[Legal, ...]] | None = None
         self._started = False
+        self._sync()
         if autostart:
             self.start()
 
@@ -187,9 +238,9 @@ class Hand:
         return self.seats[-1]
 
     @property
-    def actor(self) -> int | None:
-        """The seat to act, or ``None`` when nobody is (the deal is over)."""
-        return None if self.to_act is None else self.seats[self.to_act]
+    def current_bet(self) -> int:
+        """The largest total of this betting round."""
+        return max(self.committed)
 
     @property
     def pot(self) -> int:
@@ -212,26 +263,30 @@ class Hand:
     def visible_table(self) -> tuple[Card | None, ...]:
         """The five table positions as everyone sees them: ``None`` for a card face down
         or not yet dealt (position 0 is the key card)."""
+        return self._visible
+
+    def _see_table(self) -> None:
+        """Work out :meth:`visible_table` again (a table card was dealt or turned)."""
         key = self.table_cards[0] if self.key_turned else None
         rest = [self.table_cards[1 + k] if k < self.face_up else None for k in range(4)]
-        return (key, *rest)
+        self._visible: tuple[Card | None, ...] = (key, *rest)
 
     def in_showdown(self) -> tuple[int, ...]:
         """Seats not folded."""
         return tuple(s for i, s in enumerate(self.seats) if not self.folded[i])
 
-    # -- the deal -------------------------------------------------------------------
+    # -- the deal told as events ------------------------------------------------------
     def _emit(self, event: Event) -> None:
         self.events.append(event)
         if self._listener is not None:
             self._listener(event)
 
     def start(self) -> None:
-        """Post the antes and deal (done by the constructor unless ``autostart=False``)."""
+        """Tell the antes and the deal as events (done by the constructor unless
+        ``autostart=False``)."""
         if self._started:
             raise IllegalActionError(f"deal {self.number} has already started")
         self._started = True
-        cfg = self.config
         self._emit(
             HandStarted(
                 self.number,
@@ -242,52 +297,78 @@ class Hand:
                 self.deck,
             )
         )
-        for i, seat in enumerate(self.seats):
-            amount = min(cfg.ante, self.stacks[i])
-            self.stacks[i] -= amount
-            self.total[i] += amount
-            self._emit(AntePosted(seat, amount, self.stacks[i] == 0))
-        for i, seat in enumerate(self.seats):
-            self._emit(HoleDealt(seat, self.holes[i]))
-        self._emit(KeyDealt(self.table_cards[0]))
-        self._emit(TableCardDealt(2, self.table_cards[1]))
-        self.face_up = 1
-        self._start_round(1)
+        self._tell()
 
-    def _start_round(self, rnd: int) -> None:
-        while True:
-            self.round = rnd
-            n = self.n
-            self.committed = [0] * n
-            self.current_bet = 0
-            self.level = -1
-            self._acted_level = [None] * n
-            stacks, folded = self.stacks, self.folded
-            live = [i for i in range(n) if not folded[i] and stacks[i] > 0]
-            betting = len(live) >= 2
-            self._emit(RoundStarted(rnd, betting))
-            if betting:
-                needs = [False] * n
-                for i in live:
-                    needs[i] = True
-                self._needs = needs
-                self.to_act = live[0]
-                return
-            self._needs = [False] * n
-            if rnd == ROUNDS:
-                self._showdown()
-                return
-            rnd = self._deal_next(rnd)
+    def _tell(self) -> None:
+        """Tell the deal's new log entries as events (an action is told by :meth:`act`,
+        with its chips); at the end of the deal, the showdown and the pots."""
+        deal, seats, emit = self._deal, self.seats, self._emit
+        assert deal is not None
+        log = deal.log
+        for k in range(self._seen, len(log)):
+            entry = log[k]
+            kind = entry.kind
+            if kind == "betting" or kind == "no betting":
+                self.round += 1
+                emit(RoundStarted(self.round, kind == "betting"))
+            elif kind == "board":
+                card = entry.cards[0]
+                assert card is not None
+                if entry.up[0]:
+                    self.face_up += 1
+                    self._see_table()
+                    emit(TableCardDealt(self.face_up + 1, card))
+                else:
+                    emit(KeyDealt(card))
+            elif kind == "turn":
+                self.key_turned = True
+                self._see_table()
+                emit(KeyTurned(self.table_cards[0]))
+            elif kind == "ante":
+                i = entry.player
+                assert i is not None
+                emit(AntePosted(seats[i], entry.amount, entry.amount == self.starting_stacks[i]))
+            elif kind == "hole":
+                i = entry.player
+                assert i is not None
+                emit(HoleDealt(seats[i], self.holes[i]))
+        self._seen = len(log)
+        if deal.phase == "over" and not self.finished:
+            self._finish()
 
-    def _deal_next(self, rnd: int) -> int:
-        """Deal what comes before round ``rnd + 1`` and return ``rnd + 1``."""
-        if rnd < 4:
-            self.face_up += 1
-            self._emit(TableCardDealt(self.face_up + 1, self.table_cards[self.face_up]))
-        else:
-            self.key_turned = True
-            self._emit(KeyTurned(self.table_cards[0]))
-        return rnd + 1
+    def _sync(self) -> None:
+        """Read who is to act and the ladder level from the deal after a change."""
+        deal = self._deal
+        if deal is None:
+            self.to_act = self.actor = None
+            return
+        i = self.to_act = deal.actor
+        self.actor = None if i is None else self.seats[i]
+        self.level = deal.ladder_level
+
+    def _finish(self) -> None:
+        deal, seats, emit = self._deal, self.seats, self._emit
+        assert deal is not None
+        self.finished = True
+        self.round = ROUNDS + 1
+        self.to_act = self.actor = None
+        self.carry_out = deal.carry_out
+        self._deal = None
+        for i, said in sorted(deal.described.items()):
+            emit(ShowdownRevealed(seats[i], self.holes[i], said))
+        for v in deal.verdicts:
+            winner = seats[v.winners[0]] if v.winners else None
+            eligible = tuple(seats[i] for i in v.eligible)
+            self.pots.append(Pot(v.amount, eligible))
+            self.winners.append(winner)
+            emit(PotAwarded(v.pot, v.amount, winner, eligible, v.rule, v.reason))
+        if deal.carry_out:
+            for entry in deal.log:
+                if entry.kind == "penalty":
+                    assert entry.player is not None
+                    emit(PenaltyPaid(seats[entry.player], entry.amount))
+            emit(PotCarried(deal.carry_out))
+        emit(HandEnded(self.number, seats, tuple(self.stacks), deal.carry_out))
 
     # -- legal actions ------------------------------------------------------------------
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
@@ -295,47 +376,38 @@ class Hand:
         i = self._index.get(seat) if isinstance(seat, int) else None
         if i is None or i != self.to_act:
             return ()
-        return self._legal(i)
+        now = self._legal_now
+        if now is None:
+            now = self._legal_now = self._convert(i)
+        return now[0]
 
     def _legal(self, i: int) -> tuple[Action, ...]:
-        cached = self._legal_cache
-        if cached is not None and cached[0] == i:
-            return cached[1]
-        legal = self._compute_legal(i)
-        self._legal_cache = (i, legal)
-        return legal
+        """The legal actions of player ``i``, the one to act: the deal's, with chips."""
+        now = self._legal_now
+        if now is None:
+            now = self._legal_now = self._convert(i)
+        return now[0]
 
-    def _compute_legal(self, i: int) -> tuple[Action, ...]:
-        stack = self.stacks[i]
-        mine = self.committed[i]
-        to_call = self.current_bet - mine
+    def _convert(self, i: int) -> tuple[tuple[Action, ...], tuple[Legal, ...]]:
+        """The deal's legal actions and, in the same order, each as an :class:`Action`
+        (Straights' amounts are never a choice: a bet or raise goes to ``low``)."""
+        deal = self._deal
+        assert deal is not None
+        stack = deal.stacks[i]
+        mine = deal.bets[i]
+        choices = deal.legal_actions()
         out: list[Action] = []
-        if to_call > 0:
-            out.append(_FOLD)
-            if stack <= to_call:
-                return (*out, Action("call", stack, mine + stack, True))
-            out.append(Action("call", to_call, self.current_bet, False))
-        else:
-            out.append(Action("check", 0, mine, False))
-        if self._may_raise(i):
-            target = self.config.level(self.level + 1)
-            need = target - mine
-            kind: ActionKind = "bet" if self.level < 0 else "raise"
-            if stack >= need:
-                out.append(Action(kind, need, target, stack == need))
-            else:
-                out.append(Action(kind, stack, mine + stack, True))
-        return tuple(out)
-
-    def _may_raise(self, i: int) -> bool:
-        cap = self.config.max_raises
-        if cap is not None and self.level + 1 > cap:
-            return False
-        acted = self._acted_level[i]
-        if acted is not None and acted >= self.level:
-            return False  # only an incomplete all-in since he acted: betting not reopened
-        stacks, folded = self.stacks, self.folded
-        return any(j != i and not folded[j] and stacks[j] > 0 for j in range(self.n))
+        for choice in choices:
+            kind = choice[0]
+            if kind == "fold":
+                out.append(_FOLD)
+            elif kind == "check":
+                out.append(_new(Action, ("check", 0, mine, False)))
+            else:  # a call, or a bet or raise to the ladder's one amount (low is high)
+                amount = choice[1]
+                to = mine + amount if kind == "call" else choice[2]
+                out.append(_new(Action, (kind, amount, to, amount == stack)))
+        return tuple(out), choices
 
     def why_not(self, seat: int, kind: str, to: int | None = None) -> str | None:
         """Why ``seat`` may not take action ``kind`` (to total ``to``), or ``None`` if he may."""
@@ -367,21 +439,22 @@ class Hand:
 
     def _reason(self, i: int, kind: str) -> str:
         to_call = self.current_bet - self.committed[i]
+        level = self.level
         if kind == "check":
             return f"there {'is 1 chip' if to_call == 1 else f'are {to_call} chips'} to call"
         if kind in ("fold", "call"):
             return "there is no bet to call (check instead)"
-        if kind == "bet" and self.level >= 0:
+        if kind == "bet" and level >= 0:
             return "the round already has a bet (raise instead)"
-        if kind == "raise" and self.level < 0:
+        if kind == "raise" and level < 0:
             return "there is no bet to raise (bet instead)"
         cap = self.config.max_raises
-        if cap is not None and self.level + 1 > cap:
+        if cap is not None and level + 1 > cap:
             return f"Limit Straights allows at most {cap} raises in a betting round"
         if self.stacks[i] <= to_call:
             return "all his chips are needed to call"
-        acted = self._acted_level[i]
-        if acted is not None and acted >= self.level:
+        acted = None if self._deal is None else self._deal.acted_at(i)
+        if acted is not None and acted >= level:
             return "an incomplete all-in raise does not reopen the betting"
         return "every other player is all-in"
 
@@ -482,12 +555,20 @@ class Hand:
         (state unchanged) when the action is not legal.
         """
         i = self._index.get(seat) if isinstance(seat, int) else None
-        if i is None or i != self.to_act or self.finished or not isinstance(to, (int, type(None))):
-            self.verify(seat, kind, to)
-        assert i is not None
-        for action in self._legal(i):
-            if action.kind == kind and (to is None or to == action.to):
-                self._apply(i, action)
+        deal = self._deal
+        if i is None or deal is None or i != self.to_act or not isinstance(to, _WHOLE_OR_NONE):
+            self.verify(seat, kind, to)  # raises: it is not his turn, or not an amount
+            raise AssertionError("unreachable")  # pragma: no cover
+        now = self._legal_now or self._convert(i)
+        for action, choice in zip(*now, strict=True):
+            if action[0] == kind and (to is None or to == action[2]):
+                self._legal_now = None
+                deal.take(choice)
+                self._sync()
+                self._seen += 1  # the action's own entry: told here, with its chips
+                self._emit(Acted(self.seats[i], kind, action[1], action[2], action[3]))
+                if self._seen != len(deal.log) or deal.phase == "over":
+                    self._tell()  # more happened: a street, or the end
                 return action
         self.verify(seat, kind, to)
         raise AssertionError("unreachable")  # pragma: no cover
@@ -500,18 +581,19 @@ class Hand:
         forfeits at his turn. His chips stay in the pot; he is never shown down.
         """
         i = self.index(seat)
-        if self.finished or self.folded[i]:
+        deal = self._deal
+        if deal is None or self.folded[i]:
             raise IllegalActionError(f"seat {seat} has no deal to forfeit")
         if i != self.to_act and self.stacks[i] > 0:
             raise IllegalActionError(f"seat {seat} forfeits at his turn")
-        self._legal_cache = None
-        self.folded[i] = True
-        self._needs[i] = False
-        self._emit(Acted(seat, "fold", 0, self.committed[i], False))
-        if i == self.to_act:
-            self._advance(i)
-        elif self.n - sum(self.folded) == 1:
-            self._win_uncontested()
+        committed = deal.bets[i]
+        self._legal_now = None
+        deal.forfeit(i)
+        self._sync()
+        self._seen += 1  # the fold's own entry: told here
+        self._emit(Acted(seat, "fold", 0, committed, False))
+        if self._seen != len(deal.log) or deal.phase == "over":  # more happened
+            self._tell()
 
     def fold_or_forfeit(self, seat: int) -> None:
         """Replay a stored fold: by the rules if they allow it, else a forfeit."""
@@ -520,58 +602,6 @@ class Hand:
         else:
             self.forfeit(seat)
 
-    def _apply(self, i: int, action: Action) -> None:
-        self._legal_cache = None
-        kind = action.kind
-        seat = self.seats[i]
-        if kind == "fold":
-            self.folded[i] = True
-        elif action.amount:
-            self.stacks[i] -= action.amount
-            self.committed[i] += action.amount
-            self.total[i] += action.amount
-            if kind in ("bet", "raise"):
-                if action.to == self.config.level(self.level + 1):
-                    self.level += 1
-                self.current_bet = action.to
-                needs, folded, stacks = self._needs, self.folded, self.stacks
-                for j in range(self.n):
-                    if j != i and not folded[j] and stacks[j] > 0:
-                        needs[j] = True
-        self._needs[i] = False
-        self._acted_level[i] = self.level
-        self._emit(Acted(seat, kind, action.amount, action.to, action.all_in))
-        self._advance(i)
-
-    def _advance(self, last: int) -> None:
-        folded = self.folded
-        n = self.n
-        if n - sum(folded) == 1:
-            self._win_uncontested()
-            return
-        needs = self._needs
-        for step in range(1, n + 1):
-            j = (last + step) % n
-            if needs[j]:
-                self.to_act = j
-                return
-        self.to_act = None
-        if self.round == ROUNDS:
-            self._showdown()
-        else:
-            self._start_round(self._deal_next(self.round))
-
-    # -- the end of a deal ----------------------------------------------------------------------
-    def _win_uncontested(self) -> None:
-        self.to_act = None
-        i = self.folded.index(False)
-        amount = self.pot
-        self.pots = [Pot(amount, (self.seats[i],))]
-        self.stacks[i] += amount
-        self.winners = [self.seats[i]]
-        self._emit(PotAwarded(0, amount, self.seats[i], (self.seats[i],), 0, "all others folded"))
-        self._finish()
-
     def side_pots(self) -> list[Pot]:
         """The main pot and side pots from what each player put in (carried pot in the main).
 
@@ -579,66 +609,10 @@ class Hand:
         yet called stays in the pot of the players who can still call it.  Chips a
         folded player put in count in the pots they reach.
         """
-        total, folded, seats, stacks = self.total, self.folded, self.seats, self.stacks
-        live = [i for i in range(self.n) if not folded[i]]
-        top = max(total[i] for i in live)
-        levels = sorted({total[i] for i in live if stacks[i] == 0} | {top})
-        pots: list[Pot] = []
-        prev = 0
-        for level in levels:
-            amount = sum(min(t, level) - min(t, prev) for t in total)
-            # Every player still able to bet contends for every pot; one all-in, for
-            # the pots his chips reach.
-            eligible = tuple(seats[i] for i in live if stacks[i] > 0 or total[i] >= level)
-            pots.append(Pot(amount, eligible))
-            prev = level
-        excess = sum(t - min(t, prev) for t in total)  # a folded player beyond every live one
-        first = Pot(pots[0].amount + self.carry_in, pots[0].eligible)
-        pots[0] = first
-        if excess:
-            pots[-1] = Pot(pots[-1].amount + excess, pots[-1].eligible)
-        return pots
-
-    def _showdown(self) -> None:
-        self.to_act = None
-        live = [i for i in range(self.n) if not self.folded[i]]
-        values = {i: make_hand(self.holes[i], self.table_cards, self.config.pack) for i in live}
-        for i in live:
-            self._emit(ShowdownRevealed(self.seats[i], self.holes[i], values[i].describe()))
-        self.pots = self.side_pots()
-        carried = 0
-        self.winners = []
-        for k, pot in enumerate(self.pots):
-            if len(pot.eligible) == 1:
-                winner: int | None = pot.eligible[0]
-                rule, reason = 0, "the only player eligible for this pot"
-            else:
-                idx = [self._index[s] for s in pot.eligible]
-                w, rule, reason = decide([values[i] for i in idx])
-                winner = None if w is None else pot.eligible[w]
-            self.winners.append(winner)
-            if winner is None:
-                carried += pot.amount
-            else:
-                self.stacks[self._index[winner]] += pot.amount
-            self._emit(PotAwarded(k, pot.amount, winner, pot.eligible, rule, reason))
-        if carried:
-            payers = range(self.n) if self.config.penalty_payers == "dealt" else live
-            for i in payers:
-                paid = min(self.config.penalty, self.stacks[i])
-                if paid:
-                    self.stacks[i] -= paid
-                    carried += paid
-                    self._emit(PenaltyPaid(self.seats[i], paid))
-            self._emit(PotCarried(carried))
-        self.carry_out = carried
-        self._finish()
-
-    def _finish(self) -> None:
-        self.finished = True
-        self.round = ROUNDS + 1
-        self._needs = [False] * self.n
-        self._emit(HandEnded(self.number, self.seats, tuple(self.stacks), self.carry_out))
+        deal, seats = self._deal, self.seats
+        if deal is None:
+            return list(self.pots)  # as they were at the showdown
+        return [Pot(pot.amount, tuple(seats[i] for i in pot.eligible)) for pot in deal.side_pots()]
 
     # -- summaries ------------------------------------------------------------------------------
     def stack(self, seat: int) -> int:

@@ -209,25 +209,31 @@ def _shown(hand: Hand) -> dict[int, tuple[Card, ...]]:
 def _dealt_in(hand: Hand, seat: int | None, names: Mapping[int, str]) -> tuple[PlayerView, ...]:
     """The players of the deal as ``seat`` sees them: its own cards, and those shown."""
     mine = hand.player_index(seat)
-    shown = _shown(hand)
-    over = hand.finished
-    stacks, committed, folded = hand.stacks, hand.committed, hand.folded
-    return tuple(
-        [
-            _player_view(
-                seat=s,
-                name=names.get(s) or seat_label(s),
-                stack=stacks[i],
-                committed=0 if over else committed[i],
-                total=hand.total[i],
-                in_hand=True,
-                folded=folded[i],
-                all_in=not over and stacks[i] == 0 and not folded[i],
-                cards=hand.holes[i] if i == mine else shown.get(s),
+    seats = hand.seats
+    label = [names.get(s) or seat_label(s) for s in seats]
+    # The hottest loop of a simulation: each PlayerView is built as a plain tuple in
+    # field order (seat, name, stack, committed, total, in_hand, folded, all_in, cards).
+    if hand.finished:
+        shown = _shown(hand)
+        players = [
+            _tuple(PlayerView, (s, name, stack, 0, total, True, folded, False, shown.get(s)))
+            for s, name, stack, total, folded in zip(
+                seats, label, hand.stacks, hand.total, hand.folded, strict=True
             )
-            for i, s in enumerate(hand.seats)
         ]
-    )
+    else:
+        players = [
+            _tuple(
+                PlayerView,
+                (s, name, stack, bet, total, True, folded, stack == 0 and not folded, None),
+            )
+            for s, name, stack, bet, total, folded in zip(
+                seats, label, hand.stacks, hand.committed, hand.total, hand.folded, strict=True
+            )
+        ]
+    if mine is not None:
+        players[mine] = _tuple(PlayerView, (*players[mine][:8], hand.holes[mine]))
+    return tuple(players)
 
 
 def _deal_view(
@@ -235,29 +241,26 @@ def _deal_view(
 ) -> SeatView:
     """The view of one deal; ``carry`` is the carried pot shown once it is over."""
     mine = hand.player_index(seat)
-    finished = hand.finished
     config = hand.config
-    return _seat_view(
-        seat=seat,
-        hand_number=hand.number,
-        round=hand.round,
-        finished=finished,
-        button=hand.button,
-        actor=None if finished else hand.actor,
-        pot=0 if finished else hand.pot,
-        carry=carry if finished else hand.carry_in,
-        current_bet=0 if finished else hand.current_bet,
-        raises=0 if finished else max(0, hand.level),
-        to_call=0 if finished or mine is None else max(0, hand.current_bet - hand.committed[mine]),
-        hole=None if mine is None else hand.holes[mine],
-        table=hand.visible_table(),
-        players=players,
-        legal=() if finished or seat is None else hand.legal_actions(seat),
-        awards=tuple(e for e in hand.events if isinstance(e, PotAwarded)) if finished else (),
-        pack=config.pack,
-        ante=config.ante,
-        betting=config.betting,
-    )
+    legal: tuple[Action, ...]
+    awards: tuple[PotAwarded, ...]
+    if hand.finished:
+        awards = tuple(e for e in hand.events if isinstance(e, PotAwarded))
+        actor, pot, bet, raises, to_call, legal = None, 0, 0, 0, 0, ()
+    else:
+        committed = hand.committed
+        bet = max(committed)
+        awards, actor, pot, carry = (), hand.actor, hand.pot, hand.carry_in
+        raises = max(0, hand.level)
+        to_call = 0 if mine is None else max(0, bet - committed[mine])
+        legal = () if seat is None else hand.legal_actions(seat)
+    # Built on every turn: a plain tuple in SeatView's field order.
+    fields = (
+        seat, hand.number, hand.round, hand.finished, hand.button, actor, pot, carry, bet,
+        raises, to_call, None if mine is None else hand.holes[mine], hand.visible_table(),
+        players, legal, awards, config.pack, config.ante, config.betting,
+    )  # fmt: skip
+    return _tuple(SeatView, fields)
 
 
 def hand_view(hand: Hand, seat: int | None, names: Mapping[int, str] | None = None) -> SeatView:

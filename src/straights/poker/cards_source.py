@@ -45,22 +45,23 @@ class DeckSource:
     """Deals from the top of a shuffled deck (a list of cards in dealing order)."""
 
     def __init__(self, deck: Sequence[Card], rng: random.Random | None = None) -> None:
-        self._stock = list(deck)
+        self._stock: list[Card | None] = list(deck)
         self._next = 0
-        self._rng = rng or random.Random(0)
+        self._rng = rng  # made on first use: seeding a generator costs more than a deal
 
     @property
     def remaining(self) -> int:
         return len(self._stock) - self._next
 
     def _take(self, count: int) -> list[Card | None]:
-        if count > self.remaining:
+        start = self._next
+        end = start + count
+        if end > len(self._stock):
             raise ConfigurationError(
                 f"the deck has {self.remaining} cards left, {count} are needed"
             )
-        out: list[Card | None] = list(self._stock[self._next : self._next + count])
-        self._next += count
-        return out
+        self._next = end
+        return self._stock[start:end]  # a new list
 
     def hole(self, player: int, count: int) -> list[Card | None]:
         return self._take(count)
@@ -72,7 +73,9 @@ class DeckSource:
         return self._take(count)
 
     def restock(self, cards: Iterable[Card | None]) -> None:
-        fresh = [c for c in cards if c is not None]
+        fresh: list[Card | None] = [c for c in cards if c is not None]
+        if self._rng is None:
+            self._rng = random.Random(0)
         self._rng.shuffle(fresh)
         self._stock = self._stock[self._next :] + fresh
         self._next = 0

@@ -30,6 +30,7 @@ import random
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal, NamedTuple
 
 from straights.cards import Card, check_unique, make_deck
@@ -39,7 +40,7 @@ from straights.poker.showdown import best_hand, opener_key, split
 from straights.poker.variant import Opener, Stakes, Street, Structure, Variant
 from straights.rankings.base import HandValue
 
-__all__ = ["ActionKind", "Deal", "Entry", "Legal", "Pot"]
+__all__ = ["ActionKind", "Deal", "Entry", "Legal", "Pot", "Verdict"]
 
 ActionKind = Literal["fold", "check", "call", "bring-in", "complete", "bet", "raise"]
 Phase = Literal["betting", "draw", "expose", "showdown", "over"]
@@ -67,9 +68,11 @@ class Legal(NamedTuple):
 class Entry(NamedTuple):
     """One line of the deal's record, in order.
 
-    ``kind`` is ``hole``, ``board``, ``burn``, ``fold``, ``check``, ``call``,
-    ``bring-in``, ``bet``, ``raise``, ``discard``, ``expose`` (a card chosen to be
-    turned up), ``show``, ``muck`` or ``win``;
+    ``kind`` is ``ante``, ``blind``, ``hole``, ``board``, ``burn``, ``turn``,
+    ``betting`` (a betting round begins) or ``no betting`` (a street with nobody
+    left to bet), ``fold``, ``check``, ``call``, ``bring-in``, ``bet``, ``raise``,
+    ``discard``, ``expose`` (a card chosen to be turned up), ``show``, ``muck``,
+    ``win`` or ``penalty`` (a pot rule's charge);
     ``amount`` is chips (a bet's or raise's street total; a win's chips).
     """
 
@@ -80,12 +83,34 @@ class Entry(NamedTuple):
     up: tuple[bool, ...] = ()
 
 
+#: Building a NamedTuple through its generated ``__new__`` (with defaults and keywords)
+#: costs several times a plain tuple's; the betting hot path builds them directly.
+_new = tuple.__new__
+_LEGAL_FOLD = Legal("fold")
+_LEGAL_CHECK = Legal("check")
+_BETTING = Entry("betting")
+_NO_BETTING = Entry("no betting")
+
+
 @dataclass(frozen=True, slots=True)
 class Pot:
     """A pot and the players (indices) who may win it."""
 
     amount: int
     eligible: tuple[int, ...]
+
+
+class Verdict(NamedTuple):
+    """How pot number ``pot`` of the showdown went: ``winners`` (none when a pot rule
+    carries it over), the ``rule`` of the ranking that decided it (0 when none did)
+    and the ``reason`` in words."""
+
+    pot: int
+    amount: int
+    winners: tuple[int, ...]
+    eligible: tuple[int, ...]
+    rule: int = 0
+    reason: str = ""
 
 
 class Deal:
@@ -114,22 +139,30 @@ class Deal:
             raise ConfigurationError(f"a deal needs at least 2 players, not {n}")
         if len(stakes.antes) != n:
             raise ConfigurationError(f"stakes for {len(stakes.antes)} players, stacks for {n}")
-        if any(not isinstance(s, int) or isinstance(s, bool) or s < 0 for s in stacks):
-            raise ConfigurationError(f"stacks {list(stacks)}: give whole numbers of chips >= 0")
+        for chips in stacks:
+            if type(chips) is not int or chips < 0:
+                raise ConfigurationError(f"stacks {list(stacks)}: give whole numbers of chips >= 0")
         if variant.bring_in and stakes.bring_in and stakes.bring_in >= stakes.small_bet:
             raise ConfigurationError(
                 f"bring-in {stakes.bring_in} with small bet {stakes.small_bet}: "
                 "the bring-in must be less than the small bet"
             )
-        if isinstance(cards, Sequence):
+        source: CardSource
+        if isinstance(cards, DeckSource):
+            source = cards
+        elif isinstance(cards, (list, tuple, Sequence)):  # the plain types first: quicker
             check_unique(cards, "in the deck")
             make_deck(variant.deck, jokers=variant.jokers).check_contains(cards)
+            source = DeckSource(cards, rng)
+        else:
+            source = cards
         self.variant = variant
+        self._doubling = variant.structure is Structure.DOUBLING
         self.stakes = stakes
         self.n = n
         self.starting_stacks = tuple(stacks)
         self.stacks = list(stacks)
-        self.source: CardSource = DeckSource(cards, rng) if isinstance(cards, Sequence) else cards
+        self.source = source
         self.auto_showdown = auto_showdown
         #: Keep the pots until :meth:`settle` (a hand history may show cards again).
         self.hold_award = not auto_showdown
@@ -140,6 +173,7 @@ class Deal:
         self.board_up: list[bool] = []
         self.spent: list[Card | None] = []  # burns and discards, for a new stock
         self.bets = [0] * n  # this street
+        self._no_bets = (0,) * n
         self.total = [0] * n  # this deal, antes included unless they are dead money
         self.dead = carry  # dead antes and a carried pot, for the main pot
         self.carry_in = carry
@@ -152,10 +186,16 @@ class Deal:
         self.log: list[Entry] = []
         self.pots: list[Pot] = []
         self.winnings = [0] * n
+        #: Each pot's outcome at the showdown, in pot order.
+        self.verdicts: list[Verdict] = []
+        #: What each hand at the showdown makes, in words (by player).
+        self.described: dict[int, str] = {}
         # betting state
-        self._level = -1  # the doubling ladder's level reached this round
+        #: The doubling ladder's level this betting round (-1: no bet yet, 0: the bet …).
+        self.ladder_level = -1
         self._acted_level: dict[int, int] = {}
         self._actors: deque[int] = deque()
+        self._legal_cache: tuple[int, tuple[Legal, ...]] = (-1, ())
         self._acted: set[int] = set()
         self._full_raise = 0
         self._raises = 0
@@ -200,8 +240,12 @@ class Deal:
 
     @property
     def pot(self) -> int:
-        """Every chip put in this deal (bets of this street included)."""
-        return sum(self.total) + self.dead
+        """Every chip in the middle (bets of this street included); 0 once the deal is over."""
+        return 0 if self.phase == "over" else sum(self.total) + self.dead
+
+    def acted_at(self, i: int) -> int | None:
+        """The ladder level when player ``i`` last acted this round (``None``: not yet)."""
+        return self._acted_level.get(i)
 
     def in_hand(self) -> list[int]:
         """Players not folded (nor mucked)."""
@@ -218,15 +262,20 @@ class Deal:
         if st.trim_antes and self.n >= 2:
             cutoff = sorted(posted)[-2]
             posted = [min(p, cutoff) for p in posted]
+        log, stacks, total = self.log, self.stacks, self.total
+        dead = st.antes_are_dead
         for i, amount in enumerate(posted):
-            self.stacks[i] -= amount
-            if st.antes_are_dead:
+            stacks[i] -= amount
+            log.append(_new(Entry, ("ante", i, (), amount, ())))
+            if dead:
                 self.dead += amount
             else:
-                self.total[i] += amount
+                total[i] += amount
         if self.variant.blinds:
             for i, blind in enumerate(st.blinds):
                 amount = min(abs(blind), self.stacks[i])
+                if amount:
+                    log.append(Entry("blind", i, amount=amount))
                 self.stacks[i] -= amount
                 self.bets[i] += amount
                 self.total[i] += amount
@@ -237,10 +286,11 @@ class Deal:
             if self.street_index >= 0:
                 self._collect()
             live = self.in_hand()
+            stacks = self.stacks
             if (
                 self.showdown_street is None
                 and self.street_index >= 0
-                and sum(1 for i in live if self.stacks[i] > 0) <= 1
+                and sum([1 for i in live if stacks[i] > 0]) <= 1
                 and not any(
                     s.draw is not None for s in self.variant.streets[self.street_index + 1 :]
                 )
@@ -259,22 +309,22 @@ class Deal:
                 return
             self.street_index += 1
             street = self.street
-            self._deal(street)
+            self._deal(street, live)
             if street.draw is not None:
                 self.phase = "draw"
-                self._drawers = deque(self.in_hand())
+                self._drawers = deque(live)
                 self._drawn = {}
                 return
             if street.choose_up:
                 self.phase = "expose"
-                self._choosers = deque(self.in_hand())
+                self._choosers = deque(live)
                 self._chosen = {}
                 return
-            if self._begin_betting():
+            if self._begin_betting(live):
                 return
 
-    def _deal(self, street: Street) -> None:
-        live = self.in_hand()
+    def _deal(self, street: Street, live: list[int]) -> None:
+        """Deal ``street`` to the players in (``live``)."""
         need = len(live) * len(street.hole)
         short = need + street.burn > self.source.remaining
         if street.burn:
@@ -286,11 +336,13 @@ class Deal:
                 # Running out of cards in stud: one community card, face up, for everyone.
                 self._deal_board(len(street.hole))
             else:
+                hole, count, take = street.hole, len(street.hole), self.source.hole
+                holes, ups, log = self.holes, self.up, self.log
                 for i in live:
-                    cards = self.source.hole(i, len(street.hole))
-                    self.holes[i].extend(cards)
-                    self.up[i].extend(street.hole)
-                    self.log.append(Entry("hole", i, tuple(cards), up=street.hole))
+                    cards = take(i, count)
+                    holes[i].extend(cards)
+                    ups[i].extend(hole)
+                    log.append(_new(Entry, ("hole", i, tuple(cards), 0, hole)))
         if street.board_down:
             self._deal_board(street.board_down, up=False)
         if street.board:
@@ -312,7 +364,7 @@ class Deal:
         cards = self.source.board(count)
         self.board.extend(cards)
         self.board_up.extend([up] * count)
-        self.log.append(Entry("board", None, tuple(cards), up=(up,) * count))
+        self.log.append(_new(Entry, ("board", None, tuple(cards), 0, (up,) * count)))
 
     # -- betting ---------------------------------------------------------------------------
     def _street_min(self) -> int:
@@ -323,13 +375,13 @@ class Deal:
 
     def _opener(self) -> int:
         opener = self.street.opener
-        live = self.in_hand()
         if opener is Opener.POSITION:
             if self.street_index == 0 and self.variant.blinds:
                 blinds = self.stakes.blinds
                 top = max(range(self.n), key=lambda i: (self.bets[i] * _sign(blinds[i]), i))
                 return (top + 1) % self.n
             return 0
+        live = self.in_hand()
         shared = [c for c, up in zip(self.board, self.board_up, strict=True) if up and c]
         keys = {i: opener_key(opener, [*self.up_cards(i), *shared]) for i in live}
         best = max((k for k in keys.values() if k is not None), default=None)
@@ -340,21 +392,23 @@ class Deal:
     def _board_known(self) -> list[Card]:
         return [c for c in self.board if c is not None]
 
-    def _begin_betting(self) -> bool:
-        """Start the street's betting; ``False`` when there is nothing to bet."""
+    def _begin_betting(self, live: list[int]) -> bool:
+        """Start the street's betting among the players in (``live``); ``False`` when
+        there is nothing to bet."""
         self.phase = "betting"
-        opener = self._opener()
-        order = [(opener + k) % self.n for k in range(self.n)]
-        top = max(self.bets)
-        contest = sorted(self.bets[i] + self.stacks[i] for i in self.in_hand())
+        bets, stacks, folded = self.bets, self.stacks, self.folded
+        top = max(bets)
+        contest = sorted([bets[i] + stacks[i] for i in live])
         second = contest[-2] if len(contest) >= 2 else 0
         self._actors = deque(
-            i
-            for i in order
-            if not self.folded[i] and self.stacks[i] > 0 and second - self.bets[i] > 0
+            [
+                i
+                for i in _rotations(self.n)[self._opener()]
+                if not folded[i] and stacks[i] > 0 and second > bets[i]
+            ]
         )
         self._acted = set()
-        self._level = -1
+        self.ladder_level = -1
         self._acted_level = {}
         self._full_raise = 0
         self._raises = 0
@@ -365,7 +419,9 @@ class Deal:
         self._completion_due = self._bring_in_due
         if not self._actors or (len(self._actors) == 1 and self.bets[self._actors[0]] >= top):
             self._actors.clear()
+            self.log.append(_NO_BETTING)
             return False
+        self.log.append(_BETTING)
         return True
 
     def _to_call(self, i: int) -> int:
@@ -375,46 +431,55 @@ class Deal:
         """Street total of level ``level`` of the doubling ladder (0: the first bet)."""
         return ((2 << level) - 1) * self.stakes.min_bet
 
-    def _ladder_bounds(self, i: int) -> tuple[int, int] | None:
-        """Straights' doubling ladder: the next level exactly, or all-in below it."""
-        stack, mine, top = self.stacks[i], self.bets[i], max(self.bets)
+    def _others_can_bet(self, i: int, beyond: int) -> bool:
+        """Whether a player in other than ``i`` has chips beyond ``beyond`` in total
+        for the street (someone could answer a raise)."""
+        stacks, bets, folded = self.stacks, self.bets, self.folded
+        return any(j != i and not folded[j] and stacks[j] + bets[j] > beyond for j in range(self.n))
+
+    def _ladder_bounds(self, i: int, top: int, mine: int, stack: int) -> tuple[int, int] | None:
+        """Straights' doubling ladder: the next level exactly, or all-in below it
+        (``mine``/``stack``: player ``i``'s bet this street and chips behind)."""
+        level = self.ladder_level
         cap = self.variant.raise_cap
-        if cap is not None and self._level + 1 >= cap:
+        if cap is not None and level + 1 >= cap:
             return None
-        if self._acted_level.get(i, -2) >= self._level:
-            return None  # only an incomplete all-in since he acted: not reopened
         if stack <= top - mine:
             return None
-        if not any(j != i and not self.folded[j] and self.stacks[j] > 0 for j in range(self.n)):
-            return None
-        to = min(self._ladder(self._level + 1), stack + mine)
+        if self._acted_level.get(i, -2) >= level:
+            return None  # only an incomplete all-in since he acted: not reopened
+        stacks, folded = self.stacks, self.folded
+        for j in _rotations(self.n)[i][1:]:
+            if stacks[j] and not folded[j]:
+                break
+        else:
+            return None  # nobody else could answer
+        to = ((2 << level + 1) - 1) * self.stakes.min_bet
+        if to > stack + mine:
+            to = stack + mine
         return to, to
 
-    def _raise_bounds(self, i: int) -> tuple[int, int] | None:
-        """(lowest, highest) street total ``i`` may complete/bet/raise to, or ``None``."""
-        if self.variant.structure is Structure.DOUBLING:
-            return self._ladder_bounds(i)
-        stack, mine, top = self.stacks[i], self.bets[i], max(self.bets)
-        if self._to_call(i) < self._full_raise:
+    def _raise_bounds(self, i: int, top: int) -> tuple[int, int] | None:
+        """(lowest, highest) street total ``i`` may complete/bet/raise to, or ``None``;
+        ``top`` is the street's largest total."""
+        structure = self.variant.structure
+        stack, mine = self.stacks[i], self.bets[i]
+        if min(stack, top - mine) < self._full_raise:
             return None  # facing only an incomplete all-in raise
-        cap = self.variant.raise_cap if self.variant.structure is Structure.FIXED_LIMIT else None
+        cap = self.variant.raise_cap if structure is Structure.FIXED_LIMIT else None
         if cap is not None and self._raises >= cap:
             return None
         if self._short and sum(self._short) < self._full_raise and i in self._acted:
             return None  # an incomplete all-in does not reopen the betting
         if stack <= top - mine:
             return None
-        if not any(
-            j != i and not self.folded[j] and self.stacks[j] + self.bets[j] > top
-            for j in range(self.n)
-        ):
+        if not self._others_can_bet(i, top):
             return None
         low = max(self._full_raise, self._street_min())
         if not self._completion_due:
             low += top
         everything = stack + mine
         low = min(low, everything)
-        structure = self.variant.structure
         if structure is Structure.FIXED_LIMIT:
             high = low
         elif structure is Structure.POT_LIMIT:
@@ -425,43 +490,87 @@ class Deal:
 
     def legal_actions(self) -> tuple[Legal, ...]:
         """Every betting action the player to act may take now (empty outside betting)."""
-        if self.phase != "betting" or not self._actors:
+        actors = self._actors
+        if not actors or self.phase != "betting":
             return ()
-        i = self._actors[0]
-        out: list[Legal] = []
-        to_call = self._to_call(i)
+        # Every change of the state adds to the log: its length stamps the answer.
+        stamp = len(self.log)
+        cached = self._legal_cache
+        if cached[0] == stamp:
+            return cached[1]
+        i = actors[0]
+        bets = self.bets
+        top = max(bets)
+        mine = bets[i]
+        stack = self.stacks[i]
+        out: list[Legal]
         if self._bring_in_due:
-            out.append(Legal("bring-in", min(self.stacks[i], self.stakes.bring_in)))
+            out = [_new(Legal, ("bring-in", min(stack, self.stakes.bring_in), 0, 0))]
+        elif top > mine:
+            owe = top - mine
+            out = [_LEGAL_FOLD, _new(Legal, ("call", stack if stack < owe else owe, 0, 0))]
         else:
-            if max(self.bets) > self.bets[i] or self.needless_folds:
-                out.append(Legal("fold"))
-            out.append(Legal("call", to_call) if to_call else Legal("check"))
-        bounds = self._raise_bounds(i)
-        top = max(self.bets)
+            out = [_LEGAL_FOLD, _LEGAL_CHECK] if self.needless_folds else [_LEGAL_CHECK]
+        if self._doubling:
+            bounds = self._ladder_bounds(i, top, mine, stack)
+            kind: ActionKind = "raise" if self.ladder_level >= 0 else "bet"
+        else:
+            bounds = self._raise_bounds(i, top)
+            kind = "raise" if top else "bet"
         if bounds is not None:
-            raised = self._level >= 0 if self.variant.structure is Structure.DOUBLING else top
-            kind: ActionKind = "raise" if raised else "bet"
             if self._completion_due:
                 kind = "complete"
-            out.append(Legal(kind, bounds[0] - self.bets[i], bounds[0], bounds[1]))
-        return tuple(out)
+            out.append(_new(Legal, (kind, bounds[0] - mine, bounds[0], bounds[1])))
+        legal = tuple(out)
+        self._legal_cache = (stamp, legal)
+        return legal
 
     def act(self, kind: str, to: int | None = None) -> Entry:
         """Take a betting action for the player to act; ``to`` is the street total of a
         bet, raise or completion (default: the smallest allowed)."""
-        if not isinstance(kind, str):
-            raise IllegalActionError(f"{kind!r} is not an action: use fold, check, call, bet …")
-        if to is not None and (not isinstance(to, int) or isinstance(to, bool)):
+        if to is not None and type(to) is not int:
             raise IllegalActionError(f"to={to!r} is not a whole number of chips")
         if self.phase != "betting" or not self._actors:
             raise IllegalActionError(f"nobody can {kind} now: the deal is in its {self.phase}")
+        cached = self._legal_cache
+        legal = cached[1] if cached[0] == len(self.log) else self.legal_actions()
+        for found in legal:
+            if found.kind == kind:
+                break
+        else:
+            if not isinstance(kind, str):
+                raise IllegalActionError(f"{kind!r} is not an action: use fold, check, call, bet …")
+            options = ", ".join(str(a) for a in legal)
+            raise IllegalActionError(f"p{self._actors[0] + 1} cannot {kind} now; legal: {options}")
+        return self.take(found, to)
+
+    def take(self, choice: Legal, to: int | None = None) -> Entry:
+        """Play ``choice``, one of the :meth:`legal_actions` asked for since the last
+        change (a caller that has just chosen from them need not name it again);
+        ``to`` as in :meth:`act`.
+
+        >>> from straights.poker.catalogue import get_variant
+        >>> from straights.poker.variant import Stakes
+        >>> d = Deal(get_variant("NT"), Stakes.uniform(2, blinds=(1, 2), min_bet=2), [9, 9],
+        ...          make_deck("standard").shuffled(1))
+        >>> fold, call, raise_ = d.legal_actions()
+        >>> d.take(raise_, 5).amount
+        5
+        >>> d.take(d.legal_actions()[0]).kind
+        'fold'
+        >>> d.take(call)
+        Traceback (most recent call last):
+          ...
+        straights.errors.IllegalActionError: call 1 is not a legal action now
+        """
+        cached = self._legal_cache
+        if cached[0] != len(self.log) or choice not in cached[1]:
+            raise IllegalActionError(f"{choice} is not a legal action now")
+        found = choice
         i = self._actors[0]
-        legal = {a.kind: a for a in self.legal_actions()}
-        found = legal.get(kind)  # type: ignore[call-overload]
-        if found is None:
-            options = ", ".join(str(a) for a in legal.values())
-            raise IllegalActionError(f"p{i + 1} cannot {kind} now; legal: {options}")
-        if found.kind in ("bet", "raise", "complete"):
+        if found.high:  # a bet, raise or completion
+            if to is not None and type(to) is not int:
+                raise IllegalActionError(f"to={to!r} is not a whole number of chips")
             target = found.low if to is None else to
             if not found.low <= target <= found.high or isinstance(target, bool):
                 raise IllegalActionError(
@@ -471,71 +580,104 @@ class Deal:
             return self._raise_to(i, found.kind, target)
         self._actors.popleft()
         self._acted.add(i)
-        self._acted_level[i] = self._level
+        self._acted_level[i] = self.ladder_level
         if found.kind == "fold":
             self.folded[i] = True
             self.spent.extend(self.holes[i])
-            entry = Entry("fold", i)
+            entry = _new(Entry, ("fold", i, (), 0, ()))
         else:
             amount = found.amount
-            self._put(i, amount)
+            if amount:
+                self.stacks[i] -= amount
+                self.bets[i] += amount
+                self.total[i] += amount
             if found.kind == "bring-in":
                 self._bring_in_due = False
-            entry = Entry(found.kind, i, amount=self.bets[i] if amount else 0)
+            entry = _new(Entry, (found.kind, i, (), self.bets[i] if amount else 0, ()))
         self.log.append(entry)
-        self._after_action()
+        if not self._actors or self.folded.count(False) - self.mucked.count(True) <= 1:
+            self._actors.clear()
+            self._next_street()  # the round (or the deal) is over
         return entry
 
-    def _put(self, i: int, amount: int) -> None:
-        self.stacks[i] -= amount
-        self.bets[i] += amount
-        self.total[i] += amount
+    def forfeit(self, i: int) -> Entry:
+        """Player ``i`` gives up the deal (he left the table): a fold even when he could
+        check; at his turn, or out of turn when he is all-in (he has nothing left to
+        decide). His chips stay in the pots; he is never shown down.
+        """
+        if self.phase == "over" or self.folded[i] or self.mucked[i]:
+            raise IllegalActionError(f"p{i + 1} has no deal to forfeit")
+        if self.actor != i and (self.stacks[i] > 0 or self.phase == "showdown"):
+            raise IllegalActionError(f"p{i + 1} forfeits at his turn")
+        for waiting in (self._actors, self._drawers, self._choosers):
+            if i in waiting:
+                waiting.remove(i)
+        self._drawn.pop(i, None)
+        self._chosen.pop(i, None)
+        self._acted.add(i)
+        self.folded[i] = True
+        self.spent.extend(self.holes[i])
+        entry = _new(Entry, ("fold", i, (), 0, ()))
+        self.log.append(entry)
+        if self.phase == "betting":
+            self._after_action()
+        elif self.folded.count(False) - self.mucked.count(True) <= 1:
+            self._actors.clear()
+            self._next_street()
+        elif self.phase == "draw" and not self._drawers:
+            self._replace()
+        elif self.phase == "expose" and not self._choosers:
+            self._end_expose()
+        return entry
 
     def _raise_to(self, i: int, kind: ActionKind, to: int) -> Entry:
-        self._actors.popleft()
-        self._acted.add(i)
-        increment = to - max(self.bets)
-        if to == self._ladder(self._level + 1):
-            self._level += 1
-        self._acted_level[i] = self._level
-        self._put(i, to - self.bets[i])
+        bets, folded, stacks = self.bets, self.folded, self.stacks
+        increment = to - max(bets)
+        if self._doubling and to == self._ladder(self.ladder_level + 1):
+            self.ladder_level += 1
+        self._acted_level[i] = self.ladder_level
+        amount = to - bets[i]
+        stacks[i] -= amount
+        bets[i] = to
+        self.total[i] += amount
         self._bring_in_due = self._completion_due = False
-        self._actors = deque(
-            j
-            for j in ((i + k) % self.n for k in range(1, self.n))
-            if not self.folded[j] and self.stacks[j] > 0
-        )
-        if increment >= self._full_raise:
+        self._actors = deque([j for j in _rotations(self.n)[i][1:] if stacks[j] and not folded[j]])
+        full = self._full_raise
+        if increment >= full:
             self._acted = {i}
-        self._full_raise = max(self._full_raise, increment)
-        self._raises += 1
-        if self.stacks[i]:
-            self._short.clear()
+            self._full_raise = full = increment
         else:
-            self._short.append(increment)
-        if sum(self._short) >= self._full_raise:
-            self._short.clear()
-        entry = Entry(kind, i, amount=to)
+            self._acted.add(i)
+        self._raises += 1
+        short = self._short
+        if stacks[i]:
+            short.clear()
+        else:
+            short.append(increment)
+            if sum(short) >= full:
+                short.clear()
+        entry = _new(Entry, (kind, i, (), to, ()))
         self.log.append(entry)
         self._after_action()
         return entry
 
     def _after_action(self) -> None:
-        if self._actors and len(self.in_hand()) > 1:
+        if self._actors and self.folded.count(False) - self.mucked.count(True) > 1:
             return
         self._actors.clear()
         self._next_street()
 
     def _collect(self) -> None:
         """End of a betting round: return what nobody could call, clear the bets."""
-        if any(self.bets):
-            cutoff = sorted(self.bets)[-2]
+        bets = self.bets
+        if self.variant.uncalled_returned and any(bets):
+            cutoff = sorted(bets)[-2]
             for i in range(self.n):
-                over = self.bets[i] - cutoff
+                over = bets[i] - cutoff
                 if over > 0:
                     self.stacks[i] += over
                     self.total[i] -= over
-        self.bets = [0] * self.n
+        bets[:] = self._no_bets  # in place: a reader may hold the list
 
     # -- draws -----------------------------------------------------------------------------
     def discard(self, cards: Iterable[Card | None] = ()) -> Entry:
@@ -588,7 +730,7 @@ class Deal:
             self.holes[i].extend(cards)
             self.up[i].extend([False] * count)
             self.log.append(Entry("hole", i, tuple(cards), up=(False,) * count))
-        if not self._begin_betting():
+        if not self._begin_betting(self.in_hand()):
             self._next_street()
 
     # -- choosing up cards (Mexican stud) ---------------------------------------------------
@@ -627,12 +769,16 @@ class Deal:
         entry = Entry("expose", i, tuple(hand[k] for k in picked))
         self.log.append(entry)
         if not self._choosers:
-            for j, positions in self._chosen.items():
-                for k in positions:
-                    self.up[j][k] = True
-            if not self._begin_betting():
-                self._next_street()
+            self._end_expose()
         return entry
+
+    def _end_expose(self) -> None:
+        """Every player has chosen: turn the cards up and bet."""
+        for j, positions in self._chosen.items():
+            for k in positions:
+                self.up[j][k] = True
+        if not self._begin_betting(self.in_hand()):
+            self._next_street()
 
     # -- showdown ---------------------------------------------------------------------------
     def _begin_showdown(self) -> None:
@@ -711,20 +857,27 @@ class Deal:
         return tuple(self._to_show) if self.phase == "showdown" else ()
 
     def side_pots(self) -> list[Pot]:
-        """The main pot and side pots: one per contribution level of the players in.
+        """The main pot and side pots: a side pot only for an all-in level of a player in.
 
+        A bet not yet called stays in the pot of the players who can still call it.
         Dead antes come first, open to everyone in; neighbouring pots open to the
         same players are one pot.
         """
+        total, stacks, mucked = self.total, self.stacks, self.mucked
         live = [i for i in range(self.n) if not self.folded[i]]
-        levels = sorted({self.total[i] for i in live})
+        if not live:
+            return []
+        top = max(total[i] for i in live)
+        levels = sorted({total[i] for i in live if stacks[i] == 0} | {top})
         pots: list[Pot] = []
         if self.dead:
-            pots.append(Pot(self.dead, tuple(i for i in live if not self.mucked[i])))
+            pots.append(Pot(self.dead, tuple(i for i in live if not mucked[i])))
         prev = 0
         for level in levels:
-            amount = sum(min(t, level) - min(t, prev) for t in self.total)
-            eligible = tuple(i for i in live if self.total[i] >= level and not self.mucked[i])
+            amount = sum(min(t, level) - min(t, prev) for t in total)
+            eligible = tuple(
+                i for i in live if (stacks[i] > 0 or total[i] >= level) and not mucked[i]
+            )
             if amount and pots and pots[-1].eligible == eligible:
                 pots[-1] = Pot(pots[-1].amount + amount, eligible)
             elif amount:
@@ -734,6 +887,26 @@ class Deal:
         if excess and pots:
             pots[-1] = Pot(pots[-1].amount + excess, pots[-1].eligible)
         return pots
+
+    def describe(self, i: int) -> str:
+        """What player ``i``'s hand makes at the showdown, in words (each share's hand
+        named in high-low games).
+
+        >>> from straights.poker.catalogue import get_variant
+        >>> from straights.poker.variant import Stakes
+        >>> from straights.cards import parse_cards
+        >>> deck = parse_cards('As Ad Kc Kd 2h 7c 8d 9s 3h Jc 4d Qh')
+        >>> d = Deal(get_variant("NT"), Stakes.uniform(2, blinds=(1, 2), min_bet=2), [9, 9], deck)
+        >>> _ = d.act("raise", 9); _ = d.act("call"); d.describe(0)
+        'high: Pair of aces'
+        """
+        said = self.described.get(i)
+        if said is not None:
+            return said
+        parts = []
+        for rule, value in zip(self.variant.showdown, self.hand_values(i), strict=True):
+            parts.append(f"{rule.label}: {'no hand' if value is None else value.phrase}")
+        return "; ".join(parts)
 
     def hand_values(self, i: int) -> list[HandValue | None]:
         """Player ``i``'s hand under each of the variant's showdown rules (known cards only)."""
@@ -747,7 +920,9 @@ class Deal:
         live = self.in_hand()
         self.pots = self.side_pots()
         if len(live) == 1:
-            self.pay(live[0], self.pot)
+            amount = sum(self.total) + self.dead
+            self.pay(live[0], amount)
+            self.verdicts.append(Verdict(0, amount, (live[0],), (live[0],), 0, "all others folded"))
         elif self.variant.pot_rule is not None:
             self.variant.pot_rule.award(self)
         else:
@@ -756,7 +931,7 @@ class Deal:
             for i in beaten:
                 self.mucked[i] = True  # a hand that cannot win a chip is killed
             self.pots = self.side_pots()
-            for pot in self.pots:
+            for k_pot, pot in enumerate(self.pots):
                 winners: list[list[int]] = []
                 for k in range(len(self.variant.showdown)):
                     contenders = [(i, values[i][k]) for i in pot.eligible]
@@ -770,11 +945,12 @@ class Deal:
                     raise IllegalActionError(
                         f"nobody can win a pot of {pot.amount}: no hand in it is known"
                     )
-                for i, chips in enumerate(split(pot.amount, winners)):
+                shares = split(pot.amount, winners)
+                for i, chips in enumerate(shares):
                     if chips:
                         self.pay(i, chips)
-        self.total = [0] * self.n
-        self.dead = 0
+                paid = tuple(i for i, chips in enumerate(shares) if chips)
+                self.verdicts.append(Verdict(k_pot, pot.amount, paid, pot.eligible))
 
     def _may_win(self, i: int, values: dict[int, list[HandValue | None]]) -> bool:
         """Whether ``i``'s hand ties or beats every other in some pot he is in, for some share."""
@@ -793,7 +969,17 @@ class Deal:
         """Give ``chips`` to player ``i`` (pot rules call this)."""
         self.stacks[i] += chips
         self.winnings[i] += chips
-        self.log.append(Entry("win", i, amount=chips))
+        self.log.append(_new(Entry, ("win", i, (), chips, ())))
+
+
+@cache
+def _rotations(n: int) -> tuple[tuple[int, ...], ...]:
+    """For each of ``n`` players, every player in acting order from him.
+
+    >>> _rotations(3)
+    ((0, 1, 2), (1, 2, 0), (2, 0, 1))
+    """
+    return tuple(tuple((i + k) % n for k in range(n)) for i in range(n))
 
 
 def _sign(x: int) -> int:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from straights.poker.engine import Deal
+from straights.poker.engine import Deal, Entry, Verdict
 from straights.poker.variant import Street, Structure, Variant
 from straights.rankings.straights import make_hand
 from straights.showdowns import decide
@@ -36,7 +36,8 @@ class RuleTen:
 
     ``penalty`` chips are paid into a carried pot, once per deal, by every player
     dealt in (``payers="dealt"``) or only those in the showdown (``"showdown"``),
-    nobody paying more than he has.
+    nobody paying more than he has.  Each pot's :class:`Verdict` names the rule
+    that decided it; each payment is a ``penalty`` entry of the deal's log.
     """
 
     pack: int = 55
@@ -47,26 +48,34 @@ class RuleTen:
     def award(self, deal: Deal) -> None:
         live = deal.in_hand()
         board = tuple(c for c in deal.board if c is not None)
+        holes = deal.holes
         values = {
-            i: make_hand((deal.holes[i][0], deal.holes[i][1]), board, self.pack)  # type: ignore[arg-type]
+            i: make_hand((holes[i][0], holes[i][1]), board, self.pack)  # type: ignore[arg-type]
             for i in live
         }
+        for i in live:
+            deal.described[i] = values[i].describe()
         carried = 0
-        for pot in deal.pots:
+        for k, pot in enumerate(deal.pots):
             if len(pot.eligible) == 1:
                 winner: int | None = pot.eligible[0]
+                rule, reason = 0, "the only player eligible for this pot"
             else:
-                found, _, _ = decide([values[i] for i in pot.eligible])
+                found, rule, reason = decide([values[i] for i in pot.eligible])
                 winner = None if found is None else pot.eligible[found]
             if winner is None:
                 carried += pot.amount
             else:
                 deal.pay(winner, pot.amount)
+            won = () if winner is None else (winner,)
+            deal.verdicts.append(Verdict(k, pot.amount, won, pot.eligible, rule, reason))
         if carried:
             for i in range(deal.n) if self.payers == "dealt" else live:
                 paid = min(self.penalty, deal.stacks[i])
-                deal.stacks[i] -= paid
-                carried += paid
+                if paid:
+                    deal.stacks[i] -= paid
+                    carried += paid
+                    deal.log.append(Entry("penalty", i, amount=paid))
         deal.carry_out = carried
 
 
@@ -101,4 +110,5 @@ def straights_variant(
         blinds=False,
         raise_cap=3 if betting == "limit" else None,
         pot_rule=RuleTen(pack, penalty, payers),
+        uncalled_returned=False,
     )

@@ -151,6 +151,9 @@ class Variant:
     raise_cap: int | None = 4
     #: A named rule that awards the pots itself (Straights' rule 10), else ``None``.
     pot_rule: PotRule | None = None
+    #: Whether a bet nobody could call goes back to its bettor when the round ends
+    #: (``False``: it stays in the middle as a pot only he may win, as in Straights).
+    uncalled_returned: bool = True
 
     def __post_init__(self) -> None:
         if not self.streets or not (self.showdown or self.pot_rule):
