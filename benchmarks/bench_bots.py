@@ -10,7 +10,14 @@
    deals, chips per deal with the 95 % interval (mean ± 1.96·sd/√n over the
    bot's seat-deals, as ``simulate --json`` prints).
 
-Run: ``python benchmarks/bench_bots.py [--deals N] [--timing-deals N] [--json]``.
+3. **Every variant.** For each of ``--variants`` (6 seats, the default stakes of
+   :mod:`straights.rl`, 100 chips each at the start of every deal, the seats
+   rotating each deal so every bot sits in every position): three ``equity`` bots
+   against three of each opponent through ``decide``, ``--variant-deals`` deals,
+   chips per deal with the same interval, and the equity bot's decision times.
+
+Run: ``python benchmarks/bench_bots.py [--deals N] [--timing-deals N] [--variant-deals N]
+[--variants NT,PO/8,…] [--skip-straights] [--json]``.
 The Numba kernels are compiled first (``straights warm-up``) so no compilation
 is timed.
 """
@@ -80,6 +87,74 @@ def arena(opponent: str, betting: str, pack: int, deals: int, seed: int) -> dict
     }
 
 
+VARIANTS = ("NT", "FO/8", "F7S/8", "FR", "F2L3D", "_FMEXICAN")
+
+
+def variant_table(code: str, kinds: list[str], deals: int, seed: int) -> dict[str, Any]:
+    """Six seats of ``code`` filled in turn from ``kinds``, ``deals`` deals through ``decide``
+    (100 chips each at the start of every deal; the seats rotate each deal): chips per
+    deal with the 95 % interval for each kind, and the equity bot's decision times."""
+    import random
+
+    from straights.bots.arena import BotStats
+    from straights.cards import make_deck
+    from straights.poker import Deal, get_variant
+    from straights.poker.stakes import default_stakes
+    from straights.poker.view import deal_view, play
+
+    variant = get_variant(code)
+    stakes = default_stakes(variant, 6)
+    rng = random.Random(seed)
+    seated = [kinds[i % len(kinds)] for i in range(6)]
+    bots = [make_bot(k, rng.getrandbits(64)) for k in seated]
+    stats = {k: BotStats(k) for k in seated}
+    times: list[float] = []
+    deck = make_deck(variant.deck, jokers=variant.jokers)
+    cpu = time.process_time()
+    for n in range(deals):
+        order = [(n + i) % 6 for i in range(6)]  # seat i holds bot order[i]
+        deal = Deal(variant, stakes, [100] * 6, deck.shuffled(rng.getrandbits(64)))
+        while not deal.finished:
+            seat = deal.actor
+            assert seat is not None
+            bot = bots[order[seat]]
+            start = time.thread_time()
+            move = bot.decide(deal_view(deal, seat))  # type: ignore[attr-defined]
+            if seated[order[seat]].startswith("equity"):
+                times.append(time.thread_time() - start)
+            play(deal, move)
+        for seat, b in enumerate(order):
+            stats[seated[b]].add(deal.stacks[seat] - deal.starting_stacks[seat])
+    return {
+        "variant": code,
+        "deals": deals,
+        "bots": {
+            k: {"per_deal": v.mean, "ci95": [v.mean - v.ci95, v.mean + v.ci95]}
+            for k, v in stats.items()
+        },
+        "decisions": len(times),
+        "median_ms": statistics.median(times) * 1e3 if times else 0.0,
+        "cpu_seconds": time.process_time() - cpu,
+    }
+
+
+def variant_arena(code: str, opponent: str, deals: int, seed: int) -> dict[str, Any]:
+    """Three ``equity`` bots against three ``opponent`` bots in ``deals`` deals of ``code``."""
+    table = variant_table(code, ["equity", opponent], deals, seed)
+    eq, opp = table["bots"]["equity"], table["bots"][opponent]
+    return {
+        "variant": code,
+        "opponent": opponent,
+        "deals": deals,
+        "equity_per_deal": eq["per_deal"],
+        "equity_ci95": eq["ci95"],
+        "opponent_per_deal": opp["per_deal"],
+        "decisions": table["decisions"],
+        "median_ms": table["median_ms"],
+        "cpu_seconds": table["cpu_seconds"],
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=2_000, help="deals per arena")
@@ -88,6 +163,16 @@ def main() -> None:
     parser.add_argument("--packs", default="55,52")
     parser.add_argument("--bettings", default="limit,no-limit")
     parser.add_argument("--opponents", default=",".join(OPPONENTS))
+    parser.add_argument("--variant-deals", type=int, default=1_000, help="deals per variant arena")
+    parser.add_argument("--variants", default=",".join(VARIANTS), help="'' for none")
+    parser.add_argument(
+        "--strength-deals", type=int, default=None, help="deals per variant arena with strength"
+    )
+    parser.add_argument(
+        "--mixed", default="", help="a variant for one table of equity,strength,calling,random"
+    )
+    parser.add_argument("--mixed-deals", type=int, default=2_000)
+    parser.add_argument("--skip-straights", action="store_true", help="variant arenas only")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     args = parser.parse_args()
 
@@ -97,7 +182,9 @@ def main() -> None:
         step()
     simulate(TableConfig(seats=6), ["equity"], 5, seed=0)  # compile the bot's kernels
 
-    times = decision_times(args.timing_deals)
+    if args.skip_straights:
+        args.timing_deals, args.bettings = 0, ""
+    times = decision_times(args.timing_deals) if args.timing_deals else {}
     speed = {
         k: {
             "decisions": len(v),
@@ -107,8 +194,8 @@ def main() -> None:
         }
         for k, v in sorted(times.items())
     }
-    ratio = speed["strength"]["median_ms"] / speed["equity"]["median_ms"]
-    if not args.json:
+    ratio = speed["strength"]["median_ms"] / speed["equity"]["median_ms"] if speed else 0.0
+    if not args.json and speed:
         print(f"per decision (CPU of one thread, {args.timing_deals} six-seat Limit deals):")
         for k, s in speed.items():
             print(
@@ -122,7 +209,7 @@ def main() -> None:
         )
         print("|---|---|---|---|---|---|")
     arenas = []
-    for betting in args.bettings.split(","):
+    for betting in filter(None, args.bettings.split(",")):
         for pack in (int(p) for p in args.packs.split(",")):
             for opponent in args.opponents.split(","):
                 row = arena(opponent, betting, pack, args.deals, args.seed)
@@ -135,8 +222,45 @@ def main() -> None:
                         f"{row['opponent_per_deal']:+.2f} |",
                         flush=True,
                     )
+    variants = []
+    if not args.json and args.variants:
+        print()
+        print("| variant | opponent | deals | equity chips/deal (95% interval) | opponent "
+              "| equity median decision |")  # fmt: skip
+        print("|---|---|---|---|---|---|")
+    for code in filter(None, args.variants.split(",")):
+        for opponent in args.opponents.split(","):
+            n = args.variant_deals
+            if opponent == "strength" and args.strength_deals is not None:
+                n = args.strength_deals
+            row = variant_arena(code, opponent, n, args.seed)
+            variants.append(row)
+            if not args.json:
+                lo, hi = row["equity_ci95"]
+                print(
+                    f"| {code} | {opponent} | {n:,} | "
+                    f"{row['equity_per_deal']:+.2f} ({lo:+.2f} … {hi:+.2f}) | "
+                    f"{row['opponent_per_deal']:+.2f} | {row['median_ms']:.2f} ms |",
+                    flush=True,
+                )
+    mixed = None
+    if args.mixed:
+        kinds = ["equity", "strength", "calling", "random"]
+        mixed = variant_table(args.mixed, kinds, args.mixed_deals, args.seed)
+        if not args.json:
+            print(f"\n{args.mixed}, {args.mixed_deals:,} deals, seats filled in turn by {kinds}:")
+            for k, v in mixed["bots"].items():
+                lo, hi = v["ci95"]
+                print(f"  {k:9} {v['per_deal']:+.2f} chips per deal ({lo:+.2f} … {hi:+.2f})")
     if args.json:
-        print(json.dumps({"speed": speed, "speedup": ratio, "arenas": arenas}, indent=2))
+        doc = {
+            "speed": speed,
+            "speedup": ratio,
+            "arenas": arenas,
+            "variants": variants,
+            "mixed": mixed,
+        }
+        print(json.dumps(doc, indent=2))
 
 
 if __name__ == "__main__":

@@ -44,6 +44,8 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from straights.poker.view import DealView, Move
+
 __all__ = [
     "EQUITY_KINDS",
     "STYLES",
@@ -89,11 +91,19 @@ class Showdown(Protocol):
 
     ``hole`` the seat's cards, ``table`` the table places (``None`` unknown),
     ``unseen`` the cards it has not seen (opponents' holes and unknown table
-    places are drawn from them), ``opponents`` how many hands it must beat.
+    places are drawn from them), ``opponents`` how many hands it must beat;
+    ``narrow`` one quantile per opponent (missing: 0): that opponent's holdings
+    keyed below the quantile on the cards showing are left out (see
+    :func:`narrowing`).
     """
 
     def exact(
-        self, hole: Sequence[int], table: Table, unseen: Sequence[int], opponents: int
+        self,
+        hole: Sequence[int],
+        table: Table,
+        unseen: Sequence[int],
+        opponents: int,
+        narrow: Sequence[float] = (),
     ) -> Estimate: ...
 
     def sample(
@@ -104,6 +114,7 @@ class Showdown(Protocol):
         opponents: int,
         samples: int,
         seed: int,
+        narrow: Sequence[float] = (),
     ) -> Estimate: ...
 
 
@@ -130,13 +141,18 @@ def estimate(
     samples: int = FAST_SAMPLES,
     exact_limit: int = EXACT_LIMIT,
     seed: int = 0,
+    narrow: Sequence[float] = (),
 ) -> Estimate:
     """The seat's chance of winning outright: exact up to ``exact_limit`` completions, else
-    ``samples`` random ones (seeded by ``seed``)."""
+    ``samples`` random ones (seeded by ``seed``).  With ``narrow`` (one quantile per
+    opponent) only the last round against one opponent is counted exactly."""
     unknown = sum(1 for c in table if c is None)
-    if completions(len(unseen), unknown, opponents) <= exact_limit:
+    narrowed = any(q > 0 for q in narrow)
+    if narrowed and opponents == 1 and unknown == 0:
+        return showdown.exact(hole, table, unseen, opponents, narrow)
+    if not narrowed and completions(len(unseen), unknown, opponents) <= exact_limit:
         return showdown.exact(hole, table, unseen, opponents)
-    return showdown.sample(hole, table, unseen, opponents, samples, seed)
+    return showdown.sample(hole, table, unseen, opponents, samples, seed, narrow)
 
 
 class StraightsShowdown:
@@ -153,6 +169,7 @@ class StraightsShowdown:
         self.pack = pack
         self.fast = fast
         self._tables: tuple[Any, Any, Any] | None = None
+        self._floors: tuple[object, dict[float, int]] | None = None
 
     # -- the fast path: straights.fast.equity on the calling thread --------------------
     def _lookup(self) -> tuple[Any, Any, Any]:
@@ -174,11 +191,17 @@ class StraightsShowdown:
         return Estimate(int(wins[0]), int(nowin), deals, exact)
 
     def exact(
-        self, hole: Sequence[int], table: Table, unseen: Sequence[int], opponents: int
+        self,
+        hole: Sequence[int],
+        table: Table,
+        unseen: Sequence[int],
+        opponents: int,
+        narrow: Sequence[float] = (),
     ) -> Estimate:
+        floors = self.floors(table, unseen, opponents, narrow)
         if not self.fast:
             fills = _every_fill(unseen, table, opponents)
-            return self._readable(hole, table, unseen, opponents, fills, True)
+            return self._readable(hole, table, opponents, fills, True, floors)
         import numpy as np
 
         from straights.fast import equity as kernels
@@ -186,7 +209,9 @@ class StraightsShowdown:
         known = [c for c in table if c is not None]
         unknown = 5 - len(known)
         if opponents == 1 and not unknown:
-            return self._last_round(hole, known, unseen)
+            return self._last_round(hole, known, unseen, floors[0])
+        if any(floors):
+            raise ConfigurationError("narrowed exact counts are for one opponent's last round")
         holes, decks = _assignments(hole, unseen, opponents)
         known_arr = np.array(known + [0] * unknown, dtype=np.int64)
         counts = kernels.exact_serial(
@@ -195,10 +220,13 @@ class StraightsShowdown:
         deals = completions(len(unseen), unknown, opponents)
         return self._counts(counts, True, deals)
 
-    def _last_round(self, hole: Sequence[int], table: list[int], unseen: Sequence[int]) -> Estimate:
+    def _last_round(
+        self, hole: Sequence[int], table: list[int], unseen: Sequence[int], floor: int = 0
+    ) -> Estimate:
         """One opponent, every table card known: this hand's key against every pair of unseen
-        cards in one batch.  Equal keys happen only under rule 10 (both play the table's
-        S-T-R-8) and a hand that plays it can never beat another, so a win is a higher key."""
+        cards keyed at least ``floor``, in one batch.  Equal keys happen only under rule 10
+        (both play the table's S-T-R-8) and a hand that plays it can never beat another, so a
+        win is a higher key."""
         import numpy as np
 
         from straights.fast import straights_keys
@@ -207,6 +235,7 @@ class StraightsShowdown:
         first, second = np.triu_indices(len(deck), 1)
         others = straights_keys(np.stack([deck[first], deck[second]], axis=1), table, self.pack)
         mine = int(straights_keys(list(hole), table, self.pack)[0])
+        others = others[others >= floor]
         return Estimate(
             int((others < mine).sum()), int((others == mine).sum()), len(others), exact=True
         )
@@ -219,10 +248,14 @@ class StraightsShowdown:
         opponents: int,
         samples: int,
         seed: int,
+        narrow: Sequence[float] = (),
     ) -> Estimate:
+        floors = self.floors(table, unseen, opponents, narrow)
         if not self.fast:
             fills = _random_fills(unseen, table, opponents, samples, seed)
-            return self._readable(hole, table, unseen, opponents, fills, False)
+            if any(floors):
+                fills = (self._redraw(f, table, unseen, floors, seed) for f in fills)
+            return self._readable(hole, table, opponents, fills, False, floors)
         import numpy as np
 
         from straights.fast import equity as kernels
@@ -236,24 +269,87 @@ class StraightsShowdown:
             np.array(unseen, dtype=np.int64),
             opponents,
             self.pack,
+            np.array(floors, dtype=np.int64),
         )
         return Estimate(wins, nowin, samples, exact=False)
+
+    # -- narrowing ------------------------------------------------------------------
+    def seen_key(self, pair: Sequence[int], table: Table) -> int:
+        """A pair's Straights key with the table places known (the others left out)."""
+        return straights_key(pair, [c for c in table if c is not None], self.pack)
+
+    def floors(
+        self, table: Table, unseen: Sequence[int], opponents: int, narrow: Sequence[float]
+    ) -> list[int]:
+        """Per opponent, the least key on the cards showing that its holding may have: the
+        key at its ``narrow`` quantile among every pair of ``unseen`` cards (0: any pair)."""
+        quantiles = [*narrow, *[0.0] * opponents][:opponents]
+        wanted = sorted({q for q in quantiles if q > 0})
+        if not wanted:
+            return [0] * opponents
+        key = (tuple(table), tuple(unseen), tuple(wanted))
+        if self._floors is None or self._floors[0] != key:
+            self._floors = (key, dict(zip(wanted, self._floor(table, unseen, wanted), strict=True)))
+        found = self._floors[1]
+        return [found[q] if q > 0 else 0 for q in quantiles]
+
+    def _floor(self, table: Table, unseen: Sequence[int], wanted: list[float]) -> list[int]:
+        if self.fast:
+            import numpy as np
+
+            from straights.fast import equity as kernels
+
+            places = np.array([-1 if c is None else c for c in table], dtype=np.int64)
+            deck = np.array(unseen, dtype=np.int64)
+            floors = kernels.pair_floor(deck, places, self.pack, np.array(wanted))
+            return [int(f) for f in floors]
+        keys = sorted(self.seen_key(p, table) for p in combinations(unseen, 2))
+        return [keys[min(len(keys) - 1, int(q * len(keys)))] for q in wanted]
+
+    def _redraw(
+        self, fill: list[int], table: Table, unseen: Sequence[int], floors: list[int], seed: int
+    ) -> list[int]:
+        """``fill`` with each opponent's pair redrawn (up to ``TRIES`` times) from the cards
+        no one else holds in it while it is keyed below that opponent's floor."""
+        import random
+
+        from straights.fast.equity import TRIES
+
+        rng = random.Random(seed ^ hash(tuple(fill)))
+        out = list(fill)
+        for k, floor in enumerate(floors):
+            if not floor:
+                continue
+            for _ in range(TRIES):
+                if self.seen_key(out[2 * k : 2 * k + 2], table) >= floor:
+                    break
+                free = [c for c in unseen if c not in out]
+                out[2 * k : 2 * k + 2] = rng.sample(free, 2)
+        return out
 
     # -- the readable path ----------------------------------------------------------
     def _readable(
         self,
         hole: Sequence[int],
         table: Table,
-        unseen: Sequence[int],
         opponents: int,
         fills: Any,
         exact: bool,
+        floors: Sequence[int] = (),
     ) -> Estimate:
-        """Count wins over ``fills``: each the opponents' hole cards, then the unknown places."""
+        """Count wins over ``fills``: each the opponents' hole cards, then the unknown places;
+        in an exact count, fills where an opponent's pair is keyed below its floor are left
+        out (sampled fills were redrawn instead)."""
         pack = self.pack
         gaps = [i for i, c in enumerate(table) if c is None]
         wins = nowin = deals = 0
+        narrowed = exact and any(floors)
         for fill in fills:
+            if narrowed and any(
+                f and self.seen_key(fill[2 * k : 2 * k + 2], table) < f
+                for k, f in enumerate(floors)
+            ):
+                continue
             deals += 1
             full = list(table)
             for i, c in zip(gaps, fill[2 * opponents :], strict=True):
@@ -344,7 +440,10 @@ class Style:
     * ``bet_share``: bets or raises with equity above ``bet_share`` × a fair share
       (1 / players in), never below ``bet_floor``;
     * ``raise_step``: extra equity wanted for each raise already made this round
-      (the price doubles with each: Limit stops at two, No Limit never).
+      (the price doubles with each: Limit stops at two, No Limit never);
+    * ``narrow_bet`` / ``narrow_call``: the share of an opponent's possible holdings
+      (the weakest on the cards showing) left out when it is in for a bet this seat
+      faces, or has put chips in by choice this deal (see :func:`narrowing`).
     """
 
     name: str
@@ -352,6 +451,8 @@ class Style:
     bet_share: float = 1.5
     bet_floor: float = 0.3
     raise_step: float = 0.1
+    narrow_bet: float = 0.6
+    narrow_call: float = 0.35
 
 
 #: The named styles: ``make_bot("equity:tight")`` and so on.
@@ -365,6 +466,36 @@ STYLES: Final = {
 }
 #: Bot names for :func:`straights.bots.make_bot`.
 EQUITY_KINDS: Final = ("equity", "equity:tight", "equity:loose", "equity:aggressive")
+
+
+def narrowing(view: SeatView, style: Style) -> tuple[float, ...]:
+    """One quantile per opponent still in, strongest first: how much of its weakest
+    possible holdings :func:`estimate` leaves out, from what it did this deal.
+
+    * **In for a bet this seat faces** (its chips this round reach the bet and exceed
+      this seat's): it bet, raised or called a bet — ``style.narrow_bet``;
+    * **in by choice** (it has put more than the ante in this deal): ``style.narrow_call``;
+    * **only the ante** (it checked every round so far): nothing is left out.
+
+    >>> from straights.game import Table, TableConfig
+    >>> t = Table(TableConfig(seats=3), ["a", "b", "c"], seed=11)
+    >>> hand = t.start_hand()
+    >>> narrowing(t.view(hand.actor), STYLES["balanced"])  # nobody has bet yet
+    (0.0, 0.0)
+    """
+    me = next((p for p in view.players if p.seat == view.seat), None)
+    mine = me.committed if me is not None else 0
+    out = []
+    for p in view.players:
+        if p.seat == view.seat or not p.in_hand or p.folded:
+            continue
+        if view.current_bet and p.committed == view.current_bet > mine:
+            out.append(style.narrow_bet)
+        elif p.total > view.ante:
+            out.append(style.narrow_call)
+        else:
+            out.append(0.0)
+    return tuple(sorted(out, reverse=True))
 
 
 def choose(
@@ -427,6 +558,7 @@ class EquityBot:
         self._samples = samples
         self._showdowns: dict[int, StraightsShowdown] = {}
         self._cache: tuple[object, Estimate] | None = None
+        self._deal_cache: dict[object, Any] = {}
         self.name = name or ("equity" if style.name == "balanced" else f"equity:{style.name}")
 
     def showdown(self, pack: int) -> StraightsShowdown:
@@ -439,7 +571,8 @@ class EquityBot:
         if view.hole is None:
             raise ConfigurationError("a spectator's view has no hand to estimate")
         opponents = view.opponents_in()
-        known = (view.hand_number, view.round, opponents, view.table, view.hole)
+        narrow = narrowing(view, self.style)
+        known = (view.hand_number, view.round, opponents, view.table, view.hole, narrow)
         if self._cache is not None and self._cache[0] == known:
             return self._cache[1]
         hole = [c.id for c in view.hole]
@@ -449,7 +582,9 @@ class EquityBot:
         showdown = self.showdown(view.pack)
         samples = self._samples or (FAST_SAMPLES if showdown.fast else READABLE_SAMPLES)
         seed = self.rng.getrandbits(63)
-        result = estimate(hole, table, unseen, opponents, showdown, samples=samples, seed=seed)
+        result = estimate(
+            hole, table, unseen, opponents, showdown, samples=samples, seed=seed, narrow=narrow
+        )
         self._cache = (known, result)
         return result
 
@@ -464,6 +599,12 @@ class EquityBot:
             style=self.style,
         )
         return pick(view, *kinds)
+
+    def decide(self, view: DealView) -> Move:
+        """The move in a deal of any variant (:mod:`straights.bots.equity_moves`)."""
+        from straights.bots.equity_moves import decide
+
+        return decide(view, self.style, self.rng.getrandbits(63), self._deal_cache)
 
 
 def equity_factories() -> dict[str, Callable[[RandomLike], EquityBot]]:

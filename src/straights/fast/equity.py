@@ -22,6 +22,7 @@ from numba import njit, prange
 
 from straights.fast.kernels import (
     EIGHT_ORDER,
+    RANK_SUIT,
     SPECIAL_BIT,
     STR8_SHIFT,
     SUIT_POS,
@@ -350,8 +351,8 @@ def _task(
     )
 
 
-@njit(cache=True, parallel=True)
-def exact(
+@njit(cache=True, inline="always")
+def _exact_over(
     game: int,
     holes: I64,
     decks: I64,
@@ -363,7 +364,9 @@ def exact(
     flush: npt.NDArray[np.uint16],
     fsuit: npt.NDArray[np.int8],
 ) -> Result:
-    """Exact counts over the listed tasks (see the module docstring)."""
+    """The one body of :func:`exact` and :func:`exact_serial`: a row of accumulators per
+    task, summed at the end.  Inlined, so its ``prange`` runs on threads in ``exact``
+    and as a plain loop in ``exact_serial``."""
     players = holes.shape[1]
     n = tasks.shape[0]
     wins = np.zeros((n, players), dtype=np.int64)
@@ -400,6 +403,23 @@ def exact(
     )
 
 
+@njit(cache=True, parallel=True)
+def exact(
+    game: int,
+    holes: I64,
+    decks: I64,
+    known: I64,
+    unknown: int,
+    pack: int,
+    tasks: I64,
+    rank7: npt.NDArray[np.uint16],
+    flush: npt.NDArray[np.uint16],
+    fsuit: npt.NDArray[np.int8],
+) -> Result:
+    """Exact counts over the listed tasks (see the module docstring), on Numba's threads."""
+    return _exact_over(game, holes, decks, known, unknown, pack, tasks, rank7, flush, fsuit)
+
+
 @njit(cache=True)
 def exact_serial(
     game: int,
@@ -414,20 +434,9 @@ def exact_serial(
 ) -> Result:
     """:func:`exact` over every task on the calling thread: for the many small jobs of a
     bot, where starting threads would cost more than the work."""
-    players = holes.shape[1]
-    wins = np.zeros(players, dtype=np.int64)
-    ties = np.zeros(players, dtype=np.int64)
-    eq = np.zeros(players, dtype=np.float64)
-    eq2 = np.zeros(players, dtype=np.float64)
     n = decks.shape[0] * (decks.shape[1] - unknown + 1 if unknown else 1)
-    nowin = bugs = 0
-    for t in range(n):
-        x, y = _task(
-            t, game, holes, decks, known, unknown, pack, rank7, flush, fsuit, wins, ties, eq, eq2
-        )
-        nowin += x
-        bugs += y
-    return wins, ties, eq, eq2, nowin, bugs
+    tasks = np.arange(n, dtype=np.int64)
+    return _exact_over(game, holes, decks, known, unknown, pack, tasks, rank7, flush, fsuit)
 
 
 @njit(cache=True)
@@ -543,22 +552,93 @@ def sample(
 
 
 @njit(cache=True)
+def _table_parts(table: I64) -> tuple[int, int, int]:
+    """The lane mask, special-card bits and best 8 of the known places (``-1`` unknown)."""
+    t_s = t_sp = t_8 = 0
+    for j in range(table.shape[0]):
+        c = table[j]
+        if c >= 0:
+            t_s |= SUIT_POS[c]
+            t_sp |= SPECIAL_BIT[c]
+            t_8 = max(t_8, EIGHT_ORDER[c])
+    return t_s, t_sp, t_8
+
+
+#: Pairs of unseen cards keyed to place the floors (a fixed pseudo-random draw): the
+#: quantiles come within about 2 points (one standard error) of those over every pair.
+FLOOR_PAIRS = 512
+
+
+@njit(cache=True)
+def pair_floor(deck: I64, table: I64, pack: int, quantiles: F64) -> I64:
+    """The Straights keys at ``quantiles`` among :data:`FLOOR_PAIRS` random pairs of
+    ``deck`` with the known places of ``table`` (``-1`` unknown): pairs keyed below one
+    are about the weakest share of the holdings an opponent may have, as far as the
+    cards showing tell."""
+    t_s = _table_parts(table)[0]
+    m = deck.shape[0]
+    state = np.empty(1, dtype=np.uint64)
+    state[0] = np.uint64(0x5EED)
+    keys = np.empty(FLOOR_PAIRS, dtype=np.int64)
+    for k in range(FLOOR_PAIRS):
+        i = np.int64(_next(state) % np.uint64(m))
+        j = np.int64(_next(state) % np.uint64(m - 1))
+        j += j >= i
+        a, b = deck[i], deck[j]
+        keys[k] = key_from_parts(SUIT_POS[a] | SUIT_POS[b], t_s, hand_strength(a, b), pack)
+    out = np.empty(quantiles.shape[0], dtype=np.int64)
+    for q in range(quantiles.shape[0]):
+        at = min(FLOOR_PAIRS - 1, int(quantiles[q] * FLOOR_PAIRS))
+        out[q] = np.partition(keys, at)[at]  # a selection, not a sort
+    return out
+
+
+#: Redraws of an opponent's pair before one below its floor is kept anyway.
+TRIES = 32
+
+
+@njit(cache=True)
 def seat_sample_straights(
-    seed: int, samples: int, hole: I64, table: I64, deck: I64, opponents: int, pack: int
+    seed: int,
+    samples: int,
+    hole: I64,
+    table: I64,
+    deck: I64,
+    opponents: int,
+    pack: int,
+    floors: I64,
 ) -> tuple[int, int]:
     """One seat's Straights results over ``samples`` random completions, on this thread:
     ``(wins, no_winner)``.  ``table`` holds -1 for unknown places; each opponent's two
-    cards and the unknown places are drawn from ``deck``.  A completion stops as soon
-    as an opponent beats the seat; equal keys are rule 10 (S-T-R-8 on the table)."""
+    cards and the unknown places are drawn from ``deck``.  Opponent ``k``'s pair is
+    redrawn (up to :data:`TRIES` times) while its key with the known places is below
+    ``floors[k]`` (0: any pair): the narrowing by what the opponent did.  A completion
+    stops as soon as an opponent beats the seat; equal keys are rule 10."""
     state = np.empty(1, dtype=np.uint64)
     state[0] = np.uint64(seed)
     d = deck.copy()
     m = d.shape[0]
     mine_s = SUIT_POS[hole[0]] | SUIT_POS[hole[1]]
     mine_hand = hand_strength(hole[0], hole[1])
+    seen_s = _table_parts(table)[0]
     wins = nowin = 0
     for _ in range(samples):
         drawn = 0
+        lost = tied = False
+        # Opponents first (their floors read the known places only), then the table.
+        for p in range(opponents):
+            for _try in range(TRIES):
+                r = drawn + np.int64(_next(state) % np.uint64(m - drawn))
+                d[drawn], d[r] = d[r], d[drawn]
+                r = drawn + 1 + np.int64(_next(state) % np.uint64(m - drawn - 1))
+                d[drawn + 1], d[r] = d[r], d[drawn + 1]
+                a, b = d[drawn], d[drawn + 1]
+                if floors[p] <= 0:
+                    break
+                seen = key_from_parts(SUIT_POS[a] | SUIT_POS[b], seen_s, hand_strength(a, b), pack)
+                if seen >= floors[p]:
+                    break
+            drawn += 2
         t_s = t_sp = t_8 = 0
         for j in range(5):
             c = table[j]
@@ -577,15 +657,8 @@ def seat_sample_straights(
             else:
                 wins += 1
             continue
-        lost = tied = False
-        for _p in range(opponents):
-            r = drawn + np.int64(_next(state) % np.uint64(m - drawn))
-            d[drawn], d[r] = d[r], d[drawn]
-            a = d[drawn]
-            r = drawn + 1 + np.int64(_next(state) % np.uint64(m - drawn - 1))
-            d[drawn + 1], d[r] = d[r], d[drawn + 1]
-            b = d[drawn + 1]
-            drawn += 2
+        for p in range(opponents):
+            a, b = d[2 * p], d[2 * p + 1]
             theirs = key_from_parts(SUIT_POS[a] | SUIT_POS[b], t_s, hand_strength(a, b), pack)
             if theirs > mine:
                 lost = True
@@ -596,3 +669,66 @@ def seat_sample_straights(
         elif not lost:
             wins += 1
     return wins, nowin
+
+
+# --------------------------------------------------------------------------- any variant
+
+#: Ranks of card ids for a low: ace 1, deuce 2 … king 13.
+LOW_RANK = np.array([(c >> 2) + 2 if (c >> 2) < 12 else 1 for c in range(52)], dtype=np.int64)
+
+
+@njit(cache=True)
+def best_five(
+    holes: I64,
+    boards: I64,
+    hole_combos: I64,
+    board_combos: I64,
+    low: bool,
+    rank5: npt.NDArray[np.uint16],
+    flush: npt.NDArray[np.uint16],
+    fsuit: npt.NDArray[np.int8],
+    low_table: I64,
+) -> I64:
+    """Each player's best five-card key ``(S, P)`` using exactly one row of
+    ``hole_combos`` (indices into ``holes[s, p]``) and one of ``board_combos`` (into
+    ``boards[s]``) — Omaha's two plus three.  High hands (``low`` false) by the
+    ``rank5``/``flush`` look-ups; lows by ``low_table`` indexed by the mask of low ranks
+    present (bit ``r - 1`` for rank ``r``, ace 1), 0 meaning no qualifying low."""
+    s_n, p_n = holes.shape[0], holes.shape[1]
+    hc, bc = hole_combos.shape[1], board_combos.shape[1]
+    limit = low_table.shape[0]
+    out = np.zeros((s_n, p_n), dtype=np.int64)
+    for s in range(s_n):
+        for bi in range(board_combos.shape[0]):
+            b_acc = 0
+            b_low = 0
+            for j in range(bc):
+                c = boards[s, board_combos[bi, j]]
+                b_acc += RANK_SUIT[c]
+                b_low |= 1 << (LOW_RANK[c] - 1)
+            for p in range(p_n):
+                best = out[s, p]
+                for hi in range(hole_combos.shape[0]):
+                    acc = b_acc
+                    lows = b_low
+                    for j in range(hc):
+                        c = holes[s, p, hole_combos[hi, j]]
+                        acc += RANK_SUIT[c]
+                        lows |= 1 << (LOW_RANK[c] - 1)
+                    if low:
+                        v = np.int64(low_table[lows]) if lows < limit else np.int64(0)
+                    else:
+                        suit = fsuit[acc >> 32]
+                        if suit >= 0:
+                            m = 0
+                            for j in range(bc):
+                                m |= 1 << (boards[s, board_combos[bi, j]] >> 2)
+                            for j in range(hc):
+                                m |= 1 << (holes[s, p, hole_combos[hi, j]] >> 2)
+                            v = np.int64(flush[m])
+                        else:
+                            v = np.int64(rank5[acc & 0xFFFFFFFF])
+                    if v > best:
+                        best = v
+                out[s, p] = best
+    return out

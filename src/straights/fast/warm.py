@@ -90,7 +90,15 @@ def _bots() -> None:
     i64 = np.int64
     hole, deck = np.array([0, 1], dtype=i64), np.arange(7, 30, dtype=i64)
     table = np.array([-1, 3, 4, 5, 6], dtype=i64)
-    equity.seat_sample_straights(1, 4, hole, table, deck, 2, 55)
+    equity.seat_sample_straights(1, 4, hole, table, deck, 2, 55, np.zeros(2, dtype=np.int64))
+    equity.pair_floor(deck, table, 55, np.array([0.5]))
+    from straights.bots.variant_equity import Spot
+    from straights.bots.variant_equity import equity as variant_equity
+    from straights.cards import parse_cards
+    from straights.poker.catalogue import get_variant
+
+    for code in ("PO/8", "F7S/8", "NT", "FR", "F2L3D"):  # best_five and the batch keys
+        variant_equity(Spot(get_variant(code), parse_cards("Ah 2d"), (), [()]), samples=16)
     holes = np.array([[[0, 1], [7, 8]]], dtype=i64)
     decks = np.arange(9, 12, dtype=i64)[None]
     empty = np.zeros(1, dtype=np.uint16), np.zeros(1, dtype=np.uint16), np.zeros(1, dtype=np.int8)

@@ -1,0 +1,145 @@
+"""The equity bot in any variant: a :class:`~straights.poker.view.DealView` in, a
+:class:`~straights.poker.view.Move` out, by :func:`~straights.bots.variant_equity.equity`.
+
+* **Betting**: the same :func:`~straights.bots.equity.choose` as at Straights' own
+  table — bet or raise above the style's share of a fair equity, call at the pot
+  odds, else check or fold — sized by the structure: fixed limit and Straights'
+  ladder have one size; pot limit and no limit bet half the pot, three quarters
+  from 0.70 equity and the whole pot from 0.85 (within the legal range).
+* **Draws**: every discard of at most ``draw_limit`` cards is a candidate; each is
+  scored by the equity of the hand kept plus fresh cards against the live
+  opponents (a short sample each), and the best is drawn (standing pat wins ties).
+* **Mexican stud's up card**: the card to show is the one the hand misses least —
+  the one it would discard first by the same comparison.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Final
+
+from straights.bots.equity import Style, choose
+from straights.bots.variant_equity import Share, Spot, equity
+from straights.cards import Card
+from straights.poker.catalogue import get_variant
+from straights.poker.variant import Structure, Variant
+
+if TYPE_CHECKING:
+    from straights.poker.view import DealView, Move
+
+__all__ = ["bet_size", "decide", "spot"]
+
+#: Completions sampled per candidate discard (a draw compares up to 32 candidates).
+DRAW_SAMPLES: Final = 24
+
+
+def spot(view: DealView, variant: Variant, mine: list[Card] | None = None) -> Spot:
+    """What the seat to act knows, as a :class:`Spot` (``mine`` overrides its cards)."""
+    me = view.me
+    assert me is not None
+    own = [c for c in me.cards if c is not None]
+    opponents = [
+        tuple(c for c in p.cards if c is not None)
+        for p in view.players
+        if p.index != view.seat and not p.folded
+    ]
+    board = [c for c in view.board if c is not None]
+    dead = [c for c in own if mine is not None and c not in mine]
+    return Spot(variant, own if mine is None else mine, board, opponents, dead=dead)
+
+
+def raises_made(view: DealView) -> int:
+    """Raises over the street's first bet, as far as the bets show: the highest bet over
+    the raise increment the rules allow now, less one."""
+    top = max(p.bet for p in view.players)
+    raise_to = next((leg.low for leg in view.legal if leg.kind == "raise"), 0)
+    step = raise_to - top
+    if top <= 0 or step <= 0:
+        return 0
+    return max(0, round(top / step) - 1)
+
+
+def bet_size(view: DealView, variant: Variant, kind: str, share: float) -> int | None:
+    """The street total for a bet or raise of ``kind`` (``None``: not a sized action)."""
+    legal = next((leg for leg in view.legal if leg.kind == kind), None)
+    if legal is None or kind not in ("bet", "raise", "complete"):
+        return None
+    if legal.low == legal.high or variant.structure in (Structure.FIXED_LIMIT, Structure.DOUBLING):
+        return legal.low
+    fraction = 1.0 if share >= 0.85 else 0.75 if share >= 0.70 else 0.5
+    top = max(p.bet for p in view.players)
+    want = top + round(fraction * (view.pot + view.to_call))
+    return max(legal.low, min(legal.high, want))
+
+
+def _best_throw(
+    view: DealView, variant: Variant, choices: list[Card], sizes: range, seed: int
+) -> tuple[Card, ...]:
+    """The cards among ``choices`` (so many as one of ``sizes``) whose loss costs the hand
+    least: its kept cards plus fresh ones score best (the fewest cards on a tie)."""
+    me = view.me
+    assert me is not None
+    own = [c for c in me.cards if c is not None]
+    best: tuple[float, int, tuple[Card, ...]] | None = None
+    for size in sizes:
+        for thrown in combinations(choices, size):
+            kept = [c for c in own if c not in thrown]
+            got: Share = equity(
+                spot(view, variant, kept), samples=DRAW_SAMPLES, exact_limit=0, seed=seed
+            )
+            if best is None or (got.equity, -size) > best[:2]:
+                best = (got.equity, -size, thrown)
+    assert best is not None
+    return best[2]
+
+
+def _discard(view: DealView, variant: Variant, seed: int) -> tuple[Card, ...]:
+    """The draw: the best discard of at most ``view.draw_limit`` cards (none: stand pat)."""
+    me = view.me
+    assert me is not None
+    own = [c for c in me.cards if c is not None]
+    return _best_throw(view, variant, own, range(view.draw_limit + 1), seed)
+
+
+def _show(view: DealView, variant: Variant, seed: int) -> tuple[Card, ...]:
+    """``view.choose_up`` face-down cards to turn up: those the hand misses least."""
+    me = view.me
+    assert me is not None
+    down = [c for c, up in zip(me.cards, me.up, strict=True) if c is not None and not up]
+    count = view.choose_up
+    return _best_throw(view, variant, down, range(count, count + 1), seed)
+
+
+def decide(view: DealView, style: Style, seed: int, cached: dict[object, Share]) -> Move:
+    """The seat's move; ``cached`` keeps its estimate while nothing it sees changes."""
+    from straights.poker.view import Move
+
+    variant = get_variant(view.variant)
+    if view.phase == "draw":
+        return Move("discard", cards=_discard(view, variant, seed))
+    if view.phase == "expose":
+        return Move("expose", cards=_show(view, variant, seed))
+    where = spot(view, variant)
+    known = (view.street, tuple(where.mine), tuple(where.board), tuple(map(tuple, where.opponents)))
+    got = cached.get(known)
+    if got is None:
+        cached.clear()
+        got = cached[known] = equity(where, seed=seed)
+    kinds = choose(
+        got.equity,
+        to_call=view.to_call,
+        pot=view.pot,
+        players=len(where.opponents) + 1,
+        raises=raises_made(view),
+        style=style,
+    )
+    legal = {leg.kind for leg in view.legal}
+    if "complete" in legal and "bet" in kinds:
+        kinds = ("complete", *kinds)  # stud's completion of the bring-in is its bet
+    if "bring-in" in legal:  # the bring-in costs little: never fold it
+        kinds = (*(k for k in kinds if k != "fold"), "bring-in")
+    for kind in kinds:
+        if kind in legal:
+            return Move(kind, bet_size(view, variant, kind, got.equity))
+    first = view.legal[0]
+    return Move(first.kind, bet_size(view, variant, first.kind, got.equity))
