@@ -106,6 +106,9 @@ def test_a_hosted_evening(browser: Browser, make_server, tmp_path: Path) -> None
         expect(ann.locator('.seat[data-seat="1"]')).to_have_class(re.compile("empty"))
         left_with = 10 - 1  # his ante went to Ann
         assert chips(ann, 0) == 11
+        # Deal 1 is over and Ann is alone: no deal starts until Bob is back.  (Read after
+        # he sits, the number could already be deal 2's, whose end would go unwaited.)
+        last = deal_no(ann)[0]
 
         # 2. The host makes every further buy-in need his approval and raises the ante
         # to the whole stack (every deal is an all-in); Bob sits straight back down:
@@ -123,7 +126,6 @@ def test_a_hosted_evening(browser: Browser, make_server, tmp_path: Path) -> None
         # the host goes broke in a few deals.
         pages = {"Ann": (ann, 0), "Bob": (bob, 1)}
         host_name, host_broke = "Ann", False
-        last = deal_no(ann)[0]
         for _ in range(14):
             last = play_deal([ann, bob], ("check", "call"), last)
             for who, (page, seat) in pages.items():
