@@ -7,8 +7,10 @@ minutes).  ``pyproject.toml`` and :data:`straights.extras.EXTRAS` must agree.
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -166,8 +168,17 @@ def test_ray_executor_names_the_ray_extra(monkeypatch: pytest.MonkeyPatch) -> No
         RayExecutor()
 
 
-def test_version_comes_from_the_package_metadata() -> None:
+def written_version() -> str:
+    """The version as written in the one place it is kept, straights/__init__.py."""
+    text = (ROOT / "src" / "straights" / "__init__.py").read_text()
+    found = re.search(r'^__version__ = "([^"]+)"$', text, re.MULTILINE)
+    assert found is not None
+    return found.group(1)
+
+
+def test_version_is_written_once_and_reported() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert "version" not in project and "version" in project["dynamic"]
     out = subprocess.run(
         [sys.executable, "-m", "straights.cli.main", "--version"],
         capture_output=True,
@@ -175,4 +186,5 @@ def test_version_comes_from_the_package_metadata() -> None:
         timeout=60,
     )
     assert out.returncode == 0, out.stderr
-    assert out.stdout.split()[:2] == ["straights", project["version"]]
+    assert out.stdout.split() == ["straights", written_version()]
+    assert importlib.metadata.version("straights") == written_version()

@@ -19,14 +19,9 @@ app = typer.Typer(
 
 def _print_version(value: bool) -> None:
     if value:
-        from importlib.metadata import PackageNotFoundError, version
+        from straights import __version__
 
-        try:
-            typer.echo(f"straights {version('straights')}")
-        except PackageNotFoundError:  # run from a source tree that was never installed
-            from straights import __version__
-
-            typer.echo(f"straights {__version__} (not installed)")
+        typer.echo(f"straights {__version__}")
         raise typer.Exit()
 
 
