@@ -165,3 +165,13 @@ def test_the_bots_down_cards_are_never_printed_before_the_showdown(capsys, tmp_p
             assert card not in before, f"{card} was shown before the showdown"
         for card in up:
             assert card in before  # the up cards were on the table all along
+
+
+def test_a_call_is_told_as_the_chips_put_in(capsys, tmp_path) -> None:
+    # Blinds 1-2, you on the button: you call 2, the small blind puts in 1 more to call.
+    code, out = _play(capsys, tmp_path, "holdem", ["c"] * 4)
+    assert code == 0, out
+    preflop = out.split("Board:", 1)[0]
+    assert re.search(r"c call 2 .*\nYou call 2\n", preflop), preflop
+    assert re.search(r"\n\w+ \d+ calls 1\n", preflop), preflop
+    assert not re.search(r"calls 2\n", preflop.split("You call 2", 1)[1]), preflop

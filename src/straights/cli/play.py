@@ -366,7 +366,7 @@ class _Game:
         cfg = table.config
         out.print(
             f"{'Limit' if cfg.betting == 'limit' else 'No Limit'} Straights, {cfg.pack}-card pack, "
-            f"ante {cfg.ante}, {cfg.starting_stack} chips each.  Keys: [bold]c[/bold] check/call, "
+            f"ante {cfg.ante}, {cfg.starting_stack} chips each.\nKeys: [bold]c[/bold] check/call, "
             "[bold]b[/bold]/[bold]r[/bold] bet/raise, [bold]f[/bold] fold, [bold]q[/bold] quit, "
             "[bold]?[/bold] help."
         )

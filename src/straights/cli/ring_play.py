@@ -18,7 +18,7 @@ seats' views; the player answers prompts (typed, scripted or piped):
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from rich.markup import escape
 from rich.table import Table as Grid
@@ -94,7 +94,7 @@ class _RingTable:
         title = "Dealer's choice" if self.dealers_choice else self.games[0].name
         out.rule(f"[bold]{escape(title)}[/bold]")
         out.print(
-            f"{len(ring.names)} players, {ring.stacks[0]} chips each.  Keys: [bold]c[/bold] "
+            f"{len(ring.names)} players, {ring.stacks[0]} chips each.\nKeys: [bold]c[/bold] "
             "check/call, [bold]b[/bold]/[bold]r[/bold] bet/raise (b 40: to 40), [bold]a[/bold] "
             "all in, [bold]f[/bold] fold, [bold]q[/bold] quit."
         )
@@ -192,13 +192,15 @@ class _RingTable:
     def narrate(self, deal: Deal, start: int, me: int) -> int:
         """Tell the log from ``start`` as the player may see it; the new start."""
         view = deal_view(deal, me)
-        for entry in deal.log[start:]:
-            line = self.tell(deal, entry, me, view)
+        for at in range(start, len(deal.log)):
+            line = self.tell(deal, at, me, view)
             if line is not None:
                 self.out.print(line)
         return len(deal.log)
 
-    def tell(self, deal: Deal, e: Entry, me: int, view: DealView) -> Text | None:
+    def tell(self, deal: Deal, at: int, me: int, view: DealView) -> Text | None:
+        """The line of ``deal.log[at]`` as player ``me`` may see it (``None``: nothing)."""
+        e = deal.log[at]
         who = self.who(deal, e.player)
         if e.kind == "hole":
             if e.player == me:
@@ -237,7 +239,10 @@ class _RingTable:
             if who != "You":
                 verb = verb.replace("bring", "brings").replace(" to", "s to")
                 verb = "calls" if verb == "call" else verb
-            return Text(f"{who} {verb} {e.amount}")
+            # A call is told as the chips put in, like the prompt's "call 1"; the log
+            # keeps the street total.
+            amount = e.amount - _street_bet(deal.log, at) if e.kind == "call" else e.amount
+            return Text(f"{who} {verb} {amount}")
         if e.kind == "show":
             known = [c for c in e.cards if c is not None]
             line = Text(f"{who} {'show' if who == 'You' else 'shows'} ").append_text(_cards(known))
@@ -375,6 +380,23 @@ class _RingTable:
             self.out.print("[red]You are out of chips.[/red]")
         elif ring.over:
             self.out.print("[bold green]You have every chip at the table![/bold green]")
+
+
+def _street_bet(log: Sequence[Entry], at: int) -> int:
+    """What ``log[at]``'s player had bet in this betting round before that entry.
+
+    The first round counts the blinds, which the log records before it begins.
+    """
+    player = log[at].player
+    rounds = [k for k in range(at) if log[k].kind == "betting"]
+    start = rounds[-1] if len(rounds) > 1 else 0
+    for e in reversed(log[start:at]):
+        if e.player == player and e.amount and e.kind in _BETS:
+            return e.amount
+    return 0
+
+
+_BETS: Final = frozenset({"blind", "bring-in", "bet", "raise", "complete", "call"})
 
 
 def _cards(cards: Sequence[object]) -> Text:
