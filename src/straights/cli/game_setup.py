@@ -31,6 +31,7 @@ __all__ = [
     "AnteOpt",
     "BettingOpt",
     "BotsOpt",
+    "GameOpt",
     "GameSetup",
     "GamesOpt",
     "PackOpt",
@@ -120,6 +121,15 @@ def game_setup(
 
 #: ``--game`` for dealer's choice (any spelling of these).
 DEALERS_CHOICE: Final = ("dealers-choice", "dealer's-choice", "dealerschoice")
+#: ``--game``: the game of a table (``None``: Straights).
+GameOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--game",
+        help="The game: Straights unless named (any game of `straights games`, "
+        "pai-gow, or dealers-choice).",
+    ),
+]
 #: ``--games``: the games dealer's choice chooses from.
 GamesOpt = Annotated[
     str | None,

@@ -18,6 +18,7 @@ from straights.cli.game_setup import (
     AnteOpt,
     BettingOpt,
     BotsOpt,
+    GameOpt,
     GamesOpt,
     PackOpt,
     StackOpt,
@@ -92,14 +93,7 @@ def play(
     resume: Annotated[
         bool, typer.Option(help="Continue the last unfinished table, exactly where it stopped.")
     ] = False,
-    game_name: Annotated[
-        str | None,
-        typer.Option(
-            "--game",
-            help="The game: Straights unless named (any game of `straights games`, "
-            "pai-gow, or dealers-choice).",
-        ),
-    ] = None,
+    game_name: GameOpt = None,
     games: GamesOpt = None,
 ) -> None:
     """Play poker against bots: deal after deal until you quit or one player has every chip.

@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 
 from rich.progress import Progress
-from rich.table import Table as Grid
 from rich.text import Text
 
 from straights.bots.ring_arena import simulate_ring
+from straights.cli.bot_results import bot_grid, bot_rows, ranked
 from straights.cli.game_setup import RingGames, game_setup
 from straights.cli.render import console
 from straights.errors import ConfigurationError
@@ -55,16 +55,14 @@ def simulate_ring_games(
         result = simulate_ring(ring.variants, kinds, players=players, hands=hands, seed=seed,
                                stack=stack, on_deal=on_deal)  # fmt: skip
     title = "dealer's choice" if ring.dealers_choice else game_name(ring.variants[0].code)
-    ranked = sorted(result.bots.values(), key=lambda s: -s.mean)
+    best_first = ranked(result.bots.values())
     if as_json:
         summary = {
             "game": "dealers-choice" if ring.dealers_choice else title,
             "deals": result.hands,
             "seats": players,
             "stack": stack,
-            "bots": [{"bot": s.name, "seat_deals": s.deals, "chips_won": s.total,
-                      "per_deal": s.mean, "ci95": [s.mean - s.ci95, s.mean + s.ci95]}
-                     for s in ranked],
+            "bots": bot_rows(best_first),
             "games": result.games,
             "deal_games": played,
             "showdowns": result.showdowns,
@@ -74,18 +72,7 @@ def simulate_ring_games(
         }  # fmt: skip
         con.print_json(json.dumps(summary))
         return
-    grid = Grid(title=f"{result.hands} deals of {title}, {players} seats", title_style="bold")
-    for col in ("bot", "seat-deals", "chips won", "per deal", "95% interval"):
-        grid.add_column(col, justify="right" if col != "bot" else "left")
-    for stats in ranked:
-        grid.add_row(
-            stats.name,
-            str(stats.deals),
-            f"{stats.total:+d}",
-            f"{stats.mean:+.3f}",
-            f"{stats.mean - stats.ci95:+.3f} … {stats.mean + stats.ci95:+.3f}",
-        )
-    con.print(grid)
+    con.print(bot_grid(f"{result.hands} deals of {title}, {players} seats", best_first))
     if ring.dealers_choice:
         counts = ", ".join(f"{g} {n}" for g, n in sorted(result.games.items()))
         con.print(Text(f"games dealt: {counts}"))

@@ -8,10 +8,12 @@ from typing import Annotated
 import typer
 
 from straights.cli.app import app
+from straights.cli.bot_results import bot_grid, bot_rows, ranked
 from straights.cli.game_setup import (
     AnteOpt,
     BettingOpt,
     BotsOpt,
+    GameOpt,
     GamesOpt,
     PackOpt,
     game_setup,
@@ -41,14 +43,7 @@ def simulate(
             help="Also save every table and deal in this database file or SQLAlchemy URL."
         ),
     ] = None,
-    game_name: Annotated[
-        str | None,
-        typer.Option(
-            "--game",
-            help="The game: Straights unless named (any game of `straights games`, "
-            "pai-gow, or dealers-choice).",
-        ),
-    ] = None,
+    game_name: GameOpt = None,
     games: GamesOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
@@ -73,7 +68,6 @@ def simulate(
                             bots=bots, progress=progress, as_json=as_json)  # fmt: skip
         return
     from rich.progress import Progress
-    from rich.table import Table as Grid
     from rich.text import Text
 
     from straights.bots.arena import simulate as run
@@ -155,9 +149,7 @@ def simulate(
             "deals": result.hands,
             "seats": players,
             "betting": betting,
-            "bots": [{"bot": s.name, "seat_deals": s.deals, "chips_won": s.total,
-                      "per_deal": s.mean, "ci95": [s.mean - s.ci95, s.mean + s.ci95]}
-                     for s in sorted(result.bots.values(), key=lambda s: -s.mean)],
+            "bots": bot_rows(ranked(result.bots.values())),
             "carry_overs": result.carry_overs,
             "showdowns": result.showdowns,
             "average_pot": result.average_pot,
@@ -165,18 +157,8 @@ def simulate(
         }  # fmt: skip
         con.print_json(json.dumps(summary))
         return
-    grid = Grid(title=f"{result.hands} deals, {players} seats, {betting}", title_style="bold")
-    for col in ("bot", "seat-deals", "chips won", "per deal", "95% interval"):
-        grid.add_column(col, justify="right" if col != "bot" else "left")
-    for stats in sorted(result.bots.values(), key=lambda s: -s.mean):
-        grid.add_row(
-            stats.name,
-            str(stats.deals),
-            f"{stats.total:+d}",
-            f"{stats.mean:+.3f}",
-            f"{stats.mean - stats.ci95:+.3f} … {stats.mean + stats.ci95:+.3f}",
-        )
-    con.print(grid)
+    best_first = ranked(result.bots.values())
+    con.print(bot_grid(f"{result.hands} deals, {players} seats, {betting}", best_first))
     con.print(
         f"carry-overs (rule 10): {result.carry_overs} · showdowns: {result.showdowns} · "
         f"average pot: {result.average_pot:.2f} · sessions: {result.sessions}"

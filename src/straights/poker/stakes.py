@@ -21,10 +21,20 @@ from collections.abc import Sequence
 from straights.errors import ConfigurationError
 from straights.poker.variant import Stakes, Variant
 
-__all__ = ["default_stakes"]
+__all__ = ["default_stakes", "whole_chips"]
 
 
-def _whole(name: str, value: object, least: int = 0) -> int:
+def whole_chips(name: str, value: object, least: int = 0) -> int:
+    """``value`` if it is a whole number of chips >= ``least``, else a one-line error
+    naming ``name``.
+
+    >>> whole_chips("stack", 5, 1)
+    5
+    >>> whole_chips("ante", 1.5)
+    Traceback (most recent call last):
+    ...
+    straights.errors.ConfigurationError: ante=1.5: give a whole number of chips >= 0
+    """
     if not isinstance(value, int) or isinstance(value, bool) or value < least:
         raise ConfigurationError(f"{name}={value!r}: give a whole number of chips >= {least}")
     return value
@@ -47,7 +57,7 @@ def default_stakes(variant: Variant, players: int, **given: object) -> Stakes:
         if key == "blinds":
             if not isinstance(value, Sequence) or isinstance(value, str):
                 raise ConfigurationError(f"blinds={value!r}: give the blinds as chips, e.g. (1, 2)")
-            base[key] = tuple(_whole("blinds", b) for b in value)
+            base[key] = tuple(whole_chips("blinds", b) for b in value)
         else:
-            base[key] = _whole(key, value)
+            base[key] = whole_chips(key, value)
     return Stakes.uniform(players, **base)  # type: ignore[arg-type]

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from straights.cards import Deck, make_deck
 from straights.errors import ConfigurationError
 from straights.poker.catalogue import GAME_NAMES, find_variant
-from straights.poker.stakes import default_stakes
+from straights.poker.stakes import default_stakes, whole_chips
 from straights.poker.variant import Stakes, Variant
 
 __all__ = ["RlTable", "table_for"]
@@ -54,12 +54,6 @@ class RlTable:
     def chips(self) -> int:
         """Every chip at the table (the bound of any amount in an observation)."""
         return sum(self.stacks)
-
-
-def _whole(name: str, value: object, least: int = 0) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < least:
-        raise ConfigurationError(f"{name}={value!r}: give a whole number of chips >= {least}")
-    return value
 
 
 def _unit(variant: Variant, stakes: Stakes) -> int:
@@ -100,9 +94,9 @@ def table_for(
     elif len(stakes.antes) != players:
         raise ConfigurationError(f"stakes for {len(stakes.antes)} players, not {players}")
     if isinstance(stack, int):
-        stacks = (_whole("stack", stack, 1),) * players
+        stacks = (whole_chips("stack", stack, 1),) * players
     else:
-        stacks = tuple(_whole("stack", s, 1) for s in stack)
+        stacks = tuple(whole_chips("stack", s, 1) for s in stack)
         if len(stacks) != players:
             raise ConfigurationError(f"{len(stacks)} stacks for {players} players")
     return RlTable(variant, name, players, stakes, stacks, _unit(variant, stakes), deck)
