@@ -175,3 +175,15 @@ def test_a_call_is_told_as_the_chips_put_in(capsys, tmp_path) -> None:
     assert re.search(r"c call 2 .*\nYou call 2\n", preflop), preflop
     assert re.search(r"\n\w+ \d+ calls 1\n", preflop), preflop
     assert not re.search(r"calls 2\n", preflop.split("You call 2", 1)[1]), preflop
+
+
+def test_question_mark_lists_the_keys_and_the_actions_open_now(capsys, tmp_path) -> None:
+    # Help in a betting round and at a draw; neither counts as an answer.
+    answers = ["?", "c", "h", "1 2", "c", "1 2", "c", "1 2", "c"]
+    code, out = _play(capsys, tmp_path, "triple-draw-2-7", answers)
+    assert code == 0, out
+    assert "? help" in out  # the prompt offers it
+    assert "Keys:" in out and "this help" in out
+    assert re.search(r"Now you may: fold, call \d+, raise to \d+", out), out
+    assert "Enter alone stands pat." in out
+    assert out.count("Throw which cards?") == 3 + 1  # asked again after the help

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 __all__ = ["play_ring"]
 
 _QUIT = ("q", "quit", "exit")
+_HELP_WORDS = ("?", "h", "help")
 
 
 def play_ring(
@@ -96,7 +97,7 @@ class _RingTable:
         out.print(
             f"{len(ring.names)} players, {ring.stacks[0]} chips each.\nKeys: [bold]c[/bold] "
             "check/call, [bold]b[/bold]/[bold]r[/bold] bet/raise (b 40: to 40), [bold]a[/bold] "
-            "all in, [bold]f[/bold] fold, [bold]q[/bold] quit."
+            "all in, [bold]f[/bold] fold, [bold]q[/bold] quit, [bold]?[/bold] help."
         )
         while not ring.over and ring.stacks[0] > 0:
             if hands is not None and ring.deals >= hands:
@@ -287,9 +288,13 @@ class _RingTable:
                 )
             else:
                 hint = " · ".join(f"[bold]{_key(a.kind)}[/bold] {a}" for a in view.legal)
-                answer = self.prompter.ask(f"Your turn: {hint} › ")
+                answer = self.prompter.ask(f"Your turn: {hint} · [bold]?[/bold] help › ")
             if answer is None or answer in _QUIT:
                 return None
+            if answer in _HELP_WORDS:
+                for line in _help(view):
+                    self.out.print(Text(line))
+                continue
             move, problem = _parse(view, answer)
             if move is not None:
                 return move
@@ -408,6 +413,47 @@ def _cards(cards: Sequence[object]) -> Text:
 def _mine(view: DealView) -> list[object]:
     me = view.me
     return [] if me is None else list(me.cards)
+
+
+def _help(view: DealView) -> list[str]:
+    """The keys at the prompt, and what the player may do now.
+
+    >>> from straights.poker.engine import Legal
+    >>> from straights.poker.view import DealView
+    >>> view = DealView("NT", "flop", 0, (), (), 6, 0, (Legal("check"), Legal("bet", 0, 2, 40)))
+    >>> print("\\n".join(_help(view)))
+    Keys:
+      c        check, call or bring in
+      b or r   bet, raise or complete: to the least, or to an amount (b 12)
+      a        all in: bet or raise to the most you may (else call)
+      f        fold
+      q        leave the table
+      ? or h   this help
+    Now you may: check, bet to 2..40.
+    """
+    if view.draw_limit:
+        return [
+            f"Throw cards by their positions, 1 to {len(_mine(view))}, like 1 4 "
+            f"(at most {view.draw_limit}).",
+            "Enter alone stands pat.",
+            "q leaves the table.",
+        ]
+    if view.choose_up:
+        return [
+            f"Name the face-down card{'s' if view.choose_up > 1 else ''} to turn up by "
+            "position, like 2.",
+            "q leaves the table.",
+        ]
+    keys = (
+        ("c", "check, call or bring in"),
+        ("b or r", "bet, raise or complete: to the least, or to an amount (b 12)"),
+        ("a", "all in: bet or raise to the most you may (else call)"),
+        ("f", "fold"),
+        ("q", "leave the table"),
+        ("? or h", "this help"),
+    )
+    now = ", ".join(str(a) for a in view.legal)
+    return ["Keys:", *(f"  {key:<8} {meaning}" for key, meaning in keys), f"Now you may: {now}."]
 
 
 def _key(kind: str) -> str:
