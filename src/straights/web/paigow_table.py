@@ -31,7 +31,7 @@ from straights.cards import Card
 from straights.errors import IllegalActionError
 from straights.paigow.deal import PaiGowDeal
 from straights.paigow.events import Event, HandSet
-from straights.paigow.rules import PaiGowRules, describe, in_order
+from straights.paigow.rules import BANK, PaiGowRules, describe, in_order
 from straights.paigow.view import deal_view
 from straights.paigow.wording import phrase
 from straights.web.follow import tens
@@ -454,6 +454,12 @@ class PaiGowWebTable(WebTable):
         if deal is not None:
             pseat = None if mine is None else mine + 1
             hand["deal"] = deal_view(deal, pseat)
+            if deal.finished:
+                bank = deal.settings[BANK]
+                hand["deal"]["bank"] |= {
+                    "front_hand": tens(describe(bank.front_value)),
+                    "back_hand": tens(describe(bank.back_value)),
+                }
             waiting = pseat is not None and pseat in deal.waiting
             if waiting and pseat is not None:
                 way = deal.house_way(pseat)
