@@ -5,6 +5,7 @@ phone uses the house-way button; neither sees the other's cards before the bank 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
@@ -57,7 +58,7 @@ def result_of(page: Page, seat: int) -> str:
 
 
 def test_a_player_sets_his_hands_by_tapping_and_plays_the_bank(
-    browser: Browser, make_server
+    browser: Browser, make_server: Callable[..., Server]
 ) -> None:
     server: Server = make_server(deal_delay=1.0, bot_delay=0.0)
     errors: list[str] = []
