@@ -153,3 +153,25 @@ def test_a_player_sets_his_hands_by_tapping_and_plays_the_bank(
     finally:
         ann_ctx.close()
         bob_ctx.close()
+
+
+def test_a_player_who_does_not_set_in_time_gets_the_house_way(
+    browser: Browser, make_server: Callable[..., Server]
+) -> None:
+    server: Server = make_server(deal_delay=4.0, bot_delay=0.0)
+    table, _host = server.create(game="pai-gow", seats=2, bots=0, turn_seconds=3)
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    try:
+        page.goto(f"{server.base}/t/{table}")
+        sit(page, 0, "Ann")
+        expect(page.locator("#pg-setting")).to_be_visible(timeout=10_000)
+        expect(page.locator("#timer")).to_be_visible()
+        expect(page.locator("#timersecs")).to_have_text(re.compile(r"^[0-3] s$"))
+        expect(page.locator("#log")).to_contain_text("(house way)", timeout=10_000)
+        expect(page.locator("#log li").filter(has_text="Ann sets")).to_contain_text("(timed out)")
+        expect(page.locator(".pg-result[data-seat='0'] .pg-words").first).to_contain_text(
+            "(house way)"
+        )
+    finally:
+        ctx.close()
