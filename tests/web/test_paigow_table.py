@@ -332,3 +332,20 @@ def test_a_pai_gow_table_is_checked_in_plain_words() -> None:
     with pytest.raises(ProtocolError, match="the game must be"):
         parse_settings(b'{"game": "blackjack"}')
     assert parse_settings(b'{"game": "pai-gow", "seats": 6}').game == "pai-gow"
+
+
+def test_a_settled_deal_is_told_in_the_history(monkeypatch: pytest.MonkeyPatch) -> None:
+    rigged(
+        monkeypatch,
+        {0: "9h 9c 7d 5s 3h Qh Jd", 1: "Ks Kd 8h 6c 4s Jk 2h", 2: "2s 3d 4c 6h 7s 8s Tc"},
+    )
+    t = seated()
+    t.apply({"kind": "unseat", "seat": 2})
+    t.apply({"kind": "deal"})
+    with pytest.raises(IllegalActionError, match="still being played"):
+        t.history_for(0, 1)
+    t.apply({"kind": "set", "seat": 0, "front": ["Jk", "8h"]})
+    told = t.history_for(None, 1)
+    assert told["names"] == {"0": "Ann", "1": "Bot 2"}
+    assert "Ann: five-card wins, two-card wins: wins 9 (bet 10, commission 1)" in told["lines"]
+    assert told["lines"][-1] == "The house wins 1."  # the bot lost 10, Ann won 9
