@@ -72,6 +72,7 @@ def test_a_player_sets_his_hands_by_tapping_and_plays_the_bank(
         ann.select_option("select[name=game]", "pai-gow")
         expect(ann.locator("input[name=bet]")).to_be_visible()
         expect(ann.locator("select[name=pack]")).to_be_hidden()
+        shot(ann, "paigow-home")
         ann.fill("input[name=name]", "Pai Gow night")
         ann.fill("input[name=seats]", "4")
         ann.fill("input[name=bots]", "1")
