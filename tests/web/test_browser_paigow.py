@@ -20,12 +20,11 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 def cards(page: Page, where: str) -> list[str]:
-    """The cards in ``where`` as the server writes them ("As", "Jk")."""
-    out = []
-    for c in page.locator(f"{where} .card").all():
-        label = c.get_attribute("aria-label") or ""
-        out.append("Jk" if label == "joker" else label)
-    return out
+    """The cards in ``where`` as the server writes them ("As", "Jk"), read at once."""
+    labels: list[str] = page.eval_on_selector_all(
+        f"{where} .card", "els => els.map((e) => e.getAttribute('aria-label') || '')"
+    )
+    return ["Jk" if label == "joker" else label for label in labels]
 
 
 def sit(page: Page, seat: int, name: str) -> None:
@@ -60,7 +59,7 @@ def result_of(page: Page, seat: int) -> str:
 def test_a_player_sets_his_hands_by_tapping_and_plays_the_bank(
     browser: Browser, make_server: Callable[..., Server]
 ) -> None:
-    server: Server = make_server(deal_delay=1.0, bot_delay=0.0)
+    server: Server = make_server(deal_delay=2.5, bot_delay=0.0)
     errors: list[str] = []
     ann_ctx = browser.new_context(viewport=DESKTOP)
     bob_ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
