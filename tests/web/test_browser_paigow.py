@@ -34,6 +34,16 @@ def sit(page: Page, seat: int, name: str) -> None:
     expect(page.locator(f'.seat[data-seat="{seat}"] .name')).to_contain_text(name)
 
 
+def _foul(seven: list[str]) -> list[str] | None:
+    """Two of ``seven`` that, put in front, beat the other five (by the rules)."""
+    for i, a in enumerate(seven):
+        for b in seven[i + 1 :]:
+            rest = " ".join(c for c in seven if c not in (a, b))
+            if Setting.of(f"{a} {b}", rest).fouled:
+                return [a, b]
+    return None
+
+
 def apart(page: Page) -> None:
     """The bank's hands and the results overlap no seat, and fit the screen's width."""
     width = page.viewport_size["width"] if page.viewport_size else 0
@@ -85,6 +95,7 @@ def test_a_player_sets_his_hands_by_tapping_and_plays_the_bank(
         sit(bob, 2, "Bob")
 
         seen: dict[str, int] = {}
+        fouled = False
         stack = 100
         for deal in range(1, 30):
             # Ann sets by tapping: the house way's two-card hand, as the page shows it.
@@ -103,6 +114,16 @@ def test_a_player_sets_his_hands_by_tapping_and_plays_the_bank(
             if deal == 1:
                 shot(ann, "paigow-setting-desktop")
                 shot(bob, "paigow-setting-phone")
+            foul = None if fouled else _foul(seven)
+            if foul is not None:  # once: the page says why, and nothing is set
+                fouled = True
+                for code in foul:
+                    ann.locator(f'#pg-back .card[data-card="{code}"]').click()
+                ann.click("#pg-set")
+                expect(ann.locator("#toast")).to_contain_text("a foul; set the hands again")
+                for code in foul:
+                    ann.locator(f'#pg-front .card[data-card="{code}"]').click()
+                expect(ann.locator("#pg-front .card.tap")).to_have_count(0)
             for code in front:
                 ann.locator(f'#pg-back .card[data-card="{code}"]').click()
             assert sorted(cards(ann, "#pg-front")) == sorted(front)
@@ -146,6 +167,7 @@ def test_a_player_sets_his_hands_by_tapping_and_plays_the_bank(
                 break
             expect(ann.locator("#pg-setting")).to_be_visible(timeout=15_000)
         assert set(seen) == {"Win", "Push", "Lose"}, seen
+        assert fouled  # seven cards nearly always allow a foul: two high cards in front
         # The house way was shown to Bob too, and his phone's page fits its screen.
         width = bob.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], width
