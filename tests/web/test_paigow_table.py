@@ -201,7 +201,9 @@ def test_chips_are_conserved_counting_the_house(seed: int, stack: int) -> None:
     t = new_table(stack=stack, bet=min(stack, 10), auto_limit=stack * 2)
     rng = random.Random(seed)
     for _ in range(120):
-        _drive(t, rng, 1, closing=0.05)
+        before = [t.state_for(s, turn_left=None) for s in (None, *range(len(t.seats)))]
+        if not _drive(t, rng, 1, closing=0.05):  # refused: nothing changed
+            assert before == [t.state_for(s, turn_left=None) for s in (None, *range(4))]
         ledger = t.public_state()["ledger"]
         in_front = sum(s["chips"] for s in t.public_state()["seats"] if s is not None)
         assert in_front + ledger["in_middle"] + t.house == t.bank()

@@ -18,6 +18,8 @@ every step the chips in front of the players, the bets in play and the house's
 result add up to the ledger's buy-ins less its cash-outs.
 
 Cards reach a client only through :func:`straights.paigow.view.deal_view`.
+The web table's Straights game (``WebTable.game``) is never made: every method
+that would read it is replaced here.
 """
 
 from __future__ import annotations
@@ -218,15 +220,16 @@ class PaiGowWebTable(WebTable):
             raise IllegalActionError(f"deal {self.number} is still being played")
         if not self.can_deal():
             raise IllegalActionError("a deal needs a player with chips who is not a bot")
-        bets: dict[int, int] = {}
-        for seat, meta in enumerate(self.seats):
-            if meta is None or meta.leaving:
-                continue
-            if meta.sat_out:
+        ready = [
+            (seat, meta)
+            for seat, meta in enumerate(self.seats)
+            if meta is not None and not meta.leaving and not meta.sat_out and self.can_bet(meta)
+        ]
+        bets = {seat + 1: self.wager_of(meta) for seat, meta in ready}
+        deal = PaiGowDeal(bets, rng=self.rng, rules=self.rules)  # checks every bet
+        for meta in self.seats:
+            if meta is not None and meta.sat_out and not meta.leaving:
                 meta.away_deals += 1
-            elif self.can_bet(meta):
-                bets[seat + 1] = self.wager_of(meta)
-        deal = PaiGowDeal(bets, rng=self.rng, rules=self.rules)
         self.deal = deal
         self.number += 1
         self.deal_clock = time.monotonic()
