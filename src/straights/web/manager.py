@@ -22,10 +22,12 @@ import orjson
 
 from straights.bots import Bot, make_bot
 from straights.errors import HandHistoryError, IllegalActionError, StraightsError
+from straights.game.config import TableConfig
 from straights.game.wording import seat_label
 from straights.store import FinishedDeal, Store, TableRecord
 from straights.web.keyed_random import bot_random, new_secret
 from straights.web.ledger import ledger_csv
+from straights.web.paigow_table import PaiGowWebTable
 from straights.web.protocol import (
     Act,
     AddBot,
@@ -46,8 +48,10 @@ from straights.web.protocol import (
     Rebuy,
     Remove,
     RemoveBot,
+    SetHands,
     Sit,
     TableSettings,
+    Wager,
     error_reply,
 )
 from straights.web.tables import SHARED, WebTable
@@ -201,7 +205,7 @@ class TableManager:
     def _rebuild(self, row: TableRecord) -> WebTable:
         assert row.key is not None and row.seed is not None and row.host_hash is not None
         settings = TableSettings.model_validate(row.settings)
-        table = WebTable(row.key, settings, row.seed, row.host_hash)
+        table = new_table(row.key, settings, row.seed, row.host_hash)
         for entry in self.store.log(row.id):
             if table.apply(entry.command) != entry.events:
                 raise HandHistoryError(
@@ -242,10 +246,11 @@ class TableManager:
         table_id = secrets.token_urlsafe(9)
         host = new_token()
         seed = new_secret()
-        table = WebTable(table_id, settings, seed, hash_token(host))
+        table = new_table(table_id, settings, seed, hash_token(host))
         row = self.store.create_table(
             "web",
-            table.game.config,
+            # (a Pai Gow table has no poker config: its settings name the game)
+            TableConfig() if isinstance(table, PaiGowWebTable) else table.game.config,
             seed=seed,
             name=settings.name or table_id,
             settings=settings.model_dump(),
@@ -295,6 +300,8 @@ class TableManager:
 
     def turn_left(self, live: LiveTable) -> float | None:
         table = live.table
+        if isinstance(table, PaiGowWebTable):
+            return table.seconds_left()
         actor = table.game.actor if table.in_hand else None
         if actor is None:
             return None
@@ -467,6 +474,8 @@ class TableManager:
         elif isinstance(msg, Rebuy):
             seat = self._auth(conn, msg.token)
             await self.run(self._watching(conn), {"kind": "rebuy", "seat": seat})
+        elif isinstance(msg, Wager | SetHands):
+            await self._pai_gow(conn, msg)
         else:
             await self._hosting(conn, msg)
 
@@ -634,6 +643,24 @@ class TableManager:
             conn.send({"type": "seated", "table": live.table.id, "seat": msg.seat, "token": token})
             self.broadcast(live)
 
+    async def _pai_gow(self, conn: Connection, msg: Wager | SetHands) -> None:
+        """A Pai Gow player's bet for the next deals, or his two hands set."""
+        seat = self._auth(conn, msg.token)
+        assert seat is not None
+        live = self._watching(conn)
+        if not isinstance(live.table, PaiGowWebTable):
+            raise IllegalActionError("this table deals Straights: there are no hands to set")
+        if isinstance(msg, Wager):
+            await self.run(live, {"kind": "wager", "seat": seat, "chips": msg.chips})
+            return
+        if msg.hand is not None and msg.hand != live.table.hand_number:
+            raise IllegalActionError(
+                f"deal {msg.hand} is over: the table is on deal {live.table.hand_number}"
+            )
+        if (msg.front is None) != msg.house_way:
+            raise IllegalActionError("send the two cards of the two-card hand, or the house way")
+        await self.run(live, {"kind": "set", "seat": seat, "front": msg.front})
+
     async def _act(self, conn: Connection, msg: Act) -> None:
         seat = self._auth(conn, msg.token)
         assert seat is not None
@@ -650,8 +677,17 @@ class TableManager:
         await self.run(live, {"kind": "act", "seat": seat, "action": msg.action, "to": msg.to})
 
 
+def new_table(key: str, settings: TableSettings, seed: int, host_hash: str) -> WebTable:
+    """A new table of the game its settings name: Straights or Pai Gow."""
+    kind = PaiGowWebTable if settings.game == "pai-gow" else WebTable
+    return kind(key, settings, seed, host_hash)
+
+
 def _finished(table: WebTable, events: list[dict[str, Any]]) -> FinishedDeal | None:
-    """The deal ``events`` finished, with the names dealt in, for the hand archive."""
+    """The deal ``events`` finished, with the names dealt in, for the hand archive
+    (which holds poker deals: a Pai Gow deal stays in the table's command log)."""
+    if isinstance(table, PaiGowWebTable):
+        return None
     hand = table.game.hand
     if hand is None or not any(e["type"] == "hand_ended" for e in events):
         return None

@@ -57,6 +57,10 @@ Chips = Annotated[int, Field(ge=0, le=10**9)]
 SeatNo = Annotated[int, Field(ge=0, le=15)]
 
 
+#: A card as the page writes it for Pai Gow: rank and suit, or the joker.
+CardText = Annotated[str, Field(pattern=r"^([2-9TJQKA][cdhs]|Jk)$")]
+
+
 class ProtocolError(StraightsError):
     """A message that is too large, not JSON, or not one of the protocol's messages."""
 
@@ -235,6 +239,25 @@ class Mute(_Msg):
     muted: bool = True
 
 
+class Wager(_Msg):
+    """Pai Gow: the bet a player makes from the next deal on, in chips."""
+
+    type: Literal["wager"]
+    token: Token
+    chips: Chips
+
+
+class SetHands(_Msg):
+    """Pai Gow: set the two-card hand ``front`` (the other five play behind), or have
+    the hands set the house way; ``hand``, when given, must be the deal on."""
+
+    type: Literal["set_hands"]
+    token: Token
+    front: Annotated[list[CardText], Field(min_length=2, max_length=2)] | None = None
+    house_way: bool = False
+    hand: Annotated[int, Field(ge=1)] | None = None
+
+
 ClientMessage = (
     Hello
     | Sit
@@ -254,6 +277,8 @@ ClientMessage = (
     | Close
     | Chat
     | Mute
+    | Wager
+    | SetHands
 )
 _MODELS: dict[str, type[_Msg]] = {
     "hello": Hello,
@@ -274,6 +299,8 @@ _MODELS: dict[str, type[_Msg]] = {
     "close": Close,
     "chat": Chat,
     "mute": Mute,
+    "wager": Wager,
+    "set_hands": SetHands,
 }
 
 
@@ -334,6 +361,12 @@ class TableSettings(BaseModel):
     auto_limit: Annotated[int, Field(ge=0, le=10**9)] | None = None
     #: Set by the server: 2 for tables with a ledger (a broke player keeps his seat).
     edition: Literal[1, 2] = 1
+    #: The game dealt: Straights, or Pai Gow poker against the bank (seats 1 to 6).
+    game: Literal["straights", "pai-gow"] = "straights"
+    #: Pai Gow: the table's limits and the bet a player makes until he chooses another.
+    min_bet: Annotated[int, Field(ge=2, le=10_000)] = 2
+    max_bet: Annotated[int, Field(ge=2, le=10_000)] = 100
+    bet: Annotated[int, Field(ge=2, le=10_000)] = 10
 
 
 def parse_settings(raw: bytes) -> TableSettings:
@@ -359,13 +392,30 @@ def parse_settings(raw: bytes) -> TableSettings:
             f"{settings.bots} bots would fill all {settings.seats} seats: "
             "leave at least one seat for people"
         )
-    if settings.stack < MIN_STACK_ANTES * settings.ante:
+    if settings.game == "pai-gow":
+        _check_pai_gow(settings)
+    elif settings.stack < MIN_STACK_ANTES * settings.ante:
         raise ProtocolError(
             f"a starting stack of {settings.stack} holds fewer than {MIN_STACK_ANTES} antes of "
             f"{settings.ante}: make the stack at least {MIN_STACK_ANTES * settings.ante} "
             "or the ante smaller"
         )
     return settings
+
+
+def _check_pai_gow(settings: TableSettings) -> None:
+    """A Pai Gow table's seats and limits, in plain words."""
+    if settings.seats > 6:
+        raise ProtocolError("Pai Gow seats at most 6 players against the bank: choose fewer seats")
+    if not settings.min_bet <= settings.bet <= settings.max_bet:
+        raise ProtocolError(
+            f"the bet of {settings.bet} must lie within the limits, "
+            f"{settings.min_bet} to {settings.max_bet}"
+        )
+    if settings.stack < settings.bet:
+        raise ProtocolError(
+            f"a starting stack of {settings.stack} does not cover the bet of {settings.bet}"
+        )
 
 
 #: The new-table form's fields as its labels say them.
@@ -380,6 +430,10 @@ _SETTING_WORDS = {
     "turn_seconds": "the turn timer",
     "bot_seconds": "the bot delay",
     "name": "the table name",
+    "game": "the game",
+    "min_bet": "the minimum bet",
+    "max_bet": "the maximum bet",
+    "bet": "the bet",
 }
 
 

@@ -66,6 +66,7 @@ function showHome() {
     for (const [k, v] of form.entries()) {
       body[k] = ["pack", "ante", "stack", "seats", "bots", "turn_seconds", "bot_seconds"].includes(k) ? Number(v) : v;
     }
+    if (typeof paigowForm === "function") paigowForm(body, form);  // paigow.js: its fields
     store.set("straights.botkind", body.bot_kind);  // "+ Bot" adds this style later
     $("create-error").textContent = "";
     try {
@@ -162,6 +163,11 @@ function render(state) {
   alertTurn(state);
   renderBanner(state);
   renderChatForm(state);
+  if (t.game === "pai-gow") {  // paigow.js draws a Pai Gow table
+    paigowRender(state);
+    if (typeof hostRender === "function") hostRender(state);
+    return;
+  }
   $("btn-history").hidden = !(h.hand_number > 1 || h.finished && h.hand_number >= 1);
   if (app.replaying) return; // the felt shows the replay; the live table is drawn on leaving it
   renderSeats(liveSeats(state), state.table.seats, state.you.seat);

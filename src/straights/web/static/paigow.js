@@ -1,0 +1,266 @@
+// Pai Gow poker at the web table: app.js calls paigowRender(state) for a table whose
+// game is "pai-gow". The server sends each viewer only his own cards until the bank
+// shows (straights.paigow.view); this file draws the deal and lets the player set his
+// two hands by tapping cards. It uses app.js's helpers (el, cardEl, renderSeats, …).
+"use strict";
+
+const pg = { deal: 0, front: [] };  // the two-card hand being set, for deal pg.deal
+
+function pgCard(code, opts = {}) {
+  if (code !== "Jk") return cardEl(code, opts);
+  const c = el("div", "card special joker" + (opts.small ? " sm" : ""), "★");
+  c.setAttribute("aria-label", "joker");
+  c.title = "the joker: an ace, or any card that completes a straight or a flush";
+  return c;
+}
+
+function pgHandRow(label, cards, opts = {}) {
+  const row = el("div", "pg-row");
+  row.append(el("span", "pg-label", label));
+  const line = el("div", "pg-cards");
+  for (const c of cards) line.append(pgCard(c, opts));
+  for (let k = cards.length; k < (opts.size || 0); k++) line.append(cardEl(null, { slot: true, small: opts.small }));
+  row.append(line);
+  if (opts.words) row.append(el("span", "pg-words", opts.words));
+  return row;
+}
+
+// A player's result against the bank: "Win +19 (commission 1)", "Push", "Lose −20".
+function pgResultText(r) {
+  if (r.fouled) return `Foul: lose −${-r.net}`;
+  if (r.outcome === "win") return `Win +${r.net} (commission ${r.commission})`;
+  if (r.outcome === "push") return "Push";
+  return `Lose −${-r.net}`;
+}
+
+function pgSeats(state) {
+  const d = state.hand.deal;
+  const out = [];
+  for (let i = 0; i < state.table.seats; i++) {
+    const meta = state.seats[i];
+    if (!meta) { out.push({ seat: i, empty: true }); continue; }
+    const key = String(i + 1);
+    const r = d && d.results[key];
+    let status = meta.status === "playing" ? "" : meta.status;
+    if (meta.bot) status = status ? `bot · ${status}` : "bot (house way)";
+    let last = "";
+    if (d && meta.bet !== null) {
+      if (r) last = pgResultText(r);
+      else last = d.waiting.includes(i + 1) ? "setting…" : "has set";
+    } else if (meta.wager) {
+      last = `bets ${meta.wager}`;
+    }
+    out.push({
+      seat: i, name: meta.name, chips: meta.chips, status, bot: meta.bot, last,
+      turn: Boolean(d && !d.finished && d.waiting.includes(i + 1)),
+      won: r && r.net > 0 ? r.net : 0, bet: meta.bet || 0, cards: null,
+    });
+  }
+  return out;
+}
+
+function pgBank(state) {
+  const d = state.hand.deal;
+  const board = $("board");
+  board.replaceChildren();
+  const pot = $("pot");
+  pot.replaceChildren();
+  if (!d) {
+    pot.textContent = state.seats.some((s) => s && !s.bot) ? "Waiting for the deal" : "Take a seat to play against the bank";
+    return;
+  }
+  const bank = el("div", "pg-bank");
+  bank.id = "pg-bank";
+  if (d.bank) {
+    bank.append(pgHandRow("Bank, two-card", d.bank.front, { small: true, words: d.bank.front_hand }));
+    bank.append(pgHandRow("Bank, five-card", d.bank.back, { small: true, words: d.bank.back_hand }));
+  } else {
+    const down = pgHandRow("Bank", [null, null, null, null, null, null, null], { small: true });
+    down.classList.add("pg-down");  // seven cards face down, fanned
+    bank.append(down);
+  }
+  board.append(bank);
+  const left = d.waiting.length;
+  pot.append(el("span", null, d.finished ? "The bank sets the house way" : `The bank waits: ${left} to set`));
+  const t = state.table;
+  pot.append(el("span", "side", `Deal ${state.hand.hand_number} · bets ${t.min_bet}–${t.max_bet} · ${t.commission_percent}% commission on a win`));
+}
+
+function pgResults(state) {
+  const v = $("verdict");
+  v.replaceChildren();
+  const d = state.hand.deal;
+  if (!d || !d.finished) return;
+  const table = el("div", "pg-results");
+  table.id = "pg-results";
+  for (const [key, r] of Object.entries(d.results)) {
+    const seat = Number(key) - 1;
+    const s = d.settings[key];
+    const line = el("div", "pg-result " + (r.fouled ? "lose" : r.outcome));
+    line.dataset.seat = seat;
+    line.append(el("b", null, nameOf(state, seat)));
+    if (s) {
+      const hands = el("span", "pg-mini");
+      for (const c of s.front) hands.append(pgCard(c, { small: true }));
+      hands.append(el("span", "pg-bar", "|"));
+      for (const c of s.back) hands.append(pgCard(c, { small: true }));
+      line.append(hands);
+      const how = s.how === "player" ? "" : ` (${s.how})`;
+      line.append(el("span", "pg-words", `two-card ${s.front_hand}, five-card ${s.back_hand}${how}`));
+    }
+    const five = r.back_won ? "wins" : r.copies[0] ? "copies" : "loses";
+    const two = r.front_won ? "wins" : r.copies[1] ? "copies" : "loses";
+    line.append(el("span", "pg-words", `five-card ${five}, two-card ${two} · bet ${d.bets[key]}`));
+    line.append(el("span", "pg-outcome " + r.outcome, pgResultText(r)));
+    table.append(line);
+  }
+  const house = d.house;
+  table.append(el("div", "pg-house", `The house ${house >= 0 ? "wins" : "loses"} ${Math.abs(house)} this deal.`));
+  v.append(table);
+}
+
+function pgMove(code, seven) {
+  const i = pg.front.indexOf(code);
+  if (i >= 0) pg.front.splice(i, 1);
+  else {
+    if (pg.front.length >= 2) pg.front.shift();
+    pg.front.push(code);
+  }
+  pg.front = pg.front.filter((c) => seven.includes(c));
+  pgMe(app.state);
+}
+
+function pgTapCard(code, seven) {
+  const c = pgCard(code);
+  c.classList.add("tap");
+  c.tabIndex = 0;
+  c.setAttribute("role", "button");
+  c.dataset.card = code;
+  c.onclick = () => pgMove(code, seven);
+  c.onkeydown = (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pgMove(code, seven); } };
+  return c;
+}
+
+function pgMe(state) {
+  const h = state.hand, d = h.deal;
+  const mine = $("myhand");
+  mine.replaceChildren();
+  const best = $("best");
+  best.hidden = true;
+  best.replaceChildren();
+  const actions = $("actions");
+  actions.replaceChildren();
+  const me = state.you.seat;
+  const key = me === null ? null : String(me + 1);
+  if (d && d.cards && h.legal.includes("set")) {
+    if (pg.deal !== h.hand_number) { pg.deal = h.hand_number; pg.front = []; }
+    const seven = d.cards;
+    const setting = el("div", "pg-setting");
+    setting.id = "pg-setting";
+    const front = el("div", "pg-cards pg-front");
+    front.id = "pg-front";
+    for (const c of pg.front) front.append(pgTapCard(c, seven));
+    for (let k = pg.front.length; k < 2; k++) front.append(cardEl(null, { slot: true }));
+    const back = el("div", "pg-cards pg-back");
+    back.id = "pg-back";
+    for (const c of seven) if (!pg.front.includes(c)) back.append(pgTapCard(c, seven));
+    const r1 = el("div", "pg-row"), r2 = el("div", "pg-row");
+    r1.append(el("span", "pg-label", "Two-card hand"), front);
+    r2.append(el("span", "pg-label", pg.front.length ? "Five-card hand" : "Tap two cards for the two-card hand"), back);
+    setting.append(r1, r2);
+    mine.append(setting);
+    const way = h.house_way;
+    if (way) {
+      best.hidden = false;
+      best.id = "best";
+      best.append(el("span", "pg-label", `House way (${way.rule}): `));
+      for (const c of way.front) best.append(pgCard(c, { small: true }));
+      best.append(el("span", "pg-bar", "|"));
+      for (const c of way.back) best.append(pgCard(c, { small: true }));
+      best.append(el("span", "pg-words", `two-card ${way.front_hand}, five-card ${way.back_hand}`));
+    }
+    const set = el("button", "primary", "Set hands");
+    set.id = "pg-set";
+    set.disabled = pg.front.length !== 2;
+    set.onclick = () => send({ type: "set_hands", token: seatToken(), front: pg.front, hand: h.hand_number });
+    const hw = el("button", "", "House way");
+    hw.id = "pg-houseway";
+    hw.title = "Let the dealer set your hands the house way";
+    hw.onclick = () => send({ type: "set_hands", token: seatToken(), house_way: true, hand: h.hand_number });
+    actions.append(set, hw);
+  } else if (d && key && d.settings[key]) {
+    const s = d.settings[key];
+    const mineSet = el("div", "pg-setting");
+    mineSet.id = "pg-mine";
+    mineSet.append(pgHandRow("Your two-card hand", s.front, { words: s.front_hand }));
+    mineSet.append(pgHandRow("Your five-card hand", s.back, { words: s.back_hand }));
+    const r = d.results[key];
+    if (r) mineSet.append(el("div", "pg-outcome " + r.outcome, `You: ${pgResultText(r)}`));
+    else mineSet.append(el("div", "pg-words", "Set. Waiting for the others, then the bank."));
+    mine.append(mineSet);
+  }
+  pgControls(state);
+}
+
+function pgControls(state) {
+  const ctl = $("mycontrols");
+  if (state.you.seat === null) { ctl.replaceChildren(); return; }
+  const t = state.table;
+  const wanted = String(state.you.wager ?? t.bet);
+  const old = ctl.querySelector("#pg-wager");
+  if (old && document.activeElement === old) return;  // keep what the player is typing
+  ctl.replaceChildren();
+  const form = el("form", "pg-wager");
+  const input = document.createElement("input");
+  input.id = "pg-wager";
+  input.type = "number"; input.min = t.min_bet; input.max = t.max_bet; input.value = wanted;
+  input.setAttribute("aria-label", "your bet");
+  const lab = el("label", "pg-wager-label", "Bet each deal ");
+  lab.append(input);
+  const save = el("button", "ghost", "Bet");
+  save.type = "submit";
+  form.append(lab, save);
+  form.onsubmit = (ev) => {
+    ev.preventDefault();
+    send({ type: "wager", token: seatToken(), chips: Number(input.value) });
+    input.blur();
+  };
+  const leave = el("button", "ghost", state.you.leaving ? "Leaving after this deal" : "Leave seat");
+  leave.disabled = state.you.leaving;
+  leave.onclick = () => { if (confirm("Leave your seat? Your chips leave with you.")) send({ type: "leave", token: seatToken() }); };
+  ctl.append(form, leave);
+}
+
+function paigowRender(state) {
+  const t = state.table;
+  document.body.classList.add("pai-gow");
+  $("tablename").textContent = `${t.name || "Table"} · Pai Gow poker · bets ${t.min_bet}–${t.max_bet}`;
+  $("btn-history").hidden = true;
+  renderSeats(pgSeats(state), t.seats, state.you.seat);
+  pgBank(state);
+  pgResults(state);
+  pgMe(state);
+  renderTimer(state);
+  renderLog(state.hand, state.follow);
+}
+
+// -- the new-table form: the game chosen shows its own fields (data-game) and sends them
+function paigowHome() {
+  const pick = document.querySelector('#create [name="game"]');
+  const show = () => {
+    for (const f of document.querySelectorAll("#create [data-game]")) f.hidden = f.dataset.game !== pick.value;
+  };
+  pick.addEventListener("change", show);
+  show();
+}
+
+function paigowForm(body, form) {
+  if (body.game !== "pai-gow") {
+    delete body.min_bet; delete body.max_bet; delete body.bet;
+    return;
+  }
+  for (const k of ["min_bet", "max_bet", "bet"]) body[k] = Number(form.get(k));
+  delete body.pack; delete body.betting; delete body.ante;
+}
+
+if (!$("home").hidden) paigowHome();  // app.js (run before this file) showed the home page
