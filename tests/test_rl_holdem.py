@@ -54,8 +54,8 @@ def side_by_side(players: int, deals: int, seed: int, **options: Any) -> dict[st
         for agent in fast.agent_iter():
             _same_state(fast, slow)
             obs, _, done, cut, _ = fast.last()
-            action = None if done or cut else int((obs["action_mask"] * weights
-                                                    * rng.random(len(weights))).argmax())  # fmt: skip
+            draw = obs["action_mask"] * weights * rng.random(len(weights))
+            action = None if done or cut else int(draw.argmax())
             fast.step(action)
             slow.step(action)
             seen["steps"] += action is not None
@@ -168,7 +168,7 @@ def test_env_chooses_the_kernels_for_no_limit_holdem_it_can_play() -> None:
     assert isinstance(env("straights", 2), EngineEnv)
     # A stack not above its blind: the engine plays it (the kernels would not).
     assert isinstance(env("holdem", 2, stack=[2, 50]), EngineEnv)
-    with pytest.raises(ConfigurationError, match="fast=True: .* not F7S"):
+    with pytest.raises(ConfigurationError, match=r"fast=True: .* not F7S"):
         env("seven-card-stud", 2, fast=True)
     with pytest.raises(ConfigurationError, match="seat 0 has 2 for a blind of 2"):
         env("holdem", 2, stack=[2, 50], fast=True)
@@ -209,3 +209,9 @@ def test_the_same_seed_deals_the_same_cards_as_the_engine() -> None:
     deal = slow.dealer.deal  # type: ignore[attr-defined]
     own = np.flatnonzero(mine[fast.encoding.cards_at : fast.encoding.cards_at + 2 * 53])
     assert [fast.table.deck.cards[k % 53] for k in own] == deal.holes[0]
+
+
+def test_the_illegal_answer_is_the_kernels() -> None:
+    from straights.rl import holdem, kernels
+
+    assert holdem.ILLEGAL == kernels.ILLEGAL

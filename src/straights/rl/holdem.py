@@ -43,6 +43,8 @@ __all__ = ["HoldemEnv", "refusal"]
 
 #: The variant the kernels play.
 CODE: Final = "NT"
+#: What the play kernel answers to an illegal action (``straights.rl.kernels.ILLEGAL``).
+ILLEGAL: Final = -2
 
 
 def refusal(table: RlTable) -> str | None:
@@ -119,6 +121,16 @@ class HoldemEnv(PokerEnv):
         self._per_unit = enc.unit_inverse
         self._shuffler = np.random.default_rng()
         self._actor = -1  # the seat to act; -1 once the deal is over
+        self._play = kernels.play
+        self._play_args = (
+            self._state, self._seats, self._flags, self._deck, self._mask, self._targets,
+            self._min_bet, self._sizes, self._record, self._unit, self._showdown,
+        )  # fmt: skip
+        self._observe = kernels.observe
+        self._observe_args = (
+            self._state, self._seats, self._flags, self._deck, self._mask, self._targets,
+            self._record, self._layout, self._deck_index, self._per_unit,
+        )  # fmt: skip
         self._dealt = False
 
     # -- a deal -----------------------------------------------------------------------------
@@ -161,19 +173,11 @@ class HoldemEnv(PokerEnv):
         if action is None:
             raise ConfigurationError(f"{agent} is to act: give an action index, not None")
         index = int(action)
-        actor = (
-            self._kernels.play(
-                index, self._state, self._seats, self._flags, self._deck, self._mask,
-                self._targets, self._min_bet, self._sizes, self._record, self._unit,
-                self._showdown,
-            )  # fmt: skip
-            if 0 <= index < self._actions
-            else self._kernels.ILLEGAL
-        )
-        if actor == self._kernels.ILLEGAL:
-            names = ", ".join(
-                f"{k} {self.actions.names[k]}" for k in np.flatnonzero(self._mask[0])
-            )
+        actor = ILLEGAL
+        if 0 <= index < self._actions:
+            actor = self._play(index, *self._play_args)
+        if actor == ILLEGAL:
+            names = ", ".join(f"{k} {self.actions.names[k]}" for k in np.flatnonzero(self._mask[0]))
             raise IllegalActionError(f"action {index!r} is not legal now; legal: {names}")
         self._cumulative_rewards[agent] = 0.0
         if actor >= 0:
@@ -189,10 +193,7 @@ class HoldemEnv(PokerEnv):
         if not self._dealt:
             raise IllegalActionError("no deal yet: call reset() first")
         out = np.zeros(self._size, np.float32)
-        self._kernels.observe(
-            seat, out, self._state, self._seats, self._flags, self._deck, self._mask,
-            self._targets, self._record, self._layout, self._deck_index, self._per_unit,
-        )  # fmt: skip
+        self._observe(seat, out, *self._observe_args)
         mask: NDArray[np.int8]
         if seat == self._actor:
             mask = self._mask[0].astype(np.int8)

@@ -64,9 +64,13 @@ def begin(
     sizes: Floats,
 ) -> int:
     """Start the deal of ``deck`` (filled by the caller); returns the seat to act."""
-    stacks, bets, total = seats[STACKS:STACKS + 1], seats[BETS:BETS + 1], seats[TOTAL:TOTAL + 1]
-    folded, queued = flags[FOLDED:FOLDED + 1], flags[QUEUED:QUEUED + 1]
-    acted = flags[ACTED:ACTED + 1]
+    stacks, bets, total = (
+        seats[STACKS : STACKS + 1],
+        seats[BETS : BETS + 1],
+        seats[TOTAL : TOTAL + 1],
+    )
+    folded, queued = flags[FOLDED : FOLDED + 1], flags[QUEUED : QUEUED + 1]
+    acted = flags[ACTED : ACTED + 1]
     hk.open_deal(0, state, stacks, bets, total, folded, queued, acted, seats[START],
                  seats[BLINDS])  # fmt: skip
     state[0, OVER] = 0
@@ -105,16 +109,25 @@ def play(
     sizes: Floats,
     record: Floats,
     unit: int,
-    showdown: tuple[Cards, npt.NDArray[np.int32], npt.NDArray[np.uint16],
-                    npt.NDArray[np.uint16], npt.NDArray[np.int8]],
+    showdown: tuple[
+        Cards,
+        npt.NDArray[np.int32],
+        npt.NDArray[np.uint16],
+        npt.NDArray[np.uint16],
+        npt.NDArray[np.int8],
+    ],
 ) -> int:
     """The seat to act takes action ``a``: returns the next seat to act, -1 when the deal
     ended (the pots are paid), or :data:`ILLEGAL` (nothing changed)."""
     if state[0, OVER] or a < 0 or a >= mask.shape[1] or not mask[0, a]:
         return ILLEGAL
-    stacks, bets, total = seats[STACKS:STACKS + 1], seats[BETS:BETS + 1], seats[TOTAL:TOTAL + 1]
-    folded, queued = flags[FOLDED:FOLDED + 1], flags[QUEUED:QUEUED + 1]
-    acted = flags[ACTED:ACTED + 1]
+    stacks, bets, total = (
+        seats[STACKS : STACKS + 1],
+        seats[BETS : BETS + 1],
+        seats[TOTAL : TOTAL + 1],
+    )
+    folded, queued = flags[FOLDED : FOLDED + 1], flags[QUEUED : QUEUED + 1]
+    acted = flags[ACTED : ACTED + 1]
     i = state[0, hk.ACTOR]
     top = 0
     for seat in range(bets.shape[1]):
