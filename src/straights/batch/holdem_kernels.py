@@ -460,11 +460,18 @@ def step(
     bad = illegal(actions, mask)
     if bad >= 0:
         return bad
+    ev = (hands, keys, rank, flush, fsuit)
     for t in range(actions.shape[0]):
-        finished = advance(
-            t, actions[t], state, stacks, bets, total, folded, queued, acted, deck, targets,
-            blinds, hands, keys, rank, flush, fsuit,
-        )  # fmt: skip
+        # advance(), written out: the call costs the batch a quarter of its speed.
+        _act(t, actions[t], state, stacks, bets, total, folded, queued, acted, targets)
+        nxt = next_to_act(t, state[t, ACTOR], queued) if in_hand(t, folded)[0] > 1 else -1
+        finished = False
+        if nxt >= 0:
+            state[t, ACTOR] = nxt
+        else:
+            finished = _next_street(
+                t, state, stacks, bets, total, folded, queued, acted, deck, blinds, *ev
+            )
         settle(t, finished, stacks, start, rewards, done)
         if finished:
             deal(t, state, stacks, bets, total, folded, queued, acted, deck, rng, scratch,
