@@ -35,6 +35,7 @@ from numpy.typing import NDArray
 
 from straights.cards import Card, check_unique
 from straights.errors import ConfigurationError, IllegalActionError
+from straights.rl.actions import DEFAULT_SIZES
 from straights.rl.aec import PokerEnv, deck_option
 from straights.rl.dealer import Observation
 from straights.rl.table import RlTable
@@ -76,7 +77,7 @@ class HoldemEnv(PokerEnv):
         table: RlTable,
         *,
         history: int = 32,
-        raise_sizes: Sequence[float] = (0.5, 1.0, 2.0),
+        raise_sizes: Sequence[float] = DEFAULT_SIZES,
         **options: Any,
     ) -> None:
         reason = refusal(table)
@@ -152,7 +153,7 @@ class HoldemEnv(PokerEnv):
             self._sizes,
         )  # fmt: skip
         self._dealt = True
-        self._begin_episode(self._actor)
+        self._begin_episode(self._actor if self._actor >= 0 else None)
 
     def _rigged(self, deck: Sequence[Card]) -> list[int]:
         check_unique(deck, "in the deck")
