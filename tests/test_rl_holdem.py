@@ -11,6 +11,9 @@ observation of *every* seat (vector and mask, byte for byte) must be equal.
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import textwrap
 from random import Random
 from typing import Any
 
@@ -215,3 +218,31 @@ def test_the_illegal_answer_is_the_kernels() -> None:
     from straights.rl import holdem, kernels
 
     assert holdem.ILLEGAL == kernels.ILLEGAL
+
+
+def test_without_numba_holdem_is_the_engines_and_fast_true_names_the_extra() -> None:
+    code = textwrap.dedent(
+        """
+        import importlib.abc, sys
+
+        class Hide(importlib.abc.MetaPathFinder):
+            def find_spec(self, name, path=None, target=None):
+                if name.partition(".")[0] == "numba":
+                    raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+                return None
+
+        sys.meta_path.insert(0, Hide())
+        import straights.rl
+        print(type(straights.rl.env("holdem", 2)).__name__)
+        try:
+            straights.rl.env("holdem", 2, fast=True)
+        except Exception as exc:
+            print(type(exc).__name__, exc)
+        """
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+    )
+    first, second = out.stdout.splitlines()
+    assert first == "EngineEnv"
+    assert second.startswith("MissingExtraError straights.rl.env(fast=True) needs numba")
