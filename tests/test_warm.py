@@ -196,5 +196,8 @@ def test_kernel_cache_follows_every_kernel_source(tmp_path: Path) -> None:
     kernels.write_text(kernels.read_text() + "\n# edited\n")
     after = _cache_dirs(src, env)
     assert after[0] != before[0] and Path(after[1]).is_relative_to(after[0])
+    batch = src / "straights" / "batch" / "holdem_kernels.py"  # rl/kernels.py inlines from it
+    batch.write_text(batch.read_text() + "\n# edited\n")
+    assert _cache_dirs(src, env)[0] != after[0]
     chosen = _cache_dirs(src, env | {"NUMBA_CACHE_DIR": str(tmp_path / "mine")})
     assert chosen[0] == str(tmp_path / "mine")
