@@ -52,10 +52,10 @@ def env(
     from straights.rl.aec import EngineEnv
     from straights.rl.table import table_for
 
-    settings = {k: options.pop(k) for k in _ENV_OPTIONS if k in options}
-    table = table_for(game, players, **options)
     if fast is not None and not isinstance(fast, bool):
         raise ConfigurationError(f"fast={fast!r}: give True, False or None")
+    settings = {k: options.pop(k) for k in _ENV_OPTIONS if k in options}
+    table = table_for(game, players, **options)
     if fast is not False:
         from straights.rl.holdem import refusal
 
