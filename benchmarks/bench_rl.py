@@ -9,10 +9,12 @@ uniformly among the legal actions of the action mask, the observation read
 with ``env.last()`` first, as a learner would.  Resets are inside the timing.
 Rates are steps per CPU second of the timing process.
 
-This project's AEC environment (``straights.rl.env``) plays no-limit hold'em
-(``holdem``) and Straights at 2 and 6 seats; a second row per game plays the
-same deals through the environment's core without building observations (the
-engine and the action layer alone), to show what the observations cost.  The
+This project's AEC environment (``straights.rl.env``, as a user gets it) plays
+no-limit hold'em (``holdem``: the environment on compiled kernels,
+``straights.rl.holdem``) and Straights at 2 and 6 seats; for hold'em a second
+row plays the engine's environment (``fast=False``); a last row per game
+plays the same deals through the engine environment's core without building
+observations (the engine and the action layer alone).  The
 batch environments (``straights.batch.HoldemBatch``, ``StraightsBatch``) step
 64 and 1,024 tables at once on one core; a step is one decision at one table,
 the random legal actions drawn with NumPy inside the timing.
@@ -53,10 +55,16 @@ TABLES = (64, 1024)
 BATCHES = {"holdem": HoldemBatch, "straights": StraightsBatch}
 
 
-def aec_rate(game: str, players: int, seconds: float, seed: int) -> dict[str, Any]:
-    """The AEC environment, as a multi-agent learner drives it."""
-    e = env(game, players)
+def aec_rate(game: str, players: int, seconds: float, seed: int, **options: Any) -> dict[str, Any]:
+    """The AEC environment, as a multi-agent learner drives it (``env(game, players,
+    **options)``, what a user gets).  One deal is played before the timing: it loads
+    the compiled kernels of no-limit hold'em (Numba's cache) once per process."""
+    e = env(game, players, **options)
     rng = random.Random(seed)
+    e.reset(seed=seed + 1)
+    for _agent in e.agent_iter():
+        obs, _, done, cut, _ = e.last()
+        e.step(None if done or cut else int(obs["action_mask"].nonzero()[0][0]))
     e.reset(seed=seed)
     steps = episodes = 0
     start = time.process_time()
@@ -124,18 +132,24 @@ def main() -> None:
     python = args.peer_python or ensure_venv(VENV, PEERS, not args.no_install)
     warnings.simplefilter("ignore")
 
-    print("timing PettingZoo and RLCard …", file=sys.stderr)
-    run = subprocess.run(
-        [str(python), str(HERE / "_rl_peers_worker.py"), str(args.seconds), str(args.seed),
-         *(str(n) for n in SEATS)],
-        check=True, capture_output=True, text=True,
-    )  # fmt: skip
-    peers: dict[str, dict[str, Any]] = json.loads(run.stdout)
-    print("timing this project …", file=sys.stderr)
+    # Seat count by seat count, the peers and then this project, so that both sides of
+    # each ratio are timed minutes apart at most, whatever else loads the machine.
+    peers: dict[str, dict[str, Any]] = {"pettingzoo": {}, "rlcard": {}}
     mine: dict[str, dict[str, Any]] = {}
-    for game in ("holdem", "straights"):
-        for n in SEATS:
+    for n in SEATS:
+        print(f"timing PettingZoo and RLCard, {n} seats …", file=sys.stderr)
+        run = subprocess.run(
+            [str(python), str(HERE / "_rl_peers_worker.py"), str(args.seconds), str(args.seed),
+             str(n)],
+            check=True, capture_output=True, text=True,
+        )  # fmt: skip
+        for peer, rows in json.loads(run.stdout).items():
+            peers[peer].update(rows)
+        print(f"timing this project, {n} seats …", file=sys.stderr)
+        for game in ("holdem", "straights"):
             mine[f"{game} aec {n}"] = aec_rate(game, n, args.seconds, args.seed)
+            if game == "holdem":
+                mine[f"{game} engine {n}"] = aec_rate(game, n, args.seconds, args.seed, fast=False)
             mine[f"{game} core {n}"] = core_rate(game, n, args.seconds, args.seed)
             for tables in TABLES:
                 mine[f"{game} batch{tables} {n}"] = batch_rate(
@@ -159,7 +173,10 @@ def main() -> None:
         print(f"| RLCard no-limit-holdem | no-limit hold'em | {n} | {rc:,.0f} | {rc / pz:.1f} "
               "| 1.0 |")  # fmt: skip
         for game in ("holdem", "straights"):
-            kinds = [("aec", "straights.rl.env (AEC)"), ("core", "its core, no obs.")]
+            kinds = [("aec", "straights.rl.env (AEC)")]
+            if game == "holdem":
+                kinds.append(("engine", "straights.rl.env(fast=False)"))
+            kinds.append(("core", "the engine's core, no obs."))
             kinds += [(f"batch{t}", f"{BATCHES[game].__name__}, {t:,} tables") for t in TABLES]
             for kind, label in kinds:
                 r = rate(mine[f"{game} {kind} {n}"])

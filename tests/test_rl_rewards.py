@@ -32,7 +32,9 @@ def play_out(e: Any, rng: Random) -> dict[str, float]:
 @pytest.mark.parametrize("code", variant_codes())
 def test_rewards_are_the_chips_won_and_add_up_to_minus_a_carried_pot(code: str) -> None:
     rng = Random(f"rewards {code}")
-    e = env(code, 3, stack=[rng.randint(3, 60) for _ in range(3)])
+    # The engine's environment, whose deal is read (the kernels' is compared with it in
+    # tests/test_rl_holdem.py).
+    e = env(code, 3, stack=[rng.randint(3, 60) for _ in range(3)], fast=False)
     n = 0
     for k in range(40):
         e.reset(seed=k)
@@ -162,7 +164,7 @@ def test_short_stacks_and_full_tables_always_offer_a_legal_action(code: str) -> 
     most = min(6, e.table.variant.max_players(len(e.table.deck)))
     for k in range(12):
         players = rng.randint(2, most)
-        e = env(code, players, stack=[rng.randint(1, 6) for _ in range(players)])
+        e = env(code, players, stack=[rng.randint(1, 6) for _ in range(players)], fast=False)
         e.reset(seed=k)
         for agent in e.agent_iter():
             obs, _, done, _, _ = e.last()

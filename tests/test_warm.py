@@ -62,6 +62,7 @@ def test_warm_up_command_reports_each_step() -> None:
         "odds kernels",
         "seven-card count kernels",
         "equity bot kernels",
+        "environment kernels",
     ):
         assert f"✓ {label} (" in out.stderr
     assert "fast kernels ready in" in out.stderr
@@ -96,6 +97,27 @@ def test_after_warm_up_equity_bots_compile_nothing() -> None:
     for pack in (55, 52):
         simulate(TableConfig(seats=3, pack=pack), ["equity"], 40, seed=1)
         simulate(TableConfig(seats=2, pack=pack), ["equity"], 40, seed=2)
+    """
+    assert compilations_after_warm_up(code) == 0
+
+
+def test_after_warm_up_the_environments_compile_nothing() -> None:
+    code = """
+    import numpy as np
+    from straights.batch import HoldemBatch, StraightsBatch
+    from straights.rl import env
+    for batch in (HoldemBatch(tables=8, players=6, seed=1), StraightsBatch(tables=8, seed=1)):
+        for _ in range(50):
+            batch.step(batch.mask.argmax(axis=1))
+    rng = np.random.default_rng(1)
+    e = env("holdem", 6)
+    for seed in range(20):
+        e.reset(seed=seed)
+        for agent in e.agent_iter():
+            obs, _, done, _, _ = e.last()
+            legal = np.flatnonzero(obs["action_mask"])
+            e.step(None if done else int(rng.choice(legal)))
+    assert type(e).__name__ == "HoldemEnv"
     """
     assert compilations_after_warm_up(code) == 0
 
@@ -174,5 +196,8 @@ def test_kernel_cache_follows_every_kernel_source(tmp_path: Path) -> None:
     kernels.write_text(kernels.read_text() + "\n# edited\n")
     after = _cache_dirs(src, env)
     assert after[0] != before[0] and Path(after[1]).is_relative_to(after[0])
+    batch = src / "straights" / "batch" / "holdem_kernels.py"  # rl/kernels.py inlines from it
+    batch.write_text(batch.read_text() + "\n# edited\n")
+    assert _cache_dirs(src, env)[0] != after[0]
     chosen = _cache_dirs(src, env | {"NUMBA_CACHE_DIR": str(tmp_path / "mine")})
     assert chosen[0] == str(tmp_path / "mine")

@@ -57,7 +57,7 @@ from straights.rl.actions import ActionLayout  # the AEC environment's actions, 
 
 _relocate_caches(common, holdem_kernels)
 
-__all__ = ["HoldemBatch"]
+__all__ = ["HoldemBatch", "load_showdown"]
 
 _RESET: Final[Callable[..., None]] = holdem_kernels.reset
 _STEP: Final[Callable[..., int]] = holdem_kernels.step
@@ -70,6 +70,19 @@ def _whole(name: str, value: object, least: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < least:
         raise ConfigurationError(f"{name}={value!r}: give a whole number >= {least}")
     return value
+
+
+def load_showdown(players: int) -> tuple[Any, ...]:
+    """What the kernels' showdown needs: room for ``players`` 7-card hands and their
+    keys, and the 7-card high lookup tables."""
+    lookup = high_lookup()
+    return (
+        np.zeros((players, 7), dtype=np.uint8),
+        np.zeros(players, dtype=np.int32),
+        lookup.rank7,
+        lookup.flush,
+        lookup.flush_suit,
+    )
 
 
 class HoldemBatch:
@@ -137,14 +150,7 @@ class HoldemBatch:
         self.targets = np.zeros((tables, len(self.names)), dtype=np.int64)
         self._rewards = np.zeros((tables, players), dtype=np.int64)
         self._done = np.zeros(tables, dtype=np.bool_)
-        lookup = high_lookup()
-        self._showdown = (
-            np.zeros((players, 7), dtype=np.uint8),
-            np.zeros(players, dtype=np.int32),
-            lookup.rank7,
-            lookup.flush,
-            lookup.flush_suit,
-        )
+        self._showdown = load_showdown(players)
         self.reset(seed)
 
     def _arrays(self) -> tuple[Any, ...]:

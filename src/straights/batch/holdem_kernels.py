@@ -49,7 +49,7 @@ def _top(t: int, bets: Ints) -> int:
 
 
 @njit(cache=True)
-def _legal(
+def legal(
     t: int,
     state: Ints,
     stacks: Ints,
@@ -307,6 +307,31 @@ def _next_street(
 
 
 @njit(cache=True)
+def open_deal(
+    t: int,
+    state: Ints,
+    stacks: Ints,
+    bets: Ints,
+    total: Ints,
+    folded: Flags,
+    queued: Flags,
+    acted: Flags,
+    start: Ints,
+    blinds: Ints,
+) -> None:
+    """Start the deal of ``deck[t]`` (already dealt): fresh stacks, blinds, the first to act.
+
+    Every stack is more than its blind, so somebody always has a decision."""
+    for seat in range(stacks.shape[1]):
+        stacks[t, seat] = start[seat] - blinds[seat]
+        bets[t, seat] = blinds[seat]
+        total[t, seat] = blinds[seat]
+        folded[t, seat] = False
+    state[t, STREET] = 0
+    _begin_betting(t, state, stacks, bets, folded, queued, acted, blinds)
+
+
+@njit(cache=True)
 def deal(
     t: int,
     state: Ints,
@@ -322,17 +347,9 @@ def deal(
     start: Ints,
     blinds: Ints,
 ) -> None:
-    """Deal afresh at table ``t``: shuffle, fresh stacks, blinds, the first to act.
-
-    Every stack is more than its blind, so somebody always has a decision."""
+    """Deal afresh at table ``t``: shuffle, then :func:`open_deal`."""
     shuffle(t, deck, rng, scratch)
-    for seat in range(stacks.shape[1]):
-        stacks[t, seat] = start[seat] - blinds[seat]
-        bets[t, seat] = blinds[seat]
-        total[t, seat] = blinds[seat]
-        folded[t, seat] = False
-    state[t, STREET] = 0
-    _begin_betting(t, state, stacks, bets, folded, queued, acted, blinds)
+    open_deal(t, state, stacks, bets, total, folded, queued, acted, start, blinds)
 
 
 @njit(cache=True)
@@ -377,6 +394,39 @@ def _act(
 
 
 @njit(cache=True)
+def advance(
+    t: int,
+    a: int,
+    state: Ints,
+    stacks: Ints,
+    bets: Ints,
+    total: Ints,
+    folded: Flags,
+    queued: Flags,
+    acted: Flags,
+    deck: Cards,
+    targets: Ints,
+    blinds: Ints,
+    hands: Cards,
+    keys: npt.NDArray[np.int32],
+    rank: npt.NDArray[np.uint16],
+    flush: npt.NDArray[np.uint16],
+    fsuit: npt.NDArray[np.int8],
+) -> bool:
+    """The player to act at table ``t`` takes legal action ``a``; the next player is to
+    act, or the deal ends (True: the pots are paid)."""
+    _act(t, a, state, stacks, bets, total, folded, queued, acted, targets)
+    nxt = next_to_act(t, state[t, ACTOR], queued) if in_hand(t, folded)[0] > 1 else -1
+    if nxt >= 0:
+        state[t, ACTOR] = nxt
+        return False
+    return _next_street(
+        t, state, stacks, bets, total, folded, queued, acted, deck, blinds,
+        hands, keys, rank, flush, fsuit,
+    )  # fmt: skip
+
+
+@njit(cache=True)
 def step(
     actions: Ints,
     state: Ints,
@@ -412,6 +462,7 @@ def step(
         return bad
     ev = (hands, keys, rank, flush, fsuit)
     for t in range(actions.shape[0]):
+        # advance(), written out: the call costs the batch a quarter of its speed.
         _act(t, actions[t], state, stacks, bets, total, folded, queued, acted, targets)
         nxt = next_to_act(t, state[t, ACTOR], queued) if in_hand(t, folded)[0] > 1 else -1
         finished = False
@@ -425,7 +476,7 @@ def step(
         if finished:
             deal(t, state, stacks, bets, total, folded, queued, acted, deck, rng, scratch,
                  start, blinds)  # fmt: skip
-        _legal(t, state, stacks, bets, total, folded, acted, mask, targets, min_bet, sizes)
+        legal(t, state, stacks, bets, total, folded, acted, mask, targets, min_bet, sizes)
     return -1
 
 
@@ -453,4 +504,4 @@ def reset(
         deal(
             t, state, stacks, bets, total, folded, queued, acted, deck, rng, scratch, start, blinds
         )
-        _legal(t, state, stacks, bets, total, folded, acted, mask, targets, min_bet, sizes)
+        legal(t, state, stacks, bets, total, folded, acted, mask, targets, min_bet, sizes)

@@ -79,6 +79,10 @@ _COMBOS = {k: np.array(list(combinations(range(k), 5)), dtype=np.int64) for k in
 
 #: The modules that define kernels, and the lookup module whose keys they bake in.
 _KERNEL_SOURCES = (_natural, kernels, equity, exhaustive, lookup)
+#: The kernels of the environments, outside this package (read as files, never imported
+#: here): they inline functions of one another and of the modules above.
+_CALLER_SOURCES = ("batch/common.py", "batch/kernels.py", "batch/holdem_kernels.py",
+                   "rl/kernels.py")  # fmt: skip
 
 
 def kernel_cache_dir() -> Path:
@@ -87,8 +91,8 @@ def kernel_cache_dir() -> Path:
 
     Numba checks only a function's own file before it reuses a cached
     compilation, but kernels inline functions and constant arrays from other
-    files; naming the folder after all of them makes a change in any one
-    start afresh.
+    files; naming the folder after all of them (the environments' kernels
+    too) makes a change in any one start afresh.
     """
     chosen = getattr(numba.config, "CACHE_DIR", "")  # set at run time from $NUMBA_CACHE_DIR
     if chosen:
@@ -97,6 +101,9 @@ def kernel_cache_dir() -> Path:
     for module in _KERNEL_SOURCES:
         assert module.__file__ is not None
         digest.update(Path(module.__file__).read_bytes())
+    package = Path(__file__).resolve().parent.parent
+    for name in _CALLER_SOURCES:
+        digest.update((package / name).read_bytes())
     return cache_dir() / f"kernels-{digest.hexdigest()[:16]}"
 
 

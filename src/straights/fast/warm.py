@@ -105,6 +105,24 @@ def _bots() -> None:
     equity.exact_serial(equity.STRAIGHTS, holes, decks, table.clip(0), 1, 55, *empty)
 
 
+def _environments() -> None:
+    # The batch environments, and no-limit hold'em's AEC environment when the rl extra is in.
+    from straights.batch import HoldemBatch, StraightsBatch
+    from straights.extras import available
+
+    for batch in (HoldemBatch(tables=2), StraightsBatch(tables=2)):
+        batch.step(batch.mask.argmax(axis=1))
+    if available("rl"):
+        from straights.rl import env
+
+        aec = env("holdem", 2, fast=True)
+        aec.reset(seed=0)
+        for agent in aec.agent_iter():
+            obs, _, done, _, _ = aec.last()
+            aec.step(None if done else int(obs["action_mask"].argmax()))
+            del agent
+
+
 #: ``(label, step)`` in set-up order; each step is quick once its kernels are cached.
 STEPS: tuple[tuple[str, Callable[[], None]], ...] = (
     ("lookup tables", _tables),
@@ -112,6 +130,7 @@ STEPS: tuple[tuple[str, Callable[[], None]], ...] = (
     ("seven-card count kernels", _counts),
     ("batch key kernels", _batch_keys),
     ("equity bot kernels", _bots),
+    ("environment kernels", _environments),
 )
 
 

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from straights.extras import require
+from straights.errors import ConfigurationError
+from straights.extras import available, require
 
 if TYPE_CHECKING:
     from straights.rl.aec import PokerEnv
@@ -27,8 +28,13 @@ if TYPE_CHECKING:
 
 __all__ = ["env", "single_agent_env"]
 
+#: The options of an environment that are not the table's.
+_ENV_OPTIONS = ("normalize_rewards", "history", "raise_sizes", "render_mode")
 
-def env(game: str = "straights", players: int = 6, **options: Any) -> PokerEnv:
+
+def env(
+    game: str = "straights", players: int = 6, *, fast: bool | None = None, **options: Any
+) -> PokerEnv:
     """A PettingZoo AEC environment of ``game`` (any name or code of the catalogue).
 
     Options: ``stack`` (chips each, or one per player; 200), ``stakes`` (a
@@ -36,12 +42,32 @@ def env(game: str = "straights", players: int = 6, **options: Any) -> PokerEnv:
     ``small_bet``, ``big_bet``, ``min_bet``; ``normalize_rewards`` (rewards in
     units: big blinds, else antes); ``history`` (rows of public actions, 32);
     ``raise_sizes`` (pot fractions of pot and no limit, ``(0.5, 1, 2)``);
-    ``render_mode`` (``"ansi"`` or ``"human"``).
+    ``render_mode`` (``"ansi"`` or ``"human"``).  ``fast``: no-limit hold'em on
+    compiled kernels, the same environment many times quicker
+    (:mod:`straights.rl.holdem`) — by default (``None``) whenever Numba is
+    installed and the kernels play the table; ``False``: always the engine;
+    ``True``: the kernels, or an error saying why not.
     """
     require("rl", "straights.rl")
-    from straights.rl.aec import PokerEnv
+    from straights.rl.aec import EngineEnv
+    from straights.rl.table import table_for
 
-    return PokerEnv(game, players, **options)
+    if fast is not None and not isinstance(fast, bool):
+        raise ConfigurationError(f"fast={fast!r}: give True, False or None")
+    settings = {k: options.pop(k) for k in _ENV_OPTIONS if k in options}
+    table = table_for(game, players, **options)
+    if fast is not False:
+        from straights.rl.holdem import refusal
+
+        reason = refusal(table)
+        if reason is None and (fast or available("fast")):
+            require("fast", "straights.rl.env(fast=True)")
+            from straights.rl.holdem import HoldemEnv
+
+            return HoldemEnv(table, **settings)
+        if fast:
+            raise ConfigurationError(f"fast=True: {reason}")
+    return EngineEnv(table, **settings)
 
 
 def single_agent_env(game: str = "straights", players: int = 2, **options: Any) -> SingleAgentEnv:

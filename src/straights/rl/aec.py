@@ -38,20 +38,21 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from straights.cards import Card, parse_cards
 from straights.errors import ConfigurationError
-from straights.rl.actions import DEFAULT_SIZES
+from straights.rl.actions import DEFAULT_SIZES, ActionLayout
 from straights.rl.dealer import Dealer, Observation
-from straights.rl.table import table_for
+from straights.rl.observation import Encoding
+from straights.rl.table import RlTable
 
-__all__ = ["PokerEnv", "observation_space"]
+__all__ = ["EngineEnv", "PokerEnv", "deck_option", "observation_space"]
 
 
-def observation_space(dealer: Dealer) -> spaces.Dict:
-    """The space of ``dealer``'s observations (a new object each call)."""
-    enc = dealer.encoding
+def observation_space(encoding: Encoding, actions: int) -> spaces.Dict:
+    """The space of the observations of ``encoding`` with ``actions`` actions (a new
+    object each call)."""
     return spaces.Dict(
         {
-            "observation": spaces.Box(0.0, enc.high, (enc.size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (dealer.actions.size,), np.int8),
+            "observation": spaces.Box(0.0, encoding.high, (encoding.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (actions,), np.int8),
         }
     )
 
@@ -69,7 +70,8 @@ def deck_option(options: dict[str, Any] | None) -> Sequence[Card] | None:
 
 
 class PokerEnv(AECEnv):  # type: ignore[misc]
-    """A deal of ``game`` for ``players`` agents (see :func:`straights.rl.env`)."""
+    """A deal of a table's game for its players as agents (see :func:`straights.rl.env`):
+    what the engine's environment and the no-limit hold'em one on kernels share."""
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi", "human"],
@@ -79,29 +81,28 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
 
     def __init__(
         self,
-        game: str = "straights",
-        players: int = 6,
+        table: RlTable,
         *,
         normalize_rewards: bool = False,
         history: int = 32,
         raise_sizes: Sequence[float] = DEFAULT_SIZES,
         render_mode: str | None = None,
-        **table_options: Any,
     ) -> None:
         super().__init__()
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ConfigurationError(f"render_mode={render_mode!r}: choose ansi or human")
-        self.dealer = Dealer(
-            table_for(game, players, **table_options), history=history, raise_sizes=raise_sizes
-        )
-        self.table = self.dealer.table
+        self.table = table
+        #: The actions by index, and the layout of the observation vector.
+        self.actions = ActionLayout(table.variant, raise_sizes)
+        self.encoding = Encoding(table, history)
         self.render_mode = render_mode
-        self.reward_scale = 1.0 / self.table.unit if normalize_rewards else 1.0
-        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.reward_scale = 1.0 / table.unit if normalize_rewards else 1.0
+        self.possible_agents = [f"player_{i}" for i in range(table.players)]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
-        self.observation_spaces = {a: observation_space(self.dealer) for a in self.possible_agents}
-        size = self.dealer.actions.size
-        self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
+        self.observation_spaces = {
+            a: observation_space(self.encoding, self.actions.size) for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(self.actions.size) for a in self.possible_agents}
         self.agents: list[str] = []
         self.agent_selection = self.possible_agents[0]
 
@@ -113,12 +114,10 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
 
     def action_names(self) -> tuple[str, ...]:
         """The name of each action index (``fold``, ``call``, ``raise-min`` …)."""
-        return self.dealer.actions.names
+        return self.actions.names
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal afresh.  ``seed`` makes the deal (and every later one) reproducible;
-        ``options={"deck": "As Kd …"}`` rigs the cards (other keys are ignored)."""
-        self.dealer.new_deal(seed, deck_option(options))
+    def _begin_episode(self, actor: int | None) -> None:
+        """Every agent in, nothing won yet; ``actor`` (a seat) to act."""
         agents = self.possible_agents
         self.agents = list(agents)
         self.rewards = dict.fromkeys(agents, 0.0)
@@ -127,19 +126,60 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
         self._skip_agent_selection = None
-        self._next()
+        self._next(actor)
 
-    def _next(self) -> None:
-        actor = self.dealer.actor
+    def _next(self, actor: int | None) -> None:
+        """``actor`` is to act, or (``None``) the deal is over: the rewards are paid."""
         if actor is not None:
             self.agent_selection = self.possible_agents[actor]
             return
-        payoffs = self.dealer.payoffs()
+        payoffs = self.payoffs()
         for agent, seat in self._seat.items():
             self.rewards[agent] = payoffs[seat] * self.reward_scale
             self.terminations[agent] = True
             self.infos[agent] = {"chips": payoffs[seat]}
         self._accumulate_rewards()
+
+    def payoffs(self) -> list[int]:
+        """What each seat won (+) or lost (-) in chips this deal, so far."""
+        raise NotImplementedError
+
+    def describe(self) -> str | None:
+        """The deal in one line, as a spectator sees it (``None`` before the first)."""
+        raise NotImplementedError
+
+    def render(self) -> str | None:
+        """The deal as a spectator sees it: one line (``ansi`` returns it, ``human`` prints it)."""
+        line = None if self.render_mode is None else self.describe()
+        if line is not None and self.render_mode == "human":
+            print(line)
+            return None
+        return line
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class EngineEnv(PokerEnv):
+    """Any variant, played by the engine (:class:`straights.rl.dealer.Dealer`)."""
+
+    def __init__(
+        self,
+        table: RlTable,
+        *,
+        history: int = 32,
+        raise_sizes: Sequence[float] = DEFAULT_SIZES,
+        **options: Any,
+    ) -> None:
+        super().__init__(table, history=history, raise_sizes=raise_sizes, **options)
+        self.dealer = Dealer(table, history=history, raise_sizes=raise_sizes)
+        self.actions, self.encoding = self.dealer.actions, self.dealer.encoding
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal afresh.  ``seed`` makes the deal (and every later one) reproducible;
+        ``options={"deck": "As Kd …"}`` rigs the cards (other keys are ignored)."""
+        self.dealer.new_deal(seed, deck_option(options))
+        self._begin_episode(self.dealer.actor)
 
     def step(self, action: int | None) -> None:
         """The agent to act takes ``action`` (an index; ``None`` once his deal is over)."""
@@ -151,20 +191,13 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
             raise ConfigurationError(f"{agent} is to act: give an action index, not None")
         self._cumulative_rewards[agent] = 0.0
         self.dealer.play(int(action))
-        self._next()
+        self._next(self.dealer.actor)
 
     def observe(self, agent: str) -> Observation:
         return self.dealer.observe(self._seat[agent])
 
-    def render(self) -> str | None:
-        """The deal as a spectator sees it: one line (``ansi`` returns it, ``human`` prints it)."""
-        if self.render_mode is None or self.dealer.deal is None:
-            return None
-        line = self.dealer.describe()
-        if self.render_mode == "human":
-            print(line)
-            return None
-        return line
+    def payoffs(self) -> list[int]:
+        return self.dealer.payoffs()
 
-    def close(self) -> None:
-        """Nothing to release."""
+    def describe(self) -> str | None:
+        return None if self.dealer.deal is None else self.dealer.describe()

@@ -80,7 +80,9 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         self.illegal = illegal
         self.render_mode = render_mode
         self.reward_scale = 1.0 / table.unit if normalize_rewards else 1.0
-        self.observation_space = observation_space(self.dealer)  # type: ignore[assignment]
+        self.observation_space = observation_space(  # type: ignore[assignment]
+            self.dealer.encoding, self.dealer.actions.size
+        )
         self.action_space = spaces.Discrete(self.dealer.actions.size)  # type: ignore[assignment]
 
     def action_names(self) -> tuple[str, ...]:
