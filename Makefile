@@ -35,7 +35,7 @@ $(DEV_STAMP): pyproject.toml | $(BIN)/python
 
 # Compile the kernels and build the lookup tables; again when a kernel source or the
 # installed packages change (the kernel cache itself is keyed by the sources).
-$(WARM_STAMP): $(wildcard src/straights/fast/*.py) $(wildcard $(PLAY_STAMP) $(DEV_STAMP))
+$(WARM_STAMP): $(wildcard src/straights/fast/*.py src/straights/batch/*kernels.py src/straights/batch/common.py src/straights/rl/kernels.py) $(wildcard $(PLAY_STAMP) $(DEV_STAMP))
 	$(BIN)/straights warm-up
 	touch $@
 
