@@ -15,12 +15,15 @@ straights.web.protocol.ProtocolError: bad 'act' message: token: Field required; 
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic_core import PydanticCustomError
 
-from straights.errors import StraightsError
+from straights.cards import make_deck
+from straights.errors import ConfigurationError, StraightsError
+from straights.poker.catalogue import find_variant, game_name, get_variant
+from straights.poker.variant import Variant
 from straights.web.names import BadName, clean_name
 
 #: The largest text frame the table reads; bigger ones get an error reply.
@@ -37,7 +40,13 @@ MIN_STACK_ANTES = 10
 TOKEN_PATTERN = r"^[A-Za-z0-9_-]{8,64}$"
 TABLE_PATTERN = r"^[A-Za-z0-9_-]{4,32}$"
 
-ActionName = Literal["fold", "check", "call", "bet", "raise"]
+ActionName = Literal[
+    "fold", "check", "call", "bet", "raise", "bring-in", "complete", "discard", "expose"
+]
+#: A card in ASCII (``As``, ``Th``, ``S``, ``Jk``), as a variant table's moves name them.
+CardCode = Annotated[str, Field(pattern=r"^([2-9TJQKA][cdhs]|[STR]|Jk)$")]
+#: A game of the catalogue by name or PHH code (``omaha-hi-lo``, ``F7S``).
+GameName = Annotated[str, Field(min_length=1, max_length=40)]
 #: Every bot of :data:`straights.bots.BOT_KINDS` (they all play Straights; ``cfr`` plays
 #: the solved Mini Straights frequencies carried over to the full game).
 BotKind = Literal[
@@ -112,6 +121,16 @@ class Act(_Msg):
     action: ActionName
     to: Chips | None = None
     hand: Annotated[int, Field(ge=1)] | None = None
+    #: The cards of a draw's discard or of Mexican stud's choice to turn up.
+    cards: Annotated[tuple[CardCode, ...], Field(max_length=7)] = ()
+
+
+class Choose(_Msg):
+    """Dealer's choice: the player on the next deal's button names its game."""
+
+    type: Literal["choose"]
+    token: Token
+    game: GameName
 
 
 class AddBot(_Msg):
@@ -254,6 +273,7 @@ ClientMessage = (
     | Close
     | Chat
     | Mute
+    | Choose
 )
 _MODELS: dict[str, type[_Msg]] = {
     "hello": Hello,
@@ -274,6 +294,7 @@ _MODELS: dict[str, type[_Msg]] = {
     "close": Close,
     "chat": Chat,
     "mute": Mute,
+    "choose": Choose,
 }
 
 
@@ -334,6 +355,16 @@ class TableSettings(BaseModel):
     auto_limit: Annotated[int, Field(ge=0, le=10**9)] | None = None
     #: Set by the server: 2 for tables with a ledger (a broke player keeps his seat).
     edition: Literal[1, 2] = 1
+    #: The games of a table that deals through the generic engine, by PHH code (the
+    #: server turns names into codes); empty: a Straights table of ``pack`` and ``betting``.
+    games: Annotated[tuple[str, ...], Field(max_length=40)] = ()
+    #: Dealer's choice: the player on the button picks each deal's game from ``games``.
+    dealers_choice: bool = False
+
+    @property
+    def dealt_by_engine(self) -> bool:
+        """True for a variant or dealer's-choice table (generic engine, any game)."""
+        return bool(self.games)
 
 
 def parse_settings(raw: bytes) -> TableSettings:
@@ -354,6 +385,7 @@ def parse_settings(raw: bytes) -> TableSettings:
     elif settings.name:
         settings = settings.model_copy(update={"name": ""})
     settings = settings.model_copy(update={"edition": 2})  # new tables keep a ledger
+    settings = _check_games(settings)
     if settings.bots >= settings.seats:
         raise ProtocolError(
             f"{settings.bots} bots would fill all {settings.seats} seats: "
@@ -368,6 +400,49 @@ def parse_settings(raw: bytes) -> TableSettings:
     return settings
 
 
+#: Dealer's choice when the host names no games: five families (community cards,
+#: stud, draw, Straights, a split game), each dealing to 6 players.
+DEFAULT_MIX: Final = ("FT", "F7S", "_F5CD", "FO/8", "_STR55L", "FR")
+
+
+def _check_games(settings: TableSettings) -> TableSettings:
+    """Names to codes; one game unless dealer's choice; every game fits the seats."""
+    if not settings.games and not settings.dealers_choice:
+        return settings
+    codes: list[str] = []
+    for name in settings.games:
+        try:
+            code = find_variant(name).code
+        except ConfigurationError as exc:
+            raise ProtocolError(str(exc)) from None
+        if code not in codes:
+            codes.append(code)
+    if not codes:
+        codes = [c for c in DEFAULT_MIX if _fits(get_variant(c), settings.seats)]
+    if settings.dealers_choice and len(codes) < 2:
+        raise ProtocolError("dealer's choice needs at least two games: name more, or one game")
+    if not settings.dealers_choice and len(codes) > 1:
+        raise ProtocolError(
+            f"{len(codes)} games for a table of one game: choose one, or dealer's choice"
+        )
+    for code in codes:
+        variant = get_variant(code)
+        if not _fits(variant, settings.seats):
+            most = variant.max_players(len(make_deck(variant.deck, jokers=variant.jokers)))
+            raise ProtocolError(
+                f"{game_name(code)} deals to at most {most} players: "
+                f"make the table {most} seats or fewer, or leave that game out"
+            )
+    if settings.bot_kind == "cfr":
+        raise ProtocolError("the cfr bot plays only Straights' own table: choose another style")
+    return settings.model_copy(update={"games": tuple(codes)})
+
+
+def _fits(variant: Variant, seats: int) -> bool:
+    deck = make_deck(variant.deck, jokers=variant.jokers)
+    return bool(variant.max_players(len(deck)) >= seats)
+
+
 #: The new-table form's fields as its labels say them.
 _SETTING_WORDS = {
     "pack": "the pack",
@@ -380,6 +455,8 @@ _SETTING_WORDS = {
     "turn_seconds": "the turn timer",
     "bot_seconds": "the bot delay",
     "name": "the table name",
+    "games": "the games",
+    "dealers_choice": "dealer's choice",
 }
 
 
