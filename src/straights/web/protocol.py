@@ -22,7 +22,7 @@ from pydantic_core import PydanticCustomError
 
 from straights.cards import make_deck
 from straights.errors import ConfigurationError, StraightsError
-from straights.poker.catalogue import find_variant, game_name, get_variant
+from straights.poker.catalogue import VARIANTS, find_variant, game_name, get_variant
 from straights.poker.variant import Variant
 from straights.web.names import BadName, clean_name
 
@@ -122,7 +122,7 @@ class Act(_Msg):
     to: Chips | None = None
     hand: Annotated[int, Field(ge=1)] | None = None
     #: The cards of a draw's discard or of Mexican stud's choice to turn up.
-    cards: Annotated[tuple[CardCode, ...], Field(max_length=7)] = ()
+    cards: Annotated[list[CardCode], Field(max_length=7)] = []
 
 
 class Choose(_Msg):
@@ -436,6 +436,29 @@ def _check_games(settings: TableSettings) -> TableSettings:
     if settings.bot_kind == "cfr":
         raise ProtocolError("the cfr bot plays only Straights' own table: choose another style")
     return settings.model_copy(update={"games": tuple(codes)})
+
+
+def game_list() -> dict[str, Any]:
+    """Every game of the catalogue a table may deal (name, code, the most players),
+    and the default dealer's-choice mix.
+
+    >>> data = game_list()
+    >>> data["default"][:2], data["games"][0]["name"]
+    (['FT', 'F7S'], 'holdem')
+    """
+    games = []
+    for code in VARIANTS:
+        variant = get_variant(code)
+        deck = make_deck(variant.deck, jokers=variant.jokers)
+        games.append(
+            {
+                "code": code,
+                "name": game_name(code),
+                "title": variant.name,
+                "most": variant.max_players(len(deck)),
+            }
+        )
+    return {"games": games, "default": list(DEFAULT_MIX)}
 
 
 def _fits(variant: Variant, seats: int) -> bool:

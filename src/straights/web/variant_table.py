@@ -513,6 +513,9 @@ class VariantWebTable(WebTable):
                 )
             shares = split(verdict.amount, winners)
             paid = ", ".join(f"{who(i)} {chips}" for i, chips in enumerate(shares) if chips)
+            if len(rules) == 1 and len(winners[0]) == 1:  # one hand takes it: no split to show
+                lines.append(f"{label} of {verdict.amount} to {parts[0].split(': ', 1)[1]}")
+                continue
             word = "split" if sum(1 for x in shares if x) > 1 else "to"
             lines.append(f"{label} of {verdict.amount} — {'; '.join(parts)} — {word}: {paid}")
         if deal.carry_out:
@@ -634,7 +637,7 @@ class VariantWebTable(WebTable):
                     "cards": _codes(p.cards),
                     "up": list(p.up),
                     "won": deal.winnings[p.index] if view.phase == "over" else 0,
-                    "shown": deal.describe(p.index) if p.index in showed else "",
+                    "shown": _described(deal, p.index) if p.index in showed else "",
                 }
             )  # fmt: skip
         variant = hand.variant
@@ -710,6 +713,15 @@ class VariantWebTable(WebTable):
             "events": [{"type": "line", "text": t} for t in lines],
             "final": self.hand_data(hand, viewer),
         }
+
+
+def _described(deal: Deal, i: int) -> str:
+    """What player ``i`` showed makes, each share's hand named when there are two."""
+    said = deal.describe(i)
+    rules = deal.variant.showdown
+    if len(rules) == 1 and said.startswith(f"{rules[0].label}: "):
+        return said[len(rules[0].label) + 2 :]
+    return said
 
 
 def _plain(reason: str) -> str:
