@@ -203,7 +203,9 @@ class VariantGame:
         self.button = button
         self.hand_number += 1
         self.hand = VariantHand(self.hand_number, deal, order)
-        self._emit(type="deal_started", number=self.hand_number, game=variant.code, seats=order)
+        self._emit(
+            type="deal_started", number=self.hand_number, game=variant.code, seats=list(order)
+        )
         self._told = 0
         self._tell()
         return self.hand
