@@ -65,6 +65,8 @@ class Human:
         mine = choice and choice["seat"] == st["you"]["seat"] and not choice["chosen"]
         if mine and between:
             button = page.locator(f'#choice button[data-game="{choice["default"]}"]')
+            if not self.chose:
+                shot(page, f"variants-choose-{page.viewport_size['width']}")
             self.chose.append(choice["default"])
             button.click()
         elif h.get("draw_limit"):
@@ -246,5 +248,5 @@ def test_straights_through_the_engine_table(browser: Browser, make_server, viewp
 
 
 def _suits(code: str) -> str:
-    """A card's ASCII code as the log writes it (``Th`` -> ``T♥``)."""
-    return code[0] + {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}[code[1]]
+    """A card's ASCII code as the log writes it (``Th`` -> ``10♥``)."""
+    return code[0].replace("T", "10") + {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}[code[1]]

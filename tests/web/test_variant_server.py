@@ -101,7 +101,7 @@ def named(msg: Any) -> set[Card]:
     elif isinstance(msg, str):
         for word in msg.replace(",", " ").split():
             core = word.strip("()—;:")
-            if len(core) == 2 and core[0] in "23456789TJQKA" and core[1] in "♣♦♥♠":
+            if core[:-1] in ("2 3 4 5 6 7 8 9 10 T J Q K A".split()) and core[-1:] in "♣♦♥♠":
                 found |= set(parse_cards(core))
     return found
 

@@ -34,6 +34,7 @@ from straights.poker.showdown import split
 from straights.poker.stakes import default_stakes
 from straights.poker.variant import Stakes, Structure, Variant
 from straights.poker.view import DealView, Move, deal_view, entry_view, play
+from straights.web.follow import tens
 from straights.web.keyed_random import deal_random
 from straights.web.tables import Auto, WebTable
 
@@ -469,7 +470,7 @@ class VariantWebTable(WebTable):
         for k, entry in enumerate(hand.deal.log):
             line = _told(entry_view(entry, viewer), hand, names, viewer)
             if line:
-                lines.append(line + (" (time ran out)" if k in timed else ""))
+                lines.append(tens(line) + (" (time ran out)" if k in timed else ""))
         return lines
 
     def results(self, hand: VariantHand) -> list[str]:
@@ -522,7 +523,7 @@ class VariantWebTable(WebTable):
             lines.append(f"{label} of {verdict.amount} — {'; '.join(parts)} — {word}: {paid}")
         if deal.carry_out:
             lines.append(f"{deal.carry_out} chips carry over to the next deal (rule 10)")
-        return lines
+        return [tens(line) for line in lines]
 
     def public_state(self) -> dict[str, Any]:
         """As a web table; the log is the deal's, in words a spectator may read."""
@@ -639,7 +640,7 @@ class VariantWebTable(WebTable):
                     "cards": _codes(p.cards),
                     "up": list(p.up),
                     "won": deal.winnings[p.index] if view.phase == "over" else 0,
-                    "shown": _described(deal, p.index) if p.index in showed else "",
+                    "shown": tens(_described(deal, p.index)) if p.index in showed else "",
                 }
             )  # fmt: skip
         variant = hand.variant
