@@ -250,3 +250,33 @@ def test_straights_through_the_engine_table(browser: Browser, make_server, viewp
 def _suits(code: str) -> str:
     """A card's ASCII code as the log writes it (``Th`` -> ``10♥``)."""
     return code[0].replace("T", "10") + {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}[code[1]]
+
+
+def test_mexican_stud_turns_up_the_card_tapped(browser: Browser, make_server) -> None:
+    server: Server = make_server(bot_delay=0.0, deal_delay=0.3)
+    ctx, page = open_table(browser, server, "phone", game="_FMEXICAN", stack="1000")
+    try:
+        ann = Human(page)
+
+        def choosing(st: dict[str, Any]) -> bool:
+            return bool(st["hand"].get("choose_up"))
+
+        st = ann.play_until(choosing)
+        h = st["hand"]
+        down = [k for k, up in enumerate(h["hole_up"]) if not up]
+        expect(page.locator("#actions button[data-action=expose]")).to_be_disabled()
+        page.locator("#myhand .card").nth(down[-1]).click()
+        expect(page.locator("#actions button[data-action=expose]")).to_be_enabled()
+        shot(page, "variants-mexican-phone")
+        page.locator("#actions button[data-action=expose]").click()
+        chosen = h["hole"][down[-1]]
+        ann.play_until(lambda s: chosen in _up_cards(s))
+        expect(page.locator("#myhand .card.up")).not_to_have_count(0)
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+    finally:
+        ctx.close()
+
+
+def _up_cards(st: dict[str, Any]) -> list[str]:
+    h = st["hand"]
+    return [c for c, up in zip(h["hole"], h["hole_up"], strict=True) if up]

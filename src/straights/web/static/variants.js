@@ -7,9 +7,10 @@ function isVariantTable(state) { return Boolean(state.table.games && state.table
 
 function variantTitle(state) {
   const t = state.table, h = state.hand;
-  const game = h.variant_name || t.game || (t.dealers_choice ? "Dealer's choice" : t.games[0].name);
-  const mode = t.dealers_choice ? "Dealer's choice · " : "";
-  return `${t.name || "Table"} · ${mode}${game} · stakes ×${t.ante}`;
+  const game = h.variant_name || t.game || (t.dealers_choice ? "" : t.games[0].name);
+  const mode = t.dealers_choice ? "Dealer's choice" : "";
+  const what = [mode, game].filter(Boolean).join(" · ");
+  return `${t.name || "Table"} · ${what} · stakes ×${t.ante}`;
 }
 
 // A card of a variant: an ASCII code, null face down; the joker "Jk" is drawn as ★.
