@@ -14,6 +14,7 @@ from straights.store import Store
 from straights.web.protocol import TableSettings
 from straights.web.variant_table import VariantWebTable, make_table
 
+_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K", "A")
 GAMES = ["holdem", "stud", "draw", "mexican-stud", "omaha-hi-lo", "straights"]
 
 
@@ -101,7 +102,7 @@ def named(msg: Any) -> set[Card]:
     elif isinstance(msg, str):
         for word in msg.replace(",", " ").split():
             core = word.strip("()—;:")
-            if core[:-1] in ("2 3 4 5 6 7 8 9 10 T J Q K A".split()) and core[-1:] in "♣♦♥♠":
+            if core[:-1] in _RANKS and core[-1:] in ("♣", "♦", "♥", "♠"):
                 found |= set(parse_cards(core))
     return found
 
