@@ -284,3 +284,32 @@ def test_mexican_stud_turns_up_the_card_tapped(browser: Browser, make_server) ->
 def _up_cards(st: dict[str, Any]) -> list[str]:
     h = st["hand"]
     return [c for c, up in zip(h["hole"], h["hole_up"], strict=True) if up]
+
+
+def test_no_limit_raise_amount_from_the_slider(browser: Browser, make_server) -> None:
+    server: Server = make_server(bot_delay=0.0, deal_delay=0.3)
+    ctx, page = open_table(browser, server, "desktop", game="NT", stack="500")
+    try:
+        ann = Human(page)
+
+        def ranged(st: dict[str, Any]) -> bool:
+            legal = st["hand"].get("legal") or []
+            return any(a["kind"] in ("bet", "raise") and a["high"] > a["low"] for a in legal)
+
+        st = ann.play_until(ranged)
+        a = next(a for a in st["hand"]["legal"] if a["kind"] in ("bet", "raise"))
+        box = page.locator(f'#actions input[type=number][aria-label="{a["kind"]} to"]')
+        expect(box).to_have_value(str(a["low"]))
+        to = a["low"] + 3
+        box.fill(str(to))
+        button = page.locator(f"#actions button[data-action={a['kind']}]")
+        word = a["kind"].capitalize()
+        expect(button).to_have_text(f"{word} to {to}")
+        shot(page, "variants-no-limit-desktop")
+        button.click()
+        verb = "raises to" if a["kind"] == "raise" else "bets to"
+        ann.done = st["version"]
+        ann.play_until(lambda s: f"Ann (you) {verb} {to}" in s["hand"]["log"], timeout=10)
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+    finally:
+        ctx.close()

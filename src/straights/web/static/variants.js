@@ -198,10 +198,15 @@ function renderVariantMe(state) {
       slider.type = "range"; slider.min = a.low; slider.max = a.high; slider.value = a.low;
       slider.setAttribute("aria-label", `${a.kind} amount`);
       const word = a.kind.charAt(0).toUpperCase() + a.kind.slice(1);
-      const sync = (v) => { amount.value = v; slider.value = v; b.textContent = `${word} to ${v}`; };
+      // The amount being chosen outlives a redraw of the same turn (another seat's update).
+      const key = `${h.hand_number}:${h.street}:${a.kind}:${a.low}:${a.high}`;
+      const sync = (v) => {
+        amount.value = v; slider.value = v; b.textContent = `${word} to ${v}`;
+        app.amountKey = key; app.amount = v;
+      };
       slider.oninput = () => sync(slider.value);
       amount.oninput = () => sync(amount.value);
-      sync(a.low);
+      sync(app.amountKey === key ? app.amount : a.low);
       wrap.append(slider, amount, b);
       actions.append(wrap);
     } else {
