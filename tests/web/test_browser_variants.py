@@ -137,6 +137,13 @@ def test_dealers_choice_deals_four_games_in_a_row(
         page.locator("#btn-history").click()
         expect(page.locator("#hist-step")).to_contain_text("Deal")
         expect(page.locator("#hist-events li").first).to_contain_text("Deal")
+        steps = page.locator("#hist-events li").count()
+        page.locator("#hist-last").click()
+        expect(page.locator("#hist-step")).to_contain_text(f"step {steps} of {steps}")
+        expect(page.locator("#verdict .result").first).to_be_visible()
+        page.locator("#hist-first").click()
+        expect(page.locator("#hist-step")).to_contain_text(f"step 1 of {steps}")
+        shot(page, f"variants-replay-{viewport}")
         page.locator("#hist-close").click()
         assert not page.errors, page.errors  # type: ignore[attr-defined]
     finally:

@@ -252,3 +252,20 @@ def test_leaving_mid_deal_forfeits_and_chips_balance() -> None:
     run(t, 50)
     assert t.seats[0] is None
     assert t.chips() == t.bank()
+
+
+@pytest.mark.parametrize("game", ["triple-draw-2-7", "mexican-stud", "straights", "omaha-hi-lo"])
+def test_the_history_deals_each_deal_again_to_its_end(game: str) -> None:
+    t = seated(games=[game], stack=300)
+    run(t, 300, seed=5)
+    ended = [n for n, hand in t.hands.items() if hand.finished]
+    assert len(ended) >= 3
+    for n in ended:
+        hand = t.hands[n]
+        for seat in (None, 0, 1):
+            history = t.history_for(seat, n)
+            live = t.hand_data(hand, hand.player_index(t.owner_in_deal(seat, n)))
+            del live["log"]
+            assert history["frames"][-1] == live  # the replay ends where the deal ended
+            assert len(history["frames"]) == len(history["events"]) == len(hand.moves) + 1
+            assert history["events"][0]["text"].startswith(f"Deal {n}: ")

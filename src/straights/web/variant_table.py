@@ -35,7 +35,7 @@ from straights.poker.stakes import default_stakes
 from straights.poker.variant import Stakes, Structure, Variant
 from straights.poker.view import DealView, Move, deal_view, entry_view, play
 from straights.web.follow import tens
-from straights.web.keyed_random import deal_random
+from straights.web.keyed_random import deal_random, restock_random
 from straights.web.tables import Auto, WebTable
 
 __all__ = ["VariantGame", "VariantHand", "VariantWebTable", "make_table"]
@@ -97,6 +97,10 @@ class VariantHand:
     number: int
     deal: Deal
     seats: tuple[int, ...]
+    #: The shuffled deck and every move made (a ``Move``, or the player index of a
+    #: forfeit), from which :func:`replay_steps` redeals the deal step by step.
+    deck: tuple[Card, ...] = ()
+    moves: list[Move | int] = field(default_factory=list)
 
     @property
     def variant(self) -> Variant:
@@ -137,6 +141,7 @@ class VariantGame:
         #: The table's configuration as the store records it (seats, stack, ante).
         self.config = config
         self.unit = unit
+        self.seed = seed
         self.rng = deal_random(seed)
         self.seats: list[Seat | None] = [None] * config.seats
         self.button: int | None = None
@@ -193,17 +198,20 @@ class VariantGame:
             player = self.seats[s]
             assert player is not None
             stacks.append(player.stack)
+        cards = tuple(deck.shuffled(self.rng))
+        number = self.hand_number + 1
         deal = Deal(
             variant,
             scaled_stakes(variant, len(order), self.unit),
             stacks,
-            deck.shuffled(self.rng),
+            cards,
             carry=self.carry,
+            rng=restock_random(self.seed, number),
         )
         self.carry = 0
         self.button = button
-        self.hand_number += 1
-        self.hand = VariantHand(self.hand_number, deal, order)
+        self.hand_number = number
+        self.hand = VariantHand(number, deal, order, cards)
         self._emit(
             type="deal_started", number=self.hand_number, game=variant.code, seats=list(order)
         )
@@ -246,6 +254,7 @@ class VariantGame:
         if hand.actor != seat:
             raise IllegalActionError(f"it is not {seat_label(seat)}'s turn")
         play(hand.deal, move)
+        hand.moves.append(move)
         self._tell()
 
     def forfeit(self, seat: int) -> None:
@@ -255,6 +264,7 @@ class VariantGame:
         if hand is None or i is None:
             raise IllegalActionError(f"{seat_label(seat)} has no deal to forfeit")
         hand.deal.forfeit(i)
+        hand.moves.append(i)
         self._tell()
 
 
@@ -693,7 +703,8 @@ class VariantWebTable(WebTable):
         return data
 
     def history_for(self, seat: int | None, number: int) -> dict[str, Any]:
-        """Deal ``number`` in words and its last picture, as ``seat`` may see it."""
+        """Deal ``number`` step by step as ``seat`` may see it: the deal is dealt again
+        from its deck and its moves, and each step has its lines and the table after it."""
         hand = self.hands.get(number)
         if hand is None:
             first = min(self.hands, default=0)
@@ -705,16 +716,50 @@ class VariantWebTable(WebTable):
             raise IllegalActionError(f"deal {number} is still being played: wait for its end")
         assert isinstance(hand, VariantHand)
         viewer = hand.player_index(self.owner_in_deal(seat, number))
-        lines = self.log_lines(hand, viewer)
+        done = hand.deal
+        deal = Deal(
+            done.variant,
+            done.stakes,
+            done.starting_stacks,
+            hand.deck,
+            carry=done.carry_in,
+            rng=restock_random(self.seed, number),
+        )
+        again = VariantHand(number, deal, hand.seats)
+        names = self.names_of(hand)
+        events: list[dict[str, Any]] = []
+        frames: list[dict[str, Any]] = []
+        told = 0
+
+        def step(first: str | None) -> None:
+            nonlocal told
+            seen = (_told(entry_view(e, viewer), again, names, viewer) for e in deal.log[told:])
+            lines = [tens(line) for line in seen if line]
+            told = len(deal.log)
+            if first:
+                lines.insert(0, first)
+            events.append({"type": "step", "text": "; ".join(lines) or "…"})
+            frame = self.hand_data(again, viewer)
+            del frame["log"]
+            frames.append(frame)
+
+        step(f"Deal {number}: {done.variant.name}")
+        for move in hand.moves:
+            if isinstance(move, int):
+                deal.forfeit(move)
+            else:
+                play(deal, move)
+            step(None)
         return {
             "type": "history",
             "hand": number,
-            "game": hand.variant.name,
+            "game": done.variant.name,
+            "variant": True,
             "you": self.owner_in_deal(seat, number),
-            "names": {str(k): v for k, v in self.names_of(hand).items()},
+            "names": {str(k): v for k, v in names.items()},
             "seats": self.settings.seats,
-            "events": [{"type": "line", "text": t} for t in lines],
-            "final": self.hand_data(hand, viewer),
+            "events": events,
+            "frames": frames,
         }
 
 

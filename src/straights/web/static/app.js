@@ -630,7 +630,7 @@ function showHistory(msg) {
 function drawHistory() {
   const msg = app.history;
   if (!msg) return;
-  if (msg.final) { drawVariantHistory(msg); return; }  // variants.js
+  if (msg.variant) { drawVariantHistory(msg); return; }  // variants.js
   const step = app.histStep;
   const frame = msg.frames[step];
   const names = (seat) => msg.names[String(seat)] || `seat ${seat + 1}`;

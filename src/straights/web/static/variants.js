@@ -240,17 +240,19 @@ function renderVariant(state) {
   renderVariantMe(state);
 }
 
-// The replayer of a variant table: the deal's lines, and its last picture on the table.
+// The replayer of a variant table: the deal dealt again step by step (the server
+// sends each step's words and the table after it, as this viewer may see it).
 function drawVariantHistory(msg) {
-  const h = msg.final;
+  const step = app.histStep;
+  const h = msg.frames[step];
   const seats = [];
   const players = new Map(h.players.map((p) => [p.seat, p]));
   for (let i = 0; i < msg.seats; i++) {
     const p = players.get(i);
     if (!p) { seats.push({ seat: i, empty: true }); continue; }
     seats.push({
-      seat: i, name: p.name, chips: p.stack, status: "", last: "", bet: 0,
-      dealer: h.button === i, folded: p.folded, won: p.won, turn: false,
+      seat: i, name: p.name, chips: p.stack, status: "", last: "", bet: p.committed,
+      dealer: h.button === i, folded: p.folded, won: p.won, turn: h.actor === i && !h.finished,
       cards: p.folded || !p.cards.length ? null : p.cards, up: p.up, shown: p.shown,
     });
   }
@@ -259,9 +261,14 @@ function drawVariantHistory(msg) {
   renderVariantBoard(h);
   const pot = $("pot");
   pot.replaceChildren(el("span", "game", msg.game));
+  if (!h.finished) pot.append(el("span", null, `Pot ${h.pot}`), el("span", "side", h.street));
   renderVariantVerdict(h);
-  $("hist-step").textContent = `Deal ${msg.hand} · ${msg.game} · as it ended`;
-  [...$("hist-events").children].forEach((li) => { li.className = ""; });
+  $("hist-step").textContent = `Deal ${msg.hand} · step ${step + 1} of ${msg.events.length}: ${msg.events[step].text}`;
+  [...$("hist-events").children].forEach((li, i) => {
+    li.className = i === step ? "now" : i > step ? "future" : "";
+  });
+  const now = $("hist-events").children[step];
+  if (now) now.scrollIntoView({ block: "nearest" });
 }
 
 // -- the new-table form: the game, or dealer's choice and its list
