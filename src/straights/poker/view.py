@@ -31,7 +31,7 @@ from straights.cards import Card
 from straights.errors import IllegalActionError
 from straights.poker.engine import Deal, Entry, Legal
 
-__all__ = ["DealView", "Move", "PlayerView", "deal_view", "play"]
+__all__ = ["DealView", "Move", "PlayerView", "deal_view", "entry_view", "play"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +152,33 @@ def deal_view(deal: Deal, seat: int | None) -> DealView:
         draw_limit=(deal.street.draw or 0) if mine and deal.phase == "draw" else 0,
         choose_up=deal.street.choose_up if mine and deal.phase == "expose" else 0,
     )
+
+
+#: Log entries whose cards everyone sees as they are.
+_PUBLIC_KINDS = frozenset({"turn", "show"})
+#: Log entries whose cards only their player sees (a draw's discards, a choice to turn up).
+_OWN_KINDS = frozenset({"hole", "discard", "expose"})
+
+
+def entry_view(entry: Entry, seat: int | None) -> Entry:
+    """One line of a deal's log as ``seat`` (a player index, or ``None``) may see it:
+    a card becomes ``None`` unless it was dealt face up, is the seat's own (its hole
+    cards, discards and choice to turn up), is turned or shown; burns stay hidden.
+
+    >>> from straights.cards import Card
+    >>> hole = Entry("hole", 1, (Card("As"), Card("Kd")), up=(False, True))
+    >>> entry_view(hole, 0).cards, entry_view(hole, 1).cards
+    ((None, Card('Kd')), (Card('As'), Card('Kd')))
+    >>> entry_view(Entry("discard", 1, (Card("2c"),)), None).cards
+    (None,)
+    """
+    if not entry.cards or entry.kind in _PUBLIC_KINDS:
+        return entry
+    if entry.kind in _OWN_KINDS and entry.player is not None and entry.player == seat:
+        return entry
+    ups = entry.up if entry.kind in ("hole", "board") else ()
+    cards = tuple(c if k < len(ups) and ups[k] else None for k, c in enumerate(entry.cards))
+    return entry._replace(cards=cards)
 
 
 class Move(NamedTuple):

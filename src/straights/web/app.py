@@ -36,6 +36,7 @@ from straights.web.manager import (
 from straights.web.protocol import (
     MAX_MESSAGE_BYTES,
     error_reply,
+    game_list,
     parse_client_message,
     parse_settings,
 )
@@ -137,6 +138,10 @@ def create_app(
         except StraightsError as exc:
             return JSONResponse(error_reply(str(exc), _code(exc)), 400)
         return JSONResponse({"table": table_id, "host_token": host, "url": f"/t/{table_id}"})
+
+    async def games(request: Request) -> Response:
+        """The games a new table may deal (the page's "new table" form lists them)."""
+        return JSONResponse(game_list())
 
     async def table_info(request: Request) -> Response:
         live = manager.tables.get(request.path_params["table_id"])
@@ -255,6 +260,7 @@ def create_app(
             Route("/t/{table_id}", page),
             Route("/healthz", health),
             Route("/api/tables", create_table, methods=["POST"]),
+            Route("/api/games", games),
             Route("/api/tables/{table_id}", table_info),
             Route("/api/tables/{table_id}/ledger.csv", ledger_download, methods=["GET", "POST"]),
             WebSocketRoute("/ws", socket),

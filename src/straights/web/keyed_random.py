@@ -107,3 +107,12 @@ def bot_random(secret: int, seat: int, owner: int) -> random.Random:
     if secret < LEGACY_LIMIT:
         return random.Random(f"{secret}:{seat}:{owner}")
     return KeyedRandom(_key(secret), f"straights bot {seat} {owner}".encode())
+
+
+def restock_random(secret: int, deal: int) -> random.Random:
+    """The generator that shuffles deal ``deal``'s discards into a new stock (a draw
+    game that runs out of cards): secret like the deal's shuffle, and its own per deal
+    so that a replay of that deal alone shuffles them alike."""
+    if secret < LEGACY_LIMIT:
+        return random.Random(f"{secret}:restock:{deal}")
+    return KeyedRandom(_key(secret), f"straights restock {deal}".encode())

@@ -35,6 +35,7 @@ from straights.web.protocol import (
     Back,
     Change,
     Chat,
+    Choose,
     ClientMessage,
     Close,
     Hello,
@@ -57,6 +58,7 @@ from straights.web.protocol import (
 from straights.web.tables import SHARED, WebTable
 from straights.web.throttle import TokenBucket
 from straights.web.tokens import check_token, hash_token, new_token
+from straights.web.variant_table import VariantWebTable
 
 log = logging.getLogger("straights.web")
 
@@ -205,7 +207,7 @@ class TableManager:
     def _rebuild(self, row: TableRecord) -> WebTable:
         assert row.key is not None and row.seed is not None and row.host_hash is not None
         settings = TableSettings.model_validate(row.settings)
-        table = new_table(row.key, settings, row.seed, row.host_hash)
+        table = make_table(row.key, settings, row.seed, row.host_hash)
         for entry in self.store.log(row.id):
             if table.apply(entry.command) != entry.events:
                 raise HandHistoryError(
@@ -246,7 +248,7 @@ class TableManager:
         table_id = secrets.token_urlsafe(9)
         host = new_token()
         seed = new_secret()
-        table = new_table(table_id, settings, seed, hash_token(host))
+        table = make_table(table_id, settings, seed, hash_token(host))
         row = self.store.create_table(
             "web",
             # (a Pai Gow table has no poker config: its settings name the game)
@@ -302,7 +304,7 @@ class TableManager:
         table = live.table
         if isinstance(table, PaiGowWebTable):
             return table.seconds_left()
-        actor = table.game.actor if table.in_hand else None
+        actor = table.timed_seat()
         if actor is None:
             return None
         meta = table.seats[actor]
@@ -370,16 +372,21 @@ class TableManager:
         command = plan.command
         if plan.bot_seat is not None:
             bot = self._bot(live, plan.bot_seat)
-            view = table.bot_view(plan.bot_seat)
             try:
-                action = await asyncio.to_thread(bot.act, view)
-                command = {
-                    "kind": "act",
-                    "seat": plan.bot_seat,
-                    "action": action.kind,
-                    "to": action.to,
-                    "why": "bot",
-                }
+                if isinstance(table, VariantWebTable):
+                    deal_view = table.bot_view(plan.bot_seat)
+                    move = await asyncio.to_thread(bot.decide, deal_view)  # type: ignore[attr-defined]
+                    command = table.move_command(plan.bot_seat, move)
+                else:
+                    view = table.bot_view(plan.bot_seat)
+                    action = await asyncio.to_thread(bot.act, view)
+                    command = {
+                        "kind": "act",
+                        "seat": plan.bot_seat,
+                        "action": action.kind,
+                        "to": action.to,
+                        "why": "bot",
+                    }
             except Exception:
                 # A broken bot must not stall the table: it checks or folds.
                 log.exception("table %s: the bot in seat %d failed", table.id, plan.bot_seat)
@@ -471,6 +478,9 @@ class TableManager:
             self._chat(self._watching(conn), msg)
         elif isinstance(msg, Mute):
             self._mute(self._watching(conn), msg)
+        elif isinstance(msg, Choose):
+            seat = self._auth(conn, msg.token)
+            await self.run(self._watching(conn), {"kind": "choose", "seat": seat, "game": msg.game})
         elif isinstance(msg, Rebuy):
             seat = self._auth(conn, msg.token)
             await self.run(self._watching(conn), {"kind": "rebuy", "seat": seat})
@@ -674,13 +684,21 @@ class TableManager:
             raise IllegalActionError(
                 f"{seat_label(seat)} is not playing a deal now: wait for the next"
             )
-        await self.run(live, {"kind": "act", "seat": seat, "action": msg.action, "to": msg.to})
+        command: dict[str, Any] = {"kind": "act", "seat": seat, "action": msg.action, "to": msg.to}
+        if msg.cards:
+            command["cards"] = list(msg.cards)
+        await self.run(live, command)
 
 
-def new_table(key: str, settings: TableSettings, seed: int, host_hash: str) -> WebTable:
-    """A new table of the game its settings name: Straights or Pai Gow."""
-    kind = PaiGowWebTable if settings.game == "pai-gow" else WebTable
-    return kind(key, settings, seed, host_hash)
+def make_table(key: str, settings: TableSettings, seed: int, host_hash: str) -> WebTable:
+    """A new table of the game its settings name: Pai Gow against the bank, poker
+    variants through the generic engine (one game or dealer's choice), or Straights'
+    own table (the tables stored before variants, and the default)."""
+    if settings.game == "pai-gow":
+        return PaiGowWebTable(key, settings, seed, host_hash)
+    if settings.dealt_by_engine:
+        return VariantWebTable(key, settings, seed, host_hash)
+    return WebTable(key, settings, seed, host_hash)
 
 
 def _finished(table: WebTable, events: list[dict[str, Any]]) -> FinishedDeal | None:

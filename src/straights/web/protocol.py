@@ -15,12 +15,15 @@ straights.web.protocol.ProtocolError: bad 'act' message: token: Field required; 
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic_core import PydanticCustomError
 
-from straights.errors import StraightsError
+from straights.cards import make_deck
+from straights.errors import ConfigurationError, StraightsError
+from straights.poker.catalogue import VARIANTS, find_variant, game_name, get_variant
+from straights.poker.variant import Variant
 from straights.web.names import BadName, clean_name
 
 #: The largest text frame the table reads; bigger ones get an error reply.
@@ -37,7 +40,13 @@ MIN_STACK_ANTES = 10
 TOKEN_PATTERN = r"^[A-Za-z0-9_-]{8,64}$"
 TABLE_PATTERN = r"^[A-Za-z0-9_-]{4,32}$"
 
-ActionName = Literal["fold", "check", "call", "bet", "raise"]
+ActionName = Literal[
+    "fold", "check", "call", "bet", "raise", "bring-in", "complete", "discard", "expose"
+]
+#: A card in ASCII (``As``, ``Th``, ``S``, ``Jk``), as a variant table's moves name them.
+CardCode = Annotated[str, Field(pattern=r"^([2-9TJQKA][cdhs]|[STR]|Jk)$")]
+#: A game of the catalogue by name or PHH code (``omaha-hi-lo``, ``F7S``).
+GameName = Annotated[str, Field(min_length=1, max_length=40)]
 #: Every bot of :data:`straights.bots.BOT_KINDS` (they all play Straights; ``cfr`` plays
 #: the solved Mini Straights frequencies carried over to the full game).
 BotKind = Literal[
@@ -116,6 +125,16 @@ class Act(_Msg):
     action: ActionName
     to: Chips | None = None
     hand: Annotated[int, Field(ge=1)] | None = None
+    #: The cards of a draw's discard or of Mexican stud's choice to turn up.
+    cards: Annotated[list[CardCode], Field(max_length=7)] = []
+
+
+class Choose(_Msg):
+    """Dealer's choice: the player on the next deal's button names its game."""
+
+    type: Literal["choose"]
+    token: Token
+    game: GameName
 
 
 class AddBot(_Msg):
@@ -279,6 +298,7 @@ ClientMessage = (
     | Mute
     | Wager
     | SetHands
+    | Choose
 )
 _MODELS: dict[str, type[_Msg]] = {
     "hello": Hello,
@@ -301,6 +321,7 @@ _MODELS: dict[str, type[_Msg]] = {
     "mute": Mute,
     "wager": Wager,
     "set_hands": SetHands,
+    "choose": Choose,
 }
 
 
@@ -367,6 +388,16 @@ class TableSettings(BaseModel):
     min_bet: Annotated[int, Field(ge=2, le=10_000)] = 2
     max_bet: Annotated[int, Field(ge=2, le=10_000)] = 100
     bet: Annotated[int, Field(ge=2, le=10_000)] = 10
+    #: The games of a table that deals through the generic engine, by PHH code (the
+    #: server turns names into codes); empty: a Straights table of ``pack`` and ``betting``.
+    games: Annotated[tuple[str, ...], Field(max_length=40)] = ()
+    #: Dealer's choice: the player on the button picks each deal's game from ``games``.
+    dealers_choice: bool = False
+
+    @property
+    def dealt_by_engine(self) -> bool:
+        """True for a variant or dealer's-choice table (generic engine, any game)."""
+        return bool(self.games)
 
 
 def parse_settings(raw: bytes) -> TableSettings:
@@ -387,6 +418,12 @@ def parse_settings(raw: bytes) -> TableSettings:
     elif settings.name:
         settings = settings.model_copy(update={"name": ""})
     settings = settings.model_copy(update={"edition": 2})  # new tables keep a ledger
+    if settings.game == "pai-gow" and (settings.games or settings.dealers_choice):
+        raise ProtocolError(
+            "a Pai Gow table plays Pai Gow against the bank only: "
+            "drop games and dealer's choice, or choose a poker game"
+        )
+    settings = _check_games(settings)
     if settings.bots >= settings.seats:
         raise ProtocolError(
             f"{settings.bots} bots would fill all {settings.seats} seats: "
@@ -418,6 +455,72 @@ def _check_pai_gow(settings: TableSettings) -> None:
         )
 
 
+#: Dealer's choice when the host names no games: five families (community cards,
+#: stud, draw, Straights, a split game), each dealing to 6 players.
+DEFAULT_MIX: Final = ("FT", "F7S", "_F5CD", "FO/8", "_STR55L", "FR")
+
+
+def _check_games(settings: TableSettings) -> TableSettings:
+    """Names to codes; one game unless dealer's choice; every game fits the seats."""
+    if not settings.games and not settings.dealers_choice:
+        return settings
+    codes: list[str] = []
+    for name in settings.games:
+        try:
+            code = find_variant(name).code
+        except ConfigurationError as exc:
+            raise ProtocolError(str(exc)) from None
+        if code not in codes:
+            codes.append(code)
+    if not codes:
+        codes = [c for c in DEFAULT_MIX if _fits(get_variant(c), settings.seats)]
+    if settings.dealers_choice and len(codes) < 2:
+        raise ProtocolError("dealer's choice needs at least two games: name more, or one game")
+    if not settings.dealers_choice and len(codes) > 1:
+        raise ProtocolError(
+            f"{len(codes)} games for a table of one game: choose one, or dealer's choice"
+        )
+    for code in codes:
+        variant = get_variant(code)
+        if not _fits(variant, settings.seats):
+            most = variant.max_players(len(make_deck(variant.deck, jokers=variant.jokers)))
+            raise ProtocolError(
+                f"{game_name(code)} deals to at most {most} players: "
+                f"make the table {most} seats or fewer, or leave that game out"
+            )
+    if settings.bot_kind == "cfr":
+        raise ProtocolError("the cfr bot plays only Straights' own table: choose another style")
+    return settings.model_copy(update={"games": tuple(codes)})
+
+
+def game_list() -> dict[str, Any]:
+    """Every game of the catalogue a table may deal (name, code, the most players),
+    and the default dealer's-choice mix.
+
+    >>> data = game_list()
+    >>> data["default"][:2], data["games"][0]["name"]
+    (['FT', 'F7S'], 'holdem')
+    """
+    games = []
+    for code in VARIANTS:
+        variant = get_variant(code)
+        deck = make_deck(variant.deck, jokers=variant.jokers)
+        games.append(
+            {
+                "code": code,
+                "name": game_name(code),
+                "title": variant.name,
+                "most": variant.max_players(len(deck)),
+            }
+        )
+    return {"games": games, "default": list(DEFAULT_MIX)}
+
+
+def _fits(variant: Variant, seats: int) -> bool:
+    deck = make_deck(variant.deck, jokers=variant.jokers)
+    return bool(variant.max_players(len(deck)) >= seats)
+
+
 #: The new-table form's fields as its labels say them.
 _SETTING_WORDS = {
     "pack": "the pack",
@@ -434,6 +537,8 @@ _SETTING_WORDS = {
     "min_bet": "the minimum bet",
     "max_bet": "the maximum bet",
     "bet": "the bet",
+    "games": "the games",
+    "dealers_choice": "dealer's choice",
 }
 
 

@@ -566,9 +566,7 @@ class WebTable:
                 game.sit(seat, meta.name, meta.stack)
                 meta.stack = 0
                 meta.in_game = True
-        game.start_hand()
-        hand = game.hand
-        assert hand is not None
+        hand = self._start(c)
         self.owners[hand.number] = {
             s: m.owner for s in hand.seats if (m := self.seats[s]) is not None
         }
@@ -579,6 +577,12 @@ class WebTable:
         old = hand.number - HISTORY_DEALS
         for kept in (self.hands, self.owners, self.dealt_names, self.timeouts):
             kept.pop(old, None)
+
+    def _start(self, c: dict[str, Any]) -> Hand:
+        """Start the deal of a ``deal`` command (the players are seated in the game)."""
+        self.game.start_hand()
+        assert self.game.hand is not None
+        return self.game.hand
 
     def _do_act(self, c: dict[str, Any]) -> None:
         seat = int(c["seat"])
@@ -644,6 +648,10 @@ class WebTable:
                 return None
             limit = 60.0  # no timer, but nobody waits forever for a vanished player
         return Auto(max(0.0, limit - idle), self.fallback(actor, "timeout"))
+
+    def timed_seat(self) -> int | None:
+        """The seat the turn timer runs for (the player to act), if any."""
+        return self.game.actor if self.in_hand else None
 
     def fallback(self, seat: int, why: str) -> dict[str, Any]:
         """Check if the seat may, else fold."""

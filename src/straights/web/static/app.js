@@ -59,13 +59,17 @@ function toast(message, kind = "error") {
 // ---------------------------------------------------------------- home page
 function showHome() {
   $("home").hidden = false;
+  setupGamePicker();
   $("create").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const form = new FormData(ev.target);
     const body = {};
     for (const [k, v] of form.entries()) {
+      if (k === "game" || k === "dc_game") continue;  // variants.js: gameSettings
       body[k] = ["pack", "ante", "stack", "seats", "bots", "turn_seconds", "bot_seconds"].includes(k) ? Number(v) : v;
     }
+    Object.assign(body, gameSettings(form));
+    if (body.games) { delete body.pack; delete body.betting; }
     if (typeof paigowForm === "function") paigowForm(body, form);  // paigow.js: its fields
     store.set("straights.botkind", body.bot_kind);  // "+ Bot" adds this style later
     $("create-error").textContent = "";
@@ -158,7 +162,8 @@ function render(state) {
   app.seat = state.you.seat;
   app.host = state.you.host;
   const t = state.table;
-  $("tablename").textContent = `${t.name || "Table"} · ${t.betting === "limit" ? "Limit" : "No Limit"} · ante ${t.ante} · ${t.pack} cards`;
+  const variant = isVariantTable(state);  // variants.js: any game, or dealer's choice
+  $("tablename").textContent = variant ? variantTitle(state) : `${t.name || "Table"} · ${t.betting === "limit" ? "Limit" : "No Limit"} · ante ${t.ante} · ${t.pack} cards`;
   const h = state.hand;
   alertTurn(state);
   renderBanner(state);
@@ -170,13 +175,17 @@ function render(state) {
   }
   $("btn-history").hidden = !(h.hand_number > 1 || h.finished && h.hand_number >= 1);
   if (app.replaying) return; // the felt shows the replay; the live table is drawn on leaving it
-  renderSeats(liveSeats(state), state.table.seats, state.you.seat);
-  renderBoard(h);
-  renderPot(h, state);
-  renderVerdict(h, state);
-  renderMe(state);
+  if (variant) {
+    renderVariant(state);
+  } else {
+    renderSeats(liveSeats(state), state.table.seats, state.you.seat);
+    renderBoard(h);
+    renderPot(h, state);
+    renderVerdict(h, state);
+    renderMe(state);
+  }
   renderTimer(state);
-  renderLog(h, state.follow);
+  renderLog(h, variant ? { log: h.log || [] } : state.follow);
   flyChips(state);
   if (typeof hostRender === "function") hostRender(state);  // host.js: host panel, ledger
 }
@@ -220,7 +229,9 @@ function beep() {
 }
 
 function alertTurn(state) {
-  const mine = (state.hand.legal || []).length > 0;
+  const h = state.hand;
+  const choosing = Boolean(state.choice && state.choice.seat !== null && state.choice.seat === state.you.seat && !state.choice.chosen);
+  const mine = (h.legal || []).length > 0 || h.draw_limit > 0 || h.choose_up > 0 || choosing;
   const base = `Straights — ${state.table.name || state.table.id}`;
   document.title = mine ? `● Your turn — ${base}` : base;
   if (mine && !app.myTurn) beep();
@@ -625,6 +636,7 @@ function showHistory(msg) {
 function drawHistory() {
   const msg = app.history;
   if (!msg) return;
+  if (msg.variant) { drawVariantHistory(msg); return; }  // variants.js
   const step = app.histStep;
   const frame = msg.frames[step];
   const names = (seat) => msg.names[String(seat)] || `seat ${seat + 1}`;

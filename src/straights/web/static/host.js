@@ -127,9 +127,10 @@ function renderPanel(state) {
   }
   const botDelay = numberInput("bot_seconds", t.bot_seconds ?? 1, 0, 10);
   botDelay.step = "0.1";
+  const oneStructure = !(t.games && t.games.length);  // a variant table: each game has its own
   form.append(
-    labelled("Ante", numberInput("ante", t.ante, 1, 1000)),
-    labelled("Structure", betting),
+    labelled(oneStructure ? "Ante" : "Stakes unit", numberInput("ante", t.ante, 1, 1000)),
+    ...(oneStructure ? [labelled("Structure", betting)] : []),
     labelled("Timer (s)", numberInput("turn_seconds", t.turn_seconds, 0, 600)),
     labelled("Auto buy-in limit", numberInput("auto_limit", t.auto_limit, 0, 1e9)),
     labelled("Bot delay (s)", botDelay),
@@ -142,7 +143,7 @@ function renderPanel(state) {
   form.onsubmit = (ev) => {
     ev.preventDefault();
     const f = form.elements;
-    hostMsg({ type: "change", ante: Number(f.ante.value), betting: f.betting.value,
+    hostMsg({ type: "change", ante: Number(f.ante.value), betting: f.betting ? f.betting.value : undefined,
       turn_seconds: Number(f.turn_seconds.value), auto_limit: Number(f.auto_limit.value),
       bot_seconds: Number(f.bot_seconds.value) });
   };
@@ -150,6 +151,7 @@ function renderPanel(state) {
   const style = document.createElement("select");
   style.id = "host-botkind";
   for (const [v, text] of BOT_KINDS) {
+    if (v === "cfr" && !oneStructure) continue;  // the cfr bot plays only Straights' own table
     const o = el("option", null, text); o.value = v; o.selected = botKind() === v; style.append(o);
   }
   style.onchange = () => store.set("straights.botkind", style.value);

@@ -249,6 +249,7 @@ function paigowHome() {
   const pick = document.querySelector('#create [name="game"]');
   const show = () => {
     for (const f of document.querySelectorAll("#create [data-game]")) f.hidden = f.dataset.game !== pick.value;
+    for (const f of document.querySelectorAll("#create [data-not-game]")) f.hidden = f.dataset.notGame === pick.value;
   };
   pick.addEventListener("change", show);
   show();

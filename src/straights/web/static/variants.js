@@ -1,0 +1,313 @@
+// Variant and dealer's-choice tables: the page's drawing of any game of the catalogue
+// (straights.web.variant_table sends each client its own view; this draws it and sends
+// intentions). Uses app.js's helpers (el, cardEl, send, renderSeats, ...).
+"use strict";
+
+function isVariantTable(state) { return Boolean(state.table.games && state.table.games.length); }
+
+function variantTitle(state) {
+  const t = state.table, h = state.hand;
+  const game = h.variant_name || t.game || (t.dealers_choice ? "" : t.games[0].name);
+  const mode = t.dealers_choice ? "Dealer's choice" : "";
+  const what = [mode, game].filter(Boolean).join(" · ");
+  return `${t.name || "Table"} · ${what} · stakes ×${t.ante}`;
+}
+
+// A card of a variant: an ASCII code, null face down; the joker "Jk" is drawn as ★.
+function variantCard(code, opts = {}) {
+  if (code === "Jk") {
+    const c = el("div", "card special" + (opts.small ? " sm" : ""), "★");
+    c.setAttribute("aria-label", "joker");
+    return c;
+  }
+  return cardEl(code, opts);
+}
+
+// The seats as a variant's state shows them: every card in order, up cards marked.
+function variantSeats(state) {
+  const h = state.hand;
+  const players = new Map((h.players || []).map((p) => [p.seat, p]));
+  const out = [];
+  for (let i = 0; i < state.table.seats; i++) {
+    const meta = state.seats[i];
+    if (!meta) { out.push({ seat: i, empty: true }); continue; }
+    const p = players.get(i);
+    let status = meta.status === "playing" ? "" : meta.status;
+    if (meta.bot) status = status ? `${meta.bot} bot · ${status}` : `${meta.bot} bot`;
+    out.push({
+      seat: i, name: meta.name, chips: meta.chips, status, bot: meta.bot,
+      last: state.follow.last[String(i)] || "",
+      dealer: h.button === i && h.hand_number > 0,
+      turn: h.actor === i && !h.finished,
+      won: p ? p.won : 0,
+      inHand: Boolean(p), folded: Boolean(p && p.folded),
+      bet: p ? p.committed : 0,
+      cards: p && !p.folded && p.cards.length ? p.cards : null,
+      up: p ? p.up : [],
+      shown: p ? p.shown : "",
+    });
+  }
+  return out;
+}
+
+// After app.js drew the seats: stud's up cards stand out, the shown hands are named.
+function markSeats(seats) {
+  for (const s of seats) {
+    if (s.empty) continue;
+    const d = document.querySelector(`.seat[data-seat="${s.seat}"]`);
+    if (!d) continue;
+    const mini = d.querySelector(".mini");
+    if (mini && s.cards) {
+      mini.replaceChildren();
+      mini.classList.toggle("many", s.cards.length > 3);  // overlapped, to fit the seat
+      s.cards.forEach((c, k) => {
+        const card = variantCard(c, { small: true });
+        if (s.up[k]) { card.classList.add("up"); card.title = "face up"; }
+        mini.append(card);
+      });
+    }
+    if (s.shown) d.append(el("div", "shown", s.shown));
+  }
+}
+
+function renderVariantBoard(h) {
+  const target = $("board");
+  target.replaceChildren();
+  const board = h.board || [];
+  board.forEach((code) => {
+    const c = variantCard(code);
+    if (code === null) { c.classList.add("key"); c.title = "face down"; }
+    target.append(c);
+  });
+  for (let k = board.length; k < (h.board_total || 0); k++) target.append(cardEl(null, { slot: true }));
+  target.hidden = !h.board_total;
+}
+
+function renderVariantPot(h, state) {
+  const pot = $("pot");
+  pot.replaceChildren();
+  if (!h.hand_number) {
+    pot.textContent = state.seats.filter(Boolean).length < 2 ? "Waiting for players" : "Waiting for the deal";
+    return;
+  }
+  pot.append(el("span", "game", h.variant_name));
+  if (!h.finished) {
+    pot.append(el("span", null, `Pot ${h.pot}`));
+    pot.append(el("span", "side", `${h.street}${h.phase === "draw" ? " · drawing" : h.phase === "expose" ? " · choosing cards to turn up" : ""}`));
+    for (const [k, p] of (h.side_pots || []).entries()) {
+      const who = p.eligible.map((s) => nameOf(state, s)).join(", ");
+      pot.append(el("span", "side", `${k === 0 ? "Main pot" : "Side pot " + k}: ${p.amount} (${who})`));
+    }
+  }
+}
+
+function renderVariantVerdict(h) {
+  const v = $("verdict");
+  v.replaceChildren();
+  if (!h.finished || !h.hand_number) return;
+  for (const line of h.results || []) v.append(el("div", "result", line));
+}
+
+// Dealer's choice between deals: the chooser picks, everyone else is told who chooses.
+function renderChoice(state) {
+  const box = $("choice");
+  box.replaceChildren();
+  const c = state.choice;
+  const between = !state.hand.hand_number || state.hand.finished;
+  if (!c || !between) { box.hidden = true; return; }
+  if (c.chosen) {
+    box.append(el("div", null, `Next deal: ${c.chosen_name}`));
+  } else if (c.seat === null) {
+    box.hidden = true; return;
+  } else if (c.seat === state.you.seat) {
+    box.append(el("div", "ask", "You deal next: choose the game"));
+    const row = el("div", "games");
+    for (const g of c.games) {
+      const b = el("button", g.code === c.default ? "primary" : "ghost", g.name);
+      b.dataset.game = g.code;
+      b.onclick = () => { for (const x of row.querySelectorAll("button")) x.disabled = true; send({ type: "choose", token: seatToken(), game: g.code }); };
+      row.append(b);
+    }
+    box.append(row);
+  } else {
+    const def = c.games.find((g) => g.code === c.default);
+    box.append(el("div", null, `${nameOf(state, c.seat)} deals next and chooses the game (else ${def ? def.name : "the next"})`));
+  }
+  box.hidden = false;
+}
+
+// Your cards: tap to pick the discards of a draw (within the limit) or the cards to
+// turn up (Mexican stud), then confirm; the betting actions with their amounts.
+function renderVariantMe(state) {
+  const h = state.hand;
+  const mine = $("myhand");
+  mine.replaceChildren();
+  const hole = h.hole || [];
+  const picking = h.draw_limit > 0 ? "draw" : h.choose_up > 0 ? "expose" : null;
+  const key = `${h.hand_number}:${h.street}:${picking}`;
+  if (app.pickKey !== key) { app.pickKey = key; app.picked = new Set(); }
+  hole.forEach((code, k) => {
+    const c = variantCard(code);
+    if (h.hole_up[k]) { c.classList.add("up"); c.title = "face up"; }
+    if (picking) {
+      const can = picking === "draw" || !h.hole_up[k];
+      c.classList.add(can ? "pickable" : "fixed");
+      if (app.picked.has(k)) c.classList.add("sel");
+      c.setAttribute("role", "button");
+      c.tabIndex = 0;
+      c.onclick = () => {
+        if (!can) return;
+        const limit = picking === "draw" ? h.draw_limit : h.choose_up;
+        if (app.picked.has(k)) app.picked.delete(k);
+        else if (app.picked.size < limit) app.picked.add(k);
+        else { toast(picking === "draw" ? `you may throw at most ${limit}` : `turn up ${limit}`); return; }
+        renderVariantMe(state);
+      };
+    }
+    mine.append(c);
+  });
+  $("best").hidden = true;
+  const actions = $("actions");
+  actions.replaceChildren();
+  if (picking) {
+    const n = app.picked.size;
+    const cards = [...app.picked].sort((a, b) => a - b).map((k) => hole[k]);
+    const label = picking === "draw" ? (n ? `Draw ${n}` : "Stand pat") : `Turn up`;
+    const b = el("button", "primary", label);
+    b.dataset.action = picking === "draw" ? "discard" : "expose";
+    b.disabled = picking === "expose" && n !== h.choose_up;
+    b.onclick = () => {
+      b.disabled = true;
+      send({ type: "act", token: seatToken(), action: b.dataset.action, cards, hand: h.hand_number });
+    };
+    const hint = picking === "draw" ? `Tap up to ${h.draw_limit} cards to throw` : `Tap ${h.choose_up} face-down card${h.choose_up > 1 ? "s" : ""} to turn up`;
+    actions.append(el("div", "hint", hint), b);
+  }
+  for (const a of h.legal || []) {
+    const ranged = a.high > a.low;
+    const cls = a.kind === "fold" ? "fold" : ["check", "call", "bring-in"].includes(a.kind) ? "primary" : "";
+    const b = el("button", cls, actionLabel(a));
+    b.dataset.action = a.kind;
+    let amount = null;
+    if (ranged) {
+      const wrap = el("div", "amount");
+      amount = document.createElement("input");
+      amount.type = "number"; amount.min = a.low; amount.max = a.high; amount.value = a.low;
+      amount.setAttribute("aria-label", `${a.kind} to`);
+      const slider = document.createElement("input");
+      slider.type = "range"; slider.min = a.low; slider.max = a.high; slider.value = a.low;
+      slider.setAttribute("aria-label", `${a.kind} amount`);
+      const word = a.kind.charAt(0).toUpperCase() + a.kind.slice(1);
+      // The amount being chosen outlives a redraw of the same turn (another seat's update).
+      const key = `${h.hand_number}:${h.street}:${a.kind}:${a.low}:${a.high}`;
+      const sync = (v) => {
+        amount.value = v; slider.value = v; b.textContent = `${word} to ${v}`;
+        app.amountKey = key; app.amount = v;
+      };
+      slider.oninput = () => sync(slider.value);
+      amount.oninput = () => sync(amount.value);
+      sync(app.amountKey === key ? app.amount : a.low);
+      wrap.append(slider, amount, b);
+      actions.append(wrap);
+    } else {
+      actions.append(b);
+    }
+    b.onclick = () => {
+      for (const x of actions.querySelectorAll("button")) x.disabled = true;
+      const msg = { type: "act", token: seatToken(), action: a.kind, hand: h.hand_number };
+      if (["bet", "raise", "complete"].includes(a.kind)) msg.to = ranged ? Number(amount.value) : a.low;
+      send(msg);
+    };
+  }
+  const ctl = $("mycontrols");
+  ctl.replaceChildren();
+  if (state.you.seat !== null) {
+    const leave = el("button", "ghost", state.you.leaving ? "Leaving after this deal" : "Leave seat");
+    leave.disabled = state.you.leaving;
+    leave.onclick = () => { if (confirm("Leave your seat? Your chips leave with you.")) send({ type: "leave", token: seatToken() }); };
+    ctl.append(leave);
+  }
+}
+
+function renderVariant(state) {
+  const seats = variantSeats(state);
+  renderSeats(seats, state.table.seats, state.you.seat);
+  markSeats(seats);
+  renderVariantBoard(state.hand);
+  renderVariantPot(state.hand, state);
+  renderVariantVerdict(state.hand);
+  renderChoice(state);
+  renderVariantMe(state);
+}
+
+// The replayer of a variant table: the deal dealt again step by step (the server
+// sends each step's words and the table after it, as this viewer may see it).
+function drawVariantHistory(msg) {
+  const step = app.histStep;
+  const h = msg.frames[step];
+  const seats = [];
+  const players = new Map(h.players.map((p) => [p.seat, p]));
+  for (let i = 0; i < msg.seats; i++) {
+    const p = players.get(i);
+    if (!p) { seats.push({ seat: i, empty: true }); continue; }
+    seats.push({
+      seat: i, name: p.name, chips: p.stack, status: "", last: "", bet: p.committed,
+      dealer: h.button === i, folded: p.folded, won: p.won, turn: h.actor === i && !h.finished,
+      cards: p.folded || !p.cards.length ? null : p.cards, up: p.up, shown: p.shown,
+    });
+  }
+  renderSeats(seats, msg.seats, msg.you);
+  markSeats(seats);
+  renderVariantBoard(h);
+  const pot = $("pot");
+  pot.replaceChildren(el("span", "game", msg.game));
+  if (!h.finished) pot.append(el("span", null, `Pot ${h.pot}`), el("span", "side", h.street));
+  renderVariantVerdict(h);
+  $("hist-step").textContent = `Deal ${msg.hand} · step ${step + 1} of ${msg.events.length}: ${msg.events[step].text}`;
+  [...$("hist-events").children].forEach((li, i) => {
+    li.className = i === step ? "now" : i > step ? "future" : "";
+  });
+  const now = $("hist-events").children[step];
+  if (now) now.scrollIntoView({ block: "nearest" });
+}
+
+// -- the new-table form: the game, or dealer's choice and its list
+async function setupGamePicker() {
+  const pick = $("game-pick");
+  if (!pick) return;
+  let data;
+  try { data = await (await fetch("/api/games")).json(); } catch { return; }
+  const group = document.createElement("optgroup");
+  group.label = "One game";
+  for (const g of data.games) {
+    const o = el("option", null, g.title);
+    o.value = g.code;
+    group.append(o);
+  }
+  pick.append(group);
+  const list = $("dc-list");
+  for (const g of data.games) {
+    const label = el("label", "dc-game");
+    const box = document.createElement("input");
+    box.type = "checkbox"; box.name = "dc_game"; box.value = g.code;
+    box.checked = data.default.includes(g.code);
+    label.append(box, document.createTextNode(" " + g.title));
+    list.append(label);
+  }
+  const sync = () => {
+    const v = pick.value;
+    $("dc-games").hidden = v !== "dc";
+    for (const c of document.querySelectorAll("#create .classic")) c.hidden = v !== "";
+  };
+  pick.onchange = sync;
+  sync();
+}
+
+// The create form's extra fields for a variant table (app.js sends the body).
+function gameSettings(form) {
+  const v = form.get("game");
+  if (!v) return {};
+  if (v === "pai-gow") return { game: "pai-gow" };
+  if (v === "dc") return { dealers_choice: true, games: form.getAll("dc_game") };
+  return { games: [v] };
+}

@@ -1,0 +1,857 @@
+"""A web table that deals any game of the catalogue, one game or dealer's choice.
+
+:class:`VariantWebTable` is a :class:`~straights.web.tables.WebTable` (the same
+seats, ledger, host and commands) whose game is a :class:`VariantGame`: the
+generic engine's :class:`~straights.poker.Deal`, deal after deal, Straights
+included — one path for every game.  It adds two commands: ``choose`` (dealer's
+choice: the player on the next deal's button names its game) and moves that
+are not bets (``discard`` in a draw, ``expose`` in Mexican stud).
+
+As for every web table, the state changes only by commands, and the stored
+commands replay to the identical state: the deals shuffle from the table's
+keyed generator, and a choice the table makes (a bot's, a timed-out player's)
+is written into its ``choose`` command.
+
+Cards reach a client only through :func:`~straights.poker.view.deal_view` and
+:func:`~straights.poker.view.entry_view`, for the player the viewer was dealt
+in as (a spectator otherwise).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from straights.cards import Card, make_deck
+from straights.errors import IllegalActionError, StraightsError
+from straights.game.config import TableConfig
+from straights.game.table import Seat
+from straights.game.wording import seat_label
+from straights.poker.catalogue import find_variant, game_name, get_variant
+from straights.poker.engine import Deal, Entry
+from straights.poker.showdown import split
+from straights.poker.stakes import default_stakes
+from straights.poker.variant import Stakes, Structure, Variant
+from straights.poker.view import DealView, Move, deal_view, entry_view, play
+from straights.web.follow import tens
+from straights.web.keyed_random import deal_random, restock_random
+from straights.web.tables import Auto, WebTable
+
+__all__ = ["VariantGame", "VariantHand", "VariantWebTable"]
+
+#: Bets and raises, and what the log calls them in a line of text.
+_VERBS: Final = {
+    "fold": "folds", "check": "checks", "call": "calls", "bring-in": "brings in for",
+    "complete": "completes to", "bet": "bets", "raise": "raises to", "blind": "posts",
+    "ante": "antes", "win": "wins", "penalty": "pays a penalty of",
+}  # fmt: skip
+_STRUCTURES: Final = {
+    Structure.FIXED_LIMIT: "fixed limit",
+    Structure.POT_LIMIT: "pot limit",
+    Structure.NO_LIMIT: "no limit",
+    Structure.DOUBLING: "doubling ladder",
+}
+
+
+def scaled_stakes(variant: Variant, players: int, unit: int) -> Stakes:
+    """:func:`~straights.poker.stakes.default_stakes` with every amount times ``unit``
+    (the table's "ante" setting is its stakes unit).
+
+    >>> scaled_stakes(get_variant("FT"), 3, 5).blinds
+    (5, 10, 0)
+    >>> scaled_stakes(get_variant("F7S"), 2, 2).bring_in
+    2
+    """
+    s = default_stakes(variant, players)
+    return dataclasses.replace(
+        s,
+        antes=tuple(a * unit for a in s.antes),
+        blinds=tuple(b * unit for b in s.blinds),
+        bring_in=s.bring_in * unit,
+        small_bet=s.small_bet * unit,
+        big_bet=s.big_bet * unit,
+        min_bet=s.min_bet * unit,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One event of a variant table (JSON-ready, secrets included: for the store only)."""
+
+    data: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.data
+
+
+def _codes(cards: tuple[Card | None, ...]) -> list[str | None]:
+    return [None if c is None else c.ascii() for c in cards]
+
+
+@dataclass(slots=True)
+class VariantHand:
+    """One deal at a variant table: the engine's :class:`Deal` and the seats dealt in
+    (``seats[i]`` is the deal's player ``i``; the button is the last)."""
+
+    number: int
+    deal: Deal
+    seats: tuple[int, ...]
+    #: The shuffled deck and every move made (a ``Move``, or the player index of a
+    #: forfeit), from which :func:`replay_steps` redeals the deal step by step.
+    deck: tuple[Card, ...] = ()
+    moves: list[Move | int] = field(default_factory=list)
+
+    @property
+    def variant(self) -> Variant:
+        return self.deal.variant
+
+    @property
+    def finished(self) -> bool:
+        return self.deal.finished
+
+    @property
+    def button(self) -> int:
+        return self.seats[-1]
+
+    @property
+    def actor(self) -> int | None:
+        """The seat to act (bet, draw or choose cards), if any."""
+        i = self.deal.actor
+        return None if i is None else self.seats[i]
+
+    def player_index(self, seat: int | None) -> int | None:
+        """The deal's player index of ``seat`` (``None``: not dealt in)."""
+        return self.seats.index(seat) if seat in self.seats else None
+
+    @property
+    def folded(self) -> list[bool]:
+        return self.deal.folded
+
+    @property
+    def stacks(self) -> list[int]:
+        return self.deal.stacks
+
+
+class VariantGame:
+    """Seats, button and carried pot across deals of any games (the duties of
+    :class:`~straights.game.Table`, for the generic engine)."""
+
+    def __init__(self, config: TableConfig, unit: int, seed: int) -> None:
+        #: The table's configuration as the store records it (seats, stack, ante).
+        self.config = config
+        self.unit = unit
+        self.seed = seed
+        self.rng = deal_random(seed)
+        self.seats: list[Seat | None] = [None] * config.seats
+        self.button: int | None = None
+        self.carry = 0
+        self.hand: VariantHand | None = None
+        self.hand_number = 0
+        self.events: list[Record] = []
+
+    def _emit(self, **data: Any) -> None:
+        self.events.append(Record(data))
+
+    @property
+    def actor(self) -> int | None:
+        hand = self.hand
+        return None if hand is None or hand.finished else hand.actor
+
+    def sit(self, seat: int, name: str, stack: int) -> None:
+        self.seats[seat] = Seat(name, stack)
+        self._emit(type="sat", seat=seat, name=name, stack=stack)
+
+    def stand(self, seat: int) -> None:
+        self.seats[seat] = None
+        self._emit(type="stood", seat=seat)
+
+    def stacks(self) -> dict[int, int]:
+        """Chips behind each seated player (live during a deal)."""
+        out = {s: p.stack for s, p in enumerate(self.seats) if p is not None}
+        hand = self.hand
+        if hand is not None and not hand.finished:
+            for i, seat in enumerate(hand.seats):
+                out[seat] = hand.deal.stacks[i]
+        return out
+
+    def total_chips(self) -> int:
+        hand = self.hand
+        middle = hand.deal.pot if hand is not None and not hand.finished else 0
+        return sum(self.stacks().values()) + middle + self.carry
+
+    def next_button(self, ready: list[int]) -> int:
+        """The seat among ``ready`` (seats, sorted) that deals next: the first after
+        the last deal's button (the lowest at the first deal)."""
+        last = -1 if self.button is None else self.button
+        return next((s for s in ready if s > last), ready[0])
+
+    def start_hand(self, variant: Variant) -> VariantHand:
+        """Deal ``variant`` to every seated player, the next button last."""
+        ready = sorted(s for s, p in enumerate(self.seats) if p is not None and p.stack > 0)
+        button = self.next_button(ready)
+        k = ready.index(button)
+        order = tuple(ready[k + 1 :] + ready[: k + 1])
+        deck = make_deck(variant.deck, jokers=variant.jokers)
+        stacks = []
+        for s in order:
+            player = self.seats[s]
+            assert player is not None
+            stacks.append(player.stack)
+        cards = tuple(deck.shuffled(self.rng))
+        number = self.hand_number + 1
+        deal = Deal(
+            variant,
+            scaled_stakes(variant, len(order), self.unit),
+            stacks,
+            cards,
+            carry=self.carry,
+            rng=restock_random(self.seed, number),
+        )
+        self.carry = 0
+        self.button = button
+        self.hand_number = number
+        self.hand = VariantHand(number, deal, order, cards)
+        self._emit(
+            type="deal_started", number=self.hand_number, game=variant.code, seats=list(order)
+        )
+        self._told = 0
+        self._tell()
+        return self.hand
+
+    def _tell(self) -> None:
+        """Record the deal's new log entries; settle the stacks when it ended."""
+        hand = self.hand
+        assert hand is not None
+        log = hand.deal.log
+        for entry in log[self._told :]:
+            seat = None if entry.player is None else hand.seats[entry.player]
+            self._emit(
+                type="entry",
+                kind=entry.kind,
+                seat=seat,
+                cards=_codes(entry.cards),
+                amount=entry.amount,
+                up=list(entry.up),
+            )
+        self._told = len(log)
+        if hand.finished:
+            deal = hand.deal
+            for i, seat in enumerate(hand.seats):
+                player = self.seats[seat]
+                assert player is not None
+                player.stack = deal.stacks[i]
+                if player.stack == 0:
+                    self.seats[seat] = None  # broke: the web table keeps or frees his seat
+            self.carry = deal.carry_out
+            self._emit(type="deal_ended", number=hand.number, carry=self.carry)
+
+    def play(self, seat: int, move: Move) -> None:
+        """The move of ``seat``, which must be the seat to act."""
+        hand = self.hand
+        if hand is None or hand.finished:
+            raise IllegalActionError("no deal is being played")
+        if hand.actor != seat:
+            raise IllegalActionError(f"it is not {seat_label(seat)}'s turn")
+        play(hand.deal, move)
+        hand.moves.append(move)
+        self._tell()
+
+    def forfeit(self, seat: int) -> None:
+        """``seat`` left: he gives up the deal."""
+        hand = self.hand
+        i = None if hand is None else hand.player_index(seat)
+        if hand is None or i is None:
+            raise IllegalActionError(f"{seat_label(seat)} has no deal to forfeit")
+        hand.deal.forfeit(i)
+        hand.moves.append(i)
+        self._tell()
+
+
+def _card(code: str) -> Card:
+    try:
+        return Card(code)
+    except StraightsError as exc:
+        raise IllegalActionError(str(exc)) from None
+
+
+@dataclass(slots=True)
+class VariantWebTable(WebTable):
+    """A web table of one game or dealer's choice, dealt by the generic engine."""
+
+    game: VariantGame = field(init=False)  # type: ignore[assignment]
+    #: Dealer's choice: the game chosen for the next deal, and by whom.
+    chosen: str | None = None
+    chosen_by: int | None = None
+    #: The game of the last deal (the default choice is the one after it in the list).
+    last_game: str | None = None
+
+    def __post_init__(self) -> None:
+        s = self.settings
+        config = TableConfig(ante=s.ante, seats=s.seats, starting_stack=s.stack)
+        self.game = VariantGame(config, s.ante, self.seed)
+        self.seats = [None] * s.seats
+        self.creator_hash = self.host_hash
+
+    # -- dealer's choice ----------------------------------------------------------------------
+    def ready_seats(self) -> list[int]:
+        """Seats that a deal starting now would deal in."""
+        return [
+            i
+            for i, m in enumerate(self.seats)
+            if m is not None and not m.sat_out and not m.leaving and self._chips_of(m) > 0
+        ]
+
+    def chooser(self) -> int | None:
+        """Dealer's choice, between deals: the seat that names the next deal's game
+        (the next button), or ``None`` when nobody has to choose."""
+        if not self.settings.dealers_choice or self.in_hand or self.chosen is not None:
+            return None
+        if not self.can_deal() or self.paused or self.closed:
+            return None
+        return self.game.next_button(self.ready_seats())
+
+    def default_game(self) -> str:
+        """The game after the last one dealt, in the table's list (the first at first)."""
+        games = self.settings.games
+        if self.last_game not in games:
+            return games[0]
+        return games[(games.index(self.last_game) + 1) % len(games)]
+
+    def _do_choose(self, c: dict[str, Any]) -> None:
+        self._open()
+        seat = int(c["seat"])
+        if not self.settings.dealers_choice:
+            raise IllegalActionError("this table deals one game: there is nothing to choose")
+        chooser = self.chooser()
+        if chooser is None:
+            raise IllegalActionError("no game to choose now: wait for the end of the deal")
+        if seat != chooser:
+            meta = self.seats[chooser]
+            who = meta.name if meta is not None else seat_label(chooser)
+            raise IllegalActionError(f"{who} deals next and chooses the game")
+        try:
+            code = find_variant(str(c["game"])).code
+        except StraightsError as exc:
+            raise IllegalActionError(str(exc)) from None
+        if code not in self.settings.games:
+            names = ", ".join(game_name(g) for g in self.settings.games)
+            raise IllegalActionError(f"{game_name(code)} is not played here: choose {names}")
+        self.chosen, self.chosen_by = code, seat
+
+    def _start(self, c: dict[str, Any]) -> VariantHand:  # type: ignore[override]
+        games = self.settings.games
+        if self.settings.dealers_choice:
+            if self.chosen is None:
+                raise IllegalActionError("the dealer has not chosen the game yet")
+            code = self.chosen
+        else:
+            code = games[0]
+        self.chosen = self.chosen_by = None
+        self.last_game = code
+        return self.game.start_hand(get_variant(code))
+
+    # -- moves -------------------------------------------------------------------------------
+    def _do_act(self, c: dict[str, Any]) -> None:
+        seat = int(c["seat"])
+        hand = self.game.hand
+        if hand is None or hand.finished:
+            raise IllegalActionError("no deal is being played: wait for the next")
+        if hand.actor != seat:
+            actor = hand.actor if hand.actor is not None else seat
+            name = self.dealt_names.get(hand.number, {}).get(actor) or seat_label(actor)
+            raise IllegalActionError(f"it is not your turn: {name} is to act")
+        to = None if c.get("to") is None else int(c["to"])
+        cards = tuple(_card(str(code)) for code in c.get("cards") or ())
+        move = Move(str(c["action"]), to, cards)
+        at = len(hand.deal.log)
+        try:
+            self.game.play(seat, move)
+        except IllegalActionError as exc:
+            raise IllegalActionError(f"you cannot {move}: {_plain(str(exc))}") from None
+        meta = self.seats[seat]
+        if meta is not None:
+            if c.get("why") == "timeout":
+                meta.misses += 1
+                self.timeouts.setdefault(hand.number, set()).add(at)
+            elif c.get("why") is None:
+                meta.misses = 0
+
+    def _do_forfeit(self, c: dict[str, Any]) -> None:
+        seat = int(c["seat"])
+        meta = self._taken(seat)
+        if not meta.leaving:
+            raise IllegalActionError(f"{meta.name} has not left: only a player who left forfeits")
+        self.game.forfeit(seat)
+
+    def _do_change(self, c: dict[str, Any]) -> None:
+        self._open()
+        self._between_deals("the host changes the table")
+        if "betting" in c:
+            raise IllegalActionError(
+                "each game here has its own betting structure: change the stakes (ante) instead"
+            )
+        keys = ("ante", "turn_seconds", "auto_limit", "bot_seconds")
+        update: dict[str, Any] = {k: c[k] for k in keys if k in c}
+        self.settings = self.settings.model_copy(update=update)
+        self.game.unit = self.settings.ante
+
+    def _do_bot(self, c: dict[str, Any]) -> None:
+        if str(c["bot"]) == "cfr":
+            raise IllegalActionError(
+                "the cfr bot plays only Straights' own table: choose another style"
+            )
+        WebTable._do_bot(self, c)
+
+    def fallback(self, seat: int, why: str) -> dict[str, Any]:
+        """Stand pat in a draw, turn up the first face-down cards, else check or fold."""
+        hand = self.game.hand
+        assert hand is not None
+        i = hand.player_index(seat)
+        view = deal_view(hand.deal, i)
+        command: dict[str, Any] = {"kind": "act", "seat": seat, "why": why}
+        if view.draw_limit or view.phase == "draw":
+            return command | {"action": "discard", "cards": []}
+        me = view.me
+        if view.choose_up and me is not None:
+            down = [c for c, up in zip(me.cards, me.up, strict=True) if not up and c is not None]
+            codes = [c.ascii() for c in down[: view.choose_up]]
+            return command | {"action": "expose", "cards": codes}
+        kinds = [a.kind for a in view.legal]
+        action = next((k for k in ("check", "fold") if k in kinds), kinds[0] if kinds else "fold")
+        return command | {"action": action}
+
+    def bot_view(self, seat: int) -> DealView:  # type: ignore[override]
+        """The only thing a bot is shown: its seat's view of the deal."""
+        hand = self.game.hand
+        assert hand is not None
+        return deal_view(hand.deal, hand.player_index(seat))
+
+    def move_command(self, seat: int, move: Move) -> dict[str, Any]:
+        """The ``act`` command of a bot's ``move``."""
+        return {
+            "kind": "act",
+            "seat": seat,
+            "action": move.kind,
+            "to": move.to,
+            "cards": [c.ascii() for c in move.cards],
+            "why": "bot",
+        }
+
+    def next_auto(
+        self, *, connected: set[int], idle: float, bot_delay: float, deal_delay: float
+    ) -> Auto | None:
+        """As a web table, and on dealer's choice a chooser's default when he is a bot
+        (at the bots' pace) or lets the turn timer run out."""
+        plan = WebTable.next_auto(
+            self, connected=connected, idle=idle, bot_delay=bot_delay, deal_delay=deal_delay
+        )
+        chooser = self.chooser()
+        if chooser is None or plan is None or (plan.command or {}).get("kind") != "deal":
+            return plan
+        meta = self.seats[chooser]
+        assert meta is not None
+        command = {"kind": "choose", "seat": chooser, "game": self.default_game()}
+        if meta.bot is not None:
+            mine = self.settings.bot_seconds
+            delay = bot_delay if mine is None else mine
+            return Auto(max(0.0, delay - idle), command | {"why": "bot"})
+        limit = float(self.settings.turn_seconds)
+        if limit == 0:
+            if chooser in connected:
+                return None
+            limit = 60.0  # no timer, but nobody waits forever for a vanished player
+        return Auto(max(0.0, limit - idle), command | {"why": "timeout"})
+
+    def timed_seat(self) -> int | None:
+        """The seat the turn timer runs for: the player to act, or the chooser."""
+        return self.game.actor if self.in_hand else self.chooser()
+
+    # -- what clients receive -------------------------------------------------------------------
+    def names_of(self, hand: VariantHand) -> dict[int, str]:
+        """Seat -> name of the players dealt into ``hand``."""
+        return self.dealt_names.get(hand.number, {})
+
+    def log_lines(self, hand: VariantHand, viewer: int | None) -> list[str]:
+        """The deal's log in words, as player index ``viewer`` may see it."""
+        names = self.names_of(hand)
+        lines = [f"Deal {hand.number}: {hand.variant.name}"]
+        timed = self.timeouts.get(hand.number, set())
+        for k, entry in enumerate(hand.deal.log):
+            line = _told(entry_view(entry, viewer), hand, names, viewer)
+            if line:
+                lines.append(tens(line) + (" (time ran out)" if k in timed else ""))
+        return lines
+
+    def results(self, hand: VariantHand) -> list[str]:
+        """How each pot went, once the deal is over: its winners by share (high and
+        low named), the split, a carried pot."""
+        deal = hand.deal
+        names = self.names_of(hand)
+
+        def who(i: int) -> str:
+            return names.get(hand.seats[i], seat_label(hand.seats[i]))
+
+        lines = []
+        live = [i for i in range(deal.n) if not deal.folded[i]]
+        rules = deal.variant.showdown
+        for k, verdict in enumerate(deal.verdicts):
+            label = (
+                "The pot"
+                if len(deal.verdicts) == 1
+                else ("Main pot" if k == 0 else f"Side pot {k}")
+            )
+            if len(live) == 1 or not rules:
+                if verdict.winners:
+                    paid = " and ".join(who(i) for i in verdict.winners)
+                    why = f": {verdict.reason}" if verdict.reason else ""
+                    lines.append(f"{label} of {verdict.amount} to {paid}{why}")
+                else:
+                    lines.append(f"{label} of {verdict.amount} carries over: {verdict.reason}")
+                continue
+            values = {i: deal.hand_values(i) for i in verdict.eligible}
+            winners: list[list[int]] = []
+            parts = []
+            for r, rule in enumerate(rules):
+                hands = [(i, v) for i in verdict.eligible if (v := values[i][r]) is not None]
+                if not hands:
+                    winners.append([])
+                    parts.append(f"{rule.label}: nobody qualifies")
+                    continue
+                top = max(v for _, v in hands)
+                best = [i for i, v in hands if v == top]
+                winners.append(best)
+                parts.append(
+                    f"{rule.label}: {' and '.join(who(i) for i in best)} with {top.phrase}"
+                )
+            shares = split(verdict.amount, winners)
+            paid = ", ".join(f"{who(i)} {chips}" for i, chips in enumerate(shares) if chips)
+            if len(rules) == 1 and len(winners[0]) == 1:  # one hand takes it: no split to show
+                lines.append(f"{label} of {verdict.amount} to {parts[0].split(': ', 1)[1]}")
+                continue
+            word = "split" if sum(1 for x in shares if x) > 1 else "to"
+            lines.append(f"{label} of {verdict.amount} — {'; '.join(parts)} — {word}: {paid}")
+        if deal.carry_out:
+            lines.append(f"{deal.carry_out} chips carry over to the next deal (rule 10)")
+        return [tens(line) for line in lines]
+
+    def public_state(self) -> dict[str, Any]:
+        """As a web table; the log is the deal's, in words a spectator may read."""
+        stacks = self.game.stacks()
+        seats: list[dict[str, Any] | None] = []
+        for i, meta in enumerate(self.seats):
+            if meta is None:
+                seats.append(None)
+                continue
+            public = meta.to_public(i)
+            public["chips"] = stacks.get(i, 0) if meta.in_game else meta.stack
+            if self.accounts[meta.owner].pending:
+                public["status"] = "buy-in waits for the host"
+            public["host"] = meta.token_hash == self.host_hash
+            seats.append(public)
+        rows = self.ledger_rows()
+        transfers = self.transfers(rows)
+        ledger = {
+            "rows": rows,
+            "transfers": None if transfers is None else [t.to_dict() for t in transfers],
+            "in_middle": self.game.total_chips() - sum(stacks.values()),
+            "host_seat": self.host_seat(),
+            "paused": self.paused,
+            "closed": self.closed,
+        }
+        hand = self.game.hand
+        log: list[str] = []
+        last: dict[str, str] = {}
+        if hand is not None:
+            log = self.log_lines(hand, None)
+            last = {str(hand.seats[i]): text for i, text in _last_actions(hand.deal).items()}
+        side_pots: list[dict[str, Any]] = []
+        if hand is not None and not hand.finished:
+            pots = hand.deal.side_pots()
+            if len(pots) > 1:
+                side_pots = [
+                    {"amount": p.amount, "eligible": [hand.seats[i] for i in p.eligible]}
+                    for p in pots
+                ]
+        return {
+            "table": self.public_settings(),
+            "seats": seats,
+            "side_pots": side_pots,
+            "ledger": ledger,
+            "follow": {"log": log, "last": last, "carry_text": None},
+        }
+
+    def own_state(
+        self, seat: int | None, *, turn_left: float | None, public: dict[str, Any]
+    ) -> dict[str, Any]:
+        hand = self.game.hand
+        me = self.seats[seat] if seat is not None else None
+        pending = self.accounts[me.owner].pending if me is not None else 0
+        data: dict[str, Any]
+        if hand is None:
+            data = {"variant": None, "hand_number": 0, "finished": False, "players": [],
+                    "board": [], "legal": [], "actor": None, "button": None}  # fmt: skip
+            actor = None
+        else:
+            viewer = self.owner_in_deal(seat, hand.number)
+            data = self.hand_data(hand, hand.player_index(viewer))
+            actor = data["actor"]
+        data["side_pots"] = public["side_pots"]
+        chooser = self.chooser()
+        choice: dict[str, Any] | None = None
+        if self.settings.dealers_choice:
+            choice = {
+                "seat": chooser,
+                "games": [{"code": g, "name": get_variant(g).name} for g in self.settings.games],
+                "default": self.default_game(),
+                "chosen": self.chosen,
+                "chosen_name": None if self.chosen is None else get_variant(self.chosen).name,
+            }
+        timed = actor if actor is not None and not data["finished"] else chooser
+        return {
+            "type": "state",
+            "version": self.seq,
+            "you": {
+                "seat": seat,
+                "sat_out": bool(me and me.sat_out),
+                "leaving": bool(me and me.leaving),
+                "player": None if me is None else me.owner,
+                "broke": bool(me and not me.in_game and me.stack == 0 and not pending),
+                "pending": pending,
+            },
+            "hand": data,
+            "choice": choice,
+            "turn": None
+            if timed is None
+            else {
+                "seat": timed,
+                "seconds_left": None if turn_left is None else round(max(0.0, turn_left), 1),
+                "limit": self.settings.turn_seconds,
+            },
+        }
+
+    def hand_data(self, hand: VariantHand, viewer: int | None) -> dict[str, Any]:
+        """Deal ``hand`` as player index ``viewer`` may see it (seats, not indices)."""
+        deal = hand.deal
+        view = deal_view(deal, viewer)
+        names = self.names_of(hand)
+        showed = {e.player for e in deal.log if e.kind == "show"} if deal.finished else set()
+        players = []
+        for p in view.players:
+            seat = hand.seats[p.index]
+            players.append(
+                {
+                    "seat": seat,
+                    "name": names.get(seat, seat_label(seat)),
+                    "stack": p.stack,
+                    "committed": p.bet,
+                    "in_hand": True,
+                    "folded": p.folded,
+                    "cards": _codes(p.cards),
+                    "up": list(p.up),
+                    "won": deal.winnings[p.index] if view.phase == "over" else 0,
+                    "shown": tens(_described(deal, p.index)) if p.index in showed else "",
+                }
+            )  # fmt: skip
+        variant = hand.variant
+        me = view.me
+        legal = []
+        for a in view.legal:
+            legal.append(
+                {
+                    "kind": a.kind,
+                    "amount": a.amount,
+                    "low": a.low,
+                    "high": a.high,
+                    "label": _label(a.kind, a.amount, a.low, a.high),
+                }
+            )
+        board_total = sum(s.board + s.board_down for s in variant.streets)
+        return {
+            "variant": variant.code,
+            "variant_name": variant.name,
+            "game": game_name(variant.code),
+            "structure": _STRUCTURES.get(variant.structure, ""),
+            "hand_number": hand.number,
+            "finished": hand.finished,
+            "street": view.street,
+            "phase": view.phase,
+            "button": hand.button,
+            "actor": hand.actor,
+            "pot": view.pot,
+            "board": _codes(view.board),
+            "board_total": board_total,
+            "players": players,
+            "hole": [] if me is None else _codes(me.cards),
+            "hole_up": [] if me is None else list(me.up),
+            "legal": legal,
+            "draw_limit": view.draw_limit,
+            "choose_up": view.choose_up,
+            "to_call": view.to_call,
+            "results": self.results(hand) if hand.finished else [],
+            "awards": [],
+            "log": self.log_lines(hand, viewer),
+        }
+
+    def public_settings(self) -> dict[str, Any]:
+        data = WebTable.public_settings(self)
+        s = self.settings
+        data["games"] = [{"code": g, "name": get_variant(g).name} for g in s.games]
+        data["dealers_choice"] = s.dealers_choice
+        hand = self.game.hand
+        data["game"] = None if hand is None else hand.variant.name
+        return data
+
+    def history_for(self, seat: int | None, number: int) -> dict[str, Any]:
+        """Deal ``number`` step by step as ``seat`` may see it: the deal is dealt again
+        from its deck and its moves, and each step has its lines and the table after it."""
+        hand = self.hands.get(number)
+        if hand is None:
+            first = min(self.hands, default=0)
+            raise IllegalActionError(
+                f"deal {number} is not available: this table keeps deals {first} to "
+                f"{self.hand_number}"
+            )
+        if not hand.finished:
+            raise IllegalActionError(f"deal {number} is still being played: wait for its end")
+        assert isinstance(hand, VariantHand)
+        viewer = hand.player_index(self.owner_in_deal(seat, number))
+        done = hand.deal
+        deal = Deal(
+            done.variant,
+            done.stakes,
+            done.starting_stacks,
+            hand.deck,
+            carry=done.carry_in,
+            rng=restock_random(self.seed, number),
+        )
+        again = VariantHand(number, deal, hand.seats)
+        names = self.names_of(hand)
+        events: list[dict[str, Any]] = []
+        frames: list[dict[str, Any]] = []
+        told = 0
+
+        def step(first: str | None) -> None:
+            nonlocal told
+            seen = (_told(entry_view(e, viewer), again, names, viewer) for e in deal.log[told:])
+            lines = [tens(line) for line in seen if line]
+            told = len(deal.log)
+            if first:
+                lines.insert(0, first)
+            events.append({"type": "step", "text": "; ".join(lines) or "…"})
+            frame = self.hand_data(again, viewer)
+            del frame["log"]
+            frames.append(frame)
+
+        step(f"Deal {number}: {done.variant.name}")
+        for move in hand.moves:
+            if isinstance(move, int):
+                deal.forfeit(move)
+            else:
+                play(deal, move)
+            step(None)
+        return {
+            "type": "history",
+            "hand": number,
+            "game": done.variant.name,
+            "variant": True,
+            "you": self.owner_in_deal(seat, number),
+            "names": {str(k): v for k, v in names.items()},
+            "seats": self.settings.seats,
+            "events": events,
+            "frames": frames,
+        }
+
+
+def _described(deal: Deal, i: int) -> str:
+    """What player ``i`` showed makes, each share's hand named when there are two."""
+    said = deal.describe(i)
+    rules = deal.variant.showdown
+    if len(rules) == 1 and said.startswith(f"{rules[0].label}: "):
+        return said[len(rules[0].label) + 2 :]
+    return said
+
+
+def _plain(reason: str) -> str:
+    """The engine's reason without its ``pN`` (the player knows who he is)."""
+    words = reason.split(" ", 1)
+    return (
+        words[1] if len(words) == 2 and words[0][:1] == "p" and words[0][1:].isdigit() else reason
+    )
+
+
+def _label(kind: str, amount: int, low: int, high: int) -> str:
+    if kind in ("fold", "check"):
+        return kind
+    if kind in ("call", "bring-in"):
+        return f"{kind} {amount}"
+    return f"{kind} {low}" if low == high else f"{kind} {low}–{high}"
+
+
+def _cards_text(cards: tuple[Card | None, ...]) -> str:
+    return " ".join(str(c) for c in cards if c is not None)
+
+
+def _told(entry: Entry, hand: VariantHand, names: dict[int, str], viewer: int | None) -> str | None:
+    """One (already redacted) log entry in words; ``None``: not worth a line."""
+    kind = entry.kind
+    seat = None if entry.player is None else hand.seats[entry.player]
+    who = "?" if seat is None else names.get(seat, seat_label(seat))
+    if entry.player is not None and entry.player == viewer:
+        who = f"{who} (you)"
+    shown = _cards_text(entry.cards)
+    if kind == "hole":
+        hidden = sum(1 for c in entry.cards if c is None)
+        if not shown:
+            return None
+        extra = f" and {hidden} face down" if hidden else ""
+        return f"{who} gets {shown}{extra}"
+    if kind == "board":
+        hidden = sum(1 for c in entry.cards if c is None)
+        if not shown:
+            return f"{hidden} card{'s' if hidden > 1 else ''} face down on the table"
+        return f"Table: {shown}"
+    if kind == "turn":
+        return f"Turned up: {shown}"
+    if kind == "discard":
+        if not entry.cards:
+            return f"{who} stands pat"
+        if shown:
+            return f"{who} throws {shown}"
+        return f"{who} draws {len(entry.cards)}"
+    if kind == "expose":
+        return f"{who} turns up {shown}" if shown else f"{who} has chosen a card to turn up"
+    if kind == "show":
+        return f"{who} shows {shown}"
+    if kind in ("fold", "check"):
+        return f"{who} {_VERBS[kind]}"
+    if kind in ("call", "bring-in", "complete", "bet", "raise", "blind", "ante", "win",
+                "penalty"):  # fmt: skip
+        if kind == "ante":
+            return None
+        verb = _VERBS[kind]
+        if kind == "bet":
+            verb = "bets to" if hand.deal.variant.structure is not Structure.DOUBLING else "bets"
+        return f"{who} {verb} {entry.amount}"
+    if kind == "betting":
+        return None
+    return None
+
+
+def _last_actions(deal: Deal) -> dict[int, str]:
+    """Each player's last betting action of the current street, in words."""
+    last: dict[int, str] = {}
+    for entry in deal.log:
+        if entry.kind == "betting":
+            last = {}
+        elif entry.player is not None and entry.kind in _VERBS and entry.kind not in (
+            "ante", "win", "penalty", "blind"
+        ):  # fmt: skip
+            verb = _VERBS[entry.kind]
+            last[entry.player] = (
+                verb if entry.kind in ("fold", "check") else f"{verb} {entry.amount}"
+            )
+        elif entry.player is not None and entry.kind == "discard":
+            count = len(entry.cards)
+            last[entry.player] = f"draws {count}" if count else "stands pat"
+    return last
