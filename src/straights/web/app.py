@@ -2,7 +2,7 @@
 
 >>> app = create_app("sqlite://")
 >>> sorted(r.path for r in app.routes)[:3]
-['/', '/api/tables', '/api/tables/{table_id}']
+['/', '/api/games', '/api/tables']
 """
 
 from __future__ import annotations
