@@ -223,7 +223,7 @@ def test_five_card_draw_discards_by_tapping(browser: Browser, make_server, viewp
         cards.nth(4).click()
         shot(page, f"variants-draw-{viewport}")
         page.locator("#actions button[data-action=discard]").click()
-        thrown = f"Ann (you) throws {_suits(before[1])} {_suits(before[4])}"
+        thrown = f"You throw {_suits(before[1])} {_suits(before[4])}"
         ann.done = st["version"]  # that turn is taken: Ann's driver must not take it again
         st = ann.play_until(lambda s: thrown in s["hand"]["log"], timeout=10)
         hole = st["hand"]["hole"]
@@ -314,9 +314,9 @@ def test_no_limit_raise_amount_from_the_slider(browser: Browser, make_server) ->
         expect(button).to_have_text(f"{word} to {to}")
         shot(page, "variants-no-limit-desktop")
         button.click()
-        verb = "raises to" if a["kind"] == "raise" else "bets to"
+        verb = "raise to" if a["kind"] == "raise" else "bet"
         ann.done = st["version"]
-        ann.play_until(lambda s: f"Ann (you) {verb} {to}" in s["hand"]["log"], timeout=10)
+        ann.play_until(lambda s: f"You {verb} {to}" in s["hand"]["log"], timeout=10)
         assert not page.errors, page.errors  # type: ignore[attr-defined]
     finally:
         ctx.close()

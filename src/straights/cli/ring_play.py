@@ -17,17 +17,17 @@ seats' views; the player answers prompts (typed, scripted or piped):
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from rich.markup import escape
 from rich.table import Table as Grid
 from rich.text import Text
 
 from straights.cli.prompt import Prompter
-from straights.cli.render import card_text
+from straights.cli.render import card_text, phrase_text
 from straights.poker.catalogue import game_name
-from straights.poker.engine import Deal, Entry
+from straights.poker.engine import Deal
 from straights.poker.ring import RingGame
 from straights.poker.showdown import best_hand, split
 from straights.poker.variant import Variant
@@ -96,8 +96,8 @@ class _RingTable:
         out.rule(f"[bold]{escape(title)}[/bold]")
         out.print(
             f"{len(ring.names)} players, {ring.stacks[0]} chips each.\nKeys: [bold]c[/bold] "
-            "check/call, [bold]b[/bold]/[bold]r[/bold] bet/raise (b 40: to 40), [bold]a[/bold] "
-            "all in, [bold]f[/bold] fold, [bold]q[/bold] quit, [bold]?[/bold] help."
+            "check/call, [bold]b[/bold] bet/raise (b 40: to 40), [bold]a[/bold] all-in, "
+            "[bold]f[/bold] fold, [bold]?[/bold] help, [bold]q[/bold] quit"
         )
         while not ring.over and ring.stacks[0] > 0:
             if hands is not None and ring.deals >= hands:
@@ -192,66 +192,33 @@ class _RingTable:
 
     def narrate(self, deal: Deal, start: int, me: int) -> int:
         """Tell the log from ``start`` as the player may see it; the new start."""
-        view = deal_view(deal, me)
         for at in range(start, len(deal.log)):
-            line = self.tell(deal, at, me, view)
+            line = self.tell(deal, at, me)
             if line is not None:
                 self.out.print(line)
         return len(deal.log)
 
-    def tell(self, deal: Deal, at: int, me: int, view: DealView) -> Text | None:
-        """The line of ``deal.log[at]`` as player ``me`` may see it (``None``: nothing)."""
+    def tell(self, deal: Deal, at: int, me: int) -> Text | None:
+        """The line of ``deal.log[at]`` as player ``me`` may see it (``None``: nothing).
+        Blinds are in the table drawn before each turn and pots in :meth:`results`."""
+        from straights.game.wording import entry_phrase
+
+        if deal.log[at].kind in ("blind", "win", "penalty"):
+            return None
+        words = entry_phrase(deal, at, self.name_of(deal), me)
+        if words is None:
+            return None
+        line = phrase_text(words)
         e = deal.log[at]
-        who = self.who(deal, e.player)
-        if e.kind == "hole":
-            if e.player == me:
-                line = Text("You get ").append_text(_cards(e.cards))
-                return line.append(" face up" if e.up and all(e.up) else "", style="dim")
-            shown = [c for c, up in zip(e.cards, e.up, strict=True) if up and c is not None]
-            if not shown:
-                return None
-            return Text(f"{who}: ").append_text(_cards(shown)).append(" up")
-        if e.kind == "board":
-            cards = [c for c, up in zip(e.cards, e.up, strict=True) if up and c is not None]
-            down = len(e.cards) - len(cards)
-            line = Text("Board: ").append_text(_cards(cards))
-            if down:
-                line.append(f" and {down} face down", style="dim")
-            return line
-        if e.kind == "turn":
-            return Text("Turned up: ").append_text(_cards([c for c in e.cards if c]))
-        if e.kind == "discard":
-            if e.player == me:
-                if not e.cards:
-                    return Text("You stand pat.")
-                return Text("You throw ").append_text(_cards([c for c in e.cards if c]))
-            count = len(e.cards)
-            return Text(f"{who} {'stands pat' if not count else f'draws {count}'}.")
-        if e.kind == "expose":
-            if e.player == me:
-                return Text("You turn up ").append_text(_cards([c for c in e.cards if c]))
-            return Text(f"{who} has chosen a card to turn up.", "dim")
-        if e.kind in ("fold", "check"):
-            return Text(f"{who} {'fold' if who == 'You' else 'folds'}" if e.kind == "fold"
-                        else f"{who} {'check' if who == 'You' else 'checks'}")  # fmt: skip
-        if e.kind in ("call", "bring-in", "bet", "raise", "complete"):
-            verb = {"call": "call", "bring-in": "bring in for", "bet": "bet to",
-                    "raise": "raise to", "complete": "complete to"}[e.kind]  # fmt: skip
-            if who != "You":
-                verb = verb.replace("bring", "brings").replace(" to", "s to")
-                verb = "calls" if verb == "call" else verb
-            # A call is told as the chips put in, like the prompt's "call 1"; the log
-            # keeps the street total.
-            amount = e.amount - _street_bet(deal.log, at) if e.kind == "call" else e.amount
-            return Text(f"{who} {verb} {amount}")
         if e.kind == "show":
-            known = [c for c in e.cards if c is not None]
-            line = Text(f"{who} {'show' if who == 'You' else 'shows'} ").append_text(_cards(known))
-            named = self.hand_names(deal, known)
+            named = self.hand_names(deal, [c for c in e.cards if c is not None])
             if named:
                 line.append(f" — {named}", style="dim")
-            return line
-        return None
+        return line
+
+    def name_of(self, deal: Deal) -> Callable[[int], str]:
+        """The names of ``deal``'s players (by index)."""
+        return lambda i: self.ring.names[self.ring.seat_of(i)]
 
     def hand_names(self, deal: Deal, hole: Sequence[object]) -> str:
         variant = deal.variant
@@ -385,23 +352,6 @@ class _RingTable:
             self.out.print("[red]You are out of chips.[/red]")
         elif ring.over:
             self.out.print("[bold green]You have every chip at the table![/bold green]")
-
-
-def _street_bet(log: Sequence[Entry], at: int) -> int:
-    """What ``log[at]``'s player had bet in this betting round before that entry.
-
-    The first round counts the blinds, which the log records before it begins.
-    """
-    player = log[at].player
-    rounds = [k for k in range(at) if log[k].kind == "betting"]
-    start = rounds[-1] if len(rounds) > 1 else 0
-    for e in reversed(log[start:at]):
-        if e.player == player and e.amount and e.kind in _BETS:
-            return e.amount
-    return 0
-
-
-_BETS: Final = frozenset({"blind", "bring-in", "bet", "raise", "complete", "call"})
 
 
 def _cards(cards: Sequence[object]) -> Text:

@@ -26,17 +26,21 @@ without a name is "seat N" counted from 1.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from straights.cards import Card
 from straights.game import events as ev
 from straights.game.config import ROUNDS
+
+if TYPE_CHECKING:
+    from straights.poker.engine import Deal
 
 __all__ = [
     "Phrase",
     "Piece",
     "action_label",
     "action_phrase",
+    "entry_phrase",
     "phrase",
     "seat_label",
     "text",
@@ -55,6 +59,8 @@ _ACTIONS: Final[dict[str, tuple[str, str]]] = {
     "call": ("call {amount}", "calls {amount}"),
     "bet": ("bet {to}", "bets {to}"),
     "raise": ("raise to {to}", "raises to {to}"),
+    "bring-in": ("bring in for {amount}", "brings in for {amount}"),
+    "complete": ("complete to {to}", "completes to {to}"),
 }
 
 
@@ -192,3 +198,104 @@ def phrase(event: ev.Event, name: Callable[[int], str | None], you: int | None =
     if isinstance(event, ev.TableOpened):
         return ("The table opens",)
     return (event.type.replace("_", " "),)
+
+
+#: Entries of a deal's log that put chips in, as the betting round counts them.
+_STREET_BETS: Final = frozenset({"blind", "bring-in", "bet", "raise", "complete", "call"})
+
+
+def put_in(deal: Deal, at: int) -> int:
+    """The chips ``deal.log[at]`` (a call) put in: its street total less what its
+    player had bet in the round before (the first round counts the blinds, which the
+    log records before it begins). Other entries: their amount.
+    """
+    log = deal.log
+    entry = log[at]
+    if entry.kind != "call":
+        return entry.amount
+    rounds = [k for k in range(at) if log[k].kind == "betting"]
+    start = rounds[-1] if len(rounds) > 1 else 0
+    for e in reversed(log[start:at]):
+        if e.player == entry.player and e.amount and e.kind in _STREET_BETS:
+            return entry.amount - e.amount
+    return entry.amount
+
+
+def entry_phrase(
+    deal: Deal, at: int, name: Callable[[int], str | None], you: int | None = None
+) -> Phrase | None:
+    """Line ``at`` of the log of a :class:`~straights.poker.engine.Deal` (any
+    variant) in words, as player ``you`` (an index of the deal; ``None``: a
+    spectator) may see it; ``name(player)`` names the deal's players. ``None``
+    for a line not worth telling (antes, the start of a betting round, burns).
+    Cards the viewer may not see are never told (the line is redacted by
+    :func:`~straights.poker.view.entry_view` first).
+
+    >>> from straights.cards import parse_cards
+    >>> from straights.poker import Deal, Stakes, get_variant
+    >>> deal = Deal(get_variant("F7S"), Stakes.uniform(2, ante=1, bring_in=1, small_bet=2,
+    ...             big_bet=4), [20, 20], parse_cards("As Kd 2c Qh Jh 3c"))
+    >>> names = {0: "Ann", 1: "Bob"}.get
+    >>> [text(p) for k in range(len(deal.log)) if (p := entry_phrase(deal, k, names, 0))]
+    ['You get A♠ K♦ and 2♣ face up', 'Bob gets 3♣ face up and 2 face down']
+    >>> _ = deal.act("bring-in"); _ = deal.act("complete")
+    >>> _ = deal.act("call")
+    >>> [text(entry_phrase(deal, k, names, 0)) for k in range(len(deal.log) - 3, len(deal.log))]
+    ['You bring in for 1', 'Bob completes to 2', 'You call 1']
+    """
+    from straights.poker.view import entry_view
+
+    e = entry_view(deal.log[at], you)
+    kind = e.kind
+    t = _Teller(name, you)
+    if e.player is None:
+        seen = [c for c in e.cards if c is not None]
+        unseen = len(e.cards) - len(seen)
+        if kind == "board":
+            if not seen:
+                return (f"Table: {unseen} card{'s' if unseen > 1 else ''} face down",)
+            return ("Table: ", *_cards(seen), *((f" and {unseen} face down",) if unseen else ()))
+        if kind == "turn":
+            return ("Turned up: ", *_cards(seen))
+        return None
+    p = e.player
+    mine = p == you
+    if kind == "hole":
+        ups = e.up or (False,) * len(e.cards)
+        up = [c for c, u in zip(e.cards, ups, strict=True) if u and c is not None]
+        down = [c for c, u in zip(e.cards, ups, strict=True) if not u and c is not None]
+        hidden = len(e.cards) - len(up) - len(down)
+        out: list[Piece] = [f"{t.does(p, 'gets', 'get')} "]
+        if down:
+            out += _cards(down)
+        if up:
+            out += [" and " if down else "", *_cards(up), " face up"]
+        if hidden:
+            out.append(f" and {hidden} face down" if up or down else f"{hidden} cards face down")
+        return tuple(out) if mine or up else None
+    if kind == "discard":
+        seen = [c for c in e.cards if c is not None]
+        if not e.cards:
+            return (t.does(p, "stands pat", "stand pat"),)
+        if seen:
+            return (f"{t.does(p, 'throws', 'throw')} ", *_cards(seen))
+        return (f"{t.does(p, 'draws', 'draw')} {len(e.cards)}",)
+    if kind == "expose":
+        seen = [c for c in e.cards if c is not None]
+        if seen:
+            return (f"{t.does(p, 'turns', 'turn')} up ", *_cards(seen))
+        return (f"{t.does(p, 'has', 'have')} chosen a card to turn up",)
+    if kind == "show":
+        return (f"{t.does(p, 'shows', 'show')} ", *_cards(c for c in e.cards if c is not None))
+    if kind == "muck":
+        return (t.does(p, "mucks", "muck"),)
+    if kind in _ACTIONS:
+        amount = put_in(deal, at)
+        return (f"{t.who(p)} {action_phrase(kind, amount=amount, to=e.amount, you=mine)}",)
+    if kind == "blind":
+        return (f"{t.does(p, 'posts', 'post')} {e.amount}",)
+    if kind == "win":
+        return (f"{t.does(p, 'wins', 'win')} {e.amount}",)
+    if kind == "penalty":
+        return (f"{t.does(p, 'pays', 'pay')} a penalty of {e.amount}",)
+    return None

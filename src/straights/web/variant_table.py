@@ -20,6 +20,7 @@ in as (a spectator otherwise).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -27,25 +28,21 @@ from straights.cards import Card, make_deck
 from straights.errors import IllegalActionError, StraightsError
 from straights.game.config import TableConfig
 from straights.game.table import Seat
-from straights.game.wording import seat_label
+from straights.game.wording import action_phrase, entry_phrase, put_in, seat_label, text
 from straights.poker.catalogue import find_variant, game_name, get_variant
-from straights.poker.engine import Deal, Entry
+from straights.poker.engine import Deal
 from straights.poker.showdown import split
 from straights.poker.stakes import default_stakes
 from straights.poker.variant import Stakes, Structure, Variant
-from straights.poker.view import DealView, Move, deal_view, entry_view, play
+from straights.poker.view import DealView, Move, deal_view, play
 from straights.web.follow import tens
 from straights.web.keyed_random import deal_random, restock_random
 from straights.web.tables import Auto, WebTable
 
 __all__ = ["VariantGame", "VariantHand", "VariantWebTable"]
 
-#: Bets and raises, and what the log calls them in a line of text.
-_VERBS: Final = {
-    "fold": "folds", "check": "checks", "call": "calls", "bring-in": "brings in for",
-    "complete": "completes to", "bet": "bets", "raise": "raises to", "blind": "posts",
-    "ante": "antes", "win": "wins", "penalty": "pays a penalty of",
-}  # fmt: skip
+#: The betting actions a seat's "last action" tells.
+_BETTING_KINDS: Final = frozenset({"fold", "check", "call", "bring-in", "complete", "bet", "raise"})
 _STRUCTURES: Final = {
     Structure.FIXED_LIMIT: "fixed limit",
     Structure.POT_LIMIT: "pot limit",
@@ -477,10 +474,11 @@ class VariantWebTable(WebTable):
         names = self.names_of(hand)
         lines = [f"Deal {hand.number}: {hand.variant.name}"]
         timed = self.timeouts.get(hand.number, set())
-        for k, entry in enumerate(hand.deal.log):
-            line = _told(entry_view(entry, viewer), hand, names, viewer)
-            if line:
-                lines.append(tens(line) + (" (time ran out)" if k in timed else ""))
+        name = _namer(hand, names)
+        for k in range(len(hand.deal.log)):
+            words = entry_phrase(hand.deal, k, name, viewer)
+            if words:
+                lines.append(tens(text(words)) + (" (time ran out)" if k in timed else ""))
         return lines
 
     def results(self, hand: VariantHand) -> list[str]:
@@ -733,8 +731,9 @@ class VariantWebTable(WebTable):
 
         def step(first: str | None) -> None:
             nonlocal told
-            seen = (_told(entry_view(e, viewer), again, names, viewer) for e in deal.log[told:])
-            lines = [tens(line) for line in seen if line]
+            name = _namer(again, names)
+            seen = (entry_phrase(deal, k, name, viewer) for k in range(told, len(deal.log)))
+            lines = [tens(text(words)) for words in seen if words]
             told = len(deal.log)
             if first:
                 lines.insert(0, first)
@@ -792,65 +791,19 @@ def _cards_text(cards: tuple[Card | None, ...]) -> str:
     return " ".join(str(c) for c in cards if c is not None)
 
 
-def _told(entry: Entry, hand: VariantHand, names: dict[int, str], viewer: int | None) -> str | None:
-    """One (already redacted) log entry in words; ``None``: not worth a line."""
-    kind = entry.kind
-    seat = None if entry.player is None else hand.seats[entry.player]
-    who = "?" if seat is None else names.get(seat, seat_label(seat))
-    if entry.player is not None and entry.player == viewer:
-        who = f"{who} (you)"
-    shown = _cards_text(entry.cards)
-    if kind == "hole":
-        hidden = sum(1 for c in entry.cards if c is None)
-        if not shown:
-            return None
-        extra = f" and {hidden} face down" if hidden else ""
-        return f"{who} gets {shown}{extra}"
-    if kind == "board":
-        hidden = sum(1 for c in entry.cards if c is None)
-        if not shown:
-            return f"{hidden} card{'s' if hidden > 1 else ''} face down on the table"
-        return f"Table: {shown}"
-    if kind == "turn":
-        return f"Turned up: {shown}"
-    if kind == "discard":
-        if not entry.cards:
-            return f"{who} stands pat"
-        if shown:
-            return f"{who} throws {shown}"
-        return f"{who} draws {len(entry.cards)}"
-    if kind == "expose":
-        return f"{who} turns up {shown}" if shown else f"{who} has chosen a card to turn up"
-    if kind == "show":
-        return f"{who} shows {shown}"
-    if kind in ("fold", "check"):
-        return f"{who} {_VERBS[kind]}"
-    if kind in ("call", "bring-in", "complete", "bet", "raise", "blind", "ante", "win",
-                "penalty"):  # fmt: skip
-        if kind == "ante":
-            return None
-        verb = _VERBS[kind]
-        if kind == "bet":
-            verb = "bets to" if hand.deal.variant.structure is not Structure.DOUBLING else "bets"
-        return f"{who} {verb} {entry.amount}"
-    if kind == "betting":
-        return None
-    return None
+def _namer(hand: VariantHand, names: dict[int, str]) -> Callable[[int], str]:
+    """The names of ``hand``'s players by index (a seat without one: "seat N")."""
+    return lambda i: names.get(hand.seats[i], seat_label(hand.seats[i]))
 
 
 def _last_actions(deal: Deal) -> dict[int, str]:
     """Each player's last betting action of the current street, in words."""
     last: dict[int, str] = {}
-    for entry in deal.log:
+    for at, entry in enumerate(deal.log):
         if entry.kind == "betting":
             last = {}
-        elif entry.player is not None and entry.kind in _VERBS and entry.kind not in (
-            "ante", "win", "penalty", "blind"
-        ):  # fmt: skip
-            verb = _VERBS[entry.kind]
-            last[entry.player] = (
-                verb if entry.kind in ("fold", "check") else f"{verb} {entry.amount}"
-            )
+        elif entry.player is not None and entry.kind in _BETTING_KINDS:
+            last[entry.player] = action_phrase(entry.kind, amount=put_in(deal, at), to=entry.amount)
         elif entry.player is not None and entry.kind == "discard":
             count = len(entry.cards)
             last[entry.player] = f"draws {count}" if count else "stands pat"
