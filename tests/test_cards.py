@@ -107,6 +107,15 @@ def test_straights_pack_holds_the_special_cards() -> None:
     assert Card("S") not in make_deck("standard")
     with pytest.raises(PackError, match="not in the standard deck"):
         make_deck("standard").check_contains([Card("S")])
+    with pytest.raises(PackError, match="S is not in the standard deck"):  # any iterable
+        make_deck("standard").check_contains(iter([Card("As"), Card("S")]))
+    make_deck("standard").check_contains(iter([Card("As")]))
+
+
+def test_a_deck_is_built_once_per_name_and_jokers() -> None:
+    assert make_deck("short") is make_deck("short")
+    assert make_deck("short", jokers=1) is not make_deck("short")
+    assert len(make_deck("short", jokers=1)) == 37 and len(make_deck("short")) == 36
 
 
 def test_shuffle_uses_only_the_given_rng() -> None:

@@ -412,6 +412,8 @@ class Deck(Sequence[Card]):
 
     def check_contains(self, cards: Iterable[Card]) -> None:
         """Raise :class:`PackError` for the first card this deck lacks."""
+        if isinstance(cards, (list, tuple)) and self._set.issuperset(cards):
+            return  # the common case, checked at once (every deal checks its deck)
         for card in cards:
             if card not in self._set:
                 raise PackError(
@@ -422,7 +424,10 @@ class Deck(Sequence[Card]):
 def make_deck(name: str = "standard", *, jokers: int = 0) -> Deck:
     """A named deck: ``standard`` (52), ``straights`` (55: the 52 plus S, T, R),
     ``manila`` (32, 7-A), ``mexican`` (40, no 8 9 T), ``short`` (36, 6-A), plus
-    ``jokers`` jokers."""
+    ``jokers`` jokers.  Decks are immutable: each is built once."""
+    deck = _DECKS.get((name, jokers)) if type(jokers) is int else None
+    if deck is not None:
+        return deck
     ranks = _DECK_RANKS.get(name)
     if ranks is None:
         raise PackError(f"{name!r} is not a deck: choose one of {', '.join(DECK_NAMES)}")
@@ -433,4 +438,9 @@ def make_deck(name: str = "standard", *, jokers: int = 0) -> Deck:
         cards += [Card(SPECIAL_BASE + i) for i in range(3)]
     cards += [Card(JOKER_BASE + i) for i in range(jokers)]
     label = name if not jokers else f"{name}+{jokers} joker{'s' if jokers > 1 else ''}"
-    return Deck(label, cards)
+    deck = _DECKS[name, jokers] = Deck(label, cards)
+    return deck
+
+
+#: The decks built so far, by name and jokers (every deal checks its cards against one).
+_DECKS: dict[tuple[str, int], Deck] = {}
