@@ -157,6 +157,7 @@ class Deal:
         else:
             source = cards
         self.variant = variant
+        self._structure = variant.structure
         self._doubling = variant.structure is Structure.DOUBLING
         self.stakes = stakes
         self.n = n
@@ -181,6 +182,8 @@ class Deal:
         self.carry_out = 0
         self.folded = [False] * n
         self.mucked = [False] * n
+        #: Players neither folded nor mucked (kept as a count: read after every action).
+        self._in = n
         self.street_index = -1
         self.phase: Phase = "betting"
         self.log: list[Entry] = []
@@ -199,6 +202,7 @@ class Deal:
         self._acted: set[int] = set()
         self._full_raise = 0
         self._raises = 0
+        self._min_bet = 0  # the street's least bet
         self._short: list[int] = []
         self._bring_in_due = False
         self._completion_due = False
@@ -249,7 +253,10 @@ class Deal:
 
     def in_hand(self) -> list[int]:
         """Players not folded (nor mucked)."""
-        return [i for i in range(self.n) if not self.folded[i] and not self.mucked[i]]
+        if self._in == self.n:
+            return list(range(self.n))
+        folded, mucked = self.folded, self.mucked
+        return [i for i in range(self.n) if not folded[i] and not mucked[i]]
 
     def up_cards(self, i: int) -> list[Card]:
         """Player ``i``'s face-up hole cards."""
@@ -368,6 +375,7 @@ class Deal:
 
     # -- betting ---------------------------------------------------------------------------
     def _street_min(self) -> int:
+        """The least bet of this street: the small or big bet in fixed limit."""
         st = self.stakes
         if self.variant.structure is Structure.FIXED_LIMIT:
             return st.big_bet if self.street.big_bet else st.small_bet
@@ -382,12 +390,16 @@ class Deal:
                 return (top + 1) % self.n
             return 0
         live = self.in_hand()
-        shared = [c for c, up in zip(self.board, self.board_up, strict=True) if up and c]
-        keys = {i: opener_key(opener, [*self.up_cards(i), *shared]) for i in live}
-        best = max((k for k in keys.values() if k is not None), default=None)
-        if best is None:
-            return live[0]
-        return next(i for i in live if keys[i] == best)
+        board = self.board
+        shared = [c for c, up in zip(board, self.board_up, strict=True) if up and c]
+        holes, ups = self.holes, self.up
+        best, first = None, live[0]  # the first of the best showing opens
+        for i in live:
+            cards = [c for c, up in zip(holes[i], ups[i], strict=True) if up and c is not None]
+            key = opener_key(opener, cards + shared if shared else cards)
+            if key is not None and (best is None or key > best):
+                best, first = key, i
+        return first
 
     def _board_known(self) -> list[Card]:
         return [c for c in self.board if c is not None]
@@ -413,6 +425,7 @@ class Deal:
         self._full_raise = 0
         self._raises = 0
         self._short = []
+        self._min_bet = self._street_min()
         self._bring_in_due = (
             self.street_index == 0 and self.variant.bring_in and self.stakes.bring_in > 0
         )
@@ -435,7 +448,10 @@ class Deal:
         """Whether a player in other than ``i`` has chips beyond ``beyond`` in total
         for the street (someone could answer a raise)."""
         stacks, bets, folded = self.stacks, self.bets, self.folded
-        return any(j != i and not folded[j] and stacks[j] + bets[j] > beyond for j in range(self.n))
+        for j in range(self.n):  # noqa: SIM110 - a loop is quicker than any() over a generator
+            if j != i and not folded[j] and stacks[j] + bets[j] > beyond:
+                return True
+        return False
 
     def _ladder_bounds(self, i: int, top: int, mine: int, stack: int) -> tuple[int, int] | None:
         """Straights' doubling ladder: the next level exactly, or all-in below it
@@ -462,20 +478,21 @@ class Deal:
     def _raise_bounds(self, i: int, top: int) -> tuple[int, int] | None:
         """(lowest, highest) street total ``i`` may complete/bet/raise to, or ``None``;
         ``top`` is the street's largest total."""
-        structure = self.variant.structure
+        structure = self._structure
         stack, mine = self.stacks[i], self.bets[i]
-        if min(stack, top - mine) < self._full_raise:
-            return None  # facing only an incomplete all-in raise
-        cap = self.variant.raise_cap if structure is Structure.FIXED_LIMIT else None
-        if cap is not None and self._raises >= cap:
-            return None
-        if self._short and sum(self._short) < self._full_raise and i in self._acted:
+        owe = top - mine
+        full = self._full_raise
+        if stack <= owe or owe < full:
+            return None  # all his chips are needed to call, or only an incomplete raise
+        if structure is Structure.FIXED_LIMIT:
+            cap = self.variant.raise_cap
+            if cap is not None and self._raises >= cap:
+                return None
+        if self._short and sum(self._short) < full and i in self._acted:
             return None  # an incomplete all-in does not reopen the betting
-        if stack <= top - mine:
-            return None
         if not self._others_can_bet(i, top):
             return None
-        low = max(self._full_raise, self._street_min())
+        low = self._min_bet if self._min_bet > full else full
         if not self._completion_due:
             low += top
         everything = stack + mine
@@ -542,7 +559,7 @@ class Deal:
                 raise IllegalActionError(f"{kind!r} is not an action: use fold, check, call, bet …")
             options = ", ".join(str(a) for a in legal)
             raise IllegalActionError(f"p{self._actors[0] + 1} cannot {kind} now; legal: {options}")
-        return self.take(found, to)
+        return self._play(found, to)
 
     def take(self, choice: Legal, to: int | None = None) -> Entry:
         """Play ``choice``, one of the :meth:`legal_actions` asked for since the last
@@ -566,7 +583,10 @@ class Deal:
         cached = self._legal_cache
         if cached[0] != len(self.log) or choice not in cached[1]:
             raise IllegalActionError(f"{choice} is not a legal action now")
-        found = choice
+        return self._play(choice, to)
+
+    def _play(self, found: Legal, to: int | None) -> Entry:
+        """Play ``found``, one of the current legal actions (checked by the caller)."""
         i = self._actors[0]
         if found.high:  # a bet, raise or completion
             if to is not None and type(to) is not int:
@@ -583,6 +603,7 @@ class Deal:
         self._acted_level[i] = self.ladder_level
         if found.kind == "fold":
             self.folded[i] = True
+            self._in -= 1
             self.spent.extend(self.holes[i])
             entry = _new(Entry, ("fold", i, (), 0, ()))
         else:
@@ -595,7 +616,7 @@ class Deal:
                 self._bring_in_due = False
             entry = _new(Entry, (found.kind, i, (), self.bets[i] if amount else 0, ()))
         self.log.append(entry)
-        if not self._actors or self.folded.count(False) - self.mucked.count(True) <= 1:
+        if not self._actors or self._in <= 1:
             self._actors.clear()
             self._next_street()  # the round (or the deal) is over
         return entry
@@ -616,12 +637,13 @@ class Deal:
         self._chosen.pop(i, None)
         self._acted.add(i)
         self.folded[i] = True
+        self._in -= 1
         self.spent.extend(self.holes[i])
         entry = _new(Entry, ("fold", i, (), 0, ()))
         self.log.append(entry)
         if self.phase == "betting":
             self._after_action()
-        elif self.folded.count(False) - self.mucked.count(True) <= 1:
+        elif self._in <= 1:
             self._actors.clear()
             self._next_street()
         elif self.phase == "draw" and not self._drawers:
@@ -662,7 +684,7 @@ class Deal:
         return entry
 
     def _after_action(self) -> None:
-        if self._actors and self.folded.count(False) - self.mucked.count(True) > 1:
+        if self._actors and self._in > 1:
             return
         self._actors.clear()
         self._next_street()
@@ -834,6 +856,7 @@ class Deal:
         if self.folded[i] or self.mucked[i]:
             raise IllegalActionError(f"p{i + 1} has no cards to muck")
         self.mucked[i] = True
+        self._in -= 1
         entry = Entry("muck", i)
         self.log.append(entry)
         self._decided(i)
@@ -930,6 +953,7 @@ class Deal:
             beaten = [i for i in live if not self._may_win(i, values)]
             for i in beaten:
                 self.mucked[i] = True  # a hand that cannot win a chip is killed
+                self._in -= 1
             self.pots = self.side_pots()
             for k_pot, pot in enumerate(self.pots):
                 winners: list[list[int]] = []

@@ -171,14 +171,25 @@ def _low_rank(card: Card) -> int:
     return 1 if card.rank == 14 else int(card.rank)
 
 
+#: The showing hand's category by the sizes of its rank groups: pair, two pair, trips, quads.
+_SHOWING_CATEGORY: Final = {
+    (2,): 1, (2, 1): 1, (2, 1, 1): 1, (2, 2): 2, (3,): 3, (3, 1): 3, (4,): 4
+}  # fmt: skip
+
+
 def _showing(ranks: list[int]) -> tuple[int, ...]:
+    """The key of the up cards of ``ranks`` (each stud street asks it of every player)."""
+    return _showing_sorted(tuple(sorted(ranks)))
+
+
+@cache
+def _showing_sorted(ranks: tuple[int, ...]) -> tuple[int, ...]:
     counts: dict[int, int] = {}
     for r in ranks:
         counts[r] = counts.get(r, 0) + 1
     groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
     shape = tuple(c for _, c in groups)
-    category = {(2,): 1, (2, 1): 1, (2, 1, 1): 1, (2, 2): 2, (3,): 3, (3, 1): 3, (4,): 4}
-    return (category.get(shape, 0), *(r for r, _ in groups))
+    return (_SHOWING_CATEGORY.get(shape, 0), *(r for r, _ in groups))
 
 
 _ACE_LOW_TO_HIGH: Final = (14, *range(2, 15))
