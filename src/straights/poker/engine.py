@@ -36,7 +36,7 @@ from typing import Literal, NamedTuple
 from straights.cards import Card, check_unique, make_deck
 from straights.errors import ConfigurationError, IllegalActionError
 from straights.poker.cards_source import CardSource, DeckSource
-from straights.poker.showdown import best_hand, opener_key, split
+from straights.poker.showdown import best_hand, showing_key, split
 from straights.poker.variant import Opener, Stakes, Street, Structure, Variant
 from straights.rankings.base import HandValue
 
@@ -391,12 +391,12 @@ class Deal:
             return 0
         live = self.in_hand()
         board = self.board
-        shared = [c for c, up in zip(board, self.board_up, strict=True) if up and c]
+        shared = [c.id for c, up in zip(board, self.board_up, strict=True) if up and c]
         holes, ups = self.holes, self.up
         best, first = None, live[0]  # the first of the best showing opens
         for i in live:
-            cards = [c for c, up in zip(holes[i], ups[i], strict=True) if up and c is not None]
-            key = opener_key(opener, cards + shared if shared else cards)
+            ids = [c.id for c, up in zip(holes[i], ups[i], strict=True) if up and c is not None]
+            key = showing_key(opener, ids + shared if shared else ids)
             if key is not None and (best is None or key > best):
                 best, first = key, i
         return first
