@@ -340,10 +340,9 @@ class Lookup:
             if len(ranks) <= 5:
                 best = natural_value(self.variant, self.order, ranks)
             else:
-                best = max(
-                    natural_value(self.variant, self.order, five)
-                    for five in set(itertools.combinations(ranks, 5))
-                )
+                # The best five of n cards is the best of the best fives of the n - 1
+                # cards left by setting one aside: one per rank held, each looked up.
+                best = max(self.ranks_value(rank_part - (1 << 3 * (r - 2))) for r in set(ranks))
             self.by_ranks[rank_part] = best
             return best
 
