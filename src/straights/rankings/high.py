@@ -21,7 +21,6 @@ of the ranks of a suit holding five or more cards.
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -252,6 +251,10 @@ def _straight_value(variant: Variant, order: Sequence[str], strength: int, flush
     return pack_value(order, STRAIGHT, (strength,))
 
 
+def _by_count_then_rank(group: tuple[int, int]) -> tuple[int, int]:
+    return group[1], group[0]
+
+
 def natural_value(
     variant: Variant, order: Sequence[str], ranks: Sequence[int], flush: bool = False
 ) -> int:
@@ -263,8 +266,10 @@ def natural_value(
     >>> natural_value(STANDARD, standard_order(), [5, 4, 3, 2, 14]) >> 20
     4
     """
-    counts = Counter(ranks)
-    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    counts: dict[int, int] = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
+    groups = sorted(counts.items(), key=_by_count_then_rank, reverse=True)
     ties = [r for r, _ in groups]
     top = groups[0][1] if groups else 0
     if len(ranks) == 5 and len(groups) == 5:
