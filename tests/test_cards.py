@@ -112,6 +112,16 @@ def test_straights_pack_holds_the_special_cards() -> None:
     make_deck("standard").check_contains(iter([Card("As")]))
 
 
+def test_shuffled_draws_as_random_shuffle_does() -> None:
+    for name, seed in [("standard", 0), ("straights", 1), ("short", 2), ("manila", 3), ("standard", 7)]:
+        deck = make_deck(name)
+        mine, theirs = random.Random(seed), random.Random(seed)
+        expected = list(deck)
+        theirs.shuffle(expected)
+        assert deck.shuffled(mine) == expected
+        assert mine.getstate() == theirs.getstate()
+
+
 def test_a_deck_is_built_once_per_name_and_jokers() -> None:
     assert make_deck("short") is make_deck("short")
     assert make_deck("short", jokers=1) is not make_deck("short")

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 import re
 import secrets
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import IntEnum
 from typing import Final
 
@@ -407,7 +407,11 @@ class Deck(Sequence[Card]):
     def shuffled(self, rng: RandomLike = None) -> list[Card]:
         """The cards in random order, from ``rng`` (a seed, an RNG, or the OS's source)."""
         out = list(self._cards)
-        make_rng(rng).shuffle(out)
+        generator = make_rng(rng)
+        if type(generator) is random.Random:
+            _shuffle(out, generator.getrandbits)
+        else:
+            generator.shuffle(out)
         return out
 
     def check_contains(self, cards: Iterable[Card]) -> None:
@@ -419,6 +423,18 @@ class Deck(Sequence[Card]):
                 raise PackError(
                     f"{card.ascii()} is not in the {self.name} deck ({len(self)} cards)"
                 )
+
+
+def _shuffle(cards: list[Card], getrandbits: Callable[[int], int]) -> None:
+    """``random.Random.shuffle`` written out (every deal shuffles a deck; the method
+    calls a helper per card): the same draws, so the same order and generator state."""
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def make_deck(name: str = "standard", *, jokers: int = 0) -> Deck:
