@@ -113,7 +113,13 @@ def test_straights_pack_holds_the_special_cards() -> None:
 
 
 def test_shuffled_draws_as_random_shuffle_does() -> None:
-    for name, seed in [("standard", 0), ("straights", 1), ("short", 2), ("manila", 3), ("standard", 7)]:
+    for name, seed in [
+        ("standard", 0),
+        ("straights", 1),
+        ("short", 2),
+        ("manila", 3),
+        ("standard", 7),
+    ]:
         deck = make_deck(name)
         mine, theirs = random.Random(seed), random.Random(seed)
         expected = list(deck)
