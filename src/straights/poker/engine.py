@@ -185,6 +185,8 @@ class Deal:
         #: Players neither folded nor mucked (kept as a count: read after every action).
         self._in = n
         self.street_index = -1
+        #: The street being played (the first before any is dealt).
+        self.street: Street = variant.streets[0]
         self.phase: Phase = "betting"
         self.log: list[Entry] = []
         self.pots: list[Pot] = []
@@ -222,10 +224,6 @@ class Deal:
     @property
     def finished(self) -> bool:
         return self.phase == "over"
-
-    @property
-    def street(self) -> Street:
-        return self.variant.streets[max(0, self.street_index)]
 
     @property
     def street_name(self) -> str:
@@ -315,7 +313,7 @@ class Deal:
                 self._begin_showdown()
                 return
             self.street_index += 1
-            street = self.street
+            street = self.street = self.variant.streets[self.street_index]
             self._deal(street, live)
             if street.draw is not None:
                 self.phase = "draw"
@@ -332,8 +330,9 @@ class Deal:
 
     def _deal(self, street: Street, live: list[int]) -> None:
         """Deal ``street`` to the players in (``live``)."""
-        need = len(live) * len(street.hole)
-        short = need + street.burn > self.source.remaining
+        short = bool(street.burn or street.hole) and (
+            len(live) * len(street.hole) + street.burn > self.source.remaining
+        )
         if street.burn:
             # Running short, the dealer burns only what the community card leaves.
             self._burn(min(street.burn, self.source.remaining - len(street.hole)) if short
@@ -890,23 +889,24 @@ class Deal:
         live = [i for i in range(self.n) if not self.folded[i]]
         if not live:
             return []
-        top = max(total[i] for i in live)
+        top = max([total[i] for i in live])
         levels = sorted({total[i] for i in live if stacks[i] == 0} | {top})
         pots: list[Pot] = []
         if self.dead:
-            pots.append(Pot(self.dead, tuple(i for i in live if not mucked[i])))
+            pots.append(Pot(self.dead, tuple([i for i in live if not mucked[i]])))
         prev = 0
         for level in levels:
-            amount = sum(min(t, level) - min(t, prev) for t in total)
+            # What each player put in between the previous level and this one.
+            amount = sum([(level if t > level else t) - prev for t in total if t > prev])
             eligible = tuple(
-                i for i in live if (stacks[i] > 0 or total[i] >= level) and not mucked[i]
+                [i for i in live if (stacks[i] > 0 or total[i] >= level) and not mucked[i]]
             )
             if amount and pots and pots[-1].eligible == eligible:
                 pots[-1] = Pot(pots[-1].amount + amount, eligible)
             elif amount:
                 pots.append(Pot(amount, eligible))
             prev = level
-        excess = sum(t - min(t, prev) for t in self.total)
+        excess = sum([t - prev for t in total if t > prev])
         if excess and pots:
             pots[-1] = Pot(pots[-1].amount + excess, pots[-1].eligible)
         return pots
