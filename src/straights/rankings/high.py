@@ -345,9 +345,19 @@ class Lookup:
             if len(ranks) <= 5:
                 best = natural_value(self.variant, self.order, ranks)
             else:
-                # The best five of n cards is the best of the best fives of the n - 1
-                # cards left by setting one aside: one per rank held, each looked up.
-                best = max(self.ranks_value(rank_part - (1 << 3 * (r - 2))) for r in set(ranks))
+                # The best five of n cards is the best of the best fives of what is left
+                # by setting cards aside, each looked up: seven cards set two aside (one
+                # five per pair of ranks held), others one (one per rank held).
+                held = sorted(set(ranks))
+                parts = [rank_part - (1 << 3 * (r - 2)) for r in held]
+                if len(ranks) == 7:
+                    parts = [
+                        part - (1 << 3 * (r - 2))
+                        for k, part in enumerate(parts)
+                        for r in held[k:]
+                        if r != held[k] or (rank_part >> 3 * (r - 2)) & 7 >= 2
+                    ]
+                best = max(map(self.ranks_value, parts))
             self.by_ranks[rank_part] = best
             return best
 
