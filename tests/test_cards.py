@@ -128,6 +128,15 @@ def test_shuffled_draws_as_random_shuffle_does() -> None:
         assert mine.getstate() == theirs.getstate()
 
 
+def test_check_dealable_names_a_repeated_card_first_then_a_foreign_one() -> None:
+    standard = make_deck("standard")
+    standard.check_dealable(standard.shuffled(1))
+    with pytest.raises(DuplicateCardError, match="As appears twice in the deck"):
+        standard.check_dealable([Card("S"), Card("As"), Card("As")], "in the deck")
+    with pytest.raises(PackError, match="S is not in the standard deck"):
+        standard.check_dealable((Card("As"), Card("S")))
+
+
 def test_a_deck_is_built_once_per_name_and_jokers() -> None:
     assert make_deck("short") is make_deck("short")
     assert make_deck("short", jokers=1) is not make_deck("short")

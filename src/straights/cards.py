@@ -414,6 +414,16 @@ class Deck(Sequence[Card]):
             generator.shuffle(out)
         return out
 
+    def check_dealable(self, cards: Sequence[Card], where: str = "") -> None:
+        """:func:`check_unique` (``where`` as there), then :meth:`check_contains`: in
+        one pass over the cards when all is well (every deal checks its deck)."""
+        if isinstance(cards, (list, tuple)):
+            distinct = set(cards)
+            if len(distinct) == len(cards) and distinct <= self._set:
+                return
+        check_unique(cards, where)
+        self.check_contains(cards)
+
     def check_contains(self, cards: Iterable[Card]) -> None:
         """Raise :class:`PackError` for the first card this deck lacks."""
         if isinstance(cards, (list, tuple)) and self._set.issuperset(cards):

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal, NamedTuple
 
-from straights.cards import Card, check_unique, make_deck
+from straights.cards import Card, make_deck
 from straights.errors import ConfigurationError, IllegalActionError
 from straights.poker.cards_source import CardSource, DeckSource
 from straights.poker.showdown import best_hand, showing_key, split
@@ -89,6 +89,11 @@ _new = tuple.__new__
 _LEGAL_FOLD = Legal("fold")
 _LEGAL_CHECK = Legal("check")
 _BETTING = Entry("betting")
+#: Enum members read once (a class attribute lookup per use costs more than the test).
+_FIXED_LIMIT = Structure.FIXED_LIMIT
+_POT_LIMIT = Structure.POT_LIMIT
+_DOUBLING = Structure.DOUBLING
+_POSITION = Opener.POSITION
 _NO_BETTING = Entry("no betting")
 
 
@@ -151,14 +156,13 @@ class Deal:
         if isinstance(cards, DeckSource):
             source = cards
         elif isinstance(cards, (list, tuple, Sequence)):  # the plain types first: quicker
-            check_unique(cards, "in the deck")
-            make_deck(variant.deck, jokers=variant.jokers).check_contains(cards)
+            make_deck(variant.deck, jokers=variant.jokers).check_dealable(cards, "in the deck")
             source = DeckSource(cards, rng)
         else:
             source = cards
         self.variant = variant
         self._structure = variant.structure
-        self._doubling = variant.structure is Structure.DOUBLING
+        self._doubling = variant.structure is _DOUBLING
         self.stakes = stakes
         self.n = n
         self.starting_stacks = tuple(stacks)
@@ -376,13 +380,13 @@ class Deal:
     def _street_min(self) -> int:
         """The least bet of this street: the small or big bet in fixed limit."""
         st = self.stakes
-        if self.variant.structure is Structure.FIXED_LIMIT:
+        if self.variant.structure is _FIXED_LIMIT:
             return st.big_bet if self.street.big_bet else st.small_bet
         return st.min_bet
 
     def _opener(self) -> int:
         opener = self.street.opener
-        if opener is Opener.POSITION:
+        if opener is _POSITION:
             if self.street_index == 0 and self.variant.blinds:
                 blinds = self.stakes.blinds
                 top = max(range(self.n), key=lambda i: (self.bets[i] * _sign(blinds[i]), i))
@@ -483,7 +487,7 @@ class Deal:
         full = self._full_raise
         if stack <= owe or owe < full:
             return None  # all his chips are needed to call, or only an incomplete raise
-        if structure is Structure.FIXED_LIMIT:
+        if structure is _FIXED_LIMIT:
             cap = self.variant.raise_cap
             if cap is not None and self._raises >= cap:
                 return None
@@ -495,10 +499,11 @@ class Deal:
         if not self._completion_due:
             low += top
         everything = stack + mine
-        low = min(low, everything)
-        if structure is Structure.FIXED_LIMIT:
+        if low > everything:
+            low = everything
+        if structure is _FIXED_LIMIT:
             high = low
-        elif structure is Structure.POT_LIMIT:
+        elif structure is _POT_LIMIT:
             high = min(everything, max(low, 2 * top - mine + self.pot))
         else:
             high = everything
@@ -679,7 +684,9 @@ class Deal:
                 short.clear()
         entry = _new(Entry, (kind, i, (), to, ()))
         self.log.append(entry)
-        self._after_action()
+        if not self._actors or self._in <= 1:
+            self._actors.clear()
+            self._next_street()  # nobody can answer: the round (or the deal) is over
         return entry
 
     def _after_action(self) -> None:
