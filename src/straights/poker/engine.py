@@ -163,6 +163,8 @@ class Deal:
         self.variant = variant
         self._structure = variant.structure
         self._doubling = variant.structure is _DOUBLING
+        #: For each player, every player in acting order from him.
+        self._rotation = _rotations(n)
         self.stakes = stakes
         self.n = n
         self.starting_stacks = tuple(stacks)
@@ -418,7 +420,7 @@ class Deal:
         self._actors = deque(
             [
                 i
-                for i in _rotations(self.n)[self._opener()]
+                for i in self._rotation[self._opener()]
                 if not folded[i] and stacks[i] > 0 and second > bets[i]
             ]
         )
@@ -468,8 +470,8 @@ class Deal:
         if self._acted_level.get(i, -2) >= level:
             return None  # only an incomplete all-in since he acted: not reopened
         stacks, folded = self.stacks, self.folded
-        for j in _rotations(self.n)[i][1:]:
-            if stacks[j] and not folded[j]:
+        for j in range(self.n):
+            if stacks[j] and not folded[j] and j != i:
                 break
         else:
             return None  # nobody else could answer
@@ -667,7 +669,7 @@ class Deal:
         bets[i] = to
         self.total[i] += amount
         self._bring_in_due = self._completion_due = False
-        self._actors = deque([j for j in _rotations(self.n)[i][1:] if stacks[j] and not folded[j]])
+        self._actors = deque([j for j in self._rotation[i][1:] if stacks[j] and not folded[j]])
         full = self._full_raise
         if increment >= full:
             self._acted = {i}

@@ -238,9 +238,12 @@ _CANADIAN: Final = Opener.BEST_CANADIAN_SHOWING
 def showing_key(opener: Opener, ids: list[int]) -> Any:
     """:func:`opener_key` of the cards of ``ids`` (card ids: asked of every player on
     every stud street, it reads rank and suit from the ids)."""
-    ids = [i for i in ids if i < SPECIAL_BASE]  # the natural cards
     if not ids:
         return None
+    if max(ids) >= SPECIAL_BASE:
+        ids = [i for i in ids if i < SPECIAL_BASE]  # the natural cards
+        if not ids:
+            return None
     if opener is _BEST_HIGH:
         return _showing_sorted(tuple(sorted([(i >> 2) + 2 for i in ids])))
     if opener is _LOWEST:  # the lowest card: rank, then suit, as the id orders them
