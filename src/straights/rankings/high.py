@@ -338,28 +338,35 @@ class Lookup:
 
     def ranks_value(self, rank_part: int) -> int:
         """Best value of a rank multiset played without a flush."""
-        try:
-            return self.by_ranks[rank_part]
-        except KeyError:
-            ranks = _multiset(rank_part)
-            if len(ranks) <= 5:
-                best = natural_value(self.variant, self.order, ranks)
-            else:
-                # The best five of n cards is the best of the best fives of what is left
-                # by setting cards aside, each looked up: seven cards set two aside (one
-                # five per pair of ranks held), others one (one per rank held).
-                held = sorted(set(ranks))
-                parts = [rank_part - (1 << 3 * (r - 2)) for r in held]
-                if len(ranks) == 7:
-                    parts = [
-                        part - (1 << 3 * (r - 2))
-                        for k, part in enumerate(parts)
-                        for r in held[k:]
-                        if r != held[k] or (rank_part >> 3 * (r - 2)) & 7 >= 2
-                    ]
-                best = max(map(self.ranks_value, parts))
-            self.by_ranks[rank_part] = best
+        table = self.by_ranks
+        best = table.get(rank_part)
+        if best is not None:
             return best
+        counts = [(rank_part >> 3 * k) & 7 for k in range(13)]  # by rank - 2
+        if sum(counts) <= 5:
+            best = natural_value(self.variant, self.order, _multiset(rank_part))
+        else:
+            # The best five of n cards is the best of the best fives of what is left by
+            # setting cards aside, each looked up: seven cards set two aside (one five per
+            # pair of ranks held), others one (one per rank held).
+            held = [1 << 3 * k for k in range(13) if counts[k]]
+            parts = [rank_part - bit for bit in held]
+            if sum(counts) == 7:
+                parts = [
+                    part - held[m]
+                    for j, part in enumerate(parts)
+                    for m in range(j, len(held))
+                    if m != j or rank_part & (6 * held[j])  # a pair or more of that rank
+                ]
+            best = -1
+            for part in parts:
+                value = table.get(part)
+                if value is None:
+                    value = self.ranks_value(part)
+                if value > best:
+                    best = value
+        table[rank_part] = best
+        return best
 
     def flush_value(self, bits: int) -> int:
         """Best flush or straight flush from the ranks of one suit (a bit per rank)."""
