@@ -141,6 +141,40 @@ class Hand:
     action with its exact chips, and the deal's record told as events.
     """
 
+    # A table builds one per deal and keeps them all: slots make them quicker and smaller.
+    __slots__ = (
+        "_deal",
+        "_index",
+        "_legal_now",
+        "_listener",
+        "_seen",
+        "_started",
+        "_visible",
+        "actor",
+        "carry_in",
+        "carry_out",
+        "committed",
+        "config",
+        "deck",
+        "events",
+        "face_up",
+        "finished",
+        "folded",
+        "holes",
+        "key_turned",
+        "level",
+        "number",
+        "pots",
+        "round",
+        "seats",
+        "stacks",
+        "starting_stacks",
+        "table_cards",
+        "to_act",
+        "total",
+        "winners",
+    )
+
     def __init__(
         self,
         config: TableConfig,
