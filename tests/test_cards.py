@@ -107,6 +107,40 @@ def test_straights_pack_holds_the_special_cards() -> None:
     assert Card("S") not in make_deck("standard")
     with pytest.raises(PackError, match="not in the standard deck"):
         make_deck("standard").check_contains([Card("S")])
+    with pytest.raises(PackError, match="S is not in the standard deck"):  # any iterable
+        make_deck("standard").check_contains(iter([Card("As"), Card("S")]))
+    make_deck("standard").check_contains(iter([Card("As")]))
+
+
+def test_shuffled_draws_as_random_shuffle_does() -> None:
+    for name, seed in [
+        ("standard", 0),
+        ("straights", 1),
+        ("short", 2),
+        ("manila", 3),
+        ("standard", 7),
+    ]:
+        deck = make_deck(name)
+        mine, theirs = random.Random(seed), random.Random(seed)
+        expected = list(deck)
+        theirs.shuffle(expected)
+        assert deck.shuffled(mine) == expected
+        assert mine.getstate() == theirs.getstate()
+
+
+def test_check_dealable_names_a_repeated_card_first_then_a_foreign_one() -> None:
+    standard = make_deck("standard")
+    standard.check_dealable(standard.shuffled(1))
+    with pytest.raises(DuplicateCardError, match="As appears twice in the deck"):
+        standard.check_dealable([Card("S"), Card("As"), Card("As")], "in the deck")
+    with pytest.raises(PackError, match="S is not in the standard deck"):
+        standard.check_dealable((Card("As"), Card("S")))
+
+
+def test_a_deck_is_built_once_per_name_and_jokers() -> None:
+    assert make_deck("short") is make_deck("short")
+    assert make_deck("short", jokers=1) is not make_deck("short")
+    assert len(make_deck("short", jokers=1)) == 37 and len(make_deck("short")) == 36
 
 
 def test_shuffle_uses_only_the_given_rng() -> None:

@@ -91,3 +91,27 @@ def test_natural_hands_for_every_ranking(cards: list[Card], ranking: str) -> Non
     value = evaluate(cards, ranking=ranking)
     assert set(value.cards) <= set(cards)
     assert value == evaluate(list(reversed(cards)), ranking=ranking)
+
+
+def test_lookup_best_five_of_many_ranks_is_the_best_five_card_choice() -> None:
+    """The lookup fills six or more cards from smaller multisets; checked against every
+    five-card choice valued one by one, in every high variant."""
+    import itertools
+    import random
+
+    from straights.rankings import high
+
+    variants = [v for v in vars(high).values() if isinstance(v, high.Variant)]
+    rng = random.Random(11)
+    pack = [r for r in range(2, 15) for _ in range(4)]
+    for variant in variants:
+        order = high.category_order(variant)
+        lookup = high.Lookup(variant, order)  # a fresh, empty one
+        for _ in range(300):
+            ranks = sorted(rng.sample(pack, rng.randint(6, 9)))
+            part = sum(1 << 3 * (r - 2) for r in ranks)
+            expected = max(
+                high.natural_value(variant, order, five)
+                for five in itertools.combinations(ranks, 5)
+            )
+            assert lookup.ranks_value(part) == expected, (variant, ranks)

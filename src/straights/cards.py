@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 import re
 import secrets
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import IntEnum
 from typing import Final
 
@@ -407,11 +407,27 @@ class Deck(Sequence[Card]):
     def shuffled(self, rng: RandomLike = None) -> list[Card]:
         """The cards in random order, from ``rng`` (a seed, an RNG, or the OS's source)."""
         out = list(self._cards)
-        make_rng(rng).shuffle(out)
+        generator = make_rng(rng)
+        if type(generator) is random.Random:
+            _shuffle(out, generator.getrandbits)
+        else:
+            generator.shuffle(out)
         return out
+
+    def check_dealable(self, cards: Sequence[Card], where: str = "") -> None:
+        """:func:`check_unique` (``where`` as there), then :meth:`check_contains`: in
+        one pass over the cards when all is well (every deal checks its deck)."""
+        if isinstance(cards, (list, tuple)):
+            distinct = set(cards)
+            if len(distinct) == len(cards) and distinct <= self._set:
+                return
+        check_unique(cards, where)
+        self.check_contains(cards)
 
     def check_contains(self, cards: Iterable[Card]) -> None:
         """Raise :class:`PackError` for the first card this deck lacks."""
+        if isinstance(cards, (list, tuple)) and self._set.issuperset(cards):
+            return  # the common case, checked at once (every deal checks its deck)
         for card in cards:
             if card not in self._set:
                 raise PackError(
@@ -419,10 +435,25 @@ class Deck(Sequence[Card]):
                 )
 
 
+def _shuffle(cards: list[Card], getrandbits: Callable[[int], int]) -> None:
+    """``random.Random.shuffle`` written out (every deal shuffles a deck; the method
+    calls a helper per card): the same draws, so the same order and generator state."""
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def make_deck(name: str = "standard", *, jokers: int = 0) -> Deck:
     """A named deck: ``standard`` (52), ``straights`` (55: the 52 plus S, T, R),
     ``manila`` (32, 7-A), ``mexican`` (40, no 8 9 T), ``short`` (36, 6-A), plus
-    ``jokers`` jokers."""
+    ``jokers`` jokers.  Decks are immutable: each is built once."""
+    deck = _DECKS.get((name, jokers)) if type(jokers) is int else None
+    if deck is not None:
+        return deck
     ranks = _DECK_RANKS.get(name)
     if ranks is None:
         raise PackError(f"{name!r} is not a deck: choose one of {', '.join(DECK_NAMES)}")
@@ -433,4 +464,9 @@ def make_deck(name: str = "standard", *, jokers: int = 0) -> Deck:
         cards += [Card(SPECIAL_BASE + i) for i in range(3)]
     cards += [Card(JOKER_BASE + i) for i in range(jokers)]
     label = name if not jokers else f"{name}+{jokers} joker{'s' if jokers > 1 else ''}"
-    return Deck(label, cards)
+    deck = _DECKS[name, jokers] = Deck(label, cards)
+    return deck
+
+
+#: The decks built so far, by name and jokers (every deal checks its cards against one).
+_DECKS: dict[tuple[str, int], Deck] = {}

@@ -141,6 +141,40 @@ class Hand:
     action with its exact chips, and the deal's record told as events.
     """
 
+    # A table builds one per deal and keeps them all: slots make them quicker and smaller.
+    __slots__ = (
+        "_deal",
+        "_index",
+        "_legal_now",
+        "_listener",
+        "_seen",
+        "_started",
+        "_visible",
+        "actor",
+        "carry_in",
+        "carry_out",
+        "committed",
+        "config",
+        "deck",
+        "events",
+        "face_up",
+        "finished",
+        "folded",
+        "holes",
+        "key_turned",
+        "level",
+        "number",
+        "pots",
+        "round",
+        "seats",
+        "stacks",
+        "starting_stacks",
+        "table_cards",
+        "to_act",
+        "total",
+        "winners",
+    )
+
     def __init__(
         self,
         config: TableConfig,
@@ -305,16 +339,20 @@ class Hand:
         deal, seats, emit = self._deal, self.seats, self._emit
         assert deal is not None
         log = deal.log
-        for k in range(self._seen, len(log)):
-            entry = log[k]
-            kind = entry.kind
+        for kind, i, cards, amount, up in log[self._seen :]:
             if kind == "betting" or kind == "no betting":
                 self.round += 1
                 emit(RoundStarted(self.round, kind == "betting"))
+            elif kind == "hole":
+                assert i is not None
+                emit(HoleDealt(seats[i], self.holes[i]))
+            elif kind == "ante":
+                assert i is not None
+                emit(AntePosted(seats[i], amount, amount == self.starting_stacks[i]))
             elif kind == "board":
-                card = entry.cards[0]
+                card = cards[0]
                 assert card is not None
-                if entry.up[0]:
+                if up[0]:
                     self.face_up += 1
                     self._see_table()
                     emit(TableCardDealt(self.face_up + 1, card))
@@ -324,14 +362,6 @@ class Hand:
                 self.key_turned = True
                 self._see_table()
                 emit(KeyTurned(self.table_cards[0]))
-            elif kind == "ante":
-                i = entry.player
-                assert i is not None
-                emit(AntePosted(seats[i], entry.amount, entry.amount == self.starting_stacks[i]))
-            elif kind == "hole":
-                i = entry.player
-                assert i is not None
-                emit(HoleDealt(seats[i], self.holes[i]))
         self._seen = len(log)
         if deal.phase == "over" and not self.finished:
             self._finish()
@@ -397,16 +427,15 @@ class Hand:
         mine = deal.bets[i]
         choices = deal.legal_actions()
         out: list[Action] = []
-        for choice in choices:
-            kind = choice[0]
+        for kind, amount, low, _ in choices:
             if kind == "fold":
                 out.append(_FOLD)
             elif kind == "check":
                 out.append(_new(Action, ("check", 0, mine, False)))
-            else:  # a call, or a bet or raise to the ladder's one amount (low is high)
-                amount = choice[1]
-                to = mine + amount if kind == "call" else choice[2]
-                out.append(_new(Action, (kind, amount, to, amount == stack)))
+            elif kind == "call":
+                out.append(_new(Action, ("call", amount, mine + amount, amount == stack)))
+            else:  # a bet or raise to the ladder's one amount (low is high)
+                out.append(_new(Action, (kind, amount, low, amount == stack)))
         return tuple(out), choices
 
     def why_not(self, seat: int, kind: str, to: int | None = None) -> str | None:
@@ -559,11 +588,11 @@ class Hand:
         if i is None or deal is None or i != self.to_act or not isinstance(to, _WHOLE_OR_NONE):
             self.verify(seat, kind, to)  # raises: it is not his turn, or not an amount
             raise AssertionError("unreachable")  # pragma: no cover
-        now = self._legal_now or self._convert(i)
-        for action, choice in zip(*now, strict=True):
+        actions, choices = self._legal_now or self._convert(i)
+        for k, action in enumerate(actions):
             if action[0] == kind and (to is None or to == action[2]):
                 self._legal_now = None
-                deal.take(choice)
+                deal.take(choices[k])
                 self._sync()
                 self._seen += 1  # the action's own entry: told here, with its chips
                 self._emit(Acted(self.seats[i], kind, action[1], action[2], action[3]))

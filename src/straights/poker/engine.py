@@ -33,10 +33,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal, NamedTuple
 
-from straights.cards import Card, check_unique, make_deck
+from straights.cards import Card, make_deck
 from straights.errors import ConfigurationError, IllegalActionError
 from straights.poker.cards_source import CardSource, DeckSource
-from straights.poker.showdown import best_hand, opener_key, split
+from straights.poker.showdown import best_hand, showing_key, split
 from straights.poker.variant import Opener, Stakes, Street, Structure, Variant
 from straights.rankings.base import HandValue
 
@@ -89,6 +89,11 @@ _new = tuple.__new__
 _LEGAL_FOLD = Legal("fold")
 _LEGAL_CHECK = Legal("check")
 _BETTING = Entry("betting")
+#: Enum members read once (a class attribute lookup per use costs more than the test).
+_FIXED_LIMIT = Structure.FIXED_LIMIT
+_POT_LIMIT = Structure.POT_LIMIT
+_DOUBLING = Structure.DOUBLING
+_POSITION = Opener.POSITION
 _NO_BETTING = Entry("no betting")
 
 
@@ -122,6 +127,61 @@ class Deal:
     ``needless_folds`` lets a player fold when he could check (PHH allows it).
     """
 
+    # A deal is built for every hand and read at every step: slots make both quicker.
+    __slots__ = (
+        "_acted",
+        "_acted_level",
+        "_actors",
+        "_bring_in_due",
+        "_choosers",
+        "_chosen",
+        "_completion_due",
+        "_doubling",
+        "_drawers",
+        "_drawn",
+        "_full_raise",
+        "_in",
+        "_legal_cache",
+        "_min_bet",
+        "_no_bets",
+        "_raises",
+        "_rotation",
+        "_short",
+        "_structure",
+        "_to_show",
+        "auto_showdown",
+        "bets",
+        "board",
+        "board_up",
+        "carry_in",
+        "carry_out",
+        "dead",
+        "described",
+        "folded",
+        "hold_award",
+        "holes",
+        "ladder_level",
+        "log",
+        "mucked",
+        "n",
+        "needless_folds",
+        "phase",
+        "pots",
+        "showdown_street",
+        "source",
+        "spent",
+        "stacks",
+        "stakes",
+        "starting_stacks",
+        "street",
+        "street_index",
+        "total",
+        "up",
+        "variant",
+        "verdicts",
+        "winnings",
+    )
+
     def __init__(
         self,
         variant: Variant,
@@ -151,13 +211,15 @@ class Deal:
         if isinstance(cards, DeckSource):
             source = cards
         elif isinstance(cards, (list, tuple, Sequence)):  # the plain types first: quicker
-            check_unique(cards, "in the deck")
-            make_deck(variant.deck, jokers=variant.jokers).check_contains(cards)
+            make_deck(variant.deck, jokers=variant.jokers).check_dealable(cards, "in the deck")
             source = DeckSource(cards, rng)
         else:
             source = cards
         self.variant = variant
-        self._doubling = variant.structure is Structure.DOUBLING
+        self._structure = variant.structure
+        self._doubling = variant.structure is _DOUBLING
+        #: For each player, every player in acting order from him.
+        self._rotation = _rotations(n)
         self.stakes = stakes
         self.n = n
         self.starting_stacks = tuple(stacks)
@@ -181,7 +243,11 @@ class Deal:
         self.carry_out = 0
         self.folded = [False] * n
         self.mucked = [False] * n
+        #: Players neither folded nor mucked (kept as a count: read after every action).
+        self._in = n
         self.street_index = -1
+        #: The street being played (the first before any is dealt).
+        self.street: Street = variant.streets[0]
         self.phase: Phase = "betting"
         self.log: list[Entry] = []
         self.pots: list[Pot] = []
@@ -199,6 +265,7 @@ class Deal:
         self._acted: set[int] = set()
         self._full_raise = 0
         self._raises = 0
+        self._min_bet = 0  # the street's least bet
         self._short: list[int] = []
         self._bring_in_due = False
         self._completion_due = False
@@ -218,10 +285,6 @@ class Deal:
     @property
     def finished(self) -> bool:
         return self.phase == "over"
-
-    @property
-    def street(self) -> Street:
-        return self.variant.streets[max(0, self.street_index)]
 
     @property
     def street_name(self) -> str:
@@ -249,7 +312,10 @@ class Deal:
 
     def in_hand(self) -> list[int]:
         """Players not folded (nor mucked)."""
-        return [i for i in range(self.n) if not self.folded[i] and not self.mucked[i]]
+        if self._in == self.n:
+            return list(range(self.n))
+        folded, mucked = self.folded, self.mucked
+        return [i for i in range(self.n) if not folded[i] and not mucked[i]]
 
     def up_cards(self, i: int) -> list[Card]:
         """Player ``i``'s face-up hole cards."""
@@ -308,7 +374,7 @@ class Deal:
                 self._begin_showdown()
                 return
             self.street_index += 1
-            street = self.street
+            street = self.street = self.variant.streets[self.street_index]
             self._deal(street, live)
             if street.draw is not None:
                 self.phase = "draw"
@@ -325,8 +391,9 @@ class Deal:
 
     def _deal(self, street: Street, live: list[int]) -> None:
         """Deal ``street`` to the players in (``live``)."""
-        need = len(live) * len(street.hole)
-        short = need + street.burn > self.source.remaining
+        short = bool(street.burn or street.hole) and (
+            len(live) * len(street.hole) + street.burn > self.source.remaining
+        )
         if street.burn:
             # Running short, the dealer burns only what the community card leaves.
             self._burn(min(street.burn, self.source.remaining - len(street.hole)) if short
@@ -368,26 +435,31 @@ class Deal:
 
     # -- betting ---------------------------------------------------------------------------
     def _street_min(self) -> int:
+        """The least bet of this street: the small or big bet in fixed limit."""
         st = self.stakes
-        if self.variant.structure is Structure.FIXED_LIMIT:
+        if self.variant.structure is _FIXED_LIMIT:
             return st.big_bet if self.street.big_bet else st.small_bet
         return st.min_bet
 
     def _opener(self) -> int:
         opener = self.street.opener
-        if opener is Opener.POSITION:
+        if opener is _POSITION:
             if self.street_index == 0 and self.variant.blinds:
                 blinds = self.stakes.blinds
                 top = max(range(self.n), key=lambda i: (self.bets[i] * _sign(blinds[i]), i))
                 return (top + 1) % self.n
             return 0
         live = self.in_hand()
-        shared = [c for c, up in zip(self.board, self.board_up, strict=True) if up and c]
-        keys = {i: opener_key(opener, [*self.up_cards(i), *shared]) for i in live}
-        best = max((k for k in keys.values() if k is not None), default=None)
-        if best is None:
-            return live[0]
-        return next(i for i in live if keys[i] == best)
+        board = self.board
+        shared = [c.id for c, up in zip(board, self.board_up, strict=True) if up and c]
+        holes, ups = self.holes, self.up
+        best, first = None, live[0]  # the first of the best showing opens
+        for i in live:
+            ids = [c.id for c, up in zip(holes[i], ups[i], strict=True) if up and c is not None]
+            key = showing_key(opener, ids + shared if shared else ids)
+            if key is not None and (best is None or key > best):
+                best, first = key, i
+        return first
 
     def _board_known(self) -> list[Card]:
         return [c for c in self.board if c is not None]
@@ -403,7 +475,7 @@ class Deal:
         self._actors = deque(
             [
                 i
-                for i in _rotations(self.n)[self._opener()]
+                for i in self._rotation[self._opener()]
                 if not folded[i] and stacks[i] > 0 and second > bets[i]
             ]
         )
@@ -413,6 +485,7 @@ class Deal:
         self._full_raise = 0
         self._raises = 0
         self._short = []
+        self._min_bet = self._street_min()
         self._bring_in_due = (
             self.street_index == 0 and self.variant.bring_in and self.stakes.bring_in > 0
         )
@@ -435,7 +508,10 @@ class Deal:
         """Whether a player in other than ``i`` has chips beyond ``beyond`` in total
         for the street (someone could answer a raise)."""
         stacks, bets, folded = self.stacks, self.bets, self.folded
-        return any(j != i and not folded[j] and stacks[j] + bets[j] > beyond for j in range(self.n))
+        for j in range(self.n):  # noqa: SIM110 - a loop is quicker than any() over a generator
+            if j != i and not folded[j] and stacks[j] + bets[j] > beyond:
+                return True
+        return False
 
     def _ladder_bounds(self, i: int, top: int, mine: int, stack: int) -> tuple[int, int] | None:
         """Straights' doubling ladder: the next level exactly, or all-in below it
@@ -449,8 +525,8 @@ class Deal:
         if self._acted_level.get(i, -2) >= level:
             return None  # only an incomplete all-in since he acted: not reopened
         stacks, folded = self.stacks, self.folded
-        for j in _rotations(self.n)[i][1:]:
-            if stacks[j] and not folded[j]:
+        for j in range(self.n):
+            if stacks[j] and not folded[j] and j != i:
                 break
         else:
             return None  # nobody else could answer
@@ -462,27 +538,29 @@ class Deal:
     def _raise_bounds(self, i: int, top: int) -> tuple[int, int] | None:
         """(lowest, highest) street total ``i`` may complete/bet/raise to, or ``None``;
         ``top`` is the street's largest total."""
-        structure = self.variant.structure
+        structure = self._structure
         stack, mine = self.stacks[i], self.bets[i]
-        if min(stack, top - mine) < self._full_raise:
-            return None  # facing only an incomplete all-in raise
-        cap = self.variant.raise_cap if structure is Structure.FIXED_LIMIT else None
-        if cap is not None and self._raises >= cap:
-            return None
-        if self._short and sum(self._short) < self._full_raise and i in self._acted:
+        owe = top - mine
+        full = self._full_raise
+        if stack <= owe or owe < full:
+            return None  # all his chips are needed to call, or only an incomplete raise
+        if structure is _FIXED_LIMIT:
+            cap = self.variant.raise_cap
+            if cap is not None and self._raises >= cap:
+                return None
+        if self._short and sum(self._short) < full and i in self._acted:
             return None  # an incomplete all-in does not reopen the betting
-        if stack <= top - mine:
-            return None
         if not self._others_can_bet(i, top):
             return None
-        low = max(self._full_raise, self._street_min())
+        low = self._min_bet if self._min_bet > full else full
         if not self._completion_due:
             low += top
         everything = stack + mine
-        low = min(low, everything)
-        if structure is Structure.FIXED_LIMIT:
+        if low > everything:
+            low = everything
+        if structure is _FIXED_LIMIT:
             high = low
-        elif structure is Structure.POT_LIMIT:
+        elif structure is _POT_LIMIT:
             high = min(everything, max(low, 2 * top - mine + self.pot))
         else:
             high = everything
@@ -542,7 +620,7 @@ class Deal:
                 raise IllegalActionError(f"{kind!r} is not an action: use fold, check, call, bet …")
             options = ", ".join(str(a) for a in legal)
             raise IllegalActionError(f"p{self._actors[0] + 1} cannot {kind} now; legal: {options}")
-        return self.take(found, to)
+        return self._play(found, to)
 
     def take(self, choice: Legal, to: int | None = None) -> Entry:
         """Play ``choice``, one of the :meth:`legal_actions` asked for since the last
@@ -566,7 +644,10 @@ class Deal:
         cached = self._legal_cache
         if cached[0] != len(self.log) or choice not in cached[1]:
             raise IllegalActionError(f"{choice} is not a legal action now")
-        found = choice
+        return self._play(choice, to)
+
+    def _play(self, found: Legal, to: int | None) -> Entry:
+        """Play ``found``, one of the current legal actions (checked by the caller)."""
         i = self._actors[0]
         if found.high:  # a bet, raise or completion
             if to is not None and type(to) is not int:
@@ -583,6 +664,7 @@ class Deal:
         self._acted_level[i] = self.ladder_level
         if found.kind == "fold":
             self.folded[i] = True
+            self._in -= 1
             self.spent.extend(self.holes[i])
             entry = _new(Entry, ("fold", i, (), 0, ()))
         else:
@@ -595,7 +677,7 @@ class Deal:
                 self._bring_in_due = False
             entry = _new(Entry, (found.kind, i, (), self.bets[i] if amount else 0, ()))
         self.log.append(entry)
-        if not self._actors or self.folded.count(False) - self.mucked.count(True) <= 1:
+        if not self._actors or self._in <= 1:
             self._actors.clear()
             self._next_street()  # the round (or the deal) is over
         return entry
@@ -616,12 +698,13 @@ class Deal:
         self._chosen.pop(i, None)
         self._acted.add(i)
         self.folded[i] = True
+        self._in -= 1
         self.spent.extend(self.holes[i])
         entry = _new(Entry, ("fold", i, (), 0, ()))
         self.log.append(entry)
         if self.phase == "betting":
             self._after_action()
-        elif self.folded.count(False) - self.mucked.count(True) <= 1:
+        elif self._in <= 1:
             self._actors.clear()
             self._next_street()
         elif self.phase == "draw" and not self._drawers:
@@ -641,7 +724,7 @@ class Deal:
         bets[i] = to
         self.total[i] += amount
         self._bring_in_due = self._completion_due = False
-        self._actors = deque([j for j in _rotations(self.n)[i][1:] if stacks[j] and not folded[j]])
+        self._actors = deque([j for j in self._rotation[i][1:] if stacks[j] and not folded[j]])
         full = self._full_raise
         if increment >= full:
             self._acted = {i}
@@ -658,11 +741,13 @@ class Deal:
                 short.clear()
         entry = _new(Entry, (kind, i, (), to, ()))
         self.log.append(entry)
-        self._after_action()
+        if not self._actors or self._in <= 1:
+            self._actors.clear()
+            self._next_street()  # nobody can answer: the round (or the deal) is over
         return entry
 
     def _after_action(self) -> None:
-        if self._actors and self.folded.count(False) - self.mucked.count(True) > 1:
+        if self._actors and self._in > 1:
             return
         self._actors.clear()
         self._next_street()
@@ -834,6 +919,7 @@ class Deal:
         if self.folded[i] or self.mucked[i]:
             raise IllegalActionError(f"p{i + 1} has no cards to muck")
         self.mucked[i] = True
+        self._in -= 1
         entry = Entry("muck", i)
         self.log.append(entry)
         self._decided(i)
@@ -867,23 +953,24 @@ class Deal:
         live = [i for i in range(self.n) if not self.folded[i]]
         if not live:
             return []
-        top = max(total[i] for i in live)
+        top = max([total[i] for i in live])
         levels = sorted({total[i] for i in live if stacks[i] == 0} | {top})
         pots: list[Pot] = []
         if self.dead:
-            pots.append(Pot(self.dead, tuple(i for i in live if not mucked[i])))
+            pots.append(Pot(self.dead, tuple([i for i in live if not mucked[i]])))
         prev = 0
         for level in levels:
-            amount = sum(min(t, level) - min(t, prev) for t in total)
+            # What each player put in between the previous level and this one.
+            amount = sum([(level if t > level else t) - prev for t in total if t > prev])
             eligible = tuple(
-                i for i in live if (stacks[i] > 0 or total[i] >= level) and not mucked[i]
+                [i for i in live if (stacks[i] > 0 or total[i] >= level) and not mucked[i]]
             )
             if amount and pots and pots[-1].eligible == eligible:
                 pots[-1] = Pot(pots[-1].amount + amount, eligible)
             elif amount:
                 pots.append(Pot(amount, eligible))
             prev = level
-        excess = sum(t - min(t, prev) for t in self.total)
+        excess = sum([t - prev for t in total if t > prev])
         if excess and pots:
             pots[-1] = Pot(pots[-1].amount + excess, pots[-1].eligible)
         return pots
@@ -930,6 +1017,7 @@ class Deal:
             beaten = [i for i in live if not self._may_win(i, values)]
             for i in beaten:
                 self.mucked[i] = True  # a hand that cannot win a chip is killed
+                self._in -= 1
             self.pots = self.side_pots()
             for k_pot, pot in enumerate(self.pots):
                 winners: list[list[int]] = []

@@ -21,14 +21,14 @@ from functools import cache
 from itertools import combinations
 from typing import Any, Final
 
-from straights.cards import Card
+from straights.cards import SPECIAL_BASE, Card
 from straights.poker.variant import HandRule, Opener
 from straights.rankings.base import Explanation, HandValue, get_ranking
 from straights.rankings.high import high_key
 from straights.rankings.high_family import key_function
 from straights.rankings.low import ace_to_five_key, ace_to_six_key, deuce_to_seven_key
 
-__all__ = ["best_hand", "hand_key", "opener_key", "split"]
+__all__ = ["best_hand", "hand_key", "opener_key", "showing_key", "split"]
 
 _MIN_CARDS: Final = {"badugi": 1, "three-card": 3, "ace-to-three": 3}
 #: High rankings whose natural hands have a fast key function.
@@ -166,19 +166,29 @@ def split(amount: int, winners: Sequence[Sequence[int]]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _low_rank(card: Card) -> int:
-    assert card.rank is not None
-    return 1 if card.rank == 14 else int(card.rank)
+#: Each rank counted ace low (ace 1), by ``card id >> 2`` (2 … king, ace).
+_LOW_RANK: Final = (*range(2, 14), 1)
+
+
+#: The showing hand's category by the sizes of its rank groups: pair, two pair, trips, quads.
+_SHOWING_CATEGORY: Final = {
+    (2,): 1, (2, 1): 1, (2, 1, 1): 1, (2, 2): 2, (3,): 3, (3, 1): 3, (4,): 4
+}  # fmt: skip
 
 
 def _showing(ranks: list[int]) -> tuple[int, ...]:
+    """The key of the up cards of ``ranks`` (each stud street asks it of every player)."""
+    return _showing_sorted(tuple(sorted(ranks)))
+
+
+@cache
+def _showing_sorted(ranks: tuple[int, ...]) -> tuple[int, ...]:
     counts: dict[int, int] = {}
     for r in ranks:
         counts[r] = counts.get(r, 0) + 1
     groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
     shape = tuple(c for _, c in groups)
-    category = {(2,): 1, (2, 1): 1, (2, 1, 1): 1, (2, 2): 2, (3,): 3, (3, 1): 3, (4,): 4}
-    return (category.get(shape, 0), *(r for r, _ in groups))
+    return (_SHOWING_CATEGORY.get(shape, 0), *(r for r, _ in groups))
 
 
 _ACE_LOW_TO_HIGH: Final = (14, *range(2, 15))
@@ -186,15 +196,16 @@ _ACE_LOW_TO_HIGH: Final = (14, *range(2, 15))
 _FOUR_STRAIGHTS: Final = tuple(frozenset(_ACE_LOW_TO_HIGH[k : k + 4]) for k in range(11))
 
 
-def _canadian_showing(cards: Sequence[Card]) -> tuple[int, ...]:
-    """Canadian stud's showing hand: pair (3) < four-card straight (4) < four-card
-    flush (5) < two pair (6) < trips (9) < quads (12), then the ranks."""
-    ranks = [int(c.rank or 0) for c in cards]
+def _canadian_showing(ids: Sequence[int]) -> tuple[int, ...]:
+    """Canadian stud's showing hand of natural cards (ids): pair (3) < four-card
+    straight (4) < four-card flush (5) < two pair (6) < trips (9) < quads (12), then
+    the ranks."""
+    ranks = [(i >> 2) + 2 for i in ids]
     category, *rest = _showing(ranks)
     scaled = 3 * category
-    if len(cards) == 4 and len({c.suit for c in cards}) == 1 and scaled < 5:
+    if len(ids) == 4 and len({i & 3 for i in ids}) == 1 and scaled < 5:
         return (5, *sorted(ranks, reverse=True))
-    if len(cards) == 4 and frozenset(ranks) in _FOUR_STRAIGHTS and scaled < 4:
+    if len(ids) == 4 and frozenset(ranks) in _FOUR_STRAIGHTS and scaled < 4:
         top = 4 if set(ranks) == {14, 2, 3, 4} else max(ranks)
         return (4, top)
     return (scaled, *rest)
@@ -215,16 +226,32 @@ def opener_key(opener: Opener, up: Sequence[Card]) -> Any:
     ...     canadian, parse_cards('Ah Ad Kc Qs'))
     True
     """
-    ranked = [c for c in up if c.is_ranked]
-    if not ranked:
+    return showing_key(opener, [c.id for c in up])
+
+
+_BEST_HIGH: Final = Opener.BEST_HIGH_SHOWING
+_LOWEST: Final = Opener.LOWEST_UP_CARD
+_HIGHEST: Final = Opener.HIGHEST_UP_CARD
+_CANADIAN: Final = Opener.BEST_CANADIAN_SHOWING
+
+
+def showing_key(opener: Opener, ids: list[int]) -> Any:
+    """:func:`opener_key` of the cards of ``ids`` (card ids: asked of every player on
+    every stud street, it reads rank and suit from the ids)."""
+    if not ids:
         return None
-    if opener is Opener.LOWEST_UP_CARD:
-        return max((-(c.rank or 0), -(c.suit or 0)) for c in ranked)
-    if opener is Opener.HIGHEST_UP_CARD:
-        return max((_low_rank(c), c.suit or 0) for c in ranked)
-    if opener is Opener.BEST_HIGH_SHOWING:
-        return _showing([int(c.rank or 0) for c in ranked])
-    if opener is Opener.BEST_CANADIAN_SHOWING:
-        return _canadian_showing(ranked)
-    low = _showing([_low_rank(c) for c in ranked])
-    return tuple(-x for x in low)
+    if max(ids) >= SPECIAL_BASE:
+        ids = [i for i in ids if i < SPECIAL_BASE]  # the natural cards
+        if not ids:
+            return None
+    if opener is _BEST_HIGH:
+        return _showing_sorted(tuple(sorted([(i >> 2) + 2 for i in ids])))
+    if opener is _LOWEST:  # the lowest card: rank, then suit, as the id orders them
+        low = min(ids)
+        return (-(low >> 2) - 2, -(low & 3))
+    if opener is _HIGHEST:
+        return max((_LOW_RANK[i >> 2], i & 3) for i in ids)
+    if opener is _CANADIAN:
+        return _canadian_showing(ids)
+    low_ranks = _showing_sorted(tuple(sorted([_LOW_RANK[i >> 2] for i in ids])))
+    return tuple(-x for x in low_ranks)

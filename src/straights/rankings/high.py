@@ -21,7 +21,6 @@ of the ranks of a suit holding five or more cards.
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -252,6 +251,10 @@ def _straight_value(variant: Variant, order: Sequence[str], strength: int, flush
     return pack_value(order, STRAIGHT, (strength,))
 
 
+def _by_count_then_rank(group: tuple[int, int]) -> tuple[int, int]:
+    return group[1], group[0]
+
+
 def natural_value(
     variant: Variant, order: Sequence[str], ranks: Sequence[int], flush: bool = False
 ) -> int:
@@ -263,8 +266,10 @@ def natural_value(
     >>> natural_value(STANDARD, standard_order(), [5, 4, 3, 2, 14]) >> 20
     4
     """
-    counts = Counter(ranks)
-    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    counts: dict[int, int] = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
+    groups = sorted(counts.items(), key=_by_count_then_rank, reverse=True)
     ties = [r for r, _ in groups]
     top = groups[0][1] if groups else 0
     if len(ranks) == 5 and len(groups) == 5:
@@ -333,19 +338,35 @@ class Lookup:
 
     def ranks_value(self, rank_part: int) -> int:
         """Best value of a rank multiset played without a flush."""
-        try:
-            return self.by_ranks[rank_part]
-        except KeyError:
-            ranks = _multiset(rank_part)
-            if len(ranks) <= 5:
-                best = natural_value(self.variant, self.order, ranks)
-            else:
-                best = max(
-                    natural_value(self.variant, self.order, five)
-                    for five in set(itertools.combinations(ranks, 5))
-                )
-            self.by_ranks[rank_part] = best
+        table = self.by_ranks
+        best = table.get(rank_part)
+        if best is not None:
             return best
+        counts = [(rank_part >> 3 * k) & 7 for k in range(13)]  # by rank - 2
+        if sum(counts) <= 5:
+            best = natural_value(self.variant, self.order, _multiset(rank_part))
+        else:
+            # The best five of n cards is the best of the best fives of what is left by
+            # setting cards aside, each looked up: seven cards set two aside (one five per
+            # pair of ranks held), others one (one per rank held).
+            held = [1 << 3 * k for k in range(13) if counts[k]]
+            parts = [rank_part - bit for bit in held]
+            if sum(counts) == 7:
+                parts = [
+                    part - held[m]
+                    for j, part in enumerate(parts)
+                    for m in range(j, len(held))
+                    if m != j or rank_part & (6 * held[j])  # a pair or more of that rank
+                ]
+            best = -1
+            for part in parts:
+                value = table.get(part)
+                if value is None:
+                    value = self.ranks_value(part)
+                if value > best:
+                    best = value
+        table[rank_part] = best
+        return best
 
     def flush_value(self, bits: int) -> int:
         """Best flush or straight flush from the ranks of one suit (a bit per rank)."""

@@ -256,26 +256,19 @@ class StraightsHand(KeyOrdered):
         """
         if not self.length:
             return ()
-        ids = tuple(c.id for c in self.hole), tuple(c.id for c in self.table)
-        _, length, top, flush_suit, tsuit = _straight_part(*ids)
-        mine: dict[int, list[int]] = {}
-        present: dict[int, list[int]] = {}
-        for card in (*self.hole, *self.table):
-            if card.is_ranked:
-                assert card.rank is not None and card.suit is not None
-                positions = (1, 14) if card.rank == 14 else (int(card.rank),)
-                for pos in positions:
-                    present.setdefault(pos, []).append(card.suit)
-                    if card in self.hole:
-                        mine.setdefault(pos, []).append(card.suit)
+        hole, table = tuple(c.id for c in self.hole), tuple(c.id for c in self.table)
+        _, length, top, flush_suit, tsuit = _straight_part(hole, table)
         out = []
         for pos in range(top, top - length, -1):
             if flush_suit >= 0:
                 suit = flush_suit
             elif pos == top:
                 suit = tsuit
-            else:
-                choices = mine.get(pos) or present[pos]
+            else:  # the hand's cards of this rank first, else the table's; best suit
+                row = (14 if pos == 1 else pos) - 2
+                choices = [c & 3 for c in hole if c < SPECIAL_BASE and c >> 2 == row] or [
+                    c & 3 for c in table if c < SPECIAL_BASE and c >> 2 == row
+                ]
                 suit = max(choices, key=_SORDER.__getitem__)
             out.append(_card_at(pos, suit))
         return tuple(out)
