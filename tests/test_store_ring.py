@@ -1,0 +1,116 @@
+"""Ring tables of every variant and Pai Gow in the store: saved command by command,
+resumed exactly (`straights play --game NAME --resume`), every finished deal archived."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from clitools import run_main
+
+from straights.errors import IllegalActionError
+from straights.poker.catalogue import get_variant
+from straights.poker.phh import loads, replay
+from straights.poker.view import Move
+from straights.store import Store
+from straights.store.ring import RecordedRing
+
+
+def _log(db: Path, table_id: int = 1) -> list[tuple[dict[str, object], list[dict[str, object]]]]:
+    store = Store(str(db))
+    try:
+        return [(e.command, e.events) for e in store.log(table_id)]
+    finally:
+        store.close()
+
+
+def _archive(db: Path) -> list[str]:
+    store = Store(str(db))
+    try:
+        return [h.phh for h in reversed(store.hands(limit=1000))]
+    finally:
+        store.close()
+
+
+def _play(capsys: pytest.CaptureFixture[str], tmp_path: Path, db: Path, answers: list[str],
+          *args: str) -> str:  # fmt: skip
+    script = tmp_path / "answers.txt"
+    script.write_text("\n".join(answers) + "\n", encoding="utf-8")
+    code, out, err = run_main(capsys, "play", "--script", str(script), "--db", str(db), *args)
+    assert code == 0, out + err
+    return out
+
+
+@pytest.mark.parametrize(("game", "cut"), [("razz", 9), ("dealers-choice", 30)])
+def test_a_ring_table_resumes_mid_deal_exactly_as_the_unbroken_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str, cut: int
+) -> None:
+    # Random bots and, for dealer's choice, the bots' choices of game: what they draw
+    # after the resume must be what they would have drawn.  At a betting prompt "c"
+    # checks or calls and "1" is refused; at the dealer's prompt "1" names a game.
+    start = ["--game", game, "--seats", "3", "--bots", "random", "--seed", "11"]
+    if game == "dealers-choice":
+        start += ["--games", "razz,holdem,omaha"]
+    answers = ["c", "1"] * 40
+    whole = tmp_path / "whole.db"
+    _play(capsys, tmp_path, whole, answers, *start)
+
+    broken = tmp_path / "broken.db"
+    first = _play(capsys, tmp_path, broken, [*answers[:cut], "q"], *start)
+    assert "in the middle of a deal" in first
+    if game == "dealers-choice":  # a bot has chosen a game before the break
+        assert "deals and chooses" in first
+    assert f"straights play --game {game} --resume --db {broken}" in first
+    second = _play(capsys, tmp_path, broken, answers[cut:], "--game", game, "--resume")
+    assert f"Resuming table 1 from {broken}." in second
+
+    assert _log(broken) == _log(whole)
+    archived = _archive(broken)
+    assert archived == _archive(whole)
+    assert len(archived) >= 2
+
+
+def test_every_finished_deal_is_archived_as_phh_of_its_variant(tmp_path: Path) -> None:
+    store = Store(str(tmp_path / "s.db"))
+    ring = RecordedRing.create(store, "FR", ["Ann", "Bob", "Cy"], 30, seed=4)
+    deal = ring.start(get_variant("FR"))
+    while not deal.finished:  # everyone checks, calls or brings in: a showdown
+        kinds = {a.kind for a in deal.legal_actions()}
+        ring.play(Move(next(k for k in ("check", "call", "bring-in") if k in kinds)))
+    deal = ring.start(get_variant("NT"))
+    ring.play(Move("fold"))
+    ring.play(Move("fold"))
+    assert deal.finished
+    hands = list(reversed(store.hands()))
+    assert [(h.number, h.game) for h in hands] == [(1, "FR"), (2, "NT")]
+    # The stored history replays to the stacks the game has.
+    final = replay(loads(hands[1].phh)[0]).finishing_stacks
+    order = [ring.game.seat_of(i) for i in range(deal.n)]
+    assert final == [ring.game.stacks[s] for s in order]
+    assert hands[1].players == [["Ann", "Bob", "Cy"][s] for s in order]
+    # The command that ended a deal says so (what the archive is kept in step with).
+    ended = [e.events[-1] for e in store.log(ring.record.id) if e.events[-1].get("type")]
+    assert ended == [{"type": "hand_ended", "number": 1}, {"type": "hand_ended", "number": 2}]
+    store.close()
+
+
+def test_a_refused_move_stores_nothing(tmp_path: Path) -> None:
+    store = Store("sqlite://")
+    ring = RecordedRing.create(store, "NT", ["Ann", "Bob"], 20, seed=1)
+    ring.start(get_variant("NT"))
+    with pytest.raises(IllegalActionError):
+        ring.play(Move("raise", 10_000))
+    assert len(store.log(ring.record.id)) == 1
+    again = RecordedRing.load(store, ring.record.id)
+    assert again.deal is not None and again.deal.actor == ring.deal.actor  # type: ignore[union-attr]
+
+
+def test_resume_with_no_table_of_that_game_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "s.db"
+    _play(capsys, tmp_path, db, ["c", "q"], "--game", "razz", "--seats", "3", "--seed", "2")
+    code, out, err = run_main(capsys, "play", "--game", "holdem", "--resume", "--db", str(db))
+    assert code == 2 and "no unfinished table of" in err and "Traceback" not in err
+    code, _, err = run_main(capsys, "play", "--game", "razz", "--resume", "--no-save")
+    assert code == 2 and "drop --no-save" in err
