@@ -26,13 +26,12 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Final
 
-from straights.cards import Card
 from straights.errors import IllegalActionError
 from straights.paigow.deal import PaiGowDeal
-from straights.paigow.events import Event, HandSet
+from straights.paigow.events import HandSet, event_dict
 from straights.paigow.rules import BANK, PaiGowRules, describe, in_order
 from straights.paigow.view import deal_view
 from straights.paigow.wording import phrase
@@ -47,22 +46,6 @@ HOUSE: Final = "The house"
 _RESERVED: Final = (HOUSE, "The bank", "Bank", "House")
 #: Seconds the table waits for a person who is not connected when there is no timer.
 NO_TIMER_WAIT: Final = 60.0
-
-
-def event_dict(event: Event) -> dict[str, Any]:
-    """A Pai Gow event as JSON-ready data (cards as in histories: ``"As"``, ``"Jk"``).
-
-    >>> from straights.paigow.events import DiceRolled
-    >>> event_dict(DiceRolled((1, 2, 4), 7))
-    {'type': 'dice_rolled', 'dice': [1, 2, 4], 'first_spot': 7}
-    """
-    name = "".join(f"_{c.lower()}" if c.isupper() else c for c in type(event).__name__)
-    data: dict[str, Any] = {"type": name.lstrip("_")}
-    for key, value in asdict(event).items():
-        if isinstance(value, tuple):
-            value = [v.ascii() if isinstance(v, Card) else v for v in value]
-        data[key] = value
-    return data
 
 
 @dataclass(slots=True, repr=False)
