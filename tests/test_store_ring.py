@@ -9,10 +9,12 @@ import pytest
 from clitools import run_main
 
 from straights.errors import IllegalActionError
+from straights.paigow import history as paigow_history
 from straights.poker.catalogue import get_variant
 from straights.poker.phh import loads, replay
 from straights.poker.view import Move
 from straights.store import Store
+from straights.store.paigow import RecordedPaiGow
 from straights.store.ring import RecordedRing
 
 
@@ -114,3 +116,40 @@ def test_resume_with_no_table_of_that_game_is_one_line(
     assert code == 2 and "no unfinished table of" in err and "Traceback" not in err
     code, _, err = run_main(capsys, "play", "--game", "razz", "--resume", "--no-save")
     assert code == 2 and "drop --no-save" in err
+
+
+def test_a_pai_gow_table_resumes_as_the_unbroken_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Each deal: Enter keeps the bet, then a two-card hand (h: the house way).
+    start = ["--game", "pai-gow", "--seats", "3", "--seed", "8"]
+    answers = ["", "1 2", "", "h", "5", "h", "", "2 3", "", "h"]
+    whole = tmp_path / "whole.db"
+    _play(capsys, tmp_path, whole, answers, *start)
+    broken = tmp_path / "broken.db"
+    first = _play(capsys, tmp_path, broken, [*answers[:6], "q"], *start)
+    assert "straights play --game pai-gow --resume" in first
+    second = _play(capsys, tmp_path, broken, answers[6:], "--game", "pai-gow", "--resume")
+    assert f"Resuming table 1 from {broken}." in second
+    assert _log(broken) == _log(whole)
+    archived = _archive(broken)
+    assert archived == _archive(whole) and len(archived) >= 4
+    store = Store(str(broken))
+    assert {h.game for h in store.hands()} == {"_PAIGOW"}
+    store.close()
+
+
+def test_a_pai_gow_table_killed_mid_deal_resumes_in_it(tmp_path: Path) -> None:
+    store = Store(str(tmp_path / "p.db"))
+    table = RecordedPaiGow.create(store, ["Ann", "Bob"], 100, seed=3)
+    table.start_deal({1: 20, 2: 10})
+    table.set_house_way(2)
+    again = RecordedPaiGow.load(store, table.record.id)
+    assert again.deal is not None and again.deal.waiting == [1]
+    assert again.deal.cards(1) == table.deal.cards(1)  # type: ignore[union-attr]
+    again.set_house_way(1)
+    [record] = store.hands()
+    assert record.number == 1 and record.players == ["Ann", "Bob"]
+    history = paigow_history.loads(record.phh)[0]
+    assert paigow_history.finishing_stacks(history) == [again.stacks[1], again.stacks[2]]
+    store.close()

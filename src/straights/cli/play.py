@@ -103,7 +103,7 @@ def play(
     from straights.paigow.about import is_pai_gow
 
     if is_pai_gow(game_name):  # a banked game with its own table: cli/paigow_play.py
-        _play_pai_gow(seats, name, stack, seed, script, hands, resume)
+        _play_pai_gow(seats, name, stack, seed, script, hands, db, save, resume)
         return
     ring = ring_games(game_name, games, seats)
     if ring is not None:  # every other game: cli/ring_play.py
@@ -196,25 +196,55 @@ def _play_pai_gow(
     seed: int | None,
     script: str | None,
     hands: int | None,
+    db: str | None,
+    save: bool,
     resume: bool,
 ) -> None:
+    from rich.text import Text
+
     from straights.cli.paigow_play import play_pai_gow
     from straights.cli.render import console
     from straights.errors import ConfigurationError
+    from straights.store import Store
 
-    if resume:
-        raise ConfigurationError("Pai Gow tables are not saved, so none can resume: drop --resume")
-    source = None if script is None or script == "-" else _open_script(script)
-    interrupted = play_pai_gow(
-        seats=seats,
-        name=name,
-        stack=stack,
-        bet=max(2, min(20, stack)),
-        seed=seed,
-        answers=_answers(script, source),
-        hands=hands,
-        out=console(),
-    )
+    if resume and not save:
+        raise ConfigurationError("--resume continues a saved table: drop --no-save")
+    out = console()
+    store = Store(db) if save else None
+    try:
+        record = None
+        if store is not None and resume:
+            record = store.latest_unfinished("terminal", "pai-gow")
+            if record is None:
+                raise ConfigurationError(
+                    f"no unfinished table of pai-gow in {store.where}: start one with "
+                    "`straights play --game pai-gow`"
+                )
+        source = None if script is None or script == "-" else _open_script(script)
+        interrupted, over, table_id = play_pai_gow(
+            seats=seats,
+            name=name,
+            stack=stack,
+            bet=max(2, min(20, stack)),
+            seed=seed,
+            answers=_answers(script, source),
+            hands=hands,
+            out=out,
+            store=store,
+            resume=record,
+        )
+        if store is not None and table_id is not None:
+            if over:
+                store.finish_table(table_id)
+            else:
+                again = "straights play --game pai-gow --resume" + (
+                    "" if db is None else f" --db {_quote(db)}"
+                )
+                out.print(Text(f"Table {table_id} is saved: `{again}` continues it."),
+                          soft_wrap=True)  # fmt: skip
+    finally:
+        if store is not None:
+            store.close()
     if interrupted:
         from straights.cli.interrupt import EXIT_STATUS
 
