@@ -153,3 +153,26 @@ def test_a_pai_gow_table_killed_mid_deal_resumes_in_it(tmp_path: Path) -> None:
     history = paigow_history.loads(record.phh)[0]
     assert paigow_history.finishing_stacks(history) == [again.stacks[1], again.stacks[2]]
     store.close()
+
+
+def test_history_lists_shows_and_exports_every_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "s.db"
+    _play(capsys, tmp_path, db, ["c"] * 5 + ["q"], "--game", "razz", "--seats", "3",
+          "--bots", "calling", "--seed", "5")  # fmt: skip
+    _play(capsys, tmp_path, db, ["", "h", "q"], "--game", "pai-gow", "--seats", "2", "--seed", "3")
+    code, out, err = run_main(capsys, "history", "list", "--db", str(db))
+    assert code == 0, err
+    rows = [line.split() for line in out.splitlines()[1:] if line.strip()[:1].isdigit()]
+    assert [(r[0], r[3]) for r in rows] == [("2", "pai-gow"), ("1", "razz")]
+    code, out, err = run_main(capsys, "history", "show", "1", "--db", str(db))
+    assert code == 0, err
+    assert "razz" in out.splitlines()[0] and "You get " in out and "shows" in out
+    assert out.splitlines()[-1].startswith("Stacks after: ")
+    code, out, err = run_main(capsys, "history", "show", "2", "--db", str(db))
+    assert code == 0, err
+    assert "pai-gow" in out and "The bank sets" in out
+    code, out, err = run_main(capsys, "history", "export", "-o", "-", "--db", str(db))
+    assert code == 0, err
+    assert 'variant = "FR"' in out and 'variant = "_PAIGOW"' in out
