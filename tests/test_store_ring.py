@@ -3,6 +3,7 @@ resumed exactly (`straights play --game NAME --resume`), every finished deal arc
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -176,3 +177,31 @@ def test_history_lists_shows_and_exports_every_game(
     code, out, err = run_main(capsys, "history", "export", "-o", "-", "--db", str(db))
     assert code == 0, err
     assert 'variant = "FR"' in out and 'variant = "_PAIGOW"' in out
+
+
+def test_simulate_any_game_saves_every_deal_and_plays_as_unsaved(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    args = ["simulate", "--game", "dealers-choice", "--games", "razz,holdem,badugi", "-n", "25",
+            "-p", "3", "--bots", "random", "--stack", "40", "--seed", "2", "--json"]  # fmt: skip
+    code, plain, err = run_main(capsys, *args)
+    assert code == 0, err
+    db, phhs = tmp_path / "sim.db", tmp_path / "sim.phhs"
+    code, saved, err = run_main(capsys, *args, "--db", str(db), "--out", str(phhs))
+    assert code == 0, err
+    assert json.loads(saved) == json.loads(plain)  # storing changes no card and no decision
+    sessions = json.loads(plain)["sessions"]
+    store = Store(str(db))
+    tables = store.tables("simulate")
+    assert len(tables) == sessions > 1 and all(t.finished for t in tables)
+    archived = [h.phh for h in reversed(store.hands(limit=100))]
+    store.close()
+    assert len(archived) == 25
+    code, out, err = run_main(capsys, "history", "replay", str(phhs), "--json")
+    assert code == 0, err
+    rows = [json.loads(line) for line in out.splitlines()]
+    # The file and the archive hold the same deals, each replaying to its stacks.
+    assert [(r["variant"], r["finishing_stacks"]) for r in rows] == [
+        (loads(h)[0]["variant"], loads(h)[0]["finishing_stacks"]) for h in archived
+    ]
+    assert len(rows) == 25

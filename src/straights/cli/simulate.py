@@ -60,12 +60,9 @@ def simulate(
     if ring is not None:  # every other game: cli/ring_simulate.py
         from straights.cli.ring_simulate import simulate_ring_games
 
-        if out is not None or db is not None:
-            from straights.errors import ConfigurationError
-
-            raise ConfigurationError("--out and --db save Straights deals only: drop them")
         simulate_ring_games(ring, players=players, hands=hands, seed=seed, stack=stack,
-                            bots=bots, progress=progress, as_json=as_json)  # fmt: skip
+                            bots=bots, progress=progress, as_json=as_json, out=out,
+                            db=db)  # fmt: skip
         return
     from rich.progress import Progress
     from rich.text import Text
