@@ -61,6 +61,9 @@ class PaiGowWebTable(WebTable):
     wagers: dict[int, int] = field(default_factory=dict)
     #: The last HISTORY_DEALS deals, by number.
     deals: dict[int, PaiGowDeal] = field(default_factory=dict)
+    #: The current or last deal's players' stacks before their bets, by Pai Gow seat
+    #: (the table's seat + 1): its archived history starts from them.
+    stacks_before: dict[int, int] = field(default_factory=dict)
     rng: random.Random = field(init=False)
     #: When the current deal started, by this process's clock (not part of the state:
     #: a replay restarts it, and the players get a full turn after a restart).
@@ -217,6 +220,7 @@ class PaiGowWebTable(WebTable):
         self.number += 1
         self.deal_clock = time.monotonic()
         dealt = [(s - 1, m) for s in bets if (m := self.seats[s - 1]) is not None]
+        self.stacks_before = {seat + 1: meta.stack for seat, meta in dealt}
         for seat, meta in dealt:
             meta.stack -= bets[seat + 1]
         self.owners[self.number] = {seat: meta.owner for seat, meta in dealt}
