@@ -102,7 +102,26 @@ class FinishedDeal:
 class PokerEntry:
     """A finished deal of any poker variant (:class:`~straights.poker.engine.Deal`), its
     players' names in the deal's order, and its number at the table; archived as PHH
-    with the variant's code."""
+    with the variant's code.
+
+    A table of any front end archives a deal by passing this to
+    :meth:`~straights.store.Store.append` with the command that finished it (its events
+    then carry ``{"type": "hand_ended", "number": number}``, or no ``hand_ended`` at all):
+
+    >>> from straights.game import TableConfig
+    >>> from straights.poker.catalogue import get_variant
+    >>> from straights.poker.ring import RingGame
+    >>> from straights.store import Store
+    >>> store = Store("sqlite://")
+    >>> row = store.create_table("web", TableConfig(), seed=1, settings={"game": "NT"})
+    >>> ring = RingGame(["Ann", "Bob"], 20, seed=1)
+    >>> deal = ring.start(get_variant("NT"))
+    >>> _ = deal.act("fold")
+    >>> entry = PokerEntry(deal, ("Ann", "Bob"), 1)
+    >>> store.append(row.id, 1, {"kind": "act"}, [{"type": "hand_ended", "number": 1}], entry)
+    >>> [(h.number, h.game, h.pot) for h in store.hands()]
+    [(1, 'NT', 2)]
+    """
 
     deal: Deal
     names: tuple[str, ...]
