@@ -205,3 +205,12 @@ def test_simulate_any_game_saves_every_deal_and_plays_as_unsaved(
         (loads(h)[0]["variant"], loads(h)[0]["finishing_stacks"]) for h in archived
     ]
     assert len(rows) == 25
+
+
+def test_simulate_pai_gow_refuses_db_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "s.db"
+    code, _, err = run_main(capsys, "simulate", "--game", "pai-gow", "-n", "3", "--db", str(db))
+    assert code == 2 and "--out writes their histories" in err and "Traceback" not in err
+    assert not db.exists()

@@ -53,6 +53,13 @@ def simulate(
     from straights.paigow.about import is_pai_gow
 
     if is_pai_gow(game_name):  # a banked game with its own deal: cli/paigow_simulate.py
+        if db is not None:  # its deals are independent, at no table: nothing to resume
+            from straights.errors import ConfigurationError
+
+            raise ConfigurationError(
+                "--db: Pai Gow's simulation deals independent hands at no table; "
+                "--out writes their histories"
+            )
         simulate_pai_gow(players=players, deals=hands, seed=seed, stack=stack, out_path=out,
                          progress=progress, as_json=as_json, console=console())  # fmt: skip
         return
