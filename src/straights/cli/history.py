@@ -38,7 +38,10 @@ def list_hands(
     if not records:
         console().print(Text(f"No saved deals in {store.where}."))
         return
-    grid = Grid("id", "table", "deal", "game", "players", "pot", "result", box=None)
+    grid = Grid("id", "table", "deal", "game", box=None)
+    grid.add_column("players", no_wrap=True)  # names whole; the result wraps
+    grid.add_column("pot")
+    grid.add_column("result")
     for r in records:
         # Names and summaries are user text: cells of Text, never Rich markup.
         grid.add_row(str(r.id), str(r.table_id), str(r.number), Text(_game_label(r.game)),
