@@ -115,6 +115,8 @@ def test_resume_with_no_table_of_that_game_is_one_line(
     _play(capsys, tmp_path, db, ["c", "q"], "--game", "razz", "--seats", "3", "--seed", "2")
     code, _, err = run_main(capsys, "play", "--game", "holdem", "--resume", "--db", str(db))
     assert code == 2 and "no unfinished table of" in err and "Traceback" not in err
+    code, _, err = run_main(capsys, "play", "--resume", "--db", str(db))  # Straights' own
+    assert code == 2 and "no unfinished table in" in err
     code, _, err = run_main(capsys, "play", "--game", "razz", "--resume", "--no-save")
     assert code == 2 and "drop --no-save" in err
 

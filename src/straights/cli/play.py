@@ -328,19 +328,26 @@ def _play_ring(
 
     source = None if script is None or script == "-" else _open_script(script)
     try:
-        interrupted, over = play_ring(
-            games=variants,
-            dealers_choice=ring.dealers_choice,
-            bots=seat_bots,
-            names=names,
-            stack=stack,
-            seed=table_seed,
-            answers=_answers(script, source),
-            hands=hands,
-            out=out,
-            choice_seed=choice_seed,
-            stored=stored,
-        )
+        try:
+            interrupted, over = play_ring(
+                games=variants,
+                dealers_choice=ring.dealers_choice,
+                bots=seat_bots,
+                names=names,
+                stack=stack,
+                seed=table_seed,
+                answers=_answers(script, source),
+                hands=hands,
+                out=out,
+                choice_seed=choice_seed,
+                stored=stored,
+            )
+        except KeyboardInterrupt:  # Ctrl-C while the bots play: what is stored stays
+            from straights.cli import interrupt
+
+            interrupt.handled()
+            interrupted, over = True, False
+            out.print()
         if store is not None and made:
             table_id = made[0].record.id
             if over:
