@@ -32,7 +32,8 @@ SCRIPT = "\n".join(
 def test_a_scripted_game_of_pai_gow(tmp_path: Path) -> None:
     script = tmp_path / "answers.txt"
     script.write_text(SCRIPT + "\n", encoding="utf-8")
-    out = run("play", "--game", "pai-gow", "--seed", "3", "--seats", "2", "--script", str(script))
+    out = run("play", "--no-save", "--game", "pai-gow", "--seed", "3", "--seats", "2",
+              "--script", str(script))  # fmt: skip
     assert out.returncode == 0, out.stderr
     text = out.stdout
     assert "Your cards: 1:A♣ 2:Q♦ 3:J♠ 4:J♣ 5:8♠ 6:7♦ 7:2♥" in text
@@ -60,7 +61,8 @@ def test_a_scripted_game_of_pai_gow(tmp_path: Path) -> None:
 
 
 def test_leaving_mid_deal_sets_the_hand_the_house_way() -> None:
-    out = run("play", "--game", "pai-gow", "--seed", "3", "--seats", "1", stdin="\nq\n")
+    out = run("play", "--no-save", "--game", "pai-gow", "--seed", "3", "--seats", "1",
+              stdin="\nq\n")  # fmt: skip
     assert out.returncode == 0, out.stderr
     assert "You leave: your hand is set the house way." in out.stdout
     assert "You set" in out.stdout and "(house way)" in out.stdout
@@ -68,20 +70,20 @@ def test_leaving_mid_deal_sets_the_hand_the_house_way() -> None:
 
 
 def test_end_of_input_and_hands_limit_end_the_game() -> None:
-    out = run("play", "--game", "Pai Gow", "--seed", "8", "--seats", "3", "--hands", "2",
-              stdin="\nh\n\nh\n\nh\n")  # fmt: skip
+    out = run("play", "--no-save", "--game", "Pai Gow", "--seed", "8", "--seats", "3",
+              "--hands", "2", stdin="\nh\n\nh\n\nh\n")  # fmt: skip
     assert out.returncode == 0, out.stderr
     assert "in 2 deal(s)" in out.stdout and "Deal 3" not in out.stdout
     assert out.stdout.count("Bot 2 sets") == 2 and out.stdout.count("Bot 3 sets") == 2
 
 
 def test_bad_pai_gow_settings_are_one_line() -> None:
-    out = run("play", "--game", "pai-gow", "--seats", "7")
+    out = run("play", "--no-save", "--game", "pai-gow", "--seats", "7")
     assert out.returncode == 2
     assert out.stderr.strip() == "error: --seats 7: Pai Gow seats 1 to 6 players against the bank"
-    out = run("play", "--game", "pai-gow", "--resume")
-    assert out.returncode == 2 and "drop --resume" in out.stderr
-    out = run("play", "--game", "pai-gow", "--stack", "1")
+    out = run("play", "--no-save", "--game", "pai-gow", "--resume")
+    assert out.returncode == 2 and "drop --no-save" in out.stderr
+    out = run("play", "--no-save", "--game", "pai-gow", "--stack", "1")
     assert out.returncode == 2 and out.stderr.startswith("error: ")
 
 
@@ -124,8 +126,8 @@ def test_games_lists_pai_gow() -> None:
 
 
 def test_a_bot_out_of_chips_leaves_once() -> None:
-    out = run("play", "--game", "pai-gow", "--seed", "5", "--seats", "3", "--stack", "40",
-              stdin="\nh\n" * 4)  # fmt: skip
+    out = run("play", "--no-save", "--game", "pai-gow", "--seed", "5", "--seats", "3",
+              "--stack", "40", stdin="\nh\n" * 4)  # fmt: skip
     assert out.returncode == 0, out.stderr
     text = out.stdout
     assert text.count("Bot 3 is out of chips and leaves the table.") == 1

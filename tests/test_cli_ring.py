@@ -21,7 +21,7 @@ def _play(capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str, answers
     script.write_text("\n".join(answers) + "\n", encoding="utf-8")
     code, out, err = run_main(
         capsys, "play", "--game", game, "--seats", "3", "--bots", "calling", "--seed", "5",
-        "--hands", "1", "--script", str(script), *more,
+        "--hands", "1", "--script", str(script), "--no-save", *more,
     )  # fmt: skip
     return code, out + err
 
@@ -111,7 +111,7 @@ def test_play_refuses_what_it_cannot_do_in_one_line(capsys, tmp_path) -> None:
         (["--game", "razz", "--seats", "9"], "razz deals to at most 6 players"),
         (["--game", "holdem", "--games", "razz"], "--games lists the games"),
         (["--game", "dealers-choice", "--games", "razz,chess"], "chess"),
-        (["--game", "razz", "--resume"], "drop --resume"),
+        (["--game", "razz", "--resume"], "drop --no-save"),
     ):
         code, out, err = run_main(capsys, "play", *args, "--no-save")
         assert code == 2, (args, out, err)

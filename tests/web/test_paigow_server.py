@@ -9,7 +9,9 @@ from typing import Any
 from webtools import Client, Server, cards_in
 
 from straights.cards import Card
+from straights.paigow import history as paigow_history
 from straights.paigow.rules import Setting
+from straights.store import Store
 
 
 def _state(c: Client) -> dict[str, Any]:
@@ -82,6 +84,17 @@ def test_a_pai_gow_table_survives_a_kill_mid_deal(
     in_front = sum(s["chips"] for s in done["seats"] if s is not None)
     assert in_front + ledger["in_middle"] + ledger["house"] == bought == 300
     assert ledger["house"] == -sum(r["net"] for r in deal["results"].values())
+    # The settled deal is in the hand archive, in the transaction that settled it.
+    store = Store(str(again.db), create=False)
+    try:
+        [record] = store.hands()
+    finally:
+        store.close()
+    history = paigow_history.loads(record.phh)[0]
+    assert record.game == paigow_history.VARIANT and record.number == 1
+    assert {"Ann", "Bob"} <= set(record.players) and history["seats"] == [1, 2, 3]
+    # Replayed (and so checked), it ends with the chips the table shows.
+    assert paigow_history.finishing_stacks(history) == [s["chips"] for s in done["seats"]]
 
 
 def test_set_hands_at_a_straights_table_is_refused(

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from straights.bots.arena import BotStats
 from straights.bots.base import DealBot, can_decide, make_bot
@@ -27,7 +28,10 @@ from straights.poker.catalogue import game_name
 from straights.poker.engine import Deal
 from straights.poker.ring import RingGame
 from straights.poker.variant import Variant
-from straights.poker.view import deal_view, play
+from straights.poker.view import Move, deal_view, play
+
+if TYPE_CHECKING:
+    from straights.store.ring import RecordedRing
 
 __all__ = ["RingResult", "play_deal", "simulate_ring"]
 
@@ -50,13 +54,20 @@ class RingResult:
         return self.pot_total / self.hands if self.hands else 0.0
 
 
-def play_deal(deal: Deal, bots: Sequence[DealBot]) -> None:
-    """Play ``deal`` to its end, ``bots[i]`` deciding for player ``i`` from its own view."""
+def play_deal(
+    deal: Deal, bots: Sequence[DealBot], apply: Callable[[Move], object] | None = None
+) -> None:
+    """Play ``deal`` to its end, ``bots[i]`` deciding for player ``i`` from its own view
+    (``apply``: makes each move instead of :func:`~straights.poker.view.play`)."""
     while not deal.finished:
         i = deal.actor
         if i is None:
             raise ConfigurationError(f"the deal waits for nobody in its {deal.phase}")
-        play(deal, bots[i].decide(deal_view(deal, i)))
+        move = bots[i].decide(deal_view(deal, i))
+        if apply is None:
+            play(deal, move)
+        else:
+            apply(move)
 
 
 def deal_bots(kinds: Sequence[str], seed: int) -> list[DealBot]:
@@ -83,9 +94,13 @@ def simulate_ring(
     seed: int | None = None,
     stack: int = 200,
     on_deal: Callable[[Deal, RingGame], None] | None = None,
+    make_ring: Callable[[list[str], int, int], RecordedRing] | None = None,
 ) -> RingResult:
     """Play ``hands`` deals of ``games`` (one game, or dealer's choice among several)
-    with ``players`` seats filled in turn by ``bot_kinds``."""
+    with ``players`` seats filled in turn by ``bot_kinds``.
+
+    ``make_ring(names, stack, seed)`` opens each session's stored game (``straights
+    simulate --db``); it deals what the unstored game would."""
     if not bot_kinds:
         raise ConfigurationError("name at least one bot: random, calling or strength")
     if not games:
@@ -100,19 +115,29 @@ def simulate_ring(
     for kind in kinds:
         result.bots.setdefault(kind, BotStats(kind))
     ring: RingGame | None = None
+    stored: RecordedRing | None = None
     names = [f"{k}{i + 1}" for i, k in enumerate(kinds)]
     while result.hands < hands:
         if ring is None or len(ring.seated) < players:
             if ring is not None:
                 result.carried_at_end += ring.carry
-            ring = RingGame(names, stack, seed=rng.getrandbits(64))
+            if make_ring is None:
+                ring = RingGame(names, stack, seed=rng.getrandbits(64))
+            else:
+                stored = make_ring(names, stack, rng.getrandbits(64))
+                ring = stored.game
             result.sessions += 1
         chooser = choosers[ring.button]
         variant = games[0] if len(games) == 1 else games[int(chooser.random() * len(games))]
         before = list(ring.stacks)
-        deal = ring.start(variant)
-        play_deal(deal, [bots[ring.seat_of(i)] for i in range(deal.n)])
-        ring.finish(deal)
+        seated = [bots[s] for s in ring.order]
+        if stored is None:
+            deal = ring.start(variant)
+            play_deal(deal, seated)
+            ring.finish(deal)
+        else:  # the stored game takes the deal with its last move
+            deal = stored.start(variant)
+            play_deal(deal, seated, stored.play)
         result.hands += 1
         result.pot_total += sum(deal.winnings) + deal.carry_out
         result.carry_overs += deal.carry_out > 0

@@ -1,8 +1,10 @@
-"""``straights history list|show|export``: deals saved by ``straights play``."""
+"""``straights history list|show|export``: deals saved by ``straights play``, ``simulate``
+and the web tables — Straights, every poker variant and Pai Gow, each history naming
+its variant (Pai Gow's is ``_PAIGOW``, :mod:`straights.paigow.history`)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any, Final
 
 import typer
 
@@ -36,11 +38,14 @@ def list_hands(
     if not records:
         console().print(Text(f"No saved deals in {store.where}."))
         return
-    grid = Grid("id", "table", "deal", "players", "pot", "result", box=None)
+    grid = Grid("id", "table", "deal", "game", box=None)
+    grid.add_column("players", no_wrap=True)  # names whole; the result wraps
+    grid.add_column("pot")
+    grid.add_column("result")
     for r in records:
         # Names and summaries are user text: cells of Text, never Rich markup.
-        grid.add_row(str(r.id), str(r.table_id), str(r.number), Text(", ".join(r.players)),
-                     str(r.pot), Text(r.summary))  # fmt: skip
+        grid.add_row(str(r.id), str(r.table_id), str(r.number), Text(_game_label(r.game)),
+                     Text(", ".join(r.players)), str(r.pot), Text(r.summary))  # fmt: skip
     console().print(grid)
 
 
@@ -54,12 +59,19 @@ def show(
     from rich.text import Text
 
     from straights.cli.render import console, tell
-    from straights.game.phh import loads_phh, replay_phh
+    from straights.game.phh import VARIANT, loads_phh, replay_phh
     from straights.store import Store
 
     record = Store(db, create=False).hand(hand_id)
     if phh:
         typer.echo(record.phh, nl=False)
+        return
+    if record.game != VARIANT:  # another variant, or Pai Gow: told from its history
+        out = console()
+        head = f" · {_game_label(record.game)} · table {record.table_id} · {record.created}"
+        out.print(Text(f"Hand {record.id}", "bold") + Text(head))
+        for line in _tell_other(record.phh):
+            out.print(Text(line))
         return
     hand = replay_phh(loads_phh(record.phh))
     names = dict(zip(hand.seats, record.players, strict=True))
@@ -108,3 +120,83 @@ def replay_files(
 
     for line in replay_report(files, as_json=as_json):
         typer.echo(line)
+
+
+def _game_label(code: str) -> str:
+    """A history's variant as ``straights games`` names it (``pai-gow`` for ``_PAIGOW``)."""
+    from straights.errors import StraightsError
+    from straights.game.phh import VARIANT
+    from straights.paigow.history import VARIANT as PAIGOW
+    from straights.poker.catalogue import game_name
+
+    if code == VARIANT:
+        return "straights"
+    if code == PAIGOW:
+        return "pai-gow"
+    try:
+        return game_name(code)
+    except StraightsError:
+        return code
+
+
+#: How a poker history's actions are told (PHH's codes): said of another, and of "You".
+_VERBS: Final = {"f": ("folds", "fold"), "cc": ("checks or calls", "check or call"),
+                 "pb": ("brings in", "bring in"), "cbr": ("bets or raises to", "bet or raise to"),
+                 "sd": ("draws, throwing", "draw, throwing"), "sm": ("shows", "show"),
+                 "_up": ("turns up", "turn up"), "dh": ("gets", "get"),
+                 "pat": ("stands pat", "stand pat")}  # fmt: skip
+
+
+def _tell_other(text: str) -> list[str]:
+    """A poker variant's or Pai Gow's history in words, replayed (and so checked) first."""
+    from straights.errors import HandHistoryError
+    from straights.paigow import history as paigow
+    from straights.poker.phh import loads, replay
+
+    try:
+        [history] = loads(text)
+    except ValueError:
+        raise HandHistoryError("the stored history holds more than one hand") from None
+    if history.get("variant") == paigow.VARIANT:
+        return paigow.tell_history(history)
+    deal = replay(history).deal
+    names = [str(p) for p in history.get("players", [])]
+    return [*_tell_actions(history, names), "Stacks after: " + ", ".join(
+        f"{n} {s}" for n, s in zip(names, deal.stacks, strict=False))]  # fmt: skip
+
+
+def _tell_actions(history: dict[str, Any], names: list[str]) -> list[str]:
+    """Each PHH action line told with the players' names (``You``: in the second person).
+
+    >>> _tell_actions({"actions": ["d dh p1 AsKd", "p2 cbr 4", "p1 f", "d db 2c3d4h"]},
+    ...               ["You", "Bob"])
+    ['You get A♠ K♦', 'Bob bets or raises to 4', 'You fold', 'Board: 2♣ 3♦ 4♥']
+    """
+    from straights.game.phh import parse_phh_cards
+
+    def who(token: str) -> str:
+        k = int(token[1:]) - 1 if token[1:].isdigit() else -1
+        return names[k] if 0 <= k < len(names) else token
+
+    def cards(text: str) -> str:
+        return " ".join("??" if c is None else str(c) for c in parse_phh_cards(text))
+
+    def said(token: str, verb: str, rest: str = "") -> str:
+        name = who(token)
+        return f"{name} {_VERBS[verb][name == 'You']} {cards(rest) if rest else ''}".rstrip()
+
+    lines = []
+    for action in history.get("actions", []):
+        words = str(action).split("#")[0].split()
+        if words[:2] == ["d", "dh"] and len(words) > 3:
+            lines.append(said(words[2], "dh", words[3]))
+        elif words[:2] == ["d", "db"] and len(words) > 2:
+            lines.append(f"Board: {cards(words[2])}")
+        elif len(words) >= 2 and words[1] == "cbr":
+            lines.append(f"{said(words[0], 'cbr')} {' '.join(words[2:])}")
+        elif len(words) >= 2 and words[1] in _VERBS:
+            verb = "pat" if words[1] == "sd" and len(words) == 2 else words[1]
+            lines.append(said(words[0], verb, " ".join(words[2:])))
+        else:
+            lines.append(" ".join(words))
+    return lines

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from straights.paigow.deal import PaiGowDeal
     from straights.paigow.events import Event
     from straights.paigow.table import PaiGowTable
+    from straights.store import Store, TableRecord
 
 __all__ = ["play_pai_gow"]
 
@@ -44,27 +45,46 @@ def play_pai_gow(
     answers: Iterator[str],
     hands: int | None,
     out: Console,
-) -> bool:
+    store: Store | None = None,
+    resume: TableRecord | None = None,
+) -> tuple[bool, bool, int | None]:
     """Play until the player leaves, runs out of chips or ``hands`` deals are over.
 
-    Returns ``True`` when Ctrl-C ended the game at the prompt.
+    ``store``: the table is stored command by command (``resume``: the stored table
+    to play on, where it stopped).  Returns whether Ctrl-C ended the game at the
+    prompt, whether the game is over (the player out of chips) and the stored table's id.
     """
     from straights.cards import make_rng
     from straights.errors import ConfigurationError
     from straights.paigow.deal import MAX_PLAYERS
     from straights.paigow.table import PaiGowTable
+    from straights.store.paigow import RecordedPaiGow
 
     if not 1 <= seats <= MAX_PLAYERS:
         raise ConfigurationError(
             f"--seats {seats}: Pai Gow seats 1 to {MAX_PLAYERS} players against the bank"
         )
-    table = PaiGowTable(
-        [name] + [f"Bot {seat}" for seat in range(2, seats + 1)], stack, rng=make_rng(seed)
-    )
+    from rich.text import Text
+
+    names = [name] + [f"Bot {seat}" for seat in range(2, seats + 1)]
+    table: PaiGowTable
+    if store is None:
+        table = PaiGowTable(names, stack, rng=make_rng(seed))
+    else:
+        if resume is not None:
+            out.print(Text(f"Resuming table {resume.id} from {store.where}."), soft_wrap=True)
+            table = RecordedPaiGow.load(store, resume.id)
+            bet = int(resume.settings["bet"])
+            stack = int(resume.settings["stack"])
+        else:
+            # (the seed as given: the same deals as an unsaved table of that seed)
+            table = RecordedPaiGow.create(store, names, stack, seed=seed, settings={"bet": bet})
+            out.print(Text(f"Saving this table in {store.where}", "dim"), soft_wrap=True)
     table.rules.check_bet(bet, stack)
     game = _Game(table, bet, answers, hands, out)
     game.run()
-    return game.interrupted
+    stored = table.record.id if isinstance(table, RecordedPaiGow) else None
+    return game.interrupted, not table.can_bet(1), stored
 
 
 class _Game:
@@ -100,8 +120,14 @@ class _Game:
             "the bank.  Keys: two positions such as [bold]2 5[/bold] for the two-card hand, "
             "[bold]h[/bold] the house way, [bold]q[/bold] leave, [bold]?[/bold] help."
         )
+        begun = table.deals
+        pending = table.deal
+        if pending is not None:  # a stored table resumed: the last bet, and a deal in play
+            self.bet = pending.bets.get(1, self.bet)
+            if not pending.finished:
+                self.play(pending)
         while not self.leaving:
-            if self.max_hands is not None and table.deals >= self.max_hands:
+            if self.max_hands is not None and table.deals - begun >= self.max_hands:
                 break
             if not table.can_bet(1):
                 out.print("[red]You are out of chips.[/red]")

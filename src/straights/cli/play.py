@@ -103,11 +103,12 @@ def play(
     from straights.paigow.about import is_pai_gow
 
     if is_pai_gow(game_name):  # a banked game with its own table: cli/paigow_play.py
-        _play_pai_gow(seats, name, stack, seed, script, hands, resume)
+        _play_pai_gow(seats, name, stack, seed, script, hands, db, save, resume)
         return
     ring = ring_games(game_name, games, seats)
     if ring is not None:  # every other game: cli/ring_play.py
-        _play_ring(ring, seats, bots, name, stack, seed, script, hands, resume)
+        _play_ring(ring, seats, bots, name, stack, seed, script, hands, db if save else None,
+                   save, resume)  # fmt: skip
         return
     from rich.text import Text
 
@@ -195,25 +196,55 @@ def _play_pai_gow(
     seed: int | None,
     script: str | None,
     hands: int | None,
+    db: str | None,
+    save: bool,
     resume: bool,
 ) -> None:
+    from rich.text import Text
+
     from straights.cli.paigow_play import play_pai_gow
     from straights.cli.render import console
     from straights.errors import ConfigurationError
+    from straights.store import Store
 
-    if resume:
-        raise ConfigurationError("Pai Gow tables are not saved, so none can resume: drop --resume")
-    source = None if script is None or script == "-" else _open_script(script)
-    interrupted = play_pai_gow(
-        seats=seats,
-        name=name,
-        stack=stack,
-        bet=max(2, min(20, stack)),
-        seed=seed,
-        answers=_answers(script, source),
-        hands=hands,
-        out=console(),
-    )
+    if resume and not save:
+        raise ConfigurationError("--resume continues a saved table: drop --no-save")
+    out = console()
+    store = Store(db) if save else None
+    try:
+        record = None
+        if store is not None and resume:
+            record = store.latest_unfinished("terminal", "pai-gow")
+            if record is None:
+                raise ConfigurationError(
+                    f"no unfinished table of pai-gow in {store.where}: start one with "
+                    "`straights play --game pai-gow`"
+                )
+        source = None if script is None or script == "-" else _open_script(script)
+        interrupted, over, table_id = play_pai_gow(
+            seats=seats,
+            name=name,
+            stack=stack,
+            bet=max(2, min(20, stack)),
+            seed=seed,
+            answers=_answers(script, source),
+            hands=hands,
+            out=out,
+            store=store,
+            resume=record,
+        )
+        if store is not None and table_id is not None:
+            if over:
+                store.finish_table(table_id)
+            else:
+                again = "straights play --game pai-gow --resume" + (
+                    "" if db is None else f" --db {_quote(db)}"
+                )
+                out.print(Text(f"Table {table_id} is saved: `{again}` continues it."),
+                          soft_wrap=True)  # fmt: skip
+    finally:
+        if store is not None:
+            store.close()
     if interrupted:
         from straights.cli.interrupt import EXIT_STATUS
 
@@ -229,40 +260,107 @@ def _play_ring(
     seed: int | None,
     script: str | None,
     hands: int | None,
+    db: str | None,
+    save: bool,
     resume: bool,
 ) -> None:
+    from rich.text import Text
+
     from straights.bots.ring_arena import deal_bots
     from straights.cards import make_rng
     from straights.cli.render import console
     from straights.cli.ring_play import play_ring
     from straights.errors import ConfigurationError
+    from straights.poker.catalogue import get_variant
+    from straights.store import Store
+    from straights.store.ring import RecordedRing, Replaying
 
-    if resume:
-        raise ConfigurationError(
-            "only Straights tables are saved, so only they resume: drop --resume"
-        )
+    if resume and not save:
+        raise ConfigurationError("--resume continues a saved table: drop --no-save")
     if not 2 <= seats <= 10:
         raise ConfigurationError(f"--seats {seats}: a table seats 2 to 10 players")
     if stack < 1:
         raise ConfigurationError(f"--stack {stack}: give every player one chip at least")
-    kinds = game_setup(seats=seats, bots=bots, betting="limit", ante=1, stack=max(stack, 1),
-                       pack=55, bot_seats=seats - 1).bots  # fmt: skip
-    rng = make_rng(seed)
-    seat_bots = deal_bots(kinds, rng.getrandbits(63))
-    names = [name] + [f"{kind.capitalize()} {k}" for k, kind in enumerate(kinds, start=1)]
+    from straights.poker.catalogue import game_name
+
+    game = "dealers-choice" if ring.dealers_choice else ring.variants[0].code
+    label = "dealers-choice" if ring.dealers_choice else game_name(game)
+    out = console()
+    store = Store(db) if save else None
+    variants = list(ring.variants)
+    record = None
+    if store is not None and resume:
+        record = store.latest_unfinished("terminal", game)
+        if record is None:
+            raise ConfigurationError(
+                f"no unfinished table of {label} in {store.where}: start one with "
+                f"`straights play --game {label}`"
+            )
+        s = record.settings
+        kinds = list(s["bots"])
+        bot_seed, table_seed, choice_seed = s["bot_seed"], record.seed, s["choice_seed"]
+        names, stack = list(s["names"]), int(s["stack"])
+        variants = [get_variant(code) for code in s["games"]]
+    else:
+        setup = game_setup(seats=seats, bots=bots, betting="limit", ante=1, stack=max(stack, 1),
+                           pack=55, bot_seats=seats - 1)  # fmt: skip
+        kinds = list(setup.bots)
+        rng = make_rng(seed)
+        bot_seed, table_seed, choice_seed = (rng.getrandbits(63) for _ in range(3))
+        names = [name] + [f"{kind.capitalize()} {k}" for k, kind in enumerate(kinds, start=1)]
+    seat_bots = deal_bots(kinds, bot_seed)
+    stored = None
+    made: list[RecordedRing] = []
+    if store is not None:
+        settings = {"games": [v.code for v in variants], "bots": kinds, "bot_seed": bot_seed,
+                    "choice_seed": choice_seed}  # fmt: skip
+
+        def stored(hook: Replaying) -> RecordedRing:
+            assert store is not None
+            if record is not None:
+                out.print(Text(f"Resuming table {record.id} from {store.where}."), soft_wrap=True)
+                made.append(RecordedRing.load(store, record.id, hook))
+            else:
+                out.print(Text(f"Saving this table in {store.where}", "dim"), soft_wrap=True)
+                made.append(RecordedRing.create(store, game, names, stack, seed=table_seed,
+                                                button=0, settings=settings))  # fmt: skip
+            return made[0]
+
     source = None if script is None or script == "-" else _open_script(script)
-    interrupted = play_ring(
-        games=ring.variants,
-        dealers_choice=ring.dealers_choice,
-        bots=seat_bots,
-        names=names,
-        stack=stack,
-        seed=rng.getrandbits(63),
-        answers=_answers(script, source),
-        hands=hands,
-        out=console(),
-        choice_seed=rng.getrandbits(63),
-    )
+    try:
+        try:
+            interrupted, over = play_ring(
+                games=variants,
+                dealers_choice=ring.dealers_choice,
+                bots=seat_bots,
+                names=names,
+                stack=stack,
+                seed=table_seed,
+                answers=_answers(script, source),
+                hands=hands,
+                out=out,
+                choice_seed=choice_seed,
+                stored=stored,
+            )
+        except KeyboardInterrupt:  # Ctrl-C while the bots play: what is stored stays
+            from straights.cli import interrupt
+
+            interrupt.handled()
+            interrupted, over = True, False
+            out.print()
+        if store is not None and made:
+            table_id = made[0].record.id
+            if over:
+                store.finish_table(table_id)
+            else:
+                again = f"straights play --game {label} --resume" + (
+                    "" if db is None else f" --db {_quote(db)}"
+                )
+                out.print(Text(f"Table {table_id} is saved: `{again}` continues it."),
+                          soft_wrap=True)  # fmt: skip
+    finally:
+        if store is not None:
+            store.close()
     if interrupted:
         from straights.cli.interrupt import EXIT_STATUS
 

@@ -18,7 +18,7 @@ seats' views; the player answers prompts (typed, scripted or piped):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 from rich.table import Table as Grid
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from straights.bots.base import DealBot
+    from straights.store.ring import RecordedRing, Replaying
 
 __all__ = ["play_ring"]
 
@@ -56,12 +57,21 @@ def play_ring(
     hands: int | None,
     out: Console,
     choice_seed: int,
-) -> bool:
-    """Play until the player quits, is broke, or ``hands`` deals are played; ``True``
-    when the player pressed Ctrl-C."""
+    stored: Callable[[Replaying], RecordedRing] | None = None,
+) -> tuple[bool, bool]:
+    """Play until the player quits, is broke, or ``hands`` deals are played; returns
+    whether the player pressed Ctrl-C and whether the game is over.
+
+    ``stored``: the game is stored command by command — it gets this table's replay hook
+    and returns the stored game, new or loaded (a loaded one plays on where it stopped;
+    the hook keeps the bots' and the dealers' draws as they were).
+    """
     table = _RingTable(games, dealers_choice, bots, names, stack, seed, answers, out, choice_seed)
+    if stored is not None:
+        table.record = stored(table.replay)
+        table.ring = table.record.game
     table.run(hands)
-    return table.prompter.interrupted
+    return table.prompter.interrupted, table.over
 
 
 class _RingTable:
@@ -88,25 +98,73 @@ class _RingTable:
         self.chooser = random.Random(choice_seed)
         self.last = self.games[0]
         self.quit = False
+        #: The stored game, when it is stored (its ``game`` is then ``self.ring``).
+        self.record: RecordedRing | None = None
+        #: Whether the game is over (the player broke, or every chip won).
+        self.over = False
+
+    def replay(self, command: dict[str, Any], ring: RingGame, deal: Deal | None) -> None:
+        """Before a stored command is replayed: draw what this table drew when it was
+        played (a bot's decision, a dealer's choice of game), so that what follows is
+        what an unbroken session would have done."""
+        self.ring = ring
+        if command.get("kind") == "deal" and self.dealers_choice:
+            if ring.button != 0:
+                self.chooser.random()
+            else:
+                self.last = next(v for v in self.games if v.code == command["variant"])
+        elif command.get("kind") == "move" and deal is not None and deal.actor is not None:
+            seat = ring.seat_of(deal.actor)
+            if seat != 0:
+                self.bots[seat - 1].decide(deal_view(deal, deal.actor))
+
+    def start(self, variant: Variant) -> Deal:
+        """Start the next deal (stored, when the game is)."""
+        if self.record is not None:
+            return self.record.start(variant)
+        return self.ring.start(variant)
+
+    def move(self, deal: Deal, move: Move) -> None:
+        """The player to act in ``deal`` does ``move`` (stored, when the game is)."""
+        if self.record is not None:
+            self.record.play(move)
+        else:
+            play(deal, move)
+
+    def finish(self, deal: Deal) -> None:
+        """The game takes the finished deal (a stored game took it with its last move)."""
+        if self.record is None:
+            self.ring.finish(deal)
 
     # -- the session -------------------------------------------------------------------
     def run(self, hands: int | None) -> None:
         ring, out = self.ring, self.out
         title = "Dealer's choice" if self.dealers_choice else self.games[0].name
         out.rule(f"[bold]{escape(title)}[/bold]")
+        fresh = ring.deals == 0 and (self.record is None or self.record.deal is None)
+        chips = f", {ring.stacks[0]} chips each" if fresh else ""
         out.print(
-            f"{len(ring.names)} players, {ring.stacks[0]} chips each.\nKeys: [bold]c[/bold] "
+            f"{len(ring.names)} players{chips}.\nKeys: [bold]c[/bold] "
             "check/call, [bold]b[/bold] bet/raise (b 40: to 40), [bold]a[/bold] all-in, "
             "[bold]f[/bold] fold, [bold]?[/bold] help, [bold]q[/bold] quit"
         )
+        begun = ring.deals
+        pending = None if self.record is None else self.record.deal
+        if pending is not None and pending.finished:
+            pending = None
         while not ring.over and ring.stacks[0] > 0:
-            if hands is not None and ring.deals >= hands:
+            if hands is not None and ring.deals - begun >= hands:
                 break
-            variant = self.choose_game()
-            if variant is None:
-                break
-            dealt = ring.order
-            deal = ring.start(variant)
+            if pending is not None:  # a stored game resumed in the middle of a deal
+                deal, variant, pending = pending, pending.variant, None
+                dealt = [ring.seat_of(i) for i in range(deal.n)]
+            else:
+                chosen = self.choose_game()
+                if chosen is None:
+                    break
+                variant = chosen
+                dealt = ring.order
+                deal = self.start(variant)
             out.rule(f"Deal {ring.deals + 1}: {escape(variant.name)}", style="dim")
             if deal.carry_in:
                 out.print(Text(f"The pot carried from the last deal: {deal.carry_in}", "yellow"))
@@ -115,13 +173,13 @@ class _RingTable:
                 out.print("[yellow]You leave the table in the middle of a deal.[/yellow]")
                 return
             self.results(deal)
-            ring.finish(deal)
+            self.finish(deal)
             for seat in dealt:
                 if ring.stacks[seat] == 0 and seat != 0:
                     out.print(Text(f"{ring.names[seat]} is out of chips and leaves.", "dim"))
             if ring.over or ring.stacks[0] == 0:
                 break
-            if hands is not None and ring.deals >= hands:
+            if hands is not None and ring.deals - begun >= hands:
                 break
             answer = self.prompter.ask("[dim]Enter: next deal · q: quit › [/dim]")
             if answer is None or answer in _QUIT:
@@ -181,7 +239,7 @@ class _RingTable:
                     return
             else:
                 move = self.bots[self.ring.seat_of(i) - 1].decide(deal_view(deal, i))
-            play(deal, move)
+            self.move(deal, move)
         self.narrate(deal, told, me)
 
     def who(self, deal: Deal, i: int | None) -> str:
@@ -343,6 +401,7 @@ class _RingTable:
     def goodbye(self) -> None:
         self.out.rule("Final chips")
         ring = self.ring
+        self.over = ring.over or ring.stacks[0] == 0
         for seat in sorted(range(len(ring.names)), key=lambda s: -ring.stacks[s]):
             who = "You" if seat == 0 else ring.names[seat]
             self.out.print(Text(f"  {who}: {ring.stacks[seat]}"))

@@ -53,6 +53,13 @@ def simulate(
     from straights.paigow.about import is_pai_gow
 
     if is_pai_gow(game_name):  # a banked game with its own deal: cli/paigow_simulate.py
+        if db is not None:  # its deals are independent, at no table: nothing to resume
+            from straights.errors import ConfigurationError
+
+            raise ConfigurationError(
+                "--db: Pai Gow's simulation deals independent hands at no table; "
+                "--out writes their histories"
+            )
         simulate_pai_gow(players=players, deals=hands, seed=seed, stack=stack, out_path=out,
                          progress=progress, as_json=as_json, console=console())  # fmt: skip
         return
@@ -60,12 +67,9 @@ def simulate(
     if ring is not None:  # every other game: cli/ring_simulate.py
         from straights.cli.ring_simulate import simulate_ring_games
 
-        if out is not None or db is not None:
-            from straights.errors import ConfigurationError
-
-            raise ConfigurationError("--out and --db save Straights deals only: drop them")
         simulate_ring_games(ring, players=players, hands=hands, seed=seed, stack=stack,
-                            bots=bots, progress=progress, as_json=as_json)  # fmt: skip
+                            bots=bots, progress=progress, as_json=as_json, out=out,
+                            db=db)  # fmt: skip
         return
     from rich.progress import Progress
     from rich.text import Text

@@ -6,12 +6,22 @@ order; the terminal tells them and the history is written from them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import asdict, dataclass
+from typing import Any, Literal
 
 from straights.cards import Card
 
-__all__ = ["Dealt", "DiceRolled", "Event", "Fouled", "HandSet", "Outcome", "Settled", "Settlement"]
+__all__ = [
+    "Dealt",
+    "DiceRolled",
+    "Event",
+    "Fouled",
+    "HandSet",
+    "Outcome",
+    "Settled",
+    "Settlement",
+    "event_dict",
+]
 
 #: How a seat's hand came to be set.
 How = Literal["player", "house way", "house way after a foul"]
@@ -87,3 +97,19 @@ class Settled:
 
 
 Event = DiceRolled | Dealt | Fouled | HandSet | Settlement | Settled
+
+
+def event_dict(event: Event) -> dict[str, Any]:
+    """A Pai Gow event as JSON-ready data (cards as in histories: ``"As"``, ``"Jk"``).
+
+    >>> from straights.paigow.events import DiceRolled
+    >>> event_dict(DiceRolled((1, 2, 4), 7))
+    {'type': 'dice_rolled', 'dice': [1, 2, 4], 'first_spot': 7}
+    """
+    name = "".join(f"_{c.lower()}" if c.isupper() else c for c in type(event).__name__)
+    data: dict[str, Any] = {"type": name.lstrip("_")}
+    for key, value in asdict(event).items():
+        if isinstance(value, tuple):
+            value = [v.ascii() if isinstance(v, Card) else v for v in value]
+        data[key] = value
+    return data

@@ -6,10 +6,14 @@ the web table:
 
 * :mod:`.schema` — the tables: ``tables`` (settings and secret seed),
   ``commands`` (each table's append-only log of commands with the events they
-  caused) and ``hands`` (the archive, one PHH history per finished deal);
+  caused) and ``hands`` (the archive, one PHH history per finished deal of any
+  game: Straights, every poker variant, Pai Gow);
 * :mod:`.database` — :class:`Store`, reading and writing them;
 * :mod:`.recorded` — :class:`RecordedTable`, a game table stored command by
-  command and replayed exactly (``straights play --resume``);
+  command and replayed exactly (``straights play --resume``); :mod:`.ring`
+  (``RecordedRing``, a ring game of any variant) and :mod:`.paigow`
+  (``RecordedPaiGow``) do the same for the other games, which a table's
+  ``settings`` name (``"game"``; none: Straights);
 * :mod:`.archive` — archive entries, derived from a finished deal or rebuilt
   from the stored events;
 * :mod:`.opening` — ``--db`` paths and URLs, and one clear error per unusable database.
@@ -21,15 +25,24 @@ the web table:
 ['terminal']
 """
 
-from straights.store.archive import FinishedDeal, HandRecord
+from straights.store.archive import (
+    ArchiveEntry,
+    FinishedDeal,
+    HandRecord,
+    PaiGowEntry,
+    PokerEntry,
+)
 from straights.store.database import LogEntry, Store, TableRecord
 from straights.store.opening import database_url, default_url
 from straights.store.recorded import RecordedTable
 
 __all__ = [
+    "ArchiveEntry",
     "FinishedDeal",
     "HandRecord",
     "LogEntry",
+    "PaiGowEntry",
+    "PokerEntry",
     "RecordedTable",
     "Store",
     "TableRecord",

@@ -24,7 +24,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from straights.errors import HandHistoryError, StoreError
 from straights.game.config import TableConfig
-from straights.store.archive import FinishedDeal, HandRecord, deals_from_events, now
+from straights.store.archive import ArchiveEntry, HandRecord, deals_from_events, now
 from straights.store.opening import database_url, describe, open_engine
 from straights.store.schema import commands, hands, tables
 
@@ -47,6 +47,12 @@ class TableRecord:
     finished: bool
     key: str | None = None
     host_hash: str | None = None
+
+    @property
+    def game(self) -> str:
+        """The game played: ``straights``, or as its ``settings`` name it (a variant's
+        code, ``dealers-choice`` or ``pai-gow``); ``config`` holds Straights' settings only."""
+        return str(self.settings.get("game", "straights"))
 
 
 @dataclass(frozen=True)
@@ -127,17 +133,20 @@ class Store:
         with self.engine.connect() as conn:
             return [_table_record(r) for r in conn.execute(query)]
 
-    def latest_unfinished(self, kind: str) -> TableRecord | None:
-        """The newest table of ``kind`` whose game is not over (``straights play --resume``)."""
+    def latest_unfinished(self, kind: str, game: str = "straights") -> TableRecord | None:
+        """The newest table of ``kind`` and ``game`` (:attr:`TableRecord.game`) whose game
+        is not over (``straights play --resume``)."""
         query = (
             select(tables)
             .where(tables.c.kind == kind, tables.c.finished == False)  # noqa: E712
             .order_by(tables.c.id.desc())
-            .limit(1)
         )
         with self.engine.connect() as conn:
-            row = conn.execute(query).first()
-        return None if row is None else _table_record(row)
+            for row in conn.execute(query):
+                record = _table_record(row)
+                if record.game == game:
+                    return record
+        return None
 
     def finish_table(self, table_id: int) -> None:
         """Mark a table's game as over (it is no longer offered for resuming)."""
@@ -151,7 +160,7 @@ class Store:
         seq: int,
         command: dict[str, Any],
         events: list[dict[str, Any]],
-        deal: FinishedDeal | None = None,
+        deal: ArchiveEntry | None = None,
     ) -> None:
         """Commit command ``seq`` of a table with the events it caused — and, when they
         end a deal, that deal's archive entry — in one transaction.
@@ -159,7 +168,7 @@ class Store:
         A ``seq`` already stored raises :class:`StoreError` (two writers).
         """
         ended = next((int(e["number"]) for e in events if e.get("type") == "hand_ended"), None)
-        if ended is not None and (deal is None or deal.hand.number != ended):
+        if ended is not None and (deal is None or deal.number != ended):
             raise ValueError(f"command {seq} ends deal {ended}: pass that deal to archive it")
         try:
             with self._write() as conn:
@@ -236,6 +245,8 @@ class Store:
         added = 0
         for table_id, _ in missing:
             record = self.table(table_id)
+            if record.game != "straights":  # only Straights' events rebuild a deal
+                continue
             events = [e for entry in self.log(table_id) for e in entry.events]
             try:
                 deals = deals_from_events(record.config, events)

@@ -4,9 +4,10 @@ Three tables hold everything:
 
 * ``tables``: one row per poker table — where it is played (``kind``:
   ``terminal``, ``web``, ``simulate``, or ``legacy`` for tables written before
-  schema version 2), its engine settings (``config``), the settings of its
-  front end (``settings``), the secret shuffle seed and, for the web, the
-  table's public ``key`` and the hash of its host token;
+  schema version 2), its engine settings (``config``: Straights'), the settings
+  of its front end (``settings``, whose ``game`` names any other game), the
+  secret shuffle seed and, for the web, the table's public ``key`` and the hash
+  of its host token;
 * ``commands``: each table's append-only log.  Row ``seq`` (1, 2, 3 …) holds one
   command and the engine events it caused (secrets included); a table is its
   seed plus its commands replayed, checked against those events;

@@ -24,7 +24,7 @@ from straights.bots import Bot, make_bot
 from straights.errors import HandHistoryError, IllegalActionError, StraightsError
 from straights.game.config import TableConfig
 from straights.game.wording import seat_label
-from straights.store import FinishedDeal, Store, TableRecord
+from straights.store import ArchiveEntry, FinishedDeal, PaiGowEntry, Store, TableRecord
 from straights.web.keyed_random import bot_random, new_secret
 from straights.web.ledger import ledger_csv
 from straights.web.paigow_table import PaiGowWebTable
@@ -701,11 +701,15 @@ def make_table(key: str, settings: TableSettings, seed: int, host_hash: str) -> 
     return WebTable(key, settings, seed, host_hash)
 
 
-def _finished(table: WebTable, events: list[dict[str, Any]]) -> FinishedDeal | None:
-    """The deal ``events`` finished, with the names dealt in, for the hand archive
-    (which holds poker deals: a Pai Gow deal stays in the table's command log)."""
+def _finished(table: WebTable, events: list[dict[str, Any]]) -> ArchiveEntry | None:
+    """The deal ``events`` finished, with the names dealt in, for the hand archive."""
     if isinstance(table, PaiGowWebTable):
-        return None
+        deal = table.deal
+        if deal is None or not any(e["type"] == "settled" for e in events):
+            return None
+        dealt = table.dealt_names.get(table.number, {})
+        names = {seat + 1: name for seat, name in dealt.items()}
+        return PaiGowEntry(deal, names, dict(table.stacks_before), table.number)
     hand = table.game.hand
     if hand is None or not any(e["type"] == "hand_ended" for e in events):
         return None

@@ -26,13 +26,12 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Final
 
-from straights.cards import Card
 from straights.errors import IllegalActionError
 from straights.paigow.deal import PaiGowDeal
-from straights.paigow.events import Event, HandSet
+from straights.paigow.events import HandSet, event_dict
 from straights.paigow.rules import BANK, PaiGowRules, describe, in_order
 from straights.paigow.view import deal_view
 from straights.paigow.wording import phrase
@@ -49,22 +48,6 @@ _RESERVED: Final = (HOUSE, "The bank", "Bank", "House")
 NO_TIMER_WAIT: Final = 60.0
 
 
-def event_dict(event: Event) -> dict[str, Any]:
-    """A Pai Gow event as JSON-ready data (cards as in histories: ``"As"``, ``"Jk"``).
-
-    >>> from straights.paigow.events import DiceRolled
-    >>> event_dict(DiceRolled((1, 2, 4), 7))
-    {'type': 'dice_rolled', 'dice': [1, 2, 4], 'first_spot': 7}
-    """
-    name = "".join(f"_{c.lower()}" if c.isupper() else c for c in type(event).__name__)
-    data: dict[str, Any] = {"type": name.lstrip("_")}
-    for key, value in asdict(event).items():
-        if isinstance(value, tuple):
-            value = [v.ascii() if isinstance(v, Card) else v for v in value]
-        data[key] = value
-    return data
-
-
 @dataclass(slots=True, repr=False)
 class PaiGowWebTable(WebTable):
     """A web table dealing Pai Gow poker against the house; changed only by :meth:`apply`."""
@@ -78,6 +61,9 @@ class PaiGowWebTable(WebTable):
     wagers: dict[int, int] = field(default_factory=dict)
     #: The last HISTORY_DEALS deals, by number.
     deals: dict[int, PaiGowDeal] = field(default_factory=dict)
+    #: The current or last deal's players' stacks before their bets, by Pai Gow seat
+    #: (the table's seat + 1): its archived history starts from them.
+    stacks_before: dict[int, int] = field(default_factory=dict)
     rng: random.Random = field(init=False)
     #: When the current deal started, by this process's clock (not part of the state:
     #: a replay restarts it, and the players get a full turn after a restart).
@@ -234,6 +220,7 @@ class PaiGowWebTable(WebTable):
         self.number += 1
         self.deal_clock = time.monotonic()
         dealt = [(s - 1, m) for s in bets if (m := self.seats[s - 1]) is not None]
+        self.stacks_before = {seat + 1: meta.stack for seat, meta in dealt}
         for seat, meta in dealt:
             meta.stack -= bets[seat + 1]
         self.owners[self.number] = {seat: meta.owner for seat, meta in dealt}

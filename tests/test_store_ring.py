@@ -1,0 +1,218 @@
+"""Ring tables of every variant and Pai Gow in the store: saved command by command,
+resumed exactly (`straights play --game NAME --resume`), every finished deal archived."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from clitools import run_main
+
+from straights.errors import IllegalActionError
+from straights.paigow import history as paigow_history
+from straights.poker.catalogue import get_variant
+from straights.poker.phh import loads, replay
+from straights.poker.view import Move
+from straights.store import Store
+from straights.store.paigow import RecordedPaiGow
+from straights.store.ring import RecordedRing
+
+
+def _log(db: Path, table_id: int = 1) -> list[tuple[dict[str, object], list[dict[str, object]]]]:
+    store = Store(str(db))
+    try:
+        return [(e.command, e.events) for e in store.log(table_id)]
+    finally:
+        store.close()
+
+
+def _archive(db: Path) -> list[str]:
+    store = Store(str(db))
+    try:
+        return [h.phh for h in reversed(store.hands(limit=1000))]
+    finally:
+        store.close()
+
+
+def _play(capsys: pytest.CaptureFixture[str], tmp_path: Path, db: Path, answers: list[str],
+          *args: str) -> str:  # fmt: skip
+    script = tmp_path / "answers.txt"
+    script.write_text("\n".join(answers) + "\n", encoding="utf-8")
+    code, out, err = run_main(capsys, "play", "--script", str(script), "--db", str(db), *args)
+    assert code == 0, out + err
+    return out
+
+
+@pytest.mark.parametrize(("game", "cut"), [("razz", 9), ("dealers-choice", 30)])
+def test_a_ring_table_resumes_mid_deal_exactly_as_the_unbroken_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str, cut: int
+) -> None:
+    # Random bots and, for dealer's choice, the bots' choices of game: what they draw
+    # after the resume must be what they would have drawn.  At a betting prompt "c"
+    # checks or calls and "1" is refused; at the dealer's prompt "1" names a game.
+    start = ["--game", game, "--seats", "3", "--bots", "random", "--seed", "11"]
+    if game == "dealers-choice":
+        start += ["--games", "razz,holdem,omaha"]
+    answers = ["c", "1"] * 40
+    whole = tmp_path / "whole.db"
+    _play(capsys, tmp_path, whole, answers, *start)
+
+    broken = tmp_path / "broken.db"
+    first = _play(capsys, tmp_path, broken, [*answers[:cut], "q"], *start)
+    assert "in the middle of a deal" in first
+    if game == "dealers-choice":  # a bot has chosen a game before the break
+        assert "deals and chooses" in first
+    assert f"straights play --game {game} --resume --db {broken}" in first
+    second = _play(capsys, tmp_path, broken, answers[cut:], "--game", game, "--resume")
+    assert f"Resuming table 1 from {broken}." in second
+
+    assert _log(broken) == _log(whole)
+    archived = _archive(broken)
+    assert archived == _archive(whole)
+    assert len(archived) >= 2
+
+
+def test_every_finished_deal_is_archived_as_phh_of_its_variant(tmp_path: Path) -> None:
+    store = Store(str(tmp_path / "s.db"))
+    ring = RecordedRing.create(store, "FR", ["Ann", "Bob", "Cy"], 30, seed=4)
+    deal = ring.start(get_variant("FR"))
+    while not deal.finished:  # everyone checks, calls or brings in: a showdown
+        kinds = {a.kind for a in deal.legal_actions()}
+        ring.play(Move(next(k for k in ("check", "call", "bring-in") if k in kinds)))
+    deal = ring.start(get_variant("NT"))
+    ring.play(Move("fold"))
+    ring.play(Move("fold"))
+    assert deal.finished
+    hands = list(reversed(store.hands()))
+    assert [(h.number, h.game) for h in hands] == [(1, "FR"), (2, "NT")]
+    # The stored history replays to the stacks the game has.
+    final = replay(loads(hands[1].phh)[0]).finishing_stacks
+    order = [ring.game.seat_of(i) for i in range(deal.n)]
+    assert final == [ring.game.stacks[s] for s in order]
+    assert hands[1].players == [["Ann", "Bob", "Cy"][s] for s in order]
+    # The command that ended a deal says so (what the archive is kept in step with).
+    ended = [e.events[-1] for e in store.log(ring.record.id) if e.events[-1].get("type")]
+    assert ended == [{"type": "hand_ended", "number": 1}, {"type": "hand_ended", "number": 2}]
+    store.close()
+
+
+def test_a_refused_move_stores_nothing(tmp_path: Path) -> None:
+    store = Store("sqlite://")
+    ring = RecordedRing.create(store, "NT", ["Ann", "Bob"], 20, seed=1)
+    ring.start(get_variant("NT"))
+    with pytest.raises(IllegalActionError):
+        ring.play(Move("raise", 10_000))
+    assert len(store.log(ring.record.id)) == 1
+    again = RecordedRing.load(store, ring.record.id)
+    assert again.deal is not None and again.deal.actor == ring.deal.actor  # type: ignore[union-attr]
+
+
+def test_resume_with_no_table_of_that_game_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "s.db"
+    _play(capsys, tmp_path, db, ["c", "q"], "--game", "razz", "--seats", "3", "--seed", "2")
+    code, _, err = run_main(capsys, "play", "--game", "holdem", "--resume", "--db", str(db))
+    assert code == 2 and "no unfinished table of" in err and "Traceback" not in err
+    code, _, err = run_main(capsys, "play", "--resume", "--db", str(db))  # Straights' own
+    assert code == 2 and "no unfinished table in" in err
+    code, _, err = run_main(capsys, "play", "--game", "razz", "--resume", "--no-save")
+    assert code == 2 and "drop --no-save" in err
+
+
+def test_a_pai_gow_table_resumes_as_the_unbroken_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Each deal: Enter keeps the bet, then a two-card hand (h: the house way).
+    start = ["--game", "pai-gow", "--seats", "3", "--seed", "8"]
+    answers = ["", "1 2", "", "h", "5", "h", "", "2 3", "", "h"]
+    whole = tmp_path / "whole.db"
+    _play(capsys, tmp_path, whole, answers, *start)
+    broken = tmp_path / "broken.db"
+    first = _play(capsys, tmp_path, broken, [*answers[:6], "q"], *start)
+    assert "straights play --game pai-gow --resume" in first
+    second = _play(capsys, tmp_path, broken, answers[6:], "--game", "pai-gow", "--resume")
+    assert f"Resuming table 1 from {broken}." in second
+    assert _log(broken) == _log(whole)
+    archived = _archive(broken)
+    assert archived == _archive(whole) and len(archived) >= 4
+    store = Store(str(broken))
+    assert {h.game for h in store.hands()} == {"_PAIGOW"}
+    store.close()
+
+
+def test_a_pai_gow_table_killed_mid_deal_resumes_in_it(tmp_path: Path) -> None:
+    store = Store(str(tmp_path / "p.db"))
+    table = RecordedPaiGow.create(store, ["Ann", "Bob"], 100, seed=3)
+    table.start_deal({1: 20, 2: 10})
+    table.set_house_way(2)
+    again = RecordedPaiGow.load(store, table.record.id)
+    assert again.deal is not None and again.deal.waiting == [1]
+    assert again.deal.cards(1) == table.deal.cards(1)  # type: ignore[union-attr]
+    again.set_house_way(1)
+    [record] = store.hands()
+    assert record.number == 1 and record.players == ["Ann", "Bob"]
+    history = paigow_history.loads(record.phh)[0]
+    assert paigow_history.finishing_stacks(history) == [again.stacks[1], again.stacks[2]]
+    store.close()
+
+
+def test_history_lists_shows_and_exports_every_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "s.db"
+    _play(capsys, tmp_path, db, ["c"] * 5 + ["q"], "--game", "razz", "--seats", "3",
+          "--bots", "calling", "--seed", "5")  # fmt: skip
+    _play(capsys, tmp_path, db, ["", "h", "q"], "--game", "pai-gow", "--seats", "2", "--seed", "3")
+    code, out, err = run_main(capsys, "history", "list", "--db", str(db))
+    assert code == 0, err
+    rows = [line.split() for line in out.splitlines()[1:] if line.strip()[:1].isdigit()]
+    assert [(r[0], r[3]) for r in rows] == [("2", "pai-gow"), ("1", "razz")]
+    code, out, err = run_main(capsys, "history", "show", "1", "--db", str(db))
+    assert code == 0, err
+    assert "razz" in out.splitlines()[0] and "You get " in out and "shows" in out
+    assert out.splitlines()[-1].startswith("Stacks after: ")
+    code, out, err = run_main(capsys, "history", "show", "2", "--db", str(db))
+    assert code == 0, err
+    assert "pai-gow" in out and "The bank sets" in out
+    code, out, err = run_main(capsys, "history", "export", "-o", "-", "--db", str(db))
+    assert code == 0, err
+    assert 'variant = "FR"' in out and 'variant = "_PAIGOW"' in out
+
+
+def test_simulate_any_game_saves_every_deal_and_plays_as_unsaved(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    args = ["simulate", "--game", "dealers-choice", "--games", "razz,holdem,badugi", "-n", "25",
+            "-p", "3", "--bots", "random", "--stack", "40", "--seed", "2", "--json"]  # fmt: skip
+    code, plain, err = run_main(capsys, *args)
+    assert code == 0, err
+    db, phhs = tmp_path / "sim.db", tmp_path / "sim.phhs"
+    code, saved, err = run_main(capsys, *args, "--db", str(db), "--out", str(phhs))
+    assert code == 0, err
+    assert json.loads(saved) == json.loads(plain)  # storing changes no card and no decision
+    sessions = json.loads(plain)["sessions"]
+    store = Store(str(db))
+    tables = store.tables("simulate")
+    assert len(tables) == sessions > 1 and all(t.finished for t in tables)
+    archived = [h.phh for h in reversed(store.hands(limit=100))]
+    store.close()
+    assert len(archived) == 25
+    code, out, err = run_main(capsys, "history", "replay", str(phhs), "--json")
+    assert code == 0, err
+    rows = [json.loads(line) for line in out.splitlines()]
+    # The file and the archive hold the same deals, each replaying to its stacks.
+    assert [(r["variant"], r["finishing_stacks"]) for r in rows] == [
+        (loads(h)[0]["variant"], loads(h)[0]["finishing_stacks"]) for h in archived
+    ]
+    assert len(rows) == 25
+
+
+def test_simulate_pai_gow_refuses_db_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "s.db"
+    code, _, err = run_main(capsys, "simulate", "--game", "pai-gow", "-n", "3", "--db", str(db))
+    assert code == 2 and "--out writes their histories" in err and "Traceback" not in err
+    assert not db.exists()
