@@ -10,6 +10,7 @@ from typing import Any
 from webtools import Client, Server
 
 from straights.cards import Card, parse_cards
+from straights.poker.catalogue import find_variant
 from straights.store import Store
 from straights.web.manager import make_table
 from straights.web.protocol import TableSettings
@@ -66,6 +67,12 @@ def stored(db: str, table_id: str) -> tuple[VariantWebTable, list[dict[str, Any]
     table = make_table(table_id, settings, row.seed, row.host_hash)
     assert isinstance(table, VariantWebTable)
     return table, commands
+
+
+def _final(phh: str) -> list[str]:
+    """The ``finishing_stacks`` of a stored PHH history."""
+    line = next(x for x in phh.splitlines() if x.startswith("finishing_stacks"))
+    return line.split("=", 1)[1].strip(" []").replace(",", " ").split()
 
 
 def visible(table: VariantWebTable, seat: int | None) -> set[Card]:
@@ -147,6 +154,21 @@ def test_dealers_choice_hides_cards_and_survives_kill_dash_nine(make_server, cli
             assert not leaked, f"version {msg['version']} showed {sorted(map(str, leaked))}"
             checked += len(seen)
     assert checked > 100  # the check saw real cards (how many messages arrive depends on timing)
+
+    # Every finished deal is in the hand archive as PHH of the game chosen for it,
+    # with the finishing stacks the table's replay reached.
+    chosen = [c["game"] for c in commands if c["kind"] == "choose"]
+    store = Store(db, create=False)
+    try:
+        row = next(r for r in store.tables("web") if r.key == table_id)
+        archived = sorted(store.hands(table_id=row.id, limit=100), key=lambda h: h.number)
+    finally:
+        store.close()
+    finished = [n for n, h in replay.hands.items() if h.deal.finished]
+    assert [h.number for h in archived] == sorted(finished)
+    for h in archived:
+        assert h.game == find_variant(chosen[h.number - 1]).code
+        assert replay.hands[h.number].deal.stacks == [int(x) for x in _final(h.phh)]
 
     # kill -9 mid-deal: the server comes back with the identical table
     before = {k: v for k, v in ann.state.items() if k != "turn"}  # type: ignore[union-attr]

@@ -24,7 +24,14 @@ from straights.bots import Bot, make_bot
 from straights.errors import HandHistoryError, IllegalActionError, StraightsError
 from straights.game.config import TableConfig
 from straights.game.wording import seat_label
-from straights.store import ArchiveEntry, FinishedDeal, PaiGowEntry, Store, TableRecord
+from straights.store import (
+    ArchiveEntry,
+    FinishedDeal,
+    PaiGowEntry,
+    PokerEntry,
+    Store,
+    TableRecord,
+)
 from straights.web.keyed_random import bot_random, new_secret
 from straights.web.ledger import ledger_csv
 from straights.web.paigow_table import PaiGowWebTable
@@ -710,6 +717,13 @@ def _finished(table: WebTable, events: list[dict[str, Any]]) -> ArchiveEntry | N
         dealt = table.dealt_names.get(table.number, {})
         names = {seat + 1: name for seat, name in dealt.items()}
         return PaiGowEntry(deal, names, dict(table.stacks_before), table.number)
+    if isinstance(table, VariantWebTable):
+        played = table.game.hand
+        if played is None or not any(e["type"] == "deal_ended" for e in events):
+            return None
+        names = table.dealt_names.get(played.number, {})
+        who = tuple(names.get(s, seat_label(s)) for s in played.seats)
+        return PokerEntry(played.deal, who, played.number)
     hand = table.game.hand
     if hand is None or not any(e["type"] == "hand_ended" for e in events):
         return None
