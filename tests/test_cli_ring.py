@@ -33,7 +33,7 @@ def test_razz_brings_in_and_names_the_lows(capsys, tmp_path) -> None:
     assert re.search(r"brings? in for 1", out)
     assert out.count("Your turn") == 5  # five betting rounds, one question each
     assert len(re.findall(r"shows? .* — .*low", out)) == 3  # every hand named as a low
-    assert re.search(r"The pot of \d+ — low: ", out)
+    assert re.search(r"The pot of \d+ to .+ with .+ low \(", out)
 
 
 def test_stud_hi_lo_shows_up_cards_and_splits_the_pot(capsys, tmp_path) -> None:

@@ -29,7 +29,7 @@ from straights.cli.render import card_text, phrase_text
 from straights.poker.catalogue import game_name
 from straights.poker.engine import Deal
 from straights.poker.ring import RingGame
-from straights.poker.showdown import best_hand, split
+from straights.poker.showdown import best_hand
 from straights.poker.variant import Variant
 from straights.poker.view import DealView, Move, deal_view, play
 
@@ -358,45 +358,17 @@ class _RingTable:
             self.out.print(Text("(↑ marks your cards that lie face up)", "dim"))
 
     def results(self, deal: Deal) -> None:
-        """Who won what: each pot's winners, by hand for high and for low."""
-        if deal.carry_out:
-            self.out.print(
-                Text(
-                    f"No winner (rule 10): {deal.carry_out} chips carry to the next deal.", "yellow"
-                )
-            )
-        live = [i for i in range(deal.n) if not deal.folded[i]]  # killed hands included
-        if len(live) == 1 or not deal.variant.showdown:
-            for e in deal.log:
-                if e.kind == "win":
-                    self.out.print(Text(f"{self.who(deal, e.player)} won {e.amount}.", "green"))
-            return
-        values = {i: deal.hand_values(i) for i in live}
-        for k, pot in enumerate(deal.pots):
-            name = "The pot" if len(deal.pots) == 1 else ("Main pot" if k == 0 else f"Side pot {k}")
-            winners: list[list[int]] = []
-            parts = []
-            for r, rule in enumerate(deal.variant.showdown):
-                hands = [(i, v) for i in pot.eligible if (v := values[i][r]) is not None]
-                if not hands:
-                    winners.append([])
-                    parts.append(f"{rule.label}: nobody qualifies")
-                    continue
-                top = max(v for _, v in hands)
-                best = [i for i, v in hands if v == top]
-                winners.append(best)
-                who = " and ".join(self.who(deal, i) for i in best)
-                parts.append(f"{rule.label}: {who} with {top.phrase}")
-            shares = split(pot.amount, winners)
-            paid = " · ".join(
-                f"{self.who(deal, i)} {chips}" for i, chips in enumerate(shares) if chips
-            )
-            line = f"{name} of {pot.amount} — " + "; ".join(parts)
-            if len(deal.variant.showdown) > 1:
-                line += f" — split: {paid}"
-            else:
-                line += f" — {paid}"
-            self.out.print(Text(line, "green"))
+        """Who won what: each pot's winners, by hand for high and for low; a carried pot."""
+        from straights.game.wording import pot_lines
+
+        def name(i: int) -> str:
+            seat = self.ring.seat_of(i)
+            return "you" if seat == 0 else self.ring.names[seat]
+
+        lines = pot_lines(deal, name)
+        for k, line in enumerate(lines):
+            carried = deal.carry_out and k == len(lines) - 1
+            self.out.print(Text(line, "yellow" if carried else "green"))
 
     def goodbye(self) -> None:
         self.out.rule("Final chips")

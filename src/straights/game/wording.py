@@ -42,6 +42,7 @@ __all__ = [
     "action_phrase",
     "entry_phrase",
     "phrase",
+    "pot_lines",
     "seat_label",
     "text",
 ]
@@ -231,17 +232,23 @@ def entry_phrase(
     Cards the viewer may not see are never told (the line is redacted by
     :func:`~straights.poker.view.entry_view` first).
 
-    >>> from straights.cards import parse_cards
+    >>> from straights.cards import make_deck, parse_cards
     >>> from straights.poker import Deal, Stakes, get_variant
+    >>> top = list(parse_cards("As Kd 2c Qh Jh 3c 9s 9h"))  # 9s is burnt
+    >>> deck = top + [c for c in make_deck() if c not in top]
     >>> deal = Deal(get_variant("F7S"), Stakes.uniform(2, ante=1, bring_in=1, small_bet=2,
-    ...             big_bet=4), [20, 20], parse_cards("As Kd 2c Qh Jh 3c"))
-    >>> names = {0: "Ann", 1: "Bob"}.get
-    >>> [text(p) for k in range(len(deal.log)) if (p := entry_phrase(deal, k, names, 0))]
-    ['You get A♠ K♦ and 2♣ face up', 'Bob gets 3♣ face up and 2 face down']
-    >>> _ = deal.act("bring-in"); _ = deal.act("complete")
-    >>> _ = deal.act("call")
-    >>> [text(entry_phrase(deal, k, names, 0)) for k in range(len(deal.log) - 3, len(deal.log))]
-    ['You bring in for 1', 'Bob completes to 2', 'You call 1']
+    ...             big_bet=4), [20, 20], deck)
+    >>> _ = deal.act("bring-in"); _ = deal.act("complete"); _ = deal.act("call")
+    >>> for k in range(len(deal.log)):
+    ...     if words := entry_phrase(deal, k, {0: "Ann", 1: "Bob"}.get, 0):
+    ...         print(text(words))
+    You get A♠ K♦ and 2♣ face up
+    Bob gets 3♣ face up and 2 face down
+    You bring in for 1
+    Bob completes to 2
+    You call 1
+    You get 9♥ face up
+    Bob gets 2♦ face up
     """
     from straights.poker.view import entry_view
 
@@ -299,3 +306,68 @@ def entry_phrase(
     if kind == "penalty":
         return (f"{t.does(p, 'pays', 'pay')} a penalty of {e.amount}",)
     return None
+
+
+def pot_lines(deal: Deal, name: Callable[[int], str]) -> list[str]:
+    """How each pot of the finished ``deal`` went, one line a pot: its winners and why
+    (each hand named, high and low in a split game), the shares of a split; then a
+    pot carried over (Straights' rule 10). ``name(player)`` names the deal's players.
+
+    A split of Omaha hi-lo (Ann has no low: her ace-deuce pairs the board's deuce):
+
+    >>> from straights.cards import make_deck, parse_cards
+    >>> from straights.poker import Deal, Stakes, get_variant
+    >>> top = list(parse_cards("Ah 2d Kc Kd 3h 4c Qs Qh 5c 8s 9d Jh 7s 6c Td 2c"))
+    >>> deck = top + [c for c in make_deck() if c not in top]  # burns: 5c 7s Td
+    >>> deal = Deal(get_variant("FO/8"), Stakes.uniform(2, blinds=(1, 2), small_bet=2,
+    ...             big_bet=4), [50, 50], deck)
+    >>> while not deal.finished:
+    ...     _ = deal.act("check" if any(a.kind == "check" for a in deal.legal_actions())
+    ...                  else "call")
+    >>> for line in pot_lines(deal, ["Ann", "Bob"].__getitem__):
+    ...     for part in line.split(" — "):
+    ...         print(part)
+    The pot of 4
+    high: Ann with Pair of kings; low: Bob with Eight-six low (8-6-4-3-2)
+    split: Ann 2, Bob 2
+    """
+    from straights.poker.showdown import split
+
+    lines = []
+    live = [i for i in range(deal.n) if not deal.folded[i]]
+    rules = deal.variant.showdown
+    for k, verdict in enumerate(deal.verdicts):
+        label = (
+            "The pot" if len(deal.verdicts) == 1 else ("Main pot" if k == 0 else f"Side pot {k}")
+        )
+        if len(live) == 1 or not rules:
+            if verdict.winners:
+                paid = " and ".join(name(i) for i in verdict.winners)
+                why = f": {verdict.reason}" if verdict.reason else ""
+                lines.append(f"{label} of {verdict.amount} to {paid}{why}")
+            else:
+                lines.append(f"{label} of {verdict.amount} carries over: {verdict.reason}")
+            continue
+        values = {i: deal.hand_values(i) for i in verdict.eligible}
+        winners: list[list[int]] = []
+        parts = []
+        for r, rule in enumerate(rules):
+            hands = [(i, v) for i in verdict.eligible if (v := values[i][r]) is not None]
+            if not hands:
+                winners.append([])
+                parts.append(f"{rule.label}: nobody qualifies")
+                continue
+            top = max(v for _, v in hands)
+            best = [i for i, v in hands if v == top]
+            winners.append(best)
+            parts.append(f"{rule.label}: {' and '.join(name(i) for i in best)} with {top.phrase}")
+        shares = split(verdict.amount, winners)
+        paid = ", ".join(f"{name(i)} {chips}" for i, chips in enumerate(shares) if chips)
+        if len(rules) == 1 and len(winners[0]) == 1:  # one hand takes it: no split to show
+            lines.append(f"{label} of {verdict.amount} to {parts[0].split(': ', 1)[1]}")
+            continue
+        word = "split" if sum(1 for x in shares if x) > 1 else "to"
+        lines.append(f"{label} of {verdict.amount} — {'; '.join(parts)} — {word}: {paid}")
+    if deal.carry_out:
+        lines.append(f"{deal.carry_out} chips carry over to the next deal (rule 10)")
+    return lines

@@ -28,10 +28,16 @@ from straights.cards import Card, make_deck
 from straights.errors import IllegalActionError, StraightsError
 from straights.game.config import TableConfig
 from straights.game.table import Seat
-from straights.game.wording import action_phrase, entry_phrase, put_in, seat_label, text
+from straights.game.wording import (
+    action_phrase,
+    entry_phrase,
+    pot_lines,
+    put_in,
+    seat_label,
+    text,
+)
 from straights.poker.catalogue import find_variant, game_name, get_variant
 from straights.poker.engine import Deal
-from straights.poker.showdown import split
 from straights.poker.stakes import default_stakes
 from straights.poker.variant import Stakes, Structure, Variant
 from straights.poker.view import DealView, Move, deal_view, play
@@ -482,56 +488,8 @@ class VariantWebTable(WebTable):
         return lines
 
     def results(self, hand: VariantHand) -> list[str]:
-        """How each pot went, once the deal is over: its winners by share (high and
-        low named), the split, a carried pot."""
-        deal = hand.deal
-        names = self.names_of(hand)
-
-        def who(i: int) -> str:
-            return names.get(hand.seats[i], seat_label(hand.seats[i]))
-
-        lines = []
-        live = [i for i in range(deal.n) if not deal.folded[i]]
-        rules = deal.variant.showdown
-        for k, verdict in enumerate(deal.verdicts):
-            label = (
-                "The pot"
-                if len(deal.verdicts) == 1
-                else ("Main pot" if k == 0 else f"Side pot {k}")
-            )
-            if len(live) == 1 or not rules:
-                if verdict.winners:
-                    paid = " and ".join(who(i) for i in verdict.winners)
-                    why = f": {verdict.reason}" if verdict.reason else ""
-                    lines.append(f"{label} of {verdict.amount} to {paid}{why}")
-                else:
-                    lines.append(f"{label} of {verdict.amount} carries over: {verdict.reason}")
-                continue
-            values = {i: deal.hand_values(i) for i in verdict.eligible}
-            winners: list[list[int]] = []
-            parts = []
-            for r, rule in enumerate(rules):
-                hands = [(i, v) for i in verdict.eligible if (v := values[i][r]) is not None]
-                if not hands:
-                    winners.append([])
-                    parts.append(f"{rule.label}: nobody qualifies")
-                    continue
-                top = max(v for _, v in hands)
-                best = [i for i, v in hands if v == top]
-                winners.append(best)
-                parts.append(
-                    f"{rule.label}: {' and '.join(who(i) for i in best)} with {top.phrase}"
-                )
-            shares = split(verdict.amount, winners)
-            paid = ", ".join(f"{who(i)} {chips}" for i, chips in enumerate(shares) if chips)
-            if len(rules) == 1 and len(winners[0]) == 1:  # one hand takes it: no split to show
-                lines.append(f"{label} of {verdict.amount} to {parts[0].split(': ', 1)[1]}")
-                continue
-            word = "split" if sum(1 for x in shares if x) > 1 else "to"
-            lines.append(f"{label} of {verdict.amount} — {'; '.join(parts)} — {word}: {paid}")
-        if deal.carry_out:
-            lines.append(f"{deal.carry_out} chips carry over to the next deal (rule 10)")
-        return [tens(line) for line in lines]
+        """How each pot went, once the deal is over (:func:`~straights.game.wording.pot_lines`)."""
+        return [tens(line) for line in pot_lines(hand.deal, _namer(hand, self.names_of(hand)))]
 
     def public_state(self) -> dict[str, Any]:
         """As a web table; the log is the deal's, in words a spectator may read."""
