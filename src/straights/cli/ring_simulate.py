@@ -10,7 +10,6 @@ command by command, with every deal in the hand archive.
 
 from __future__ import annotations
 
-import contextlib
 import json
 from typing import TYPE_CHECKING
 
@@ -21,8 +20,8 @@ from straights.bots.ring_arena import RingResult, simulate_ring
 from straights.cli.bot_results import bot_grid, bot_rows, ranked
 from straights.cli.game_setup import RingGames, game_setup
 from straights.cli.render import console
+from straights.cli.sim_output import SimulationOutput
 from straights.errors import ConfigurationError
-from straights.game.phh import phhs_entry
 from straights.poker.catalogue import game_name
 from straights.poker.engine import Deal
 from straights.poker.phh import deal_to_phh, dumps
@@ -56,27 +55,18 @@ def simulate_ring_games(
                        pack=55, bot_seats=players).bots  # fmt: skip
     con = console()
     played: list[str] = []
-    sink = None
-    if out is not None:
-        try:
-            sink = open(out, "w", encoding="utf-8")  # noqa: SIM115
-        except OSError as exc:
-            raise ConfigurationError(f"cannot write {out!r}: {exc.strerror}") from exc
-    store = None
-    saved: list[RecordedRing] = []
+    output = SimulationOutput(out, db)
     make_ring = None
-    if db is not None:
-        from straights.store import Store
+    if output.store is not None:
         from straights.store.ring import RecordedRing
 
-        store = Store(db)
+        store = output.store
         game = "dealers-choice" if ring.dealers_choice else ring.variants[0].code
 
         def make_ring(names: list[str], chips: int, ring_seed: int) -> RecordedRing:
-            assert store is not None
             stored = RecordedRing.create(store, game, names, chips, kind="simulate",
                                          seed=ring_seed, settings={"bots": kinds})  # fmt: skip
-            saved.append(stored)
+            output.stored(stored.record.id)
             return stored
 
     with Progress(console=con, transient=True, disable=not progress or as_json) as bar:
@@ -84,30 +74,17 @@ def simulate_ring_games(
 
         def on_deal(deal: Deal, table: RingGame) -> None:
             played.append(game_name(deal.variant.code))
-            if sink is not None:
+            if output.writing:
                 history = deal_to_phh(deal)
                 history["hand"] = table.deals
                 history["players"] = [table.names[table.seat_of(i)] for i in range(deal.n)]
-                entry = phhs_entry(len(played), dumps(history))
-                sink.write(("\n" if len(played) > 1 else "") + entry)
+                output.write(dumps(history))
             bar.advance(task)
 
-        try:
+        with output:
             result = simulate_ring(ring.variants, kinds, players=players, hands=hands,
                                    seed=seed, stack=stack, on_deal=on_deal,
                                    make_ring=make_ring)  # fmt: skip
-            if sink is not None:
-                sink.close()  # the last buffered histories are written here
-        except OSError as exc:
-            raise ConfigurationError(f"cannot write {out!r}: {exc.strerror or exc}") from exc
-        finally:
-            if sink is not None and not sink.closed:
-                with contextlib.suppress(OSError):
-                    sink.close()
-            if store is not None:
-                for stored in saved:
-                    store.finish_table(stored.record.id)
-                store.close()
     title = "dealer's choice" if ring.dealers_choice else game_name(ring.variants[0].code)
     best_first = ranked(result.bots.values())
     if as_json:
@@ -127,10 +104,10 @@ def simulate_ring_games(
         con.print_json(json.dumps(summary))
         return
     _print_summary(ring, result, title, players)
-    if out is not None:
-        con.print(Text(f"wrote {len(played)} hand histories to {out}"))
-    if store is not None:
-        con.print(Text(f"saved {result.hands} deals in {store.where}"), soft_wrap=True)
+    if output.writing:
+        con.print(Text(f"wrote {output.written} hand histories to {out}"))
+    if output.store is not None:
+        con.print(Text(f"saved {result.hands} deals in {output.store.where}"), soft_wrap=True)
 
 
 def _print_summary(ring: RingGames, result: RingResult, title: str, players: int) -> None:

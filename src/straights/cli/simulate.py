@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 from typing import Annotated
 
 import typer
@@ -19,6 +18,7 @@ from straights.cli.game_setup import (
     game_setup,
     ring_games,
 )
+from straights.cli.sim_output import SimulationOutput
 
 
 @app.command()
@@ -79,7 +79,7 @@ def simulate(
     from straights.errors import ConfigurationError
     from straights.game.config import TableConfig
     from straights.game.hand import Hand
-    from straights.game.phh import dumps_phh, hand_to_phh, phhs_entry
+    from straights.game.phh import dumps_phh, hand_to_phh
     from straights.game.table import Table
 
     setup = game_setup(
@@ -92,19 +92,12 @@ def simulate(
         bot_seats=players,
     )
     con = console()
-    sink = None
-    if out is not None:
-        try:
-            sink = open(out, "w", encoding="utf-8")  # noqa: SIM115
-        except OSError as exc:
-            raise ConfigurationError(f"cannot write {out!r}: {exc.strerror}") from exc
+    output = SimulationOutput(out, db)
     make_table = None
-    store = None
-    if db is not None:
-        from straights.store import RecordedTable, Store
+    if output.store is not None:
+        from straights.store import RecordedTable
 
-        store = Store(db)
-        saved: list[RecordedTable] = []
+        store = output.store
 
         def make_table(config: TableConfig, names: list[str], seed: int) -> Table:
             table = RecordedTable.create(
@@ -115,36 +108,19 @@ def simulate(
                 name=f"simulate: {', '.join(setup.bots)}",
                 seed=seed,
             )
-            saved.append(table)
+            output.stored(table.record.id)
             return table
 
-    written = 0
     with Progress(console=con, transient=True, disable=not progress or as_json) as bar:
         task = bar.add_task("Dealing", total=hands)
 
         def on_hand(hand: Hand, names: list[str]) -> None:
-            nonlocal written
-            if sink is not None:
-                written += 1
-                entry = phhs_entry(written, dumps_phh(hand_to_phh(hand, names)))
-                sink.write(("\n" if written > 1 else "") + entry)
+            if output.writing:
+                output.write(dumps_phh(hand_to_phh(hand, names)))
             bar.advance(task)
 
-        try:
+        with output:
             result = run(setup.config, setup.bots, hands, seed, on_hand, make_table)
-            if sink is not None:
-                sink.close()  # the last buffered histories are written here
-        except OSError as exc:
-            # A file that opens but refuses the writes (a device, /proc, a full disk).
-            raise ConfigurationError(f"cannot write {out!r}: {exc.strerror or exc}") from exc
-        finally:
-            if sink is not None and not sink.closed:
-                with contextlib.suppress(OSError):
-                    sink.close()
-            if store is not None:
-                for table in saved:
-                    store.finish_table(table.record.id)
-                store.close()
     if as_json:
         import json
 
@@ -167,7 +143,7 @@ def simulate(
         f"carry-overs (rule 10): {result.carry_overs} · showdowns: {result.showdowns} · "
         f"average pot: {result.average_pot:.2f} · sessions: {result.sessions}"
     )
-    if out is not None:
-        con.print(Text(f"wrote {written} hand histories to {out}"))
-    if store is not None:
-        con.print(Text(f"saved {result.hands} deals in {store.where}"), soft_wrap=True)
+    if output.writing:
+        con.print(Text(f"wrote {output.written} hand histories to {out}"))
+    if output.store is not None:
+        con.print(Text(f"saved {result.hands} deals in {output.store.where}"), soft_wrap=True)
