@@ -22,7 +22,7 @@ the web table:
 """
 
 from straights.store.archive import FinishedDeal, HandRecord
-from straights.store.database import LogEntry, Store, TableRecord
+from straights.store.database import LogEntry, LogWrite, Store, TableRecord
 from straights.store.opening import database_url, default_url
 from straights.store.recorded import RecordedTable
 
@@ -30,6 +30,7 @@ __all__ = [
     "FinishedDeal",
     "HandRecord",
     "LogEntry",
+    "LogWrite",
     "RecordedTable",
     "Store",
     "TableRecord",
