@@ -57,7 +57,7 @@ async def measure(commands: int, seats: int) -> tuple[float, float]:
                 action = kinds.get("check") or kinds["call"]
                 command = {"kind": "act", "seat": actor, "action": action.kind, "to": action.to}
             start = time.perf_counter()
-            manager._commit(live, command)
+            await manager._commit(live, command)
             middle = time.perf_counter()
             manager.broadcast(live)
             broadcast += time.perf_counter() - middle
