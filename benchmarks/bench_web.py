@@ -36,6 +36,9 @@ app = create_app(sys.argv[1], bot_delay=0.0, deal_delay=0.0, create_rate=1e6, cr
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), ws="websockets-sansio",
             log_level="warning", access_log=False, ws_max_size=65536,
             ws_per_message_deflate=False)
+commits = getattr(app.state.manager, "commits", None)  # a group commit, since issue 11
+if commits is not None:
+    print(f"server: {commits.commands} commands stored in {commits.transactions} transactions")
 """
 
 # uvicorn re-raises SIGTERM once it has shut down: a handler of our own turns it into
@@ -250,17 +253,21 @@ def main() -> None:
         print(
             f"{args.tables} tables x {args.seats} seats = {args.tables * args.seats} clients, "
             f"think {think:g} s: {rate:,.0f} actions/s, {len(lat)} client updates; "
+            f"server CPU {cpu_server / rate * 1e3:.2f} ms an action; "
             f"action -> every client's update: p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
             f"mean {statistics.fmean(lat) * 1000:.1f} ms, max {lat[-1] * 1000:.1f} ms"
         )
         rows.append((aim, think, rate, len(lat), p50, p99, cpu_server, cpu_clients))
     if len(rows) > 1:
-        print("\n| aimed at | think | actions/s | client updates | p50 | p99 | server CPU |")
-        print("|---|---|---|---|---|---|---|")
+        print(
+            "\n| aimed at | think | actions/s | client updates | p50 | p99 "
+            "| server CPU | per action |"
+        )
+        print("|---|---|---|---|---|---|---|---|")
         for aim, think, rate, n, p50, p99, cpu, _ in rows:
             print(
                 f"| {aim:,.0f}/s | {think:g} s | {rate:,.0f} | {n:,} in {args.seconds:g} s "
-                f"| {p50:.1f} ms | {p99:.1f} ms | {cpu:.0%} |"
+                f"| {p50:.1f} ms | {p99:.1f} ms | {cpu:.0%} | {cpu / rate * 1e3:.2f} ms |"
             )
 
 

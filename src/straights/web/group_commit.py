@@ -26,15 +26,15 @@ class GroupCommit:
     ...     group = GroupCommit(store)
     ...     await asyncio.gather(group.write(LogWrite(t.id, 1, {"kind": "deal"}, [])),
     ...                          group.write(LogWrite(t.id, 2, {"kind": "close"}, [])))
-    ...     print(group.transactions, [e.seq for e in store.log(t.id)])
+    ...     print(group.commands, group.transactions, [e.seq for e in store.log(t.id)])
     >>> asyncio.run(two_commands())
-    1 [1, 2]
+    2 1 [1, 2]
     """
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        #: Transactions committed so far (for tests and benchmarks).
-        self.transactions = 0
+        #: Commands stored and transactions committed so far (for tests and benchmarks).
+        self.commands = self.transactions = 0
         self._waiting: list[tuple[LogWrite, asyncio.Future[None]]] = []
 
     def write(self, entry: LogWrite) -> asyncio.Future[None]:
@@ -71,10 +71,12 @@ class GroupCommit:
                     failed[entry.table_id] = alone
                     _settle(done, alone)
                 else:
+                    self.commands += 1
                     _settle(done, None)
                 self.transactions += 1
             return
         self.transactions += 1
+        self.commands += len(batch)
         for _, done in batch:
             _settle(done, None)
 
