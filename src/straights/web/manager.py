@@ -302,14 +302,28 @@ class TableManager:
         row_id = self.row_ids[table.id]
         # A deal the command finished is archived in the same transaction.
         write = LogWrite(row_id, table.seq, command, events, _finished(table, events))
+        done = self.commits.write(write)
         try:
-            await self.commits.write(write)
-        except Exception:
-            log.exception("could not store a command of table %s; rebuilding it", table.id)
-            live.table = self._rebuild(self.store.table(row_id))
+            await asyncio.shield(done)  # a cancelled caller leaves the write in its batch
+        except asyncio.CancelledError:
+            # The server is stopping: should the write still fail, the table must not
+            # keep the command either.
+            def settled(d: asyncio.Future[None]) -> None:
+                if (error := d.exception()) is not None:
+                    self._restore(live, row_id, error)
+
+            done.add_done_callback(settled)
+            raise
+        except Exception as error:
+            self._restore(live, row_id, error)
             raise
         live.changed_at = time.monotonic()
         live.wake.set()
+
+    def _restore(self, live: LiveTable, row_id: int, error: BaseException) -> None:
+        """Rebuild a table whose last command could not be stored from what is."""
+        log.error("could not store a command of table %s (%s); rebuilding it", live.table.id, error)
+        live.table = self._rebuild(self.store.table(row_id))
 
     def turn_left(self, live: LiveTable) -> float | None:
         table = live.table
