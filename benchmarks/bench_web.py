@@ -83,7 +83,7 @@ async def player(url: str, table: Table, seat: int, gate: asyncio.Semaphore, thi
         token = None
         acted_on = -1
         while True:
-            raw = await ws.recv()
+            raw = await ws.recv(decode=False)  # bytes: orjson reads UTF-8 itself
             now = time.perf_counter()
             msg = orjson.loads(raw)  # the clients' share of the 2 cores is the server's loss
             if msg["type"] == "seated":
