@@ -1,6 +1,7 @@
-"""The web table's command path in one process, without sockets: per command, the time
-to apply and commit it (SQLite, one transaction) and to build and serialise every
-seat's update (``TableManager.broadcast`` into six connections' queues).
+"""The web table's command path in one process, without sockets: per command, the CPU
+time to apply and commit it (SQLite, one transaction: the group commit of a single
+table's command) and to build and serialise every seat's update
+(``TableManager.broadcast`` into six connections' queues).
 
 What ``make bench-web`` measures end to end also includes the WebSocket layer and
 the clients; this isolates the server's own work, and so is steadier on a shared
@@ -27,7 +28,7 @@ async def _ignore(text: str) -> None:
 
 
 async def measure(commands: int, seats: int) -> tuple[float, float]:
-    """Mean seconds per command: (apply and commit, broadcast)."""
+    """Mean CPU seconds per command: (apply and commit, broadcast)."""
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(f"sqlite:///{Path(tmp) / 'path.db'}")
         manager = TableManager(store, bot_delay=0, deal_delay=0)
@@ -56,11 +57,11 @@ async def measure(commands: int, seats: int) -> tuple[float, float]:
                 kinds = {a.kind: a for a in table.game.legal_actions(actor)}
                 action = kinds.get("check") or kinds["call"]
                 command = {"kind": "act", "seat": actor, "action": action.kind, "to": action.to}
-            start = time.perf_counter()
+            start = time.process_time()
             await manager._commit(live, command)
-            middle = time.perf_counter()
+            middle = time.process_time()
             manager.broadcast(live)
-            broadcast += time.perf_counter() - middle
+            broadcast += time.process_time() - middle
             commit += middle - start
             for conn in conns:
                 while not conn.queue.empty():
