@@ -12,8 +12,15 @@ it is committed at the very next turn of the loop.
 from __future__ import annotations
 
 import asyncio
+import logging
+from collections.abc import Callable
 
 from straights.store import LogWrite, Store
+
+log = logging.getLogger("straights.web")
+
+#: What to do once a write is committed (called in the event loop, synchronously).
+Stored = Callable[[], None]
 
 
 class GroupCommit:
@@ -35,14 +42,19 @@ class GroupCommit:
         self.store = store
         #: Commands stored and transactions committed so far (for tests and benchmarks).
         self.commands = self.transactions = 0
-        self._waiting: list[tuple[LogWrite, asyncio.Future[None]]] = []
+        self._waiting: list[tuple[LogWrite, Stored | None, asyncio.Future[None]]] = []
 
-    def write(self, entry: LogWrite) -> asyncio.Future[None]:
+    def write(self, entry: LogWrite, stored: Stored | None = None) -> asyncio.Future[None]:
         """Store ``entry`` with the others waiting; the future is done once it is
-        committed, or holds the error that kept it out of the database."""
+        committed, or holds the error that kept it out of the database.
+
+        ``stored`` is called as soon as the transaction holding ``entry`` has
+        committed, before any waiter resumes: the manager sends the new state from
+        there, a turn of the event loop sooner.
+        """
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
-        self._waiting.append((entry, done))
+        self._waiting.append((entry, stored, done))
         if len(self._waiting) == 1:
             loop.call_soon(self._flush)
         return done
@@ -50,18 +62,18 @@ class GroupCommit:
     def _flush(self) -> None:
         batch, self._waiting = self._waiting, []
         try:
-            self.store.append_many([entry for entry, _ in batch])
+            self.store.append_many([entry for entry, _, _ in batch])
         except Exception as exc:
             self.transactions += 1
             if len(batch) == 1:
-                _settle(batch[0][1], exc)
+                _settle(batch[0][2], exc)
                 return
             # One bad command must not sink the other tables' commands: each again in
             # a transaction of its own, in order; a table's commands after one that
             # failed fail with it (the manager holds a table's lock until its command
             # is stored, so it has one waiting at most).
             failed: dict[int, BaseException] = {}
-            for entry, done in batch:
+            for entry, stored, done in batch:
                 if entry.table_id in failed:
                     _settle(done, failed[entry.table_id])
                     continue
@@ -72,13 +84,26 @@ class GroupCommit:
                     _settle(done, alone)
                 else:
                     self.commands += 1
+                    _after(stored)
                     _settle(done, None)
                 self.transactions += 1
             return
         self.transactions += 1
         self.commands += len(batch)
-        for _, done in batch:
+        for _, stored, done in batch:
+            _after(stored)
             _settle(done, None)
+
+
+def _after(stored: Stored | None) -> None:
+    """Call a write's ``stored``: its failure is logged (what it sends is a bonus: the
+    command is stored whatever happens here)."""
+    if stored is None:
+        return
+    try:
+        stored()
+    except Exception:
+        log.exception("after a command was stored")
 
 
 def _settle(done: asyncio.Future[None], error: BaseException | None) -> None:

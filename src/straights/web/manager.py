@@ -292,22 +292,37 @@ class TableManager:
     async def run(self, live: LiveTable, command: dict[str, Any]) -> None:
         """Apply, store, then broadcast one command (caller must not hold the lock)."""
         async with live.lock:
-            await self._commit(live, command)
-            self.broadcast(live)
+            # The new state goes out as soon as the transaction has committed (from
+            # the group commit itself, not a turn of the loop later, when this resumes).
+            await self._commit(live, command, then=lambda: self.broadcast(live))
 
-    async def _commit(self, live: LiveTable, command: dict[str, Any]) -> None:
-        """Apply ``command`` and wait until it is stored (the caller holds the lock)."""
+    async def _commit(
+        self, live: LiveTable, command: dict[str, Any], then: Callable[[], None] | None = None
+    ) -> None:
+        """Apply ``command`` and wait until it is stored (the caller holds the lock);
+        ``then`` is called once it is, before this returns."""
         table = live.table
         events = table.apply(command)  # raises (state unchanged) when illegal
         row_id = self.row_ids[table.id]
         # A deal the command finished is archived in the same transaction.
         write = LogWrite(row_id, table.seq, command, events, _finished(table, events))
-        done = self.commits.write(write)
+
+        waiting = True  # False once the caller is gone (and with it the table's lock)
+
+        def stored() -> None:
+            live.changed_at = time.monotonic()
+            live.wake.set()
+            if then is not None and waiting:
+                then()
+
+        done = self.commits.write(write, stored)
         try:
             await asyncio.shield(done)  # a cancelled caller leaves the write in its batch
         except asyncio.CancelledError:
             # The server is stopping: should the write still fail, the table must not
             # keep the command either.
+            waiting = False
+
             def settled(d: asyncio.Future[None]) -> None:
                 if (error := d.exception()) is not None:
                     self._restore(live, row_id, error)
@@ -317,8 +332,6 @@ class TableManager:
         except Exception as error:
             self._restore(live, row_id, error)
             raise
-        live.changed_at = time.monotonic()
-        live.wake.set()
 
     def _restore(self, live: LiveTable, row_id: int, error: BaseException) -> None:
         """Rebuild a table whose last command could not be stored from what is."""
