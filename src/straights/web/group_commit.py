@@ -4,7 +4,8 @@ the event loop are committed together, in one transaction.
 A table's command is applied in memory under the table's lock, handed to
 :meth:`GroupCommit.write`, and its caller waits — still holding the lock, so no
 one sees the new state — until the transaction holding it has committed; only
-then is anything sent. Under load one transaction carries the commands of many
+then is anything sent (from :meth:`GroupCommit.write`'s ``stored``, called right
+after the commit). Under load one transaction carries the commands of many
 tables, which costs little more than one of them; with a single command waiting
 it is committed at the very next turn of the loop.
 """
