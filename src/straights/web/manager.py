@@ -427,21 +427,25 @@ class TableManager:
         async with live.lock:
             if live.table is not table or table.seq != seq:
                 return  # something happened meanwhile (or the table was rebuilt): plan again
+            timeout = command.get("why") == "timeout"
+            # Sent from the group commit as in run(); after a timeout, once the
+            # sit-out that may follow it is stored too.
+            then = None if timeout else (lambda: self.broadcast(live))
             try:
-                await self._commit(live, command)
+                await self._commit(live, command, then=then)
             except StraightsError:
                 if plan.bot_seat is None:
                     raise
                 log.warning(
                     "table %s: bot action %s refused; it checks or folds", table.id, command
                 )
-                await self._commit(live, live.table.fallback(plan.bot_seat, "bot"))
-            if command.get("why") == "timeout":
+                await self._commit(live, live.table.fallback(plan.bot_seat, "bot"), then=then)
+            if timeout:
                 seat = int(command["seat"])
                 follow = live.table.after_timeout(seat, seat in live.connected_seats())
                 if follow is not None:
                     await self._commit(live, follow)
-            self.broadcast(live)
+                self.broadcast(live)
 
     # -- messages from clients -------------------------------------------------------------------
     def _auth(self, conn: Connection, token: str, *, host_ok: bool = False) -> int | None:
