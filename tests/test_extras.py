@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from straights.errors import ConfigurationError, MissingExtraError
-from straights.extras import EXTRAS, OPTIONAL_MODULES, available, require
+from straights.extras import EXTRAS, available, require
 
 ROOT = Path(__file__).resolve().parent.parent
 HEAVY = (
@@ -93,12 +93,7 @@ def test_pyproject_extras_match_the_modules_the_code_checks() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     extras = project["optional-dependencies"]
     for extra, modules in EXTRAS.items():
-        optional = set(OPTIONAL_MODULES.get(extra, ()))
-        assert _requirement_names(extras[extra]) == set(modules) | optional, extra
-    for extra, modules in OPTIONAL_MODULES.items():  # each with its platform marker
-        assert all(
-            ";" in spec for spec in extras[extra] if _requirement_names([spec]) <= set(modules)
-        ), extra
+        assert _requirement_names(extras[extra]) == set(modules), extra
     assert extras["all"] == ["straights[fast,web,plot,rl]"]  # one machine: no Ray, no tools
     assert "straights[all,ray]" in extras["dev"]
     core = _requirement_names(project["dependencies"])

@@ -35,7 +35,7 @@ from typing import Final
 
 from straights.errors import ConfigurationError, MissingExtraError
 
-__all__ = ["EXTRAS", "OPTIONAL_MODULES", "available", "require"]
+__all__ = ["EXTRAS", "available", "require"]
 
 #: The modules each extra provides (top-level import names, in import order).
 EXTRAS: Final[dict[str, tuple[str, ...]]] = {
@@ -45,9 +45,6 @@ EXTRAS: Final[dict[str, tuple[str, ...]]] = {
     "ray": ("ray",),
     "rl": ("numpy", "pettingzoo", "gymnasium"),
 }
-#: Modules an extra installs where they exist and nothing requires: uvicorn runs the
-#: web table's event loop on uvloop when it imports (not on Windows), else on asyncio's.
-OPTIONAL_MODULES: Final[dict[str, tuple[str, ...]]] = {"web": ("uvloop",)}
 
 
 def _modules(extra: str) -> tuple[str, ...]:
