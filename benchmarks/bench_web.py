@@ -4,7 +4,10 @@ A server process (uvicorn, SQLite in a temporary directory) runs on 127.0.0.1;
 this process opens one WebSocket per seat (600 by default) and plays: whoever
 may act checks or calls at once. For every action it measures the time from
 sending it to the arrival of the resulting update at *each* client of that
-table, and reports p50/p99 over all of them.
+table, and reports p50/p99 over all of them, with the CPU time the server and the
+clients used (from ``/proc``: on a shared machine, the server's CPU time per action
+is steadier than its latencies) and, at the server's exit, how many commands it
+stored in how many transactions (the group commit).
 
 Run: ``python benchmarks/bench_web.py [--tables 100 --seats 6 --seconds 20]``;
 ``--rate 100 --rate 500 --rate 1000`` (what ``make bench-web`` runs) aims at those
@@ -16,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -25,16 +29,23 @@ import time
 import urllib.request
 from pathlib import Path
 
+import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
 SERVER = """
-import sys, uvicorn
+import signal, sys, uvicorn
 from straights.web.app import create_app
 app = create_app(sys.argv[1], bot_delay=0.0, deal_delay=0.0, create_rate=1e6, create_burst=10**6,
                  max_per_address=10**6, address_rate=1e6, address_burst=10**6)
-uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), ws="websockets-sansio",
-            log_level="warning", access_log=False, ws_max_size=65536,
-            ws_per_message_deflate=False)
+signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(0))  # uvicorn raises it again
+try:
+    uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), ws="websockets-sansio",
+                log_level="warning", access_log=False, ws_max_size=65536,
+                ws_per_message_deflate=False)
+finally:
+    commits = getattr(app.state.manager, "commits", None)  # the group commit (issue 11)
+    if commits is not None:
+        print(f"server: {commits.commands} commands in {commits.transactions} transactions")
 """
 
 # uvicorn re-raises SIGTERM once it has shut down: a handler of our own turns it into
@@ -75,9 +86,9 @@ async def player(url: str, table: Table, seat: int, gate: asyncio.Semaphore, thi
         token = None
         acted_on = -1
         while True:
-            raw = await ws.recv()
+            raw = await ws.recv(decode=False)  # bytes: orjson reads UTF-8 itself
             now = time.perf_counter()
-            msg = json.loads(raw)
+            msg = orjson.loads(raw)  # cheap: the clients share the machine with the server
             if msg["type"] == "seated":
                 token = msg["token"]
                 continue
@@ -114,7 +125,14 @@ def act_now(ws: ClientConnection, table: Table, version: int, message: dict[str,
     table.actions += 1
     task = asyncio.ensure_future(ws.send(json.dumps(message)))
     _SENDING.add(task)
-    task.add_done_callback(_SENDING.discard)
+    task.add_done_callback(_sent)
+
+
+def _sent(task: asyncio.Future[None]) -> None:
+    """Forget a finished send; one cut short when the run ends is no error."""
+    _SENDING.discard(task)
+    if not task.cancelled():
+        task.exception()
 
 
 def create(base: str, seats: int) -> str:
@@ -124,7 +142,17 @@ def create(base: str, seats: int) -> str:
         return str(json.loads(r.read())["table"])
 
 
-async def run(port: int, tables: int, seats: int, seconds: float, think: float) -> list[Table]:
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) process ``pid`` has used so far, from ``/proc``."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def run(
+    port: int, tables: int, seats: int, seconds: float, think: float, server: int
+) -> tuple[list[Table], float, float]:
+    """Play, then return the tables and the CPU seconds the server and this process
+    used during the measured window."""
     base = f"http://127.0.0.1:{port}"
     all_tables = [Table(create(base, seats), seats) for _ in range(tables)]
     gate = asyncio.Semaphore(20)
@@ -144,22 +172,29 @@ async def run(port: int, tables: int, seats: int, seconds: float, think: float) 
         t.latencies.clear()
         t.actions = 0
     start = time.monotonic()
+    cpu_server, cpu_clients = cpu_seconds(server), time.process_time()
     await asyncio.sleep(seconds)
     elapsed = time.monotonic() - start
+    cpu_server = cpu_seconds(server) - cpu_server
+    cpu_clients = time.process_time() - cpu_clients
     snapshot = [(t.actions, list(t.latencies)) for t in all_tables]
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     for t, (actions, lat) in zip(all_tables, snapshot, strict=True):
         t.actions, t.latencies = actions, lat
-    print(f"measured {elapsed:.1f} s")
-    return all_tables
+    print(
+        f"measured {elapsed:.1f} s; CPU used: server {cpu_server / elapsed:.0%}, "
+        f"clients {cpu_clients / elapsed:.0%} of a core"
+    )
+    return all_tables, cpu_server / elapsed, cpu_clients / elapsed
 
 
 def measure(
     tables: int, seats: int, seconds: float, think: float, profile: Path | None = None
-) -> tuple[float, list[float]]:
-    """One run against a fresh server: (actions per second, sorted latencies in seconds).
+) -> tuple[float, list[float], float, float]:
+    """One run against a fresh server: actions per second, the sorted latencies in
+    seconds, and the cores the server and the clients kept busy.
 
     With ``profile``, the server runs under cProfile and writes its statistics there.
     """
@@ -179,12 +214,14 @@ def measure(
                     break
                 except OSError:
                     time.sleep(0.1)
-            played = asyncio.run(run(port, tables, seats, seconds, think))
+            played, cpu_server, cpu_clients = asyncio.run(
+                run(port, tables, seats, seconds, think, server.pid)
+            )
         finally:
             server.terminate()
             server.wait(10)
     lat = sorted(x for t in played for x in t.latencies)
-    return sum(t.actions for t in played) / seconds, lat
+    return sum(t.actions for t in played) / seconds, lat, cpu_server, cpu_clients
 
 
 def main() -> None:
@@ -212,7 +249,9 @@ def main() -> None:
     runs = [(r, args.tables / r) for r in args.rate] if args.rate else [(None, args.think)]
     rows = []
     for aim, think in runs:
-        rate, lat = measure(args.tables, args.seats, args.seconds, think, args.profile)
+        rate, lat, cpu_server, cpu_clients = measure(
+            args.tables, args.seats, args.seconds, think, args.profile
+        )
         if not lat:
             print("no updates measured")
             continue
@@ -221,17 +260,21 @@ def main() -> None:
         print(
             f"{args.tables} tables x {args.seats} seats = {args.tables * args.seats} clients, "
             f"think {think:g} s: {rate:,.0f} actions/s, {len(lat)} client updates; "
+            f"server CPU {cpu_server / rate * 1e3:.2f} ms an action; "
             f"action -> every client's update: p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
             f"mean {statistics.fmean(lat) * 1000:.1f} ms, max {lat[-1] * 1000:.1f} ms"
         )
-        rows.append((aim, think, rate, len(lat), p50, p99))
+        rows.append((aim, think, rate, len(lat), p50, p99, cpu_server, cpu_clients))
     if len(rows) > 1:
-        print("\n| aimed at | think | actions/s | client updates | p50 | p99 |")
-        print("|---|---|---|---|---|---|")
-        for aim, think, rate, n, p50, p99 in rows:
+        print(
+            "\n| aimed at | think | actions/s | client updates | p50 | p99 "
+            "| server CPU | per action |"
+        )
+        print("|---|---|---|---|---|---|---|---|")
+        for aim, think, rate, n, p50, p99, cpu, _ in rows:
             print(
                 f"| {aim:,.0f}/s | {think:g} s | {rate:,.0f} | {n:,} in {args.seconds:g} s "
-                f"| {p50:.1f} ms | {p99:.1f} ms |"
+                f"| {p50:.1f} ms | {p99:.1f} ms | {cpu:.0%} | {cpu / rate * 1e3:.2f} ms |"
             )
 
 

@@ -13,7 +13,7 @@ from sqlalchemy import delete
 from straights.errors import HandHistoryError, IllegalActionError, StoreError
 from straights.game import Table, TableConfig
 from straights.game.phh import loads_phh, replay_phh
-from straights.store import RecordedTable, Store, database_url, default_url
+from straights.store import LogWrite, RecordedTable, Store, database_url, default_url
 from straights.store.schema import SCHEMA_VERSION, hands
 
 
@@ -124,6 +124,28 @@ def test_an_illegal_command_stores_nothing_and_two_writers_are_refused() -> None
     assert len(store.log(t.record.id)) == count == t.seq
     with pytest.raises(StoreError, match="already has command 1"):
         store.append(t.record.id, 1, {"kind": "deal"}, [])
+
+
+def test_a_group_commit_stores_all_its_commands_or_none() -> None:
+    store = Store("sqlite://")
+    config = TableConfig(seats=2)
+    a, b = (store.create_table("web", config, seed=1, key=k) for k in "ab")
+    store.append_many(
+        [
+            LogWrite(a.id, 1, {"kind": "deal"}, []),
+            LogWrite(b.id, 1, {"kind": "deal"}, []),
+            LogWrite(a.id, 2, {"kind": "pause", "on": True}, []),
+        ]
+    )
+    assert [e.seq for e in store.log(a.id)] == [1, 2]
+    assert [e.command for e in store.log(b.id)] == [{"kind": "deal"}]
+    # b's command 2 is new, a's command 2 is stored already: the whole batch is refused
+    with pytest.raises(StoreError, match="one of these commands is already stored"):
+        store.append_many(
+            [LogWrite(b.id, 2, {"kind": "deal"}, []), LogWrite(a.id, 2, {"kind": "deal"}, [])]
+        )
+    assert [e.seq for e in store.log(b.id)] == [1]
+    assert store.log(a.id)[1].command == {"kind": "pause", "on": True}
 
 
 def test_lookups_name_what_is_missing() -> None:

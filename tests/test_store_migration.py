@@ -9,6 +9,7 @@ table without an archive.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import shutil
 import sqlite3
@@ -139,10 +140,14 @@ def test_a_migrated_web_table_plays_on(tmp_path: Path) -> None:
 
     live = LiveTable(table)
     before = len(store.hands(table_id=record.id, limit=100))
-    while table.in_hand:
-        actor = table.game.actor
-        assert actor is not None
-        manager._commit(live, table.fallback(actor, "test"))
+
+    async def play_to_the_end() -> None:
+        while table.in_hand:
+            actor = table.game.actor
+            assert actor is not None
+            await manager._commit(live, table.fallback(actor, "test"))
+
+    asyncio.run(play_to_the_end())
     assert len(store.hands(table_id=record.id, limit=100)) == before + 1
     assert len(store.log(record.id)) == table.seq
 

@@ -32,7 +32,7 @@ from straights.store.archive import (
     PaiGowEntry,
     PokerEntry,
 )
-from straights.store.database import LogEntry, Store, TableRecord
+from straights.store.database import LogEntry, LogWrite, Store, TableRecord
 from straights.store.opening import database_url, default_url
 from straights.store.recorded import RecordedTable
 
@@ -41,6 +41,7 @@ __all__ = [
     "FinishedDeal",
     "HandRecord",
     "LogEntry",
+    "LogWrite",
     "PaiGowEntry",
     "PokerEntry",
     "RecordedTable",

@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +28,7 @@ from straights.store.archive import ArchiveEntry, HandRecord, deals_from_events,
 from straights.store.opening import database_url, describe, open_engine
 from straights.store.schema import commands, hands, tables
 
-__all__ = ["LogEntry", "Store", "TableRecord"]
+__all__ = ["LogEntry", "LogWrite", "Store", "TableRecord"]
 
 logger = logging.getLogger("straights.store")
 
@@ -53,6 +53,18 @@ class TableRecord:
         """The game played: ``straights``, or as its ``settings`` name it (a variant's
         code, ``dealers-choice`` or ``pai-gow``); ``config`` holds Straights' settings only."""
         return str(self.settings.get("game", "straights"))
+
+
+@dataclass(frozen=True)
+class LogWrite:
+    """One command to store: a table's command ``seq`` with the events it caused, and
+    the deal it finished, if any (see :meth:`Store.append`)."""
+
+    table_id: int
+    seq: int
+    command: dict[str, Any]
+    events: list[dict[str, Any]]
+    deal: ArchiveEntry | None = None
 
 
 @dataclass(frozen=True)
@@ -167,29 +179,57 @@ class Store:
 
         A ``seq`` already stored raises :class:`StoreError` (two writers).
         """
-        ended = next((int(e["number"]) for e in events if e.get("type") == "hand_ended"), None)
-        if ended is not None and (deal is None or deal.number != ended):
-            raise ValueError(f"command {seq} ends deal {ended}: pass that deal to archive it")
+        self.append_many([LogWrite(table_id, seq, command, events, deal)])
+
+    def append_many(self, writes: Sequence[LogWrite]) -> None:
+        """Commit several commands, of one table or many, in one transaction: all are
+        stored or none (a group commit; each as :meth:`append` describes).
+
+        >>> store = Store("sqlite://")
+        >>> a, b = (store.create_table("web", TableConfig(seats=2), seed=7) for _ in "ab")
+        >>> store.append_many([LogWrite(a.id, 1, {"kind": "deal"}, []),
+        ...                    LogWrite(b.id, 1, {"kind": "pause", "on": True}, [])])
+        >>> [len(store.log(t.id)) for t in (a, b)]
+        [1, 1]
+        """
+        if not writes:
+            return
+        rows = []
+        deals = []
+        stamp = now()
+        for w in writes:
+            ended = next(
+                (int(e["number"]) for e in w.events if e.get("type") == "hand_ended"), None
+            )
+            if ended is not None and (w.deal is None or w.deal.number != ended):
+                raise ValueError(f"command {w.seq} ends deal {ended}: pass that deal to archive it")
+            rows.append(
+                {
+                    "table_id": w.table_id,
+                    "seq": w.seq,
+                    "body": _compact(w.command),
+                    "events": json.dumps(w.events, separators=(",", ":")),
+                    "ended_deal": ended,
+                    "created": stamp,
+                }
+            )
+            if w.deal is not None:
+                deals.append(w.deal.row(w.table_id))
         try:
             with self._write() as conn:
-                # One statement, compiled once, with the values as parameters.
-                conn.execute(
-                    _INSERT_COMMAND,
-                    {
-                        "table_id": table_id,
-                        "seq": seq,
-                        "body": _compact(command),
-                        "events": json.dumps(events, separators=(",", ":")),
-                        "ended_deal": ended,
-                        "created": now(),
-                    },
-                )
-                if deal is not None:
-                    conn.execute(insert(hands).values(**deal.row(table_id)))
+                # One statement, compiled once, with the values as parameters (and
+                # executed once for all the rows).
+                conn.execute(_INSERT_COMMAND, rows)
+                if deals:
+                    conn.execute(_INSERT_HAND, deals)
         except IntegrityError as exc:
+            which = (
+                f"table {writes[0].table_id} already has command {writes[0].seq}"
+                if len(writes) == 1
+                else "one of these commands is already stored"
+            )
             raise StoreError(
-                f"{self.where}: table {table_id} already has command {seq} "
-                "(is another program playing this table?)"
+                f"{self.where}: {which} (is another program playing this table?)"
             ) from exc
 
     def log(self, table_id: int) -> list[LogEntry]:
@@ -286,6 +326,7 @@ class Store:
 
 
 _INSERT_COMMAND = insert(commands)
+_INSERT_HAND = insert(hands)
 
 
 def _seed_text(seed: int) -> str:

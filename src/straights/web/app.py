@@ -144,21 +144,17 @@ def create_app(
         return JSONResponse(game_list())
 
     async def table_info(request: Request) -> Response:
-        live = manager.tables.get(request.path_params["table_id"])
-        if live is None:
+        info = await manager.info(request.path_params["table_id"])
+        if info is None:
             return JSONResponse(error_reply("no such table", "not_found"), 404)
-        table = live.table
-        return JSONResponse(
-            table.public_settings()
-            | {"seats_taken": sum(m is not None for m in table.seats), "hands": table.hand_number}
-        )
+        return JSONResponse(info)
 
     async def ledger_download(request: Request) -> Response:
         """The ledger and settle-up as CSV, for the host and the table's players (the
         token in an ``Authorization: Bearer`` header: tokens never go in addresses)."""
         token = request.headers.get("authorization", "").removeprefix("Bearer ").strip()
         try:
-            text = manager.ledger_csv(request.path_params["table_id"], token)
+            text = await manager.ledger_csv(request.path_params["table_id"], token)
         except AccessError as exc:
             return JSONResponse(error_reply(str(exc), "forbidden"), 403)
         except StraightsError as exc:

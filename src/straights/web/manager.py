@@ -2,8 +2,11 @@
 
 Every change goes through :meth:`TableManager.run`: under the table's lock the
 command is applied (an illegal one raises and changes nothing), committed to
-the database, and only then are the new views sent. A failed commit rebuilds
-the table from the database, so memory never runs ahead of what is stored.
+the database — with the commands of other tables that wait at the same moment,
+in one transaction (:mod:`~straights.web.group_commit`) — and only then, the
+lock still held, are the new views sent. Whatever shows a table's state takes
+its lock first, so nothing is shown before it is stored. A failed commit
+rebuilds the table from the database.
 """
 
 from __future__ import annotations
@@ -27,11 +30,13 @@ from straights.game.wording import seat_label
 from straights.store import (
     ArchiveEntry,
     FinishedDeal,
+    LogWrite,
     PaiGowEntry,
     PokerEntry,
     Store,
     TableRecord,
 )
+from straights.web.group_commit import GroupCommit
 from straights.web.keyed_random import bot_random, new_secret
 from straights.web.ledger import ledger_csv
 from straights.web.paigow_table import PaiGowWebTable
@@ -202,6 +207,7 @@ class TableManager:
         max_tables: int = 1000,
     ) -> None:
         self.store = store
+        self.commits = GroupCommit(store)
         #: Each table's row in the store, by its public id.
         self.row_ids: dict[str, int] = {}
         self.bot_delay = bot_delay
@@ -274,38 +280,78 @@ class TableManager:
         live.task = asyncio.create_task(self._drive(live), name=f"table-{table_id}")
         return table_id, host
 
-    def ledger_csv(self, table_id: str, token: str) -> str:
+    async def ledger_csv(self, table_id: str, token: str) -> str:
         """Table ``table_id``'s ledger and settle-up as CSV, for its host or a player
         who sat there (``token``); raises :class:`AccessError` for anyone else."""
         live = self.tables.get(table_id)
         if live is None:
             raise ProtocolError(f"no table {table_id!r} on this server")
-        table = live.table
-        digest = hash_token(token) if token else ""
-        if not token or not (table.hosts(digest) or table.account_of(digest) is not None):
-            raise AccessError("the ledger is for the players of this table: send your token")
-        return ledger_csv(table.ledger_rows(), table.transfers() or [])
+        async with live.lock:
+            table = live.table
+            digest = hash_token(token) if token else ""
+            if not token or not (table.hosts(digest) or table.account_of(digest) is not None):
+                raise AccessError("the ledger is for the players of this table: send your token")
+            return ledger_csv(table.ledger_rows(), table.transfers() or [])
+
+    async def info(self, table_id: str) -> dict[str, Any] | None:
+        """What the home page shows of a table before joining it (None: no such table)."""
+        live = self.tables.get(table_id)
+        if live is None:
+            return None
+        async with live.lock:
+            table = live.table
+            taken = sum(m is not None for m in table.seats)
+            return table.public_settings() | {"seats_taken": taken, "hands": table.hand_number}
 
     # -- the one way to change a table ------------------------------------------------------------
     async def run(self, live: LiveTable, command: dict[str, Any]) -> None:
         """Apply, store, then broadcast one command (caller must not hold the lock)."""
         async with live.lock:
-            self._commit(live, command)
-            self.broadcast(live)
+            # The new state goes out as soon as the transaction has committed (from
+            # the group commit itself, not a turn of the loop later, when this resumes).
+            await self._commit(live, command, then=lambda: self.broadcast(live))
 
-    def _commit(self, live: LiveTable, command: dict[str, Any]) -> None:
+    async def _commit(
+        self, live: LiveTable, command: dict[str, Any], then: Callable[[], None] | None = None
+    ) -> None:
+        """Apply ``command`` and wait until it is stored (the caller holds the lock);
+        ``then`` is called once it is, before this returns."""
         table = live.table
         events = table.apply(command)  # raises (state unchanged) when illegal
         row_id = self.row_ids[table.id]
+        # A deal the command finished is archived in the same transaction.
+        write = LogWrite(row_id, table.seq, command, events, _finished(table, events))
+
+        waiting = True  # False once the caller is gone (and with it the table's lock)
+
+        def stored() -> None:
+            live.changed_at = time.monotonic()
+            live.wake.set()
+            if then is not None and waiting:
+                then()
+
+        done = self.commits.write(write, stored)
         try:
-            # A deal the command finished is archived in the same transaction.
-            self.store.append(row_id, table.seq, command, events, _finished(table, events))
-        except Exception:
-            log.exception("could not store a command of table %s; rebuilding it", table.id)
-            live.table = self._rebuild(self.store.table(row_id))
+            await asyncio.shield(done)  # a cancelled caller leaves the write in its batch
+        except asyncio.CancelledError:
+            # The server is stopping: should the write still fail, the table must not
+            # keep the command either.
+            waiting = False
+
+            def settled(d: asyncio.Future[None]) -> None:
+                if (error := d.exception()) is not None:
+                    self._restore(live, row_id, error)
+
+            done.add_done_callback(settled)
             raise
-        live.changed_at = time.monotonic()
-        live.wake.set()
+        except Exception as error:
+            self._restore(live, row_id, error)
+            raise
+
+    def _restore(self, live: LiveTable, row_id: int, error: BaseException) -> None:
+        """Rebuild a table whose last command could not be stored from what is."""
+        log.error("could not store a command of table %s (%s); rebuilding it", live.table.id, error)
+        live.table = self._rebuild(self.store.table(row_id))
 
     def turn_left(self, live: LiveTable) -> float | None:
         table = live.table
@@ -321,7 +367,8 @@ class TableManager:
 
     def broadcast(self, live: LiveTable) -> None:
         """Send each connection its own view: what every viewer sees alike is serialised
-        once, each seat's own part once per seat, and the two are joined as text."""
+        once, each seat's own part once per seat, and the two are joined as text.
+        The caller holds the table's lock (what it sends is stored)."""
         cache: dict[tuple[int | None, bool], str] = {}
         left = self.turn_left(live)
         table = live.table
@@ -400,23 +447,27 @@ class TableManager:
                 command = table.fallback(plan.bot_seat, "bot")
         assert command is not None
         async with live.lock:
-            if live.table.seq != seq:
-                return  # something happened meanwhile: plan again
+            if live.table is not table or table.seq != seq:
+                return  # something happened meanwhile (or the table was rebuilt): plan again
+            timeout = command.get("why") == "timeout"
+            # Sent from the group commit as in run(); after a timeout, once the
+            # sit-out that may follow it is stored too.
+            then = None if timeout else (lambda: self.broadcast(live))
             try:
-                self._commit(live, command)
+                await self._commit(live, command, then=then)
             except StraightsError:
                 if plan.bot_seat is None:
                     raise
                 log.warning(
                     "table %s: bot action %s refused; it checks or folds", table.id, command
                 )
-                self._commit(live, live.table.fallback(plan.bot_seat, "bot"))
-            if command.get("why") == "timeout":
+                await self._commit(live, live.table.fallback(plan.bot_seat, "bot"), then=then)
+            if timeout:
                 seat = int(command["seat"])
                 follow = live.table.after_timeout(seat, seat in live.connected_seats())
                 if follow is not None:
-                    self._commit(live, follow)
-            self.broadcast(live)
+                    await self._commit(live, follow)
+                self.broadcast(live)
 
     # -- messages from clients -------------------------------------------------------------------
     def _auth(self, conn: Connection, token: str, *, host_ok: bool = False) -> int | None:
@@ -462,10 +513,12 @@ class TableManager:
         elif isinstance(msg, Leave):
             seat = self._auth(conn, msg.token)
             assert seat is not None
-            await self.run(self._watching(conn), {"kind": "unseat", "seat": seat})
+            live = self._watching(conn)
+            await self.run(live, {"kind": "unseat", "seat": seat})
             if conn.seat == seat:
                 conn.seat = conn.owner = None
-                self.broadcast(self._watching(conn))
+                async with live.lock:
+                    self.broadcast(live)
         elif isinstance(msg, Back):
             seat = self._auth(conn, msg.token)
             await self.run(self._watching(conn), {"kind": "back", "seat": seat})
@@ -480,11 +533,17 @@ class TableManager:
                 raise IllegalActionError(f"{seat_label(msg.seat)} holds no bot")
             await self.run(live, {"kind": "unseat", "seat": msg.seat})
         elif isinstance(msg, History):
-            conn.send(self._history(self._watching(conn), conn, msg.hand))
+            live = self._watching(conn)
+            async with live.lock:
+                conn.send(self._history(live, conn, msg.hand))
         elif isinstance(msg, Chat):
-            self._chat(self._watching(conn), msg)
+            live = self._watching(conn)
+            async with live.lock:  # names in chat are stored ones
+                self._chat(live, msg)
         elif isinstance(msg, Mute):
-            self._mute(self._watching(conn), msg)
+            live = self._watching(conn)
+            async with live.lock:
+                self._mute(live, msg)
         elif isinstance(msg, Choose):
             seat = self._auth(conn, msg.token)
             await self.run(self._watching(conn), {"kind": "choose", "seat": seat, "game": msg.game})
@@ -599,6 +658,10 @@ class TableManager:
             raise ProtocolError(
                 f"no table {msg.table!r} on this server: create one on the home page"
             )
+        async with live.lock:  # what it is sent is stored
+            self._join(live, conn, msg)
+
+    def _join(self, live: LiveTable, conn: Connection, msg: Hello) -> None:
         conn.live = live
         conn.seat = conn.owner = None
         problem = None
@@ -652,7 +715,7 @@ class TableManager:
             table = live.table
             if table.creator_hash in conn.digests and table.host_hash == table.creator_hash:
                 command["host"] = True  # the creator sits: the role goes with his seat
-            self._commit(live, command)
+            await self._commit(live, command)
             meta = live.table.seats[msg.seat]
             assert meta is not None
             conn.seat, conn.owner = msg.seat, meta.owner
