@@ -1,9 +1,10 @@
 """The bots measured: time per decision, and chips per deal in six-seat arenas.
 
-1. **Speed.** One six-seat table seats ``equity`` and ``strength`` bots in turn
-   and plays ``--timing-deals`` deals; every decision is timed on this thread's
-   CPU clock (``time.thread_time``: one core, however busy the machine), so both
-   bots are measured in one run over the same kind of situations.
+1. **Speed.** One six-seat table plays ``--timing-deals`` deals; at every decision
+   both an ``equity`` and a ``strength`` bot of that seat decide (the seats play
+   their answers in turn), each timed on this thread's CPU clock
+   (``time.thread_time``: one core, however busy the machine), so both bots are
+   measured in one run on the very same spots.
 2. **Strength.** For each structure (Limit, No Limit), pack (55, 52) and
    opponent (``random``, ``calling``, ``strength``): ``straights simulate``'s
    arena with three ``equity`` bots and three of the opponent, ``--deals``
@@ -40,25 +41,28 @@ OPPONENTS = ("random", "calling", "strength")
 
 
 class Timed:
-    """A bot that records the CPU time of each of its decisions."""
+    """A seat that asks both an ``equity`` and a ``strength`` bot at each of its decisions,
+    records the CPU time of each, and plays the answer of the one named ``plays``."""
 
-    def __init__(self, bot: Bot, times: list[float]) -> None:
-        self.bot, self.times, self.name = bot, times, bot.name
+    def __init__(self, plays: str, seed: int, times: dict[str, list[float]]) -> None:
+        self.bots = {k: make_bot(k, seed) for k in times}
+        self.times, self.name = times, plays
 
     def act(self, view: SeatView) -> Action:
-        start = time.thread_time()
-        action = self.bot.act(view)
-        self.times.append(time.thread_time() - start)
-        return action
+        actions = {}
+        for kind, bot in self.bots.items():
+            start = time.thread_time()
+            actions[kind] = bot.act(view)
+            self.times[kind].append(time.thread_time() - start)
+        return actions[self.name]
 
 
 def decision_times(deals: int, seed: int = 1) -> dict[str, list[float]]:
-    """Seconds per decision of ``equity`` and ``strength`` at one six-seat Limit table."""
+    """Seconds per decision of ``equity`` and ``strength`` at one six-seat Limit table where
+    both decide every spot (the seats play the equity and strength answers in turn)."""
     kinds = ["equity", "strength"] * 3
-    times: dict[str, list[float]] = {k: [] for k in set(kinds)}
-    bots: dict[int, Bot] = {
-        i: Timed(make_bot(k, seed * 100 + i), times[k]) for i, k in enumerate(kinds)
-    }
+    times: dict[str, list[float]] = {"equity": [], "strength": []}
+    bots: dict[int, Bot] = {i: Timed(k, seed * 100 + i, times) for i, k in enumerate(kinds)}
     names = [f"{k}{i}" for i, k in enumerate(kinds)]
     played, session = 0, 0
     while played < deals:
