@@ -616,6 +616,7 @@ class EquityBot:
         self._showdowns: dict[int, StraightsShowdown] = {}
         self._cache: tuple[object, Estimate] | None = None
         self._deal_cache: dict[object, Any] = {}
+        self._memory: Any = None
         self.name = name or ("equity" if style.name == "balanced" else f"equity:{style.name}")
 
     def showdown(self, pack: int) -> StraightsShowdown:
@@ -681,9 +682,11 @@ class EquityBot:
 
     def decide(self, view: DealView) -> Move:
         """The move in a deal of any variant (:mod:`straights.bots.equity_moves`)."""
-        from straights.bots.equity_moves import decide
+        from straights.bots.equity_moves import Memory, decide
 
-        return decide(view, self.style, self.rng.getrandbits(63), self._deal_cache)
+        if self._memory is None:
+            self._memory = Memory()
+        return decide(view, self.style, self.rng.getrandbits(63), self._deal_cache, self._memory)
 
 
 def equity_factories() -> dict[str, Callable[[RandomLike], EquityBot]]:
