@@ -18,7 +18,8 @@
    chips per deal with the same interval, and the equity bot's decision times.
 
 Run: ``python benchmarks/bench_bots.py [--deals N] [--timing-deals N] [--variant-deals N]
-[--variants NT,PO/8,…] [--skip-straights] [--json]``.
+[--variants NT,PO/8,…|all] [--out rows.jsonl] [--skip-straights] [--json]``; ``--out``
+appends each variant arena as it ends, so a long run keeps what it measured.
 The Numba kernels are compiled first (``straights warm-up``) so no compilation
 is timed.
 """
@@ -168,7 +169,10 @@ def main() -> None:
     parser.add_argument("--bettings", default="limit,no-limit")
     parser.add_argument("--opponents", default=",".join(OPPONENTS))
     parser.add_argument("--variant-deals", type=int, default=1_000, help="deals per variant arena")
-    parser.add_argument("--variants", default=",".join(VARIANTS), help="'' for none")
+    parser.add_argument(
+        "--variants", default=",".join(VARIANTS), help="codes, 'all' for the catalogue, '' for none"
+    )
+    parser.add_argument("--out", default="", help="append each variant arena as a JSON line")
     parser.add_argument(
         "--strength-deals", type=int, default=None, help="deals per variant arena with strength"
     )
@@ -232,6 +236,10 @@ def main() -> None:
         print("| variant | opponent | deals | equity chips/deal (95% interval) | opponent "
               "| equity median decision |")  # fmt: skip
         print("|---|---|---|---|---|---|")
+    if args.variants == "all":
+        from straights.poker.catalogue import variant_codes
+
+        args.variants = ",".join(variant_codes())
     for code in filter(None, args.variants.split(",")):
         for opponent in args.opponents.split(","):
             n = args.variant_deals
@@ -239,6 +247,9 @@ def main() -> None:
                 n = args.strength_deals
             row = variant_arena(code, opponent, n, args.seed)
             variants.append(row)
+            if args.out:
+                with open(args.out, "a", encoding="utf-8") as out:
+                    out.write(json.dumps(row) + "\n")
             if not args.json:
                 lo, hi = row["equity_ci95"]
                 print(
