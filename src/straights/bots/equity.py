@@ -59,6 +59,7 @@ __all__ = [
     "equity_factories",
     "estimate",
     "settled",
+    "staged",
     "thresholds",
 ]
 
@@ -97,7 +98,8 @@ class Showdown(Protocol):
     places are drawn from them), ``opponents`` how many hands it must beat;
     ``narrow`` one quantile per opponent (missing: 0): that opponent's holdings
     keyed below the quantile on the cards showing are left out (see
-    :func:`narrowing`).
+    :func:`narrowing`); ``settle`` the thresholds of the decision the estimate serves
+    (see :func:`staged`).
     """
 
     def exact(
@@ -118,6 +120,7 @@ class Showdown(Protocol):
         samples: int,
         seed: int,
         narrow: Sequence[float] = (),
+        settle: Sequence[float] = (),
     ) -> Estimate: ...
 
 
@@ -161,11 +164,21 @@ def estimate(
         return showdown.exact(hole, table, unseen, opponents, narrow)
     if not narrowed and completions(len(unseen), unknown, opponents) <= exact_limit:
         return showdown.exact(hole, table, unseen, opponents)
+    return showdown.sample(hole, table, unseen, opponents, samples, seed, narrow, settle)
+
+
+def staged(
+    draw: Callable[[int, int], Estimate], samples: int, seed: int, settle: Sequence[float]
+) -> Estimate:
+    """``samples`` draws by ``draw(count, seed)``, in stages (an eighth, an eighth, a
+    quarter, a half) when ``settle`` lists thresholds: once the estimate lies more than
+    :data:`SETTLED` standard errors from each of them, the rest are not drawn."""
     if not settle or samples < 8:
-        return showdown.sample(hole, table, unseen, opponents, samples, seed, narrow)
+        return draw(samples, seed)
     got = Estimate(0, 0, 0, exact=False)
-    for stage, size in enumerate((samples // 4, samples // 4, samples - samples // 2)):
-        more = showdown.sample(hole, table, unseen, opponents, size, seed ^ stage, narrow)
+    eighth = samples // 8
+    for stage, size in enumerate((eighth, eighth, 2 * eighth, samples - 4 * eighth)):
+        more = draw(size, seed ^ stage)
         got = Estimate(
             got.wins + more.wins, got.no_winner + more.no_winner, got.deals + size, exact=False
         )
@@ -287,29 +300,33 @@ class StraightsShowdown:
         samples: int,
         seed: int,
         narrow: Sequence[float] = (),
+        settle: Sequence[float] = (),
     ) -> Estimate:
         floors = self.floors(table, opponents, narrow)
         if not self.fast:
-            fills = _random_fills(unseen, table, opponents, samples, seed)
-            if any(floors):
-                fills = (self._redraw(f, table, unseen, floors, seed) for f in fills)
-            return self._readable(hole, table, opponents, fills, False, floors)
+
+            def readable(count: int, seed: int) -> Estimate:
+                fills = _random_fills(unseen, table, opponents, count, seed)
+                if any(floors):
+                    fills = (self._redraw(f, table, unseen, floors, seed) for f in fills)
+                return self._readable(hole, table, opponents, fills, False, floors)
+
+            return staged(readable, samples, seed, settle)
         import numpy as np
 
         from straights.fast import equity as kernels
 
         places = np.array([-1 if c is None else c for c in table], dtype=np.int64)
-        wins, nowin = kernels.seat_sample_straights(
-            seed,
-            samples,
-            np.asarray(hole, dtype=np.int64),
-            places,
-            np.asarray(unseen, dtype=np.int64),
-            opponents,
-            self.pack,
-            np.array(floors, dtype=np.int64),
-        )
-        return Estimate(wins, nowin, samples, exact=False)
+        mine = np.asarray(hole, dtype=np.int64)
+        deck = np.asarray(unseen, dtype=np.int64)
+        lows = np.array(floors, dtype=np.int64)
+        kernel = kernels.seat_sample_straights
+
+        def fast(count: int, seed: int) -> Estimate:
+            wins, nowin = kernel(seed, count, mine, places, deck, opponents, self.pack, lows)
+            return Estimate(wins, nowin, count, exact=False)
+
+        return staged(fast, samples, seed, settle)
 
     # -- narrowing ------------------------------------------------------------------
     def seen_key(self, pair: Sequence[int], table: Table) -> int:
