@@ -274,13 +274,13 @@ def test_a_settled_estimate_stops_early_and_an_open_one_draws_every_sample(
     unseen = [c for c in range(55) if c not in mine + ids("5c 4d 3d")]
     show = StraightsShowdown(55, fast=True)
     full = estimate(mine, table, unseen, 2, show, samples=200, seed=5)
-    # A threshold far away settles after the first quarter (50 samples), drawn with the same
-    # seed as the first 50 of a plain estimate; one at the estimate itself never settles.
+    # A threshold far away settles after the first eighth (25 samples), drawn with the same
+    # seed as a plain estimate of 25; one at the estimate itself never settles.
     threshold = 0.99 if equity_at == "clear" else full.equity
     got = estimate(mine, table, unseen, 2, show, samples=200, seed=5, settle=(threshold,))
     if equity_at == "clear":
-        first = estimate(mine, table, unseen, 2, show, samples=50, seed=5)
-        assert (got.wins, got.deals) == (first.wins, 50)
+        first = estimate(mine, table, unseen, 2, show, samples=25, seed=5)
+        assert (got.wins, got.deals) == (first.wins, 25)
     else:
         assert got.deals == 200
 
