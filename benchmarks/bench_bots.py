@@ -160,6 +160,26 @@ def variant_arena(code: str, opponent: str, deals: int, seed: int) -> dict[str, 
     }
 
 
+def print_table(path: str) -> None:
+    """The Markdown table of the variant arenas in an ``--out`` file (the last row of each
+    variant and opponent counts)."""
+    rows: dict[tuple[str, str], dict[str, Any]] = {}
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            row = json.loads(line)
+            rows[row["variant"], row["opponent"]] = row
+    print("| variant | opponent | deals | equity chips/deal (95% interval) | median decision |")
+    print("|---|---|---|---|---|")
+    for (code, opponent), row in rows.items():
+        lo, hi = row["equity_ci95"]
+        mark = "" if lo > 0 else " (interval not above zero)"
+        print(
+            f"| `{code}` | `{opponent}` | {row['deals']:,} | "
+            f"{row['equity_per_deal']:+.2f} ({lo:+.2f} … {hi:+.2f}){mark} | "
+            f"{row['median_ms']:.2f} ms |"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=2_000, help="deals per arena")
@@ -182,7 +202,11 @@ def main() -> None:
     parser.add_argument("--mixed-deals", type=int, default=2_000)
     parser.add_argument("--skip-straights", action="store_true", help="variant arenas only")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.add_argument("--table", default="", help="print the table of an --out file and stop")
     args = parser.parse_args()
+    if args.table:
+        print_table(args.table)
+        return
 
     from straights.fast.warm import STEPS
 
