@@ -175,16 +175,14 @@ def staged(
     :data:`SETTLED` standard errors from each of them, the rest are not drawn."""
     if not settle or samples < 8:
         return draw(samples, seed)
-    got = Estimate(0, 0, 0, exact=False)
+    wins = no_winner = deals = 0
     eighth = samples // 8
     for stage, size in enumerate((eighth, eighth, 2 * eighth, samples - 4 * eighth)):
         more = draw(size, seed ^ stage)
-        got = Estimate(
-            got.wins + more.wins, got.no_winner + more.no_winner, got.deals + size, exact=False
-        )
-        if settled(got, settle):
+        wins, no_winner, deals = wins + more.wins, no_winner + more.no_winner, deals + size
+        if _clear(wins, deals, settle):
             break
-    return got
+    return Estimate(wins, no_winner, deals, exact=False)
 
 
 #: Standard errors between a partial estimate and every threshold for it to stand.
@@ -200,11 +198,14 @@ def settled(got: Estimate, thresholds: Sequence[float]) -> bool:
     >>> settled(Estimate(25, 0, 100, exact=False), [0.3])  # 0.25 ± 0.043
     False
     """
-    if got.exact:
-        return True
-    p = min(max(got.equity, 1 / got.deals), 1 - 1 / got.deals)
-    error = SETTLED * math.sqrt(p * (1 - p) / got.deals)
-    return all(abs(got.equity - t) > error for t in thresholds)
+    return got.exact or _clear(got.wins, got.deals, thresholds)
+
+
+def _clear(wins: int, deals: int, thresholds: Sequence[float]) -> bool:
+    share = wins / deals
+    p = min(max(share, 1 / deals), 1 - 1 / deals)
+    error = SETTLED * math.sqrt(p * (1 - p) / deals)
+    return all(abs(share - t) > error for t in thresholds)
 
 
 class StraightsShowdown:
@@ -574,8 +575,12 @@ def choose(
     ('fold',)
     """
     bet, call = thresholds(to_call=to_call, pot=pot, players=players, raises=raises, style=style)
+    return _kinds(equity, bet, call)
+
+
+def _kinds(equity: float, bet: float, call: float | None) -> tuple[str, ...]:
     if equity >= bet:
-        return ("bet", "raise", "call", "check") if to_call else ("bet", "raise", "check")
+        return ("bet", "raise", "call", "check") if call is not None else ("bet", "raise", "check")
     if call is None:
         return ("check",)
     return ("call",) if equity >= call else ("fold",)
@@ -653,13 +658,18 @@ class EquityBot:
             return self._cache[1]
         hole = [c.id for c in view.hole]
         table = [None if c is None else c.id for c in view.table]
-        seen = set(hole) | {c for c in table if c is not None}
-        unseen: Any = [c for c in range(view.pack) if c not in seen]
         showdown = self.showdown(view.pack)
+        unseen: Any
         if showdown.fast:  # one array for the kernels, however many calls they take
             import numpy as np
 
-            unseen = np.array(unseen, dtype=np.int64)
+            free = np.ones(view.pack, dtype=bool)
+            free[hole] = False
+            free[[c for c in table if c is not None]] = False
+            unseen = np.flatnonzero(free)
+        else:
+            seen = set(hole) | {c for c in table if c is not None}
+            unseen = [c for c in range(view.pack) if c not in seen]
         samples = self._samples or (FAST_SAMPLES if showdown.fast else READABLE_SAMPLES)
         seed = self.rng.getrandbits(63)
         result = estimate(
@@ -679,6 +689,7 @@ class EquityBot:
         return result
 
     def act(self, view: SeatView) -> Action:
+        """:func:`choose` on :meth:`estimate`, sampled only until the choice is clear."""
         bet, call = thresholds(
             to_call=view.to_call,
             pot=view.pot,
@@ -687,15 +698,7 @@ class EquityBot:
             style=self.style,
         )
         e = self.estimate(view, settle=(bet,) if call is None else (bet, call)).equity
-        kinds = choose(
-            e,
-            to_call=view.to_call,
-            pot=view.pot,
-            players=view.opponents_in() + 1,
-            raises=view.raises,
-            style=self.style,
-        )
-        return pick(view, *kinds)
+        return pick(view, *_kinds(e, bet, call))
 
     def decide(self, view: DealView) -> Move:
         """The move in a deal of any variant (:mod:`straights.bots.equity_moves`)."""
