@@ -1,9 +1,10 @@
 """The bots measured: time per decision, and chips per deal in six-seat arenas.
 
-1. **Speed.** One six-seat table seats ``equity`` and ``strength`` bots in turn
-   and plays ``--timing-deals`` deals; every decision is timed on this thread's
-   CPU clock (``time.thread_time``: one core, however busy the machine), so both
-   bots are measured in one run over the same kind of situations.
+1. **Speed.** One six-seat table plays ``--timing-deals`` deals; at every decision
+   both an ``equity`` and a ``strength`` bot of that seat decide (the seats play
+   their answers in turn), each timed on this thread's CPU clock
+   (``time.thread_time``: one core, however busy the machine), so both bots are
+   measured in one run on the very same spots.
 2. **Strength.** For each structure (Limit, No Limit), pack (55, 52) and
    opponent (``random``, ``calling``, ``strength``): ``straights simulate``'s
    arena with three ``equity`` bots and three of the opponent, ``--deals``
@@ -17,7 +18,8 @@
    chips per deal with the same interval, and the equity bot's decision times.
 
 Run: ``python benchmarks/bench_bots.py [--deals N] [--timing-deals N] [--variant-deals N]
-[--variants NT,PO/8,…] [--skip-straights] [--json]``.
+[--variants NT,PO/8,…|all] [--out rows.jsonl] [--skip-straights] [--json]``; ``--out``
+appends each variant arena as it ends, so a long run keeps what it measured.
 The Numba kernels are compiled first (``straights warm-up``) so no compilation
 is timed.
 """
@@ -40,25 +42,28 @@ OPPONENTS = ("random", "calling", "strength")
 
 
 class Timed:
-    """A bot that records the CPU time of each of its decisions."""
+    """A seat that asks both an ``equity`` and a ``strength`` bot at each of its decisions,
+    records the CPU time of each, and plays the answer of the one named ``plays``."""
 
-    def __init__(self, bot: Bot, times: list[float]) -> None:
-        self.bot, self.times, self.name = bot, times, bot.name
+    def __init__(self, plays: str, seed: int, times: dict[str, list[float]]) -> None:
+        self.bots = {k: make_bot(k, seed) for k in times}
+        self.times, self.name = times, plays
 
     def act(self, view: SeatView) -> Action:
-        start = time.thread_time()
-        action = self.bot.act(view)
-        self.times.append(time.thread_time() - start)
-        return action
+        actions = {}
+        for kind, bot in self.bots.items():
+            start = time.thread_time()
+            actions[kind] = bot.act(view)
+            self.times[kind].append(time.thread_time() - start)
+        return actions[self.name]
 
 
 def decision_times(deals: int, seed: int = 1) -> dict[str, list[float]]:
-    """Seconds per decision of ``equity`` and ``strength`` at one six-seat Limit table."""
+    """Seconds per decision of ``equity`` and ``strength`` at one six-seat Limit table where
+    both decide every spot (the seats play the equity and strength answers in turn)."""
     kinds = ["equity", "strength"] * 3
-    times: dict[str, list[float]] = {k: [] for k in set(kinds)}
-    bots: dict[int, Bot] = {
-        i: Timed(make_bot(k, seed * 100 + i), times[k]) for i, k in enumerate(kinds)
-    }
+    times: dict[str, list[float]] = {"equity": [], "strength": []}
+    bots: dict[int, Bot] = {i: Timed(k, seed * 100 + i, times) for i, k in enumerate(kinds)}
     names = [f"{k}{i}" for i, k in enumerate(kinds)]
     played, session = 0, 0
     while played < deals:
@@ -155,6 +160,26 @@ def variant_arena(code: str, opponent: str, deals: int, seed: int) -> dict[str, 
     }
 
 
+def print_table(path: str) -> None:
+    """The Markdown table of the variant arenas in an ``--out`` file (the last row of each
+    variant and opponent counts)."""
+    rows: dict[tuple[str, str], dict[str, Any]] = {}
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            row = json.loads(line)
+            rows[row["variant"], row["opponent"]] = row
+    print("| variant | opponent | deals | equity chips/deal (95% interval) | median decision |")
+    print("|---|---|---|---|---|")
+    for (code, opponent), row in rows.items():
+        lo, hi = row["equity_ci95"]
+        mark = "" if lo > 0 else " (interval not above zero)"
+        print(
+            f"| `{code}` | `{opponent}` | {row['deals']:,} | "
+            f"{row['equity_per_deal']:+.2f} ({lo:+.2f} … {hi:+.2f}){mark} | "
+            f"{row['median_ms']:.2f} ms |"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=2_000, help="deals per arena")
@@ -164,7 +189,10 @@ def main() -> None:
     parser.add_argument("--bettings", default="limit,no-limit")
     parser.add_argument("--opponents", default=",".join(OPPONENTS))
     parser.add_argument("--variant-deals", type=int, default=1_000, help="deals per variant arena")
-    parser.add_argument("--variants", default=",".join(VARIANTS), help="'' for none")
+    parser.add_argument(
+        "--variants", default=",".join(VARIANTS), help="codes, 'all' for the catalogue, '' for none"
+    )
+    parser.add_argument("--out", default="", help="append each variant arena as a JSON line")
     parser.add_argument(
         "--strength-deals", type=int, default=None, help="deals per variant arena with strength"
     )
@@ -174,7 +202,11 @@ def main() -> None:
     parser.add_argument("--mixed-deals", type=int, default=2_000)
     parser.add_argument("--skip-straights", action="store_true", help="variant arenas only")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.add_argument("--table", default="", help="print the table of an --out file and stop")
     args = parser.parse_args()
+    if args.table:
+        print_table(args.table)
+        return
 
     from straights.fast.warm import STEPS
 
@@ -228,6 +260,10 @@ def main() -> None:
         print("| variant | opponent | deals | equity chips/deal (95% interval) | opponent "
               "| equity median decision |")  # fmt: skip
         print("|---|---|---|---|---|---|")
+    if args.variants == "all":
+        from straights.poker.catalogue import variant_codes
+
+        args.variants = ",".join(variant_codes())
     for code in filter(None, args.variants.split(",")):
         for opponent in args.opponents.split(","):
             n = args.variant_deals
@@ -235,6 +271,9 @@ def main() -> None:
                 n = args.strength_deals
             row = variant_arena(code, opponent, n, args.seed)
             variants.append(row)
+            if args.out:
+                with open(args.out, "a", encoding="utf-8") as out:
+                    out.write(json.dumps(row) + "\n")
             if not args.json:
                 lo, hi = row["equity_ci95"]
                 print(

@@ -234,7 +234,9 @@ def test_interval_against_a_hand_computed_example() -> None:
 
 
 def test_equity_beats_random_bots() -> None:
-    r = simulate(TableConfig(seats=4), ["equity", "random"], hands=300, seed=3)
+    # 1,500 deals: the equity bot wins some 0.8 chips a deal here, and over 300 deals the
+    # interval (about ±0.65) would straddle zero on many seeds.
+    r = simulate(TableConfig(seats=4), ["equity", "random"], hands=1_500, seed=3)
     eq, rnd = r.bots["equity"], r.bots["random"]
     assert eq.mean - eq.ci95 > 0 > rnd.mean
     assert eq.total + rnd.total + r.carried_at_end == 0
@@ -248,3 +250,48 @@ def test_simulate_json_names_the_equity_bot_with_its_interval() -> None:
     assert set(rows) == {"equity:loose", "calling"}
     low, high = rows["equity:loose"]["ci95"]
     assert low < rows["equity:loose"]["per_deal"] < high
+
+
+def test_settled_is_so_many_standard_errors_clear_of_every_threshold() -> None:
+    from straights.bots.equity import SETTLED, Estimate, settled
+
+    # 40 wins in 100: 0.40, standard error √(0.4 · 0.6 / 100) = 0.04899.
+    error = SETTLED * math.sqrt(0.4 * 0.6 / 100)
+    got = Estimate(40, 0, 100, exact=False)
+    assert settled(got, [0.40 + error + 0.001, 0.40 - error - 0.001])
+    assert not settled(got, [0.40 + error - 0.001])
+    assert not settled(got, [0.9, 0.40 - error + 0.001])
+    # No win at all: the error is taken at one sample's worth, so a threshold at zero is open.
+    assert not settled(Estimate(0, 0, 50, exact=False), [0.0])
+    assert settled(Estimate(0, 0, 1128, exact=True), [0.0])
+
+
+@pytest.mark.parametrize("equity_at", ["clear", "near"])
+def test_a_settled_estimate_stops_early_and_an_open_one_draws_every_sample(
+    equity_at: str,
+) -> None:
+    mine, table = ids("Qs 9d"), [None, *ids("5c 4d 3d"), None]
+    unseen = [c for c in range(55) if c not in mine + ids("5c 4d 3d")]
+    show = StraightsShowdown(55, fast=True)
+    full = estimate(mine, table, unseen, 2, show, samples=200, seed=5)
+    # A threshold far away settles after the first eighth (25 samples), drawn with the same
+    # seed as a plain estimate of 25; one at the estimate itself never settles.
+    threshold = 0.99 if equity_at == "clear" else full.equity
+    got = estimate(mine, table, unseen, 2, show, samples=200, seed=5, settle=(threshold,))
+    if equity_at == "clear":
+        first = estimate(mine, table, unseen, 2, show, samples=25, seed=5)
+        assert (got.wins, got.deals) == (first.wins, 25)
+    else:
+        assert got.deals == 200
+
+
+def test_thresholds_are_what_choose_compares_with() -> None:
+    from straights.bots.equity import thresholds
+
+    style = STYLES["balanced"]
+    # Three players, no raise: bet above max(0.30, 1.5 / 3) = 0.5; call 4 into 12 at 4 / 16.
+    assert thresholds(to_call=4, pot=12, players=3, raises=0, style=style) == (0.5, 0.25)
+    assert thresholds(to_call=0, pot=12, players=3, raises=0, style=style) == (0.5, None)
+    assert choose(0.5, to_call=4, pot=12, players=3, raises=0, style=style)[0] == "bet"
+    assert choose(0.49, to_call=4, pot=12, players=3, raises=0, style=style) == ("call",)
+    assert choose(0.24, to_call=4, pot=12, players=3, raises=0, style=style) == ("fold",)

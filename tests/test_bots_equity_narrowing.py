@@ -35,7 +35,7 @@ def test_narrowed_last_round_is_exact(fast: bool, q: float) -> None:
     unseen = [c for c in range(55) if c not in mine + table]
     show = StraightsShowdown(55, fast=fast)
     got = estimate(mine, table, unseen, 1, show, narrow=(q,))
-    (floor,) = show.floors(table, unseen, 1, (q,))
+    (floor,) = show.floors(table, 1, (q,))
     wins, deals = narrowed_referee(mine, table, unseen, floor, 55)
     assert got.exact
     assert (got.wins, got.deals) == (wins, deals)
@@ -45,11 +45,13 @@ def test_narrowed_last_round_is_exact(fast: bool, q: float) -> None:
 @pytest.mark.parametrize("fast", [True, False])
 @pytest.mark.parametrize("table", ["5c 4d 3d 2h Jh", "S 9h"])
 def test_floors_leave_out_about_the_asked_share(fast: bool, table: str) -> None:
-    mine, places = ids("Qs 9d"), ids(table)
-    unseen = [c for c in range(55) if c not in mine + places]
+    places = ids(table)
     show = StraightsShowdown(55, fast=fast)
-    keys = [straights_key(p, places, 55) for p in combinations(unseen, 2)]
-    for q, floor in zip((0.35, 0.6), show.floors(places, unseen, 2, (0.35, 0.6)), strict=True):
+    # The floors are quantiles of the pairs an opponent weighs itself against: every pair
+    # of cards not on the table (this seat's own cards too).
+    others = [c for c in range(55) if c not in places]
+    keys = [straights_key(p, places, 55) for p in combinations(others, 2)]
+    for q, floor in zip((0.35, 0.6), show.floors(places, 2, (0.35, 0.6)), strict=True):
         below = sum(k < floor for k in keys) / len(keys)
         # The fast path places the floor from 512 random pairs: an error of about 2 points.
         assert below <= q + 1e-9 if not fast else abs(below - q) < 0.1

@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
@@ -57,6 +58,9 @@ __all__ = [
     "choose",
     "equity_factories",
     "estimate",
+    "settled",
+    "staged",
+    "thresholds",
 ]
 
 #: Enumerate when a deal has at most this many completions, else sample: in Straights the
@@ -94,7 +98,8 @@ class Showdown(Protocol):
     places are drawn from them), ``opponents`` how many hands it must beat;
     ``narrow`` one quantile per opponent (missing: 0): that opponent's holdings
     keyed below the quantile on the cards showing are left out (see
-    :func:`narrowing`).
+    :func:`narrowing`); ``settle`` the thresholds of the decision the estimate serves
+    (see :func:`staged`).
     """
 
     def exact(
@@ -115,6 +120,7 @@ class Showdown(Protocol):
         samples: int,
         seed: int,
         narrow: Sequence[float] = (),
+        settle: Sequence[float] = (),
     ) -> Estimate: ...
 
 
@@ -142,17 +148,64 @@ def estimate(
     exact_limit: int = EXACT_LIMIT,
     seed: int = 0,
     narrow: Sequence[float] = (),
+    settle: Sequence[float] = (),
 ) -> Estimate:
     """The seat's chance of winning outright: exact up to ``exact_limit`` completions, else
     ``samples`` random ones (seeded by ``seed``).  With ``narrow`` (one quantile per
-    opponent) only the last round against one opponent is counted exactly."""
+    opponent) only the last round against one opponent is counted exactly.
+
+    ``settle`` lists the equities a decision compares the estimate with: the samples are
+    drawn in three stages (a quarter, a quarter, a half), and once the estimate lies more
+    than :data:`SETTLED` standard errors from each of them the decision is made and the
+    rest are not drawn."""
     unknown = sum(1 for c in table if c is None)
     narrowed = any(q > 0 for q in narrow)
     if narrowed and opponents == 1 and unknown == 0:
         return showdown.exact(hole, table, unseen, opponents, narrow)
     if not narrowed and completions(len(unseen), unknown, opponents) <= exact_limit:
         return showdown.exact(hole, table, unseen, opponents)
-    return showdown.sample(hole, table, unseen, opponents, samples, seed, narrow)
+    return showdown.sample(hole, table, unseen, opponents, samples, seed, narrow, settle)
+
+
+def staged(
+    draw: Callable[[int, int], Estimate], samples: int, seed: int, settle: Sequence[float]
+) -> Estimate:
+    """``samples`` draws by ``draw(count, seed)``, in stages (an eighth, an eighth, a
+    quarter, a half) when ``settle`` lists thresholds: once the estimate lies more than
+    :data:`SETTLED` standard errors from each of them, the rest are not drawn."""
+    if not settle or samples < 8:
+        return draw(samples, seed)
+    wins = no_winner = deals = 0
+    eighth = samples // 8
+    for stage, size in enumerate((eighth, eighth, 2 * eighth, samples - 4 * eighth)):
+        more = draw(size, seed ^ stage)
+        wins, no_winner, deals = wins + more.wins, no_winner + more.no_winner, deals + size
+        if _clear(wins, deals, settle):
+            break
+    return Estimate(wins, no_winner, deals, exact=False)
+
+
+#: Standard errors between a partial estimate and every threshold for it to stand.
+SETTLED: Final = 2.0
+
+
+def settled(got: Estimate, thresholds: Sequence[float]) -> bool:
+    """Whether a sampled estimate lies more than :data:`SETTLED` standard errors from
+    every threshold (the error of a proportion, taken at least at one sample's worth).
+
+    >>> settled(Estimate(10, 0, 100, exact=False), [0.3, 0.5])  # 0.10 ± 0.03
+    True
+    >>> settled(Estimate(25, 0, 100, exact=False), [0.3])  # 0.25 ± 0.043
+    False
+    """
+    return got.exact or _clear(got.wins, got.deals, thresholds)
+
+
+def _clear(wins: int, deals: int, thresholds: Sequence[float]) -> bool:
+    share = wins / deals
+    p = min(max(share, 1 / deals), 1 - 1 / deals)
+    error = SETTLED * math.sqrt(p * (1 - p) / deals)
+    return all(abs(share - t) > error for t in thresholds)
 
 
 class StraightsShowdown:
@@ -169,7 +222,6 @@ class StraightsShowdown:
         self.pack = pack
         self.fast = fast
         self._tables: tuple[Any, Any, Any] | None = None
-        self._floors: tuple[object, dict[float, int]] | None = None
 
     # -- the fast path: straights.fast.equity on the calling thread --------------------
     def _lookup(self) -> tuple[Any, Any, Any]:
@@ -198,7 +250,7 @@ class StraightsShowdown:
         opponents: int,
         narrow: Sequence[float] = (),
     ) -> Estimate:
-        floors = self.floors(table, unseen, opponents, narrow)
+        floors = self.floors(table, opponents, narrow)
         if not self.fast:
             fills = _every_fill(unseen, table, opponents)
             return self._readable(hole, table, opponents, fills, True, floors)
@@ -249,62 +301,50 @@ class StraightsShowdown:
         samples: int,
         seed: int,
         narrow: Sequence[float] = (),
+        settle: Sequence[float] = (),
     ) -> Estimate:
-        floors = self.floors(table, unseen, opponents, narrow)
+        floors = self.floors(table, opponents, narrow)
         if not self.fast:
-            fills = _random_fills(unseen, table, opponents, samples, seed)
-            if any(floors):
-                fills = (self._redraw(f, table, unseen, floors, seed) for f in fills)
-            return self._readable(hole, table, opponents, fills, False, floors)
+
+            def readable(count: int, seed: int) -> Estimate:
+                fills = _random_fills(unseen, table, opponents, count, seed)
+                if any(floors):
+                    fills = (self._redraw(f, table, unseen, floors, seed) for f in fills)
+                return self._readable(hole, table, opponents, fills, False, floors)
+
+            return staged(readable, samples, seed, settle)
         import numpy as np
 
         from straights.fast import equity as kernels
 
         places = np.array([-1 if c is None else c for c in table], dtype=np.int64)
-        wins, nowin = kernels.seat_sample_straights(
-            seed,
-            samples,
-            np.array(hole, dtype=np.int64),
-            places,
-            np.array(unseen, dtype=np.int64),
-            opponents,
-            self.pack,
-            np.array(floors, dtype=np.int64),
-        )
-        return Estimate(wins, nowin, samples, exact=False)
+        mine = np.asarray(hole, dtype=np.int64)
+        deck = np.asarray(unseen, dtype=np.int64)
+        lows = np.array(floors, dtype=np.int64)
+        kernel = kernels.seat_sample_straights
+
+        def fast(count: int, seed: int) -> Estimate:
+            wins, nowin = kernel(seed, count, mine, places, deck, opponents, self.pack, lows)
+            return Estimate(wins, nowin, count, exact=False)
+
+        return staged(fast, samples, seed, settle)
 
     # -- narrowing ------------------------------------------------------------------
     def seen_key(self, pair: Sequence[int], table: Table) -> int:
         """A pair's Straights key with the table places known (the others left out)."""
         return straights_key(pair, [c for c in table if c is not None], self.pack)
 
-    def floors(
-        self, table: Table, unseen: Sequence[int], opponents: int, narrow: Sequence[float]
-    ) -> list[int]:
+    def floors(self, table: Table, opponents: int, narrow: Sequence[float]) -> list[int]:
         """Per opponent, the least key on the cards showing that its holding may have: the
-        key at its ``narrow`` quantile among every pair of ``unseen`` cards (0: any pair)."""
+        key at its ``narrow`` quantile among the pairs of cards not on the table (0: any
+        pair).  The pairs are those the opponent itself weighs its hand against — they do
+        not depend on this seat's cards — so every seat at the table shares them."""
         quantiles = [*narrow, *[0.0] * opponents][:opponents]
-        wanted = sorted({q for q in quantiles if q > 0})
-        if not wanted:
+        if not any(q > 0 for q in quantiles):
             return [0] * opponents
-        key = (tuple(table), tuple(unseen), tuple(wanted))
-        if self._floors is None or self._floors[0] != key:
-            self._floors = (key, dict(zip(wanted, self._floor(table, unseen, wanted), strict=True)))
-        found = self._floors[1]
-        return [found[q] if q > 0 else 0 for q in quantiles]
-
-    def _floor(self, table: Table, unseen: Sequence[int], wanted: list[float]) -> list[int]:
-        if self.fast:
-            import numpy as np
-
-            from straights.fast import equity as kernels
-
-            places = np.array([-1 if c is None else c for c in table], dtype=np.int64)
-            deck = np.array(unseen, dtype=np.int64)
-            floors = kernels.pair_floor(deck, places, self.pack, np.array(wanted))
-            return [int(f) for f in floors]
-        keys = sorted(self.seen_key(p, table) for p in combinations(unseen, 2))
-        return [keys[min(len(keys) - 1, int(q * len(keys)))] for q in wanted]
+        keys = pair_keys(self.pack, tuple(c for c in table if c is not None), self.fast)
+        last = len(keys) - 1
+        return [int(keys[min(last, int(q * len(keys)))]) if q > 0 else 0 for q in quantiles]
 
     def _redraw(
         self, fill: list[int], table: Table, unseen: Sequence[int], floors: list[int], seed: int
@@ -365,6 +405,27 @@ class StraightsShowdown:
             elif mine == best_other or opponents == 0:
                 nowin += 1  # equal keys happen only under rule 10
         return Estimate(wins, nowin, deals, exact)
+
+
+@lru_cache(maxsize=64)
+def pair_keys(
+    pack: int, known: tuple[int, ...], fast: bool
+) -> tuple[int, ...] | npt.NDArray[np.int64]:
+    """Sorted Straights keys, on the ``known`` table cards, of the pairs of the other cards
+    of the pack: every pair on the readable path, :data:`~straights.fast.equity.FLOOR_PAIRS`
+    pseudo-random ones (a fixed draw, quantiles within about 2 points) on the kernels."""
+    deck = [c for c in range(pack) if c not in known]
+    if fast:
+        import numpy as np
+
+        from straights.fast import equity as kernels
+
+        places = np.array([*known, *[-1] * (5 - len(known))], dtype=np.int64)
+        keys: npt.NDArray[np.int64] = kernels.pair_keys(
+            np.array(deck, dtype=np.int64), places, pack
+        )
+        return keys
+    return tuple(sorted(straights_key(p, list(known), pack) for p in combinations(deck, 2)))
 
 
 def _alone_carries(hole: Sequence[int], table: Sequence[int], pack: int) -> bool:
@@ -513,14 +574,32 @@ def choose(
     >>> choose(0.3, to_call=2, pot=6, players=2, raises=1, style=STYLES["tight"])
     ('fold',)
     """
+    bet, call = thresholds(to_call=to_call, pot=pot, players=players, raises=raises, style=style)
+    return _kinds(equity, bet, call)
+
+
+def _kinds(equity: float, bet: float, call: float | None) -> tuple[str, ...]:
+    if equity >= bet:
+        return ("bet", "raise", "call", "check") if call is not None else ("bet", "raise", "check")
+    if call is None:
+        return ("check",)
+    return ("call",) if equity >= call else ("fold",)
+
+
+def thresholds(
+    *, to_call: int, pot: int, players: int, raises: int, style: Style
+) -> tuple[float, float | None]:
+    """The equities :func:`choose` compares with: to bet or raise, and to call (``None``
+    when checking is free): the pot odds ``to_call / (pot + to_call)`` plus the margin.
+
+    >>> thresholds(to_call=2, pot=6, players=2, raises=1, style=STYLES["balanced"])
+    (0.85, 0.25)
+    """
     fair = 1.0 / max(players, 1)
     wanted = max(style.bet_floor, style.bet_share * fair) + style.raise_step * raises
-    if equity >= min(wanted, 0.95):
-        return ("bet", "raise", "call", "check") if to_call else ("bet", "raise", "check")
     if to_call == 0:
-        return ("check",)
-    price = to_call / (pot + to_call)
-    return ("call",) if equity >= price + style.call_margin else ("fold",)
+        return min(wanted, 0.95), None
+    return min(wanted, 0.95), to_call / (pot + to_call) + style.call_margin
 
 
 class EquityBot:
@@ -559,6 +638,7 @@ class EquityBot:
         self._showdowns: dict[int, StraightsShowdown] = {}
         self._cache: tuple[object, Estimate] | None = None
         self._deal_cache: dict[object, Any] = {}
+        self._memory: Any = None
         self.name = name or ("equity" if style.name == "balanced" else f"equity:{style.name}")
 
     def showdown(self, pack: int) -> StraightsShowdown:
@@ -566,8 +646,9 @@ class EquityBot:
             self._showdowns[pack] = StraightsShowdown(pack, fast=self.fast)
         return self._showdowns[pack]
 
-    def estimate(self, view: SeatView) -> Estimate:
-        """This seat's estimate now (kept for the round while nothing it sees changes)."""
+    def estimate(self, view: SeatView, settle: Sequence[float] = ()) -> Estimate:
+        """This seat's estimate now (kept for the round while nothing it sees changes);
+        ``settle``: the thresholds of the decision it serves (see :func:`estimate`)."""
         if view.hole is None:
             raise ConfigurationError("a spectator's view has no hand to estimate")
         opponents = view.opponents_in()
@@ -577,34 +658,55 @@ class EquityBot:
             return self._cache[1]
         hole = [c.id for c in view.hole]
         table = [None if c is None else c.id for c in view.table]
-        seen = set(hole) | {c for c in table if c is not None}
-        unseen = [c for c in range(view.pack) if c not in seen]
         showdown = self.showdown(view.pack)
+        unseen: Any
+        if showdown.fast:  # one array for the kernels, however many calls they take
+            import numpy as np
+
+            free = np.ones(view.pack, dtype=bool)
+            free[hole] = False
+            free[[c for c in table if c is not None]] = False
+            unseen = np.flatnonzero(free)
+        else:
+            seen = set(hole) | {c for c in table if c is not None}
+            unseen = [c for c in range(view.pack) if c not in seen]
         samples = self._samples or (FAST_SAMPLES if showdown.fast else READABLE_SAMPLES)
         seed = self.rng.getrandbits(63)
         result = estimate(
-            hole, table, unseen, opponents, showdown, samples=samples, seed=seed, narrow=narrow
+            hole,
+            table,
+            unseen,
+            opponents,
+            showdown,
+            samples=samples,
+            seed=seed,
+            narrow=narrow,
+            settle=settle,
         )
+        if settle and result.deals < samples:  # a partial estimate serves this decision only
+            return result
         self._cache = (known, result)
         return result
 
     def act(self, view: SeatView) -> Action:
-        e = self.estimate(view).equity
-        kinds = choose(
-            e,
+        """:func:`choose` on :meth:`estimate`, sampled only until the choice is clear."""
+        bet, call = thresholds(
             to_call=view.to_call,
             pot=view.pot,
             players=view.opponents_in() + 1,
             raises=view.raises,
             style=self.style,
         )
-        return pick(view, *kinds)
+        e = self.estimate(view, settle=(bet,) if call is None else (bet, call)).equity
+        return pick(view, *_kinds(e, bet, call))
 
     def decide(self, view: DealView) -> Move:
         """The move in a deal of any variant (:mod:`straights.bots.equity_moves`)."""
-        from straights.bots.equity_moves import decide
+        from straights.bots.equity_moves import Memory, decide
 
-        return decide(view, self.style, self.rng.getrandbits(63), self._deal_cache)
+        if self._memory is None:
+            self._memory = Memory()
+        return decide(view, self.style, self.rng.getrandbits(63), self._deal_cache, self._memory)
 
 
 def equity_factories() -> dict[str, Callable[[RandomLike], EquityBot]]:

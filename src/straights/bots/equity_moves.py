@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
@@ -27,14 +28,86 @@ from straights.poker.variant import Structure, Variant
 if TYPE_CHECKING:
     from straights.poker.view import DealView, Move
 
-__all__ = ["bet_size", "decide", "spot"]
+__all__ = ["Memory", "bet_size", "decide", "spot"]
 
 #: Completions sampled per candidate discard (a draw compares up to 32 candidates).
 DRAW_SAMPLES: Final = 24
 
 
-def spot(view: DealView, variant: Variant, mine: list[Card] | None = None) -> Spot:
-    """What the seat to act knows, as a :class:`Spot` (``mine`` overrides its cards)."""
+@dataclass
+class Memory:
+    """The cards a seat has seen in this deal, kept between its decisions: a stud player's
+    up cards stay dead after he folds (the view no longer shows them), and so do the
+    seat's own discards."""
+
+    variant: str = ""
+    mine: set[Card] = field(default_factory=set)
+    seen: set[Card] = field(default_factory=set)
+    gone: frozenset[Card] = frozenset()
+    #: Players seen in for a bet made by choice on an earlier street, by street.
+    bettors: dict[int, str] = field(default_factory=dict)
+
+    def update(self, view: DealView) -> frozenset[Card]:
+        """Remember what ``view`` shows; the cards seen earlier that it no longer shows."""
+        me = view.me
+        assert me is not None
+        own = {c for c in me.cards if c is not None}
+        showing = own | {c for p in view.players for c in p.cards if c is not None}
+        showing |= {c for c in view.board if c is not None}
+        first = get_variant(view.variant).streets[0].name
+        if (
+            view.variant != self.variant
+            or (view.street == first and not own <= self.mine)
+            or showing & self.gone  # a card out of play is back: another deal
+        ):
+            self.variant, self.mine, self.seen = view.variant, set(), set()
+            self.bettors = {}
+        self.mine |= own
+        self.seen |= showing
+        self.gone = frozenset(self.seen - showing)
+        for p in facing(view):
+            self.bettors.setdefault(p, view.street)
+        return self.gone
+
+    def narrowing(self, view: DealView, style: Style) -> tuple[float, ...]:
+        """One quantile per live opponent, in seat order: ``style.narrow_bet`` for one in
+        for a bet this seat faces, ``style.narrow_call`` for one seen in for a bet on an
+        earlier street, else 0 (see :func:`~straights.bots.variant_equity.equity`)."""
+        now = facing(view)
+        out = []
+        for p in view.players:
+            if p.index == view.seat or p.folded:
+                continue
+            if p.index in now:
+                out.append(style.narrow_bet)
+            elif self.bettors.get(p.index, view.street) != view.street:
+                out.append(style.narrow_call)
+            else:
+                out.append(0.0)
+        return tuple(out)
+
+
+def facing(view: DealView) -> set[int]:
+    """The opponents in for a bet by choice that the seat faces: their chips this street
+    reach the highest bet, above the seat's, and the bet is no forced one (a later street
+    than the first, or a raise over the blinds or bring-in)."""
+    me = view.me
+    assert me is not None
+    top = max(p.bet for p in view.players)
+    first = get_variant(view.variant).streets[0].name
+    if top <= me.bet or (view.street == first and raises_made(view) < 1):
+        return set()
+    return {p.index for p in view.players if p.index != view.seat and not p.folded and p.bet == top}
+
+
+def spot(
+    view: DealView,
+    variant: Variant,
+    mine: list[Card] | None = None,
+    gone: frozenset[Card] = frozenset(),
+) -> Spot:
+    """What the seat to act knows, as a :class:`Spot` (``mine`` overrides its cards;
+    ``gone``: cards seen earlier in the deal and out of play now, see :class:`Memory`)."""
     me = view.me
     assert me is not None
     own = [c for c in me.cards if c is not None]
@@ -45,6 +118,7 @@ def spot(view: DealView, variant: Variant, mine: list[Card] | None = None) -> Sp
     ]
     board = [c for c in view.board if c is not None]
     dead = [c for c in own if mine is not None and c not in mine]
+    dead += sorted(gone, key=lambda c: c.id)
     return Spot(variant, own if mine is None else mine, board, opponents, dead=dead)
 
 
@@ -73,7 +147,12 @@ def bet_size(view: DealView, variant: Variant, kind: str, share: float) -> int |
 
 
 def _best_throw(
-    view: DealView, variant: Variant, choices: list[Card], sizes: range, seed: int
+    view: DealView,
+    variant: Variant,
+    choices: list[Card],
+    sizes: range,
+    seed: int,
+    gone: frozenset[Card] = frozenset(),
 ) -> tuple[Card, ...]:
     """The cards among ``choices`` (so many as one of ``sizes``) whose loss costs the hand
     least: its kept cards plus fresh ones score best (the fewest cards on a tie)."""
@@ -85,7 +164,7 @@ def _best_throw(
         for thrown in combinations(choices, size):
             kept = [c for c in own if c not in thrown]
             got: Share = equity(
-                spot(view, variant, kept), samples=DRAW_SAMPLES, exact_limit=0, seed=seed
+                spot(view, variant, kept, gone), samples=DRAW_SAMPLES, exact_limit=0, seed=seed
             )
             if best is None or (got.equity, -size) > best[:2]:
                 best = (got.equity, -size, thrown)
@@ -93,38 +172,56 @@ def _best_throw(
     return best[2]
 
 
-def _discard(view: DealView, variant: Variant, seed: int) -> tuple[Card, ...]:
+def _discard(
+    view: DealView, variant: Variant, seed: int, gone: frozenset[Card]
+) -> tuple[Card, ...]:
     """The draw: the best discard of at most ``view.draw_limit`` cards (none: stand pat)."""
     me = view.me
     assert me is not None
     own = [c for c in me.cards if c is not None]
-    return _best_throw(view, variant, own, range(view.draw_limit + 1), seed)
+    return _best_throw(view, variant, own, range(view.draw_limit + 1), seed, gone)
 
 
-def _show(view: DealView, variant: Variant, seed: int) -> tuple[Card, ...]:
+def _show(view: DealView, variant: Variant, seed: int, gone: frozenset[Card]) -> tuple[Card, ...]:
     """``view.choose_up`` face-down cards to turn up: those the hand misses least."""
     me = view.me
     assert me is not None
     down = [c for c, up in zip(me.cards, me.up, strict=True) if c is not None and not up]
     count = view.choose_up
-    return _best_throw(view, variant, down, range(count, count + 1), seed)
+    return _best_throw(view, variant, down, range(count, count + 1), seed, gone)
 
 
-def decide(view: DealView, style: Style, seed: int, cached: dict[object, Share]) -> Move:
-    """The seat's move; ``cached`` keeps its estimate while nothing it sees changes."""
+def decide(
+    view: DealView,
+    style: Style,
+    seed: int,
+    cached: dict[object, Share],
+    memory: Memory | None = None,
+) -> Move:
+    """The seat's move; ``cached`` keeps its estimate while nothing it sees changes, and
+    ``memory`` the cards it has seen earlier in the deal."""
     from straights.poker.view import Move
 
     variant = get_variant(view.variant)
+    gone = memory.update(view) if memory is not None else frozenset()
     if view.phase == "draw":
-        return Move("discard", cards=_discard(view, variant, seed))
+        return Move("discard", cards=_discard(view, variant, seed, gone))
     if view.phase == "expose":
-        return Move("expose", cards=_show(view, variant, seed))
-    where = spot(view, variant)
-    known = (view.street, tuple(where.mine), tuple(where.board), tuple(map(tuple, where.opponents)))
+        return Move("expose", cards=_show(view, variant, seed, gone))
+    where = spot(view, variant, gone=gone)
+    narrow = memory.narrowing(view, style) if memory is not None else ()
+    known = (
+        view.street,
+        tuple(where.mine),
+        tuple(where.board),
+        tuple(map(tuple, where.opponents)),
+        gone,
+        narrow,
+    )
     got = cached.get(known)
     if got is None:
         cached.clear()
-        got = cached[known] = equity(where, seed=seed)
+        got = cached[known] = equity(where, seed=seed, narrow=narrow)
     kinds = choose(
         got.equity,
         to_call=view.to_call,

@@ -229,16 +229,34 @@ def _rule_keys(rule: HandRule, holes: Ids, boards: Ids) -> Ids | None:
     )
 
 
-def _batch_shares(variant: Variant, holes: Ids, boards: Ids) -> npt.NDArray[np.float64] | None:
-    """Player 0's pot share in each completion, or ``None`` if a rule has no batch key."""
+def _standing(keys: Ids) -> npt.NDArray[np.float64]:
+    """Each key's place among its column's (one player's over the completions): the share
+    of that player's completions with a lower key, ties taking the lowest place."""
+    s = keys.shape[0]
+    order = np.sort(keys, axis=0)
+    places = [np.searchsorted(order[:, p], keys[:, p], side="left") for p in range(keys.shape[1])]
+    out: npt.NDArray[np.float64] = np.stack(places, axis=1) / max(s, 1)
+    return out
+
+
+def _batch_shares(
+    variant: Variant, holes: Ids, boards: Ids, narrow: Sequence[float] = ()
+) -> npt.NDArray[np.float64] | None:
+    """Player 0's pot share in each completion, or ``None`` if a rule has no batch key.
+    With ``narrow`` (a quantile per opponent, in order), a completion where an opponent's
+    hand stands below its quantile among its own completions, in every share of the pot,
+    scores ``nan`` (left out: see :func:`equity`)."""
     holes, boards = holes.astype(np.int64), boards.astype(np.int64)
     gained = np.zeros(holes.shape[0])
     won_any = np.zeros(holes.shape[0], dtype=np.int64)
+    standing = np.zeros((holes.shape[0], holes.shape[1]))
     tops = []
     for rule in variant.showdown:
         keys = _rule_keys(rule, holes, boards)
         if keys is None:
             return None
+        if any(q > 0 for q in narrow):
+            standing = np.maximum(standing, _standing(keys))
         top = keys.max(axis=1)
         has = top > 0
         winners = (keys == top[:, None]) & has[:, None]
@@ -247,6 +265,9 @@ def _batch_shares(variant: Variant, holes: Ids, boards: Ids) -> npt.NDArray[np.f
         won_any += has
     for has, mine in tops:
         gained += np.where(has, mine / np.maximum(won_any, 1), 0.0)
+    for p, q in enumerate(narrow[: holes.shape[1] - 1], start=1):
+        if q > 0:
+            gained[standing[:, p] < q] = np.nan
     return gained
 
 
@@ -285,8 +306,17 @@ def equity(
     samples: int = SAMPLES,
     exact_limit: int | None = None,
     seed: int = 0,
+    narrow: Sequence[float] = (),
 ) -> Share:
     """The seat's expected share of the pot against the live opponents of ``spot``.
+
+    ``narrow`` holds a quantile per opponent (in the order of ``spot.opponents``; 0 or
+    missing: none): the completions where that opponent's final hand stands below the
+    quantile among its completions, in every share of the pot, are left out — what an
+    opponent who bets is taken not to hold.  (The Straights variants narrow by the
+    cards showing, :func:`straights.bots.equity.narrowing`; rankings without a batch
+    key are not narrowed.)  If fewer than a quarter of the completions would remain,
+    none is left out.
 
     Exact when the deal has at most ``exact_limit`` completions (default
     :data:`EXACT_LIMIT`, or :data:`READABLE_EXACT_LIMIT` where the rules have no
@@ -301,8 +331,9 @@ def equity(
         theirs = theirs[:-1]
     opponents = [list(up) for up in spot.opponents][: len(theirs)]
     sizes = [mine_n, *theirs, board_n]
+    narrow = tuple(narrow[: len(theirs)])
     if isinstance(spot.variant.pot_rule, RuleTen) and not mine_n:
-        return _straights(spot, pool, len(theirs), samples, exact_limit or 0, seed)
+        return _straights(spot, pool, len(theirs), samples, exact_limit or 0, seed, narrow)
     hole, board = final_counts(spot.variant)
     natural = all(c.is_ranked for c in pool) and all(c.is_ranked for c in spot.mine)
     batched = natural and _batchable(spot.variant, hole, board)
@@ -324,12 +355,17 @@ def equity(
         fills = np.array(ids, dtype=np.int64)[order]
         exact = False
     holes, boards = _assemble(spot, opponents, sizes, fills)
-    got = _batch_shares(spot.variant, holes, boards) if batched else None
+    got = _batch_shares(spot.variant, holes, boards, narrow) if batched else None
     if got is None:
         got = np.array(
             [_readable_share(spot.variant, h, b) for h, b in zip(holes, boards, strict=True)]
         )
-    return Share(float(got.sum()), len(fills), exact)
+    kept = ~np.isnan(got)
+    if kept.sum() * 4 < len(got):  # too few left: narrow nothing
+        got = _batch_shares(spot.variant, holes, boards)
+        assert got is not None
+        kept = np.ones(len(got), dtype=bool)
+    return Share(float(got[kept].sum()), int(kept.sum()), exact)
 
 
 def _batchable(variant: Variant, hole: int, board: int) -> bool:
@@ -386,7 +422,13 @@ def _readable_share(variant: Variant, holes: Ids, board: Ids) -> float:
 
 
 def _straights(
-    spot: Spot, pool: list[Card], opponents: int, samples: int, exact_limit: int, seed: int
+    spot: Spot,
+    pool: list[Card],
+    opponents: int,
+    samples: int,
+    exact_limit: int,
+    seed: int,
+    narrow: Sequence[float] = (),
 ) -> Share:
     """Straights variants on :mod:`straights.bots.equity`'s showdown (rule 10 is no win)."""
     from straights.bots.equity import StraightsShowdown, estimate
@@ -404,5 +446,6 @@ def _straights(
         samples=max(samples, 200),
         exact_limit=max(exact_limit, 5_000),
         seed=seed,
+        narrow=sorted(narrow, reverse=True),
     )
     return Share(float(got.wins), got.deals, got.exact)

@@ -570,11 +570,10 @@ FLOOR_PAIRS = 512
 
 
 @njit(cache=True)
-def pair_floor(deck: I64, table: I64, pack: int, quantiles: F64) -> I64:
-    """The Straights keys at ``quantiles`` among :data:`FLOOR_PAIRS` random pairs of
-    ``deck`` with the known places of ``table`` (``-1`` unknown): pairs keyed below one
-    are about the weakest share of the holdings an opponent may have, as far as the
-    cards showing tell."""
+def pair_keys(deck: I64, table: I64, pack: int) -> I64:
+    """The sorted Straights keys of :data:`FLOOR_PAIRS` pseudo-random pairs of ``deck``
+    (a fixed draw) with the known places of ``table`` (``-1`` unknown): the quantiles of
+    the holdings an opponent may have, as far as the cards showing tell."""
     t_s = _table_parts(table)[0]
     m = deck.shape[0]
     state = np.empty(1, dtype=np.uint64)
@@ -586,11 +585,8 @@ def pair_floor(deck: I64, table: I64, pack: int, quantiles: F64) -> I64:
         j += j >= i
         a, b = deck[i], deck[j]
         keys[k] = key_from_parts(SUIT_POS[a] | SUIT_POS[b], t_s, hand_strength(a, b), pack)
-    out = np.empty(quantiles.shape[0], dtype=np.int64)
-    for q in range(quantiles.shape[0]):
-        at = min(FLOOR_PAIRS - 1, int(quantiles[q] * FLOOR_PAIRS))
-        out[q] = np.partition(keys, at)[at]  # a selection, not a sort
-    return out
+    keys.sort()  # in place: Numba's np.sort is several times slower
+    return keys
 
 
 #: Redraws of an opponent's pair before one below its floor is kept anyway.
@@ -609,11 +605,12 @@ def seat_sample_straights(
     floors: I64,
 ) -> tuple[int, int]:
     """One seat's Straights results over ``samples`` random completions, on this thread:
-    ``(wins, no_winner)``.  ``table`` holds -1 for unknown places; each opponent's two
-    cards and the unknown places are drawn from ``deck``.  Opponent ``k``'s pair is
+    ``(wins, no_winner)``.  ``table`` holds -1 for unknown places; the unknown places and
+    then each opponent's two cards are drawn from ``deck``.  Opponent ``k``'s pair is
     redrawn (up to :data:`TRIES` times) while its key with the known places is below
     ``floors[k]`` (0: any pair): the narrowing by what the opponent did.  A completion
-    stops as soon as an opponent beats the seat; equal keys are rule 10."""
+    stops as soon as an opponent beats the seat (the others need not be drawn); equal
+    keys are rule 10."""
     state = np.empty(1, dtype=np.uint64)
     state[0] = np.uint64(seed)
     d = deck.copy()
@@ -625,20 +622,8 @@ def seat_sample_straights(
     for _ in range(samples):
         drawn = 0
         lost = tied = False
-        # Opponents first (their floors read the known places only), then the table.
-        for p in range(opponents):
-            for _try in range(TRIES):
-                r = drawn + np.int64(_next(state) % np.uint64(m - drawn))
-                d[drawn], d[r] = d[r], d[drawn]
-                r = drawn + 1 + np.int64(_next(state) % np.uint64(m - drawn - 1))
-                d[drawn + 1], d[r] = d[r], d[drawn + 1]
-                a, b = d[drawn], d[drawn + 1]
-                if floors[p] <= 0:
-                    break
-                seen = key_from_parts(SUIT_POS[a] | SUIT_POS[b], seen_s, hand_strength(a, b), pack)
-                if seen >= floors[p]:
-                    break
-            drawn += 2
+        # The table first, then the opponents one at a time, stopping at the first who
+        # wins: an opponent's floor reads the known places only, so the order is free.
         t_s = t_sp = t_8 = 0
         for j in range(5):
             c = table[j]
@@ -658,7 +643,18 @@ def seat_sample_straights(
                 wins += 1
             continue
         for p in range(opponents):
-            a, b = d[2 * p], d[2 * p + 1]
+            for _try in range(TRIES):
+                r = drawn + np.int64(_next(state) % np.uint64(m - drawn))
+                d[drawn], d[r] = d[r], d[drawn]
+                r = drawn + 1 + np.int64(_next(state) % np.uint64(m - drawn - 1))
+                d[drawn + 1], d[r] = d[r], d[drawn + 1]
+                a, b = d[drawn], d[drawn + 1]
+                if floors[p] <= 0:
+                    break
+                seen = key_from_parts(SUIT_POS[a] | SUIT_POS[b], seen_s, hand_strength(a, b), pack)
+                if seen >= floors[p]:
+                    break
+            drawn += 2
             theirs = key_from_parts(SUIT_POS[a] | SUIT_POS[b], t_s, hand_strength(a, b), pack)
             if theirs > mine:
                 lost = True
