@@ -451,11 +451,11 @@ class Deal:
             return 0
         live = self.in_hand()
         board = self.board
-        shared = [c.id for c, up in zip(board, self.board_up, strict=True) if up and c]
+        shared = [c._id for c, up in zip(board, self.board_up, strict=True) if up and c]
         holes, ups = self.holes, self.up
         best, first = None, live[0]  # the first of the best showing opens
         for i in live:
-            ids = [c.id for c, up in zip(holes[i], ups[i], strict=True) if up and c is not None]
+            ids = [c._id for c, up in zip(holes[i], ups[i], strict=True) if up and c is not None]
             key = showing_key(opener, ids + shared if shared else ids)
             if key is not None and (best is None or key > best):
                 best, first = key, i

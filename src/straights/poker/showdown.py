@@ -63,10 +63,14 @@ def best_hand(rule: HandRule, hole: Sequence[Card], board: Sequence[Card]) -> Ha
             return None
         combos = [(*m, *t) for m in combinations(hole, h) for t in combinations(board, b)]
     fast = _fast_key(rule)
-    if fast is None or any(not c.is_ranked for c in combos[0]):
+    first = [x._id for x in combos[0]]
+    if fast is None or (first and max(first) >= SPECIAL_BASE):  # not only natural cards
         value = max(_evaluate(rule, c) for c in combos)
         return None if value.category == _NO_LOW else value
-    key, best = max((fast([x.id for x in c]), c) for c in combos)
+    if len(combos) == 1:
+        key, best = fast(first), combos[0]
+    else:
+        key, best = max((fast([x._id for x in c]), c) for c in combos)
     if key == 0 and rule.ranking != "high":
         return None  # the low keys give 0 to a hand that fails the qualifier
 
