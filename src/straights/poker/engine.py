@@ -31,6 +31,7 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import compress
 from typing import Literal, NamedTuple
 
 from straights.cards import Card, make_deck
@@ -451,13 +452,14 @@ class Deal:
                 return (top + 1) % self.n
             return 0
         live = self.in_hand()
-        board = self.board
-        shared = [c._id for c, up in zip(board, self.board_up, strict=True) if up and c]
+        shared = [c._id for c in compress(self.board, self.board_up) if c is not None]
         holes, ups = self.holes, self.up
         best, first = None, live[0]  # the first of the best showing opens
         for i in live:
-            ids = [c._id for c, up in zip(holes[i], ups[i], strict=True) if up and c is not None]
-            key = showing_key(opener, ids + shared if shared else ids)
+            ids = [c._id for c in compress(holes[i], ups[i]) if c is not None]
+            if shared:
+                ids += shared
+            key = showing_key(opener, ids)
             if key is not None and (best is None or key > best):
                 best, first = key, i
         return first
