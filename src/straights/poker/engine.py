@@ -37,7 +37,7 @@ from typing import Literal, NamedTuple
 from straights.cards import Card, make_deck
 from straights.errors import ConfigurationError, IllegalActionError
 from straights.poker.cards_source import CardSource, DeckSource
-from straights.poker.showdown import best_hand, showing_key, split
+from straights.poker.showdown import best_hand, first_best, split
 from straights.poker.variant import Opener, Stakes, Street, Structure, Variant
 from straights.rankings.base import HandValue
 
@@ -454,15 +454,11 @@ class Deal:
         live = self.in_hand()
         shared = [c._id for c in compress(self.board, self.board_up) if c is not None]
         holes, ups = self.holes, self.up
-        best, first = None, live[0]  # the first of the best showing opens
-        for i in live:
-            ids = [c._id for c in compress(holes[i], ups[i]) if c is not None]
-            if shared:
+        showing = [[c._id for c in compress(holes[i], ups[i]) if c is not None] for i in live]
+        if shared:
+            for ids in showing:
                 ids += shared
-            key = showing_key(opener, ids)
-            if key is not None and (best is None or key > best):
-                best, first = key, i
-        return first
+        return live[first_best(opener, showing)]
 
     def _board_known(self) -> list[Card]:
         return [c for c in self.board if c is not None]
