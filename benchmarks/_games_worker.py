@@ -32,6 +32,8 @@ GAMES: dict[str, tuple[Any, str]] = {
     "FB": (pk.FixedLimitBadugi, "blinds-fixed"),
 }
 AUTOMATIONS = tuple(pk.Automation)
+#: Hands played before the timing (as in bench_games.py).
+WARM_UP = 50
 
 
 def new_state(code: str, table: dict[str, Any]) -> Any:
@@ -92,7 +94,8 @@ def main() -> None:
         if code not in GAMES:
             continue
         rng = random.Random(f"{spec['seed']}/{code}")
-        play(code, table, rng)  # warm-up
+        for _ in range(WARM_UP):  # as bench_games.py
+            play(code, table, rng)
         wall, cpu = time.perf_counter(), time.process_time()
         decisions = sum(play(code, table, rng) for _ in range(spec["hands"]))
         out[code] = {

@@ -115,3 +115,31 @@ def test_lookup_best_five_of_many_ranks_is_the_best_five_card_choice() -> None:
                 for five in itertools.combinations(ranks, 5)
             )
             assert lookup.ranks_value(part) == expected, (variant, ranks)
+
+
+def test_lookup_holds_every_five_card_value_without_a_flush_once_filled() -> None:
+    """Before a best five of seven, the lookup holds the 6,175 five-card rank multisets
+    of a full deck, each its own value, in the published counts of the 7,462 distinct
+    five-card hands less the flushes and straight flushes (1,277 + 10)."""
+    from collections import Counter
+
+    from straights.rankings import high
+
+    lookup = high.Lookup(high.STANDARD, high.standard_order())
+    seven = sum(1 << 3 * (r - 2) for r in (14, 14, 13, 9, 7, 4, 2))
+    lookup.ranks_value(seven)
+    fives = {p: v for p, v in lookup.by_ranks.items() if len(high._multiset(p)) == 5}
+    assert len(fives) == 6175
+    assert len(set(fives.values())) == 6175
+    by_category = Counter(high.standard_order()[v >> high.CAT_SHIFT] for v in fives.values())
+    assert by_category == {
+        "high card": 1277,
+        "one pair": 2860,
+        "two pair": 858,
+        "three of a kind": 858,
+        "straight": 10,
+        "full house": 156,
+        "four of a kind": 156,
+    }
+    assert lookup.by_ranks[seven] == high.natural_value(high.STANDARD, high.standard_order(),
+                                                        [14, 14, 13, 9, 7])  # fmt: skip

@@ -172,3 +172,28 @@ def test_five_card_stud_lowest_up_card_brings_in() -> None:
     stakes = Stakes.uniform(3, ante=1, bring_in=1, small_bet=2, big_bet=4)
     deal = Deal(get_variant("_F5S"), stakes, [20, 20, 20], deck)
     assert deal.actor == 1 and kinds(deal) == ["bring-in", "complete"]
+
+
+def test_first_best_is_the_first_largest_showing_key() -> None:
+    """The openers' one call agrees with asking each player's showing key in turn (ties
+    to the first; players showing no natural card skipped), jokers and S/T/R included."""
+    import random
+
+    from straights.cards import JOKER_BASE, SPECIAL_BASE
+    from straights.poker.showdown import first_best, showing_key
+    from straights.poker.variant import Opener
+
+    rng = random.Random(5)
+    pool = [*range(52), SPECIAL_BASE, SPECIAL_BASE + 1, JOKER_BASE]
+    for opener in Opener:
+        if opener is Opener.POSITION:
+            continue
+        for _ in range(400):
+            cards = rng.sample(pool, 24)
+            showing = [cards[4 * k : 4 * k + rng.randint(0, 4)] for k in range(rng.randint(2, 6))]
+            best, first = None, 0
+            for k, ids in enumerate(showing):
+                key = showing_key(opener, list(ids))
+                if key is not None and (best is None or key > best):
+                    best, first = key, k
+            assert first_best(opener, showing) == first, (opener, showing)

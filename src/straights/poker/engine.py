@@ -31,12 +31,13 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import compress
 from typing import Literal, NamedTuple
 
 from straights.cards import Card, make_deck
 from straights.errors import ConfigurationError, IllegalActionError
 from straights.poker.cards_source import CardSource, DeckSource
-from straights.poker.showdown import best_hand, showing_key, split
+from straights.poker.showdown import best_hand, first_best, split
 from straights.poker.variant import Opener, Stakes, Street, Structure, Variant
 from straights.rankings.base import HandValue
 
@@ -293,11 +294,12 @@ class Deal:
     @property
     def actor(self) -> int | None:
         """The player to act (bet or draw), or ``None``."""
-        if self.phase == "betting" and self._actors:
-            return self._actors[0]
-        if self.phase == "draw" and self._drawers:
+        phase = self.phase
+        if phase == "betting":
+            return self._actors[0] if self._actors else None
+        if phase == "draw" and self._drawers:
             return self._drawers[0]
-        if self.phase == "expose" and self._choosers:
+        if phase == "expose" and self._choosers:
             return self._choosers[0]
         return None
 
@@ -450,16 +452,13 @@ class Deal:
                 return (top + 1) % self.n
             return 0
         live = self.in_hand()
-        board = self.board
-        shared = [c.id for c, up in zip(board, self.board_up, strict=True) if up and c]
+        shared = [c._id for c in compress(self.board, self.board_up) if c is not None]
         holes, ups = self.holes, self.up
-        best, first = None, live[0]  # the first of the best showing opens
-        for i in live:
-            ids = [c.id for c, up in zip(holes[i], ups[i], strict=True) if up and c is not None]
-            key = showing_key(opener, ids + shared if shared else ids)
-            if key is not None and (best is None or key > best):
-                best, first = key, i
-        return first
+        showing = [[c._id for c in compress(holes[i], ups[i]) if c is not None] for i in live]
+        if shared:
+            for ids in showing:
+                ids += shared
+        return live[first_best(opener, showing)]
 
     def _board_known(self) -> list[Card]:
         return [c for c in self.board if c is not None]
@@ -648,37 +647,41 @@ class Deal:
 
     def _play(self, found: Legal, to: int | None) -> Entry:
         """Play ``found``, one of the current legal actions (checked by the caller)."""
-        i = self._actors[0]
-        if found.high:  # a bet, raise or completion
+        actors = self._actors
+        i = actors[0]
+        kind, amount, low, high = found
+        if high:  # a bet, raise or completion
             if to is not None and type(to) is not int:
                 raise IllegalActionError(f"to={to!r} is not a whole number of chips")
-            target = found.low if to is None else to
-            if not found.low <= target <= found.high or isinstance(target, bool):
+            target = low if to is None else to
+            if not low <= target <= high or isinstance(target, bool):
                 raise IllegalActionError(
-                    f"p{i + 1} cannot {found.kind} to {target}: the range now is "
-                    f"{found.low} to {found.high}"
+                    f"p{i + 1} cannot {kind} to {target}: the range now is {low} to {high}"
                 )
-            return self._raise_to(i, found.kind, target)
-        self._actors.popleft()
+            return self._raise_to(i, kind, target)
+        actors.popleft()
         self._acted.add(i)
         self._acted_level[i] = self.ladder_level
-        if found.kind == "fold":
+        if kind == "fold":
             self.folded[i] = True
             self._in -= 1
             self.spent.extend(self.holes[i])
             entry = _new(Entry, ("fold", i, (), 0, ()))
-        else:
-            amount = found.amount
-            if amount:
-                self.stacks[i] -= amount
-                self.bets[i] += amount
-                self.total[i] += amount
-            if found.kind == "bring-in":
+        elif amount:
+            bets = self.bets
+            self.stacks[i] -= amount
+            bets[i] += amount
+            self.total[i] += amount
+            if kind == "bring-in":
                 self._bring_in_due = False
-            entry = _new(Entry, (found.kind, i, (), self.bets[i] if amount else 0, ()))
+            entry = _new(Entry, (kind, i, (), bets[i], ()))
+        else:
+            if kind == "bring-in":
+                self._bring_in_due = False
+            entry = _new(Entry, (kind, i, (), 0, ()))
         self.log.append(entry)
-        if not self._actors or self._in <= 1:
-            self._actors.clear()
+        if not actors or self._in <= 1:
+            actors.clear()
             self._next_street()  # the round (or the deal) is over
         return entry
 

@@ -28,7 +28,7 @@ from straights.rankings.high import high_key
 from straights.rankings.high_family import key_function
 from straights.rankings.low import ace_to_five_key, ace_to_six_key, deuce_to_seven_key
 
-__all__ = ["best_hand", "hand_key", "opener_key", "showing_key", "split"]
+__all__ = ["best_hand", "first_best", "hand_key", "opener_key", "showing_key", "split"]
 
 _MIN_CARDS: Final = {"badugi": 1, "three-card": 3, "ace-to-three": 3}
 #: High rankings whose natural hands have a fast key function.
@@ -63,10 +63,14 @@ def best_hand(rule: HandRule, hole: Sequence[Card], board: Sequence[Card]) -> Ha
             return None
         combos = [(*m, *t) for m in combinations(hole, h) for t in combinations(board, b)]
     fast = _fast_key(rule)
-    if fast is None or any(not c.is_ranked for c in combos[0]):
+    first = [x._id for x in combos[0]]
+    if fast is None or (first and max(first) >= SPECIAL_BASE):  # not only natural cards
         value = max(_evaluate(rule, c) for c in combos)
         return None if value.category == _NO_LOW else value
-    key, best = max((fast([x.id for x in c]), c) for c in combos)
+    if len(combos) == 1:
+        key, best = fast(first), combos[0]
+    else:
+        key, best = max((fast([x._id for x in c]), c) for c in combos)
     if key == 0 and rule.ranking != "high":
         return None  # the low keys give 0 to a hand that fails the qualifier
 
@@ -233,6 +237,26 @@ _BEST_HIGH: Final = Opener.BEST_HIGH_SHOWING
 _LOWEST: Final = Opener.LOWEST_UP_CARD
 _HIGHEST: Final = Opener.HIGHEST_UP_CARD
 _CANADIAN: Final = Opener.BEST_CANADIAN_SHOWING
+
+
+def first_best(opener: Opener, showing: list[list[int]]) -> int:
+    """The position in ``showing`` (the card ids each player shows, in seat order) of
+    the first player whose :func:`showing_key` is the largest; 0 when nobody shows a
+    natural card.
+
+    >>> first_best(Opener.LOWEST_UP_CARD, [[20], [4], [5]]), first_best(_BEST_HIGH, [[], []])
+    (1, 0)
+    """
+    if opener is _LOWEST:  # the lowest card id is the lowest rank, then suit
+        lows = [min(ids) if ids else SPECIAL_BASE for ids in showing]
+        low = min(lows)
+        return 0 if low >= SPECIAL_BASE else lows.index(low)
+    best, first = None, 0
+    for k, ids in enumerate(showing):
+        key = showing_key(opener, ids)
+        if key is not None and (best is None or key > best):
+            best, first = key, k
+    return first
 
 
 def showing_key(opener: Opener, ids: list[int]) -> Any:

@@ -335,6 +335,19 @@ class Lookup:
         self.order = order
         self.by_ranks: dict[int, int] = {}
         self.by_flush: dict[int, int] = {}
+        self._fives_filled = False
+
+    def _fill_fives(self) -> None:
+        """Every five-card rank multiset of the deck's ranks (6,175 in a full deck):
+        a best five of more cards is then found by lookups alone."""
+        self._fives_filled = True
+        table, variant, order = self.by_ranks, self.variant, self.order
+        for five in itertools.combinations_with_replacement(variant.ranks, 5):
+            if five[0] == five[4]:  # no rank has five cards
+                continue
+            part = sum(1 << 3 * (r - 2) for r in five)
+            if part not in table:
+                table[part] = natural_value(variant, order, five)
 
     def ranks_value(self, rank_part: int) -> int:
         """Best value of a rank multiset played without a flush."""
@@ -346,6 +359,8 @@ class Lookup:
         if sum(counts) <= 5:
             best = natural_value(self.variant, self.order, _multiset(rank_part))
         else:
+            if not self._fives_filled:
+                self._fill_fives()
             # The best five of n cards is the best of the best fives of what is left by
             # setting cards aside, each looked up: seven cards set two aside (one five per
             # pair of ranks held), others one (one per rank held).

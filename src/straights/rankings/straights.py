@@ -28,6 +28,7 @@ from functools import cached_property
 from typing import Final
 
 from straights.cards import (
+    JOKER_BASE,
     SPECIAL_BASE,
     Card,
     CardsLike,
@@ -360,6 +361,10 @@ def _check_pack(pack: int) -> None:
 
 def check_cards_for_pack(cards: Sequence[Card], pack: int, what: str) -> None:
     """Raise :class:`PackError` for a joker, or a special card in a 52-card game."""
+    limit = SPECIAL_BASE if pack == 52 else JOKER_BASE
+    ids = [card._id for card in cards]
+    if not ids or max(ids) < limit:
+        return  # the common case (every deal checks its deck)
     for card in cards:
         if card.is_joker or (card.is_special and pack == 52):
             kind = "jokers are not" if card.is_joker else "S, T and R are only"
