@@ -732,5 +732,7 @@ function showRoom(id) {
   connect();
 }
 
+// Start once every deferred script has run (host.js and paigow.js draw parts of a
+// state): a state that arrived before paigow.js would find nothing to draw it with.
 const match = location.pathname.match(/^\/t\/([A-Za-z0-9_-]{4,32})$/);
-if (match) showRoom(match[1]); else showHome();
+document.addEventListener("DOMContentLoaded", () => { if (match) showRoom(match[1]); else showHome(); });

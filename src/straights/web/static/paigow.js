@@ -264,4 +264,5 @@ function paigowForm(body, form) {
   delete body.pack; delete body.betting; delete body.ante;
 }
 
-if (!$("home").hidden) paigowHome();  // app.js (run before this file) showed the home page
+// After app.js's own start (its listener was added first): the home page is shown by then.
+document.addEventListener("DOMContentLoaded", () => { if (!$("home").hidden) paigowHome(); });
