@@ -183,9 +183,19 @@ def test_pot_odds_decide_a_call() -> None:
     assert kinds("balanced", 0.26, 2, 6, 3, 1) == "call"
     assert kinds("balanced", 0.24, 2, 6, 3, 1) == "fold"
     assert kinds("balanced", 0.1, 0, 6, 3, 0) == "check"
-    # A raise costs more with each one made: the same equity bets first, then only calls.
+    # Balanced raises at the same equity whatever the raises made (1.5 / 3 = 0.5) ...
     assert kinds("balanced", 0.55, 0, 6, 3, 0) == "bet"
-    assert kinds("balanced", 0.55, 8, 20, 3, 2) == "call"
+    assert kinds("balanced", 0.55, 8, 20, 3, 2) == "bet"
+    # ... tight wants 0.12 more for each raise made: max(0.40, 1.8 / 3) = 0.60, then 0.84.
+    assert kinds("tight", 0.85, 0, 6, 3, 0) == "bet"
+    assert kinds("tight", 0.85, 8, 20, 3, 2) == "bet"
+    assert kinds("tight", 0.83, 8, 20, 3, 2) == "call"
+
+
+def test_balanced_bets_at_one_and_a_half_fair_shares_with_no_floor() -> None:
+    # Six players: a fair share is 1/6, so balanced bets from 0.25 (no 0.30 floor).
+    assert kinds("balanced", 0.26, 0, 6, 6, 0) == "bet"
+    assert kinds("balanced", 0.24, 0, 6, 6, 0) == "check"
 
 
 def test_the_bot_raises_with_the_nuts_and_folds_hopeless_hands() -> None:
@@ -289,7 +299,7 @@ def test_thresholds_are_what_choose_compares_with() -> None:
     from straights.bots.equity import thresholds
 
     style = STYLES["balanced"]
-    # Three players, no raise: bet above max(0.30, 1.5 / 3) = 0.5; call 4 into 12 at 4 / 16.
+    # Three players, no raise: bet above 1.5 / 3 = 0.5; call 4 into 12 at 4 / 16.
     assert thresholds(to_call=4, pot=12, players=3, raises=0, style=style) == (0.5, 0.25)
     assert thresholds(to_call=0, pot=12, players=3, raises=0, style=style) == (0.5, None)
     assert choose(0.5, to_call=4, pot=12, players=3, raises=0, style=style)[0] == "bet"

@@ -119,4 +119,5 @@ def test_facing_counts_bets_by_choice_only() -> None:
         "pre-flop", (0, 2, 4), (Legal("fold"), Legal("call", 4), Legal("raise", 0, 6, 6))
     )
     assert facing(raised) == {2}
-    assert Memory().narrowing(turn, STYLES["balanced"]) == (0.6, 0.6)
+    bet = STYLES["balanced"].narrow_bet
+    assert bet > 0 and Memory().narrowing(turn, STYLES["balanced"]) == (bet, bet)

@@ -510,20 +510,18 @@ class Style:
     name: str
     call_margin: float = 0.0
     bet_share: float = 1.5
-    bet_floor: float = 0.3
-    raise_step: float = 0.1
-    narrow_bet: float = 0.6
-    narrow_call: float = 0.35
+    bet_floor: float = 0.0
+    raise_step: float = 0.0
+    narrow_bet: float = 0.3
+    narrow_call: float = 0.15
 
 
 #: The named styles: ``make_bot("equity:tight")`` and so on.
 STYLES: Final = {
     "balanced": Style("balanced"),
     "tight": Style("tight", call_margin=0.08, bet_share=1.8, bet_floor=0.4, raise_step=0.12),
-    "loose": Style("loose", call_margin=-0.08, bet_share=1.5, bet_floor=0.3, raise_step=0.1),
-    "aggressive": Style(
-        "aggressive", call_margin=0.0, bet_share=1.15, bet_floor=0.22, raise_step=0.06
-    ),
+    "loose": Style("loose", call_margin=-0.08),
+    "aggressive": Style("aggressive", bet_share=1.15),
 }
 #: Bot names for :func:`straights.bots.make_bot`.
 EQUITY_KINDS: Final = ("equity", "equity:tight", "equity:loose", "equity:aggressive")
@@ -593,7 +591,9 @@ def thresholds(
     when checking is free): the pot odds ``to_call / (pot + to_call)`` plus the margin.
 
     >>> thresholds(to_call=2, pot=6, players=2, raises=1, style=STYLES["balanced"])
-    (0.85, 0.25)
+    (0.75, 0.25)
+    >>> thresholds(to_call=2, pot=6, players=2, raises=1, style=STYLES["tight"])
+    (0.95, 0.33)
     """
     fair = 1.0 / max(players, 1)
     wanted = max(style.bet_floor, style.bet_share * fair) + style.raise_step * raises
