@@ -34,7 +34,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from straights.cards import Card, make_deck
+from straights.cards import SPECIAL_BASE, Card, make_deck
 from straights.poker.showdown import _fast_key, best_hand
 from straights.poker.straights_rules import RuleTen
 from straights.poker.variant import HandRule, Variant
@@ -182,19 +182,27 @@ def _deuce_seven(rows: Ids) -> Ids:
     return deuce_to_seven_keys(rows.astype(np.uint8)).astype(np.int64)
 
 
-def _batch_key(rule: HandRule, size: int) -> Callable[[Ids], Ids] | None:
-    """A batch key for ``size``-card rows under ``rule`` (natural cards), if there is one."""
+def _batch_key(rule: HandRule, size: int, jokers: bool = False) -> Callable[[Ids], Ids] | None:
+    """A batch key for ``size``-card rows under ``rule`` (``jokers``: the rows may hold
+    jokers), if there is one: the natural look-ups, else :mod:`straights.fast.more_keys`."""
     options = dict(rule.options)
-    if rule.ranking == "high" and not options and 5 <= size <= 7:
-        return _high
-    if rule.ranking == "ace-to-five" and set(options) == {"qualifier"} and size >= 5:
-        q = options["qualifier"]
-        return _low8(q) if isinstance(q, int) and 5 <= q <= 13 else None
-    if rule.ranking == "ace-to-five" and not options and size == 7:
-        return _razz
-    if rule.ranking == "deuce-to-seven" and not options and 5 <= size <= 7:
-        return _deuce_seven
-    return None
+    if not jokers:  # the natural look-ups
+        if rule.ranking == "high" and not options and 5 <= size <= 7:
+            return _high
+        if rule.ranking == "ace-to-five" and set(options) == {"qualifier"} and size >= 5:
+            q = options["qualifier"]
+            return _low8(q) if isinstance(q, int) and 5 <= q <= 13 else None
+        if rule.ranking == "ace-to-five" and not options and size == 7:
+            return _razz
+        if rule.ranking == "deuce-to-seven" and not options and 5 <= size <= 7:
+            return _deuce_seven
+    from straights.extras import available
+
+    if not available("fast"):
+        return None
+    from straights.fast.more_keys import batch_key
+
+    return batch_key(rule, size)
 
 
 def _rule_keys(rule: HandRule, holes: Ids, boards: Ids) -> Ids | None:
@@ -204,7 +212,7 @@ def _rule_keys(rule: HandRule, holes: Ids, boards: Ids) -> Ids | None:
     b = boards.shape[1]
     if rule.hole_cards is None and rule.board_cards is None:
         rows = np.concatenate([holes, np.broadcast_to(boards[:, None, :], (s, p, b))], axis=2)
-        fn = _batch_key(rule, h + b)
+        fn = _batch_key(rule, h + b, jokers=bool(rows.size and rows.max() >= SPECIAL_BASE))
         return None if fn is None else fn(rows.reshape(s * p, h + b)).reshape(s, p)
     hc, bc = rule.hole_cards or 0, rule.board_cards or 0
     options = dict(rule.options)
@@ -336,7 +344,7 @@ def equity(
         return _straights(spot, pool, len(theirs), samples, exact_limit or 0, seed, narrow)
     hole, board = final_counts(spot.variant)
     natural = all(c.is_ranked for c in pool) and all(c.is_ranked for c in spot.mine)
-    batched = natural and _batchable(spot.variant, hole, board)
+    batched = _batchable(spot.variant, hole, board, jokers=not natural)
     if exact_limit is None:
         exact_limit = EXACT_LIMIT if batched else READABLE_EXACT_LIMIT
     if not batched:  # halved for each share whose ranking has no fast key either
@@ -368,12 +376,12 @@ def equity(
     return Share(float(got[kept].sum()), int(kept.sum()), exact)
 
 
-def _batchable(variant: Variant, hole: int, board: int) -> bool:
+def _batchable(variant: Variant, hole: int, board: int, jokers: bool = False) -> bool:
     """Whether every share of the showdown has a batch key at these card counts."""
     for rule in variant.showdown:
         options = dict(rule.options)
         if rule.hole_cards is None and rule.board_cards is None:
-            if _batch_key(rule, hole + board) is None:
+            if _batch_key(rule, hole + board, jokers) is None:
                 return False
         elif (rule.hole_cards or 0) + (rule.board_cards or 0) != 5 or not (
             (rule.ranking == "high" and not options)
