@@ -6,7 +6,7 @@ examples of rankings.md whose values are written out by hand."""
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from itertools import combinations, pairwise
 from typing import Any
 
 import numpy as np
@@ -92,8 +92,8 @@ def check(case: tuple[str, tuple[tuple[str, Any], ...], int, int, int | None], n
     want = [readable(ranking, options, r) for r in rows]
     assert got == want
     # hence every comparison agrees, ties included (and the hands are not all alike)
-    signs = [np.sign(a - b) for a, b in zip(want, want[1:], strict=False)]
-    assert signs == [np.sign(a - b) for a, b in zip(got, got[1:], strict=False)]
+    signs = [np.sign(a - b) for a, b in pairwise(want)]
+    assert signs == [np.sign(a - b) for a, b in pairwise(got)]
     assert len(set(want)) > 5
 
 
