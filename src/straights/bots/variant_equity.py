@@ -383,9 +383,13 @@ def _batchable(variant: Variant, hole: int, board: int, jokers: bool = False) ->
         if rule.hole_cards is None and rule.board_cards is None:
             if _batch_key(rule, hole + board, jokers) is None:
                 return False
-        elif (rule.hole_cards or 0) + (rule.board_cards or 0) != 5 or not (
-            (rule.ranking == "high" and not options)
-            or (rule.ranking == "ace-to-five" and set(options) == {"qualifier"})
+        elif (
+            jokers
+            or (rule.hole_cards or 0) + (rule.board_cards or 0) != 5
+            or not (
+                (rule.ranking == "high" and not options)
+                or (rule.ranking == "ace-to-five" and set(options) == {"qualifier"})
+            )
         ):
             return False
     return bool(variant.showdown)
