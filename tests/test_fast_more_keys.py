@@ -212,6 +212,9 @@ def test_rules_without_a_key() -> None:
     assert batch_key(HandRule("high", (("natural", "fewer-wilds"),)), 5) is None
     assert batch_key(HandRule("badugi"), 4) is None
     assert batch_key(HandRule("ace-to-six"), 4) is None
+    # Omaha's two plus three takes natural cards only
+    assert not _batchable(get_variant("FO/8"), 4, 5, jokers=True)
+    assert _batchable(get_variant("FO/8"), 4, 5)
 
 
 VARIANTS = ["_FLONDON", "_FCALIFORNIA", "_F5CDJ", "_F5CDW", "_FMAMBO"]
