@@ -91,6 +91,8 @@ def _bots() -> None:
     hole, deck = np.array([0, 1], dtype=i64), np.arange(7, 30, dtype=i64)
     table = np.array([-1, 3, 4, 5, 6], dtype=i64)
     equity.seat_sample_straights(1, 4, hole, table, deck, 2, 55, np.zeros(2, dtype=np.int64))
+    marks = np.array([0.25, 0.5])
+    equity.seat_sample_staged(1, 16, hole, table, deck, 2, 55, np.zeros(2, dtype=i64), marks, 2.0)
     equity.pair_keys(deck, table, 55)
     from straights.bots.variant_equity import Spot
     from straights.bots.variant_equity import equity as variant_equity
