@@ -153,9 +153,7 @@ def bank_hands(hands: int = POOL_HANDS) -> BankHands:
     return pool
 
 
-def results(
-    front: I64, back: I64, bank_front: I64, bank_back: I64, win: int, bet: int
-) -> I64:
+def results(front: I64, back: I64, bank_front: I64, bank_back: I64, win: int, bet: int) -> I64:
     """Each candidate's chips over the bank hands: ``win`` for each hand where both its
     keys beat the bank's, ``-bet`` where neither does (a copy is the bank's), 0 else.
 
@@ -163,9 +161,10 @@ def results(
     """
     back_won = back[:, None] > bank_back[None, :]
     front_won = front[:, None] > bank_front[None, :]
-    wins = np.count_nonzero(back_won & front_won, axis=1)
-    losses = np.count_nonzero(~(back_won | front_won), axis=1)
-    return (wins * win - losses * bet).astype(np.int64)
+    wins = np.count_nonzero(back_won & front_won, axis=1).astype(np.int64)
+    losses = np.count_nonzero(~(back_won | front_won), axis=1).astype(np.int64)
+    out: I64 = wins * win - losses * bet
+    return out
 
 
 @dataclass(frozen=True)
