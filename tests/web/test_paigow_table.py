@@ -377,9 +377,9 @@ def test_an_equity_bot_sets_by_its_estimate_with_a_stored_command(
     plan = t.next_auto(connected={0}, idle=0.0, bot_delay=0.5, deal_delay=2.0)
     assert plan is not None and plan.bot_seat == 1 and plan.command is None
     assert 0.0 < plan.delay <= 1.0  # the table's bot delay, not the server's
-    command = t.bot_command(1)()
-    assert command == {"kind": "set", "seat": 1, "front": ["Ad", "Kc"], "why": "bot"}
-    for command in (command, {"kind": "set", "seat": 0, "front": None}):
+    bot_set = t.bot_command(1)()
+    assert bot_set == {"kind": "set", "seat": 1, "front": ["Ad", "Kc"], "why": "bot"}
+    for command in (bot_set, {"kind": "set", "seat": 0, "front": None}):
         t.apply(command)
         log.append(command)
     assert not t.in_hand
