@@ -42,12 +42,14 @@ __all__ = [
     "POOL_HANDS",
     "BankHands",
     "EquityPaiGowBot",
+    "Estimates",
     "HouseWayBot",
     "PaiGowBot",
     "SettingEstimate",
     "bank_hands",
     "estimate_settings",
     "make_paigow_bot",
+    "mask_of",
     "results",
 ]
 
@@ -81,7 +83,7 @@ def mask_of(cards: Sequence[Card]) -> int:
     """The pack positions of ``cards`` as one integer (bit ``i``: ``pack()[i]``).
 
     >>> from straights.cards import parse_cards
-    >>> mask_of(parse_cards("2c 3c")), mask_of(parse_cards("Jk")) == 1 << 52
+    >>> mask_of(parse_cards("2c 2d")), mask_of(parse_cards("Jk")) == 1 << 52
     (3, True)
     """
     try:
