@@ -294,10 +294,21 @@ async function setupGamePicker() {
     label.append(box, document.createTextNode(" " + g.title));
     list.append(label);
   }
+  // The heading and the lead name the game chosen (Straights' own words are the page's).
+  const about = $("home-about"), straightsAbout = about.cloneNode(true).childNodes;
+  const words = {
+    dc: ["poker", "Dealer's choice: whoever holds the button picks each deal's game from the list below."],
+    "pai-gow": ["Pai Gow poker", "Each player sets a five-card and a two-card hand against the bank's."],
+  };
+  for (const g of data.games) words[g.code] = [g.title, g.about.endsWith(".") ? g.about : g.about + "."];
   const sync = () => {
     const v = pick.value;
     $("dc-games").hidden = v !== "dc";
     for (const c of document.querySelectorAll("#create .classic")) c.hidden = v !== "";
+    const w = words[v];
+    $("home-game").textContent = w ? w[0] : "Straights";
+    if (w) about.textContent = w[1];
+    else about.replaceChildren(...Array.from(straightsAbout, (n) => n.cloneNode(true)));
   };
   pick.onchange = sync;
   sync();
