@@ -221,12 +221,7 @@ function renderVariantMe(state) {
   }
   const ctl = $("mycontrols");
   ctl.replaceChildren();
-  if (state.you.seat !== null) {
-    const leave = el("button", "ghost", state.you.leaving ? "Leaving after this deal" : "Leave seat");
-    leave.disabled = state.you.leaving;
-    leave.onclick = () => { if (confirm("Leave your seat? Your chips leave with you.")) send({ type: "leave", token: seatToken() }); };
-    ctl.append(leave);
-  }
+  if (state.you.seat !== null) ctl.append(leaveButton(state));
 }
 
 function renderVariant(state) {
