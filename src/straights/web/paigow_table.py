@@ -483,14 +483,7 @@ class PaiGowWebTable(WebTable):
 
     def history_for(self, seat: int | None, number: int) -> dict[str, Any]:
         """Deal ``number`` in words once it is settled (then every hand is face up)."""
-        deal = self.deals.get(number)
-        if deal is None:
-            first = min(self.deals, default=0)
-            raise IllegalActionError(
-                f"deal {number} is not available: this table keeps deals {first} to {self.number}"
-            )
-        if not deal.finished:
-            raise IllegalActionError(f"deal {number} is still being played: wait for its end")
+        deal = self.finished_deal(self.deals, number)
         names = self._names(number)
         lines = [tens(line) for e in deal.events if (line := phrase(e, names.get)) is not None]
         return {

@@ -31,7 +31,7 @@ import dataclasses
 import hmac
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Final
+from typing import Any, Final, Protocol, TypeVar
 
 from straights.errors import ConfigurationError, IllegalActionError
 from straights.game.config import TableConfig
@@ -65,6 +65,16 @@ SHARED: Final = ("table", "seats", "follow", "ledger")
 ROUND_NAMES: Final = ("", "first", "second", "third", "fourth", "last")
 #: Table settings the host may change between deals (``change`` command).
 CHANGEABLE: Final = ("ante", "betting", "turn_seconds", "auto_limit", "bot_seconds")
+
+
+class Finishing(Protocol):
+    """A deal kept by a table: it tells whether it is over."""
+
+    @property
+    def finished(self) -> bool: ...
+
+
+Kept = TypeVar("Kept", bound=Finishing)
 
 
 @dataclass(slots=True)
@@ -826,17 +836,22 @@ class WebTable:
             "auto_limit": self.auto_limit,
         }
 
-    def history_for(self, seat: int | None, number: int) -> dict[str, Any]:
-        """Deal ``number``'s events as ``seat`` may see them, for a step-by-step replay."""
-        hand = self.hands.get(number)
-        if hand is None:
-            first = min(self.hands, default=0)
+    def finished_deal(self, kept: dict[int, Kept], number: int) -> Kept:
+        """Deal ``number`` of those ``kept``, once it is over (else one clear error)."""
+        deal = kept.get(number)
+        if deal is None:
+            first = min(kept, default=0)
             raise IllegalActionError(
                 f"deal {number} is not available: this table keeps deals {first} to "
                 f"{self.hand_number}"
             )
-        if not hand.finished:
+        if not deal.finished:
             raise IllegalActionError(f"deal {number} is still being played: wait for its end")
+        return deal
+
+    def history_for(self, seat: int | None, number: int) -> dict[str, Any]:
+        """Deal ``number``'s events as ``seat`` may see them, for a step-by-step replay."""
+        hand = self.finished_deal(self.hands, number)
         viewer = self.owner_in_deal(seat, number)
         names = self.dealt_names.get(number, {})
         timed = self.timeouts.get(number, set())

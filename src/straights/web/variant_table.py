@@ -627,15 +627,7 @@ class VariantWebTable(WebTable):
     def history_for(self, seat: int | None, number: int) -> dict[str, Any]:
         """Deal ``number`` step by step as ``seat`` may see it: the deal is dealt again
         from its deck and its moves, and each step has its lines and the table after it."""
-        hand = self.hands.get(number)
-        if hand is None:
-            first = min(self.hands, default=0)
-            raise IllegalActionError(
-                f"deal {number} is not available: this table keeps deals {first} to "
-                f"{self.hand_number}"
-            )
-        if not hand.finished:
-            raise IllegalActionError(f"deal {number} is still being played: wait for its end")
+        hand = self.finished_deal(self.hands, number)
         assert isinstance(hand, VariantHand)
         viewer = hand.player_index(self.owner_in_deal(seat, number))
         done = hand.deal
