@@ -425,9 +425,9 @@ class PaiGowWebTable(WebTable):
             if meta is None:
                 seats.append(None)
                 continue
-            public = meta.to_public(i)
+            public = self.public_seat(i, meta)
             playing = deal is not None and self.dealt_in(i)
-            if meta.leaving or meta.sat_out:
+            if meta.leaving or meta.sat_out or self.accounts[meta.owner].pending:
                 pass
             elif playing and self.in_hand:
                 public["status"] = "playing"
@@ -435,25 +435,12 @@ class PaiGowWebTable(WebTable):
                 public["status"] = "out of chips"
             elif not self.in_hand:
                 public["status"] = "playing"
-            if self.accounts[meta.owner].pending:
-                public["status"] = "buy-in waits for the host"
             public["chips"] = meta.stack
-            public["host"] = meta.token_hash == self.host_hash
             public["wager"] = self.wager_of(meta)
             public["bet"] = deal.bets.get(i + 1) if playing and deal is not None else None
             public["set"] = playing and deal is not None and i + 1 in deal.settings
             seats.append(public)
-        rows = self.ledger_rows()
-        transfers = self.transfers(rows)
-        ledger = {
-            "rows": rows,
-            "transfers": None if transfers is None else [t.to_dict() for t in transfers],
-            "in_middle": self.bets_in_play(),
-            "house": self.house,
-            "host_seat": self.host_seat(),
-            "paused": self.paused,
-            "closed": self.closed,
-        }
+        ledger = self.public_ledger(self.bets_in_play()) | {"house": self.house}
         return {
             "table": self.public_settings(),
             "seats": seats,
@@ -492,33 +479,19 @@ class PaiGowWebTable(WebTable):
                 }
         hand["legal"] = ["set"] if waiting else []
         me = self.seats[seat] if seat is not None else None
-        pending = self.accounts[me.owner].pending if me is not None else 0
+        # short of the minimum bet (the page offers a rebuy) and not betting now
+        broke = bool(
+            me
+            and not self.can_bet(me)
+            and not self.accounts[me.owner].pending
+            and not (self.in_hand and self.dealt_in(seat))
+        )
         return {
             "type": "state",
             "version": self.seq,
-            "you": {
-                "seat": seat,
-                "sat_out": bool(me and me.sat_out),
-                "leaving": bool(me and me.leaving),
-                "player": None if me is None else me.owner,
-                # short of the minimum bet (the page offers a rebuy) and not betting now
-                "broke": bool(
-                    me
-                    and not self.can_bet(me)
-                    and not pending
-                    and not (self.in_hand and self.dealt_in(seat))
-                ),
-                "pending": pending,
-                "wager": None if me is None else self.wager_of(me),
-            },
+            "you": self.you(seat, broke) | {"wager": None if me is None else self.wager_of(me)},
             "hand": hand,
-            "turn": None
-            if not waiting
-            else {
-                "seat": seat,
-                "seconds_left": None if turn_left is None else round(max(0.0, turn_left), 1),
-                "limit": self.settings.turn_seconds,
-            },
+            "turn": self.turn(seat if waiting else None, turn_left),
         }
 
     def public_settings(self) -> dict[str, Any]:
@@ -540,14 +513,7 @@ class PaiGowWebTable(WebTable):
 
     def history_for(self, seat: int | None, number: int) -> dict[str, Any]:
         """Deal ``number`` in words once it is settled (then every hand is face up)."""
-        deal = self.deals.get(number)
-        if deal is None:
-            first = min(self.deals, default=0)
-            raise IllegalActionError(
-                f"deal {number} is not available: this table keeps deals {first} to {self.number}"
-            )
-        if not deal.finished:
-            raise IllegalActionError(f"deal {number} is still being played: wait for its end")
+        deal = self.finished_deal(self.deals, number)
         names = self._names(number)
         lines = [tens(line) for e in deal.events if (line := phrase(e, names.get)) is not None]
         return {

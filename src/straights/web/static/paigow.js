@@ -227,10 +227,7 @@ function pgControls(state) {
     send({ type: "wager", token: seatToken(), chips: Number(input.value) });
     input.blur();
   };
-  const leave = el("button", "ghost", state.you.leaving ? "Leaving after this deal" : "Leave seat");
-  leave.disabled = state.you.leaving;
-  leave.onclick = () => { if (confirm("Leave your seat? Your chips leave with you.")) send({ type: "leave", token: seatToken() }); };
-  ctl.append(form, leave);
+  ctl.append(form, leaveButton(state));
 }
 
 function paigowRender(state) {
