@@ -125,6 +125,13 @@ def _environments() -> None:
             del agent
 
 
+def _paigow_bank() -> None:
+    # The Pai Gow equity bot's pool of bank hands, set the house way (some seconds).
+    from straights.bots.paigow import bank_hands
+
+    bank_hands()
+
+
 #: ``(label, step)`` in set-up order; each step is quick once its kernels are cached.
 STEPS: tuple[tuple[str, Callable[[], None]], ...] = (
     ("lookup tables", _tables),
@@ -133,6 +140,7 @@ STEPS: tuple[tuple[str, Callable[[], None]], ...] = (
     ("batch key kernels", _batch_keys),
     ("equity bot kernels", _bots),
     ("environment kernels", _environments),
+    ("Pai Gow bank hands", _paigow_bank),
 )
 
 

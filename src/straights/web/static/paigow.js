@@ -42,7 +42,9 @@ function pgSeats(state) {
     const key = String(i + 1);
     const r = d && d.results[key];
     let status = meta.status === "playing" ? "" : meta.status;
-    if (meta.bot) status = status ? `bot · ${status}` : "bot (house way)";
+    // An equity bot (any style) sets by its estimate; every other bot the house way.
+    const how = meta.bot && meta.bot.startsWith("equity") ? "bot (equity)" : "bot (house way)";
+    if (meta.bot) status = status ? `bot · ${status}` : how;
     let last = "";
     if (d && meta.bet !== null) {
       if (r) last = pgResultText(r);
