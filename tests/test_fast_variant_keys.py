@@ -193,6 +193,8 @@ def test_bad_rows_and_rankings() -> None:
         keys_for("high", {})
     with pytest.raises(RankingError, match="no batch key"):
         keys_for("manila", {"wild_rank": 14})
+    with pytest.raises(RankingError, match="not allowed"):
+        keys_for("short", {"trips": "sideways"})
 
 
 def test_the_equity_estimate_names_the_same_rankings() -> None:

@@ -33,6 +33,7 @@ import numpy.typing as npt
 from numba import njit
 
 from straights.errors import HandSizeError, RankingError
+from straights.rankings.base import get_ranking
 from straights.rankings.high import (
     FLUSH,
     FOUR_FLUSH,
@@ -252,7 +253,7 @@ def _mask(ranks: tuple[int, ...]) -> int:
 @cache
 def _plan(ranking: str, options: tuple[tuple[str, Any], ...]) -> tuple[int, Keys, Keys, Keys]:
     variant = VARIANTS[ranking]
-    order = order_for(ranking, dict(options))
+    order = order_for(ranking, dict(get_ranking(ranking).normalise(dict(options))))
     allowed = sum(1 << i for i in range(52) if (i >> 2) + 2 in variant.ranks)
     straights = np.array([_mask(s) for s in variant.straights], dtype=np.int64)
     four = np.array([_mask(s) for s in variant.four_straights], dtype=np.int64)
