@@ -101,6 +101,8 @@ def _bots() -> None:
 
     for code in ("PO/8", "F7S/8", "NT", "FR", "F2L3D"):  # best_five and the batch keys
         variant_equity(Spot(get_variant(code), parse_cards("Ah 2d"), (), [()]), samples=16)
+    # The stripped-deck batch keys (straights.fast.variant_keys), one signature for every width.
+    variant_equity(Spot(get_variant("_FMANILA"), parse_cards("Ah Kd"), (), [()]), samples=16)
     holes = np.array([[[0, 1], [7, 8]]], dtype=i64)
     decks = np.arange(9, 12, dtype=i64)[None]
     empty = np.zeros(1, dtype=np.uint16), np.zeros(1, dtype=np.uint16), np.zeros(1, dtype=np.int8)
