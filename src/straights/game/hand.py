@@ -143,10 +143,13 @@ class Hand:
 
     # A table builds one per deal and keeps them all: slots make them quicker and smaller.
     __slots__ = (
+        "_changed",
         "_deal",
         "_index",
         "_legal_now",
         "_listener",
+        "_rows",
+        "_rows_names",
         "_seen",
         "_started",
         "_visible",
@@ -257,6 +260,12 @@ class Hand:
         #: (``None`` until asked after each change).
         self._legal_now: tuple[tuple[Action, ...], tuple[Legal, ...]] | None = None
         self._started = False
+        #: The players as everyone sees them, kept by :mod:`straights.game.view` between
+        #: changes (``None``: not built), the names they were built with, and the players
+        #: who acted since (``None``: everything may have changed).
+        self._rows: list[Any] | None = None
+        self._rows_names: dict[int, str] | None = None
+        self._changed: list[int] | None = None
         self._sync()
         if autostart:
             self.start()
@@ -338,6 +347,7 @@ class Hand:
         with its chips); at the end of the deal, the showdown and the pots."""
         deal, seats, emit = self._deal, self.seats, self._emit
         assert deal is not None
+        self._changed = None
         log = deal.log
         for kind, i, cards, amount, up in log[self._seen :]:
             if kind == "betting" or kind == "no betting":
@@ -595,6 +605,9 @@ class Hand:
                 deal.take(choices[k])
                 self._sync()
                 self._seen += 1  # the action's own entry: told here, with its chips
+                changed = self._changed
+                if changed is not None:
+                    changed.append(i)
                 self._emit(Acted(self.seats[i], kind, action[1], action[2], action[3]))
                 if self._seen != len(deal.log) or deal.phase == "over":
                     self._tell()  # more happened: a street, or the end
@@ -617,6 +630,7 @@ class Hand:
             raise IllegalActionError(f"seat {seat} forfeits at his turn")
         committed = deal.bets[i]
         self._legal_now = None
+        self._changed = None
         deal.forfeit(i)
         self._sync()
         self._seen += 1  # the fold's own entry: told here

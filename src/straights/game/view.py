@@ -209,31 +209,61 @@ def _shown(hand: Hand) -> dict[int, tuple[Card, ...]]:
 def _dealt_in(hand: Hand, seat: int | None, names: Mapping[int, str]) -> tuple[PlayerView, ...]:
     """The players of the deal as ``seat`` sees them: its own cards, and those shown."""
     mine = hand.player_index(seat)
-    seats = hand.seats
-    label = [names.get(s) or seat_label(s) for s in seats]
-    # The hottest loop of a simulation: each PlayerView is built as a plain tuple in
-    # field order (seat, name, stack, committed, total, in_hand, folded, all_in, cards).
     if hand.finished:
         shown = _shown(hand)
+        seats = hand.seats
         players = [
             _tuple(PlayerView, (s, name, stack, 0, total, True, folded, False, shown.get(s)))
             for s, name, stack, total, folded in zip(
-                seats, label, hand.stacks, hand.total, hand.folded, strict=True
+                seats, _labels(seats, names), hand.stacks, hand.total, hand.folded, strict=True
             )
         ]
     else:
-        players = [
-            _tuple(
-                PlayerView,
-                (s, name, stack, bet, total, True, folded, stack == 0 and not folded, None),
-            )
-            for s, name, stack, bet, total, folded in zip(
-                seats, label, hand.stacks, hand.committed, hand.total, hand.folded, strict=True
-            )
-        ]
+        players = _rows(hand, names)
+        if mine is None:
+            return tuple(players)
+        players = players.copy()
     if mine is not None:
         players[mine] = _tuple(PlayerView, (*players[mine][:8], hand.holes[mine]))
     return tuple(players)
+
+
+def _labels(seats: tuple[int, ...], names: Mapping[int, str]) -> list[str]:
+    return [names.get(s) or seat_label(s) for s in seats]
+
+
+def _rows(hand: Hand, names: Mapping[int, str]) -> list[PlayerView]:
+    """The players of a deal in progress as everyone sees them (no hole cards).
+
+    The hottest code of a simulation: a view is built for every turn, and a turn
+    changes only the row of the player who acted, so the rows are kept on the
+    hand and only those of the players who acted since (``hand._changed``) are
+    built again; everything is, after a street or when ``names`` differ.  Each
+    row is a plain tuple in field order (seat, name, stack, committed, total,
+    in_hand, folded, all_in, cards).
+    """
+    rows = hand._rows
+    changed = hand._changed
+    stacks, bets, total, folded = hand.stacks, hand.committed, hand.total, hand.folded
+    if rows is None or changed is None or names != hand._rows_names:
+        rows = hand._rows = [
+            _tuple(PlayerView, (s, name, stack, bet, put, True, out, stack == 0 and not out, None))
+            for s, name, stack, bet, put, out in zip(
+                hand.seats, _labels(hand.seats, names), stacks, bets, total, folded, strict=True
+            )
+        ]
+        hand._rows_names = dict(names)
+        hand._changed = []
+        return rows
+    for i in changed:
+        stack, out = stacks[i], folded[i]
+        row = rows[i]
+        rows[i] = _tuple(
+            PlayerView,
+            (row[0], row[1], stack, bets[i], total[i], True, out, stack == 0 and not out, None),
+        )
+    changed.clear()
+    return rows
 
 
 def _deal_view(
