@@ -249,7 +249,8 @@ class Hand:
         self.round = 0
         self.face_up = 0  # face-up table cards besides the key card
         self.key_turned = False
-        self._see_table()
+        #: What :meth:`visible_table` answers: the key card, then the four face-up cards.
+        self._visible: tuple[Card | None, ...] = (None,) * 5
         self.finished = False
         self.winners: list[int | None] = []
         self.pots: list[Pot] = []
@@ -308,12 +309,6 @@ class Hand:
         or not yet dealt (position 0 is the key card)."""
         return self._visible
 
-    def _see_table(self) -> None:
-        """Work out :meth:`visible_table` again (a table card was dealt or turned)."""
-        key = self.table_cards[0] if self.key_turned else None
-        rest = [self.table_cards[1 + k] if k < self.face_up else None for k in range(4)]
-        self._visible: tuple[Card | None, ...] = (key, *rest)
-
     def in_showdown(self) -> tuple[int, ...]:
         """Seats not folded."""
         return tuple(s for i, s in enumerate(self.seats) if not self.folded[i])
@@ -349,28 +344,31 @@ class Hand:
         assert deal is not None
         self._changed = None
         log = deal.log
+        # The kinds a Straights deal writes, most frequent first.
         for kind, i, cards, amount, up in log[self._seen :]:
-            if kind == "betting" or kind == "no betting":
-                self.round += 1
-                emit(RoundStarted(self.round, kind == "betting"))
+            if kind == "ante":
+                assert i is not None
+                emit(AntePosted(seats[i], amount, amount == self.starting_stacks[i]))
             elif kind == "hole":
                 assert i is not None
                 emit(HoleDealt(seats[i], self.holes[i]))
-            elif kind == "ante":
-                assert i is not None
-                emit(AntePosted(seats[i], amount, amount == self.starting_stacks[i]))
             elif kind == "board":
                 card = cards[0]
                 assert card is not None
                 if up[0]:
-                    self.face_up += 1
-                    self._see_table()
-                    emit(TableCardDealt(self.face_up + 1, card))
+                    self.face_up = shown = self.face_up + 1
+                    visible = list(self._visible)
+                    visible[shown] = card
+                    self._visible = tuple(visible)
+                    emit(TableCardDealt(shown + 1, card))
                 else:
                     emit(KeyDealt(card))
+            elif kind == "betting" or kind == "no betting":
+                self.round += 1
+                emit(RoundStarted(self.round, kind == "betting"))
             elif kind == "turn":
                 self.key_turned = True
-                self._see_table()
+                self._visible = (self.table_cards[0], *self._visible[1:])
                 emit(KeyTurned(self.table_cards[0]))
         self._seen = len(log)
         if deal.phase == "over" and not self.finished:
@@ -603,7 +601,10 @@ class Hand:
             if action[0] == kind and (to is None or to == action[2]):
                 self._legal_now = None
                 deal.take(choices[k])
-                self._sync()
+                # What _sync reads, written out (once per action).
+                who = self.to_act = deal.actor
+                self.actor = None if who is None else self.seats[who]
+                self.level = deal.ladder_level
                 self._seen += 1  # the action's own entry: told here, with its chips
                 changed = self._changed
                 if changed is not None:
