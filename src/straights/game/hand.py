@@ -197,7 +197,7 @@ class Hand:
             raise ConfigurationError(f"{len(stacks)} stacks for {n} seats: give one stack per seat")
         if len(set(seats)) != n:
             raise ConfigurationError(f"seats {list(seats)} repeat a seat")
-        if any(s < 1 for s in stacks):
+        if min(stacks) < 1:
             raise ConfigurationError(f"stacks {list(stacks)}: every player dealt in has chips")
         if carry < 0:
             raise ConfigurationError(f"carry={carry}: a carried pot cannot be negative")
@@ -210,17 +210,18 @@ class Hand:
         self.config = config
         self.number = number
         self.seats: tuple[int, ...] = tuple(seats)
-        self._index = {s: i for i, s in enumerate(self.seats)}
+        self._index = dict(zip(self.seats, range(n), strict=True))
         self.starting_stacks: tuple[int, ...] = tuple(stacks)
         self.carry_in = carry
         self.deck: tuple[Card, ...] = dealt
         self.holes: tuple[tuple[Card, Card], ...] = tuple(
-            (dealt[i], dealt[n + i]) for i in range(n)
+            zip(dealt[:n], dealt[n : 2 * n], strict=True)
         )
         self.table_cards: tuple[Card, ...] = dealt[_HOLE * n : need]
         # The generic engine deals each player's two cards together, then the table.
-        order: list[Card] = [card for hole in self.holes for card in hole]
-        order.extend(self.table_cards)
+        order = list(dealt)
+        order[0 : 2 * n : 2] = dealt[:n]
+        order[1 : 2 * n : 2] = dealt[n : 2 * n]
         deal = Deal(
             _variant(config.pack, config.betting, config.penalty, config.penalty_payers),
             _stakes(n, config.ante),

@@ -471,10 +471,15 @@ class Deal:
         top = max(bets)
         contest = sorted([bets[i] + stacks[i] for i in live])
         second = contest[-2] if len(contest) >= 2 else 0
+        street = self.street
+        if street.opener is _POSITION and (self.street_index or not self.variant.blinds):
+            first = 0  # what _opener answers, without the call (most streets)
+        else:
+            first = self._opener()
         self._actors = deque(
             [
                 i
-                for i in self._rotation[self._opener()]
+                for i in self._rotation[first]
                 if not folded[i] and stacks[i] > 0 and second > bets[i]
             ]
         )
@@ -484,7 +489,10 @@ class Deal:
         self._full_raise = 0
         self._raises = 0
         self._short = []
-        self._min_bet = self._street_min()
+        if self._structure is _FIXED_LIMIT:
+            self._min_bet = self._street_min()
+        else:
+            self._min_bet = self.stakes.min_bet  # _street_min's answer
         self._bring_in_due = (
             self.street_index == 0 and self.variant.bring_in and self.stakes.bring_in > 0
         )
