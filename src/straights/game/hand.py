@@ -393,6 +393,7 @@ class Hand:
         self.to_act = self.actor = None
         self.carry_out = deal.carry_out
         self._deal = None
+        self._rows = self._rows_names = None  # views of a finished deal are built afresh
         for i, said in sorted(deal.described.items()):
             emit(ShowdownRevealed(seats[i], self.holes[i], said))
         for v in deal.verdicts:

@@ -278,15 +278,18 @@ def _deal_view(
         awards = tuple(e for e in hand.events if isinstance(e, PotAwarded))
         actor, pot, bet, raises, to_call, legal = None, 0, 0, 0, 0, ()
     else:
+        # Built on every turn: the hand's properties read directly, no max(0, x) calls.
         committed = hand.committed
         bet = max(committed)
-        awards, actor, pot, carry = (), hand.actor, hand.pot, hand.carry_in
-        raises = max(0, hand.level)
-        to_call = 0 if mine is None else max(0, bet - committed[mine])
+        awards, actor, carry = (), hand.actor, hand.carry_in
+        pot = carry + sum(hand.total)
+        level = hand.level
+        raises = level if level > 0 else 0
+        to_call = 0 if mine is None else bet - committed[mine]
         legal = () if seat is None else hand.legal_actions(seat)
-    # Built on every turn: a plain tuple in SeatView's field order.
+    # A plain tuple in SeatView's field order.
     fields = (
-        seat, hand.number, hand.round, hand.finished, hand.button, actor, pot, carry, bet,
+        seat, hand.number, hand.round, hand.finished, hand.seats[-1], actor, pot, carry, bet,
         raises, to_call, None if mine is None else hand.holes[mine], hand.visible_table(),
         players, legal, awards, config.pack, config.ante, config.betting,
     )  # fmt: skip
