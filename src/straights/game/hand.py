@@ -599,10 +599,10 @@ class Hand:
             self.verify(seat, kind, to)  # raises: it is not his turn, or not an amount
             raise AssertionError("unreachable")  # pragma: no cover
         actions, choices = self._legal_now or self._convert(i)
-        for k, action in enumerate(actions):
+        for action, choice in zip(actions, choices, strict=True):
             if action[0] == kind and (to is None or to == action[2]):
                 self._legal_now = None
-                deal.take(choices[k])
+                deal.take(choice)
                 # What _sync reads, written out (once per action).
                 who = self.to_act = deal.actor
                 self.actor = None if who is None else self.seats[who]

@@ -32,6 +32,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import compress
+from operator import add
 from typing import Literal, NamedTuple
 
 from straights.cards import Card, make_deck
@@ -145,6 +146,7 @@ class Deal:
         "_legal_cache",
         "_min_bet",
         "_no_bets",
+        "_others",
         "_raises",
         "_rotation",
         "_short",
@@ -221,6 +223,8 @@ class Deal:
         self._doubling = variant.structure is _DOUBLING
         #: For each player, every player in acting order from him.
         self._rotation = _rotations(n)
+        #: For each player, the others in acting order after him.
+        self._others = _others(n)
         self.stakes = stakes
         self.n = n
         self.starting_stacks = tuple(stacks)
@@ -326,19 +330,18 @@ class Deal:
     # -- forced bets and dealing --------------------------------------------------------
     def _post_forced_bets(self) -> None:
         st = self.stakes
-        posted = [min(a, s) for a, s in zip(st.antes, self.stacks, strict=True)]
+        posted = list(map(min, st.antes, self.stacks))  # one ante per player (checked)
         if st.trim_antes and self.n >= 2:
             cutoff = sorted(posted)[-2]
             posted = [min(p, cutoff) for p in posted]
         log, stacks, total = self.log, self.stacks, self.total
-        dead = st.antes_are_dead
         for i, amount in enumerate(posted):
             stacks[i] -= amount
             log.append(_new(Entry, ("ante", i, (), amount, ())))
-            if dead:
-                self.dead += amount
-            else:
-                total[i] += amount
+        if st.antes_are_dead:
+            self.dead += sum(posted)
+        else:
+            total[:] = map(add, total, posted)
         if self.variant.blinds:
             for i, blind in enumerate(st.blinds):
                 amount = min(abs(blind), self.stacks[i])
@@ -727,15 +730,15 @@ class Deal:
     def _raise_to(self, i: int, kind: ActionKind, to: int) -> Entry:
         bets, folded, stacks = self.bets, self.folded, self.stacks
         increment = to - max(bets)
-        if self._doubling and to == self._ladder(self.ladder_level + 1):
-            self.ladder_level += 1
+        if self._doubling and to == ((2 << self.ladder_level + 1) - 1) * self.stakes.min_bet:
+            self.ladder_level += 1  # a full step of the ladder (_ladder, written out)
         self._acted_level[i] = self.ladder_level
         amount = to - bets[i]
         stacks[i] -= amount
         bets[i] = to
         self.total[i] += amount
         self._bring_in_due = self._completion_due = False
-        self._actors = deque([j for j in self._rotation[i][1:] if stacks[j] and not folded[j]])
+        self._actors = deque([j for j in self._others[i] if stacks[j] and not folded[j]])
         full = self._full_raise
         if increment >= full:
             self._acted = {i}
@@ -1079,6 +1082,16 @@ def _rotations(n: int) -> tuple[tuple[int, ...], ...]:
     ((0, 1, 2), (1, 2, 0), (2, 0, 1))
     """
     return tuple(tuple((i + k) % n for k in range(n)) for i in range(n))
+
+
+@cache
+def _others(n: int) -> tuple[tuple[int, ...], ...]:
+    """For each of ``n`` players, the others in acting order after him.
+
+    >>> _others(3)
+    ((1, 2), (2, 0), (0, 1))
+    """
+    return tuple(rotation[1:] for rotation in _rotations(n))
 
 
 def _sign(x: int) -> int:
