@@ -437,15 +437,16 @@ class Hand:
         mine = deal.bets[i]
         choices = deal.legal_actions()
         out: list[Action] = []
+        add = out.append
         for kind, amount, low, _ in choices:
             if kind == "fold":
-                out.append(_FOLD)
-            elif kind == "check":
-                out.append(_new(Action, ("check", 0, mine, False)))
+                add(_FOLD)
             elif kind == "call":
-                out.append(_new(Action, ("call", amount, mine + amount, amount == stack)))
+                add(_new(Action, ("call", amount, mine + amount, amount == stack)))
+            elif kind == "check":
+                add(_new(Action, ("check", 0, mine, False)))
             else:  # a bet or raise to the ladder's one amount (low is high)
-                out.append(_new(Action, (kind, amount, low, amount == stack)))
+                add(_new(Action, (kind, amount, low, amount == stack)))
         return tuple(out), choices
 
     def why_not(self, seat: int, kind: str, to: int | None = None) -> str | None:

@@ -523,28 +523,6 @@ class Deal:
                 return True
         return False
 
-    def _ladder_bounds(self, i: int, top: int, mine: int, stack: int) -> tuple[int, int] | None:
-        """Straights' doubling ladder: the next level exactly, or all-in below it
-        (``mine``/``stack``: player ``i``'s bet this street and chips behind)."""
-        level = self.ladder_level
-        cap = self.variant.raise_cap
-        if cap is not None and level + 1 >= cap:
-            return None
-        if stack <= top - mine:
-            return None
-        if self._acted_level.get(i, -2) >= level:
-            return None  # only an incomplete all-in since he acted: not reopened
-        stacks, folded = self.stacks, self.folded
-        for j in range(self.n):
-            if stacks[j] and not folded[j] and j != i:
-                break
-        else:
-            return None  # nobody else could answer
-        to = ((2 << level + 1) - 1) * self.stakes.min_bet
-        if to > stack + mine:
-            to = stack + mine
-        return to, to
-
     def _raise_bounds(self, i: int, top: int) -> tuple[int, int] | None:
         """(lowest, highest) street total ``i`` may complete/bet/raise to, or ``None``;
         ``top`` is the street's largest total."""
@@ -599,9 +577,29 @@ class Deal:
             out = [_LEGAL_FOLD, _new(Legal, ("call", stack if stack < owe else owe, 0, 0))]
         else:
             out = [_LEGAL_FOLD, _LEGAL_CHECK] if self.needless_folds else [_LEGAL_CHECK]
+        bounds: tuple[int, int] | None
+        kind: ActionKind
         if self._doubling:
-            bounds = self._ladder_bounds(i, top, mine, stack)
-            kind: ActionKind = "raise" if self.ladder_level >= 0 else "bet"
+            # Straights' doubling ladder: the next level exactly, or all-in below it
+            # (written here rather than in a method: it is asked at every turn).
+            level = self.ladder_level
+            kind = "raise" if level >= 0 else "bet"
+            cap = self.variant.raise_cap
+            bounds = None
+            if (
+                (cap is None or level + 1 < cap)
+                and stack > top - mine
+                # only an incomplete all-in since he acted does not reopen the betting
+                and self._acted_level.get(i, -2) < level
+            ):
+                stacks, folded = self.stacks, self.folded
+                for j in range(self.n):
+                    if stacks[j] and not folded[j] and j != i:  # someone else could answer
+                        to = ((2 << level + 1) - 1) * self.stakes.min_bet
+                        if to > stack + mine:
+                            to = stack + mine
+                        bounds = (to, to)
+                        break
         else:
             bounds = self._raise_bounds(i, top)
             kind = "raise" if top else "bet"
