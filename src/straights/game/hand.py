@@ -612,7 +612,7 @@ class Hand:
                 changed = self._changed
                 if changed is not None:
                     changed.append(i)
-                self._emit(Acted(self.seats[i], kind, action[1], action[2], action[3]))
+                self._emit(Acted(self.seats[i], *action))  # kind, amount, to, all_in
                 if self._seen != len(deal.log) or deal.phase == "over":
                     self._tell()  # more happened: a street, or the end
                 return action

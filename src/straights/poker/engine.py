@@ -353,6 +353,7 @@ class Deal:
 
     def _next_street(self) -> None:
         """Deal the next street and start its draw or betting; or go to the showdown."""
+        streets = self.variant.streets
         while True:
             if self.street_index >= 0:
                 self._collect()
@@ -361,10 +362,8 @@ class Deal:
             if (
                 self.showdown_street is None
                 and self.street_index >= 0
-                and sum([1 for i in live if stacks[i] > 0]) <= 1
-                and not any(
-                    s.draw is not None for s in self.variant.streets[self.street_index + 1 :]
-                )
+                and sum(map(bool, map(stacks.__getitem__, live))) <= 1  # players with chips
+                and not any(s.draw is not None for s in streets[self.street_index + 1 :])
             ):
                 self.showdown_street = self.street_index
                 final = self.street_index == len(self.variant.streets) - 1
@@ -375,11 +374,11 @@ class Deal:
             if len(live) <= 1:
                 self._award()
                 return
-            if self.street_index + 1 >= len(self.variant.streets):
+            if self.street_index + 1 >= len(streets):
                 self._begin_showdown()
                 return
             self.street_index += 1
-            street = self.street = self.variant.streets[self.street_index]
+            street = self.street = streets[self.street_index]
             self._deal(street, live)
             if street.draw is not None:
                 self.phase = "draw"
@@ -486,12 +485,12 @@ class Deal:
                 if not folded[i] and stacks[i] > 0 and second > bets[i]
             ]
         )
-        self._acted = set()
+        self._acted.clear()
         self.ladder_level = -1
-        self._acted_level = {}
+        self._acted_level.clear()
         self._full_raise = 0
         self._raises = 0
-        self._short = []
+        self._short.clear()
         if self._structure is _FIXED_LIMIT:
             self._min_bet = self._street_min()
         else:
