@@ -206,9 +206,11 @@ def _shown(hand: Hand) -> dict[int, tuple[Card, ...]]:
     return {e.seat: e.cards for e in hand.events if isinstance(e, ShowdownRevealed)}
 
 
-def _dealt_in(hand: Hand, seat: int | None, names: Mapping[int, str]) -> tuple[PlayerView, ...]:
-    """The players of the deal as ``seat`` sees them: its own cards, and those shown."""
-    mine = hand.player_index(seat)
+def _dealt_in(
+    hand: Hand, seat: int | None, names: Mapping[int, str], mine: int | None
+) -> tuple[PlayerView, ...]:
+    """The players of the deal as ``seat`` (player ``mine``, ``None`` when not dealt in)
+    sees them: its own cards, and those shown."""
     if hand.finished:
         shown = _shown(hand)
         seats = hand.seats
@@ -267,10 +269,10 @@ def _rows(hand: Hand, names: Mapping[int, str]) -> list[PlayerView]:
 
 
 def _deal_view(
-    hand: Hand, seat: int | None, players: tuple[PlayerView, ...], carry: int
+    hand: Hand, seat: int | None, mine: int | None, players: tuple[PlayerView, ...], carry: int
 ) -> SeatView:
-    """The view of one deal; ``carry`` is the carried pot shown once it is over."""
-    mine = hand.player_index(seat)
+    """The view of one deal for ``seat`` (player ``mine``); ``carry`` is the carried pot
+    shown once it is over."""
     config = hand.config
     legal: tuple[Action, ...]
     awards: tuple[PotAwarded, ...]
@@ -298,8 +300,9 @@ def _deal_view(
 
 def hand_view(hand: Hand, seat: int | None, names: Mapping[int, str] | None = None) -> SeatView:
     """The view of one deal for ``seat`` (``None``: a spectator)."""
-    players = _dealt_in(hand, seat, names or {})
-    return _deal_view(hand, seat, players, hand.carry_out)
+    mine = hand.player_index(seat)
+    players = _dealt_in(hand, seat, names or {}, mine)
+    return _deal_view(hand, seat, mine, players, hand.carry_out)
 
 
 def _sitting_out(table: Table, seat: int) -> PlayerView:
@@ -348,7 +351,8 @@ def table_view(table: Table, seat: int | None) -> SeatView:
             ante=config.ante,
             betting=config.betting,
         )
-    dealt = list(_dealt_in(hand, seat, table.names))
+    mine = hand.player_index(seat)
+    dealt = list(_dealt_in(hand, seat, table.names, mine))
     if hand.finished:
         # After the deal the stacks are the table's (a broke player has left).
         dealt = [p._replace(stack=_stack(table.seats[p.seat])) for p in dealt]
@@ -359,7 +363,7 @@ def table_view(table: Table, seat: int | None) -> SeatView:
         if p is not None and i not in seated
     ]
     players = tuple(sorted(dealt + out, key=lambda p: p.seat))
-    return _deal_view(hand, seat, players, table.carry)
+    return _deal_view(hand, seat, mine, players, table.carry)
 
 
 def _stack(seat: Seat | None) -> int:
