@@ -478,7 +478,9 @@ class Deal:
             first = 0  # what _opener answers, without the call (most streets)
         else:
             first = self._opener()
-        self._actors = deque(
+        actors = self._actors  # refilled in place: a street or a raise needs no new deque
+        actors.clear()
+        actors.extend(
             [
                 i
                 for i in self._rotation[first]
@@ -735,7 +737,9 @@ class Deal:
         bets[i] = to
         self.total[i] += amount
         self._bring_in_due = self._completion_due = False
-        self._actors = deque([j for j in self._others[i] if stacks[j] and not folded[j]])
+        actors = self._actors
+        actors.clear()
+        actors.extend([j for j in self._others[i] if stacks[j] and not folded[j]])
         full = self._full_raise
         if increment >= full:
             self._acted = {i}
