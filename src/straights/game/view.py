@@ -247,7 +247,7 @@ def _rows(hand: Hand, names: Mapping[int, str]) -> list[PlayerView]:
     rows = hand._rows
     changed = hand._changed
     stacks, bets, total, folded = hand.stacks, hand.committed, hand.total, hand.folded
-    if rows is None or changed is None or names != hand._rows_names:
+    if rows is None or names != hand._rows_names:
         rows = hand._rows = [
             _tuple(PlayerView, (s, name, stack, bet, put, True, out, stack == 0 and not out, None))
             for s, name, stack, bet, put, out in zip(
@@ -255,6 +255,16 @@ def _rows(hand: Hand, names: Mapping[int, str]) -> list[PlayerView]:
             )
         ]
         hand._rows_names = dict(names)
+        hand._changed = []
+        return rows
+    if changed is None:  # a street (or more): every row again, the seats and names kept
+        rows = hand._rows = [
+            _tuple(
+                PlayerView,
+                (row[0], row[1], stack, bet, put, True, out, stack == 0 and not out, None),
+            )
+            for row, stack, bet, put, out in zip(rows, stacks, bets, total, folded, strict=True)
+        ]
         hand._changed = []
         return rows
     for i in changed:

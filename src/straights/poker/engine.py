@@ -578,15 +578,12 @@ class Deal:
             out = [_LEGAL_FOLD, _new(Legal, ("call", stack if stack < owe else owe, 0, 0))]
         else:
             out = [_LEGAL_FOLD, _LEGAL_CHECK] if self.needless_folds else [_LEGAL_CHECK]
-        bounds: tuple[int, int] | None
         kind: ActionKind
         if self._doubling:
             # Straights' doubling ladder: the next level exactly, or all-in below it
             # (written here rather than in a method: it is asked at every turn).
             level = self.ladder_level
-            kind = "raise" if level >= 0 else "bet"
             cap = self.variant.raise_cap
-            bounds = None
             if (
                 (cap is None or level + 1 < cap)
                 and stack > top - mine
@@ -599,15 +596,17 @@ class Deal:
                         to = ((2 << level + 1) - 1) * self.stakes.min_bet
                         if to > stack + mine:
                             to = stack + mine
-                        bounds = (to, to)
+                        if self._completion_due:
+                            kind = "complete"
+                        else:
+                            kind = "raise" if level >= 0 else "bet"
+                        out.append(_new(Legal, (kind, to - mine, to, to)))
                         break
         else:
             bounds = self._raise_bounds(i, top)
-            kind = "raise" if top else "bet"
-        if bounds is not None:
-            if self._completion_due:
-                kind = "complete"
-            out.append(_new(Legal, (kind, bounds[0] - mine, bounds[0], bounds[1])))
+            if bounds is not None:
+                kind = "complete" if self._completion_due else "raise" if top else "bet"
+                out.append(_new(Legal, (kind, bounds[0] - mine, bounds[0], bounds[1])))
         legal = tuple(out)
         self._legal_cache = (stamp, legal)
         return legal
