@@ -422,7 +422,9 @@ class Deal:
             down = [k for k, up in enumerate(self.board_up) if not up][: street.turn]
             for k in down:
                 self.board_up[k] = True
-            self.log.append(Entry("turn", None, tuple(self.board[k] for k in down)))
+            self.log.append(
+                _new(Entry, ("turn", None, tuple([self.board[k] for k in down]), 0, ()))
+            )
 
     def _burn(self, count: int) -> None:
         if count <= 0 or self.source.remaining < count:
@@ -907,7 +909,7 @@ class Deal:
             self.holes[i] = [None] * len(self.holes[i])
         if cards is not None or forget:
             self._reveal(i, list(cards or ()))
-        entry = Entry("show", i, tuple(self.holes[i]))
+        entry = _new(Entry, ("show", i, tuple(self.holes[i]), 0, ()))
         self.log.append(entry)
         self._decided(i)
         return entry
@@ -1023,7 +1025,8 @@ class Deal:
         if len(live) == 1:
             amount = sum(self.total) + self.dead
             self.pay(live[0], amount)
-            self.verdicts.append(Verdict(0, amount, (live[0],), (live[0],), 0, "all others folded"))
+            won = (live[0],)
+            self.verdicts.append(_new(Verdict, (0, amount, won, won, 0, "all others folded")))
         elif self.variant.pot_rule is not None:
             self.variant.pot_rule.award(self)
         else:
