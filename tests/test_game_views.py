@@ -81,9 +81,10 @@ def test_view_builders_put_every_field_in_its_place() -> None:
 
 
 def test_players_in_every_view_follow_the_deal_step_by_step() -> None:
-    """The rows kept between views (only the player who acted is built again) always
-    match the deal: checked field by field against the hand after every action, for
-    every seat and a spectator, with names that change in the middle of a deal."""
+    """The rows kept between views (only the player who acted is built again) and the
+    largest bet kept by the deal always match the deal: checked field by field against
+    the hand after every action, for every seat and a spectator, with names that change
+    in the middle of a deal."""
     import random
 
     from straights.game import hand_view
@@ -101,8 +102,10 @@ def test_players_in_every_view_follow_the_deal_step_by_step() -> None:
                 step += 1
                 if step == 4:
                     names[h.seats[0]] = "renamed"
+                assert h.current_bet == max(h.committed)  # kept by the deal as bets change
                 for seat in (*h.seats, None):
                     v = hand_view(h, seat, names)
+                    assert v.current_bet == (0 if h.finished else max(h.committed))
                     for i, (s, p) in enumerate(zip(h.seats, v.players, strict=True)):
                         stack, folded = h.stacks[i], h.folded[i]
                         committed = 0 if h.finished else h.committed[i]

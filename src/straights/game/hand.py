@@ -158,6 +158,7 @@ class Hand:
         "carry_out",
         "committed",
         "config",
+        "current_bet",
         "deck",
         "events",
         "face_up",
@@ -247,6 +248,8 @@ class Hand:
         self.to_act: int | None = None
         self.actor: int | None = None
         self.level = -1
+        #: The largest total of this betting round (the deal's, read with the others).
+        self.current_bet = 0
         self.round = 0
         self.face_up = 0  # face-up table cards besides the key card
         self.key_turned = False
@@ -281,11 +284,6 @@ class Hand:
     def button(self) -> int:
         """The dealer's seat (the last player in :attr:`seats`)."""
         return self.seats[-1]
-
-    @property
-    def current_bet(self) -> int:
-        """The largest total of this betting round."""
-        return max(self.committed)
 
     @property
     def pot(self) -> int:
@@ -384,6 +382,7 @@ class Hand:
         i = self.to_act = deal.actor
         self.actor = None if i is None else self.seats[i]
         self.level = deal.ladder_level
+        self.current_bet = deal.current_bet
 
     def _finish(self) -> None:
         deal, seats, emit = self._deal, self.seats, self._emit
@@ -608,6 +607,7 @@ class Hand:
                 who = self.to_act = deal.actor
                 self.actor = None if who is None else self.seats[who]
                 self.level = deal.ladder_level
+                self.current_bet = deal.current_bet
                 self._seen += 1  # the action's own entry: told here, with its chips
                 changed = self._changed
                 if changed is not None:

@@ -292,7 +292,7 @@ def _deal_view(
     else:
         # Built on every turn: the hand's properties read directly, no max(0, x) calls.
         committed = hand.committed
-        bet = max(committed)
+        bet = hand.current_bet
         awards, actor, carry = (), hand.actor, hand.carry_in
         pot = carry + sum(hand.total)
         level = hand.level

@@ -158,6 +158,7 @@ class Deal:
         "board_up",
         "carry_in",
         "carry_out",
+        "current_bet",
         "dead",
         "described",
         "folded",
@@ -240,6 +241,8 @@ class Deal:
         self.board_up: list[bool] = []
         self.spent: list[Card | None] = []  # burns and discards, for a new stock
         self.bets = [0] * n  # this street
+        #: The largest of :attr:`bets` (kept as each bet changes: read at every turn).
+        self.current_bet = 0
         self._no_bets = (0,) * n
         self.total = [0] * n  # this deal, antes included unless they are dead money
         self.dead = carry  # dead antes and a carried pot, for the main pot
@@ -350,6 +353,7 @@ class Deal:
                 self.stacks[i] -= amount
                 self.bets[i] += amount
                 self.total[i] += amount
+            self.current_bet = max(self.bets)
 
     def _next_street(self) -> None:
         """Deal the next street and start its draw or betting; or go to the showdown."""
@@ -472,7 +476,7 @@ class Deal:
         there is nothing to bet."""
         self.phase = "betting"
         bets, stacks, folded = self.bets, self.stacks, self.folded
-        top = max(bets)
+        top = self.current_bet
         contest = sorted([bets[i] + stacks[i] for i in live])
         second = contest[-2] if len(contest) >= 2 else 0
         street = self.street
@@ -511,7 +515,7 @@ class Deal:
         return True
 
     def _to_call(self, i: int) -> int:
-        return min(self.stacks[i], max(self.bets) - self.bets[i])
+        return min(self.stacks[i], self.current_bet - self.bets[i])
 
     def _ladder(self, level: int) -> int:
         """Street total of level ``level`` of the doubling ladder (0: the first bet)."""
@@ -569,7 +573,7 @@ class Deal:
             return cached[1]
         i = actors[0]
         bets = self.bets
-        top = max(bets)
+        top = self.current_bet
         mine = bets[i]
         stack = self.stacks[i]
         out: list[Legal]
@@ -683,6 +687,8 @@ class Deal:
             self.stacks[i] -= amount
             bets[i] += amount
             self.total[i] += amount
+            if bets[i] > self.current_bet:  # a bring-in (a call reaches it at most)
+                self.current_bet = bets[i]
             if kind == "bring-in":
                 self._bring_in_due = False
             entry = _new(Entry, (kind, i, (), bets[i], ()))
@@ -729,7 +735,8 @@ class Deal:
 
     def _raise_to(self, i: int, kind: ActionKind, to: int) -> Entry:
         bets, folded, stacks = self.bets, self.folded, self.stacks
-        increment = to - max(bets)
+        increment = to - self.current_bet
+        self.current_bet = to  # a bet or raise goes beyond the largest bet
         if self._doubling and to == ((2 << self.ladder_level + 1) - 1) * self.stakes.min_bet:
             self.ladder_level += 1  # a full step of the ladder (_ladder, written out)
         self._acted_level[i] = self.ladder_level
@@ -779,6 +786,7 @@ class Deal:
                     self.stacks[i] += over
                     self.total[i] -= over
         bets[:] = self._no_bets  # in place: a reader may hold the list
+        self.current_bet = 0
 
     # -- draws -----------------------------------------------------------------------------
     def discard(self, cards: Iterable[Card | None] = ()) -> Entry:
