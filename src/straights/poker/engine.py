@@ -143,7 +143,8 @@ class Deal:
         "_drawn",
         "_full_raise",
         "_in",
-        "_legal_cache",
+        "_legal",
+        "_legal_stamp",
         "_min_bet",
         "_no_bets",
         "_others",
@@ -269,7 +270,10 @@ class Deal:
         self.ladder_level = -1
         self._acted_level: dict[int, int] = {}
         self._actors: deque[int] = deque()
-        self._legal_cache: tuple[int, tuple[Legal, ...]] = (-1, ())
+        #: The legal actions last worked out, and the length of the log then (every change
+        #: of the state adds to the log, so its length stamps them).
+        self._legal: tuple[Legal, ...] = ()
+        self._legal_stamp = -1
         self._acted: set[int] = set()
         self._full_raise = 0
         self._raises = 0
@@ -566,11 +570,9 @@ class Deal:
         actors = self._actors
         if not actors or self.phase != "betting":
             return ()
-        # Every change of the state adds to the log: its length stamps the answer.
         stamp = len(self.log)
-        cached = self._legal_cache
-        if cached[0] == stamp:
-            return cached[1]
+        if self._legal_stamp == stamp:
+            return self._legal
         i = actors[0]
         bets = self.bets
         top = self.current_bet
@@ -614,7 +616,8 @@ class Deal:
                 kind = "complete" if self._completion_due else "raise" if top else "bet"
                 out.append(_new(Legal, (kind, bounds[0] - mine, bounds[0], bounds[1])))
         legal = tuple(out)
-        self._legal_cache = (stamp, legal)
+        self._legal = legal
+        self._legal_stamp = stamp
         return legal
 
     def act(self, kind: str, to: int | None = None) -> Entry:
@@ -624,8 +627,7 @@ class Deal:
             raise IllegalActionError(f"to={to!r} is not a whole number of chips")
         if self.phase != "betting" or not self._actors:
             raise IllegalActionError(f"nobody can {kind} now: the deal is in its {self.phase}")
-        cached = self._legal_cache
-        legal = cached[1] if cached[0] == len(self.log) else self.legal_actions()
+        legal = self._legal if self._legal_stamp == len(self.log) else self.legal_actions()
         for found in legal:
             if found.kind == kind:
                 break
@@ -655,8 +657,7 @@ class Deal:
           ...
         straights.errors.IllegalActionError: call 1 is not a legal action now
         """
-        cached = self._legal_cache
-        if cached[0] != len(self.log) or choice not in cached[1]:
+        if self._legal_stamp != len(self.log) or choice not in self._legal:
             raise IllegalActionError(f"{choice} is not a legal action now")
         return self._play(choice, to)
 
