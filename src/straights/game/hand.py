@@ -143,10 +143,11 @@ class Hand:
 
     # A table builds one per deal and keeps them all: slots make them quicker and smaller.
     __slots__ = (
+        "_actions_now",
         "_changed",
+        "_choices_now",
         "_deal",
         "_index",
-        "_legal_now",
         "_listener",
         "_rows",
         "_rows_names",
@@ -261,9 +262,10 @@ class Hand:
         self.events: list[Event] = []
         self._listener = listener
         self._seen = 0  # entries of the deal's log told as events
-        #: The legal actions of the player to act, and the deal's own in the same order
-        #: (``None`` until asked after each change).
-        self._legal_now: tuple[tuple[Action, ...], tuple[Legal, ...]] | None = None
+        #: The legal actions of the player to act (``None`` until asked after each
+        #: change), and the deal's own in the same order.
+        self._actions_now: tuple[Action, ...] | None = None
+        self._choices_now: tuple[Legal, ...] = ()
         self._started = False
         #: The players as everyone sees them, kept by :mod:`straights.game.view` between
         #: changes (``None``: not built), the names they were built with, and the players
@@ -415,21 +417,17 @@ class Hand:
         i = self._index.get(seat) if isinstance(seat, int) else None
         if i is None or i != self.to_act:
             return ()
-        now = self._legal_now
-        if now is None:
-            now = self._legal_now = self._convert(i)
-        return now[0]
+        actions = self._actions_now
+        return self._convert(i) if actions is None else actions
 
     def _legal(self, i: int) -> tuple[Action, ...]:
         """The legal actions of player ``i``, the one to act: the deal's, with chips."""
-        now = self._legal_now
-        if now is None:
-            now = self._legal_now = self._convert(i)
-        return now[0]
+        actions = self._actions_now
+        return self._convert(i) if actions is None else actions
 
-    def _convert(self, i: int) -> tuple[tuple[Action, ...], tuple[Legal, ...]]:
-        """The deal's legal actions and, in the same order, each as an :class:`Action`
-        (Straights' amounts are never a choice: a bet or raise goes to ``low``)."""
+    def _convert(self, i: int) -> tuple[Action, ...]:
+        """The deal's legal actions, each as an :class:`Action` (Straights' amounts are
+        never a choice: a bet or raise goes to ``low``); kept with the deal's own."""
         deal = self._deal
         assert deal is not None
         stack = deal.stacks[i]
@@ -446,7 +444,9 @@ class Hand:
                 add(_new(Action, ("check", 0, mine, False)))
             else:  # a bet or raise to the ladder's one amount (low is high)
                 add(_new(Action, (kind, amount, low, amount == stack)))
-        return tuple(out), choices
+        actions = self._actions_now = tuple(out)
+        self._choices_now = choices
+        return actions
 
     def why_not(self, seat: int, kind: str, to: int | None = None) -> str | None:
         """Why ``seat`` may not take action ``kind`` (to total ``to``), or ``None`` if he may."""
@@ -598,10 +598,12 @@ class Hand:
         if i is None or deal is None or i != self.to_act or not isinstance(to, _WHOLE_OR_NONE):
             self.verify(seat, kind, to)  # raises: it is not his turn, or not an amount
             raise AssertionError("unreachable")  # pragma: no cover
-        actions, choices = self._legal_now or self._convert(i)
-        for action, choice in zip(actions, choices, strict=True):
+        actions = self._actions_now
+        if actions is None:
+            actions = self._convert(i)
+        for action, choice in zip(actions, self._choices_now, strict=True):
             if action[0] == kind and (to is None or to == action[2]):
-                self._legal_now = None
+                self._actions_now = None
                 deal.take(choice)
                 # What _sync reads, written out (once per action).
                 who = self.to_act = deal.actor
@@ -633,7 +635,7 @@ class Hand:
         if i != self.to_act and self.stacks[i] > 0:
             raise IllegalActionError(f"seat {seat} forfeits at his turn")
         committed = deal.bets[i]
-        self._legal_now = None
+        self._actions_now = None
         self._changed = None
         deal.forfeit(i)
         self._sync()
