@@ -345,14 +345,15 @@ class Hand:
         assert deal is not None
         self._changed = None
         log = deal.log
+        starting, holes = self.starting_stacks, self.holes
         # The kinds a Straights deal writes, most frequent first.
         for kind, i, cards, amount, up in log[self._seen :]:
             if kind == "ante":
                 assert i is not None
-                emit(AntePosted(seats[i], amount, amount == self.starting_stacks[i]))
+                emit(AntePosted(seats[i], amount, amount == starting[i]))
             elif kind == "hole":
                 assert i is not None
-                emit(HoleDealt(seats[i], self.holes[i]))
+                emit(HoleDealt(seats[i], holes[i]))
             elif kind == "board":
                 card = cards[0]
                 assert card is not None
@@ -399,7 +400,7 @@ class Hand:
             emit(ShowdownRevealed(seats[i], self.holes[i], said))
         for v in deal.verdicts:
             winner = seats[v.winners[0]] if v.winners else None
-            eligible = tuple(seats[i] for i in v.eligible)
+            eligible = tuple([seats[i] for i in v.eligible])
             self.pots.append(Pot(v.amount, eligible))
             self.winners.append(winner)
             emit(PotAwarded(v.pot, v.amount, winner, eligible, v.rule, v.reason))
