@@ -377,7 +377,8 @@ class Hand:
             self._finish()
 
     def _sync(self) -> None:
-        """Read who is to act and the ladder level from the deal after a change."""
+        """Read who is to act, the ladder level and the largest bet from the deal after a
+        change."""
         deal = self._deal
         if deal is None:
             self.to_act = self.actor = None
