@@ -521,10 +521,6 @@ class Deal:
     def _to_call(self, i: int) -> int:
         return min(self.stacks[i], self.current_bet - self.bets[i])
 
-    def _ladder(self, level: int) -> int:
-        """Street total of level ``level`` of the doubling ladder (0: the first bet)."""
-        return ((2 << level) - 1) * self.stakes.min_bet
-
     def _others_can_bet(self, i: int, beyond: int) -> bool:
         """Whether a player in other than ``i`` has chips beyond ``beyond`` in total
         for the street (someone could answer a raise)."""
@@ -739,7 +735,7 @@ class Deal:
         increment = to - self.current_bet
         self.current_bet = to  # a bet or raise goes beyond the largest bet
         if self._doubling and to == ((2 << self.ladder_level + 1) - 1) * self.stakes.min_bet:
-            self.ladder_level += 1  # a full step of the ladder (_ladder, written out)
+            self.ladder_level += 1  # a full step: level k's street total is (2^(k+1) - 1) bets
         self._acted_level[i] = self.ladder_level
         amount = to - bets[i]
         stacks[i] -= amount
