@@ -240,7 +240,8 @@ def _rows(hand: Hand, names: Mapping[int, str]) -> list[PlayerView]:
     The hottest code of a simulation: a view is built for every turn, and a turn
     changes only the row of the player who acted, so the rows are kept on the
     hand and only those of the players who acted since (``hand._changed``) are
-    built again; everything is, after a street or when ``names`` differ.  Each
+    built again; after a street every row is (with the seats and names it had),
+    and from scratch when ``names`` differ from those it was built with.  Each
     row is a plain tuple in field order (seat, name, stack, committed, total,
     in_hand, folded, all_in, cards).
     """
