@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from straights.cards import make_deck
 from straights.poker import Deal, Stakes, Variant
@@ -37,8 +38,14 @@ def random_stakes(variant: Variant, players: int, rng: random.Random) -> Stakes:
     )
 
 
-def random_deal(variant: Variant, rng: random.Random, players: int | None = None) -> Deal:
-    """One finished deal: random players, stacks (tiny ones too), stakes and actions."""
+def random_deal(
+    variant: Variant,
+    rng: random.Random,
+    players: int | None = None,
+    check: Callable[[Deal], None] | None = None,
+) -> Deal:
+    """One finished deal: random players, stacks (tiny ones too), stakes and actions;
+    ``check(deal)`` is called before every step and at the end."""
     deck = make_deck(variant.deck, jokers=variant.jokers)
     most = min(6, variant.max_players(len(deck)))
     n = players or rng.randint(2, most)
@@ -46,6 +53,8 @@ def random_deal(variant: Variant, rng: random.Random, players: int | None = None
     stacks = [rng.choice((rng.randint(1, 12), rng.randint(10, 400))) for _ in range(n)]
     deal = Deal(variant, stakes, stacks, deck.shuffled(rng), rng=rng)
     while not deal.finished:
+        if check is not None:
+            check(deal)
         if deal.phase == "draw":
             i = deal.actor
             assert i is not None
@@ -69,4 +78,6 @@ def random_deal(variant: Variant, rng: random.Random, players: int | None = None
             deal.act(choice.kind, pick)
         else:
             deal.act(choice.kind)
+    if check is not None:
+        check(deal)
     return deal

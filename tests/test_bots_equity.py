@@ -305,3 +305,37 @@ def test_thresholds_are_what_choose_compares_with() -> None:
     assert choose(0.5, to_call=4, pot=12, players=3, raises=0, style=style)[0] == "bet"
     assert choose(0.49, to_call=4, pot=12, players=3, raises=0, style=style) == ("call",)
     assert choose(0.24, to_call=4, pot=12, players=3, raises=0, style=style) == ("fold",)
+
+
+@given(
+    seed=st.integers(0, 2**62),
+    opponents=st.integers(1, 4),
+    known=st.integers(0, 5),
+    thresholds=st.lists(st.floats(0.0, 1.0), min_size=1, max_size=2),
+)
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_the_staged_kernel_draws_what_staged_draws_stage_by_stage(
+    seed: int, opponents: int, known: int, thresholds: list[float]
+) -> None:
+    import numpy as np
+
+    from straights.bots.equity import SETTLED, Estimate, staged
+    from straights.fast import equity as kernels
+
+    rng = np.random.default_rng(seed % 2**32)
+    cards = rng.permutation(55)
+    hole = cards[:2].astype(np.int64)
+    places = np.array([*cards[2 : 2 + known], *[-1] * (5 - known)], dtype=np.int64)
+    deck = np.sort(cards[2 + known :]).astype(np.int64)
+    floors = np.zeros(opponents, dtype=np.int64)
+
+    def draw(count: int, s: int) -> Estimate:
+        w, n = kernels.seat_sample_straights(s, count, hole, places, deck, opponents, 55, floors)
+        return Estimate(w, n, count, exact=False)
+
+    want = staged(draw, 200, seed, thresholds)
+    marks = np.array(thresholds, dtype=np.float64)
+    got = kernels.seat_sample_staged(
+        seed, 200, hole, places, deck, opponents, 55, floors, marks, SETTLED
+    )
+    assert got == (want.wins, want.no_winner, want.deals)

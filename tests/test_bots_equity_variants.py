@@ -81,6 +81,9 @@ CASES = [
     ("_F5CDW", "2h Kc Kd 7s 9h", "", [""], "5c 2d Kh Jc Qc Ks 9d"),
     ("_FMEXICAN", "Ah Ad Kc", "", ["Qs Qd"], "Jh Js 7c 6d 5h As"),
     ("_FMAMBO", "Ah 2h", "", [""], "3c 4d 5s Kd Ks Qh"),
+    ("NS", "Ah 9h", "6h 7c 8d Kh", [""], "Th 9c 6s Jd Qh 7d 8s"),
+    ("_FMANILA", "Ah Kh", "Qh Jh 7c", [""], "Th 9c 8s Ad 7h Ks"),
+    ("_FCANADIAN", "Ah Kh Qh", "", ["Jc Tc"], "2h 9d Jh Ts 3c 4c"),
     ("_STR55L", "8h 2c", "S T R 8d", [""], "4d 8s 9c 5h 3d 2s"),
     ("_STR52L", "Kh 2c", "Ts 9s 8h 7s", [""], "4d 6s Jc 5h 3d"),
 ]
@@ -102,7 +105,8 @@ def test_exact_equity_is_brute_force_over_the_engines_showdown(
     assert got.equity == pytest.approx(brute_force(code, mine, board, ups, pool), abs=1e-12)
 
 
-BATCHED = ["NT", "FT", "PO", "PO/8", "FO/8", "F7S", "F7S/8", "FR", "_F5CD", "_F5S", "F2L3D"]
+BATCHED = ["NT", "FT", "PO", "PO/8", "FO/8", "F7S", "F7S/8", "FR", "_F5CD", "_F5S", "F2L3D", "NS",
+           "_FMANILA", "_FMEXICAN", "_FCANADIAN"]  # fmt: skip
 
 
 @pytest.mark.parametrize("code", BATCHED)

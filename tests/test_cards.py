@@ -126,6 +126,17 @@ def test_shuffled_draws_as_random_shuffle_does() -> None:
         theirs.shuffle(expected)
         assert deck.shuffled(mine) == expected
         assert mine.getstate() == theirs.getstate()
+    # Many seeds, every deck size the decks have (words refused at each step included),
+    # several shuffles from one generator: the same orders, the generator left alike.
+    for jokers in (0, 1, 16):
+        for name in ("standard", "straights", "short", "manila", "mexican"):
+            deck = make_deck(name, jokers=jokers)
+            mine, theirs = random.Random(jokers), random.Random(jokers)
+            for _ in range(40):
+                expected = list(deck)
+                theirs.shuffle(expected)
+                assert deck.shuffled(mine) == expected
+            assert mine.getstate() == theirs.getstate()
 
 
 def test_check_dealable_names_a_repeated_card_first_then_a_foreign_one() -> None:

@@ -78,3 +78,47 @@ def test_view_builders_put_every_field_in_its_place() -> None:
         values = {name: f"<{name}>" for name in cls._fields}
         assert build(**values)._asdict() == values
         assert type(build(**values)) is cls
+
+
+def test_players_in_every_view_follow_the_deal_step_by_step() -> None:
+    """The rows kept between views (only the player who acted is built again) and the
+    largest bet kept by the deal always match the deal: checked field by field against
+    the hand after every action, for every seat and a spectator, with names that change
+    in the middle of a deal."""
+    import random
+
+    from straights.game import hand_view
+
+    rng = random.Random(7)
+    for betting in ("limit", "no-limit"):
+        t = Table(TableConfig(seats=5, betting=betting, starting_stack=12), list("abcde"), seed=3)
+        names = {s: f"p{s}" for s in range(5)}
+        for _ in range(12):
+            if len(t.occupied()) < 2:
+                break
+            h = t.start_hand()
+            step = 0
+            while True:
+                step += 1
+                if step == 4:
+                    names[h.seats[0]] = "renamed"
+                assert h.current_bet == max(h.committed)  # kept by the deal as bets change
+                for seat in (*h.seats, None):
+                    v = hand_view(h, seat, names)
+                    assert v.current_bet == (0 if h.finished else max(h.committed))
+                    for i, (s, p) in enumerate(zip(h.seats, v.players, strict=True)):
+                        stack, folded = h.stacks[i], h.folded[i]
+                        committed = 0 if h.finished else h.committed[i]
+                        all_in = not h.finished and stack == 0 and not folded
+                        assert (p.seat, p.name, p.stack, p.committed, p.total) == (
+                            s, names[s], stack, committed, h.total[i])  # fmt: skip
+                        assert (p.in_hand, p.folded, p.all_in) == (True, folded, all_in)
+                        if s == seat:
+                            assert p.cards == h.hole(s)
+                        elif not h.finished:
+                            assert p.cards is None
+                if h.finished:
+                    break
+                actor = h.actor
+                assert actor is not None
+                t.act(actor, rng.choice(h.legal_actions(actor)).kind)

@@ -8,13 +8,13 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from sqlalchemy import delete
+from sqlalchemy import delete, update
 
 from straights.errors import HandHistoryError, IllegalActionError, StoreError
 from straights.game import Table, TableConfig
 from straights.game.phh import loads_phh, replay_phh
 from straights.store import LogWrite, RecordedTable, Store, database_url, default_url
-from straights.store.schema import SCHEMA_VERSION, hands
+from straights.store.schema import SCHEMA_VERSION, commands, hands
 
 
 def play(table: Table, rng: random.Random, actions: int) -> None:
@@ -276,3 +276,17 @@ def test_processes_opening_a_new_file_at_once_migrate_it_once(tmp_path: Path) ->
             (SCHEMA_VERSION,)
         ]
         assert conn.execute("PRAGMA journal_mode").fetchall() == [("wal",)]
+
+
+def test_a_log_that_no_longer_replays_is_named_with_its_command() -> None:
+    store = Store("sqlite://")
+    t = RecordedTable.create(store, TableConfig(seats=3, starting_stack=20), ["x", "y", "z"])
+    play(t, random.Random(4), 6)
+    with store.engine.begin() as conn:  # command 3's events, altered behind the table's back
+        conn.execute(
+            update(commands)
+            .where(commands.c.table_id == t.record.id, commands.c.seq == 3)
+            .values(events="[]")
+        )
+    with pytest.raises(HandHistoryError, match=r"command 3 no longer replays"):
+        RecordedTable.load(store, t.record.id)

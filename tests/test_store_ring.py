@@ -121,11 +121,13 @@ def test_resume_with_no_table_of_that_game_is_one_line(
     assert code == 2 and "drop --no-save" in err
 
 
+@pytest.mark.parametrize("bots", [[], ["--bots", "equity,house"]])
 def test_a_pai_gow_table_resumes_as_the_unbroken_game(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, bots: list[str]
 ) -> None:
-    # Each deal: Enter keeps the bet, then a two-card hand (h: the house way).
-    start = ["--game", "pai-gow", "--seats", "3", "--seed", "8"]
+    # Each deal: Enter keeps the bet, then a two-card hand (h: the house way).  The
+    # resumed table keeps its bots (an equity bot's settings are stored as it sets).
+    start = ["--game", "pai-gow", "--seats", "3", "--seed", "8", *bots]
     answers = ["", "1 2", "", "h", "5", "h", "", "2 3", "", "h"]
     whole = tmp_path / "whole.db"
     _play(capsys, tmp_path, whole, answers, *start)

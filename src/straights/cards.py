@@ -26,6 +26,7 @@ import re
 import secrets
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import IntEnum
+from functools import cache
 from typing import Final
 
 from straights.errors import CardNotationError, DuplicateCardError, PackError
@@ -438,13 +439,22 @@ class Deck(Sequence[Card]):
 def _shuffle(cards: list[Card], getrandbits: Callable[[int], int]) -> None:
     """``random.Random.shuffle`` written out (every deal shuffles a deck; the method
     calls a helper per card): the same draws, so the same order and generator state."""
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
+    for i, k in _steps(len(cards)):
+        j = getrandbits(k)  # a draw below i + 1: k bits, again while too large
+        while j > i:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+@cache
+def _steps(size: int) -> tuple[tuple[int, int], ...]:
+    """The steps of shuffling ``size`` cards: each position from the last down to 1,
+    with the bits of a draw below position + 1.
+
+    >>> _steps(4)
+    ((3, 3), (2, 2), (1, 2))
+    """
+    return tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
 def make_deck(name: str = "standard", *, jokers: int = 0) -> Deck:

@@ -85,6 +85,7 @@ def test_a_player_sets_his_hands_by_tapping_and_plays_the_bank(
         ann.fill("input[name=name]", "Pai Gow night")
         ann.fill("input[name=seats]", "4")
         ann.fill("input[name=bots]", "1")
+        ann.select_option("select[name=bot_kind]", "equity")  # it sets by its estimate
         ann.fill("input[name=turn_seconds]", "0")
         ann.fill("input[name=bet]", "20")
         ann.click("text=Create table")

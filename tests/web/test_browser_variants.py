@@ -320,3 +320,34 @@ def test_no_limit_raise_amount_from_the_slider(browser: Browser, make_server) ->
         assert not page.errors, page.errors  # type: ignore[attr-defined]
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("viewport", ["phone", "desktop"])
+def test_the_home_page_names_the_game_chosen(browser: Browser, make_server, viewport: str) -> None:
+    server: Server = make_server(bot_delay=0.0)
+    width, height = VIEWPORTS[viewport]
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    page = ctx.new_page()
+    try:
+        page.goto(server.base + "/")
+        page.wait_for_selector("#game-pick optgroup option", state="attached")
+        heading, lead = page.locator("#home h1"), page.locator("#home .lead")
+        expect(heading).to_have_text("Play Straights with friends")
+        expect(lead).to_contain_text("the longest straight wins")
+        page.select_option("#game-pick", "FR")
+        expect(heading).to_have_text("Play Fixed-limit razz with friends")
+        expect(lead).not_to_contain_text("longest straight")
+        expect(lead).to_contain_text("ace-to-five")
+        page.select_option("#game-pick", "pai-gow")
+        expect(heading).to_have_text("Play Pai Gow poker with friends")
+        expect(lead).to_contain_text("against the bank")
+        page.select_option("#game-pick", "dc")
+        expect(heading).to_have_text("Play poker with friends")
+        expect(lead).to_contain_text("button picks each deal's game")
+        page.select_option("#game-pick", "")
+        expect(lead).to_contain_text("the longest straight wins")
+        expect(page.locator("#home .lead b")).to_have_count(3)  # S, T and R, bold again
+        page.select_option("#game-pick", "_FMANILA")
+        shot(page, f"home-manila-{viewport}")
+    finally:
+        ctx.close()

@@ -108,3 +108,20 @@ def test_set_hands_at_a_straights_table_is_refused(
     ann.send({"type": "set_hands", "token": ann.token, "house_way": True})
     err = ann.wait_for(lambda m: m["type"] == "error")
     assert err["message"] == "this table deals Straights: there are no hands to set"
+
+
+def test_an_equity_bot_sets_its_own_hands(
+    make_server: Callable[..., Server], clients: list[Client]
+) -> None:
+    server = make_server(deal_delay=0.05, bot_delay=0.0)
+    table, _host = server.create(game="pai-gow", seats=2, bots=1, bot_kind="equity", bet=10)
+    ann = Client(server, table)
+    clients.append(ann)
+    ann.sit(0, "Ann")
+    _dealt(ann)
+    ann.wait_for(lambda m: m["type"] == "state" and "Bot 2 has set" in m["follow"]["log"])
+    ann.send({"type": "set_hands", "token": ann.token, "house_way": True})
+    done = ann.wait_for(lambda m: m["type"] == "state" and m["hand"]["deal"]["finished"])
+    bot = done["hand"]["deal"]["settings"]["2"]
+    assert bot["how"] == "player"  # set by its estimate, by its own command
+    assert not Setting.of(" ".join(bot["front"]), " ".join(bot["back"])).fouled

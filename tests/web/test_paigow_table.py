@@ -351,3 +351,46 @@ def test_a_settled_deal_is_told_in_the_history(monkeypatch: pytest.MonkeyPatch) 
     assert told["names"] == {"0": "Ann", "1": "Bot 2"}
     assert "Ann: five-card wins, two-card wins: wins 9 (bet 10, commission 1)" in told["lines"]
     assert told["lines"][-1] == "The house wins 1."  # the bot lost 10, Ann won 9
+
+
+def test_an_equity_bot_sets_by_its_estimate_with_a_stored_command(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    hands = {
+        0: "9h 9c 7d 5s 3h Jc Td",
+        1: "Ks Kd 8h 6c 4s Jk 2h",
+        2: "Qs Qh Ad Kc 8d 5h 2c",  # the bot: queens behind, ace-king in front
+    }
+    rigged(monkeypatch, hands)
+    t = new_table(bot_seconds=1.0)
+    log: list[dict[str, Any]] = [
+        {"kind": "sit", "seat": 0, "name": "Ann", "token_hash": ANN},
+        {"kind": "bot", "seat": 1, "bot": "equity"},
+    ]
+    for command in log:
+        t.apply(command)
+    plan = t.next_auto(connected={0}, idle=10.0, bot_delay=0.5, deal_delay=2.0)
+    assert plan is not None and plan.command == {"kind": "deal", "estimates": True}
+    t.apply(plan.command)
+    log.append(plan.command)
+    assert t.deal is not None and t.deal.waiting == [1, 2]  # the bot has not set yet
+    plan = t.next_auto(connected={0}, idle=0.0, bot_delay=0.5, deal_delay=2.0)
+    assert plan is not None and plan.bot_seat == 1 and plan.command is None
+    assert 0.0 < plan.delay <= 1.0  # the table's bot delay, not the server's
+    bot_set = t.bot_command(1)()
+    assert bot_set == {"kind": "set", "seat": 1, "front": ["Ad", "Kc"], "why": "bot"}
+    for command in (bot_set, {"kind": "set", "seat": 0, "front": None}):
+        t.apply(command)
+        log.append(command)
+    assert not t.in_hand
+    again = new_table(bot_seconds=1.0)
+    for command in log:
+        again.apply(command)
+    assert again.house == t.house and again.public_state() == t.public_state()
+    # A deal stored before the equity bots set by estimate: every bot sets the house way.
+    old = new_table()
+    for command in [*log[:2], {"kind": "deal"}]:
+        old.apply(command)
+    assert old.deal is not None and old.deal.waiting == [1]
+    with pytest.raises(IllegalActionError, match="no bot has hands to set"):
+        old.bot_command(1)

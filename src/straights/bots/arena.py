@@ -20,6 +20,7 @@ from straights.bots.base import Bot, make_bot
 from straights.cards import make_rng
 from straights.errors import ConfigurationError
 from straights.game.config import TableConfig
+from straights.game.events import ShowdownRevealed
 from straights.game.hand import Hand
 from straights.game.table import Table
 from straights.game.view import hand_view
@@ -123,7 +124,7 @@ def simulate(
         result.hands += 1
         result.pot_total += hand.pot
         result.carry_overs += hand.carry_out > 0
-        result.showdowns += any(e.type == "showdown_revealed" for e in hand.events)
+        result.showdowns += ShowdownRevealed in map(type, hand.events)  # at C speed
         for i, seat in enumerate(hand.seats):
             result.bots[kinds[seat]].add(hand.stacks[i] - hand.starting_stacks[i])
         if hand.carry_out > table.carry:

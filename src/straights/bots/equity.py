@@ -321,13 +321,16 @@ class StraightsShowdown:
         mine = np.asarray(hole, dtype=np.int64)
         deck = np.asarray(unseen, dtype=np.int64)
         lows = np.array(floors, dtype=np.int64)
-        kernel = kernels.seat_sample_straights
-
-        def fast(count: int, seed: int) -> Estimate:
-            wins, nowin = kernel(seed, count, mine, places, deck, opponents, self.pack, lows)
-            return Estimate(wins, nowin, count, exact=False)
-
-        return staged(fast, samples, seed, settle)
+        if settle and samples >= 8:  # staged() in one call, the very same draws
+            marks = np.array(settle, dtype=np.float64)
+            wins, nowin, deals = kernels.seat_sample_staged(
+                seed, samples, mine, places, deck, opponents, self.pack, lows, marks, SETTLED
+            )
+            return Estimate(wins, nowin, deals, exact=False)
+        wins, nowin = kernels.seat_sample_straights(
+            seed, samples, mine, places, deck, opponents, self.pack, lows
+        )
+        return Estimate(wins, nowin, samples, exact=False)
 
     # -- narrowing ------------------------------------------------------------------
     def seen_key(self, pair: Sequence[int], table: Table) -> int:
@@ -664,9 +667,8 @@ class EquityBot:
             import numpy as np
 
             free = np.ones(view.pack, dtype=bool)
-            free[hole] = False
-            free[[c for c in table if c is not None]] = False
-            unseen = np.flatnonzero(free)
+            free[hole + [c for c in table if c is not None]] = False
+            unseen = free.nonzero()[0]
         else:
             seen = set(hole) | {c for c in table if c is not None}
             unseen = [c for c in range(view.pack) if c not in seen]

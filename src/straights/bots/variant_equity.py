@@ -10,8 +10,11 @@ through :mod:`straights.bots.equity` (rule 10's carried pot is no win).
 
 :func:`equity` counts every completion when there are at most ``exact_limit``
 of them and samples otherwise.  The common rankings (natural high hands, aces-to-
-five lows with or without a qualifier) are scored in batches on NumPy and the
-``fast`` kernels; any other rule goes through :func:`~straights.poker.showdown.best_hand`.
+five lows with or without a qualifier, deuce-to-seven, and short deck's, Manila's,
+Mexican stud's and Canadian stud's high hands; through :mod:`straights.fast.more_keys`
+every low with or without jokers, wild cards and three-card hands) are scored in
+batches on NumPy and the ``fast`` kernels; any other rule goes through
+:func:`~straights.poker.showdown.best_hand`.
 
 >>> from straights.cards import parse_cards
 >>> from straights.poker.catalogue import get_variant
@@ -136,6 +139,14 @@ def pot_shares(
 
 # --------------------------------------------------------------------------- batch keys
 
+#: Stripped-deck and Canadian rankings with a batch key (:mod:`straights.fast.variant_keys`)
+#: and the options it takes.
+_HIGH_FAMILY: Final[dict[str, set[str]]] = {
+    "short": {"trips"},
+    "manila": set(),
+    "mexican": set(),
+    "canadian": set(),
+}
 _LOW_RANK: Final = np.array([(c >> 2) + 2 if (c >> 2) < 12 else 1 for c in range(52)])
 
 
@@ -182,11 +193,24 @@ def _deuce_seven(rows: Ids) -> Ids:
     return deuce_to_seven_keys(rows.astype(np.uint8)).astype(np.int64)
 
 
+def _high_family(ranking: str, options: dict[str, Any]) -> Callable[[Ids], Ids]:
+    def keys(rows: Ids) -> Ids:
+        from straights.fast.variant_keys import keys_for
+
+        return keys_for(ranking, options)(rows.astype(np.uint8))
+
+    return keys
+
+
 def _batch_key(rule: HandRule, size: int, jokers: bool = False) -> Callable[[Ids], Ids] | None:
     """A batch key for ``size``-card rows under ``rule`` (``jokers``: the rows may hold
     jokers), if there is one: the natural look-ups, else :mod:`straights.fast.more_keys`."""
     options = dict(rule.options)
     if not jokers:  # the natural look-ups
+        family = _HIGH_FAMILY.get(rule.ranking)
+        widest = 5 if rule.ranking == "canadian" else 7  # Canadian's four-card hands: five
+        if family is not None and set(options) <= family and 5 <= size <= widest:
+            return _high_family(rule.ranking, options)
         if rule.ranking == "high" and not options and 5 <= size <= 7:
             return _high
         if rule.ranking == "ace-to-five" and set(options) == {"qualifier"} and size >= 5:
@@ -217,8 +241,10 @@ def _rule_keys(rule: HandRule, holes: Ids, boards: Ids) -> Ids | None:
     hc, bc = rule.hole_cards or 0, rule.board_cards or 0
     options = dict(rule.options)
     low = rule.ranking == "ace-to-five" and set(options) == {"qualifier"}
-    if hc + bc != 5 or h < hc or b < bc or not (low or (rule.ranking == "high" and not options)):
+    if hc + bc != 5 or h < hc or b < bc:
         return None
+    if not (low or (rule.ranking == "high" and not options)):
+        return _every_choice(rule, holes, boards, hc, bc)
     from straights.fast import equity as kernels
     from straights.fast.lookup import high_lookup
 
@@ -235,6 +261,29 @@ def _rule_keys(rule: HandRule, holes: Ids, boards: Ids) -> Ids | None:
         t.flush_suit,
         table,
     )
+
+
+def _every_choice(rule: HandRule, holes: Ids, boards: Ids, hc: int, bc: int) -> Ids | None:
+    """:func:`_rule_keys` of an ``hc`` + ``bc`` rule through its five-card batch key: the
+    best of every choice of hole and board cards."""
+    fn = _batch_key(rule, 5)
+    if fn is None:
+        return None
+    s, p, h = holes.shape
+    mine = np.array(list(combinations(range(h), hc)), dtype=np.int64).reshape(-1, hc)
+    board = np.array(list(combinations(range(boards.shape[1]), bc)), dtype=np.int64)
+    chosen_holes = holes[:, :, mine]  # (S, P, Ch, hc)
+    chosen_boards = boards[:, board.reshape(-1, bc)]  # (S, Cb, bc)
+    ch, cb = mine.shape[0], chosen_boards.shape[1]
+    rows = np.concatenate(
+        [
+            np.broadcast_to(chosen_holes[:, :, :, None, :], (s, p, ch, cb, hc)),
+            np.broadcast_to(chosen_boards[:, None, None, :, :], (s, p, ch, cb, bc)),
+        ],
+        axis=4,
+    )
+    keys: Ids = fn(rows.reshape(-1, 5)).reshape(s, p, ch * cb).max(axis=2)
+    return keys
 
 
 def _standing(keys: Ids) -> npt.NDArray[np.float64]:
@@ -389,6 +438,7 @@ def _batchable(variant: Variant, hole: int, board: int, jokers: bool = False) ->
             or not (
                 (rule.ranking == "high" and not options)
                 or (rule.ranking == "ace-to-five" and set(options) == {"qualifier"})
+                or _batch_key(rule, 5) is not None
             )
         ):
             return False

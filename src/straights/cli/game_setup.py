@@ -38,6 +38,7 @@ __all__ = [
     "RingGames",
     "StackOpt",
     "game_setup",
+    "paigow_bots",
     "ring_games",
 ]
 
@@ -54,7 +55,9 @@ BotsOpt = Annotated[
     str | None,
     typer.Option(
         help="Bots for the seats, in turn: random, calling, strength, cfr, equity, "
-        "equity:tight, equity:loose, equity:aggressive (default: strength,calling,random)."
+        "equity:tight, equity:loose, equity:aggressive (default: strength,calling,random). "
+        "Pai Gow: house (the house way) or equity (sets by its estimate); the others set "
+        "the house way (default: house)."
     ),
 ]
 
@@ -207,3 +210,35 @@ def ring_games(name: str | None, games: str | None, seats: int) -> RingGames | N
                 f"{game_name(variant.code)} deals to at most {most} players, not {seats}"
             )
     return RingGames(tuple(pool), choice)
+
+
+def paigow_bots(bots: str | None, bot_seats: int) -> tuple[str, ...]:
+    """The kind of Pai Gow bot for each of ``bot_seats`` seats, in turn from the
+    comma-separated ``bots`` (``None``: every seat ``house``, the house way).
+
+    >>> paigow_bots("equity, house", 3), paigow_bots(None, 2)
+    (('equity', 'house', 'equity'), ('house', 'house'))
+    >>> paigow_bots("bank", 2)
+    Traceback (most recent call last):
+    ...
+    straights.errors.ConfigurationError: --bots: 'bank' is not a Pai Gow bot: choose one of ...
+    """
+    from straights.bots.paigow import make_paigow_bot
+
+    if bots is None:
+        return ("house",) * bot_seats
+    kinds = [k.strip().lower() for k in bots.split(",") if k.strip()]
+    if not kinds:
+        raise ConfigurationError(f"--bots {bots!r}: name Pai Gow bots like house,equity")
+    for kind in kinds:
+        try:
+            make_paigow_bot(kind)
+        except ConfigurationError as exc:
+            raise ConfigurationError(f"--bots: {exc}") from None
+    if len(kinds) > bot_seats:
+        room = "1 seat" if bot_seats == 1 else f"{bot_seats} seats"
+        raise ConfigurationError(
+            f"--bots names {len(kinds)} bots but the table has {room} for bots: "
+            f"name at most {bot_seats} (they take the seats in turn), or add seats"
+        )
+    return tuple(kinds[i % len(kinds)] for i in range(bot_seats))

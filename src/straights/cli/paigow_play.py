@@ -3,7 +3,9 @@
 Each deal: the bet (Enter keeps the last one), the seven cards in rank order
 numbered 1 to 7, and the two-card hand chosen by two positions (``2 5``) or
 ``h`` for the house way; then the bank's hand and the results.  Other seats are
-bots that bet the same as you started with and always set the house way.
+bots that bet the same as you started with and set as ``--bots`` says: the house
+way (``house``, the default, and every poker bot's name) or by the equity bot's
+estimate (``equity``; :mod:`straights.bots.paigow`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.text import Text
 
+    from straights.bots.paigow import PaiGowBot
     from straights.cards import Card
     from straights.paigow.deal import PaiGowDeal
     from straights.paigow.events import Event
@@ -41,6 +44,7 @@ def play_pai_gow(
     name: str,
     stack: int,
     bet: int,
+    bots: str | None = None,
     seed: int | None,
     answers: Iterator[str],
     hands: int | None,
@@ -50,11 +54,13 @@ def play_pai_gow(
 ) -> tuple[bool, bool, int | None]:
     """Play until the player leaves, runs out of chips or ``hands`` deals are over.
 
-    ``store``: the table is stored command by command (``resume``: the stored table
-    to play on, where it stopped).  Returns whether Ctrl-C ended the game at the
+    ``bots``: the other seats' bots in turn (``house`` unless named; a resumed table
+    keeps its own).  ``store``: the table is stored command by command (``resume``:
+    the stored table to play on, where it stopped).  Returns whether Ctrl-C ended the game at the
     prompt, whether the game is over (the player out of chips) and the stored table's id.
     """
     from straights.cards import make_rng
+    from straights.cli.game_setup import paigow_bots
     from straights.errors import ConfigurationError
     from straights.paigow.deal import MAX_PLAYERS
     from straights.paigow.table import PaiGowTable
@@ -67,6 +73,7 @@ def play_pai_gow(
     from rich.text import Text
 
     names = [name] + [f"Bot {seat}" for seat in range(2, seats + 1)]
+    kinds = paigow_bots(bots, seats - 1) if resume is None else ()
     table: PaiGowTable
     if store is None:
         table = PaiGowTable(names, stack, rng=make_rng(seed))
@@ -76,12 +83,18 @@ def play_pai_gow(
             table = RecordedPaiGow.load(store, resume.id)
             bet = int(resume.settings["bet"])
             stack = int(resume.settings["stack"])
+            kinds = tuple(resume.settings.get("bots", ["house"] * (len(table.names) - 1)))
         else:
             # (the seed as given: the same deals as an unsaved table of that seed)
-            table = RecordedPaiGow.create(store, names, stack, seed=seed, settings={"bet": bet})
+            table = RecordedPaiGow.create(
+                store, names, stack, seed=seed, settings={"bet": bet, "bots": list(kinds)}
+            )
             out.print(Text(f"Saving this table in {store.where}", "dim"), soft_wrap=True)
     table.rules.check_bet(bet, stack)
-    game = _Game(table, bet, answers, hands, out)
+    from straights.bots.paigow import make_paigow_bot
+
+    players = {seat: make_paigow_bot(kind, table.rules) for seat, kind in enumerate(kinds, 2)}
+    game = _Game(table, bet, answers, hands, out, players)
     game.run()
     stored = table.record.id if isinstance(table, RecordedPaiGow) else None
     return game.interrupted, not table.can_bet(1), stored
@@ -89,9 +102,15 @@ def play_pai_gow(
 
 class _Game:
     def __init__(
-        self, table: PaiGowTable, bet: int, answers: Iterator[str], hands: int | None, out: Console
+        self,
+        table: PaiGowTable,
+        bet: int,
+        answers: Iterator[str],
+        hands: int | None,
+        out: Console,
+        bots: dict[int, PaiGowBot],
     ) -> None:
-        self.table, self.bet, self.bot_bet = table, bet, bet
+        self.table, self.bet, self.bot_bet, self.bots = table, bet, bet, bots
         self.answers, self.max_hands, self.out = answers, hands, out
         self.prompter = Prompter(out, answers)
         self.interrupted = False
@@ -190,14 +209,20 @@ class _Game:
     def play(self, deal: PaiGowDeal) -> None:
         from rich.text import Text
 
+        from straights.bots.paigow import HouseWayBot
         from straights.paigow.rules import FoulError
 
         out = self.out
         self.tell(deal.events)
         seen = len(deal.events)  # the bots set now; told once you have set
         for seat in deal.waiting:
-            if seat != 1:
+            if seat == 1:
+                continue
+            bot = self.bots.get(seat)
+            if bot is None or isinstance(bot, HouseWayBot):
                 self.table.set_house_way(seat)
+            else:
+                self.table.set(seat, bot.setting(deal.cards(seat), deal.bets[seat]).front)
         mine = sorted(deal.cards(1), key=_rank_order, reverse=True)
         out.print(Text("Your cards:").append_text(_numbered(mine)))
         way = deal.house_way(1)

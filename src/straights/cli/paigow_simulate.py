@@ -1,8 +1,11 @@
-"""``straights simulate --game pai-gow``: house-way players against the bank, many deals.
+"""``straights simulate --game pai-gow``: bots against the bank, many deals.
 
-Every player bets the same each deal and sets the house way, as the bank does;
-the summary is how often a bet wins, pushes and loses, and the house's edge per
-chip bet with a 95% interval (``--json`` for scripts, ``--out`` for histories).
+Every player bets the same each deal and sets his hands as his bot does
+(``--bots``: ``house``, the house way as the bank sets, or ``equity``, by its
+estimate; see :mod:`straights.bots.paigow`); the summary is how often a bet
+wins, pushes and loses, the house's edge per chip bet with a 95% interval, and
+each kind of bot's result per chip bet with its interval (``--json`` for
+scripts, ``--out`` for histories).
 """
 
 from __future__ import annotations
@@ -13,13 +16,72 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
     from rich.console import Console
 
     from straights.paigow.deal import PaiGowDeal
 
-__all__ = ["PaiGowSummary", "run_pai_gow", "simulate_pai_gow"]
+__all__ = ["BotResult", "PaiGowSummary", "run_pai_gow", "simulate_pai_gow"]
+
+
+def _interval(total: float, sum_sq: float, n: int) -> tuple[float, float]:
+    """The mean of ``n`` samples and half the width of its 95% interval."""
+    if n == 0:
+        return 0.0, math.inf
+    mean = total / n
+    if n < 2:
+        return mean, math.inf
+    var = (sum_sq - n * mean**2) / (n - 1)
+    return mean, 1.96 * math.sqrt(max(var, 0.0) / n)
+
+
+@dataclass
+class BotResult:
+    """One kind of bot's results: ``seats`` seats of it, each betting ``bet``; a deal's
+    chips won by all its seats, per chip they bet, is one sample."""
+
+    bot: str
+    sets: str
+    seats: int
+    bet: int
+    deals: int = 0
+    net: int = 0
+    outcomes: dict[str, int] = field(default_factory=lambda: {"win": 0, "push": 0, "lose": 0})
+    _sum: float = 0.0
+    _sum_sq: float = 0.0
+
+    def add(self, nets: list[int], outcomes: list[str]) -> None:
+        self.deals += 1
+        self.net += sum(nets)
+        for outcome in outcomes:
+            self.outcomes[outcome] += 1
+        share = sum(nets) / (self.bet * self.seats)
+        self._sum += share
+        self._sum_sq += share * share
+
+    @property
+    def per_chip(self) -> float:
+        """Chips won per chip bet."""
+        return _interval(self._sum, self._sum_sq, self.deals)[0]
+
+    @property
+    def ci95(self) -> float:
+        """Half the width of the 95% interval of :attr:`per_chip` (deals as the samples)."""
+        return _interval(self._sum, self._sum_sq, self.deals)[1]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The bot's row for ``--json``."""
+        return {
+            "bot": self.bot,
+            "sets": self.sets,
+            "seats": self.seats,
+            "bets": self.deals * self.seats,
+            "outcomes": dict(self.outcomes),
+            "chips_won": self.net,
+            "per_chip": self.per_chip,
+            "ci95": [self.per_chip - self.ci95, self.per_chip + self.ci95],
+        }
 
 
 @dataclass
@@ -33,9 +95,12 @@ class PaiGowSummary:
     copies: int = 0
     commission: int = 0
     house: int = 0
+    #: Each kind of bot's results, by the name given in ``--bots``.
+    bots: dict[str, BotResult] = field(default_factory=dict)
     _sum_sq: float = 0.0
 
-    def add(self, deal: PaiGowDeal) -> None:
+    def add(self, deal: PaiGowDeal, kinds: dict[int, str] | None = None) -> None:
+        """Count a settled deal; ``kinds`` names each seat's kind of bot (in :attr:`bots`)."""
         self.deals += 1
         for result in deal.results.values():
             self.outcomes[result.outcome] += 1
@@ -44,6 +109,10 @@ class PaiGowSummary:
         self.house += deal.house
         share = deal.house / (self.bet * self.players)
         self._sum_sq += share * share
+        for kind, stats in self.bots.items():
+            seats = [s for s, k in (kinds or {}).items() if k == kind]
+            results = [deal.results[s] for s in seats]
+            stats.add([r.net for r in results], [r.outcome for r in results])
 
     @property
     def edge(self) -> float:
@@ -73,6 +142,7 @@ class PaiGowSummary:
             "house_result": self.house,
             "house_edge": self.edge,
             "house_edge_ci95": [self.edge - self.ci95, self.edge + self.ci95],
+            "bots": [b.to_dict() for b in sorted(self.bots.values(), key=lambda b: -b.per_chip)],
         }
 
 
@@ -82,23 +152,40 @@ def run_pai_gow(
     seed: int | None,
     bet: int,
     on_deal: Callable[[PaiGowDeal], None] | None = None,
+    kinds: Sequence[str] | None = None,
 ) -> PaiGowSummary:
-    """Deal ``deals`` times to ``players`` house-way players betting ``bet`` each.
+    """Deal ``deals`` times to ``players`` bots betting ``bet`` each; ``kinds`` names
+    each seat's bot (:func:`~straights.bots.paigow.make_paigow_bot`; default: ``house``).
 
-    >>> summary = run_pai_gow(2, 20, seed=1, bet=20)
-    >>> sum(summary.outcomes.values())
-    40
+    >>> summary = run_pai_gow(2, 20, seed=1, bet=20, kinds=["house", "equity"])
+    >>> sum(summary.outcomes.values()), sorted(b["bot"] for b in summary.to_dict()["bots"])
+    (40, ['equity', 'house'])
     """
+    from straights.bots.paigow import HouseWayBot, make_paigow_bot
     from straights.cards import make_rng
     from straights.paigow.deal import PaiGowDeal
 
     rng = make_rng(seed)
+    names = list(kinds) if kinds is not None else ["house"] * players
+    if len(names) != players:
+        from straights.errors import ConfigurationError
+
+        raise ConfigurationError(f"{len(names)} bots named for {players} players")
     summary = PaiGowSummary(players=players, bet=bet)
+    bots = {seat: make_paigow_bot(kind) for seat, kind in enumerate(names, start=1)}
+    by_seat = dict(enumerate(names, start=1))
+    for kind in dict.fromkeys(names):
+        sets = "house way" if isinstance(make_paigow_bot(kind), HouseWayBot) else "estimate"
+        summary.bots[kind] = BotResult(kind, sets, names.count(kind), bet)
     for _ in range(deals):
         deal = PaiGowDeal(dict.fromkeys(range(1, players + 1), bet), rng=rng)
         for seat in deal.waiting:
-            deal.set_house_way(seat)
-        summary.add(deal)
+            bot = bots[seat]
+            if isinstance(bot, HouseWayBot):
+                deal.set_house_way(seat)
+            else:
+                deal.set(seat, bot.setting(deal.cards(seat), bet).front)
+        summary.add(deal, by_seat)
         if on_deal is not None:
             on_deal(deal)
     return summary
@@ -115,12 +202,14 @@ def simulate_pai_gow(
     as_json: bool,
     console: Console,
     bet: int = 20,
+    bots: str | None = None,
 ) -> None:
     """Run :func:`run_pai_gow` with a progress bar; print the summary; write histories."""
     from rich.progress import Progress
     from rich.table import Table as Grid
     from rich.text import Text
 
+    from straights.cli.game_setup import paigow_bots
     from straights.errors import ConfigurationError
     from straights.game.phh import phhs_entry
     from straights.paigow.deal import MAX_PLAYERS
@@ -132,13 +221,14 @@ def simulate_pai_gow(
         )
     if stack < bet:
         raise ConfigurationError(f"--stack {stack} cannot cover the bet of {bet}")
+    kinds = paigow_bots(bots, players)
     sink = None
     if out_path is not None:
         try:
             sink = open(out_path, "w", encoding="utf-8")  # noqa: SIM115
         except OSError as exc:
             raise ConfigurationError(f"cannot write {out_path!r}: {exc.strerror}") from exc
-    names = {seat: f"House way {seat}" for seat in range(1, players + 1)}
+    names = {seat: f"{_label(kind)} {seat}" for seat, kind in enumerate(kinds, start=1)}
     stacks = dict.fromkeys(names, stack)
     written = 0
     try:
@@ -153,7 +243,7 @@ def simulate_pai_gow(
                     sink.write(("\n" if written > 1 else "") + phhs_entry(written, text))
                 bar.advance(task)
 
-            summary = run_pai_gow(players, deals, seed, bet, on_deal)
+            summary = run_pai_gow(players, deals, seed, bet, on_deal, kinds)
         if sink is not None:
             sink.close()
     except OSError as exc:
@@ -165,10 +255,12 @@ def simulate_pai_gow(
         console.print_json(json.dumps(summary.to_dict()))
         return
     bets = summary.deals * summary.players
-    console.print(
-        f"[bold]Pai Gow: {summary.deals} deals, {players} house-way player(s) "
-        f"betting {bet} each[/bold]"
+    who = (
+        f"{players} house-way player(s)"
+        if set(kinds) == {"house"}
+        else f"{players} player(s): {', '.join(kinds)}"
     )
+    console.print(f"[bold]Pai Gow: {summary.deals} deals, {who}, betting {bet} each[/bold]")
     grid = Grid()
     for col in ("result", "bets", "share"):
         grid.add_column(col, justify="left" if col == "result" else "right")
@@ -180,5 +272,18 @@ def simulate_pai_gow(
         f"copies: {summary.copies} · house edge: {summary.edge:+.2%} of each chip bet "
         f"(95% interval {summary.edge - summary.ci95:+.2%} … {summary.edge + summary.ci95:+.2%})"
     )
+    bot_grid = Grid(title="Each bot's result per chip bet", title_style="bold")
+    for col in ("bot", "sets", "bets", "chips won", "per chip", "95% interval"):
+        bot_grid.add_column(col, justify="left" if col in ("bot", "sets") else "right")
+    for row in summary.to_dict()["bots"]:
+        low, high = row["ci95"]
+        bot_grid.add_row(row["bot"], row["sets"], str(row["bets"]), f"{row['chips_won']:+d}",
+                         f"{row['per_chip']:+.2%}", f"{low:+.2%} … {high:+.2%}")  # fmt: skip
+    console.print(bot_grid)
     if out_path is not None:
         console.print(Text(f"wrote {written} hand histories to {out_path}"))
+
+
+def _label(kind: str) -> str:
+    """A seat's name in the histories: ``House way 2``, ``Equity 3``, ``Strength 4``."""
+    return "House way" if kind == "house" else kind.capitalize()

@@ -103,7 +103,7 @@ def play(
     from straights.paigow.about import is_pai_gow
 
     if is_pai_gow(game_name):  # a banked game with its own table: cli/paigow_play.py
-        _play_pai_gow(seats, name, stack, seed, script, hands, db, save, resume)
+        _play_pai_gow(seats, bots, name, stack, seed, script, hands, db, save, resume)
         return
     ring = ring_games(game_name, games, seats)
     if ring is not None:  # every other game: cli/ring_play.py
@@ -191,6 +191,7 @@ def play(
 
 def _play_pai_gow(
     seats: int,
+    bots: str | None,
     name: str,
     stack: int,
     seed: int | None,
@@ -223,6 +224,7 @@ def _play_pai_gow(
         source = None if script is None or script == "-" else _open_script(script)
         interrupted, over, table_id = play_pai_gow(
             seats=seats,
+            bots=bots,
             name=name,
             stack=stack,
             bet=max(2, min(20, stack)),

@@ -61,7 +61,8 @@ def simulate(
                 "--out writes their histories"
             )
         simulate_pai_gow(players=players, deals=hands, seed=seed, stack=stack, out_path=out,
-                         progress=progress, as_json=as_json, console=console())  # fmt: skip
+                         progress=progress, as_json=as_json, console=console(),
+                         bots=bots)  # fmt: skip
         return
     ring = ring_games(game_name, games, players)
     if ring is not None:  # every other game: cli/ring_simulate.py

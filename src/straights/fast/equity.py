@@ -667,6 +667,43 @@ def seat_sample_straights(
     return wins, nowin
 
 
+@njit(cache=True)
+def seat_sample_staged(
+    seed: int,
+    samples: int,
+    hole: I64,
+    table: I64,
+    deck: I64,
+    opponents: int,
+    pack: int,
+    floors: I64,
+    thresholds: F64,
+    settled: float,
+) -> tuple[int, int, int]:
+    """:func:`seat_sample_straights` in the stages of ``straights.bots.equity.staged`` (an
+    eighth, an eighth, a quarter, the rest; stage ``k`` seeded ``seed ^ k``), stopping once
+    the share of wins lies more than ``settled`` standard errors from every threshold:
+    ``(wins, no_winner, deals)``, the very counts of the staged calls, in one call."""
+    eighth = samples // 8
+    wins = nowin = deals = 0
+    for stage in range(4):
+        size = samples - 4 * eighth if stage == 3 else (2 * eighth if stage == 2 else eighth)
+        w, n = seat_sample_straights(seed ^ stage, size, hole, table, deck, opponents, pack, floors)
+        wins += w
+        nowin += n
+        deals += size
+        share = wins / deals
+        p = min(max(share, 1 / deals), 1 - 1 / deals)
+        error = settled * np.sqrt(p * (1 - p) / deals)
+        clear = True
+        for t in thresholds:
+            if abs(share - t) <= error:
+                clear = False
+        if clear:
+            break
+    return wins, nowin, deals
+
+
 # --------------------------------------------------------------------------- any variant
 
 #: Ranks of card ids for a low: ace 1, deuce 2 … king 13.

@@ -91,6 +91,8 @@ def _bots() -> None:
     hole, deck = np.array([0, 1], dtype=i64), np.arange(7, 30, dtype=i64)
     table = np.array([-1, 3, 4, 5, 6], dtype=i64)
     equity.seat_sample_straights(1, 4, hole, table, deck, 2, 55, np.zeros(2, dtype=np.int64))
+    marks = np.array([0.25, 0.5])
+    equity.seat_sample_staged(1, 16, hole, table, deck, 2, 55, np.zeros(2, dtype=i64), marks, 2.0)
     equity.pair_keys(deck, table, 55)
     from straights.bots.variant_equity import Spot
     from straights.bots.variant_equity import equity as variant_equity
@@ -101,6 +103,8 @@ def _bots() -> None:
     for code in ("PO/8", "F7S/8", "NT", "FR", "F2L3D", "_FLONDON", "_FCALIFORNIA", "_F5CDJ",
                  "_F5CDW", "_FMAMBO"):  # fmt: skip
         variant_equity(Spot(get_variant(code), parse_cards("Ah 2d"), (), [()]), samples=16)
+    # The stripped-deck batch keys (straights.fast.variant_keys), one signature for every width.
+    variant_equity(Spot(get_variant("_FMANILA"), parse_cards("Ah Kd"), (), [()]), samples=16)
     holes = np.array([[[0, 1], [7, 8]]], dtype=i64)
     decks = np.arange(9, 12, dtype=i64)[None]
     empty = np.zeros(1, dtype=np.uint16), np.zeros(1, dtype=np.uint16), np.zeros(1, dtype=np.int8)
@@ -125,6 +129,13 @@ def _environments() -> None:
             del agent
 
 
+def _paigow_bank() -> None:
+    # The Pai Gow equity bot's pool of bank hands, set the house way (some seconds).
+    from straights.bots.paigow import bank_hands
+
+    bank_hands()
+
+
 #: ``(label, step)`` in set-up order; each step is quick once its kernels are cached.
 STEPS: tuple[tuple[str, Callable[[], None]], ...] = (
     ("lookup tables", _tables),
@@ -133,6 +144,7 @@ STEPS: tuple[tuple[str, Callable[[], None]], ...] = (
     ("batch key kernels", _batch_keys),
     ("equity bot kernels", _bots),
     ("environment kernels", _environments),
+    ("Pai Gow bank hands", _paigow_bank),
 )
 
 

@@ -143,10 +143,14 @@ class Hand:
 
     # A table builds one per deal and keeps them all: slots make them quicker and smaller.
     __slots__ = (
+        "_actions_now",
+        "_changed",
+        "_choices_now",
         "_deal",
         "_index",
-        "_legal_now",
         "_listener",
+        "_rows",
+        "_rows_names",
         "_seen",
         "_started",
         "_visible",
@@ -155,6 +159,7 @@ class Hand:
         "carry_out",
         "committed",
         "config",
+        "current_bet",
         "deck",
         "events",
         "face_up",
@@ -194,7 +199,7 @@ class Hand:
             raise ConfigurationError(f"{len(stacks)} stacks for {n} seats: give one stack per seat")
         if len(set(seats)) != n:
             raise ConfigurationError(f"seats {list(seats)} repeat a seat")
-        if any(s < 1 for s in stacks):
+        if min(stacks) < 1:
             raise ConfigurationError(f"stacks {list(stacks)}: every player dealt in has chips")
         if carry < 0:
             raise ConfigurationError(f"carry={carry}: a carried pot cannot be negative")
@@ -207,17 +212,18 @@ class Hand:
         self.config = config
         self.number = number
         self.seats: tuple[int, ...] = tuple(seats)
-        self._index = {s: i for i, s in enumerate(self.seats)}
+        self._index = dict(zip(self.seats, range(n), strict=True))
         self.starting_stacks: tuple[int, ...] = tuple(stacks)
         self.carry_in = carry
         self.deck: tuple[Card, ...] = dealt
         self.holes: tuple[tuple[Card, Card], ...] = tuple(
-            (dealt[i], dealt[n + i]) for i in range(n)
+            zip(dealt[:n], dealt[n : 2 * n], strict=True)
         )
         self.table_cards: tuple[Card, ...] = dealt[_HOLE * n : need]
         # The generic engine deals each player's two cards together, then the table.
-        order: list[Card] = [card for hole in self.holes for card in hole]
-        order.extend(self.table_cards)
+        order = list(dealt)
+        order[0 : 2 * n : 2] = dealt[:n]
+        order[1 : 2 * n : 2] = dealt[n : 2 * n]
         deal = Deal(
             _variant(config.pack, config.betting, config.penalty, config.penalty_payers),
             _stakes(n, config.ante),
@@ -243,20 +249,30 @@ class Hand:
         self.to_act: int | None = None
         self.actor: int | None = None
         self.level = -1
+        #: The largest total of this betting round (the deal's, read with the others).
+        self.current_bet = 0
         self.round = 0
         self.face_up = 0  # face-up table cards besides the key card
         self.key_turned = False
-        self._see_table()
+        #: What :meth:`visible_table` answers: the key card, then the four face-up cards.
+        self._visible: tuple[Card | None, ...] = (None,) * 5
         self.finished = False
         self.winners: list[int | None] = []
         self.pots: list[Pot] = []
         self.events: list[Event] = []
         self._listener = listener
         self._seen = 0  # entries of the deal's log told as events
-        #: The legal actions of the player to act, and the deal's own in the same order
-        #: (``None`` until asked after each change).
-        self._legal_now: tuple[tuple[Action, ...], tuple[Legal, ...]] | None = None
+        #: The legal actions of the player to act (``None`` until asked after each
+        #: change), and the deal's own in the same order.
+        self._actions_now: tuple[Action, ...] | None = None
+        self._choices_now: tuple[Legal, ...] = ()
         self._started = False
+        #: The players as everyone sees them, kept by :mod:`straights.game.view` between
+        #: changes (``None``: not built), the names they were built with, and the players
+        #: who acted since (``None``: everything may have changed).
+        self._rows: list[Any] | None = None
+        self._rows_names: dict[int, str] | None = None
+        self._changed: list[int] | None = None
         self._sync()
         if autostart:
             self.start()
@@ -270,11 +286,6 @@ class Hand:
     def button(self) -> int:
         """The dealer's seat (the last player in :attr:`seats`)."""
         return self.seats[-1]
-
-    @property
-    def current_bet(self) -> int:
-        """The largest total of this betting round."""
-        return max(self.committed)
 
     @property
     def pot(self) -> int:
@@ -298,12 +309,6 @@ class Hand:
         """The five table positions as everyone sees them: ``None`` for a card face down
         or not yet dealt (position 0 is the key card)."""
         return self._visible
-
-    def _see_table(self) -> None:
-        """Work out :meth:`visible_table` again (a table card was dealt or turned)."""
-        key = self.table_cards[0] if self.key_turned else None
-        rest = [self.table_cards[1 + k] if k < self.face_up else None for k in range(4)]
-        self._visible: tuple[Card | None, ...] = (key, *rest)
 
     def in_showdown(self) -> tuple[int, ...]:
         """Seats not folded."""
@@ -338,36 +343,42 @@ class Hand:
         with its chips); at the end of the deal, the showdown and the pots."""
         deal, seats, emit = self._deal, self.seats, self._emit
         assert deal is not None
+        self._changed = None
         log = deal.log
+        starting, holes = self.starting_stacks, self.holes
+        # The kinds a Straights deal writes, most frequent first.
         for kind, i, cards, amount, up in log[self._seen :]:
-            if kind == "betting" or kind == "no betting":
-                self.round += 1
-                emit(RoundStarted(self.round, kind == "betting"))
+            if kind == "ante":
+                assert i is not None
+                emit(AntePosted(seats[i], amount, amount == starting[i]))
             elif kind == "hole":
                 assert i is not None
-                emit(HoleDealt(seats[i], self.holes[i]))
-            elif kind == "ante":
-                assert i is not None
-                emit(AntePosted(seats[i], amount, amount == self.starting_stacks[i]))
+                emit(HoleDealt(seats[i], holes[i]))
             elif kind == "board":
                 card = cards[0]
                 assert card is not None
                 if up[0]:
-                    self.face_up += 1
-                    self._see_table()
-                    emit(TableCardDealt(self.face_up + 1, card))
+                    self.face_up = shown = self.face_up + 1
+                    visible = list(self._visible)
+                    visible[shown] = card
+                    self._visible = tuple(visible)
+                    emit(TableCardDealt(shown + 1, card))
                 else:
                     emit(KeyDealt(card))
+            elif kind == "betting" or kind == "no betting":
+                self.round += 1
+                emit(RoundStarted(self.round, kind == "betting"))
             elif kind == "turn":
                 self.key_turned = True
-                self._see_table()
+                self._visible = (self.table_cards[0], *self._visible[1:])
                 emit(KeyTurned(self.table_cards[0]))
         self._seen = len(log)
         if deal.phase == "over" and not self.finished:
             self._finish()
 
     def _sync(self) -> None:
-        """Read who is to act and the ladder level from the deal after a change."""
+        """Read who is to act, the ladder level and the largest bet from the deal after a
+        change."""
         deal = self._deal
         if deal is None:
             self.to_act = self.actor = None
@@ -375,6 +386,7 @@ class Hand:
         i = self.to_act = deal.actor
         self.actor = None if i is None else self.seats[i]
         self.level = deal.ladder_level
+        self.current_bet = deal.current_bet
 
     def _finish(self) -> None:
         deal, seats, emit = self._deal, self.seats, self._emit
@@ -384,11 +396,12 @@ class Hand:
         self.to_act = self.actor = None
         self.carry_out = deal.carry_out
         self._deal = None
+        self._rows = self._rows_names = None  # views of a finished deal are built afresh
         for i, said in sorted(deal.described.items()):
             emit(ShowdownRevealed(seats[i], self.holes[i], said))
         for v in deal.verdicts:
             winner = seats[v.winners[0]] if v.winners else None
-            eligible = tuple(seats[i] for i in v.eligible)
+            eligible = tuple([seats[i] for i in v.eligible])
             self.pots.append(Pot(v.amount, eligible))
             self.winners.append(winner)
             emit(PotAwarded(v.pot, v.amount, winner, eligible, v.rule, v.reason))
@@ -406,37 +419,36 @@ class Hand:
         i = self._index.get(seat) if isinstance(seat, int) else None
         if i is None or i != self.to_act:
             return ()
-        now = self._legal_now
-        if now is None:
-            now = self._legal_now = self._convert(i)
-        return now[0]
+        actions = self._actions_now
+        return self._convert(i) if actions is None else actions
 
     def _legal(self, i: int) -> tuple[Action, ...]:
         """The legal actions of player ``i``, the one to act: the deal's, with chips."""
-        now = self._legal_now
-        if now is None:
-            now = self._legal_now = self._convert(i)
-        return now[0]
+        actions = self._actions_now
+        return self._convert(i) if actions is None else actions
 
-    def _convert(self, i: int) -> tuple[tuple[Action, ...], tuple[Legal, ...]]:
-        """The deal's legal actions and, in the same order, each as an :class:`Action`
-        (Straights' amounts are never a choice: a bet or raise goes to ``low``)."""
+    def _convert(self, i: int) -> tuple[Action, ...]:
+        """The deal's legal actions, each as an :class:`Action` (Straights' amounts are
+        never a choice: a bet or raise goes to ``low``); kept with the deal's own."""
         deal = self._deal
         assert deal is not None
         stack = deal.stacks[i]
         mine = deal.bets[i]
         choices = deal.legal_actions()
         out: list[Action] = []
+        add = out.append
         for kind, amount, low, _ in choices:
             if kind == "fold":
-                out.append(_FOLD)
-            elif kind == "check":
-                out.append(_new(Action, ("check", 0, mine, False)))
+                add(_FOLD)
             elif kind == "call":
-                out.append(_new(Action, ("call", amount, mine + amount, amount == stack)))
+                add(_new(Action, ("call", amount, mine + amount, amount == stack)))
+            elif kind == "check":
+                add(_new(Action, ("check", 0, mine, False)))
             else:  # a bet or raise to the ladder's one amount (low is high)
-                out.append(_new(Action, (kind, amount, low, amount == stack)))
-        return tuple(out), choices
+                add(_new(Action, (kind, amount, low, amount == stack)))
+        actions = self._actions_now = tuple(out)
+        self._choices_now = choices
+        return actions
 
     def why_not(self, seat: int, kind: str, to: int | None = None) -> str | None:
         """Why ``seat`` may not take action ``kind`` (to total ``to``), or ``None`` if he may."""
@@ -588,14 +600,23 @@ class Hand:
         if i is None or deal is None or i != self.to_act or not isinstance(to, _WHOLE_OR_NONE):
             self.verify(seat, kind, to)  # raises: it is not his turn, or not an amount
             raise AssertionError("unreachable")  # pragma: no cover
-        actions, choices = self._legal_now or self._convert(i)
-        for k, action in enumerate(actions):
+        actions = self._actions_now
+        if actions is None:
+            actions = self._convert(i)
+        for action, choice in zip(actions, self._choices_now, strict=True):
             if action[0] == kind and (to is None or to == action[2]):
-                self._legal_now = None
-                deal.take(choices[k])
-                self._sync()
+                self._actions_now = None
+                deal.take(choice)
+                # What _sync reads, written out (once per action).
+                who = self.to_act = deal.actor
+                self.actor = None if who is None else self.seats[who]
+                self.level = deal.ladder_level
+                self.current_bet = deal.current_bet
                 self._seen += 1  # the action's own entry: told here, with its chips
-                self._emit(Acted(self.seats[i], kind, action[1], action[2], action[3]))
+                changed = self._changed
+                if changed is not None:
+                    changed.append(i)
+                self._emit(Acted(self.seats[i], *action))  # kind, amount, to, all_in
                 if self._seen != len(deal.log) or deal.phase == "over":
                     self._tell()  # more happened: a street, or the end
                 return action
@@ -616,7 +637,8 @@ class Hand:
         if i != self.to_act and self.stacks[i] > 0:
             raise IllegalActionError(f"seat {seat} forfeits at his turn")
         committed = deal.bets[i]
-        self._legal_now = None
+        self._actions_now = None
+        self._changed = None
         deal.forfeit(i)
         self._sync()
         self._seen += 1  # the fold's own entry: told here

@@ -283,8 +283,11 @@ class Table:
         raise IllegalActionError("no player has chips")  # pragma: no cover
 
     def _on_hand_event(self, event: Event) -> None:
-        self._emit(event)
-        if isinstance(event, HandEnded):
+        # _emit written out: a deal tells some 40 events.
+        self.events.append(event)
+        for listener in self._listeners:
+            listener(event)
+        if type(event) is HandEnded:
             self._settle(event)
 
     def _settle(self, ended: HandEnded) -> None:

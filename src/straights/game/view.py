@@ -206,41 +206,84 @@ def _shown(hand: Hand) -> dict[int, tuple[Card, ...]]:
     return {e.seat: e.cards for e in hand.events if isinstance(e, ShowdownRevealed)}
 
 
-def _dealt_in(hand: Hand, seat: int | None, names: Mapping[int, str]) -> tuple[PlayerView, ...]:
-    """The players of the deal as ``seat`` sees them: its own cards, and those shown."""
-    mine = hand.player_index(seat)
-    seats = hand.seats
-    label = [names.get(s) or seat_label(s) for s in seats]
-    # The hottest loop of a simulation: each PlayerView is built as a plain tuple in
-    # field order (seat, name, stack, committed, total, in_hand, folded, all_in, cards).
+def _dealt_in(
+    hand: Hand, seat: int | None, names: Mapping[int, str], mine: int | None
+) -> tuple[PlayerView, ...]:
+    """The players of the deal as ``seat`` (player ``mine``, ``None`` when not dealt in)
+    sees them: its own cards, and those shown."""
     if hand.finished:
         shown = _shown(hand)
+        seats = hand.seats
         players = [
             _tuple(PlayerView, (s, name, stack, 0, total, True, folded, False, shown.get(s)))
             for s, name, stack, total, folded in zip(
-                seats, label, hand.stacks, hand.total, hand.folded, strict=True
+                seats, _labels(seats, names), hand.stacks, hand.total, hand.folded, strict=True
             )
         ]
     else:
-        players = [
-            _tuple(
-                PlayerView,
-                (s, name, stack, bet, total, True, folded, stack == 0 and not folded, None),
-            )
-            for s, name, stack, bet, total, folded in zip(
-                seats, label, hand.stacks, hand.committed, hand.total, hand.folded, strict=True
-            )
-        ]
+        players = _rows(hand, names)
+        if mine is None:
+            return tuple(players)
+        players = players.copy()
     if mine is not None:
         players[mine] = _tuple(PlayerView, (*players[mine][:8], hand.holes[mine]))
     return tuple(players)
 
 
+def _labels(seats: tuple[int, ...], names: Mapping[int, str]) -> list[str]:
+    return [names.get(s) or seat_label(s) for s in seats]
+
+
+def _rows(hand: Hand, names: Mapping[int, str]) -> list[PlayerView]:
+    """The players of a deal in progress as everyone sees them (no hole cards).
+
+    The hottest code of a simulation: a view is built for every turn, and a turn
+    changes only the row of the player who acted, so the rows are kept on the
+    hand and only those of the players who acted since (``hand._changed``) are
+    built again; after a street every row is (with the seats and names it had),
+    and from scratch when ``names`` differ from those it was built with.  Each
+    row is a plain tuple in field order (seat, name, stack, committed, total,
+    in_hand, folded, all_in, cards).
+    """
+    rows = hand._rows
+    changed = hand._changed
+    stacks, bets, total, folded = hand.stacks, hand.committed, hand.total, hand.folded
+    if rows is None or names != hand._rows_names:
+        rows = hand._rows = [
+            _tuple(PlayerView, (s, name, stack, bet, put, True, out, stack == 0 and not out, None))
+            for s, name, stack, bet, put, out in zip(
+                hand.seats, _labels(hand.seats, names), stacks, bets, total, folded, strict=True
+            )
+        ]
+        hand._rows_names = dict(names)
+        hand._changed = []
+        return rows
+    if changed is None:  # a street (or more): every row again, the seats and names kept
+        rows = hand._rows = [
+            _tuple(
+                PlayerView,
+                (row[0], row[1], stack, bet, put, True, out, stack == 0 and not out, None),
+            )
+            for row, stack, bet, put, out in zip(rows, stacks, bets, total, folded, strict=True)
+        ]
+        hand._changed = []
+        return rows
+    for i in changed:
+        stack, out = stacks[i], folded[i]
+        row = rows[i]
+        rows[i] = _tuple(
+            PlayerView,
+            (row[0], row[1], stack, bets[i], total[i], True, out, stack == 0 and not out, None),
+        )
+    changed.clear()
+    return rows
+
+
 def _deal_view(
-    hand: Hand, seat: int | None, players: tuple[PlayerView, ...], carry: int
+    hand: Hand, seat: int | None, mine: int | None, players: tuple[PlayerView, ...], carry: int
 ) -> SeatView:
-    """The view of one deal; ``carry`` is the carried pot shown once it is over."""
-    mine = hand.player_index(seat)
+    """The view of one deal for ``seat`` (player ``mine``); ``carry`` is the carried pot
+    shown once it is over."""
     config = hand.config
     legal: tuple[Action, ...]
     awards: tuple[PotAwarded, ...]
@@ -248,15 +291,18 @@ def _deal_view(
         awards = tuple(e for e in hand.events if isinstance(e, PotAwarded))
         actor, pot, bet, raises, to_call, legal = None, 0, 0, 0, 0, ()
     else:
+        # Built on every turn: the hand's properties read directly, no max(0, x) calls.
         committed = hand.committed
-        bet = max(committed)
-        awards, actor, pot, carry = (), hand.actor, hand.pot, hand.carry_in
-        raises = max(0, hand.level)
-        to_call = 0 if mine is None else max(0, bet - committed[mine])
+        bet = hand.current_bet
+        awards, actor, carry = (), hand.actor, hand.carry_in
+        pot = carry + sum(hand.total)
+        level = hand.level
+        raises = level if level > 0 else 0
+        to_call = 0 if mine is None else bet - committed[mine]
         legal = () if seat is None else hand.legal_actions(seat)
-    # Built on every turn: a plain tuple in SeatView's field order.
+    # A plain tuple in SeatView's field order.
     fields = (
-        seat, hand.number, hand.round, hand.finished, hand.button, actor, pot, carry, bet,
+        seat, hand.number, hand.round, hand.finished, hand.seats[-1], actor, pot, carry, bet,
         raises, to_call, None if mine is None else hand.holes[mine], hand.visible_table(),
         players, legal, awards, config.pack, config.ante, config.betting,
     )  # fmt: skip
@@ -265,8 +311,9 @@ def _deal_view(
 
 def hand_view(hand: Hand, seat: int | None, names: Mapping[int, str] | None = None) -> SeatView:
     """The view of one deal for ``seat`` (``None``: a spectator)."""
-    players = _dealt_in(hand, seat, names or {})
-    return _deal_view(hand, seat, players, hand.carry_out)
+    mine = hand.player_index(seat)
+    players = _dealt_in(hand, seat, names or {}, mine)
+    return _deal_view(hand, seat, mine, players, hand.carry_out)
 
 
 def _sitting_out(table: Table, seat: int) -> PlayerView:
@@ -315,7 +362,8 @@ def table_view(table: Table, seat: int | None) -> SeatView:
             ante=config.ante,
             betting=config.betting,
         )
-    dealt = list(_dealt_in(hand, seat, table.names))
+    mine = hand.player_index(seat)
+    dealt = list(_dealt_in(hand, seat, table.names, mine))
     if hand.finished:
         # After the deal the stacks are the table's (a broke player has left).
         dealt = [p._replace(stack=_stack(table.seats[p.seat])) for p in dealt]
@@ -326,7 +374,7 @@ def table_view(table: Table, seat: int | None) -> SeatView:
         if p is not None and i not in seated
     ]
     players = tuple(sorted(dealt + out, key=lambda p: p.seat))
-    return _deal_view(hand, seat, players, table.carry)
+    return _deal_view(hand, seat, mine, players, table.carry)
 
 
 def _stack(seat: Seat | None) -> int:

@@ -64,10 +64,20 @@ class DeckSource:
         return self._stock[start:end]  # a new list
 
     def hole(self, player: int, count: int) -> list[Card | None]:
-        return self._take(count)
+        start = self._next
+        end = start + count
+        if end > len(self._stock):
+            return self._take(count)  # raises
+        self._next = end  # as _take, written out: every deal deals each player's cards
+        return self._stock[start:end]
 
     def board(self, count: int) -> list[Card | None]:
-        return self._take(count)
+        start = self._next
+        end = start + count
+        if end > len(self._stock):
+            return self._take(count)  # raises
+        self._next = end  # as _take, written out: every street deals board cards
+        return self._stock[start:end]
 
     def burn(self, count: int) -> list[Card | None]:
         return self._take(count)

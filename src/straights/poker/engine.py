@@ -32,6 +32,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import compress
+from operator import add
 from typing import Literal, NamedTuple
 
 from straights.cards import Card, make_deck
@@ -142,9 +143,11 @@ class Deal:
         "_drawn",
         "_full_raise",
         "_in",
-        "_legal_cache",
+        "_legal",
+        "_legal_stamp",
         "_min_bet",
         "_no_bets",
+        "_others",
         "_raises",
         "_rotation",
         "_short",
@@ -156,6 +159,7 @@ class Deal:
         "board_up",
         "carry_in",
         "carry_out",
+        "current_bet",
         "dead",
         "described",
         "folded",
@@ -221,6 +225,8 @@ class Deal:
         self._doubling = variant.structure is _DOUBLING
         #: For each player, every player in acting order from him.
         self._rotation = _rotations(n)
+        #: For each player, the others in acting order after him.
+        self._others = _others(n)
         self.stakes = stakes
         self.n = n
         self.starting_stacks = tuple(stacks)
@@ -236,6 +242,8 @@ class Deal:
         self.board_up: list[bool] = []
         self.spent: list[Card | None] = []  # burns and discards, for a new stock
         self.bets = [0] * n  # this street
+        #: The largest of :attr:`bets` (kept as each bet changes: read at every turn).
+        self.current_bet = 0
         self._no_bets = (0,) * n
         self.total = [0] * n  # this deal, antes included unless they are dead money
         self.dead = carry  # dead antes and a carried pot, for the main pot
@@ -262,7 +270,10 @@ class Deal:
         self.ladder_level = -1
         self._acted_level: dict[int, int] = {}
         self._actors: deque[int] = deque()
-        self._legal_cache: tuple[int, tuple[Legal, ...]] = (-1, ())
+        #: The legal actions last worked out, and the length of the log then (every change
+        #: of the state adds to the log, so its length stamps them).
+        self._legal: tuple[Legal, ...] = ()
+        self._legal_stamp = -1
         self._acted: set[int] = set()
         self._full_raise = 0
         self._raises = 0
@@ -326,19 +337,18 @@ class Deal:
     # -- forced bets and dealing --------------------------------------------------------
     def _post_forced_bets(self) -> None:
         st = self.stakes
-        posted = [min(a, s) for a, s in zip(st.antes, self.stacks, strict=True)]
+        posted = list(map(min, st.antes, self.stacks))  # one ante per player (checked)
         if st.trim_antes and self.n >= 2:
             cutoff = sorted(posted)[-2]
             posted = [min(p, cutoff) for p in posted]
         log, stacks, total = self.log, self.stacks, self.total
-        dead = st.antes_are_dead
         for i, amount in enumerate(posted):
             stacks[i] -= amount
             log.append(_new(Entry, ("ante", i, (), amount, ())))
-            if dead:
-                self.dead += amount
-            else:
-                total[i] += amount
+        if st.antes_are_dead:
+            self.dead += sum(posted)
+        else:
+            total[:] = map(add, total, posted)
         if self.variant.blinds:
             for i, blind in enumerate(st.blinds):
                 amount = min(abs(blind), self.stacks[i])
@@ -347,9 +357,11 @@ class Deal:
                 self.stacks[i] -= amount
                 self.bets[i] += amount
                 self.total[i] += amount
+            self.current_bet = max(self.bets)
 
     def _next_street(self) -> None:
         """Deal the next street and start its draw or betting; or go to the showdown."""
+        streets = self.variant.streets
         while True:
             if self.street_index >= 0:
                 self._collect()
@@ -358,10 +370,8 @@ class Deal:
             if (
                 self.showdown_street is None
                 and self.street_index >= 0
-                and sum([1 for i in live if stacks[i] > 0]) <= 1
-                and not any(
-                    s.draw is not None for s in self.variant.streets[self.street_index + 1 :]
-                )
+                and sum(map(bool, map(stacks.__getitem__, live))) <= 1  # players with chips
+                and not any(s.draw is not None for s in streets[self.street_index + 1 :])
             ):
                 self.showdown_street = self.street_index
                 final = self.street_index == len(self.variant.streets) - 1
@@ -372,11 +382,11 @@ class Deal:
             if len(live) <= 1:
                 self._award()
                 return
-            if self.street_index + 1 >= len(self.variant.streets):
+            if self.street_index + 1 >= len(streets):
                 self._begin_showdown()
                 return
             self.street_index += 1
-            street = self.street = self.variant.streets[self.street_index]
+            street = self.street = streets[self.street_index]
             self._deal(street, live)
             if street.draw is not None:
                 self.phase = "draw"
@@ -420,7 +430,9 @@ class Deal:
             down = [k for k, up in enumerate(self.board_up) if not up][: street.turn]
             for k in down:
                 self.board_up[k] = True
-            self.log.append(Entry("turn", None, tuple(self.board[k] for k in down)))
+            self.log.append(
+                _new(Entry, ("turn", None, tuple([self.board[k] for k in down]), 0, ()))
+            )
 
     def _burn(self, count: int) -> None:
         if count <= 0 or self.source.remaining < count:
@@ -468,23 +480,33 @@ class Deal:
         there is nothing to bet."""
         self.phase = "betting"
         bets, stacks, folded = self.bets, self.stacks, self.folded
-        top = max(bets)
+        top = self.current_bet
         contest = sorted([bets[i] + stacks[i] for i in live])
         second = contest[-2] if len(contest) >= 2 else 0
-        self._actors = deque(
+        street = self.street
+        if street.opener is _POSITION and (self.street_index or not self.variant.blinds):
+            first = 0  # what _opener answers, without the call (most streets)
+        else:
+            first = self._opener()
+        actors = self._actors  # refilled in place: a street or a raise needs no new deque
+        actors.clear()
+        actors.extend(
             [
                 i
-                for i in self._rotation[self._opener()]
+                for i in self._rotation[first]
                 if not folded[i] and stacks[i] > 0 and second > bets[i]
             ]
         )
-        self._acted = set()
+        self._acted.clear()
         self.ladder_level = -1
-        self._acted_level = {}
+        self._acted_level.clear()
         self._full_raise = 0
         self._raises = 0
-        self._short = []
-        self._min_bet = self._street_min()
+        self._short.clear()
+        if self._structure is _FIXED_LIMIT:
+            self._min_bet = self._street_min()
+        else:
+            self._min_bet = self.stakes.min_bet  # _street_min's answer
         self._bring_in_due = (
             self.street_index == 0 and self.variant.bring_in and self.stakes.bring_in > 0
         )
@@ -497,11 +519,7 @@ class Deal:
         return True
 
     def _to_call(self, i: int) -> int:
-        return min(self.stacks[i], max(self.bets) - self.bets[i])
-
-    def _ladder(self, level: int) -> int:
-        """Street total of level ``level`` of the doubling ladder (0: the first bet)."""
-        return ((2 << level) - 1) * self.stakes.min_bet
+        return min(self.stacks[i], self.current_bet - self.bets[i])
 
     def _others_can_bet(self, i: int, beyond: int) -> bool:
         """Whether a player in other than ``i`` has chips beyond ``beyond`` in total
@@ -511,28 +529,6 @@ class Deal:
             if j != i and not folded[j] and stacks[j] + bets[j] > beyond:
                 return True
         return False
-
-    def _ladder_bounds(self, i: int, top: int, mine: int, stack: int) -> tuple[int, int] | None:
-        """Straights' doubling ladder: the next level exactly, or all-in below it
-        (``mine``/``stack``: player ``i``'s bet this street and chips behind)."""
-        level = self.ladder_level
-        cap = self.variant.raise_cap
-        if cap is not None and level + 1 >= cap:
-            return None
-        if stack <= top - mine:
-            return None
-        if self._acted_level.get(i, -2) >= level:
-            return None  # only an incomplete all-in since he acted: not reopened
-        stacks, folded = self.stacks, self.folded
-        for j in range(self.n):
-            if stacks[j] and not folded[j] and j != i:
-                break
-        else:
-            return None  # nobody else could answer
-        to = ((2 << level + 1) - 1) * self.stakes.min_bet
-        if to > stack + mine:
-            to = stack + mine
-        return to, to
 
     def _raise_bounds(self, i: int, top: int) -> tuple[int, int] | None:
         """(lowest, highest) street total ``i`` may complete/bet/raise to, or ``None``;
@@ -570,14 +566,12 @@ class Deal:
         actors = self._actors
         if not actors or self.phase != "betting":
             return ()
-        # Every change of the state adds to the log: its length stamps the answer.
         stamp = len(self.log)
-        cached = self._legal_cache
-        if cached[0] == stamp:
-            return cached[1]
+        if self._legal_stamp == stamp:
+            return self._legal
         i = actors[0]
         bets = self.bets
-        top = max(bets)
+        top = self.current_bet
         mine = bets[i]
         stack = self.stacks[i]
         out: list[Legal]
@@ -588,18 +582,38 @@ class Deal:
             out = [_LEGAL_FOLD, _new(Legal, ("call", stack if stack < owe else owe, 0, 0))]
         else:
             out = [_LEGAL_FOLD, _LEGAL_CHECK] if self.needless_folds else [_LEGAL_CHECK]
+        kind: ActionKind
         if self._doubling:
-            bounds = self._ladder_bounds(i, top, mine, stack)
-            kind: ActionKind = "raise" if self.ladder_level >= 0 else "bet"
+            # Straights' doubling ladder: the next level exactly, or all-in below it
+            # (written here rather than in a method: it is asked at every turn).
+            level = self.ladder_level
+            cap = self.variant.raise_cap
+            if (
+                (cap is None or level + 1 < cap)
+                and stack > top - mine
+                # only an incomplete all-in since he acted does not reopen the betting
+                and self._acted_level.get(i, -2) < level
+            ):
+                stacks, folded = self.stacks, self.folded
+                for j in range(self.n):
+                    if stacks[j] and not folded[j] and j != i:  # someone else could answer
+                        to = ((2 << level + 1) - 1) * self.stakes.min_bet
+                        if to > stack + mine:
+                            to = stack + mine
+                        if self._completion_due:
+                            kind = "complete"
+                        else:
+                            kind = "raise" if level >= 0 else "bet"
+                        out.append(_new(Legal, (kind, to - mine, to, to)))
+                        break
         else:
             bounds = self._raise_bounds(i, top)
-            kind = "raise" if top else "bet"
-        if bounds is not None:
-            if self._completion_due:
-                kind = "complete"
-            out.append(_new(Legal, (kind, bounds[0] - mine, bounds[0], bounds[1])))
+            if bounds is not None:
+                kind = "complete" if self._completion_due else "raise" if top else "bet"
+                out.append(_new(Legal, (kind, bounds[0] - mine, bounds[0], bounds[1])))
         legal = tuple(out)
-        self._legal_cache = (stamp, legal)
+        self._legal = legal
+        self._legal_stamp = stamp
         return legal
 
     def act(self, kind: str, to: int | None = None) -> Entry:
@@ -609,8 +623,7 @@ class Deal:
             raise IllegalActionError(f"to={to!r} is not a whole number of chips")
         if self.phase != "betting" or not self._actors:
             raise IllegalActionError(f"nobody can {kind} now: the deal is in its {self.phase}")
-        cached = self._legal_cache
-        legal = cached[1] if cached[0] == len(self.log) else self.legal_actions()
+        legal = self._legal if self._legal_stamp == len(self.log) else self.legal_actions()
         for found in legal:
             if found.kind == kind:
                 break
@@ -640,8 +653,7 @@ class Deal:
           ...
         straights.errors.IllegalActionError: call 1 is not a legal action now
         """
-        cached = self._legal_cache
-        if cached[0] != len(self.log) or choice not in cached[1]:
+        if self._legal_stamp != len(self.log) or choice not in self._legal:
             raise IllegalActionError(f"{choice} is not a legal action now")
         return self._play(choice, to)
 
@@ -672,6 +684,8 @@ class Deal:
             self.stacks[i] -= amount
             bets[i] += amount
             self.total[i] += amount
+            if bets[i] > self.current_bet:  # a bring-in (a call reaches it at most)
+                self.current_bet = bets[i]
             if kind == "bring-in":
                 self._bring_in_due = False
             entry = _new(Entry, (kind, i, (), bets[i], ()))
@@ -718,16 +732,19 @@ class Deal:
 
     def _raise_to(self, i: int, kind: ActionKind, to: int) -> Entry:
         bets, folded, stacks = self.bets, self.folded, self.stacks
-        increment = to - max(bets)
-        if self._doubling and to == self._ladder(self.ladder_level + 1):
-            self.ladder_level += 1
+        increment = to - self.current_bet
+        self.current_bet = to  # a bet or raise goes beyond the largest bet
+        if self._doubling and to == ((2 << self.ladder_level + 1) - 1) * self.stakes.min_bet:
+            self.ladder_level += 1  # a full step: level k's street total is (2^(k+1) - 1) bets
         self._acted_level[i] = self.ladder_level
         amount = to - bets[i]
         stacks[i] -= amount
         bets[i] = to
         self.total[i] += amount
         self._bring_in_due = self._completion_due = False
-        self._actors = deque([j for j in self._rotation[i][1:] if stacks[j] and not folded[j]])
+        actors = self._actors
+        actors.clear()
+        actors.extend([j for j in self._others[i] if stacks[j] and not folded[j]])
         full = self._full_raise
         if increment >= full:
             self._acted = {i}
@@ -766,6 +783,7 @@ class Deal:
                     self.stacks[i] += over
                     self.total[i] -= over
         bets[:] = self._no_bets  # in place: a reader may hold the list
+        self.current_bet = 0
 
     # -- draws -----------------------------------------------------------------------------
     def discard(self, cards: Iterable[Card | None] = ()) -> Entry:
@@ -896,7 +914,7 @@ class Deal:
             self.holes[i] = [None] * len(self.holes[i])
         if cards is not None or forget:
             self._reveal(i, list(cards or ()))
-        entry = Entry("show", i, tuple(self.holes[i]))
+        entry = _new(Entry, ("show", i, tuple(self.holes[i]), 0, ()))
         self.log.append(entry)
         self._decided(i)
         return entry
@@ -1012,7 +1030,8 @@ class Deal:
         if len(live) == 1:
             amount = sum(self.total) + self.dead
             self.pay(live[0], amount)
-            self.verdicts.append(Verdict(0, amount, (live[0],), (live[0],), 0, "all others folded"))
+            won = (live[0],)
+            self.verdicts.append(_new(Verdict, (0, amount, won, won, 0, "all others folded")))
         elif self.variant.pot_rule is not None:
             self.variant.pot_rule.award(self)
         else:
@@ -1071,6 +1090,16 @@ def _rotations(n: int) -> tuple[tuple[int, ...], ...]:
     ((0, 1, 2), (1, 2, 0), (2, 0, 1))
     """
     return tuple(tuple((i + k) % n for k in range(n)) for i in range(n))
+
+
+@cache
+def _others(n: int) -> tuple[tuple[int, ...], ...]:
+    """For each of ``n`` players, the others in acting order after him.
+
+    >>> _others(3)
+    ((1, 2), (2, 0), (0, 1))
+    """
+    return tuple(rotation[1:] for rotation in _rotations(n))
 
 
 def _sign(x: int) -> int:

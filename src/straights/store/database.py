@@ -75,6 +75,14 @@ class LogEntry:
     command: dict[str, Any]
     events: list[dict[str, Any]]
 
+    def check(self, table_id: int, replayed: list[dict[str, Any]]) -> None:
+        """Raise :class:`HandHistoryError` unless replaying the command gave its events."""
+        if replayed != self.events:
+            raise HandHistoryError(
+                f"table {table_id}: command {self.seq} no longer replays to the events "
+                "stored with it (was the engine changed?)"
+            )
+
 
 def _compact(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))

@@ -85,11 +85,7 @@ class RecordedPaiGow(PaiGowTable):
         """The stored table, replayed and checked against the stored events."""
         table = cls(store, store.table(table_id))
         for entry in store.log(table_id):
-            if table.apply(entry.command) != entry.events:
-                raise HandHistoryError(
-                    f"table {table_id}: command {entry.seq} no longer replays to the events "
-                    "stored with it (was the engine changed?)"
-                )
+            entry.check(table_id, table.apply(entry.command))
         return table
 
     # -- commands ---------------------------------------------------------------------------

@@ -95,11 +95,7 @@ class RecordedTable(Table):
         stored with each; it goes on recording."""
         table = cls(store, store.table(table_id))
         for entry in store.log(table_id):
-            if table.apply(entry.command) != entry.events:
-                raise HandHistoryError(
-                    f"table {table_id}: command {entry.seq} no longer replays to the events "
-                    "stored with it (was the engine changed?)"
-                )
+            entry.check(table_id, table.apply(entry.command))
         return table
 
     # -- commands ---------------------------------------------------------------------------

@@ -113,11 +113,7 @@ class RecordedRing:
         for entry in store.log(table_id):
             if on_replay is not None:
                 on_replay(entry.command, ring.game, ring.deal)
-            if ring.apply(entry.command) != entry.events:
-                raise HandHistoryError(
-                    f"table {table_id}: command {entry.seq} no longer replays to the events "
-                    "stored with it (was the engine changed?)"
-                )
+            entry.check(table_id, ring.apply(entry.command))
         return ring
 
     # -- commands ---------------------------------------------------------------------------

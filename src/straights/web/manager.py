@@ -425,13 +425,16 @@ class TableManager:
         seq = table.seq
         command = plan.command
         if plan.bot_seat is not None:
-            bot = self._bot(live, plan.bot_seat)
             try:
-                if isinstance(table, VariantWebTable):
+                if isinstance(table, PaiGowWebTable):
+                    command = await asyncio.to_thread(table.bot_command(plan.bot_seat))
+                elif isinstance(table, VariantWebTable):
+                    bot = self._bot(live, plan.bot_seat)
                     deal_view = table.bot_view(plan.bot_seat)
                     move = await asyncio.to_thread(bot.decide, deal_view)  # type: ignore[attr-defined]
                     command = table.move_command(plan.bot_seat, move)
                 else:
+                    bot = self._bot(live, plan.bot_seat)
                     view = table.bot_view(plan.bot_seat)
                     action = await asyncio.to_thread(bot.act, view)
                     command = {

@@ -11,11 +11,15 @@ Web seat ``k`` (counted from 0, as every web table does) is Pai Gow seat ``k + 1
 the bank is Pai Gow's seat 0.  Each deal, everyone seated with chips bets his
 *wager* (the table's ``bet`` until he chooses another, at most his chips),
 receives seven cards and sets them; bots set the house way as the cards are
-dealt; a person who does not set within the turn timer (or who leaves, or is sat
-out) has his hands set the house way.  The bet leaves the player's chips when
-the deal starts and comes back with his result when it settles, so that at
-every step the chips in front of the players, the bets in play and the house's
-result add up to the ledger's buy-ins less its cash-outs.
+dealt, except the ``equity`` bots (any style), which set by their estimate
+(:mod:`straights.bots.paigow`) after the table's bot delay, each by a stored
+``set`` command (a deal command with ``"estimates": true`` leaves them to it; a
+deal stored without it, before they did, sets every bot the house way, so an old
+log replays as it was played); a person who does not set within the turn timer
+(or who leaves, or is sat out) has his hands set the house way.  The bet leaves
+the player's chips when the deal starts and comes back with his result when it
+settles, so that at every step the chips in front of the players, the bets in
+play and the house's result add up to the ledger's buy-ins less its cash-outs.
 
 Cards reach a client only through :func:`straights.paigow.view.deal_view`.
 The web table's Straights game (``WebTable.game``) is never made: every method
@@ -26,10 +30,12 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from straights.errors import IllegalActionError
+from straights.bots.paigow import HouseWayBot, make_paigow_bot
+from straights.errors import ConfigurationError, IllegalActionError
 from straights.paigow.deal import PaiGowDeal
 from straights.paigow.events import HandSet, event_dict
 from straights.paigow.rules import BANK, PaiGowRules, describe, in_order
@@ -230,8 +236,8 @@ class PaiGowWebTable(WebTable):
         for kept in (self.deals, self.owners, self.dealt_names, self.timeouts):
             kept.pop(old, None)
         for seat, meta in dealt:
-            if meta.bot is not None:  # a bot sets the house way at once
-                deal.set_house_way(seat + 1)
+            if meta.bot is not None and not (c.get("estimates") and estimates(meta.bot)):
+                deal.set_house_way(seat + 1)  # a house-way bot sets at once
         self._settle_if_done()
 
     def _do_set(self, c: dict[str, Any]) -> None:
@@ -332,7 +338,10 @@ class PaiGowWebTable(WebTable):
         deal = self.deal
         if deal is None or not self.in_hand:
             if self.can_deal() and not self.paused and not self.closed:
-                return Auto(max(0.0, deal_delay - idle), {"kind": "deal"})
+                command: dict[str, Any] = {"kind": "deal"}
+                if any(m is not None and m.bot and estimates(m.bot) for m in self.seats):
+                    command["estimates"] = True
+                return Auto(max(0.0, deal_delay - idle), command)
             return None
         elapsed = time.monotonic() - self.deal_clock
         soonest: Auto | None = None
@@ -341,14 +350,19 @@ class PaiGowWebTable(WebTable):
             meta = self.seats[seat]
             if meta is None:  # pragma: no cover - a dealt seat is freed only between deals
                 continue
-            if meta.sat_out or meta.leaving or meta.bot is not None:
+            if meta.bot is not None and not meta.leaving and estimates(meta.bot):
+                mine = self.settings.bot_seconds
+                delay = bot_delay if mine is None else mine
+                plan = Auto(max(0.0, delay - elapsed), None, bot_seat=seat)
+            elif meta.sat_out or meta.leaving or meta.bot is not None:
                 return Auto(0.0, self.fallback(seat, "away"))
-            limit = float(self.settings.turn_seconds)
-            if limit == 0:
-                if seat in connected:
-                    continue
-                limit = NO_TIMER_WAIT
-            plan = Auto(max(0.0, limit - elapsed), self.fallback(seat, "timeout"))
+            else:
+                limit = float(self.settings.turn_seconds)
+                if limit == 0:
+                    if seat in connected:
+                        continue
+                    limit = NO_TIMER_WAIT
+                plan = Auto(max(0.0, limit - elapsed), self.fallback(seat, "timeout"))
             if soonest is None or plan.delay < soonest.delay:
                 soonest = plan
         return soonest
@@ -356,6 +370,22 @@ class PaiGowWebTable(WebTable):
     def fallback(self, seat: int, why: str) -> dict[str, Any]:
         """Set the seat's hands the house way."""
         return {"kind": "set", "seat": seat, "front": None, "why": why}
+
+    def bot_command(self, seat: int) -> Callable[[], dict[str, Any]]:
+        """How the bot in ``seat`` makes its ``set`` command: a function, to run away
+        from the event loop, that sets its own seven cards (the only cards it is
+        shown) for its bet, by its kind."""
+        meta, deal = self.seats[seat], self.deal
+        if meta is None or meta.bot is None or deal is None or seat + 1 not in deal.waiting:
+            raise IllegalActionError(f"no bot has hands to set in seat {seat + 1}")
+        bot = make_paigow_bot(meta.bot, self.rules)
+        seven, bet = deal.cards(seat + 1), deal.bets[seat + 1]
+
+        def command() -> dict[str, Any]:
+            front = [c.ascii() for c in bot.setting(seven, bet).front]
+            return {"kind": "set", "seat": seat, "front": front, "why": "bot"}
+
+        return command
 
     def seconds_left(self) -> float | None:
         """Seconds left to set, for the timer (None: no timer or no deal being set)."""
@@ -395,9 +425,9 @@ class PaiGowWebTable(WebTable):
             if meta is None:
                 seats.append(None)
                 continue
-            public = meta.to_public(i)
+            public = self.public_seat(i, meta)
             playing = deal is not None and self.dealt_in(i)
-            if meta.leaving or meta.sat_out:
+            if meta.leaving or meta.sat_out or self.accounts[meta.owner].pending:
                 pass
             elif playing and self.in_hand:
                 public["status"] = "playing"
@@ -405,25 +435,12 @@ class PaiGowWebTable(WebTable):
                 public["status"] = "out of chips"
             elif not self.in_hand:
                 public["status"] = "playing"
-            if self.accounts[meta.owner].pending:
-                public["status"] = "buy-in waits for the host"
             public["chips"] = meta.stack
-            public["host"] = meta.token_hash == self.host_hash
             public["wager"] = self.wager_of(meta)
             public["bet"] = deal.bets.get(i + 1) if playing and deal is not None else None
             public["set"] = playing and deal is not None and i + 1 in deal.settings
             seats.append(public)
-        rows = self.ledger_rows()
-        transfers = self.transfers(rows)
-        ledger = {
-            "rows": rows,
-            "transfers": None if transfers is None else [t.to_dict() for t in transfers],
-            "in_middle": self.bets_in_play(),
-            "house": self.house,
-            "host_seat": self.host_seat(),
-            "paused": self.paused,
-            "closed": self.closed,
-        }
+        ledger = self.public_ledger(self.bets_in_play()) | {"house": self.house}
         return {
             "table": self.public_settings(),
             "seats": seats,
@@ -462,33 +479,19 @@ class PaiGowWebTable(WebTable):
                 }
         hand["legal"] = ["set"] if waiting else []
         me = self.seats[seat] if seat is not None else None
-        pending = self.accounts[me.owner].pending if me is not None else 0
+        # short of the minimum bet (the page offers a rebuy) and not betting now
+        broke = bool(
+            me
+            and not self.can_bet(me)
+            and not self.accounts[me.owner].pending
+            and not (self.in_hand and self.dealt_in(seat))
+        )
         return {
             "type": "state",
             "version": self.seq,
-            "you": {
-                "seat": seat,
-                "sat_out": bool(me and me.sat_out),
-                "leaving": bool(me and me.leaving),
-                "player": None if me is None else me.owner,
-                # short of the minimum bet (the page offers a rebuy) and not betting now
-                "broke": bool(
-                    me
-                    and not self.can_bet(me)
-                    and not pending
-                    and not (self.in_hand and self.dealt_in(seat))
-                ),
-                "pending": pending,
-                "wager": None if me is None else self.wager_of(me),
-            },
+            "you": self.you(seat, broke) | {"wager": None if me is None else self.wager_of(me)},
             "hand": hand,
-            "turn": None
-            if not waiting
-            else {
-                "seat": seat,
-                "seconds_left": None if turn_left is None else round(max(0.0, turn_left), 1),
-                "limit": self.settings.turn_seconds,
-            },
+            "turn": self.turn(seat if waiting else None, turn_left),
         }
 
     def public_settings(self) -> dict[str, Any]:
@@ -510,14 +513,7 @@ class PaiGowWebTable(WebTable):
 
     def history_for(self, seat: int | None, number: int) -> dict[str, Any]:
         """Deal ``number`` in words once it is settled (then every hand is face up)."""
-        deal = self.deals.get(number)
-        if deal is None:
-            first = min(self.deals, default=0)
-            raise IllegalActionError(
-                f"deal {number} is not available: this table keeps deals {first} to {self.number}"
-            )
-        if not deal.finished:
-            raise IllegalActionError(f"deal {number} is still being played: wait for its end")
+        deal = self.finished_deal(self.deals, number)
         names = self._names(number)
         lines = [tens(line) for e in deal.events if (line := phrase(e, names.get)) is not None]
         return {
@@ -528,3 +524,11 @@ class PaiGowWebTable(WebTable):
             "lines": lines,
             "deal": deal_view(deal, None),
         }
+
+
+def estimates(kind: str) -> bool:
+    """True when a bot of ``kind`` sets by its estimate rather than the house way."""
+    try:
+        return not isinstance(make_paigow_bot(kind), HouseWayBot)
+    except ConfigurationError:
+        return False

@@ -494,8 +494,8 @@ def _check_games(settings: TableSettings) -> TableSettings:
 
 
 def game_list() -> dict[str, Any]:
-    """Every game of the catalogue a table may deal (name, code, the most players),
-    and the default dealer's-choice mix.
+    """Every game of the catalogue a table may deal (name, code, title, one line about
+    it, the most players), and the default dealer's-choice mix.
 
     >>> data = game_list()
     >>> data["default"][:2], data["games"][0]["name"]
@@ -510,6 +510,7 @@ def game_list() -> dict[str, Any]:
                 "code": code,
                 "name": game_name(code),
                 "title": variant.name,
+                "about": variant.description,
                 "most": variant.max_players(len(deck)),
             }
         )

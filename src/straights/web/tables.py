@@ -31,7 +31,7 @@ import dataclasses
 import hmac
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Final
+from typing import Any, Final, Protocol, TypeVar
 
 from straights.errors import ConfigurationError, IllegalActionError
 from straights.game.config import TableConfig
@@ -65,6 +65,16 @@ SHARED: Final = ("table", "seats", "follow", "ledger")
 ROUND_NAMES: Final = ("", "first", "second", "third", "fourth", "last")
 #: Table settings the host may change between deals (``change`` command).
 CHANGEABLE: Final = ("ante", "betting", "turn_seconds", "auto_limit", "bot_seconds")
+
+
+class Finishing(Protocol):
+    """A deal kept by a table: it tells whether it is over."""
+
+    @property
+    def finished(self) -> bool: ...
+
+
+Kept = TypeVar("Kept", bound=Finishing)
 
 
 @dataclass(slots=True)
@@ -682,27 +692,8 @@ class WebTable:
             if len(pots) > 1:
                 side_pots = [{"amount": p.amount, "eligible": list(p.eligible)} for p in pots]
         stacks = self.game.stacks()
-        seats: list[dict[str, Any] | None] = []
-        for i, meta in enumerate(self.seats):
-            if meta is None:
-                seats.append(None)
-            else:
-                public = meta.to_public(i)
-                public["chips"] = stacks.get(i, 0) if meta.in_game else meta.stack
-                if self.accounts[meta.owner].pending:
-                    public["status"] = "buy-in waits for the host"
-                public["host"] = meta.token_hash == self.host_hash
-                seats.append(public)
-        rows = self.ledger_rows()
-        transfers = self.transfers(rows)
-        ledger = {
-            "rows": rows,
-            "transfers": None if transfers is None else [t.to_dict() for t in transfers],
-            "in_middle": self.game.total_chips() - sum(stacks.values()),
-            "host_seat": self.host_seat(),
-            "paused": self.paused,
-            "closed": self.closed,
-        }
+        seats = self.public_seats(stacks)
+        ledger = self.public_ledger(self.game.total_chips() - sum(stacks.values()))
         log: list[str] = []
         last: dict[str, str] = {}
         carry = None
@@ -719,6 +710,62 @@ class WebTable:
             "side_pots": side_pots,
             "ledger": ledger,
             "follow": {"log": log, "last": last, "carry_text": carry},
+        }
+
+    def public_seat(self, seat: int, meta: SeatMeta) -> dict[str, Any]:
+        """A taken seat as every viewer sees it (the chips are the caller's to add)."""
+        public = meta.to_public(seat)
+        if self.accounts[meta.owner].pending:
+            public["status"] = "buy-in waits for the host"
+        public["host"] = meta.token_hash == self.host_hash
+        return public
+
+    def public_seats(self, stacks: dict[int, int]) -> list[dict[str, Any] | None]:
+        """Every seat (``None`` when empty) with its chips: ``stacks`` while in the game."""
+        seats: list[dict[str, Any] | None] = []
+        for i, meta in enumerate(self.seats):
+            if meta is None:
+                seats.append(None)
+                continue
+            public = self.public_seat(i, meta)
+            public["chips"] = stacks.get(i, 0) if meta.in_game else meta.stack
+            seats.append(public)
+        return seats
+
+    def public_ledger(self, in_middle: int) -> dict[str, Any]:
+        """The ledger's rows, the settle-up, and the chips ``in_middle`` of the table."""
+        rows = self.ledger_rows()
+        transfers = self.transfers(rows)
+        return {
+            "rows": rows,
+            "transfers": None if transfers is None else [t.to_dict() for t in transfers],
+            "in_middle": in_middle,
+            "host_seat": self.host_seat(),
+            "paused": self.paused,
+            "closed": self.closed,
+        }
+
+    def you(self, seat: int | None, broke: bool) -> dict[str, Any]:
+        """What the viewer at ``seat`` is told of his own seat (``broke``: the page
+        offers a rebuy)."""
+        me = self.seats[seat] if seat is not None else None
+        return {
+            "seat": seat,
+            "sat_out": bool(me and me.sat_out),
+            "leaving": bool(me and me.leaving),
+            "player": None if me is None else me.owner,
+            "broke": broke,
+            "pending": self.accounts[me.owner].pending if me is not None else 0,
+        }
+
+    def turn(self, seat: int | None, turn_left: float | None) -> dict[str, Any] | None:
+        """Whose turn it is and the time left on it (``None``: nobody's)."""
+        if seat is None:
+            return None
+        return {
+            "seat": seat,
+            "seconds_left": None if turn_left is None else round(max(0.0, turn_left), 1),
+            "limit": self.settings.turn_seconds,
         }
 
     def state_for(
@@ -761,29 +808,18 @@ class WebTable:
                     assert isinstance(shown, ShowdownRevealed)
                     data["shown"].append(shown.to_dict())
                     data["shown"][-1]["description"] = tens(shown.description)
-        me = self.seats[seat] if seat is not None else None
-        pending = self.accounts[me.owner].pending if me is not None else 0
         return {
             "type": "state",
             "version": self.seq,
-            "you": {
-                "seat": seat,
-                "sat_out": bool(me and me.sat_out),
-                "leaving": bool(me and me.leaving),
-                "player": None if me is None else me.owner,
-                # out of chips (the page offers a rebuy), and a buy-in waiting for the host
-                "broke": bool(me and not me.in_game and me.stack == 0 and not pending),
-                "pending": pending,
-            },
+            "you": self.you(seat, self.out_of_chips(seat)),
             "hand": data,
-            "turn": None
-            if view.actor is None or view.finished
-            else {
-                "seat": view.actor,
-                "seconds_left": None if turn_left is None else round(max(0.0, turn_left), 1),
-                "limit": self.settings.turn_seconds,
-            },
+            "turn": self.turn(None if view.finished else view.actor, turn_left),
         }
+
+    def out_of_chips(self, seat: int | None) -> bool:
+        """Whether the viewer's seat has no chips left and no buy-in waiting."""
+        me = self.seats[seat] if seat is not None else None
+        return bool(me and not me.in_game and me.stack == 0 and not self.accounts[me.owner].pending)
 
     def public_settings(self) -> dict[str, Any]:
         s = self.settings
@@ -800,17 +836,22 @@ class WebTable:
             "auto_limit": self.auto_limit,
         }
 
-    def history_for(self, seat: int | None, number: int) -> dict[str, Any]:
-        """Deal ``number``'s events as ``seat`` may see them, for a step-by-step replay."""
-        hand = self.hands.get(number)
-        if hand is None:
-            first = min(self.hands, default=0)
+    def finished_deal(self, kept: dict[int, Kept], number: int) -> Kept:
+        """Deal ``number`` of those ``kept``, once it is over (else one clear error)."""
+        deal = kept.get(number)
+        if deal is None:
+            first = min(kept, default=0)
             raise IllegalActionError(
                 f"deal {number} is not available: this table keeps deals {first} to "
                 f"{self.hand_number}"
             )
-        if not hand.finished:
+        if not deal.finished:
             raise IllegalActionError(f"deal {number} is still being played: wait for its end")
+        return deal
+
+    def history_for(self, seat: int | None, number: int) -> dict[str, Any]:
+        """Deal ``number``'s events as ``seat`` may see them, for a step-by-step replay."""
+        hand = self.finished_deal(self.hands, number)
         viewer = self.owner_in_deal(seat, number)
         names = self.dealt_names.get(number, {})
         timed = self.timeouts.get(number, set())

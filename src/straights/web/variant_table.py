@@ -494,27 +494,8 @@ class VariantWebTable(WebTable):
     def public_state(self) -> dict[str, Any]:
         """As a web table; the log is the deal's, in words a spectator may read."""
         stacks = self.game.stacks()
-        seats: list[dict[str, Any] | None] = []
-        for i, meta in enumerate(self.seats):
-            if meta is None:
-                seats.append(None)
-                continue
-            public = meta.to_public(i)
-            public["chips"] = stacks.get(i, 0) if meta.in_game else meta.stack
-            if self.accounts[meta.owner].pending:
-                public["status"] = "buy-in waits for the host"
-            public["host"] = meta.token_hash == self.host_hash
-            seats.append(public)
-        rows = self.ledger_rows()
-        transfers = self.transfers(rows)
-        ledger = {
-            "rows": rows,
-            "transfers": None if transfers is None else [t.to_dict() for t in transfers],
-            "in_middle": self.game.total_chips() - sum(stacks.values()),
-            "host_seat": self.host_seat(),
-            "paused": self.paused,
-            "closed": self.closed,
-        }
+        seats = self.public_seats(stacks)
+        ledger = self.public_ledger(self.game.total_chips() - sum(stacks.values()))
         hand = self.game.hand
         log: list[str] = []
         last: dict[str, str] = {}
@@ -541,8 +522,6 @@ class VariantWebTable(WebTable):
         self, seat: int | None, *, turn_left: float | None, public: dict[str, Any]
     ) -> dict[str, Any]:
         hand = self.game.hand
-        me = self.seats[seat] if seat is not None else None
-        pending = self.accounts[me.owner].pending if me is not None else 0
         data: dict[str, Any]
         if hand is None:
             data = {"variant": None, "hand_number": 0, "finished": False, "players": [],
@@ -567,23 +546,10 @@ class VariantWebTable(WebTable):
         return {
             "type": "state",
             "version": self.seq,
-            "you": {
-                "seat": seat,
-                "sat_out": bool(me and me.sat_out),
-                "leaving": bool(me and me.leaving),
-                "player": None if me is None else me.owner,
-                "broke": bool(me and not me.in_game and me.stack == 0 and not pending),
-                "pending": pending,
-            },
+            "you": self.you(seat, self.out_of_chips(seat)),
             "hand": data,
             "choice": choice,
-            "turn": None
-            if timed is None
-            else {
-                "seat": timed,
-                "seconds_left": None if turn_left is None else round(max(0.0, turn_left), 1),
-                "limit": self.settings.turn_seconds,
-            },
+            "turn": self.turn(timed, turn_left),
         }
 
     def hand_data(self, hand: VariantHand, viewer: int | None) -> dict[str, Any]:
@@ -661,15 +627,7 @@ class VariantWebTable(WebTable):
     def history_for(self, seat: int | None, number: int) -> dict[str, Any]:
         """Deal ``number`` step by step as ``seat`` may see it: the deal is dealt again
         from its deck and its moves, and each step has its lines and the table after it."""
-        hand = self.hands.get(number)
-        if hand is None:
-            first = min(self.hands, default=0)
-            raise IllegalActionError(
-                f"deal {number} is not available: this table keeps deals {first} to "
-                f"{self.hand_number}"
-            )
-        if not hand.finished:
-            raise IllegalActionError(f"deal {number} is still being played: wait for its end")
+        hand = self.finished_deal(self.hands, number)
         assert isinstance(hand, VariantHand)
         viewer = hand.player_index(self.owner_in_deal(seat, number))
         done = hand.deal

@@ -506,12 +506,15 @@ function renderMe(state) {
   }
   const ctl = $("mycontrols");
   ctl.replaceChildren();
-  if (state.you.seat !== null) {
-    const leave = el("button", "ghost", state.you.leaving ? "Leaving after this deal" : "Leave seat");
-    leave.disabled = state.you.leaving;
-    leave.onclick = () => { if (confirm("Leave your seat? Your chips leave with you.")) send({ type: "leave", token: seatToken() }); };
-    ctl.append(leave);
-  }
+  if (state.you.seat !== null) ctl.append(leaveButton(state));
+}
+
+// The seated viewer's "Leave seat" button (every kind of table).
+function leaveButton(state) {
+  const leave = el("button", "ghost", state.you.leaving ? "Leaving after this deal" : "Leave seat");
+  leave.disabled = state.you.leaving;
+  leave.onclick = () => { if (confirm("Leave your seat? Your chips leave with you.")) send({ type: "leave", token: seatToken() }); };
+  return leave;
 }
 
 function renderTimer(state) {

@@ -42,7 +42,9 @@ function pgSeats(state) {
     const key = String(i + 1);
     const r = d && d.results[key];
     let status = meta.status === "playing" ? "" : meta.status;
-    if (meta.bot) status = status ? `bot · ${status}` : "bot (house way)";
+    // An equity bot (any style) sets by its estimate; every other bot the house way.
+    const how = meta.bot && meta.bot.startsWith("equity") ? "bot (equity)" : "bot (house way)";
+    if (meta.bot) status = status ? `bot · ${status}` : how;
     let last = "";
     if (d && meta.bet !== null) {
       if (r) last = pgResultText(r);
@@ -225,10 +227,7 @@ function pgControls(state) {
     send({ type: "wager", token: seatToken(), chips: Number(input.value) });
     input.blur();
   };
-  const leave = el("button", "ghost", state.you.leaving ? "Leaving after this deal" : "Leave seat");
-  leave.disabled = state.you.leaving;
-  leave.onclick = () => { if (confirm("Leave your seat? Your chips leave with you.")) send({ type: "leave", token: seatToken() }); };
-  ctl.append(form, leave);
+  ctl.append(form, leaveButton(state));
 }
 
 function paigowRender(state) {

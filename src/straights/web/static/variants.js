@@ -221,12 +221,7 @@ function renderVariantMe(state) {
   }
   const ctl = $("mycontrols");
   ctl.replaceChildren();
-  if (state.you.seat !== null) {
-    const leave = el("button", "ghost", state.you.leaving ? "Leaving after this deal" : "Leave seat");
-    leave.disabled = state.you.leaving;
-    leave.onclick = () => { if (confirm("Leave your seat? Your chips leave with you.")) send({ type: "leave", token: seatToken() }); };
-    ctl.append(leave);
-  }
+  if (state.you.seat !== null) ctl.append(leaveButton(state));
 }
 
 function renderVariant(state) {
@@ -294,10 +289,21 @@ async function setupGamePicker() {
     label.append(box, document.createTextNode(" " + g.title));
     list.append(label);
   }
+  // The heading and the lead name the game chosen (Straights' own words are the page's).
+  const about = $("home-about"), straightsAbout = about.cloneNode(true).childNodes;
+  const words = {
+    dc: ["poker", "Dealer's choice: whoever holds the button picks each deal's game from the list below."],
+    "pai-gow": ["Pai Gow poker", "Each player sets a five-card and a two-card hand against the bank's."],
+  };
+  for (const g of data.games) words[g.code] = [g.title, g.about.endsWith(".") ? g.about : g.about + "."];
   const sync = () => {
     const v = pick.value;
     $("dc-games").hidden = v !== "dc";
     for (const c of document.querySelectorAll("#create .classic")) c.hidden = v !== "";
+    const w = words[v];
+    $("home-game").textContent = w ? w[0] : "Straights";
+    if (w) about.textContent = w[1];
+    else about.replaceChildren(...Array.from(straightsAbout, (n) => n.cloneNode(true)));
   };
   pick.onchange = sync;
   sync();
