@@ -11,8 +11,10 @@ through :mod:`straights.bots.equity` (rule 10's carried pot is no win).
 :func:`equity` counts every completion when there are at most ``exact_limit``
 of them and samples otherwise.  The common rankings (natural high hands, aces-to-
 five lows with or without a qualifier, deuce-to-seven, and short deck's, Manila's,
-Mexican stud's and Canadian stud's high hands) are scored in batches on NumPy and the
-``fast`` kernels; any other rule goes through :func:`~straights.poker.showdown.best_hand`.
+Mexican stud's and Canadian stud's high hands; through :mod:`straights.fast.more_keys`
+every low with or without jokers, wild cards and three-card hands) are scored in
+batches on NumPy and the ``fast`` kernels; any other rule goes through
+:func:`~straights.poker.showdown.best_hand`.
 
 >>> from straights.cards import parse_cards
 >>> from straights.poker.catalogue import get_variant
@@ -35,7 +37,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from straights.cards import Card, make_deck
+from straights.cards import SPECIAL_BASE, Card, make_deck
 from straights.poker.showdown import _fast_key, best_hand
 from straights.poker.straights_rules import RuleTen
 from straights.poker.variant import HandRule, Variant
@@ -200,23 +202,31 @@ def _high_family(ranking: str, options: dict[str, Any]) -> Callable[[Ids], Ids]:
     return keys
 
 
-def _batch_key(rule: HandRule, size: int) -> Callable[[Ids], Ids] | None:
-    """A batch key for ``size``-card rows under ``rule`` (natural cards), if there is one."""
+def _batch_key(rule: HandRule, size: int, jokers: bool = False) -> Callable[[Ids], Ids] | None:
+    """A batch key for ``size``-card rows under ``rule`` (``jokers``: the rows may hold
+    jokers), if there is one: the natural look-ups, else :mod:`straights.fast.more_keys`."""
     options = dict(rule.options)
-    family = _HIGH_FAMILY.get(rule.ranking)
-    widest = 5 if rule.ranking == "canadian" else 7  # Canadian's four-card hands: five cards
-    if family is not None and set(options) <= family and 5 <= size <= widest:
-        return _high_family(rule.ranking, options)
-    if rule.ranking == "high" and not options and 5 <= size <= 7:
-        return _high
-    if rule.ranking == "ace-to-five" and set(options) == {"qualifier"} and size >= 5:
-        q = options["qualifier"]
-        return _low8(q) if isinstance(q, int) and 5 <= q <= 13 else None
-    if rule.ranking == "ace-to-five" and not options and size == 7:
-        return _razz
-    if rule.ranking == "deuce-to-seven" and not options and 5 <= size <= 7:
-        return _deuce_seven
-    return None
+    if not jokers:  # the natural look-ups
+        family = _HIGH_FAMILY.get(rule.ranking)
+        widest = 5 if rule.ranking == "canadian" else 7  # Canadian's four-card hands: five
+        if family is not None and set(options) <= family and 5 <= size <= widest:
+            return _high_family(rule.ranking, options)
+        if rule.ranking == "high" and not options and 5 <= size <= 7:
+            return _high
+        if rule.ranking == "ace-to-five" and set(options) == {"qualifier"} and size >= 5:
+            q = options["qualifier"]
+            return _low8(q) if isinstance(q, int) and 5 <= q <= 13 else None
+        if rule.ranking == "ace-to-five" and not options and size == 7:
+            return _razz
+        if rule.ranking == "deuce-to-seven" and not options and 5 <= size <= 7:
+            return _deuce_seven
+    from straights.extras import available
+
+    if not available("fast"):
+        return None
+    from straights.fast.more_keys import batch_key
+
+    return batch_key(rule, size)
 
 
 def _rule_keys(rule: HandRule, holes: Ids, boards: Ids) -> Ids | None:
@@ -226,7 +236,7 @@ def _rule_keys(rule: HandRule, holes: Ids, boards: Ids) -> Ids | None:
     b = boards.shape[1]
     if rule.hole_cards is None and rule.board_cards is None:
         rows = np.concatenate([holes, np.broadcast_to(boards[:, None, :], (s, p, b))], axis=2)
-        fn = _batch_key(rule, h + b)
+        fn = _batch_key(rule, h + b, jokers=bool(rows.size and rows.max() >= SPECIAL_BASE))
         return None if fn is None else fn(rows.reshape(s * p, h + b)).reshape(s, p)
     hc, bc = rule.hole_cards or 0, rule.board_cards or 0
     options = dict(rule.options)
@@ -383,7 +393,7 @@ def equity(
         return _straights(spot, pool, len(theirs), samples, exact_limit or 0, seed, narrow)
     hole, board = final_counts(spot.variant)
     natural = all(c.is_ranked for c in pool) and all(c.is_ranked for c in spot.mine)
-    batched = natural and _batchable(spot.variant, hole, board)
+    batched = _batchable(spot.variant, hole, board, jokers=not natural)
     if exact_limit is None:
         exact_limit = EXACT_LIMIT if batched else READABLE_EXACT_LIMIT
     if not batched:  # halved for each share whose ranking has no fast key either
@@ -415,17 +425,21 @@ def equity(
     return Share(float(got[kept].sum()), int(kept.sum()), exact)
 
 
-def _batchable(variant: Variant, hole: int, board: int) -> bool:
+def _batchable(variant: Variant, hole: int, board: int, jokers: bool = False) -> bool:
     """Whether every share of the showdown has a batch key at these card counts."""
     for rule in variant.showdown:
         options = dict(rule.options)
         if rule.hole_cards is None and rule.board_cards is None:
-            if _batch_key(rule, hole + board) is None:
+            if _batch_key(rule, hole + board, jokers) is None:
                 return False
-        elif (rule.hole_cards or 0) + (rule.board_cards or 0) != 5 or not (
-            (rule.ranking == "high" and not options)
-            or (rule.ranking == "ace-to-five" and set(options) == {"qualifier"})
-            or _batch_key(rule, 5) is not None
+        elif (
+            jokers
+            or (rule.hole_cards or 0) + (rule.board_cards or 0) != 5
+            or not (
+                (rule.ranking == "high" and not options)
+                or (rule.ranking == "ace-to-five" and set(options) == {"qualifier"})
+                or _batch_key(rule, 5) is not None
+            )
         ):
             return False
     return bool(variant.showdown)

@@ -54,7 +54,15 @@ from straights.errors import (  # noqa: E402
     HandSizeError,
     PackError,
 )
-from straights.fast import _natural, equity, exhaustive, kernels, lookup, variant_keys  # noqa: E402
+from straights.fast import (  # noqa: E402
+    _natural,
+    equity,
+    exhaustive,
+    kernels,
+    lookup,
+    more_keys,
+    variant_keys,
+)
 from straights.fast.lookup import (  # noqa: E402
     HIGH_CATEGORIES,
     LOW_CATEGORIES,
@@ -78,7 +86,7 @@ _COMBOS = {k: np.array(list(combinations(range(k), 5)), dtype=np.int64) for k in
 
 
 #: The modules that define kernels, and the lookup module whose keys they bake in.
-_KERNEL_SOURCES = (_natural, kernels, equity, exhaustive, lookup, variant_keys)
+_KERNEL_SOURCES = (_natural, kernels, equity, exhaustive, lookup, more_keys, variant_keys)
 #: The kernels of the environments, outside this package (read as files, never imported
 #: here): they inline functions of one another and of the modules above.
 _CALLER_SOURCES = ("batch/common.py", "batch/kernels.py", "batch/holdem_kernels.py",

@@ -99,7 +99,9 @@ def _bots() -> None:
     from straights.cards import parse_cards
     from straights.poker.catalogue import get_variant
 
-    for code in ("PO/8", "F7S/8", "NT", "FR", "F2L3D"):  # best_five and the batch keys
+    # best_five, the batch keys and straights.fast.more_keys
+    for code in ("PO/8", "F7S/8", "NT", "FR", "F2L3D", "_FLONDON", "_FCALIFORNIA", "_F5CDJ",
+                 "_F5CDW", "_FMAMBO"):  # fmt: skip
         variant_equity(Spot(get_variant(code), parse_cards("Ah 2d"), (), [()]), samples=16)
     # The stripped-deck batch keys (straights.fast.variant_keys), one signature for every width.
     variant_equity(Spot(get_variant("_FMANILA"), parse_cards("Ah Kd"), (), [()]), samples=16)
