@@ -77,7 +77,8 @@ def probe(code: str, a: str, b: str, deals: int, seed: int, calibrate: bool = Fa
             if calibrate and kind == a and view.phase == "betting" and seen:
                 players = len(deal.in_hand())
                 cal[street, "multi" if players > 2 else "heads-up"].append(
-                    (seen[-1], hindsight(deal, seat), move.kind))
+                    (seen[-1], hindsight(deal, seat), move.kind)
+                )
             tag = move.kind
             if move.kind == "call" and view.to_call == 0:
                 tag = "check?"
@@ -112,22 +113,25 @@ def probe(code: str, a: str, b: str, deals: int, seed: int, calibrate: bool = Fa
             row = {k: c for (s, k), c in acts[kind].items() if s == street}
             print(f"  {street:10s} put {put[kind][street]:7d}  {dict(sorted(row.items()))}")
 
-
     for (street, who), pairs in sorted(cal.items()):
         est = sum(p[0] for p in pairs) / len(pairs)
         true = sum(p[1] for p in pairs) / len(pairs)
         print(f"  calib {street:14s} {who:9s} n={len(pairs):5d} est {est:.3f} true {true:.3f}")
         for act in sorted({p[2] for p in pairs}):
             sub = [p for p in pairs if p[2] == act]
-            print(f"      {act:10s} n={len(sub):5d}"
-                  f" est {sum(p[0] for p in sub) / len(sub):.3f}"
-                  f" true {sum(p[1] for p in sub) / len(sub):.3f}")
+            print(
+                f"      {act:10s} n={len(sub):5d}"
+                f" est {sum(p[0] for p in sub) / len(sub):.3f}"
+                f" true {sum(p[1] for p in sub) / len(sub):.3f}"
+            )
         for lo in (0.0, 0.2, 0.4, 0.6, 0.8):
             sub = [p for p in pairs if lo <= p[0] < lo + 0.2]
             if sub:
-                print(f"      est in [{lo:.1f},{lo + 0.2:.1f}) n={len(sub):5d}"
-                      f" est {sum(p[0] for p in sub) / len(sub):.3f}"
-                      f" true {sum(p[1] for p in sub) / len(sub):.3f}")
+                print(
+                    f"      est in [{lo:.1f},{lo + 0.2:.1f}) n={len(sub):5d}"
+                    f" est {sum(p[0] for p in sub) / len(sub):.3f}"
+                    f" true {sum(p[1] for p in sub) / len(sub):.3f}"
+                )
 
 
 def main() -> None:

@@ -47,13 +47,6 @@ def test_narrowed_river_is_counted_over_the_opponents_stronger_hands() -> None:
     assert got.equity < plain.equity  # ace-king high loses more to the stronger half
 
 
-def test_narrowing_that_leaves_too_little_narrows_nothing() -> None:
-    variant = get_variant("NT")
-    spot_ = Spot(variant, parse_cards("Ah Kd"), parse_cards("Qs Jh 2c 7d 3s"), ((),))
-    # Keeping only the top 10 % of the opponent's hands leaves under a quarter of them.
-    assert equity(spot_, narrow=(0.9,)) == equity(spot_)
-
-
 def razz_deal() -> Deal:
     variant = get_variant("FR")
     return Deal(variant, default_stakes(variant, 3), [100] * 3, make_deck().shuffled(5))
