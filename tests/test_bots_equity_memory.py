@@ -7,7 +7,7 @@ from itertools import combinations
 import numpy as np
 
 from straights.bots.equity import STYLES
-from straights.bots.equity_moves import Memory, facing, spot
+from straights.bots.equity_moves import Memory, bet_quantile, facing, spot
 from straights.bots.variant_equity import Spot, _standing, equity, pot_shares
 from straights.cards import make_deck, parse_cards
 from straights.poker import Deal, get_variant
@@ -112,5 +112,5 @@ def test_facing_counts_bets_by_choice_only() -> None:
         "pre-flop", (0, 2, 4), (Legal("fold"), Legal("call", 4), Legal("raise", 0, 6, 6))
     )
     assert facing(raised) == {2}
-    bet = STYLES["balanced"].narrow_bet
+    bet = bet_quantile(turn, STYLES["balanced"])
     assert bet > 0 and Memory().narrowing(turn, STYLES["balanced"]) == (bet, bet)
