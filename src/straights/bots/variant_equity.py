@@ -389,10 +389,6 @@ def equity(
             [_readable_share(spot.variant, h, b) for h, b in zip(holes, boards, strict=True)]
         )
     kept = ~np.isnan(got)
-    if kept.sum() * 4 < len(got):  # too few left: narrow nothing
-        got = _batch_shares(spot.variant, holes, boards)
-        assert got is not None
-        kept = np.ones(len(got), dtype=bool)
     return Share(float(got[kept].sum()), int(kept.sum()), exact)
 
 
