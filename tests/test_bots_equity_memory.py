@@ -7,7 +7,7 @@ from itertools import combinations
 import numpy as np
 
 from straights.bots.equity import STYLES
-from straights.bots.equity_moves import Memory, facing, spot
+from straights.bots.equity_moves import Memory, bet_quantile, facing, spot
 from straights.bots.variant_equity import Spot, _standing, equity, pot_shares
 from straights.cards import make_deck, parse_cards
 from straights.poker import Deal, get_variant
@@ -45,13 +45,6 @@ def test_narrowed_river_is_counted_over_the_opponents_stronger_hands() -> None:
     assert abs(got.share - share) < 1e-9
     plain = equity(Spot(variant, mine, board, ((),)))
     assert got.equity < plain.equity  # ace-king high loses more to the stronger half
-
-
-def test_narrowing_that_leaves_too_little_narrows_nothing() -> None:
-    variant = get_variant("NT")
-    spot_ = Spot(variant, parse_cards("Ah Kd"), parse_cards("Qs Jh 2c 7d 3s"), ((),))
-    # Keeping only the top 10 % of the opponent's hands leaves under a quarter of them.
-    assert equity(spot_, narrow=(0.9,)) == equity(spot_)
 
 
 def razz_deal() -> Deal:
@@ -119,5 +112,5 @@ def test_facing_counts_bets_by_choice_only() -> None:
         "pre-flop", (0, 2, 4), (Legal("fold"), Legal("call", 4), Legal("raise", 0, 6, 6))
     )
     assert facing(raised) == {2}
-    bet = STYLES["balanced"].narrow_bet
+    bet = bet_quantile(turn, STYLES["balanced"])
     assert bet > 0 and Memory().narrowing(turn, STYLES["balanced"]) == (bet, bet)

@@ -507,7 +507,10 @@ class Style:
       (the price doubles with each: Limit stops at two, No Limit never);
     * ``narrow_bet`` / ``narrow_call``: the share of an opponent's possible holdings
       (the weakest on the cards showing) left out when it is in for a bet this seat
-      faces, or has put chips in by choice this deal (see :func:`narrowing`).
+      faces, or has put chips in by choice this deal (see :func:`narrowing`);
+    * ``narrow_last``: in a deal of any variant (:meth:`EquityBot.decide`), the share
+      left out for a bet on the last betting round, ``narrow_bet`` being the first's
+      (:func:`~straights.bots.equity_moves.bet_quantile`).
     """
 
     name: str
@@ -517,6 +520,7 @@ class Style:
     raise_step: float = 0.0
     narrow_bet: float = 0.3
     narrow_call: float = 0.15
+    narrow_last: float = 0.8
 
 
 #: The named styles: ``make_bot("equity:tight")`` and so on.

@@ -28,7 +28,7 @@ from straights.poker.variant import Structure, Variant
 if TYPE_CHECKING:
     from straights.poker.view import DealView, Move
 
-__all__ = ["Memory", "bet_size", "decide", "spot"]
+__all__ = ["Memory", "bet_quantile", "bet_size", "decide", "spot"]
 
 #: Completions sampled per candidate discard (a draw compares up to 32 candidates).
 DRAW_SAMPLES: Final = 24
@@ -70,21 +70,40 @@ class Memory:
         return self.gone
 
     def narrowing(self, view: DealView, style: Style) -> tuple[float, ...]:
-        """One quantile per live opponent, in seat order: ``style.narrow_bet`` for one in
+        """One quantile per live opponent, in seat order: :func:`bet_quantile` for one in
         for a bet this seat faces, ``style.narrow_call`` for one seen in for a bet on an
         earlier street, else 0 (see :func:`~straights.bots.variant_equity.equity`)."""
         now = facing(view)
+        bet = bet_quantile(view, style)
         out = []
         for p in view.players:
             if p.index == view.seat or p.folded:
                 continue
             if p.index in now:
-                out.append(style.narrow_bet)
+                out.append(bet)
             elif self.bettors.get(p.index, view.street) != view.street:
                 out.append(style.narrow_call)
             else:
                 out.append(0.0)
         return tuple(out)
+
+
+def bet_quantile(view: DealView, style: Style) -> float:
+    """The share of a bettor's weakest hands left out on this street: ``style.narrow_bet``
+    on the first betting round, ``style.narrow_last`` on the last, in proportion between
+    (the fewer cards to come, the more a bet stands on a made hand).
+
+    >>> from straights.bots.equity import STYLES
+    >>> from straights.poker.view import DealView, PlayerView
+    >>> view = DealView("F7S", "fifth street", 0, (PlayerView(0, 90, 0, False, ()),), (), 9, 0)
+    >>> balanced = STYLES["balanced"]
+    >>> bet_quantile(view, balanced) == (balanced.narrow_bet + balanced.narrow_last) / 2
+    True
+    """
+    streets = [s.name for s in get_variant(view.variant).streets]
+    at = streets.index(view.street) if view.street in streets else len(streets) - 1
+    progress = at / (len(streets) - 1) if len(streets) > 1 else 1.0
+    return style.narrow_bet + (style.narrow_last - style.narrow_bet) * progress
 
 
 def facing(view: DealView) -> set[int]:

@@ -286,7 +286,7 @@ def _every_choice(rule: HandRule, holes: Ids, boards: Ids, hc: int, bc: int) -> 
     return keys
 
 
-def _standing(keys: Ids) -> npt.NDArray[np.float64]:
+def _standing(keys: npt.NDArray[Any]) -> npt.NDArray[np.float64]:
     """Each key's place among its column's (one player's over the completions): the share
     of that player's completions with a lower key, ties taking the lowest place."""
     s = keys.shape[0]
@@ -301,18 +301,22 @@ def _batch_shares(
 ) -> npt.NDArray[np.float64] | None:
     """Player 0's pot share in each completion, or ``None`` if a rule has no batch key.
     With ``narrow`` (a quantile per opponent, in order), a completion where an opponent's
-    hand stands below its quantile among its own completions, in every share of the pot,
-    scores ``nan`` (left out: see :func:`equity`)."""
+    hand stands below its quantile among its own completions scores ``nan`` (left out:
+    see :func:`equity`).  A hand's standing is its best place in any share of the pot,
+    ranked again among the opponent's completions, so a quantile leaves out that share
+    of its hands in a high-low game too (else the better of two places would leave out
+    far fewer)."""
     holes, boards = holes.astype(np.int64), boards.astype(np.int64)
     gained = np.zeros(holes.shape[0])
     won_any = np.zeros(holes.shape[0], dtype=np.int64)
     standing = np.zeros((holes.shape[0], holes.shape[1]))
+    narrowed = any(q > 0 for q in narrow)
     tops = []
     for rule in variant.showdown:
         keys = _rule_keys(rule, holes, boards)
         if keys is None:
             return None
-        if any(q > 0 for q in narrow):
+        if narrowed:
             standing = np.maximum(standing, _standing(keys))
         top = keys.max(axis=1)
         has = top > 0
@@ -322,10 +326,34 @@ def _batch_shares(
         won_any += has
     for has, mine in tops:
         gained += np.where(has, mine / np.maximum(won_any, 1), 0.0)
-    for p, q in enumerate(narrow[: holes.shape[1] - 1], start=1):
-        if q > 0:
-            gained[standing[:, p] < q] = np.nan
+    if narrowed:
+        if len(variant.showdown) > 1:
+            standing = _standing(standing)
+        gained[~_kept(standing, narrow)] = np.nan
     return gained
+
+
+#: When narrowing leaves under a quarter of the completions, the quantiles are scaled by
+#: ``SHRINK`` and tried again, at most ``SHRINKS`` times (see :func:`_kept`).
+SHRINK: Final = 0.8
+SHRINKS: Final = 10
+
+
+def _kept(standing: npt.NDArray[np.float64], narrow: Sequence[float]) -> npt.NDArray[np.bool_]:
+    """The completions where every opponent ``p`` (column ``p + 1``) stands at least at
+    its quantile ``narrow[p]``; while fewer than a quarter would remain, the quantiles
+    are scaled down by :data:`SHRINK` (:data:`SHRINKS` times at most, then none is left
+    out)."""
+    quantiles = list(narrow[: standing.shape[1] - 1])
+    for _ in range(SHRINKS + 1):
+        keep = np.ones(standing.shape[0], dtype=bool)
+        for p, q in enumerate(quantiles, start=1):
+            if q > 0:
+                keep &= standing[:, p] >= q
+        if keep.sum() * 4 >= len(keep):
+            return keep
+        quantiles = [q * SHRINK for q in quantiles]
+    return np.ones(standing.shape[0], dtype=bool)
 
 
 # --------------------------------------------------------------------------- the estimate
@@ -373,7 +401,7 @@ def equity(
     opponent who bets is taken not to hold.  (The Straights variants narrow by the
     cards showing, :func:`straights.bots.equity.narrowing`; rankings without a batch
     key are not narrowed.)  If fewer than a quarter of the completions would remain,
-    none is left out.
+    the quantiles are scaled down until enough remain.
 
     Exact when the deal has at most ``exact_limit`` completions (default
     :data:`EXACT_LIMIT`, or :data:`READABLE_EXACT_LIMIT` where the rules have no
@@ -418,10 +446,6 @@ def equity(
             [_readable_share(spot.variant, h, b) for h, b in zip(holes, boards, strict=True)]
         )
     kept = ~np.isnan(got)
-    if kept.sum() * 4 < len(got):  # too few left: narrow nothing
-        got = _batch_shares(spot.variant, holes, boards)
-        assert got is not None
-        kept = np.ones(len(got), dtype=bool)
     return Share(float(got[kept].sum()), int(kept.sum()), exact)
 
 
