@@ -146,6 +146,13 @@ function pgTapCard(code, seven) {
 function pgMe(state) {
   const h = state.hand, d = h.deal;
   const mine = $("myhand");
+  // While the seven cards wait to be set, an update about other seats must not rebuild
+  // them: a tap whose press and release straddle a rebuild would be lost.
+  const toSet = d && d.cards && h.legal.includes("set");
+  if (toSet && pg.deal !== h.hand_number) { pg.deal = h.hand_number; pg.front = []; }
+  const drawn = toSet ? JSON.stringify([h.hand_number, d.cards, pg.front, h.house_way || null]) : "";
+  if (drawn && mine.dataset.drawn === drawn && $("pg-setting")) { pgControls(state); return; }
+  mine.dataset.drawn = drawn;
   mine.replaceChildren();
   const best = $("best");
   best.hidden = true;
@@ -154,8 +161,7 @@ function pgMe(state) {
   actions.replaceChildren();
   const me = state.you.seat;
   const key = me === null ? null : String(me + 1);
-  if (d && d.cards && h.legal.includes("set")) {
-    if (pg.deal !== h.hand_number) { pg.deal = h.hand_number; pg.front = []; }
+  if (toSet) {
     const seven = d.cards;
     const setting = el("div", "pg-setting");
     setting.id = "pg-setting";
