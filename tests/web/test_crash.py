@@ -40,8 +40,25 @@ def _settle(clients: list[Client], humans: list[Client], timeout: float = 20.0) 
             time.sleep(0.15)
             for c in clients:
                 c.drain(0.01)
+            _catch_up(clients, deadline)
             return
     raise AssertionError("tables did not settle")
+
+
+def _catch_up(clients: list[Client], deadline: float) -> None:
+    """Wait until every client holds its table's newest state: nothing moves once a table
+    waits for a person, but a watcher's copy of the last update may still be on its way."""
+    while time.monotonic() < deadline:
+        newest: dict[str, int] = {}
+        for c in clients:
+            assert c.state is not None
+            newest[c.table] = max(newest.get(c.table, -1), c.state["version"])
+        behind = [c for c in clients if c.state and c.state["version"] < newest[c.table]]
+        if not behind:
+            return
+        for c in behind:
+            c.drain(0.05)
+    raise AssertionError("a client did not catch up with its table")
 
 
 def _groups(humans: list[Client]) -> list[list[Client]]:
