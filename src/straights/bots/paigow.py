@@ -24,7 +24,6 @@ True
 from __future__ import annotations
 
 import hashlib
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol, runtime_checkable
@@ -127,7 +126,7 @@ def bank_hands(hands: int = POOL_HANDS) -> BankHands:
     A loaded pool's first hands are set the house way again and must agree."""
     if hands in _POOLS:
         return _POOLS[hands]
-    from straights.fast.lookup import cache_dir
+    from straights.fast.lookup import cache_dir, save_arrays
 
     rows = _deal_pool(hands, _POOL_SEED)
     tag = hashlib.sha1(f"{_POOL_VERSION}:{_POOL_SEED}:{hands}".encode()).hexdigest()[:12]
@@ -143,13 +142,7 @@ def bank_hands(hands: int = POOL_HANDS) -> BankHands:
         arrays = None
     if arrays is None:
         arrays = _set_pool(rows)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
-            np.savez(tmp, **arrays)  # type: ignore[arg-type]
-            os.replace(tmp, path)
-        except OSError:
-            pass  # a read-only home only costs a rebuild per process
+        save_arrays(path, arrays)
     pool = BankHands(arrays["masks"], arrays["front"], arrays["back"])
     _POOLS[hands] = pool
     return pool

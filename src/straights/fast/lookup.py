@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -201,14 +202,20 @@ def _cached(name: str, build: object) -> dict[str, npt.NDArray[np.generic]]:
     except (OSError, ValueError, KeyError):
         pass
     arrays: dict[str, npt.NDArray[np.generic]] = build()
+    save_arrays(path, arrays)
+    return arrays
+
+
+def save_arrays(path: Path, arrays: Mapping[str, npt.NDArray[Any]]) -> None:
+    """Write ``arrays`` to the cache file ``path`` at once (a temporary file renamed), or
+    nothing when the cache cannot be written: a read-only home only costs a rebuild."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
         np.savez(tmp, **arrays)  # type: ignore[arg-type]
         os.replace(tmp, path)
     except OSError:
-        pass  # a read-only home only costs a rebuild per process
-    return arrays
+        pass
 
 
 _HIGH: dict[bool, HighLookup] = {}
