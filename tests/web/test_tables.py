@@ -202,6 +202,13 @@ def test_the_leak_checker_finds_cards_in_every_notation() -> None:
     assert cards_in(msg) == {Card("S"), Card("Td"), Card("Ts"), Card("9h"), Card("Tc"), Card("R")}
 
 
+def test_the_leak_checker_does_not_read_cards_in_tokens_and_table_ids() -> None:
+    # URL-safe base64 ids happen to hold "_Kd-" about once in a thousand; that is no card.
+    msg = {"type": "seated", "table": "x_Kd-9sQ", "token": "Ah_tT9-5s", "url": "/t/ab-2c_z"}
+    assert cards_in(msg) == set()
+    assert cards_in({"text": "Ann shows Kd, 5s."}) == {Card("Kd"), Card("5s")}
+
+
 def check_down(t: WebTable) -> None:
     while t.in_hand:
         seat = t.game.actor

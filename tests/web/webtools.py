@@ -245,7 +245,9 @@ def clients() -> Iterator[list[Client]]:
 
 
 # -- the leak check --------------------------------------------------------------------------
-_ASCII = re.compile(r"(?<![A-Za-z0-9])(10|[2-9TJQKA])([cdhs])(?![A-Za-z0-9])")
+# Table ids and tokens are URL-safe base64 ("...x_Kd-y..."), so "_" and "-" count as part of a
+# word; the app never writes ASCII cards joined by them.
+_ASCII = re.compile(r"(?<![A-Za-z0-9_-])(10|[2-9TJQKA])([cdhs])(?![A-Za-z0-9_-])")
 _UNICODE = re.compile(r"(10|[2-9TJQKA])([♣♦♥♠])")
 _SUIT = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
 _CARD_KEYS = {"hole", "cards", "table", "card"}
