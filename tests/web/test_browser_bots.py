@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, expect
-from webtools import Server, shot
+from webtools import Server, shot, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -40,7 +40,7 @@ def test_the_host_chooses_bot_styles_and_their_delay(browser: Browser, make_serv
         page.fill("#host-settings input[name=bot_seconds]", "1.5")
         page.click("#host-settings button[type=submit]")
         expect(page.locator("#host-settings input[name=bot_seconds]")).to_have_value("1.5")
-        page.wait_for_function("host.state.table.bot_seconds === 1.5", timeout=10_000)
+        wait_until(page, "host.state.table.bot_seconds === 1.5")
         shot(page, "bots-host")
         assert not errors, errors
     finally:

@@ -116,7 +116,9 @@ def test_a_hosted_evening(browser: Browser, make_server, tmp_path: Path) -> None
         ann.fill("#host-settings input[name=auto_limit]", "0")
         ann.fill("#host-settings input[name=ante]", "10")
         ann.click("#host-settings button[type=submit]")
-        ann.wait_for_function("host.state.table.ante === 10 && host.state.table.auto_limit === 0")
+        webtools.wait_until(
+            ann, "host.state.table.ante === 10 && host.state.table.auto_limit === 0"
+        )
         sit(bob, 1, "Bob")
         expect(ann.locator('.seat[data-seat="1"] .chips')).to_have_text(f"{left_with} chips")
 

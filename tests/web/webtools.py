@@ -58,6 +58,19 @@ def shot(page: Any, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"web-{name}.png"), full_page=True)
 
 
+def wait_until(page: Any, expression: str, timeout: float = 10.0) -> None:
+    """Poll a JavaScript ``expression`` on ``page`` until it is true.
+
+    Not ``page.wait_for_function``: when its first check fails it re-evaluates the string in
+    the page, which the page's Content-Security-Policy (no ``unsafe-eval``) rightly refuses.
+    ``page.evaluate`` goes through the debugger protocol and is allowed.
+    """
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"still false after {timeout:g} s: {expression}"
+        time.sleep(0.05)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
