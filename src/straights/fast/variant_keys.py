@@ -35,17 +35,9 @@ from numba import njit
 from straights.errors import HandSizeError, RankingError
 from straights.rankings.base import get_ranking
 from straights.rankings.high import (
-    FLUSH,
+    BASE_ORDER,
     FOUR_FLUSH,
     FOUR_STRAIGHT,
-    FULL_HOUSE,
-    HIGH_CARD,
-    ONE_PAIR,
-    QUADS,
-    STRAIGHT,
-    STRAIGHT_FLUSH,
-    TRIPS,
-    TWO_PAIR,
     VARIANTS,
 )
 from straights.rankings.high_family import order_for
@@ -64,19 +56,7 @@ RANKINGS: Final[dict[str, frozenset[str]]] = {
 }
 
 #: The categories by index into the kernels' ``place`` array.
-_CATEGORIES: Final = (
-    HIGH_CARD,
-    ONE_PAIR,
-    TWO_PAIR,
-    TRIPS,
-    STRAIGHT,
-    FLUSH,
-    FULL_HOUSE,
-    QUADS,
-    STRAIGHT_FLUSH,
-    FOUR_STRAIGHT,
-    FOUR_FLUSH,
-)
+_CATEGORIES: Final = (*BASE_ORDER, FOUR_STRAIGHT, FOUR_FLUSH)
 _HIGH, _PAIR, _TWO, _TRIPS, _STRAIGHT, _FLUSH, _FULL, _QUADS, _SF, _FOUR_S, _FOUR_F = range(11)
 
 

@@ -29,6 +29,7 @@ from typing import Final
 from straights.cards import RANK_CHARS, Card, parse_cards
 
 __all__ = [
+    "BASE_ORDER",
     "CANADIAN",
     "COMBO_LENGTH",
     "FIVE_KIND",
@@ -101,7 +102,8 @@ COMBO_LENGTH: Final[dict[str, int]] = {
 CAT_SHIFT: Final = 20
 TIE_MASK: Final = (1 << CAT_SHIFT) - 1
 
-_BASE_ORDER: Final = (
+#: The standard categories, low to high (a variant's options reorder them).
+BASE_ORDER: Final = (
     HIGH_CARD,
     ONE_PAIR,
     TWO_PAIR,
@@ -202,7 +204,7 @@ def category_order(
     >>> category_order(STANDARD, 'below-royal-flush')[-3:]
     ('straight flush', 'five of a kind', 'royal flush')
     """
-    order = list(_BASE_ORDER)
+    order = list(BASE_ORDER)
     if variant.flush_over_full:
         order[5], order[6] = FULL_HOUSE, FLUSH
     if trips_above_straight:
