@@ -40,7 +40,7 @@ def test_the_host_chooses_bot_styles_and_their_delay(browser: Browser, make_serv
         page.fill("#host-settings input[name=bot_seconds]", "1.5")
         page.click("#host-settings button[type=submit]")
         expect(page.locator("#host-settings input[name=bot_seconds]")).to_have_value("1.5")
-        wait_until(page, "host.state.table.bot_seconds === 1.5")
+        wait_until(page, "host.state.table.bot_seconds === 1.5", timeout=10)
         shot(page, "bots-host")
         assert not errors, errors
     finally:

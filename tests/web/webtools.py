@@ -58,8 +58,8 @@ def shot(page: Any, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"web-{name}.png"), full_page=True)
 
 
-def wait_until(page: Any, expression: str, timeout: float = 10.0) -> None:
-    """Poll a JavaScript ``expression`` on ``page`` until it is true.
+def wait_until(page: Any, expression: str, timeout: float = 30.0) -> None:
+    """Poll a JavaScript ``expression`` on ``page`` until it is true (30 s as Playwright waits).
 
     Not ``page.wait_for_function``: when its first check fails it re-evaluates the string in
     the page, which the page's Content-Security-Policy (no ``unsafe-eval``) rightly refuses.
