@@ -24,6 +24,7 @@ try:  # a Ctrl-C while the commands load (a slow disk, a busy machine) ends the 
     from straights.cli import fast as _fast  # noqa: F401
     from straights.cli import games as _games  # noqa: F401
     from straights.cli import history as _history  # noqa: F401
+    from straights.cli import history_stats as _history_stats  # noqa: F401
     from straights.cli import icm as _icm  # noqa: F401
     from straights.cli import odds as _odds  # noqa: F401
     from straights.cli import play as _play  # noqa: F401
