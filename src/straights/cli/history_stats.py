@@ -1,5 +1,4 @@
-"""``straights history stats``: player statistics over PHH files (:mod:`straights.history_stats`).
-"""
+"""``straights history stats``: player statistics of PHH files (:mod:`straights.history_stats`)."""
 
 from __future__ import annotations
 
