@@ -19,8 +19,9 @@ PROGRESS_FROM = 20_000_000
 @app.command()
 def odds(
     hands: Annotated[
-        list[str], typer.Argument(help="Each player's two hole cards, e.g. 'Qs 9d' or '? ?'.")
-    ],
+        list[str] | None,
+        typer.Argument(help="Each player's two hole cards, e.g. 'Qs 9d' or '? ?'."),
+    ] = None,
     table: Annotated[
         str,
         typer.Option(
@@ -46,6 +47,10 @@ def odds(
         int | None, typer.Option(min=1, help="Cores to use (default: all of them).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON result.")] = False,
+    ranges: Annotated[
+        list[str] | None,
+        typer.Option("--range", help="A player's range ('QQ+,AKs:0.5', 'AAxx'); any game."),
+    ] = None,
 ) -> None:
     """Each player's equity; Straights also reports rule 10's no-winner share.
 
@@ -56,6 +61,13 @@ def odds(
     from straights.odds import AUTO_EXACT_LIMIT
     from straights.odds import odds as compute
 
+    if ranges:  # range against range, any board or draw game (cli/ranges.py)
+        from straights.cli.ranges import range_odds_command
+
+        return range_odds_command(ranges, hands, game=game, table=table, dead=dead, exact=exact,
+                                  samples=samples, seed=seed, as_json=as_json)  # fmt: skip
+    if not hands:
+        raise ConfigurationError("give each player's hole cards, or --range for each player")
     if game not in ("straights", "holdem"):
         raise ConfigurationError(f"--game {game!r} is not known: choose straights or holdem")
     if game == "holdem" and pack is not None:
