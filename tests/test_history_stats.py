@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from clitools import run_main
 
 from straights.errors import ConfigurationError
-from straights.history_stats import Stats, iter_hands
+from straights.history_stats import Stats, count_files, iter_hands
 from straights.poker.phh import loads
 
 HEAD = """variant = 'NT'
@@ -170,3 +171,43 @@ def test_cli_text_errors_and_plot(tmp_path: Path, capsys: pytest.CaptureFixture[
 def test_errors_are_configuration_errors() -> None:
     with pytest.raises(ConfigurationError):
         Stats().add_files(["/nonexistent/dir/x.phh"])
+
+
+def assert_same_rows(got: list[dict[str, Any]], want: list[dict[str, Any]]) -> None:
+    """Equal rows, the sums of big blinds (added in another order) to 1e-9."""
+    money = ("bb_per_100", "bb_per_100_ci95")
+    assert [{k: v for k, v in r.items() if k not in money} for r in got] == [
+        {k: v for k, v in r.items() if k not in money} for r in want
+    ]
+    for g, w in zip(got, want, strict=True):
+        assert g["bb_per_100"] == pytest.approx(w["bb_per_100"], rel=1e-9)
+        assert (g["bb_per_100_ci95"] is None) == (w["bb_per_100_ci95"] is None)
+        if w["bb_per_100_ci95"] is not None:
+            assert g["bb_per_100_ci95"] == pytest.approx(w["bb_per_100_ci95"], rel=1e-9)
+
+
+def _three_files(tmp_path: Path) -> Path:
+    folder = tmp_path / "hands"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "a.phh").write_text(HAND_3BET)
+    (folder / "sub" / "b.phhs").write_text(f"[1]\n{HAND_WALK}\n[2]\n{HAND_SHOWDOWN}")
+    (folder / "notes.txt").write_text("not a hand history")
+    return folder
+
+
+def test_processes_count_as_one_process_does(tmp_path: Path) -> None:
+    folder = str(_three_files(tmp_path))
+    serial = count_files([folder])
+    spread = count_files([folder], executor="processes", workers=2)
+    assert serial.hands == spread.hands == 3
+    assert_same_rows(spread.rows(), serial.rows())
+    assert _rows(spread)["A"]["bb_per_100"] == pytest.approx(516.667, abs=1e-3)
+    with pytest.raises(ConfigurationError, match="executor 'threads'"):
+        count_files([folder], executor="threads")
+
+
+def test_cli_processes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = str(_three_files(tmp_path))
+    code, out, _ = run_main(capsys, "history", "stats", folder, "--json",
+                            "--executor", "processes", "--workers", "2")  # fmt: skip
+    assert code == 0 and json.loads(out)["hands"] == 3

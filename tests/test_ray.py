@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
+from test_history_stats import assert_same_rows
 
 from straights.frequencies import count
+from straights.history_stats import count_files
 from straights.odds import holdem_odds, straights_odds
 from straights.scale import RayExecutor
 from straights.solver.game import mini_straights
 from straights.solver.solve import solve
+
+#: Six Pluribus hands of the shared PHH data (``<repo>/../shared``, or $STRAIGHTS_SHARED).
+PHH = (
+    Path(os.environ.get("STRAIGHTS_SHARED") or Path(__file__).resolve().parents[2] / "shared")
+    / "data/phh/pluribus"
+)
 
 
 @pytest.mark.slow
@@ -28,6 +39,10 @@ def test_odds_and_tables_on_a_local_ray_instance() -> None:
         )
         dist = count("ace-to-five", 7, kernel=True, executor=ray_executor)
         remote_solved = solve(game, 2, parts=2, executor=ray_executor)
+        stats_files = [str(p) for p in sorted(PHH.rglob("*.phh"))[:6]]
+        remote_stats = count_files(stats_files, executor="ray", workers=2)  # reuses this Ray
+    assert_same_rows(remote_stats.rows(), count_files(stats_files).rows())
+    assert remote_stats.hands == 6
     assert remote.players == exact.players
     assert remote_sampled.players == sampled.players
     assert dist == low

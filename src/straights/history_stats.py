@@ -63,7 +63,10 @@ from typing import Any, Final
 
 from straights.errors import ConfigurationError, HandHistoryError, StraightsError
 
-__all__ = ["HandError", "Stats", "iter_hands", "phh_files", "positions"]
+__all__ = ["EXECUTORS", "HandError", "Stats", "count_files", "iter_hands", "phh_files", "positions"]
+
+#: How ``count_files`` spreads the files: in this process, over local processes, on Ray.
+EXECUTORS: Final = ("serial", "processes", "ray")
 
 _TABLE_HEADER: Final = re.compile(r"^\s*\[[^\[\]]+\]\s*(#.*)?$")
 _AGGRESSIVE: Final = frozenset(("bet", "raise", "complete"))
@@ -218,6 +221,21 @@ class Stats:
             except StraightsError as exc:
                 self.errors.append(HandError(path, index, str(exc)))
 
+    def merge(self, other: Stats) -> None:
+        """Add the counts of ``other`` (counted over later files) to these."""
+        self.hands += other.hands
+        self.errors.extend(other.errors)
+        for key, counts in other.counts.items():
+            mine = self.counts.get(key)
+            if mine is None:
+                self.counts[key] = counts
+            else:
+                mine.add(counts)
+        for name, curve in other.curves.items():
+            base = self.curves.setdefault(name, array("d"))
+            last = base[-1] if base else 0.0
+            base.extend(last + x for x in curve)
+
     def add_history(self, history: dict[str, Any]) -> None:
         """Replay one PHH hand and count it."""
         from straights.poker.phh import replay
@@ -283,6 +301,78 @@ class Stats:
             )
             out.append(row)
         return out
+
+
+def _count_chunk(paths: list[str], by_position: bool, player: str | None, track: bool) -> Stats:
+    """The statistics of some files: one worker's task (importable, so picklable)."""
+    stats = Stats(by_position=by_position, player=player, track=track)
+    stats.add_files(paths)
+    return stats
+
+
+def count_files(
+    paths: Iterable[str],
+    *,
+    by_position: bool = False,
+    player: str | None = None,
+    track: bool = False,
+    executor: str = "serial",
+    workers: int | None = None,
+) -> Stats:
+    """The statistics of every hand of ``paths`` (files and directories).
+
+    ``executor``: ``serial`` (this process), ``processes`` (``workers`` local
+    processes, default every core) or ``ray`` (a Ray cluster if one is running, else
+    a local Ray; the ``ray`` extra).  Files are the unit of work: each worker counts
+    whole files and the counts are added in file order, so every executor gives the
+    same counts (sums of big blinds may differ in the last binary digit).
+    """
+    if executor not in EXECUTORS:
+        raise ConfigurationError(f"executor {executor!r}: choose {', '.join(EXECUTORS)}")
+    if executor == "serial":
+        return _count_chunk(list(paths), by_position, player, track)
+    files = list(phh_files(paths))
+    if executor == "processes":
+        from concurrent.futures import Executor, ProcessPoolExecutor
+
+        pool: Executor = ProcessPoolExecutor(max_workers=workers)
+        parts = workers or os.cpu_count() or 1
+    else:
+        from straights.scale import RayExecutor
+
+        pool = RayExecutor(address="auto" if os.environ.get("RAY_ADDRESS") else None)
+        import ray
+
+        cpus: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
+        parts = workers or max(1, int(cpus.get("CPU", 1)))
+    sizes = [os.path.getsize(f) for f in files]
+    chunks = _chunks(files, sizes, 4 * parts)
+    total = Stats(by_position=by_position, player=player, track=track)
+    with pool:
+        futures = [pool.submit(_count_chunk, c, by_position, player, track) for c in chunks]
+        for future in futures:
+            total.merge(future.result())
+    return total
+
+
+def _chunks(files: list[str], sizes: list[int], parts: int) -> list[list[str]]:
+    """Consecutive runs of ``files`` of about equal total size, at most ``parts`` of them.
+
+    >>> _chunks(["a", "b", "c", "d"], [5, 1, 1, 5], 2)
+    [['a', 'b'], ['c', 'd']]
+    """
+    if not files:
+        return []
+    target = max(1, sum(sizes) // max(1, parts))
+    out: list[list[str]] = [[]]
+    held = 0
+    for f, size in zip(files, sizes, strict=True):
+        if out[-1] and held + size > target and len(out) < parts:
+            out.append([])
+            held = 0
+        out[-1].append(f)
+        held += size
+    return out
 
 
 def _names(history: dict[str, Any], n: int) -> list[str]:

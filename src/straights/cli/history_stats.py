@@ -26,6 +26,13 @@ def stats(
         Path | None,
         typer.Option("--plot", help="Also save winnings over hands to this .png file."),
     ] = None,
+    executor: Annotated[
+        str,
+        typer.Option(help="serial, processes (every core) or ray (a cluster, the ray extra)."),
+    ] = "serial",
+    workers: Annotated[
+        int | None, typer.Option(min=1, help="Processes or Ray tasks at once (default: all cores).")
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """VPIP, PFR, 3-bet, AF, c-bet, WTSD, W$SD and bb/100 of every player (docs/hand-history.md).
@@ -34,15 +41,17 @@ def stats(
     """
     from straights.errors import ConfigurationError
     from straights.extras import require
-    from straights.history_stats import Stats, plot_curves
+    from straights.history_stats import count_files, plot_curves
 
     if by not in (None, "position"):
         raise ConfigurationError(f"--by {by!r}: the only grouping is 'position'")
     if plot is not None:
         require("plot", "--plot")  # before the long count, not after it
     started = time.perf_counter()
-    result = Stats(by_position=by == "position", player=player, track=plot is not None)
-    result.add_files(files)
+    if executor == "ray":
+        require("ray", "--executor ray")
+    result = count_files(files, by_position=by == "position", player=player,
+                         track=plot is not None, executor=executor, workers=workers)  # fmt: skip
     seconds = time.perf_counter() - started
     if player is not None and not result.counts:
         raise ConfigurationError(f"no hand of {player!r} in {result.hands:,} hands read")

@@ -59,8 +59,8 @@ def range_odds_command(
         for name in result.pots:
             grid.add_column(name, justify="right")
     for p, text in enumerate(result.ranges):
-        row: list[str | Text] = [str(p + 1), Text(text), str(result.combos[p]), _pct(result.equity[p],
-               result.equity_se[p], result.exact)]  # fmt: skip
+        equity = _pct(result.equity[p], result.equity_se[p], result.exact)
+        row: list[str | Text] = [str(p + 1), Text(text), str(result.combos[p]), equity]
         if split:
             row += [_pct(result.pot_equity[k][p], result.pot_equity_se[k][p], result.exact)
                     for k in range(len(result.pots))]  # fmt: skip
