@@ -126,6 +126,23 @@ def test_stud_bring_in_is_not_voluntary_and_completion_opens() -> None:
         1100.0, -825.0, -125.0, -125.0, -25.0]  # fmt: skip
 
 
+def test_stud_completion_instead_of_the_bring_in_is_the_opening_raise() -> None:
+    # The same deal, but Talal completes rather than bring in (the opening raise), Brian
+    # raises (a 3-bet), the others fold and Talal folds to the 3-bet.
+    text = WSOP_11.split("actions")[0] + (
+        "actions = ['d dh p1 QhTcTh', 'd dh p2 JsJc2c', 'd dh p3 9d8h8c', 'd dh p4 QsTs4s',"
+        " 'd dh p5 Qd3c8d', 'p2 cbr 200000', 'p3 cbr 400000', 'p4 f', 'p5 f', 'p1 f', 'p2 f']\n"
+        + WSOP_11.split("\n")[-2]
+        + "\n"
+    )
+    stats = Stats()
+    stats.add_history(loads(text)[0])
+    rows = _rows(stats)
+    talal, brian = rows["Talal Shakerchi"], rows["Brian Rast"]
+    assert (talal["vpip"], talal["pfr"], talal["fold_to_three_bet"]) == (1.0, 1.0, 1.0)
+    assert (brian["three_bet"], rows["Matthew Ashton"]["three_bet"]) == (1.0, None)
+
+
 def test_bad_hands_are_skipped_and_reported(tmp_path: Path) -> None:
     path = tmp_path / "mixed.phhs"
     path.write_text(f"[1]\n{HAND_WALK}\n[2]\nvariant = 'NT'\nactions = [\n[3]\n{HAND_3BET}"

@@ -399,6 +399,7 @@ def _hand_counts(deal: Any) -> list[_Counts]:
     out = [_Counts(hands=1) for _ in range(n)]
     folded = [False] * n
     acted_first = [False] * n
+    bring_in = bool(deal.variant.bring_in and deal.stakes.bring_in > 0)
     round_ = -1
     level = 0  # bets so far this round (a blind or the bring-in is the first)
     forced = False  # a blind was posted
@@ -415,7 +416,8 @@ def _hand_counts(deal: Any) -> list[_Counts]:
             continue
         if kind in ("betting", "no betting"):
             round_ += 1
-            level = 1 if round_ == 0 and forced else 0
+            # The blinds, or stud's bring-in (brought in or completed), are the first bet.
+            level = 1 if round_ == 0 and (forced or bring_in) else 0
             if round_ == 1:
                 for i in range(n):
                     if not folded[i]:
