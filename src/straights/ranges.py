@@ -42,7 +42,7 @@ import re
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, Final
 
 from straights.errors import ConfigurationError, HandSizeError
@@ -175,47 +175,53 @@ def _holdem_item(body: str, deck: frozenset[int]) -> list[Combo] | None:
     return [c for k in kickers for c in _two_card(hi, k, kind, deck)]
 
 
-def _suits_ok(combo: Combo, rule: str | None) -> bool:
-    if rule is None:
-        return True
-    counts = sorted((sum(1 for c in combo if c & 3 == s) for s in range(4)), reverse=True)
-    if rule == "ds":
-        return counts[:2] == [2, 2]
-    if rule == "ss":
-        return counts[0] == 2 and counts[1] == 1
-    if rule == "r":
-        return counts[0] == 1
-    return counts[0] == len(combo)  # "s"
+@lru_cache(maxsize=2)
+def _every_hand(deck: tuple[int, ...], size: int) -> npt.NDArray[np.uint8]:
+    """Every ``size``-card hand of ``deck`` (sorted ids), one row each."""
+    import numpy as np
+
+    count = math.comb(len(deck), size)
+    flat = itertools.chain.from_iterable(itertools.combinations(range(len(deck)), size))
+    index = np.fromiter(flat, dtype=np.uint8, count=count * size).reshape(count, size)
+    rows: npt.NDArray[np.uint8] = np.asarray(deck, dtype=np.uint8)[index]
+    return rows
 
 
 def _pattern_item(body: str, size: int, deck: frozenset[int]) -> list[Combo]:
+    """The hands of ``deck`` a pattern names: at least the ranks it writes (``x``: any
+    card), then the suit rule (jokers count for no suit)."""
+    import numpy as np
+
     found = _PATTERN.match(body)
     if not found:
         raise ConfigurationError(
             f"{body!r} is not a hand, a range item or a pattern (AKs, QQ+, AAxx, AKQJds, 75432)"
         )
-    suffix = found[2]
-    symbols = found[1]
+    suffix, symbols = found[2], found[1]
     if len(symbols) != size:
         raise HandSizeError(f"{body!r}: a pattern of {len(symbols)} cards, the game deals {size}")
-    fixed = [_RANKS.index(s) for s in symbols if s not in "xX*"]
-    wild = size - len(fixed)
-    out: set[Combo] = set()
-    by_rank: dict[int, int] = {}
-    for r in fixed:
-        by_rank[r] = by_rank.get(r, 0) + 1
-    choices = [
-        [tuple(_id(r, s) for s in suits) for suits in itertools.combinations(range(4), k)]
-        for r, k in sorted(by_rank.items())
-    ]
-    for picked in itertools.product(*choices):
-        base = tuple(c for group in picked for c in group)
-        if not all(c in deck for c in base):
-            continue
-        rest = sorted(deck.difference(base))
-        for extra in itertools.combinations(rest, wild):
-            out.add(tuple(sorted(base + extra)))
-    return sorted(c for c in out if _suits_ok(c, suffix))
+    need: dict[int, int] = {}
+    for symbol in symbols:
+        if symbol not in "xX*":
+            need[_RANKS.index(symbol)] = need.get(_RANKS.index(symbol), 0) + 1
+    rows = _every_hand(tuple(sorted(deck)), size)
+    ranks = rows >> 2
+    keep = np.ones(len(rows), dtype=bool)
+    for rank, k in need.items():
+        keep &= (ranks == rank).sum(axis=1) >= k
+    if suffix is not None:
+        natural = rows < 52
+        counts = np.stack([(((rows & 3) == s) & natural).sum(axis=1) for s in range(4)], axis=1)
+        counts = -np.sort(-counts, axis=1)  # largest first
+        if suffix == "ds":
+            keep &= (counts[:, 0] == 2) & (counts[:, 1] == 2)
+        elif suffix == "ss":
+            keep &= (counts[:, 0] == 2) & (counts[:, 1] == 1)
+        elif suffix == "r":
+            keep &= counts[:, 0] == 1
+        else:  # "s": one suit
+            keep &= counts[:, 0] == size
+    return [tuple(row) for row in rows[keep].tolist()]
 
 
 def parse_range(text: str, size: int = 2, deck: Sequence[int] | None = None) -> dict[Combo, float]:
@@ -248,7 +254,7 @@ def parse_range(text: str, size: int = 2, deck: Sequence[int] | None = None) -> 
                 raise ConfigurationError(f"{raw!r}: a weight lies between 0 and 1")
         combos: list[Combo] | None
         if body.lower() in ("any", "random"):
-            combos = [tuple(c) for c in itertools.combinations(sorted(cards), size)]
+            combos = [tuple(r) for r in _every_hand(tuple(sorted(cards)), size).tolist()]
         elif _CARDS.match(body) and len(body) == 2 * size:
             ids = [
                 _id(_RANKS.index(body[i]), _SUITS.index(body[i + 1]))
