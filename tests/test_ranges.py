@@ -4,11 +4,13 @@ equities (each with its source), the project's own hand-against-hand odds, and c
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Sequence
 
 import pytest
 from clitools import run_main
 
-from straights.cards import parse_cards
+from straights.cards import Card, parse_cards
 from straights.errors import ConfigurationError, HandSizeError
 from straights.poker.catalogue import get_variant
 from straights.ranges import parse_range, range_odds
@@ -152,3 +154,42 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and "low" in out and "exact: 1 combinations of hands" in out
     code, _, err = run_main(capsys, "odds", "--game", "holdem", "--range", "AA", "Ks Kd")
     assert code == 2 and err.startswith("error: hole cards 'Ks Kd' and --range")
+
+
+def _board_or_draw_games() -> list[str]:
+    from straights.poker.catalogue import VARIANTS
+
+    return [
+        code
+        for code, v in VARIANTS.items()
+        if v.showdown
+        and not code.startswith("_STR")
+        and any(s.board or s.draw is not None for s in v.streets)
+    ]
+
+
+@pytest.mark.parametrize("code", _board_or_draw_games())
+def test_every_board_and_draw_game_agrees_with_the_readable_showdown(code: str) -> None:
+    # Two explicit hands and all but one board card: every last card (or, in a draw
+    # game, the one showdown) through the readable referee, pot_shares.
+    from straights.bots.variant_equity import final_counts, pot_shares
+    from straights.cards import make_deck
+
+    variant = get_variant(code)
+    hole, board_size = final_counts(variant)
+    natural = [c for c in make_deck(variant.deck).cards if c.is_ranked]
+    random.Random(f"ranges/{code}").shuffle(natural)
+    first, second = natural[:hole], natural[hole : 2 * hole]
+    board = natural[2 * hole : 2 * hole + max(0, board_size - 1)]
+    used = {*first, *second, *board}
+    deck = make_deck(variant.deck, jokers=variant.jokers).cards
+    lasts = [[c] for c in deck if c not in used] if board_size else [[]]
+    want = sum(pot_shares(variant, [first, second], [*board, *last])[0] for last in lasts)
+
+    def text(cards: Sequence[Card]) -> str:
+        return "".join(c.ascii() for c in cards)
+
+    r = range_odds(code, [text(first), text(second)], board=" ".join(c.ascii() for c in board))
+    assert r.exact and r.matchups == 1 and r.completions == len(lasts)
+    assert r.equity[0] == pytest.approx(want / len(lasts), abs=1e-12)
+    assert sum(r.equity) == pytest.approx(1.0)
