@@ -34,17 +34,17 @@ from straights.errors import HandHistoryError, IllegalActionError
 from straights.game.config import TableConfig
 from straights.poker.catalogue import get_variant
 from straights.poker.engine import Deal, Entry
-from straights.poker.ring import RingGame
 from straights.poker.variant import Variant
 from straights.poker.view import Move, play
 from straights.store.archive import PokerEntry
 from straights.store.database import Store, TableRecord
+from straights.table import PokerGame, PokerTable, Table
 
 __all__ = ["RecordedRing", "entry_dict"]
 
 #: Called before each stored command is replayed, with the game and the latest deal:
 #: a front end keeps its own state (its bots' draws) in step.
-Replaying = Callable[[dict[str, Any], RingGame, Deal | None], None]
+Replaying = Callable[[dict[str, Any], PokerTable, Deal | None], None]
 
 
 def entry_dict(e: Entry) -> dict[str, Any]:
@@ -59,7 +59,7 @@ def entry_dict(e: Entry) -> dict[str, Any]:
 
 
 class RecordedRing:
-    """A :class:`~straights.poker.ring.RingGame` stored command by command (see the module
+    """A :class:`~straights.table.Table` of poker stored command by command (see the module
     docstring).  Make one with :meth:`create` or :meth:`load`; ``game`` is the ring game,
     ``deal`` the latest deal started (finished, and taken by ``game``, between deals)."""
 
@@ -69,7 +69,9 @@ class RecordedRing:
         s = record.settings
         self.store = store
         self.record = record
-        self.game = RingGame(list(s["names"]), s["stack"], seed=record.seed, button=s["button"])
+        self.game: PokerTable = Table(
+            PokerGame(), list(s["names"]), s["stack"], seed=record.seed, button=s["button"]
+        )
         self.deal: Deal | None = None
         #: Commands applied so far (the ``seq`` of the last one).
         self.seq = 0
@@ -88,7 +90,7 @@ class RecordedRing:
         settings: dict[str, Any] | None = None,
     ) -> RecordedRing:
         """A new stored ring game (``game``: a variant's code or ``dealers-choice``)."""
-        RingGame(names, stack)  # bad names or stacks: refused before anything is stored
+        Table(PokerGame(), names, stack)  # bad names or stacks: refused before anything is stored
         values = dict(settings or {})
         values.update(
             game=game,

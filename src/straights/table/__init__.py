@@ -21,6 +21,6 @@ from __future__ import annotations
 
 from straights.table.core import Game, Settled, Table
 from straights.table.paigow import PaiGowGame
-from straights.table.poker import PokerGame
+from straights.table.poker import PokerGame, PokerTable
 
-__all__ = ["Game", "PaiGowGame", "PokerGame", "Settled", "Table"]
+__all__ = ["Game", "PaiGowGame", "PokerGame", "PokerTable", "Settled", "Table"]

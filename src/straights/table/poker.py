@@ -18,15 +18,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TypeAlias
 
 from straights.cards import Card, make_deck
 from straights.errors import ConfigurationError
 from straights.poker.engine import Deal
 from straights.poker.stakes import default_stakes
 from straights.poker.variant import Variant
-from straights.table.core import Settled
+from straights.table.core import Settled, Table
 
-__all__ = ["PokerGame"]
+__all__ = ["PokerGame", "PokerTable"]
 
 
 class PokerGame:
@@ -69,3 +70,7 @@ class PokerGame:
     def settle(self, deal: Deal, stacks: Sequence[int]) -> Settled:
         """The engine's stacks after the deal and the pot it carries out."""
         return Settled(tuple(deal.stacks), deal.carry_out)
+
+
+#: A table of poker: told each deal's variant, it deals the engine's :class:`Deal`.
+PokerTable: TypeAlias = Table[Deal, Variant]
