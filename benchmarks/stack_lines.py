@@ -37,7 +37,7 @@ STACKS: dict[str, tuple[str, ...]] = {
         "cli/paigow_*.py",
         "web/static/paigow.js",
     ),
-    "one table": ("table/*.py",),
+    "one table": ("table/*.py", "store/table.py"),
 }
 
 

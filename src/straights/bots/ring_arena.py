@@ -31,7 +31,7 @@ from straights.poker.view import Move, deal_view, play
 from straights.table import PokerGame, PokerTable, Table
 
 if TYPE_CHECKING:
-    from straights.store.ring import RecordedRing
+    from straights.store.table import StoredTable
 
 __all__ = ["RingResult", "play_deal", "simulate_ring"]
 
@@ -94,7 +94,7 @@ def simulate_ring(
     seed: int | None = None,
     stack: int = 200,
     on_deal: Callable[[Deal, PokerTable], None] | None = None,
-    make_ring: Callable[[list[str], int, int], RecordedRing] | None = None,
+    make_ring: Callable[[list[str], int, int], StoredTable[Deal, Variant]] | None = None,
 ) -> RingResult:
     """Play ``hands`` deals of ``games`` (one game, or dealer's choice among several)
     with ``players`` seats filled in turn by ``bot_kinds``.
@@ -115,7 +115,7 @@ def simulate_ring(
     for kind in kinds:
         result.bots.setdefault(kind, BotStats(kind))
     ring: PokerTable | None = None
-    stored: RecordedRing | None = None
+    stored: StoredTable[Deal, Variant] | None = None
     names = [f"{k}{i + 1}" for i, k in enumerate(kinds)]
     while result.hands < hands:
         if ring is None or len(ring.seated) < players:
@@ -125,7 +125,7 @@ def simulate_ring(
                 ring = Table(PokerGame(), names, stack, seed=rng.getrandbits(64))
             else:
                 stored = make_ring(names, stack, rng.getrandbits(64))
-                ring = stored.game
+                ring = stored.table
             result.sessions += 1
         chooser = choosers[ring.button]
         variant = games[0] if len(games) == 1 else games[int(chooser.random() * len(games))]

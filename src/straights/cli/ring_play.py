@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from straights.bots.base import DealBot
-    from straights.store.ring import RecordedRing, Replaying
+    from straights.store.table import Replaying, StoredTable
 
 __all__ = ["play_ring"]
 
@@ -57,7 +57,7 @@ def play_ring(
     hands: int | None,
     out: Console,
     choice_seed: int,
-    stored: Callable[[Replaying], RecordedRing] | None = None,
+    stored: Callable[[Replaying], StoredTable[Deal, Variant]] | None = None,
 ) -> tuple[bool, bool]:
     """Play until the player quits, is broke, or ``hands`` deals are played; returns
     whether the player pressed Ctrl-C and whether the game is over.
@@ -69,7 +69,7 @@ def play_ring(
     table = _RingTable(games, dealers_choice, bots, names, stack, seed, answers, out, choice_seed)
     if stored is not None:
         table.record = stored(table.replay)
-        table.ring = table.record.game
+        table.ring = table.record.table
     table.run(hands)
     return table.prompter.interrupted, table.over
 
@@ -101,7 +101,7 @@ class _RingTable:
         self.last = self.games[0]
         self.quit = False
         #: The stored game, when it is stored (its ``game`` is then ``self.ring``).
-        self.record: RecordedRing | None = None
+        self.record: StoredTable[Deal, Variant] | None = None
         #: Whether the game is over (the player broke, or every chip won).
         self.over = False
 

@@ -29,7 +29,8 @@ from straights.poker.phh import deal_to_phh, dumps
 from straights.table import PokerTable
 
 if TYPE_CHECKING:
-    from straights.store.ring import RecordedRing
+    from straights.poker.variant import Variant
+    from straights.store.table import StoredTable
 
 __all__ = ["simulate_ring_games"]
 
@@ -59,14 +60,14 @@ def simulate_ring_games(
     output = SimulationOutput(out, db)
     make_ring = None
     if output.store is not None:
-        from straights.store.ring import RecordedRing
+        from straights.store.table import POKER, StoredTable
 
         store = output.store
         game = "dealers-choice" if ring.dealers_choice else ring.variants[0].code
 
-        def make_ring(names: list[str], chips: int, ring_seed: int) -> RecordedRing:
-            stored = RecordedRing.create(store, game, names, chips, kind="simulate",
-                                         seed=ring_seed, settings={"bots": kinds})  # fmt: skip
+        def make_ring(names: list[str], chips: int, ring_seed: int) -> StoredTable[Deal, Variant]:
+            stored = StoredTable.create(store, POKER, game, names, chips, kind="simulate",
+                                        seed=ring_seed, settings={"bots": kinds})  # fmt: skip
             output.stored(stored.record.id)
             return stored
 

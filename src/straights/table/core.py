@@ -161,6 +161,11 @@ class Table(Generic[DealT, PlanT]):
         """The deal in play's (or the last deal's) players as seats, in its order."""
         return list(self._order)
 
+    @property
+    def starting_stacks(self) -> list[int]:
+        """The stacks the deal in play's (or the last deal's) players started it with."""
+        return list(self._before)
+
     def seat_of(self, player: int) -> int:
         """The seat of the deal in play's player ``player``."""
         return self._order[player]
