@@ -210,10 +210,27 @@ def test_simulate_any_game_saves_every_deal_and_plays_as_unsaved(
     assert len(rows) == 25
 
 
-def test_simulate_pai_gow_refuses_db_in_one_line(
+def test_simulate_pai_gow_saves_every_deal_and_plays_as_unsaved(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    db = tmp_path / "s.db"
-    code, _, err = run_main(capsys, "simulate", "--game", "pai-gow", "-n", "3", "--db", str(db))
-    assert code == 2 and "--out writes their histories" in err and "Traceback" not in err
-    assert not db.exists()
+    # Stacks of 40 and bets of 20: a player who loses twice cannot bet, a session ends.
+    args = ["simulate", "--game", "pai-gow", "-n", "30", "-p", "3", "--stack", "40",
+            "--seed", "6", "--bots", "house,equity", "--json"]  # fmt: skip
+    code, plain, err = run_main(capsys, *args)
+    assert code == 0, err
+    db, phhs = tmp_path / "pg.db", tmp_path / "pg.phhs"
+    code, saved, err = run_main(capsys, *args, "--db", str(db), "--out", str(phhs))
+    assert code == 0, err
+    assert json.loads(saved) == json.loads(plain)  # storing changes no card and no setting
+    store = Store(str(db))
+    tables = store.tables("simulate")
+    assert len(tables) > 1 and all(t.finished for t in tables)
+    archived = [h.phh for h in reversed(store.hands(limit=100))]
+    for record in tables:  # every stored session replays to its events
+        StoredTable.load(store, record.id)
+    store.close()
+    assert len(archived) == 30
+    written = paigow_history.loads(phhs.read_text(encoding="utf-8"))
+    assert [paigow_history.finishing_stacks(h) for h in written] == [
+        paigow_history.finishing_stacks(paigow_history.loads(h)[0]) for h in archived
+    ]

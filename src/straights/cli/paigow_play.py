@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from straights.paigow.rules import PaiGowRules
     from straights.store import Store, TableRecord
     from straights.store.table import StoredTable
-    from straights.table import Table
+    from straights.table import PaiGowTable
 
 __all__ = ["play_pai_gow"]
 
@@ -108,7 +108,7 @@ class _Game:
 
     def __init__(
         self,
-        table: Table[PaiGowDeal, Mapping[int, int]],
+        table: PaiGowTable,
         record: StoredTable[PaiGowDeal, Mapping[int, int]] | None,
         rules: PaiGowRules,
         bet: int,

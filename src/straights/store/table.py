@@ -57,7 +57,7 @@ from straights.poker.variant import Variant
 from straights.poker.view import Move, play
 from straights.store.archive import ArchiveEntry, PaiGowEntry, PokerEntry
 from straights.store.database import Store, TableRecord
-from straights.table import Game, PaiGowGame, PokerGame, Table
+from straights.table import Game, PaiGowGame, PaiGowTable, PokerGame, Table
 from straights.table.core import DealT, PlanT
 
 __all__ = [
@@ -160,9 +160,7 @@ def _pai_gow_act(deal: PaiGowDeal, command: dict[str, Any]) -> None:
         raise IllegalActionError(f"unknown Pai Gow table command {kind!r}")
 
 
-def _pai_gow_entry(
-    table: Table[PaiGowDeal, Mapping[int, int]], deal: PaiGowDeal, number: int
-) -> ArchiveEntry:
+def _pai_gow_entry(table: PaiGowTable, deal: PaiGowDeal, number: int) -> ArchiveEntry:
     names = {seat + 1: name for seat, name in enumerate(table.names)}
     before = {s + 1: chips for s, chips in zip(table.players, table.starting_stacks, strict=True)}
     return PaiGowEntry(deal, names, before, number)

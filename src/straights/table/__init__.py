@@ -20,7 +20,15 @@ Gow (the bank, its commission, bets placed before the cards).
 from __future__ import annotations
 
 from straights.table.core import Game, Settled, Table
-from straights.table.paigow import PaiGowGame
+from straights.table.paigow import PaiGowGame, PaiGowTable
 from straights.table.poker import PokerGame, PokerTable
 
-__all__ = ["Game", "PaiGowGame", "PokerGame", "PokerTable", "Settled", "Table"]
+__all__ = [
+    "Game",
+    "PaiGowGame",
+    "PaiGowTable",
+    "PokerGame",
+    "PokerTable",
+    "Settled",
+    "Table",
+]

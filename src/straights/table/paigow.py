@@ -20,14 +20,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from typing import TypeAlias
 
 from straights.cards import Card
 from straights.errors import ConfigurationError
 from straights.paigow.deal import MAX_PLAYERS, PaiGowDeal
 from straights.paigow.rules import PaiGowRules
-from straights.table.core import Settled
+from straights.table.core import Settled, Table
 
-__all__ = ["PaiGowGame"]
+__all__ = ["PaiGowGame", "PaiGowTable"]
 
 
 class PaiGowGame:
@@ -71,3 +72,7 @@ class PaiGowGame:
         """Each player's stack moved by his result; the house's result."""
         nets = [deal.results[seat].net for seat in deal.bets]
         return Settled(tuple(s + n for s, n in zip(stacks, nets, strict=True)), 0, deal.house)
+
+
+#: A table of Pai Gow: told each deal's bets (seat → chips), it deals a :class:`PaiGowDeal`.
+PaiGowTable: TypeAlias = Table[PaiGowDeal, Mapping[int, int]]
