@@ -181,3 +181,56 @@ def test_pai_gow_refuses_what_its_bank_cannot_do() -> None:
     with pytest.raises(ConfigurationError, match="not a set deck"):
         table.start({0: 10}, list(make_deck()))
     assert table.current is None and table.stacks == [30, 30]
+
+
+# -- Straights at the one table deals exactly as Straights' own table ----------------------
+
+
+@pytest.mark.parametrize(
+    ("pack", "betting", "ante", "seed"),
+    [(55, "limit", 1, 1), (55, "no-limit", 2, 2), (52, "limit", 1, 3), (52, "no-limit", 1, 4)],
+)
+def test_straights_at_the_one_table_matches_straights_own_table(
+    pack: int, betting: str, ante: int, seed: int
+) -> None:
+    """The same decks and the same choices at both tables deal to the same seats and
+    leave the same stacks and carried pot after every deal (broke players leaving too)."""
+    from functools import partial
+
+    from straights.game import Table as StraightsTable
+    from straights.game import TableConfig
+    from straights.poker.straights_rules import straights_variant
+    from straights.table import straights_stakes
+
+    names = ["a", "b", "c", "d"]
+    config = TableConfig(pack=pack, betting=betting, ante=ante, seats=4, starting_stack=15)
+    own = StraightsTable(config, names, seed=0, button=3)
+    one = Table(PokerGame(partial(straights_stakes, ante=ante)), names, 15, seed=0, button=3)
+    variant = straights_variant(pack, betting)  # type: ignore[arg-type]
+    rng = random.Random(seed)
+    for _ in range(12):
+        if own.is_over:
+            assert one.over
+            break
+        deck = list(make_deck("straights" if pack == 55 else "standard"))
+        rng.shuffle(deck)
+        hand = own.start_hand(deck)
+        # Straights' own table deals a deck one hole card to each player, then the second;
+        # the engine deals each player's two together: the same cards, rearranged.
+        n = len(hand.seats)
+        engine_order = list(deck)
+        engine_order[0 : 2 * n : 2], engine_order[1 : 2 * n : 2] = deck[:n], deck[n : 2 * n]
+        deal = one.start(variant, engine_order)
+        # (Straights' own table moves its button as a deal starts, the one table as one ends)
+        assert one.button == own.button
+        assert [one.seat_of(i) for i in range(deal.n)] == list(hand.seats)
+        while not hand.finished:
+            seat = hand.actor
+            assert seat is not None and one.seat_of(deal.actor or 0) == seat
+            action = rng.choice(own.legal_actions(seat))
+            own.act(seat, action.kind, action.to if action.kind in ("bet", "raise") else None)
+            deal.act(action.kind, action.to if action.kind in ("bet", "raise") else None)
+        assert deal.finished
+        one.finish(deal)
+        assert one.stacks == [own.stacks().get(s, 0) for s in range(4)]
+        assert one.carry == own.carry

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from straights.table.core import Game, Settled, Table
 from straights.table.paigow import PaiGowGame, PaiGowTable
-from straights.table.poker import PokerGame, PokerTable
+from straights.table.poker import PokerGame, PokerTable, StakesRule, straights_stakes
 
 __all__ = [
     "Game",
@@ -30,5 +30,7 @@ __all__ = [
     "PokerGame",
     "PokerTable",
     "Settled",
+    "StakesRule",
     "Table",
+    "straights_stakes",
 ]

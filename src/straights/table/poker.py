@@ -17,21 +17,46 @@ that deal is: the engine reports it as ``carry_out``.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeAlias
 
 from straights.cards import Card, make_deck
 from straights.errors import ConfigurationError
 from straights.poker.engine import Deal
 from straights.poker.stakes import default_stakes
-from straights.poker.variant import Variant
+from straights.poker.variant import Stakes, Variant
 from straights.table.core import Settled, Table
 
-__all__ = ["PokerGame", "PokerTable"]
+__all__ = ["PokerGame", "PokerTable", "StakesRule", "straights_stakes"]
+
+
+#: The stakes a table deals ``variant`` for at a table of ``players``.
+StakesRule: TypeAlias = Callable[[Variant, int], Stakes]
+
+
+def straights_stakes(variant: Variant, players: int, ante: int = 1) -> Stakes:
+    """Straights' own table's stakes: ``ante`` from everyone, live (neither trimmed to
+    the shortest stack nor dead), and the doubling ladder's unit is the ante.
+
+    >>> from straights.poker.catalogue import find_variant
+    >>> s = straights_stakes(find_variant("straights"), 3, ante=2)
+    >>> s.antes, s.min_bet, s.trim_antes, s.dead_antes
+    ((2, 2, 2), 2, False, False)
+    """
+    return Stakes((ante,) * players, (0,) * players, min_bet=ante, trim_antes=False,
+                  dead_antes=False)  # fmt: skip
 
 
 class PokerGame:
-    """The hook for any poker variant; the table is told each deal's variant."""
+    """The hook for any poker variant; the table is told each deal's variant.
+
+    ``stakes`` gives each deal's stakes (default: the catalogue's
+    :func:`~straights.poker.stakes.default_stakes`; Straights' own table deals on
+    :func:`straights_stakes` with its ante).
+    """
+
+    def __init__(self, stakes: StakesRule = default_stakes) -> None:
+        self.stakes = stakes
 
     min_players = 2
     max_seats: int | None = None
@@ -61,7 +86,7 @@ class PokerGame:
         deck = make_deck(plan.deck, jokers=plan.jokers)
         return Deal(
             plan,
-            default_stakes(plan, len(players)),
+            self.stakes(plan, len(players)),
             list(stacks),
             deck.shuffled(rng) if cards is None else cards,
             carry=carry,
