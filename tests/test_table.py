@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from typing import Literal
 
 import pytest
 
@@ -191,7 +192,7 @@ def test_pai_gow_refuses_what_its_bank_cannot_do() -> None:
     [(55, "limit", 1, 1), (55, "no-limit", 2, 2), (52, "limit", 1, 3), (52, "no-limit", 1, 4)],
 )
 def test_straights_at_the_one_table_matches_straights_own_table(
-    pack: int, betting: str, ante: int, seed: int
+    pack: int, betting: Literal["limit", "no-limit"], ante: int, seed: int
 ) -> None:
     """The same decks and the same choices at both tables deal to the same seats and
     leave the same stacks and carried pot after every deal (broke players leaving too)."""
