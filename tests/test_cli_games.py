@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from clitools import run, run_main
 
 from straights.paigow import about as paigow
 from straights.poker.catalogue import GAME_NAMES, variant_codes
+from straights.poker.phh import loads
 
 
 def test_the_table_lists_every_game_by_name(capsys: pytest.CaptureFixture[str]) -> None:
@@ -77,8 +79,35 @@ def test_an_unknown_game_is_one_line_naming_the_choices(
     assert "holdem" in lines[0] and "razz" in lines[0] and "badugi" in lines[0]
 
 
-def test_play_and_simulate_send_straights_variants_to_their_own_options() -> None:
-    done = run("simulate", "--game", "straights-52", "--hands", "1")
-    assert done.returncode == 2
-    assert "--game straights --pack 52" in done.stderr
-    assert "Traceback" not in done.stderr
+@pytest.mark.parametrize(
+    ("game", "code"),
+    [("straights-no-limit", "_STR55N"), ("straights-52", "_STR52L"),
+     ("straights-52-no-limit", "_STR52N")],
+)  # fmt: skip
+def test_every_straights_game_simulates_in_its_own_code_and_replays(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str, code: str
+) -> None:
+    out_file = tmp_path / "deals.phhs"
+    status, out, err = run_main(capsys, "simulate", "--game", game, "--hands", "4",
+                                "--players", "3", "--seed", "2", "--out", str(out_file),
+                                "--no-progress")  # fmt: skip
+    assert status == 0, out + err
+    assert "wrote 4 hand histories" in out
+    histories = loads(out_file.read_text(encoding="utf-8"))
+    assert [h["variant"] for h in histories] == [code] * 4
+    status, out, err = run_main(capsys, "history", "replay", str(out_file), "--json")
+    assert status == 0, out + err
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [r["variant"] for r in rows] == [code] * 4
+    assert [r["finishing_stacks"] for r in rows] == [h["finishing_stacks"] for h in histories]
+
+
+def test_straights_no_limit_plays_in_the_terminal(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    script = tmp_path / "answers.txt"
+    script.write_text("f\n" * 5 + "q\n", encoding="utf-8")
+    status, out, err = run_main(capsys, "play", "--game", "straights-no-limit", "--seats", "3",
+                                "--seed", "4", "--hands", "2", "--script", str(script))  # fmt: skip
+    assert status == 0, out + err
+    assert "Straights, No Limit, 55 cards" in out

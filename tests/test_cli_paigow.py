@@ -8,6 +8,8 @@ from pathlib import Path
 
 from clitools import run
 
+from straights.paigow import history as paigow_history
+
 # Seed 3 with two seats: deal 1 gives you A♣ Q♦ J♠ J♣ 8♠ 7♦ 2♥ (numbered in that order),
 # deal 2 Q♠ 7♦ 7♣ 6♦ 5♥ 4♥ 2♦.  Bad answers come first: each is one line, then the prompt again.
 SCRIPT = "\n".join(
@@ -102,9 +104,19 @@ def test_simulate_pai_gow_json_and_histories(tmp_path: Path) -> None:
     assert replayed.returncode == 0, replayed.stderr
     rows = [json.loads(line) for line in replayed.stdout.splitlines()]
     assert len(rows) == 40 and all(row["variant"] == "_PAIGOW" for row in rows)
-    # The players' results and the house's add up to nothing.
-    players_won = sum(s - 100 for row in rows for s in row["finishing_stacks"])
+    # The players' results and the house's add up to nothing; each deal starts with the
+    # stacks the last one left (a fresh session with 100 each when one cannot bet 20).
+    histories = paigow_history.loads(path.read_text(encoding="utf-8"))
+    starts = [h["starting_stacks"] for h in histories]
+    ends = [row["finishing_stacks"] for row in rows]
+    players_won = sum(
+        e - s
+        for start, end in zip(starts, ends, strict=True)
+        for s, e in zip(start, end, strict=True)
+    )
     assert players_won == -summary["house_result"]
+    assert starts[0] == [100, 100, 100]
+    assert all(s == e or s == [100] * 3 for s, e in zip(starts[1:], ends[:-1], strict=True))
 
 
 def test_simulate_pai_gow_table(tmp_path: Path) -> None:

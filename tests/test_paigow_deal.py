@@ -13,14 +13,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from straights.cards import parse_cards
-from straights.errors import ConfigurationError, DuplicateCardError, HandHistoryError
+from straights.errors import (
+    ConfigurationError,
+    DuplicateCardError,
+    HandHistoryError,
+    IllegalActionError,
+)
 from straights.paigow.deal import PaiGowDeal, first_spot
 from straights.paigow.events import Dealt, DiceRolled, Fouled, HandSet, Settled, Settlement
 from straights.paigow.history import deal_to_history, dumps, finishing_stacks, loads, replay
 from straights.paigow.rules import FoulError, PaiGowRules, pack
-from straights.paigow.table import PaiGowTable
 from straights.paigow.view import deal_view
 from straights.poker.phh import replay_report
+from straights.table import PaiGowGame, Table
 
 # The bank's seven cards set the house way as Qh Jd | 9h 9c 7d 5s 3h (one pair).
 BANK = "9h 9c 7d 5s 3h Qh Jd"
@@ -213,31 +218,32 @@ def test_settlement_agrees_with_the_referee_and_chips_are_conserved(
 @given(seed=st.integers(min_value=0, max_value=2**32), players=st.integers(1, 6))
 def test_the_table_conserves_chips_across_deals(seed: int, players: int) -> None:
     rng = random.Random(seed)
-    table = PaiGowTable([f"P{i}" for i in range(players)], 60, rng=seed)
+    table = Table(PaiGowGame(), [f"P{i}" for i in range(players)], 60, seed=seed)
     for _ in range(8):
         bets = {s: rng.randint(2, table.stacks[s]) for s in table.seated}
         if not bets:
             break
-        deal = table.start_deal(bets)
+        deal = table.start(bets)
         for seat in deal.waiting:
-            table.set_house_way(seat)
-        assert sum(table.stacks.values()) + table.house == 60 * players
-        assert all(chips >= 0 for chips in table.stacks.values())
+            deal.set_house_way(seat)
+        table.finish(deal)
+        assert sum(table.stacks) + table.house == 60 * players
+        assert all(chips >= 0 for chips in table.stacks)
 
 
 def test_the_table_checks_bets_and_order() -> None:
-    table = PaiGowTable(["Ann", "Bob"], 30, rng=1)
+    table = Table(PaiGowGame(), ["Ann", "Bob"], 30, seed=1)
     with pytest.raises(ConfigurationError, match="more than the 30 chips"):
-        table.start_deal({1: 40})
-    with pytest.raises(ConfigurationError, match="seat 3 is empty"):
-        table.start_deal({3: 10})
-    with pytest.raises(ConfigurationError, match="no deal is waiting"):
-        table.set_house_way(1)
-    table.start_deal({1: 10, 2: 10})
-    with pytest.raises(ConfigurationError, match="not settled yet"):
-        table.start_deal({1: 10})
-    with pytest.raises(ConfigurationError, match="7 players is not possible"):
-        PaiGowTable(["x"] * 7, 100)
+        table.start({0: 40})
+    with pytest.raises(ConfigurationError, match="seat 2 cannot bet"):
+        table.start({2: 10})
+    deal = table.start({0: 10, 1: 10})
+    with pytest.raises(IllegalActionError, match="finish the deal in play"):
+        table.start({0: 10})
+    with pytest.raises(IllegalActionError, match="not over yet"):
+        table.finish(deal)
+    with pytest.raises(ConfigurationError, match="7 players: this game seats 1 to 6"):
+        Table(PaiGowGame(), ["x"] * 7, 100)
 
 
 # ---------------------------------------------------------------- histories

@@ -1,4 +1,5 @@
-"""The ring game and the bots of every variant: chips, views, the button, legal moves."""
+"""The bots and views of every variant: what a seat sees, legal moves, shares
+(the table across deals is tested in test_table.py)."""
 
 from __future__ import annotations
 
@@ -10,91 +11,13 @@ from straights.bots.base import make_bot
 from straights.bots.estimate import share
 from straights.bots.ring_arena import play_deal, simulate_ring
 from straights.cards import Card, make_deck
-from straights.errors import ConfigurationError, IllegalActionError
+from straights.errors import ConfigurationError
 from straights.poker import VARIANTS, Deal, Move, deal_view, get_variant, play
 from straights.poker.catalogue import find_variant
-from straights.poker.ring import RingGame
 from straights.poker.showdown import best_hand
 from straights.poker.stakes import default_stakes
 
 CODES = sorted(VARIANTS)
-
-
-@pytest.mark.parametrize("code", CODES)
-def test_chips_are_conserved_over_many_deals_of_every_variant(code: str) -> None:
-    variant = get_variant(code)
-    players = min(4, variant.max_players(len(make_deck(variant.deck, jokers=variant.jokers))))
-    ring = RingGame([f"p{k}" for k in range(players)], 30, seed=random.Random(code))
-    rng = random.Random(code)
-    bots = [make_bot(kind, rng.getrandbits(32)) for kind in ("random", "strength", "calling")]
-    total = 30 * players
-    deals = 0
-    while not ring.over and deals < 25:
-        deal = ring.start(variant)
-        play_deal(deal, [bots[ring.seat_of(i) % 3] for i in range(deal.n)])  # type: ignore[misc]
-        ring.finish(deal)
-        deals += 1
-        assert sum(ring.stacks) + ring.carry == total
-        assert all(s >= 0 for s in ring.stacks)
-    assert deals >= 1
-
-
-def test_the_button_moves_one_seat_with_chips_a_deal() -> None:
-    ring = RingGame(["a", "b", "c", "d"], [10, 10, 10, 10], seed=1)
-    seen = []
-    for _ in range(5):
-        seen.append(ring.button)
-        deal = ring.start(find_variant("holdem"))
-        while not deal.finished:
-            deal.act("fold" if any(a.kind == "fold" for a in deal.legal_actions()) else "check")
-        ring.finish(deal)
-    assert seen == [3, 0, 1, 2, 3]
-
-
-def test_a_broke_player_leaves_and_the_button_skips_him() -> None:
-    ring = RingGame(["a", "b", "c"], [40, 1, 40], seed=3)
-    # Everyone all in until the one-chip player is out; the button never lands on him after.
-    while 1 in ring.seated:
-        deal = ring.start(find_variant("holdem"))
-        while not deal.finished:
-            kinds = {a.kind: a for a in deal.legal_actions()}
-            deal.act("call" if "call" in kinds else "check")
-        ring.finish(deal)
-    assert ring.seated in ([0, 2], [0], [2])
-    if not ring.over:
-        assert 1 not in ring.order and ring.button != 1
-
-
-def test_the_ring_refuses_what_it_cannot_do() -> None:
-    with pytest.raises(ConfigurationError):
-        RingGame(["alone"], 10)
-    with pytest.raises(ConfigurationError):
-        RingGame(["a", "b"], [10, 0])
-    ring = RingGame(["a", "b"], 10, seed=1)
-    deal = ring.start(find_variant("razz"))
-    with pytest.raises(IllegalActionError):
-        ring.start(find_variant("razz"))
-    with pytest.raises(IllegalActionError):
-        ring.finish(deal)
-
-
-def test_a_carried_straights_pot_goes_into_the_next_deal() -> None:
-    from straights.cards import parse_cards
-
-    straights = find_variant("straights")
-    ring = RingGame(["a", "b", "c"], 20, seed=0)
-    # No 8 in any hole, S T R and an 8 on the table: rule 10, nobody wins, the pot carries.
-    holes = parse_cards("2c 3d 4h 5s 6c 7d")
-    table = [c for c in make_deck("straights") if not c.is_ranked] + list(parse_cards("8s 9h"))
-    rest = [c for c in make_deck("straights") if c not in holes and c not in table]
-    deal = ring.start(straights, [*holes, *table, *rest])
-    while not deal.finished:
-        deal.act("check")
-    ring.finish(deal)
-    assert ring.carry == 3 + 3  # three antes and three one-chip penalties
-    assert sum(ring.stacks) + ring.carry == 60
-    deal = ring.start(find_variant("razz"))
-    assert deal.pot == 6 + 3  # the carried pot and this deal's antes
 
 
 def _moves(deal: Deal, rng: random.Random) -> list[Move]:

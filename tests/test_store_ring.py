@@ -15,8 +15,7 @@ from straights.poker.catalogue import get_variant
 from straights.poker.phh import loads, replay
 from straights.poker.view import Move
 from straights.store import Store
-from straights.store.paigow import RecordedPaiGow
-from straights.store.ring import RecordedRing
+from straights.store.table import PAI_GOW, POKER, StoredTable
 
 
 def _log(db: Path, table_id: int = 1) -> list[tuple[dict[str, object], list[dict[str, object]]]]:
@@ -75,7 +74,7 @@ def test_a_ring_table_resumes_mid_deal_exactly_as_the_unbroken_game(
 
 def test_every_finished_deal_is_archived_as_phh_of_its_variant(tmp_path: Path) -> None:
     store = Store(str(tmp_path / "s.db"))
-    ring = RecordedRing.create(store, "FR", ["Ann", "Bob", "Cy"], 30, seed=4)
+    ring = StoredTable.create(store, POKER, "FR", ["Ann", "Bob", "Cy"], 30, seed=4)
     deal = ring.start(get_variant("FR"))
     while not deal.finished:  # everyone checks, calls or brings in: a showdown
         kinds = {a.kind for a in deal.legal_actions()}
@@ -88,8 +87,8 @@ def test_every_finished_deal_is_archived_as_phh_of_its_variant(tmp_path: Path) -
     assert [(h.number, h.game) for h in hands] == [(1, "FR"), (2, "NT")]
     # The stored history replays to the stacks the game has.
     final = replay(loads(hands[1].phh)[0]).finishing_stacks
-    order = [ring.game.seat_of(i) for i in range(deal.n)]
-    assert final == [ring.game.stacks[s] for s in order]
+    order = [ring.table.seat_of(i) for i in range(deal.n)]
+    assert final == [ring.table.stacks[s] for s in order]
     assert hands[1].players == [["Ann", "Bob", "Cy"][s] for s in order]
     # The command that ended a deal says so (what the archive is kept in step with).
     ended = [e.events[-1] for e in store.log(ring.record.id) if e.events[-1].get("type")]
@@ -99,12 +98,12 @@ def test_every_finished_deal_is_archived_as_phh_of_its_variant(tmp_path: Path) -
 
 def test_a_refused_move_stores_nothing(tmp_path: Path) -> None:
     store = Store("sqlite://")
-    ring = RecordedRing.create(store, "NT", ["Ann", "Bob"], 20, seed=1)
+    ring = StoredTable.create(store, POKER, "NT", ["Ann", "Bob"], 20, seed=1)
     ring.start(get_variant("NT"))
     with pytest.raises(IllegalActionError):
         ring.play(Move("raise", 10_000))
     assert len(store.log(ring.record.id)) == 1
-    again = RecordedRing.load(store, ring.record.id)
+    again = StoredTable.load(store, ring.record.id)
     assert again.deal is not None and again.deal.actor == ring.deal.actor  # type: ignore[union-attr]
 
 
@@ -146,17 +145,17 @@ def test_a_pai_gow_table_resumes_as_the_unbroken_game(
 
 def test_a_pai_gow_table_killed_mid_deal_resumes_in_it(tmp_path: Path) -> None:
     store = Store(str(tmp_path / "p.db"))
-    table = RecordedPaiGow.create(store, ["Ann", "Bob"], 100, seed=3)
-    table.start_deal({1: 20, 2: 10})
-    table.set_house_way(2)
-    again = RecordedPaiGow.load(store, table.record.id)
+    table = StoredTable.create(store, PAI_GOW, "pai-gow", ["Ann", "Bob"], 100, seed=3)
+    table.start({0: 20, 1: 10})
+    table.act({"kind": "house", "seat": 2})
+    again = StoredTable.load(store, table.record.id)
     assert again.deal is not None and again.deal.waiting == [1]
     assert again.deal.cards(1) == table.deal.cards(1)  # type: ignore[union-attr]
-    again.set_house_way(1)
+    again.act({"kind": "house", "seat": 1})
     [record] = store.hands()
     assert record.number == 1 and record.players == ["Ann", "Bob"]
     history = paigow_history.loads(record.phh)[0]
-    assert paigow_history.finishing_stacks(history) == [again.stacks[1], again.stacks[2]]
+    assert paigow_history.finishing_stacks(history) == again.table.stacks
     store.close()
 
 
@@ -211,10 +210,27 @@ def test_simulate_any_game_saves_every_deal_and_plays_as_unsaved(
     assert len(rows) == 25
 
 
-def test_simulate_pai_gow_refuses_db_in_one_line(
+def test_simulate_pai_gow_saves_every_deal_and_plays_as_unsaved(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    db = tmp_path / "s.db"
-    code, _, err = run_main(capsys, "simulate", "--game", "pai-gow", "-n", "3", "--db", str(db))
-    assert code == 2 and "--out writes their histories" in err and "Traceback" not in err
-    assert not db.exists()
+    # Stacks of 40 and bets of 20: a player who loses twice cannot bet, a session ends.
+    args = ["simulate", "--game", "pai-gow", "-n", "30", "-p", "3", "--stack", "40",
+            "--seed", "6", "--bots", "house,equity", "--json"]  # fmt: skip
+    code, plain, err = run_main(capsys, *args)
+    assert code == 0, err
+    db, phhs = tmp_path / "pg.db", tmp_path / "pg.phhs"
+    code, saved, err = run_main(capsys, *args, "--db", str(db), "--out", str(phhs))
+    assert code == 0, err
+    assert json.loads(saved) == json.loads(plain)  # storing changes no card and no setting
+    store = Store(str(db))
+    tables = store.tables("simulate")
+    assert len(tables) > 1 and all(t.finished for t in tables)
+    archived = [h.phh for h in reversed(store.hands(limit=100))]
+    for record in tables:  # every stored session replays to its events
+        StoredTable.load(store, record.id)
+    store.close()
+    assert len(archived) == 30
+    written = paigow_history.loads(phhs.read_text(encoding="utf-8"))
+    assert [paigow_history.finishing_stacks(h) for h in written] == [
+        paigow_history.finishing_stacks(paigow_history.loads(h)[0]) for h in archived
+    ]

@@ -1,9 +1,9 @@
 """Bots playing a ring game of any variant: the engine of ``straights simulate --game``.
 
-Every deal is one :class:`~straights.poker.Deal` at a
-:class:`~straights.poker.ring.RingGame`; each bot sees only its seat's
-:class:`~straights.poker.DealView` and answers with a
-:class:`~straights.poker.Move`.  When a player goes broke the session ends and
+Every deal is one :class:`~straights.poker.Deal` at a :class:`~straights.table.Table`
+of :class:`~straights.table.PokerGame`; each bot sees only its seat's
+:class:`~straights.poker.DealView` and answers with a :class:`~straights.poker.Move`.
+When a player goes broke the session ends and
 a fresh one starts with full stacks (as in :mod:`straights.bots.arena`), so
 every deal counts.  With several games (dealer's choice) the bot on the button
 picks each deal's game uniformly at random from its own seeded generator.
@@ -26,12 +26,12 @@ from straights.cards import make_rng
 from straights.errors import ConfigurationError
 from straights.poker.catalogue import game_name
 from straights.poker.engine import Deal
-from straights.poker.ring import RingGame
 from straights.poker.variant import Variant
 from straights.poker.view import Move, deal_view, play
+from straights.table import PokerGame, PokerTable, Table
 
 if TYPE_CHECKING:
-    from straights.store.ring import RecordedRing
+    from straights.store.table import StoredTable
 
 __all__ = ["RingResult", "play_deal", "simulate_ring"]
 
@@ -93,8 +93,8 @@ def simulate_ring(
     hands: int,
     seed: int | None = None,
     stack: int = 200,
-    on_deal: Callable[[Deal, RingGame], None] | None = None,
-    make_ring: Callable[[list[str], int, int], RecordedRing] | None = None,
+    on_deal: Callable[[Deal, PokerTable], None] | None = None,
+    make_ring: Callable[[list[str], int, int], StoredTable[Deal, Variant]] | None = None,
 ) -> RingResult:
     """Play ``hands`` deals of ``games`` (one game, or dealer's choice among several)
     with ``players`` seats filled in turn by ``bot_kinds``.
@@ -114,18 +114,18 @@ def simulate_ring(
     result = RingResult()
     for kind in kinds:
         result.bots.setdefault(kind, BotStats(kind))
-    ring: RingGame | None = None
-    stored: RecordedRing | None = None
+    ring: PokerTable | None = None
+    stored: StoredTable[Deal, Variant] | None = None
     names = [f"{k}{i + 1}" for i, k in enumerate(kinds)]
     while result.hands < hands:
         if ring is None or len(ring.seated) < players:
             if ring is not None:
                 result.carried_at_end += ring.carry
             if make_ring is None:
-                ring = RingGame(names, stack, seed=rng.getrandbits(64))
+                ring = Table(PokerGame(), names, stack, seed=rng.getrandbits(64))
             else:
                 stored = make_ring(names, stack, rng.getrandbits(64))
-                ring = stored.game
+                ring = stored.table
             result.sessions += 1
         chooser = choosers[ring.button]
         variant = games[0] if len(games) == 1 else games[int(chooser.random() * len(games))]

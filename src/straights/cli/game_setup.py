@@ -154,7 +154,9 @@ class RingGames:
 def ring_games(name: str | None, games: str | None, seats: int) -> RingGames | None:
     """The games ``--game``/``--games`` ask for, checked against the table's ``seats``;
     ``None`` for Straights' own table (no ``--game``, or ``--game straights``, which
-    ``--pack`` and ``--betting`` shape).
+    ``--pack`` and ``--betting`` shape).  Straights' other catalogue games
+    (``straights-no-limit``, ``straights-52``, ``straights-52-no-limit``) deal at the
+    one table like every other game.
 
     Dealer's choice offers every game of ``straights games`` (Straights once, as
     its 55-card Limit game) unless ``--games`` names some.
@@ -169,11 +171,8 @@ def ring_games(name: str | None, games: str | None, seats: int) -> RingGames | N
     Traceback (most recent call last):
     ...
     straights.errors.ConfigurationError: razz deals to at most 6 players, not 9
-    >>> try:
-    ...     ring_games("straights-52-no-limit", None, 4)
-    ... except ConfigurationError as exc:
-    ...     print(exc)
-    straights-52-no-limit: choose it with --game straights --pack 52 --betting no-limit
+    >>> ring_games("straights-52-no-limit", None, 4).variants[0].code
+    '_STR52N'
     """
     from straights.cards import make_deck
     from straights.poker.catalogue import VARIANTS, find_variant, game_name
@@ -198,10 +197,6 @@ def ring_games(name: str | None, games: str | None, seats: int) -> RingGames | N
         variant = find_variant(name)
         if variant.code == "_STR55L":
             return None
-        if variant.code.startswith("_STR"):
-            pack = " --pack 52" if variant.code.startswith("_STR52") else ""
-            betting = " --betting no-limit" if variant.code.endswith("N") else ""
-            raise ConfigurationError(f"{name}: choose it with --game straights{pack}{betting}")
         pool = [variant]
     for variant in pool:
         most = variant.max_players(len(make_deck(variant.deck, jokers=variant.jokers)))

@@ -11,7 +11,7 @@ estimate (``equity``; :mod:`straights.bots.paigow`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Final
 
 from straights.cli.prompt import Prompter
@@ -24,8 +24,10 @@ if TYPE_CHECKING:
     from straights.cards import Card
     from straights.paigow.deal import PaiGowDeal
     from straights.paigow.events import Event
-    from straights.paigow.table import PaiGowTable
+    from straights.paigow.rules import PaiGowRules
     from straights.store import Store, TableRecord
+    from straights.store.table import StoredTable
+    from straights.table import PaiGowTable
 
 __all__ = ["play_pai_gow"]
 
@@ -59,12 +61,11 @@ def play_pai_gow(
     the stored table to play on, where it stopped).  Returns whether Ctrl-C ended the game at the
     prompt, whether the game is over (the player out of chips) and the stored table's id.
     """
-    from straights.cards import make_rng
     from straights.cli.game_setup import paigow_bots
     from straights.errors import ConfigurationError
     from straights.paigow.deal import MAX_PLAYERS
-    from straights.paigow.table import PaiGowTable
-    from straights.store.paigow import RecordedPaiGow
+    from straights.store.table import PAI_GOW, StoredTable
+    from straights.table import PaiGowGame, Table
 
     if not 1 <= seats <= MAX_PLAYERS:
         raise ConfigurationError(
@@ -74,43 +75,50 @@ def play_pai_gow(
 
     names = [name] + [f"Bot {seat}" for seat in range(2, seats + 1)]
     kinds = paigow_bots(bots, seats - 1) if resume is None else ()
-    table: PaiGowTable
+    record: StoredTable[PaiGowDeal, Mapping[int, int]] | None = None
     if store is None:
-        table = PaiGowTable(names, stack, rng=make_rng(seed))
+        table = Table(PaiGowGame(), names, stack, seed=seed)
     else:
         if resume is not None:
             out.print(Text(f"Resuming table {resume.id} from {store.where}."), soft_wrap=True)
-            table = RecordedPaiGow.load(store, resume.id)
+            record = StoredTable.load(store, resume.id)
             bet = int(resume.settings["bet"])
             stack = int(resume.settings["stack"])
-            kinds = tuple(resume.settings.get("bots", ["house"] * (len(table.names) - 1)))
+            kinds = tuple(resume.settings.get("bots", ["house"] * (len(record.table.names) - 1)))
         else:
             # (the seed as given: the same deals as an unsaved table of that seed)
-            table = RecordedPaiGow.create(
-                store, names, stack, seed=seed, settings={"bet": bet, "bots": list(kinds)}
-            )
+            record = StoredTable.create(store, PAI_GOW, "pai-gow", names, stack, seed=seed,
+                                        settings={"bet": bet, "bots": list(kinds)})  # fmt: skip
             out.print(Text(f"Saving this table in {store.where}", "dim"), soft_wrap=True)
-    table.rules.check_bet(bet, stack)
+        table = record.table
+    rules = PaiGowGame().rules
+    rules.check_bet(bet, stack)
     from straights.bots.paigow import make_paigow_bot
 
-    players = {seat: make_paigow_bot(kind, table.rules) for seat, kind in enumerate(kinds, 2)}
-    game = _Game(table, bet, answers, hands, out, players)
+    players = {seat: make_paigow_bot(kind, rules) for seat, kind in enumerate(kinds, 2)}
+    game = _Game(table, record, rules, bet, answers, hands, out, players)
     game.run()
-    stored = table.record.id if isinstance(table, RecordedPaiGow) else None
-    return game.interrupted, not table.can_bet(1), stored
+    stored = None if record is None else record.record.id
+    return game.interrupted, 0 not in table.seated, stored
 
 
 class _Game:
+    """The session; seats are counted as the deal counts them (1: you; 0: the bank),
+    the table's seat ``s`` being the deal's ``s + 1``."""
+
     def __init__(
         self,
         table: PaiGowTable,
+        record: StoredTable[PaiGowDeal, Mapping[int, int]] | None,
+        rules: PaiGowRules,
         bet: int,
         answers: Iterator[str],
         hands: int | None,
         out: Console,
         bots: dict[int, PaiGowBot],
     ) -> None:
-        self.table, self.bet, self.bot_bet, self.bots = table, bet, bet, bots
+        self.table, self.record, self.rules = table, record, rules
+        self.bet, self.bot_bet, self.bots = bet, bet, bots
         self.answers, self.max_hands, self.out = answers, hands, out
         self.prompter = Prompter(out, answers)
         self.interrupted = False
@@ -118,7 +126,33 @@ class _Game:
         self.gone: set[int] = set()  # bots out of chips, told once
 
     def name(self, seat: int) -> str | None:
-        return "You" if seat == 1 else self.table.names.get(seat)
+        names = self.table.names
+        return "You" if seat == 1 else names[seat - 1] if 1 <= seat <= len(names) else None
+
+    def chips(self, seat: int) -> int:
+        return self.table.stacks[seat - 1]
+
+    def can_bet(self, seat: int) -> bool:
+        return seat - 1 in self.table.seated
+
+    def start(self, bets: dict[int, int]) -> PaiGowDeal:
+        """Deal to ``bets`` (seat → chips; stored, when the table is)."""
+        plan = {seat - 1: bet for seat, bet in bets.items()}
+        return self.table.start(plan) if self.record is None else self.record.start(plan)
+
+    def set(self, deal: PaiGowDeal, seat: int, front: list[Card] | None) -> None:
+        """``seat`` sets ``front`` as its two-card hand (``None``: the house way)."""
+        if self.record is not None:
+            from straights.store.table import set_command
+
+            self.record.act(set_command(seat, front))
+            return
+        if front is None:
+            deal.set_house_way(seat)
+        else:
+            deal.set(seat, front)
+        if deal.finished:
+            self.table.finish(deal)
 
     def ask(self, prompt: str) -> str | None:
         answer = self.prompter.ask(prompt)
@@ -128,19 +162,20 @@ class _Game:
     def run(self) -> None:
         from rich.markup import escape
 
-        table, out, rules = self.table, self.out, self.table.rules
+        table, out, rules = self.table, self.out, self.rules
         out.rule("[bold]Pai Gow poker[/bold]")
         others = len(table.names) - 1
         bots = f" and {others} bot{'s' if others > 1 else ''}" if others else ""
         out.print(
-            f"{escape(table.names[1])}{bots} against the bank (the house), {table.stacks[1]} "
+            f"{escape(table.names[0])}{bots} against the bank (the house), {table.stacks[0]} "
             f"chips each.  Set a five-card and a two-card hand; win both and the bet pays even "
             f"money less {rules.commission_percent}% commission; win one: a push; copies go to "
             "the bank.  Keys: two positions such as [bold]2 5[/bold] for the two-card hand, "
             "[bold]h[/bold] the house way, [bold]q[/bold] leave, [bold]?[/bold] help."
         )
-        begun = table.deals
-        pending = table.deal
+        pending = None if self.record is None else self.record.deal
+        # (a deal resumed in play does not count towards --hands)
+        begun = table.deals + (pending is not None and not pending.finished)
         if pending is not None:  # a stored table resumed: the last bet, and a deal in play
             self.bet = pending.bets.get(1, self.bet)
             if not pending.finished:
@@ -148,31 +183,31 @@ class _Game:
         while not self.leaving:
             if self.max_hands is not None and table.deals - begun >= self.max_hands:
                 break
-            if not table.can_bet(1):
+            if not self.can_bet(1):
                 out.print("[red]You are out of chips.[/red]")
                 break
             self.say_who_left()
             bet = self.ask_bet()
             if bet is None:
                 break
-            deal = table.start_deal(self.bets(bet))
+            deal = self.start(self.bets(bet))
             self.play(deal)
         self.goodbye()
 
     def bets(self, mine: int) -> dict[int, int]:
         """Your bet, and each bot's: the opening bet, or all it has left when less."""
         out = {1: mine}
-        for seat in self.table.seated:
+        for seat in (s + 1 for s in self.table.seated):
             if seat != 1:
-                out[seat] = min(self.bot_bet, self.table.stacks[seat])
+                out[seat] = min(self.bot_bet, self.chips(seat))
         return out
 
     def say_who_left(self) -> None:
         """Each bot that can no longer bet leaves the table, told once."""
         from rich.text import Text
 
-        for seat, name in self.table.names.items():
-            if seat != 1 and not self.table.can_bet(seat) and seat not in self.gone:
+        for seat, name in enumerate(self.table.names, start=1):
+            if seat != 1 and not self.can_bet(seat) and seat not in self.gone:
                 self.gone.add(seat)
                 self.out.print(Text(f"{name} is out of chips and leaves the table.", "dim"))
 
@@ -180,9 +215,9 @@ class _Game:
         from rich.text import Text
 
         table = self.table
-        self.bet = min(self.bet, table.stacks[1])
+        self.bet = min(self.bet, self.chips(1))
         while True:
-            head = f"Deal {table.deals + 1} · your chips {table.stacks[1]} · "
+            head = f"Deal {table.deals + 1} · your chips {self.chips(1)} · "
             answer = self.ask(
                 f"{head}bet [bold]{self.bet}[/bold]? (Enter bets it, a number changes it, "
                 "[bold]q[/bold] leaves) › "
@@ -199,7 +234,7 @@ class _Game:
                 from straights.errors import ConfigurationError
 
                 try:
-                    table.rules.check_bet(int(answer), table.stacks[1])
+                    self.rules.check_bet(int(answer), self.chips(1))
                 except ConfigurationError as exc:
                     self.out.print(Text(str(exc), "red"))
                     continue
@@ -220,9 +255,9 @@ class _Game:
                 continue
             bot = self.bots.get(seat)
             if bot is None or isinstance(bot, HouseWayBot):
-                self.table.set_house_way(seat)
+                self.set(deal, seat, None)
             else:
-                self.table.set(seat, bot.setting(deal.cards(seat), deal.bets[seat]).front)
+                self.set(deal, seat, list(bot.setting(deal.cards(seat), deal.bets[seat]).front))
         mine = sorted(deal.cards(1), key=_rank_order, reverse=True)
         out.print(Text("Your cards:").append_text(_numbered(mine)))
         way = deal.house_way(1)
@@ -235,22 +270,22 @@ class _Game:
             if answer is None or answer in ("q", "quit", "exit"):
                 self.leaving = True
                 out.print("You leave: your hand is set the house way.")
-                self.table.set_house_way(1)
+                self.set(deal, 1, None)
             elif answer in ("?", "help"):
                 self.help(way.rule)
             elif answer in ("h", "house", "house way"):
-                self.table.set_house_way(1)
+                self.set(deal, 1, None)
             else:
                 front = _positions(answer, len(mine)) if answer else _EMPTY
                 if isinstance(front, str):
                     out.print(Text(front, "red"))
                     continue
                 try:
-                    self.table.set(1, [mine[i] for i in front])
+                    self.set(deal, 1, [mine[i] for i in front])
                 except FoulError as exc:
                     out.print(Text(f"Not allowed: {exc}.", "red"))
         self.tell(deal.events[seen:])
-        out.print(f"Your chips: {self.table.stacks[1]}")
+        out.print(f"Your chips: {self.chips(1)}")
 
     def tell(self, events: list[Event]) -> None:
         from straights.cli.render import ascii_only
@@ -283,7 +318,7 @@ class _Game:
 
         table = self.table
         self.out.rule("Final chips")
-        for seat, chips in sorted(table.stacks.items(), key=lambda kv: -kv[1]):
+        for seat, chips in sorted(enumerate(table.stacks), key=lambda kv: -kv[1]):
             self.out.print(Text(f"  {table.names[seat]}: {chips}"))
         verb = "won" if table.house >= 0 else "lost"
         self.out.print(

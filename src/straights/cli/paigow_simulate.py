@@ -16,11 +16,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Mapping, Sequence
 
     from rich.console import Console
 
     from straights.paigow.deal import PaiGowDeal
+    from straights.store.table import StoredTable
+    from straights.table import PaiGowTable
 
 __all__ = ["BotResult", "PaiGowSummary", "run_pai_gow", "simulate_pai_gow"]
 
@@ -151,11 +153,18 @@ def run_pai_gow(
     deals: int,
     seed: int | None,
     bet: int,
-    on_deal: Callable[[PaiGowDeal], None] | None = None,
+    on_deal: Callable[[PaiGowDeal, PaiGowTable], None] | None = None,
     kinds: Sequence[str] | None = None,
+    stack: int | None = None,
+    make_table: Callable[[list[str], int, int], StoredTable[PaiGowDeal, Mapping[int, int]]]
+    | None = None,
 ) -> PaiGowSummary:
-    """Deal ``deals`` times to ``players`` bots betting ``bet`` each; ``kinds`` names
-    each seat's bot (:func:`~straights.bots.paigow.make_paigow_bot`; default: ``house``).
+    """Deal ``deals`` times at the one table to ``players`` bots betting ``bet`` each;
+    ``kinds`` names each seat's bot (:func:`~straights.bots.paigow.make_paigow_bot`;
+    default: ``house``).  Each sits with ``stack`` chips (default: ``bet``); when one
+    cannot cover the bet, a fresh session starts with full stacks, so every deal counts.
+    ``make_table(names, stack, seed)`` opens each session's stored table (``--db``); it
+    deals what the unstored table would.
 
     >>> summary = run_pai_gow(2, 20, seed=1, bet=20, kinds=["house", "equity"])
     >>> sum(summary.outcomes.values()), sorted(b["bot"] for b in summary.to_dict()["bots"])
@@ -163,31 +172,49 @@ def run_pai_gow(
     """
     from straights.bots.paigow import HouseWayBot, make_paigow_bot
     from straights.cards import make_rng
-    from straights.paigow.deal import PaiGowDeal
+    from straights.errors import ConfigurationError
+    from straights.store.table import set_command
+    from straights.table import PaiGowGame, Table
 
     rng = make_rng(seed)
-    names = list(kinds) if kinds is not None else ["house"] * players
-    if len(names) != players:
-        from straights.errors import ConfigurationError
-
-        raise ConfigurationError(f"{len(names)} bots named for {players} players")
+    kinds = list(kinds) if kinds is not None else ["house"] * players
+    if len(kinds) != players:
+        raise ConfigurationError(f"{len(kinds)} bots named for {players} players")
+    chips = bet if stack is None else stack
     summary = PaiGowSummary(players=players, bet=bet)
-    bots = {seat: make_paigow_bot(kind) for seat, kind in enumerate(names, start=1)}
-    by_seat = dict(enumerate(names, start=1))
-    for kind in dict.fromkeys(names):
+    bots = [make_paigow_bot(kind) for kind in kinds]
+    by_seat = dict(enumerate(kinds, start=1))
+    names = [f"{_label(kind)} {seat}" for seat, kind in enumerate(kinds, start=1)]
+    for kind in dict.fromkeys(kinds):
         sets = "house way" if isinstance(make_paigow_bot(kind), HouseWayBot) else "estimate"
-        summary.bots[kind] = BotResult(kind, sets, names.count(kind), bet)
+        summary.bots[kind] = BotResult(kind, sets, kinds.count(kind), bet)
+    table: PaiGowTable | None = None
+    stored: StoredTable[PaiGowDeal, Mapping[int, int]] | None = None
     for _ in range(deals):
-        deal = PaiGowDeal(dict.fromkeys(range(1, players + 1), bet), rng=rng)
+        if table is None or any(s < bet for s in table.stacks):
+            if make_table is None:
+                table = Table(PaiGowGame(), names, chips, seed=rng.getrandbits(64))
+            else:
+                stored = make_table(names, chips, rng.getrandbits(64))
+                table = stored.table
+        plan = dict.fromkeys(range(players), bet)
+        deal = table.start(plan) if stored is None else stored.start(plan)
         for seat in deal.waiting:
-            bot = bots[seat]
-            if isinstance(bot, HouseWayBot):
+            bot = bots[seat - 1]
+            front = None
+            if not isinstance(bot, HouseWayBot):
+                front = list(bot.setting(deal.cards(seat), bet).front)
+            if stored is not None:
+                stored.act(set_command(seat, front))
+            elif front is None:
                 deal.set_house_way(seat)
             else:
-                deal.set(seat, bot.setting(deal.cards(seat), bet).front)
+                deal.set(seat, front)
+        if stored is None:
+            table.finish(deal)
         summary.add(deal, by_seat)
         if on_deal is not None:
-            on_deal(deal)
+            on_deal(deal, table)
     return summary
 
 
@@ -203,15 +230,17 @@ def simulate_pai_gow(
     console: Console,
     bet: int = 20,
     bots: str | None = None,
+    db: str | None = None,
 ) -> None:
-    """Run :func:`run_pai_gow` with a progress bar; print the summary; write histories."""
+    """Run :func:`run_pai_gow` with a progress bar; print the summary; write histories
+    (``out_path``) and store every session as a table of kind ``simulate`` (``db``)."""
     from rich.progress import Progress
     from rich.table import Table as Grid
     from rich.text import Text
 
     from straights.cli.game_setup import paigow_bots
+    from straights.cli.sim_output import SimulationOutput
     from straights.errors import ConfigurationError
-    from straights.game.phh import phhs_entry
     from straights.paigow.deal import MAX_PLAYERS
     from straights.paigow.history import deal_to_history, dumps
 
@@ -222,35 +251,36 @@ def simulate_pai_gow(
     if stack < bet:
         raise ConfigurationError(f"--stack {stack} cannot cover the bet of {bet}")
     kinds = paigow_bots(bots, players)
-    sink = None
-    if out_path is not None:
-        try:
-            sink = open(out_path, "w", encoding="utf-8")  # noqa: SIM115
-        except OSError as exc:
-            raise ConfigurationError(f"cannot write {out_path!r}: {exc.strerror}") from exc
-    names = {seat: f"{_label(kind)} {seat}" for seat, kind in enumerate(kinds, start=1)}
-    stacks = dict.fromkeys(names, stack)
-    written = 0
-    try:
-        with Progress(console=console, transient=True, disable=not progress or as_json) as bar:
-            task = bar.add_task("Dealing", total=deals)
+    output = SimulationOutput(out_path, db)
+    make_table = None
+    if output.store is not None:
+        from straights.store.table import PAI_GOW, StoredTable
 
-            def on_deal(deal: PaiGowDeal) -> None:
-                nonlocal written
-                if sink is not None:
-                    written += 1
-                    text = dumps(deal_to_history(deal, names, stacks, written))
-                    sink.write(("\n" if written > 1 else "") + phhs_entry(written, text))
-                bar.advance(task)
+        store = output.store
 
-            summary = run_pai_gow(players, deals, seed, bet, on_deal, kinds)
-        if sink is not None:
-            sink.close()
-    except OSError as exc:
-        raise ConfigurationError(f"cannot write {out_path!r}: {exc.strerror or exc}") from exc
-    finally:
-        if sink is not None and not sink.closed:
-            sink.close()
+        def make_table(
+            names: list[str], chips: int, table_seed: int
+        ) -> StoredTable[PaiGowDeal, Mapping[int, int]]:
+            made = StoredTable.create(store, PAI_GOW, "pai-gow", names, chips, kind="simulate",
+                                      seed=table_seed, settings={"bet": bet,
+                                                                 "bots": list(kinds)})  # fmt: skip
+            output.stored(made.record.id)
+            return made
+
+    with Progress(console=console, transient=True, disable=not progress or as_json) as bar:
+        task = bar.add_task("Dealing", total=deals)
+
+        def on_deal(deal: PaiGowDeal, table: PaiGowTable) -> None:
+            if output.writing:
+                names = {seat + 1: name for seat, name in enumerate(table.names)}
+                before = {
+                    s + 1: c for s, c in zip(table.players, table.starting_stacks, strict=True)
+                }
+                output.write(dumps(deal_to_history(deal, names, before, output.written + 1)))
+            bar.advance(task)
+
+        with output:
+            summary = run_pai_gow(players, deals, seed, bet, on_deal, kinds, stack, make_table)
     if as_json:
         console.print_json(json.dumps(summary.to_dict()))
         return
@@ -280,8 +310,10 @@ def simulate_pai_gow(
         bot_grid.add_row(row["bot"], row["sets"], str(row["bets"]), f"{row['chips_won']:+d}",
                          f"{row['per_chip']:+.2%}", f"{low:+.2%} … {high:+.2%}")  # fmt: skip
     console.print(bot_grid)
-    if out_path is not None:
-        console.print(Text(f"wrote {written} hand histories to {out_path}"))
+    if output.writing:
+        console.print(Text(f"wrote {output.written} hand histories to {out_path}"))
+    if output.store is not None:
+        console.print(Text(f"saved {summary.deals} deals in {output.store.where}"), soft_wrap=True)
 
 
 def _label(kind: str) -> str:

@@ -36,6 +36,8 @@ if TYPE_CHECKING:
     from straights.game.hand import Action
     from straights.game.table import Table
     from straights.game.view import SeatView
+    from straights.poker.engine import Deal
+    from straights.poker.variant import Variant
 
 #: What each key or word at the prompt means ("cc": check or call, "aggr": bet or raise).
 _KEYS = {
@@ -275,7 +277,7 @@ def _play_ring(
     from straights.errors import ConfigurationError
     from straights.poker.catalogue import get_variant
     from straights.store import Store
-    from straights.store.ring import RecordedRing, Replaying
+    from straights.store.table import POKER, Replaying, StoredTable
 
     if resume and not save:
         raise ConfigurationError("--resume continues a saved table: drop --no-save")
@@ -312,20 +314,21 @@ def _play_ring(
         names = [name] + [f"{kind.capitalize()} {k}" for k, kind in enumerate(kinds, start=1)]
     seat_bots = deal_bots(kinds, bot_seed)
     stored = None
-    made: list[RecordedRing] = []
+    made: list[StoredTable[Deal, Variant]] = []
     if store is not None:
         settings = {"games": [v.code for v in variants], "bots": kinds, "bot_seed": bot_seed,
                     "choice_seed": choice_seed}  # fmt: skip
 
-        def stored(hook: Replaying) -> RecordedRing:
+        def stored(hook: Replaying) -> StoredTable[Deal, Variant]:
             assert store is not None
             if record is not None:
                 out.print(Text(f"Resuming table {record.id} from {store.where}."), soft_wrap=True)
-                made.append(RecordedRing.load(store, record.id, hook))
+                made.append(StoredTable.load(store, record.id, hook))
             else:
                 out.print(Text(f"Saving this table in {store.where}", "dim"), soft_wrap=True)
-                made.append(RecordedRing.create(store, game, names, stack, seed=table_seed,
-                                                button=0, settings=settings))  # fmt: skip
+                made.append(StoredTable.create(store, POKER, game, names, stack,
+                                               seed=table_seed, button=0,
+                                               settings=settings))  # fmt: skip
             return made[0]
 
     source = None if script is None or script == "-" else _open_script(script)

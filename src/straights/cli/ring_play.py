@@ -1,7 +1,7 @@
 """``straights play --game NAME``: any variant of the catalogue against bots in the terminal.
 
-A :class:`~straights.poker.ring.RingGame` deals; the bots decide from their
-seats' views; the player answers prompts (typed, scripted or piped):
+A :class:`~straights.table.Table` of :class:`~straights.table.PokerGame` deals; the bots
+decide from their seats' views; the player answers prompts (typed, scripted or piped):
 
 * betting: ``c`` check, call or bring in; ``b``/``r`` bet, raise or complete
   (``b 40`` bets to 40 where the amount is free; alone: the smallest);
@@ -28,16 +28,16 @@ from straights.cli.prompt import Prompter
 from straights.cli.render import card_text, phrase_text
 from straights.poker.catalogue import game_name
 from straights.poker.engine import Deal
-from straights.poker.ring import RingGame
 from straights.poker.showdown import best_hand
 from straights.poker.variant import Variant
 from straights.poker.view import DealView, Move, deal_view, play
+from straights.table import PokerGame, PokerTable, Table
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from straights.bots.base import DealBot
-    from straights.store.ring import RecordedRing, Replaying
+    from straights.store.table import Replaying, StoredTable
 
 __all__ = ["play_ring"]
 
@@ -57,7 +57,7 @@ def play_ring(
     hands: int | None,
     out: Console,
     choice_seed: int,
-    stored: Callable[[Replaying], RecordedRing] | None = None,
+    stored: Callable[[Replaying], StoredTable[Deal, Variant]] | None = None,
 ) -> tuple[bool, bool]:
     """Play until the player quits, is broke, or ``hands`` deals are played; returns
     whether the player pressed Ctrl-C and whether the game is over.
@@ -69,7 +69,7 @@ def play_ring(
     table = _RingTable(games, dealers_choice, bots, names, stack, seed, answers, out, choice_seed)
     if stored is not None:
         table.record = stored(table.replay)
-        table.ring = table.record.game
+        table.ring = table.record.table
     table.run(hands)
     return table.prompter.interrupted, table.over
 
@@ -92,18 +92,20 @@ class _RingTable:
         self.games = list(games)
         self.dealers_choice = dealers_choice
         self.bots = list(bots)  # bots[k] plays seat k + 1
-        self.ring = RingGame(names, stack, seed=seed, button=0)  # you deal first
+        self.ring: PokerTable = Table(
+            PokerGame(), names, stack, seed=seed, button=0
+        )  # you deal first
         self.out = out
         self.prompter = Prompter(out, answers)
         self.chooser = random.Random(choice_seed)
         self.last = self.games[0]
         self.quit = False
         #: The stored game, when it is stored (its ``game`` is then ``self.ring``).
-        self.record: RecordedRing | None = None
+        self.record: StoredTable[Deal, Variant] | None = None
         #: Whether the game is over (the player broke, or every chip won).
         self.over = False
 
-    def replay(self, command: dict[str, Any], ring: RingGame, deal: Deal | None) -> None:
+    def replay(self, command: dict[str, Any], ring: PokerTable, deal: Deal | None) -> None:
         """Before a stored command is replayed: draw what this table drew when it was
         played (a bot's decision, a dealer's choice of game), so that what follows is
         what an unbroken session would have done."""

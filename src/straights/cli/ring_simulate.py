@@ -1,7 +1,8 @@
 """``straights simulate --game NAME``: bots play a ring game of any variant (or dealer's choice).
 
-The table is a :class:`~straights.poker.ring.RingGame`; the summary counts each
-bot's chips per deal with a 95% interval (:class:`~straights.bots.arena.BotStats`,
+The table is a :class:`~straights.table.Table` of :class:`~straights.table.PokerGame`; the
+summary counts each bot's chips per deal with a 95% interval
+(:class:`~straights.bots.arena.BotStats`,
 the same interval as Straights' own simulation) and, for dealer's choice, how
 many deals each game got.  ``--out`` writes every deal's PHH history to a
 ``.phhs`` file; ``--db`` stores each session as a table of kind ``simulate``,
@@ -25,10 +26,11 @@ from straights.errors import ConfigurationError
 from straights.poker.catalogue import game_name
 from straights.poker.engine import Deal
 from straights.poker.phh import deal_to_phh, dumps
-from straights.poker.ring import RingGame
+from straights.table import PokerTable
 
 if TYPE_CHECKING:
-    from straights.store.ring import RecordedRing
+    from straights.poker.variant import Variant
+    from straights.store.table import StoredTable
 
 __all__ = ["simulate_ring_games"]
 
@@ -58,21 +60,21 @@ def simulate_ring_games(
     output = SimulationOutput(out, db)
     make_ring = None
     if output.store is not None:
-        from straights.store.ring import RecordedRing
+        from straights.store.table import POKER, StoredTable
 
         store = output.store
         game = "dealers-choice" if ring.dealers_choice else ring.variants[0].code
 
-        def make_ring(names: list[str], chips: int, ring_seed: int) -> RecordedRing:
-            stored = RecordedRing.create(store, game, names, chips, kind="simulate",
-                                         seed=ring_seed, settings={"bots": kinds})  # fmt: skip
+        def make_ring(names: list[str], chips: int, ring_seed: int) -> StoredTable[Deal, Variant]:
+            stored = StoredTable.create(store, POKER, game, names, chips, kind="simulate",
+                                        seed=ring_seed, settings={"bots": kinds})  # fmt: skip
             output.stored(stored.record.id)
             return stored
 
     with Progress(console=con, transient=True, disable=not progress or as_json) as bar:
         task = bar.add_task("Dealing", total=hands)
 
-        def on_deal(deal: Deal, table: RingGame) -> None:
+        def on_deal(deal: Deal, table: PokerTable) -> None:
             played.append(game_name(deal.variant.code))
             if output.writing:
                 history = deal_to_phh(deal)

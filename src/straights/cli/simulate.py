@@ -53,16 +53,9 @@ def simulate(
     from straights.paigow.about import is_pai_gow
 
     if is_pai_gow(game_name):  # a banked game with its own deal: cli/paigow_simulate.py
-        if db is not None:  # its deals are independent, at no table: nothing to resume
-            from straights.errors import ConfigurationError
-
-            raise ConfigurationError(
-                "--db: Pai Gow's simulation deals independent hands at no table; "
-                "--out writes their histories"
-            )
         simulate_pai_gow(players=players, deals=hands, seed=seed, stack=stack, out_path=out,
                          progress=progress, as_json=as_json, console=console(),
-                         bots=bots)  # fmt: skip
+                         bots=bots, db=db)  # fmt: skip
         return
     ring = ring_games(game_name, games, players)
     if ring is not None:  # every other game: cli/ring_simulate.py
@@ -77,7 +70,6 @@ def simulate(
 
     from straights.bots.arena import simulate as run
     from straights.cli.render import console
-    from straights.errors import ConfigurationError
     from straights.game.config import TableConfig
     from straights.game.hand import Hand
     from straights.game.phh import dumps_phh, hand_to_phh

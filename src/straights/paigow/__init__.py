@@ -11,25 +11,24 @@ module                    holds
 ``house_way.py``          the house way, written out rule by rule
 ``events.py``             what happens in a deal, as frozen events
 ``deal.py``               ``PaiGowDeal``: dice, deal, settings, settlement
-``table.py``              ``PaiGowTable``: stacks and the house across deals
 ``history.py``            ``_PAIGOW`` hand histories and their replay
 ``view.py``               what one seat may see (the one place hiding cards)
 ``wording.py``            events told in words
 ``about.py``              its names and its row in ``straights games``
 ========================  =====================================================
 
->>> from straights.paigow import PaiGowTable
->>> table = PaiGowTable(["You"], 100, rng=1)
->>> deal = table.start_deal({1: 20})
->>> table.set_house_way(1)
->>> table.stacks[1] + table.house
-100
+>>> deal = PaiGowDeal({1: 20}, rng=1)
+>>> deal.set_house_way(1)
+>>> deal.results[1].net + deal.house
+0
+
+Across deals, Pai Gow is played at the one table of every game
+(:class:`straights.table.Table` with the :class:`straights.table.PaiGowGame` hook).
 """
 
 from straights.paigow.deal import PaiGowDeal
 from straights.paigow.house_way import HouseWay, house_way
 from straights.paigow.rules import BANK, FoulError, PaiGowRules, Setting
-from straights.paigow.table import PaiGowTable
 
 __all__ = [
     "BANK",
@@ -37,7 +36,6 @@ __all__ = [
     "HouseWay",
     "PaiGowDeal",
     "PaiGowRules",
-    "PaiGowTable",
     "Setting",
     "house_way",
 ]

@@ -10,10 +10,10 @@ the web table:
   game: Straights, every poker variant, Pai Gow);
 * :mod:`.database` — :class:`Store`, reading and writing them;
 * :mod:`.recorded` — :class:`RecordedTable`, a game table stored command by
-  command and replayed exactly (``straights play --resume``); :mod:`.ring`
-  (``RecordedRing``, a ring game of any variant) and :mod:`.paigow`
-  (``RecordedPaiGow``) do the same for the other games, which a table's
-  ``settings`` name (``"game"``; none: Straights);
+  command and replayed exactly (``straights play --resume``); :mod:`.table`
+  (``StoredTable``, the one :class:`~straights.table.Table` of every catalogue game
+  and Pai Gow) does the same for the other games, which a table's ``settings``
+  name (``"game"``; none: Straights);
 * :mod:`.archive` — archive entries, derived from a finished deal or rebuilt
   from the stored events;
 * :mod:`.opening` — ``--db`` paths and URLs, and one clear error per unusable database.

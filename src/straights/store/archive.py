@@ -110,11 +110,11 @@ class PokerEntry:
 
     >>> from straights.game import TableConfig
     >>> from straights.poker.catalogue import get_variant
-    >>> from straights.poker.ring import RingGame
     >>> from straights.store import Store
+    >>> from straights.table import PokerGame, Table
     >>> store = Store("sqlite://")
     >>> row = store.create_table("web", TableConfig(), seed=1, settings={"game": "NT"})
-    >>> ring = RingGame(["Ann", "Bob"], 20, seed=1)
+    >>> ring = Table(PokerGame(), ["Ann", "Bob"], 20, seed=1)
     >>> deal = ring.start(get_variant("NT"))
     >>> _ = deal.act("fold")
     >>> entry = PokerEntry(deal, ("Ann", "Bob"), 1)

@@ -1,0 +1,101 @@
+"""Every variant of the catalogue at :class:`~straights.table.Table`: :class:`PokerGame`.
+
+A deal is one engine :class:`~straights.poker.Deal` of the variant the table is
+told (dealer's choice names one per deal) with its
+:func:`~straights.poker.stakes.default_stakes`.  A carried pot (Straights' rule
+10, penalties included) goes into the next deal's main pot, whatever variant
+that deal is: the engine reports it as ``carry_out``.
+
+>>> from straights.poker.catalogue import find_variant
+>>> from straights.table import Table
+>>> table = Table(PokerGame(), ["Ann", "Bob"], 20, seed=1)
+>>> deal = table.start(find_variant("razz"))
+>>> [table.seat_of(i) for i in range(deal.n)], deal.variant.code
+([0, 1], 'FR')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TypeAlias
+
+from straights.cards import Card, make_deck
+from straights.errors import ConfigurationError
+from straights.poker.engine import Deal
+from straights.poker.stakes import default_stakes
+from straights.poker.variant import Stakes, Variant
+from straights.table.core import Settled, Table
+
+__all__ = ["PokerGame", "PokerTable", "StakesRule", "straights_stakes"]
+
+
+#: The stakes a table deals ``variant`` for at a table of ``players``.
+StakesRule: TypeAlias = Callable[[Variant, int], Stakes]
+
+
+def straights_stakes(variant: Variant, players: int, ante: int = 1) -> Stakes:
+    """Straights' own table's stakes: ``ante`` from everyone, live (neither trimmed to
+    the shortest stack nor dead), and the doubling ladder's unit is the ante.
+
+    >>> from straights.poker.catalogue import find_variant
+    >>> s = straights_stakes(find_variant("straights"), 3, ante=2)
+    >>> s.antes, s.min_bet, s.trim_antes, s.dead_antes
+    ((2, 2, 2), 2, False, False)
+    """
+    return Stakes((ante,) * players, (0,) * players, min_bet=ante, trim_antes=False,
+                  dead_antes=False)  # fmt: skip
+
+
+class PokerGame:
+    """The hook for any poker variant; the table is told each deal's variant.
+
+    ``stakes`` gives each deal's stakes (default: the catalogue's
+    :func:`~straights.poker.stakes.default_stakes`; Straights' own table deals on
+    :func:`straights_stakes` with its ante).
+    """
+
+    def __init__(self, stakes: StakesRule = default_stakes) -> None:
+        self.stakes = stakes
+
+    min_players = 2
+    max_seats: int | None = None
+    has_button = True
+    #: A player with a chip plays on.
+    least = 1
+
+    def players(self, order: Sequence[int], plan: Variant) -> list[int]:
+        """Every seat with chips, the button last; refused beyond what the deck serves."""
+        most = plan.max_players(len(make_deck(plan.deck, jokers=plan.jokers)))
+        if len(order) > most:
+            raise ConfigurationError(
+                f"{plan.name} deals to at most {most} players, not {len(order)}"
+            )
+        return list(order)
+
+    def deal(
+        self,
+        players: Sequence[int],
+        stacks: Sequence[int],
+        carry: int,
+        rng: random.Random,
+        plan: Variant,
+        cards: Sequence[Card] | None,
+    ) -> Deal:
+        """Shuffle (or take ``cards``, in order) and start the engine's deal of ``plan``."""
+        deck = make_deck(plan.deck, jokers=plan.jokers)
+        return Deal(
+            plan,
+            self.stakes(plan, len(players)),
+            list(stacks),
+            deck.shuffled(rng) if cards is None else cards,
+            carry=carry,
+        )
+
+    def settle(self, deal: Deal, stacks: Sequence[int]) -> Settled:
+        """The engine's stacks after the deal and the pot it carries out."""
+        return Settled(tuple(deal.stacks), deal.carry_out)
+
+
+#: A table of poker: told each deal's variant, it deals the engine's :class:`Deal`.
+PokerTable: TypeAlias = Table[Deal, Variant]

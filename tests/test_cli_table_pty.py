@@ -1,0 +1,69 @@
+"""``straights play --game straights-no-limit`` at a real terminal (a pseudo-terminal):
+the game the one table now deals prompts, takes typed answers and leaves on ``q``."""
+
+from __future__ import annotations
+
+import os
+import select
+import subprocess
+import sys
+import time
+
+import pytest
+
+pty = pytest.importorskip("pty")  # POSIX only
+
+PROMPT = "\u203a"  # every prompt ends with ›
+
+
+def _read(fd: int, seen: list[str], until: str, count: int = 1, timeout: float = 60) -> str:
+    """Read the terminal until ``until`` has been shown ``count`` times (else fail)."""
+    deadline = time.monotonic() + timeout
+    while "".join(seen).count(until) < count:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise AssertionError(f"{until!r} not shown; the terminal showed: {''.join(seen)!r}")
+        if select.select([fd], [], [], left)[0]:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:  # the program closed the terminal
+                chunk = b""
+            if not chunk:
+                raise AssertionError(f"{until!r} not shown before the end: {''.join(seen)!r}")
+            seen.append(chunk.decode("utf-8", "replace"))
+    return "".join(seen)
+
+
+def _answer(fd: int, seen: list[str], text: str) -> str:
+    """Type ``text`` at the prompt shown last and read up to the next prompt."""
+    prompts = "".join(seen).count(PROMPT)
+    os.write(fd, text.encode() + b"\n")
+    return _read(fd, seen, PROMPT, prompts + 1)
+
+
+def test_straights_no_limit_takes_typed_answers_at_a_terminal() -> None:
+    master, slave = pty.openpty()
+    env = dict(os.environ, COLUMNS="100", TERM="xterm")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "straights.cli.main", "play", "--game", "straights-no-limit",
+         "--seats", "3", "--bots", "calling", "--seed", "4", "--no-save"],
+        stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
+    )  # fmt: skip
+    os.close(slave)
+    seen: list[str] = []
+    try:
+        shown = _read(master, seen, "Your turn")
+        assert "Straights, No Limit, 55 cards" in shown
+        shown = _answer(master, seen, "f")  # nobody has bet: folding is refused, in one line
+        assert "you cannot fold now" in shown
+        for _ in range(12):  # check or call to the end of the deal
+            if "Enter: next deal" in _answer(master, seen, "c"):
+                break
+        assert "Enter: next deal" in "".join(seen)
+        os.write(master, b"q\n")
+        assert proc.wait(timeout=60) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
