@@ -1,0 +1,132 @@
+"""Hand histories of the poker sites, read into PHH (and PHH written back out).
+
+Each site has one small module that reads its text into the shared
+:class:`~straights.sites.model.SiteHand`; :func:`read` turns every hand of a file into
+a PHH dict checked against the engine, and a hand that cannot be read into one
+:class:`Failure` naming the file, the hand and the line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, Final
+
+from straights.errors import HandHistoryError, StraightsError
+
+__all__ = ["FORMATS", "Failure", "detect", "read", "read_text"]
+
+#: ``--from`` names, in the order ``auto`` tries them.
+FORMATS: Final = ("pokerstars", "ggpoker", "winamax", "ipoker", "partypoker", "888",
+                  "pokernow-csv", "pokernow-json")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A hand that could not be imported: the file, the hand's id and line, and why."""
+
+    file: str
+    hand: str
+    line: int
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: hand {self.hand}: {self.reason}"
+
+
+def detect(text: str) -> str:
+    """The format of a history's text, from its first lines.
+
+    >>> detect("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD)")
+    'pokerstars'
+    >>> detect("Poker Hand #RC1: Hold'em No Limit ($0.05/$0.1) - 2023/02/08 19:10:27")
+    'ggpoker'
+    """
+    head = text.lstrip("\ufeff \r\n")[:4000]
+    if head.startswith(("PokerStars ", "PokerStars Hand")):
+        return "pokerstars"
+    if head.startswith("Poker Hand #"):
+        return "ggpoker"
+    if head.startswith("Winamax Poker"):
+        return "winamax"
+    if "<session" in head[:500] and "<game" in text:
+        return "ipoker"
+    if "***** Hand History" in head or "***** Hand History for Game" in head:
+        return "888" if "888" in head or "Snap Poker" in head or "#Game No" in head else "partypoker"
+    if head.startswith("entry,at,order"):
+        return "pokernow-csv"
+    if head.startswith(("{", "[")):
+        return "pokernow-json"
+    raise HandHistoryError("not a hand history this reader knows (give --from)")
+
+
+def _hands(fmt: str, text: str) -> Iterator[tuple[str, int, Callable[[], Any]]]:
+    """(hand id, line, a function that reads the hand) for every hand of ``text``."""
+    from straights.sites import pokerstars
+
+    if fmt in ("pokerstars", "ggpoker"):
+        for start, lines in pokerstars.split_hands(text):
+            head = lines[0]
+            import re
+
+            m = re.search(r"#\s*([A-Z]*\d+)", head)
+            ident = m.group(1) if m else "?"
+            yield ident, start, (lambda ls=lines, s=start: pokerstars.parse_hand(ls, s, fmt))
+        return
+    module = _module(fmt)
+    yield from module.hands(text)
+
+
+def _module(fmt: str) -> Any:
+    import importlib
+
+    names = {"winamax": "winamax", "ipoker": "ipoker", "partypoker": "partypoker",
+             "888": "pacific", "pokernow-csv": "pokernow", "pokernow-json": "pokernow"}  # fmt: skip
+    if fmt not in names:
+        raise HandHistoryError(f"unknown format {fmt!r}: use one of auto, {', '.join(FORMATS)}")
+    module = importlib.import_module(f"straights.sites.{names[fmt]}")
+    if fmt.startswith("pokernow"):
+        return module.JSON if fmt.endswith("json") else module.CSV
+    return module
+
+
+def read_text(text: str, fmt: str, file: str = "-") -> Iterator[dict[str, Any] | Failure]:
+    """Every hand of ``text`` as a checked PHH dict, or a :class:`Failure`."""
+    from straights.sites.model import check, to_phh
+
+    if fmt == "auto":
+        try:
+            fmt = detect(text)
+        except HandHistoryError as exc:
+            yield Failure(file, "-", 1, str(exc))
+            return
+    for ident, line, parse in _hands(fmt, text):
+        try:
+            phh = to_phh(parse())
+            check(phh)
+        except StraightsError as exc:
+            reason = str(exc)
+            at = line
+            if reason.startswith("line ") and ":" in reason:
+                head, _, rest = reason.partition(":")
+                if head[5:].isdigit():
+                    at, reason = int(head[5:]), rest.strip()
+            yield Failure(file, ident, at, reason)
+            continue
+        yield phh
+
+
+def read(path: str, fmt: str = "auto") -> Iterator[dict[str, Any] | Failure]:
+    """Every hand of the file at ``path`` (see :func:`read_text`)."""
+    from straights.errors import ConfigurationError
+
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except OSError as exc:
+        raise ConfigurationError(f"cannot read {path!r}: {exc.strerror}") from exc
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")  # older PokerStars files
+    yield from read_text(text, fmt, path)

@@ -1,0 +1,275 @@
+"""The shared intermediate of every site parser: a :class:`SiteHand`, turned into PHH.
+
+A site module reads its text into a :class:`SiteHand` — the seats, the button, and the
+hand's events in the order the site printed them — and :func:`to_phh` writes the PHH
+dict (players from the left of the button, the button last; forced bets per player;
+every bet as PHH's *to* amount), which :func:`check` replays through the engine and
+compares with the stacks the site printed.
+
+>>> from decimal import Decimal as D
+>>> hand = SiteHand("pokerstars", "1", 1, "NT", [Seat("Ann", 1, D(100)), Seat("Bob", 2, D(100))],
+...                 button=1, min_bet=D(2))
+>>> hand.events += [Event("blind", "Ann", D(1), "sb"), Event("blind", "Bob", D(2), "bb"),
+...                 Event("put", "Ann", D(5)), Event("fold", "Bob")]
+>>> hand.collected["Ann"] = D(8)
+>>> phh = to_phh(hand)
+>>> phh["players"], phh["blinds_or_straddles"], phh["actions"][2:]
+(['Bob', 'Ann'], [1, 2], ['p2 cbr 6', 'p1 f'])
+>>> phh["finishing_stacks"]
+[98, 102]
+>>> check(phh)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, Final
+
+from straights.errors import HandHistoryError
+
+__all__ = ["Event", "Seat", "SiteHand", "check", "money", "to_phh"]
+
+#: Event kinds: forced bets (``ante``; ``blind``: a live blind, the first two in position
+#: being the small and big blinds, any later one a live post; ``straddle``; ``dead``:
+#: dead money), ``hole`` and ``board`` cards, ``fold``, ``check``, ``call``, ``put``
+#: (chips added, a call or a raise), ``to`` (a bet or raise to a street total), ``show``.
+KINDS: Final = frozenset({"ante", "blind", "straddle", "dead", "hole", "board", "fold",
+                          "check", "call", "put", "to", "show", "bring-in"})  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player dealt into the hand: name, table seat and stack before the hand."""
+
+    name: str
+    seat: int
+    stack: Decimal
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened, as the site printed it."""
+
+    kind: str
+    who: str | None = None
+    amount: Decimal | None = None
+    cards: str = ""
+
+
+@dataclass
+class SiteHand:
+    """One hand read from a site's history, before it becomes PHH."""
+
+    site: str
+    ident: str
+    line: int
+    variant: str
+    seats: list[Seat]
+    button: int | None = None
+    min_bet: Decimal | None = None
+    small_bet: Decimal | None = None
+    big_bet: Decimal | None = None
+    events: list[Event] = field(default_factory=list)
+    collected: dict[str, Decimal] = field(default_factory=dict)
+    rake: Decimal = Decimal(0)
+    table: str | None = None
+    seat_count: int | None = None
+    currency: str | None = None
+    tournament: str | None = None
+    time: str | None = None
+
+
+def money(text: str) -> Decimal:
+    """An amount as a site prints it: ``$1,234.50``, ``1 234,50 €``, ``€0.02``, ``[60]``.
+
+    >>> money("$1,234.50"), money("0,02€"), money("1 500"), money("[ $0.30 ]")
+    (Decimal('1234.50'), Decimal('0.02'), Decimal('1500'), Decimal('0.30'))
+    """
+    s = "".join(ch for ch in text if ch.isdigit() or ch in ".,")
+    if "," in s and "." not in s and len(s.rsplit(",", 1)[1]) in (1, 2):
+        s = s.replace(",", ".")  # a decimal comma (Winamax, some locales)
+    s = s.replace(",", "")
+    if not s or s.count(".") > 1:
+        raise HandHistoryError(f"{text!r} is not an amount")
+    return Decimal(s)
+
+
+def _order(hand: SiteHand) -> list[Seat]:
+    """Seats from the left of the button round to the button (PHH's order)."""
+    seats = sorted(hand.seats, key=lambda s: s.seat)
+    if hand.button is None:
+        blinds = [e.who for e in hand.events if e.kind == "blind"]
+        first = next((k for k, s in enumerate(seats) if blinds and s.name == blinds[0]), 0)
+        return seats[first:] + seats[:first]
+    after = [s for s in seats if s.seat > hand.button]
+    return after + [s for s in seats if s.seat <= hand.button]
+
+
+def _num(value: Decimal) -> int | Decimal:
+    return int(value) if value == value.to_integral_value() else value.normalize()
+
+
+def to_phh(hand: SiteHand) -> dict[str, Any]:
+    """The PHH dict of ``hand``; raises :class:`HandHistoryError` for what it cannot say."""
+    seats = _order(hand)
+    n = len(seats)
+    if n < 2:
+        raise HandHistoryError(f"{n} player dealt in: a hand needs two")
+    index = {s.name: k for k, s in enumerate(seats)}
+
+    def who(e: Event) -> int:
+        if e.who not in index:
+            raise HandHistoryError(f"{e.who!r} acts but was not dealt in")
+        return index[e.who]
+
+    zero = Decimal(0)
+    antes, blinds = [zero] * n, [zero] * n
+    tags: set[str] = set()
+    posted: dict[int, Decimal] = {}
+    holes: dict[int, str] = {}
+    lines: list[str] = []
+    for e in hand.events:
+        if e.kind in ("ante", "dead"):
+            antes[who(e)] += e.amount or zero
+        elif e.kind in ("blind", "straddle"):
+            i = who(e)
+            amount = e.amount or zero
+            posted[i] = posted.get(i, zero) + amount
+            # The first small and big blinds, and straddles, are blinds; any other post is
+            # live money that does not move the first action (PHH: a negative blind).
+            positive = e.kind == "straddle" or (e.cards in ("sb", "bb") and e.cards not in tags)
+            tags.add(e.cards)
+            blinds[i] = amount if positive else -amount
+        elif e.kind == "hole":
+            holes[who(e)] = e.cards
+    if n == 2:
+        antes.reverse()
+        blinds.reverse()
+    out: dict[str, Any] = {"variant": hand.variant, "ante_trimming_status": True,
+                           "antes": [_num(a) for a in antes],
+                           "blinds_or_straddles": [_num(abs(b)) if b >= 0 else _num(b)
+                                                   for b in blinds]}  # fmt: skip
+    if hand.small_bet is not None and hand.big_bet is not None:
+        out["small_bet"], out["big_bet"] = _num(hand.small_bet), _num(hand.big_bet)
+    else:
+        out["min_bet"] = _num(hand.min_bet or max((abs(b) for b in blinds), default=zero) or 1)
+    out["starting_stacks"] = [_num(s.stack) for s in seats]
+    from straights.poker.catalogue import get_variant
+
+    count = len(get_variant(hand.variant).streets[0].hole)
+    for k in range(n):
+        lines.append(f"d dh p{k + 1} {holes.get(k, '??' * count)}")
+    street = dict(posted)
+    for e in hand.events:
+        k = e.kind
+        if k in ("ante", "dead", "blind", "straddle", "hole"):
+            continue
+        if k == "board":
+            lines.append(f"d db {e.cards}")
+            street = {}
+            continue
+        i = who(e)
+        p = f"p{i + 1}"
+        top = max(street.values(), default=zero)
+        if k == "fold":
+            lines.append(f"{p} f")
+        elif k == "check":
+            lines.append(f"{p} cc")
+        elif k == "call":
+            street[i] = max(top, street.get(i, zero) + (e.amount or zero))
+            lines.append(f"{p} cc")
+        elif k in ("put", "to"):
+            total = (e.amount or zero) + (street.get(i, zero) if k == "put" else zero)
+            street[i] = total
+            lines.append(f"{p} cbr {_num(total)}" if total > top else f"{p} cc")
+        elif k == "show":
+            if len(e.cards) == 2 * count:
+                lines.append(f"{p} sm {e.cards}")
+        else:
+            raise HandHistoryError(f"unknown event {k!r}")
+    out["actions"] = lines
+    out["hand"] = hand.ident
+    out["seats"] = [s.seat for s in seats]
+    if hand.seat_count:
+        out["seat_count"] = hand.seat_count
+    if hand.table:
+        out["table"] = hand.table
+    out["players"] = [s.name for s in seats]
+    contributed = _contributions(hand, index, n)
+    won = [hand.collected.get(s.name, zero) for s in seats]
+    out["finishing_stacks"] = [_num(s.stack - contributed[k] + won[k])
+                               for k, s in enumerate(seats)]  # fmt: skip
+    out["winnings"] = [_num(w) for w in won]
+    if hand.currency:
+        out["currency"] = hand.currency
+    if hand.tournament:
+        out["event"] = hand.tournament
+    out["_site"] = hand.site
+    out["_rake"] = _num(hand.rake)
+    return out
+
+
+def _contributions(hand: SiteHand, index: dict[str, int], n: int) -> list[Decimal]:
+    """What each player put into the pot, by replaying the printed amounts (uncalled
+    bets come back: nobody pays more than the largest call of another)."""
+    zero = Decimal(0)
+    total = [zero] * n
+    street = [zero] * n
+    stacks = [s.stack for s in sorted(hand.seats, key=lambda s: index[s.name])]
+
+    def settle() -> None:
+        tops = sorted(street, reverse=True)
+        if len(tops) > 1 and tops[0] > tops[1]:  # the uncalled part goes back
+            k = street.index(tops[0])
+            street[k] = tops[1]
+        for k in range(n):
+            total[k] += street[k]
+            street[k] = zero
+
+    for e in hand.events:
+        if e.kind == "board":
+            settle()
+            continue
+        if e.who is None or e.who not in index:
+            continue
+        i = index[e.who]
+        amount = e.amount or zero
+        if e.kind in ("ante", "dead"):
+            total[i] += min(amount, stacks[i] - total[i] - street[i])
+        elif e.kind in ("blind", "straddle", "put", "bring-in"):
+            street[i] += amount
+        elif e.kind == "call":
+            street[i] = max(street[i] + amount, street[i])
+        elif e.kind == "to":
+            street[i] = amount
+    settle()
+    return total
+
+
+def check(phh: dict[str, Any]) -> None:
+    """Replay ``phh`` through the engine and compare with the printed stacks: every
+    difference must be the house's (the rake, taken from what a winner collected).
+
+    Raises :class:`HandHistoryError` naming the players whose stacks differ.
+    """
+    from straights.poker.phh import replay
+
+    replayed = replay(phh)
+    engine = replayed.finishing_stacks
+    # Split pots: who gets an odd chip is the house's rule, one unit per split pot.
+    splits = sum(len(v.winners) > 1 for v in replayed.deal.verdicts)
+    unit = Decimal(1) / replayed.scale
+    printed = [Decimal(v) for v in phh["finishing_stacks"]]
+    winnings = [Decimal(v) for v in phh.get("winnings", [0] * len(printed))]
+    rake = Decimal(phh.get("_rake", 0))
+    diff = [Decimal(e) - p for e, p in zip(engine, printed, strict=True)]
+    slack = unit * splits
+    bad = [k for k, d in enumerate(diff)
+           if d < -slack or (d > slack and not (winnings[k] and rake))]  # fmt: skip
+    if sum(diff) != rake or bad:
+        names = phh.get("players", [])
+        said = ", ".join(f"{names[k] if k < len(names) else k}: engine {engine[k]}, "
+                         f"site {printed[k]}" for k, d in enumerate(diff) if d)  # fmt: skip
+        raise HandHistoryError(f"replays to other stacks than the site printed ({said}; "
+                               f"rake {rake})")  # fmt: skip

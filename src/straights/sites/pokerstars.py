@@ -1,0 +1,228 @@
+"""PokerStars hand histories (and GGPoker's, which copy their shape), read into
+:class:`~straights.sites.model.SiteHand`.
+
+>>> text = '''PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/04/16 13:54:25 ET
+... Table 'T' 6-max Seat #2 is the button
+... Seat 1: Ann ($1 in chips)
+... Seat 2: Bob ($2 in chips)
+... Ann: posts small blind $0.01
+... Bob: posts big blind $0.02
+... *** HOLE CARDS ***
+... Bob: raises $0.04 to $0.06
+... Ann: folds
+... Uncalled bet ($0.04) returned to Bob
+... Bob collected $0.04 from pot
+... *** SUMMARY ***
+... Total pot $0.04 | Rake $0'''
+>>> [hand] = parse(text)
+>>> hand.variant, [s.name for s in hand.seats], hand.collected
+('NT', ['Ann', 'Bob'], {'Bob': Decimal('0.04')})
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from decimal import Decimal
+from typing import Final
+
+from straights.errors import HandHistoryError
+from straights.sites.model import Event, Seat, SiteHand, money
+
+__all__ = ["GAMES", "HEADER", "parse", "parse_hand", "split_hands"]
+
+#: The first line of a hand: PokerStars (``Hand``, ``Game``, ``Zoom Hand``) and GGPoker.
+HEADER: Final = re.compile(r"^\ufeff?(?:PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #|Poker Hand #)")
+
+#: A game as the header names it, and its PHH code (fixed limit: small and big bets).
+GAMES: Final = {
+    "hold'em no limit": "NT", "hold'em limit": "FT", "hold'em pot limit": "PT",
+    "holdem no limit": "NT", "holdem limit": "FT", "holdem pot limit": "PT",
+    "omaha pot limit": "PO", "omaha hi/lo pot limit": "PO/8", "omaha hi/lo limit": "FO/8",
+    "omaha limit": "FO", "omaha no limit": "NO",
+}  # fmt: skip
+
+_GAME_RE: Final = re.compile(r"(Hold'?em|Omaha(?: Hi/Lo)?|7 Card Stud(?: Hi/Lo)?|Razz|"
+                             r"[\w\- ]*Draw[\w\- ]*|Badugi|[\w ]*Omaha[\w /]*)\s+"
+                             r"(No Limit|Pot Limit|Limit)", re.I)  # fmt: skip
+_STAKES_RE: Final = re.compile(r"\(([^()/]+)/([^()/ ]+)(?: [A-Z]{3})?\)")
+_SEAT_RE: Final = re.compile(r"^Seat (\d+): (.*) \(([^()]*?) in chips[^()]*\)(.*)$")
+_BUTTON_RE: Final = re.compile(r"^Table '(.*)' (\d+)-max (?:\([^)]*\) )?Seat #(\d+) is the button")
+_ACT_RE: Final = re.compile(
+    r"^(?P<who>.+?): (?P<verb>posts small & big blinds|posts small blind|posts big blind|"
+    r"posts the ante|posts straddle|posts|folds|checks|calls|bets|raises|shows|mucks|"
+    r"brings in for|discards|stands pat)(?P<rest>.*)$"
+)
+_CARDS_RE: Final = re.compile(r"\[([^\]]*)\]")
+_STREET_RE: Final = re.compile(r"^\*\*\* (FLOP|TURN|RIVER|FIRST|SECOND|THIRD)")
+
+
+def split_hands(text: str, header: re.Pattern[str] = HEADER) -> Iterator[tuple[int, list[str]]]:
+    """Each hand's lines with the (1-based) number of its first line."""
+    start, block = 0, []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if header.match(line):
+            if block:
+                yield start, block
+            start, block = number, []
+        if start:
+            block.append(line.rstrip())
+    if block:
+        yield start, block
+
+
+def parse(text: str, site: str = "pokerstars") -> list[SiteHand]:
+    """Every hand of a file (raises at the first that cannot be read; see
+    :func:`straights.sites.read` for one error per hand)."""
+    return [parse_hand(lines, start, site) for start, lines in split_hands(text)]
+
+
+def _cards(text: str) -> str:
+    return "".join(text.split())
+
+
+def _variant(head: str) -> tuple[str, str]:
+    m = _GAME_RE.search(head)
+    if m is None:
+        raise HandHistoryError(f"no game in the header {head!r}")
+    name = f"{m.group(1)} {m.group(2)}".lower().replace("holdem", "hold'em")
+    code = GAMES.get(name)
+    if code is None:
+        raise HandHistoryError(f"{m.group(1)} {m.group(2)} is not a game this reader knows")
+    return code, m.group(2)
+
+
+def parse_hand(lines: list[str], start: int, site: str = "pokerstars") -> SiteHand:
+    """One hand; a :class:`HandHistoryError` names the line (``line N``) it failed on."""
+    number = start
+    try:
+        return _parse(lines, start, site)
+    except HandHistoryError as exc:
+        text = str(exc)
+        if text.startswith("line "):
+            raise
+        raise HandHistoryError(f"line {number}: {text}") from None
+
+
+class _LineError(HandHistoryError):
+    pass
+
+
+def _parse(lines: list[str], start: int, site: str) -> SiteHand:
+    head = lines[0].lstrip("\ufeff")
+    ident = re.search(r"#\s*([A-Z]*\d+)", head)
+    code, limit = _variant(head)
+    stakes = _STAKES_RE.findall(head.split(" - ")[-2] if " - " in head else head)
+    hand = SiteHand(site, ident.group(1) if ident else "?", start, code, [])
+    tournament = re.search(r"Tournament #(\d+)", head)
+    if tournament:
+        hand.tournament = f"Tournament #{tournament.group(1)}"
+    date = re.search(r"(\d{4}[/-]\d\d[/-]\d\d[ T][\d:]+)", head)
+    hand.time = date.group(1) if date else None
+    if "$" in head:
+        hand.currency = "USD"
+    elif "€" in head:
+        hand.currency = "EUR"
+    big = None
+    if stakes:
+        small_text, big_text = stakes[-1]
+        big = money(big_text)
+        if limit == "Limit":
+            hand.small_bet, hand.big_bet = big, 2 * big
+        else:
+            hand.min_bet = big
+    extra: dict[str, str] = {}
+    seats: list[tuple[Seat, str]] = []
+    total: Decimal | None = None
+    in_summary = False
+    for offset, line in enumerate(lines[1:], start=1):
+        where = start + offset
+        try:
+            if in_summary:
+                m = re.match(r"^Total pot ([^|]+?)(?: Main pot| \||$)", line)
+                if m:
+                    total = money(m.group(1))
+                continue
+            _line(hand, line, seats, extra, big)
+            if line.startswith("*** SUMMARY ***"):
+                in_summary = True
+        except HandHistoryError as exc:
+            raise HandHistoryError(f"line {where}: {exc}") from None
+    acting = {e.who for e in hand.events if e.who}
+    hand.seats = [s for s, tail in seats if not tail.strip() or s.name in acting]
+    if total is not None:
+        hand.rake = total - sum(hand.collected.values(), Decimal(0))
+        if hand.rake < 0:
+            raise HandHistoryError(f"line {start}: the pot ({total}) is smaller than the "
+                                   f"amounts collected")  # fmt: skip
+    return hand
+
+
+def _line(hand: SiteHand, line: str, seats: list[tuple[Seat, str]], extra: dict[str, str],
+          big: Decimal | None) -> None:  # fmt: skip
+    if not line:
+        return
+    m = _BUTTON_RE.match(line)
+    if m:
+        hand.table, hand.seat_count, hand.button = m.group(1), int(m.group(2)), int(m.group(3))
+        return
+    m = _SEAT_RE.match(line)
+    if m and not hand.events:
+        seats.append((Seat(m.group(2), int(m.group(1)), money(m.group(3))), m.group(4)))
+        return
+    if line.startswith("***"):
+        if re.match(r"^\*\*\* (FIRST|SECOND|THIRD)", line):
+            raise HandHistoryError("a hand run more than once: the engine deals one board")
+        m = _STREET_RE.match(line)
+        if m:
+            found = _CARDS_RE.findall(line)
+            hand.events.append(Event("board", cards=_cards(found[-1])))
+        return
+    if " cashed out the hand for " in line:
+        raise HandHistoryError("an all-in cash-out: the site settled the pot, not the cards")
+    m = re.match(r"^(.+) collected (\S+) from (?:the )?(?:main |side )?pot", line)
+    if m:
+        hand.collected[m.group(1)] = hand.collected.get(m.group(1), Decimal(0)) + money(m.group(2))
+        return
+    m = re.match(r"^Dealt to (.+?) \[([^\]]*)\]\s*$", line)
+    if m:
+        hand.events.append(Event("hole", m.group(1), cards=_cards(m.group(2))))
+        return
+    m = _ACT_RE.match(line)
+    if m is None:
+        return  # chat, seating, time-outs: nothing that moves chips
+    who, verb, rest = m.group("who"), m.group("verb"), m.group("rest")
+    amounts = re.findall(r"[$€£]?\d[\d,]*(?:\.\d+)?", rest.split(" and is all-in")[0])
+    first = money(amounts[0]) if amounts else None
+    if verb == "posts small blind":
+        hand.events.append(Event("blind", who, first, "sb"))
+    elif verb == "posts big blind":
+        hand.events.append(Event("blind", who, first, "bb"))
+    elif verb == "posts small & big blinds":
+        live = big if big is not None and first is not None and first > big else first
+        hand.events.append(Event("blind", who, live, "post"))
+        if first is not None and live is not None and first > live:
+            hand.events.append(Event("dead", who, first - live))
+    elif verb == "posts the ante":
+        hand.events.append(Event("ante", who, first))
+    elif verb in ("posts straddle", "posts"):
+        hand.events.append(Event("straddle" if "straddle" in verb + rest else "blind", who,
+                                 first, "post"))  # fmt: skip
+    elif verb == "folds":
+        hand.events.append(Event("fold", who))
+    elif verb == "checks":
+        hand.events.append(Event("check", who))
+    elif verb == "calls":
+        hand.events.append(Event("call", who, first))
+    elif verb == "bets":
+        hand.events.append(Event("to", who, first))
+    elif verb == "raises":
+        if len(amounts) < 2:
+            raise HandHistoryError(f"{line!r}: a raise names its 'to' amount")
+        hand.events.append(Event("to", who, money(amounts[1])))
+    elif verb == "shows":
+        found = _CARDS_RE.search(rest)
+        if found:
+            hand.events.append(Event("show", who, cards=_cards(found.group(1))))
+    elif verb in ("brings in for", "discards", "stands pat"):
+        raise HandHistoryError(f"{verb!r}: stud and draw games are not read yet")
