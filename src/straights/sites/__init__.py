@@ -8,6 +8,7 @@ a PHH dict checked against the engine, and a hand that cannot be read into one
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Final
@@ -51,8 +52,10 @@ def detect(text: str) -> str:
         return "winamax"
     if "<session" in head[:500] and "<game" in text:
         return "ipoker"
-    if "***** Hand History" in head or "***** Hand History for Game" in head:
-        return "888" if "888" in head or "Snap Poker" in head or "#Game No" in head else "partypoker"
+    if re.search(r"\*\*\*\*\* (888poker|Cassava)[\w ]* Hand History for Game", head):
+        return "888"
+    if "***** Hand History for Game" in head:
+        return "partypoker"
     if head.startswith("entry,at,order"):
         return "pokernow-csv"
     if head.startswith(("{", "[")):
@@ -66,10 +69,7 @@ def _hands(fmt: str, text: str) -> Iterator[tuple[str, int, Callable[[], Any]]]:
 
     if fmt in ("pokerstars", "ggpoker"):
         for start, lines in pokerstars.split_hands(text):
-            head = lines[0]
-            import re
-
-            m = re.search(r"#\s*([A-Z]*\d+)", head)
+            m = re.search(r"#\s*([A-Z]*\d+)", lines[0])
             ident = m.group(1) if m else "?"
             yield ident, start, (lambda ls=lines, s=start: pokerstars.parse_hand(ls, s, fmt))
         return

@@ -72,7 +72,7 @@ class SiteHand:
     big_bet: Decimal | None = None
     events: list[Event] = field(default_factory=list)
     collected: dict[str, Decimal] = field(default_factory=dict)
-    rake: Decimal = Decimal(0)
+    rake: Decimal | None = Decimal(0)
     table: str | None = None
     seat_count: int | None = None
     currency: str | None = None
@@ -146,7 +146,7 @@ def to_phh(hand: SiteHand) -> dict[str, Any]:
     if n == 2:
         antes.reverse()
         blinds.reverse()
-    out: dict[str, Any] = {"variant": hand.variant, "ante_trimming_status": True,
+    out: dict[str, Any] = {"variant": hand.variant, "ante_trimming_status": False,
                            "antes": [_num(a) for a in antes],
                            "blinds_or_straddles": [_num(abs(b)) if b >= 0 else _num(b)
                                                    for b in blinds]}  # fmt: skip
@@ -198,6 +198,10 @@ def to_phh(hand: SiteHand) -> dict[str, Any]:
     out["players"] = [s.name for s in seats]
     contributed = _contributions(hand, index, n)
     won = [hand.collected.get(s.name, zero) for s in seats]
+    excess = sum(won, zero) - sum(contributed, zero)
+    takers = [k for k, w in enumerate(won) if w]
+    if excess > 0 and len(takers) == 1:  # a site that counts a returned blind as won (888)
+        won[takers[0]] -= excess
     out["finishing_stacks"] = [_num(s.stack - contributed[k] + won[k])
                                for k, s in enumerate(seats)]  # fmt: skip
     out["winnings"] = [_num(w) for w in won]
@@ -206,7 +210,8 @@ def to_phh(hand: SiteHand) -> dict[str, Any]:
     if hand.tournament:
         out["event"] = hand.tournament
     out["_site"] = hand.site
-    out["_rake"] = _num(hand.rake)
+    if hand.rake is not None:
+        out["_rake"] = _num(hand.rake)
     return out
 
 
@@ -262,8 +267,9 @@ def check(phh: dict[str, Any]) -> None:
     unit = Decimal(1) / replayed.scale
     printed = [Decimal(v) for v in phh["finishing_stacks"]]
     winnings = [Decimal(v) for v in phh.get("winnings", [0] * len(printed))]
-    rake = Decimal(phh.get("_rake", 0))
+    known = "_rake" in phh  # 888 and others print no rake: then any house share goes
     diff = [Decimal(e) - p for e, p in zip(engine, printed, strict=True)]
+    rake = Decimal(phh["_rake"]) if known else max(sum(diff), Decimal(0))
     slack = unit * splits
     bad = [k for k, d in enumerate(diff)
            if d < -slack or (d > slack and not (winnings[k] and rake))]  # fmt: skip
