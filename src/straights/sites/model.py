@@ -153,7 +153,7 @@ def to_phh(hand: SiteHand) -> dict[str, Any]:
     if hand.small_bet is not None and hand.big_bet is not None:
         out["small_bet"], out["big_bet"] = _num(hand.small_bet), _num(hand.big_bet)
     else:
-        out["min_bet"] = _num(hand.min_bet or max((abs(b) for b in blinds), default=zero) or 1)
+        out["min_bet"] = _num(hand.min_bet or max((abs(b) for b in blinds), default=zero) or Decimal(1))
     out["starting_stacks"] = [_num(s.stack) for s in seats]
     from straights.poker.catalogue import get_variant
 
@@ -196,12 +196,11 @@ def to_phh(hand: SiteHand) -> dict[str, Any]:
     if hand.table:
         out["table"] = hand.table
     out["players"] = [s.name for s in seats]
-    contributed = _contributions(hand, index, n)
+    contributed, returned = _contributions(hand, index, n)
     won = [hand.collected.get(s.name, zero) for s in seats]
     excess = sum(won, zero) - sum(contributed, zero)
-    takers = [k for k, w in enumerate(won) if w]
-    if excess > 0 and len(takers) == 1:  # a site that counts a returned blind as won (888)
-        won[takers[0]] -= excess
+    if excess > 0:  # more won than was bet: the site counts returned bets as won (888, Party)
+        won = [w - min(r, w) for w, r in zip(won, returned, strict=True)]
     out["finishing_stacks"] = [_num(s.stack - contributed[k] + won[k])
                                for k, s in enumerate(seats)]  # fmt: skip
     out["winnings"] = [_num(w) for w in won]
@@ -215,11 +214,14 @@ def to_phh(hand: SiteHand) -> dict[str, Any]:
     return out
 
 
-def _contributions(hand: SiteHand, index: dict[str, int], n: int) -> list[Decimal]:
-    """What each player put into the pot, by replaying the printed amounts (uncalled
-    bets come back: nobody pays more than the largest call of another)."""
+def _contributions(
+    hand: SiteHand, index: dict[str, int], n: int
+) -> tuple[list[Decimal], list[Decimal]]:
+    """What each player put into the pot, by replaying the printed amounts, and what came
+    back uncalled (nobody pays more than the largest call of another)."""
     zero = Decimal(0)
     total = [zero] * n
+    returned = [zero] * n
     street = [zero] * n
     stacks = [s.stack for s in sorted(hand.seats, key=lambda s: index[s.name])]
 
@@ -227,6 +229,7 @@ def _contributions(hand: SiteHand, index: dict[str, int], n: int) -> list[Decima
         tops = sorted(street, reverse=True)
         if len(tops) > 1 and tops[0] > tops[1]:  # the uncalled part goes back
             k = street.index(tops[0])
+            returned[k] += tops[0] - tops[1]
             street[k] = tops[1]
         for k in range(n):
             total[k] += street[k]
@@ -249,7 +252,7 @@ def _contributions(hand: SiteHand, index: dict[str, int], n: int) -> list[Decima
         elif e.kind == "to":
             street[i] = amount
     settle()
-    return total
+    return total, returned
 
 
 def check(phh: dict[str, Any]) -> None:

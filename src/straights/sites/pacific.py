@@ -68,7 +68,8 @@ def _parse(lines: list[str], start: int, ident: str) -> SiteHand:
             dealt = _line(hand, line.strip(), seats, dealt, out) or dealt
         except HandHistoryError as exc:
             raise HandHistoryError(f"line {start + offset}: {exc}") from None
-    hand.seats = [s for s in seats if s.name not in out]
+    acting = {e.who for e in hand.events}
+    hand.seats = [s for s in seats if s.name not in out and s.name in acting]
     hand.events = [e for e in hand.events if e.who not in out]
     if hand.small_bet is not None:  # 888's big bet is printed, not always twice the small
         opening = _turn_bet(hand.events)
