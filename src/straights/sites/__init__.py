@@ -100,12 +100,17 @@ def read_text(text: str, fmt: str, file: str = "-") -> Iterator[dict[str, Any] |
         except HandHistoryError as exc:
             yield Failure(file, "-", 1, str(exc))
             return
-    for ident, line, parse in _hands(fmt, text):
+    try:
+        found = list(_hands(fmt, text))
+    except HandHistoryError as exc:  # the file as a whole cannot be read (bad XML, JSON)
+        yield Failure(file, "-", 1, str(exc))
+        return
+    for ident, line, parse in found:
         try:
             phh = to_phh(parse())
             check(phh)
-        except StraightsError as exc:
-            reason = str(exc)
+        except (StraightsError, ArithmeticError) as exc:
+            reason = str(exc) or type(exc).__name__
             at = line
             if reason.startswith("line ") and ":" in reason:
                 head, _, rest = reason.partition(":")
