@@ -39,18 +39,17 @@ GAMES: Final = {
     "hold'em no limit": "NT", "hold'em limit": "FT", "hold'em pot limit": "PT",
     "holdem no limit": "NT", "holdem limit": "FT", "holdem pot limit": "PT",
     "omaha pot limit": "PO", "omaha hi/lo pot limit": "PO/8", "omaha hi/lo limit": "FO/8",
-    "omaha limit": "FO", "omaha no limit": "NO",
 }  # fmt: skip
 
-_GAME_RE: Final = re.compile(r"(Hold'?em|Omaha(?: Hi/Lo)?|7 Card Stud(?: Hi/Lo)?|Razz|"
-                             r"[\w\- ]*Draw[\w\- ]*|Badugi|[\w ]*Omaha[\w /]*)\s+"
+_GAME_RE: Final = re.compile(r"(Hold'?em|Omaha Hi/Lo|Omaha|7 Card Stud Hi/Lo|7 Card Stud|Razz|"
+                             r"Badugi|5 Card Draw|(?:Triple|Single) Draw 2-7 Lowball)\s+"
                              r"(No Limit|Pot Limit|Limit)", re.I)  # fmt: skip
 _STAKES_RE: Final = re.compile(r"\(([^()/]+)/([^()/ ]+)(?: [A-Z]{3})?\)")
 _SEAT_RE: Final = re.compile(r"^Seat (\d+): (.*) \(([^()]*?) in chips[^()]*\)(.*)$")
 _BUTTON_RE: Final = re.compile(r"^Table '(.*)' (\d+)-max (?:\([^)]*\) )?Seat #(\d+) is the button")
 _ACT_RE: Final = re.compile(
     r"^(?P<who>.+?): (?P<verb>posts small & big blinds|posts small blind|posts big blind|"
-    r"posts the ante|posts straddle|posts|folds|checks|calls|bets|raises|shows|mucks|"
+    r"posts the ante|posts straddle|posts missed blind|posts dead blind|posts|folds|checks|calls|bets|raises|shows|mucks|"
     r"brings in for|discards|stands pat)(?P<rest>.*)$"
 )
 _CARDS_RE: Final = re.compile(r"\[([^\]]*)\]")
@@ -82,6 +81,13 @@ def _cards(text: str) -> str:
 
 
 def _variant(head: str) -> tuple[str, str]:
+    short = re.search(r": (PLO(?:-\d)?|PLO\d|NLH|LHE) \(", head)  # GGPoker: "PLO ($2/$5)"
+    if short:
+        codes = {"PLO": "PO", "NLH": "NT", "LHE": "FT"}
+        if short.group(1) not in codes:
+            raise HandHistoryError(f"{short.group(1)} is not a game of the catalogue")
+        code = codes[short.group(1)]
+        return code, "Limit" if code == "FT" else "No Limit"
     m = _GAME_RE.search(head)
     if m is None:
         raise HandHistoryError(f"no game in the header {head!r}")
@@ -203,6 +209,8 @@ def _line(hand: SiteHand, line: str, seats: list[tuple[Seat, str]], extra: dict[
         hand.events.append(Event("blind", who, live, "post"))
         if first is not None and live is not None and first > live:
             hand.events.append(Event("dead", who, first - live))
+    elif verb in ("posts missed blind", "posts dead blind"):  # dead money, not a bet
+        hand.events.append(Event("dead", who, first))
     elif verb == "posts the ante":
         hand.events.append(Event("ante", who, first))
     elif verb in ("posts straddle", "posts"):
