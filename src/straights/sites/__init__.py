@@ -69,7 +69,7 @@ def _hands(fmt: str, text: str) -> Iterator[tuple[str, int, Callable[[], Any]]]:
 
     if fmt in ("pokerstars", "ggpoker"):
         for start, lines in pokerstars.split_hands(text):
-            m = re.search(r"#\s*([A-Z]*\d+)", lines[0])
+            m = pokerstars.HAND_ID.search(lines[0])
             ident = m.group(1) if m else "?"
             yield ident, start, (lambda ls=lines, s=start: pokerstars.parse_hand(ls, s, fmt))
         return

@@ -78,7 +78,7 @@ def _parse(game: ET.Element, ident: str, line: int, gametype: str, tournament: s
         raise HandHistoryError(f"line {line}: {gametype!r} is not a game this reader knows")
     code = _GAMES[(m.group(1).lower(), m.group(2).lower())]
     hand = SiteHand("ipoker", ident, line, code, [], rake=None)
-    hand.tournament = tournament.strip('"') if tournament else None
+    hand.tournament = tournament or None
     hand.currency = None if tournament else currency
     big: Decimal | None = None
     if m.group(3):

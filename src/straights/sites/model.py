@@ -22,6 +22,7 @@ compares with the stacks the site printed.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Final
@@ -175,6 +176,8 @@ def to_phh(hand: SiteHand) -> dict[str, Any]:
         if k == "fold":
             lines.append(f"{p} f")
         elif k == "check":
+            if street.get(i, zero) < top:
+                raise HandHistoryError(f"{e.who} checks facing a bet of {top}")
             lines.append(f"{p} cc")
         elif k == "call":
             street[i] = max(top, street.get(i, zero) + (e.amount or zero))
@@ -208,7 +211,10 @@ def to_phh(hand: SiteHand) -> dict[str, Any]:
         out["currency"] = hand.currency
     if hand.tournament:
         out["event"] = hand.tournament
-    out["_site"] = hand.site
+    when = re.match(r"(\d{4})[/-](\d\d)[/-](\d\d)[ T](\d\d?:\d\d(?::\d\d)?)", hand.time or "")
+    if when:
+        out["year"], out["month"], out["day"] = (int(when.group(k)) for k in (1, 2, 3))
+        out["time"] = when.group(4)
     if hand.rake is not None:
         out["_rake"] = _num(hand.rake)
     return out

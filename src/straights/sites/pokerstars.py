@@ -46,7 +46,9 @@ _GAME_RE: Final = re.compile(r"(Hold'?em|Omaha Hi/Lo|Omaha|7 Card Stud Hi/Lo|7 C
                              r"(No Limit|Pot Limit|Limit)", re.I)  # fmt: skip
 _STAKES_RE: Final = re.compile(r"\(([^()/]+)/([^()/ ]+)(?: [A-Z]{3})?\)")
 _SEAT_RE: Final = re.compile(r"^Seat (\d+): (.*) \(([^()]*?) in chips[^()]*\)(.*)$")
-_BUTTON_RE: Final = re.compile(r"^Table '(.*)' (\d+)-max (?:\([^)]*\) )?Seat #(\d+) is the button")
+_BUTTON_RE: Final = re.compile(r"^Table '(.*)' (?:(\d+)-max )?(?:\([^)]*\) )?Seat #(\d+) is the button")
+#: A hand's id in its first line (``#212113219605``, GGPoker's ``#OM190765880``).
+HAND_ID: Final = re.compile(r"#\s*([\w-]*\d[\w-]*)")
 _ACT_RE: Final = re.compile(
     r"^(?P<who>.+?): (?P<verb>posts small & big blinds|posts small blind|posts big blind|"
     r"posts the ante|posts straddle|posts missed blind|posts dead blind|posts|folds|checks|calls|bets|raises|shows|mucks|"
@@ -110,31 +112,28 @@ def parse_hand(lines: list[str], start: int, site: str = "pokerstars") -> SiteHa
         raise HandHistoryError(f"line {number}: {text}") from None
 
 
-class _LineError(HandHistoryError):
-    pass
-
-
 def _parse(lines: list[str], start: int, site: str) -> SiteHand:
     head = lines[0].lstrip("\ufeff")
-    ident = re.search(r"#\s*([A-Z]*\d+)", head)
+    ident = HAND_ID.search(head)
     code, limit = _variant(head)
-    stakes = _STAKES_RE.findall(head.split(" - ")[-2] if " - " in head else head)
+    stakes = _STAKES_RE.findall(head)
     hand = SiteHand(site, ident.group(1) if ident else "?", start, code, [])
-    tournament = re.search(r"Tournament #(\d+)", head)
-    if tournament:
-        hand.tournament = f"Tournament #{tournament.group(1)}"
+    named = re.search(r'Tournament "(.*)", ', head)  # written by straights' export
+    number = re.search(r"Tournament #(\d+)", head)
+    if named or number:
+        hand.tournament = named.group(1) if named else f"Tournament #{number.group(1)}"
     date = re.search(r"(\d{4}[/-]\d\d[/-]\d\d[ T][\d:]+)", head)
     hand.time = date.group(1) if date else None
-    if "$" in head:
-        hand.currency = "USD"
-    elif "€" in head:
-        hand.currency = "EUR"
+    tail = head.split(" - ")[0] + (f" ({stakes[-1][0]}/{stakes[-1][1]})" if stakes else "")
+    for symbol, currency in (("$", "USD"), ("€", "EUR"), ("£", "GBP")):
+        if symbol in tail and not hand.tournament:
+            hand.currency = currency
     big = None
     if stakes:
         small_text, big_text = stakes[-1]
         big = money(big_text)
-        if limit == "Limit":
-            hand.small_bet, hand.big_bet = big, 2 * big
+        if limit == "Limit":  # PokerStars' limit header names the small and big bets
+            hand.small_bet, hand.big_bet = money(small_text), big
         else:
             hand.min_bet = big
     extra: dict[str, str] = {}
@@ -156,6 +155,7 @@ def _parse(lines: list[str], start: int, site: str) -> SiteHand:
             raise HandHistoryError(f"line {where}: {exc}") from None
     acting = {e.who for e in hand.events if e.who}
     hand.seats = [s for s, tail in seats if not tail.strip() or s.name in acting]
+    hand.rake = None  # no "Total pot" line: the rake is not known
     if total is not None:
         hand.rake = total - sum(hand.collected.values(), Decimal(0))
         if hand.rake < 0:
@@ -170,7 +170,9 @@ def _line(hand: SiteHand, line: str, seats: list[tuple[Seat, str]], extra: dict[
         return
     m = _BUTTON_RE.match(line)
     if m:
-        hand.table, hand.seat_count, hand.button = m.group(1), int(m.group(2)), int(m.group(3))
+        hand.table = m.group(1) or None
+        hand.seat_count = int(m.group(2)) if m.group(2) else None
+        hand.button = int(m.group(3))
         return
     m = _SEAT_RE.match(line)
     if m and not hand.events:

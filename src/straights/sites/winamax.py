@@ -132,8 +132,15 @@ def _line(hand: SiteHand, line: str, seats: list[Seat]) -> None:
         hand.collected[who] = hand.collected.get(who, Decimal(0)) + (first or Decimal(0))
     elif verb in ("posts small blind", "posts big blind"):
         tag = "sb" if "small" in verb else "bb"
-        if "out of position" in rest:
-            hand.events.append(Event("dead" if tag == "sb" else "blind", who, first, "post"))
+        if "out of position" in rest:  # a late post: the big blind's worth is live
+            live = min(first or Decimal(0), hand.min_bet or hand.small_bet or Decimal(0))
+            if tag == "bb" or live < (first or 0):
+                if live:
+                    hand.events.append(Event("blind", who, live, "post"))
+                if (first or 0) > live:
+                    hand.events.append(Event("dead", who, (first or Decimal(0)) - live))
+            else:
+                hand.events.append(Event("dead", who, first))
         else:
             hand.events.append(Event("blind", who, first, tag))
     elif verb == "posts ante":
