@@ -15,6 +15,7 @@ from typing import Annotated, Any, Final
 import typer
 
 from straights.cli.history import history_app
+from straights.sites import FORMATS
 
 #: What ``--to`` accepts.
 TARGETS: Final = ("pokerstars", "ohh")
@@ -47,14 +48,13 @@ def import_files(
     out: Annotated[str, typer.Option("--out", "-o", help="The .phhs file to write ('-': stdout).")],
     fmt: Annotated[
         str,
-        typer.Option("--from", help="auto, pokerstars, ggpoker, winamax, ipoker, partypoker, "
-                                    "888 or pokernow-csv."),  # fmt: skip
+        typer.Option("--from", help="auto, or one of: " + ", ".join(FORMATS) + "."),
     ] = "auto",
 ) -> None:
     """Read site hand histories into PHH; every hand is replayed against the site's stacks."""
     from straights.errors import ConfigurationError
     from straights.game.phh import dumps_phhs
-    from straights.sites import FORMATS, Failure, read
+    from straights.sites import Failure, read
 
     if fmt != "auto" and fmt not in FORMATS:
         raise ConfigurationError(f"--from {fmt!r}: use auto or one of {', '.join(FORMATS)}")

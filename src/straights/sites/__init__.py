@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Final
 
 from straights.errors import HandHistoryError, StraightsError
@@ -19,7 +20,7 @@ __all__ = ["FORMATS", "Failure", "detect", "read", "read_text"]
 
 #: ``--from`` names, in the order ``auto`` tries them.
 FORMATS: Final = ("pokerstars", "ggpoker", "winamax", "ipoker", "partypoker", "888",
-                  "pokernow-csv", "pokernow-json")  # fmt: skip
+                  "pokernow-csv")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -56,10 +57,8 @@ def detect(text: str) -> str:
         return "888"
     if "***** Hand History for Game" in head:
         return "partypoker"
-    if head.startswith("entry,at,order"):
+    if head.startswith("entry,at"):
         return "pokernow-csv"
-    if head.startswith(("{", "[")):
-        return "pokernow-json"
     raise HandHistoryError("not a hand history this reader knows (give --from)")
 
 
@@ -71,7 +70,7 @@ def _hands(fmt: str, text: str) -> Iterator[tuple[str, int, Callable[[], Any]]]:
         for start, lines in pokerstars.split_hands(text):
             m = pokerstars.HAND_ID.search(lines[0])
             ident = m.group(1) if m else "?"
-            yield ident, start, (lambda ls=lines, s=start: pokerstars.parse_hand(ls, s, fmt))
+            yield ident, start, partial(pokerstars.parse_hand, lines, start, fmt)
         return
     module = _module(fmt)
     yield from module.hands(text)
@@ -81,18 +80,15 @@ def _module(fmt: str) -> Any:
     import importlib
 
     names = {"winamax": "winamax", "ipoker": "ipoker", "partypoker": "partypoker",
-             "888": "pacific", "pokernow-csv": "pokernow", "pokernow-json": "pokernow"}  # fmt: skip
+             "888": "pacific", "pokernow-csv": "pokernow"}  # fmt: skip
     if fmt not in names:
         raise HandHistoryError(f"unknown format {fmt!r}: use one of auto, {', '.join(FORMATS)}")
-    module = importlib.import_module(f"straights.sites.{names[fmt]}")
-    if fmt.startswith("pokernow"):
-        return module.JSON if fmt.endswith("json") else module.CSV
-    return module
+    return importlib.import_module(f"straights.sites.{names[fmt]}")
 
 
 def read_text(text: str, fmt: str, file: str = "-") -> Iterator[dict[str, Any] | Failure]:
     """Every hand of ``text`` as a checked PHH dict, or a :class:`Failure`."""
-    from straights.sites.model import check, to_phh
+    from straights.sites.model import check, culprit, to_phh
 
     if fmt == "auto":
         try:
@@ -106,8 +102,10 @@ def read_text(text: str, fmt: str, file: str = "-") -> Iterator[dict[str, Any] |
         yield Failure(file, "-", 1, str(exc))
         return
     for ident, line, parse in found:
+        origins: list[int] = []
+        phh: dict[str, Any] | None = None
         try:
-            phh = to_phh(parse())
+            phh = to_phh(parse(), origins)
             check(phh)
         except (StraightsError, ArithmeticError) as exc:
             reason = str(exc) or type(exc).__name__
@@ -116,6 +114,10 @@ def read_text(text: str, fmt: str, file: str = "-") -> Iterator[dict[str, Any] |
                 head, _, rest = reason.partition(":")
                 if head[5:].isdigit():
                     at, reason = int(head[5:]), rest.strip()
+            elif phh is not None:  # the engine refused an action: name its line
+                k = culprit(phh)
+                if k is not None and origins[k]:
+                    at = origins[k]
             yield Failure(file, ident, at, reason)
             continue
         yield phh

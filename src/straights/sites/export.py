@@ -176,13 +176,17 @@ def to_pokerstars(phh: dict[str, Any]) -> str:
     def m(value: Decimal) -> str:
         return f"{sym}{_text(value)}"
 
-    code = {"USD": " USD", "EUR": " EUR", "GBP": " GBP"}.get(str(phh.get("currency")), "")
+    code = (
+        ""
+        if phh.get("event")
+        else {"USD": " USD", "EUR": " EUR", "GBP": " GBP"}.get(str(phh.get("currency")), "")
+    )
     if phh.get("small_bet") is not None:
-        stakes = f"({m(_dec(phh['small_bet']))}/{m(_dec(phh['big_bet']))}{'' if phh.get('event') else code})"
+        stakes = f"({m(_dec(phh['small_bet']))}/{m(_dec(phh['big_bet']))}{code})"
     else:
         blinds = sorted(abs(_dec(b)) for b in phh.get("blinds_or_straddles") or [] if _dec(b) > 0)
         small = blinds[0] if len(blinds) > 1 else _dec(phh.get("min_bet", 0)) / 2
-        stakes = f"({m(small)}/{m(_dec(phh.get('min_bet', 0)))}{'' if phh.get('event') else code})"
+        stakes = f"({m(small)}/{m(_dec(phh.get('min_bet', 0)))}{code})"
     event = phh.get("event")
     head = f"PokerStars Hand #{phh.get('hand', 0)}: "
     if event:
@@ -192,7 +196,8 @@ def to_pokerstars(phh: dict[str, Any]) -> str:
     else:
         head += f"{game} {limit} {stakes}"
     if phh.get("year"):
-        head += f" - {phh['year']:04d}/{phh['month']:02d}/{phh['day']:02d} {phh.get('time', '00:00:00')} ET"
+        day = f"{phh['year']:04d}/{phh['month']:02d}/{phh['day']:02d}"
+        head += f" - {day} {phh.get('time', '00:00:00')} ET"
     size = f"{phh['seat_count']}-max " if phh.get("seat_count") else ""
     lines = [head, f"Table '{phh.get('table', '')}' {size}Seat #{seats[-1]} is the button"]
     for k in sorted(range(n), key=lambda k: seats[k]):

@@ -25,6 +25,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from decimal import Decimal
+from functools import partial
 from typing import Final
 
 from straights.errors import HandHistoryError
@@ -56,8 +57,7 @@ def hands(text: str) -> Iterator[tuple[str, int, Callable[[], SiteHand]]]:
     for game in root.iter("game"):
         ident = game.get("gamecode", "?")
         line = lines.get(ident, 1)
-        yield ident, line, (lambda g=game, i=ident, n=line: _parse(g, i, n, gametype,
-                                                                    tournament, currency))  # fmt: skip
+        yield ident, line, partial(_parse, game, ident, line, gametype, tournament, currency)
 
 
 def _card(text: str) -> str:

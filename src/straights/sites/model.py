@@ -23,13 +23,13 @@ compares with the stacks the site printed.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any, Final
 
 from straights.errors import HandHistoryError
 
-__all__ = ["Event", "Seat", "SiteHand", "check", "money", "to_phh"]
+__all__ = ["Event", "Seat", "SiteHand", "check", "culprit", "money", "stamp", "to_phh"]
 
 #: Event kinds: forced bets (``ante``; ``blind``: a live blind, the first two in position
 #: being the small and big blinds, any later one a live post; ``straddle``; ``dead``:
@@ -56,6 +56,12 @@ class Event:
     who: str | None = None
     amount: Decimal | None = None
     cards: str = ""
+    line: int = 0  # the line of the site's file it was read from (0: not known)
+
+
+def stamp(events: list[Event], since: int, line: int) -> None:
+    """Mark the events from ``since`` on as read from ``line``."""
+    events[since:] = [replace(e, line=line) if not e.line else e for e in events[since:]]
 
 
 @dataclass
@@ -111,8 +117,12 @@ def _num(value: Decimal) -> int | Decimal:
     return int(value) if value == value.to_integral_value() else value.normalize()
 
 
-def to_phh(hand: SiteHand) -> dict[str, Any]:
-    """The PHH dict of ``hand``; raises :class:`HandHistoryError` for what it cannot say."""
+def to_phh(hand: SiteHand, origins: list[int] | None = None) -> dict[str, Any]:
+    """The PHH dict of ``hand``; raises :class:`HandHistoryError` for what it cannot say.
+
+    ``origins``, when given, receives the site's line of each PHH action (0: none).
+    """
+    where: list[int] = []
     seats = _order(hand)
     n = len(seats)
     if n < 2:
@@ -154,18 +164,24 @@ def to_phh(hand: SiteHand) -> dict[str, Any]:
     if hand.small_bet is not None and hand.big_bet is not None:
         out["small_bet"], out["big_bet"] = _num(hand.small_bet), _num(hand.big_bet)
     else:
-        out["min_bet"] = _num(hand.min_bet or max((abs(b) for b in blinds), default=zero) or Decimal(1))
+        out["min_bet"] = _num(
+            hand.min_bet or max((abs(b) for b in blinds), default=zero) or Decimal(1)
+        )
     out["starting_stacks"] = [_num(s.stack) for s in seats]
     from straights.poker.catalogue import get_variant
 
     count = len(get_variant(hand.variant).streets[0].hole)
-    for k in range(n):
-        lines.append(f"d dh p{k + 1} {holes.get(k, '??' * count)}")
+    for p_index in range(n):
+        lines.append(f"d dh p{p_index + 1} {holes.get(p_index, '??' * count)}")
+        where.append(0)
     street = dict(posted)
+    previous = 0
     for e in hand.events:
         k = e.kind
         if k in ("ante", "dead", "blind", "straddle", "hole"):
             continue
+        where += [previous] * (len(lines) - len(where))  # the lines the last event wrote
+        previous = e.line
         if k == "board":
             lines.append(f"d db {e.cards}")
             street = {}
@@ -192,6 +208,9 @@ def to_phh(hand: SiteHand) -> dict[str, Any]:
         else:
             raise HandHistoryError(f"unknown event {k!r}")
     out["actions"] = lines
+    where += [previous] * (len(lines) - len(where))
+    if origins is not None:
+        origins[:] = where
     out["hand"] = hand.ident
     out["seats"] = [s.seat for s in seats]
     if hand.seat_count:
@@ -288,3 +307,19 @@ def check(phh: dict[str, Any]) -> None:
                          f"site {printed[k]}" for k, d in enumerate(diff) if d)  # fmt: skip
         raise HandHistoryError(f"replays to other stacks than the site printed ({said}; "
                                f"rake {rake})")  # fmt: skip
+
+
+def culprit(phh: dict[str, Any]) -> int | None:
+    """The index of the first action the engine refuses (None: every action is legal and
+    only the end differs), found by replaying ever longer beginnings of the hand."""
+    from straights.poker.phh import replay
+
+    actions = list(phh.get("actions", []))
+    for k in range(1, len(actions) + 1):
+        try:
+            replay({**phh, "actions": actions[:k]})
+        except HandHistoryError as exc:
+            text = str(exc)
+            if not (text.startswith("the history stops") or "never reaches" in text):
+                return k - 1
+    return None

@@ -29,18 +29,23 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from decimal import Decimal
+from functools import partial
 from typing import Final
 
 from straights.errors import HandHistoryError
-from straights.sites.model import Event, Seat, SiteHand, money
+from straights.sites.model import Event, Seat, SiteHand, money, stamp
 from straights.sites.pokerstars import split_hands
 
 __all__ = ["hands"]
 
-_HEADER: Final = re.compile(r"^\*\*\*\*\* (?:888poker |Cassava )?(?:Snap Poker )?Hand History for Game (\d+)")
-_GAMES: Final = {("Holdem", "No Limit"): "NT", ("Holdem", "Fix Limit"): "FT",
-                 ("Holdem", "Pot Limit"): "PT", ("Omaha", "Pot Limit"): "PO",
-                 ("Omaha Hi/Lo", "Pot Limit"): "PO/8", ("Omaha Hi/Lo", "Fix Limit"): "FO/8"}  # fmt: skip
+_HEADER: Final = re.compile(
+    r"^\*\*\*\*\* (?:888poker |Cassava )?(?:Snap Poker )?Hand History for Game (\d+)"
+)
+_GAMES: Final = {
+    ("Holdem", "No Limit"): "NT", ("Holdem", "Fix Limit"): "FT", ("Holdem", "Pot Limit"): "PT",
+    ("Omaha", "Pot Limit"): "PO", ("Omaha Hi/Lo", "Pot Limit"): "PO/8",
+    ("Omaha Hi/Lo", "Fix Limit"): "FO/8",
+}  # fmt: skip
 _STAKES_RE: Final = re.compile(r"^(\S+)/(\S+) Blinds (No Limit|Pot Limit|Fix Limit) (.+?) - \*\*\*")
 _SEAT_RE: Final = re.compile(r"^Seat (\d+): (.+) \( ?(\S+) ?\)\s*$")
 _CARDS_RE: Final = re.compile(r"\[([^\]]*)\]")
@@ -51,7 +56,7 @@ def hands(text: str) -> Iterator[tuple[str, int, Callable[[], SiteHand]]]:
     for start, lines in split_hands(text, _HEADER):
         m = _HEADER.match(lines[0])
         ident = m.group(1) if m else "?"
-        yield ident, start, (lambda ls=lines, s=start, i=ident: _parse(ls, s, i))
+        yield ident, start, partial(_parse, lines, start, ident)
 
 
 def _cards(text: str) -> str:
@@ -65,7 +70,9 @@ def _parse(lines: list[str], start: int, ident: str) -> SiteHand:
     out: set[str] = set()
     for offset, line in enumerate(lines):
         try:
+            before = len(hand.events)
             dealt = _line(hand, line.strip(), seats, dealt, out) or dealt
+            stamp(hand.events, before, start + offset)
         except HandHistoryError as exc:
             raise HandHistoryError(f"line {start + offset}: {exc}") from None
     acting = {e.who for e in hand.events}

@@ -29,10 +29,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from decimal import Decimal
+from functools import partial
 from typing import Final
 
 from straights.errors import HandHistoryError
-from straights.sites.model import Event, Seat, SiteHand, money
+from straights.sites.model import Event, Seat, SiteHand, money, stamp
 from straights.sites.pokerstars import split_hands
 
 __all__ = ["hands"]
@@ -44,6 +45,10 @@ _GAMES: Final = {("NL", "Texas Hold'em"): "NT", ("PL", "Texas Hold'em"): "PT",
                  ("PL", "Omaha Hi-Lo"): "PO/8"}  # fmt: skip
 _GAME_RE: Final = re.compile(r"\b(NL|PL|FL)? ?(Texas Hold'em|Omaha Hi-Lo|Omaha)\b")
 _SEAT_RE: Final = re.compile(r"^Seat (\d+): (.+) \( ?([^()]+?) ?\)\s*$")
+_ACT_RE: Final = re.compile(
+    r"^(.+?) (posts small blind|posts big blind \+ dead|posts big blind|posts ante|folds|"
+    r"checks|calls|bets|raises|is all-In|shows|doesn't show)(.*)$"
+)
 _CARDS_RE: Final = re.compile(r"\[([^\]]*)\]")
 _AMOUNT_RE: Final = re.compile(r"[$€£]?\d[\d,]*(?:\.\d+)?")
 
@@ -53,7 +58,7 @@ def hands(text: str) -> Iterator[tuple[str, int, Callable[[], SiteHand]]]:
     for start, lines in split_hands(text, _HEADER):
         m = _HEADER.match(lines[0])
         ident = m.group(1) if m else "?"
-        yield ident, start, (lambda ls=lines, s=start, i=ident: _parse(ls, s, i))
+        yield ident, start, partial(_parse, lines, start, ident)
 
 
 def _cards(text: str) -> str:
@@ -69,7 +74,9 @@ def _parse(lines: list[str], start: int, ident: str) -> SiteHand:
         if m and blinds is None:
             blinds = (money(m.group(1)), money(m.group(2)))
         try:
+            before = len(hand.events)
             _line(hand, line.strip(), seats, offset)
+            stamp(hand.events, before, start + offset)
         except HandHistoryError as exc:
             raise HandHistoryError(f"line {start + offset}: {exc}") from None
     acting = {e.who for e in hand.events}
@@ -140,8 +147,7 @@ def _line(hand: SiteHand, line: str, seats: list[Seat], offset: int) -> None:
     if m:
         hand.collected[m.group(1)] = hand.collected.get(m.group(1), Decimal(0)) + money(m.group(2))
         return
-    m = re.match(r"^(.+?) (posts small blind|posts big blind \+ dead|posts big blind|posts ante|folds|checks|calls|"
-                 r"bets|raises|is all-In|shows|doesn't show)(.*)$", line)  # fmt: skip
+    m = _ACT_RE.match(line)
     if m is None:
         return
     who, verb, rest = m.groups()

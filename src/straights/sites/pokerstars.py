@@ -27,12 +27,14 @@ from decimal import Decimal
 from typing import Final
 
 from straights.errors import HandHistoryError
-from straights.sites.model import Event, Seat, SiteHand, money
+from straights.sites.model import Event, Seat, SiteHand, money, stamp
 
 __all__ = ["GAMES", "HEADER", "parse", "parse_hand", "split_hands"]
 
 #: The first line of a hand: PokerStars (``Hand``, ``Game``, ``Zoom Hand``) and GGPoker.
-HEADER: Final = re.compile(r"^\ufeff?(?:PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #|Poker Hand #)")
+HEADER: Final = re.compile(
+    r"^\ufeff?(?:PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #|Poker Hand #)"
+)
 
 #: A game as the header names it, and its PHH code (fixed limit: small and big bets).
 GAMES: Final = {
@@ -46,13 +48,15 @@ _GAME_RE: Final = re.compile(r"(Hold'?em|Omaha Hi/Lo|Omaha|7 Card Stud Hi/Lo|7 C
                              r"(No Limit|Pot Limit|Limit)", re.I)  # fmt: skip
 _STAKES_RE: Final = re.compile(r"\(([^()/]+)/([^()/ ]+)(?: [A-Z]{3})?\)")
 _SEAT_RE: Final = re.compile(r"^Seat (\d+): (.*) \(([^()]*?) in chips[^()]*\)(.*)$")
-_BUTTON_RE: Final = re.compile(r"^Table '(.*)' (?:(\d+)-max )?(?:\([^)]*\) )?Seat #(\d+) is the button")
+_BUTTON_RE: Final = re.compile(
+    r"^Table '(.*)' (?:(\d+)-max )?(?:\([^)]*\) )?Seat #(\d+) is the button"
+)
 #: A hand's id in its first line (``#212113219605``, GGPoker's ``#OM190765880``).
 HAND_ID: Final = re.compile(r"#\s*([\w-]*\d[\w-]*)")
 _ACT_RE: Final = re.compile(
     r"^(?P<who>.+?): (?P<verb>posts small & big blinds|posts small blind|posts big blind|"
-    r"posts the ante|posts straddle|posts missed blind|posts dead blind|posts|folds|checks|calls|bets|raises|shows|mucks|"
-    r"brings in for|discards|stands pat)(?P<rest>.*)$"
+    r"posts the ante|posts straddle|posts missed blind|posts dead blind|posts|folds|checks|"
+    r"calls|bets|raises|shows|mucks|brings in for|discards|stands pat)(?P<rest>.*)$"
 )
 _CARDS_RE: Final = re.compile(r"\[([^\]]*)\]")
 _STREET_RE: Final = re.compile(r"^\*\*\* (FLOP|TURN|RIVER|FIRST|SECOND|THIRD)")
@@ -60,7 +64,7 @@ _STREET_RE: Final = re.compile(r"^\*\*\* (FLOP|TURN|RIVER|FIRST|SECOND|THIRD)")
 
 def split_hands(text: str, header: re.Pattern[str] = HEADER) -> Iterator[tuple[int, list[str]]]:
     """Each hand's lines with the (1-based) number of its first line."""
-    start, block = 0, []
+    start, block = 0, list[str]()
     for number, line in enumerate(text.splitlines(), start=1):
         if header.match(line):
             if block:
@@ -94,9 +98,9 @@ def _variant(head: str) -> tuple[str, str]:
     if m is None:
         raise HandHistoryError(f"no game in the header {head!r}")
     name = f"{m.group(1)} {m.group(2)}".lower().replace("holdem", "hold'em")
-    code = GAMES.get(name)
-    if code is None:
+    if name not in GAMES:
         raise HandHistoryError(f"{m.group(1)} {m.group(2)} is not a game this reader knows")
+    code = GAMES[name]
     return code, m.group(2)
 
 
@@ -120,8 +124,10 @@ def _parse(lines: list[str], start: int, site: str) -> SiteHand:
     hand = SiteHand(site, ident.group(1) if ident else "?", start, code, [])
     named = re.search(r'Tournament "(.*)", ', head)  # written by straights' export
     number = re.search(r"Tournament #(\d+)", head)
-    if named or number:
-        hand.tournament = named.group(1) if named else f"Tournament #{number.group(1)}"
+    if named:
+        hand.tournament = named.group(1)
+    elif number:
+        hand.tournament = f"Tournament #{number.group(1)}"
     date = re.search(r"(\d{4}[/-]\d\d[/-]\d\d[ T][\d:]+)", head)
     hand.time = date.group(1) if date else None
     tail = head.split(" - ")[0] + (f" ({stakes[-1][0]}/{stakes[-1][1]})" if stakes else "")
@@ -148,7 +154,9 @@ def _parse(lines: list[str], start: int, site: str) -> SiteHand:
                 if m:
                     total = money(m.group(1))
                 continue
+            before = len(hand.events)
             _line(hand, line, seats, extra, big)
+            stamp(hand.events, before, where)
             if line.startswith("*** SUMMARY ***"):
                 in_summary = True
         except HandHistoryError as exc:
@@ -231,8 +239,8 @@ def _line(hand: SiteHand, line: str, seats: list[tuple[Seat, str]], extra: dict[
             raise HandHistoryError(f"{line!r}: a raise names its 'to' amount")
         hand.events.append(Event("to", who, money(amounts[1])))
     elif verb == "shows":
-        found = _CARDS_RE.search(rest)
-        if found:
-            hand.events.append(Event("show", who, cards=_cards(found.group(1))))
+        shown = _CARDS_RE.search(rest)
+        if shown:
+            hand.events.append(Event("show", who, cards=_cards(shown.group(1))))
     elif verb in ("brings in for", "discards", "stands pat"):
         raise HandHistoryError(f"{verb!r}: stud and draw games are not read yet")

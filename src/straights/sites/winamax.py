@@ -3,7 +3,7 @@
 Like PokerStars' but without the colon after a name, amounts in euros (``0.05€``),
 tournament stakes as ``(ante/small/big)``, and a ``Total pot`` printed after the rake.
 
->>> text = '''Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit (1€/2€) - 2016/11/15 08:31:17 UTC
+>>> text = '''Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit (1€/2€) - 2016/11/15 08:31
 ... Table: 'Port Elizabeth 02' 5-max (real money) Seat #1 is the button
 ... Seat 1: Ann (100€)
 ... Seat 2: Bob (100€)
@@ -27,10 +27,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from decimal import Decimal
+from functools import partial
 from typing import Final
 
 from straights.errors import HandHistoryError
-from straights.sites.model import Event, Seat, SiteHand, money
+from straights.sites.model import Event, Seat, SiteHand, money, stamp
 from straights.sites.pokerstars import split_hands
 
 __all__ = ["hands"]
@@ -54,7 +55,7 @@ def hands(text: str) -> Iterator[tuple[str, int, Callable[[], SiteHand]]]:
     for start, lines in split_hands(text, _HEADER):
         m = re.search(r"HandId: #(\S+)", lines[0])
         ident = m.group(1) if m else "?"
-        yield ident, start, (lambda ls=lines, s=start, i=ident: _parse(ls, s, i))
+        yield ident, start, partial(_parse, lines, start, ident)
 
 
 def _cards(text: str) -> str:
@@ -92,7 +93,9 @@ def _parse(lines: list[str], start: int, ident: str) -> SiteHand:
                     hand.rake = money(r.group(1))
                 continue
             summary = line.startswith("*** SUMMARY")
+            before = len(hand.events)
             _line(hand, line.strip(), seats)
+            stamp(hand.events, before, start + offset)
         except HandHistoryError as exc:
             raise HandHistoryError(f"line {start + offset}: {exc}") from None
     acting = {e.who for e in hand.events}
@@ -158,6 +161,6 @@ def _line(hand: SiteHand, line: str, seats: list[Seat]) -> None:
             raise HandHistoryError(f"{line!r}: a raise names its 'to' amount")
         hand.events.append(Event("to", who, amounts[1]))
     elif verb == "shows":
-        found = re.search(r"\[([^\]]*)\]", rest)
-        if found:
-            hand.events.append(Event("show", who, cards=_cards(found.group(1))))
+        shown = re.search(r"\[([^\]]*)\]", rest)
+        if shown:
+            hand.events.append(Event("show", who, cards=_cards(shown.group(1))))

@@ -1,0 +1,302 @@
+"""Site hand histories into PHH and back out: real files of six sites (tests/data/README),
+each hand replayed through the engine to the stacks the site printed, and PokerStars
+text written from every imported hand read back to the same PHH."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from straights.cli.main import app
+from straights.errors import HandHistoryError
+from straights.poker.phh import loads, replay
+from straights.sites import Failure, detect, read, read_text
+from straights.sites.export import to_ohh, to_pokerstars
+from straights.sites.model import check
+
+DATA = Path(__file__).parent / "data" / "sites"
+
+#: Hands imported per site (counted by hand from the files) and the hands that are
+#: error rows: (file, hand id, what the error says).
+EXPECTED: dict[str, tuple[int, set[tuple[str, str, str]]]] = {
+    "pokerstars": (44, {
+        ("poker-2020-cash-aksnes.txt", "212114422825", "all-in cash-out"),
+        ("poker-2020-cash-aksnes.txt", "212114513537", "all-in cash-out"),
+        ("poker-2020-cash-aksnes.txt", "212114637059", "all-in cash-out"),
+    }),
+    "ggpoker": (17, {
+        ("fpdb-PLO-6max-USD-2-5-202101.RIT.txt", "OM232657303", "run more than once"),
+        ("fpdb-PLO5-6max-USD-2-5-202104.Jackpot.txt", "OM1349864", "not a game of the catalogue"),
+    }),
+    "winamax": (53, {
+        ("fpdb-cash-5-Card-PLO-6max-EUR-2.00-4.00-201611.raiseTo.txt", "9273404-970-1479780841",
+         "not a game of the catalogue"),
+        ("fpdb-cash-5-Card-PLO-6max-EUR-5.00-10.00-201703.format2.txt", "9630554-604-1489827073",
+         "not a game of the catalogue"),
+        ("fpdb-cash-5-Card-PLO8-6max-EUR-1.00-2.00-201611.txt", "9247976-232-1478874498",
+         "not a game of the catalogue"),
+        ("fpdb-cash-PLO-5max-EUR-1.00-2.00-201407.ante.raise.txt", "6417287-1303-1406683540",
+         "checks facing a bet"),
+        ("fpdb-cash-PLO-5max-EUR-1.00-2.00-201407.ante.raise.txt", "6417287-1322-1406684365",
+         "turn"),
+        ("fpdb-cash-PLO-5max-EUR-1.00-2.00-201408.bad.pot.txt", "6468352-1737-1408024646",
+         "other stacks"),
+        ("fpdb-cash-PLO-FR-EUR-0.02-0.05-201009.Real.side.pot.with.bad.collected.txt",
+         "270777-217-1284853532", "other stacks"),
+        ("fpdb-tour-NLHE-Ticket-MTT-201010.raise.written.as.bet.preflop.txt",
+         "6307872438747255-64-1288123510", "stops in the flop"),
+        ("fpdb-tour-NLHE-Ticket-MTT-201010.side.pot.txt", "6307872438747255-71-1288124090",
+         "other stacks"),
+    }),
+    "888": (13, set()),
+    "partypoker": (7, set()),
+    "ipoker": (23, set()),
+}  # fmt: skip
+
+
+def _import(site: str) -> tuple[list[dict[str, Any]], list[Failure]]:
+    hands: list[dict[str, Any]] = []
+    failures: list[Failure] = []
+    for path in sorted((DATA / site).iterdir()):
+        for item in read(str(path), "auto"):
+            (failures if isinstance(item, Failure) else hands).append(item)  # type: ignore[arg-type]
+    return hands, failures
+
+
+@pytest.fixture(scope="module", params=sorted(EXPECTED))
+def site(request: pytest.FixtureRequest) -> tuple[str, list[dict[str, Any]], list[Failure]]:
+    hands, failures = _import(request.param)
+    return request.param, hands, failures
+
+
+def test_every_site_imports_its_hands_and_names_each_failure(
+    site: tuple[str, list[dict[str, Any]], list[Failure]],
+) -> None:
+    name, hands, failures = site
+    count, bad = EXPECTED[name]
+    assert len(hands) == count
+    found = {(Path(f.file).name, f.hand) for f in failures}
+    assert found == {(file, hand) for file, hand, _ in bad}
+    for f in failures:
+        said = next(what for file, hand, what in bad if (file, hand) == (Path(f.file).name, f.hand))
+        assert said in f.reason and f.line >= 1
+
+
+def test_every_imported_hand_replays_to_the_printed_stacks(
+    site: tuple[str, list[dict[str, Any]], list[Failure]],
+) -> None:
+    _, hands, _ = site
+    for phh in hands:
+        engine = [Decimal(s) for s in replay(phh).finishing_stacks]
+        printed = [Decimal(s) for s in phh["finishing_stacks"]]
+        house = sum(engine) - sum(printed)
+        assert house >= 0  # chips never appear; what the engine pays beyond the print is rake
+        if "_rake" in phh:
+            assert house == Decimal(phh["_rake"])
+        if not house and not phh.get("_rake"):
+            splits = sum(len(v.winners) > 1 for v in replay(phh).deal.verdicts)
+            if not splits:
+                assert engine == printed, phh["hand"]
+
+
+def test_pokerstars_text_of_every_imported_hand_imports_back_identically(
+    site: tuple[str, list[dict[str, Any]], list[Failure]],
+) -> None:
+    _, hands, _ = site
+    assert hands
+    for phh in hands:
+        [back] = read_text(to_pokerstars(phh), "pokerstars")
+        assert back == phh
+
+
+def test_pokerstars_cash_hand_by_the_printed_numbers() -> None:
+    # Hand #212113219605: BRUNOFUENTES27 ($2.64) puts in $0.06 and collects $0.18 of a
+    # $0.19 pot (rake $0.01); Parker09SA ($2.70, big blind) puts in $0.06 and folds.
+    hands = [h for h in read(str(DATA / "pokerstars" / "poker-2020-cash-aksnes.txt"))
+             if not isinstance(h, Failure)]  # fmt: skip
+    phh = next(h for h in hands if h["hand"] == "212113219605")
+    stacks = dict(zip(phh["players"], phh["finishing_stacks"], strict=True))
+    assert stacks["BRUNOFUENTES27"] == Decimal("2.76")
+    assert stacks["Parker09SA"] == Decimal("2.64")
+    assert stacks["grindhauz"] == 0
+    assert phh["_rake"] == Decimal("0.01") and phh["variant"] == "NT"
+    assert phh["players"][-1] == "BRUNOFUENTES27"  # the button is PHH's last player
+    assert phh["blinds_or_straddles"][:2] == [Decimal("0.01"), Decimal("0.02")]
+    replayed = replay(phh).finishing_stacks
+    assert replayed[phh["players"].index("BRUNOFUENTES27")] == Decimal("2.77")  # + the rake
+
+
+def test_tournament_antes_and_heads_up_order() -> None:
+    # 888 tournament hand 775395630: antes none, blinds 10/20, a three-way all-in that
+    # joeballoons (970 chips) wins with a flush: 2,940; ketaminol44n gets the side pot 60.
+    [phh] = [h for h in read(str(DATA / "888" / "poker-2016-tourney-78669312.txt"))
+             if not isinstance(h, Failure) and h["hand"] == "775395630"]  # fmt: skip
+    stacks = dict(zip(phh["players"], phh["finishing_stacks"], strict=True))
+    assert stacks["joeballoons"] == 2940 and stacks["ketaminol44n"] == 60
+    assert stacks["svinoyob75"] == 0  # 7-6 loses both pots
+    heads_up = [h for h in read(str(DATA / "ipoker" /
+                                    "hhpxml-tourney.fpdb.NLHE-2max-USD-SNG-2000-201210.xml"))
+                if not isinstance(h, Failure)]  # fmt: skip
+    first = heads_up[0]
+    assert len(first["players"]) == 2
+    # PHH heads-up: p2 is the button and its small blind is listed first
+    assert first["blinds_or_straddles"] == [10, 20]
+
+
+def test_ohh_amounts_are_what_each_action_adds() -> None:
+    [phh] = [h for h in read(str(DATA / "pokerstars" / "hhp-2008-tournament.txt"))
+             if not isinstance(h, Failure)]  # fmt: skip
+    ohh = to_ohh(phh)["ohh"]
+    pre = ohh["rounds"][0]["actions"]
+    said = [(ohh["players"][a["player_id"]]["name"], a["action"], a["amount"]) for a in pre]
+    # the file: sloanecurtis calls 20, 44Albo44 raises 80 to 100, sloanecurtis calls 80
+    assert ("44Albo44", "Raise", 100) in said
+    assert said.count(("sloanecurtis", "Call", 80)) == 1
+    assert ohh["rounds"][1]["street"] == "Flop" and ohh["rounds"][1]["cards"] == ["2s", "9s", "5d"]
+    assert ohh["pots"][0]["player_wins"] == [
+        {"player_id": phh["players"].index("44Albo44"), "win_amount": 230}
+    ]
+    json.dumps(ohh)  # plain JSON
+
+
+def test_detect_names_each_format() -> None:
+    firsts = {"pokerstars": "hhp-cash.2010.txt", "ggpoker": "fpdb-PLO-6max-USD-0.5-1.00-202006.txt",
+              "winamax": "fpdb-cash-LHE-2max-EUR-0.05-0.10-201204.txt",
+              "888": "hhp-tourney-2016.txt", "partypoker": "hhp-tourney.stt.usd.2016.txt",
+              "ipoker": "hhpxml-cash.multi-hands.xml"}  # fmt: skip
+    for fmt, name in firsts.items():
+        assert detect((DATA / fmt / name).read_text(encoding="utf-8")) == fmt
+    with pytest.raises(HandHistoryError, match="give --from"):
+        detect("just some notes")
+
+
+#: A PokerNow game as its log says it, oldest first (the file lists it newest first).
+POKERNOW_ENTRIES = [
+    "-- starting hand #1 (id: x)  No Limit Texas Hold'em (dealer: \"Bo @ b2\") --",
+    'Player stacks: #1 "Al @ a1" (100) | #3 "Bo @ b2" (100)',
+    '"Bo @ b2" posts a small blind of 1', '"Al @ a1" posts a big blind of 2',
+    '"Bo @ b2" calls 2', '"Al @ a1" checks',
+    "Flop:  [K♠, 8♦, 3♣]", '"Al @ a1" checks', '"Bo @ b2" bets 6', '"Al @ a1" calls 6',
+    "Turn: K♠, 8♦, 3♣ [9♥]", '"Al @ a1" checks', '"Bo @ b2" checks',
+    "River: K♠, 8♦, 3♣, 9♥ [4♠]", '"Al @ a1" checks', '"Bo @ b2" checks',
+    '"Bo @ b2" shows a A♥, 10♠.', '"Al @ a1" shows a 7♣, 2♦.',
+    '"Bo @ b2" collected 16 from pot with High Card, A (combination: A♥, K♠, 10♠, 9♥, 8♦)',
+    "-- ending hand #1 --",
+    "-- starting hand #2 (id: y)  No Limit Texas Hold'em (dealer: \"Al @ a1\") --",
+    'Player stacks: #1 "Al @ a1" (92) | #3 "Bo @ b2" (108)',
+    '"Al @ a1" posts a small blind of 1', '"Bo @ b2" posts a big blind of 2',
+    '"Al @ a1" folds', 'Uncalled bet of 1 returned to "Bo @ b2"',
+    '"Bo @ b2" collected 2 from pot', "-- ending hand #2 --",
+]  # fmt: skip
+
+
+def _pokernow_log() -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["entry", "at", "order"])
+    for k, entry in reversed(list(enumerate(POKERNOW_ENTRIES))):
+        writer.writerow([entry, f"2024-01-01T00:00:{k:02d}.000Z", k])
+    return out.getvalue()
+
+
+def test_pokernow_log_newest_first() -> None:
+    # A synthetic log (no licensed real one was found): hand 1 Bo (button, small blind)
+    # calls, bets 6 on the flop; Al calls; A-high beats 7-high: Bo +8, Al -8.
+    one, two = read_text(_pokernow_log(), "auto")
+    assert isinstance(one, dict) and isinstance(two, dict)
+    assert one["players"] == ["Al @ a1", "Bo @ b2"] and one["finishing_stacks"] == [92, 108]
+    assert one["actions"][-2:] == ["p2 sm AhTs", "p1 sm 7c2d"]
+    assert one["blinds_or_straddles"] == [1, 2] and one["seats"] == [1, 3]
+    assert dict(zip(two["players"], two["finishing_stacks"], strict=True)) == {
+        "Al @ a1": 91,
+        "Bo @ b2": 109,
+    }
+    check(one)
+    [back] = read_text(to_pokerstars(one), "pokerstars")
+    assert back == one
+
+
+GOOD_AND_BAD = """PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/04/16 13:54:25 ET
+Table 'T' 6-max Seat #2 is the button
+Seat 1: Ann ($1 in chips)
+Seat 2: Bob ($2 in chips)
+Bob: posts small blind $0.01
+Ann: posts big blind $0.02
+*** HOLE CARDS ***
+Bob: raises $0.04 to $0.06
+Ann: folds
+Uncalled bet ($0.04) returned to Bob
+Bob collected $0.04 from pot
+*** SUMMARY ***
+Total pot $0.04 | Rake $0
+
+
+PokerStars Hand #2: Hold'em No Limit ($0.01/$0.02 USD) - 2020/04/16 13:55:25 ET
+Table 'T' 6-max Seat #1 is the button
+Seat 1: Ann ($0.98 in chips)
+Seat 2: Bob ($2.02 in chips)
+Ann: posts small blind $0.01
+Bob: posts big blind $0.02
+*** HOLE CARDS ***
+Ann: raises $0.04 to $0.06
+Bob: raises $0.01 to $0.07
+Ann: folds
+Bob collected $0.12 from pot
+*** SUMMARY ***
+Total pot $0.12 | Rake $0
+"""
+
+
+def test_a_hand_that_cannot_be_read_is_one_row_and_the_rest_import(tmp_path: Path) -> None:
+    source = tmp_path / "mixed.txt"
+    source.write_text(GOOD_AND_BAD, encoding="utf-8")
+    out = tmp_path / "out.phhs"
+    result = CliRunner().invoke(app, ["history", "import", str(source), "--from", "pokerstars",
+                                      "--out", str(out)])  # fmt: skip
+    assert result.exit_code == 1
+    errors = [line for line in result.output.splitlines() if line.startswith("error:")]
+    # hand 2's re-raise to $0.07 is below the minimum ($0.10): its line, 24, is named
+    assert errors == [f"error: {source}:24: hand 2: 'p1 cbr 0.07': p1 cannot raise to 0.07: "
+                      f"the range now is 0.10 to 2.02"]  # fmt: skip
+    [hand] = loads(out.read_text(encoding="utf-8"))
+    assert hand["hand"] == "1" and hand["finishing_stacks"] == [Decimal("0.98"), Decimal("2.02")]
+
+
+def test_cli_export_pokerstars_and_ohh(tmp_path: Path) -> None:
+    phhs = tmp_path / "party.phhs"
+    runner = CliRunner()
+    done = runner.invoke(app, ["history", "import", str(DATA / "partypoker"
+                                                        / "hhp-tourney.stt.usd.2016.txt"),
+                               "--out", str(phhs)])  # fmt: skip
+    assert done.exit_code == 0, done.output
+    assert "imported 5 hands" in done.output
+    text = tmp_path / "party.txt"
+    done = runner.invoke(app, ["history", "export", str(phhs), "--to", "pokerstars",
+                               "--out", str(text)])  # fmt: skip
+    assert done.exit_code == 0, done.output
+    assert text.read_text(encoding="utf-8").count("PokerStars Hand #") == 5
+    back = tmp_path / "back.phhs"
+    done = runner.invoke(app, ["history", "import", str(text), "--out", str(back)])
+    assert done.exit_code == 0 and back.read_text(encoding="utf-8") == phhs.read_text(
+        encoding="utf-8"
+    )
+    done = runner.invoke(app, ["history", "export", str(phhs), "--to", "ohh", "--out", "-"])
+    assert done.exit_code == 0
+    objects = [json.loads(part) for part in done.stdout.split("\n\n\n")]
+    assert len(objects) == 5 and all(o["ohh"]["tournament"] for o in objects)
+
+
+def test_cli_bad_choices_are_one_line(tmp_path: Path) -> None:
+    runner = CliRunner()
+    done = runner.invoke(app, ["history", "import", "x.txt", "--from", "fulltilt",
+                               "--out", str(tmp_path / "o")])  # fmt: skip
+    assert done.exit_code != 0 and "--from 'fulltilt'" in str(done.exception or done.output)
+    done = runner.invoke(app, ["history", "export", str(tmp_path / "o"), "--out", "-"])
+    assert done.exit_code != 0
