@@ -34,9 +34,12 @@ __all__ = ["Event", "Seat", "SiteHand", "check", "culprit", "money", "stamp", "t
 #: Event kinds: forced bets (``ante``; ``blind``: a live blind, the first two in position
 #: being the small and big blinds, any later one a live post; ``straddle``; ``dead``:
 #: dead money), ``hole`` and ``board`` cards, ``fold``, ``check``, ``call``, ``put``
-#: (chips added, a call or a raise), ``to`` (a bet or raise to a street total), ``show``.
+#: (chips added, a call or a raise), ``to`` (a bet or raise to a street total), ``show``;
+#: stud: ``street`` (a new street), ``deal`` (a player's cards of the street, ``??`` when
+#: face down and unseen) and ``bring-in``.
 KINDS: Final = frozenset({"ante", "blind", "straddle", "dead", "hole", "board", "fold",
-                          "check", "call", "put", "to", "show", "bring-in"})  # fmt: skip
+                          "check", "call", "put", "to", "show", "bring-in", "street",
+                          "deal"})  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -157,10 +160,18 @@ def to_phh(hand: SiteHand, origins: list[int] | None = None) -> dict[str, Any]:
     if n == 2:
         antes.reverse()
         blinds.reverse()
+    from straights.poker.catalogue import get_variant
+
+    variant = get_variant(hand.variant)
+    # Stud deals hole cards street by street ("deal" events); the others deal them all first.
+    by_street = any(street.hole for street in variant.streets[1:])
     out: dict[str, Any] = {"variant": hand.variant, "ante_trimming_status": False,
-                           "antes": [_num(a) for a in antes],
-                           "blinds_or_straddles": [_num(abs(b)) if b >= 0 else _num(b)
-                                                   for b in blinds]}  # fmt: skip
+                           "antes": [_num(a) for a in antes]}  # fmt: skip
+    if variant.blinds:
+        out["blinds_or_straddles"] = [_num(abs(b)) if b >= 0 else _num(b) for b in blinds]
+    if variant.bring_in:
+        brought = [e.amount for e in hand.events if e.kind == "bring-in" and e.amount]
+        out["bring_in"] = _num(brought[0] if brought else (hand.small_bet or zero) / 2)
     if hand.small_bet is not None and hand.big_bet is not None:
         out["small_bet"], out["big_bet"] = _num(hand.small_bet), _num(hand.big_bet)
     else:
@@ -168,10 +179,9 @@ def to_phh(hand: SiteHand, origins: list[int] | None = None) -> dict[str, Any]:
             hand.min_bet or max((abs(b) for b in blinds), default=zero) or Decimal(1)
         )
     out["starting_stacks"] = [_num(s.stack) for s in seats]
-    from straights.poker.catalogue import get_variant
-
-    count = len(get_variant(hand.variant).streets[0].hole)
-    for p_index in range(n):
+    count = len(variant.streets[0].hole)
+    dealt = sum(len(street.hole) for street in variant.streets)  # every hole card of a hand
+    for p_index in range(0 if by_street else n):
         lines.append(f"d dh p{p_index + 1} {holes.get(p_index, '??' * count)}")
         where.append(0)
     street = dict(posted)
@@ -182,8 +192,9 @@ def to_phh(hand: SiteHand, origins: list[int] | None = None) -> dict[str, Any]:
             continue
         where += [previous] * (len(lines) - len(where))  # the lines the last event wrote
         previous = e.line
-        if k == "board":
-            lines.append(f"d db {e.cards}")
+        if k in ("board", "street"):
+            if k == "board":
+                lines.append(f"d db {e.cards}")
             street = {}
             continue
         i = who(e)
@@ -202,8 +213,13 @@ def to_phh(hand: SiteHand, origins: list[int] | None = None) -> dict[str, Any]:
             total = (e.amount or zero) + (street.get(i, zero) if k == "put" else zero)
             street[i] = total
             lines.append(f"{p} cbr {_num(total)}" if total > top else f"{p} cc")
+        elif k == "deal":
+            lines.append(f"d dh {p} {e.cards}")
+        elif k == "bring-in":
+            street[i] = e.amount or zero
+            lines.append(f"{p} pb")
         elif k == "show":
-            if len(e.cards) == 2 * count:
+            if len(e.cards) == 2 * dealt:
                 lines.append(f"{p} sm {e.cards}")
         else:
             raise HandHistoryError(f"unknown event {k!r}")
@@ -261,7 +277,7 @@ def _contributions(
             street[k] = zero
 
     for e in hand.events:
-        if e.kind == "board":
+        if e.kind in ("board", "street"):
             settle()
             continue
         if e.who is None or e.who not in index:

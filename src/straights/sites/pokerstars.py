@@ -41,12 +41,17 @@ GAMES: Final = {
     "hold'em no limit": "NT", "hold'em limit": "FT", "hold'em pot limit": "PT",
     "holdem no limit": "NT", "holdem limit": "FT", "holdem pot limit": "PT",
     "omaha pot limit": "PO", "omaha hi/lo pot limit": "PO/8", "omaha hi/lo limit": "FO/8",
+    "7 card stud limit": "F7S", "7 card stud hi/lo limit": "F7S/8", "razz limit": "FR",
 }  # fmt: skip
+
+#: Games whose hole cards come street by street, and how many each street deals.
+STUD: Final = frozenset({"F7S", "F7S/8", "FR"})
 
 _GAME_RE: Final = re.compile(r"(Hold'?em|Omaha Hi/Lo|Omaha|7 Card Stud Hi/Lo|7 Card Stud|Razz|"
                              r"Badugi|5 Card Draw|(?:Triple|Single) Draw 2-7 Lowball)\s+"
                              r"(No Limit|Pot Limit|Limit)", re.I)  # fmt: skip
-_STAKES_RE: Final = re.compile(r"\(([^()/]+)/([^()/ ]+)(?: [A-Z]{3})?\)")
+#: The stakes: ``($0.01/$0.02 USD)``, ``(10/20)``, mixed games' ``(Razz Limit, $4/$8 USD)``.
+_STAKES_RE: Final = re.compile(r"[(,] ?([^()/,]+)/([^()/ ]+)(?: [A-Z]{3})?\)")
 _SEAT_RE: Final = re.compile(r"^Seat (\d+): (.*) \(([^()]*?) in chips[^()]*\)(.*)$")
 _BUTTON_RE: Final = re.compile(
     r"^Table '(.*)' (?:(\d+)-max )?(?:\([^)]*\) )?Seat #(\d+) is the button"
@@ -56,7 +61,8 @@ HAND_ID: Final = re.compile(r"#\s*([\w-]*\d[\w-]*)")
 _ACT_RE: Final = re.compile(
     r"^(?P<who>.+?): (?P<verb>posts small & big blinds|posts small blind|posts big blind|"
     r"posts the ante|posts straddle|posts missed blind|posts dead blind|posts|folds|checks|"
-    r"calls|bets|raises|shows|mucks|brings in for|discards|stands pat)(?P<rest>.*)$"
+    r"calls|bets|raises|completes it to|shows|mucks|brings in for|discards|stands pat)"
+    r"(?P<rest>.*)$"
 )
 _CARDS_RE: Final = re.compile(r"\[([^\]]*)\]")
 _STREET_RE: Final = re.compile(r"^\*\*\* (FLOP|TURN|RIVER|FIRST|SECOND|THIRD)")
@@ -189,6 +195,10 @@ def _line(hand: SiteHand, line: str, seats: list[tuple[Seat, str]], extra: dict[
     if line.startswith("***"):
         if re.match(r"^\*\*\* (FIRST|SECOND|THIRD)", line):
             raise HandHistoryError("a hand run more than once: the engine deals one board")
+        if hand.variant in STUD:
+            if re.match(r"^\*\*\* (\dth|3rd) STREET|^\*\*\* RIVER", line):
+                hand.events.append(Event("street"))
+            return
         m = _STREET_RE.match(line)
         if m:
             found = _CARDS_RE.findall(line)
@@ -200,9 +210,15 @@ def _line(hand: SiteHand, line: str, seats: list[tuple[Seat, str]], extra: dict[
     if m:
         hand.collected[m.group(1)] = hand.collected.get(m.group(1), Decimal(0)) + money(m.group(2))
         return
-    m = re.match(r"^Dealt to (.+?) \[([^\]]*)\]\s*$", line)
+    m = re.match(r"^Dealt to (.+?) \[([^\]]*)\](?: \[([^\]]*)\])?\s*$", line)
     if m:
-        hand.events.append(Event("hole", m.group(1), cards=_cards(m.group(2))))
+        if hand.variant in STUD:  # third street: two down and one up; later the new card
+            new = _cards(m.group(3) or m.group(2))
+            first = sum(e.kind == "street" for e in hand.events) == 1
+            hand.events.append(Event("deal", m.group(1), cards=new if not first or
+                                     len(new) == 6 else "????" + new))  # fmt: skip
+        else:
+            hand.events.append(Event("hole", m.group(1), cards=_cards(m.group(2))))
         return
     m = _ACT_RE.match(line)
     if m is None:
@@ -242,5 +258,9 @@ def _line(hand: SiteHand, line: str, seats: list[tuple[Seat, str]], extra: dict[
         shown = _CARDS_RE.search(rest)
         if shown:
             hand.events.append(Event("show", who, cards=_cards(shown.group(1))))
-    elif verb in ("brings in for", "discards", "stands pat"):
-        raise HandHistoryError(f"{verb!r}: stud and draw games are not read yet")
+    elif verb == "brings in for":
+        hand.events.append(Event("bring-in", who, first))
+    elif verb == "completes it to":
+        hand.events.append(Event("to", who, first))
+    elif verb in ("discards", "stands pat"):
+        raise HandHistoryError(f"{verb!r}: draw games are not read yet")
