@@ -26,7 +26,14 @@ DATA = Path(__file__).parent / "data" / "sites"
 #: Hands imported per site (counted by hand from the files) and the hands that are
 #: error rows: (file, hand id, what the error says).
 EXPECTED: dict[str, tuple[int, set[tuple[str, str, str]]]] = {
-    "pokerstars": (44, {
+    "pokerstars": (93, {
+        ("fpdb-cash-Flop-2025-NL-6max-USD-0.05-0.10.cashout.txt", "257180854570",
+         "all-in cash-out"),
+        ("fpdb-cash-Flop-NLHE-6max-EUR-1.00-2.00-201212.RunItTwice.txt", "90721705235",
+         "run more than once"),
+        # "Pair on board - a double bet is allowed": the engine has no open-pair big bet
+        ("fpdb-cash-Stud-7-Stud-USD-0.04-0.08-200911.txt", "35874334277",
+         "cannot bet to 0.08"),
         ("poker-2020-cash-aksnes.txt", "212114422825", "all-in cash-out"),
         ("poker-2020-cash-aksnes.txt", "212114513537", "all-in cash-out"),
         ("poker-2020-cash-aksnes.txt", "212114637059", "all-in cash-out"),
@@ -131,6 +138,21 @@ def test_pokerstars_cash_hand_by_the_printed_numbers() -> None:
     assert phh["blinds_or_straddles"][:2] == [Decimal("0.01"), Decimal("0.02")]
     replayed = replay(phh).finishing_stacks
     assert replayed[phh["players"].index("BRUNOFUENTES27")] == Decimal("2.77")  # + the rake
+
+
+def test_stud_deals_street_by_street_with_the_bring_in() -> None:
+    # Razz hand #35874566077 (2009): antes $0.01, kobreli's Q brings in for $0.02;
+    # SilkZone bets $0.08 on sixth street, nobody calls, and collects $0.39 of $0.41.
+    [phh] = [h for h in read(str(DATA / "pokerstars" / "fpdb-cash-Stud-Razz-USD-0.04-0.08-200911.txt"))
+             if not isinstance(h, Failure) and h["hand"] == "35874566077"]  # fmt: skip
+    assert phh["variant"] == "FR" and phh["bring_in"] == Decimal("0.02")
+    assert "blinds_or_straddles" not in phh and phh["small_bet"] == Decimal("0.04")
+    assert phh["players"] == ["kobreli", "willy32948", "meg100", "Hero", "SilkZone"]
+    assert phh["actions"][:6] == ["d dh p1 ????Qc", "d dh p2 ????6h", "d dh p3 ????3s",
+                                  "d dh p4 Td2s9s", "d dh p5 ????3h", "p1 pb"]  # fmt: skip
+    stacks = dict(zip(phh["players"], phh["finishing_stacks"], strict=True))
+    # SilkZone: 1.65 - 0.01 - 0.02 - 0.04 - 0.08 + 0.39 = 1.89 (the next hand's stack)
+    assert stacks["SilkZone"] == Decimal("1.89") and phh["_rake"] == Decimal("0.02")
 
 
 def test_tournament_antes_and_heads_up_order() -> None:

@@ -42,7 +42,12 @@ __all__ = ["to_ohh", "to_pokerstars"]
 #: PHH codes PokerStars' text can hold: the game and the limit words of its header.
 GAMES: Final = {"NT": ("Hold'em", "No Limit"), "PT": ("Hold'em", "Pot Limit"),
                 "FT": ("Hold'em", "Limit"), "PO": ("Omaha", "Pot Limit"),
-                "PO/8": ("Omaha Hi/Lo", "Pot Limit"), "FO/8": ("Omaha Hi/Lo", "Limit")}  # fmt: skip
+                "PO/8": ("Omaha Hi/Lo", "Pot Limit"), "FO/8": ("Omaha Hi/Lo", "Limit"),
+                "F7S": ("7 Card Stud", "Limit"), "F7S/8": ("7 Card Stud Hi/Lo", "Limit"),
+                "FR": ("Razz", "Limit")}  # fmt: skip
+#: Games whose hole cards are dealt street by street (no board, no button).
+STUD: Final = frozenset({"F7S", "F7S/8", "FR"})
+_STUD_STREETS: Final = ("3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER")
 _SYMBOLS: Final = {"USD": "$", "EUR": "€", "GBP": "£"}
 _STREETS: Final = ("Preflop", "Flop", "Turn", "River")
 
@@ -68,7 +73,7 @@ def _cards(text: str) -> list[str]:
 class _Step:
     """One thing that happened, with the chips it moved."""
 
-    kind: str  # ante sb bb straddle post hole board fold check call bet raise show
+    kind: str  # ante sb bb straddle post hole board street deal bring-in fold check call …
     player: int | None = None
     amount: Decimal = Decimal(0)  # chips added
     to: Decimal = Decimal(0)  # the street total after it
@@ -80,8 +85,10 @@ class _Step:
 def _walk(phh: dict[str, Any]) -> list[_Step]:
     """The hand's steps from its PHH fields and actions."""
     if phh.get("variant") not in GAMES:
-        raise HandHistoryError(f"variant {phh.get('variant')!r}: only hold'em and Omaha "
-                               f"are written to site formats")  # fmt: skip
+        raise HandHistoryError(f"variant {phh.get('variant')!r}: only hold'em, Omaha and "
+                               f"seven-card stud games are written to site formats")  # fmt: skip
+    stud = phh["variant"] in STUD
+    acted = True  # stud: an action since the last deal (the next deal opens a street)
     stacks = [_dec(s) for s in phh["starting_stacks"]]
     n = len(stacks)
     zero = Decimal(0)
@@ -124,7 +131,15 @@ def _walk(phh: dict[str, Any]) -> list[_Step]:
         if len(words) < 2:
             continue
         if words[0] == "d":
-            if words[1] == "dh":
+            if words[1] == "dh" and stud:
+                if acted:
+                    if any(s.kind == "street" for s in steps):
+                        settle()
+                    street = [zero] * n
+                    steps.append(_Step("street"))
+                    acted = False
+                steps.append(_Step("deal", int(words[2][1:]) - 1, cards=_cards(words[3])))
+            elif words[1] == "dh":
                 i = int(words[2][1:]) - 1
                 if "?" not in words[3]:
                     steps.append(_Step("hole", i, cards=_cards(words[3])))
@@ -135,7 +150,13 @@ def _walk(phh: dict[str, Any]) -> list[_Step]:
             continue
         i = int(words[0][1:]) - 1
         top = max(street)
-        if words[1] == "f":
+        acted = True
+        if words[1] == "pb":
+            paid = min(_dec(phh.get("bring_in", 0)), stacks[i])
+            stacks[i] -= paid
+            street[i] += paid
+            steps.append(_Step("bring-in", i, paid, street[i], allin=not stacks[i]))
+        elif words[1] == "f":
             steps.append(_Step("fold", i))
         elif words[1] == "cc":
             owed = min(top - street[i], stacks[i])
@@ -199,13 +220,17 @@ def to_pokerstars(phh: dict[str, Any]) -> str:
         day = f"{phh['year']:04d}/{phh['month']:02d}/{phh['day']:02d}"
         head += f" - {day} {phh.get('time', '00:00:00')} ET"
     size = f"{phh['seat_count']}-max " if phh.get("seat_count") else ""
-    lines = [head, f"Table '{phh.get('table', '')}' {size}Seat #{seats[-1]} is the button"]
+    lines = [head]
+    if phh["variant"] not in STUD:
+        lines.append(f"Table '{phh.get('table', '')}' {size}Seat #{seats[-1]} is the button")
     for k in sorted(range(n), key=lambda k: seats[k]):
         lines.append(f"Seat {seats[k]}: {names[k]} ({m(_dec(phh['starting_stacks'][k]))} in chips)")
     verbs = {"ante": "posts the ante", "sb": "posts small blind", "bb": "posts big blind",
              "straddle": "posts straddle", "post": "posts big blind"}  # fmt: skip
     boards: list[str] = []
-    holes_said = False
+    streets = 0
+    ups: dict[int, list[str]] = {}
+    holes_said = phh["variant"] in STUD
     shown = False
     for s in steps:
         who = names[s.player] if s.player is not None else ""
@@ -216,7 +241,20 @@ def to_pokerstars(phh: dict[str, Any]) -> str:
         if not holes_said and s.kind not in verbs:
             lines.append("*** HOLE CARDS ***")
             holes_said = True
-        if s.kind == "hole":
+        if s.kind == "street":
+            lines.append(f"*** {_STUD_STREETS[min(streets, 4)]} ***")
+            streets += 1
+        elif s.kind == "deal":  # only what the viewer saw: up cards, and his own down cards
+            seen = [c for c in s.cards if c != "??"]
+            if seen and s.player is not None:
+                before = ups.get(s.player, [])
+                new = " ".join(seen)
+                lines.append(f"Dealt to {who} [{' '.join(before)}] [{new}]" if before and
+                             streets > 1 else f"Dealt to {who} [{new}]")  # fmt: skip
+                ups[s.player] = before + seen
+        elif s.kind == "bring-in":
+            lines.append(f"{who}: brings in for {m(s.amount)}{allin}")
+        elif s.kind == "hole":
             lines.append(f"Dealt to {who} [{' '.join(s.cards)}]")
         elif s.kind == "board":
             before = " ".join(boards)
@@ -262,6 +300,9 @@ def to_pokerstars(phh: dict[str, Any]) -> str:
 
 def to_ohh(phh: dict[str, Any]) -> dict[str, Any]:
     """One PHH hand as an OHH (Open Hand History) JSON object: ``{"ohh": {...}}``."""
+    if phh.get("variant") in STUD:
+        raise HandHistoryError(f"variant {phh['variant']!r}: OHH is written for hold'em and "
+                               f"Omaha hands only")  # fmt: skip
     steps = _walk(phh)
     game, limit = GAMES[phh["variant"]]
     n = len(phh["starting_stacks"])

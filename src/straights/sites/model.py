@@ -186,7 +186,11 @@ def to_phh(hand: SiteHand, origins: list[int] | None = None) -> dict[str, Any]:
         where.append(0)
     street = dict(posted)
     previous = 0
-    for e in hand.events:
+    events = hand.events
+    if by_street:
+        counts = [len(st.hole) for st in variant.streets]
+        events = _every_deal(events, [s.name for s in seats], counts)
+    for e in events:
         k = e.kind
         if k in ("ante", "dead", "blind", "straddle", "hole"):
             continue
@@ -339,3 +343,31 @@ def culprit(phh: dict[str, Any]) -> int | None:
             if not (text.startswith("the history stops") or "never reaches" in text):
                 return k - 1
     return None
+
+
+def _every_deal(events: list[Event], order: list[str], counts: list[int]) -> list[Event]:
+    """Stud: each street's cards for every player still in, in PHH's order — the cards
+    the site printed, ``??`` for the others (PHH writes every card dealt)."""
+    out: list[Event] = []
+    folded: set[str | None] = set()
+    k = 0
+    while k < len(events):
+        e = events[k]
+        if e.kind != "street":
+            folded |= {e.who} if e.kind == "fold" else set()
+            out.append(e)
+            k += 1
+            continue
+        number = sum(x.kind == "street" for x in out)
+        out.append(e)
+        k += 1
+        printed: dict[str | None, Event] = {}
+        while k < len(events) and events[k].kind == "deal":
+            printed[events[k].who] = events[k]
+            k += 1
+        count = counts[number] if number < len(counts) else 1
+        for name in order:
+            if name not in folded:
+                out.append(printed.get(name) or Event("deal", name, cards="??" * count,
+                                                      line=e.line))  # fmt: skip
+    return out
