@@ -143,7 +143,8 @@ def test_pokerstars_cash_hand_by_the_printed_numbers() -> None:
 def test_stud_deals_street_by_street_with_the_bring_in() -> None:
     # Razz hand #35874566077 (2009): antes $0.01, kobreli's Q brings in for $0.02;
     # SilkZone bets $0.08 on sixth street, nobody calls, and collects $0.39 of $0.41.
-    [phh] = [h for h in read(str(DATA / "pokerstars" / "fpdb-cash-Stud-Razz-USD-0.04-0.08-200911.txt"))
+    razz = DATA / "pokerstars" / "fpdb-cash-Stud-Razz-USD-0.04-0.08-200911.txt"
+    [phh] = [h for h in read(str(razz))
              if not isinstance(h, Failure) and h["hand"] == "35874566077"]  # fmt: skip
     assert phh["variant"] == "FR" and phh["bring_in"] == Decimal("0.02")
     assert "blinds_or_straddles" not in phh and phh["small_bet"] == Decimal("0.04")
