@@ -248,9 +248,9 @@ def to_pokerstars(phh: dict[str, Any]) -> str:
             seen = [c for c in s.cards if c != "??"]
             if seen and s.player is not None:
                 before = ups.get(s.player, [])
-                new = " ".join(seen)
-                lines.append(f"Dealt to {who} [{' '.join(before)}] [{new}]" if before and
-                             streets > 1 else f"Dealt to {who} [{new}]")  # fmt: skip
+                shown = " ".join(seen)
+                lines.append(f"Dealt to {who} [{' '.join(before)}] [{shown}]" if before and
+                             streets > 1 else f"Dealt to {who} [{shown}]")  # fmt: skip
                 ups[s.player] = before + seen
         elif s.kind == "bring-in":
             lines.append(f"{who}: brings in for {m(s.amount)}{allin}")

@@ -214,8 +214,8 @@ def _line(hand: SiteHand, line: str, seats: list[tuple[Seat, str]], extra: dict[
     if m:
         if hand.variant in STUD:  # third street: two down and one up; later the new card
             new = _cards(m.group(3) or m.group(2))
-            first = sum(e.kind == "street" for e in hand.events) == 1
-            hand.events.append(Event("deal", m.group(1), cards=new if not first or
+            third = sum(e.kind == "street" for e in hand.events) == 1
+            hand.events.append(Event("deal", m.group(1), cards=new if not third or
                                      len(new) == 6 else "????" + new))  # fmt: skip
         else:
             hand.events.append(Event("hole", m.group(1), cards=_cards(m.group(2))))
