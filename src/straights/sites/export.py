@@ -247,11 +247,11 @@ def to_pokerstars(phh: dict[str, Any]) -> str:
         elif s.kind == "deal":  # only what the viewer saw: up cards, and his own down cards
             seen = [c for c in s.cards if c != "??"]
             if seen and s.player is not None:
-                before = ups.get(s.player, [])
-                shown = " ".join(seen)
-                lines.append(f"Dealt to {who} [{' '.join(before)}] [{shown}]" if before and
-                             streets > 1 else f"Dealt to {who} [{shown}]")  # fmt: skip
-                ups[s.player] = before + seen
+                earlier = ups.get(s.player, [])
+                now = " ".join(seen)
+                lines.append(f"Dealt to {who} [{' '.join(earlier)}] [{now}]" if earlier and
+                             streets > 1 else f"Dealt to {who} [{now}]")  # fmt: skip
+                ups[s.player] = earlier + seen
         elif s.kind == "bring-in":
             lines.append(f"{who}: brings in for {m(s.amount)}{allin}")
         elif s.kind == "hole":
