@@ -26,7 +26,7 @@ DATA = Path(__file__).parent / "data" / "sites"
 #: Hands imported per site (counted by hand from the files) and the hands that are
 #: error rows: (file, hand id, what the error says).
 EXPECTED: dict[str, tuple[int, set[tuple[str, str, str]]]] = {
-    "pokerstars": (93, {
+    "pokerstars": (118, {
         ("fpdb-cash-Flop-2025-NL-6max-USD-0.05-0.10.cashout.txt", "257180854570",
          "all-in cash-out"),
         ("fpdb-cash-Flop-NLHE-6max-EUR-1.00-2.00-201212.RunItTwice.txt", "90721705235",
@@ -154,6 +154,23 @@ def test_stud_deals_street_by_street_with_the_bring_in() -> None:
     stacks = dict(zip(phh["players"], phh["finishing_stacks"], strict=True))
     # SilkZone: 1.65 - 0.01 - 0.02 - 0.04 - 0.08 + 0.39 = 1.89 (the next hand's stack)
     assert stacks["SilkZone"] == Decimal("1.89") and phh["_rake"] == Decimal("0.02")
+
+
+def test_draw_discards_and_the_cards_drawn() -> None:
+    # Triple draw hand #63845186378 (2011): three draws; Player1 (the button) stands pat
+    # twice and wins $1.29 of $1.35 with 9-8-7-6-3 against Player3's pair of fives.
+    name = "fpdb-cash-Draw-Triple_Draw_2-7_Lowball-FL-USD-0.10-0.20-201106.sample.txt"
+    [phh] = [h for h in read(str(DATA / "pokerstars" / name)) if not isinstance(h, Failure)]
+    assert phh["variant"] == "F2L3D" and phh["small_bet"] == Decimal("0.10")
+    p = {name: f"p{k + 1}" for k, name in enumerate(phh["players"])}
+    draws = [a for a in phh["actions"] if " sd" in a]
+    assert draws[:3] == [f"{p['Player2']} sd ??????", f"{p['Player3']} sd ????",
+                         f"{p['Player1']} sd ????"]  # fmt: skip
+    assert f"{p['Player1']} sd" in draws[3:]  # stands pat
+    stacks = dict(zip(phh["players"], phh["finishing_stacks"], strict=True))
+    # each put in 0.10 + 0.10 + 0.20 + 0.20
+    assert stacks["Player1"] == Decimal("4.36") - Decimal("0.60") + Decimal("1.29")
+    assert stacks["Player3"] == Decimal("3.98") - Decimal("0.60")
 
 
 def test_tournament_antes_and_heads_up_order() -> None:

@@ -107,8 +107,8 @@ def read_text(text: str, fmt: str, file: str = "-") -> Iterator[dict[str, Any] |
         try:
             phh = to_phh(parse(), origins)
             check(phh)
-        except (StraightsError, ArithmeticError) as exc:
-            reason = str(exc) or type(exc).__name__
+        except (StraightsError, ArithmeticError, LookupError) as exc:  # one row, never a trace
+            reason = str(exc) if isinstance(exc, StraightsError) else f"cannot be read ({exc!r})"
             at = line
             if reason.startswith("line ") and ":" in reason:
                 head, _, rest = reason.partition(":")

@@ -44,7 +44,11 @@ GAMES: Final = {"NT": ("Hold'em", "No Limit"), "PT": ("Hold'em", "Pot Limit"),
                 "FT": ("Hold'em", "Limit"), "PO": ("Omaha", "Pot Limit"),
                 "PO/8": ("Omaha Hi/Lo", "Pot Limit"), "FO/8": ("Omaha Hi/Lo", "Limit"),
                 "F7S": ("7 Card Stud", "Limit"), "F7S/8": ("7 Card Stud Hi/Lo", "Limit"),
-                "FR": ("Razz", "Limit")}  # fmt: skip
+                "FR": ("Razz", "Limit"), "F2L3D": ("Triple Draw 2-7 Lowball", "Limit"),
+                "N2L1D": ("Single Draw 2-7 Lowball", "No Limit"), "_F5CD": ("5 Card Draw", "Limit"),
+                "_N5CD": ("5 Card Draw", "No Limit"), "FB": ("Badugi", "Limit")}  # fmt: skip
+#: Games where players draw (PokerStars writes them with ``*** DEALING HANDS ***``).
+DRAW: Final = frozenset({"F2L3D", "N2L1D", "_F5CD", "_N5CD", "FB"})
 #: Games whose hole cards are dealt street by street (no board, no button).
 STUD: Final = frozenset({"F7S", "F7S/8", "FR"})
 _STUD_STREETS: Final = ("3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER")
@@ -85,10 +89,11 @@ class _Step:
 def _walk(phh: dict[str, Any]) -> list[_Step]:
     """The hand's steps from its PHH fields and actions."""
     if phh.get("variant") not in GAMES:
-        raise HandHistoryError(f"variant {phh.get('variant')!r}: only hold'em, Omaha and "
-                               f"seven-card stud games are written to site formats")  # fmt: skip
+        raise HandHistoryError(f"variant {phh.get('variant')!r}: only hold'em, Omaha, stud "
+                               f"and draw games are written to site formats")  # fmt: skip
     stud = phh["variant"] in STUD
     acted = True  # stud: an action since the last deal (the next deal opens a street)
+    drawing = False  # draw games: inside a round of discards
     stacks = [_dec(s) for s in phh["starting_stacks"]]
     n = len(stacks)
     zero = Decimal(0)
@@ -139,6 +144,8 @@ def _walk(phh: dict[str, Any]) -> list[_Step]:
                     steps.append(_Step("street"))
                     acted = False
                 steps.append(_Step("deal", int(words[2][1:]) - 1, cards=_cards(words[3])))
+            elif words[1] == "dh" and any(s.kind == "draw" for s in steps):
+                steps.append(_Step("drawn", int(words[2][1:]) - 1, cards=_cards(words[3])))
             elif words[1] == "dh":
                 i = int(words[2][1:]) - 1
                 if "?" not in words[3]:
@@ -149,6 +156,15 @@ def _walk(phh: dict[str, Any]) -> list[_Step]:
                 steps.append(_Step("board", cards=_cards(words[2])))
             continue
         i = int(words[0][1:]) - 1
+        if words[1] == "sd":
+            if not drawing:  # the first discard ends the betting round before it
+                settle()
+                street = [zero] * n
+                steps.append(_Step("draw-round"))
+            drawing = True
+            steps.append(_Step("draw", i, cards=_cards(words[2]) if len(words) > 2 else []))
+            continue
+        drawing = False
         top = max(street)
         acted = True
         if words[1] == "pb":
@@ -228,6 +244,9 @@ def to_pokerstars(phh: dict[str, Any]) -> str:
     verbs = {"ante": "posts the ante", "sb": "posts small blind", "bb": "posts big blind",
              "straddle": "posts straddle", "post": "posts big blind"}  # fmt: skip
     boards: list[str] = []
+    draws = 0
+    hands: dict[int, list[str]] = {s.player: list(s.cards) for s in steps
+                                   if s.kind == "hole" and s.player is not None}  # fmt: skip
     streets = 0
     ups: dict[int, list[str]] = {}
     holes_said = phh["variant"] in STUD
@@ -239,8 +258,33 @@ def to_pokerstars(phh: dict[str, Any]) -> str:
             lines.append(f"{who}: {verbs[s.kind]} {m(s.amount)}{allin}")
             continue
         if not holes_said and s.kind not in verbs:
-            lines.append("*** HOLE CARDS ***")
+            draw_game = phh["variant"] in DRAW
+            lines.append("*** DEALING HANDS ***" if draw_game else "*** HOLE CARDS ***")
             holes_said = True
+        if s.kind == "draw-round":
+            draws += 1
+            names_of = ("FIRST DRAW", "SECOND DRAW", "THIRD DRAW")
+            lines.append(f"*** {names_of[min(draws, 3) - 1]} ***")
+            continue
+        if s.kind == "draw":
+            seen = [c for c in s.cards if c != "??"]
+            count = len(s.cards)
+            if not count:
+                lines.append(f"{who}: stands pat")
+            else:
+                word = "card" if count == 1 else "cards"
+                thrown = f" [{' '.join(seen)}]" if seen and len(seen) == count else ""
+                lines.append(f"{who}: discards {count} {word}{thrown}")
+                if s.player in hands and thrown:
+                    for card in seen:
+                        hands[s.player].remove(card)
+            continue
+        if s.kind == "drawn":
+            if s.player in hands and "??" not in s.cards:
+                kept = " ".join(hands[s.player])
+                lines.append(f"Dealt to {who} [{kept}] [{' '.join(s.cards)}]")
+                hands[s.player] += s.cards
+            continue
         if s.kind == "street":
             lines.append(f"*** {_STUD_STREETS[min(streets, 4)]} ***")
             streets += 1
@@ -300,7 +344,7 @@ def to_pokerstars(phh: dict[str, Any]) -> str:
 
 def to_ohh(phh: dict[str, Any]) -> dict[str, Any]:
     """One PHH hand as an OHH (Open Hand History) JSON object: ``{"ohh": {...}}``."""
-    if phh.get("variant") in STUD:
+    if phh.get("variant") in STUD | DRAW:
         raise HandHistoryError(f"variant {phh['variant']!r}: OHH is written for hold'em and "
                                f"Omaha hands only")  # fmt: skip
     steps = _walk(phh)

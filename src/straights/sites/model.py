@@ -36,10 +36,11 @@ __all__ = ["Event", "Seat", "SiteHand", "check", "culprit", "money", "stamp", "t
 #: dead money), ``hole`` and ``board`` cards, ``fold``, ``check``, ``call``, ``put``
 #: (chips added, a call or a raise), ``to`` (a bet or raise to a street total), ``show``;
 #: stud: ``street`` (a new street), ``deal`` (a player's cards of the street, ``??`` when
-#: face down and unseen) and ``bring-in``.
+#: face down and unseen) and ``bring-in``; draw games: ``draw`` (the cards thrown, ``??``
+#: when unseen; none: stands pat) and ``deal`` (the cards drawn).
 KINDS: Final = frozenset({"ante", "blind", "straddle", "dead", "hole", "board", "fold",
                           "check", "call", "put", "to", "show", "bring-in", "street",
-                          "deal"})  # fmt: skip
+                          "deal", "draw"})  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -185,6 +186,7 @@ def to_phh(hand: SiteHand, origins: list[int] | None = None) -> dict[str, Any]:
         lines.append(f"d dh p{p_index + 1} {holes.get(p_index, '??' * count)}")
         where.append(0)
     street = dict(posted)
+    drawing = False  # draw games: inside a round of discards
     previous = 0
     events = hand.events
     if by_street:
@@ -203,6 +205,8 @@ def to_phh(hand: SiteHand, origins: list[int] | None = None) -> dict[str, Any]:
             continue
         i = who(e)
         p = f"p{i + 1}"
+        new_draw = k == "draw" and not drawing  # the first discard ends the betting before it
+        drawing = k in ("draw", "deal") and not by_street
         top = max(street.values(), default=zero)
         if k == "fold":
             lines.append(f"{p} f")
@@ -219,6 +223,10 @@ def to_phh(hand: SiteHand, origins: list[int] | None = None) -> dict[str, Any]:
             lines.append(f"{p} cbr {_num(total)}" if total > top else f"{p} cc")
         elif k == "deal":
             lines.append(f"d dh {p} {e.cards}")
+        elif k == "draw":
+            if new_draw:
+                street = {}
+            lines.append(f"{p} sd {e.cards}".rstrip())
         elif k == "bring-in":
             street[i] = e.amount or zero
             lines.append(f"{p} pb")
@@ -280,9 +288,12 @@ def _contributions(
             total[k] += street[k]
             street[k] = zero
 
+    drawing = False
     for e in hand.events:
-        if e.kind in ("board", "street"):
+        if e.kind in ("board", "street") or (e.kind == "draw" and not drawing):
             settle()
+        drawing = e.kind in ("draw", "deal")
+        if e.kind in ("board", "street"):
             continue
         if e.who is None or e.who not in index:
             continue

@@ -42,6 +42,8 @@ GAMES: Final = {
     "holdem no limit": "NT", "holdem limit": "FT", "holdem pot limit": "PT",
     "omaha pot limit": "PO", "omaha hi/lo pot limit": "PO/8", "omaha hi/lo limit": "FO/8",
     "7 card stud limit": "F7S", "7 card stud hi/lo limit": "F7S/8", "razz limit": "FR",
+    "triple draw 2-7 lowball limit": "F2L3D", "single draw 2-7 lowball no limit": "N2L1D",
+    "5 card draw limit": "_F5CD", "5 card draw no limit": "_N5CD", "badugi limit": "FB",
 }  # fmt: skip
 
 #: Games whose hole cards come street by street, and how many each street deals.
@@ -65,7 +67,7 @@ _ACT_RE: Final = re.compile(
     r"(?P<rest>.*)$"
 )
 _CARDS_RE: Final = re.compile(r"\[([^\]]*)\]")
-_STREET_RE: Final = re.compile(r"^\*\*\* (FLOP|TURN|RIVER|FIRST|SECOND|THIRD)")
+_STREET_RE: Final = re.compile(r"^\*\*\* (FLOP|TURN|RIVER)")
 
 
 def split_hands(text: str, header: re.Pattern[str] = HEADER) -> Iterator[tuple[int, list[str]]]:
@@ -193,7 +195,7 @@ def _line(hand: SiteHand, line: str, seats: list[tuple[Seat, str]], extra: dict[
         seats.append((Seat(m.group(2), int(m.group(1)), money(m.group(3))), m.group(4)))
         return
     if line.startswith("***"):
-        if re.match(r"^\*\*\* (FIRST|SECOND|THIRD)", line):
+        if re.match(r"^\*\*\* (FIRST|SECOND|THIRD) (FLOP|TURN|RIVER|SHOW)", line):
             raise HandHistoryError("a hand run more than once: the engine deals one board")
         if hand.variant in STUD:
             if re.match(r"^\*\*\* (\dth|3rd) STREET|^\*\*\* RIVER", line):
@@ -202,6 +204,8 @@ def _line(hand: SiteHand, line: str, seats: list[tuple[Seat, str]], extra: dict[
         m = _STREET_RE.match(line)
         if m:
             found = _CARDS_RE.findall(line)
+            if not found:
+                raise HandHistoryError(f"{line!r}: a street without its cards")
             hand.events.append(Event("board", cards=_cards(found[-1])))
         return
     if " cashed out the hand for " in line:
@@ -212,7 +216,9 @@ def _line(hand: SiteHand, line: str, seats: list[tuple[Seat, str]], extra: dict[
         return
     m = re.match(r"^Dealt to (.+?) \[([^\]]*)\](?: \[([^\]]*)\])?\s*$", line)
     if m:
-        if hand.variant in STUD:  # third street: two down and one up; later the new card
+        if m.group(3) and hand.variant not in STUD:  # a draw: the cards kept, the new ones
+            hand.events.append(Event("deal", m.group(1), cards=_cards(m.group(3))))
+        elif hand.variant in STUD:  # third street: two down and one up; later the new card
             new = _cards(m.group(3) or m.group(2))
             third = sum(e.kind == "street" for e in hand.events) == 1
             hand.events.append(Event("deal", m.group(1), cards=new if not third or
@@ -262,5 +268,14 @@ def _line(hand: SiteHand, line: str, seats: list[tuple[Seat, str]], extra: dict[
         hand.events.append(Event("bring-in", who, first))
     elif verb == "completes it to":
         hand.events.append(Event("to", who, first))
-    elif verb in ("discards", "stands pat"):
-        raise HandHistoryError(f"{verb!r}: draw games are not read yet")
+    elif verb == "stands pat":
+        hand.events.append(Event("draw", who))
+    elif verb == "discards":  # "discards 2 cards [7h Kd]" (the viewer's) or "discards 2 cards"
+        thrown = _CARDS_RE.search(rest)
+        count = re.match(r"\s*(\d+) card", rest)
+        n = int(count.group(1)) if count else 0
+        hand.events.append(
+            Event("draw", who, cards=_cards(thrown.group(1)) if thrown else "??" * n)
+        )
+        if not thrown and n:
+            hand.events.append(Event("deal", who, cards="??" * n))
