@@ -42,7 +42,7 @@ EXPECTED: dict[str, tuple[int, set[tuple[str, str, str]]]] = {
         ("fpdb-PLO-6max-USD-2-5-202101.RIT.txt", "OM232657303", "run more than once"),
         ("fpdb-PLO5-6max-USD-2-5-202104.Jackpot.txt", "OM1349864", "not a game of the catalogue"),
     }),
-    "winamax": (53, {
+    "winamax": (58, {
         ("fpdb-cash-5-Card-PLO-6max-EUR-2.00-4.00-201611.raiseTo.txt", "9273404-970-1479780841",
          "not a game of the catalogue"),
         ("fpdb-cash-5-Card-PLO-6max-EUR-5.00-10.00-201703.format2.txt", "9630554-604-1489827073",

@@ -239,6 +239,8 @@ def to_pokerstars(phh: dict[str, Any]) -> str:
     lines = [head]
     if phh["variant"] not in STUD:
         lines.append(f"Table '{phh.get('table', '')}' {size}Seat #{seats[-1]} is the button")
+    elif phh.get("table") is not None:
+        lines.append(f"Table '{phh['table']}' {size}".rstrip())
     for k in sorted(range(n), key=lambda k: seats[k]):
         lines.append(f"Seat {seats[k]}: {names[k]} ({m(_dec(phh['starting_stacks'][k]))} in chips)")
     verbs = {"ante": "posts the ante", "sb": "posts small blind", "bb": "posts big blind",

@@ -56,7 +56,7 @@ _GAME_RE: Final = re.compile(r"(Hold'?em|Omaha Hi/Lo|Omaha|7 Card Stud Hi/Lo|7 C
 _STAKES_RE: Final = re.compile(r"[(,] ?([^()/,]+)/([^()/ ]+)(?: [A-Z]{3})?\)")
 _SEAT_RE: Final = re.compile(r"^Seat (\d+): (.*) \(([^()]*?) in chips[^()]*\)(.*)$")
 _BUTTON_RE: Final = re.compile(
-    r"^Table '(.*)' (?:(\d+)-max )?(?:\([^)]*\) )?Seat #(\d+) is the button"
+    r"^Table '(.*)'(?: (\d+)-max)?(?: \([^)]*\))?(?: Seat #(\d+) is the button)?\s*$"
 )
 #: A hand's id in its first line (``#212113219605``, GGPoker's ``#OM190765880``).
 HAND_ID: Final = re.compile(r"#\s*([\w-]*\d[\w-]*)")
@@ -188,7 +188,7 @@ def _line(hand: SiteHand, line: str, seats: list[tuple[Seat, str]], extra: dict[
     if m:
         hand.table = m.group(1) or None
         hand.seat_count = int(m.group(2)) if m.group(2) else None
-        hand.button = int(m.group(3))
+        hand.button = int(m.group(3)) if m.group(3) else None  # stud: no button
         return
     m = _SEAT_RE.match(line)
     if m and not hand.events:

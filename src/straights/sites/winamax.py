@@ -40,12 +40,18 @@ _HEADER: Final = re.compile(r"^\ufeff?Winamax Poker - ")
 _GAMES: Final = {("holdem", "no limit"): "NT", ("holdem", "pot limit"): "PT",
                  ("holdem", "fixed limit"): "FT", ("omaha", "pot limit"): "PO",
                  ("omaha hi/lo", "pot limit"): "PO/8", ("omaha hi/lo", "fixed limit"): "FO/8",
-                 ("omaha8", "pot limit"): "PO/8", ("omaha8", "fixed limit"): "FO/8"}  # fmt: skip
+                 ("omaha8", "pot limit"): "PO/8", ("omaha8", "fixed limit"): "FO/8",
+                 ("7-card stud", "fixed limit"): "F7S", ("7stud", "fixed limit"): "F7S",
+                 ("7-card stud hi/lo", "fixed limit"): "F7S/8", ("razz", "fixed limit"): "FR",
+                 ("2-7 triple draw", "fixed limit"): "F2L3D",
+                 ("lowball27", "fixed limit"): "F2L3D"}  # fmt: skip
+_STUD: Final = frozenset({"F7S", "F7S/8", "FR"})
 _GAME_RE: Final = re.compile(r" - (\w[\w /-]*?) (no limit|pot limit|fixed limit) \(([^)]*)\)", re.I)
 _SEAT_RE: Final = re.compile(r"^Seat (\d+): (.+) \(([^(),]+)(?:, [^()]*)?\)\s*(.*)$")
 _ACT_RE: Final = re.compile(
     r"^(?P<who>.+?) (?P<verb>posts small blind|posts big blind|posts ante|folds|checks|"
-    r"calls|bets|raises|shows|collected)(?P<rest>.*)$"
+    r"calls|bets|raises|shows|collected|brings in|bring-in|discards|discard|stands pat)"
+    r"(?P<rest>.*)$"
 )
 _AMOUNT_RE: Final = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
@@ -59,7 +65,8 @@ def hands(text: str) -> Iterator[tuple[str, int, Callable[[], SiteHand]]]:
 
 
 def _cards(text: str) -> str:
-    return "".join(text.split())
+    """``Qs 5s`` → ``Qs5s``; Winamax's unseen ``X`` → ``??``."""
+    return "".join("??" if card == "X" else card for card in text.split())
 
 
 def _parse(lines: list[str], start: int, ident: str) -> SiteHand:
@@ -106,24 +113,35 @@ def _parse(lines: list[str], start: int, ident: str) -> SiteHand:
 def _line(hand: SiteHand, line: str, seats: list[Seat]) -> None:
     if not line:
         return
-    m = re.match(r"^Table: '(.*)' (\d+)-max .*Seat #(\d+) is the button", line)
+    m = re.match(r"^Table: '(.*)' (\d+)-max [^S]*(?:Seat #(\d+) is the button)?", line)
     if m:
-        hand.table, hand.seat_count, hand.button = m.group(1), int(m.group(2)), int(m.group(3))
+        hand.table, hand.seat_count = m.group(1), int(m.group(2))
+        seat = int(m.group(3)) if m.group(3) else 0
+        hand.button = seat if seat and hand.variant not in _STUD else None  # stud: no button
         return
     m = _SEAT_RE.match(line)
     if m and not hand.events:
         seats.append(Seat(m.group(2), int(m.group(1)), money(m.group(3))))
         return
     if line.startswith("***"):
-        if re.match(r"^\*\*\* (FIRST|SECOND|THIRD)", line):
+        if re.match(r"^\*\*\* (FIRST|SECOND|THIRD) (FLOP|TURN|RIVER|SHOW)", line):
             raise HandHistoryError("a hand run more than once: the engine deals one board")
+        street = r"^\*\*\* ((3rd|\dth) STREET|RIVER|THIRD|FOURTH|FIFTH|SIXTH|SEVENTH) \*\*\*"
+        if hand.variant in _STUD and re.match(street, line):
+            hand.events.append(Event("street"))
+            return
         if re.match(r"^\*\*\* (FLOP|TURN|RIVER)", line):
             found = re.findall(r"\[([^\]]*)\]", line)
             hand.events.append(Event("board", cards=_cards(found[-1])))
         return
-    m = re.match(r"^Dealt to (.+?) \[([^\]]*)\]", line)
+    m = re.match(r"^Dealt to (.+?) \[([^\]]*)\](?: ?\[([^\]]*)\])?", line)
     if m:
-        hand.events.append(Event("hole", m.group(1), cards=_cards(m.group(2))))
+        if hand.variant in _STUD:  # "[X X 8h]" on third street, then "[X X 8h] [4h]"
+            hand.events.append(Event("deal", m.group(1), cards=_cards(m.group(3) or m.group(2))))
+        elif m.group(3):  # a draw: the cards kept, then the new ones
+            hand.events.append(Event("deal", m.group(1), cards=_cards(m.group(3))))
+        elif "X" not in m.group(2):
+            hand.events.append(Event("hole", m.group(1), cards=_cards(m.group(2))))
         return
     m = _ACT_RE.match(line)
     if m is None:
@@ -146,6 +164,18 @@ def _line(hand: SiteHand, line: str, seats: list[Seat]) -> None:
                 hand.events.append(Event("dead", who, first))
         else:
             hand.events.append(Event("blind", who, first, tag))
+    elif verb in ("brings in", "bring-in"):
+        hand.events.append(Event("bring-in", who, first))
+    elif verb == "stands pat":
+        hand.events.append(Event("draw", who))
+    elif verb in ("discards", "discard"):  # "discard 2 cards" or "discards 2 cards [7h Kd]"
+        thrown = re.search(r"\[([^\]]*)\]", rest)
+        count = re.match(r"\s*(\d+) card", rest)
+        n = int(count.group(1)) if count else 0
+        cards = _cards(thrown.group(1)) if thrown else "??" * n
+        hand.events.append(Event("draw", who, cards=cards))
+        if "?" in cards and n:
+            hand.events.append(Event("deal", who, cards="??" * n))
     elif verb == "posts ante":
         hand.events.append(Event("ante", who, first))
     elif verb == "folds":
