@@ -340,3 +340,72 @@ def test_cli_bad_choices_are_one_line(tmp_path: Path) -> None:
     assert done.exit_code != 0 and "--from 'fulltilt'" in str(done.exception or done.output)
     done = runner.invoke(app, ["history", "export", str(tmp_path / "o"), "--out", "-"])
     assert done.exit_code != 0
+
+
+STRADDLE = """Poker Hand #RC1: Hold'em No Limit ($1/$2) - 2024/01/01 10:00:00
+Table 'T' 6-max Seat #1 is the button
+Seat 1: Ann ($100 in chips)
+Seat 2: Bob ($100 in chips)
+Seat 3: Cy ($100 in chips)
+Seat 4: Di ($100 in chips)
+Bob: posts small blind $1
+Cy: posts big blind $2
+Di: posts straddle $4
+*** HOLE CARDS ***
+Ann: raises $8 to $12
+Bob: folds
+Cy: folds
+Di: folds
+Uncalled bet ($8) returned to Ann
+*** SHOWDOWN ***
+Ann collected $10.50 from pot
+*** SUMMARY ***
+Total pot $11 | Rake $0.50 | Jackpot $0
+"""
+
+
+def test_a_straddle_is_a_blind_and_the_action_starts_after_it() -> None:
+    [phh] = read_text(STRADDLE, "ggpoker")
+    assert isinstance(phh, dict)
+    assert phh["players"] == ["Bob", "Cy", "Di", "Ann"]
+    assert phh["blinds_or_straddles"] == [1, 2, 4, 0]
+    assert phh["actions"][4:] == ["p4 cbr 12", "p1 f", "p2 f", "p3 f"]
+    # Ann: 100 - 4 (her raise, called by nobody, comes back above the straddle) + 11 - 0.50
+    assert phh["finishing_stacks"] == [99, 98, 96, Decimal("106.50")]
+    assert phh["_rake"] == Decimal("0.50")
+
+
+RETURNED_AS_WON = """***** Hand History for Game 7 *****
+$0.50/$1 USD NL Texas Hold'em - Wednesday, July 04, 23:20:42 EDT 2018
+Table Union (Real Money)
+Seat 2 is the button
+Total number of players : 2/2
+Seat 2: Ann ( $60 USD )
+Seat 1: Bob ( $30 USD )
+Ann posts small blind [$0.50 USD].
+Bob posts big blind [$1 USD].
+** Dealing down cards **
+Ann raises [$2.50 USD]
+Bob is all-In  [$29 USD]
+Ann is all-In  [$57 USD]
+** Dealing Flop ** [ Jh, Ac, Jd ]
+** Dealing Turn ** [ 8d ]
+** Dealing River ** [ Ks ]
+Bob shows [ 9s, As ]two pairs, Aces and Jacks.
+Ann shows [ 7h, 7c ]two pairs, Jacks and Sevens.
+Ann wins $30 USD from the side pot 1 with two pairs, Jacks and Sevens.
+Bob wins $59.50 USD from the main pot with two pairs, Aces and Jacks.
+"""
+
+
+def test_partypoker_counts_the_returned_bet_as_won_and_prints_no_rake() -> None:
+    # Bob's $30 all-in is called; Ann's other $30 comes back ("wins $30 from the side
+    # pot"); Bob wins the $60 pot less $0.50 the site kept.
+    [phh] = read_text(RETURNED_AS_WON, "partypoker")
+    assert isinstance(phh, dict) and "_rake" not in phh
+    assert dict(zip(phh["players"], phh["finishing_stacks"], strict=True)) == {
+        "Bob": Decimal("59.50"),
+        "Ann": 30,
+    }
+    engine = dict(zip(phh["players"], replay(phh).finishing_stacks, strict=True))
+    assert engine == {"Bob": 60, "Ann": 30}

@@ -186,6 +186,15 @@ def to_phh(hand: SiteHand, origins: list[int] | None = None) -> dict[str, Any]:
         lines.append(f"d dh p{p_index + 1} {holes.get(p_index, '??' * count)}")
         where.append(0)
     street = dict(posted)
+    # What each player has left behind the chips of this street (for all-in raises).
+    behind = [s.stack - a for s, a in zip(seats, antes[::-1] if n == 2 else antes,
+                                          strict=True)]  # fmt: skip
+    folded: set[int] = set()
+
+    def close_street() -> None:
+        for j, chips in street.items():
+            behind[j] -= chips
+
     drawing = False  # draw games: inside a round of discards
     previous = 0
     events = hand.events
@@ -201,6 +210,7 @@ def to_phh(hand: SiteHand, origins: list[int] | None = None) -> dict[str, Any]:
         if k in ("board", "street"):
             if k == "board":
                 lines.append(f"d db {e.cards}")
+            close_street()
             street = {}
             continue
         i = who(e)
@@ -209,6 +219,7 @@ def to_phh(hand: SiteHand, origins: list[int] | None = None) -> dict[str, Any]:
         drawing = k in ("draw", "deal") and not by_street
         top = max(street.values(), default=zero)
         if k == "fold":
+            folded.add(i)
             lines.append(f"{p} f")
         elif k == "check":
             if street.get(i, zero) < top:
@@ -220,11 +231,15 @@ def to_phh(hand: SiteHand, origins: list[int] | None = None) -> dict[str, Any]:
         elif k in ("put", "to"):
             total = (e.amount or zero) + (street.get(i, zero) if k == "put" else zero)
             street[i] = total
-            lines.append(f"{p} cbr {_num(total)}" if total > top else f"{p} cc")
+            # All in over players who cannot answer: only the call counts (the rest returns).
+            answer = any(behind[j] > street.get(j, zero) for j in range(n)
+                         if j != i and j not in folded)  # fmt: skip
+            lines.append(f"{p} cbr {_num(total)}" if total > top and answer else f"{p} cc")
         elif k == "deal":
             lines.append(f"d dh {p} {e.cards}")
         elif k == "draw":
             if new_draw:
+                close_street()
                 street = {}
             lines.append(f"{p} sd {e.cards}".rstrip())
         elif k == "bring-in":
