@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import partial
 from typing import Any, Final
 
 from straights.errors import HandHistoryError, StraightsError
@@ -64,26 +63,16 @@ def detect(text: str) -> str:
 
 def _hands(fmt: str, text: str) -> Iterator[tuple[str, int, Callable[[], Any]]]:
     """(hand id, line, a function that reads the hand) for every hand of ``text``."""
-    from straights.sites import pokerstars
-
-    if fmt in ("pokerstars", "ggpoker"):
-        for start, lines in pokerstars.split_hands(text):
-            m = pokerstars.HAND_ID.search(lines[0])
-            ident = m.group(1) if m else "?"
-            yield ident, start, partial(pokerstars.parse_hand, lines, start, fmt)
-        return
-    module = _module(fmt)
-    yield from module.hands(text)
-
-
-def _module(fmt: str) -> Any:
     import importlib
 
-    names = {"winamax": "winamax", "ipoker": "ipoker", "partypoker": "partypoker",
-             "888": "pacific", "pokernow-csv": "pokernow"}  # fmt: skip
-    if fmt not in names:
+    modules = {"pokerstars": "pokerstars", "ggpoker": "ggpoker", "winamax": "winamax",
+               "ipoker": "ipoker", "partypoker": "partypoker", "888": "pacific",
+               "pokernow-csv": "pokernow"}  # fmt: skip
+    if fmt not in modules:
         raise HandHistoryError(f"unknown format {fmt!r}: use one of auto, {', '.join(FORMATS)}")
-    return importlib.import_module(f"straights.sites.{names[fmt]}")
+    module = importlib.import_module(f"straights.sites.{modules[fmt]}")
+    found: Iterator[tuple[str, int, Callable[[], Any]]] = module.hands(text)
+    return found
 
 
 def read_text(text: str, fmt: str, file: str = "-") -> Iterator[dict[str, Any] | Failure]:

@@ -22,14 +22,15 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from decimal import Decimal
+from functools import partial
 from typing import Final
 
 from straights.errors import HandHistoryError
 from straights.sites.model import Event, Seat, SiteHand, money, stamp
 
-__all__ = ["GAMES", "HEADER", "parse", "parse_hand", "split_hands"]
+__all__ = ["GAMES", "HEADER", "hands", "parse", "parse_hand", "split_hands"]
 
 #: The first line of a hand: PokerStars (``Hand``, ``Game``, ``Zoom Hand``) and GGPoker.
 HEADER: Final = re.compile(
@@ -82,6 +83,13 @@ def split_hands(text: str, header: re.Pattern[str] = HEADER) -> Iterator[tuple[i
             block.append(line.rstrip())
     if block:
         yield start, block
+
+
+def hands(text: str, site: str = "pokerstars") -> Iterator[tuple[str, int, Callable[[], SiteHand]]]:
+    """(hand id, first line, reader) for every hand of a PokerStars file."""
+    for start, lines in split_hands(text):
+        m = HAND_ID.search(lines[0])
+        yield m.group(1) if m else "?", start, partial(parse_hand, lines, start, site)
 
 
 def parse(text: str, site: str = "pokerstars") -> list[SiteHand]:
