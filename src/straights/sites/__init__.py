@@ -17,9 +17,13 @@ from straights.errors import HandHistoryError, StraightsError
 
 __all__ = ["FORMATS", "Failure", "detect", "read", "read_text"]
 
-#: ``--from`` names, in the order ``auto`` tries them.
-FORMATS: Final = ("pokerstars", "ggpoker", "winamax", "ipoker", "partypoker", "888",
-                  "pokernow-csv")  # fmt: skip
+#: Each ``--from`` name and the module of ``straights.sites`` that reads it.
+_MODULES: Final = {"pokerstars": "pokerstars", "ggpoker": "ggpoker", "winamax": "winamax",
+                   "ipoker": "ipoker", "partypoker": "partypoker", "888": "pacific",
+                   "pokernow-csv": "pokernow"}  # fmt: skip
+
+#: The ``--from`` names (``auto``, the default, tells them apart by a file's first lines).
+FORMATS: Final = tuple(_MODULES)
 
 
 @dataclass(frozen=True)
@@ -65,12 +69,9 @@ def _hands(fmt: str, text: str) -> Iterator[tuple[str, int, Callable[[], Any]]]:
     """(hand id, line, a function that reads the hand) for every hand of ``text``."""
     import importlib
 
-    modules = {"pokerstars": "pokerstars", "ggpoker": "ggpoker", "winamax": "winamax",
-               "ipoker": "ipoker", "partypoker": "partypoker", "888": "pacific",
-               "pokernow-csv": "pokernow"}  # fmt: skip
-    if fmt not in modules:
+    if fmt not in _MODULES:
         raise HandHistoryError(f"unknown format {fmt!r}: use one of auto, {', '.join(FORMATS)}")
-    module = importlib.import_module(f"straights.sites.{modules[fmt]}")
+    module = importlib.import_module(f"straights.sites.{_MODULES[fmt]}")
     found: Iterator[tuple[str, int, Callable[[], Any]]] = module.hands(text)
     return found
 
