@@ -126,6 +126,9 @@ def to_phh(hand: SiteHand, origins: list[int] | None = None) -> dict[str, Any]:
 
     ``origins``, when given, receives the site's line of each PHH action (0: none).
     """
+    unknown = {e.kind for e in hand.events} - KINDS
+    if unknown:
+        raise HandHistoryError(f"unknown event kinds {sorted(unknown)}")
     where: list[int] = []
     seats = _order(hand)
     n = len(seats)
