@@ -26,7 +26,7 @@ DATA = Path(__file__).parent / "data" / "sites"
 #: Hands imported per site (counted by hand from the files) and the hands that are
 #: error rows: (file, hand id, what the error says).
 EXPECTED: dict[str, tuple[int, set[tuple[str, str, str]]]] = {
-    "pokerstars": (118, {
+    "pokerstars": (121, {
         ("fpdb-cash-Flop-2025-NL-6max-USD-0.05-0.10.cashout.txt", "257180854570",
          "all-in cash-out"),
         ("fpdb-cash-Flop-NLHE-6max-EUR-1.00-2.00-201212.RunItTwice.txt", "90721705235",
@@ -38,7 +38,7 @@ EXPECTED: dict[str, tuple[int, set[tuple[str, str, str]]]] = {
         ("poker-2020-cash-aksnes.txt", "212114513537", "all-in cash-out"),
         ("poker-2020-cash-aksnes.txt", "212114637059", "all-in cash-out"),
     }),
-    "ggpoker": (17, {
+    "ggpoker": (21, {
         ("fpdb-PLO-6max-USD-2-5-202101.RIT.txt", "OM232657303", "run more than once"),
         ("fpdb-PLO5-6max-USD-2-5-202104.Jackpot.txt", "OM1349864", "not a game of the catalogue"),
     }),

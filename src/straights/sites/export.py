@@ -40,7 +40,7 @@ from straights.errors import HandHistoryError
 __all__ = ["to_ohh", "to_pokerstars"]
 
 #: PHH codes PokerStars' text can hold: the game and the limit words of its header.
-GAMES: Final = {"NT": ("Hold'em", "No Limit"), "PT": ("Hold'em", "Pot Limit"),
+GAMES: Final = {"NT": ("Hold'em", "No Limit"), "NS": ("6+ Hold'em", "No Limit"), "PT": ("Hold'em", "Pot Limit"),
                 "FT": ("Hold'em", "Limit"), "PO": ("Omaha", "Pot Limit"),
                 "PO/8": ("Omaha Hi/Lo", "Pot Limit"), "FO/8": ("Omaha Hi/Lo", "Limit"),
                 "F7S": ("7 Card Stud", "Limit"), "F7S/8": ("7 Card Stud Hi/Lo", "Limit"),
@@ -115,8 +115,8 @@ def _walk(phh: dict[str, Any]) -> list[_Step]:
     if n == 2:
         positive.reverse()  # heads-up the button posts the small blind
     names = ["sb", "bb"] + ["straddle"] * n
-    if len(positive) == 1:
-        names = ["bb"]
+    if len(positive) == 1:  # one blind: the big blind, or short deck's button blind
+        names = ["button" if phh["variant"] == "NS" else "bb"]
     for k, i in enumerate(positive + [i for i in range(n) if blinds[i] < 0]):
         paid = min(abs(blinds[i]), stacks[i])
         stacks[i] -= paid
@@ -244,6 +244,7 @@ def to_pokerstars(phh: dict[str, Any]) -> str:
     for k in sorted(range(n), key=lambda k: seats[k]):
         lines.append(f"Seat {seats[k]}: {names[k]} ({m(_dec(phh['starting_stacks'][k]))} in chips)")
     verbs = {"ante": "posts the ante", "sb": "posts small blind", "bb": "posts big blind",
+             "button": "posts button blind",
              "straddle": "posts straddle", "post": "posts big blind"}  # fmt: skip
     boards: list[str] = []
     draws = 0
@@ -346,7 +347,7 @@ def to_pokerstars(phh: dict[str, Any]) -> str:
 
 def to_ohh(phh: dict[str, Any]) -> dict[str, Any]:
     """One PHH hand as an OHH (Open Hand History) JSON object: ``{"ohh": {...}}``."""
-    if phh.get("variant") in STUD | DRAW:
+    if phh.get("variant") in STUD | DRAW | {"NS"}:  # OHH names no such game type
         raise HandHistoryError(f"variant {phh['variant']!r}: OHH is written for hold'em and "
                                f"Omaha hands only")  # fmt: skip
     steps = _walk(phh)

@@ -43,6 +43,7 @@ GAMES: Final = {
     "holdem no limit": "NT", "holdem limit": "FT", "holdem pot limit": "PT",
     "omaha pot limit": "PO", "omaha hi/lo pot limit": "PO/8", "omaha hi/lo limit": "FO/8",
     "7 card stud limit": "F7S", "7 card stud hi/lo limit": "F7S/8", "razz limit": "FR",
+    "6+ hold'em no limit": "NS", "shortdeck no limit": "NS",
     "triple draw 2-7 lowball limit": "F2L3D", "single draw 2-7 lowball no limit": "N2L1D",
     "5 card draw limit": "_F5CD", "5 card draw no limit": "_N5CD", "badugi limit": "FB",
 }  # fmt: skip
@@ -50,7 +51,8 @@ GAMES: Final = {
 #: Games whose hole cards come street by street, and how many each street deals.
 STUD: Final = frozenset({"F7S", "F7S/8", "FR"})
 
-_GAME_RE: Final = re.compile(r"(Hold'?em|Omaha Hi/Lo|Omaha|7 Card Stud Hi/Lo|7 Card Stud|Razz|"
+_GAME_RE: Final = re.compile(r"(6\+ Hold'?em|ShortDeck|Hold'?em|Omaha Hi/Lo|Omaha|7 Card Stud Hi/Lo|"
+                             r"7 Card Stud|Razz|"
                              r"Badugi|5 Card Draw|(?:Triple|Single) Draw 2-7 Lowball)\s+"
                              r"(No Limit|Pot Limit|Limit)", re.I)  # fmt: skip
 #: The stakes: ``($0.01/$0.02 USD)``, ``(10/20)``, mixed games' ``(Razz Limit, $4/$8 USD)``.
@@ -63,7 +65,8 @@ _BUTTON_RE: Final = re.compile(
 HAND_ID: Final = re.compile(r"#\s*([\w-]*\d[\w-]*)")
 _ACT_RE: Final = re.compile(
     r"^(?P<who>.+?): (?P<verb>posts small & big blinds|posts small blind|posts big blind|"
-    r"posts the ante|posts straddle|posts missed blind|posts dead blind|posts|folds|checks|"
+    r"posts the ante|posts straddle|posts button blind|posts missed blind|posts dead blind|"
+    r"posts|straddle|folds|checks|"
     r"calls|bets|raises|completes it to|shows|mucks|brings in for|discards|stands pat)"
     r"(?P<rest>.*)$"
 )
@@ -151,6 +154,9 @@ def _parse(lines: list[str], start: int, site: str) -> SiteHand:
         if symbol in tail and not hand.tournament:
             hand.currency = currency
     big = None
+    single = re.search(r"\(([$€£]?[\d.,]+)\)", head)  # GGPoker's short deck: "($0.02)"
+    if not stakes and single:
+        big = hand.min_bet = money(single.group(1))
     if stakes:
         small_text, big_text = stakes[-1]
         big = money(big_text)
@@ -253,7 +259,9 @@ def _line(hand: SiteHand, line: str, seats: list[tuple[Seat, str]], extra: dict[
         hand.events.append(Event("dead", who, first))
     elif verb == "posts the ante":
         hand.events.append(Event("ante", who, first))
-    elif verb in ("posts straddle", "posts"):
+    elif verb == "posts button blind":  # short deck: the button's blind, the only one
+        hand.events.append(Event("blind", who, first, "bb"))
+    elif verb in ("posts straddle", "straddle", "posts"):
         hand.events.append(Event("straddle" if "straddle" in verb + rest else "blind", who,
                                  first, "post"))  # fmt: skip
     elif verb == "folds":
