@@ -51,8 +51,8 @@ GAMES: Final = {
 #: Games whose hole cards come street by street, and how many each street deals.
 STUD: Final = frozenset({"F7S", "F7S/8", "FR"})
 
-_GAME_RE: Final = re.compile(r"(6\+ Hold'?em|ShortDeck|Hold'?em|Omaha Hi/Lo|Omaha|7 Card Stud Hi/Lo|"
-                             r"7 Card Stud|Razz|"
+_GAME_RE: Final = re.compile(r"(6\+ Hold'?em|ShortDeck|Hold'?em|Omaha Hi/Lo|Omaha|"
+                             r"7 Card Stud Hi/Lo|7 Card Stud|Razz|"
                              r"Badugi|5 Card Draw|(?:Triple|Single) Draw 2-7 Lowball)\s+"
                              r"(No Limit|Pot Limit|Limit)", re.I)  # fmt: skip
 #: The stakes: ``($0.01/$0.02 USD)``, ``(10/20)``, mixed games' ``(Razz Limit, $4/$8 USD)``.
