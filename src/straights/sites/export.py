@@ -41,7 +41,8 @@ __all__ = ["to_ohh", "to_pokerstars"]
 
 #: PHH codes PokerStars' text can hold: the game and the limit words of its header.
 GAMES: Final = {"NT": ("Hold'em", "No Limit"), "PT": ("Hold'em", "Pot Limit"),
-                "FT": ("Hold'em", "Limit"), "NS": ("6+ Hold'em", "No Limit"), "PO": ("Omaha", "Pot Limit"),
+                "FT": ("Hold'em", "Limit"), "NS": ("6+ Hold'em", "No Limit"),
+                "PO": ("Omaha", "Pot Limit"),
                 "PO/8": ("Omaha Hi/Lo", "Pot Limit"), "FO/8": ("Omaha Hi/Lo", "Limit"),
                 "F7S": ("7 Card Stud", "Limit"), "F7S/8": ("7 Card Stud Hi/Lo", "Limit"),
                 "FR": ("Razz", "Limit"), "F2L3D": ("Triple Draw 2-7 Lowball", "Limit"),
