@@ -409,3 +409,14 @@ def test_partypoker_counts_the_returned_bet_as_won_and_prints_no_rake() -> None:
     }
     engine = dict(zip(phh["players"], replay(phh).finishing_stacks, strict=True))
     assert engine == {"Bob": 60, "Ann": 30}
+
+
+def test_a_missing_file_is_one_line_and_no_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from clitools import run_main
+
+    code, out, err = run_main(capsys, "history", "import", str(tmp_path / "none.txt"),
+                              "--out", str(tmp_path / "o.phhs"))  # fmt: skip
+    assert code == 2 and out == ""
+    assert err.strip() == f"error: cannot read '{tmp_path / 'none.txt'}': No such file or directory"

@@ -92,11 +92,10 @@ def _parse(block: list[tuple[int, str]], ident: str) -> SiteHand:
     hand = SiteHand("pokernow", ident, start, game, [])
     dealer = re.search(r'\(dealer: "([^"]+)"\)', head)
     seats: list[Seat] = []
-    board: list[str] = []
     for number, entry in block[1:]:
         try:
             before = len(hand.events)
-            _entry(hand, entry, seats, board)
+            _entry(hand, entry, seats)
             stamp(hand.events, before, number)
         except HandHistoryError as exc:
             raise HandHistoryError(f"line {number}: {exc}") from None
@@ -110,7 +109,7 @@ def _parse(block: list[tuple[int, str]], ident: str) -> SiteHand:
     return hand
 
 
-def _entry(hand: SiteHand, entry: str, seats: list[Seat], board: list[str]) -> None:
+def _entry(hand: SiteHand, entry: str, seats: list[Seat]) -> None:
     if entry.startswith("Player stacks:"):
         for found in re.finditer(r'#(\d+) "([^"]+)" \(([\d.,]+)\)', entry):
             seats.append(Seat(found.group(2), int(found.group(1)), money(found.group(3))))

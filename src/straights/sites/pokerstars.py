@@ -164,7 +164,6 @@ def _parse(lines: list[str], start: int, site: str) -> SiteHand:
             hand.small_bet, hand.big_bet = money(small_text), big
         else:
             hand.min_bet = big
-    extra: dict[str, str] = {}
     seats: list[tuple[Seat, str]] = []
     total: Decimal | None = None
     in_summary = False
@@ -177,7 +176,7 @@ def _parse(lines: list[str], start: int, site: str) -> SiteHand:
                     total = money(m.group(1))
                 continue
             before = len(hand.events)
-            _line(hand, line, seats, extra, big)
+            _line(hand, line, seats, big)
             stamp(hand.events, before, where)
             if line.startswith("*** SUMMARY ***"):
                 in_summary = True
@@ -194,8 +193,7 @@ def _parse(lines: list[str], start: int, site: str) -> SiteHand:
     return hand
 
 
-def _line(hand: SiteHand, line: str, seats: list[tuple[Seat, str]], extra: dict[str, str],
-          big: Decimal | None) -> None:  # fmt: skip
+def _line(hand: SiteHand, line: str, seats: list[tuple[Seat, str]], big: Decimal | None) -> None:
     if not line:
         return
     m = _BUTTON_RE.match(line)
