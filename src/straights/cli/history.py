@@ -88,12 +88,20 @@ def show(
 
 @history_app.command("export")
 def export(
-    out: Annotated[str, typer.Option("--out", "-o", help="The .phhs file to write ('-': stdout).")],
+    out: Annotated[str, typer.Option("--out", "-o", help="The file to write ('-': stdout).")],
     db: _Db = None,
     limit: Annotated[int, typer.Option(min=1, help="How many of the latest deals.")] = 1000,
+    files: Annotated[list[str] | None, typer.Argument(help="PHH files to convert.")] = None,
+    to: Annotated[str | None, typer.Option(help="With FILES: pokerstars or ohh.")] = None,
 ) -> None:
-    """Write saved deals (oldest first) to a PHH ``.phhs`` file."""
+    """Write saved deals (oldest first) to a PHH ``.phhs`` file, or PHH FILES ``--to``
+    PokerStars text or OHH JSON."""
     from straights.errors import ConfigurationError
+
+    if files or to:
+        if not (files and to):
+            raise ConfigurationError("give PHH FILES and --to pokerstars|ohh together")
+        return site_history.export_files(files, to, out)
     from straights.game.phh import phhs_entry
     from straights.store import Store
 
@@ -200,3 +208,6 @@ def _tell_actions(history: dict[str, Any], names: list[str]) -> list[str]:
         else:
             lines.append(" ".join(words))
     return lines
+
+
+from straights.cli import site_history  # noqa: E402  (registers `history import`)

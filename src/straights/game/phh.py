@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
 from typing import Any, Final
 
 from straights.cards import Card, parse_cards
@@ -152,6 +153,8 @@ def _toml_value(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
+    if isinstance(value, Decimal) and value.is_finite():  # money read from a site: exact
+        return format(value, "f")
     if isinstance(value, str):
         return _toml_string(value)
     if isinstance(value, list):

@@ -307,10 +307,14 @@ def _apply(deal: Deal, line: str, words: list[str], n: int, scale: int, final: i
     elif op == "pb" and len(words) == 2:
         deal.act("bring-in")
     elif op == "cbr" and len(words) == 3:
-        deal.act(
-            _one_of(deal, ("bet", "raise", "complete")),
-            _chips(_amount(words[2], line), scale, "amount"),
-        )
+        kind = _one_of(deal, ("bet", "raise", "complete"))
+        to = _chips(_amount(words[2], line), scale, "amount")
+        legal = next((a for a in deal.legal_actions() if a.kind == kind), None)
+        if legal is not None and not legal.low <= to <= legal.high and scale != 1:
+            low, high = (_money_out(x, scale) for x in (legal.low, legal.high))  # in money
+            raise HandHistoryError(f"{line!r}: p{i + 1} cannot {kind} to {words[2]}: the range "
+                                   f"now is {low} to {high}")  # fmt: skip
+        deal.act(kind, to)
     else:
         raise HandHistoryError(f"{line!r} is not a PHH action (f, cc, cbr X, pb, sd, sm, _up)")
 

@@ -1,0 +1,402 @@
+"""The shared intermediate of every site parser: a :class:`SiteHand`, turned into PHH.
+
+A site module reads its text into a :class:`SiteHand` — the seats, the button, and the
+hand's events in the order the site printed them — and :func:`to_phh` writes the PHH
+dict (players from the left of the button, the button last; forced bets per player;
+every bet as PHH's *to* amount), which :func:`check` replays through the engine and
+compares with the stacks the site printed.
+
+>>> from decimal import Decimal as D
+>>> hand = SiteHand("pokerstars", "1", 1, "NT", [Seat("Ann", 1, D(100)), Seat("Bob", 2, D(100))],
+...                 button=1, min_bet=D(2))
+>>> hand.events += [Event("blind", "Ann", D(1), "sb"), Event("blind", "Bob", D(2), "bb"),
+...                 Event("put", "Ann", D(5)), Event("fold", "Bob")]
+>>> hand.collected["Ann"] = D(8)
+>>> phh = to_phh(hand)
+>>> phh["players"], phh["blinds_or_straddles"], phh["actions"][2:]
+(['Bob', 'Ann'], [1, 2], ['p2 cbr 6', 'p1 f'])
+>>> phh["finishing_stacks"]
+[98, 102]
+>>> check(phh)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from typing import Any, Final
+
+from straights.errors import HandHistoryError
+
+__all__ = ["Event", "Seat", "SiteHand", "check", "culprit", "money", "stamp", "to_phh"]
+
+#: Event kinds: forced bets (``ante``; ``blind``: a live blind, the first two in position
+#: being the small and big blinds, any later one a live post; ``straddle``; ``dead``:
+#: dead money), ``hole`` and ``board`` cards, ``fold``, ``check``, ``call``, ``put``
+#: (chips added, a call or a raise), ``to`` (a bet or raise to a street total), ``show``;
+#: stud: ``street`` (a new street), ``deal`` (a player's cards of the street, ``??`` when
+#: face down and unseen) and ``bring-in``; draw games: ``draw`` (the cards thrown, ``??``
+#: when unseen; none: stands pat) and ``deal`` (the cards drawn).
+KINDS: Final = frozenset({"ante", "blind", "straddle", "dead", "hole", "board", "fold",
+                          "check", "call", "put", "to", "show", "bring-in", "street",
+                          "deal", "draw"})  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player dealt into the hand: name, table seat and stack before the hand."""
+
+    name: str
+    seat: int
+    stack: Decimal
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened, as the site printed it."""
+
+    kind: str
+    who: str | None = None
+    amount: Decimal | None = None
+    cards: str = ""
+    line: int = 0  # the line of the site's file it was read from (0: not known)
+
+
+def stamp(events: list[Event], since: int, line: int) -> None:
+    """Mark the events from ``since`` on as read from ``line``."""
+    events[since:] = [replace(e, line=line) if not e.line else e for e in events[since:]]
+
+
+@dataclass
+class SiteHand:
+    """One hand read from a site's history, before it becomes PHH."""
+
+    site: str
+    ident: str
+    line: int
+    variant: str
+    seats: list[Seat]
+    button: int | None = None
+    min_bet: Decimal | None = None
+    small_bet: Decimal | None = None
+    big_bet: Decimal | None = None
+    events: list[Event] = field(default_factory=list)
+    collected: dict[str, Decimal] = field(default_factory=dict)
+    rake: Decimal | None = Decimal(0)
+    table: str | None = None
+    seat_count: int | None = None
+    currency: str | None = None
+    tournament: str | None = None
+    time: str | None = None
+
+
+def money(text: str) -> Decimal:
+    """An amount as a site prints it: ``$1,234.50``, ``1 234,50 €``, ``€0.02``, ``[60]``.
+
+    >>> money("$1,234.50"), money("0,02€"), money("1 500"), money("[ $0.30 ]")
+    (Decimal('1234.50'), Decimal('0.02'), Decimal('1500'), Decimal('0.30'))
+    """
+    s = "".join(ch for ch in text if ch.isdigit() or ch in ".,")
+    if "," in s and "." not in s and len(s.rsplit(",", 1)[1]) in (1, 2):
+        s = s.replace(",", ".")  # a decimal comma (Winamax, some locales)
+    s = s.replace(",", "")
+    if not s or s.count(".") > 1:
+        raise HandHistoryError(f"{text!r} is not an amount")
+    return Decimal(s)
+
+
+def _order(hand: SiteHand) -> list[Seat]:
+    """Seats from the left of the button round to the button (PHH's order)."""
+    seats = sorted(hand.seats, key=lambda s: s.seat)
+    if hand.button is None:
+        blinds = [e.who for e in hand.events if e.kind == "blind"]
+        first = next((k for k, s in enumerate(seats) if blinds and s.name == blinds[0]), 0)
+        return seats[first:] + seats[:first]
+    after = [s for s in seats if s.seat > hand.button]
+    return after + [s for s in seats if s.seat <= hand.button]
+
+
+def _num(value: Decimal) -> int | Decimal:
+    return int(value) if value == value.to_integral_value() else value.normalize()
+
+
+def to_phh(hand: SiteHand, origins: list[int] | None = None) -> dict[str, Any]:
+    """The PHH dict of ``hand``; raises :class:`HandHistoryError` for what it cannot say.
+
+    ``origins``, when given, receives the site's line of each PHH action (0: none).
+    """
+    unknown = {e.kind for e in hand.events} - KINDS
+    if unknown:
+        raise HandHistoryError(f"unknown event kinds {sorted(unknown)}")
+    where: list[int] = []
+    seats = _order(hand)
+    n = len(seats)
+    if n < 2:
+        raise HandHistoryError(f"{n} player dealt in: a hand needs two")
+    index = {s.name: k for k, s in enumerate(seats)}
+
+    def who(e: Event) -> int:
+        if e.who not in index:
+            raise HandHistoryError(f"{e.who!r} acts but was not dealt in")
+        return index[e.who]
+
+    zero = Decimal(0)
+    antes, blinds = [zero] * n, [zero] * n
+    tags: set[str] = set()
+    posted: dict[int, Decimal] = {}
+    holes: dict[int, str] = {}
+    lines: list[str] = []
+    for e in hand.events:
+        if e.kind in ("ante", "dead"):
+            antes[who(e)] += e.amount or zero
+        elif e.kind in ("blind", "straddle"):
+            i = who(e)
+            amount = e.amount or zero
+            posted[i] = posted.get(i, zero) + amount
+            # The first small and big blinds, and straddles, are blinds; any other post is
+            # live money that does not move the first action (PHH: a negative blind).
+            positive = e.kind == "straddle" or (e.cards in ("sb", "bb") and e.cards not in tags)
+            tags.add(e.cards)
+            blinds[i] = amount if positive else -amount
+        elif e.kind == "hole":
+            holes[who(e)] = e.cards
+    if n == 2:
+        antes.reverse()
+        blinds.reverse()
+    from straights.poker.catalogue import get_variant
+
+    variant = get_variant(hand.variant)
+    # Stud deals hole cards street by street ("deal" events); the others deal them all first.
+    by_street = any(street.hole for street in variant.streets[1:])
+    out: dict[str, Any] = {"variant": hand.variant, "ante_trimming_status": False,
+                           "antes": [_num(a) for a in antes]}  # fmt: skip
+    if variant.blinds:
+        out["blinds_or_straddles"] = [_num(abs(b)) if b >= 0 else _num(b) for b in blinds]
+    if variant.bring_in:
+        brought = [e.amount for e in hand.events if e.kind == "bring-in" and e.amount]
+        out["bring_in"] = _num(brought[0] if brought else (hand.small_bet or zero) / 2)
+    if hand.small_bet is not None and hand.big_bet is not None:
+        out["small_bet"], out["big_bet"] = _num(hand.small_bet), _num(hand.big_bet)
+    else:
+        out["min_bet"] = _num(
+            hand.min_bet or max((abs(b) for b in blinds), default=zero) or Decimal(1)
+        )
+    out["starting_stacks"] = [_num(s.stack) for s in seats]
+    count = len(variant.streets[0].hole)
+    dealt = sum(len(street.hole) for street in variant.streets)  # every hole card of a hand
+    for p_index in range(0 if by_street else n):
+        lines.append(f"d dh p{p_index + 1} {holes.get(p_index, '??' * count)}")
+        where.append(0)
+    street = dict(posted)
+    # What each player has left behind the chips of this street (for all-in raises).
+    behind = [s.stack - a for s, a in zip(seats, antes[::-1] if n == 2 else antes,
+                                          strict=True)]  # fmt: skip
+    folded: set[int] = set()
+
+    def close_street() -> None:
+        for j, chips in street.items():
+            behind[j] -= chips
+
+    drawing = False  # draw games: inside a round of discards
+    previous = 0
+    events = hand.events
+    if by_street:
+        counts = [len(st.hole) for st in variant.streets]
+        events = _every_deal(events, [s.name for s in seats], counts)
+    for e in events:
+        k = e.kind
+        if k in ("ante", "dead", "blind", "straddle", "hole"):
+            continue
+        where += [previous] * (len(lines) - len(where))  # the lines the last event wrote
+        previous = e.line
+        if k in ("board", "street"):
+            if k == "board":
+                lines.append(f"d db {e.cards}")
+            close_street()
+            street = {}
+            continue
+        i = who(e)
+        p = f"p{i + 1}"
+        new_draw = k == "draw" and not drawing  # the first discard ends the betting before it
+        drawing = k in ("draw", "deal") and not by_street
+        top = max(street.values(), default=zero)
+        if k == "fold":
+            folded.add(i)
+            lines.append(f"{p} f")
+        elif k == "check":
+            if street.get(i, zero) < top:
+                raise HandHistoryError(f"{e.who} checks facing a bet of {top}")
+            lines.append(f"{p} cc")
+        elif k == "call":
+            street[i] = max(top, street.get(i, zero) + (e.amount or zero))
+            lines.append(f"{p} cc")
+        elif k in ("put", "to"):
+            total = (e.amount or zero) + (street.get(i, zero) if k == "put" else zero)
+            street[i] = total
+            # All in over players who cannot answer: only the call counts (the rest returns).
+            answer = any(behind[j] > street.get(j, zero) for j in range(n)
+                         if j != i and j not in folded)  # fmt: skip
+            lines.append(f"{p} cbr {_num(total)}" if total > top and answer else f"{p} cc")
+        elif k == "deal":
+            lines.append(f"d dh {p} {e.cards}")
+        elif k == "draw":
+            if new_draw:
+                close_street()
+                street = {}
+            lines.append(f"{p} sd {e.cards}".rstrip())
+        elif k == "bring-in":
+            street[i] = e.amount or zero
+            lines.append(f"{p} pb")
+        elif k == "show":
+            if len(e.cards) == 2 * dealt:
+                lines.append(f"{p} sm {e.cards}")
+        else:
+            raise HandHistoryError(f"unknown event {k!r}")
+    out["actions"] = lines
+    where += [previous] * (len(lines) - len(where))
+    if origins is not None:
+        origins[:] = where
+    out["hand"] = hand.ident
+    out["seats"] = [s.seat for s in seats]
+    if hand.seat_count:
+        out["seat_count"] = hand.seat_count
+    if hand.table:
+        out["table"] = hand.table
+    out["players"] = [s.name for s in seats]
+    contributed, returned = _contributions(hand, index, n)
+    won = [hand.collected.get(s.name, zero) for s in seats]
+    excess = sum(won, zero) - sum(contributed, zero)
+    if excess > 0:  # more won than was bet: the site counts returned bets as won (888, Party)
+        won = [w - min(r, w) for w, r in zip(won, returned, strict=True)]
+    out["finishing_stacks"] = [_num(s.stack - contributed[k] + won[k])
+                               for k, s in enumerate(seats)]  # fmt: skip
+    out["winnings"] = [_num(w) for w in won]
+    if hand.currency:
+        out["currency"] = hand.currency
+    if hand.tournament:
+        out["event"] = hand.tournament
+    when = re.match(r"(\d{4})[/-](\d\d)[/-](\d\d)[ T](\d\d?:\d\d(?::\d\d)?)", hand.time or "")
+    if when:
+        out["year"], out["month"], out["day"] = (int(when.group(k)) for k in (1, 2, 3))
+        out["time"] = when.group(4)
+    if hand.rake is not None:
+        out["_rake"] = _num(hand.rake)
+    return out
+
+
+def _contributions(
+    hand: SiteHand, index: dict[str, int], n: int
+) -> tuple[list[Decimal], list[Decimal]]:
+    """What each player put into the pot, by replaying the printed amounts, and what came
+    back uncalled (nobody pays more than the largest call of another)."""
+    zero = Decimal(0)
+    total = [zero] * n
+    returned = [zero] * n
+    street = [zero] * n
+    stacks = [s.stack for s in sorted(hand.seats, key=lambda s: index[s.name])]
+
+    def settle() -> None:
+        tops = sorted(street, reverse=True)
+        if len(tops) > 1 and tops[0] > tops[1]:  # the uncalled part goes back
+            k = street.index(tops[0])
+            returned[k] += tops[0] - tops[1]
+            street[k] = tops[1]
+        for k in range(n):
+            total[k] += street[k]
+            street[k] = zero
+
+    drawing = False
+    for e in hand.events:
+        if e.kind in ("board", "street") or (e.kind == "draw" and not drawing):
+            settle()
+        drawing = e.kind in ("draw", "deal")
+        if e.kind in ("board", "street"):
+            continue
+        if e.who is None or e.who not in index:
+            continue
+        i = index[e.who]
+        amount = e.amount or zero
+        if e.kind in ("ante", "dead"):
+            total[i] += min(amount, stacks[i] - total[i] - street[i])
+        elif e.kind in ("blind", "straddle", "put", "bring-in"):
+            street[i] += amount
+        elif e.kind == "call":
+            street[i] = max(street[i] + amount, street[i])
+        elif e.kind == "to":
+            street[i] = amount
+    settle()
+    return total, returned
+
+
+def check(phh: dict[str, Any]) -> None:
+    """Replay ``phh`` through the engine and compare with the printed stacks: every
+    difference must be the house's (the rake, taken from what a winner collected).
+
+    Raises :class:`HandHistoryError` naming the players whose stacks differ.
+    """
+    from straights.poker.phh import replay
+
+    replayed = replay(phh)
+    engine = replayed.finishing_stacks
+    # Split pots: who gets an odd chip is the house's rule, one unit per split pot.
+    splits = sum(len(v.winners) - 1 for v in replayed.deal.verdicts if v.winners)
+    unit = Decimal(1) / replayed.scale
+    printed = [Decimal(v) for v in phh["finishing_stacks"]]
+    winnings = [Decimal(v) for v in phh.get("winnings", [0] * len(printed))]
+    known = "_rake" in phh  # 888 and others print no rake: then any house share goes
+    diff = [Decimal(e) - p for e, p in zip(engine, printed, strict=True)]
+    rake = Decimal(phh["_rake"]) if known else max(sum(diff), Decimal(0))
+    slack = unit * splits
+    bad = [k for k, d in enumerate(diff)
+           if d < -slack or (d > slack and not (winnings[k] and rake > slack))]  # fmt: skip
+    if (sum(diff) != rake and known) or bad:
+        names = phh.get("players", [])
+        said = ", ".join(f"{names[k] if k < len(names) else k}: engine {engine[k]}, "
+                         f"site {printed[k]}" for k, d in enumerate(diff) if d)  # fmt: skip
+        raise HandHistoryError(f"replays to other stacks than the site printed ({said}; "
+                               f"rake {rake})")  # fmt: skip
+
+
+def culprit(phh: dict[str, Any]) -> int | None:
+    """The index of the first action the engine refuses (None: every action is legal and
+    only the end differs), found by replaying ever longer beginnings of the hand."""
+    from straights.poker.phh import replay
+
+    actions = list(phh.get("actions", []))
+    for k in range(1, len(actions) + 1):
+        try:
+            replay({**phh, "actions": actions[:k]})
+        except HandHistoryError as exc:
+            text = str(exc)
+            if not (text.startswith("the history stops") or "never reaches" in text):
+                return k - 1
+    return None
+
+
+def _every_deal(events: list[Event], order: list[str], counts: list[int]) -> list[Event]:
+    """Stud: each street's cards for every player still in, in PHH's order — the cards
+    the site printed, ``??`` for the others (PHH writes every card dealt)."""
+    out: list[Event] = []
+    folded: set[str | None] = set()
+    k = 0
+    while k < len(events):
+        e = events[k]
+        if e.kind != "street":
+            folded |= {e.who} if e.kind == "fold" else set()
+            out.append(e)
+            k += 1
+            continue
+        number = sum(x.kind == "street" for x in out)
+        out.append(e)
+        k += 1
+        printed: dict[str | None, Event] = {}
+        while k < len(events) and events[k].kind == "deal":
+            printed[events[k].who] = events[k]
+            k += 1
+        count = counts[number] if number < len(counts) else 1
+        for name in order:
+            if name not in folded:
+                out.append(printed.get(name) or Event("deal", name, cards="??" * count,
+                                                      line=e.line))  # fmt: skip
+    return out
