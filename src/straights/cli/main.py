@@ -87,6 +87,8 @@ def _run(argv: list[str] | None) -> None:
 def _fail(message: str, code: int) -> None:
     if code == INTERRUPTED:
         interrupt.announce()
+        interrupt.end_children()
+        interrupt.exit_if_busy()  # worker threads would hold the exit up
     else:
         print(f"error: {message}", file=sys.stderr)
     sys.exit(code)
