@@ -33,3 +33,31 @@ def test_a_read_only_home_is_one_line(
     assert code == 2
     assert err.startswith("error: cannot create the data folder ")
     assert ": Permission denied; give --db FILE" in err and err.count("\n") == 1
+
+
+def test_odds_refuses_more_samples_than_it_can_count(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("numba")
+    code, out, err = run_main(
+        capsys, "odds", "Qs 9d", "Qd 3s", "--samples", "99999999999999999999999"
+    )
+    assert (code, out) == (2, "")
+    assert err == (
+        "error: samples=99,999,999,999,999,999,999,999: draw at most 1,000,000,000,000 "
+        "(that is already days of work)\n"
+    )
+
+
+@pytest.mark.parametrize("game", ["straights", "holdem", "pai-gow"])
+def test_play_refuses_a_script_that_is_not_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str
+) -> None:
+    script = tmp_path / "answers.bin"
+    script.write_bytes(b"c\n\xff\xfe\x00\x81 binary\n")
+    code, out, err = run_main(
+        capsys, "play", "--game", game, "--script", str(script), "--db", str(tmp_path / "s.db")
+    )
+    assert (code, out) == (2, "")
+    assert err == (
+        f"error: --script {str(script)!r} is not UTF-8 text; "
+        "give a text file with one answer per line\n"
+    )
