@@ -32,3 +32,43 @@ def test_ctrl_c_ends_solve_and_its_workers_within_3_s(tmp_path: Path, executor: 
     assert done.output.rstrip().endswith("interrupted")
     assert "Traceback" not in done.output
     assert leftovers(child.token, wait=0.5) == []
+
+
+def _free_port() -> str:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return str(s.getsockname()[1])
+
+
+#: Commands that run long, each with what it draws once it is at work.
+LONG = {
+    "simulate": (["simulate", "-n", "10000000", "--seed", "1"], "Dealing"),
+    "simulate holdem": (["simulate", "--game", "holdem", "-n", "10000000"], "Dealing"),
+    "simulate pai-gow": (["simulate", "--game", "pai-gow", "-n", "10000000"], ""),
+    "odds": (["odds", "Qs 9d", "Qd 3s", "--samples", "900000000000"], "sampling"),
+    "stats": (["stats", "-r", "ace-to-five", "--cards", "5", "--jokers", "1"], "counting"),
+    "rank": (["rank", " ".join(r + s for r in "23456789TJQKA" for s in "cdhs")], "ranking"),
+    "serve": (["serve", "--port", "PORT", "--db", "DB"], "Uvicorn running|http://"),
+}
+
+
+@pytest.mark.parametrize("name", list(LONG))
+def test_ctrl_c_ends_every_long_command_within_3_s(tmp_path: Path, name: str) -> None:
+    args, busy = LONG[name]
+    args = [_free_port() if a == "PORT" else str(tmp_path / "s.db") if a == "DB" else a
+            for a in args]  # fmt: skip
+    child = spawn(*args, cwd=tmp_path)
+    if busy:
+        child.expect(busy, timeout=90)
+    time.sleep(1.5)  # well at work
+    assert child.isalive(), "the command ended before Ctrl-C"
+    started = time.monotonic()
+    child.sendintr()
+    done = finish(child, timeout=10)
+    assert time.monotonic() - started < 3.0
+    assert done.status == 130, done.output[-500:]
+    assert "Traceback" not in done.output
+    assert done.output.rstrip().endswith("interrupted")
+    assert leftovers(child.token, wait=0.5) == []

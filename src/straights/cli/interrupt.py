@@ -47,7 +47,7 @@ __all__ = [
 #: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
 EXIT_STATUS: Final = 130
 #: Seconds a command has to end by itself after Ctrl-C.
-GRACE: Final = 3.0
+GRACE: Final = 2.0
 _MESSAGE: Final = "interrupted\n"
 
 _grace = GRACE

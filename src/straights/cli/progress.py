@@ -88,7 +88,8 @@ class _Left(ProgressColumn):
 
 
 class Work:
-    """Counts ``total`` units of ``unit`` done as ``label`` (the total may come later).
+    """Counts ``total`` units of ``unit`` done as ``label`` (the total may come later;
+    with ``unit=""`` nothing is counted and only the time spent is shown).
 
     Use it as a context manager; call :meth:`advance` or :meth:`update` as the work
     goes (from any thread).  ``enabled=False`` shows nothing (``--no-progress``,
@@ -161,7 +162,10 @@ class Work:
             self._bar.update(self._task, completed=done, total=self.total)
 
     def count(self) -> str:
-        """``20/50 iterations``, or ``20 iterations`` while the total is unknown."""
+        """``20/50 iterations``, or ``20 iterations`` while the total is unknown
+        (nothing for work that is not counted: ``unit=""``)."""
+        if not self.unit:
+            return ""
         if self.total is None:
             return f"{self.done:,} {self.unit}"
         return f"{self.done:,}/{self.total:,} {self.unit}"
@@ -176,6 +180,8 @@ class Work:
 
     def line(self) -> str:
         """The piped progress line (without the times): ``solving: 20/50 iterations (40%)``."""
+        if not self.unit:
+            return self.label
         text = f"{self.label}: {self.count()}"
         if self.total:
             text += f" ({100 * self.done // self.total}%)"
