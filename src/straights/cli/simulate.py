@@ -112,7 +112,7 @@ def simulate(
             output.stored(table.record.id)
             return table
 
-    with Work("Dealing", "deals", hands, enabled=progress and not as_json) as work:
+    with Work("Dealing", "deals", hands, enabled=progress) as work:  # stderr: JSON stays clean
 
         def on_hand(hand: Hand, names: list[str]) -> None:
             if output.writing:
