@@ -139,3 +139,27 @@ def test_replay_exits_0_when_every_hand_replays(
         main(["history", "replay", str(good)])
     assert stop.value.code == 0
     assert capsys.readouterr() == (f"{good} #1 FT: 12.0 8.5\n", "")
+
+
+def test_every_reader_refuses_a_card_dealt_twice(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The Straights table's own histories (``STR``) too: a hole card again on the table."""
+    from straights.game import Table, TableConfig
+    from straights.game.phh import dumps_phh, hand_to_phh
+
+    table = Table(TableConfig(seats=2), ["ann", "bob"], seed=4)
+    hand = table.start_hand()
+    while not hand.finished:
+        table.act(hand.actor, "check" if hand.can_check(hand.actor) else "call")
+    history = hand_to_phh(hand)
+    first_hole = hand.holes[hand.seats[0]][0].ascii()
+    history["_table_cards"] = [first_hole, *history["_table_cards"][1:]]
+    path = tmp_path / "str.phh"
+    path.write_text(dumps_phh(history), encoding="utf-8")
+    with pytest.raises(SystemExit) as stop:
+        main(["history", "replay", str(path)])
+    out, _ = capsys.readouterr()
+    assert stop.value.code == 1
+    assert out.startswith(f"{path} #1 STR: error: ")
+    assert f"{first_hole} appears twice" in out
