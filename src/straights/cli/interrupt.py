@@ -40,6 +40,7 @@ __all__ = [
     "handled",
     "ignore_interrupts",
     "install",
+    "on_end",
     "set_grace",
     "stop_workers",
 ]
@@ -54,6 +55,9 @@ _grace = GRACE
 _lock = threading.RLock()  # re-entrant: the handler may run while the main thread holds it
 _announced = False
 _watchdog: threading.Timer | None = None
+_on_end: list[Callable[[], None]] = []
+#: Seconds the watchdog gives the :func:`on_end` callbacks before it ends the process.
+_ON_END_WAIT: Final = 0.3
 
 
 def install() -> Callable[[], None]:
@@ -163,7 +167,33 @@ def exit_if_busy() -> None:
         os._exit(EXIT_STATUS)
 
 
+def on_end(callback: Callable[[], None]) -> Callable[[], None]:
+    """Have the watchdog call ``callback`` before it ends the process (a progress bar
+    takes itself off the screen, so ``interrupted`` is the last line); returns the
+    function that cancels this.  Callbacks get :data:`_ON_END_WAIT` seconds in all."""
+    _on_end.append(callback)
+
+    def cancel() -> None:
+        with contextlib.suppress(ValueError):
+            _on_end.remove(callback)
+
+    return cancel
+
+
+def _call_on_end() -> None:
+    def call_all() -> None:
+        for callback in list(_on_end):
+            with contextlib.suppress(Exception):
+                callback()
+
+    # In a thread of their own: one that blocks must not keep the process alive.
+    caller = threading.Thread(target=call_all, name="on-end", daemon=True)
+    caller.start()
+    caller.join(_ON_END_WAIT)
+
+
 def _end_now() -> None:
+    _call_on_end()
     announce()
     try:
         end_children(wait=0.5)

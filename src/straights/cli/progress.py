@@ -20,12 +20,15 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Callable
 from types import TracebackType
 from typing import Final
 
 from rich.console import Console
 from rich.progress import BarColumn, Progress, ProgressColumn, Task, TaskID, TextColumn
 from rich.text import Text
+
+from straights.cli.interrupt import on_end
 
 __all__ = ["PIPED_EVERY", "Work", "piped_every"]
 
@@ -116,6 +119,7 @@ class Work:
         self._task = TaskID(0)
         self._stop = threading.Event()
         self._ticker: threading.Thread | None = None
+        self._forget: Callable[[], None] = lambda: None
 
     def __enter__(self) -> Work:
         self._started = time.monotonic()
@@ -132,6 +136,7 @@ class Work:
             )
             self._task = self._bar.add_task(self.label, total=self.total)
             self._bar.start()
+            self._forget = on_end(self._bar.stop)  # Ctrl-C's watchdog: off the screen first
         else:
             self._ticker = threading.Thread(target=self._tick, name="progress", daemon=True)
             self._ticker.start()
@@ -145,6 +150,7 @@ class Work:
     ) -> None:
         self._stop.set()
         if self._bar is not None:
+            self._forget()
             self._bar.stop()
         if self._ticker is not None:
             self._ticker.join(timeout=1.0)
