@@ -46,7 +46,7 @@ def _free_port() -> str:
 LONG = {
     "simulate": (["simulate", "-n", "10000000", "--seed", "1"], "Dealing"),
     "simulate holdem": (["simulate", "--game", "holdem", "-n", "10000000"], "Dealing"),
-    "simulate pai-gow": (["simulate", "--game", "pai-gow", "-n", "10000000"], ""),
+    "simulate pai-gow": (["simulate", "--game", "pai-gow", "-n", "10000000"], "Dealing"),
     "odds": (["odds", "Qs 9d", "Qd 3s", "--samples", "900000000000"], "sampling"),
     "stats": (["stats", "-r", "ace-to-five", "--cards", "5", "--jokers", "1"], "counting"),
     "rank": (["rank", " ".join(r + s for r in "23456789TJQKA" for s in "cdhs")], "ranking"),
