@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pexpect
 
-__all__ = ["TOKEN", "PtyRun", "finish", "leftovers", "plain", "run", "spawn"]
+__all__ = ["TOKEN", "PtyRun", "finish", "leftovers", "marked", "plain", "run", "spawn"]
 
 #: The environment variable that marks every process of one run.
 TOKEN = "STRAIGHTS_PTY_RUN"
@@ -107,7 +107,7 @@ def leftovers(token: str, wait: float = 3.0) -> list[int]:
     giving them ``wait`` seconds to go; any found are killed before returning."""
     deadline = time.monotonic() + wait
     while True:
-        alive = _marked(token)
+        alive = marked(token)
         if not alive or time.monotonic() >= deadline:
             break
         time.sleep(0.1)
@@ -117,7 +117,8 @@ def leftovers(token: str, wait: float = 3.0) -> list[int]:
     return alive
 
 
-def _marked(token: str) -> list[int]:
+def marked(token: str) -> list[int]:
+    """Live processes (zombies aside) whose environment carries ``token``."""
     mark = f"{TOKEN}={token}".encode()
     found = []
     for entry in Path("/proc").iterdir():

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
 import time
+import uuid
 from pathlib import Path
 
 import pytest
-from ptytools import finish, leftovers, run, spawn
+from ptytools import TOKEN, finish, leftovers, marked, run, spawn
 
 pytest.importorskip("numba")
 
@@ -72,3 +77,24 @@ def test_ctrl_c_ends_every_long_command_within_3_s(tmp_path: Path, name: str) ->
     assert "Traceback" not in done.output
     assert done.output.rstrip().endswith("interrupted")
     assert leftovers(child.token, wait=0.5) == []
+
+
+def test_sigint_to_solve_alone_ends_its_worker_processes(tmp_path: Path) -> None:
+    """``kill -INT`` reaches the main process only: it must end the workers itself."""
+    token = uuid.uuid4().hex
+    child = subprocess.Popen(
+        [sys.executable, "-m", "straights.cli.main", "solve", "-n", "1000000",
+         "--executor", "processes", "-o", str(tmp_path / "s.npz")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=os.environ | {TOKEN: token},
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while len(marked(token)) < 3 and time.monotonic() < deadline:
+        time.sleep(0.2)  # the main process and its two workers
+    assert len(marked(token)) >= 3
+    started = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    _, err = child.communicate(timeout=10)
+    assert time.monotonic() - started < 3.0
+    assert (child.returncode, err) == (130, "interrupted\n")
+    assert leftovers(token, wait=0.5) == []
