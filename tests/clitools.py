@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -14,11 +15,15 @@ import pytest
 from straights.cli.main import main
 
 
-def run(*args: str, stdin: str = "", timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    """``straights *args`` in a fresh interpreter, ``stdin`` as its input; output as text."""
+def run(
+    *args: str, stdin: str = "", timeout: float = 300, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``straights *args`` in a fresh interpreter, ``stdin`` as its input, ``env`` added
+    to the environment; output as text."""
     return subprocess.run(
         [sys.executable, "-m", "straights.cli.main", *args],
         input=stdin,
+        env=None if env is None else os.environ | env,
         capture_output=True,
         text=True,
         encoding="utf-8",

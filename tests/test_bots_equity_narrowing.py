@@ -110,3 +110,11 @@ def test_narrowing_reads_what_the_opponents_did() -> None:
     table.act(second, "call", None)
     third = hand.actor
     assert narrowing(table.view(third), style) == (style.narrow_bet, style.narrow_bet)
+
+
+def test_the_readable_path_redraws_as_often_as_the_kernels() -> None:
+    pytest.importorskip("numba")
+    from straights.bots.equity import REDRAW_TRIES
+    from straights.fast.equity import TRIES
+
+    assert REDRAW_TRIES == TRIES == 32

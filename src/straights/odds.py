@@ -14,8 +14,8 @@ hole cards may be ``'? ?'`` or ``'Ah ?'``.  ``dead`` cards are out of the deck.
 
 ``exact=None`` enumerates when there are at most :data:`AUTO_EXACT_LIMIT`
 completions and samples otherwise; ``exact=True`` insists (up to
-:data:`MAX_EXACT_COMPLETIONS`); ``samples=N`` draws N random completions and
-reports standard errors.  ``executor`` spreads the work over any
+:data:`MAX_EXACT_COMPLETIONS`); ``samples=N`` draws N random completions (up to
+:data:`MAX_SAMPLES`) and reports standard errors.  ``executor`` spreads the work over any
 :class:`concurrent.futures.Executor` (processes, Ray, Dask); by default every
 local core is used through Numba's threads.
 
@@ -49,6 +49,7 @@ if TYPE_CHECKING:
 __all__ = [
     "AUTO_EXACT_LIMIT",
     "MAX_EXACT_COMPLETIONS",
+    "MAX_SAMPLES",
     "OddsResult",
     "PlayerOdds",
     "generic_odds",
@@ -63,6 +64,8 @@ AUTO_EXACT_LIMIT: Final = 20_000_000
 MAX_EXACT_COMPLETIONS: Final = 2_000_000_000
 #: Monte Carlo samples when neither ``samples`` nor ``exact`` is given and enumeration is too big.
 DEFAULT_SAMPLES: Final = 1_000_000
+#: Refuse more samples than this (days of work; the kernels count in 64-bit integers).
+MAX_SAMPLES: Final = 1_000_000_000_000
 _SEED_BLOCKS: Final = 64
 
 Progress = Callable[[int, int], None]
@@ -377,6 +380,10 @@ def _run(
         raise ConfigurationError("choose exact=True or samples=N, not both")
     if samples is not None and samples < 1:
         raise ConfigurationError(f"samples={samples}: draw at least 1 completion")
+    if samples is not None and samples > MAX_SAMPLES:
+        raise ConfigurationError(
+            f"samples={samples:,}: draw at most {MAX_SAMPLES:,} (that is already days of work)"
+        )
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
         raise ConfigurationError(f"seed={seed!r}: give a whole number 0 or more, or None")
     if exact is None:

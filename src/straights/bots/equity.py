@@ -63,6 +63,11 @@ __all__ = [
     "thresholds",
 ]
 
+#: Redraws of an opponent's pair below its floor, as the kernels'
+#: ``straights.fast.equity.TRIES`` (kept here so the readable path needs no NumPy;
+#: tests/test_bots_equity_narrowing.py keeps the two equal).
+REDRAW_TRIES: Final = 32
+
 #: Enumerate when a deal has at most this many completions, else sample: in Straights the
 #: last round against one opponent (1,128 pairs of hole cards in the 55-card pack).
 EXACT_LIMIT: Final = 5_000
@@ -352,18 +357,16 @@ class StraightsShowdown:
     def _redraw(
         self, fill: list[int], table: Table, unseen: Sequence[int], floors: list[int], seed: int
     ) -> list[int]:
-        """``fill`` with each opponent's pair redrawn (up to ``TRIES`` times) from the cards
-        no one else holds in it while it is keyed below that opponent's floor."""
+        """``fill`` with each opponent's pair redrawn (up to :data:`REDRAW_TRIES` times) from
+        the cards no one else holds in it while it is keyed below that opponent's floor."""
         import random
-
-        from straights.fast.equity import TRIES
 
         rng = random.Random(seed ^ hash(tuple(fill)))
         out = list(fill)
         for k, floor in enumerate(floors):
             if not floor:
                 continue
-            for _ in range(TRIES):
+            for _ in range(REDRAW_TRIES):
                 if self.seen_key(out[2 * k : 2 * k + 2], table) >= floor:
                     break
                 free = [c for c in unseen if c not in out]

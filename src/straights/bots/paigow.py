@@ -26,15 +26,18 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Protocol, runtime_checkable
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
 
 from straights.cards import Card
 from straights.errors import ConfigurationError, HandSizeError
 from straights.paigow.house_way import house_way
 from straights.paigow.rules import FoulError, PaiGowRules, Setting, commission, pack
+
+if TYPE_CHECKING:  # NumPy only for the equity bot: the house way is pure Python
+    import numpy as np
+    import numpy.typing as npt
+
+    I64 = npt.NDArray[np.int64]
 
 __all__ = [
     "PAIGOW_BOT_KINDS",
@@ -61,8 +64,6 @@ _POOL_SEED: Final = 20_261_126
 _POOL_VERSION: Final = "1"
 #: Pool hands checked against the house way again each time the pool is loaded from disk.
 _CHECKED: Final = 16
-
-I64 = npt.NDArray[np.int64]
 
 _PACK: Final = tuple(pack())
 _BIT: Final = {card: 1 << i for i, card in enumerate(_PACK)}
@@ -93,11 +94,15 @@ def mask_of(cards: Sequence[Card]) -> int:
 
 def _deal_pool(hands: int, seed: int) -> npt.NDArray[np.int8]:
     """``hands`` rows of seven different pack positions, from a fixed seed."""
+    import numpy as np
+
     rng = np.random.default_rng(seed)
     return np.argsort(rng.random((hands, len(_PACK))), axis=1)[:, :7].astype(np.int8)
 
 
 def _set_pool(rows: npt.NDArray[np.int8]) -> dict[str, npt.NDArray[np.int64]]:
+    import numpy as np
+
     masks = np.zeros(len(rows), dtype=np.int64)
     front = np.zeros(len(rows), dtype=np.int64)
     back = np.zeros(len(rows), dtype=np.int64)
@@ -126,6 +131,8 @@ def bank_hands(hands: int = POOL_HANDS) -> BankHands:
     A loaded pool's first hands are set the house way again and must agree."""
     if hands in _POOLS:
         return _POOLS[hands]
+    import numpy as np
+
     from straights.fast.lookup import cache_dir, save_arrays
 
     rows = _deal_pool(hands, _POOL_SEED)
@@ -154,6 +161,8 @@ def results(front: I64, back: I64, bank_front: I64, bank_back: I64, win: int, be
 
     ``front``/``back``: the candidates' keys; ``bank_front``/``bank_back``: the bank's.
     """
+    import numpy as np
+
     back_won = back[:, None] > bank_back[None, :]
     front_won = front[:, None] > bank_front[None, :]
     wins = np.count_nonzero(back_won & front_won, axis=1).astype(np.int64)
@@ -208,6 +217,8 @@ def estimate_settings(
     >>> found.best.setting == found.house.setting, -1 < found.best.per_chip < 1
     (True, True)
     """
+    import numpy as np
+
     if len(seven) != 7 or len(set(seven)) != 7:
         raise HandSizeError(f"a Pai Gow hand is seven different cards, not {len(seven)}")
     rules = rules or PaiGowRules()
@@ -257,6 +268,9 @@ class EquityPaiGowBot:
     way (:func:`estimate_settings`); the table's ``rules`` give the commission."""
 
     def __init__(self, rules: PaiGowRules | None = None, name: str = "equity") -> None:
+        from straights.extras import require
+
+        require("fast", "the Pai Gow equity bot")  # its bank hands are arrays, cached
         self.rules = rules or PaiGowRules()
         self.name = name
 

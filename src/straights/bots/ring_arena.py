@@ -71,9 +71,16 @@ def play_deal(
 
 
 def deal_bots(kinds: Sequence[str], seed: int) -> list[DealBot]:
-    """Bots by kind that play every variant; a bot without ``decide`` is one clear error."""
+    """Bots by kind that play every variant; a bot without ``decide`` is one clear error,
+    and so is an equity bot without the ``fast`` extra (its estimates outside Straights'
+    own table run on the batch kernels), before the first deal rather than at its first move.
+    """
     rng = make_rng(seed)
     bots: list[DealBot] = []
+    if any(kind.split(":")[0] == "equity" for kind in kinds):
+        from straights.extras import require
+
+        require("fast", "the equity bot (--bots equity) outside Straights")
     for kind in kinds:
         bot = make_bot(kind, rng.getrandbits(64))
         if not can_decide(bot):

@@ -20,9 +20,14 @@ from rich.console import Console
 from straights.cli.app import app
 from straights.extras import require
 
-__all__ = ["COMPILING", "fast_kernels", "warm_up"]
+__all__ = ["COMPILING", "UNCACHED", "fast_kernels", "warm_up"]
 
 COMPILING = "compiling the fast kernels, first run only …"
+#: Said once, after the reason, when compiled kernels cannot be kept on disk.
+UNCACHED = (
+    "compiled kernels and lookup tables are not kept there, so each run may build them "
+    "again (a minute or more); set STRAIGHTS_CACHE to a folder you can write"
+)
 
 _err = Console(stderr=True, highlight=False)  # resolves sys.stderr at each write
 _stop_watching: list[Callable[[], None]] = []
@@ -35,7 +40,12 @@ def fast_kernels(command: str) -> Console:
     """
     require("fast", command)
     if not _stop_watching:
+        from straights.fast import cache_trouble
         from straights.fast.warm import watch_compilation
+
+        trouble = cache_trouble()
+        if trouble is not None:
+            _err.print(f"note: {trouble}; {UNCACHED}", markup=False, soft_wrap=True)
 
         status = _err.status(COMPILING)
         _stop_watching.append(watch_compilation(status.start, status.stop))
@@ -53,7 +63,11 @@ def warm_up(
     """
     require("fast", "straights warm-up")
     started = time.perf_counter()
-    from straights.fast import kernel_cache_dir
+    from straights.fast import cache_trouble, kernel_cache_dir
+
+    trouble = cache_trouble()
+    if trouble is not None:
+        _err.print(f"note: {trouble}; {UNCACHED}", markup=False, soft_wrap=True)
     from straights.fast.warm import STEPS
 
     for number, (label, step) in enumerate(STEPS, 1):

@@ -123,11 +123,23 @@ def replay_files(
     files: Annotated[list[str], typer.Argument(help="PHH files (.phh, .phhs) of any variant.")],
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per hand.")] = False,
 ) -> None:
-    """Replay every hand of PHH files through the engine; print variant and finishing stacks."""
-    from straights.poker.phh import replay_report
+    """Replay every hand of PHH files through the engine; print variant and finishing stacks.
 
-    for line in replay_report(files, as_json=as_json):
-        typer.echo(line)
+    A hand that does not replay (or a file that cannot be read) is one error row; the
+    rest are still replayed, and the command then exits with status 1.
+    """
+    import sys
+
+    from straights.poker.phh import replay_line, replay_rows
+
+    hands = failed = 0
+    for row in replay_rows(files):
+        hands += 1
+        failed += "error" in row
+        typer.echo(replay_line(row, as_json=as_json))
+    if failed:
+        print(f"error: {failed} of {hands} hands did not replay", file=sys.stderr)
+        raise typer.Exit(1)
 
 
 def _game_label(code: str) -> str:

@@ -8,33 +8,56 @@ thread for long.  So the first Ctrl-C also starts a watchdog: if the command
 has not ended :data:`GRACE` seconds later, it ends the process itself.  A
 second Ctrl-C ends it at once.  Code that catches the interrupt on purpose and
 carries on (the game's prompt, which leaves the table) calls :func:`handled`.
+
+Worker processes never outlive the command: a terminal sends Ctrl-C to the
+whole process group, so workers start with :func:`ignore_interrupts` and the
+main process ends them (:func:`stop_workers`, :func:`end_children`) before it
+exits, by itself or by the watchdog.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable
 from types import FrameType
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
     from sys import UnraisableHookArgs
 
-__all__ = ["EXIT_STATUS", "GRACE", "announce", "handled", "install", "set_grace"]
+__all__ = [
+    "EXIT_STATUS",
+    "GRACE",
+    "announce",
+    "end_children",
+    "exit_if_busy",
+    "handled",
+    "ignore_interrupts",
+    "install",
+    "on_end",
+    "set_grace",
+    "stop_workers",
+]
 
 #: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
 EXIT_STATUS: Final = 130
 #: Seconds a command has to end by itself after Ctrl-C.
-GRACE: Final = 3.0
+GRACE: Final = 2.0
 _MESSAGE: Final = "interrupted\n"
 
 _grace = GRACE
 _lock = threading.RLock()  # re-entrant: the handler may run while the main thread holds it
 _announced = False
 _watchdog: threading.Timer | None = None
+_on_end: list[Callable[[], None]] = []
+#: Seconds the watchdog gives the :func:`on_end` callbacks before it ends the process.
+_ON_END_WAIT: Final = 0.3
 
 
 def install() -> Callable[[], None]:
@@ -101,9 +124,81 @@ def announce() -> None:
         os.write(2, _MESSAGE.encode())
 
 
+def ignore_interrupts() -> None:
+    """Run first in a worker process: Ctrl-C is for the main process, which ends
+    the workers itself (a forked worker would otherwise also count the Ctrl-C on
+    the main process's wakeup pipe, and print its own traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.set_wakeup_fd(-1)
+
+
+def stop_workers(pool: Executor) -> None:
+    """Cancel what ``pool`` has not started and end its worker processes now."""
+    pool.shutdown(wait=False, cancel_futures=True)
+    end_children()
+
+
+def end_children(wait: float = 1.0) -> None:
+    """End every worker process this process started (``multiprocessing``'s
+    children): politely, then after ``wait`` seconds by force."""
+    multiprocessing = sys.modules.get("multiprocessing")
+    if multiprocessing is None:  # never imported: no workers
+        return
+    children = multiprocessing.active_children()
+    for child in children:
+        child.terminate()
+    deadline = time.monotonic() + wait
+    for child in children:
+        child.join(max(0.0, deadline - time.monotonic()))
+        if child.is_alive():
+            child.kill()
+            child.join(0.5)
+
+
+def exit_if_busy() -> None:
+    """After Ctrl-C: if worker threads are still computing (a thread pool's, which
+    Python waits for at exit and cannot stop), end the process now with
+    :data:`EXIT_STATUS` rather than wait for them."""
+    main = threading.main_thread()
+    if any(t is not main and not t.daemon and t.is_alive() for t in threading.enumerate()):
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError):
+                stream.flush()
+        os._exit(EXIT_STATUS)
+
+
+def on_end(callback: Callable[[], None]) -> Callable[[], None]:
+    """Have the watchdog call ``callback`` before it ends the process (a progress bar
+    takes itself off the screen, so ``interrupted`` is the last line); returns the
+    function that cancels this.  Callbacks get :data:`_ON_END_WAIT` seconds in all."""
+    _on_end.append(callback)
+
+    def cancel() -> None:
+        with contextlib.suppress(ValueError):
+            _on_end.remove(callback)
+
+    return cancel
+
+
+def _call_on_end() -> None:
+    def call_all() -> None:
+        for callback in list(_on_end):
+            with contextlib.suppress(Exception):
+                callback()
+
+    # In a thread of their own: one that blocks must not keep the process alive.
+    caller = threading.Thread(target=call_all, name="on-end", daemon=True)
+    caller.start()
+    caller.join(_ON_END_WAIT)
+
+
 def _end_now() -> None:
+    _call_on_end()
     announce()
-    os._exit(EXIT_STATUS)
+    try:
+        end_children(wait=0.5)
+    finally:
+        os._exit(EXIT_STATUS)
 
 
 def _watch(fd: int) -> None:

@@ -13,13 +13,11 @@ from __future__ import annotations
 
 import sys
 
-import typer
-
 from straights.cli import interrupt
-from straights.cli.app import app
-from straights.errors import StraightsError
 
 try:  # a Ctrl-C while the commands load (a slow disk, a busy machine) ends the same way
+    import typer
+
     from straights.cli import deal as _deal  # noqa: F401  (each import registers commands)
     from straights.cli import fast as _fast  # noqa: F401
     from straights.cli import games as _games  # noqa: F401
@@ -35,6 +33,8 @@ try:  # a Ctrl-C while the commands load (a slow disk, a busy machine) ends the 
     from straights.cli import simulate as _simulate  # noqa: F401
     from straights.cli import solve as _solve  # noqa: F401
     from straights.cli import stats as _stats  # noqa: F401
+    from straights.cli.app import app
+    from straights.errors import StraightsError
 except KeyboardInterrupt:
     sys.stderr.write("interrupted\n")
     sys.exit(interrupt.EXIT_STATUS)
@@ -89,6 +89,8 @@ def _run(argv: list[str] | None) -> None:
 def _fail(message: str, code: int) -> None:
     if code == INTERRUPTED:
         interrupt.announce()
+        interrupt.end_children()
+        interrupt.exit_if_busy()  # worker threads would hold the exit up
     else:
         print(f"error: {message}", file=sys.stderr)
     sys.exit(code)

@@ -12,7 +12,7 @@ from straights.cli.app import app
 if TYPE_CHECKING:
     from straights.odds import OddsResult
 
-#: Show a progress bar when a job has at least this many completions.
+#: Show progress (a bar, or a line a minute when piped) for jobs of at least this many deals.
 PROGRESS_FROM = 20_000_000
 
 
@@ -93,30 +93,17 @@ def odds(
         result = compute(hands, table, **kwargs)
         typer.echo(json.dumps(result.to_dict(), indent=2))
         return
-    from rich.progress import BarColumn, Progress, TimeElapsedColumn
+    from straights.cli.progress import Work
 
-    # Only long jobs get a bar: a quick first pass says how big the job is.
-    big = _job_size(hands, table, game, pack, dead) >= PROGRESS_FROM or (samples or 0) >= (
-        AUTO_EXACT_LIMIT
-    )
-    if not big:
+    # Only long jobs show their progress: a quick first pass says how big the job is.
+    size = _job_size(hands, table, game, pack, dead)
+    enumerate_all = exact or (samples is None and size <= AUTO_EXACT_LIMIT)
+    if (size if enumerate_all else samples or 0) < PROGRESS_FROM:
         _print(compute(hands, table, **kwargs))
         return
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        "[progress.percentage]{task.percentage:>3.0f}%",
-        TimeElapsedColumn(),
-        console=err,  # shared with the compile spinner, so the two nest
-        transient=True,
-        disable=not err.is_terminal,
-    ) as bar:
-        task = bar.add_task("dealing every completion" if exact else "sampling", total=None)
-
-        def step(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        result = compute(hands, table, progress=step, **kwargs)
+    label = "dealing every completion" if enumerate_all else "sampling"
+    with Work(label, "parts", console=err) as work:  # err: nests with the compile spinner
+        result = compute(hands, table, progress=work.update, **kwargs)
     _print(result)
 
 

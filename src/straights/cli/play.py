@@ -411,19 +411,34 @@ def _answers(script: str | None, opened: TextIO | None = None) -> Iterator[str]:
                 return
     source = opened if opened is not None else sys.stdin
     with source:
-        for line in source:
-            yield line.rstrip("\n")
+        try:
+            for line in source:
+                yield line.rstrip("\n")
+        except UnicodeDecodeError as exc:
+            from straights.errors import ConfigurationError
+
+            raise ConfigurationError(
+                f"the answers on standard input are not UTF-8 text ({exc.reason}); "
+                "give text with one answer per line"
+            ) from None
 
 
 def _open_script(path: str) -> TextIO:
+    import io
+
     from straights.errors import ConfigurationError
 
     try:
-        return open(path, encoding="utf-8")
+        with open(path, encoding="utf-8") as f:
+            return io.StringIO(f.read())  # read now: a bad file is refused before the game
     except OSError as exc:
         raise ConfigurationError(
             f"--script {path!r}: {exc.strerror}; give a text file with one answer per line"
         ) from exc
+    except UnicodeDecodeError:
+        raise ConfigurationError(
+            f"--script {path!r} is not UTF-8 text; give a text file with one answer per line"
+        ) from None
 
 
 class _Game:

@@ -7,12 +7,20 @@ generic ``--option name=value`` come from :mod:`straights.cli.options`.
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
 
 from straights.cli.app import app
 from straights.cli.options import JsonOpt, RankingOpt, house_rules
+
+if TYPE_CHECKING:
+    from straights.cards import Card
+    from straights.rankings.base import HandValue
+
+#: A hand of this many cards or more is warned about: its best five can take minutes
+#: to find (some rankings try every five of them: C(30, 5) is 142,506).
+LONG_HAND: Final = 30
 
 _ASCII = str.maketrans({"♣": "c", "♦": "d", "♥": "h", "♠": "s", "★": "*", "·": "|", "🃏": "Jk"})
 
@@ -37,9 +45,14 @@ def rank(
 
     Example: straights rank "Jk Th 8h 5h 4h" --ranking high
     """
+    from straights.cards import parse_cards
     from straights.rankings.base import evaluate
 
-    value = evaluate(cards, ranking=ranking, **options)
+    hand = parse_cards(cards)
+    if len(hand) < LONG_HAND:
+        value = evaluate(hand, ranking=ranking, **options)
+    else:
+        value = _evaluate_long(hand, ranking, options)
     if as_json:
         typer.echo(json.dumps(value.to_dict(), indent=2, ensure_ascii=False))
         return
@@ -53,6 +66,28 @@ def rank(
     out.print(Text(_text(f"Category {value.category}  ·  ranking {value.ranking}")))
     for wild, became in value.wild:
         out.print(Text("  ") + cards_text([wild]) + Text(" plays as ") + cards_text([became]))
+
+
+def _evaluate_long(hand: tuple[Card, ...], ranking: str, options: dict[str, Any]) -> HandValue:
+    """Evaluate a hand of many cards, saying first that it can take long and then
+    showing the time spent (a line a minute when stderr is not a terminal)."""
+    from math import comb
+
+    from rich.console import Console
+
+    from straights.cli.progress import Work
+    from straights.rankings.base import evaluate
+
+    err = Console(stderr=True, highlight=False)
+    n = len(hand)
+    err.print(
+        f"note: {n} cards hold {comb(n, 5):,} five-card hands; finding the best in pure "
+        "Python can take many minutes (Ctrl-C stops it)",
+        markup=False,
+        soft_wrap=True,
+    )
+    with Work(f"ranking {n} cards", "", console=err):
+        return evaluate(hand, ranking=ranking, **options)
 
 
 @app.command()

@@ -10,7 +10,7 @@ from straights.cli.app import app
 from straights.errors import ConfigurationError
 
 #: Seconds the server gives open connections to finish after Ctrl-C.
-GRACEFUL_SECONDS = 3
+GRACEFUL_SECONDS = 2
 #: File descriptors kept free of connections: the database, logs, the event loop.
 SPARE_FILES = 64
 #: The most connections ``--max-connections`` allows by default.
@@ -137,7 +137,7 @@ def serve(
     from straights.web.http_limits import check_addresses, guarded_http, trusted_addresses
     from straights.web.protocol import MAX_FRAME_BYTES
 
-    interrupt.set_grace(GRACEFUL_SECONDS + 5)  # let Ctrl-C close the connections first
+    interrupt.set_grace(GRACEFUL_SECONDS + 0.5)  # let Ctrl-C close the connections first
     if proxy_headers and not forwarded_allow_ips:
         raise ConfigurationError(
             "--proxy-headers needs --forwarded-allow-ips ADDR: the address of your proxy"

@@ -65,10 +65,10 @@ def simulate(
                             bots=bots, progress=progress, as_json=as_json, out=out,
                             db=db)  # fmt: skip
         return
-    from rich.progress import Progress
     from rich.text import Text
 
     from straights.bots.arena import simulate as run
+    from straights.cli.progress import Work
     from straights.cli.render import console
     from straights.game.config import TableConfig
     from straights.game.hand import Hand
@@ -104,13 +104,12 @@ def simulate(
             output.stored(table.record.id)
             return table
 
-    with Progress(console=con, transient=True, disable=not progress or as_json) as bar:
-        task = bar.add_task("Dealing", total=hands)
+    with Work("Dealing", "deals", hands, enabled=progress) as work:  # stderr: JSON stays clean
 
         def on_hand(hand: Hand, names: list[str]) -> None:
             if output.writing:
                 output.write(dumps_phh(hand_to_phh(hand, names)))
-            bar.advance(task)
+            work.advance()
 
         with output:
             result = run(setup.config, setup.bots, hands, seed, on_hand, make_table)

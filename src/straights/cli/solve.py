@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from straights.cli.app import app
+from straights.cli.interrupt import ignore_interrupts, stop_workers
 
 if TYPE_CHECKING:
     from straights.solver.game import SmallGame
@@ -79,9 +80,12 @@ def solve(
     pool = _executor(executor, workers, ray_address)
     try:
         solution = _run(chosen, iterations, pool)
-    finally:
+    except BaseException:  # Ctrl-C or a failure: stop the workers now, do not wait for them
         if pool is not None:
-            pool.shutdown()
+            stop_workers(pool)
+        raise
+    if pool is not None:
+        pool.shutdown()
     from straights.solver.strategy import save
 
     save(target, solution.tree, solution.strategy, solution.to_dict())
@@ -137,7 +141,8 @@ def _executor(kind: str, workers: int, address: str | None) -> Executor | None:
     if kind == "processes":
         from concurrent.futures import ProcessPoolExecutor
 
-        return ProcessPoolExecutor(workers)
+        # Ctrl-C reaches the workers too (one process group); the main process ends them.
+        return ProcessPoolExecutor(workers, initializer=ignore_interrupts)
     if kind == "ray":
         from straights.scale import RayExecutor
 
@@ -147,26 +152,12 @@ def _executor(kind: str, workers: int, address: str | None) -> Executor | None:
 
 def _run(game: SmallGame, iterations: int, pool: Executor | None) -> Solution:
     from rich.console import Console
-    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
+    from straights.cli.progress import Work
     from straights.solver.solve import solve as run_solver
 
-    err = Console(stderr=True, highlight=False)
-    with Progress(
-        TextColumn("solving"),
-        BarColumn(),
-        TextColumn("{task.completed:,}/{task.total:,} iterations"),
-        TimeRemainingColumn(),
-        console=err,
-        transient=True,
-        disable=not err.is_terminal,
-    ) as bar:
-        task = bar.add_task("solve", total=None)
-
-        def step(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        return run_solver(game, iterations, executor=pool, progress=step)
+    with Work("solving", "iterations", console=Console(stderr=True, highlight=False)) as work:
+        return run_solver(game, iterations, executor=pool, progress=work.update)
 
 
 def _print(solution: Solution, target: Path, plot: Path | None) -> None:

@@ -92,8 +92,8 @@ def _run(
     as_json: bool,
 ) -> None:
     from rich.console import Console
-    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
+    from straights.cli.progress import Work
     from straights.extras import require
     from straights.frequencies import (
         check_plot_path,
@@ -121,19 +121,8 @@ def _run(
 
     size = cards if cards is not None else _hand_size(ranking)
     total = comb(len(counted_deck(ranking, deck, jokers, **options)), size)
-    with Progress(
-        TextColumn("counting"),
-        BarColumn(),
-        TextColumn("{task.completed:,}/{task.total:,} hands"),
-        TimeRemainingColumn(),
-        console=err,
-        transient=True,
-        disable=not err.is_terminal,
-    ) as bar:
-        task = bar.add_task("count", total=total)
-        freq = count(
-            ranking, cards, deck, jokers, progress=lambda k: bar.advance(task, k), **options
-        )
+    with Work("counting", "hands", total, console=err) as work:
+        freq = count(ranking, cards, deck, jokers, progress=work.advance, **options)
     if plot is not None:
         from straights.frequencies import plot as draw
 

@@ -75,6 +75,7 @@ __all__ = [
     "ace_to_five_category",
     "ace_to_five_keys",
     "as_ids",
+    "cache_trouble",
     "deuce_to_seven_keys",
     "high_category",
     "high_keys",
@@ -113,6 +114,29 @@ def kernel_cache_dir() -> Path:
     for name in _CALLER_SOURCES:
         digest.update((package / name).read_bytes())
     return cache_dir() / f"kernels-{digest.hexdigest()[:16]}"
+
+
+def cache_trouble() -> str | None:
+    """Why compiled kernels cannot be kept on disk, or ``None`` when they can.
+
+    When that folder cannot be written, Numba quietly compiles again in every
+    process (or caches beside the sources, where a change to another kernel file
+    goes unnoticed) and the lookup tables are rebuilt each time: a minute or more
+    for ``odds``.  The CLI says so once, naming the folder.
+
+    >>> cache_trouble() is None  # the test run's cache is writable
+    True
+    """
+    import tempfile
+
+    where = kernel_cache_dir()
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=where):
+            pass
+    except OSError as exc:
+        return f"cannot write the kernel cache in {where}: {exc.strerror or exc}"
+    return None
 
 
 def _relocate_caches(*modules: ModuleType) -> None:

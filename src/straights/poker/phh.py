@@ -37,13 +37,22 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Final
 
-from straights.cards import Card
+from straights.cards import Card, check_unique
 from straights.errors import HandHistoryError, StraightsError
 from straights.poker.catalogue import get_variant
 from straights.poker.engine import Deal
 from straights.poker.variant import Stakes, Structure, Variant
 
-__all__ = ["Replayed", "deal_to_phh", "dumps", "loads", "replay"]
+__all__ = [
+    "Replayed",
+    "deal_to_phh",
+    "dumps",
+    "loads",
+    "replay",
+    "replay_line",
+    "replay_report",
+    "replay_rows",
+]
 
 #: S T R: Straights' cards; ``Jk`` (``Jk2`` …): jokers, which PHH does not define.
 _CARD_RE: Final = re.compile(r"[2-9TJQKA][cdhs]|[STR]|\?\?|Jk(?:1[0-6]|[1-9])?(?![cdhs])")
@@ -252,6 +261,9 @@ def _replay(history: dict[str, Any]) -> Replayed:
                 raise HandHistoryError(f"{line!r}: the dealer deals hole (dh) or board (db) cards")
         else:
             moves.append((line, words, len(boards) + sum(len(q) for q in holes.values())))
+    dealt_cards = [c for q in holes.values() for cards in q for c in cards if c is not None]
+    check_unique(dealt_cards + [c for cards in boards for c in cards if c is not None],
+                 "among the cards the history deals")  # fmt: skip
     # A show is final when no card is dealt after it (PokerKit: on the last street).
     dealt = len(boards) + sum(len(q) for q in holes.values())
     moves = [(line, words, int(before == dealt)) for line, words, before in moves]
@@ -393,46 +405,66 @@ def dumps(history: dict[str, Any]) -> str:
     return dumps_phh(history)
 
 
-def replay_report(paths: Iterable[str], *, as_json: bool = False) -> Iterable[str]:
-    """One line per hand of the files: the variant and the finishing stacks, or the error.
+def replay_rows(paths: Iterable[str]) -> Iterable[dict[str, Any]]:
+    """One row per hand of the files: ``{"file", "index", "variant", "finishing_stacks"}``,
+    or ``"error"`` instead of the stacks for a hand that does not replay.
 
-    With ``as_json`` each line is ``{"file", "index", "variant", "finishing_stacks"}``
-    (``"error"`` instead of the stacks for a hand that does not replay).
+    A file that cannot be read (missing, not UTF-8, not PHH) is one error row, and
+    the other files are still replayed.
+
+    >>> [row["error"] for row in replay_rows(["no-such-file.phh"])]
+    ["cannot read 'no-such-file.phh': No such file or directory"]
     """
-    import json
-
-    from straights.errors import ConfigurationError
-
     for path in paths:
         try:
             with open(path, encoding="utf-8") as f:
                 text = f.read()
+            hands = loads(text)
         except (OSError, UnicodeDecodeError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
-            raise ConfigurationError(f"cannot read {path!r}: {reason}") from exc
-        try:
-            hands = loads(text)
+            yield {"file": path, "index": 0, "variant": "?",
+                   "error": f"cannot read {path!r}: {reason}"}  # fmt: skip
+            continue
         except HandHistoryError as exc:
-            hands = [{"variant": "?", "_unreadable": str(exc)}]
+            yield {"file": path, "index": 0, "variant": "?", "error": str(exc)}
+            continue
         for index, hand in enumerate(hands):
             row: dict[str, Any] = {"file": path, "index": index,
                                    "variant": str(hand.get("variant", "?"))}  # fmt: skip
             try:
-                if "_unreadable" in hand:
-                    raise HandHistoryError(hand["_unreadable"])
                 row["finishing_stacks"] = _finishing_stacks(hand)
             except HandHistoryError as exc:
                 row["error"] = str(exc)
-            if as_json:
-                stacks = row.get("finishing_stacks")
-                if stacks is not None:
-                    row["finishing_stacks"] = [_json_number(s) for s in stacks]
-                yield _dump_row(json, row)
-            elif "error" in row:
-                yield f"{path} #{index + 1} {row['variant']}: error: {row['error']}"
-            else:
-                stacks_text = " ".join(str(s) for s in row["finishing_stacks"])
-                yield f"{path} #{index + 1} {row['variant']}: {stacks_text}"
+            yield row
+
+
+def replay_line(row: dict[str, Any], *, as_json: bool = False) -> str:
+    """One row of :func:`replay_rows` as ``replay`` prints it: text or one JSON object.
+
+    >>> replay_line({"file": "a.phh", "index": 0, "variant": "NT",
+    ...              "finishing_stacks": [Decimal("20.50"), 0]})
+    'a.phh #1 NT: 20.50 0'
+    >>> replay_line({"file": "a.phh", "index": 0, "variant": "?", "error": "empty"}, as_json=True)
+    '{"file": "a.phh", "index": 0, "variant": "?", "error": "empty"}'
+    """
+    import json
+
+    if as_json:
+        row = dict(row)
+        stacks = row.get("finishing_stacks")
+        if stacks is not None:
+            row["finishing_stacks"] = [_json_number(s) for s in stacks]
+        return _dump_row(json, row)
+    where = f"{row['file']} #{row['index'] + 1} {row['variant']}"
+    if "error" in row:
+        return f"{where}: error: {row['error']}"
+    return f"{where}: {' '.join(str(s) for s in row['finishing_stacks'])}"
+
+
+def replay_report(paths: Iterable[str], *, as_json: bool = False) -> Iterable[str]:
+    """:func:`replay_rows` as printed lines (:func:`replay_line`)."""
+    for row in replay_rows(paths):
+        yield replay_line(row, as_json=as_json)
 
 
 def _finishing_stacks(hand: dict[str, Any]) -> list[int | Decimal]:

@@ -51,7 +51,13 @@ def default_url() -> str:
     from platformdirs import user_data_dir
 
     path = Path(user_data_dir("straights", appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # a read-only home, a full disk …
+        raise StoreError(
+            f"cannot create the data folder {path}: {exc.strerror}; give --db FILE, "
+            "or set XDG_DATA_HOME to a folder you can write"
+        ) from exc
     return f"sqlite:///{path / 'straights.db'}"
 
 
