@@ -93,11 +93,21 @@ def fouled(front: list[str], back: list[str]) -> bool:
 
 
 def settle(
-    front: list[str], back: list[str], bank_front: list[str], bank_back: list[str], bet: int
+    front: list[str],
+    back: list[str],
+    bank_front: list[str],
+    bank_back: list[str],
+    bet: int,
+    *,
+    rounded_up: bool = False,
 ) -> tuple[str, int]:
     """A player's outcome and net chips against the bank: copies to the bank, a win paid
-    even money less 5% rounded up to a whole chip."""
+    even money less exactly 5 % (bets in multiples of 20), or, for old records, 5 %
+    rounded up to a whole chip."""
     won = (value(back) > value(bank_back)) + (value(front) > value(bank_front))
     if won == 2:
-        return "win", bet - (bet * 5 + 99) // 100
+        if rounded_up:
+            return "win", bet - (bet * 5 + 99) // 100
+        assert bet % 20 == 0, f"a bet of {bet} has no whole 5 %"
+        return "win", bet - bet // 20
     return ("push", 0) if won == 1 else ("lose", -bet)

@@ -115,11 +115,45 @@ def test_split_checks_the_cards() -> None:
         Setting.of("S Ad", "Ks Kd Qh 9c 7d")
 
 
+@pytest.mark.parametrize(("win", "taken"), [(20, 1), (40, 2), (100, 5), (140, 7), (10_000, 500)])
+def test_the_commission_is_exactly_five_percent(win: int, taken: int) -> None:
+    assert commission(win, 5) == taken
+    assert PaiGowRules().commission_on(win) == taken
+
+
+@pytest.mark.parametrize("bet", [25, 30, 50, 110])
+def test_a_bet_of_which_five_percent_is_not_whole_is_refused(bet: int) -> None:
+    with pytest.raises(ConfigurationError, match=f"a bet of {bet} is not a multiple of 20"):
+        PaiGowRules().check_bet(bet)
+    with pytest.raises(ConfigurationError, match="is not a whole chip: bet a multiple of 20"):
+        commission(bet, 5)
+
+
 @pytest.mark.parametrize(
     ("win", "taken"), [(2, 1), (10, 1), (19, 1), (20, 1), (21, 2), (25, 2), (40, 2), (100, 5)]
 )
-def test_the_commission_is_five_percent_rounded_up(win: int, taken: int) -> None:
-    assert commission(win, 5) == taken
+def test_old_records_keep_the_commission_rounded_up(win: int, taken: int) -> None:
+    """Deals recorded before the exact commission replay as they were settled."""
+    assert commission(win, 5, "rounded-up") == taken
+    assert PaiGowRules(min_bet=2, commission="rounded-up").commission_on(win) == taken
+
+
+@pytest.mark.parametrize(
+    ("percent", "unit", "bets"), [(5, 20, (20, 60)), (4, 25, (25, 75)), (10, 10, (10, 30))]
+)
+def test_the_bet_unit_makes_the_commission_whole(
+    percent: int, unit: int, bets: tuple[int, ...]
+) -> None:
+    rules = PaiGowRules(commission_percent=percent, min_bet=unit, max_bet=100 * unit)
+    assert rules.bet_unit == unit
+    for bet in bets:
+        rules.check_bet(bet)
+        assert rules.commission_on(bet) * 100 == bet * percent
+
+
+def test_the_largest_bet_a_stack_covers() -> None:
+    rules = PaiGowRules(max_bet=100)
+    assert [rules.largest_bet(c) for c in (19, 20, 39, 119, 500)] == [0, 20, 20, 100, 100]
 
 
 def test_bad_house_rules_and_bets_are_one_clear_error() -> None:
@@ -127,8 +161,16 @@ def test_bad_house_rules_and_bets_are_one_clear_error() -> None:
         PaiGowRules(commission_percent=100)
     with pytest.raises(ConfigurationError, match="foul rule 'maybe'"):
         PaiGowRules(foul="maybe")  # type: ignore[arg-type]
+    with pytest.raises(ConfigurationError, match="commission rule 'nearest'"):
+        PaiGowRules(commission="nearest")  # type: ignore[arg-type]
+    with pytest.raises(ConfigurationError, match="a minimum bet of 10 is not a multiple of 20"):
+        PaiGowRules(min_bet=10)
+    with pytest.raises(ConfigurationError, match="a maximum bet of 150 is not a multiple of 20"):
+        PaiGowRules(max_bet=150)
     rules = PaiGowRules()
-    with pytest.raises(ConfigurationError, match="outside the table's limits: 2 to 10000"):
+    with pytest.raises(ConfigurationError, match="outside the table's limits: 20 to 10000"):
+        rules.check_bet(10_020)
+    with pytest.raises(ConfigurationError, match="a bet of 1 is not a multiple of 20"):
         rules.check_bet(1)
     with pytest.raises(ConfigurationError, match="more than the 30 chips"):
         rules.check_bet(40, 30)

@@ -34,7 +34,7 @@ import numpy.typing as npt
 from straights.cards import Card
 from straights.errors import ConfigurationError, HandSizeError
 from straights.paigow.house_way import house_way
-from straights.paigow.rules import FoulError, PaiGowRules, Setting, commission, pack
+from straights.paigow.rules import FoulError, PaiGowRules, Setting, pack
 
 __all__ = [
     "PAIGOW_BOT_KINDS",
@@ -220,7 +220,7 @@ def estimate_settings(
     house = house_way(seven).setting
     front = np.array([_key(s.front_value.key) for s in legal], dtype=np.int64)
     back = np.array([_key(s.back_value.key) for s in legal], dtype=np.int64)
-    win = bet - commission(bet, rules.commission_percent)
+    win = bet - rules.commission_on(bet)
     chips = results(front, back, bank_front, bank_back, win, bet)
     house_front = frozenset(house.front)
     at = next(i for i, s in enumerate(legal) if frozenset(s.front) == house_front)

@@ -85,6 +85,9 @@ def play_pai_gow(
             stack = int(resume.settings["stack"])
             kinds = tuple(resume.settings.get("bots", ["house"] * (len(table.names) - 1)))
         else:
+            from straights.paigow.rules import PaiGowRules
+
+            PaiGowRules().check_bet(bet, stack)  # a bad --bet stores no table
             # (the seed as given: the same deals as an unsaved table of that seed)
             table = RecordedPaiGow.create(
                 store, names, stack, seed=seed, settings={"bet": bet, "bots": list(kinds)}
@@ -160,11 +163,11 @@ class _Game:
         self.goodbye()
 
     def bets(self, mine: int) -> dict[int, int]:
-        """Your bet, and each bot's: the opening bet, or all it has left when less."""
+        """Your bet, and each bot's: the opening bet, or the most its chips cover when less."""
         out = {1: mine}
         for seat in self.table.seated:
             if seat != 1:
-                out[seat] = min(self.bot_bet, self.table.stacks[seat])
+                out[seat] = min(self.bot_bet, self.table.rules.largest_bet(self.table.stacks[seat]))
         return out
 
     def say_who_left(self) -> None:
@@ -180,7 +183,7 @@ class _Game:
         from rich.text import Text
 
         table = self.table
-        self.bet = min(self.bet, table.stacks[1])
+        self.bet = min(self.bet, table.rules.largest_bet(table.stacks[1]))
         while True:
             head = f"Deal {table.deals + 1} · your chips {table.stacks[1]} · "
             answer = self.ask(

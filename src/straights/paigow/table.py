@@ -5,7 +5,7 @@ house: the players' stacks and the house's result always add up to the
 chips the players sat down with.
 
 >>> table = PaiGowTable(["Ann", "Bob"], 100, rng=3)
->>> deal = table.start_deal({1: 20, 2: 10})
+>>> deal = table.start_deal({1: 20, 2: 40})
 >>> for seat in deal.waiting:
 ...     table.set_house_way(seat)
 >>> sum(table.stacks.values()) + table.house

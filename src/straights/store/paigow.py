@@ -9,12 +9,14 @@ PHH-style history (:class:`~straights.store.archive.PaiGowEntry`).  The shuffles
 come from the seed kept in the store, so :meth:`RecordedPaiGow.load` replays the
 table exactly, an unsettled deal included.
 
-The table's ``settings`` hold ``game`` (``pai-gow``), ``names`` and ``stack``.
+The table's ``settings`` hold ``game`` (``pai-gow``), ``names``, ``stack`` and
+``commission`` (``exact``; a table stored without it was played under the old
+``rounded-up`` rule and goes on under it, so that it replays as it was played).
 
 >>> from straights.store import Store
 >>> store = Store("sqlite://")
 >>> table = RecordedPaiGow.create(store, ["Ann", "Bob"], 100, seed=3)
->>> deal = table.start_deal({1: 20, 2: 10})
+>>> deal = table.start_deal({1: 20, 2: 40})
 >>> table.set_house_way(1)
 >>> again = RecordedPaiGow.load(store, table.record.id)
 >>> again.deal.waiting, again.stacks == table.stacks
@@ -35,6 +37,7 @@ from straights.errors import HandHistoryError, IllegalActionError
 from straights.game.config import TableConfig
 from straights.paigow.deal import PaiGowDeal
 from straights.paigow.events import event_dict
+from straights.paigow.rules import PaiGowRules
 from straights.paigow.table import PaiGowTable
 from straights.store.archive import PaiGowEntry
 from straights.store.database import Store, TableRecord
@@ -49,8 +52,10 @@ class RecordedPaiGow(PaiGowTable):
     def __init__(self, store: Store, record: TableRecord) -> None:
         if record.seed is None:
             raise HandHistoryError(f"table {record.id} has no seed: it cannot be continued")
+        counted = record.settings.get("commission", "rounded-up")  # (none before 0.2)
+        rules = PaiGowRules() if counted == "exact" else PaiGowRules(min_bet=2, commission=counted)
         super().__init__(list(record.settings["names"]), record.settings["stack"],
-                         rng=record.seed)  # fmt: skip
+                         rules=rules, rng=record.seed)  # fmt: skip
         self.store = store
         self.record = record
         #: Commands applied so far (the ``seq`` of the last one).
@@ -70,7 +75,7 @@ class RecordedPaiGow(PaiGowTable):
         """A new stored table of ``names`` (seats 1, 2 ...) with ``stack`` chips each."""
         PaiGowTable(names, stack)  # bad names or stacks: refused before anything is stored
         values = dict(settings or {})
-        values.update(game="pai-gow", names=list(names), stack=stack)
+        values.update(game="pai-gow", names=list(names), stack=stack, commission="exact")
         record = store.create_table(
             kind,
             TableConfig(),  # (Straights' settings; unused here)
