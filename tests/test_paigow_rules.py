@@ -179,42 +179,185 @@ def test_bad_house_rules_and_bets_are_one_clear_error() -> None:
 # ---------------------------------------------------------------- the house way, rule by rule
 
 
+#: The house way is Foxwoods' published one; each rule is quoted from the Wizard of Odds'
+#: copy of it, https://wizardofodds.com/games/pai-gow-poker/house-way/foxwoods/.
+FOXWOODS: list[tuple[str, list[tuple[str, str, str]]]] = [
+    (
+        "No Pair: Place the second and third highest cards in front.",
+        [
+            ("As Kd Qh 9c 7d 4s 2h", "Kd Qh", "no pair"),
+            ("Jk Kd Qh 9c 7d 4s 2h", "Kd Qh", "no pair"),  # the joker is the ace behind
+        ],
+    ),
+    (
+        "One Pair: Pair in back, highest two other cards in front.",
+        [("9s 9d Ah Kc 7d 4s 2h", "Ah Kc", "one pair")],
+    ),
+    (
+        "Big Pair is Aces, Kings, Queens, Jacks: Place small pair in front.",
+        [
+            ("Jh Js 4c 4d Ac 9s 2h", "4c 4d", "two pairs, split"),
+            ("Ah As 4c 4d Kc 9s 2h", "4c 4d", "two pairs, split"),
+        ],
+    ),
+    (
+        "Big Pair is 10s, 9s, 8s, 7s: Place both pair in back if you can: "
+        "Put an Ace in front, otherwise split.",
+        [
+            ("Th Ts 4c 4d Ac 9s 2h", "Ac 9s", "two pairs together, ace in front"),
+            ("7h 7s 4c 4d Ac 9s 2h", "Ac 9s", "two pairs together, ace in front"),
+            ("Jk Ts Tc 4c 4d 9s 2h", "Jk 9s", "two pairs together, ace in front"),
+            ("Th Ts 4c 4d Kc 9s 2h", "4c 4d", "two pairs, split"),  # a king is not enough
+        ],
+    ),
+    (
+        "Big Pair is 6s, 5s, 4s, 3s: Place both pair in back if you can: "
+        "place a King or higher in front: otherwise split.",
+        [
+            ("6h 6s 4c 4d Kc 9s 2h", "Kc 9s", "two low pairs together, king or ace in front"),
+            ("3h 3s 2c 2d Kc 9s 7h", "Kc 9s", "two low pairs together, king or ace in front"),
+            ("6h 6s 4c 4d Ac 9s 2h", "Ac 9s", "two pairs together, ace in front"),
+            ("6h 6s 4c 4d Qc 9s 2h", "4c 4d", "two pairs, split"),
+        ],
+    ),
+    (
+        "Three Pair: Place high pair in front.",
+        [("Kh Ks 8c 8d 3c 3s Ah", "Kh Ks", "three pairs")],
+    ),
+    (
+        "Three of a Kind: Aces: Place an Ace and the next highest card in front.",
+        [("Ah As Ac Kd Qc 4s 2h", "As Kd", "three aces, split")],
+    ),
+    (
+        "Three of a Kind: Kings and below: Place three of a kind in back, "
+        "two highest cards in front.",
+        [("7h 7s 7c Kd Qc 4s 2h", "Kd Qc", "three of a kind")],
+    ),
+    (
+        "Two Sets: Place pair from higher set in front.",
+        [("Qh Qs Qc 5d 5c 5s 2h", "Qs Qh", "two threes of a kind")],
+    ),
+    (
+        "Straight, Flush, Straight Flush: With No Pair: Place the two highest cards in "
+        "front that will leave any complete hand in back.",
+        [
+            ("9h 8s 7c 6d 5c Kh 2s", "Kh 2s", "straight or flush"),
+            ("Th 9s 8c 7d 6c 5h 2s", "Th 2s", "straight or flush"),
+            ("Jk 2h 3d 4c 5s Kd 9c", "Kd 9c", "straight or flush"),  # the joker fills it
+        ],
+    ),
+    (
+        "With One Pair: Place highest possible two cards (pair or no pair) in front "
+        "that will leave any complete hand in back.",
+        [
+            ("Ah Kh 9h 6h 3h 3c Qd", "Qd 3c", "straight or flush"),
+            ("7h 7s 6h 5h 4h 3h Kc", "7s Kc", "straight or flush"),  # straight flush behind
+            ("Qs Qd 9h 7h 5h 3h 2h", "Qs Qd", "straight or flush"),  # the pair in front
+            ("Ac Kh Qs Jc Td 9h 9d", "9h 9d", "straight or flush"),
+        ],
+    ),
+    (
+        "Exception: With an Ace and a pair of Kings, Queens, Jacks or 10s, play the Ace "
+        "in front and pair in back if front hand can be improved.",
+        [
+            (
+                "Ac Kh Kd Qs Jc Td 3h",
+                "Ac Qs",
+                "straight or flush given up: ace in front, pair behind",
+            ),
+            (
+                "Jk Th Tc 9d 8s 7c 2h",
+                "Jk 9d",
+                "straight or flush given up: ace in front, pair behind",
+            ),
+            ("Kh Ks Ad 9d 7d 5d 3d", "Kh Ks", "straight or flush"),  # kings in front: no better
+            (
+                "Ah Th Tc 9d 8s 7c Js",
+                "Ah Th",
+                "straight or flush",
+            ),  # an ace in front already (Th: hearts before clubs)
+        ],
+    ),
+    (
+        "With Two Pair: Play according to two-pair strategy.",
+        [("9h 9s 8c 8d 7c 6s 5h", "8c 8d", "two pairs, split")],
+    ),
+    (
+        "With Three of a Kind: Place complete hand in back, pair in front.",
+        [("8h 8s 8c 7d 6c 5h 4s", "8s 8h", "straight or flush")],
+    ),
+    (
+        "Full House: Put highest permissible pair in front.",
+        [
+            ("Qh Qs Qc 5d 5c 9s 2h", "5d 5c", "full house, split"),
+            ("Qh Qs Qc 2d 2c As Kh", "2d 2c", "full house, split"),  # even deuces
+            ("Qh Qs Qc 5d 5c 9d 9s", "9d 9s", "full house, split"),
+        ],
+    ),
+    (
+        "Four of a Kind: Aces, Kings, Queens, Jacks: Always split.",
+        [
+            ("Kh Ks Kc Kd Ac 8s 2h", "Kc Kd", "four of a kind, split"),
+            ("Jh Js Jc Jd Ac 8s 2h", "Jc Jd", "four of a kind, split"),  # even with an ace
+        ],
+    ),
+    (
+        "10s, 9s, 8s, 7s: Play four of a kind in back if you can; put at least a King "
+        "up front; otherwise split.",
+        [
+            (
+                "9h 9s 9c 9d Kc 8s 2h",
+                "Kc 8s",
+                "four of a kind, middle: together with a king or ace in front",
+            ),
+            (
+                "9h 9s 9c 9d Ac 8s 2h",
+                "Ac 8s",
+                "four of a kind, middle: together with a king or ace in front",
+            ),
+            (
+                "Th Ts Tc Td Jk 8s 2h",
+                "Jk 8s",
+                "four of a kind, middle: together with a king or ace in front",
+            ),
+            ("7h 7s 7c 7d Qc 8s 2h", "7c 7d", "four of a kind, split"),
+        ],
+    ),
+    (
+        "6s and below: never split.",
+        [
+            ("5h 5s 5c 5d Kc 9s 2h", "Kc 9s", "four of a kind, low: together"),
+            ("6h 6s 6c 6d Qc 8s 2h", "Qc 8s", "four of a kind, low: together"),
+        ],
+    ),
+    (
+        "Four of a Kind with a Pair (or Three of a Kind): Play the pair in front.",
+        [
+            ("6h 6s 6c 6d Jc Js 2h", "Jc Js", "four of a kind and a pair"),
+            ("Kh Ks Kc Kd 3c 3s 3h", "3s 3h", "four of a kind and a pair"),
+        ],
+    ),
+    (
+        "Five Aces: Place pair of Aces in front, unless a pair of Kings can be played in front.",
+        [
+            ("Ah Ad As Ac Jk 8d 3c", "As Ah", "five aces"),
+            ("Ah Ad As Ac Jk Kd Kc", "Kd Kc", "five aces, kings in front"),
+        ],
+    ),
+]
+
+
 @pytest.mark.parametrize(
-    ("seven", "front", "rule"),
-    [
-        ("As Kd Qh 9c 7d 4s 2h", "Kd Qh", "no pair"),
-        ("9s 9d Ah Kc 7d 4s 2h", "Ah Kc", "one pair"),
-        ("Jh Js 4c 4d Ac 9s 2h", "4c 4d", "two pairs, split"),
-        ("Th Ts 4c 4d Ac 9s 2h", "Ac 9s", "two pairs together, ace in front"),
-        ("Th Ts 4c 4d Kc 9s 2h", "4c 4d", "two pairs, split"),
-        ("Ah As 4c 4d Kc 9s 2h", "4c 4d", "two pairs, split"),
-        ("Jk Ts Tc 4c 4d 9s 2h", "Jk 9s", "two pairs together, ace in front"),
-        ("Kh Ks 8c 8d 3c 3s Ah", "Kh Ks", "three pairs"),
-        ("7h 7s 7c Kd Qc 4s 2h", "Kd Qc", "three of a kind"),
-        ("Ah As Ac Kd Qc 4s 2h", "As Kd", "three aces, split"),
-        ("Qh Qs Qc 5d 5c 9s 2h", "5d 5c", "full house, split"),
-        ("Qh Qs Qc 2d 2c As Kh", "As Kh", "full house, deuces kept with ace-king in front"),
-        ("Qh Qs Qc 5d 5c 5s 2h", "Qs Qh", "two threes of a kind"),
-        ("Qh Qs Qc 5d 5c 9d 9s", "9d 9s", "full house, split"),
-        ("5h 5s 5c 5d Kc 9s 2h", "Kc 9s", "four of a kind, low: together"),
-        ("9h 9s 9c 9d Ac 8s 2h", "Ac 8s", "four of a kind, middle: together with an ace in front"),
-        ("9h 9s 9c 9d Kc 8s 2h", "9c 9d", "four of a kind, split"),
-        ("Kh Ks Kc Kd Ac 8s 2h", "Kc Kd", "four of a kind, split"),
-        ("6h 6s 6c 6d Jc Js 2h", "Jc Js", "four of a kind and a pair"),
-        ("Ah Ad As Ac Jk 8d 3c", "As Ah", "five aces"),
-        ("Ah Ad As Ac Jk Kd Kc", "Kd Kc", "five aces, kings in front"),
-        ("9h 8s 7c 6d 5c Kh 2s", "Kh 2s", "straight or flush"),
-        ("Th 9s 8c 7d 6c 5h 2s", "Th 2s", "straight or flush"),
-        ("Ah Kh 9h 6h 3h 3c Qd", "Qd 3c", "straight or flush"),
-        ("Jk 2h 3d 4c 5s Kd 9c", "Kd 9c", "straight or flush"),
-        ("7h 7s 6h 5h 4h 3h Kc", "7s Kc", "straight or flush"),  # straight flush behind
-        ("9h 9s 8c 8d 7c 6s 5h", "8c 8d", "two pairs, split"),  # two pairs before a straight
-    ],
+    ("quote", "seven", "front", "rule"),
+    [(quote, *case) for quote, cases in FOXWOODS for case in cases],
+    ids=[f"{quote[:40]}|{case[0]}" for quote, cases in FOXWOODS for case in cases],
 )
-def test_house_way_worked_examples(seven: str, front: str, rule: str) -> None:
+def test_the_house_way_follows_foxwoods_rule_by_rule(
+    quote: str, seven: str, front: str, rule: str
+) -> None:
+    """Each Foxwoods rule (quoted) on hands worked out by hand from its words."""
     way = house_way(parse_cards(seven))
-    assert way.rule == rule
-    assert set(way.setting.front) == set(parse_cards(front))
+    assert (way.rule, set(way.setting.front)) == (rule, set(parse_cards(front))), quote
     assert not way.setting.fouled
 
 

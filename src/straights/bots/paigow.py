@@ -58,7 +58,7 @@ PAIGOW_BOT_KINDS: Final = ("house", "equity")
 #: Bank hands dealt once from the full pack; about 35% of them miss any seven given cards.
 POOL_HANDS: Final = 30_000
 _POOL_SEED: Final = 20_261_126
-_POOL_VERSION: Final = "1"
+_POOL_VERSION: Final = "2"  # 2: the Foxwoods house way
 #: Pool hands checked against the house way again each time the pool is loaded from disk.
 _CHECKED: Final = 16
 
