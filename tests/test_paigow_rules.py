@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from straights.cards import parse_cards
+from straights.cards import Card, parse_cards
 from straights.errors import ConfigurationError, DuplicateCardError, HandSizeError, PackError
 from straights.paigow.house_way import house_way
 from straights.paigow.rules import (
@@ -299,6 +299,9 @@ FOXWOODS: list[tuple[str, list[tuple[str, str, str]]]] = [
         [
             ("Kh Ks Kc Kd Ac 8s 2h", "Kc Kd", "four of a kind, split"),
             ("Jh Js Jc Jd Ac 8s 2h", "Jc Jd", "four of a kind, split"),  # even with an ace
+            # Three aces and the joker: two natural aces in front, the joker behind
+            # where it completes the flush of spades.
+            ("As Ac 3s Ks Ad Jk 4s", "Ac Ad", "four of a kind, split"),
         ],
     ),
     (
@@ -393,3 +396,45 @@ def test_values_agree_with_the_referee(seed: int) -> None:
     assert (mine[0] == mine[1]) == (theirs[0] == theirs[1])
     two = rng.sample(pack().cards, 2)
     assert (hand_value(two) > mine[0]) == (referee.value([c.ascii() for c in two]) > theirs[0])
+
+
+def _shaped_seven(rng: random.Random) -> list[Card]:
+    """Seven cards drawn to hit the rare rules often: from few ranks (pairs, threes,
+    fours, full houses, five aces), from a run of ranks (straights), from one suit and
+    a little more (flushes), or from the whole pack."""
+    cards = pack().cards
+    shape = rng.randrange(4)
+    if shape == 0:
+        ranks = rng.sample("23456789TJQKA", rng.randint(2, 4))
+        pool = [c for c in cards if c.ascii()[0] in ranks or c.is_joker]
+    elif shape == 1:
+        low = rng.randrange(9)
+        run = "A23456789TJQKA"[low : low + rng.randint(5, 7)]
+        pool = [c for c in cards if c.ascii()[0] in run or c.is_joker]
+    elif shape == 2:
+        suit = rng.choice("cdhs")
+        pool = [c for c in cards if c.ascii()[-1] == suit or c.is_joker]
+        pool += rng.sample([c for c in cards if c not in pool], 6)
+    else:
+        pool = list(cards)
+    return rng.sample(pool, 7)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_the_house_way_agrees_with_the_referees_foxwoods_way(seed: int) -> None:
+    """The referee sets the same hands by its own reading of Foxwoods' text: the two
+    settings have equal values (equal ranks may differ in suit)."""
+    seven = _shaped_seven(random.Random(seed))
+    mine = house_way(seven).setting
+    front, back = referee.house_way([c.ascii() for c in seven])
+    assert referee.value([c.ascii() for c in mine.front]) == referee.value(front), seven
+    assert referee.value([c.ascii() for c in mine.back]) == referee.value(back), seven
+
+
+def test_the_referee_tells_a_broken_house_way() -> None:
+    """The comparison can fail: the old house way's deuces rule differs from Foxwoods'."""
+    seven = parse_cards("Qh Qs Qc 2d 2c As Kh")
+    front, _ = referee.house_way([c.ascii() for c in seven])
+    assert sorted(front) == ["2c", "2d"]
+    assert referee.value(front) != referee.value(["As", "Kh"])

@@ -5,8 +5,11 @@ prints it (https://wizardofodds.com/games/pai-gow-poker/house-way/foxwoods/),
 rule by rule; docs/games.md quotes each rule beside its test.  The rules are
 tried in this order and the first that fits sets the hand.  The joker counts as
 an ace in every rule except the straight-and-flush one, where it may complete
-the straight or flush (it is a bug).  "Highest" means by rank; equal ranks are
-taken spades, hearts, diamonds, clubs, a natural ace before the joker.
+the straight or flush (it is a bug).  "Highest" means by rank.  Where a rule
+names ranks and other cards of those ranks could go in front instead (which
+ace: the joker or a natural one), the setting with the better five-card hand is
+taken (the joker stays behind where it completes a flush); on a tie equal ranks
+are taken spades, hearts, diamonds, clubs, a natural ace before the joker.
 
 1. **Five aces** (four aces and the joker): a pair of kings goes in front if
    there is one; otherwise a pair of aces.
@@ -106,7 +109,16 @@ def house_way(seven: Sequence[Card]) -> HouseWay:
         return [c for c in cards if _rank(c) not in ranks]
 
     def done(front: Sequence[Card], rule: str) -> HouseWay:
-        return HouseWay(Setting.split(seven, front), rule)
+        # The rules name ranks; where other cards of the same ranks could go in front
+        # instead (the joker or another ace), the best five-card hand decides.
+        want = sorted(map(_rank, front))
+        setting = Setting.split(seven, front)
+        for pair in itertools.combinations(cards, 2):
+            if sorted(map(_rank, pair)) == want and set(pair) != set(front):
+                other = Setting.split(seven, pair)
+                if other.back_value > setting.back_value:
+                    setting = other
+        return HouseWay(setting, rule)
 
     pairs = [r for r in by_size if len(groups[r]) == 2]
     if sizes[0] == 5:
