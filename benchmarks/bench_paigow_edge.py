@@ -126,8 +126,9 @@ class _Progress:
         if self.bar is not None:
             self.bar.update(self.task, completed=self.done)
             return
-        while self.shown < 10 and self.done * 10 >= (self.shown + 1) * self.total:
-            self.shown += 1
+        tenths = self.done * 10 // self.total
+        if tenths > self.shown:
+            self.shown = tenths
             print(f"{self.done:,} of {self.total:,} deals", file=sys.stderr, flush=True)
 
     def close(self) -> None:
