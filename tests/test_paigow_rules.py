@@ -438,3 +438,14 @@ def test_the_referee_tells_a_broken_house_way() -> None:
     front, _ = referee.house_way([c.ascii() for c in seven])
     assert sorted(front) == ["2c", "2d"]
     assert referee.value(front) != referee.value(["As", "Kh"])
+
+
+@pytest.mark.slow
+def test_the_house_way_agrees_with_the_referee_on_many_hands() -> None:
+    """20,000 shaped hands (about a minute): no setting differs in value."""
+    for seed in range(20_000):
+        seven = _shaped_seven(random.Random(seed))
+        mine = house_way(seven).setting
+        front, back = referee.house_way([c.ascii() for c in seven])
+        assert referee.value([c.ascii() for c in mine.front]) == referee.value(front), seven
+        assert referee.value([c.ascii() for c in mine.back]) == referee.value(back), seven
