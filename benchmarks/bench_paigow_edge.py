@@ -16,7 +16,7 @@ losses, which are whole numbers and so the same for any ``--jobs``.
 The deals are cut into chunks of ``--chunk`` deals, each dealt from its own
 seed (``seed``, chunk number), so a run is the same whatever ``--jobs``; the
 chunks go to ``--jobs`` processes (the machine's cores: each process deals
-about 2,500 one-player deals a CPU second).  Progress is drawn on standard
+about 3,500 one-player deals a CPU second).  Progress is drawn on standard
 error, a bar on a terminal and a line per tenth otherwise.
 """
 
