@@ -138,9 +138,10 @@ class _Game:
         out.print(
             f"{escape(table.names[1])}{bots} against the bank (the house), {table.stacks[1]} "
             f"chips each.  Set a five-card and a two-card hand; win both and the bet pays even "
-            f"money less {rules.commission_percent}% commission; win one: a push; copies go to "
-            "the bank.  Keys: two positions such as [bold]2 5[/bold] for the two-card hand, "
-            "[bold]h[/bold] the house way, [bold]q[/bold] leave, [bold]?[/bold] help."
+            f"money less {rules.commission_percent}% commission (bets go in steps of "
+            f"{rules.bet_unit}); win one: a push; copies go to the bank.  Keys: two positions "
+            "such as [bold]2 5[/bold] for the two-card hand, [bold]h[/bold] the house way, "
+            "[bold]q[/bold] leave, [bold]?[/bold] help."
         )
         begun = table.deals
         pending = table.deal
