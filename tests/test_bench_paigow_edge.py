@@ -54,7 +54,7 @@ def test_chunks_are_the_same_whatever_the_jobs() -> None:
 
 def test_progress_is_a_bar_on_a_terminal() -> None:
     main, child = pty.openpty()
-    cmd = [sys.executable, str(SCRIPT), "--deals", "300", "--chunk", "100"]
+    cmd = [sys.executable, str(SCRIPT), "--deals", "100", "--chunk", "50"]
     proc = subprocess.Popen(cmd, stdout=child, stderr=child, env=_env(), close_fds=True)
     os.close(child)
     seen = b""
@@ -69,14 +69,14 @@ def test_progress_is_a_bar_on_a_terminal() -> None:
     os.close(main)
     assert proc.wait(timeout=60) == 0
     text = seen.decode("utf-8", "replace")
-    assert "300/300" in text and "deals" in text
-    assert "of 300 deals" not in text  # the plain lines are for pipes
+    assert "100/100" in text and "deals" in text
+    assert "of 100 deals" not in text  # the plain lines are for pipes
     assert "player's edge" in text
 
 
 def test_progress_is_a_line_a_tenth_through_a_pipe() -> None:
-    cmd = [sys.executable, str(SCRIPT), "--deals", "200", "--chunk", "50", "--json"]
+    cmd = [sys.executable, str(SCRIPT), "--deals", "100", "--chunk", "25", "--json"]
     out = subprocess.run(cmd, capture_output=True, text=True, env=_env(), timeout=60)
     assert out.returncode == 0, out.stderr
-    assert out.stderr.splitlines() == [f"{n} of 200 deals" for n in (50, 100, 150, 200)]
-    assert '"deals": 200' in out.stdout
+    assert out.stderr.splitlines() == [f"{n} of 100 deals" for n in (25, 50, 75, 100)]
+    assert '"deals": 100' in out.stdout
