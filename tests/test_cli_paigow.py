@@ -24,7 +24,8 @@ SCRIPT = "\n".join(
         "h",  # the house way
         "abc",  # not a bet
         "500",  # more than the stack
-        "30",
+        "30",  # 5 % of 30 is not a whole chip
+        "40",
         "1 4",  # Q-6 in front of a pair of sevens
         "q",
     ]
@@ -49,13 +50,14 @@ def test_a_scripted_game_of_pai_gow(tmp_path: Path) -> None:
         r"Not allowed: the two-card hand \(pair of jacks\) beats the five-card\s+hand", text
     )
     assert "'abc' is not a bet" in text and "a bet of 500 is more than the 119 chips" in text
+    assert "a bet of 30 is not a multiple of 20" in text
     assert text.count("Two-card hand: two positions") == 7 + 1  # seven prompts in deal 1, one in 2
     # The house way and its result, the bank's setting, and the second deal as set by hand.
     assert "You set A♣ Q♦ | J♣ J♠ 8♠ 7♦ 2♥ (house way)" in text
     assert "You: five-card wins, two-card wins: wins 19 (bet 20, commission 1)" in text
     assert "The bank sets T♦ 9♠ | A♦ 8♣ 6♥ 3♦ 2♦ (house way)" in text
     assert "You set Q♠ 6♦ | 7♣ 7♦ 5♥ 4♥ 2♦: two-card queen high, five-card pair of sevens" in text
-    assert "You: five-card wins, two-card loses: a push (bet 30)" in text
+    assert "You: five-card wins, two-card loses: a push (bet 40)" in text
     # Chips: 100 + 19 + 0 for you, the bot won 19 twice; the house lost both.
     assert "Final chips" in text and "  You: 119" in text and "  Bot 2: 138" in text
     assert "The house lost 57 in 2 deal(s)." in text

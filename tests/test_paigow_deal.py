@@ -56,7 +56,7 @@ def test_the_deal_follows_the_dice() -> None:
     rng = random.Random(seed)
     cards = pack().shuffled(rng)
     dice = tuple(rng.randint(1, 6) for _ in range(3))
-    deal = PaiGowDeal({2: 10, 5: 10}, rng=random.Random(seed))
+    deal = PaiGowDeal({2: 20, 5: 20}, rng=random.Random(seed))
     assert deal.events[0] == DiceRolled(dice, (sum(dice) - 1) % 7 + 1)  # type: ignore[arg-type]
     first = deal.events[0].first_spot  # type: ignore[union-attr]
     for seat in (0, 2, 5):
@@ -68,31 +68,43 @@ def test_the_deal_follows_the_dice() -> None:
 
 
 def test_a_seed_repeats_the_deal() -> None:
-    a, b = PaiGowDeal({1: 5}, rng=4), PaiGowDeal({1: 5}, rng=4)
+    a, b = PaiGowDeal({1: 20}, rng=4), PaiGowDeal({1: 20}, rng=4)
     assert a.events == b.events
 
 
 def test_bad_deals_are_one_clear_error() -> None:
     with pytest.raises(ConfigurationError, match="seat 7 is not a player's seat"):
-        PaiGowDeal({7: 10}, rng=1)
+        PaiGowDeal({7: 20}, rng=1)
     with pytest.raises(ConfigurationError, match="at least one player"):
         PaiGowDeal({}, rng=1)
     with pytest.raises(DuplicateCardError):
-        PaiGowDeal({1: 10}, hands={0: BANK, 1: "9h Ac Ad Ah Kc Kd Ks"})
+        PaiGowDeal({1: 20}, hands={0: BANK, 1: "9h Ac Ad Ah Kc Kd Ks"})
     with pytest.raises(ConfigurationError, match="three numbers 1 to 6"):
-        PaiGowDeal({1: 10}, rng=1, dice=(0, 1, 2))
+        PaiGowDeal({1: 20}, rng=1, dice=(0, 1, 2))
 
 
 # ---------------------------------------------------------------- settling
 
 
 def test_winning_both_hands_pays_even_money_less_the_commission() -> None:
-    deal = _deal("Ks Kd 8h 6c 4s Ac 2h", bet=25)
+    deal = _deal("Ks Kd 8h 6c 4s Ac 2h", bet=60)
     deal.set(1, "Ac 8h")
     result = deal.results[1]
-    assert (result.outcome, result.commission, result.net) == ("win", 2, 23)
-    assert deal.house == -23
-    assert isinstance(deal.events[-1], Settled) and deal.events[-1].house == -23
+    assert (result.outcome, result.commission, result.net) == ("win", 3, 57)  # 5 % of 60
+    assert deal.house == -57
+    assert isinstance(deal.events[-1], Settled) and deal.events[-1].house == -57
+
+
+def test_a_bet_of_which_five_percent_is_not_whole_is_refused_by_the_deal() -> None:
+    with pytest.raises(ConfigurationError, match="a bet of 25 is not a multiple of 20"):
+        _deal("Ks Kd 8h 6c 4s Ac 2h", bet=25)
+
+
+def test_old_rules_round_the_commission_up() -> None:
+    old = PaiGowRules(min_bet=2, commission="rounded-up")
+    deal = _deal("Ks Kd 8h 6c 4s Ac 2h", bet=25, rules=old)
+    deal.set(1, "Ac 8h")
+    assert (deal.results[1].commission, deal.results[1].net, deal.house) == (2, 23, -23)
 
 
 def test_a_copy_goes_to_the_bank() -> None:
@@ -158,7 +170,7 @@ def test_a_forfeited_foul_loses_even_when_both_hands_win() -> None:
 
 
 def test_a_seat_sets_once_and_only_its_own_cards() -> None:
-    deal = PaiGowDeal({1: 10, 2: 10}, rng=3)
+    deal = PaiGowDeal({1: 20, 2: 20}, rng=3)
     with pytest.raises(FoulError, match="seat 4 has no bet"):
         deal.set_house_way(4)
     deal.set_house_way(1)
@@ -181,7 +193,7 @@ def test_settlement_agrees_with_the_referee_and_chips_are_conserved(
 ) -> None:
     rng = random.Random(seed)
     seats = sorted(rng.sample(range(1, 7), players))
-    bets = {s: rng.randint(2, 200) for s in seats}
+    bets = {s: 20 * rng.randint(1, 10) for s in seats}
     deal = PaiGowDeal(bets, rng=rng, rules=PaiGowRules(foul=foul))  # type: ignore[arg-type]
     for seat in seats:
         while seat in deal.waiting:
@@ -220,7 +232,7 @@ def test_the_table_conserves_chips_across_deals(seed: int, players: int) -> None
     rng = random.Random(seed)
     table = Table(PaiGowGame(), [f"P{i}" for i in range(players)], 60, seed=seed)
     for _ in range(8):
-        bets = {s: rng.randint(2, table.stacks[s]) for s in table.seated}
+        bets = {s: 20 * rng.randint(1, table.stacks[s] // 20) for s in table.seated}
         if not bets:
             break
         deal = table.start(bets)
@@ -236,10 +248,10 @@ def test_the_table_checks_bets_and_order() -> None:
     with pytest.raises(ConfigurationError, match="more than the 30 chips"):
         table.start({0: 40})
     with pytest.raises(ConfigurationError, match="seat 2 cannot bet"):
-        table.start({2: 10})
-    deal = table.start({0: 10, 1: 10})
+        table.start({2: 20})
+    deal = table.start({0: 20, 1: 20})
     with pytest.raises(IllegalActionError, match="finish the deal in play"):
-        table.start({0: 10})
+        table.start({0: 20})
     with pytest.raises(IllegalActionError, match="not over yet"):
         table.finish(deal)
     with pytest.raises(ConfigurationError, match="7 players: this game seats 1 to 6"):
@@ -251,7 +263,7 @@ def test_the_table_checks_bets_and_order() -> None:
 
 def _finished(seed: int, foul: str = "refuse") -> PaiGowDeal:
     rng = random.Random(seed)
-    deal = PaiGowDeal({1: 20, 3: 35, 6: 2}, rng=rng, rules=PaiGowRules(foul=foul))  # type: ignore[arg-type]
+    deal = PaiGowDeal({1: 20, 3: 40, 6: 20}, rng=rng, rules=PaiGowRules(foul=foul))  # type: ignore[arg-type]
     deal.set_house_way(1)
     for seat in (3, 6):
         while seat in deal.waiting:
@@ -265,7 +277,7 @@ def _finished(seed: int, foul: str = "refuse") -> PaiGowDeal:
 def test_a_history_replays_to_the_same_results(seed: int, foul: str) -> None:
     deal = _finished(seed, foul)
     names = {1: "Ann", 3: "Bob", 6: 'Cy "the kid"'}
-    stacks = {1: 100, 3: 50, 6: 7}
+    stacks = {1: 100, 3: 50, 6: 20}
     text = dumps(deal_to_history(deal, names, stacks, number=seed + 1))
     [history] = loads(text)
     assert history["variant"] == "_PAIGOW" and history["players"] == list(names.values())
@@ -293,6 +305,7 @@ def test_a_history_reads_like_phh() -> None:
         "_bets": [20],
         "_dice": [2, 2, 3],
         "_commission_percent": 5,
+        "_commission": "exact",
         "_foul": "refuse",
         "_house_result": -19,
     }
@@ -313,6 +326,8 @@ def test_a_history_reads_like_phh() -> None:
         (lambda h: h.update(_dice=["a", 1, 2]), "a field has the wrong type"),
         (lambda h: h.update(_bets=[20, 5]), "differ in length"),
         (lambda h: h.update(_foul="never"), "'_foul' = 'never'"),
+        (lambda h: h.update(_commission="nearest"), "'_commission' = 'nearest'"),
+        (lambda h: h.update(_bets=[30]), "a bet of 30 is not a multiple of 20"),
         (lambda h: h.pop("actions"), "no list 'actions'"),
     ],
 )
@@ -325,12 +340,40 @@ def test_a_bad_history_is_one_clear_error(change: object, message: str) -> None:
         replay(history)
 
 
+#: A history written before the exact commission (no ``_commission``): a bet of 10 won
+#: paid 9, the commission rounded up to a chip.  It replays as it was played.
+OLD_HISTORY = """
+variant = "_PAIGOW"
+seats = [1]
+players = ["Ann"]
+starting_stacks = [100]
+actions = ["d dh p1 KsKd8h6c4sAc2h", "d dh bank 9h9c7d5s3hQhJd", "p1 set Ac8h",
+           "bank set QhJd # house way"]
+finishing_stacks = [109]
+_bets = [10]
+_commission_percent = 5
+_foul = "refuse"
+_house_result = -9
+"""
+
+
+def test_an_old_history_replays_with_the_commission_rounded_up() -> None:
+    [history] = loads(OLD_HISTORY)
+    deal = replay(history)
+    assert deal.rules.commission == "rounded-up"
+    assert (deal.results[1].commission, deal.results[1].net) == (1, 9)
+    assert finishing_stacks(history) == [109]
+    history["_commission"] = "exact"  # the same deal under today's rule: a bet of 10 is refused
+    with pytest.raises(HandHistoryError, match="a bet of 10 is not a multiple of 20"):
+        replay(history)
+
+
 def test_history_replay_reads_pai_gow_files(tmp_path: object) -> None:
     from pathlib import Path
 
     path = Path(str(tmp_path)) / "pg.phhs"
     deals = [_finished(seed) for seed in range(3)]
-    stacks = {1: 100, 3: 50, 6: 7}
+    stacks = {1: 100, 3: 50, 6: 20}
     texts = [dumps(deal_to_history(d, {}, stacks)) for d in deals]
     path.write_text("\n".join(f"[{i}]\n{t}" for i, t in enumerate(texts, start=1)))
     lines = list(replay_report([str(path)]))
@@ -360,7 +403,7 @@ def test_a_view_never_shows_a_hidden_card(seed: int, players: int) -> None:
 
     rng = random.Random(seed)
     seats = sorted(rng.sample(range(1, 7), players))
-    deal = PaiGowDeal(dict.fromkeys(seats, 10), rng=rng)
+    deal = PaiGowDeal(dict.fromkeys(seats, 20), rng=rng)
     for step in range(len(seats)):
         for seat in [*seats, None]:
             text = json.dumps(deal_view(deal, seat))

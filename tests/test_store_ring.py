@@ -146,7 +146,7 @@ def test_a_pai_gow_table_resumes_as_the_unbroken_game(
 def test_a_pai_gow_table_killed_mid_deal_resumes_in_it(tmp_path: Path) -> None:
     store = Store(str(tmp_path / "p.db"))
     table = StoredTable.create(store, PAI_GOW, "pai-gow", ["Ann", "Bob"], 100, seed=3)
-    table.start({0: 20, 1: 10})
+    table.start({0: 20, 1: 40})
     table.act({"kind": "house", "seat": 2})
     again = StoredTable.load(store, table.record.id)
     assert again.deal is not None and again.deal.waiting == [1]
@@ -156,6 +156,32 @@ def test_a_pai_gow_table_killed_mid_deal_resumes_in_it(tmp_path: Path) -> None:
     assert record.number == 1 and record.players == ["Ann", "Bob"]
     history = paigow_history.loads(record.phh)[0]
     assert paigow_history.finishing_stacks(history) == again.table.stacks
+    store.close()
+
+
+def test_a_pai_gow_table_stored_before_the_exact_commission_replays_as_played(
+    tmp_path: Path,
+) -> None:
+    """A table stored without ``commission`` in its settings (before 0.2) settled its
+    bets with the commission rounded up: it loads, replays and goes on so."""
+    from straights.game.config import TableConfig
+
+    store = Store(str(tmp_path / "old.db"))
+    settings = {"game": "pai-gow", "names": ["Ann"], "stack": 100, "bet": 10}
+    record = store.create_table("terminal", TableConfig(), seed=3, name="pai-gow",
+                                settings=settings)  # fmt: skip
+    table = StoredTable(store, record, PAI_GOW)
+    rules = table.table.game.rules  # type: ignore[attr-defined]
+    assert (rules.commission, rules.min_bet) == ("rounded-up", 2)
+    for _ in range(6):
+        table.start({0: 10})
+        table.act({"kind": "house", "seat": 1})
+    again = StoredTable.load(store, record.id)
+    assert again.table.stacks == table.table.stacks and again.table.house == table.table.house
+    histories = [paigow_history.loads(h.phh)[0] for h in store.hands()]
+    assert len(histories) == 6 and all(h["_commission"] == "rounded-up" for h in histories)
+    won = [h for h in histories if h["finishing_stacks"][0] > h["starting_stacks"][0]]
+    assert won and all(h["finishing_stacks"][0] - h["starting_stacks"][0] == 9 for h in won)
     store.close()
 
 

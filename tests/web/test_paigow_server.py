@@ -39,7 +39,7 @@ def test_a_pai_gow_table_survives_a_kill_mid_deal(
     make_server: Callable[..., Server], clients: list[Client]
 ) -> None:
     server = make_server(deal_delay=0.05, bot_delay=0.0)
-    table, _host = server.create(game="pai-gow", seats=3, bots=1, turn_seconds=0, bet=10)
+    table, _host = server.create(game="pai-gow", seats=3, bots=1, turn_seconds=0, bet=20)
     ann, bob = Client(server, table), Client(server, table)
     clients += [ann, bob]
     ann.sit(0, "Ann")
@@ -114,7 +114,7 @@ def test_an_equity_bot_sets_its_own_hands(
     make_server: Callable[..., Server], clients: list[Client]
 ) -> None:
     server = make_server(deal_delay=0.05, bot_delay=0.0)
-    table, _host = server.create(game="pai-gow", seats=2, bots=1, bot_kind="equity", bet=10)
+    table, _host = server.create(game="pai-gow", seats=2, bots=1, bot_kind="equity", bet=20)
     ann = Client(server, table)
     clients.append(ann)
     ann.sit(0, "Ann")

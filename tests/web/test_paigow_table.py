@@ -24,7 +24,9 @@ ANN, BOB = "a" * 64, "b" * 64
 
 
 def new_table(**settings: Any) -> PaiGowWebTable:
-    base: dict[str, Any] = {"game": "pai-gow", "edition": 2, "stack": 100, "seats": 4}
+    base: dict[str, Any] = {
+        "game": "pai-gow", "edition": 2, "stack": 100, "seats": 4, "commission": "exact"
+    }  # fmt: skip
     return PaiGowWebTable("pg1", TableSettings(**(base | settings)), seed=777, host_hash="h" * 64)
 
 
@@ -87,14 +89,30 @@ def test_a_deal_settles_against_the_bank_with_the_commission(
     assert t.chips() + t.house == t.bank() == 300
 
 
-def test_a_win_pays_the_bet_less_five_percent_rounded_up(
+def test_a_win_pays_the_bet_less_exactly_five_percent(monkeypatch: pytest.MonkeyPatch) -> None:
+    rigged(
+        monkeypatch,
+        {0: "9h 9c 7d 5s 3h Qh Jd", 1: "Ks Kd 8h 6c 4s Jk 2h", 2: "2s 3d 4c 6h 7s 8s Tc"},
+    )
+    t = seated(bet=60)
+    assert t.public_settings()["bet_unit"] == 20
+    t.apply({"kind": "unseat", "seat": 2})
+    t.apply({"kind": "deal"})
+    t.apply({"kind": "set", "seat": 0, "front": ["Jk", "8h"]})
+    result = t.state_for(0, turn_left=None)["hand"]["deal"]["results"]["1"]
+    assert (result["outcome"], result["commission"], result["net"]) == ("win", 3, 57)
+    assert t.public_state()["seats"][0]["chips"] == 157
+    assert t.house == 60 - 57  # the bot lost its 60
+
+
+def test_a_table_stored_before_the_exact_commission_rounds_it_up(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     rigged(
         monkeypatch,
         {0: "9h 9c 7d 5s 3h Qh Jd", 1: "Ks Kd 8h 6c 4s Jk 2h", 2: "2s 3d 4c 6h 7s 8s Tc"},
     )
-    t = seated(bet=25)
+    t = seated(bet=25, min_bet=2, commission="rounded-up")  # as stored then
     t.apply({"kind": "unseat", "seat": 2})
     t.apply({"kind": "deal"})
     t.apply({"kind": "set", "seat": 0, "front": ["Jk", "8h"]})
@@ -116,7 +134,7 @@ def test_copies_go_to_the_bank(monkeypatch: pytest.MonkeyPatch) -> None:
     t.apply({"kind": "set", "seat": 0, "front": ["Ac", "Ks"]})
     result = t.state_for(0, turn_left=None)["hand"]["deal"]["results"]["1"]
     assert result["copies"] == [True, True] and result["outcome"] == "lose"
-    assert "Ann: five-card copies, two-card copies: loses 10" in t.public_state()["follow"]["log"]
+    assert "Ann: five-card copies, two-card copies: loses 20" in t.public_state()["follow"]["log"]
 
 
 def test_the_page_is_offered_the_house_ways_choice(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -196,9 +214,9 @@ def _drive(
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(0, 2**32), st.integers(5, 60))
+@given(st.integers(0, 2**32), st.integers(20, 130))
 def test_chips_are_conserved_counting_the_house(seed: int, stack: int) -> None:
-    t = new_table(stack=stack, bet=min(stack, 10), auto_limit=stack * 2)
+    t = new_table(stack=stack, bet=20, auto_limit=stack * 2)
     rng = random.Random(seed)
     for _ in range(120):
         before = [t.state_for(s, turn_left=None) for s in (None, *range(len(t.seats)))]
@@ -279,7 +297,7 @@ def test_the_timer_sets_the_house_way_and_bots_set_at_the_deal() -> None:
 
 
 def test_a_player_who_leaves_mid_deal_plays_the_house_way_and_is_cashed_out() -> None:
-    t = seated(bet=10)
+    t = seated(bet=20)
     t.apply({"kind": "deal"})
     t.apply({"kind": "unseat", "seat": 0})
     assert t.seats[0] is not None and t.seats[0].leaving
@@ -292,14 +310,16 @@ def test_a_player_who_leaves_mid_deal_plays_the_house_way_and_is_cashed_out() ->
 
 
 def test_bets_stay_within_the_limits_and_the_stack() -> None:
-    t = seated(min_bet=5, max_bet=50, bet=10, stack=30)
-    with pytest.raises(StraightsError, match="5"):
-        t.apply({"kind": "wager", "seat": 0, "chips": 4})
-    with pytest.raises(StraightsError, match="50"):
-        t.apply({"kind": "wager", "seat": 0, "chips": 51})
-    t.apply({"kind": "wager", "seat": 0, "chips": 50})
+    t = seated(min_bet=20, max_bet=100, bet=20, stack=50)
+    with pytest.raises(StraightsError, match="a bet of 10 is not a multiple of 20"):
+        t.apply({"kind": "wager", "seat": 0, "chips": 10})
+    with pytest.raises(StraightsError, match="a bet of 30 is not a multiple of 20"):
+        t.apply({"kind": "wager", "seat": 0, "chips": 30})
+    with pytest.raises(StraightsError, match="20 to 100"):
+        t.apply({"kind": "wager", "seat": 0, "chips": 120})
+    t.apply({"kind": "wager", "seat": 0, "chips": 100})
     t.apply({"kind": "deal"})
-    assert t.deal is not None and t.deal.bets == {1: 30, 2: 10, 3: 10}  # all she has
+    assert t.deal is not None and t.deal.bets == {1: 40, 2: 20, 3: 20}  # the most 50 covers
 
 
 def test_the_settle_up_counts_the_house(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -311,12 +331,12 @@ def test_the_settle_up_counts_the_house(monkeypatch: pytest.MonkeyPatch) -> None
     t.apply({"kind": "unseat", "seat": 2})
     t.apply({"kind": "deal"})
     t.apply({"kind": "set", "seat": 0, "front": None})
-    assert t.house == 20  # Ann and the bot lost 10 each
+    assert t.house == 40  # Ann and the bot lost 20 each
     transfers = t.transfers()
     assert transfers is not None
     assert {(x.payer, x.payee, x.amount) for x in transfers} == {
-        ("Ann", HOUSE, 10),
-        ("Bot 2", HOUSE, 10),
+        ("Ann", HOUSE, 20),
+        ("Bot 2", HOUSE, 20),
     }
 
 
@@ -333,7 +353,14 @@ def test_a_pai_gow_table_is_checked_in_plain_words() -> None:
         parse_settings(b'{"game": "pai-gow", "min_bet": 5, "max_bet": 50, "bet": 60}')
     with pytest.raises(ProtocolError, match="the game must be"):
         parse_settings(b'{"game": "blackjack"}')
-    assert parse_settings(b'{"game": "pai-gow", "seats": 6}').game == "pai-gow"
+    with pytest.raises(ProtocolError, match="a minimum bet of 10 is not a multiple of 20"):
+        parse_settings(b'{"game": "pai-gow", "min_bet": 10, "bet": 20}')
+    with pytest.raises(ProtocolError, match="a bet of 30 is not a multiple of 20"):
+        parse_settings(b'{"game": "pai-gow", "bet": 30}')
+    made = parse_settings(b'{"game": "pai-gow", "seats": 6}')
+    assert (made.game, made.commission, made.min_bet, made.bet) == ("pai-gow", "exact", 20, 20)
+    stored = TableSettings.model_validate({"game": "pai-gow", "min_bet": 2, "bet": 10})
+    assert stored.commission == "rounded-up"  # a table stored before it keeps the old rule
 
 
 def test_a_settled_deal_is_told_in_the_history(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -349,8 +376,8 @@ def test_a_settled_deal_is_told_in_the_history(monkeypatch: pytest.MonkeyPatch) 
     t.apply({"kind": "set", "seat": 0, "front": ["Jk", "8h"]})
     told = t.history_for(None, 1)
     assert told["names"] == {"0": "Ann", "1": "Bot 2"}
-    assert "Ann: five-card wins, two-card wins: wins 9 (bet 10, commission 1)" in told["lines"]
-    assert told["lines"][-1] == "The house wins 1."  # the bot lost 10, Ann won 9
+    assert "Ann: five-card wins, two-card wins: wins 19 (bet 20, commission 1)" in told["lines"]
+    assert told["lines"][-1] == "The house wins 1."  # the bot lost 20, Ann won 19
 
 
 def test_an_equity_bot_sets_by_its_estimate_with_a_stored_command(

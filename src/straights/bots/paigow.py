@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
 from straights.cards import Card
 from straights.errors import ConfigurationError, HandSizeError
 from straights.paigow.house_way import house_way
-from straights.paigow.rules import FoulError, PaiGowRules, Setting, commission, pack
+from straights.paigow.rules import FoulError, PaiGowRules, Setting, pack
 
 if TYPE_CHECKING:  # NumPy only for the equity bot: the house way is pure Python
     import numpy as np
@@ -61,7 +61,7 @@ PAIGOW_BOT_KINDS: Final = ("house", "equity")
 #: Bank hands dealt once from the full pack; about 35% of them miss any seven given cards.
 POOL_HANDS: Final = 30_000
 _POOL_SEED: Final = 20_261_126
-_POOL_VERSION: Final = "1"
+_POOL_VERSION: Final = "2"  # 2: the Foxwoods house way
 #: Pool hands checked against the house way again each time the pool is loaded from disk.
 _CHECKED: Final = 16
 
@@ -231,7 +231,7 @@ def estimate_settings(
     house = house_way(seven).setting
     front = np.array([_key(s.front_value.key) for s in legal], dtype=np.int64)
     back = np.array([_key(s.back_value.key) for s in legal], dtype=np.int64)
-    win = bet - commission(bet, rules.commission_percent)
+    win = bet - rules.commission_on(bet)
     chips = results(front, back, bank_front, bank_back, win, bet)
     house_front = frozenset(house.front)
     at = next(i for i, s in enumerate(legal) if frozenset(s.front) == house_front)

@@ -64,7 +64,7 @@ def play_pai_gow(
     from straights.cli.game_setup import paigow_bots
     from straights.errors import ConfigurationError
     from straights.paigow.deal import MAX_PLAYERS
-    from straights.store.table import PAI_GOW, StoredTable
+    from straights.store.table import PAI_GOW, StoredTable, pai_gow_game
     from straights.table import PaiGowGame, Table
 
     if not 1 <= seats <= MAX_PLAYERS:
@@ -76,22 +76,25 @@ def play_pai_gow(
     names = [name] + [f"Bot {seat}" for seat in range(2, seats + 1)]
     kinds = paigow_bots(bots, seats - 1) if resume is None else ()
     record: StoredTable[PaiGowDeal, Mapping[int, int]] | None = None
+    hook = PaiGowGame()  # a table stored before exact commissions keeps its rules
     if store is None:
-        table = Table(PaiGowGame(), names, stack, seed=seed)
+        table = Table(hook, names, stack, seed=seed)
     else:
         if resume is not None:
             out.print(Text(f"Resuming table {resume.id} from {store.where}."), soft_wrap=True)
             record = StoredTable.load(store, resume.id)
+            hook = pai_gow_game(resume.settings)
             bet = int(resume.settings["bet"])
             stack = int(resume.settings["stack"])
             kinds = tuple(resume.settings.get("bots", ["house"] * (len(record.table.names) - 1)))
         else:
+            hook.rules.check_bet(bet, stack)  # a bad --bet stores no table
             # (the seed as given: the same deals as an unsaved table of that seed)
             record = StoredTable.create(store, PAI_GOW, "pai-gow", names, stack, seed=seed,
                                         settings={"bet": bet, "bots": list(kinds)})  # fmt: skip
             out.print(Text(f"Saving this table in {store.where}", "dim"), soft_wrap=True)
         table = record.table
-    rules = PaiGowGame().rules
+    rules = hook.rules
     rules.check_bet(bet, stack)
     from straights.bots.paigow import make_paigow_bot
 
@@ -169,9 +172,10 @@ class _Game:
         out.print(
             f"{escape(table.names[0])}{bots} against the bank (the house), {table.stacks[0]} "
             f"chips each.  Set a five-card and a two-card hand; win both and the bet pays even "
-            f"money less {rules.commission_percent}% commission; win one: a push; copies go to "
-            "the bank.  Keys: two positions such as [bold]2 5[/bold] for the two-card hand, "
-            "[bold]h[/bold] the house way, [bold]q[/bold] leave, [bold]?[/bold] help."
+            f"money less {rules.commission_percent}% commission (bets go in steps of "
+            f"{rules.bet_unit}); win one: a push; copies go to the bank.  Keys: two positions "
+            "such as [bold]2 5[/bold] for the two-card hand, [bold]h[/bold] the house way, "
+            "[bold]q[/bold] leave, [bold]?[/bold] help."
         )
         pending = None if self.record is None else self.record.deal
         # (a deal resumed in play does not count towards --hands)
@@ -195,11 +199,11 @@ class _Game:
         self.goodbye()
 
     def bets(self, mine: int) -> dict[int, int]:
-        """Your bet, and each bot's: the opening bet, or all it has left when less."""
+        """Your bet, and each bot's: the opening bet, or the most its chips cover when less."""
         out = {1: mine}
         for seat in (s + 1 for s in self.table.seated):
             if seat != 1:
-                out[seat] = min(self.bot_bet, self.chips(seat))
+                out[seat] = min(self.bot_bet, self.rules.largest_bet(self.chips(seat)))
         return out
 
     def say_who_left(self) -> None:
@@ -215,7 +219,7 @@ class _Game:
         from rich.text import Text
 
         table = self.table
-        self.bet = min(self.bet, self.chips(1))
+        self.bet = min(self.bet, self.rules.largest_bet(self.chips(1)))
         while True:
             head = f"Deal {table.deals + 1} · your chips {self.chips(1)} · "
             answer = self.ask(

@@ -40,7 +40,7 @@ from straights.paigow.events import (
     Settlement,
 )
 from straights.paigow.house_way import HouseWay, house_way
-from straights.paigow.rules import BANK, FoulError, PaiGowRules, Setting, beats, commission, pack
+from straights.paigow.rules import BANK, FoulError, PaiGowRules, Setting, beats, pack
 
 __all__ = ["MAX_PLAYERS", "SPOTS", "PaiGowDeal", "first_spot"]
 
@@ -215,7 +215,7 @@ class PaiGowDeal:
             taken = 0
             outcome: Outcome
             if back_won and front_won and not fouled:
-                outcome, taken = "win", commission(bet, self.rules.commission_percent)
+                outcome, taken = "win", self.rules.commission_on(bet)
                 net = bet - taken
             elif (back_won or front_won) and not fouled:
                 outcome, net = "push", 0

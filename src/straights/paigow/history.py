@@ -4,7 +4,9 @@ PHH has no banked games, so the variant code and every extra field start with
 ``_`` as the standard allows for user-defined ones (see docs/games.md):
 
 * ``players``, ``seats`` (1-6), ``starting_stacks``, ``finishing_stacks``;
-* ``_bets``, ``_dice`` (when known), ``_commission_percent``, ``_foul``;
+* ``_bets``, ``_dice`` (when known), ``_commission_percent``, ``_commission``
+  (``"exact"``; a history without it was settled by the old ``"rounded-up"`` rule,
+  and replays so), ``_foul``;
 * ``actions``: ``"d dh pN <7 cards>"`` and ``"d dh bank <7 cards>"`` (the deal),
   ``"pN set <2 cards>"`` (the two-card hand; the other five play behind),
   ``"# house way"`` after one the dealer set (``"# foul"`` after a foul the
@@ -35,7 +37,7 @@ from straights.cards import Card
 from straights.errors import HandHistoryError, StraightsError
 from straights.paigow.deal import PaiGowDeal
 from straights.paigow.events import Dealt, Fouled, HandSet
-from straights.paigow.rules import BANK, FOUL_RULES, PaiGowRules
+from straights.paigow.rules import BANK, COMMISSION_RULES, FOUL_RULES, PaiGowRules, bet_unit
 
 __all__ = [
     "VARIANT",
@@ -96,6 +98,7 @@ def deal_to_history(
     if deal.dice is not None:
         out["_dice"] = list(deal.dice)
     out["_commission_percent"] = deal.rules.commission_percent
+    out["_commission"] = deal.rules.commission
     out["_foul"] = deal.rules.foul
     if deal.finished:
         out["_house_result"] = deal.house
@@ -153,11 +156,20 @@ def _replay(history: Mapping[str, Any]) -> PaiGowDeal:
     foul = history.get("_foul", "refuse")
     if foul not in FOUL_RULES:
         raise HandHistoryError(f"'_foul' = {foul!r} is not one of {', '.join(FOUL_RULES)}")
+    # Before 0.2 no history said how the commission was counted: it was rounded up.
+    counted = history.get("_commission", "rounded-up")
+    if counted not in COMMISSION_RULES:
+        raise HandHistoryError(
+            f"'_commission' = {counted!r} is not one of {', '.join(COMMISSION_RULES)}"
+        )
+    percent = int(history.get("_commission_percent", 5))
+    unit = bet_unit(percent) if counted == "exact" and 0 <= percent < 100 else 1
     rules = PaiGowRules(
-        commission_percent=int(history.get("_commission_percent", 5)),
-        min_bet=1,
-        max_bet=max([1, *bets]),
+        commission_percent=percent,
+        min_bet=unit,
+        max_bet=-(-max([unit, *bets]) // unit) * unit,  # the largest bet, up to a unit
         foul=foul,
+        commission=counted,
     )
     by_player = {f"p{i}": seat for i, seat in enumerate(seats, start=1)} | {"bank": BANK}
     hands: dict[int, str] = {}

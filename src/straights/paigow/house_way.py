@@ -1,28 +1,36 @@
 """The house way: how the bank sets any seven cards, and how a player may ask to.
 
-The rules are tried in this order and the first that fits sets the hand.  The
-joker counts as an ace in every rule except the straight-and-flush one, where
-it may complete the straight or flush (it is a bug).  "Highest" means by rank;
-equal ranks are taken spades, hearts, diamonds, clubs, a natural ace before
-the joker.
+It is **Foxwoods' published house way** for Pai Gow poker, as the Wizard of Odds
+prints it (https://wizardofodds.com/games/pai-gow-poker/house-way/foxwoods/),
+rule by rule; docs/games.md quotes each rule beside its test.  The rules are
+tried in this order and the first that fits sets the hand.  The joker counts as
+an ace in every rule except the straight-and-flush one, where it may complete
+the straight or flush (it is a bug).  "Highest" means by rank.  Where a rule
+names ranks and other cards of those ranks could go in front instead (which
+ace: the joker or a natural one), the setting with the better five-card hand is
+taken (the joker stays behind where it completes a flush); on a tie equal ranks
+are taken spades, hearts, diamonds, clubs, a natural ace before the joker.
 
 1. **Five aces** (four aces and the joker): a pair of kings goes in front if
    there is one; otherwise a pair of aces.
 2. **Four of a kind**: with another pair (or three of a kind), the highest such
    pair goes in front and the four stay together.  Otherwise fours of 2 to 6
-   stay together; fours of 7 to jack stay together when an ace can go in front
-   (with the highest other card), and are split into two pairs when not; fours
-   of queens, kings or aces are split (one pair in front).
+   stay together; fours of 7 to 10 stay together when a king or an ace can go in
+   front (with the highest other card), and are split into two pairs when not;
+   fours of jacks, queens, kings or aces are split (one pair in front).
 3. **Full house, or two threes of a kind**: with two threes, a pair of the
-   higher goes in front.  Otherwise the highest pair goes in front, except a
-   pair of deuces when an ace and a king are there to go in front instead.
+   higher goes in front; otherwise the highest pair goes in front.
 4. **Straight, flush or straight flush** (with at most one pair or three of a
    kind beside it): of the settings that keep a straight or better behind, the
-   one with the best two-card hand, then the best five-card hand.
+   one with the best two-card hand, then the best five-card hand.  Except: with
+   one pair of tens to kings and an ace, when that two-card hand holds no ace
+   (nor a pair), the ace goes in front with the highest other card and the pair
+   plays behind, the straight or flush given up.
 5. **Three pairs**: the highest pair in front.
 6. **Two pairs**: split them (the higher pair behind, the lower in front) when
-   the higher is jacks or better or when there is no ace; otherwise keep both
-   behind and put the ace and the highest other card in front.
+   the higher is jacks or better; when it is 7s to 10s, keep both behind with an
+   ace (and the highest other card) in front if there is one, else split; when it
+   is 6s or lower, the same with a king or an ace.
 7. **Three of a kind**: three aces are split (a pair behind, an ace and the
    highest other card in front); any other three stay behind with the two
    highest other cards in front.
@@ -55,6 +63,7 @@ from straights.paigow.rules import Setting, hand_value
 __all__ = ["HouseWay", "house_way"]
 
 _ACE: Final = 14
+_KING: Final = 13
 _STRAIGHT_OR_BETTER: Final = frozenset(
     {"straight", "flush", "full house", "four of a kind", "straight flush", "five of a kind"}
 )
@@ -100,7 +109,16 @@ def house_way(seven: Sequence[Card]) -> HouseWay:
         return [c for c in cards if _rank(c) not in ranks]
 
     def done(front: Sequence[Card], rule: str) -> HouseWay:
-        return HouseWay(Setting.split(seven, front), rule)
+        # The rules name ranks; where other cards of the same ranks could go in front
+        # instead (the joker or another ace), the best five-card hand decides.
+        want = sorted(map(_rank, front))
+        setting = Setting.split(seven, front)
+        for pair in itertools.combinations(cards, 2):
+            if sorted(map(_rank, pair)) == want and set(pair) != set(front):
+                other = Setting.split(seven, pair)
+                if other.back_value > setting.back_value:
+                    setting = other
+        return HouseWay(setting, rule)
 
     pairs = [r for r in by_size if len(groups[r]) == 2]
     if sizes[0] == 5:
@@ -114,28 +132,35 @@ def house_way(seven: Sequence[Card]) -> HouseWay:
         rest = singles_except(top)
         if top <= 6:
             return done(rest[:2], "four of a kind, low: together")
-        if top <= 11 and _rank(rest[0]) == _ACE:
-            return done(rest[:2], "four of a kind, middle: together with an ace in front")
+        if top <= 10 and _rank(rest[0]) >= _KING:
+            return done(rest[:2], "four of a kind, middle: together with a king or ace in front")
         return done(groups[top][2:], "four of a kind, split")
     if sizes[0] == 3 and sizes[1] >= 2:
         if sizes[1] == 3:
             return done(groups[top][:2], "two threes of a kind")
-        pair = pairs[0]
-        rest = singles_except(top, pair)
-        if pair == 2 and len(rest) == 2 and [_rank(c) for c in rest] == [_ACE, 13]:
-            return done(rest, "full house, deuces kept with ace-king in front")
-        return done(groups[pair], "full house, split")
+        return done(groups[pairs[0]], "full house, split")
     if len(pairs) < 2:
         straight = _straight_or_better(seven)
         if straight is not None:
+            if sizes[0] == 2 and 10 <= top <= _KING:
+                rest = singles_except(top)
+                front = straight.front_value
+                if (
+                    _rank(rest[0]) == _ACE
+                    and front.category == "high card"
+                    and not any(_rank(c) == _ACE for c in straight.front)
+                ):
+                    return done(rest[:2], "straight or flush given up: ace in front, pair behind")
             return HouseWay(straight, "straight or flush")
     if len(pairs) == 3:
         return done(groups[pairs[0]], "three pairs")
     if len(pairs) == 2:
         high, low = pairs
         rest = singles_except(high, low)
-        if high < 11 and _rank(rest[0]) == _ACE:
+        if high <= 10 and _rank(rest[0]) == _ACE:
             return done(rest[:2], "two pairs together, ace in front")
+        if high <= 6 and _rank(rest[0]) >= _KING:
+            return done(rest[:2], "two low pairs together, king or ace in front")
         return done(groups[low], "two pairs, split")
     if sizes[0] == 3:
         rest = singles_except(top)

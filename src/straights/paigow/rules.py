@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -39,12 +40,14 @@ from straights.rankings.base import HandValue, get_ranking
 
 __all__ = [
     "BANK",
+    "COMMISSION_RULES",
     "FOUL_RULES",
     "JOKER",
     "FoulError",
     "PaiGowRules",
     "Setting",
     "beats",
+    "bet_unit",
     "commission",
     "describe",
     "hand_value",
@@ -58,6 +61,12 @@ BANK: Final = 0
 #: What happens to a foul (a two-card hand that beats the five-card hand).
 FOUL_RULES: Final = ("refuse", "house-way", "forfeit")
 Foul = Literal["refuse", "house-way", "forfeit"]
+
+#: How the commission is counted: ``'exact'`` (exactly the percent, bets in whole
+#: multiples of :attr:`PaiGowRules.bet_unit`), or ``'rounded-up'`` (to a whole chip: how
+#: deals were settled before version 0.2, kept to replay what was recorded under it).
+COMMISSION_RULES: Final = ("exact", "rounded-up")
+CommissionRule = Literal["exact", "rounded-up"]
 
 #: The pack's one joker.
 JOKER: Final = Card(JOKER_BASE)
@@ -111,31 +120,67 @@ def in_order(cards: Sequence[Card]) -> tuple[Card, ...]:
     return played if len(played) == len(cards) else tuple(cards)
 
 
-def commission(win: int, percent: int) -> int:
-    """The house's commission on a winning bet of ``win`` chips: ``percent`` of it,
-    rounded **up** to a whole chip (the house never gives change it does not have).
+def commission(win: int, percent: int, rule: CommissionRule = "exact") -> int:
+    """The house's commission on a winning bet of ``win`` chips: ``percent`` of it.
 
-    >>> commission(20, 5), commission(10, 5), commission(25, 5), commission(100, 5)
-    (1, 1, 2, 5)
+    Under the ``'exact'`` rule the bet must make it whole (5 % of a multiple of 20);
+    under ``'rounded-up'`` (old records only) it is rounded up to a whole chip.
+
+    >>> commission(20, 5), commission(100, 5), commission(2_000, 5)
+    (1, 5, 100)
+    >>> commission(10, 5, "rounded-up"), commission(25, 5, "rounded-up")
+    (1, 2)
+    >>> commission(10, 5)
+    Traceback (most recent call last):
+    ...
+    straights.errors.ConfigurationError: 5% of a bet of 10 is not a whole chip: ...
     """
-    return -(-win * percent // 100)
+    if rule == "rounded-up":
+        return -(-win * percent // 100)
+    taken, rest = divmod(win * percent, 100)
+    if rest:
+        raise ConfigurationError(
+            f"{percent}% of a bet of {win} is not a whole chip: "
+            f"bet a multiple of {bet_unit(percent)}"
+        )
+    return taken
+
+
+def bet_unit(percent: int) -> int:
+    """The smallest bet of which ``percent`` is a whole chip (every exact bet is a multiple).
+
+    >>> bet_unit(5), bet_unit(4), bet_unit(10), bet_unit(0), bet_unit(3)
+    (20, 25, 10, 1, 100)
+    """
+    return 100 // math.gcd(100, percent)
 
 
 @dataclass(frozen=True)
 class PaiGowRules:
     """A table's house rules.
 
-    ``commission_percent`` of a winning bet goes to the house (rounded up);
-    ``min_bet`` is the smallest bet (2: a won bet always pays at least one chip);
-    ``max_bet`` the largest; ``foul`` says what a foul does: ``'refuse'`` (the
-    table refuses it and the player sets again), ``'house-way'`` (the dealer
-    sets the hand the house way) or ``'forfeit'`` (the bet is lost).
+    ``commission_percent`` of a winning bet goes to the house, exactly: under the
+    ``commission`` rule ``'exact'`` (the default) every bet is a whole multiple of
+    :attr:`bet_unit` (20 chips at 5 %), so the commission is always whole chips;
+    ``'rounded-up'`` is the rule of old records (any bet, the commission rounded up
+    to a chip).  ``min_bet`` is the smallest bet (20: one unit), ``max_bet`` the
+    largest; ``foul`` says what a foul does: ``'refuse'`` (the table refuses it and
+    the player sets again), ``'house-way'`` (the dealer sets the hand the house way)
+    or ``'forfeit'`` (the bet is lost).
+
+    >>> PaiGowRules().bet_unit, PaiGowRules(commission_percent=4, min_bet=25).bet_unit
+    (20, 25)
+    >>> PaiGowRules(min_bet=10)
+    Traceback (most recent call last):
+    ...
+    straights.errors.ConfigurationError: a minimum bet of 10 is not a multiple of 20, ...
     """
 
     commission_percent: int = 5
-    min_bet: int = 2
+    min_bet: int = 20
     max_bet: int = 10_000
     foul: Foul = "refuse"
+    commission: CommissionRule = "exact"
 
     def __post_init__(self) -> None:
         if not 0 <= self.commission_percent < 100:
@@ -151,11 +196,48 @@ class PaiGowRules:
             raise ConfigurationError(
                 f"foul rule {self.foul!r} is not one of {', '.join(FOUL_RULES)}"
             )
+        if self.commission not in COMMISSION_RULES:
+            raise ConfigurationError(
+                f"commission rule {self.commission!r} is not one of {', '.join(COMMISSION_RULES)}"
+            )
+        for name, limit in (("minimum", self.min_bet), ("maximum", self.max_bet)):
+            if limit % self.bet_unit:
+                raise ConfigurationError(
+                    f"a {name} bet of {limit} is not a multiple of {self.bet_unit}, "
+                    f"the bet of which {self.commission_percent}% is a whole chip"
+                )
+
+    @property
+    def bet_unit(self) -> int:
+        """Every bet is a multiple of this: 20 at 5 % (1 under ``'rounded-up'``)."""
+        return bet_unit(self.commission_percent) if self.commission == "exact" else 1
+
+    def commission_on(self, win: int) -> int:
+        """The commission on a winning bet of ``win`` chips under these rules.
+
+        >>> PaiGowRules().commission_on(60), PaiGowRules(commission="rounded-up").commission_on(10)
+        (3, 1)
+        """
+        return commission(win, self.commission_percent, self.commission)
+
+    def largest_bet(self, chips: int) -> int:
+        """The largest bet a stack of ``chips`` covers (0: none), at most ``max_bet``.
+
+        >>> PaiGowRules().largest_bet(119), PaiGowRules().largest_bet(19)
+        (100, 0)
+        """
+        bet = min(chips, self.max_bet) // self.bet_unit * self.bet_unit
+        return bet if bet >= self.min_bet else 0
 
     def check_bet(self, bet: int, stack: int | None = None) -> None:
         """Raise :class:`ConfigurationError` unless ``bet`` is allowed and ``stack`` covers it."""
         if isinstance(bet, bool) or not isinstance(bet, int):
             raise ConfigurationError(f"a bet is a whole number of chips, not {bet!r}")
+        if bet % self.bet_unit:
+            raise ConfigurationError(
+                f"a bet of {bet} is not a multiple of {self.bet_unit}: bets are in steps of "
+                f"{self.bet_unit} so that the {self.commission_percent}% commission is whole chips"
+            )
         if not self.min_bet <= bet <= self.max_bet:
             raise ConfigurationError(
                 f"a bet of {bet} is outside the table's limits: {self.min_bet} to {self.max_bet}"

@@ -6,7 +6,7 @@ bank has set, every hand is turned up, as at the table.  A spectator
 (``seat=None``) sees no cards until then.
 
 >>> from straights.paigow.deal import PaiGowDeal
->>> deal = PaiGowDeal({1: 20, 2: 10}, rng=9)
+>>> deal = PaiGowDeal({1: 20, 2: 40}, rng=9)
 >>> view = deal_view(deal, 1)
 >>> len(view["cards"]), view["waiting"], view["bank"]
 (7, [1, 2], None)

@@ -21,7 +21,8 @@ What is particular to a game is its :class:`Commands` hook:
 
 The table's ``settings`` hold ``game`` (a variant's code, ``dealers-choice`` or
 ``pai-gow``), ``names``, ``stack`` and (button games) ``button``, with whatever else
-its front end keeps.  Tables stored by earlier releases open unchanged.
+its front end keeps; a Pai Gow table also ``commission`` (``exact``: see
+:func:`pai_gow_game`).  Tables stored by earlier releases open unchanged.
 
 >>> from straights.poker.catalogue import get_variant
 >>> from straights.store import Store
@@ -33,7 +34,7 @@ its front end keeps.  Tables stored by earlier releases open unchanged.
 >>> again.table.stacks == ring.table.stacks, [h.game for h in store.hands()]
 (True, ['NT'])
 >>> bank = StoredTable.create(store, PAI_GOW, "pai-gow", ["Ann", "Bob"], 100, seed=3)
->>> deal = bank.start({0: 20, 1: 10})
+>>> deal = bank.start({0: 20, 1: 40})
 >>> _ = bank.act({"kind": "house", "seat": 1})
 >>> StoredTable.load(store, bank.record.id).deal.waiting
 [2]
@@ -43,7 +44,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic
 
 from straights.cards import Card, parse_cards
@@ -51,6 +52,7 @@ from straights.errors import HandHistoryError, IllegalActionError
 from straights.game.config import TableConfig
 from straights.paigow.deal import PaiGowDeal
 from straights.paigow.events import event_dict
+from straights.paigow.rules import PaiGowRules
 from straights.poker.catalogue import get_variant
 from straights.poker.engine import Deal, Entry
 from straights.poker.variant import Variant
@@ -68,6 +70,7 @@ __all__ = [
     "StoredTable",
     "entry_dict",
     "move_command",
+    "pai_gow_game",
     "set_command",
 ]
 
@@ -113,16 +116,19 @@ class Commands(Generic[DealT, PlanT]):
     :meth:`~straights.table.Table.start` takes and back; ``act`` applies any other
     command to the deal in play; ``log`` is how many events the deal has told and
     ``events`` those from a point on, as stored; ``entry`` the archive entry of a
-    finished deal (``table``: before it takes the deal's chips).
+    finished deal (``table``: before it takes the deal's chips).  ``game`` makes the
+    game's hook from the table's stored settings, and ``new_settings`` are what a new
+    table stores beside the front end's own.
     """
 
-    game: Callable[[], Game[DealT, PlanT]]
+    game: Callable[[Mapping[str, Any]], Game[DealT, PlanT]]
     plan: Callable[[dict[str, Any]], PlanT]
     deal_command: Callable[[PlanT], dict[str, Any]]
     act: Callable[[DealT, dict[str, Any]], None]
     log: Callable[[DealT], int]
     events: Callable[[DealT, int], list[dict[str, Any]]]
     entry: Callable[[Table[DealT, PlanT], DealT, int], ArchiveEntry]
+    new_settings: Mapping[str, Any] = field(default_factory=dict)
 
 
 def _poker_act(deal: Deal, command: dict[str, Any]) -> None:
@@ -140,7 +146,7 @@ def _poker_entry(table: Table[Deal, Variant], deal: Deal, number: int) -> Archiv
 
 #: Every variant of the catalogue, dealer's choice included.
 POKER: Commands[Deal, Variant] = Commands(
-    game=PokerGame,
+    game=lambda settings: PokerGame(),
     plan=lambda command: get_variant(str(command["variant"])),
     deal_command=lambda variant: {"kind": "deal", "variant": variant.code},
     act=_poker_act,
@@ -166,15 +172,30 @@ def _pai_gow_entry(table: PaiGowTable, deal: PaiGowDeal, number: int) -> Archive
     return PaiGowEntry(deal, names, before, number)
 
 
+def pai_gow_game(settings: Mapping[str, Any]) -> PaiGowGame:
+    """The Pai Gow hook of a table stored with ``settings``: exact commissions, or, for a
+    table stored without ``commission`` (before 0.2), the old rule it was played under
+    (any bet, the commission rounded up to a chip), so that it replays as it was played.
+
+    >>> pai_gow_game({"commission": "exact"}).rules.bet_unit, pai_gow_game({}).rules.commission
+    (20, 'rounded-up')
+    """
+    counted = settings.get("commission", "rounded-up")
+    if counted == "exact":
+        return PaiGowGame()
+    return PaiGowGame(PaiGowRules(min_bet=2, commission=counted))
+
+
 #: Pai Gow against the bank (the deal's seats are the table's plus one).
 PAI_GOW: Commands[PaiGowDeal, Mapping[int, int]] = Commands(
-    game=PaiGowGame,
+    game=pai_gow_game,
     plan=lambda command: {int(s) - 1: int(b) for s, b in dict(command["bets"]).items()},
     deal_command=lambda bets: {"kind": "deal", "bets": {str(s + 1): b for s, b in bets.items()}},
     act=_pai_gow_act,
     log=lambda deal: len(deal.events),
     events=lambda deal, start: [event_dict(e) for e in deal.events[start:]],
     entry=_pai_gow_entry,
+    new_settings={"commission": "exact"},
 )
 
 #: Called before each stored command is replayed, with the table and the latest deal:
@@ -195,7 +216,7 @@ class StoredTable(Generic[DealT, PlanT]):
         self.record = record
         self.commands = commands
         self.table: Table[DealT, PlanT] = Table(
-            commands.game(), list(s["names"]), s["stack"], seed=record.seed, button=s.get("button")
+            commands.game(s), list(s["names"]), s["stack"], seed=record.seed, button=s.get("button")
         )
         self.deal: DealT | None = None
         #: Commands applied so far (the ``seq`` of the last one).
@@ -217,10 +238,10 @@ class StoredTable(Generic[DealT, PlanT]):
     ) -> StoredTable[DealT, PlanT]:
         """A new stored table of ``game`` (a variant's code, ``dealers-choice`` or
         ``pai-gow``) for ``names`` with ``stack`` chips each."""
-        hook = commands.game()
-        Table(hook, names, stack)  # bad names or stacks: refused before anything is stored
-        values = dict(settings or {})
+        values = {**commands.new_settings, **(settings or {})}
         values.update(game=game, names=list(names), stack=stack)
+        hook = commands.game(values)
+        Table(hook, names, stack)  # bad names or stacks: refused before anything is stored
         if hook.has_button:
             values["button"] = len(names) - 1 if button is None else button
         record = store.create_table(

@@ -87,7 +87,7 @@ class PaiGowWebTable(WebTable):
     def rules(self) -> PaiGowRules:
         """The table's Pai Gow rules: its bet limits, the rest the package's defaults."""
         s = self.settings
-        return PaiGowRules(min_bet=s.min_bet, max_bet=s.max_bet)
+        return PaiGowRules(min_bet=s.min_bet, max_bet=s.max_bet, commission=s.commission)
 
     # -- reading ----------------------------------------------------------------------------
     @property
@@ -122,8 +122,9 @@ class PaiGowWebTable(WebTable):
         )
 
     def wager_of(self, meta: SeatMeta) -> int:
-        """The bet ``meta``'s player makes next: his wager, at most his chips."""
-        return min(self.wagers.get(meta.owner, self.settings.bet), meta.stack)
+        """The bet ``meta``'s player makes next: his wager, at most the most his chips cover."""
+        wager = self.wagers.get(meta.owner, self.settings.bet)
+        return min(wager, self.rules.largest_bet(meta.stack))
 
     def dealt_in(self, seat: int | None) -> bool:
         """True when ``seat``'s current owner was dealt into the current deal."""
@@ -506,6 +507,7 @@ class PaiGowWebTable(WebTable):
             "max_bet": s.max_bet,
             "bet": s.bet,
             "commission_percent": self.rules.commission_percent,
+            "bet_unit": self.rules.bet_unit,
             "turn_seconds": s.turn_seconds,
             "bot_seconds": s.bot_seconds,
             "auto_limit": self.auto_limit,

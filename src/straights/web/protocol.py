@@ -384,10 +384,14 @@ class TableSettings(BaseModel):
     edition: Literal[1, 2] = 1
     #: The game dealt: Straights, or Pai Gow poker against the bank (seats 1 to 6).
     game: Literal["straights", "pai-gow"] = "straights"
-    #: Pai Gow: the table's limits and the bet a player makes until he chooses another.
-    min_bet: Annotated[int, Field(ge=2, le=10_000)] = 2
+    #: Pai Gow: the table's limits and the bet a player makes until he chooses another
+    #: (multiples of 20, so that the 5 % commission is whole chips).
+    min_bet: Annotated[int, Field(ge=2, le=10_000)] = 20
     max_bet: Annotated[int, Field(ge=2, le=10_000)] = 100
-    bet: Annotated[int, Field(ge=2, le=10_000)] = 10
+    bet: Annotated[int, Field(ge=2, le=10_000)] = 20
+    #: Pai Gow: set by the server, ``exact`` for new tables; tables stored before it
+    #: keep the commission rounded up to a chip (``PaiGowRules.commission``).
+    commission: Literal["exact", "rounded-up"] = "rounded-up"
     #: The games of a table that deals through the generic engine, by PHH code (the
     #: server turns names into codes); empty: a Straights table of ``pack`` and ``betting``.
     games: Annotated[tuple[str, ...], Field(max_length=40)] = ()
@@ -430,6 +434,7 @@ def parse_settings(raw: bytes) -> TableSettings:
             "leave at least one seat for people"
         )
     if settings.game == "pai-gow":
+        settings = settings.model_copy(update={"commission": "exact"})  # new tables: exact
         _check_pai_gow(settings)
     elif settings.stack < MIN_STACK_ANTES * settings.ante:
         raise ProtocolError(
@@ -449,6 +454,13 @@ def _check_pai_gow(settings: TableSettings) -> None:
             f"the bet of {settings.bet} must lie within the limits, "
             f"{settings.min_bet} to {settings.max_bet}"
         )
+    from straights.errors import ConfigurationError
+    from straights.paigow.rules import PaiGowRules
+
+    try:
+        PaiGowRules(min_bet=settings.min_bet, max_bet=settings.max_bet).check_bet(settings.bet)
+    except ConfigurationError as exc:
+        raise ProtocolError(str(exc)) from None
     if settings.stack < settings.bet:
         raise ProtocolError(
             f"a starting stack of {settings.stack} does not cover the bet of {settings.bet}"

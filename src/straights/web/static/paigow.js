@@ -221,7 +221,7 @@ function pgControls(state) {
   const form = el("form", "pg-wager");
   const input = document.createElement("input");
   input.id = "pg-wager";
-  input.type = "number"; input.min = t.min_bet; input.max = t.max_bet; input.value = wanted;
+  input.type = "number"; input.min = t.min_bet; input.max = t.max_bet; input.step = t.bet_unit || 1; input.value = wanted;
   input.setAttribute("aria-label", "your bet");
   const lab = el("label", "pg-wager-label", "Bet each deal ");
   lab.append(input);
