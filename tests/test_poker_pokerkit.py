@@ -22,6 +22,7 @@ import pytest
 from poker_random import random_deal
 
 from straights.poker import Deal, get_variant
+from straights.poker.house import POKERKIT
 from straights.poker.phh import deal_to_phh, dumps
 
 CODES = ("NT", "FT", "NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB")
@@ -91,7 +92,7 @@ def _agree(code: str, hands: int, seed: int) -> tuple[int, int, float, float]:
     ours = theirs = 0.0
     for _ in range(hands):
         start = time.perf_counter()
-        deal = random_deal(variant, rng)
+        deal = random_deal(variant, rng, house=POKERKIT)
         text = dumps(deal_to_phh(deal))
         middle = time.perf_counter()
         try:

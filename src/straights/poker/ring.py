@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from straights.cards import Card, RandomLike, make_deck, make_rng
 from straights.errors import ConfigurationError, IllegalActionError
 from straights.poker.engine import Deal
+from straights.poker.house import HouseRules
 from straights.poker.stakes import default_stakes
 from straights.poker.variant import Variant
 
@@ -50,6 +51,7 @@ class RingGame:
         *,
         seed: RandomLike = None,
         button: int | None = None,
+        house: HouseRules | None = None,
     ) -> None:
         if len(names) < 2:
             raise ConfigurationError(f"a ring game needs at least 2 players, not {len(names)}")
@@ -61,6 +63,8 @@ class RingGame:
         self.names = list(names)
         self.stacks: list[int] = stacks
         self.rng = make_rng(seed)
+        #: The table's house rules (the raise cap, the sevens rule …) for every deal.
+        self.house = house
         #: The seat on the button (it deals last and acts last in button games).
         self.button = len(names) - 1 if button is None else button % len(names)
         #: Chips carried to the next deal (Straights' rule 10).
@@ -104,6 +108,8 @@ class RingGame:
             [self.stacks[s] for s in order],
             deck.shuffled(self.rng) if cards is None else cards,
             carry=self.carry,
+            rng=self.rng,  # a draw's new stock is shuffled with the table's own generator
+            house=self.house,
         )
         self._order = order
         self._current = deal
