@@ -559,10 +559,8 @@ class Referee:
                    for j in range(self.n)):  # fmt: skip
             return None
         to = min(self._size() + (0 if self.completing else self.level), stack + mine)
-        if self.completing or self.level < top:
-            kind = "complete"
-        else:
-            kind = "raise" if top else "bet"
+        short = self.completing or self.level < top  # the bring-in, or a short all-in
+        kind = "complete" if short else ("raise" if top else "bet")
         return (kind, to - mine, to, to)
 
     def legal(self) -> list[tuple[str, int, int, int]]:

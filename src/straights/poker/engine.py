@@ -242,9 +242,7 @@ class Deal:
         #: Fixed limit: the most bets and raises of a multi-way round, and whether an
         #: all-in of half a bet reopens the betting (TDA 47-B).
         self._cap = (
-            house.bets_per_round(len(variant.streets))
-            if variant.structure is _FIXED_LIMIT
-            else variant.raise_cap
+            house.bets_per_round(len(variant.streets)) if variant.structure is _FIXED_LIMIT else 0
         )
         self._half = variant.structure is _FIXED_LIMIT and house.half_bet_reopens
         self._doubling = variant.structure is _DOUBLING
@@ -595,8 +593,7 @@ class Deal:
         if stack <= owe or owe < full:
             return None  # all his chips are needed to call, or only an incomplete raise
         if structure is _FIXED_LIMIT:
-            cap = self._cap
-            if cap is not None and self._raises >= cap:
+            if self._raises >= self._cap:
                 return None
             if not self.variant.check_raise and i in self._checked:
                 return None
@@ -968,7 +965,7 @@ class Deal:
         source = self.source
         mine = self._thrown[i]
         others = [c for c in self.spent if c not in mine]
-        own = [c for c in self.spent if c in mine]
+        own: list[Card | None] = [c for c in self.spent if c in mine]
         short = count - source.remaining - len(others)
         source.restock(others)
         if short > 0:

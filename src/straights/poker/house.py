@@ -12,7 +12,7 @@ is the reading of PokerKit, which the differential test plays.
 >>> HouseRules(raise_cap=0)
 Traceback (most recent call last):
   ...
-straights.errors.ConfigurationError: raise_cap=0: give the most bets and raises a round allows (1 or more), or None
+straights.errors.ConfigurationError: raise_cap=0: give 1 or more bets and raises a round, or None
 """
 
 from __future__ import annotations
@@ -63,8 +63,7 @@ class HouseRules:
     def __post_init__(self) -> None:
         if self.raise_cap is not None and (type(self.raise_cap) is not int or self.raise_cap < 1):
             raise ConfigurationError(
-                f"raise_cap={self.raise_cap!r}: give the most bets and raises a round allows "
-                "(1 or more), or None"
+                f"raise_cap={self.raise_cap!r}: give 1 or more bets and raises a round, or None"
             )
 
     def bets_per_round(self, rounds: int) -> int:
