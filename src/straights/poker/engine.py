@@ -701,7 +701,13 @@ class Deal:
                     kind = "complete"  # the bring-in, or an all-in short of half a bet
                 else:
                     kind = "raise" if top else "bet"
-                out.append(_new(Legal, (kind, bounds[0] - mine, bounds[0], bounds[1])))
+                low, high = bounds
+                if self._open_pair and self._structure is _FIXED_LIMIT and high > low:
+                    # Stud's open pair: the small or the big bet, two actions of one kind.
+                    out.append(_new(Legal, (kind, low - mine, low, low)))
+                    out.append(_new(Legal, (kind, high - mine, high, high)))
+                else:
+                    out.append(_new(Legal, (kind, low - mine, low, high)))
         legal = tuple(out)
         self._legal = legal
         self._legal_stamp = stamp
@@ -716,7 +722,7 @@ class Deal:
             raise IllegalActionError(f"nobody can {kind} now: the deal is in its {self.phase}")
         legal = self._legal if self._legal_stamp == len(self.log) else self.legal_actions()
         for found in legal:
-            if found.kind == kind:
+            if found.kind == kind and (to is None or not found.high or to <= found.high):
                 break
         else:
             if not isinstance(kind, str):
@@ -760,10 +766,6 @@ class Deal:
             if not low <= target <= high or isinstance(target, bool):
                 raise IllegalActionError(
                     f"p{i + 1} cannot {kind} to {target}: the range now is {low} to {high}"
-                )
-            if self._open_pair and target not in (low, high) and self._structure is _FIXED_LIMIT:
-                raise IllegalActionError(
-                    f"p{i + 1} cannot {kind} to {target}: the small or the big bet, {low} or {high}"
                 )
             return self._raise_to(i, kind, target)
         actors.popleft()
