@@ -235,6 +235,33 @@ def test_heads_up_raising_is_unlimited_unless_the_round_was_capped() -> None:
     assert kinds(capped) == ["fold", "call 10"]
 
 
+def test_completing_the_bring_in_is_the_bet_and_three_raises_follow() -> None:
+    """Robert's *Seven-card stud* 3: "Increasing the amount wagered by the opening forced
+    bet up to a full bet does not count as a raise, but merely as a completion of the
+    bet ... up to three raises are then allowed"."""
+    stakes = Stakes.uniform(3, ante=1, bring_in=1, small_bet=2, big_bet=4)
+    deal = Deal(get_variant("F7S"), stakes, [50] * 3, deck_after())
+    deal.act("bring-in")
+    deal.act("complete", 2)
+    for to in (4, 6, 8):
+        deal.act("raise", to)
+    assert kinds(deal) == ["fold", "call 4"]
+
+
+def test_triple_draw_has_four_rounds_and_a_bet_and_three_raises() -> None:
+    """Robert's *Betting and raising* 3 counts betting rounds, not draws: triple draw
+    has four, so "a maximum of a bet and three raises" (a table may set more)."""
+    deal = Deal(get_variant("F2L3D"), LIMIT, [200] * 3, deck_after())
+    for to in (20, 30, 40):
+        deal.act("raise", to)
+    assert kinds(deal) == ["fold", "call 20"]
+    more = Deal(get_variant("F2L3D"), LIMIT, [200] * 3, deck_after(),
+                house=HouseRules(raise_cap=5))  # fmt: skip
+    for to in (20, 30, 40, 50):
+        more.act("raise", to)
+    assert kinds(more) == ["fold", "call 20"]
+
+
 def test_the_pokerkit_reading_caps_four_raises_after_the_blind_heads_up_too() -> None:
     """PokerKit's reading (a house rule the differential plays): the big blind and four
     raises, heads-up as well."""
