@@ -52,7 +52,8 @@ Phase = Literal["betting", "draw", "expose", "showdown", "over"]
 class Legal(NamedTuple):
     """A legal action: ``low``/``high`` are the totals for the street a bet or raise
     may go to (equal when the amount is fixed); ``amount`` is what a call or the
-    bring-in puts in."""
+    bring-in puts in.  Where fixed limit allows the small or the big bet (stud's
+    open pair on fourth street) they are two actions of the same kind."""
 
     kind: ActionKind
     amount: int = 0
@@ -715,7 +716,8 @@ class Deal:
 
     def act(self, kind: str, to: int | None = None) -> Entry:
         """Take a betting action for the player to act; ``to`` is the street total of a
-        bet, raise or completion (default: the smallest allowed)."""
+        bet, raise or completion (default: the smallest allowed; of two actions of the
+        kind, the one whose range holds it)."""
         if to is not None and type(to) is not int:
             raise IllegalActionError(f"to={to!r} is not a whole number of chips")
         if self.phase != "betting" or not self._actors:
