@@ -723,10 +723,13 @@ class Deal:
         if self.phase != "betting" or not self._actors:
             raise IllegalActionError(f"nobody can {kind} now: the deal is in its {self.phase}")
         legal = self._legal if self._legal_stamp == len(self.log) else self.legal_actions()
-        for found in legal:
-            if found.kind == kind and (to is None or not found.high or to <= found.high):
-                break
-        else:
+        found: Legal | None = None
+        for action in legal:
+            if action.kind == kind:
+                found = action  # of two of the kind (an open pair), the one reaching ``to``
+                if to is None or not action.high or to <= action.high:
+                    break
+        if found is None:
             if not isinstance(kind, str):
                 raise IllegalActionError(f"{kind!r} is not an action: use fold, check, call, bet …")
             options = ", ".join(str(a) for a in legal)
