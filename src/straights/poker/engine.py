@@ -266,7 +266,7 @@ class Deal:
         self.board_up: list[bool] = []
         self.spent: list[Card | None] = []  # burns and discards, for a new stock
         #: Every card each player has thrown away in a draw (never dealt back to him).
-        self._thrown: list[set[Card]] = [set() for _ in range(n)]
+        self._thrown: list[set[Card]] = [set() for _ in range(n)] if variant.draws else []
         self.bets = [0] * n  # this street
         #: The largest of :attr:`bets` (kept as each bet changes: read at every turn).
         self.current_bet = 0
