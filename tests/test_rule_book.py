@@ -381,7 +381,8 @@ def _after_the_draw(house: HouseRules | None = None) -> Deal:
 
 
 def test_limit_lowball_has_no_check_raise() -> None:
-    """Robert's *Ace-to-five lowball*: "In limit play, check-raise is not permitted"."""
+    """Robert's *Ace-to-five lowball*: "In limit play, check-raise is not permitted
+    (unless the players are alerted that it is allowed)": a house rule."""
     assert kinds(_after_the_draw()) == ["fold", "call 4"]
     draw = Deal(get_variant("_F5CD"), HEADS_UP, [50, 50], deck_after(CALIFORNIA))
     draw.act("call")
@@ -391,6 +392,8 @@ def test_limit_lowball_has_no_check_raise() -> None:
     draw.act("check")
     draw.act("bet", 4)
     assert kinds(draw) == ["fold", "call 4", "raise to 8"]  # high draw allows it
+    alerted = _after_the_draw(HouseRules(lowball_check_raise=True))
+    assert kinds(alerted) == ["fold", "call 4", "raise to 8"]  # "unless the players are alerted"
 
 
 def test_the_sevens_rule_voids_the_action_after_a_checked_seven() -> None:

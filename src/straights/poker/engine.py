@@ -159,6 +159,7 @@ class Deal:
         "_level",
         "_min_bet",
         "_no_bets",
+        "_no_check_raise",
         "_open_pair",
         "_others",
         "_raises",
@@ -246,6 +247,7 @@ class Deal:
             house.bets_per_round(len(variant.streets)) if variant.structure is _FIXED_LIMIT else 0
         )
         self._half = variant.structure is _FIXED_LIMIT and house.half_bet_reopens
+        self._no_check_raise = not (variant.check_raise or house.lowball_check_raise)
         self._doubling = variant.structure is _DOUBLING
         #: For each player, every player in acting order from him.
         self._rotation = _rotations(n)
@@ -596,7 +598,7 @@ class Deal:
         if structure is _FIXED_LIMIT:
             if self._raises >= self._cap:
                 return None
-            if not self.variant.check_raise and i in self._checked:
+            if self._no_check_raise and i in self._checked:
                 return None
         if self._short and sum(self._short) < full and i in self._acted:
             return None  # an incomplete all-in does not reopen the betting
@@ -630,7 +632,7 @@ class Deal:
             return None  # all his chips are needed to call, or the betting is not open to him
         if self._raises >= self._cap and (self._capped or not self._heads_up()):
             return None
-        if not self.variant.check_raise and i in self._checked:
+        if self._no_check_raise and i in self._checked:
             return None  # no check-raise (limit lowball)
         if not self._others_can_bet(i, top):
             return None

@@ -46,6 +46,8 @@ class HouseRules:
       button game to the first from the button, in stud to the highest card by
       suit (the lowest in a low share); ``False``: every odd chip of a share to
       its first winner from ``p1`` (PokerKit).
+    * ``lowball_check_raise``: limit lowball allows check-raise (Robert's: not
+      "unless the players are alerted that it is allowed").
     * ``sevens_rule``: in limit California lowball a seven or better checked
       after the draw wins no action after the draw (Robert's *Lowball*).
     * ``open_pair``: in limit seven-card stud an open pair on fourth street
@@ -57,6 +59,7 @@ class HouseRules:
     blind_is_bet: bool = True
     half_bet_reopens: bool = True
     rule_book_odd_chip: bool = True
+    lowball_check_raise: bool = False
     sevens_rule: bool = True
     open_pair: bool = True
 
