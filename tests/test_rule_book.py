@@ -410,3 +410,40 @@ def test_the_sevens_rule_voids_the_action_after_a_checked_seven() -> None:
     free = _after_the_draw(HouseRules(sevens_rule=False))
     free.act("call")
     assert [s - 50 for s in free.stacks] == [6, -6]
+
+
+# -- button games --------------------------------------------------------------------------
+
+
+def test_omaha_plays_exactly_two_hole_cards_and_three_board_cards() -> None:
+    """Robert's *Omaha*: a hand is made of exactly two of the player's four cards and
+    three of the board.  p1's A♠ with four spades on the board is no flush (in hold'em
+    it would be); p2's queens win."""
+    cards = "As 7c 3d 2h | Qc Qd Jh Th | 6c | Ks 9s 5s | 6d | 4s | 6h | 8d"
+    stakes = Stakes.uniform(2, blinds=(1, 2), min_bet=2)
+    deal = passive(Deal(get_variant("PO"), stakes, [50, 50], deck_after(cards)))
+    assert [s - 50 for s in deal.stacks] == [-2, 2]
+
+
+def test_in_hi_lo_the_high_hand_gets_the_odd_chip() -> None:
+    """Robert's *Ties*: "In high-low split games, the high hand receives the odd chip in a
+    split between the high and the low hands."  A 7-chip pot: p1's three kings take 4,
+    p2's 7-6-3-2-A low takes 3."""
+    cards = "Ks Kc Td 9c | 6s 7c Jd Jc | 9s 9h 8s 8h | 5d | Ah 2c 3d | 5h | Kh | 4d | Qs"
+    stakes = Stakes.uniform(3, blinds=(1, 2), small_bet=2, big_bet=4)
+    deal = passive(Deal(get_variant("FO/8"), stakes, [50] * 3, deck_after(cards), carry=1))
+    assert [s - 50 for s in deal.stacks] == [2, 1, -2]
+
+
+def test_chips_nobody_can_call_go_back_to_the_bettor() -> None:
+    """TDA and Robert's *Betting and raising*: a player can win from each opponent only
+    what he put in; what no one called goes back.  p1 bets 98 into p2's 18; 80 of it
+    comes back and p2's aces win 40."""
+    cards = "2c 7d | As Ad | 5c | Kc 9h 4s | 5d | 3d | 5h | Jh"
+    stakes = Stakes.uniform(2, blinds=(1, 2), min_bet=2)
+    deal = Deal(get_variant("NT"), stakes, [100, 20], deck_after(cards))
+    deal.act("call")
+    deal.act("check")
+    deal.act("bet", 98)
+    deal.act("call")
+    assert deal.stacks == [80, 40]
