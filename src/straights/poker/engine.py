@@ -546,7 +546,8 @@ class Deal:
         self._checked.clear()
         self._short.clear()
         if self._structure is _FIXED_LIMIT:
-            self._min_bet = step = self._street_min()
+            st = self.stakes
+            self._min_bet = step = st.big_bet if street.big_bet else st.small_bet
             # A blind (or straddle) of half a bet or more is the round's bet so far.
             self._level = top if 2 * top >= step else 0
             if top and self.house.blind_is_bet:
@@ -555,9 +556,9 @@ class Deal:
                 self.street_index == 1
                 and self.variant.open_pair
                 and self.house.open_pair
-                and any(_open_pair(self.up_cards(i)) for i in live)
+                and _open_pair(self.holes, self.up, live)
             )
-            if self.street_index == len(self.variant.streets) - 1:
+            if self.variant.sevens_rule and self.street_index == len(self.variant.streets) - 1:
                 self._total_before = list(self.total)
         else:
             self._min_bet = self.stakes.min_bet  # _street_min's answer
@@ -591,8 +592,6 @@ class Deal:
         stack, mine = self.stacks[i], self.bets[i]
         owe = top - mine
         full = self._full_raise
-        if self._half:
-            return self._limit_bounds(i, top)
         if stack <= owe or owe < full:
             return None  # all his chips are needed to call, or only an incomplete raise
         if structure is _FIXED_LIMIT:
@@ -639,18 +638,25 @@ class Deal:
         step = self._min_bet
         base = 0 if self._completion_due else self._level
         everything = stack + mine
-        low = min(base + step, everything)
-        high = low
+        low = base + step
+        if low > everything:
+            low = everything
         if self._open_pair and step < self.stakes.big_bet:
-            high = min(base + self.stakes.big_bet, everything)
-        return low, high
+            return low, min(base + self.stakes.big_bet, everything)
+        return low, low
 
     def _heads_up(self) -> bool:
         """Whether the raising is unlimited now: at most two players in can still bet."""
         if not self.house.heads_up_unlimited:
             return False
         stacks, folded = self.stacks, self.folded
-        return sum(1 for j in range(self.n) if stacks[j] and not folded[j]) <= 2
+        count = 0
+        for j in range(self.n):
+            if stacks[j] and not folded[j]:
+                count += 1
+                if count > 2:
+                    return False
+        return True
 
     def legal_actions(self) -> tuple[Legal, ...]:
         """Every betting action the player to act may take now (empty outside betting)."""
@@ -698,7 +704,7 @@ class Deal:
                         out.append(_new(Legal, (kind, to - mine, to, to)))
                         break
         else:
-            bounds = self._raise_bounds(i, top)
+            bounds = self._limit_bounds(i, top) if self._half else self._raise_bounds(i, top)
             if bounds is not None:
                 if self._completion_due or (self._half and self._level < top):
                     kind = "complete"  # the bring-in, or an all-in short of half a bet
@@ -854,24 +860,26 @@ class Deal:
         full = self._full_raise
         if self._half:
             step = self._min_bet
-            if self._open_pair and to - self._level >= self.stakes.big_bet:
+            over = to - self._level
+            if self._open_pair and over >= self.stakes.big_bet:
                 self._min_bet = step = self.stakes.big_bet  # the big bet: raises follow it
-            if 2 * (to - self._level) >= step:
+            if over + over >= step:
                 # A full bet or raise, or an all-in of half a bet or more (TDA 47-B).
                 self._acted = {i}
                 self._level = to
-                self._raises += 1
-                if self._raises >= self._cap and not self._heads_up():
+                self._raises = raises = self._raises + 1
+                if raises >= self._cap and not self._heads_up():
                     self._capped = True
             else:
                 self._acted.add(i)
-        elif increment >= full:
-            self._acted = {i}
+            if increment >= full:
+                self._full_raise = full = increment
         else:
-            self._acted.add(i)
-        if increment >= full:
-            self._full_raise = full = increment
-        if not self._half:
+            if increment >= full:
+                self._acted = {i}
+                self._full_raise = full = increment
+            else:
+                self._acted.add(i)
             self._raises += 1
         short = self._short
         if stacks[i]:
@@ -1305,14 +1313,27 @@ def _others(n: int) -> tuple[tuple[int, ...], ...]:
 _WORST_SEVEN: Final = tuple(Card(c) for c in ("7c", "6d", "5h", "4s", "2c"))
 
 
-def _open_pair(up: list[Card]) -> bool:
-    """Whether ``up`` cards show a pair (fourth street's open pair in stud).
+def _open_pair(
+    holes: list[list[Card | None]], up: list[list[bool]], players: Iterable[int]
+) -> bool:
+    """Whether one of ``players`` shows a pair among his face-up cards (fourth street's
+    open pair in stud).
 
-    >>> _open_pair([Card("Kc"), Card("Kd")]), _open_pair([Card("Kc"), Card("Qd")])
-    (True, False)
+    >>> kings, king_queen = [Card("2c"), Card("Kc"), Card("Kd")], [Card("Kh"), Card("Qd")]
+    >>> _open_pair([kings], [[False, True, True]], [0])
+    True
+    >>> _open_pair([kings, king_queen], [[True, False, True], [True, True]], [0, 1])
+    False
     """
-    ranks = [c.rank for c in up if c.rank is not None]
-    return len(set(ranks)) < len(ranks)
+    for i in players:
+        seen: set[int] = set()
+        for card, shown in zip(holes[i], up[i], strict=True):
+            if shown and card is not None and card._id < 52:
+                rank = card._id >> 2
+                if rank in seen:
+                    return True
+                seen.add(rank)
+    return False
 
 
 def _sign(x: int) -> int:
