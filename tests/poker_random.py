@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from straights.cards import make_deck
 from straights.poker import Deal, Stakes, Variant
+from straights.poker.house import HouseRules
 
 
 def random_stakes(variant: Variant, players: int, rng: random.Random) -> Stakes:
@@ -43,15 +44,17 @@ def random_deal(
     rng: random.Random,
     players: int | None = None,
     check: Callable[[Deal], None] | None = None,
+    house: HouseRules | None = None,
 ) -> Deal:
     """One finished deal: random players, stacks (tiny ones too), stakes and actions;
-    ``check(deal)`` is called before every step and at the end."""
+    ``check(deal)`` is called before every step and at the end; ``house``: the
+    table's house rules."""
     deck = make_deck(variant.deck, jokers=variant.jokers)
     most = min(6, variant.max_players(len(deck)))
     n = players or rng.randint(2, most)
     stakes = random_stakes(variant, n, rng)
     stacks = [rng.choice((rng.randint(1, 12), rng.randint(10, 400))) for _ in range(n)]
-    deal = Deal(variant, stakes, stacks, deck.shuffled(rng), rng=rng)
+    deal = Deal(variant, stakes, stacks, deck.shuffled(rng), rng=rng, house=house)
     while not deal.finished:
         if check is not None:
             check(deal)

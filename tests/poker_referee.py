@@ -22,17 +22,28 @@ Rules as the referee reads them (fixed limit, and no limit for ``_N5CD``):
   to the first seat;
 * the bring-in may be posted or completed and not folded; a bet or raise is
   the street's bet (no limit: at least the minimum bet and the largest bet or
-  raise of the round, at most everything); fixed limit allows at most four
-  bets, completions and raises a round; an
-  all-in for less is always allowed and does not reopen the betting for
-  those who acted, unless short all-ins add up to a full raise; a player
-  facing only a short raise may call or fold;
+  raise of the round, at most everything);
+* fixed limit (Robert's Rules, *Betting and raising* 3, 4 and 6): a bet and
+  three raises a round in a game of three or more rounds, a bet and four in a
+  game of two (a big blind or a completion is the bet), unlimited while at
+  most two players can still bet unless the round was capped before; an
+  all-in of half a bet or more (over the last full bet) counts as a full bet
+  and reopens the betting, a smaller one does not, and a player who has not
+  acted may complete it to the full bet; a player who checked may not raise
+  in California lowball;
+* no limit: an all-in for less than a full raise does not reopen the betting
+  for those who acted, unless short all-ins add up to one; a player facing
+  only a short raise may call or fold;
 * whatever nobody could call is returned when a round ends;
+* California lowball's sevens rule: a seven or better checked in the last
+  round that holds the best hand wins nothing of the last round's betting,
+  which goes back to whoever put it in;
 * pots by contribution level; hands that cannot win a chip are dropped, then
   neighbouring pots with the same players are one; each pot is cut between
   high and low (odd chip to the high half), a half nobody qualifies for goes
-  to the other, and an odd chip within a half goes to the first winner from
-  ``p1``.
+  to the other; odd chips within a half, one a player, go from ``p1`` on in
+  button games and in stud to the highest card by suit (the lowest card,
+  ace low, in a low half), all the player's cards counted.
 """
 
 from __future__ import annotations
@@ -266,6 +277,8 @@ class Game:
     stud: str = ""  # "" | "high" | "canadian" | "low": who brings in and opens later rounds
     hole_and_board: tuple[int, int] | None = None  # Manila: exactly 2 + 3
     no_limit: bool = False  # else fixed limit
+    no_check_raise: bool = False  # limit lowball
+    sevens: bool = False  # California lowball's sevens rule
 
 
 def deck_of(ranks: str, jokers: int = 0) -> tuple[str, ...]:
@@ -310,14 +323,21 @@ GAMES: dict[str, Game] = {
     ),
     "_FMANILA": Game(
         deck_of("789TJQKA"),
-        (Round("dd"), *(Round(board=1, burn=1, big=k >= 2) for k in range(5))),
+        (Round("dd", board=1, burn=1), *(Round(board=1, burn=1, big=k >= 1) for k in range(4))),
         (lambda cs: best_high(cs, FLUSH_OVER_FULL, MANILA_STRAIGHTS),),
         blinds=True,
         hole_and_board=(2, 3),
     ),
     "_F5CD": Game(STANDARD, _draw(), (best_high,), blinds=True),
     "_N5CD": Game(STANDARD, _draw(), (best_high,), blinds=True, no_limit=True),
-    "_FCALIFORNIA": Game(deck_of(RANKS, 1), _draw(), (ace_to_five_joker,), blinds=True),
+    "_FCALIFORNIA": Game(
+        deck_of(RANKS, 1),
+        _draw(),
+        (ace_to_five_joker,),
+        blinds=True,
+        no_check_raise=True,
+        sevens=True,
+    ),
     "_F5CDJ": Game(
         deck_of(RANKS, 1),
         _draw(),
@@ -367,6 +387,10 @@ class Referee:
     # the betting round
     raises: int = 0
     full: int = 0
+    level: int = 0
+    capped: bool = False
+    checked: set[int] = field(default_factory=set)
+    before_last: list[int] | None = None
     shorts: list[int] = field(default_factory=list)
     acted: set[int] = field(default_factory=set)
     bring_in_due: bool = False
@@ -419,11 +443,14 @@ class Referee:
                 return self._settle()
             self.street += 1
             rnd = self.game.rounds[self.street]
-            self.take(rnd.burn)
+            if not (rnd.hole and rnd.board):
+                self.take(rnd.burn)
             for i in self.live():
                 dealt = self.take(len(rnd.hole))
                 self.cards[i] += dealt
                 self.face_up[i] += [x == "u" for x in rnd.hole]
+            if rnd.hole and rnd.board:
+                self.take(rnd.burn)  # Manila: the burn comes before the board card
             self.board += self.take(rnd.board)
             if rnd.draw:
                 self.phase, self.queue, self.discards = "draw", self.live(), {}
@@ -484,6 +511,13 @@ class Referee:
             i for i in order if not self.folded[i] and self.stacks[i] > 0 and self.bet[i] < second
         ]
         self.raises, self.full, self.shorts, self.acted = 0, 0, [], set()
+        self.checked, self.capped = set(), False
+        top = max(self.bet)
+        self.level = top if 2 * top >= self._size() else 0
+        if self.game.blinds and self.street == 0 and top:
+            self.raises = 1  # the big blind is the bet
+        if self.street == len(self.game.rounds) - 1:
+            self.before_last = list(self.put)
         self.bring_in_due = self.completing = (
             self.street == 0 and bool(self.game.stud) and self.bring_in > 0
         )
@@ -502,6 +536,33 @@ class Referee:
         self.bet = [0] * self.n
 
     # -- betting
+    def _size(self) -> int:
+        if self.game.no_limit:
+            return self.small  # the minimum bet
+        return self.big if self.game.rounds[self.street].big else self.small
+
+    def _cap(self) -> int:
+        return 5 if len(self.game.rounds) <= 2 else 4
+
+    def _heads_up(self) -> bool:
+        return sum(1 for j in self.live() if self.stacks[j] > 0) <= 2
+
+    def _limit_raise(self, i: int) -> tuple[str, int, int, int] | None:
+        top, mine, stack = max(self.bet), self.bet[i], self.stacks[i]
+        if stack <= top - mine or i in self.acted:
+            return None
+        if self.raises >= self._cap() and (self.capped or not self._heads_up()):
+            return None
+        if self.game.no_check_raise and i in self.checked:
+            return None
+        if not any(j != i and not self.folded[j] and self.stacks[j] + self.bet[j] > top
+                   for j in range(self.n)):  # fmt: skip
+            return None
+        to = min(self._size() + (0 if self.completing else self.level), stack + mine)
+        short = self.completing or self.level < top  # the bring-in, or a short all-in
+        kind = "complete" if short else ("raise" if top else "bet")
+        return (kind, to - mine, to, to)
+
     def legal(self) -> list[tuple[str, int, int, int]]:
         """(kind, amount, lowest total, highest total) for the player to act."""
         if self.phase != "betting" or not self.queue:
@@ -516,9 +577,10 @@ class Referee:
             if top > mine:
                 out.append(("fold", 0, 0, 0))
             out.append(("call", owe, 0, 0) if owe else ("check", 0, 0, 0))
-        size = self.big if self.game.rounds[self.street].big else self.small
-        if self.game.no_limit:
-            size = self.small  # the minimum bet
+        size = self._size()
+        if not self.game.no_limit:
+            found = self._limit_raise(i)
+            return out if found is None else [*out, found]
         can_raise = (
             stack > top - mine
             and (self.raises < 4 or self.game.no_limit)
@@ -547,6 +609,19 @@ class Referee:
         elif kind in ("call", "check", "bring-in"):
             self._pay(i, amount)
             self.bring_in_due = False
+            if kind == "check":
+                self.checked.add(i)
+        elif not self.game.no_limit:
+            target = target if to is None else to
+            self._pay(i, target - self.bet[i])
+            self.bring_in_due = self.completing = False
+            self.queue = [j for j in ((i + k) % self.n for k in range(1, self.n))
+                          if not self.folded[j] and self.stacks[j] > 0]  # fmt: skip
+            if 2 * (target - self.level) >= self._size():
+                self.acted, self.level = {i}, target
+                self.raises += 1
+                if self.raises >= self._cap() and not self._heads_up():
+                    self.capped = True
         else:
             target = target if to is None else to
             raise_by = target - max(self.bet)
@@ -630,6 +705,7 @@ class Referee:
             self.put = [0] * self.n
             return
         values = {i: [self._value(i, judge) for judge in self.game.judges] for i in live}
+        self._sevens(values)
         pots = self._pots(live)
 
         def wins_something(i: int) -> bool:
@@ -648,12 +724,41 @@ class Referee:
                 hands = [(values[i][k], i) for i in who if values[i][k] is not None]
                 if hands:
                     best = max(v for v, _ in hands)
-                    halves.append(sorted(i for v, i in hands if v == best))
+                    halves.append(self._odd_chip_order([i for v, i in hands if v == best], k))
             each, odd = divmod(chips, len(halves))
             for h, winners in enumerate(halves):
                 part = each + (odd if h == 0 else 0)
                 per, rest = divmod(part, len(winners))
-                for i in winners:
-                    self.stacks[i] += per
-                self.stacks[winners[0]] += rest
+                for n, i in enumerate(winners):
+                    self.stacks[i] += per + (1 if n < rest else 0)
         self.put = [0] * self.n
+
+    def _odd_chip_order(self, winners: list[int], half: int) -> list[int]:
+        """Button games: from ``p1``; stud: the highest card by suit (a low half: the
+        lowest, ace low), every card of the player's counted."""
+        if not self.game.stud:
+            return sorted(winners)
+        low = self.game.stud == "low" or half == 1
+
+        def key(i: int) -> tuple[int, int]:
+            cards = [c for c in self.cards[i] if c != "Jk"]
+            if low:
+                return max((-low_rank(c), -SUITS.index(c[1])) for c in cards)
+            return max((rank(c), SUITS.index(c[1])) for c in cards)
+
+        return sorted(winners, key=lambda i: (tuple(-x for x in key(i)), i))
+
+    def _sevens(self, values: dict[int, list[Any]]) -> None:
+        """California lowball: a checked seven or better with the best hand voids the
+        last round's betting."""
+        if not self.game.sevens or self.before_last is None:
+            return
+        if self.street != len(self.game.rounds) - 1:
+            return
+        seven = self.game.judges[0](["7c", "6d", "5h", "4s", "2c"])
+        best = max(v[0] for v in values.values() if v[0] is not None)
+        if any(i in self.checked and v[0] >= seven and v[0] == best for i, v in values.items()):
+            for i in range(self.n):
+                back = self.put[i] - self.before_last[i]
+                self.stacks[i] += back
+                self.put[i] -= back

@@ -108,7 +108,7 @@ def test_dealers_choice_asks_the_dealer_and_names_each_deal(capsys, tmp_path) ->
 def test_play_refuses_what_it_cannot_do_in_one_line(capsys, tmp_path) -> None:
     for args, words in (
         (["--game", "razz", "--bots", "cfr"], "plays only Straights"),
-        (["--game", "razz", "--seats", "9"], "razz deals to at most 6 players"),
+        (["--game", "razz", "--seats", "9"], "razz deals to at most 8 players"),
         (["--game", "holdem", "--games", "razz"], "--games lists the games"),
         (["--game", "dealers-choice", "--games", "razz,chess"], "chess"),
         (["--game", "razz", "--resume"], "drop --no-save"),

@@ -1,6 +1,12 @@
 """Differential proof: random deals of every PokerKit variant, exported to PHH and replayed
 by PokerKit (the oracle), end with the same stacks.
 
+The deals are played with the ``POKERKIT`` house rules, PokerKit's reading where the
+rule books differ.  A second test plays the default house rules (the rule books'
+reading) beside them and names and counts each case where PokerKit then disagrees:
+the raise cap (heads-up raising, the blind as the bet), TDA 47-B's half-bet all-ins,
+the open pair on fourth street and the odd chips.
+
 One documented divergence is counted, never hidden: in a high-low game, when a
 side pot's contenders hold no qualifying low while a player outside it does,
 PokerKit still cuts that side pot in two and shares the "low" half among all its
@@ -19,9 +25,11 @@ from typing import Any
 
 import pokerkit  # a dev extra: the oracle must be there (no skipping)
 import pytest
-from poker_random import random_deal
+from poker_random import random_deal, random_stakes
 
+from straights.cards import make_deck
 from straights.poker import Deal, get_variant
+from straights.poker.house import POKERKIT
 from straights.poker.phh import deal_to_phh, dumps
 
 CODES = ("NT", "FT", "NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB")
@@ -91,7 +99,7 @@ def _agree(code: str, hands: int, seed: int) -> tuple[int, int, float, float]:
     ours = theirs = 0.0
     for _ in range(hands):
         start = time.perf_counter()
-        deal = random_deal(variant, rng)
+        deal = random_deal(variant, rng, house=POKERKIT)
         text = dumps(deal_to_phh(deal))
         middle = time.perf_counter()
         try:
@@ -124,3 +132,77 @@ def test_pokerkit_agrees_on_ten_thousand_deals(code: str) -> None:
           f"{theirs:.1f} s PokerKit")  # fmt: skip
     assert same + divergent == 10_000
     assert divergent <= 10_000 // 20
+
+
+def _case(ours: Deal, theirs: Deal) -> str:
+    """Which reading makes the legal actions differ now (``ours``: the rule books',
+    ``theirs``: PokerKit's)."""
+    if ours._open_pair:
+        return "open pair on fourth street"
+    raising = ("bet", "raise", "complete")
+    mine = any(a.kind in raising for a in ours.legal_actions())
+    other = any(a.kind in raising for a in theirs.legal_actions())
+    if mine != other and (ours._raises >= ours._cap or theirs._raises >= theirs._cap):
+        return "raise cap (heads-up raising, the blind as the bet)"
+    return "all-in of half a bet (TDA 47-B)"
+
+
+def _rule_book_deal(code: str, rng: random.Random) -> tuple[Deal, str | None]:
+    """A random deal played by the rule books' house rules and, in step with it while
+    they agree, by PokerKit's; the first case where they part (``None``: never)."""
+    variant = get_variant(code)
+    deck = make_deck(variant.deck, jokers=variant.jokers)
+    n = rng.randint(2, min(6, variant.max_players(len(deck))))
+    stakes = random_stakes(variant, n, rng)
+    stacks = [rng.choice((rng.randint(1, 12), rng.randint(10, 400))) for _ in range(n)]
+    cards = deck.shuffled(rng)
+    seed = rng.random()
+    ours = Deal(variant, stakes, stacks, cards, rng=random.Random(seed))
+    theirs = Deal(variant, stakes, stacks, cards, rng=random.Random(seed), house=POKERKIT)
+    case: str | None = None
+    while not ours.finished:
+        if ours.phase == "draw":
+            hand = ours.holes[ours.actor or 0]
+            thrown = rng.sample(hand, rng.randint(0, len(hand)))
+            ours.discard(thrown)
+            if case is None:
+                theirs.discard(thrown)
+            continue
+        legal = ours.legal_actions()
+        if case is None and set(legal) != set(theirs.legal_actions()):
+            case = _case(ours, theirs)
+        choice = rng.choice(legal)
+        if choice.kind == "fold" and rng.random() < 0.5:
+            choice = legal[1] if len(legal) > 1 else choice
+        to = rng.randint(choice.low, choice.high) if choice.high else None
+        ours.act(choice.kind, to)
+        if case is None:
+            theirs.act(choice.kind, to)
+    if case is None and ours.stacks != theirs.stacks:
+        case = "odd chips (one a player; by card in stud)"
+    return ours, case
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_where_the_rule_books_differ_from_pokerkit_the_case_is_named_and_counted(
+    code: str,
+) -> None:
+    """The default house rules against PokerKit: every deal PokerKit replays to other
+    stacks (or refuses) is one where the two readings parted, named; the counts are
+    printed (``-s``)."""
+    rng = random.Random(f"rule book/{code}")
+    counted: dict[str, int] = {}
+    for _ in range(100):
+        deal, case = _rule_book_deal(code, rng)
+        text = dumps(deal_to_phh(deal))
+        try:
+            oracle: list[int] | None = _pokerkit_stacks(text)
+        except (ValueError, KeyError):
+            oracle = None  # PokerKit refuses (or trips over) an action its reading forbids
+        if oracle == deal.stacks:
+            continue
+        if case is None and oracle is not None and _side_pot_low_split(deal):
+            case = "side-pot low split"
+        assert case is not None, f"{code}: {deal.stacks} != PokerKit {oracle}\n{text}"
+        counted[case] = counted.get(case, 0) + 1
+    print(f"{code}: {counted or 'no difference'} in 100 deals")

@@ -50,10 +50,10 @@ def test_heads_up_the_button_posts_the_small_blind_and_acts_first_only_pre_flop(
     assert deal.street_name == "flop" and deal.actor == 0
 
 
-def test_fixed_limit_allows_four_bets_or_raises_a_round() -> None:
-    stakes = Stakes.uniform(2, blinds=(1, 2), small_bet=2, big_bet=4)
-    deal = Deal(get_variant("FT"), stakes, [100, 100], deck_after())
-    for to in (4, 6, 8, 10):
+def test_fixed_limit_allows_a_bet_and_three_raises_a_multi_way_round() -> None:
+    stakes = Stakes.uniform(3, blinds=(1, 2), small_bet=2, big_bet=4)
+    deal = Deal(get_variant("FT"), stakes, [100, 100, 100], deck_after())
+    for to in (4, 6, 8):  # the big blind is the bet
         assert deal.legal_actions()[-1].low == deal.legal_actions()[-1].high == to
         deal.act("raise", to)
     assert kinds(deal) == ["fold", "call"]

@@ -82,7 +82,7 @@ def test_the_missing_extra_is_one_line_naming_the_install() -> None:
     ("kwargs", "message"),
     [
         ({"game": "chess"}, "is not a game"),
-        ({"game": "razz", "players": 9}, "razz deals to 2 to 6 players, not 9"),
+        ({"game": "razz", "players": 9}, "razz deals to 2 to 8 players, not 9"),
         ({"players": 1}, "deals to 2 to"),
         ({"stack": 0}, "stack=0"),
         ({"stack": [100, 100]}, "2 stacks for 6 players"),

@@ -82,8 +82,8 @@ def test_the_table_refuses_what_it_cannot_do() -> None:
         table.start(find_variant("razz"))
     with pytest.raises(IllegalActionError, match="not over yet"):
         table.finish(deal)
-    with pytest.raises(ConfigurationError, match="at most 6 players, not 8"):
-        Table(PokerGame(), [f"p{k}" for k in range(8)], 10).start(find_variant("razz"))
+    with pytest.raises(ConfigurationError, match="at most 8 players, not 9"):
+        Table(PokerGame(), [f"p{k}" for k in range(9)], 10).start(find_variant("razz"))
 
 
 def _rule_10_deck(players: int) -> list[object]:

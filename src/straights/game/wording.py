@@ -303,6 +303,8 @@ def entry_phrase(
         return (f"{t.does(p, 'posts', 'post')} {e.amount}",)
     if kind == "win":
         return (f"{t.does(p, 'wins', 'win')} {e.amount}",)
+    if kind == "penalty" and e.amount < 0:  # the sevens rule returns the action after the draw
+        return (f"{t.does(p, 'takes', 'take')} back {-e.amount} (the sevens rule)",)
     if kind == "penalty":
         return (f"{t.does(p, 'pays', 'pay')} a penalty of {e.amount}",)
     return None

@@ -47,7 +47,10 @@ class DeckSource:
     def __init__(self, deck: Sequence[Card], rng: random.Random | None = None) -> None:
         self._stock: list[Card | None] = list(deck)
         self._next = 0
-        self._rng = rng  # made on first use: seeding a generator costs more than a deal
+        #: Shuffles a new stock: the table's own generator; without one, made on first
+        #: use from the operating system's (never a fixed seed: a player could tell
+        #: where the discards go).
+        self._rng = rng
 
     @property
     def remaining(self) -> int:
@@ -85,7 +88,7 @@ class DeckSource:
     def restock(self, cards: Iterable[Card | None]) -> None:
         fresh: list[Card | None] = [c for c in cards if c is not None]
         if self._rng is None:
-            self._rng = random.Random(0)
+            self._rng = random.SystemRandom()
         self._rng.shuffle(fresh)
         self._stock = self._stock[self._next :] + fresh
         self._next = 0

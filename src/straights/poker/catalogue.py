@@ -74,11 +74,11 @@ def _five_stud(later: Opener = Opener.BEST_HIGH_SHOWING) -> tuple[Street, ...]:
 
 
 def _manila_streets() -> tuple[Street, ...]:
+    # The two hole cards and the first board card come before the first bet: five rounds.
     return (
-        Street("pre-flop", hole=(False, False)),
-        *(Street(name, board=1, burn=1, big_bet=k >= 2)
-          for k, name in enumerate(("first card", "second card", "third card",
-                                    "fourth card", "fifth card")))
+        Street("first card", hole=(False, False), board=1, burn=1),
+        *(Street(name, board=1, burn=1, big_bet=k >= 1)
+          for k, name in enumerate(("second card", "third card", "fourth card", "fifth card")))
     )  # fmt: skip
 
 
@@ -127,13 +127,14 @@ _ALL: Final = (
             (_OMAHA_HIGH, _OMAHA_LOW)),
     Variant("F7S", "Fixed-limit seven-card stud", "Two down, four up, one down; the lowest "
             "up card brings in", "standard", _stud_streets(False), _FL, (_HIGH,),
-            blinds=False, bring_in=True),
+            blinds=False, bring_in=True, open_pair=True, most_players=8),
     Variant("F7S/8", "Fixed-limit seven-card stud hi-lo eight or better", "Stud split between "
             "high and an eight-or-better low", "standard", _stud_streets(False), _FL,
-            (_HIGH, _EIGHT_LOW), blinds=False, bring_in=True),
+            (_HIGH, _EIGHT_LOW), blinds=False, bring_in=True, most_players=8),
     Variant("FR", "Fixed-limit razz", "Seven-card stud for the best ace-to-five low; the highest "
             "up card brings in", "standard", _stud_streets(True), _FL,
-            (HandRule("ace-to-five", label="low"),), blinds=False, bring_in=True),
+            (HandRule("ace-to-five", label="low"),), blinds=False, bring_in=True,
+            most_players=8),
     Variant("N2L1D", "No-limit deuce-to-seven single draw", "Five cards, one draw, the best "
             "deuce-to-seven low wins (Kansas City)", "standard", _draw_streets(5, 1), _NL,
             (HandRule("deuce-to-seven", label="low"),)),
@@ -163,10 +164,11 @@ _ALL: Final = (
     Variant("_FLONDON", "Fixed-limit London lowball", "Seven-card stud for the best "
             "ace-to-six low: straights and flushes count against you", "standard",
             _stud_streets(True), _FL, (HandRule("ace-to-six", label="low"),),
-            blinds=False, bring_in=True),
+            blinds=False, bring_in=True, most_players=8),
     Variant("_FCALIFORNIA", "Fixed-limit California lowball", "Ace-to-five single draw "
             "with a joker, which plays as the lowest card the hand lacks", "standard",
-            _draw_streets(5, 1), _FL, (HandRule("ace-to-five", label="low"),), jokers=1),
+            _draw_streets(5, 1), _FL, (HandRule("ace-to-five", label="low"),), jokers=1,
+            check_raise=False, sevens_rule=True),
     Variant("_F5CDJ", "Fixed-limit five-card draw with the bug", "Five-card draw with a "
             "joker that is an ace or completes a straight or flush", "standard",
             _draw_streets(5, 1), _FL, (HandRule("high", (("wild", "bug"),)),), jokers=1),

@@ -33,11 +33,12 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import compress
 from operator import add
-from typing import Literal, NamedTuple
+from typing import Final, Literal, NamedTuple
 
 from straights.cards import Card, make_deck
 from straights.errors import ConfigurationError, IllegalActionError
 from straights.poker.cards_source import CardSource, DeckSource
+from straights.poker.house import HouseRules
 from straights.poker.showdown import best_hand, first_best, split
 from straights.poker.variant import Opener, Stakes, Street, Structure, Variant
 from straights.rankings.base import HandValue
@@ -51,7 +52,8 @@ Phase = Literal["betting", "draw", "expose", "showdown", "over"]
 class Legal(NamedTuple):
     """A legal action: ``low``/``high`` are the totals for the street a bet or raise
     may go to (equal when the amount is fixed); ``amount`` is what a call or the
-    bring-in puts in."""
+    bring-in puts in.  Where fixed limit allows the small or the big bet (stud's
+    open pair on fourth street) they are two actions of the same kind."""
 
     kind: ActionKind
     amount: int = 0
@@ -74,7 +76,8 @@ class Entry(NamedTuple):
     ``betting`` (a betting round begins) or ``no betting`` (a street with nobody
     left to bet), ``fold``, ``check``, ``call``, ``bring-in``, ``bet``, ``raise``,
     ``discard``, ``expose`` (a card chosen to be turned up), ``show``, ``muck``,
-    ``win`` or ``penalty`` (a pot rule's charge);
+    ``win`` or ``penalty`` (a pot rule's charge; a negative amount is returned to
+    the player, as the sevens rule returns the action after the draw);
     ``amount`` is chips (a bet's or raise's street total; a win's chips).
     """
 
@@ -97,6 +100,7 @@ _POT_LIMIT = Structure.POT_LIMIT
 _DOUBLING = Structure.DOUBLING
 _POSITION = Opener.POSITION
 _NO_BETTING = Entry("no betting")
+_DEFAULT_HOUSE = HouseRules()
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +131,9 @@ class Deal:
     ``auto_showdown`` (default) shows every hand at the showdown; without it
     each player still in must :meth:`show` or :meth:`muck` (hand histories).
     ``needless_folds`` lets a player fold when he could check (PHH allows it).
+    ``house``: the table's :class:`~straights.poker.house.HouseRules` (default:
+    the common card-room reading).  ``rng`` shuffles a new stock when a draw
+    runs the deck out (default: the operating system's generator).
     """
 
     # A deal is built for every hand and read at every step: slots make both quicker.
@@ -135,6 +142,9 @@ class Deal:
         "_acted_level",
         "_actors",
         "_bring_in_due",
+        "_cap",
+        "_capped",
+        "_checked",
         "_choosers",
         "_chosen",
         "_completion_due",
@@ -142,17 +152,23 @@ class Deal:
         "_drawers",
         "_drawn",
         "_full_raise",
+        "_half",
         "_in",
         "_legal",
         "_legal_stamp",
+        "_level",
         "_min_bet",
         "_no_bets",
+        "_no_check_raise",
+        "_open_pair",
         "_others",
         "_raises",
         "_rotation",
         "_short",
         "_structure",
+        "_thrown",
         "_to_show",
+        "_total_before",
         "auto_showdown",
         "bets",
         "board",
@@ -165,6 +181,7 @@ class Deal:
         "folded",
         "hold_award",
         "holes",
+        "house",
         "ladder_level",
         "log",
         "mucked",
@@ -198,6 +215,7 @@ class Deal:
         needless_folds: bool = False,
         rng: random.Random | None = None,
         carry: int = 0,
+        house: HouseRules | None = None,
     ) -> None:
         n = len(stacks)
         if n < 2:
@@ -221,7 +239,15 @@ class Deal:
         else:
             source = cards
         self.variant = variant
+        self.house = house = _DEFAULT_HOUSE if house is None else house
         self._structure = variant.structure
+        #: Fixed limit: the most bets and raises of a multi-way round, and whether an
+        #: all-in of half a bet reopens the betting (TDA 47-B).
+        self._cap = (
+            house.bets_per_round(len(variant.streets)) if variant.structure is _FIXED_LIMIT else 0
+        )
+        self._half = variant.structure is _FIXED_LIMIT and house.half_bet_reopens
+        self._no_check_raise = not (variant.check_raise or house.lowball_check_raise)
         self._doubling = variant.structure is _DOUBLING
         #: For each player, every player in acting order from him.
         self._rotation = _rotations(n)
@@ -241,6 +267,8 @@ class Deal:
         self.board: list[Card | None] = []
         self.board_up: list[bool] = []
         self.spent: list[Card | None] = []  # burns and discards, for a new stock
+        #: Every card each player has thrown away in a draw (never dealt back to him).
+        self._thrown: list[set[Card]] = [set() for _ in range(n)] if variant.draws else []
         self.bets = [0] * n  # this street
         #: The largest of :attr:`bets` (kept as each bet changes: read at every turn).
         self.current_bet = 0
@@ -277,6 +305,15 @@ class Deal:
         self._acted: set[int] = set()
         self._full_raise = 0
         self._raises = 0
+        #: The round was capped while three or more players could bet (it stays capped).
+        self._capped = False
+        #: Fixed limit, TDA 47-B: the street total of the last full bet or raise (an
+        #: all-in of half a bet or more counts as one).
+        self._level = 0
+        self._checked: set[int] = set()
+        self._open_pair = False
+        #: Each player's chips in the pot when the last betting round began (the sevens rule).
+        self._total_before: list[int] | None = None
         self._min_bet = 0  # the street's least bet
         self._short: list[int] = []
         self._bring_in_due = False
@@ -406,7 +443,8 @@ class Deal:
         short = bool(street.burn or street.hole) and (
             len(live) * len(street.hole) + street.burn > self.source.remaining
         )
-        if street.burn:
+        board_first = street.board or street.board_down
+        if street.burn and not (board_first and street.hole):
             # Running short, the dealer burns only what the community card leaves.
             self._burn(min(street.burn, self.source.remaining - len(street.hole)) if short
                        else street.burn)  # fmt: skip
@@ -422,6 +460,8 @@ class Deal:
                     holes[i].extend(cards)
                     ups[i].extend(hole)
                     log.append(_new(Entry, ("hole", i, tuple(cards), 0, hole)))
+            if street.burn and board_first:
+                self._burn(street.burn)  # hole cards and a board card (Manila): burn between
         if street.board_down:
             self._deal_board(street.board_down, up=False)
         if street.board:
@@ -502,9 +542,24 @@ class Deal:
         self._acted_level.clear()
         self._full_raise = 0
         self._raises = 0
+        self._capped = False
+        self._checked.clear()
         self._short.clear()
         if self._structure is _FIXED_LIMIT:
-            self._min_bet = self._street_min()
+            st = self.stakes
+            self._min_bet = step = st.big_bet if street.big_bet else st.small_bet
+            # A blind (or straddle) of half a bet or more is the round's bet so far.
+            self._level = top if 2 * top >= step else 0
+            if top and self.house.blind_is_bet:
+                self._raises = 1
+            self._open_pair = (
+                self.street_index == 1
+                and self.variant.open_pair
+                and self.house.open_pair
+                and _open_pair(self.holes, self.up, live)
+            )
+            if self.variant.sevens_rule and self.street_index == len(self.variant.streets) - 1:
+                self._total_before = list(self.total)
         else:
             self._min_bet = self.stakes.min_bet  # _street_min's answer
         self._bring_in_due = (
@@ -540,8 +595,9 @@ class Deal:
         if stack <= owe or owe < full:
             return None  # all his chips are needed to call, or only an incomplete raise
         if structure is _FIXED_LIMIT:
-            cap = self.variant.raise_cap
-            if cap is not None and self._raises >= cap:
+            if self._raises >= self._cap:
+                return None
+            if self._no_check_raise and i in self._checked:
                 return None
         if self._short and sum(self._short) < full and i in self._acted:
             return None  # an incomplete all-in does not reopen the betting
@@ -560,6 +616,47 @@ class Deal:
         else:
             high = everything
         return low, high
+
+    def _limit_bounds(self, i: int, top: int) -> tuple[int, int] | None:
+        """Fixed limit as the rule books have it: (lowest, highest) street total ``i``
+        may bet, raise or complete to, or ``None``.
+
+        The betting reopens only to a full bet or raise, or an all-in of half a bet
+        or more (TDA 47-B); a smaller all-in may be completed to the full amount.
+        A round allows :attr:`HouseRules.raise_cap` bets and raises while three or
+        more players can bet; heads-up, any number (unless it was capped before).
+        """
+        stack, mine = self.stacks[i], self.bets[i]
+        if stack <= top - mine or i in self._acted:
+            return None  # all his chips are needed to call, or the betting is not open to him
+        if self._raises >= self._cap and (self._capped or not self._heads_up()):
+            return None
+        if self._no_check_raise and i in self._checked:
+            return None  # no check-raise (limit lowball)
+        if not self._others_can_bet(i, top):
+            return None
+        step = self._min_bet
+        base = 0 if self._completion_due else self._level
+        everything = stack + mine
+        low = base + step
+        if low > everything:
+            low = everything
+        if self._open_pair and step < self.stakes.big_bet:
+            return low, min(base + self.stakes.big_bet, everything)
+        return low, low
+
+    def _heads_up(self) -> bool:
+        """Whether the raising is unlimited now: at most two players in can still bet."""
+        if not self.house.heads_up_unlimited:
+            return False
+        stacks, folded = self.stacks, self.folded
+        count = 0
+        for j in range(self.n):
+            if stacks[j] and not folded[j]:
+                count += 1
+                if count > 2:
+                    return False
+        return True
 
     def legal_actions(self) -> tuple[Legal, ...]:
         """Every betting action the player to act may take now (empty outside betting)."""
@@ -607,10 +704,19 @@ class Deal:
                         out.append(_new(Legal, (kind, to - mine, to, to)))
                         break
         else:
-            bounds = self._raise_bounds(i, top)
+            bounds = self._limit_bounds(i, top) if self._half else self._raise_bounds(i, top)
             if bounds is not None:
-                kind = "complete" if self._completion_due else "raise" if top else "bet"
-                out.append(_new(Legal, (kind, bounds[0] - mine, bounds[0], bounds[1])))
+                if self._completion_due or (self._half and self._level < top):
+                    kind = "complete"  # the bring-in, or an all-in short of half a bet
+                else:
+                    kind = "raise" if top else "bet"
+                low, high = bounds
+                if self._open_pair and self._structure is _FIXED_LIMIT and high > low:
+                    # Stud's open pair: the small or the big bet, two actions of one kind.
+                    out.append(_new(Legal, (kind, low - mine, low, low)))
+                    out.append(_new(Legal, (kind, high - mine, high, high)))
+                else:
+                    out.append(_new(Legal, (kind, low - mine, low, high)))
         legal = tuple(out)
         self._legal = legal
         self._legal_stamp = stamp
@@ -618,16 +724,20 @@ class Deal:
 
     def act(self, kind: str, to: int | None = None) -> Entry:
         """Take a betting action for the player to act; ``to`` is the street total of a
-        bet, raise or completion (default: the smallest allowed)."""
+        bet, raise or completion (default: the smallest allowed; of two actions of the
+        kind, the one whose range holds it)."""
         if to is not None and type(to) is not int:
             raise IllegalActionError(f"to={to!r} is not a whole number of chips")
         if self.phase != "betting" or not self._actors:
             raise IllegalActionError(f"nobody can {kind} now: the deal is in its {self.phase}")
         legal = self._legal if self._legal_stamp == len(self.log) else self.legal_actions()
-        for found in legal:
-            if found.kind == kind:
-                break
-        else:
+        found: Legal | None = None
+        for action in legal:
+            if action.kind == kind:
+                found = action  # of two of the kind (an open pair), the one reaching ``to``
+                if to is None or not action.high or to <= action.high:
+                    break
+        if found is None:
             if not isinstance(kind, str):
                 raise IllegalActionError(f"{kind!r} is not an action: use fold, check, call, bet …")
             options = ", ".join(str(a) for a in legal)
@@ -674,6 +784,8 @@ class Deal:
         actors.popleft()
         self._acted.add(i)
         self._acted_level[i] = self.ladder_level
+        if kind == "check":
+            self._checked.add(i)
         if kind == "fold":
             self.folded[i] = True
             self._in -= 1
@@ -746,12 +858,29 @@ class Deal:
         actors.clear()
         actors.extend([j for j in self._others[i] if stacks[j] and not folded[j]])
         full = self._full_raise
-        if increment >= full:
-            self._acted = {i}
-            self._full_raise = full = increment
+        if self._half:
+            step = self._min_bet
+            over = to - self._level
+            if self._open_pair and over >= self.stakes.big_bet:
+                self._min_bet = step = self.stakes.big_bet  # the big bet: raises follow it
+            if over + over >= step:
+                # A full bet or raise, or an all-in of half a bet or more (TDA 47-B).
+                self._acted = {i}
+                self._level = to
+                self._raises = raises = self._raises + 1
+                if raises >= self._cap and not self._heads_up():
+                    self._capped = True
+            else:
+                self._acted.add(i)
+            if increment >= full:
+                self._full_raise = full = increment
         else:
-            self._acted.add(i)
-        self._raises += 1
+            if increment >= full:
+                self._acted = {i}
+                self._full_raise = full = increment
+            else:
+                self._acted.add(i)
+            self._raises += 1
         short = self._short
         if stacks[i]:
             short.clear()
@@ -812,8 +941,12 @@ class Deal:
             if pos is None:
                 raise IllegalActionError(f"p{i + 1} cannot discard {card}: not in his hand")
             remove.append(pos)
+        thrown_away = self._thrown[i]
         for pos in sorted(remove, reverse=True):
-            self.spent.append(hand.pop(pos))
+            card = hand.pop(pos)
+            self.spent.append(card)
+            if card is not None:
+                thrown_away.add(card)
             self.up[i].pop(pos)
         self._drawers.popleft()
         self._drawn[i] = len(remove)
@@ -824,20 +957,40 @@ class Deal:
         return entry
 
     def _replace(self) -> None:
+        source = self.source
         for i in sorted(self._drawn):
             count = self._drawn[i]
             if not count:
                 continue
-            if self.source.remaining < count:
-                # The stock is out: the earlier discards and burns are shuffled as a new stock.
-                self.source.restock(self.spent)
-                self.spent = []
-            cards = self.source.hole(i, count)
+            if source.remaining < count:
+                cards = self._from_new_stock(i, count)
+            else:
+                cards = source.hole(i, count)
             self.holes[i].extend(cards)
             self.up[i].extend([False] * count)
             self.log.append(Entry("hole", i, tuple(cards), up=(False,) * count))
         if not self._begin_betting(self.in_hand()):
             self._next_street()
+
+    def _from_new_stock(self, i: int, count: int) -> list[Card | None]:
+        """The stock cannot serve player ``i``: he gets what is left of it, then cards
+        of a new stock shuffled from the burns, the folded hands and the discards of
+        the *other* players — never a card he threw away.  What he does not take goes
+        back with the discards, so each player served from a new stock has one
+        shuffled without his own discards.  Only when every card out of the hands is
+        one of his (a long heads-up draw) do his own discards make up the rest."""
+        source = self.source
+        mine = self._thrown[i]
+        others = [c for c in self.spent if c not in mine]
+        own: list[Card | None] = [c for c in self.spent if c in mine]
+        short = count - source.remaining - len(others)
+        source.restock(others)
+        if short > 0:
+            source.restock(own[:short])  # only when nothing else is left
+            own = own[short:]
+        cards = source.hole(i, count)
+        self.spent = own + (source.burn(source.remaining) if source.remaining else [])
+        return cards
 
     # -- choosing up cards (Mexican stud) ---------------------------------------------------
     def expose(self, cards: Iterable[Card | None]) -> Entry:
@@ -1036,6 +1189,7 @@ class Deal:
             self.variant.pot_rule.award(self)
         else:
             values = {i: self.hand_values(i) for i in live}
+            self._sevens_rule(live, values)
             beaten = [i for i in live if not self._may_win(i, values)]
             for i in beaten:
                 self.mucked[i] = True  # a hand that cannot win a chip is killed
@@ -1055,12 +1209,65 @@ class Deal:
                     raise IllegalActionError(
                         f"nobody can win a pot of {pot.amount}: no hand in it is known"
                     )
-                shares = split(pot.amount, winners)
+                if self.house.rule_book_odd_chip:
+                    winners = [self._odd_chip_order(w, k) for k, w in enumerate(winners)]
+                    shares = split(pot.amount, winners, ordered=True)
+                else:
+                    shares = split(pot.amount, winners)
                 for i, chips in enumerate(shares):
                     if chips:
                         self.pay(i, chips)
                 paid = tuple(i for i, chips in enumerate(shares) if chips)
                 self.verdicts.append(Verdict(k_pot, pot.amount, paid, pot.eligible))
+
+    def _odd_chip_order(self, winners: list[int], share: int) -> list[int]:
+        """``winners`` of share number ``share`` in the order odd chips go to them
+        (Robert's *Ties*): in a button game the first from the button (``p1``
+        first); in stud the highest card by suit, all the player's cards counted
+        (in a low share the lowest card, the ace low)."""
+        if self.variant.blinds or len(winners) < 2:
+            return sorted(winners)
+        low = self.variant.showdown[share].label == "low"
+
+        def key(i: int) -> int:
+            ids = [c._id for c in self.holes[i] if c is not None and c._id < 52]
+            if not ids:
+                return -1_000
+            if low:  # the lowest card wins the chip: the ace (ids 48-51) counts as 1
+                return -min(k - 52 if k >= 48 else k for k in ids)
+            return max(ids)
+
+        return sorted(winners, key=lambda i: (-key(i), i))
+
+    def _sevens_rule(self, live: list[int], values: dict[int, list[HandValue | None]]) -> None:
+        """Limit California lowball (Robert's *Lowball*): a player who checked a seven or
+        better in the last betting round and holds the best hand wins no action after
+        the draw, so every chip put in after the draw goes back to whoever put it in."""
+        before = self._total_before
+        if (
+            not (self.variant.sevens_rule and self.house.sevens_rule)
+            or before is None
+            or self.street_index != len(self.variant.streets) - 1
+        ):
+            return
+        rule = self.variant.showdown[0]
+        seven = best_hand(rule, list(_WORST_SEVEN), [])
+        hands = {i: values[i][0] for i in live}
+        known = [v for v in hands.values() if v is not None]
+        if seven is None or not known:
+            return
+        best = max(known)
+        if not any(
+            i in self._checked and v is not None and v >= seven and v == best
+            for i, v in hands.items()
+        ):
+            return
+        for j in range(self.n):
+            back = self.total[j] - before[j]
+            if back > 0:
+                self.stacks[j] += back
+                self.total[j] -= back
+                self.log.append(_new(Entry, ("penalty", j, (), -back, ())))
 
     def _may_win(self, i: int, values: dict[int, list[HandValue | None]]) -> bool:
         """Whether ``i``'s hand ties or beats every other in some pot he is in, for some share."""
@@ -1100,6 +1307,33 @@ def _others(n: int) -> tuple[tuple[int, ...], ...]:
     ((1, 2), (2, 0), (0, 1))
     """
     return tuple(rotation[1:] for rotation in _rotations(n))
+
+
+#: The worst seven-low (7-6-5-4-2): a hand as good or better is "a seven or better".
+_WORST_SEVEN: Final = tuple(Card(c) for c in ("7c", "6d", "5h", "4s", "2c"))
+
+
+def _open_pair(
+    holes: list[list[Card | None]], up: list[list[bool]], players: Iterable[int]
+) -> bool:
+    """Whether one of ``players`` shows a pair among his face-up cards (fourth street's
+    open pair in stud).
+
+    >>> kings, king_queen = [Card("2c"), Card("Kc"), Card("Kd")], [Card("Kh"), Card("Qd")]
+    >>> _open_pair([kings], [[False, True, True]], [0])
+    True
+    >>> _open_pair([kings, king_queen], [[True, False, True], [True, True]], [0, 1])
+    False
+    """
+    for i in players:
+        seen: set[int] = set()
+        for card, shown in zip(holes[i], up[i], strict=True):
+            if shown and card is not None and card._id < 52:
+                rank = card._id >> 2
+                if rank in seen:
+                    return True
+                seen.add(rank)
+    return False
 
 
 def _sign(x: int) -> int:

@@ -147,14 +147,33 @@ def hand_key(rule: HandRule) -> Callable[[Sequence[int], Sequence[int]], int] | 
     return exactly
 
 
-def split(amount: int, winners: Sequence[Sequence[int]]) -> tuple[int, ...]:
+def split(
+    amount: int, winners: Sequence[Sequence[int]], *, ordered: bool = False
+) -> tuple[int, ...]:
     """Chips per player when ``amount`` is shared equally between the shares that have
     winners, and each share equally between its ``winners`` (player indices).
 
     Odd chips: the first share with winners takes the pot's remainder; within a
     share, the remainder goes to its first winner in seat order (``p1`` first).
+    With ``ordered`` each share's winners are given in the order odd chips go to
+    them, one chip each (Robert's: no player receives more than one odd chip).
     The result has one entry per player up to the highest index named.
+
+    >>> split(11, [[0, 1, 2]]), split(11, [[2, 0, 1]], ordered=True)
+    ((5, 3, 3), (4, 3, 4))
     """
+    if ordered:
+        shares = [list(w) for w in winners if w]
+        size = 1 + max((i for w in shares for i in w), default=-1)
+        out = [0] * size
+        if not shares:
+            return tuple(out)
+        each, rest = divmod(amount, len(shares))
+        for k, share in enumerate(shares):
+            per, odd = divmod(each + (rest if k == 0 else 0), len(share))
+            for n, i in enumerate(share):
+                out[i] += per + (n < odd)
+        return tuple(out)
     shares = [sorted(w) for w in winners if w]
     size = 1 + max((i for w in shares for i in w), default=-1)
     out = [0] * size

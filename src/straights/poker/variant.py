@@ -132,10 +132,17 @@ class Variant:
       people, one line of description;
     * ``deck``, ``jokers``: a deck name of :func:`straights.cards.make_deck`;
     * ``blinds``/``bring_in``: which forced bets besides antes the game uses;
-    * ``streets``: the streets in order; ``structure``; ``raise_cap``: most
-      bets + raises (completions included) per round in fixed limit;
+    * ``streets``: the streets in order; ``structure``; ``raise_cap``: the
+      doubling ladder's levels (Straights; fixed limit takes its cap from the
+      table's :class:`~straights.poker.house.HouseRules`);
     * ``showdown``: one :class:`HandRule` per share of the pot (high-low games
-      have two; the first share gets the odd chip).
+      have two; the first share gets the odd chip);
+    * ``check_raise``: whether a player who checked may raise later in the round
+      (``False``: limit lowball, Robert's);
+    * ``sevens_rule``/``open_pair``: the game offers these house rules
+      (California lowball; seven-card stud);
+    * ``most_players``: the most players the game seats, when the rule books
+      allow more than the deck serves without a community card (stud: eight).
     """
 
     code: str
@@ -154,6 +161,10 @@ class Variant:
     #: Whether a bet nobody could call goes back to its bettor when the round ends
     #: (``False``: it stays in the middle as a pot only he may win, as in Straights).
     uncalled_returned: bool = True
+    check_raise: bool = True
+    sevens_rule: bool = False
+    open_pair: bool = False
+    most_players: int | None = None
 
     def __post_init__(self) -> None:
         if not self.streets or not (self.showdown or self.pot_rule):
@@ -183,12 +194,16 @@ class Variant:
         return any(s.draw is not None for s in self.streets)
 
     def max_players(self, deck_size: int) -> int:
-        """Most players a deck can serve without draws or running out (at least 2).
+        """Most players a deck can serve without draws or running out (at least 2),
+        or the game's ``most_players``: stud deals eight, with one community card
+        when the deck runs short.
 
         >>> from straights.poker.catalogue import get_variant
         >>> get_variant("NT").max_players(52), get_variant("F7S").max_players(52)
-        (22, 6)
+        (22, 8)
         """
+        if self.most_players is not None:
+            return self.most_players
         per_player = self.hole_count
         fixed = self.board_count + sum(s.burn for s in self.streets)
         return max(2, (deck_size - fixed) // per_player)

@@ -8,7 +8,7 @@ The table's seat ``s`` is the deal's seat ``s + 1`` (the deal's seat 0 is the ba
 
 >>> from straights.table import Table
 >>> table = Table(PaiGowGame(), ["Ann", "Bob"], 100, seed=3)
->>> deal = table.start({0: 20, 1: 10})
+>>> deal = table.start({0: 20, 1: 40})
 >>> for seat in deal.waiting:
 ...     deal.set_house_way(seat)
 >>> table.finish(deal)

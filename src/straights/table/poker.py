@@ -23,6 +23,7 @@ from typing import TypeAlias
 from straights.cards import Card, make_deck
 from straights.errors import ConfigurationError
 from straights.poker.engine import Deal
+from straights.poker.house import HouseRules
 from straights.poker.stakes import default_stakes
 from straights.poker.variant import Stakes, Variant
 from straights.table.core import Settled, Table
@@ -52,11 +53,14 @@ class PokerGame:
 
     ``stakes`` gives each deal's stakes (default: the catalogue's
     :func:`~straights.poker.stakes.default_stakes`; Straights' own table deals on
-    :func:`straights_stakes` with its ante).
+    :func:`straights_stakes` with its ante); ``house`` the table's house rules (the
+    raise cap, the sevens rule …: :class:`~straights.poker.house.HouseRules`) for every
+    deal.
     """
 
-    def __init__(self, stakes: StakesRule = default_stakes) -> None:
+    def __init__(self, stakes: StakesRule = default_stakes, house: HouseRules | None = None) -> None:
         self.stakes = stakes
+        self.house = house
 
     min_players = 2
     max_seats: int | None = None
@@ -90,6 +94,8 @@ class PokerGame:
             list(stacks),
             deck.shuffled(rng) if cards is None else cards,
             carry=carry,
+            rng=rng,  # a draw's new stock is shuffled with the table's own generator
+            house=self.house,
         )
 
     def settle(self, deal: Deal, stacks: Sequence[int]) -> Settled:

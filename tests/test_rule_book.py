@@ -1,0 +1,449 @@
+"""The rule book of ``docs/games.md``, rule by rule: each test quotes the rule it checks
+(briefly, with its source) and plays it through the engine.
+
+Decks are rigged in the engine's dealing order (each player's cards of a street
+together, ``p1`` first; burns before each later street); the expected outcome is
+read from the rule, never computed by the engine.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from clitools import run_main
+from poker_random import random_deal
+
+from straights.cards import Card, make_deck, parse_cards
+from straights.errors import HandHistoryError, IllegalActionError
+from straights.game.wording import entry_phrase
+from straights.poker import Deal, Stakes, get_variant
+from straights.poker.cards_source import DeckSource
+from straights.poker.house import POKERKIT, HouseRules
+from straights.poker.phh import loads, replay
+from straights.table import PokerGame, Table
+
+LIMIT = Stakes.uniform(3, blinds=(5, 10), small_bet=10, big_bet=20)
+STUD2 = Stakes.uniform(2, ante=1, bring_in=1, small_bet=2, big_bet=4)
+
+
+def deck_after(text: str = "", jokers: int = 0) -> list[Card]:
+    """``text`` cards on top (``|`` only for the eye), the rest of the deck after them."""
+    top = list(parse_cards(text.replace("|", " "))) if text else []
+    return top + [c for c in make_deck("standard", jokers=jokers) if c not in top]
+
+
+def kinds(deal: Deal) -> list[str]:
+    return [str(a) for a in deal.legal_actions()]
+
+
+def passive(deal: Deal) -> Deal:
+    """Bring in, check or call to the end, standing pat in draws."""
+    while not deal.finished:
+        if deal.phase == "draw":
+            deal.discard([])
+            continue
+        legal = {a.kind for a in deal.legal_actions()}
+        deal.act(next(k for k in ("bring-in", "check", "call") if k in legal))
+    return deal
+
+
+# -- draws ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("code", ["F2L3D", "FB", "_F5CD"])
+def test_a_draw_never_deals_a_player_a_card_he_threw_away(code: str) -> None:
+    """PokerStars, *Reshuffling the deck*: "it is impossible for you to receive back a
+    card that you have discarded" (Hoyle's draw rule 37: discards "shall not again be
+    taken into the hand of the player discarding them").
+
+    Full tables of eight with random bots: every replacement card is checked against
+    everything its receiver threw away in the deal; new stocks must have been needed.
+    """
+    variant = get_variant(code)
+    rng = random.Random(f"own discards/{code}")
+    replacements = recycled = 0
+    for _ in range(150):
+        deal = random_deal(variant, rng, players=8)
+        thrown: list[set[Card | None]] = [set() for _ in range(deal.n)]
+        everyone: set[Card | None] = set()
+        drawing = False
+        for entry in deal.log:
+            if entry.kind == "discard" and entry.player is not None:
+                thrown[entry.player].update(entry.cards)
+                everyone.update(entry.cards)
+                drawing = True
+            elif entry.kind == "hole" and drawing and entry.player is not None:
+                for card in entry.cards:
+                    assert card not in thrown[entry.player], (code, entry, deal.log)
+                    replacements += 1
+                    recycled += card in everyone
+    assert replacements > 1000
+    assert recycled > 50  # the stock ran out often enough to test the rule
+
+
+def test_a_new_stock_is_shuffled_with_the_tables_generator() -> None:
+    """The issue's rule: a reshuffle uses the table's own generator, never one seeded
+    with 0 (a player could tell where his discards will land)."""
+    cards = list(make_deck().shuffled(random.Random(1)))
+    orders = set()
+    for _ in range(3):
+        source = DeckSource(cards[:2])
+        source.restock(cards[2:])
+        orders.add(tuple(source.hole(0, 50)))
+    assert len(orders) == 3  # no fixed seed: 50! orders, three draws differ
+    same = []
+    for _ in range(2):
+        ring = Table(PokerGame(), ["a", "b", "c"], 100, seed=7)
+        deal = ring.start(get_variant("F2L3D"))
+        assert deal.source._rng is ring.rng  # type: ignore[attr-defined]
+        same.append(tuple(make_deck().shuffled(ring.rng)))
+    assert same[0] == same[1]
+
+
+# -- Manila --------------------------------------------------------------------------------
+
+
+def test_manila_bets_first_after_the_two_hole_cards_and_the_first_board_card() -> None:
+    """Manila (the references): the two hole cards and the first board card are dealt
+    before the first bet, then a card and a betting round at a time: five rounds."""
+    stakes = Stakes.uniform(2, blinds=(1, 2), small_bet=2, big_bet=4)
+    deal = Deal(get_variant("_FMANILA"), stakes, [50, 50], list(make_deck("manila")))
+    assert len(deal.board) == 1 and deal.phase == "betting"
+    passive(deal)
+    assert sum(e.kind == "betting" for e in deal.log) == 5
+    assert len(deal.board) == 5
+
+
+def test_straights_simulate_manila_bets_after_the_first_board_card(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """As above, through ``straights simulate --game manila``: in every deal written out,
+    the first board card comes before the first betting action."""
+    out = tmp_path / "manila.phhs"
+    args = ["--players", "4", "--hands", "5", "--seed", "2", "--no-progress", "-o", str(out)]
+    code, _, err = run_main(capsys, "simulate", "--game", "manila", *args)
+    assert code == 0, err
+    hands = loads(out.read_text())
+    assert len(hands) == 5
+    for hand in hands:
+        lines = [a for a in hand["actions"] if not a.startswith("d dh")]
+        assert lines[0].startswith("d db"), lines[:3]
+
+
+# -- fixed-limit betting -------------------------------------------------------------------
+
+
+def _flop_all_in(short_stack: int, reraise: int) -> str:
+    return f"""
+variant = 'FT'
+antes = [0, 0, 0]
+blinds_or_straddles = [5, 10, 0]
+small_bet = 10
+big_bet = 20
+starting_stacks = [200, {short_stack}, 200]
+actions = ['d dh p1 AsKs', 'd dh p2 QhQd', 'd dh p3 7c2d', 'p3 cc', 'p1 cc', 'p2 cc',
+  'd db Jc8d3h', 'p1 cbr 10', 'p2 cbr {short_stack - 10}', 'p3 cc', 'p1 cbr {reraise}',
+  'p3 cc', 'd db 4s', 'p1 cc', 'p3 cc', 'd db 5d', 'p1 cc', 'p3 cc']
+"""
+
+
+def test_an_all_in_raise_of_half_a_raise_reopens_the_betting() -> None:
+    """Robert's *Betting and raising* 6 (TDA 47-B): "An all-in wager of a half a bet or
+    more is treated as a full bet, and a player may fold, call, or make a full raise."
+    The flop bet of 10 is raised all-in to 15; p1, who bet, re-raises to 25 and the
+    hand replays."""
+    done = replay(loads(_flop_all_in(25, 25))[0]).deal
+    assert [(e.kind, e.player, e.amount) for e in done.log if e.kind == "raise"][-1] == (
+        "raise", 0, 25)  # fmt: skip
+    assert sum(done.stacks) == 425
+
+
+def test_an_all_in_raise_of_less_than_half_a_raise_does_not_reopen_it() -> None:
+    """Robert's 6: "an all-in wager of less than half a bet does not reopen the betting
+    for any player who has already acted".  Raised all-in to 14 (4 of 10), p1's
+    re-raise is refused."""
+    with pytest.raises(HandHistoryError, match=r"legal: fold, call 4$"):
+        replay(loads(_flop_all_in(24, 24))[0])
+
+
+def test_a_short_all_in_opening_bet_may_be_completed_to_a_full_bet() -> None:
+    """Robert's 6: "A player who has not yet acted ..., facing an all-in wager of less
+    than half a bet, may fold, call, or complete the wager."  A 3-chip all-in with
+    bets of 10 is completed to 10, not raised to 13."""
+    deal = Deal(get_variant("FT"), LIMIT, [13, 200, 200], deck_after())
+    passive_round(deal)
+    deal.act("bet", 3)  # p1: all in
+    assert kinds(deal) == ["fold", "call 3", "complete to 10"]
+    deal.act("complete", 10)
+    assert kinds(deal) == ["fold", "call 10", "raise to 20"]
+
+
+def test_an_all_in_of_half_a_bet_is_raised_by_a_full_raise() -> None:
+    """Robert's 6: "An example of a full raise on a $20 betting round is raising a $15
+    all-in bet to $35."  Here: a 5-chip all-in bet with bets of 10 is raised to 15."""
+    deal = Deal(get_variant("FT"), LIMIT, [15, 200, 200], deck_after())
+    passive_round(deal)
+    deal.act("bet", 5)
+    assert kinds(deal) == ["fold", "call 5", "raise to 15"]
+
+
+def passive_round(deal: Deal) -> None:
+    """Call the pre-flop round around (the big blind checks)."""
+    while deal.street_name == "pre-flop":
+        legal = {a.kind for a in deal.legal_actions()}
+        deal.act("check" if "check" in legal else "call")
+
+
+def test_a_multi_way_pot_allows_a_bet_and_three_raises() -> None:
+    """Robert's *Betting and raising* 3: "A game with three or more betting rounds allows
+    a maximum of a bet and three raises" (the big blind is the bet)."""
+    deal = Deal(get_variant("FT"), LIMIT, [200] * 3, deck_after())
+    for to in (20, 30, 40):
+        deal.act("raise", to)
+    assert kinds(deal) == ["fold", "call 20"]
+
+
+def test_a_two_round_game_allows_a_bet_and_four_raises() -> None:
+    """Robert's 3: "A game with two betting rounds (such as lowball or draw) allows a
+    maximum of a bet and four raises."  Five-card draw, three players."""
+    deal = Deal(get_variant("_F5CD"), LIMIT, [200] * 3, deck_after())
+    for to in (20, 30, 40, 50):
+        deal.act("raise", to)
+    assert kinds(deal) == ["fold", "call 20"]
+
+
+def test_heads_up_raising_is_unlimited_unless_the_round_was_capped() -> None:
+    """Robert's 4: "Unlimited raising is allowed in heads-up play.  This applies any time
+    the action becomes heads-up before the raising has been capped.  Once the raising
+    is capped on a betting round, it cannot be uncapped by a subsequent fold"."""
+    heads_up = Stakes.uniform(2, blinds=(5, 10), small_bet=10, big_bet=20)
+    deal = Deal(get_variant("FT"), heads_up, [500, 500], deck_after())
+    for to in range(20, 90, 10):
+        deal.act("raise", to)
+    assert kinds(deal)[-1] == "raise to 90"
+    three = Deal(get_variant("FT"), LIMIT, [200] * 3, deck_after())
+    three.act("fold")  # heads-up before the cap: unlimited
+    for to in range(20, 70, 10):
+        three.act("raise", to)
+    assert kinds(three)[-1] == "raise to 70"
+    capped = Deal(get_variant("FT"), LIMIT, [200] * 3, deck_after())
+    for to in (20, 30, 40):
+        capped.act("raise", to)
+    capped.act("fold")  # heads-up after the cap: still capped
+    assert kinds(capped) == ["fold", "call 10"]
+
+
+def test_completing_the_bring_in_is_the_bet_and_three_raises_follow() -> None:
+    """Robert's *Seven-card stud* 3: "Increasing the amount wagered by the opening forced
+    bet up to a full bet does not count as a raise, but merely as a completion of the
+    bet ... up to three raises are then allowed"."""
+    stakes = Stakes.uniform(3, ante=1, bring_in=1, small_bet=2, big_bet=4)
+    deal = Deal(get_variant("F7S"), stakes, [50] * 3, deck_after())
+    deal.act("bring-in")
+    deal.act("complete", 2)
+    for to in (4, 6, 8):
+        deal.act("raise", to)
+    assert kinds(deal) == ["fold", "call 4"]
+
+
+def test_triple_draw_has_four_rounds_and_a_bet_and_three_raises() -> None:
+    """Robert's *Betting and raising* 3 counts betting rounds, not draws: triple draw
+    has four, so "a maximum of a bet and three raises" (a table may set more)."""
+    deal = Deal(get_variant("F2L3D"), LIMIT, [200] * 3, deck_after())
+    for to in (20, 30, 40):
+        deal.act("raise", to)
+    assert kinds(deal) == ["fold", "call 20"]
+    more = Deal(get_variant("F2L3D"), LIMIT, [200] * 3, deck_after(),
+                house=HouseRules(raise_cap=5))  # fmt: skip
+    for to in (20, 30, 40, 50):
+        more.act("raise", to)
+    assert kinds(more) == ["fold", "call 20"]
+
+
+def test_the_pokerkit_reading_caps_four_raises_after_the_blind_heads_up_too() -> None:
+    """PokerKit's reading (a house rule the differential plays): the big blind and four
+    raises, heads-up as well."""
+    heads_up = Stakes.uniform(2, blinds=(5, 10), small_bet=10, big_bet=20)
+    deal = Deal(get_variant("FT"), heads_up, [500, 500], deck_after(), house=POKERKIT)
+    for to in (20, 30, 40, 50):
+        deal.act("raise", to)
+    assert kinds(deal) == ["fold", "call 10"]
+    table = Deal(get_variant("FT"), heads_up, [500, 500], deck_after(),
+                 house=HouseRules(raise_cap=2, heads_up_unlimited=False))  # fmt: skip
+    table.act("raise", 20)
+    assert kinds(table) == ["fold", "call 10"]
+
+
+# -- stud ----------------------------------------------------------------------------------
+
+
+def test_stud_deals_eight_with_one_community_card_when_the_deck_runs_short() -> None:
+    """Robert's *Seven-card stud*: if there are not enough cards for everyone on the last
+    street, one community card is dealt face up for all (eight players have 51 cards
+    out by sixth street: 8 × 6 and three burns)."""
+    stakes = Stakes.uniform(8, ante=1, bring_in=1, small_bet=2, big_bet=4)
+    deal = passive(Deal(get_variant("F7S"), stakes, [50] * 8, deck_after()))
+    assert len(deal.board) == 1 and all(len(h) == 6 for h in deal.holes)
+    assert sum(deal.stacks) == 400
+
+
+def test_straights_simulate_plays_seven_card_stud_with_eight(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``straights simulate --game seven-card-stud --players 8`` plays."""
+    code, out, err = run_main(capsys, "simulate", "--game", "seven-card-stud", "--players",
+                              "8", "--hands", "5", "--seed", "1", "--no-progress")  # fmt: skip
+    assert code == 0, err
+    assert "8 seats" in out
+
+
+def test_stud_gives_the_odd_chip_to_the_highest_card_by_suit() -> None:
+    """Robert's *Ties*: "In a stud game, the odd chip is given to the highest card by
+    suit in all high games ... all cards are used".  p1 and p2 both hold A-K-Q-J-7;
+    p2's A♠ outranks p1's A♥, so p2 takes the odd chip of the 5-chip pot."""
+    cards = "Ah Kd 2c | As Kc 2d | 9s 9d Kh | 4h Qc Qd | 5h Jd Jc | 6h 7h 7c | 8h 3s 3h"
+    stakes = Stakes.uniform(3, ante=1, bring_in=1, small_bet=2, big_bet=4)
+    for house, gains in ((None, [0, 1, -1]), (POKERKIT, [1, 0, -1])):
+        deal = Deal(get_variant("F7S"), stakes, [50] * 3, deck_after(cards), house=house)
+        deal.act("bring-in")  # p1's 2♣ is the lowest up card
+        deal.act("call")
+        deal.act("fold")
+        passive(deal)
+        assert [s - 50 for s in deal.stacks] == gains
+
+
+def test_a_low_stud_share_gives_the_odd_chip_to_the_lowest_card() -> None:
+    """Robert's *Ties*: "... and to the lowest card by suit in all low games".  Razz:
+    p1 and p2 both make 5-4-3-2-A; p2's A♣ (the ace low, clubs lowest) is the lowest
+    card and takes the odd chip of the 7-chip pot (one chip carried in)."""
+    cards = ("Ad 2d Kd | Ac 2c Kc | 9s 9d Kh | Qs 3d 3c Qh | Js 4d 4c Jh | Ts 5d 5c Th"
+             " | 8s 7d 7c 8h")  # fmt: skip
+    stakes = Stakes.uniform(3, ante=1, bring_in=1, small_bet=2, big_bet=4)
+    for house, gains in ((None, [1, 2, -2]), (POKERKIT, [2, 1, -2])):
+        deal = Deal(get_variant("FR"), stakes, [50] * 3, deck_after(cards), carry=1,
+                    house=house)  # fmt: skip
+        deal.act("bring-in")  # razz: p3's K♥ is the highest up card
+        passive(deal)
+        assert [s - 50 for s in deal.stacks] == gains
+
+
+def test_no_player_receives_more_than_one_odd_chip() -> None:
+    """Robert's *Ties*: "No player can receive more than one odd chip"; in a button game
+    "the first hand clockwise from the button gets the odd chip".  Three share a pot
+    of 8 (6 in bets and 2 carried): 3, 3 and 2."""
+    cards = "2c 3d | 4h 5s | 6c 7d | 8s Ac Kd Qh | 9h Js | 8d Tc"
+    stakes = Stakes.uniform(3, blinds=(1, 2), min_bet=2)
+    deal = passive(Deal(get_variant("NT"), stakes, [50] * 3, deck_after(cards), carry=2))
+    assert [s - 50 for s in deal.stacks] == [1, 1, 0]
+
+
+def test_an_open_pair_on_fourth_street_allows_the_big_bet() -> None:
+    """Robert's *Seven-card stud*: "if there is an open pair on fourth street, any
+    player has the option of making the smaller or larger bet"; once the larger is
+    made, raises follow it.  Not in stud hi-lo, and a house rule."""
+    cards = "Ah Kd 9c | As Kc 2d | 5h 9d 3c"
+    deal = Deal(get_variant("F7S"), STUD2, [50, 50], deck_after(cards))
+    deal.act("bring-in")  # p2's 2♦
+    deal.act("call")
+    assert deal.street_name == "fourth street" and deal.actor == 0
+    assert kinds(deal) == ["check", "bet to 2", "bet to 4"]
+    with pytest.raises(IllegalActionError, match="cannot bet to 3: the range now is 4 to 4"):
+        deal.act("bet", 3)
+    deal.act("bet", 2)
+    assert kinds(deal) == ["fold", "call 2", "raise to 4", "raise to 6"]
+    deal.act("raise", 6)
+    assert kinds(deal) == ["fold", "call 4", "raise to 10"]
+    for code, house in (("F7S/8", None), ("F7S", HouseRules(open_pair=False))):
+        other = Deal(get_variant(code), STUD2, [50, 50], deck_after(cards), house=house)
+        other.act("bring-in")
+        other.act("call")
+        assert kinds(other) == ["check", "bet to 2"]
+
+
+# -- California lowball --------------------------------------------------------------------
+
+CALIFORNIA = "7c 5d 4h 3s 2c | 9d 8s 6h 4c Ah"
+HEADS_UP = Stakes.uniform(2, blinds=(1, 2), small_bet=2, big_bet=4)
+
+
+def _after_the_draw(house: HouseRules | None = None) -> Deal:
+    deal = Deal(get_variant("_FCALIFORNIA"), HEADS_UP, [50, 50], deck_after(CALIFORNIA, 1),
+                house=house)  # fmt: skip
+    deal.act("call")  # p2, the button, posts the small blind and acts first
+    deal.act("check")
+    deal.discard([])
+    deal.discard([])
+    deal.act("check")  # p1 checks a seven
+    deal.act("bet", 4)
+    return deal
+
+
+def test_limit_lowball_has_no_check_raise() -> None:
+    """Robert's *Ace-to-five lowball*: "In limit play, check-raise is not permitted
+    (unless the players are alerted that it is allowed)": a house rule."""
+    assert kinds(_after_the_draw()) == ["fold", "call 4"]
+    draw = Deal(get_variant("_F5CD"), HEADS_UP, [50, 50], deck_after(CALIFORNIA))
+    draw.act("call")
+    draw.act("check")
+    draw.discard([])
+    draw.discard([])
+    draw.act("check")
+    draw.act("bet", 4)
+    assert kinds(draw) == ["fold", "call 4", "raise to 8"]  # high draw allows it
+    alerted = _after_the_draw(HouseRules(lowball_check_raise=True))
+    assert kinds(alerted) == ["fold", "call 4", "raise to 8"]  # "unless the players are alerted"
+
+
+def test_the_sevens_rule_voids_the_action_after_a_checked_seven() -> None:
+    """Robert's *Ace-to-five lowball*: "If you check a seven or better and it is the best
+    hand, all action after the draw is void ... You are still eligible to win whatever
+    existed in the pot before the draw".  p1 checks 7-5-4-3-2, calls p2's bet and wins
+    only the 4 chips of before the draw; without the house rule he wins 8."""
+    deal = _after_the_draw()
+    deal.act("call")
+    assert [s - 50 for s in deal.stacks] == [2, -2]
+    back = [k for k, e in enumerate(deal.log) if e.kind == "penalty"]
+    told = [entry_phrase(deal, k, lambda i: f"p{i + 1}") for k in back]
+    assert told == [("p1 takes back 4 (the sevens rule)",), ("p2 takes back 4 (the sevens rule)",)]
+    free = _after_the_draw(HouseRules(sevens_rule=False))
+    free.act("call")
+    assert [s - 50 for s in free.stacks] == [6, -6]
+
+
+# -- button games --------------------------------------------------------------------------
+
+
+def test_omaha_plays_exactly_two_hole_cards_and_three_board_cards() -> None:
+    """Robert's *Omaha*: a hand is made of exactly two of the player's four cards and
+    three of the board.  p1's A♠ with four spades on the board is no flush (in hold'em
+    it would be); p2's queens win."""
+    cards = "As 7c 3d 2h | Qc Qd Jh Th | 6c | Ks 9s 5s | 6d | 4s | 6h | 8d"
+    stakes = Stakes.uniform(2, blinds=(1, 2), min_bet=2)
+    deal = passive(Deal(get_variant("PO"), stakes, [50, 50], deck_after(cards)))
+    assert [s - 50 for s in deal.stacks] == [-2, 2]
+
+
+def test_in_hi_lo_the_high_hand_gets_the_odd_chip() -> None:
+    """Robert's *Ties*: "In high-low split games, the high hand receives the odd chip in a
+    split between the high and the low hands."  A 7-chip pot: p1's three kings take 4,
+    p2's 7-6-3-2-A low takes 3."""
+    cards = "Ks Kc Td 9c | 6s 7c Jd Jc | 9s 9h 8s 8h | 5d | Ah 2c 3d | 5h | Kh | 4d | Qs"
+    stakes = Stakes.uniform(3, blinds=(1, 2), small_bet=2, big_bet=4)
+    deal = passive(Deal(get_variant("FO/8"), stakes, [50] * 3, deck_after(cards), carry=1))
+    assert [s - 50 for s in deal.stacks] == [2, 1, -2]
+
+
+def test_chips_nobody_can_call_go_back_to_the_bettor() -> None:
+    """TDA and Robert's *Betting and raising*: a player can win from each opponent only
+    what he put in; what no one called goes back.  p1 bets 98 into p2's 18; 80 of it
+    comes back and p2's aces win 40."""
+    cards = "2c 7d | As Ad | 5c | Kc 9h 4s | 5d | 3d | 5h | Jh"
+    stakes = Stakes.uniform(2, blinds=(1, 2), min_bet=2)
+    deal = Deal(get_variant("NT"), stakes, [100, 20], deck_after(cards))
+    deal.act("call")
+    deal.act("check")
+    deal.act("bet", 98)
+    deal.act("call")
+    assert deal.stacks == [80, 40]
