@@ -58,7 +58,9 @@ class PokerGame:
     deal.
     """
 
-    def __init__(self, stakes: StakesRule = default_stakes, house: HouseRules | None = None) -> None:
+    def __init__(
+        self, stakes: StakesRule = default_stakes, house: HouseRules | None = None
+    ) -> None:
         self.stakes = stakes
         self.house = house
 
