@@ -193,11 +193,13 @@ def _draw(pool: list[Card], need: int, rand: RandomLike) -> list[Card]:
 
 
 def best_discard(view: DealView, rng: RandomLike = None, samples: int = 12) -> tuple[Card, ...]:
-    """The cards to throw at a draw: of every choice of at most ``view.draw_limit``
-    cards, the one whose hand after fresh cards scores best against the opponents'
+    """The cards to throw at a draw or a discard (``view.choice``): of every choice of
+    as many cards as the engine allows, the one whose hand — with fresh cards for
+    those thrown at a draw, without at a discard — scores best against the opponents'
     unseen hands (the same random cards for every choice); a tie keeps more cards."""
     me = view.me
-    if me is None or not view.draw_limit:
+    choice = view.choice
+    if me is None or choice is None or choice.kind != "discard":
         return ()
     rand = make_rng(rng)
     variant = get_variant(view.variant)
@@ -206,11 +208,13 @@ def best_discard(view: DealView, rng: RandomLike = None, samples: int = 12) -> t
     pool = unseen(view)
     hidden = {i: sum(1 for c in view.players[i].cards if c is None) for i in live}
     board = [c for c in view.board if c is not None]
-    need = min(sum(hidden.values()) + view.draw_limit, len(pool))
+    need = min(sum(hidden.values()) + (choice.most if choice.replaced else 0), len(pool))
     deals = [list(_draw(pool, need, rand)) for _ in range(samples)]
     best: tuple[float, tuple[Card, ...]] = (-1.0, ())
-    for size in range(min(view.draw_limit, len(mine)) + 1):
-        for thrown in combinations(mine, size):
+    choices = [c for c in (me.cards[k] for k in choice.positions) if c is not None]
+    for size in range(choice.least, min(choice.most, len(choices)) + 1):
+        fresh = size if choice.replaced else 0
+        for thrown in combinations(choices, size):
             kept = [c for c in mine if c not in thrown]
             score = 0.0
             for drawn in deals:
@@ -221,7 +225,7 @@ def best_discard(view: DealView, rng: RandomLike = None, samples: int = 12) -> t
                         k : k + hidden[i]
                     ]
                     k += hidden[i]
-                hands[view.seat or 0] = kept + drawn[k : k + size]
+                hands[view.seat or 0] = kept + drawn[k : k + fresh]
                 score += share(variant, view.seat or 0, hands, board)
             if score > best[0]:
                 best = (score, thrown)

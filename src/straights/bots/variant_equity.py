@@ -98,10 +98,17 @@ def final_counts(variant: Variant) -> tuple[int, int]:
     >>> from straights.poker.catalogue import get_variant
     >>> final_counts(get_variant("PO/8")), final_counts(get_variant("F7S"))
     ((4, 5), (7, 0))
+    >>> final_counts(get_variant("_PIRISH"))  # four dealt, two thrown
+    (2, 5)
     """
-    hole = sum(len(s.hole) for s in variant.streets)
-    board = sum(s.board + s.board_down for s in variant.streets)
-    return hole, board
+    return variant.final_hole_count, variant.board_count
+
+
+def _hole_width(spot: Spot) -> int:
+    """Cards each hand is scored with: what it holds at the showdown, or more while a
+    discard is still to come (every hand then keeps all its cards, the seat's and the
+    opponents' alike)."""
+    return max(final_counts(spot.variant)[0], len(spot.mine))
 
 
 def pot_shares(
@@ -361,7 +368,7 @@ def _kept(standing: npt.NDArray[np.float64], narrow: Sequence[float]) -> npt.NDA
 
 def _need(spot: Spot) -> tuple[int, list[int], int]:
     """Cards still to come: the seat's, each opponent's, the board's."""
-    hole, board = final_counts(spot.variant)
+    hole, board = _hole_width(spot), final_counts(spot.variant)[1]
     mine = max(0, hole - len(spot.mine))
     theirs = [max(0, hole - len(up)) for up in spot.opponents]
     return mine, theirs, max(0, board - len(spot.board))
@@ -419,7 +426,7 @@ def equity(
     narrow = tuple(narrow[: len(theirs)])
     if isinstance(spot.variant.pot_rule, RuleTen) and not mine_n:
         return _straights(spot, pool, len(theirs), samples, exact_limit or 0, seed, narrow)
-    hole, board = final_counts(spot.variant)
+    hole, board = _hole_width(spot), final_counts(spot.variant)[1]
     natural = all(c.is_ranked for c in pool) and all(c.is_ranked for c in spot.mine)
     batched = _batchable(spot.variant, hole, board, jokers=not natural)
     if exact_limit is None:
