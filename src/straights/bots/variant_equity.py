@@ -98,8 +98,6 @@ def final_counts(variant: Variant) -> tuple[int, int]:
     >>> from straights.poker.catalogue import get_variant
     >>> final_counts(get_variant("PO/8")), final_counts(get_variant("F7S"))
     ((4, 5), (7, 0))
-    >>> final_counts(get_variant("_PIRISH"))  # four dealt, two thrown
-    (2, 5)
     """
     return variant.final_hole_count, variant.board_count
 

@@ -869,7 +869,7 @@ class Deal:
 
     def replaced(self, at: int) -> bool:
         """Whether the discard at ``log[at]`` is replaced (a draw) rather than thrown
-        for good (a discard street such as Irish's)."""
+        for good (a street with ``Street.discard``)."""
         return self.log[at].kind == "discard" and at not in self._throws
 
     def discard(self, cards: Iterable[Card | None] = ()) -> Entry:

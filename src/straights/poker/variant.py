@@ -82,7 +82,7 @@ class Street:
     after the cards are dealt, each player turns up that many of his face-down
     hole cards, chosen by himself (Mexican stud), before the betting;
     ``discard``: before the street's cards are dealt, each player in throws away
-    exactly that many hole cards of his choice, none replaced (Irish).
+    exactly that many hole cards of his choice, none replaced.
     """
 
     name: str
@@ -180,9 +180,8 @@ class Variant:
     def hole_count(self) -> int:
         """Hole cards dealt to each player: the most he holds at once.
 
-        >>> from straights.poker.catalogue import get_variant
-        >>> get_variant("NT").hole_count, get_variant("_PIRISH").hole_count
-        (2, 4)
+        >>> _four_then_two().hole_count
+        4
         """
         return sum(len(s.hole) for s in self.streets)
 
@@ -192,7 +191,7 @@ class Variant:
         discarded for good (a draw replaces what it takes).
 
         >>> from straights.poker.catalogue import get_variant
-        >>> get_variant("_PIRISH").final_hole_count, get_variant("F7S").final_hole_count
+        >>> _four_then_two().final_hole_count, get_variant("F7S").final_hole_count
         (2, 7)
         """
         return sum(len(s.hole) - s.discard for s in self.streets)
@@ -213,7 +212,7 @@ class Variant:
         throw without replacement) and ``expose`` (choosing cards to turn up).
 
         >>> from straights.poker.catalogue import get_variant
-        >>> sorted(get_variant("_PIRISH").card_choices), sorted(get_variant("NT").card_choices)
+        >>> sorted(_four_then_two().card_choices), sorted(get_variant("NT").card_choices)
         (['discard'], [])
         """
         kinds = set()
@@ -234,6 +233,12 @@ class Variant:
         per_player = self.hole_count
         fixed = self.board_count + sum(s.burn for s in self.streets)
         return max(2, (deck_size - fixed) // per_player)
+
+
+def _four_then_two() -> Variant:
+    """A game for the examples: four hole cards, two thrown before the board comes."""
+    streets = (Street("deal", hole=(False,) * 4), Street("board", board=5, discard=2))
+    return Variant("_X", "x", "x", "standard", streets, Structure.NO_LIMIT, (HandRule("high"),))
 
 
 @dataclass(frozen=True, slots=True)

@@ -164,9 +164,9 @@ class ActionLayout:
 
         >>> from straights.poker.catalogue import get_variant
         >>> from straights.poker.engine import CardChoice
-        >>> irish = ActionLayout(get_variant("_PIRISH"))
-        >>> mask = irish.choice_mask(CardChoice("discard", 2, 2, (0, 1, 2, 3)), 4)
-        >>> [irish.names[k] for k in mask.nonzero()[0]][:3], int(mask.sum())
+        >>> draw = ActionLayout(get_variant("F2L3D"))
+        >>> mask = draw.choice_mask(CardChoice("discard", 2, 2, (0, 1, 2, 3)), 4)
+        >>> [draw.names[k] for k in mask.nonzero()[0]][:3], int(mask.sum())
         (['discard-1-2', 'discard-1-3', 'discard-2-3'], 6)
         """
         first = self.first_draw if choice.kind == "discard" else self.first_expose
