@@ -54,6 +54,12 @@ def play_both(code: str, rng: random.Random) -> int:
             deal.discard(thrown)
             ref.discard([c.ascii() for c in thrown if c is not None])
             continue
+        if deal.phase == "discard":  # a throw: as many cards as the street says, none back
+            hand = deal.holes[i]
+            thrown = rng.sample(hand, game.rounds[deal.street_index].throw)
+            deal.discard(thrown)
+            ref.discard([c.ascii() for c in thrown if c is not None])
+            continue
         if deal.phase == "expose":
             down = [c for c, up in zip(deal.holes[i], deal.up[i], strict=True) if not up]
             chosen = rng.sample(down, deal.street.choose_up)

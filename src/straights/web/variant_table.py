@@ -587,7 +587,7 @@ class VariantWebTable(WebTable):
                     "label": _label(a.kind, a.amount, a.low, a.high),
                 }
             )
-        board_total = sum(s.board + s.board_down for s in variant.streets)
+        board_total = variant.board_count
         return {
             "variant": variant.code,
             "variant_name": variant.name,
