@@ -145,15 +145,6 @@ _ALL: Final = (
     Variant("PO/8", "Pot-limit Omaha hi-lo eight or better", "Pot-limit Omaha split with an "
             "eight-or-better low", "standard", _board_streets(4), _PL,
             (_OMAHA_HIGH, _OMAHA_LOW)),
-    Variant("_PIRISH", "Pot-limit Irish", "Hold'em with four hole cards: each player "
-            "discards two after the flop's betting, before the turn", "standard",
-            _irish_streets(), _PL, (_HIGH,)),
-    Variant("_PCOURCHEVEL", "Pot-limit Courchevel", "Five-card Omaha whose first flop card "
-            "is dealt face up with the hole cards, before the first betting round",
-            "standard", _courchevel_streets(), _PL, (_OMAHA_HIGH,)),
-    Variant("_P5O/8", "Pot-limit Big O", "Five-card Omaha hi-lo eight or better: exactly "
-            "two of five hole cards and three of the board, for high and for low",
-            "standard", _board_streets(5), _PL, (_OMAHA_HIGH, _OMAHA_LOW)),
     Variant("F7S", "Fixed-limit seven-card stud", "Two down, four up, one down; the lowest "
             "up card brings in", "standard", _stud_streets(False), _FL, (_HIGH,),
             blinds=False, bring_in=True),
@@ -210,6 +201,19 @@ _ALL: Final = (
             blinds=False, bring_in=True),
 )  # fmt: skip
 
+#: Games added since (after Straights, so the numbers of ``straights games`` stay).
+_LATER: Final = (
+    Variant("_PIRISH", "Pot-limit Irish", "Hold'em with four hole cards: each player "
+            "discards two after the flop's betting, before the turn", "standard",
+            _irish_streets(), _PL, (_HIGH,)),
+    Variant("_PCOURCHEVEL", "Pot-limit Courchevel", "Five-card Omaha whose first flop card "
+            "is dealt face up with the hole cards, before the first betting round",
+            "standard", _courchevel_streets(), _PL, (_OMAHA_HIGH,)),
+    Variant("_P5O/8", "Pot-limit Big O", "Five-card Omaha hi-lo eight or better: exactly "
+            "two of five hole cards and three of the board, for high and for low",
+            "standard", _board_streets(5), _PL, (_OMAHA_HIGH, _OMAHA_LOW)),
+)  # fmt: skip
+
 #: Every variant by code (Straights: both packs, both structures).
 VARIANTS: Final[dict[str, Variant]] = {
     v.code: v
@@ -219,6 +223,7 @@ VARIANTS: Final[dict[str, Variant]] = {
         straights_variant(55, "no-limit"),
         straights_variant(52, "limit"),
         straights_variant(52, "no-limit"),
+        *_LATER,
     )
 }
 
@@ -233,9 +238,6 @@ GAME_NAMES: Final[dict[str, tuple[str, ...]]] = {
     "PO": ("omaha", "pot-limit-omaha", "plo"),
     "FO/8": ("omaha-hi-lo", "omaha-8", "limit-omaha-hi-lo"),
     "PO/8": ("pot-limit-omaha-hi-lo", "plo8"),
-    "_PIRISH": ("irish", "irish-holdem", "pot-limit-irish"),
-    "_PCOURCHEVEL": ("courchevel", "pot-limit-courchevel"),
-    "_P5O/8": ("big-o", "five-card-omaha-hi-lo", "plo5-hi-lo"),
     "F7S": ("seven-card-stud", "stud", "7-stud"),
     "F7S/8": ("seven-card-stud-hi-lo", "stud-hi-lo", "stud-8"),
     "FR": ("razz",),
@@ -257,6 +259,9 @@ GAME_NAMES: Final[dict[str, tuple[str, ...]]] = {
     "_STR55N": ("straights-no-limit",),
     "_STR52L": ("straights-52", "straights-52-limit"),
     "_STR52N": ("straights-52-no-limit",),
+    "_PIRISH": ("irish", "irish-holdem", "pot-limit-irish"),
+    "_PCOURCHEVEL": ("courchevel", "pot-limit-courchevel"),
+    "_P5O/8": ("big-o", "five-card-omaha-hi-lo", "plo5-hi-lo"),
 }
 
 _BY_NAME: Final[dict[str, str]] = {
