@@ -189,6 +189,30 @@ def test_the_equity_batch_scores_as_the_readable_showdown(code: str) -> None:
     assert 0 < np.count_nonzero(got) < 150
 
 
+def test_before_the_discard_each_hand_keeps_its_best_two_in_hindsight() -> None:
+    # Irish before the throw: four cards a hand, scored as the best two kept (never
+    # three or four of them in one hand), against best_hand on each pair by hand.
+    from itertools import combinations
+
+    from straights.poker.showdown import best_hand
+
+    variant = get_variant("_PIRISH")
+    rule = variant.showdown[0]
+    rng = np.random.default_rng(3)
+    ids = np.array([rng.permutation(52)[:17] for _ in range(60)])
+    holes, boards = ids[:, :12].reshape(60, 3, 4), ids[:, 12:]
+    got = _batch_shares(variant, holes, boards, keep=2)
+    assert got is not None
+    for row, (hs, b) in enumerate(zip(holes, boards, strict=True)):
+        board = [Card(int(c)) for c in b]
+        best = [
+            max(best_hand(rule, [Card(int(c)) for c in pair], board) for pair in combinations(h, 2))
+            for h in hs
+        ]
+        winners = [i for i, v in enumerate(best) if v == max(best)]
+        assert got[row] == pytest.approx(1 / len(winners) if 0 in winners else 0.0)
+
+
 # -- every consumer asks the engine --------------------------------------------------------
 
 
