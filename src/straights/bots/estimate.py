@@ -56,6 +56,9 @@ def share(
 ) -> float:
     """Player ``me``'s share of a pot that ``hands`` (complete hands by player) contest.
 
+    A hand holding more cards than the variant's hands hold at the showdown (a discard
+    is still to come) keeps its best ones, in hindsight, for each share.
+
     >>> from straights.cards import parse_cards
     >>> hilo = get_variant("F7S/8")
     >>> share(hilo, 0, {0: parse_cards('2c 3d 4h 5s 7c Kd Ks'),
@@ -74,15 +77,25 @@ def share(
         c.is_ranked for c in board
     )
     table = [c.id for c in board]
-    ids = {i: [c.id for c in h] for i, h in hands.items()}
+    keep = variant.final_hole_count
+    # Each hand's choices of the cards it plays: all of them, or (a discard to come) the
+    # best ``keep`` of them, chosen in hindsight.
+    choices = {
+        i: [list(k) for k in combinations(h, keep)] if len(h) > keep else [list(h)]
+        for i, h in hands.items()
+    }
+    ids = {i: [[c.id for c in k] for k in ks] for i, ks in choices.items()}
     halves = 0
     got = 0.0
     for rule, fast in _rules(variant):
-        values: dict[int, Any]
-        if fast is not None and natural:
-            values = {i: fast(h, table) or None for i, h in ids.items()}
-        else:
-            values = {i: best_hand(rule, h, board) for i, h in hands.items()}
+        values: dict[int, Any] = {}
+        for i in hands:
+            if fast is not None and natural:
+                values[i] = max(fast(k, table) for k in ids[i]) or None
+            else:
+                found = [best_hand(rule, k, board) for k in choices[i]]
+                known = [v for v in found if v is not None]
+                values[i] = max(known) if known else None
         known = [v for v in values.values() if v is not None]
         if not known:
             continue
