@@ -342,3 +342,23 @@ def test_the_terminal_asks_for_the_irish_discard_through_a_pty(tmp_path: Path) -
     assert "You discard " in out
     assert re.search(r"Calling \d discards 2", out)
     assert "draw" not in out.lower()
+
+
+@pytest.mark.parametrize("name", NEW)
+def test_simulate_writes_the_games_code_and_history_replays_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str
+) -> None:
+    from clitools import run_main
+
+    out_file = tmp_path / "deals.phhs"
+    code, _out, err = run_main(
+        capsys, "simulate", "--game", name, "--bots", "equity,strength,calling,random",
+        "--hands", "4", "--seed", "2", "--out", str(out_file), "--json",
+    )  # fmt: skip
+    assert code == 0, err
+    hands = loads(out_file.read_text(encoding="utf-8"))
+    assert len(hands) == 4 and {h["variant"] for h in hands} == {NEW[name]}
+    code, out, err = run_main(capsys, "history", "replay", str(out_file), "--json")
+    assert code == 0, err
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [r["finishing_stacks"] for r in rows] == [h["finishing_stacks"] for h in hands]
