@@ -39,6 +39,20 @@ def random_stakes(variant: Variant, players: int, rng: random.Random) -> Stakes:
     )
 
 
+def random_cards(deal: Deal, rng: random.Random) -> bool:
+    """Take the engine's card decision (a draw, a discard, cards to turn up) at random:
+    as many cards as it allows among its positions; ``False`` when there is none."""
+    choice = deal.card_choice()
+    if choice is None:
+        return False
+    hand = deal.holes[deal.actor or 0]
+    among = [hand[k] for k in choice.positions]
+    least, most = choice.least, choice.most
+    picked = rng.sample(among, least if least == most else rng.randint(least, most))
+    (deal.discard if choice.kind == "discard" else deal.expose)(picked)
+    return True
+
+
 def random_deal(
     variant: Variant,
     rng: random.Random,
@@ -58,18 +72,7 @@ def random_deal(
     while not deal.finished:
         if check is not None:
             check(deal)
-        if deal.phase == "draw":
-            i = deal.actor
-            assert i is not None
-            hand = deal.holes[i]
-            count = rng.randint(0, min(len(hand), variant.streets[deal.street_index].draw or 0))
-            deal.discard(rng.sample(hand, count))
-            continue
-        if deal.phase == "expose":
-            i = deal.actor
-            assert i is not None
-            down = [c for c, up in zip(deal.holes[i], deal.up[i], strict=True) if not up]
-            deal.expose(rng.sample(down, variant.streets[deal.street_index].choose_up))
+        if random_cards(deal, rng):
             continue
         legal = deal.legal_actions()
         choice = rng.choice(legal)

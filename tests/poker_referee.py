@@ -8,7 +8,8 @@ silent) as stated there, not the engine's code.  A test drives the engine and
 the referee side by side and compares whose turn it is, what is legal and the
 finishing stacks.
 
-Rules as the referee reads them (fixed limit, and no limit for ``_N5CD``):
+Rules as the referee reads them (fixed limit; no limit for ``_N5CD``; pot limit for
+Irish, Courchevel and Big O):
 
 * antes first (a short player antes what he has; an ante larger than every
   other is cut to the second largest), then blinds as live bets;
@@ -22,7 +23,8 @@ Rules as the referee reads them (fixed limit, and no limit for ``_N5CD``):
   to the first seat;
 * the bring-in may be posted or completed and not folded; a bet or raise is
   the street's bet (no limit: at least the minimum bet and the largest bet or
-  raise of the round, at most everything);
+  raise of the round, at most everything; pot limit: likewise, at most what
+  calling would make the pot, on top of the call);
 * fixed limit (Robert's Rules, *Betting and raising* 3, 4 and 6): a bet and
   three raises a round in a game of three or more rounds, a bet and four in a
   game of two (a big blind or a completion is the bet), unlimited while at
@@ -34,6 +36,8 @@ Rules as the referee reads them (fixed limit, and no limit for ``_N5CD``):
 * no limit: an all-in for less than a full raise does not reopen the betting
   for those who acted, unless short all-ins add up to one; a player facing
   only a short raise may call or fold;
+* a throw (Irish): after a round's betting, before the next round's cards, each
+  player in discards exactly so many cards, none replaced;
 * whatever nobody could call is returned when a round ends;
 * California lowball's sevens rule: a seven or better checked in the last
   round that holds the best hand wins nothing of the last round's betting,
@@ -256,7 +260,8 @@ def ace_to_three_six(cards: Sequence[str]) -> tuple[Any, ...] | None:
 @dataclass(frozen=True)
 class Round:
     """One street: ``hole`` one letter per card dealt to each player (``d`` down,
-    ``u`` up); ``board`` cards to the middle; ``draw``; ``choose`` cards turned up."""
+    ``u`` up); ``board`` cards to the middle; ``draw``; ``choose`` cards turned up;
+    ``throw``: cards each player discards for good before the round's cards come."""
 
     hole: str = ""
     board: int = 0
@@ -264,6 +269,7 @@ class Round:
     draw: bool = False
     choose: int = 0
     big: bool = False
+    throw: int = 0
 
 
 @dataclass(frozen=True)
@@ -279,6 +285,22 @@ class Game:
     no_limit: bool = False  # else fixed limit
     no_check_raise: bool = False  # limit lowball
     sevens: bool = False  # California lowball's sevens rule
+    pot_limit: bool = False
+
+
+def eight_or_better(cards: Sequence[str]) -> tuple[int, ...] | None:
+    """Five cards as an ace-to-five low of eight or better (larger is better), else
+    ``None``: five different ranks, none above eight, straights and flushes ignored."""
+    ranks = sorted((low_rank(c) for c in cards), reverse=True)
+    if len(set(ranks)) < 5 or ranks[0] > 8:
+        return None
+    return tuple(-r for r in ranks)
+
+
+def _hold_em(hole: str, first_board: int = 0, throw: int = 0) -> tuple[Round, ...]:
+    return (Round(hole, board=first_board), Round(board=3 - first_board, burn=1),
+            Round(board=1, burn=1, big=True, throw=throw),
+            Round(board=1, burn=1, big=True))  # fmt: skip
 
 
 def deck_of(ranks: str, jokers: int = 0) -> tuple[str, ...]:
@@ -346,6 +368,23 @@ GAMES: dict[str, Game] = {
     ),
     "_F5CDW": Game(
         STANDARD, _draw(), (lambda cs: best_high(cs, wild=lambda c: c[0] == "2"),), blinds=True
+    ),
+    "_PIRISH": Game(STANDARD, _hold_em("dddd", throw=2), (best_high,), blinds=True, pot_limit=True),
+    "_PCOURCHEVEL": Game(
+        STANDARD,
+        _hold_em("ddddd", first_board=1),
+        (best_high,),
+        blinds=True,
+        hole_and_board=(2, 3),
+        pot_limit=True,
+    ),
+    "_P5O/8": Game(
+        STANDARD,
+        _hold_em("ddddd"),
+        (best_high, eight_or_better),
+        blinds=True,
+        hole_and_board=(2, 3),
+        pot_limit=True,
     ),
     "_FMAMBO": Game(
         STANDARD,
@@ -443,23 +482,31 @@ class Referee:
                 return self._settle()
             self.street += 1
             rnd = self.game.rounds[self.street]
-            if not (rnd.hole and rnd.board):
-                self.take(rnd.burn)
-            for i in self.live():
-                dealt = self.take(len(rnd.hole))
-                self.cards[i] += dealt
-                self.face_up[i] += [x == "u" for x in rnd.hole]
-            if rnd.hole and rnd.board:
-                self.take(rnd.burn)  # Manila: the burn comes before the board card
-            self.board += self.take(rnd.board)
-            if rnd.draw:
-                self.phase, self.queue, self.discards = "draw", self.live(), {}
+            if rnd.throw:
+                self.phase, self.queue, self.discards = "discard", self.live(), {}
                 return None
-            if rnd.choose:
-                self.phase, self.queue, self.chosen = "expose", self.live(), {}
+            if self._deal_round():
                 return None
-            if self._start_betting():
-                return None
+
+    def _deal_round(self) -> bool:
+        """Deal the round's cards and start its draw, choice or betting (``False``: none)."""
+        rnd = self.game.rounds[self.street]
+        if not (rnd.hole and rnd.board):
+            self.take(rnd.burn)
+        for i in self.live():
+            dealt = self.take(len(rnd.hole))
+            self.cards[i] += dealt
+            self.face_up[i] += [x == "u" for x in rnd.hole]
+        if rnd.hole and rnd.board:
+            self.take(rnd.burn)  # Manila: the burn comes before the board card
+        self.board += self.take(rnd.board)
+        if rnd.draw:
+            self.phase, self.queue, self.discards = "draw", self.live(), {}
+            return True
+        if rnd.choose:
+            self.phase, self.queue, self.chosen = "expose", self.live(), {}
+            return True
+        return self._start_betting()
 
     def _opener(self) -> int:
         live = self.live()
@@ -537,7 +584,7 @@ class Referee:
 
     # -- betting
     def _size(self) -> int:
-        if self.game.no_limit:
+        if self.game.no_limit or self.game.pot_limit:
             return self.small  # the minimum bet
         return self.big if self.game.rounds[self.street].big else self.small
 
@@ -578,12 +625,12 @@ class Referee:
                 out.append(("fold", 0, 0, 0))
             out.append(("call", owe, 0, 0) if owe else ("check", 0, 0, 0))
         size = self._size()
-        if not self.game.no_limit:
+        if not (self.game.no_limit or self.game.pot_limit):
             found = self._limit_raise(i)
             return out if found is None else [*out, found]
         can_raise = (
             stack > top - mine
-            and (self.raises < 4 or self.game.no_limit)
+            and (self.raises < 4 or self.game.no_limit or self.game.pot_limit)
             and top - mine >= self.full
             and not (self.shorts and i in self.acted)
             and any(j != i and not self.folded[j] and self.stacks[j] + self.bet[j] > top
@@ -593,6 +640,10 @@ class Referee:
             to = max(size, self.full) + (0 if self.completing else top)
             to = min(to, stack + mine)
             most = stack + mine if self.game.no_limit else to
+            if self.game.pot_limit:
+                # Call, then raise by the pot the call makes (every chip in, bets included).
+                after_call = sum(self.put) + (top - mine)
+                most = min(stack + mine, max(to, top + after_call))
             kind = "complete" if self.completing else ("raise" if top else "bet")
             out.append((kind, to - mine, to, most))
         return out
@@ -611,7 +662,7 @@ class Referee:
             self.bring_in_due = False
             if kind == "check":
                 self.checked.add(i)
-        elif not self.game.no_limit:
+        elif not (self.game.no_limit or self.game.pot_limit):
             target = target if to is None else to
             self._pay(i, target - self.bet[i])
             self.bring_in_due = self.completing = False
@@ -648,12 +699,18 @@ class Referee:
     # -- draws and choices
     def discard(self, thrown: list[str]) -> None:
         i = self.queue.pop(0)
+        rnd = self.game.rounds[self.street]
+        if rnd.throw and len(thrown) != rnd.throw:
+            raise RefereeError(f"p{i + 1} must throw {rnd.throw} cards, not {len(thrown)}")
         for card in thrown:
             k = self.cards[i].index(card)
             del self.cards[i][k]
             del self.face_up[i][k]
         self.discards[i] = len(thrown)
-        if not self.queue:
+        if not self.queue and rnd.throw:
+            if not self._deal_round():
+                self._advance()
+        elif not self.queue:
             for j in sorted(self.discards):
                 self.cards[j] += self.take(self.discards[j])
                 self.face_up[j] += [False] * self.discards[j]
@@ -679,7 +736,8 @@ class Referee:
             return judge(self.cards[i] + self.board)
         values = [judge([*h, *b]) for h in combinations(self.cards[i], split[0])
                   for b in combinations(self.board, split[1])]  # fmt: skip
-        return max(values)
+        qualified = [v for v in values if v is not None]
+        return max(qualified) if qualified else None
 
     def _pots(self, contenders: list[int]) -> list[tuple[int, list[int]]]:
         levels = sorted({self.put[i] for i in self.live()})

@@ -11,7 +11,7 @@ from straights.bots.equity_moves import bet_size
 from straights.cards import make_deck, parse_cards
 from straights.poker import Deal, Stakes, get_variant
 from straights.poker.catalogue import variant_codes
-from straights.poker.engine import Legal
+from straights.poker.engine import CardChoice, Legal
 from straights.poker.stakes import default_stakes
 from straights.poker.view import DealView, Move, PlayerView, deal_view, play
 
@@ -22,16 +22,13 @@ def check(view: DealView, move: Move) -> None:
     """``move`` is one the seat may make now."""
     me = view.me
     assert me is not None
-    mine = [c for c in me.cards if c is not None]
-    if view.phase == "draw":
-        assert move.kind == "discard"
-        assert len(move.cards) <= view.draw_limit
-        assert set(move.cards) <= set(mine)
-    elif view.phase == "expose":
-        assert move.kind == "expose"
-        assert len(move.cards) == view.choose_up
-        down = {c for c, up in zip(me.cards, me.up, strict=True) if not up}
-        assert set(move.cards) <= down
+    choice = view.choice
+    if view.phase in ("draw", "discard", "expose"):
+        assert choice is not None and move.kind == choice.kind
+        assert choice.least <= len(move.cards) <= choice.most
+        assert set(move.cards) <= {me.cards[k] for k in choice.positions}
+        if view.phase == "expose":
+            assert set(move.cards) <= {c for c, up in zip(me.cards, me.up, strict=True) if not up}
     else:
         legal = {leg.kind: leg for leg in view.legal}
         assert move.kind in legal
@@ -92,7 +89,14 @@ def test_a_hopeless_hand_folds_to_a_bet() -> None:
 def test_a_draw_breaks_the_pair_and_keeps_the_low_cards() -> None:
     # Deuce-to-seven: a pair of sevens is a poor low (about 0.36 against one hand), one
     # seven thrown for a fresh card about 0.82, standing on 2-3-4 and three fresh 0.67.
-    view = seat_view("N2L1D", "2h 3c 4d 7s 7h", "", (), phase="draw", draw_limit=5)
+    view = seat_view(
+        "N2L1D",
+        "2h 3c 4d 7s 7h",
+        "",
+        (),
+        phase="draw",
+        choice=CardChoice("discard", 0, 5, (0, 1, 2, 3, 4), replaced=True),
+    )
     move = EquityBot(rng=1).decide(view)
     assert move.kind == "discard"
     assert len(set(parse_cards("7s 7h")) & set(move.cards)) == 1
@@ -100,7 +104,14 @@ def test_a_draw_breaks_the_pair_and_keeps_the_low_cards() -> None:
 
 
 def test_mexican_stud_shows_the_card_it_needs_least() -> None:
-    view = seat_view("_FMEXICAN", "Ah As 5c", "", (), phase="expose", choose_up=1)
+    view = seat_view(
+        "_FMEXICAN",
+        "Ah As 5c",
+        "",
+        (),
+        phase="expose",
+        choice=CardChoice("expose", 1, 1, (0, 1, 2)),
+    )
     assert EquityBot(rng=1).decide(view) == Move("expose", cards=tuple(parse_cards("5c")))
 
 

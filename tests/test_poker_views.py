@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from poker_random import random_cards
 
 from straights.cards import Card, make_deck
 from straights.poker import VARIANTS, Deal, Stakes, get_variant
@@ -48,14 +49,7 @@ def test_views_hide_every_card_a_seat_may_not_see(code: str) -> None:
         deal = Deal(variant, stakes, [rng.randint(5, 60) for _ in range(n)], cards, rng=rng)
         while not deal.finished:
             check_views(deal)
-            if deal.phase == "draw":
-                hand = deal.holes[deal.actor or 0]
-                deal.discard(rng.sample(hand, rng.randint(0, len(hand))))
-            elif deal.phase == "expose":
-                i = deal.actor or 0
-                down = [c for c, up in zip(deal.holes[i], deal.up[i], strict=True) if not up]
-                deal.expose(rng.sample(down, deal.street.choose_up))
-            else:
+            if not random_cards(deal, rng):
                 action = rng.choice(deal.legal_actions())
                 deal.act(action.kind, action.low if action.low else None)
         check_views(deal)

@@ -69,16 +69,22 @@ class Human:
                 shot(page, f"variants-choose-{page.viewport_size['width']}")
             self.chose.append(choice["default"])
             button.click()
-        elif h.get("draw_limit"):
+        elif h.get("card_choice") and h["card_choice"]["action"] == "discard":
+            pick = h["card_choice"]  # what the engine allows: a draw, or a discard for good
+            count = self.discard if pick["replaced"] else pick["least"]
             cards = page.locator("#myhand .card")
-            for k in range(self.discard):
+            for k in range(count):
                 cards.nth(k).click()
-            expect(page.locator("#myhand .card.sel")).to_have_count(self.discard)
-            label = f"Draw {self.discard}" if self.discard else "Stand pat"
+            expect(page.locator("#myhand .card.sel")).to_have_count(count)
+            label = (
+                (f"Draw {count}" if count else "Stand pat")
+                if pick["replaced"]
+                else f"Discard {count}"
+            )
             expect(page.locator("#actions button[data-action=discard]")).to_have_text(label)
             page.locator("#actions button[data-action=discard]").click()
             self.drew = True
-        elif h.get("choose_up"):
+        elif h.get("card_choice"):
             if page.locator("#myhand .card.pickable").count() == 0:
                 raise AssertionError(f"{h} {page.locator('#me').inner_html()}")
             page.locator("#myhand .card.pickable").first.click()
@@ -210,7 +216,7 @@ def test_five_card_draw_discards_by_tapping(browser: Browser, make_server, viewp
         ann = Human(page, discard=2)
 
         def drawing(st: dict[str, Any]) -> bool:
-            return bool(st["hand"].get("draw_limit"))
+            return bool(st["hand"].get("card_choice"))
 
         st = ann.play_until(drawing)
         before = st["hand"]["hole"]
@@ -228,6 +234,40 @@ def test_five_card_draw_discards_by_tapping(browser: Browser, make_server, viewp
         st = ann.play_until(lambda s: thrown in s["hand"]["log"], timeout=10)
         hole = st["hand"]["hole"]
         assert len(hole) == 5 and before[1] not in hole and before[4] not in hole
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+    finally:
+        ctx.close()
+
+
+def test_irish_discards_two_by_tapping(browser: Browser, make_server) -> None:
+    server: Server = make_server(bot_delay=0.0, deal_delay=0.3)
+    ctx, page = open_table(browser, server, "desktop", game="_PIRISH", stack="1000")
+    try:
+        ann = Human(page)
+
+        def discarding(st: dict[str, Any]) -> bool:
+            return bool(st["hand"].get("card_choice"))
+
+        st = ann.play_until(discarding)
+        assert st["hand"]["card_choice"]["words"] == "discard 2 cards"
+        before = st["hand"]["hole"]
+        assert len(before) == 4
+        expect(page.locator("#actions .hint")).to_have_text("Tap 2 cards to discard")
+        button = page.locator("#actions button[data-action=discard]")
+        cards = page.locator("#myhand .card")
+        cards.nth(0).click()
+        expect(button).to_have_text("Discard 1")
+        expect(button).to_be_disabled()  # exactly two: one is not enough
+        cards.nth(2).click()
+        expect(button).to_have_text("Discard 2")
+        expect(button).to_be_enabled()
+        button.click()
+        thrown = f"You discard {_suits(before[0])} {_suits(before[2])}"
+        ann.done = st["version"]
+        st = ann.play_until(lambda s: thrown in s["hand"]["log"], timeout=10)
+        assert st["hand"]["hole"] == [before[1], before[3]]
+        st = ann.play_until(finished)
+        assert not any("draws" in line for line in st["hand"]["log"])
         assert not page.errors, page.errors  # type: ignore[attr-defined]
     finally:
         ctx.close()

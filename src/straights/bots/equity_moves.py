@@ -6,9 +6,11 @@
   odds, else check or fold — sized by the structure: fixed limit and Straights'
   ladder have one size; pot limit and no limit bet half the pot, three quarters
   from 0.70 equity and the whole pot from 0.85 (within the legal range).
-* **Draws**: every discard of at most ``draw_limit`` cards is a candidate; each is
-  scored by the equity of the hand kept plus fresh cards against the live
-  opponents (a short sample each), and the best is drawn (standing pat wins ties).
+* **Draws and discards**: every throw the engine allows (``view.choice``: at most
+  so many cards at a draw, exactly so many at a discard) is a candidate; each is
+  scored by the equity of the hand kept — plus fresh cards at a draw — against
+  the live opponents (a short sample each), and the best is taken (the fewest
+  cards win ties: standing pat, at a draw).
 * **Mexican stud's up card**: the card to show is the one the hand misses least —
   the one it would discard first by the same comparison.
 """
@@ -26,6 +28,7 @@ from straights.poker.catalogue import get_variant
 from straights.poker.variant import Structure, Variant
 
 if TYPE_CHECKING:
+    from straights.poker.engine import CardChoice
     from straights.poker.view import DealView, Move
 
 __all__ = ["Memory", "bet_quantile", "bet_size", "decide", "spot"]
@@ -191,23 +194,16 @@ def _best_throw(
     return best[2]
 
 
-def _discard(
-    view: DealView, variant: Variant, seed: int, gone: frozenset[Card]
+def _pick(
+    view: DealView, choice: CardChoice, variant: Variant, seed: int, gone: frozenset[Card]
 ) -> tuple[Card, ...]:
-    """The draw: the best discard of at most ``view.draw_limit`` cards (none: stand pat)."""
+    """The cards of a card decision: at a draw or a discard the best throw (of as many
+    cards as ``choice`` allows; none: stand pat), turning up cards those the hand
+    misses least."""
     me = view.me
     assert me is not None
-    own = [c for c in me.cards if c is not None]
-    return _best_throw(view, variant, own, range(view.draw_limit + 1), seed, gone)
-
-
-def _show(view: DealView, variant: Variant, seed: int, gone: frozenset[Card]) -> tuple[Card, ...]:
-    """``view.choose_up`` face-down cards to turn up: those the hand misses least."""
-    me = view.me
-    assert me is not None
-    down = [c for c, up in zip(me.cards, me.up, strict=True) if c is not None and not up]
-    count = view.choose_up
-    return _best_throw(view, variant, down, range(count, count + 1), seed, gone)
+    among = [c for c in (me.cards[k] for k in choice.positions) if c is not None]
+    return _best_throw(view, variant, among, range(choice.least, choice.most + 1), seed, gone)
 
 
 def decide(
@@ -223,10 +219,8 @@ def decide(
 
     variant = get_variant(view.variant)
     gone = memory.update(view) if memory is not None else frozenset()
-    if view.phase == "draw":
-        return Move("discard", cards=_discard(view, variant, seed, gone))
-    if view.phase == "expose":
-        return Move("expose", cards=_show(view, variant, seed, gone))
+    if view.choice is not None:
+        return Move(view.choice.kind, cards=_pick(view, view.choice, variant, seed, gone))
     where = spot(view, variant, gone=gone)
     narrow = memory.narrowing(view, style) if memory is not None else ()
     known = (

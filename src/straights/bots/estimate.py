@@ -56,6 +56,9 @@ def share(
 ) -> float:
     """Player ``me``'s share of a pot that ``hands`` (complete hands by player) contest.
 
+    A hand holding more cards than the variant's hands hold at the showdown (a discard
+    is still to come) keeps its best ones, in hindsight, for each share.
+
     >>> from straights.cards import parse_cards
     >>> hilo = get_variant("F7S/8")
     >>> share(hilo, 0, {0: parse_cards('2c 3d 4h 5s 7c Kd Ks'),
@@ -74,15 +77,25 @@ def share(
         c.is_ranked for c in board
     )
     table = [c.id for c in board]
-    ids = {i: [c.id for c in h] for i, h in hands.items()}
+    keep = variant.final_hole_count
+    # Each hand's choices of the cards it plays: all of them, or (a discard to come) the
+    # best ``keep`` of them, chosen in hindsight.
+    choices = {
+        i: [list(k) for k in combinations(h, keep)] if len(h) > keep else [list(h)]
+        for i, h in hands.items()
+    }
+    ids = {i: [[c.id for c in k] for k in ks] for i, ks in choices.items()}
     halves = 0
     got = 0.0
     for rule, fast in _rules(variant):
-        values: dict[int, Any]
-        if fast is not None and natural:
-            values = {i: fast(h, table) or None for i, h in ids.items()}
-        else:
-            values = {i: best_hand(rule, h, board) for i, h in hands.items()}
+        values: dict[int, Any] = {}
+        for i in hands:
+            if fast is not None and natural:
+                values[i] = max(fast(k, table) for k in ids[i]) or None
+            else:
+                found = [best_hand(rule, k, board) for k in choices[i]]
+                known = [v for v in found if v is not None]
+                values[i] = max(known) if known else None
         known = [v for v in values.values() if v is not None]
         if not known:
             continue
@@ -193,11 +206,13 @@ def _draw(pool: list[Card], need: int, rand: RandomLike) -> list[Card]:
 
 
 def best_discard(view: DealView, rng: RandomLike = None, samples: int = 12) -> tuple[Card, ...]:
-    """The cards to throw at a draw: of every choice of at most ``view.draw_limit``
-    cards, the one whose hand after fresh cards scores best against the opponents'
+    """The cards to throw at a draw or a discard (``view.choice``): of every choice of
+    as many cards as the engine allows, the one whose hand — with fresh cards for
+    those thrown at a draw, without at a discard — scores best against the opponents'
     unseen hands (the same random cards for every choice); a tie keeps more cards."""
     me = view.me
-    if me is None or not view.draw_limit:
+    choice = view.choice
+    if me is None or choice is None or choice.kind != "discard":
         return ()
     rand = make_rng(rng)
     variant = get_variant(view.variant)
@@ -206,11 +221,13 @@ def best_discard(view: DealView, rng: RandomLike = None, samples: int = 12) -> t
     pool = unseen(view)
     hidden = {i: sum(1 for c in view.players[i].cards if c is None) for i in live}
     board = [c for c in view.board if c is not None]
-    need = min(sum(hidden.values()) + view.draw_limit, len(pool))
+    need = min(sum(hidden.values()) + (choice.most if choice.replaced else 0), len(pool))
     deals = [list(_draw(pool, need, rand)) for _ in range(samples)]
     best: tuple[float, tuple[Card, ...]] = (-1.0, ())
-    for size in range(min(view.draw_limit, len(mine)) + 1):
-        for thrown in combinations(mine, size):
+    choices = [c for c in (me.cards[k] for k in choice.positions) if c is not None]
+    for size in range(choice.least, min(choice.most, len(choices)) + 1):
+        fresh = size if choice.replaced else 0
+        for thrown in combinations(choices, size):
             kept = [c for c in mine if c not in thrown]
             score = 0.0
             for drawn in deals:
@@ -221,7 +238,7 @@ def best_discard(view: DealView, rng: RandomLike = None, samples: int = 12) -> t
                         k : k + hidden[i]
                     ]
                     k += hidden[i]
-                hands[view.seat or 0] = kept + drawn[k : k + size]
+                hands[view.seat or 0] = kept + drawn[k : k + fresh]
                 score += share(variant, view.seat or 0, hands, board)
             if score > best[0]:
                 best = (score, thrown)

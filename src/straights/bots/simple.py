@@ -11,6 +11,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from straights.bots.base import pick, pick_move
 from straights.cards import Card, RandomLike, make_rng
 from straights.game.hand import Action
@@ -28,10 +30,18 @@ def down_cards(view: DealView) -> list[Card]:
     return [c for c, up in zip(me.cards, me.up, strict=True) if not up and c is not None]
 
 
+def _cards_at(view: DealView, positions: Sequence[int]) -> tuple[Card, ...]:
+    """The viewing seat's cards at ``positions`` (of its hand)."""
+    me = view.me
+    assert me is not None
+    return tuple(c for c in (me.cards[k] for k in positions) if c is not None)
+
+
 class RandomBot:
     """Chooses uniformly among the legal actions (from its own RNG); in any variant a bet
-    goes to a uniform total within the allowed range, a draw throws a uniform number
-    of uniform cards, and the cards turned up are uniform."""
+    goes to a uniform total within the allowed range, and a card decision (a draw, a
+    discard, cards to turn up) takes a uniform number of uniform cards among those the
+    engine allows."""
 
     def __init__(self, rng: RandomLike = None, name: str = "random") -> None:
         self.rng = make_rng(rng)
@@ -42,15 +52,12 @@ class RandomBot:
         return legal[int(self.rng.random() * len(legal))]
 
     def decide(self, view: DealView) -> Move:
-        me = view.me
-        cards = [c for c in me.cards if c is not None] if me is not None else []
-        if view.draw_limit:
-            count = self.rng.randint(0, min(view.draw_limit, len(cards)))
-            return Move("discard", cards=tuple(self.rng.sample(cards, count)))
-        if view.choose_up:
-            return Move("expose", cards=tuple(self.rng.sample(down_cards(view), view.choose_up)))
-        if view.phase == "draw":
-            return Move("discard")
+        choice = view.choice
+        if choice is not None:
+            least, most = choice.least, choice.most
+            count = least if least == most else self.rng.randint(least, most)
+            picks = self.rng.sample(choice.positions, count)
+            return Move(choice.kind, cards=_cards_at(view, picks))
         legal = view.legal[int(self.rng.random() * len(view.legal))]
         if legal.kind in ("bet", "raise", "complete"):
             return Move(legal.kind, self.rng.randint(legal.low, legal.high))
@@ -59,7 +66,8 @@ class RandomBot:
 
 class CallingBot:
     """A calling station: checks when it can, otherwise calls; never bets or folds.
-    In any variant it stands pat at every draw and turns up its first face-down cards."""
+    In any variant it stands pat at every draw; where it must pick cards (a discard,
+    cards to turn up) it picks the first the engine allows."""
 
     def __init__(self, name: str = "calling") -> None:
         self.name = name
@@ -68,8 +76,7 @@ class CallingBot:
         return pick(view, "check", "call")
 
     def decide(self, view: DealView) -> Move:
-        if view.phase == "draw":
-            return Move("discard")
-        if view.choose_up:
-            return Move("expose", cards=tuple(down_cards(view)[: view.choose_up]))
+        choice = view.choice
+        if choice is not None:
+            return Move(choice.kind, cards=_cards_at(view, choice.positions[: choice.least]))
         return pick_move(view, "check", "call", "bring-in")

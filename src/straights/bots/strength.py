@@ -128,10 +128,11 @@ class StrengthBot:
         draw what :func:`~straights.bots.estimate.best_discard` prefers; and turn
         up its lowest face-down card that pairs none of its others (a pair or a wild
         card stays hidden as long as it can)."""
-        if view.phase == "draw":
+        choice = view.choice
+        if choice is not None and choice.kind == "discard":
             return Move("discard", cards=best_discard(view, self.rng))
-        if view.choose_up:
-            return Move("expose", cards=_least_telling(view)[: view.choose_up])
+        if choice is not None:
+            return Move("expose", cards=_least_telling(view)[: choice.most])
         e = self.deal_equity(view)
         fair = 1.0 / max(1, len(view.in_hand()))
         if e >= min(0.85, self.aggression * fair):

@@ -99,9 +99,29 @@ def final_counts(variant: Variant) -> tuple[int, int]:
     >>> final_counts(get_variant("PO/8")), final_counts(get_variant("F7S"))
     ((4, 5), (7, 0))
     """
-    hole = sum(len(s.hole) for s in variant.streets)
-    board = sum(s.board + s.board_down for s in variant.streets)
-    return hole, board
+    return variant.final_hole_count, variant.board_count
+
+
+def _hole_width(spot: Spot) -> int:
+    """Cards each hand is dealt in a completion: what it holds at the showdown, or more
+    while a discard is still to come (every hand then holds all its cards, the seat's
+    and the opponents' alike, and keeps the best of them: see :func:`_kept_keys`)."""
+    return max(final_counts(spot.variant)[0], len(spot.mine))
+
+
+def _kept_keys(rule: HandRule, holes: Ids, boards: Ids, keep: int | None) -> Ids | None:
+    """:func:`_rule_keys`, or with ``keep`` (a discard still to come) each player's best
+    hand from ``keep`` of his hole cards: the cards he would keep, chosen in hindsight
+    (for each share of the pot on its own)."""
+    if keep is None or keep >= holes.shape[2]:
+        return _rule_keys(rule, holes, boards)
+    best: Ids | None = None
+    for kept in combinations(range(holes.shape[2]), keep):
+        keys = _rule_keys(rule, holes[:, :, list(kept)], boards)
+        if keys is None:
+            return None
+        best = keys if best is None else np.maximum(best, keys)
+    return best
 
 
 def pot_shares(
@@ -297,7 +317,11 @@ def _standing(keys: npt.NDArray[Any]) -> npt.NDArray[np.float64]:
 
 
 def _batch_shares(
-    variant: Variant, holes: Ids, boards: Ids, narrow: Sequence[float] = ()
+    variant: Variant,
+    holes: Ids,
+    boards: Ids,
+    narrow: Sequence[float] = (),
+    keep: int | None = None,
 ) -> npt.NDArray[np.float64] | None:
     """Player 0's pot share in each completion, or ``None`` if a rule has no batch key.
     With ``narrow`` (a quantile per opponent, in order), a completion where an opponent's
@@ -305,7 +329,7 @@ def _batch_shares(
     see :func:`equity`).  A hand's standing is its best place in any share of the pot,
     ranked again among the opponent's completions, so a quantile leaves out that share
     of its hands in a high-low game too (else the better of two places would leave out
-    far fewer)."""
+    far fewer).  ``keep``: see :func:`_kept_keys`."""
     holes, boards = holes.astype(np.int64), boards.astype(np.int64)
     gained = np.zeros(holes.shape[0])
     won_any = np.zeros(holes.shape[0], dtype=np.int64)
@@ -313,7 +337,7 @@ def _batch_shares(
     narrowed = any(q > 0 for q in narrow)
     tops = []
     for rule in variant.showdown:
-        keys = _rule_keys(rule, holes, boards)
+        keys = _kept_keys(rule, holes, boards, keep)
         if keys is None:
             return None
         if narrowed:
@@ -361,7 +385,7 @@ def _kept(standing: npt.NDArray[np.float64], narrow: Sequence[float]) -> npt.NDA
 
 def _need(spot: Spot) -> tuple[int, list[int], int]:
     """Cards still to come: the seat's, each opponent's, the board's."""
-    hole, board = final_counts(spot.variant)
+    hole, board = _hole_width(spot), final_counts(spot.variant)[1]
     mine = max(0, hole - len(spot.mine))
     theirs = [max(0, hole - len(up)) for up in spot.opponents]
     return mine, theirs, max(0, board - len(spot.board))
@@ -419,9 +443,11 @@ def equity(
     narrow = tuple(narrow[: len(theirs)])
     if isinstance(spot.variant.pot_rule, RuleTen) and not mine_n:
         return _straights(spot, pool, len(theirs), samples, exact_limit or 0, seed, narrow)
-    hole, board = final_counts(spot.variant)
+    hole, board = _hole_width(spot), final_counts(spot.variant)[1]
     natural = all(c.is_ranked for c in pool) and all(c.is_ranked for c in spot.mine)
-    batched = _batchable(spot.variant, hole, board, jokers=not natural)
+    final = final_counts(spot.variant)[0]
+    keep = final if hole > final else None  # a discard to come: each keeps the best
+    batched = _batchable(spot.variant, final, board, jokers=not natural)
     if exact_limit is None:
         exact_limit = EXACT_LIMIT if batched else READABLE_EXACT_LIMIT
     if not batched:  # halved for each share whose ranking has no fast key either
@@ -433,14 +459,15 @@ def equity(
         fills = np.array(list(_every_fill(ids, sizes)), dtype=np.int64).reshape(total, -1)
         exact = True
     else:
-        per = _rows_per_completion(spot.variant, hole, board) * (len(theirs) + 1)
+        per = _rows_per_completion(spot.variant, final, board) * (len(theirs) + 1)
+        per *= math.comb(hole, final) if keep else 1
         samples = max(16, min(samples, ROW_BUDGET // max(per, 1)))
         rng = np.random.default_rng(seed)
         order = rng.random((samples, len(ids))).argsort(axis=1)[:, : sum(sizes)]
         fills = np.array(ids, dtype=np.int64)[order]
         exact = False
     holes, boards = _assemble(spot, opponents, sizes, fills)
-    got = _batch_shares(spot.variant, holes, boards, narrow) if batched else None
+    got = _batch_shares(spot.variant, holes, boards, narrow, keep) if batched else None
     if got is None:
         got = np.array(
             [_readable_share(spot.variant, h, b) for h, b in zip(holes, boards, strict=True)]

@@ -27,7 +27,7 @@ from rich.text import Text
 from straights.cli.prompt import Prompter
 from straights.cli.render import card_text, phrase_text
 from straights.poker.catalogue import game_name
-from straights.poker.engine import Deal
+from straights.poker.engine import CardChoice, Deal
 from straights.poker.showdown import best_hand
 from straights.poker.variant import Variant
 from straights.poker.view import DealView, Move, deal_view, play
@@ -303,16 +303,8 @@ class _RingTable:
     # -- the player's prompts -------------------------------------------------------------
     def ask_move(self, view: DealView) -> Move | None:
         while True:
-            if view.draw_limit:
-                answer = self.prompter.ask(
-                    f"Throw which cards? positions 1-{len(_mine(view))}, at most "
-                    f"{view.draw_limit} (Enter stands pat) › "
-                )
-            elif view.choose_up:
-                answer = self.prompter.ask(
-                    f"Turn up which face-down card{'s' if view.choose_up > 1 else ''}? "
-                    f"{view.choose_up} position{'s' if view.choose_up > 1 else ''} › "
-                )
+            if view.choice is not None:
+                answer = self.prompter.ask(_choice_prompt(view, view.choice))
             else:
                 hint = " · ".join(f"[bold]{_key(a.kind)}[/bold] {a}" for a in view.legal)
                 answer = self.prompter.ask(f"Your turn: {hint} · [bold]?[/bold] help › ")
@@ -414,16 +406,18 @@ def _help(view: DealView) -> list[str]:
       ? or h   this help
     Now you may: check, bet to 2..40.
     """
-    if view.draw_limit:
+    choice = view.choice
+    if choice is not None and choice.kind == "discard":
+        verb = "Throw" if choice.replaced else "Discard"
         return [
-            f"Throw cards by their positions, 1 to {len(_mine(view))}, like 1 4 "
-            f"(at most {view.draw_limit}).",
-            "Enter alone stands pat.",
+            f"{verb} cards by their positions, 1 to {len(_mine(view))}, like 1 4 "
+            f"({_how_many(choice)}).",
+            *(["Enter alone stands pat."] if not choice.least else []),
             "q leaves the table.",
         ]
-    if view.choose_up:
+    if choice is not None:
         return [
-            f"Name the face-down card{'s' if view.choose_up > 1 else ''} to turn up by "
+            f"Name the face-down card{'s' if choice.most > 1 else ''} to turn up by "
             "position, like 2.",
             "q leaves the table.",
         ]
@@ -437,6 +431,23 @@ def _help(view: DealView) -> list[str]:
     )
     now = ", ".join(str(a) for a in view.legal)
     return ["Keys:", *(f"  {key:<8} {meaning}" for key, meaning in keys), f"Now you may: {now}."]
+
+
+def _how_many(choice: CardChoice) -> str:
+    """How many cards ``choice`` takes, in words: ``at most 3``, ``exactly 2``, ``1 to 3``."""
+    if choice.least == choice.most:
+        return f"exactly {choice.most}"
+    return f"at most {choice.most}" if not choice.least else f"{choice.least} to {choice.most}"
+
+
+def _choice_prompt(view: DealView, choice: CardChoice) -> str:
+    """The prompt of a card decision, in the words the engine's ``choice`` gives."""
+    if choice.kind == "expose":
+        s = "s" if choice.most > 1 else ""
+        return f"Turn up which face-down card{s}? {choice.most} position{s} › "
+    verb = "Throw" if choice.replaced else "Discard"
+    pat = " (Enter stands pat)" if not choice.least else ""
+    return f"{verb} which cards? positions 1-{len(_mine(view))}, {_how_many(choice)}{pat} › "
 
 
 def _key(kind: str) -> str:
@@ -461,22 +472,19 @@ def _parse(view: DealView, answer: str) -> tuple[Move | None, str]:
     """The move ``answer`` names in ``view``, or ``None`` and what is wrong."""
     me = view.me
     assert me is not None
-    if view.draw_limit:
+    choice = view.choice
+    if choice is not None:
         picks = _positions(answer, len(me.cards))
         if isinstance(picks, str):
             return None, picks
-        if len(picks) > view.draw_limit:
-            return None, f"you may throw at most {view.draw_limit} cards, not {len(picks)}"
-        return Move("discard", cards=tuple(me.cards[p] for p in picks)), ""  # type: ignore[misc]
-    if view.choose_up:
-        picks = _positions(answer, len(me.cards))
-        if isinstance(picks, str):
-            return None, picks
-        if len(picks) != view.choose_up:
-            return None, f"turn up exactly {view.choose_up} card{'s' if view.choose_up > 1 else ''}"
-        if any(me.up[p] for p in picks):
+        if not choice.least <= len(picks) <= choice.most:
+            if choice.kind == "expose":
+                return None, f"turn up exactly {choice.most} card{'s' if choice.most > 1 else ''}"
+            verb = "throw" if choice.replaced else "discard"
+            return None, f"you may {verb} {_how_many(choice)} cards, not {len(picks)}"
+        if any(p not in choice.positions for p in picks):
             return None, "that card is already face up: choose a face-down one"
-        return Move("expose", cards=tuple(me.cards[p] for p in picks)), ""  # type: ignore[misc]
+        return Move(choice.kind, cards=tuple(me.cards[p] for p in picks)), ""  # type: ignore[misc]
     legal = {a.kind: a for a in view.legal}
     word, _, amount = answer.partition(" ")
     kinds = {"c": ("check", "call", "bring-in"), "check": ("check",), "x": ("check",),

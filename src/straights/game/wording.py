@@ -284,9 +284,12 @@ def entry_phrase(
         seen = [c for c in e.cards if c is not None]
         if not e.cards:
             return (t.does(p, "stands pat", "stand pat"),)
+        drawn = deal.replaced(at)  # the engine says: a draw, or a discard for good
         if seen:
-            return (f"{t.does(p, 'throws', 'throw')} ", *_cards(seen))
-        return (f"{t.does(p, 'draws', 'draw')} {len(e.cards)}",)
+            verb = ("throws", "throw") if drawn else ("discards", "discard")
+            return (f"{t.does(p, *verb)} ", *_cards(seen))
+        verb = ("draws", "draw") if drawn else ("discards", "discard")
+        return (f"{t.does(p, *verb)} {len(e.cards)}",)
     if kind == "expose":
         seen = [c for c in e.cards if c is not None]
         if seen:

@@ -41,6 +41,26 @@ def _board_streets(hole: int) -> tuple[Street, ...]:
     )
 
 
+def _irish_streets() -> tuple[Street, ...]:
+    # The throw comes after the flop's betting, before the turn is dealt.
+    return (
+        Street("pre-flop", hole=(False,) * 4),
+        Street("flop", board=3, burn=1),
+        Street("turn", board=1, burn=1, big_bet=True, discard=2),
+        Street("river", board=1, burn=1, big_bet=True),
+    )
+
+
+def _courchevel_streets() -> tuple[Street, ...]:
+    # The first flop card comes face up with the hole cards; the flop completes it.
+    return (
+        Street("pre-flop", hole=(False,) * 5, board=1),
+        Street("flop", board=2, burn=1),
+        Street("turn", board=1, burn=1, big_bet=True),
+        Street("river", board=1, burn=1, big_bet=True),
+    )
+
+
 def _stud_streets(low: bool) -> tuple[Street, ...]:
     first = Opener.HIGHEST_UP_CARD if low else Opener.LOWEST_UP_CARD
     later = Opener.BEST_LOW_SHOWING if low else Opener.BEST_HIGH_SHOWING
@@ -183,6 +203,19 @@ _ALL: Final = (
             blinds=False, bring_in=True),
 )  # fmt: skip
 
+#: Games added since (after Straights, so the numbers of ``straights games`` stay).
+_LATER: Final = (
+    Variant("_PIRISH", "Pot-limit Irish", "Hold'em with four hole cards: each player "
+            "discards two after the flop's betting, before the turn", "standard",
+            _irish_streets(), _PL, (_HIGH,)),
+    Variant("_PCOURCHEVEL", "Pot-limit Courchevel", "Five-card Omaha whose first flop card "
+            "is dealt face up with the hole cards, before the first betting round",
+            "standard", _courchevel_streets(), _PL, (_OMAHA_HIGH,)),
+    Variant("_P5O/8", "Pot-limit Big O", "Five-card Omaha hi-lo eight or better: exactly "
+            "two of five hole cards and three of the board, for high and for low",
+            "standard", _board_streets(5), _PL, (_OMAHA_HIGH, _OMAHA_LOW)),
+)  # fmt: skip
+
 #: Every variant by code (Straights: both packs, both structures).
 VARIANTS: Final[dict[str, Variant]] = {
     v.code: v
@@ -192,6 +225,7 @@ VARIANTS: Final[dict[str, Variant]] = {
         straights_variant(55, "no-limit"),
         straights_variant(52, "limit"),
         straights_variant(52, "no-limit"),
+        *_LATER,
     )
 }
 
@@ -227,6 +261,9 @@ GAME_NAMES: Final[dict[str, tuple[str, ...]]] = {
     "_STR55N": ("straights-no-limit",),
     "_STR52L": ("straights-52", "straights-52-limit"),
     "_STR52N": ("straights-52-no-limit",),
+    "_PIRISH": ("irish", "irish-holdem", "pot-limit-irish"),
+    "_PCOURCHEVEL": ("courchevel", "pot-limit-courchevel"),
+    "_P5O/8": ("big-o", "five-card-omaha-hi-lo", "plo5-hi-lo"),
 }
 
 _BY_NAME: Final[dict[str, str]] = {

@@ -43,10 +43,10 @@ from straights.poker.showdown import best_hand, first_best, split
 from straights.poker.variant import Opener, Stakes, Street, Structure, Variant
 from straights.rankings.base import HandValue
 
-__all__ = ["ActionKind", "Deal", "Entry", "Legal", "Pot", "Verdict"]
+__all__ = ["ActionKind", "CardChoice", "Deal", "Entry", "Legal", "Pot", "Verdict"]
 
 ActionKind = Literal["fold", "check", "call", "bring-in", "complete", "bet", "raise"]
-Phase = Literal["betting", "draw", "expose", "showdown", "over"]
+Phase = Literal["betting", "draw", "discard", "expose", "showdown", "over"]
 
 
 class Legal(NamedTuple):
@@ -69,13 +69,49 @@ class Legal(NamedTuple):
         return f"{self.kind} to {span}"
 
 
+class CardChoice(NamedTuple):
+    """A card decision of the player to act: the engine's answer to "which cards may
+    he pick now?".
+
+    ``kind`` is the move that answers it (``discard`` or ``expose``); he picks at
+    least ``least`` and at most ``most`` cards among his hand's ``positions``
+    (indices into his hole cards); ``replaced``: discards are replaced (a draw),
+    else thrown for good.  ``str`` words it for people.
+
+    >>> str(CardChoice("discard", 0, 3, (0, 1, 2, 3, 4), replaced=True))
+    'draw up to 3 cards'
+    >>> str(CardChoice("discard", 2, 2, (0, 1, 2, 3))), str(CardChoice("expose", 1, 1, (0, 2)))
+    ('discard 2 cards', 'turn up 1 card')
+    """
+
+    kind: Literal["discard", "expose"]
+    least: int
+    most: int
+    positions: tuple[int, ...]
+    replaced: bool = False
+
+    @property
+    def verb(self) -> str:
+        """What the player does, in one word or two: ``draw``, ``discard`` or ``turn up``."""
+        if self.kind == "expose":
+            return "turn up"
+        return "draw" if self.replaced else "discard"
+
+    def __str__(self) -> str:
+        count = str(self.most) if self.least == self.most else f"up to {self.most}"
+        if self.least and self.least != self.most:
+            count = f"{self.least} to {self.most}"
+        return f"{self.verb} {count} card{'' if self.most == 1 else 's'}"
+
+
 class Entry(NamedTuple):
     """One line of the deal's record, in order.
 
     ``kind`` is ``ante``, ``blind``, ``hole``, ``board``, ``burn``, ``turn``,
     ``betting`` (a betting round begins) or ``no betting`` (a street with nobody
     left to bet), ``fold``, ``check``, ``call``, ``bring-in``, ``bet``, ``raise``,
-    ``discard``, ``expose`` (a card chosen to be turned up), ``show``, ``muck``,
+    ``discard`` (a draw's, or a throw: :meth:`Deal.replaced` tells), ``expose``
+    (a card chosen to be turned up), ``show``, ``muck``,
     ``win`` or ``penalty`` (a pot rule's charge; a negative amount is returned to
     the player, as the sevens rule returns the action after the draw);
     ``amount`` is chips (a bet's or raise's street total; a win's chips).
@@ -167,6 +203,7 @@ class Deal:
         "_short",
         "_structure",
         "_thrown",
+        "_throws",
         "_to_show",
         "_total_before",
         "auto_showdown",
@@ -268,7 +305,9 @@ class Deal:
         self.board_up: list[bool] = []
         self.spent: list[Card | None] = []  # burns and discards, for a new stock
         #: Every card each player has thrown away in a draw (never dealt back to him).
-        self._thrown: list[set[Card]] = [set() for _ in range(n)] if variant.draws else []
+        self._thrown: list[set[Card]] = (
+            [set() for _ in range(n)] if "discard" in variant.card_choices else []
+        )
         self.bets = [0] * n  # this street
         #: The largest of :attr:`bets` (kept as each bet changes: read at every turn).
         self.current_bet = 0
@@ -321,6 +360,8 @@ class Deal:
         # draw and showdown state
         self._drawers: deque[int] = deque()
         self._drawn: dict[int, int] = {}
+        #: Log positions of discards that are not replaced (throws).
+        self._throws: set[int] = set()
         self._choosers: deque[int] = deque()
         self._chosen: dict[int, list[int]] = {}
         self._to_show: list[int] = []
@@ -345,7 +386,7 @@ class Deal:
         phase = self.phase
         if phase == "betting":
             return self._actors[0] if self._actors else None
-        if phase == "draw" and self._drawers:
+        if (phase == "draw" or phase == "discard") and self._drawers:
             return self._drawers[0]
         if phase == "expose" and self._choosers:
             return self._choosers[0]
@@ -408,7 +449,9 @@ class Deal:
                 self.showdown_street is None
                 and self.street_index >= 0
                 and sum(map(bool, map(stacks.__getitem__, live))) <= 1  # players with chips
-                and not any(s.draw is not None for s in streets[self.street_index + 1 :])
+                and not any(
+                    s.draw is not None or s.discard for s in streets[self.street_index + 1 :]
+                )
             ):
                 self.showdown_street = self.street_index
                 final = self.street_index == len(self.variant.streets) - 1
@@ -424,19 +467,29 @@ class Deal:
                 return
             self.street_index += 1
             street = self.street = streets[self.street_index]
-            self._deal(street, live)
-            if street.draw is not None:
-                self.phase = "draw"
+            if street.discard:
+                self.phase = "discard"  # the throw comes before the street's cards
                 self._drawers = deque(live)
                 self._drawn = {}
                 return
-            if street.choose_up:
-                self.phase = "expose"
-                self._choosers = deque(live)
-                self._chosen = {}
+            if self._open(street, live):
                 return
-            if self._begin_betting(live):
-                return
+
+    def _open(self, street: Street, live: list[int]) -> bool:
+        """Deal ``street`` and start its draw, its choice of up cards or its betting;
+        ``False`` when nobody has anything to decide on it."""
+        self._deal(street, live)
+        if street.draw is not None:
+            self.phase = "draw"
+            self._drawers = deque(live)
+            self._drawn = {}
+            return True
+        if street.choose_up:
+            self.phase = "expose"
+            self._choosers = deque(live)
+            self._chosen = {}
+            return True
+        return self._begin_betting(live)
 
     def _deal(self, street: Street, live: list[int]) -> None:
         """Deal ``street`` to the players in (``live``)."""
@@ -836,7 +889,7 @@ class Deal:
         elif self._in <= 1:
             self._actors.clear()
             self._next_street()
-        elif self.phase == "draw" and not self._drawers:
+        elif self.phase in ("draw", "discard") and not self._drawers:
             self._replace()
         elif self.phase == "expose" and not self._choosers:
             self._end_expose()
@@ -915,20 +968,55 @@ class Deal:
         self.current_bet = 0
 
     # -- draws -----------------------------------------------------------------------------
+    def card_choice(self) -> CardChoice | None:
+        """The card decision of the player to act (a draw, a throw, cards to turn up),
+        or ``None`` when he has none (betting, or nobody to act).
+
+        >>> from straights.poker.catalogue import get_variant
+        >>> from straights.poker.variant import Stakes
+        >>> d = Deal(get_variant("_F5CD"), Stakes.uniform(2, blinds=(1, 2), small_bet=2,
+        ...          big_bet=4), [20, 20], make_deck().shuffled(4))
+        >>> d.card_choice() is None, d.act("call").kind, d.act("check").kind
+        (True, 'call', 'check')
+        >>> str(d.card_choice()), d.card_choice().positions
+        ('draw up to 5 cards', (0, 1, 2, 3, 4))
+        """
+        i = self.actor
+        phase = self.phase
+        if i is None or phase == "betting":
+            return None
+        hand = range(len(self.holes[i]))
+        if phase == "draw":
+            most = min(self.street.draw or 0, len(hand))
+            return CardChoice("discard", 0, most, tuple(hand), replaced=True)
+        if phase == "discard":
+            need = min(self.street.discard, len(hand))
+            return CardChoice("discard", need, need, tuple(hand))
+        if phase == "expose":
+            need = self.street.choose_up
+            down = tuple(k for k in hand if not self.up[i][k])
+            return CardChoice("expose", need, need, down)
+        return None
+
+    def replaced(self, at: int) -> bool:
+        """Whether the discard at ``log[at]`` is replaced (a draw) rather than thrown
+        for good (a street with ``Street.discard``)."""
+        return self.log[at].kind == "discard" and at not in self._throws
+
     def discard(self, cards: Iterable[Card | None] = ()) -> Entry:
         """The player to draw discards ``cards`` (none: stands pat); ``None`` stands for
-        an unknown card of his.  Replacements are dealt when everyone has drawn."""
-        if self.phase != "draw" or not self._drawers:
-            raise IllegalActionError("nobody may draw now")
+        an unknown card of his.  Replacements are dealt when everyone has drawn.  On a
+        discard street he throws exactly the street's number, and nothing replaces them."""
+        if self.phase not in ("draw", "discard") or not self._drawers:
+            raise IllegalActionError("nobody may draw or discard now")
         i = self._drawers[0]
         thrown = list(cards)
         if any(c is not None and not isinstance(c, Card) for c in thrown):
             raise IllegalActionError(f"p{i + 1} can only discard cards, not {thrown!r}")
-        limit = self.street.draw or 0
-        if len(thrown) > limit:
-            raise IllegalActionError(
-                f"p{i + 1} may discard at most {limit} cards, not {len(thrown)}"
-            )
+        choice = self.card_choice()
+        assert choice is not None
+        if not choice.least <= len(thrown) <= choice.most:
+            raise IllegalActionError(f"p{i + 1} must {choice}, not {len(thrown)}")
         hand = self.holes[i]
         remove: list[int] = []
         for card in thrown:
@@ -951,12 +1039,18 @@ class Deal:
         self._drawers.popleft()
         self._drawn[i] = len(remove)
         entry = Entry("discard", i, tuple(thrown))
+        if self.phase == "discard":
+            self._throws.add(len(self.log))
         self.log.append(entry)
         if not self._drawers:
             self._replace()
         return entry
 
     def _replace(self) -> None:
+        if self.phase == "discard":  # thrown for good: now the street's cards and betting
+            if not self._open(self.street, self.in_hand()):
+                self._next_street()
+            return
         source = self.source
         for i in sorted(self._drawn):
             count = self._drawn[i]

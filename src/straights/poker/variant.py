@@ -80,7 +80,9 @@ class Street:
     ``board_down`` cards go to the middle face down (Straights' key card) and
     ``turn`` face-down board cards are turned up, oldest first; ``choose_up``:
     after the cards are dealt, each player turns up that many of his face-down
-    hole cards, chosen by himself (Mexican stud), before the betting.
+    hole cards, chosen by himself (Mexican stud), before the betting;
+    ``discard``: before the street's cards are dealt, each player in throws away
+    exactly that many hole cards of his choice, none replaced.
     """
 
     name: str
@@ -93,6 +95,7 @@ class Street:
     big_bet: bool = False
     opener: Opener = Opener.POSITION
     choose_up: int = 0
+    discard: int = 0
 
 
 class PotRule(Protocol):
@@ -171,9 +174,14 @@ class Variant:
             raise ConfigurationError(f"variant {self.code}: needs streets and a showdown")
         if not self.streets[0].hole:
             raise ConfigurationError(f"variant {self.code}: the first street deals hole cards")
-        down = 0
+        down = held = 0
         for s in self.streets:
-            down += s.hole.count(False) - s.choose_up
+            if s.discard < 0 or s.discard > held:
+                raise ConfigurationError(
+                    f"variant {self.code}: {s.name} throws more cards than a player holds"
+                )
+            held += len(s.hole) - s.discard
+            down += s.hole.count(False) - s.choose_up - s.discard
             if s.choose_up < 0 or down < 0:
                 raise ConfigurationError(
                     f"variant {self.code}: {s.name} turns up more cards than are face down"
@@ -181,8 +189,23 @@ class Variant:
 
     @property
     def hole_count(self) -> int:
-        """Hole cards each player ends with."""
+        """Hole cards dealt to each player: the most he holds at once.
+
+        >>> _four_then_two().hole_count
+        4
+        """
         return sum(len(s.hole) for s in self.streets)
+
+    @property
+    def final_hole_count(self) -> int:
+        """Hole cards each player holds at the showdown: those dealt, less those
+        discarded for good (a draw replaces what it takes).
+
+        >>> from straights.poker.catalogue import get_variant
+        >>> _four_then_two().final_hole_count, get_variant("F7S").final_hole_count
+        (2, 7)
+        """
+        return sum(len(s.hole) - s.discard for s in self.streets)
 
     @property
     def board_count(self) -> int:
@@ -191,7 +214,25 @@ class Variant:
 
     @property
     def draws(self) -> bool:
+        """Whether a player ever exchanges cards (a draw, replaced)."""
         return any(s.draw is not None for s in self.streets)
+
+    @property
+    def card_choices(self) -> frozenset[str]:
+        """The kinds of card decision a player may face: ``discard`` (a draw, or a
+        throw without replacement) and ``expose`` (choosing cards to turn up).
+
+        >>> from straights.poker.catalogue import get_variant
+        >>> sorted(_four_then_two().card_choices), sorted(get_variant("NT").card_choices)
+        (['discard'], [])
+        """
+        kinds = set()
+        for s in self.streets:
+            if s.draw is not None or s.discard:
+                kinds.add("discard")
+            if s.choose_up:
+                kinds.add("expose")
+        return frozenset(kinds)
 
     def max_players(self, deck_size: int) -> int:
         """Most players a deck can serve without draws or running out (at least 2),
@@ -207,6 +248,12 @@ class Variant:
         per_player = self.hole_count
         fixed = self.board_count + sum(s.burn for s in self.streets)
         return max(2, (deck_size - fixed) // per_player)
+
+
+def _four_then_two() -> Variant:
+    """A game for the examples: four hole cards, two thrown before the board comes."""
+    streets = (Street("deal", hole=(False,) * 4), Street("board", board=5, discard=2))
+    return Variant("_X", "x", "x", "standard", streets, Structure.NO_LIMIT, (HandRule("high"),))
 
 
 @dataclass(frozen=True, slots=True)

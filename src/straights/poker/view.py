@@ -12,8 +12,8 @@ showed; everything else is ``None`` (face down).  A spectator
 >>> mine = deal_view(deal, 0)
 >>> [c is None for c in mine.players[0].cards], [c is None for c in mine.players[1].cards]
 ([False, False, False], [True, True, False])
->>> mine.players[1].up, mine.phase, mine.draw_limit
-((False, False, True), 'betting', 0)
+>>> mine.players[1].up, mine.phase, mine.choice
+((False, False, True), 'betting', None)
 
 A seat answers its view with a :class:`Move`, applied by :func:`play`:
 
@@ -29,9 +29,9 @@ from typing import Any, NamedTuple
 
 from straights.cards import Card
 from straights.errors import IllegalActionError
-from straights.poker.engine import Deal, Entry, Legal
+from straights.poker.engine import CardChoice, Deal, Entry, Legal
 
-__all__ = ["DealView", "Move", "PlayerView", "deal_view", "entry_view", "play"]
+__all__ = ["DealView", "Move", "PlayerView", "choice_dict", "deal_view", "entry_view", "play"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,12 +59,24 @@ class DealView:
     pot: int
     actor: int | None
     legal: tuple[Legal, ...] = field(default=())
-    #: The deal's phase: ``betting``, ``draw``, ``expose``, ``showdown`` or ``over``.
+    #: The deal's phase: ``betting``, ``draw``, ``discard``, ``expose``, ``showdown``
+    #: or ``over``.
     phase: str = "betting"
-    #: How many cards the seat may discard now (a draw, its turn); 0 otherwise.
-    draw_limit: int = 0
-    #: How many cards the seat must turn up now (Mexican stud, its turn); 0 otherwise.
-    choose_up: int = 0
+    #: The seat's card decision now (its turn to draw, throw or turn up cards), as the
+    #: engine states it (:meth:`~straights.poker.engine.Deal.card_choice`); else ``None``.
+    choice: CardChoice | None = None
+
+    @property
+    def draw_limit(self) -> int:
+        """How many cards the seat may discard now (a draw or a throw, its turn); else 0."""
+        choice = self.choice
+        return choice.most if choice is not None and choice.kind == "discard" else 0
+
+    @property
+    def choose_up(self) -> int:
+        """How many cards the seat must turn up now (its turn); else 0."""
+        choice = self.choice
+        return choice.most if choice is not None and choice.kind == "expose" else 0
 
     @property
     def me(self) -> PlayerView | None:
@@ -111,7 +123,25 @@ class DealView:
             "phase": self.phase,
             "draw_limit": self.draw_limit,
             "choose_up": self.choose_up,
+            "card_choice": None if self.choice is None else choice_dict(self.choice),
         }
+
+
+def choice_dict(choice: CardChoice) -> dict[str, Any]:
+    """A card decision for a page: its move, how many cards, which positions, in words.
+
+    >>> choice_dict(CardChoice("discard", 2, 2, (0, 1, 2, 3)))["words"]
+    'discard 2 cards'
+    """
+    return {
+        "action": choice.kind,
+        "least": choice.least,
+        "most": choice.most,
+        "positions": list(choice.positions),
+        "replaced": choice.replaced,
+        "verb": choice.verb,
+        "words": str(choice),
+    }
 
 
 def _shown(deal: Deal) -> list[set[Card]]:
@@ -149,8 +179,7 @@ def deal_view(deal: Deal, seat: int | None) -> DealView:
         actor=actor,
         legal=deal.legal_actions() if mine else (),
         phase=deal.phase,
-        draw_limit=(deal.street.draw or 0) if mine and deal.phase == "draw" else 0,
-        choose_up=deal.street.choose_up if mine and deal.phase == "expose" else 0,
+        choice=deal.card_choice() if mine else None,
     )
 
 

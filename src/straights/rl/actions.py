@@ -16,15 +16,16 @@ legal now is the *action mask*.  Indices:
   pot-limit maximum), rounded to a chip; it is legal only strictly between the
   smallest and the largest amount and when no earlier size already gives the
   same amount, so every legal amount is one action;
-* in variants with draws, then one action per subset of the hand: index
-  ``first_draw + bits`` discards card ``k`` of the hand (in the order the
-  observation shows it) for each bit ``k`` set; ``first_draw`` itself stands
-  pat.  Subsets of more cards than the street allows, or of cards beyond the
-  hand's length, are masked;
-* in variants where players choose which cards to turn up (``Street.choose_up``,
-  Mexican stud), then one action per subset of the hand: ``first_expose + bits``
-  turns up card ``k`` for each bit ``k`` set; only subsets of face-down cards of
-  exactly the street's number are legal.
+* in variants with draws or discards (``Variant.card_choices`` holds
+  ``discard``), then one action per subset of the hand: index ``first_draw +
+  bits`` discards card ``k`` of the hand (in the order the observation shows it)
+  for each bit ``k`` set; ``first_draw`` itself stands pat.  Which subsets are
+  legal is the engine's :class:`~straights.poker.engine.CardChoice`: its number
+  of cards (at most so many at a draw, exactly so many at a discard), among its
+  positions; the rest are masked;
+* in variants where players choose which cards to turn up (``expose``, Mexican
+  stud), then one action per subset of the hand: ``first_expose + bits`` turns
+  up card ``k`` for each bit ``k`` set, masked by the engine's choice likewise.
 
 >>> from straights.poker import get_variant
 >>> nl = ActionLayout(get_variant("NT"))
@@ -50,7 +51,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from straights.errors import ConfigurationError
-from straights.poker.engine import Legal
+from straights.poker.engine import CardChoice, Legal
 from straights.poker.variant import Structure, Variant
 
 __all__ = ["CALL", "DEFAULT_SIZES", "FOLD", "RAISE", "ActionLayout", "Move"]
@@ -108,10 +109,12 @@ class ActionLayout:
         self.first_draw = RAISE + len(raises)
         self.last_raise = self.first_draw - 1
         self.hand = variant.hole_count
-        draws = _subset_names("discard-", self.hand, "stand-pat") if variant.draws else ()
+        choices = variant.card_choices
+        draws = _subset_names("discard-", self.hand, "stand-pat") if "discard" in choices else ()
         self.first_expose = self.first_draw + len(draws)
-        chooses = any(s.choose_up for s in variant.streets)
-        exposes = _subset_names("turn-up-", self.hand, "turn-up-none") if chooses else ()
+        exposes = (
+            _subset_names("turn-up-", self.hand, "turn-up-none") if "expose" in choices else ()
+        )
         self.names: tuple[str, ...] = ("fold", "call", *raises, *draws, *exposes)
         self.size = len(self.names)
 
@@ -155,6 +158,24 @@ class ActionLayout:
         hand's face-up flags)."""
         down = sum(1 << k for k, is_up in enumerate(up) if not is_up)
         return _subset_mask(self.size, self.first_expose, len(up), count, count, down)
+
+    def choice_mask(self, choice: CardChoice, hand: int) -> NDArray[np.int8]:
+        """The mask of the engine's card decision ``choice`` from a hand of ``hand`` cards.
+
+        >>> from straights.poker.catalogue import get_variant
+        >>> from straights.poker.engine import CardChoice
+        >>> draw = ActionLayout(get_variant("F2L3D"))
+        >>> mask = draw.choice_mask(CardChoice("discard", 2, 2, (0, 1, 2, 3)), 4)
+        >>> [draw.names[k] for k in mask.nonzero()[0]][:3], int(mask.sum())
+        (['discard-1-2', 'discard-1-3', 'discard-2-3'], 6)
+        """
+        first = self.first_draw if choice.kind == "discard" else self.first_expose
+        allowed = sum(1 << k for k in choice.positions)
+        return _subset_mask(self.size, first, hand, choice.least, choice.most, allowed)
+
+    def choice_move(self, kind: str, index: int) -> Move:
+        """The move of action ``index`` of a card decision of ``kind``."""
+        return self.draw_move(index) if kind == "discard" else self.expose_move(index)
 
     def draw_move(self, index: int) -> Move:
         bits = index - self.first_draw

@@ -140,13 +140,11 @@ class Dealer:
         if self._moves_key == self._decision:
             return self._mask, self._moves
         i = deal.actor
+        choice = deal.card_choice()
         if i is None:
             mask, moves = np.zeros(self.actions.size, np.int8), dict[int, Move]()
-        elif deal.phase == "draw":
-            mask = self.actions.draw_mask(len(deal.holes[i]), deal.street.draw or 0)
-            moves = {}
-        elif deal.phase == "expose":
-            mask = self.actions.expose_mask(deal.up[i], deal.street.choose_up)
+        elif choice is not None:
+            mask = self.actions.choice_mask(choice, len(deal.holes[i]))
             moves = {}
         elif deal.phase != "betting":
             raise ConfigurationError(
@@ -196,14 +194,12 @@ class Dealer:
             raise IllegalActionError(f"action {index!r} is not legal now; legal: {names}")
         street = deal.street_index
         hand = deal.holes[i]
-        if deal.phase == "draw":
-            positions = self.actions.draw_move(int(index)).positions
-            deal.discard([hand[k] for k in positions])
-            self.history.add(i, "discard", len(positions), street)
-        elif deal.phase == "expose":
-            positions = self.actions.expose_move(int(index)).positions
-            deal.expose([hand[k] for k in positions])
-            self.history.add(i, "expose", len(positions), street)
+        choice = deal.card_choice()
+        if choice is not None:
+            positions = self.actions.choice_move(choice.kind, int(index)).positions
+            cards = [hand[k] for k in positions]
+            (deal.discard if choice.kind == "discard" else deal.expose)(cards)
+            self.history.add(i, choice.kind, len(positions), street)
         else:
             move = moves[int(index)]
             entry = deal.act(move.kind, move.to)

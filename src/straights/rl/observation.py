@@ -65,8 +65,9 @@ __all__ = ["KINDS", "Encoding", "History", "Segment"]
 KINDS: Final = (
     "fold", "check", "call", "bring-in", "complete", "bet", "raise", "discard", "expose",
 )  # fmt: skip
-#: The phases in which a player decides, in the order of the ``phase`` one-hot.
-PHASES: Final = {"betting": 0, "draw": 1, "expose": 2}
+#: What a player decides, in the order of the ``phase`` one-hot: a bet, or the kind
+#: of the engine's card decision (:meth:`~straights.poker.engine.Deal.card_choice`).
+PHASES: Final = {"betting": 0, "discard": 1, "expose": 2}
 _KIND_INDEX: Final = {k: i for i, k in enumerate(KINDS)}
 
 
@@ -230,8 +231,9 @@ class Encoding:
         over = street < 0
         put[self.seat_at + seat] = 1.0
         put[self.street_at + (self.street_count if over else street)] = 1.0
-        phase = PHASES.get(deal.phase, -1)
-        if not over and phase >= 0 and deal.actor is not None:
+        choice = deal.card_choice()
+        phase = PHASES["betting"] if choice is None else PHASES[choice.kind]
+        if not over and deal.actor is not None:
             put[self.phase_at + phase] = 1.0
         unit = self.unit_inverse
         at = self.chips_at

@@ -40,7 +40,7 @@ from straights.poker.catalogue import find_variant, game_name, get_variant
 from straights.poker.engine import Deal
 from straights.poker.stakes import default_stakes
 from straights.poker.variant import Stakes, Structure, Variant
-from straights.poker.view import DealView, Move, deal_view, play
+from straights.poker.view import DealView, Move, choice_dict, deal_view, play
 from straights.web.follow import tens
 from straights.web.keyed_random import deal_random, restock_random
 from straights.web.tables import Auto, WebTable
@@ -407,19 +407,18 @@ class VariantWebTable(WebTable):
         WebTable._do_bot(self, c)
 
     def fallback(self, seat: int, why: str) -> dict[str, Any]:
-        """Stand pat in a draw, turn up the first face-down cards, else check or fold."""
+        """Stand pat in a draw; where cards must be picked (a discard, cards to turn up),
+        the first the engine allows; else check or fold."""
         hand = self.game.hand
         assert hand is not None
         i = hand.player_index(seat)
         view = deal_view(hand.deal, i)
         command: dict[str, Any] = {"kind": "act", "seat": seat, "why": why}
-        if view.draw_limit or view.phase == "draw":
-            return command | {"action": "discard", "cards": []}
-        me = view.me
-        if view.choose_up and me is not None:
-            down = [c for c, up in zip(me.cards, me.up, strict=True) if not up and c is not None]
-            codes = [c.ascii() for c in down[: view.choose_up]]
-            return command | {"action": "expose", "cards": codes}
+        me, choice = view.me, view.choice
+        if choice is not None and me is not None:
+            picked = [me.cards[k] for k in choice.positions[: choice.least]]
+            codes = [c.ascii() for c in picked if c is not None]
+            return command | {"action": choice.kind, "cards": codes}
         kinds = [a.kind for a in view.legal]
         action = next((k for k in ("check", "fold") if k in kinds), kinds[0] if kinds else "fold")
         return command | {"action": action}
@@ -588,7 +587,7 @@ class VariantWebTable(WebTable):
                     "label": _label(a.kind, a.amount, a.low, a.high),
                 }
             )
-        board_total = sum(s.board + s.board_down for s in variant.streets)
+        board_total = variant.board_count
         return {
             "variant": variant.code,
             "variant_name": variant.name,
@@ -609,6 +608,7 @@ class VariantWebTable(WebTable):
             "legal": legal,
             "draw_limit": view.draw_limit,
             "choose_up": view.choose_up,
+            "card_choice": None if view.choice is None else choice_dict(view.choice),
             "to_call": view.to_call,
             "results": self.results(hand) if hand.finished else [],
             "awards": [],
@@ -722,5 +722,6 @@ def _last_actions(deal: Deal) -> dict[int, str]:
             last[entry.player] = action_phrase(entry.kind, amount=put_in(deal, at), to=entry.amount)
         elif entry.player is not None and entry.kind == "discard":
             count = len(entry.cards)
-            last[entry.player] = f"draws {count}" if count else "stands pat"
+            verb = "draws" if deal.replaced(at) else "discards"
+            last[entry.player] = f"{verb} {count}" if count else "stands pat"
     return last

@@ -231,7 +231,7 @@ function beep() {
 function alertTurn(state) {
   const h = state.hand;
   const choosing = Boolean(state.choice && state.choice.seat !== null && state.choice.seat === state.you.seat && !state.choice.chosen);
-  const mine = (h.legal || []).length > 0 || h.draw_limit > 0 || h.choose_up > 0 || choosing;
+  const mine = (h.legal || []).length > 0 || Boolean(h.card_choice) || choosing;
   const base = `Straights — ${state.table.name || state.table.id}`;
   document.title = mine ? `● Your turn — ${base}` : base;
   if (mine && !app.myTurn) beep();

@@ -93,7 +93,8 @@ function renderVariantPot(h, state) {
   pot.append(el("span", "game", h.variant_name));
   if (!h.finished) {
     pot.append(el("span", null, `Pot ${h.pot}`));
-    pot.append(el("span", "side", `${h.street}${h.phase === "draw" ? " · drawing" : h.phase === "expose" ? " · choosing cards to turn up" : ""}`));
+    const doing = { draw: " · drawing", discard: " · discarding", expose: " · choosing cards to turn up" };
+    pot.append(el("span", "side", `${h.street}${doing[h.phase] || ""}`));
     for (const [k, p] of (h.side_pots || []).entries()) {
       const who = p.eligible.map((s) => nameOf(state, s)).join(", ");
       pot.append(el("span", "side", `${k === 0 ? "Main pot" : "Side pot " + k}: ${p.amount} (${who})`));
@@ -136,31 +137,32 @@ function renderChoice(state) {
   box.hidden = false;
 }
 
-// Your cards: tap to pick the discards of a draw (within the limit) or the cards to
-// turn up (Mexican stud), then confirm; the betting actions with their amounts.
+// Your cards: tap to pick the cards of the engine's card decision (h.card_choice: the
+// discards of a draw or of a discard street, the cards to turn up), within its number
+// and its positions, then confirm; the betting actions with their amounts.
 function renderVariantMe(state) {
   const h = state.hand;
   const mine = $("myhand");
   mine.replaceChildren();
   const hole = h.hole || [];
-  const picking = h.draw_limit > 0 ? "draw" : h.choose_up > 0 ? "expose" : null;
+  const pick = h.card_choice;
+  const picking = pick ? pick.action : null;
   const key = `${h.hand_number}:${h.street}:${picking}`;
   if (app.pickKey !== key) { app.pickKey = key; app.picked = new Set(); }
   hole.forEach((code, k) => {
     const c = variantCard(code);
     if (h.hole_up[k]) { c.classList.add("up"); c.title = "face up"; }
     if (picking) {
-      const can = picking === "draw" || !h.hole_up[k];
+      const can = pick.positions.includes(k);
       c.classList.add(can ? "pickable" : "fixed");
       if (app.picked.has(k)) c.classList.add("sel");
       c.setAttribute("role", "button");
       c.tabIndex = 0;
       c.onclick = () => {
         if (!can) return;
-        const limit = picking === "draw" ? h.draw_limit : h.choose_up;
         if (app.picked.has(k)) app.picked.delete(k);
-        else if (app.picked.size < limit) app.picked.add(k);
-        else { toast(picking === "draw" ? `you may throw at most ${limit}` : `turn up ${limit}`); return; }
+        else if (app.picked.size < pick.most) app.picked.add(k);
+        else { toast(pick.replaced ? `you may throw at most ${pick.most}` : pick.words); return; }
         renderVariantMe(state);
       };
     }
@@ -172,15 +174,17 @@ function renderVariantMe(state) {
   if (picking) {
     const n = app.picked.size;
     const cards = [...app.picked].sort((a, b) => a - b).map((k) => hole[k]);
-    const label = picking === "draw" ? (n ? `Draw ${n}` : "Stand pat") : `Turn up`;
+    const label = picking === "expose" ? "Turn up" : pick.replaced ? (n ? `Draw ${n}` : "Stand pat") : `Discard ${n}`;
     const b = el("button", "primary", label);
-    b.dataset.action = picking === "draw" ? "discard" : "expose";
-    b.disabled = picking === "expose" && n !== h.choose_up;
+    b.dataset.action = pick.action;
+    b.disabled = n < pick.least || n > pick.most;
     b.onclick = () => {
       b.disabled = true;
       send({ type: "act", token: seatToken(), action: b.dataset.action, cards, hand: h.hand_number });
     };
-    const hint = picking === "draw" ? `Tap up to ${h.draw_limit} cards to throw` : `Tap ${h.choose_up} face-down card${h.choose_up > 1 ? "s" : ""} to turn up`;
+    const s = pick.most > 1 ? "s" : "";
+    const hint = picking === "expose" ? `Tap ${pick.most} face-down card${s} to turn up`
+      : pick.replaced ? `Tap up to ${pick.most} cards to throw` : `Tap ${pick.most} card${s} to discard`;
     actions.append(el("div", "hint", hint), b);
   }
   for (const a of h.legal || []) {
