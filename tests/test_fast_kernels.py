@@ -18,6 +18,7 @@ from itertools import combinations, pairwise
 import numpy as np
 import numpy.typing as npt
 import pytest
+from sizes import size
 
 from straights import fast
 from straights.cards import Card
@@ -205,26 +206,31 @@ def test_every_five_card_hand(name: str) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("part", range(4))
-def test_ten_million_random_seven_card_high_hands(part: int) -> None:
-    """4 parts x 2,500,000 = 10,000,000 random 7-card hands, standard high."""
-    assert run_random("high", 2_500_000, seed=100 + part).hands == 2_500_000
+def test_millions_of_random_seven_card_high_hands(part: int) -> None:
+    """4 parts x 500,000 = 2,000,000 random 7-card hands, standard high, in CI;
+    4 x 2,500,000 = 10,000,000 at full size (``tests/sizes.py``)."""
+    hands = size(500_000, 2_500_000)
+    assert run_random("high", hands, seed=100 + part).hands == hands
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("part", range(2))
 @pytest.mark.parametrize("name", ["ace-to-five", "deuce-to-seven"])
-def test_five_million_random_seven_card_lows(name: str, part: int) -> None:
-    """2 parts x 2,500,000 = 5,000,000 random 7-card hands per low ranking (10 M together;
-    the readable lows run at 0.3-0.6 M hands a second, so CI time decides the size)."""
-    assert run_random(name, 2_500_000, seed=200 + part).hands == 2_500_000
+def test_millions_of_random_seven_card_lows(name: str, part: int) -> None:
+    """2 parts x 500,000 = 1,000,000 random 7-card hands per low ranking in CI (the
+    readable lows run at 0.3-0.6 M hands a second, so CI time decides the size);
+    2 x 2,500,000 = 5,000,000 at full size (``tests/sizes.py``)."""
+    hands = size(500_000, 2_500_000)
+    assert run_random(name, hands, seed=200 + part).hands == hands
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("part", range(4))
 @pytest.mark.parametrize("pack", [55, 52])
-def test_ten_million_random_straights_hands(pack: int, part: int) -> None:
-    """2 packs x 4 parts x 1,250,000 = 10,000,000 random Straights hands."""
-    for hands in random_hands(1_250_000, 7, pack, seed=1000 * pack + part):
+def test_millions_of_random_straights_hands(pack: int, part: int) -> None:
+    """2 packs x 4 parts x 250,000 = 2,000,000 random Straights hands in CI;
+    2 x 4 x 1,250,000 = 10,000,000 at full size (``tests/sizes.py``)."""
+    for hands in random_hands(size(250_000, 1_250_000), 7, pack, seed=1000 * pack + part):
         got = fast.straights_keys(hands[:, :2], hands[:, 2:], pack)
         want = [straights_key(r[:2], r[2:], pack) for r in hands.tolist()]
         assert got.tolist() == want

@@ -14,6 +14,7 @@ import random
 
 import pytest
 from game_referee import RefDeal, referee
+from sizes import size
 
 from straights.cards import Card, make_deck
 from straights.errors import IllegalActionError
@@ -177,8 +178,10 @@ def test_random_deals_quick() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(10))
-def test_random_deals_100k(chunk: int) -> None:
-    """100,000 random deals in ten chunks (so ``pytest -n auto`` spreads them)."""
-    stats = play_random_hands(seed=1000 + chunk, hands=10_000)
-    assert stats["hands"] == 10_000
+def test_many_random_deals(chunk: int) -> None:
+    """20,000 random deals in ten chunks (so ``pytest -n auto`` spreads them) in CI;
+    100,000 at full size (``tests/sizes.py``)."""
+    deals = size(2_000, 10_000)
+    stats = play_random_hands(seed=1000 + chunk, hands=deals)
+    assert stats["hands"] == deals
     assert stats["carried"] > 0 and stats["side_pots"] > 0

@@ -13,6 +13,7 @@ import random
 
 import pytest
 from poker_referee import GAMES, Referee, ace_to_five_joker, best_high, canadian
+from sizes import size
 
 from straights.cards import Card, make_deck
 from straights.poker import Deal, Stakes, get_variant
@@ -89,14 +90,14 @@ def test_the_engine_agrees_with_the_referee(code: str) -> None:
 
 #: Fewer deals at length where the referee's brute force judges five-card Omaha hands
 #: (100 choices of two plus three a hand and a half): about as long as the others.
-AT_LENGTH = {"_PCOURCHEVEL": 1000, "_P5O/8": 1000}
+AT_LENGTH = {"_PCOURCHEVEL": size(300, 1000), "_P5O/8": size(300, 1000)}
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("code", sorted(GAMES))
 def test_the_engine_agrees_with_the_referee_at_length(code: str) -> None:
     rng = random.Random(f"referee-slow/{code}")
-    for _ in range(AT_LENGTH.get(code, 5000)):
+    for _ in range(AT_LENGTH.get(code, size(1000, 5000))):  # deals (tests/sizes.py)
         play_both(code, rng)
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from sizes import size
 
 from straights.errors import ConfigurationError, IllegalActionError, StraightsError
 from straights.rl import env
@@ -111,7 +112,8 @@ def test_the_rarer_rules_happen_in_the_run() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("players", range(2, 11))
 def test_many_random_deals_agree_with_the_engine(players: int) -> None:
-    seen = side_by_side(players, 1_000, 100 + players, stack=[15 + 25 * k for k in range(players)])
+    deals = size(300, 1_000)  # a player count (tests/sizes.py)
+    seen = side_by_side(players, deals, 100 + players, stack=[15 + 25 * k for k in range(players)])
     assert seen["showdowns"] > 0
 
 
