@@ -235,4 +235,6 @@ def make_solver(
         return DiscountedCfr(tree, alpha, beta, gamma)
     if algorithm == "pcfr+":
         return PredictiveCfrPlus(tree)
-    raise ConfigurationError(f"--algorithm {algorithm!r} is not known: choose {', '.join(ALGORITHMS)}")
+    raise ConfigurationError(
+        f"--algorithm {algorithm!r} is not known: choose {', '.join(ALGORITHMS)}"
+    )
