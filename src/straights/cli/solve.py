@@ -30,9 +30,7 @@ def solve(
     ] = "mini-straights",
     algorithm: Annotated[
         str,
-        typer.Option(
-            help="cfr+, dcfr (discounted CFR, α=1.5 β=0 γ=2) or pcfr+ (predictive CFR+)."
-        ),
+        typer.Option(help="cfr+, dcfr (discounted CFR, α=1.5 β=0 γ=2) or pcfr+ (predictive CFR+)."),
     ] = "cfr+",
     raises: Annotated[
         int | None,
@@ -50,7 +48,11 @@ def solve(
     ] = Path("strategy.npz"),
     plot: Annotated[
         Path | None,
-        typer.Option("--plot", help="Also save the exploitability curve to this .png file."),
+        typer.Option(
+            "--plot",
+            help="Also save the exploitability curve to this .png file "
+            "(Kuhn and Leduc: next to OpenSpiel's CFR+).",
+        ),
     ] = None,
     executor: Annotated[
         str, typer.Option(help="Where the parts run: serial, threads, processes or ray.")
@@ -73,7 +75,6 @@ def solve(
     """
     from straights.errors import ConfigurationError
     from straights.extras import require
-
     from straights.solver.cfr import ALGORITHMS
 
     require("fast", "straights solve")
@@ -105,9 +106,13 @@ def solve(
 
     save(target, solution.tree, solution.strategy, solution.to_dict())
     if plot is not None:
-        from straights.solver.plot import label, plot_curve
+        from straights.solver.plot import label, openspiel_curve, plot_curve
 
-        plot_curve([(label(solution), solution.curve)], plot)
+        series = [(f"{label(solution)}, {solution.algorithm}", solution.curve)]
+        peer = openspiel_curve(chosen, iterations)
+        if peer is not None:
+            series.append(peer)
+        plot_curve(series, plot)
     if as_json:
         data = solution.to_dict()
         data["strategy"] = str(target)
@@ -202,8 +207,9 @@ def _print(solution: Solution, target: Path, plot: Path | None) -> None:
     out.print(
         Text(
             f"{len(tree.decisions):,} betting nodes, {tree.info_sets:,} information sets, "
-            f"{tree.nodes:,} nodes; {solution.iterations_per_second:,.2f} iterations/s "
-            f"{'(compiled) ' if solution.compiled else ''}"
+            f"{tree.nodes:,} nodes; {solution.iterations_per_second:,.2f} iterations/s, "
+            f"{solution.iterations_per_cpu_second:,.2f} a CPU second"
+            f"{' (compiled)' if solution.compiled else ''} "
             f"({solution.seconds:,.1f} s in all with the measurements, {solution.parts} part"
             f"{'s' if solution.parts > 1 else ''})"
         )

@@ -164,7 +164,7 @@ class DiscountedCfr(CfrPlus):
 
     def weight(self) -> float:
         """Iteration ``t`` weighs ``t^γ``."""
-        return float(self.iterations) ** self.gamma
+        return float(float(self.iterations) ** self.gamma)
 
     def accumulate(self, index: int, instant: FloatArray) -> None:
         """Add this iteration's regrets, then discount: ``t^α/(t^α+1)`` if positive, else β's."""

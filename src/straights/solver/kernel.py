@@ -39,10 +39,9 @@ _KINDS = {"decision": _DECISION, "chance": _CHANCE, "fold": _FOLD, "showdown": _
 def _kernel() -> Any:
     """The compiled iteration loop (built once a process; Numba caches it on disk)."""
     import numba
-    import numpy as np
 
     @numba.njit(cache=True, nogil=True)
-    def run(  # noqa: PLR0912, PLR0913, PLR0915
+    def run(
         iterations: int,
         start: int,
         algorithm: int,

@@ -25,7 +25,6 @@ __all__ = ["chance", "terminal"]
 
 def terminal(tree: Tree, node: Node, player: int, theirs: FloatArray) -> FloatArray:
     """``player``'s values at a fold or showdown, given the opponent's reach ``theirs``."""
-    import numpy as np
 
     level = tree.levels[node.level]
     if node.kind == "fold":
