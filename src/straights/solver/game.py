@@ -13,7 +13,7 @@ deal of Straights.
 'Kuhn poker: 3 cards (J♠ Q♠ K♠), 1 private card each, 1 betting round, ante 1, no raises'
 >>> mini_straights().ladder
 (1, 3, 7)
->>> leduc().describe()[-45:]
+>>> leduc().describe()[-55:]
 '2 betting rounds, ante 1, bets 2 and 4, at most 1 raise'
 """
 
