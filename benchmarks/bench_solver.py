@@ -75,7 +75,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--budget", type=float, default=3.0, help="CPU seconds a turn")
     parser.add_argument("--iterations", type=int, default=10_000, help="the curves' length")
-    parser.add_argument("--plot", default="docs/img/solver_vs_openspiel.png")
+    parser.add_argument(
+        "--plot", default=str(HERE.parent / "docs" / "img" / "solver_vs_openspiel.png")
+    )
     parser.add_argument("--mini", action="store_true", help="also the Mini Straights table")
     parser.add_argument("--no-install", action="store_true")
     args = parser.parse_args()

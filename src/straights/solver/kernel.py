@@ -6,7 +6,9 @@ the same order, and is tested equal to them (strategies to 1e-12).  The tree
 is laid out in pre-order: a forward sweep spreads the reaches from the root
 down, a backward sweep (reverse pre-order, so children before parents) brings
 the values up, updates regrets and strategy sums.  Numba is in the ``fast``
-extra; the kernel is compiled on first use and cached on disk.
+extra (this module imports it: import it only to solve); the kernel is
+compiled on first use, or by ``straights warm-up``, and cached on disk beside
+the other fast kernels.
 
 >>> from straights.solver.game import kuhn
 >>> from straights.solver.tree import build_tree
@@ -19,10 +21,13 @@ True
 
 from __future__ import annotations
 
-from functools import cache
+import sys
 from typing import TYPE_CHECKING, Any
 
+import numba
+
 from straights.errors import ConfigurationError
+from straights.fast import _relocate_caches
 from straights.solver.cfr import ALGORITHMS, normalise
 from straights.solver.tree import Tree
 
@@ -35,165 +40,155 @@ _DECISION, _CHANCE, _FOLD, _SHOWDOWN = 0, 1, 2, 3
 _KINDS = {"decision": _DECISION, "chance": _CHANCE, "fold": _FOLD, "showdown": _SHOWDOWN}
 
 
-@cache
-def _kernel() -> Any:
-    """The compiled iteration loop (built once a process; Numba caches it on disk)."""
-    import numba
-
-    @numba.njit(cache=True, nogil=True)
-    def run(
-        iterations: int,
-        start: int,
-        algorithm: int,
-        alpha: float,
-        beta: float,
-        gamma: float,
-        tolerance: float,
-        kind: Any,
-        player: Any,
-        contrib: Any,
-        size: Any,
-        slots: Any,
-        level: Any,
-        reach_at: Any,
-        child_at: Any,
-        children: Any,
-        info_at: Any,
-        actions: Any,
-        flat_at: Any,
-        flat: Any,
-        compat_at: Any,
-        compat: Any,
-        scale: Any,
-        showdown: Any,
-        regrets: Any,
-        sums: Any,
-        last: Any,
-        sigma: Any,
-        mine: Any,
-        theirs: Any,
-        values: Any,
-    ) -> None:
-        nodes = kind.shape[0]
-        for t in range(start + 1, start + iterations + 1):
-            if algorithm == 1:
-                weight = float(t) ** gamma
-            elif algorithm == 2:
-                weight = float(t) * float(t)
-            else:
-                weight = float(t)
-            up = float(t) ** alpha
-            down = float(t) ** beta
-            up = up / (up + 1.0)
-            down = down / (down + 1.0)
-            for p in range(2):
-                # The current strategy at every decision node.
-                for i in range(nodes):
-                    if kind[i] != 0:
-                        continue
-                    k, n, o = actions[i], size[i], info_at[i]
-                    for j in range(n):
-                        total = 0.0
-                        for a in range(k):
-                            r = regrets[o + j * k + a]
-                            if algorithm == 2:
-                                r += last[o + j * k + a]
-                            r = 0.0 if r < tolerance else max(r, 0.0)
-                            sigma[o + j * k + a] = r
-                            total += r
-                        for a in range(k):
-                            if total > 0:
-                                sigma[o + j * k + a] = sigma[o + j * k + a] / total
-                            else:
-                                sigma[o + j * k + a] = 1.0 / k
-                # Forward: reaches from the root down.
-                for j in range(size[0]):
-                    mine[reach_at[0] + j] = 1.0
-                    theirs[reach_at[0] + j] = 1.0
-                for i in range(nodes):
-                    if kind[i] == 0:
-                        k, n, o, ri = actions[i], size[i], info_at[i], reach_at[i]
-                        for a in range(k):
-                            c = children[child_at[i] + a]
-                            rc = reach_at[c]
-                            for j in range(n):
-                                s = sigma[o + j * k + a]
-                                if player[i] == p:
-                                    mine[rc + j] = mine[ri + j] * s
-                                    theirs[rc + j] = theirs[ri + j]
-                                else:
-                                    mine[rc + j] = mine[ri + j]
-                                    theirs[rc + j] = theirs[ri + j] * s
-                    elif kind[i] == 1:
-                        c = children[child_at[i]]
-                        rc, ri, fa = reach_at[c], reach_at[i], flat_at[level[c]]
-                        for j in range(size[c]):
-                            mine[rc + j] = mine[ri + flat[fa + j]]
-                            theirs[rc + j] = theirs[ri + flat[fa + j]]
-                # Backward: values from the leaves up, regrets and sums updated.
-                for i in range(nodes - 1, -1, -1):
-                    ri, n, m = reach_at[i], size[i], slots[i]
-                    if kind[i] == 2 or kind[i] == 3:
-                        lv = level[i]
-                        if kind[i] == 2:
-                            if player[i] == p:
-                                won = -float(contrib[i, p])
-                            else:
-                                won = float(contrib[i, 1 - p])
-                            factor = scale[lv] * won
-                            ca = compat_at[lv]
-                            for b in range(n // m):
-                                for s in range(m):
-                                    total = 0.0
-                                    for u in range(m):
-                                        total += theirs[ri + b * m + u] * compat[ca + u * m + s]
-                                    values[ri + b * m + s] = factor * total
+@numba.njit(cache=True, nogil=True)
+def _iterate(
+    iterations: int,
+    start: int,
+    algorithm: int,
+    alpha: float,
+    beta: float,
+    gamma: float,
+    tolerance: float,
+    kind: Any,
+    player: Any,
+    contrib: Any,
+    size: Any,
+    slots: Any,
+    level: Any,
+    reach_at: Any,
+    child_at: Any,
+    children: Any,
+    info_at: Any,
+    actions: Any,
+    flat_at: Any,
+    flat: Any,
+    compat_at: Any,
+    compat: Any,
+    scale: Any,
+    showdown: Any,
+    regrets: Any,
+    sums: Any,
+    last: Any,
+    sigma: Any,
+    mine: Any,
+    theirs: Any,
+    values: Any,
+) -> None:
+    nodes = kind.shape[0]
+    for t in range(start + 1, start + iterations + 1):
+        if algorithm == 1:
+            weight = float(t) ** gamma
+        elif algorithm == 2:
+            weight = float(t) * float(t)
+        else:
+            weight = float(t)
+        up = float(t) ** alpha
+        down = float(t) ** beta
+        up = up / (up + 1.0)
+        down = down / (down + 1.0)
+        for p in range(2):
+            # The current strategy at every decision node.
+            for i in range(nodes):
+                if kind[i] != 0:
+                    continue
+                k, n, o = actions[i], size[i], info_at[i]
+                for j in range(n):
+                    total = 0.0
+                    for a in range(k):
+                        r = regrets[o + j * k + a]
+                        if algorithm == 2:
+                            r += last[o + j * k + a]
+                        r = 0.0 if r < tolerance else max(r, 0.0)
+                        sigma[o + j * k + a] = r
+                        total += r
+                    for a in range(k):
+                        if total > 0:
+                            sigma[o + j * k + a] = sigma[o + j * k + a] / total
                         else:
-                            stake = scale[lv] * float(contrib[i, p])
-                            for b in range(n // m):
-                                for s in range(m):
-                                    total = 0.0
-                                    for u in range(m):
-                                        total += showdown[b, s, u] * theirs[ri + b * m + u]
-                                    values[ri + b * m + s] = stake * total
-                    elif kind[i] == 1:
-                        c = children[child_at[i]]
-                        rc, fa = reach_at[c], flat_at[level[c]]
+                            sigma[o + j * k + a] = 1.0 / k
+            # Forward: reaches from the root down.
+            for j in range(size[0]):
+                mine[reach_at[0] + j] = 1.0
+                theirs[reach_at[0] + j] = 1.0
+            for i in range(nodes):
+                if kind[i] == 0:
+                    k, n, o, ri = actions[i], size[i], info_at[i], reach_at[i]
+                    for a in range(k):
+                        c = children[child_at[i] + a]
+                        rc = reach_at[c]
                         for j in range(n):
-                            values[ri + j] = 0.0
-                        for j in range(size[c]):
-                            values[ri + flat[fa + j]] += values[rc + j]
-                    elif player[i] != p:
-                        first = reach_at[children[child_at[i]]]
-                        for j in range(n):
-                            values[ri + j] = values[first + j]
-                        for a in range(1, actions[i]):
-                            rc = reach_at[children[child_at[i] + a]]
-                            for j in range(n):
-                                values[ri + j] = values[ri + j] + values[rc + j]
+                            s = sigma[o + j * k + a]
+                            if player[i] == p:
+                                mine[rc + j] = mine[ri + j] * s
+                                theirs[rc + j] = theirs[ri + j]
+                            else:
+                                mine[rc + j] = mine[ri + j]
+                                theirs[rc + j] = theirs[ri + j] * s
+                elif kind[i] == 1:
+                    c = children[child_at[i]]
+                    rc, ri, fa = reach_at[c], reach_at[i], flat_at[level[c]]
+                    for j in range(size[c]):
+                        mine[rc + j] = mine[ri + flat[fa + j]]
+                        theirs[rc + j] = theirs[ri + flat[fa + j]]
+            # Backward: values from the leaves up, regrets and sums updated.
+            for i in range(nodes - 1, -1, -1):
+                ri, n, m = reach_at[i], size[i], slots[i]
+                if kind[i] == 2 or kind[i] == 3:
+                    lv = level[i]
+                    if kind[i] == 2:
+                        won = -float(contrib[i, p]) if player[i] == p else float(contrib[i, 1 - p])
+                        factor = scale[lv] * won
+                        ca = compat_at[lv]
+                        for b in range(n // m):
+                            for s in range(m):
+                                total = 0.0
+                                for u in range(m):
+                                    total += theirs[ri + b * m + u] * compat[ca + u * m + s]
+                                values[ri + b * m + s] = factor * total
                     else:
-                        k, o = actions[i], info_at[i]
+                        stake = scale[lv] * float(contrib[i, p])
+                        for b in range(n // m):
+                            for s in range(m):
+                                total = 0.0
+                                for u in range(m):
+                                    total += showdown[b, s, u] * theirs[ri + b * m + u]
+                                values[ri + b * m + s] = stake * total
+                elif kind[i] == 1:
+                    c = children[child_at[i]]
+                    rc, fa = reach_at[c], flat_at[level[c]]
+                    for j in range(n):
+                        values[ri + j] = 0.0
+                    for j in range(size[c]):
+                        values[ri + flat[fa + j]] += values[rc + j]
+                elif player[i] != p:
+                    first = reach_at[children[child_at[i]]]
+                    for j in range(n):
+                        values[ri + j] = values[first + j]
+                    for a in range(1, actions[i]):
+                        rc = reach_at[children[child_at[i] + a]]
                         for j in range(n):
-                            value = 0.0
-                            for a in range(k):
-                                rc = reach_at[children[child_at[i] + a]]
-                                value += values[rc + j] * sigma[o + j * k + a]
-                            for a in range(k):
-                                rc = reach_at[children[child_at[i] + a]]
-                                x = o + j * k + a
-                                instant = values[rc + j] - value
-                                r = regrets[x] + instant
-                                if algorithm == 1:
-                                    r *= up if r > 0 else down
-                                elif r < tolerance:
-                                    r = 0.0
-                                regrets[x] = r
-                                if algorithm == 2:
-                                    last[x] = instant
-                                sums[x] += (weight * mine[ri + j]) * sigma[x]
-                            values[ri + j] = value
-
-    return run
+                            values[ri + j] = values[ri + j] + values[rc + j]
+                else:
+                    k, o = actions[i], info_at[i]
+                    for j in range(n):
+                        value = 0.0
+                        for a in range(k):
+                            rc = reach_at[children[child_at[i] + a]]
+                            value += values[rc + j] * sigma[o + j * k + a]
+                        for a in range(k):
+                            rc = reach_at[children[child_at[i] + a]]
+                            x = o + j * k + a
+                            instant = values[rc + j] - value
+                            r = regrets[x] + instant
+                            if algorithm == 1:
+                                r *= up if r > 0 else down
+                            elif r < tolerance:
+                                r = 0.0
+                            regrets[x] = r
+                            if algorithm == 2:
+                                last[x] = instant
+                            sums[x] += (weight * mine[ri + j]) * sigma[x]
+                        values[ri + j] = value
 
 
 class FastSolver:
@@ -270,7 +265,7 @@ class FastSolver:
     def run(self, iterations: int) -> None:
         """Run ``iterations`` more iterations in the compiled kernel."""
         code = ALGORITHMS.index(self.algorithm)
-        _kernel()(
+        _iterate(
             iterations,
             self.iterations,
             code,
@@ -312,6 +307,9 @@ class FastSolver:
     def average(self) -> list[FloatArray]:
         """The average strategy, one array (boards × hands × actions) per decision node."""
         return [normalise(s) for s in self.sums]
+
+
+_relocate_caches(sys.modules[__name__])
 
 
 def _offsets(sizes: IntArray) -> IntArray:
