@@ -46,7 +46,8 @@ def openspiel_curve(game: SmallGame, iterations: int) -> tuple[str, list[Checkpo
 def plot_curve(series: Sequence[tuple[str, Sequence[Checkpoint]]], path: str | Path) -> Path:
     """Save exploitability (milli-antes a hand) against iterations, log-log, one line a run.
 
-    ``series`` holds each run's legend label and curve (``Solution.curve``).
+    ``series`` holds each run's legend label and curve (``Solution.curve``);
+    a label naming OpenSpiel is drawn dashed.
     """
     from straights.extras import require
     from straights.frequencies import check_plot_path
@@ -66,6 +67,7 @@ def plot_curve(series: Sequence[tuple[str, Sequence[Checkpoint]]], path: str | P
             [c.milli_antes for c in points],
             marker="o",
             markersize=3,
+            linestyle="--" if "OpenSpiel" in name else "-",  # drawn over an equal curve
             label=name,
         )
     ax.set_xscale("log")
