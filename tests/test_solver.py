@@ -320,7 +320,7 @@ def test_exploitability_is_non_negative_and_falls() -> None:
     # One part of Mini Straights (the first face-up card fixed), no raises: quick.
     game = mini_straights(raises=0)
     part = solve_part(game.to_dict(), (0,), 40, (1, 5, 10, 20, 40))
-    exploits = [(br0 + br1) / 2 for _, br0, br1, _, _ in part.rows]
+    exploits = [(br0 + br1) / 2 for _, br0, br1, _, _, _ in part.rows]
     assert all(e >= 0 for e in exploits)
     assert exploits == sorted(exploits, reverse=True)
     assert exploits[-1] < exploits[0] / 5

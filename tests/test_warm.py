@@ -63,6 +63,7 @@ def test_warm_up_command_reports_each_step() -> None:
         "seven-card count kernels",
         "equity bot kernels",
         "environment kernels",
+        "solver kernel",
     ):
         assert f"✓ {label} (" in out.stderr
     assert "fast kernels ready in" in out.stderr
@@ -97,6 +98,16 @@ def test_after_warm_up_equity_bots_compile_nothing() -> None:
     for pack in (55, 52):
         simulate(TableConfig(seats=3, pack=pack), ["equity"], 40, seed=1)
         simulate(TableConfig(seats=2, pack=pack), ["equity"], 40, seed=2)
+    """
+    assert compilations_after_warm_up(code) == 0
+
+
+def test_after_warm_up_the_solver_compiles_nothing() -> None:
+    code = """
+    from straights.solver.game import leduc
+    from straights.solver.solve import solve
+    for algorithm in ("cfr+", "dcfr", "pcfr+"):
+        assert solve(leduc(), 3, algorithm=algorithm).compiled
     """
     assert compilations_after_warm_up(code) == 0
 

@@ -1,4 +1,4 @@
-"""``straights solve``: CFR+ on a small Straights (or Kuhn poker), with its exploitability."""
+"""``straights solve``: CFR+, DCFR or predictive CFR+ on a small game, with its exploitability."""
 
 from __future__ import annotations
 
@@ -16,16 +16,22 @@ if TYPE_CHECKING:
     from straights.solver.game import SmallGame
     from straights.solver.solve import Solution
 
-GAMES = ("mini-straights", "kuhn")
+GAMES = ("mini-straights", "kuhn", "leduc")
 EXECUTORS = ("serial", "threads", "processes", "ray")
 
 
 @app.command()
 def solve(
     iterations: Annotated[
-        int, typer.Option("--iterations", "-n", min=1, help="CFR+ iterations to run.")
+        int, typer.Option("--iterations", "-n", min=1, help="Iterations to run.")
     ] = 200,
-    game: Annotated[str, typer.Option(help="mini-straights or kuhn.")] = "mini-straights",
+    game: Annotated[
+        str, typer.Option(help="mini-straights, kuhn or leduc (Leduc hold'em).")
+    ] = "mini-straights",
+    algorithm: Annotated[
+        str,
+        typer.Option(help="cfr+, dcfr (discounted CFR, α=1.5 β=0 γ=2) or pcfr+ (predictive CFR+)."),
+    ] = "cfr+",
     raises: Annotated[
         int | None,
         typer.Option(min=0, max=2, help="Mini Straights: raises allowed a round.  [default: 2]"),
@@ -42,7 +48,11 @@ def solve(
     ] = Path("strategy.npz"),
     plot: Annotated[
         Path | None,
-        typer.Option("--plot", help="Also save the exploitability curve to this .png file."),
+        typer.Option(
+            "--plot",
+            help="Also save the exploitability curve to this .png file "
+            "(Kuhn and Leduc: next to OpenSpiel's CFR+).",
+        ),
     ] = None,
     executor: Annotated[
         str, typer.Option(help="Where the parts run: serial, threads, processes or ray.")
@@ -56,17 +66,23 @@ def solve(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON result.")] = False,
 ) -> None:
-    """Solve a small Straights with CFR+ and report the exploitability as it falls.
+    """Solve a small game with CFR+ (or DCFR, PCFR+) and report the exploitability as it falls.
 
     Mini Straights is heads-up Limit Straights on a 10-card pack in two betting
-    rounds (see docs/solver.md); exploitability is in milli-antes a hand.
-    Example: straights solve -n 500 --plot curve.png
+    rounds (see docs/solver.md); Kuhn poker and Leduc hold'em are the classic
+    test games.  Exploitability is in milli-antes a hand.
+    Example: straights solve --game leduc -n 1000 --algorithm dcfr --plot curve.png
     """
     from straights.errors import ConfigurationError
     from straights.extras import require
+    from straights.solver.cfr import ALGORITHMS
 
     require("fast", "straights solve")
     chosen = _game(game, raises, pack)
+    if algorithm not in ALGORITHMS:
+        raise ConfigurationError(
+            f"--algorithm {algorithm!r} is not known: choose {', '.join(ALGORITHMS)}"
+        )
     target = _check_output(output)
     if plot is not None:
         from straights.frequencies import check_plot_path
@@ -79,7 +95,7 @@ def solve(
         )
     pool = _executor(executor, workers, ray_address)
     try:
-        solution = _run(chosen, iterations, pool)
+        solution = _run(chosen, iterations, pool, algorithm)
     except BaseException:  # Ctrl-C or a failure: stop the workers now, do not wait for them
         if pool is not None:
             stop_workers(pool)
@@ -90,9 +106,13 @@ def solve(
 
     save(target, solution.tree, solution.strategy, solution.to_dict())
     if plot is not None:
-        from straights.solver.plot import label, plot_curve
+        from straights.solver.plot import label, openspiel_curve, plot_curve
 
-        plot_curve([(label(solution), solution.curve)], plot)
+        series = [(f"{label(solution)}, {solution.algorithm}", solution.curve)]
+        peer = openspiel_curve(chosen, iterations)
+        if peer is not None:
+            series.append(peer)
+        plot_curve(series, plot)
     if as_json:
         data = solution.to_dict()
         data["strategy"] = str(target)
@@ -103,15 +123,15 @@ def solve(
 
 def _game(name: str, raises: int | None, pack: str | None) -> SmallGame:
     from straights.errors import ConfigurationError
-    from straights.solver.game import MINI_PACK, kuhn, mini_straights
+    from straights.solver.game import MINI_PACK, kuhn, leduc, mini_straights
 
     key = name.strip().lower()
     if key not in GAMES:
-        raise ConfigurationError(f"--game {name!r} is not known: choose {' or '.join(GAMES)}")
-    if key == "kuhn":
+        raise ConfigurationError(f"--game {name!r} is not known: choose {', '.join(GAMES)}")
+    if key in ("kuhn", "leduc"):
         if pack is not None or raises is not None:
-            raise ConfigurationError("--pack and --raises are for mini-straights, not kuhn")
-        return kuhn()
+            raise ConfigurationError(f"--pack and --raises are for mini-straights, not {key}")
+        return kuhn() if key == "kuhn" else leduc()
     chosen = mini_straights(
         pack if pack is not None else MINI_PACK, 2 if raises is None else raises
     )
@@ -150,14 +170,16 @@ def _executor(kind: str, workers: int, address: str | None) -> Executor | None:
     return None
 
 
-def _run(game: SmallGame, iterations: int, pool: Executor | None) -> Solution:
+def _run(game: SmallGame, iterations: int, pool: Executor | None, algorithm: str) -> Solution:
     from rich.console import Console
 
     from straights.cli.progress import Work
     from straights.solver.solve import solve as run_solver
 
     with Work("solving", "iterations", console=Console(stderr=True, highlight=False)) as work:
-        return run_solver(game, iterations, executor=pool, progress=work.update)
+        return run_solver(
+            game, iterations, executor=pool, progress=work.update, algorithm=algorithm
+        )
 
 
 def _print(solution: Solution, target: Path, plot: Path | None) -> None:
@@ -168,7 +190,7 @@ def _print(solution: Solution, target: Path, plot: Path | None) -> None:
 
     out = console()
     tree = solution.tree
-    out.print(Text(tree.game.describe()))
+    out.print(Text(f"{tree.game.describe()}; {solution.algorithm}"))
     grid = Table()
     grid.add_column("iteration", justify="right")
     grid.add_column("exploitability\nmilli-antes/hand", justify="right")
@@ -185,7 +207,9 @@ def _print(solution: Solution, target: Path, plot: Path | None) -> None:
     out.print(
         Text(
             f"{len(tree.decisions):,} betting nodes, {tree.info_sets:,} information sets, "
-            f"{tree.nodes:,} nodes; {solution.iterations_per_second:,.2f} iterations/s "
+            f"{tree.nodes:,} nodes; {solution.iterations_per_second:,.2f} iterations/s, "
+            f"{solution.iterations_per_cpu_second:,.2f} a CPU second"
+            f"{' (compiled)' if solution.compiled else ''} "
             f"({solution.seconds:,.1f} s in all with the measurements, {solution.parts} part"
             f"{'s' if solution.parts > 1 else ''})"
         )

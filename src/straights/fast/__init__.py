@@ -91,7 +91,7 @@ _KERNEL_SOURCES = (_natural, kernels, equity, exhaustive, lookup, more_keys, var
 #: The kernels of the environments, outside this package (read as files, never imported
 #: here): they inline functions of one another and of the modules above.
 _CALLER_SOURCES = ("batch/common.py", "batch/kernels.py", "batch/holdem_kernels.py",
-                   "rl/kernels.py")  # fmt: skip
+                   "rl/kernels.py", "solver/kernel.py")  # fmt: skip
 
 
 def kernel_cache_dir() -> Path:

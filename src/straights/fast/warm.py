@@ -136,6 +136,15 @@ def _paigow_bank() -> None:
     bank_hands()
 
 
+def _solver() -> None:
+    # The solver's kernel (CFR+, DCFR and PCFR+ share it) on Kuhn poker.
+    from straights.solver.game import kuhn
+    from straights.solver.kernel import FastSolver
+    from straights.solver.tree import build_tree
+
+    FastSolver(build_tree(kuhn())).run(1)
+
+
 #: ``(label, step)`` in set-up order; each step is quick once its kernels are cached.
 STEPS: tuple[tuple[str, Callable[[], None]], ...] = (
     ("lookup tables", _tables),
@@ -145,6 +154,7 @@ STEPS: tuple[tuple[str, Callable[[], None]], ...] = (
     ("equity bot kernels", _bots),
     ("environment kernels", _environments),
     ("Pai Gow bank hands", _paigow_bank),
+    ("solver kernel", _solver),
 )
 
 

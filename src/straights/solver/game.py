@@ -1,16 +1,20 @@
-"""The small games the solver plays: Kuhn poker and Mini Straights, as data.
+"""The small games the solver plays: Kuhn poker, Leduc hold'em and Mini Straights, as data.
 
 A :class:`SmallGame` is a two-player game with a fixed pack, a few private
 cards each, public cards dealt street by street, a limit betting round after
 each street and a showdown.  The betting is Straights' own: the first bet is
 the ante and every raise doubles the previous one (totals 1, 3, 7 … antes),
-with at most ``raises`` raises a round.  Player 1 (left of the dealer) acts
-first in every round, as in a heads-up deal of Straights.
+with at most ``raises`` raises a round — or, in a fixed-limit game such as
+Leduc hold'em, every bet and raise of round ``r`` is ``bets[r]`` chips.
+Player 1 (left of the dealer) acts first in every round, as in a heads-up
+deal of Straights.
 
 >>> kuhn().describe()
 'Kuhn poker: 3 cards (J♠ Q♠ K♠), 1 private card each, 1 betting round, ante 1, no raises'
 >>> mini_straights().ladder
 (1, 3, 7)
+>>> leduc().describe()[-55:]
+'2 betting rounds, ante 1, bets 2 and 4, at most 1 raise'
 """
 
 from __future__ import annotations
@@ -24,19 +28,24 @@ from straights.errors import ConfigurationError
 
 __all__ = [
     "KUHN_PACK",
+    "LEDUC_PACK",
     "MINI_PACK",
     "SmallGame",
     "kuhn",
+    "leduc",
     "mini_straights",
 ]
 
 #: Kuhn poker's three cards: jack < queen < king.
 KUHN_PACK: Final = "Js Qs Ks"
+#: Leduc hold'em's six cards: two jacks, two queens, two kings.
+LEDUC_PACK: Final = "Js Jh Qs Qh Ks Kh"
 #: Mini Straights' ten cards: S, T, R and seven ranked cards around the 8s
 #: (two 8s so rule 9's "higher 8" matters; 6♥-7♥-8♥ can make a straight flush).
 MINI_PACK: Final = "S T R 5c 6h 7h 8h 8c 9d Ts"
 
-Ranking = Literal["straights", "high-card"]
+Ranking = Literal["straights", "high-card", "leduc"]
+RANKINGS: Final = ("straights", "high-card", "leduc")
 
 #: The largest pack the solver accepts (the tree grows like n⁵ boards).
 MAX_PACK: Final = 12
@@ -50,7 +59,10 @@ class SmallGame:
     ``last_cards`` more are dealt after the last round, before the showdown
     (Mini Straights' key card).  ``ranking`` decides the showdown:
     ``"straights"`` is the project's Straights ranking (rules 3–10, two
-    private and five table cards), ``"high-card"`` the higher private card.
+    private and five table cards), ``"high-card"`` the higher private card,
+    ``"leduc"`` a private card pairing the table card first, then the higher
+    rank (equal ranks split the pot).  ``bets`` empty is Straights' doubling
+    ladder; otherwise ``bets[r]`` is round ``r``'s fixed bet and raise.
     """
 
     name: str
@@ -61,6 +73,7 @@ class SmallGame:
     raises: int
     ranking: Ranking
     ante: int = 1
+    bets: tuple[int, ...] = ()
     ids: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -82,6 +95,12 @@ class SmallGame:
                 f"a pack of {n} cards is too small: {2 * self.private} private and "
                 f"{public} table cards need at least {2 * self.private + public + 1}"
             )
+        if self.bets and (len(self.bets) != len(self.streets) or min(self.bets) < 1):
+            raise ConfigurationError(
+                f"bets {self.bets}: give one bet of at least 1 chip for each betting round"
+            )
+        if self.ranking == "leduc" and (self.private != 1 or public != 1):
+            raise ConfigurationError("the Leduc ranking needs 1 private and 1 table card")
         if self.ranking == "straights" and (self.private != 2 or public != 5):
             raise ConfigurationError("the Straights ranking needs 2 private and 5 table cards")
 
@@ -117,9 +136,14 @@ class SmallGame:
         raises = "no raises" if self.raises == 0 else f"at most {self.raises} raises"
         if self.raises == 1:
             raises = "at most 1 raise"
+        bets = ""
+        if self.bets:
+            sizes = [str(b) for b in self.bets]
+            bets = "bets " + (", ".join(sizes[:-1]) + " and " if len(sizes) > 1 else "")
+            bets += sizes[-1] + ", "
         return (
             f"{self.name}: {len(self.pack)} cards ({cards}), {self.private} private card"
-            f"{'s' if self.private > 1 else ''} each, {rounds}, ante {self.ante}, {raises}"
+            f"{'s' if self.private > 1 else ''} each, {rounds}, ante {self.ante}, {bets}{raises}"
         )
 
     def to_dict(self) -> dict[str, object]:
@@ -133,6 +157,7 @@ class SmallGame:
             "raises": self.raises,
             "ranking": self.ranking,
             "ante": self.ante,
+            "bets": list(self.bets),
         }
 
     @classmethod
@@ -140,10 +165,11 @@ class SmallGame:
         """The game :meth:`to_dict` described (raises :class:`ConfigurationError` if malformed)."""
         try:
             ranking = str(data["ranking"])
-            if ranking not in ("straights", "high-card"):
+            if ranking not in RANKINGS:
                 raise ValueError(ranking)
             streets = data["streets"]
-            assert isinstance(streets, list)
+            bets = data.get("bets", [])
+            assert isinstance(streets, list) and isinstance(bets, list)
             return cls(
                 name=str(data["name"]),
                 pack=parse_cards(str(data["pack"])),
@@ -153,6 +179,7 @@ class SmallGame:
                 raises=int(str(data["raises"])),
                 ranking=ranking,  # type: ignore[arg-type]
                 ante=int(str(data["ante"])),
+                bets=tuple(int(b) for b in bets),
             )
         except (KeyError, ValueError, AssertionError, TypeError) as exc:
             raise ConfigurationError(f"not a small game description: {exc}") from None
@@ -171,6 +198,27 @@ def kuhn() -> SmallGame:
         last_cards=0,
         raises=0,
         ranking="high-card",
+    )
+
+
+def leduc() -> SmallGame:
+    """Leduc hold'em (Southey et al., 2005): six cards J J Q Q K K, one private card each.
+
+    Antes of 1; a betting round, one table card, a second round; bets and
+    raises are 2 chips in the first round and 4 in the second, at most a bet
+    and one raise a round.  A private card pairing the table card wins, else
+    the higher one; equal ranks split.  Its value for the first player is
+    about −0.0856 chips a hand.
+    """
+    return SmallGame(
+        name="Leduc hold'em",
+        pack=parse_cards(LEDUC_PACK),
+        private=1,
+        streets=(0, 1),
+        last_cards=0,
+        raises=1,
+        ranking="leduc",
+        bets=(2, 4),
     )
 
 

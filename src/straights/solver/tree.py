@@ -201,11 +201,17 @@ def _showdown(game: SmallGame, last: Level) -> FloatArray:
             hole = [ids[p] for p in last.hands[b, s].tolist()]
             if game.ranking == "straights":
                 keys[b, s] = straights_key(hole, table, 55)
+            elif game.ranking == "leduc":  # a pair with the table card, then the rank
+                rank = int(game.pack[int(last.hands[b, s, 0])].rank or 0)
+                pair = rank == int(game.pack[int(last.boards[b, 0])].rank or 0)
+                keys[b, s] = rank + (100 if pair else 0)
             else:
                 keys[b, s] = max(hole)
     diff: FloatArray = np.sign(keys[:, :, None] - keys[:, None, :]) * last.compat
     ties = (diff == 0) & (last.compat[None] > 0)
     ties[:, np.arange(slots), np.arange(slots)] = False
+    if game.ranking == "leduc":  # equal ranks split the pot
+        return diff
     for b in np.flatnonzero(ties.any(axis=(1, 2))).tolist():
         table_ids = {ids[p] for p in last.boards[b].tolist()}
         if not {SPECIAL_BASE, SPECIAL_BASE + 1, SPECIAL_BASE + 2} <= table_ids:
@@ -252,9 +258,12 @@ def _betting(game: SmallGame) -> Node:
                     new = (max(contrib), max(contrib))
                     children.append(after_round(r, hh, new))
             else:
-                start = contrib[1 - actor] - (ladder[level - 1] if level else 0)
                 pay = list(contrib)
-                pay[actor] = start + ladder[level]
+                if game.bets:  # fixed limit: match the opponent, then add the round's bet
+                    pay[actor] = contrib[1 - actor] + game.bets[r]
+                else:
+                    start = contrib[1 - actor] - (ladder[level - 1] if level else 0)
+                    pay[actor] = start + ladder[level]
                 children.append(bet(r, hh, (pay[0], pay[1]), 1 - actor, level + 1, acted + 1))
         return Node(
             "decision", lv, h, contrib, player=actor, actions=actions, children=tuple(children)

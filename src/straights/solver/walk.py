@@ -4,6 +4,10 @@ Values are *counterfactual*: for each board and slot of a level, the chips the
 walking player wins there, summed over the opponent's hands and the deals
 still to come, each weighted by the opponent's reach and the deal's chance
 (all equally likely: ``level.scale`` is one over their number at that level).
+
+Sums over the opponent's hands run in hand order, one term after another (a
+reduction over a middle axis), so the compiled kernel
+(:mod:`straights.solver.kernel`) can add in the same order and match to the bit.
 """
 
 from __future__ import annotations
@@ -21,15 +25,15 @@ __all__ = ["chance", "terminal"]
 
 def terminal(tree: Tree, node: Node, player: int, theirs: FloatArray) -> FloatArray:
     """``player``'s values at a fold or showdown, given the opponent's reach ``theirs``."""
-    import numpy as np
 
     level = tree.levels[node.level]
     if node.kind == "fold":
         won = -node.contrib[player] if node.player == player else node.contrib[1 - player]
-        out: FloatArray = (level.scale * won) * (theirs @ level.compat)
+        out: FloatArray = (level.scale * won) * (theirs[:, :, None] * level.compat).sum(axis=1)
         return out
     stake = level.scale * node.contrib[player]
-    values: FloatArray = stake * np.matmul(tree.showdown, theirs[:, :, None])[:, :, 0]
+    facing = tree.showdown.transpose(0, 2, 1) * theirs[:, :, None]
+    values: FloatArray = stake * facing.sum(axis=1)
     return values
 
 
