@@ -7,6 +7,7 @@ from pathlib import Path
 from clitools import run
 
 from straights.game.phh import loads_phhs, replay_phh
+from straights.poker.phh import loads, replay
 
 
 def test_play_runs_to_the_end_from_scripted_input(tmp_path: Path) -> None:
@@ -77,11 +78,13 @@ def test_simulate_summary_and_histories(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     for word in ("strength", "random", "calling", "95% interval", "carry-overs", "average pot"):
         assert word in out.stdout
-    histories = loads_phhs(path.read_text(encoding="utf-8"))
+    histories = loads(path.read_text(encoding="utf-8"))
     assert len(histories) == 300
+    # Straights deals at the one table: archived in the catalogue's dialect, live antes.
+    assert {h["variant"] for h in histories} == {"_STR55L"}
+    assert all(h["antes"] == [1] * 6 and h["ante_trimming_status"] is False for h in histories)
     for h in histories:
-        hand = replay_phh(h)
-        assert hand.stacks == h["finishing_stacks"]
+        assert replay(h).finishing_stacks == h["finishing_stacks"]
 
 
 def test_simulate_is_repeatable_with_a_seed(tmp_path: Path) -> None:

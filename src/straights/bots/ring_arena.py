@@ -18,22 +18,24 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING
 
 from straights.bots.arena import BotStats
 from straights.bots.base import DealBot, can_decide, make_bot
-from straights.cards import make_rng
+from straights.cards import make_deck, make_rng
 from straights.errors import ConfigurationError
+from straights.game.table import draw_button
 from straights.poker.catalogue import game_name
 from straights.poker.engine import Deal
 from straights.poker.variant import Variant
 from straights.poker.view import Move, deal_view, play
-from straights.table import PokerGame, PokerTable, Table
+from straights.table import PokerGame, PokerTable, Table, straights_stakes
 
 if TYPE_CHECKING:
     from straights.store.table import StoredTable
 
-__all__ = ["RingResult", "play_deal", "simulate_ring"]
+__all__ = ["RingResult", "first_button", "play_deal", "simulate_ring"]
 
 
 @dataclass
@@ -52,6 +54,20 @@ class RingResult:
     @property
     def average_pot(self) -> float:
         return self.pot_total / self.hands if self.hands else 0.0
+
+
+def first_button(players: int, variant: Variant, seed: int) -> int:
+    """The seat the dealer draw (Straights' rule 1) gives the first button at a table of
+    ``players`` dealt ``variant`` with ``seed`` (the draw's shuffle is its own).
+
+    >>> from straights.poker.catalogue import get_variant
+    >>> first_button(4, get_variant("_STR55L"), 7) in range(4)
+    True
+    """
+    pack = len(make_deck(variant.deck, jokers=variant.jokers))
+    winner = draw_button(players, pack, seed)[-1].winner
+    assert winner is not None  # the draw goes on until one card is highest
+    return winner
 
 
 def play_deal(
@@ -94,13 +110,19 @@ def simulate_ring(
     seed: int | None = None,
     stack: int = 200,
     on_deal: Callable[[Deal, PokerTable], None] | None = None,
-    make_ring: Callable[[list[str], int, int], StoredTable[Deal, Variant]] | None = None,
+    make_ring: Callable[[list[str], int, int, int | None], StoredTable[Deal, Variant]]
+    | None = None,
+    ante: int | None = None,
 ) -> RingResult:
     """Play ``hands`` deals of ``games`` (one game, or dealer's choice among several)
     with ``players`` seats filled in turn by ``bot_kinds``.
 
-    ``make_ring(names, stack, seed)`` opens each session's stored game (``straights
-    simulate --db``); it deals what the unstored game would."""
+    ``make_ring(names, stack, seed, button)`` opens each session's stored game
+    (``straights simulate --db``); it deals what the unstored game would.
+
+    ``ante``: Straights at its own stakes (:func:`~straights.table.straights_stakes`
+    with this ante), each session's first button taken by the dealer draw (rule 1).
+    """
     if not bot_kinds:
         raise ConfigurationError("name at least one bot: random, calling or strength")
     if not games:
@@ -117,14 +139,17 @@ def simulate_ring(
     ring: PokerTable | None = None
     stored: StoredTable[Deal, Variant] | None = None
     names = [f"{k}{i + 1}" for i, k in enumerate(kinds)]
+    hook = PokerGame() if ante is None else PokerGame(partial(straights_stakes, ante=ante))
     while result.hands < hands:
         if ring is None or len(ring.seated) < players:
             if ring is not None:
                 result.carried_at_end += ring.carry
+            ring_seed = rng.getrandbits(64)
+            button = None if ante is None else first_button(players, games[0], ring_seed)
             if make_ring is None:
-                ring = Table(PokerGame(), names, stack, seed=rng.getrandbits(64))
+                ring = Table(hook, names, stack, seed=ring_seed, button=button)
             else:
-                stored = make_ring(names, stack, rng.getrandbits(64))
+                stored = make_ring(names, stack, ring_seed, button)
                 ring = stored.table
             result.sessions += 1
         chooser = choosers[ring.button]

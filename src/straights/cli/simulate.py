@@ -13,6 +13,7 @@ from straights.cli.game_setup import (
     BettingOpt,
     BotsOpt,
     GameOpt,
+    GameSetup,
     GamesOpt,
     PackOpt,
     game_setup,
@@ -65,6 +66,35 @@ def simulate(
                             bots=bots, progress=progress, as_json=as_json, out=out,
                             db=db)  # fmt: skip
         return
+    setup = game_setup(seats=players, bots=bots, betting=betting, ante=ante, stack=stack,
+                       pack=pack, bot_seats=players)  # fmt: skip
+    if "cfr" in setup.bots:  # the cfr bot acts only on Straights' own table's views
+        _simulate_with_cfr(setup, hands=hands, seed=seed, out=out, db=db, progress=progress,
+                           as_json=as_json)  # fmt: skip
+        return
+    from straights.cli.game_setup import RingGames
+    from straights.cli.ring_simulate import simulate_ring_games
+    from straights.poker.catalogue import get_variant
+
+    variant = get_variant(f"_STR{pack}{'L' if betting == 'limit' else 'N'}")
+    simulate_ring_games(RingGames((variant,), False), players=players, hands=hands, seed=seed,
+                        stack=stack, bots=",".join(setup.bots), progress=progress,
+                        as_json=as_json, out=out, db=db, ante=ante,
+                        betting=betting)  # fmt: skip
+
+
+def _simulate_with_cfr(
+    setup: GameSetup,
+    *,
+    hands: int,
+    seed: int | None,
+    out: str | None,
+    db: str | None,
+    progress: bool,
+    as_json: bool,
+) -> None:
+    """Straights with a ``cfr`` bot: on Straights' own table (``game.Table``), the one
+    table the ``cfr`` bot can read (it needs the round's raise level and the button)."""
     from rich.progress import Progress
     from rich.text import Text
 
@@ -75,15 +105,7 @@ def simulate(
     from straights.game.phh import dumps_phh, hand_to_phh
     from straights.game.table import Table
 
-    setup = game_setup(
-        seats=players,
-        bots=bots,
-        betting=betting,
-        ante=ante,
-        stack=stack,
-        pack=pack,
-        bot_seats=players,
-    )
+    players, betting = setup.config.seats, setup.config.betting
     con = console()
     output = SimulationOutput(out, db)
     make_table = None

@@ -20,7 +20,8 @@ What is particular to a game is its :class:`Commands` hook:
   archived as its PHH-style history (:class:`~straights.store.archive.PaiGowEntry`).
 
 The table's ``settings`` hold ``game`` (a variant's code, ``dealers-choice`` or
-``pai-gow``), ``names``, ``stack`` and (button games) ``button``, with whatever else
+``pai-gow``), ``names``, ``stack``, (button games) ``button``, (Straights on its own
+stakes: live antes, the ladder's unit) ``ante``, with whatever else
 its front end keeps.  Tables stored by earlier releases open unchanged.
 
 >>> from straights.poker.catalogue import get_variant
@@ -44,6 +45,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Generic
 
 from straights.cards import Card, parse_cards
@@ -57,7 +59,7 @@ from straights.poker.variant import Variant
 from straights.poker.view import Move, play
 from straights.store.archive import ArchiveEntry, PaiGowEntry, PokerEntry
 from straights.store.database import Store, TableRecord
-from straights.table import Game, PaiGowGame, PaiGowTable, PokerGame, Table
+from straights.table import Game, PaiGowGame, PaiGowTable, PokerGame, Table, straights_stakes
 from straights.table.core import DealT, PlanT
 
 __all__ = [
@@ -109,14 +111,14 @@ def set_command(seat: int, front: Sequence[Card] | None) -> dict[str, Any]:
 class Commands(Generic[DealT, PlanT]):
     """How one game's table is stored: its hook, its commands and its archive entry.
 
-    ``plan``/``deal_command`` turn a ``deal`` command into what
-    :meth:`~straights.table.Table.start` takes and back; ``act`` applies any other
-    command to the deal in play; ``log`` is how many events the deal has told and
-    ``events`` those from a point on, as stored; ``entry`` the archive entry of a
+    ``game`` makes the table's hook from its settings; ``plan``/``deal_command`` turn
+    a ``deal`` command into what :meth:`~straights.table.Table.start` takes and back;
+    ``act`` applies any other command to the deal in play; ``log`` is how many events
+    the deal has told and ``events`` those from a point on, as stored; ``entry`` the archive entry of a
     finished deal (``table``: before it takes the deal's chips).
     """
 
-    game: Callable[[], Game[DealT, PlanT]]
+    game: Callable[[Mapping[str, Any]], Game[DealT, PlanT]]
     plan: Callable[[dict[str, Any]], PlanT]
     deal_command: Callable[[PlanT], dict[str, Any]]
     act: Callable[[DealT, dict[str, Any]], None]
@@ -133,6 +135,15 @@ def _poker_act(deal: Deal, command: dict[str, Any]) -> None:
     play(deal, Move(str(command["move"]), command.get("to"), cards))
 
 
+def _poker_game(settings: Mapping[str, Any]) -> PokerGame:
+    """The poker hook a table's settings ask for: an ``ante`` means Straights' own
+    stakes (:func:`~straights.table.straights_stakes`), else the catalogue's."""
+    ante = settings.get("ante")
+    if ante is None:
+        return PokerGame()
+    return PokerGame(stakes=partial(straights_stakes, ante=int(ante)))
+
+
 def _poker_entry(table: Table[Deal, Variant], deal: Deal, number: int) -> ArchiveEntry:
     names = tuple(table.names[table.seat_of(i)] for i in range(deal.n))
     return PokerEntry(deal, names, number)
@@ -140,7 +151,7 @@ def _poker_entry(table: Table[Deal, Variant], deal: Deal, number: int) -> Archiv
 
 #: Every variant of the catalogue, dealer's choice included.
 POKER: Commands[Deal, Variant] = Commands(
-    game=PokerGame,
+    game=_poker_game,
     plan=lambda command: get_variant(str(command["variant"])),
     deal_command=lambda variant: {"kind": "deal", "variant": variant.code},
     act=_poker_act,
@@ -168,7 +179,7 @@ def _pai_gow_entry(table: PaiGowTable, deal: PaiGowDeal, number: int) -> Archive
 
 #: Pai Gow against the bank (the deal's seats are the table's plus one).
 PAI_GOW: Commands[PaiGowDeal, Mapping[int, int]] = Commands(
-    game=PaiGowGame,
+    game=lambda settings: PaiGowGame(),
     plan=lambda command: {int(s) - 1: int(b) for s, b in dict(command["bets"]).items()},
     deal_command=lambda bets: {"kind": "deal", "bets": {str(s + 1): b for s, b in bets.items()}},
     act=_pai_gow_act,
@@ -195,7 +206,7 @@ class StoredTable(Generic[DealT, PlanT]):
         self.record = record
         self.commands = commands
         self.table: Table[DealT, PlanT] = Table(
-            commands.game(), list(s["names"]), s["stack"], seed=record.seed, button=s.get("button")
+            commands.game(s), list(s["names"]), s["stack"], seed=record.seed, button=s.get("button")
         )
         self.deal: DealT | None = None
         #: Commands applied so far (the ``seq`` of the last one).
@@ -217,10 +228,10 @@ class StoredTable(Generic[DealT, PlanT]):
     ) -> StoredTable[DealT, PlanT]:
         """A new stored table of ``game`` (a variant's code, ``dealers-choice`` or
         ``pai-gow``) for ``names`` with ``stack`` chips each."""
-        hook = commands.game()
-        Table(hook, names, stack)  # bad names or stacks: refused before anything is stored
         values = dict(settings or {})
         values.update(game=game, names=list(names), stack=stack)
+        hook = commands.game(values)
+        Table(hook, names, stack)  # bad names or stacks: refused before anything is stored
         if hook.has_button:
             values["button"] = len(names) - 1 if button is None else button
         record = store.create_table(
