@@ -114,8 +114,8 @@ class Commands(Generic[DealT, PlanT]):
     ``game`` makes the table's hook from its settings; ``plan``/``deal_command`` turn
     a ``deal`` command into what :meth:`~straights.table.Table.start` takes and back;
     ``act`` applies any other command to the deal in play; ``log`` is how many events
-    the deal has told and ``events`` those from a point on, as stored; ``entry`` the archive entry of a
-    finished deal (``table``: before it takes the deal's chips).
+    the deal has told and ``events`` those from a point on, as stored; ``entry`` the
+    archive entry of a finished deal (``table``: before it takes the deal's chips).
     """
 
     game: Callable[[Mapping[str, Any]], Game[DealT, PlanT]]
