@@ -270,7 +270,7 @@ def _play_ring(
 ) -> None:
     from rich.text import Text
 
-    from straights.bots.ring_arena import deal_bots
+    from straights.bots.arena import deal_bots
     from straights.cards import make_rng
     from straights.cli.render import console
     from straights.cli.ring_play import play_ring

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from rich.progress import Progress
 from rich.text import Text
 
-from straights.bots.ring_arena import RingResult, simulate_ring
+from straights.bots.arena import RingResult, simulate_ring
 from straights.cli.bot_results import bot_grid, bot_rows, ranked
 from straights.cli.game_setup import RingGames, game_setup
 from straights.cli.render import console
