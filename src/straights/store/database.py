@@ -293,7 +293,7 @@ class Store:
         added = 0
         for table_id, _ in missing:
             record = self.table(table_id)
-            if record.game != "straights":  # only Straights' events rebuild a deal
+            if "game" in record.settings:  # only Straights' own table's events rebuild a deal
                 continue
             events = [e for entry in self.log(table_id) for e in entry.events]
             try:

@@ -51,6 +51,9 @@ from typing import Any, Generic
 from straights.cards import Card, parse_cards
 from straights.errors import HandHistoryError, IllegalActionError
 from straights.game.config import TableConfig
+from straights.game.events import Event, HandEnded, event_from_dict
+from straights.game.hand import Hand
+from straights.game.hook import StraightsGame
 from straights.paigow.deal import PaiGowDeal
 from straights.paigow.events import event_dict
 from straights.poker.catalogue import get_variant
@@ -65,12 +68,15 @@ from straights.table.core import DealT, PlanT
 __all__ = [
     "PAI_GOW",
     "POKER",
+    "STRAIGHTS",
+    "STRAIGHTS_TABLE",
     "Commands",
     "Replaying",
     "StoredTable",
     "entry_dict",
     "move_command",
     "set_command",
+    "straights_events",
 ]
 
 
@@ -188,6 +194,60 @@ PAI_GOW: Commands[PaiGowDeal, Mapping[int, int]] = Commands(
     entry=_pai_gow_entry,
 )
 
+
+def _straights_game(settings: Mapping[str, Any]) -> StraightsGame:
+    return StraightsGame(TableConfig.from_dict(dict(settings["config"])))
+
+
+def _straights_act(hand: Hand, command: dict[str, Any]) -> None:
+    if command.get("kind") != "act":
+        raise IllegalActionError(f"unknown Straights table command {command.get('kind')!r}")
+    hand.act(int(command["seat"]), str(command["action"]), command.get("to"))
+
+
+def _straights_entry(table: Table[Hand, int], hand: Hand, number: int) -> ArchiveEntry:
+    assert hand.engine is not None  # the hook keeps every deal's engine
+    names = tuple(table.names[seat] for seat in hand.seats)
+    return PokerEntry(hand.engine, names, number)
+
+
+#: Straights at the one table as its own terminal tells it: a deal is a
+#: :class:`~straights.game.hand.Hand` (``{"kind": "deal", "number": n}``), an action
+#: ``{"kind": "act", "seat": s, "action": "raise", "to": None}``; the events stored are
+#: Straights' own; each deal is archived with the engine's code (``_STR55L`` …).
+STRAIGHTS: Commands[Hand, int] = Commands(
+    game=_straights_game,
+    plan=lambda command: int(command["number"]),
+    deal_command=lambda number: {"kind": "deal", "number": number},
+    act=_straights_act,
+    log=lambda hand: len(hand.events),
+    events=lambda hand, start: [e.to_dict() for e in hand.events[start:]],
+    entry=_straights_entry,
+)
+
+#: ``game`` in the settings of a table of :data:`STRAIGHTS` (tables of Straights' own
+#: table, stored by earlier releases as a ``TableConfig`` and its events, name no game).
+STRAIGHTS_TABLE = "straights"
+
+
+def straights_events(store: Store, table_id: int, number: int) -> list[Event] | None:
+    """Deal ``number`` of a table of :data:`STRAIGHTS` told as Straights' events (from
+    ``hand_started`` to ``hand_ended``), as its table stored them; ``None`` for a table
+    of another game."""
+    if store.table(table_id).settings.get("game") != STRAIGHTS_TABLE:
+        return None
+    told: list[Event] = []
+    for entry in store.log(table_id):
+        for data in entry.events:
+            if data.get("type") == "hand_started" and data.get("number") == number:
+                told = [event_from_dict(data)]
+            elif told and set(data) != {"type", "number"}:  # (not the store's mark)
+                told.append(event_from_dict(data))
+                if isinstance(told[-1], HandEnded):
+                    return told
+    return None
+
+
 #: Called before each stored command is replayed, with the table and the latest deal:
 #: a front end keeps its own state (its bots' draws) in step.
 Replaying = Callable[[dict[str, Any], Table[Any, Any], Any], None]
@@ -250,8 +310,9 @@ class StoredTable(Generic[DealT, PlanT]):
         """The stored table, replayed command by command and checked against the events
         stored with each; it goes on recording."""
         record = store.table(table_id)
+        game = record.settings.get("game")
         commands: Commands[Any, Any] = (
-            PAI_GOW if record.settings.get("game") == "pai-gow" else POKER
+            PAI_GOW if game == "pai-gow" else STRAIGHTS if game == STRAIGHTS_TABLE else POKER
         )
         stored = cls(store, record, commands)
         for entry in store.log(table_id):
