@@ -97,8 +97,7 @@ class StraightsPlay:
         # Every event as the unbroken game told it (the bots are seeded by their count).
         play.events = list(draw_button(len(stored.table.names), config.pack, record.seed))
         for entry in store.log(table_id):
-            told = (e for e in entry.events if set(e) != {"type", "number"})  # the store's mark
-            play.events.extend(event_from_dict(e) for e in told)
+            play.events.extend(event_from_dict(e) for e in entry.events)
         return play
 
     # -- what the terminal reads ------------------------------------------------------------

@@ -241,7 +241,7 @@ def straights_events(store: Store, table_id: int, number: int) -> list[Event] | 
         for data in entry.events:
             if data.get("type") == "hand_started" and data.get("number") == number:
                 told = [event_from_dict(data)]
-            elif told and set(data) != {"type", "number"}:  # (not the store's mark)
+            elif told:
                 told.append(event_from_dict(data))
                 if isinstance(told[-1], HandEnded):
                     return told
@@ -342,7 +342,8 @@ class StoredTable(Generic[DealT, PlanT]):
         if deal.finished:
             number = self.table.deals + 1
             finished = c.entry(self.table, deal, number)
-            events.append({"type": "hand_ended", "number": number})
+            if not any(e.get("type") == "hand_ended" for e in events):  # (Straights' tell it)
+                events.append({"type": "hand_ended", "number": number})
             self.table.finish(deal)
         return events, finished
 
