@@ -131,12 +131,14 @@ def play(
         raise ConfigurationError("--resume continues a saved table: drop --no-save")
     table: Table | StraightsPlay
     if store is not None and resume:
+        from straights.store.table import is_straights_table
+
         record = store.latest_unfinished("terminal")
         if record is None:
             raise ConfigurationError(
                 f"no unfinished table in {store.where}: start one with `straights play`"
             )
-        if "game" in record.settings:  # at the one table
+        if is_straights_table(record.settings):  # at the one table
             table = StraightsPlay.load(store, record.id)
         else:  # a table stored by an earlier release: Straights' own table, as it was
             table = RecordedTable.load(store, record.id)

@@ -74,6 +74,7 @@ __all__ = [
     "Replaying",
     "StoredTable",
     "entry_dict",
+    "is_straights_table",
     "move_command",
     "set_command",
     "straights_events",
@@ -225,16 +226,27 @@ STRAIGHTS: Commands[Hand, int] = Commands(
     entry=_straights_entry,
 )
 
-#: ``game`` in the settings of a table of :data:`STRAIGHTS` (tables of Straights' own
-#: table, stored by earlier releases as a ``TableConfig`` and its events, name no game).
+#: ``game`` in the settings of a table of :data:`STRAIGHTS`, which also hold its
+#: ``config`` (see :func:`is_straights_table`).
 STRAIGHTS_TABLE = "straights"
+
+
+def is_straights_table(settings: Mapping[str, Any]) -> bool:
+    """Whether a table's ``settings`` are those of a table of :data:`STRAIGHTS` (Straights'
+    own table — the web's, or the terminal's of an earlier release — keeps its
+    ``TableConfig`` in the record, not in the settings).
+
+    >>> is_straights_table({"game": "straights", "config": {}}), is_straights_table({})
+    (True, False)
+    """
+    return settings.get("game") == STRAIGHTS_TABLE and "config" in settings
 
 
 def straights_events(store: Store, table_id: int, number: int) -> list[Event] | None:
     """Deal ``number`` of a table of :data:`STRAIGHTS` told as Straights' events (from
     ``hand_started`` to ``hand_ended``), as its table stored them; ``None`` for a table
     of another game."""
-    if store.table(table_id).settings.get("game") != STRAIGHTS_TABLE:
+    if not is_straights_table(store.table(table_id).settings):
         return None
     told: list[Event] = []
     for entry in store.log(table_id):
@@ -311,8 +323,9 @@ class StoredTable(Generic[DealT, PlanT]):
         stored with each; it goes on recording."""
         record = store.table(table_id)
         game = record.settings.get("game")
+        straights = is_straights_table(record.settings)
         commands: Commands[Any, Any] = (
-            PAI_GOW if game == "pai-gow" else STRAIGHTS if game == STRAIGHTS_TABLE else POKER
+            PAI_GOW if game == "pai-gow" else STRAIGHTS if straights else POKER
         )
         stored = cls(store, record, commands)
         for entry in store.log(table_id):
