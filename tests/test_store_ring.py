@@ -262,3 +262,25 @@ def test_straights_simulate_is_stored_at_the_one_table_with_its_ante_and_dealer_
     reopened = StoredTable.load(store, first.id)  # replays every stored command exactly
     assert sum(reopened.table.stacks) + reopened.table.carry == 90
     store.close()
+
+
+def test_straights_simulate_with_the_cfr_bot_is_stored_at_the_one_table_too(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db, phhs = tmp_path / "cfr.db", tmp_path / "cfr.phhs"
+    args = ["simulate", "-n", "8", "-p", "3", "--bots", "cfr,random", "--seed", "3", "--json"]
+    code, plain, err = run_main(capsys, *args)
+    assert code == 0, err
+    code, saved, err = run_main(capsys, *args, "--db", str(db), "--out", str(phhs))
+    assert code == 0, err
+    assert json.loads(saved) == json.loads(plain)  # storing changes no card and no decision
+    written = loads(phhs.read_text(encoding="utf-8"))
+    assert len(written) == 8 and {h["variant"] for h in written} == {"_STR55L"}
+    assert all(replay(h).finishing_stacks == h["finishing_stacks"] for h in written)
+    store = Store(str(db))
+    (table,) = store.tables("simulate")
+    assert table.settings["game"] == "straights" and table.settings["config"]["seats"] == 3
+    reopened = StoredTable.load(store, table.id)  # replays every stored command exactly
+    assert sum(reopened.table.stacks) + reopened.table.carry == 300
+    assert reopened.table.deals == 8
+    store.close()

@@ -61,6 +61,7 @@ __all__ = [
     "play_hand",
     "simulate",
     "simulate_ring",
+    "simulate_straights",
 ]
 
 
@@ -307,6 +308,83 @@ def simulate(
             # The last player with chips took a carried pot nobody else could contest.
             (last,) = table.occupied()
             result.bots[kinds[last]].total += hand.carry_out - table.carry
+        if on_hand is not None:
+            on_hand(hand, [names[s] for s in hand.seats])
+    if table is not None:
+        result.carried_at_end += table.carry
+    return result
+
+
+def simulate_straights(
+    config: TableConfig,
+    bot_kinds: Sequence[str],
+    hands: int,
+    seed: int | None = None,
+    on_hand: Callable[[Hand, list[str]], None] | None = None,
+    make_table: Callable[[list[str], int, int, int], StoredTable[Hand, int]] | None = None,
+) -> SimulationResult:
+    """Play ``hands`` deals of Straights at the one table through Straights' own face
+    (:class:`~straights.game.hook.StraightsGame`: each deal a
+    :class:`~straights.game.hand.Hand` over the engine's deal), for bots that act on a
+    :class:`~straights.game.view.SeatView` only (``cfr``); bots fill the seats in turn.
+
+    Sessions restart on a bust and start with the dealer draw, as in
+    :func:`simulate_ring`; ``make_table(names, stack, seed, button)`` opens each
+    session's stored table.
+
+    >>> r = simulate_straights(TableConfig(seats=3), ["cfr", "random"], hands=10, seed=1)
+    >>> r.hands, sum(s.total for s in r.bots.values()) + r.carried_at_end
+    (10, 0)
+    """
+    from straights.game.hook import StraightsGame
+
+    if not bot_kinds:
+        raise ConfigurationError("name at least one bot: random, calling, strength, cfr or equity")
+    if hands < 1:
+        raise ConfigurationError(f"hands={hands}: play at least one deal")
+    rng = make_rng(seed)
+    kinds = [bot_kinds[i % len(bot_kinds)] for i in range(config.seats)]
+    bots: dict[int, Bot] = {i: make_bot(k, rng.getrandbits(64)) for i, k in enumerate(kinds)}
+    names = [f"{k}{i + 1}" for i, k in enumerate(kinds)]
+    seat_names = dict(enumerate(names))
+    result = SimulationResult(config)
+    for kind in kinds:
+        result.bots.setdefault(kind, BotStats(kind))
+    table: Table[Hand, int] | None = None
+    stored: StoredTable[Hand, int] | None = None
+    while result.hands < hands:
+        if table is None or len(table.seated) < config.seats:
+            if table is not None:
+                result.carried_at_end += table.carry
+            table_seed = rng.getrandbits(64)
+            winner = draw_button(config.seats, config.pack, table_seed)[-1].winner
+            assert winner is not None  # the draw goes on until one card is highest
+            if make_table is None:
+                table = Table(StraightsGame(config), names, config.starting_stack,
+                              seed=table_seed, button=winner)  # fmt: skip
+            else:
+                stored = make_table(names, config.starting_stack, table_seed, winner)
+                table = stored.table
+            result.sessions += 1
+        before = list(table.stacks)
+        number = table.deals + 1
+        hand = table.start(number) if stored is None else stored.start(number)
+        while not hand.finished:
+            seat = hand.actor
+            assert seat is not None
+            action = bots[seat].act(hand_view(hand, seat, seat_names))
+            if stored is None:
+                hand.act(seat, action.kind, action.to)
+            else:
+                stored.act({"kind": "act", "seat": seat, "action": action.kind, "to": action.to})
+        if stored is None:
+            table.finish(hand)
+        result.hands += 1
+        result.pot_total += hand.pot
+        result.carry_overs += hand.carry_out > 0
+        result.showdowns += ShowdownRevealed in map(type, hand.events)
+        for seat, kind in enumerate(kinds):
+            result.bots[kind].add(table.stacks[seat] - before[seat])
         if on_hand is not None:
             on_hand(hand, [names[s] for s in hand.seats])
     if table is not None:

@@ -93,45 +93,45 @@ def _simulate_with_cfr(
     progress: bool,
     as_json: bool,
 ) -> None:
-    """Straights with a ``cfr`` bot: on Straights' own table (``game.Table``), the one
-    table the ``cfr`` bot can read (it needs the round's raise level and the button)."""
+    """Straights with a ``cfr`` bot: at the one table through Straights' own face
+    (:func:`~straights.bots.arena.simulate_straights`), as the ``cfr`` bot reads the
+    round's raise level and the button from Straights' views."""
     from rich.progress import Progress
     from rich.text import Text
 
-    from straights.bots.arena import simulate as run
+    from straights.bots.arena import simulate_straights as run
     from straights.cli.render import console
-    from straights.game.config import TableConfig
     from straights.game.hand import Hand
-    from straights.game.phh import dumps_phh, hand_to_phh
-    from straights.game.table import Table
+    from straights.poker.phh import deal_to_phh, dumps
 
     players, betting = setup.config.seats, setup.config.betting
     con = console()
     output = SimulationOutput(out, db)
     make_table = None
     if output.store is not None:
-        from straights.store import RecordedTable
+        from straights.store.table import STRAIGHTS, STRAIGHTS_TABLE, StoredTable
 
         store = output.store
+        settings = {"bots": list(setup.bots), "config": setup.config.to_dict()}
 
-        def make_table(config: TableConfig, names: list[str], seed: int) -> Table:
-            table = RecordedTable.create(
-                store,
-                config,
-                names,
-                kind="simulate",
-                name=f"simulate: {', '.join(setup.bots)}",
-                seed=seed,
-            )
-            output.stored(table.record.id)
-            return table
+        def make_table(
+            names: list[str], stack: int, seed: int, button: int
+        ) -> StoredTable[Hand, int]:
+            stored = StoredTable.create(store, STRAIGHTS, STRAIGHTS_TABLE, names, stack,
+                                        kind="simulate", seed=seed, button=button,
+                                        settings=settings)  # fmt: skip
+            output.stored(stored.record.id)
+            return stored
 
     with Progress(console=con, transient=True, disable=not progress or as_json) as bar:
         task = bar.add_task("Dealing", total=hands)
 
         def on_hand(hand: Hand, names: list[str]) -> None:
             if output.writing:
-                output.write(dumps_phh(hand_to_phh(hand, names)))
+                assert hand.engine is not None  # the one table keeps each deal's engine
+                history = deal_to_phh(hand.engine)
+                history["hand"], history["players"] = hand.number, names
+                output.write(dumps(history))
             bar.advance(task)
 
         with output:
