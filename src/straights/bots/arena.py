@@ -10,10 +10,11 @@ every deal counts; results are chips won per deal for each bot, with a 95% confi
 interval (:class:`BotStats`).  With several games (dealer's choice) the bot on the
 button picks each deal's game uniformly at random from its own seeded generator.
 
-Only the ``cfr`` bot still needs Straights' own table (:class:`~straights.game.Table`,
-which the web's table also runs on): it reads the round's raise level and the button
-from Straights' :class:`~straights.game.view.SeatView`, which the engine's view does not
-carry yet.  :func:`simulate` and :func:`play_hand` play there.
+Bots that act on Straights' :class:`~straights.game.view.SeatView` only (``cfr``: it
+reads the round's raise level and the button, which the engine's view does not carry
+yet) play Straights at the one table through Straights' own face of the deal
+(:class:`~straights.game.hook.StraightsGame`): :func:`simulate`.  :func:`play_hand`
+plays one deal at Straights' own :class:`~straights.game.Table` (the web's table).
 
 >>> from straights.poker.catalogue import get_variant
 >>> r = simulate_ring([get_variant("FR")], ["calling", "random"], players=3, hands=10, seed=1)
@@ -61,7 +62,6 @@ __all__ = [
     "play_hand",
     "simulate",
     "simulate_ring",
-    "simulate_straights",
 ]
 
 
@@ -266,61 +266,6 @@ def simulate(
     hands: int,
     seed: int | None = None,
     on_hand: Callable[[Hand, list[str]], None] | None = None,
-    make_table: Callable[[TableConfig, list[str], int], StraightsTable] | None = None,
-) -> SimulationResult:
-    """Play ``hands`` deals at Straights' own table (the ``cfr`` bot's); bots fill the
-    seats in turn from ``bot_kinds``.
-
-    ``on_hand(hand, names)`` is called after each deal (progress, histories);
-    ``make_table(config, names, seed)`` opens each session's table (a
-    :class:`~straights.store.RecordedTable` to save it).
-    """
-    if not bot_kinds:
-        raise ConfigurationError("name at least one bot: random, calling, strength, cfr or equity")
-    if hands < 1:
-        raise ConfigurationError(f"hands={hands}: play at least one deal")
-    rng = make_rng(seed)
-    kinds = [bot_kinds[i % len(bot_kinds)] for i in range(config.seats)]
-    bots: dict[int, Bot] = {i: make_bot(k, rng.getrandbits(64)) for i, k in enumerate(kinds)}
-    names = [f"{k}{i}" for i, k in enumerate(kinds)]
-    result = SimulationResult(config)
-    for kind in kinds:
-        result.bots.setdefault(kind, BotStats(kind))
-    table: StraightsTable | None = None
-    while result.hands < hands:
-        if table is None or len(table.occupied()) < config.seats:
-            if table is not None:
-                result.carried_at_end += table.carry
-            table_seed = rng.getrandbits(64)
-            if make_table is None:
-                table = StraightsTable(config, names, seed=table_seed)
-            else:
-                table = make_table(config, names, table_seed)
-            result.sessions += 1
-        hand = play_hand(table, bots)
-        result.hands += 1
-        result.pot_total += hand.pot
-        result.carry_overs += hand.carry_out > 0
-        result.showdowns += ShowdownRevealed in map(type, hand.events)  # at C speed
-        for i, seat in enumerate(hand.seats):
-            result.bots[kinds[seat]].add(hand.stacks[i] - hand.starting_stacks[i])
-        if hand.carry_out > table.carry:
-            # The last player with chips took a carried pot nobody else could contest.
-            (last,) = table.occupied()
-            result.bots[kinds[last]].total += hand.carry_out - table.carry
-        if on_hand is not None:
-            on_hand(hand, [names[s] for s in hand.seats])
-    if table is not None:
-        result.carried_at_end += table.carry
-    return result
-
-
-def simulate_straights(
-    config: TableConfig,
-    bot_kinds: Sequence[str],
-    hands: int,
-    seed: int | None = None,
-    on_hand: Callable[[Hand, list[str]], None] | None = None,
     make_table: Callable[[list[str], int, int, int], StoredTable[Hand, int]] | None = None,
 ) -> SimulationResult:
     """Play ``hands`` deals of Straights at the one table through Straights' own face
@@ -332,7 +277,7 @@ def simulate_straights(
     :func:`simulate_ring`; ``make_table(names, stack, seed, button)`` opens each
     session's stored table.
 
-    >>> r = simulate_straights(TableConfig(seats=3), ["cfr", "random"], hands=10, seed=1)
+    >>> r = simulate(TableConfig(seats=3), ["cfr", "random"], hands=10, seed=1)
     >>> r.hands, sum(s.total for s in r.bots.values()) + r.carried_at_end
     (10, 0)
     """

@@ -99,7 +99,7 @@ def _simulate_with_cfr(
     from rich.progress import Progress
     from rich.text import Text
 
-    from straights.bots.arena import simulate_straights as run
+    from straights.bots.arena import simulate as run
     from straights.cli.render import console
     from straights.game.hand import Hand
     from straights.poker.phh import deal_to_phh, dumps
