@@ -18,6 +18,7 @@ STACKS: dict[str, tuple[str, ...]] = {
         "web/tables.py",
         "store/recorded.py",
         "cli/play.py",
+        "cli/straights_table.py",
         "cli/simulate.py",
         "bots/arena.py",
     ),

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from clitools import run
 
-from straights.store import RecordedTable, Store
+from straights.store import Store
+from straights.store.table import StoredTable
 
 CLI = [sys.executable, "-m", "straights.cli.main"]
 
@@ -120,8 +121,8 @@ def test_resume_continues_mid_deal_exactly_as_the_unbroken_game(tmp_path: Path) 
     store = Store(str(broken))
     unfinished = store.latest_unfinished("terminal")
     assert unfinished is not None
-    mid = RecordedTable.load(store, unfinished.id)
-    assert mid.hand is not None and not mid.hand.finished and mid.actor == 0
+    mid = StoredTable.load(store, unfinished.id)
+    assert mid.deal is not None and not mid.deal.finished and mid.deal.actor == 0
     store.close()
 
     second = run(

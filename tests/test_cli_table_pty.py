@@ -1,5 +1,6 @@
-"""``straights play --game straights-no-limit`` at a real terminal (a pseudo-terminal):
-the game the one table now deals prompts, takes typed answers and leaves on ``q``."""
+"""``straights play`` at a real terminal (a pseudo-terminal): Straights at the one table
+(``--game straights-no-limit``, and Straights itself with its dealer draw, saved and
+resumed) prompts, takes typed answers and leaves on ``q``."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import select
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -60,6 +62,61 @@ def test_straights_no_limit_takes_typed_answers_at_a_terminal() -> None:
             if "Enter: next deal" in _answer(master, seen, "c"):
                 break
         assert "Enter: next deal" in "".join(seen)
+        os.write(master, b"q\n")
+        assert proc.wait(timeout=60) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
+
+
+def _play(args: list[str], seen: list[str]) -> tuple[subprocess.Popen[bytes], int]:
+    master, slave = pty.openpty()
+    env = dict(os.environ, COLUMNS="100", TERM="xterm")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "straights.cli.main", "play", *args],
+        stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
+    )  # fmt: skip
+    os.close(slave)
+    return proc, master
+
+
+def test_straights_play_at_the_one_table_draws_for_the_dealer_and_resumes(tmp_path: Path) -> None:
+    from straights.poker.phh import loads
+    from straights.store import Store
+
+    db = str(tmp_path / "games.db")
+    seen: list[str] = []
+    proc, master = _play(["--seats", "3", "--bots", "calling", "--seed", "4", "--db", db], seen)
+    try:
+        shown = _read(master, seen, "Your turn")
+        assert "Limit Straights, 55-card pack, ante 1, 100 chips each." in shown
+        assert "Draw for the dealer" in shown and "Deal 1" in shown
+        shown = _answer(master, seen, "f")  # nobody has bet: folding is refused, in one line
+        assert "You cannot fold: there is no bet to call (check instead)" in shown
+        for _ in range(12):  # check or call to the end of the deal
+            if "Enter: next deal" in _answer(master, seen, "c"):
+                break
+        assert "Enter: next deal" in "".join(seen)
+        _answer(master, seen, "")  # deal 2 starts; leave in its middle
+        os.write(master, b"q\n")
+        _read(master, seen, "is saved")
+        assert proc.wait(timeout=60) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
+    store = Store(db)
+    (deal,) = store.hands()
+    assert loads(deal.phh)[0]["variant"] == "_STR55L"  # the catalogue's code
+    store.close()
+    seen = []
+    proc, master = _play(["--resume", "--db", db], seen)
+    try:
+        shown = _read(master, seen, "Your turn")
+        assert "Resuming table 1" in shown and "Deal 2" in shown
         os.write(master, b"q\n")
         assert proc.wait(timeout=60) == 0
     finally:

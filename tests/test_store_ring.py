@@ -260,3 +260,53 @@ def test_simulate_pai_gow_saves_every_deal_and_plays_as_unsaved(
     assert [paigow_history.finishing_stacks(h) for h in written] == [
         paigow_history.finishing_stacks(paigow_history.loads(h)[0]) for h in archived
     ]
+
+
+def test_straights_simulate_is_stored_at_the_one_table_with_its_ante_and_dealer_draw(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from straights.game.table import draw_button
+
+    args = ["simulate", "--pack", "52", "--betting", "no-limit", "--ante", "2", "-n", "6",
+            "-p", "3", "--bots", "random,calling", "--stack", "30", "--seed", "5",
+            "--json"]  # fmt: skip
+    code, plain, err = run_main(capsys, *args)
+    assert code == 0, err
+    db = tmp_path / "sim.db"
+    code, saved, err = run_main(capsys, *args, "--db", str(db))
+    assert code == 0, err
+    assert json.loads(saved) == json.loads(plain)
+    store = Store(str(db))
+    first = min(store.tables("simulate"), key=lambda t: t.id)
+    assert first.settings["game"] == "_STR52N" and first.settings["ante"] == 2
+    # The first button is the dealer draw's winner from a 52-card pack.
+    winner = draw_button(3, 52, first.seed)[-1].winner
+    assert first.settings["button"] == winner
+    histories = [loads(h.phh)[0] for h in store.hands(limit=100)]
+    assert {h["variant"] for h in histories} == {"_STR52N"}
+    assert all(h["antes"] == [2] * len(h["antes"]) for h in histories)
+    reopened = StoredTable.load(store, first.id)  # replays every stored command exactly
+    assert sum(reopened.table.stacks) + reopened.table.carry == 90
+    store.close()
+
+
+def test_straights_simulate_with_the_cfr_bot_is_stored_at_the_one_table_too(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db, phhs = tmp_path / "cfr.db", tmp_path / "cfr.phhs"
+    args = ["simulate", "-n", "8", "-p", "3", "--bots", "cfr,random", "--seed", "3", "--json"]
+    code, plain, err = run_main(capsys, *args)
+    assert code == 0, err
+    code, saved, err = run_main(capsys, *args, "--db", str(db), "--out", str(phhs))
+    assert code == 0, err
+    assert json.loads(saved) == json.loads(plain)  # storing changes no card and no decision
+    written = loads(phhs.read_text(encoding="utf-8"))
+    assert len(written) == 8 and {h["variant"] for h in written} == {"_STR55L"}
+    assert all(replay(h).finishing_stacks == h["finishing_stacks"] for h in written)
+    store = Store(str(db))
+    (table,) = store.tables("simulate")
+    assert table.settings["game"] == "straights" and table.settings["config"]["seats"] == 3
+    reopened = StoredTable.load(store, table.id)  # replays every stored command exactly
+    assert sum(reopened.table.stacks) + reopened.table.carry == 300
+    assert reopened.table.deals == 8
+    store.close()

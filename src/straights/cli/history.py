@@ -59,30 +59,40 @@ def show(
     from rich.text import Text
 
     from straights.cli.render import console, tell
+    from straights.game.events import HandEnded
     from straights.game.phh import VARIANT, loads_phh, replay_phh
     from straights.store import Store
+    from straights.store.table import straights_events
 
-    record = Store(db, create=False).hand(hand_id)
+    store = Store(db, create=False)
+    record = store.hand(hand_id)
     if phh:
         typer.echo(record.phh, nl=False)
         return
-    if record.game != VARIANT:  # another variant, or Pai Gow: told from its history
+    told = straights_events(store, record.table_id, record.number)
+    if record.game != VARIANT and told is None:  # another variant, or Pai Gow: its history
         out = console()
         head = f" · {_game_label(record.game)} · table {record.table_id} · {record.created}"
         out.print(Text(f"Hand {record.id}", "bold") + Text(head))
         for line in _tell_other(record.phh):
             out.print(Text(line))
         return
-    hand = replay_phh(loads_phh(record.phh))
-    names = dict(zip(hand.seats, record.players, strict=True))
+    if told is None:
+        hand = replay_phh(loads_phh(record.phh))
+        told, seats, after = hand.events, hand.seats, hand.stacks
+    else:  # Straights at the one table: told from the events its table stored
+        ended = told[-1]
+        assert isinstance(ended, HandEnded)
+        seats, after = ended.seats, list(ended.stacks)
+    names = dict(zip(seats, record.players, strict=True))
     # The terminal player saved as "You" is told in the second person ("You show").
     you = next((seat for seat, n in names.items() if n == "You"), None)
     out = console()
     out.print(
         Text(f"Hand {record.id}", "bold") + Text(f" · table {record.table_id} · {record.created}")
     )
-    tell(out, hand.events, names.get, you=you, holes=True)
-    stacks = ", ".join(f"{n} {s}" for n, s in zip(record.players, hand.stacks, strict=True))
+    tell(out, told, names.get, you=you, holes=True)
+    stacks = ", ".join(f"{n} {s}" for n, s in zip(record.players, after, strict=True))
     out.print(Text(f"Stacks after: {stacks}"))
 
 

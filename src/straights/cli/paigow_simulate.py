@@ -234,11 +234,11 @@ def simulate_pai_gow(
 ) -> None:
     """Run :func:`run_pai_gow` with a progress bar; print the summary; write histories
     (``out_path``) and store every session as a table of kind ``simulate`` (``db``)."""
-    from rich.progress import Progress
     from rich.table import Table as Grid
     from rich.text import Text
 
     from straights.cli.game_setup import paigow_bots
+    from straights.cli.progress import Work
     from straights.cli.sim_output import SimulationOutput
     from straights.errors import ConfigurationError
     from straights.paigow.deal import MAX_PLAYERS
@@ -267,8 +267,7 @@ def simulate_pai_gow(
             output.stored(made.record.id)
             return made
 
-    with Progress(console=console, transient=True, disable=not progress or as_json) as bar:
-        task = bar.add_task("Dealing", total=deals)
+    with Work("Dealing", "deals", deals, enabled=progress) as work:  # stderr: JSON stays clean
 
         def on_deal(deal: PaiGowDeal, table: PaiGowTable) -> None:
             if output.writing:
@@ -277,7 +276,7 @@ def simulate_pai_gow(
                     s + 1: c for s, c in zip(table.players, table.starting_stacks, strict=True)
                 }
                 output.write(dumps(deal_to_history(deal, names, before, output.written + 1)))
-            bar.advance(task)
+            work.advance()
 
         with output:
             summary = run_pai_gow(players, deals, seed, bet, on_deal, kinds, stack, make_table)

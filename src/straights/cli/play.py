@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
     from straights.bots.base import Bot
     from straights.cli.game_setup import RingGames
+    from straights.cli.straights_table import StraightsPlay
     from straights.game.events import Event
     from straights.game.hand import Action
     from straights.game.table import Table
@@ -116,8 +117,8 @@ def play(
 
     from straights.cards import make_rng
     from straights.cli.render import console
+    from straights.cli.straights_table import StraightsPlay
     from straights.errors import ConfigurationError
-    from straights.game.table import Table
 
     out = console()
     source = None if script is None or script == "-" else _open_script(script)
@@ -128,13 +129,19 @@ def play(
         store = Store(db)
     elif resume:
         raise ConfigurationError("--resume continues a saved table: drop --no-save")
+    table: Table | StraightsPlay
     if store is not None and resume:
+        from straights.store.table import is_straights_table
+
         record = store.latest_unfinished("terminal")
         if record is None:
             raise ConfigurationError(
                 f"no unfinished table in {store.where}: start one with `straights play`"
             )
-        table: Table = RecordedTable.load(store, record.id)
+        if is_straights_table(record.settings):  # at the one table
+            table = StraightsPlay.load(store, record.id)
+        else:  # a table stored by an earlier release: Straights' own table, as it was
+            table = RecordedTable.load(store, record.id)
         kinds = {int(k): v for k, v in record.settings["bots"].items()}
         bot_seed = int(record.settings["bot_seed"])
         out.print(Text(f"Resuming table {record.id} from {store.where}."), soft_wrap=True)
@@ -153,19 +160,11 @@ def play(
         kinds = dict(enumerate(setup.bots, start=1))
         names = [name] + [_bot_name(kind, bot_seed, s) for s, kind in kinds.items()]
         table_seed = rng.getrandbits(63)
+        settings = {"bots": kinds, "bot_seed": bot_seed}
+        table = StraightsPlay.new(setup.config, names, seed=table_seed, store=store,
+                                  settings=settings)  # fmt: skip
         if store is not None:
-            settings = {"bots": kinds, "bot_seed": bot_seed}
-            table = RecordedTable.create(
-                store,
-                setup.config,
-                names,
-                name=f"terminal: {name}",
-                settings=settings,
-                seed=table_seed,
-            )
             out.print(Text(f"Saving this table in {store.where}", "dim"), soft_wrap=True)
-        else:
-            table = Table(setup.config, names, seed=table_seed)
     seat_bots: dict[int, Bot] = {s: _SeededBot(k, bot_seed, s, table) for s, k in kinds.items()}
     game = _Game(table, seat_bots, out, _answers(script, source), hands)
     try:
@@ -176,14 +175,16 @@ def play(
         interrupt.handled()
         game.interrupted = True
         out.print()
-    if store is not None and isinstance(table, RecordedTable):
-        if game.over:
-            store.finish_table(table.record.id)
-        else:
-            again = "straights play --resume" + ("" if db is None else f" --db {_quote(db)}")
-            out.print(
-                Text(f"Table {table.record.id} is saved: `{again}` continues it."), soft_wrap=True
-            )
+    if store is not None:
+        record_id = _record_id(table)
+        if record_id is not None:
+            if game.over:
+                store.finish_table(record_id)
+            else:
+                again = "straights play --resume" + ("" if db is None else f" --db {_quote(db)}")
+                out.print(
+                    Text(f"Table {record_id} is saved: `{again}` continues it."), soft_wrap=True
+                )
         store.close()
     if game.interrupted:  # Ctrl-C: the game said goodbye, the status says why
         from straights.cli.interrupt import EXIT_STATUS
@@ -270,7 +271,7 @@ def _play_ring(
 ) -> None:
     from rich.text import Text
 
-    from straights.bots.ring_arena import deal_bots
+    from straights.bots.arena import deal_bots
     from straights.cards import make_rng
     from straights.cli.render import console
     from straights.cli.ring_play import play_ring
@@ -372,12 +373,24 @@ def _play_ring(
         raise typer.Exit(EXIT_STATUS)
 
 
+def _record_id(table: Table | StraightsPlay) -> int | None:
+    """The stored table's id (``None``: not stored)."""
+    from straights.cli.straights_table import StraightsPlay
+    from straights.store import RecordedTable
+
+    if isinstance(table, RecordedTable):
+        return table.record.id
+    if isinstance(table, StraightsPlay) and table.stored is not None:
+        return table.stored.record.id
+    return None
+
+
 class _SeededBot:
     """A bot of ``kind`` made afresh for each decision, seeded by the table's bot seed, the
     seat and the moment (events so far): a resumed table plays on exactly as it would have
     without the break."""
 
-    def __init__(self, kind: str, seed: int, seat: int, table: Table) -> None:
+    def __init__(self, kind: str, seed: int, seat: int, table: Table | StraightsPlay) -> None:
         self.kind, self.seed, self.seat, self.table = kind, seed, seat, table
         self.name = kind
 
@@ -444,7 +457,7 @@ def _open_script(path: str) -> TextIO:
 class _Game:
     def __init__(
         self,
-        table: Table,
+        table: Table | StraightsPlay,
         bots: dict[int, Bot],
         out: Console,
         answers: Iterator[str],

@@ -14,12 +14,12 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from rich.progress import Progress
 from rich.text import Text
 
-from straights.bots.ring_arena import RingResult, simulate_ring
+from straights.bots.arena import RingResult, simulate_ring
 from straights.cli.bot_results import bot_grid, bot_rows, ranked
 from straights.cli.game_setup import RingGames, game_setup
+from straights.cli.progress import Work
 from straights.cli.render import console
 from straights.cli.sim_output import SimulationOutput
 from straights.errors import ConfigurationError
@@ -47,8 +47,13 @@ def simulate_ring_games(
     as_json: bool,
     out: str | None = None,
     db: str | None = None,
+    ante: int | None = None,
+    betting: str = "limit",
 ) -> None:
-    """Run the simulation and print its summary (a table, or JSON)."""
+    """Run the simulation and print its summary (a table, or JSON).
+
+    ``ante``: Straights itself (no ``--game``, or ``--game straights``) at its own
+    stakes, with its dealer draw, summarised as Straights' simulation always was."""
     if not 2 <= players <= 10:
         raise ConfigurationError(f"--players {players}: a table seats 2 to 10 players")
     if stack < 1:
@@ -65,14 +70,20 @@ def simulate_ring_games(
         store = output.store
         game = "dealers-choice" if ring.dealers_choice else ring.variants[0].code
 
-        def make_ring(names: list[str], chips: int, ring_seed: int) -> StoredTable[Deal, Variant]:
+        settings: dict[str, object] = {"bots": kinds}
+        if ante is not None:
+            settings["ante"] = ante
+
+        def make_ring(
+            names: list[str], chips: int, ring_seed: int, button: int | None
+        ) -> StoredTable[Deal, Variant]:
             stored = StoredTable.create(store, POKER, game, names, chips, kind="simulate",
-                                        seed=ring_seed, settings={"bots": kinds})  # fmt: skip
+                                        seed=ring_seed, button=button,
+                                        settings=settings)  # fmt: skip
             output.stored(stored.record.id)
             return stored
 
-    with Progress(console=con, transient=True, disable=not progress or as_json) as bar:
-        task = bar.add_task("Dealing", total=hands)
+    with Work("Dealing", "deals", hands, enabled=progress) as work:  # stderr: JSON stays clean
 
         def on_deal(deal: Deal, table: PokerTable) -> None:
             played.append(game_name(deal.variant.code))
@@ -81,14 +92,16 @@ def simulate_ring_games(
                 history["hand"] = table.deals
                 history["players"] = [table.names[table.seat_of(i)] for i in range(deal.n)]
                 output.write(dumps(history))
-            bar.advance(task)
+            work.advance()
 
         with output:
             result = simulate_ring(ring.variants, kinds, players=players, hands=hands,
                                    seed=seed, stack=stack, on_deal=on_deal,
-                                   make_ring=make_ring)  # fmt: skip
+                                   make_ring=make_ring, ante=ante)  # fmt: skip
     title = "dealer's choice" if ring.dealers_choice else game_name(ring.variants[0].code)
     best_first = ranked(result.bots.values())
+    if ante is not None:
+        title = "straights"
     if as_json:
         summary = {
             "game": "dealers-choice" if ring.dealers_choice else title,
@@ -103,9 +116,18 @@ def simulate_ring_games(
             "average_pot": result.average_pot,
             "sessions": result.sessions,
         }  # fmt: skip
+        if ante is not None:
+            summary.update(betting=betting, ante=ante)
         con.print_json(json.dumps(summary))
         return
-    _print_summary(ring, result, title, players)
+    if ante is None:
+        _print_summary(ring, result, title, players)
+    else:
+        con.print(bot_grid(f"{result.hands} deals, {players} seats, {betting}", best_first))
+        con.print(
+            f"carry-overs (rule 10): {result.carry_overs} · showdowns: {result.showdowns} · "
+            f"average pot: {result.average_pot:.2f} · sessions: {result.sessions}"
+        )
     if output.writing:
         con.print(Text(f"wrote {output.written} hand histories to {out}"))
     if output.store is not None:

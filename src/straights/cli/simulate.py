@@ -13,6 +13,7 @@ from straights.cli.game_setup import (
     BettingOpt,
     BotsOpt,
     GameOpt,
+    GameSetup,
     GamesOpt,
     PackOpt,
     game_setup,
@@ -65,50 +66,71 @@ def simulate(
                             bots=bots, progress=progress, as_json=as_json, out=out,
                             db=db)  # fmt: skip
         return
+    setup = game_setup(seats=players, bots=bots, betting=betting, ante=ante, stack=stack,
+                       pack=pack, bot_seats=players)  # fmt: skip
+    if "cfr" in setup.bots:  # the cfr bot acts only on Straights' own table's views
+        _simulate_with_cfr(setup, hands=hands, seed=seed, out=out, db=db, progress=progress,
+                           as_json=as_json)  # fmt: skip
+        return
+    from straights.cli.game_setup import RingGames
+    from straights.cli.ring_simulate import simulate_ring_games
+    from straights.poker.catalogue import get_variant
+
+    variant = get_variant(f"_STR{pack}{'L' if betting == 'limit' else 'N'}")
+    simulate_ring_games(RingGames((variant,), False), players=players, hands=hands, seed=seed,
+                        stack=stack, bots=",".join(setup.bots), progress=progress,
+                        as_json=as_json, out=out, db=db, ante=ante,
+                        betting=betting)  # fmt: skip
+
+
+def _simulate_with_cfr(
+    setup: GameSetup,
+    *,
+    hands: int,
+    seed: int | None,
+    out: str | None,
+    db: str | None,
+    progress: bool,
+    as_json: bool,
+) -> None:
+    """Straights with a ``cfr`` bot: at the one table through Straights' own face
+    (:func:`~straights.bots.arena.simulate_straights`), as the ``cfr`` bot reads the
+    round's raise level and the button from Straights' views."""
     from rich.text import Text
 
     from straights.bots.arena import simulate as run
     from straights.cli.progress import Work
     from straights.cli.render import console
-    from straights.game.config import TableConfig
     from straights.game.hand import Hand
-    from straights.game.phh import dumps_phh, hand_to_phh
-    from straights.game.table import Table
+    from straights.poker.phh import deal_to_phh, dumps
 
-    setup = game_setup(
-        seats=players,
-        bots=bots,
-        betting=betting,
-        ante=ante,
-        stack=stack,
-        pack=pack,
-        bot_seats=players,
-    )
+    players, betting = setup.config.seats, setup.config.betting
     con = console()
     output = SimulationOutput(out, db)
     make_table = None
     if output.store is not None:
-        from straights.store import RecordedTable
+        from straights.store.table import STRAIGHTS, STRAIGHTS_TABLE, StoredTable
 
         store = output.store
+        settings = {"bots": list(setup.bots), "config": setup.config.to_dict()}
 
-        def make_table(config: TableConfig, names: list[str], seed: int) -> Table:
-            table = RecordedTable.create(
-                store,
-                config,
-                names,
-                kind="simulate",
-                name=f"simulate: {', '.join(setup.bots)}",
-                seed=seed,
-            )
-            output.stored(table.record.id)
-            return table
+        def make_table(
+            names: list[str], stack: int, seed: int, button: int
+        ) -> StoredTable[Hand, int]:
+            stored = StoredTable.create(store, STRAIGHTS, STRAIGHTS_TABLE, names, stack,
+                                        kind="simulate", seed=seed, button=button,
+                                        settings=settings)  # fmt: skip
+            output.stored(stored.record.id)
+            return stored
 
     with Work("Dealing", "deals", hands, enabled=progress) as work:  # stderr: JSON stays clean
 
         def on_hand(hand: Hand, names: list[str]) -> None:
             if output.writing:
-                output.write(dumps_phh(hand_to_phh(hand, names)))
+                assert hand.engine is not None  # the one table keeps each deal's engine
+                history = deal_to_phh(hand.engine)
+                history["hand"], history["players"] = hand.number, names
+                output.write(dumps(history))
             work.advance()
 
         with output:

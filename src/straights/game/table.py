@@ -13,6 +13,7 @@ the carried pot, players who go broke leaving.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -44,7 +45,7 @@ from straights.game.hand import Action, Hand
 if TYPE_CHECKING:
     from straights.game.view import SeatView
 
-__all__ = ["Seat", "Table", "dealer_draw", "draw_strength"]
+__all__ = ["Seat", "Table", "dealer_draw", "draw_button", "draw_strength"]
 
 
 def draw_strength(card: Card) -> int:
@@ -86,6 +87,20 @@ def dealer_draw(seats: Sequence[int], pack: Sequence[Card]) -> list[DealerDraw]:
         if winner is not None:
             return out
         contenders = top
+
+
+def draw_button(players: int, pack: int, seed: int) -> list[DealerDraw]:
+    """The dealer draw (rule 1) among seats ``0 .. players - 1`` from a ``pack`` (55 or
+    52) shuffled from a table's ``seed`` (a shuffle of its own, not the deals' first);
+    the last draw's ``winner`` takes the button for the first deal.
+
+    >>> draws = draw_button(3, 55, 7)
+    >>> draws == draw_button(3, 55, 7), draws[-1].winner in (0, 1, 2)
+    (True, True)
+    """
+    rng = random.Random(f"dealer draw {seed}")
+    cards = make_deck("straights" if pack == 55 else "standard").shuffled(rng)
+    return dealer_draw(list(range(players)), cards)
 
 
 @dataclass(slots=True)

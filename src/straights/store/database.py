@@ -293,8 +293,8 @@ class Store:
         added = 0
         for table_id, _ in missing:
             record = self.table(table_id)
-            if record.game != "straights":  # only Straights' events rebuild a deal
-                continue
+            if record.game != "straights" or "config" in record.settings:
+                continue  # only the events of Straights' own table rebuild a deal
             events = [e for entry in self.log(table_id) for e in entry.events]
             try:
                 deals = deals_from_events(record.config, events)

@@ -20,9 +20,10 @@ What is particular to a game is its :class:`Commands` hook:
   archived as its PHH-style history (:class:`~straights.store.archive.PaiGowEntry`).
 
 The table's ``settings`` hold ``game`` (a variant's code, ``dealers-choice`` or
-``pai-gow``), ``names``, ``stack`` and (button games) ``button``, with whatever else
-its front end keeps; a Pai Gow table also ``commission`` (``exact``: see
-:func:`pai_gow_game`).  Tables stored by earlier releases open unchanged.
+``pai-gow``), ``names``, ``stack``, (button games) ``button``, (Straights on its own
+stakes: live antes, the ladder's unit) ``ante``, with whatever else its front end
+keeps; a Pai Gow table also ``commission`` (``exact``: see :func:`pai_gow_game`).
+Tables stored by earlier releases open unchanged.
 
 >>> from straights.poker.catalogue import get_variant
 >>> from straights.store import Store
@@ -45,11 +46,15 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Generic
 
 from straights.cards import Card, parse_cards
 from straights.errors import HandHistoryError, IllegalActionError
 from straights.game.config import TableConfig
+from straights.game.events import Event, HandEnded, event_from_dict
+from straights.game.hand import Hand
+from straights.game.hook import StraightsGame
 from straights.paigow.deal import PaiGowDeal
 from straights.paigow.events import event_dict
 from straights.paigow.rules import PaiGowRules
@@ -59,19 +64,23 @@ from straights.poker.variant import Variant
 from straights.poker.view import Move, play
 from straights.store.archive import ArchiveEntry, PaiGowEntry, PokerEntry
 from straights.store.database import Store, TableRecord
-from straights.table import Game, PaiGowGame, PaiGowTable, PokerGame, Table
+from straights.table import Game, PaiGowGame, PaiGowTable, PokerGame, Table, straights_stakes
 from straights.table.core import DealT, PlanT
 
 __all__ = [
     "PAI_GOW",
     "POKER",
+    "STRAIGHTS",
+    "STRAIGHTS_TABLE",
     "Commands",
     "Replaying",
     "StoredTable",
     "entry_dict",
+    "is_straights_table",
     "move_command",
     "pai_gow_game",
     "set_command",
+    "straights_events",
 ]
 
 
@@ -112,13 +121,12 @@ def set_command(seat: int, front: Sequence[Card] | None) -> dict[str, Any]:
 class Commands(Generic[DealT, PlanT]):
     """How one game's table is stored: its hook, its commands and its archive entry.
 
-    ``plan``/``deal_command`` turn a ``deal`` command into what
-    :meth:`~straights.table.Table.start` takes and back; ``act`` applies any other
-    command to the deal in play; ``log`` is how many events the deal has told and
-    ``events`` those from a point on, as stored; ``entry`` the archive entry of a
-    finished deal (``table``: before it takes the deal's chips).  ``game`` makes the
-    game's hook from the table's stored settings, and ``new_settings`` are what a new
-    table stores beside the front end's own.
+    ``game`` makes the table's hook from its settings; ``plan``/``deal_command`` turn
+    a ``deal`` command into what :meth:`~straights.table.Table.start` takes and back;
+    ``act`` applies any other command to the deal in play; ``log`` is how many events
+    the deal has told and ``events`` those from a point on, as stored; ``entry`` the
+    archive entry of a finished deal (``table``: before it takes the deal's chips);
+    ``new_settings`` are what a new table stores beside the front end's own.
     """
 
     game: Callable[[Mapping[str, Any]], Game[DealT, PlanT]]
@@ -139,6 +147,15 @@ def _poker_act(deal: Deal, command: dict[str, Any]) -> None:
     play(deal, Move(str(command["move"]), command.get("to"), cards))
 
 
+def _poker_game(settings: Mapping[str, Any]) -> PokerGame:
+    """The poker hook a table's settings ask for: an ``ante`` means Straights' own
+    stakes (:func:`~straights.table.straights_stakes`), else the catalogue's."""
+    ante = settings.get("ante")
+    if ante is None:
+        return PokerGame()
+    return PokerGame(stakes=partial(straights_stakes, ante=int(ante)))
+
+
 def _poker_entry(table: Table[Deal, Variant], deal: Deal, number: int) -> ArchiveEntry:
     names = tuple(table.names[table.seat_of(i)] for i in range(deal.n))
     return PokerEntry(deal, names, number)
@@ -146,7 +163,7 @@ def _poker_entry(table: Table[Deal, Variant], deal: Deal, number: int) -> Archiv
 
 #: Every variant of the catalogue, dealer's choice included.
 POKER: Commands[Deal, Variant] = Commands(
-    game=lambda settings: PokerGame(),
+    game=_poker_game,
     plan=lambda command: get_variant(str(command["variant"])),
     deal_command=lambda variant: {"kind": "deal", "variant": variant.code},
     act=_poker_act,
@@ -197,6 +214,71 @@ PAI_GOW: Commands[PaiGowDeal, Mapping[int, int]] = Commands(
     entry=_pai_gow_entry,
     new_settings={"commission": "exact"},
 )
+
+
+def _straights_game(settings: Mapping[str, Any]) -> StraightsGame:
+    return StraightsGame(TableConfig.from_dict(dict(settings["config"])))
+
+
+def _straights_act(hand: Hand, command: dict[str, Any]) -> None:
+    if command.get("kind") != "act":
+        raise IllegalActionError(f"unknown Straights table command {command.get('kind')!r}")
+    hand.act(int(command["seat"]), str(command["action"]), command.get("to"))
+
+
+def _straights_entry(table: Table[Hand, int], hand: Hand, number: int) -> ArchiveEntry:
+    assert hand.engine is not None  # the hook keeps every deal's engine
+    names = tuple(table.names[seat] for seat in hand.seats)
+    return PokerEntry(hand.engine, names, number)
+
+
+#: Straights at the one table as its own terminal tells it: a deal is a
+#: :class:`~straights.game.hand.Hand` (``{"kind": "deal", "number": n}``), an action
+#: ``{"kind": "act", "seat": s, "action": "raise", "to": None}``; the events stored are
+#: Straights' own; each deal is archived with the engine's code (``_STR55L`` …).
+STRAIGHTS: Commands[Hand, int] = Commands(
+    game=_straights_game,
+    plan=lambda command: int(command["number"]),
+    deal_command=lambda number: {"kind": "deal", "number": number},
+    act=_straights_act,
+    log=lambda hand: len(hand.events),
+    events=lambda hand, start: [e.to_dict() for e in hand.events[start:]],
+    entry=_straights_entry,
+)
+
+#: ``game`` in the settings of a table of :data:`STRAIGHTS`, which also hold its
+#: ``config`` (see :func:`is_straights_table`).
+STRAIGHTS_TABLE = "straights"
+
+
+def is_straights_table(settings: Mapping[str, Any]) -> bool:
+    """Whether a table's ``settings`` are those of a table of :data:`STRAIGHTS` (Straights'
+    own table — the web's, or the terminal's of an earlier release — keeps its
+    ``TableConfig`` in the record, not in the settings).
+
+    >>> is_straights_table({"game": "straights", "config": {}}), is_straights_table({})
+    (True, False)
+    """
+    return settings.get("game") == STRAIGHTS_TABLE and "config" in settings
+
+
+def straights_events(store: Store, table_id: int, number: int) -> list[Event] | None:
+    """Deal ``number`` of a table of :data:`STRAIGHTS` told as Straights' events (from
+    ``hand_started`` to ``hand_ended``), as its table stored them; ``None`` for a table
+    of another game."""
+    if not is_straights_table(store.table(table_id).settings):
+        return None
+    told: list[Event] = []
+    for entry in store.log(table_id):
+        for data in entry.events:
+            if data.get("type") == "hand_started" and data.get("number") == number:
+                told = [event_from_dict(data)]
+            elif told:
+                told.append(event_from_dict(data))
+                if isinstance(told[-1], HandEnded):
+                    return told
+    return None
+
 
 #: Called before each stored command is replayed, with the table and the latest deal:
 #: a front end keeps its own state (its bots' draws) in step.
@@ -260,8 +342,10 @@ class StoredTable(Generic[DealT, PlanT]):
         """The stored table, replayed command by command and checked against the events
         stored with each; it goes on recording."""
         record = store.table(table_id)
+        game = record.settings.get("game")
+        straights = is_straights_table(record.settings)
         commands: Commands[Any, Any] = (
-            PAI_GOW if record.settings.get("game") == "pai-gow" else POKER
+            PAI_GOW if game == "pai-gow" else STRAIGHTS if straights else POKER
         )
         stored = cls(store, record, commands)
         for entry in store.log(table_id):
@@ -291,7 +375,8 @@ class StoredTable(Generic[DealT, PlanT]):
         if deal.finished:
             number = self.table.deals + 1
             finished = c.entry(self.table, deal, number)
-            events.append({"type": "hand_ended", "number": number})
+            if not any(e.get("type") == "hand_ended" for e in events):  # (Straights' tell it)
+                events.append({"type": "hand_ended", "number": number})
             self.table.finish(deal)
         return events, finished
 
