@@ -86,4 +86,4 @@ def test_the_equity_bot_at_other_games_is_refused_up_front(core: Path, command: 
     args = ["--no-save", "--script", "-"] if command == "play" else ["-n", "3"]
     done = straights(core, command, "--game", "holdem", "--bots", "equity", *args)
     assert (done.returncode, done.stdout.strip()) == (2, "")
-    assert done.stderr == f"error: the equity bot (--bots equity) outside Straights {NEEDS_FAST}"
+    assert done.stderr == f"error: the equity bot (--bots equity) {NEEDS_FAST}"

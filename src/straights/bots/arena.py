@@ -151,7 +151,7 @@ def deal_bots(kinds: Sequence[str], seed: int) -> list[DealBot]:
     if any(kind.split(":")[0] == "equity" for kind in kinds):
         from straights.extras import require
 
-        require("fast", "the equity bot (--bots equity) at the one table")
+        require("fast", "the equity bot (--bots equity)")
     for kind in kinds:
         bot = make_bot(kind, rng.getrandbits(64))
         if not can_decide(bot):
