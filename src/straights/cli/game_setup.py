@@ -170,7 +170,7 @@ def ring_games(name: str | None, games: str | None, seats: int) -> RingGames | N
     >>> ring_games("razz", None, 9)
     Traceback (most recent call last):
     ...
-    straights.errors.ConfigurationError: razz deals to at most 6 players, not 9
+    straights.errors.ConfigurationError: razz deals to at most 8 players, not 9
     >>> ring_games("straights-52-no-limit", None, 4).variants[0].code
     '_STR52N'
     """
