@@ -22,6 +22,7 @@ from straights.cli.game_setup import (
     GamesOpt,
     PackOpt,
     StackOpt,
+    game_options,
     game_setup,
     ring_games,
 )
@@ -71,6 +72,7 @@ _HELP = (
 
 @app.command()
 def play(
+    ctx: typer.Context,
     seats: Annotated[int, typer.Option(help="Players at the table, you included (2-10).")] = 4,
     bots: BotsOpt = None,
     betting: BettingOpt = "limit",
@@ -102,6 +104,7 @@ def play(
     player on the button choose each deal's game."""
     from straights.paigow.about import is_pai_gow
 
+    game_name = game_options(game_name, ctx)  # every option applies or is refused
     if is_pai_gow(game_name):  # a banked game with its own table: cli/paigow_play.py
         _play_pai_gow(seats, bots, name, stack, seed, script, hands, db, save, resume)
         return

@@ -15,6 +15,7 @@ from straights.cli.game_setup import (
     GameOpt,
     GamesOpt,
     PackOpt,
+    game_options,
     game_setup,
     ring_games,
 )
@@ -23,6 +24,7 @@ from straights.cli.sim_output import SimulationOutput
 
 @app.command()
 def simulate(
+    ctx: typer.Context,
     players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 6,
     hands: Annotated[int, typer.Option("--hands", "-n", min=1, help="Deals to play.")] = 1000,
     seed: Annotated[int | None, typer.Option(help="Seed for a repeatable run.")] = None,
@@ -52,6 +54,7 @@ def simulate(
     from straights.cli.render import console
     from straights.paigow.about import is_pai_gow
 
+    game_name = game_options(game_name, ctx)  # every option applies or is refused
     if is_pai_gow(game_name):  # a banked game with its own deal: cli/paigow_simulate.py
         if db is not None:  # its deals are independent, at no table: nothing to resume
             from straights.errors import ConfigurationError
