@@ -11,7 +11,9 @@ After ``straights warm-up`` (which ``make play`` runs) nothing compiles.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -45,13 +47,39 @@ def fast_kernels(command: str) -> Console:
 @app.command("warm-up")
 def warm_up(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing.")] = False,
+    background: Annotated[
+        bool,
+        typer.Option(
+            help="Start the work in a separate low-priority process and return at once "
+            "(`make play` does, so the game starts without waiting)."
+        ),
+    ] = False,
+    stamp: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE", help="Touch FILE when every step is done (make's record)."),
+    ] = None,
 ) -> None:
     """Compile the fast kernels and build the lookup tables now, not on first use.
 
-    `make play` runs it.  About a minute on a fresh install, a second afterwards.
+    Two to three minutes on a fresh install, a few seconds afterwards; one warm-up
+    runs at a time (a second one waits for it, or with --background leaves it be).
     Example: straights warm-up
     """
     require("fast", "straights warm-up")
+    from straights.fast.lookup import cache_dir
+
+    folder = cache_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    if background:
+        _start_in_background(folder, stamp, quiet)
+        return
+    with _one_at_a_time(folder / "warm-up.lock", quiet):
+        _warm(quiet)
+    if stamp is not None:
+        stamp.touch()
+
+
+def _warm(quiet: bool) -> None:
     started = time.perf_counter()
     from straights.fast import kernel_cache_dir
     from straights.fast.warm import STEPS
@@ -66,5 +94,73 @@ def warm_up(
         _err.print(
             f"fast kernels ready in {time.perf_counter() - started:.1f} s "
             f"(cache: {kernel_cache_dir().parent})",
+            markup=False,
+        )
+
+
+@contextmanager
+def _one_at_a_time(lock: Path, quiet: bool) -> Iterator[None]:
+    """Hold an exclusive lock on ``lock`` (waiting for another warm-up to finish)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on POSIX: no lock
+        yield
+        return
+    with lock.open("a") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if not quiet:
+                _err.print("waiting for the warm-up already running …")
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _running(lock: Path) -> bool:
+    """True while another process holds the warm-up lock."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover
+        return False
+    with lock.open("a") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        fcntl.flock(handle, fcntl.LOCK_UN)
+        return False
+
+
+def _start_in_background(folder: Path, stamp: Path | None, quiet: bool) -> None:
+    """Run ``straights warm-up --quiet`` detached (its own session, so Ctrl-C in the
+    terminal does not reach it), at low priority, its output in ``warm-up.log``."""
+    import os
+    import subprocess
+    import sys
+
+    log = folder / "warm-up.log"
+    if _running(folder / "warm-up.lock"):
+        if not quiet:
+            _err.print(f"the fast kernels are being compiled in the background (log: {log})")
+        return
+    command = [sys.executable, "-m", "straights.cli.main", "warm-up", "--quiet"]
+    if stamp is not None:
+        command += ["--stamp", str(stamp.resolve())]
+    with log.open("w") as out:
+        subprocess.Popen(
+            command,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            preexec_fn=(lambda: os.nice(10)) if hasattr(os, "nice") else None,
+        )
+    if not quiet:
+        _err.print(
+            "compiling the fast kernels in the background for the commands that use them "
+            f"(odds, stats, equity bots; log: {log})",
             markup=False,
         )

@@ -88,7 +88,9 @@ def _fail(message: str, code: int) -> None:
     if code == INTERRUPTED:
         interrupt.announce()
     else:
-        print(f"error: {message}", file=sys.stderr)
+        from straights.cli.render import runnable
+
+        print(f"error: {runnable(message)}", file=sys.stderr)
     sys.exit(code)
 
 

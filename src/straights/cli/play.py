@@ -27,6 +27,7 @@ from straights.cli.game_setup import (
     ring_games,
 )
 from straights.cli.prompt import Prompter
+from straights.cli.render import runnable
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -183,7 +184,8 @@ def play(
         else:
             again = "straights play --resume" + ("" if db is None else f" --db {_quote(db)}")
             out.print(
-                Text(f"Table {table.record.id} is saved: `{again}` continues it."), soft_wrap=True
+                Text(runnable(f"Table {table.record.id} is saved: `{again}` continues it.")),
+                soft_wrap=True,
             )
         store.close()
     if game.interrupted:  # Ctrl-C: the game said goodbye, the status says why
@@ -245,7 +247,7 @@ def _play_pai_gow(
                 again = "straights play --game pai-gow --resume" + (
                     "" if db is None else f" --db {_quote(db)}"
                 )
-                out.print(Text(f"Table {table_id} is saved: `{again}` continues it."),
+                out.print(Text(runnable(f"Table {table_id} is saved: `{again}` continues it.")),
                           soft_wrap=True)  # fmt: skip
     finally:
         if store is not None:
@@ -361,7 +363,7 @@ def _play_ring(
                 again = f"straights play --game {label} --resume" + (
                     "" if db is None else f" --db {_quote(db)}"
                 )
-                out.print(Text(f"Table {table_id} is saved: `{again}` continues it."),
+                out.print(Text(runnable(f"Table {table_id} is saved: `{again}` continues it.")),
                           soft_wrap=True)  # fmt: skip
     finally:
         if store is not None:
