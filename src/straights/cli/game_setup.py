@@ -88,8 +88,10 @@ def game_setup(
     :data:`DEFAULT_BOTS` in turn, as many as there are seats.
     """
     from straights.bots.base import BOT_KINDS
-    from straights.game.config import TableConfig
+    from straights.game.config import MAX_SEATS, MIN_SEATS, TableConfig
 
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        raise ConfigurationError(f"{seats} seats: a table seats {MIN_SEATS} to {MAX_SEATS} players")
     if bots is None:
         bots = ",".join(DEFAULT_BOTS[:bot_seats])
 

@@ -107,7 +107,9 @@ def export(
             f.write(text)
     except OSError as exc:
         raise ConfigurationError(f"cannot write {out!r}: {exc.strerror}") from exc
-    typer.echo(f"wrote {len(records)} hand histories to {out}")
+    from straights.cli.render import wrote
+
+    typer.echo(wrote(len(records), out))
 
 
 @history_app.command("replay")

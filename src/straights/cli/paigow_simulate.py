@@ -281,7 +281,9 @@ def simulate_pai_gow(
                          f"{row['per_chip']:+.2%}", f"{low:+.2%} … {high:+.2%}")  # fmt: skip
     console.print(bot_grid)
     if out_path is not None:
-        console.print(Text(f"wrote {written} hand histories to {out_path}"))
+        from straights.cli.render import wrote
+
+        console.print(Text(wrote(written, out_path)), soft_wrap=True)
 
 
 def _label(kind: str) -> str:

@@ -64,6 +64,24 @@ def runnable(text: str) -> str:
     return text
 
 
+def counted(n: int, one: str, many: str) -> str:
+    """``n`` and the noun that agrees with it.
+
+    >>> counted(1, "hand history", "hand histories"), counted(3, "deal", "deals")
+    ('1 hand history', '3 deals')
+    """
+    return f"{n:,} {one if n == 1 else many}"
+
+
+def wrote(n: int, where: object) -> str:
+    """The line that ends a command writing hand histories.
+
+    >>> wrote(1, "mine.phhs")
+    'wrote 1 hand history to mine.phhs'
+    """
+    return f"wrote {counted(n, 'hand history', 'hand histories')} to {where}"
+
+
 def _from_here(path: Path) -> str:
     """``path`` relative to the current folder when inside it, else absolute."""
     try:

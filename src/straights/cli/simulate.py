@@ -19,6 +19,7 @@ from straights.cli.game_setup import (
     game_setup,
     ring_games,
 )
+from straights.cli.render import counted
 from straights.cli.sim_output import SimulationOutput
 
 
@@ -142,12 +143,18 @@ def simulate(
         con.print_json(json.dumps(summary))
         return
     best_first = ranked(result.bots.values())
-    con.print(bot_grid(f"{result.hands} deals, {players} seats, {betting}", best_first))
+    con.print(
+        bot_grid(
+            f"{counted(result.hands, 'deal', 'deals')}, {players} seats, {betting}", best_first
+        )
+    )
     con.print(
         f"carry-overs (rule 10): {result.carry_overs} · showdowns: {result.showdowns} · "
         f"average pot: {result.average_pot:.2f} · sessions: {result.sessions}"
     )
     if output.writing:
-        con.print(Text(f"wrote {output.written} hand histories to {out}"))
+        from straights.cli.render import wrote
+
+        con.print(Text(wrote(output.written, out)), soft_wrap=True)
     if output.store is not None:
         con.print(Text(f"saved {result.hands} deals in {output.store.where}"), soft_wrap=True)
