@@ -268,7 +268,7 @@ class _RingTable:
             return None
         line = phrase_text(words)
         e = deal.log[at]
-        if e.kind == "show":
+        if e.kind == "show" and not _board_after(deal, at):  # all-in: named after the board
             named = self.hand_names(deal, [c for c in e.cards if c is not None])
             if named:
                 line.append(f" — {named}", style="dim")
@@ -307,10 +307,7 @@ class _RingTable:
                     f"{view.draw_limit} (Enter stands pat) › "
                 )
             elif view.choose_up:
-                answer = self.prompter.ask(
-                    f"Turn up which face-down card{'s' if view.choose_up > 1 else ''}? "
-                    f"{view.choose_up} position{'s' if view.choose_up > 1 else ''} › "
-                )
+                answer = self.prompter.ask(_expose_prompt(view))
             else:
                 hint = " · ".join(f"[bold]{_key(a.kind)}[/bold] {a}" for a in view.legal)
                 answer = self.prompter.ask(f"Your turn: {hint} · [bold]?[/bold] help › ")
@@ -365,6 +362,15 @@ class _RingTable:
             seat = self.ring.seat_of(i)
             return "you" if seat == 0 else self.ring.names[seat]
 
+        shown = [k for k, e in enumerate(deal.log) if e.kind == "show" and _board_after(deal, k)]
+        if shown:  # hands shown all-in before the board was out: the board, then each hand
+            board = [c for c in deal.board if c is not None]
+            self.out.print(Text("Board: ") + _cards(board))
+            for k in shown:
+                e = deal.log[k]
+                named = self.hand_names(deal, [c for c in e.cards if c is not None])
+                if named and e.player is not None:
+                    self.out.print(Text(f"{self.who(deal, e.player)}: {named}"))
         lines = pot_lines(deal, name)
         for k, line in enumerate(lines):
             carried = deal.carry_out and k == len(lines) - 1
@@ -389,6 +395,23 @@ def _cards(cards: Sequence[object]) -> Text:
     from straights.cards import Card
 
     return Text(" ").join(card_text(c) for c in cards if isinstance(c, Card))
+
+
+def _board_after(deal: Deal, at: int) -> bool:
+    """True when board cards are dealt after entry ``at`` of the log (an all-in run-out)."""
+    return any(e.kind == "board" for e in deal.log[at + 1 :])
+
+
+def _expose_prompt(view: DealView) -> str:
+    """The question of a stud that has a player turn cards up (Mexican stud), naming
+    the positions of the face-down cards to choose from."""
+    me = view.me
+    assert me is not None
+    down = [str(k + 1) for k, up in enumerate(me.up or (False,) * len(me.cards)) if not up]
+    n = view.choose_up
+    which = "one of" if n == 1 else f"{n} of"
+    card = "card" if n == 1 else f"{n} cards"
+    return f"Turn up which face-down {card}? {which} {' '.join(down)} › "
 
 
 def _mine(view: DealView) -> list[object]:
