@@ -22,7 +22,7 @@ from rich.console import Console
 from straights.cli.app import app
 from straights.extras import require
 
-__all__ = ["COMPILING", "fast_kernels", "warm_up"]
+__all__ = ["COMPILING", "compile_spinner", "fast_kernels", "warm_up"]
 
 COMPILING = "compiling the fast kernels, first run only …"
 
@@ -36,12 +36,22 @@ def fast_kernels(command: str) -> Console:
     Returns the stderr console: a progress bar drawn on it nests with the spinner.
     """
     require("fast", command)
-    if not _stop_watching:
+    compile_spinner()
+    return _err
+
+
+def compile_spinner() -> None:
+    """From now on, show :data:`COMPILING` with a spinner on stderr (a terminal only)
+    while a Numba kernel compiles; nothing when the ``fast`` extra is not installed
+    (whatever needs it says so itself).  ``play`` and ``simulate`` call it for the
+    equity bots, which compile on first use unless ``straights warm-up`` ran first."""
+    from straights.extras import available
+
+    if not _stop_watching and available("fast"):
         from straights.fast.warm import watch_compilation
 
         status = _err.status(COMPILING)
         _stop_watching.append(watch_compilation(status.start, status.stop))
-    return _err
 
 
 @app.command("warm-up")

@@ -121,7 +121,17 @@ def game_setup(
             f"--bots names {len(kinds)} bots but the table has {room} for bots: "
             f"name at most {bot_seats} (they take the seats in turn), or add seats"
         )
-    return GameSetup(config, tuple(kinds[i % len(kinds)] for i in range(bot_seats)))
+    seated = tuple(kinds[i % len(kinds)] for i in range(bot_seats))
+    _announce_compiling(seated)
+    return GameSetup(config, seated)
+
+
+def _announce_compiling(kinds: tuple[str, ...]) -> None:
+    """The equity bots run Numba kernels: a spinner says so while one compiles."""
+    if any(kind.startswith("equity") for kind in kinds):
+        from straights.cli.fast import compile_spinner
+
+        compile_spinner()
 
 
 #: ``--game`` for dealer's choice (any spelling of these).
@@ -243,7 +253,9 @@ def paigow_bots(bots: str | None, bot_seats: int) -> tuple[str, ...]:
             f"--bots names {len(kinds)} bots but the table has {room} for bots: "
             f"name at most {bot_seats} (they take the seats in turn), or add seats"
         )
-    return tuple(kinds[i % len(kinds)] for i in range(bot_seats))
+    seated = tuple(kinds[i % len(kinds)] for i in range(bot_seats))
+    _announce_compiling(seated)
+    return seated
 
 
 #: What ``--betting``, ``--ante`` and ``--pack`` set, as the refusals name it.
