@@ -45,6 +45,8 @@ NOT_RUN = {
 #: The answers a game's prompts get, in turn, before ``q``.
 ANSWERS = ("c", "c", "h", "c", "1")
 
+#: ``jq -r .showdown[]`` in Python, for a machine without jq.
+JQ_SHOWDOWN = 'import json, sys; print(*json.load(sys.stdin)["showdown"], sep=chr(10))'
 BUDGET = re.compile(r"answers within (\d+) s\b")
 OWN_TIME = re.compile(r"(\d+(?:\.\d+)?) (s|seconds?|minutes?)\b")
 
@@ -129,10 +131,7 @@ def walk(step: Step, cwd: Path, env: dict[str, str]) -> tuple[float, str, int | 
         line += "" if "--port" in step.line else f" --port {port}"
         line = line.replace("--host 0.0.0.0", "--host 127.0.0.1")
     if "| jq" in line and shutil.which("jq") is None:  # the same filter, in Python
-        line = line.replace(
-            "| jq -r .showdown[]",
-            """| python3 -c 'import json,sys; print(*json.load(sys.stdin)["showdown"], sep="\\n")'""",
-        )
+        line = line.replace("| jq -r .showdown[]", f"| {sys.executable} -c '{JQ_SHOWDOWN}'")
     limit = step.seconds * SLACK
     start = time.perf_counter()
     child = pexpect.spawn("bash", ["-c", line], cwd=str(cwd), env=env, encoding="utf-8",
