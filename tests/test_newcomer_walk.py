@@ -42,8 +42,10 @@ NOT_RUN = {
     "source .venv/bin/activate": "the walk puts `straights` on the PATH itself",
     ".venv/bin/python benchmarks/": "a benchmark (minutes): `make bench` runs them",
 }
-#: The answers a game's prompts get, in turn, before ``q``.
-ANSWERS = ("c", "c", "h", "c", "1")
+#: The answers a game's prompts get, in turn, before ``q``: check or call through a
+#: deal or two (so that `history show 1` has a deal to show); at Pai Gow, the house way.
+ANSWERS = ("c",) * 16
+PAI_GOW_ANSWERS = ("h",) * 3
 
 #: ``jq -r .showdown[]`` in Python, for a machine without jq.
 JQ_SHOWDOWN = 'import json, sys; print(*json.load(sys.stdin)["showdown"], sep=chr(10))'
@@ -106,8 +108,13 @@ def not_run(step: Step) -> str | None:
     return None
 
 
-def _shim(folder: Path) -> Path:
-    """A ``straights`` on the PATH that runs this interpreter on this checkout."""
+def _on_path(folder: Path) -> Path:
+    """The folder that puts ``straights`` on the PATH: this interpreter's, as after
+    ``source .venv/bin/activate`` (``PYTHONPATH`` keeps this checkout first), else
+    ``folder`` with a ``straights`` that runs this interpreter."""
+    here = Path(sys.executable).parent
+    if (here / "straights").exists():
+        return here
     folder.mkdir(parents=True, exist_ok=True)
     script = folder / "straights"
     script.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m straights.cli.main "$@"\n')
@@ -147,7 +154,8 @@ def walk(step: Step, cwd: Path, env: dict[str, str]) -> tuple[float, str, int | 
             got = child.expect(patterns, timeout=left)
             seen.append((child.before or "") + (child.after if got != 1 else ""))
             if got == 0:
-                child.sendline(ANSWERS[answers] if answers < len(ANSWERS) else "q")
+                given = PAI_GOW_ANSWERS if "pai-gow" in line else ANSWERS
+                child.sendline(given[answers] if answers < len(given) else "q")
                 answers += 1
             elif got == 2:
                 time.sleep(0.5)
@@ -171,7 +179,7 @@ def test_every_command_of_the_docs_runs_as_printed(tmp_path: Path) -> None:
     work = tmp_path / "work"
     work.mkdir()
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
-    env["PATH"] = f"{_shim(tmp_path / 'bin')}{os.pathsep}{env['PATH']}"
+    env["PATH"] = f"{_on_path(tmp_path / 'bin')}{os.pathsep}{env['PATH']}"
     env["XDG_DATA_HOME"] = str(tmp_path / "data")  # a fresh store, as on a new machine
     env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
     walked, skipped, slow = [], [], []
