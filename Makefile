@@ -26,7 +26,7 @@ $(BIN)/python:
 
 $(PLAY_STAMP): pyproject.toml | $(BIN)/python
 	@echo "installing straights and its extras fast, web, plot into $(VENV) …"
-	$(PIP) install --quiet -e '.[all]'
+	$(PIP) install --quiet --no-compile -e '.[all]'  # .pyc files come on first import
 	touch $@
 
 $(DEV_STAMP): pyproject.toml | $(BIN)/python
