@@ -18,12 +18,6 @@ from straights.cli.game_setup import game_options
 from straights.errors import ConfigurationError
 
 
-@pytest.fixture(autouse=True)
-def straights_on_path(monkeypatch: pytest.MonkeyPatch) -> None:
-    """As after `source .venv/bin/activate`: the messages say plain `straights …`."""
-    monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
-
-
 @pytest.mark.parametrize(
     ("args", "message"),
     [
