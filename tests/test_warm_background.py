@@ -75,3 +75,13 @@ def test_equity_bots_show_the_spinner_while_a_kernel_compiles(
     finally:
         cli_fast._stop_watching.pop()()
     assert cli_fast.COMPILING in screen.getvalue()
+
+
+def test_a_background_warm_up_that_cannot_start_does_not_stop_make_play(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    env = {**os.environ, "STRAIGHTS_CACHE": str(blocker / "cache")}  # cannot be made
+    out = warm_up("--background", "--stamp", str(tmp_path / "stamp"), env=env)
+    assert out.returncode == 0  # make goes on to the game
+    assert out.stderr.startswith("no warm-up in the background (")
+    assert "kernels compile on first use" in " ".join(out.stderr.split())

@@ -79,10 +79,15 @@ def warm_up(
     from straights.fast.lookup import cache_dir
 
     folder = cache_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    if background:
-        _start_in_background(folder, stamp, quiet)
+    if background:  # never stops `make play`: at worst the kernels compile on first use
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            _start_in_background(folder, stamp, quiet)
+        except OSError as exc:
+            _err.print(f"no warm-up in the background ({exc}): kernels compile on first use",
+                       markup=False)  # fmt: skip
         return
+    folder.mkdir(parents=True, exist_ok=True)
     with _one_at_a_time(folder / "warm-up.lock", quiet):
         _warm(quiet)
     if stamp is not None:
