@@ -37,7 +37,7 @@ $(DEV_STAMP): pyproject.toml | $(BIN)/python
 # Compile the kernels and build the lookup tables; again when a kernel source or the
 # installed packages change (the kernel cache itself is keyed by the sources).
 $(WARM_STAMP): $(wildcard src/straights/fast/*.py src/straights/batch/*kernels.py src/straights/batch/common.py src/straights/rl/kernels.py) $(wildcard $(PLAY_STAMP) $(DEV_STAMP))
-	$(BIN)/straights warm-up --stamp $@
+	$(BIN)/straights warm-up --byte-compile --stamp $@
 
 warm:
 	@$(MAKE) --no-print-directory $(WARM_STAMP)
@@ -45,7 +45,7 @@ warm:
 # The warm-up runs in the background unless it is done and up to date ($(MAKE) -q).
 play: $(PLAY_STAMP)
 	@$(MAKE) --no-print-directory -q $(WARM_STAMP) || \
-		$(BIN)/straights warm-up --background --stamp $(WARM_STAMP)
+		$(BIN)/straights warm-up --background --byte-compile --stamp $(WARM_STAMP)
 	@echo "straights is in $(BIN): run it as $(BIN)/straights, or first: source $(BIN)/activate"
 	$(BIN)/straights play
 
@@ -58,7 +58,7 @@ setup-dev: $(DEV_STAMP)
 
 serve: $(PLAY_STAMP)
 	@$(MAKE) --no-print-directory -q $(WARM_STAMP) || \
-		$(BIN)/straights warm-up --background --stamp $(WARM_STAMP)
+		$(BIN)/straights warm-up --background --byte-compile --stamp $(WARM_STAMP)
 	$(BIN)/straights serve
 
 # Chromium and PostgreSQL for the browser and database tests (apt; quiet when present).

@@ -68,6 +68,13 @@ def warm_up(
         Path | None,
         typer.Option(metavar="FILE", help="Touch FILE when every step is done (make's record)."),
     ] = None,
+    byte_compile: Annotated[
+        bool,
+        typer.Option(
+            help="First write the .pyc files of the installed packages (`make play` has pip "
+            "leave them, to start the game sooner)."
+        ),
+    ] = False,
 ) -> None:
     """Compile the fast kernels and build the lookup tables now, not on first use.
 
@@ -82,16 +89,38 @@ def warm_up(
     if background:  # never stops `make play`: at worst the kernels compile on first use
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            _start_in_background(folder, stamp, quiet)
+            _start_in_background(folder, stamp, quiet, byte_compile)
         except OSError as exc:
             _err.print(f"no warm-up in the background ({exc}): kernels compile on first use",
                        markup=False)  # fmt: skip
         return
     folder.mkdir(parents=True, exist_ok=True)
     with _one_at_a_time(folder / "warm-up.lock", quiet):
+        if byte_compile:
+            _byte_compile(quiet)
         _warm(quiet)
     if stamp is not None:
         stamp.touch()
+
+
+def _byte_compile(quiet: bool) -> None:
+    """Write the ``.pyc`` files of every installed package, so that no command compiles
+    Python sources again (even under ``PYTHONDONTWRITEBYTECODE``)."""
+    import compileall
+    import sysconfig
+
+    began = time.perf_counter()
+    import straights
+
+    paths = sysconfig.get_paths()  # the packages, and this one (an editable install's src)
+    folders = dict.fromkeys(
+        [paths["purelib"], paths["platlib"], str(Path(straights.__file__).parent)]
+    )
+    with _err.status("installed packages …", spinner="dots"):
+        for folder in folders:
+            compileall.compile_dir(folder, quiet=2, workers=1)
+    if not quiet:
+        _err.print(f"[green]✓[/] installed packages ({time.perf_counter() - began:.1f} s)")
 
 
 def _warm(quiet: bool) -> None:
@@ -149,7 +178,7 @@ def _running(lock: Path) -> bool:
         return False
 
 
-def _start_in_background(folder: Path, stamp: Path | None, quiet: bool) -> None:
+def _start_in_background(folder: Path, stamp: Path | None, quiet: bool, byte_compile: bool) -> None:
     """Run ``straights warm-up --quiet`` detached (its own session, so Ctrl-C in the
     terminal does not reach it), at low priority, its output in ``warm-up.log``."""
     import os
@@ -164,6 +193,8 @@ def _start_in_background(folder: Path, stamp: Path | None, quiet: bool) -> None:
     command = [sys.executable, "-m", "straights.cli.main", "warm-up", "--quiet"]
     if stamp is not None:
         command += ["--stamp", str(stamp.resolve())]
+    if byte_compile:
+        command.append("--byte-compile")
     with log.open("w") as out:
         subprocess.Popen(
             command,
