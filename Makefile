@@ -2,9 +2,10 @@
 #
 # Both use one virtual environment, .venv, and install into it only what they need:
 #   make play  ->  the project with its `all` extra (fast kernels, web table, plots):
-#                  no test tools, no Ray.  Then it compiles the kernels and builds the
-#                  lookup tables (`straights warm-up`), so the first `straights odds`
-#                  answers at once, and starts a game.
+#                  no test tools, no Ray.  Then it starts a game at once (the game needs
+#                  no kernel) while `straights warm-up --background` compiles the kernels
+#                  and builds the lookup tables in a low-priority process, so that the
+#                  first `straights odds` afterwards answers at once.
 #   make test  ->  adds the `dev` extra (Ray, pytest, mypy, ruff, Playwright, …), then
 #                  lint, type check and the whole suite.
 # Each set-up step leaves a stamp file in .venv, so `make play` then `make test`
@@ -25,7 +26,7 @@ $(BIN)/python:
 
 $(PLAY_STAMP): pyproject.toml | $(BIN)/python
 	@echo "installing straights and its extras fast, web, plot into $(VENV) …"
-	$(PIP) install --quiet -e '.[all]'
+	$(PIP) install --quiet --no-compile -e '.[all]'  # .pyc files come on first import
 	touch $@
 
 $(DEV_STAMP): pyproject.toml | $(BIN)/python
@@ -36,13 +37,16 @@ $(DEV_STAMP): pyproject.toml | $(BIN)/python
 # Compile the kernels and build the lookup tables; again when a kernel source or the
 # installed packages change (the kernel cache itself is keyed by the sources).
 $(WARM_STAMP): $(wildcard src/straights/fast/*.py src/straights/batch/*kernels.py src/straights/batch/common.py src/straights/rl/kernels.py) $(wildcard $(PLAY_STAMP) $(DEV_STAMP))
-	$(BIN)/straights warm-up
-	touch $@
+	$(BIN)/straights warm-up --byte-compile --stamp $@
 
 warm:
 	@$(MAKE) --no-print-directory $(WARM_STAMP)
 
-play: setup
+# The warm-up runs in the background unless it is done and up to date ($(MAKE) -q).
+play: $(PLAY_STAMP)
+	@$(MAKE) --no-print-directory -q $(WARM_STAMP) || \
+		$(BIN)/straights warm-up --background --byte-compile --stamp $(WARM_STAMP)
+	@echo "straights is in $(BIN): run it as $(BIN)/straights, or first: source $(BIN)/activate"
 	$(BIN)/straights play
 
 # The set-up of `make play` and of `make test` alone.
@@ -52,7 +56,9 @@ setup: $(PLAY_STAMP)
 setup-dev: $(DEV_STAMP)
 	@$(MAKE) --no-print-directory warm
 
-serve: setup
+serve: $(PLAY_STAMP)
+	@$(MAKE) --no-print-directory -q $(WARM_STAMP) || \
+		$(BIN)/straights warm-up --background --byte-compile --stamp $(WARM_STAMP)
 	$(BIN)/straights serve
 
 # Chromium and PostgreSQL for the browser and database tests (apt; quiet when present).

@@ -19,6 +19,17 @@ import pytest
 _DATABASES = count(1)
 
 
+@pytest.fixture(autouse=True)
+def straights_on_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run every test as in an activated environment: this interpreter's folder, with
+    its ``straights`` script, first on the ``PATH`` (so the hints the commands print read
+    ``straights …``; tests/test_cli_options.py checks the other case)."""
+    import sys
+
+    here = os.path.dirname(sys.executable)
+    monkeypatch.setenv("PATH", here + os.pathsep + os.environ.get("PATH", ""))
+
+
 def free_port() -> int:
     import socket
 

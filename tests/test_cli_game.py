@@ -64,8 +64,10 @@ def test_play_rejects_bad_settings() -> None:
     assert out.returncode == 2 and "'shark' is not a bot" in out.stderr
     out = run("play", "--no-save", "--script", "/nonexistent/moves.txt")
     assert out.returncode == 2 and "--script '/nonexistent/moves.txt'" in out.stderr
-    out = run("play", "--no-save", "--seats", "1")
-    assert out.returncode == 2 and "seats=1" in out.stderr
+    for seats in ("0", "1", "11"):  # the CLI has no allow_many_seats: say the range only
+        out = run("play", "--no-save", "--seats", seats)
+        assert out.returncode == 2
+        assert out.stderr == f"error: {seats} seats: a table seats 2 to 10 players\n"
     out = run("simulate", "--hands", "0", "--no-progress")
     assert out.returncode == 2 and "Invalid value for '--hands'" in out.stderr
 

@@ -459,3 +459,21 @@ def test_pokerkit_replays_the_imported_hands_to_the_engines_stacks() -> None:
             assert oracle == [Decimal(s) for s in replay(phh).finishing_stacks], phh["hand"]
             agree += 1
     assert agree >= 200 and unrepairable <= 25
+
+
+def test_the_engines_own_histories_export_and_import_back(tmp_path: Path) -> None:
+    """The engine's PHH states finishing stacks, not winnings: the export takes what
+    each player collected from the engine's replay, so the text imports back."""
+    from clitools import run
+
+    phh, text = tmp_path / "holdem.phhs", tmp_path / "holdem.txt"
+    made = run("simulate", "--game", "holdem", "--hands", "20", "--seed", "3", "--out", str(phh),
+               "--no-progress")  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    assert (
+        run("history", "export", str(phh), "--to", "pokerstars", "--out", str(text)).returncode == 0
+    )
+    assert "collected" in text.read_text(encoding="utf-8")
+    back = run("history", "import", str(text), "--out", str(tmp_path / "again.phhs"))
+    assert (back.returncode, back.stderr) == (0, "")
+    assert "imported 20 hands" in back.stdout

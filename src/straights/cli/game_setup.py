@@ -88,8 +88,10 @@ def game_setup(
     :data:`DEFAULT_BOTS` in turn, as many as there are seats.
     """
     from straights.bots.base import BOT_KINDS
-    from straights.game.config import TableConfig
+    from straights.game.config import MAX_SEATS, MIN_SEATS, TableConfig
 
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        raise ConfigurationError(f"{seats} seats: a table seats {MIN_SEATS} to {MAX_SEATS} players")
     if bots is None:
         bots = ",".join(DEFAULT_BOTS[:bot_seats])
 
@@ -119,7 +121,17 @@ def game_setup(
             f"--bots names {len(kinds)} bots but the table has {room} for bots: "
             f"name at most {bot_seats} (they take the seats in turn), or add seats"
         )
-    return GameSetup(config, tuple(kinds[i % len(kinds)] for i in range(bot_seats)))
+    seated = tuple(kinds[i % len(kinds)] for i in range(bot_seats))
+    _announce_compiling(seated)
+    return GameSetup(config, seated)
+
+
+def _announce_compiling(kinds: tuple[str, ...]) -> None:
+    """The equity bots run Numba kernels: a spinner says so while one compiles."""
+    if any(kind.startswith("equity") for kind in kinds):
+        from straights.cli.fast import compile_spinner
+
+        compile_spinner()
 
 
 #: ``--game`` for dealer's choice (any spelling of these).
@@ -236,4 +248,103 @@ def paigow_bots(bots: str | None, bot_seats: int) -> tuple[str, ...]:
             f"--bots names {len(kinds)} bots but the table has {room} for bots: "
             f"name at most {bot_seats} (they take the seats in turn), or add seats"
         )
-    return tuple(kinds[i % len(kinds)] for i in range(bot_seats))
+    seated = tuple(kinds[i % len(kinds)] for i in range(bot_seats))
+    _announce_compiling(seated)
+    return seated
+
+
+#: What ``--betting``, ``--ante`` and ``--pack`` set, as the refusals name it.
+_SETS: Final = {"betting": "betting", "ante": "antes and blinds", "pack": "pack"}
+#: ``--betting`` words and the structure letter that begins a catalogue code with them.
+_STRUCTURE_LETTER: Final = {"limit": "F", "fixed-limit": "F", "pot-limit": "P", "no-limit": "N"}
+
+
+def given_options(ctx: typer.Context) -> dict[str, object]:
+    """The options of the command of ``ctx`` typed on its command line (or set from the
+    environment), by parameter name: the options left at their defaults are not in it."""
+    typed = {"COMMANDLINE", "ENVIRONMENT"}  # names of Click's ParameterSource, which Typer vendors
+    return {
+        name: value
+        for name, value in ctx.params.items()
+        if getattr(ctx.get_parameter_source(name), "name", None) in typed
+    }
+
+
+def game_options(game: str | None, given: typer.Context | dict[str, object]) -> str | None:
+    """Check ``--betting``, ``--ante`` and ``--pack`` against the game ``play`` and
+    ``simulate`` will deal, before anything else; returns the game to deal.
+
+    Straights' own table takes all three.  Every game of the catalogue brings its
+    own deck, stakes and betting: ``--betting`` picks the same game in that
+    structure when the catalogue has it (hold'em: ``limit-holdem``), ``--pack``
+    may only repeat the game's deck; anything else is refused in one line, as is
+    every one of them at Pai Gow (a banked game) and at dealer's choice.
+    ``given`` is the command's context (whose typed options count, see
+    :func:`given_options`) or a map of option names to values.
+
+    >>> game_options("holdem", {"betting": "limit"})
+    'limit-holdem'
+    >>> game_options("holdem", {"pack": 52}), game_options(None, {"ante": 5})
+    ('holdem', None)
+    >>> game_options("razz", {"ante": 5})
+    Traceback (most recent call last):
+    ...
+    straights.errors.ConfigurationError: --ante 5: razz posts its own antes and bring-in ...
+    >>> game_options("pai-gow", {"betting": "limit"})
+    Traceback (most recent call last):
+    ...
+    straights.errors.ConfigurationError: --betting limit: Pai Gow is played against the bank ...
+    """
+    from straights.paigow.about import is_pai_gow
+
+    given = given if isinstance(given, dict) else given_options(given)
+    wanted = {k: given[k] for k in ("betting", "ante", "pack") if k in given}
+    if not wanted or game is None:
+        return game
+    if is_pai_gow(game):
+        name, why = next(iter(wanted.items()))
+        raise ConfigurationError(
+            f"--{name} {why}: Pai Gow is played against the bank with no betting rounds, "
+            "one 53-card pack and a fixed bet; drop it"
+        )
+    if game.strip().casefold().replace(" ", "-") in DEALERS_CHOICE:
+        name, value = next(iter(wanted.items()))
+        raise ConfigurationError(
+            f"--{name} {value}: at dealer's choice each game deals with its own "
+            f"{_SETS[name]}; drop it"
+        )
+    from straights.cards import make_deck
+    from straights.poker.catalogue import VARIANTS, find_variant, game_name
+
+    variant = find_variant(game)
+    if variant.code.startswith("_STR"):
+        return game  # Straights, which the three options shape (ring_games says how)
+    label = game_name(variant.code)
+    if "ante" in wanted:
+        raise ConfigurationError(
+            f"--ante {wanted['ante']}: {label} posts its own antes and bring-in or blinds "
+            f"(`straights games {label}`); --ante sets Straights' ante only"
+        )
+    if "pack" in wanted:
+        size = len(make_deck(variant.deck, jokers=variant.jokers))
+        if wanted["pack"] != size:
+            raise ConfigurationError(
+                f"--pack {wanted['pack']}: {label} deals from its own {size}-card pack; "
+                "--pack 52 or 55 chooses Straights' pack"
+            )
+    if "betting" in wanted:
+        betting = str(wanted["betting"]).strip().casefold()
+        letter = _STRUCTURE_LETTER.get(betting)
+        if letter is None:
+            raise ConfigurationError(
+                f"--betting {wanted['betting']}: choose limit, pot-limit or no-limit"
+            )
+        bare = variant.code.lstrip("_")
+        code = ("_" if variant.code.startswith("_") else "") + letter + bare[1:]
+        if code not in VARIANTS:
+            raise ConfigurationError(
+                f"--betting {wanted['betting']}: {label} is played "
+                f"{variant.structure.value} only; drop --betting"
+            )
+        return game_name(code)
+    return game

@@ -59,12 +59,25 @@ def _rule_name(rule: HandRule) -> str:
 
 def describe(code: str) -> dict[str, Any]:
     """One variant for ``--json``: its game name, PHH code, name, description, deck,
-    betting structure, showdown and streets."""
+    the most players a table seats, betting structure, showdown and streets.
+
+    Straights' raises double on a ladder, capped in Limit and not in No Limit:
+
+    >>> [describe(c)["betting"] for c in ("_STR55L", "_STR55N", "FR")]
+    ['limit (doubling raises)', 'no-limit (doubling raises)', 'fixed-limit']
+    >>> describe("_STR55N")["max_players"], describe("NT")["max_players"]
+    (10, 10)
+    """
     from straights.cards import make_deck
+    from straights.game.config import MAX_SEATS
     from straights.poker.catalogue import GAME_NAMES, get_variant
+    from straights.poker.variant import Structure
 
     variant = get_variant(code)
     deck = make_deck(variant.deck, jokers=variant.jokers)
+    betting = variant.structure.value
+    if variant.structure is Structure.DOUBLING:  # Straights: Limit or No Limit on the ladder
+        betting = f"{'no-limit' if code.endswith('N') else 'limit'} (doubling raises)"
     return {
         "game": GAME_NAMES[code][0],
         "code": code,
@@ -72,8 +85,9 @@ def describe(code: str) -> dict[str, Any]:
         "description": variant.description,
         "deck": variant.deck,
         "deck_size": len(deck),
-        "max_players": variant.max_players(len(deck)),
-        "betting": variant.structure.value,
+        # What `play`, `simulate` and the web table seat: the deck's limit, at most 10.
+        "max_players": min(MAX_SEATS, variant.max_players(len(deck))),
+        "betting": betting,
         "showdown": showdown_names(variant),
         "streets": [street.name for street in variant.streets],
         "also_called": list(GAME_NAMES[code][1:]),

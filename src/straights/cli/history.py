@@ -4,7 +4,7 @@ its variant (Pai Gow's is ``_PAIGOW``, :mod:`straights.paigow.history`)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Final
+from typing import Annotated
 
 import typer
 
@@ -125,7 +125,9 @@ def export(
             f.write(text)
     except OSError as exc:
         raise ConfigurationError(f"cannot write {out!r}: {exc.strerror}") from exc
-    typer.echo(f"wrote {len(records)} hand histories to {out}")
+    from straights.cli.render import wrote
+
+    typer.echo(wrote(len(records), out))
 
 
 @history_app.command("replay")
@@ -169,14 +171,6 @@ def _game_label(code: str) -> str:
         return code
 
 
-#: How a poker history's actions are told (PHH's codes): said of another, and of "You".
-_VERBS: Final = {"f": ("folds", "fold"), "cc": ("checks or calls", "check or call"),
-                 "pb": ("brings in", "bring in"), "cbr": ("bets or raises to", "bet or raise to"),
-                 "sd": ("draws, throwing", "draw, throwing"), "sm": ("shows", "show"),
-                 "_up": ("turns up", "turn up"), "dh": ("gets", "get"),
-                 "pat": ("stands pat", "stand pat")}  # fmt: skip
-
-
 def _tell_other(text: str) -> list[str]:
     """A poker variant's or Pai Gow's history in words, replayed (and so checked) first."""
     from straights.errors import HandHistoryError
@@ -189,47 +183,14 @@ def _tell_other(text: str) -> list[str]:
         raise HandHistoryError("the stored history holds more than one hand") from None
     if history.get("variant") == paigow.VARIANT:
         return paigow.tell_history(history)
+    from straights.game.wording import deal_story
+
     deal = replay(history).deal
     names = [str(p) for p in history.get("players", [])]
-    return [*_tell_actions(history, names), "Stacks after: " + ", ".join(
+    you = names.index("You") if "You" in names else None  # the terminal player: "You show"
+    return [*deal_story(deal, lambda i: names[i] if i < len(names) else f"p{i + 1}", you),
+            "Stacks after: " + ", ".join(
         f"{n} {s}" for n, s in zip(names, deal.stacks, strict=False))]  # fmt: skip
-
-
-def _tell_actions(history: dict[str, Any], names: list[str]) -> list[str]:
-    """Each PHH action line told with the players' names (``You``: in the second person).
-
-    >>> _tell_actions({"actions": ["d dh p1 AsKd", "p2 cbr 4", "p1 f", "d db 2c3d4h"]},
-    ...               ["You", "Bob"])
-    ['You get A♠ K♦', 'Bob bets or raises to 4', 'You fold', 'Board: 2♣ 3♦ 4♥']
-    """
-    from straights.game.phh import parse_phh_cards
-
-    def who(token: str) -> str:
-        k = int(token[1:]) - 1 if token[1:].isdigit() else -1
-        return names[k] if 0 <= k < len(names) else token
-
-    def cards(text: str) -> str:
-        return " ".join("??" if c is None else str(c) for c in parse_phh_cards(text))
-
-    def said(token: str, verb: str, rest: str = "") -> str:
-        name = who(token)
-        return f"{name} {_VERBS[verb][name == 'You']} {cards(rest) if rest else ''}".rstrip()
-
-    lines = []
-    for action in history.get("actions", []):
-        words = str(action).split("#")[0].split()
-        if words[:2] == ["d", "dh"] and len(words) > 3:
-            lines.append(said(words[2], "dh", words[3]))
-        elif words[:2] == ["d", "db"] and len(words) > 2:
-            lines.append(f"Board: {cards(words[2])}")
-        elif len(words) >= 2 and words[1] == "cbr":
-            lines.append(f"{said(words[0], 'cbr')} {' '.join(words[2:])}")
-        elif len(words) >= 2 and words[1] in _VERBS:
-            verb = "pat" if words[1] == "sd" and len(words) == 2 else words[1]
-            lines.append(said(words[0], verb, " ".join(words[2:])))
-        else:
-            lines.append(" ".join(words))
-    return lines
 
 
 from straights.cli import site_history  # noqa: E402  (registers `history import`)

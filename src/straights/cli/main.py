@@ -92,7 +92,9 @@ def _fail(message: str, code: int) -> None:
         interrupt.end_children()
         interrupt.exit_if_busy()  # worker threads would hold the exit up
     else:
-        print(f"error: {message}", file=sys.stderr)
+        from straights.cli.render import runnable
+
+        print(f"error: {runnable(message)}", file=sys.stderr)
     sys.exit(code)
 
 

@@ -310,7 +310,9 @@ def simulate_pai_gow(
                          f"{row['per_chip']:+.2%}", f"{low:+.2%} … {high:+.2%}")  # fmt: skip
     console.print(bot_grid)
     if output.writing:
-        console.print(Text(f"wrote {output.written} hand histories to {out_path}"))
+        from straights.cli.render import wrote
+
+        console.print(Text(wrote(output.written, out_path)), soft_wrap=True)
     if output.store is not None:
         console.print(Text(f"saved {summary.deals} deals in {output.store.where}"), soft_wrap=True)
 

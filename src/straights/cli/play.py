@@ -22,10 +22,12 @@ from straights.cli.game_setup import (
     GamesOpt,
     PackOpt,
     StackOpt,
+    game_options,
     game_setup,
     ring_games,
 )
 from straights.cli.prompt import Prompter
+from straights.cli.render import runnable
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -74,6 +76,7 @@ _HELP = (
 
 @app.command()
 def play(
+    ctx: typer.Context,
     seats: Annotated[int, typer.Option(help="Players at the table, you included (2-10).")] = 4,
     bots: BotsOpt = None,
     betting: BettingOpt = "limit",
@@ -105,6 +108,7 @@ def play(
     player on the button choose each deal's game."""
     from straights.paigow.about import is_pai_gow
 
+    game_name = game_options(game_name, ctx)  # every option applies or is refused
     if is_pai_gow(game_name):  # a banked game with its own table: cli/paigow_play.py
         _play_pai_gow(seats, bots, name, stack, seed, script, hands, db, save, resume)
         return
@@ -183,7 +187,8 @@ def play(
             else:
                 again = "straights play --resume" + ("" if db is None else f" --db {_quote(db)}")
                 out.print(
-                    Text(f"Table {record_id} is saved: `{again}` continues it."), soft_wrap=True
+                    Text(runnable(f"Table {record_id} is saved: `{again}` continues it.")),
+                    soft_wrap=True,
                 )
         store.close()
     if game.interrupted:  # Ctrl-C: the game said goodbye, the status says why
@@ -245,7 +250,7 @@ def _play_pai_gow(
                 again = "straights play --game pai-gow --resume" + (
                     "" if db is None else f" --db {_quote(db)}"
                 )
-                out.print(Text(f"Table {table_id} is saved: `{again}` continues it."),
+                out.print(Text(runnable(f"Table {table_id} is saved: `{again}` continues it.")),
                           soft_wrap=True)  # fmt: skip
     finally:
         if store is not None:
@@ -362,7 +367,7 @@ def _play_ring(
                 again = f"straights play --game {label} --resume" + (
                     "" if db is None else f" --db {_quote(db)}"
                 )
-                out.print(Text(f"Table {table_id} is saved: `{again}` continues it."),
+                out.print(Text(runnable(f"Table {table_id} is saved: `{again}` continues it.")),
                           soft_wrap=True)  # fmt: skip
     finally:
         if store is not None:

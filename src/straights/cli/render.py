@@ -9,7 +9,10 @@ output is not a terminal, and ``ascii_only`` gives ``Qs`` instead of ``Q♠``.
 
 from __future__ import annotations
 
+import shutil
+import sys
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.console import Console
@@ -23,6 +26,68 @@ if TYPE_CHECKING:
     from straights.showdowns import ShowdownResult
 
 _console: Console | None = None
+
+
+def program() -> str:
+    """How to run this very ``straights`` from where the user is: ``straights`` when that
+    name on the ``PATH`` is this installation's script, else the script's path
+    (``.venv/bin/straights`` after ``make play``, relative to the current folder when
+    inside it), else ``python -m straights.cli.main`` with this interpreter.
+
+    >>> program() in ("straights", str(Path(sys.executable).parent / "straights")) or program()
+    True
+    """
+    here = Path(sys.executable).parent / "straights"  # the console script beside python
+    found = shutil.which("straights")
+    if found is not None and (not here.exists() or Path(found).resolve() == here.resolve()):
+        return "straights"
+    if here.exists():
+        return _from_here(here)
+    return f"{_from_here(Path(sys.executable))} -m straights.cli.main"
+
+
+def runnable(text: str) -> str:
+    """``text`` with every command it suggests in backquotes (`` `straights …` ``), and
+    every ``pip install``, written so that it runs as printed from where the user is
+    (see :func:`program`).
+
+    >>> runnable("see `straights history list`") == f"see `{program()} history list`"
+    True
+    """
+    name = program()
+    if name == "straights":
+        return text
+    text = text.replace("`straights ", f"`{name} ")
+    pip = Path(sys.executable).parent / "pip"
+    if pip.exists():
+        text = text.replace("pip install ", f"{_from_here(pip)} install ")
+    return text
+
+
+def counted(n: int, one: str, many: str) -> str:
+    """``n`` and the noun that agrees with it.
+
+    >>> counted(1, "hand history", "hand histories"), counted(3, "deal", "deals")
+    ('1 hand history', '3 deals')
+    """
+    return f"{n:,} {one if n == 1 else many}"
+
+
+def wrote(n: int, where: object) -> str:
+    """The line that ends a command writing hand histories.
+
+    >>> wrote(1, "mine.phhs")
+    'wrote 1 hand history to mine.phhs'
+    """
+    return f"wrote {counted(n, 'hand history', 'hand histories')} to {where}"
+
+
+def _from_here(path: Path) -> str:
+    """``path`` relative to the current folder when inside it, else absolute."""
+    try:
+        return str(path.absolute().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path.absolute())
 
 
 def console() -> Console:

@@ -270,7 +270,7 @@ class _RingTable:
             return None
         line = phrase_text(words)
         e = deal.log[at]
-        if e.kind == "show":
+        if e.kind == "show" and not _board_after(deal, at):  # all-in: named after the board
             named = self.hand_names(deal, [c for c in e.cards if c is not None])
             if named:
                 line.append(f" — {named}", style="dim")
@@ -359,6 +359,15 @@ class _RingTable:
             seat = self.ring.seat_of(i)
             return "you" if seat == 0 else self.ring.names[seat]
 
+        shown = [k for k, e in enumerate(deal.log) if e.kind == "show" and _board_after(deal, k)]
+        if shown:  # hands shown all-in before the board was out: the board, then each hand
+            board = [c for c in deal.board if c is not None]
+            self.out.print(Text("Board: ") + _cards(board))
+            for k in shown:
+                e = deal.log[k]
+                named = self.hand_names(deal, [c for c in e.cards if c is not None])
+                if named and e.player is not None:
+                    self.out.print(Text(f"{self.who(deal, e.player)}: {named}"))
         lines = pot_lines(deal, name)
         for k, line in enumerate(lines):
             carried = deal.carry_out and k == len(lines) - 1
@@ -383,6 +392,11 @@ def _cards(cards: Sequence[object]) -> Text:
     from straights.cards import Card
 
     return Text(" ").join(card_text(c) for c in cards if isinstance(c, Card))
+
+
+def _board_after(deal: Deal, at: int) -> bool:
+    """True when board cards are dealt after entry ``at`` of the log (an all-in run-out)."""
+    return any(e.kind == "board" for e in deal.log[at + 1 :])
 
 
 def _mine(view: DealView) -> list[object]:
@@ -442,9 +456,11 @@ def _how_many(choice: CardChoice) -> str:
 
 def _choice_prompt(view: DealView, choice: CardChoice) -> str:
     """The prompt of a card decision, in the words the engine's ``choice`` gives."""
-    if choice.kind == "expose":
-        s = "s" if choice.most > 1 else ""
-        return f"Turn up which face-down card{s}? {choice.most} position{s} › "
+    if choice.kind == "expose":  # the positions to choose from, counted from 1
+        n = choice.most
+        card, which = ("card", "one of") if n == 1 else (f"{n} cards", f"{n} of")
+        where = " ".join(str(k + 1) for k in choice.positions)
+        return f"Turn up which face-down {card}? {which} {where} › "
     verb = "Throw" if choice.replaced else "Discard"
     pat = " (Enter stands pat)" if not choice.least else ""
     return f"{verb} which cards? positions 1-{len(_mine(view))}, {_how_many(choice)}{pat} › "

@@ -20,7 +20,7 @@ from straights.bots.arena import RingResult, simulate_ring
 from straights.cli.bot_results import bot_grid, bot_rows, ranked
 from straights.cli.game_setup import RingGames, game_setup
 from straights.cli.progress import Work
-from straights.cli.render import console
+from straights.cli.render import console, counted
 from straights.cli.sim_output import SimulationOutput
 from straights.errors import ConfigurationError
 from straights.poker.catalogue import game_name
@@ -129,7 +129,9 @@ def simulate_ring_games(
             f"average pot: {result.average_pot:.2f} · sessions: {result.sessions}"
         )
     if output.writing:
-        con.print(Text(f"wrote {output.written} hand histories to {out}"))
+        from straights.cli.render import wrote
+
+        con.print(Text(wrote(output.written, out)), soft_wrap=True)
     if output.store is not None:
         con.print(Text(f"saved {result.hands} deals in {output.store.where}"), soft_wrap=True)
 
@@ -137,7 +139,11 @@ def simulate_ring_games(
 def _print_summary(ring: RingGames, result: RingResult, title: str, players: int) -> None:
     con = console()
     best_first = ranked(result.bots.values())
-    con.print(bot_grid(f"{result.hands} deals of {title}, {players} seats", best_first))
+    con.print(
+        bot_grid(
+            f"{counted(result.hands, 'deal', 'deals')} of {title}, {players} seats", best_first
+        )
+    )
     if ring.dealers_choice:
         counts = ", ".join(f"{g} {n}" for g, n in sorted(result.games.items()))
         con.print(Text(f"games dealt: {counts}"))

@@ -142,11 +142,17 @@ def serve(
         raise ConfigurationError(
             "--proxy-headers needs --forwarded-allow-ips ADDR: the address of your proxy"
         )
-    if forwarded_allow_ips and not proxy_headers:
+    if forwarded_allow_ips is not None and not proxy_headers:
         raise ConfigurationError("--forwarded-allow-ips is used with --proxy-headers only: add it")
     if forwarded_allow_ips and (problem := check_addresses(forwarded_allow_ips)):
         raise ConfigurationError(f"--forwarded-allow-ips: {problem}")
+    for name in allowed_host or ():
+        if not name.strip() or any(c.isspace() or c in "/:@" for c in name.strip()):
+            raise ConfigurationError(
+                f"--allowed-host {name!r}: give a host name like example.org, *.example.org or *"
+            )
     hosts = allowed_host or (list(LOOPBACK_NAMES) if _is_loopback(host) else ["*"])
+    check_port(host, port)  # a port in use is one line, before the banner
     # Open (and migrate) the database now: a bad --db is one line, not a failed start-up.
     store = Store(db)
     url, where = store.url, store.where
@@ -188,6 +194,40 @@ def serve(
         access_log=not quiet,
         timeout_graceful_shutdown=GRACEFUL_SECONDS,
     )
+
+
+def check_port(host: str, port: int) -> None:
+    """Raise :class:`ConfigurationError` in one line when ``host:port`` cannot be listened on
+    (taken by another program, a privileged port, an address not on this machine).
+
+    >>> import socket
+    >>> with socket.socket() as taken:
+    ...     taken.bind(("127.0.0.1", 0)); taken.listen()
+    ...     check_port("127.0.0.1", taken.getsockname()[1])
+    Traceback (most recent call last):
+    ...
+    straights.errors.ConfigurationError: --port ...: 127.0.0.1 port ... is in use ...
+    """
+    import errno
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except OSError as exc:
+        raise ConfigurationError(f"--host {host}: not an address of this machine ({exc})") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                why = "is in use by another program: stop it, or choose another --port"
+            elif exc.errno == errno.EACCES:
+                why = "needs privileges to listen on: choose a --port above 1023"
+            else:
+                why = f"cannot be listened on ({exc.strerror})"
+            raise ConfigurationError(f"--port {port}: {host} port {port} {why}") from None
 
 
 def _is_loopback(host: str) -> bool:

@@ -16,14 +16,17 @@ from straights.cli.game_setup import (
     GameSetup,
     GamesOpt,
     PackOpt,
+    game_options,
     game_setup,
     ring_games,
 )
+from straights.cli.render import counted
 from straights.cli.sim_output import SimulationOutput
 
 
 @app.command()
 def simulate(
+    ctx: typer.Context,
     players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 6,
     hands: Annotated[int, typer.Option("--hands", "-n", min=1, help="Deals to play.")] = 1000,
     seed: Annotated[int | None, typer.Option(help="Seed for a repeatable run.")] = None,
@@ -53,6 +56,7 @@ def simulate(
     from straights.cli.render import console
     from straights.paigow.about import is_pai_gow
 
+    game_name = game_options(game_name, ctx)  # every option applies or is refused
     if is_pai_gow(game_name):  # a banked game with its own deal: cli/paigow_simulate.py
         simulate_pai_gow(players=players, deals=hands, seed=seed, stack=stack, out_path=out,
                          progress=progress, as_json=as_json, console=console(),
@@ -152,12 +156,18 @@ def _simulate_with_cfr(
         con.print_json(json.dumps(summary))
         return
     best_first = ranked(result.bots.values())
-    con.print(bot_grid(f"{result.hands} deals, {players} seats, {betting}", best_first))
+    con.print(
+        bot_grid(
+            f"{counted(result.hands, 'deal', 'deals')}, {players} seats, {betting}", best_first
+        )
+    )
     con.print(
         f"carry-overs (rule 10): {result.carry_overs} · showdowns: {result.showdowns} · "
         f"average pot: {result.average_pot:.2f} · sessions: {result.sessions}"
     )
     if output.writing:
-        con.print(Text(f"wrote {output.written} hand histories to {out}"))
+        from straights.cli.render import wrote
+
+        con.print(Text(wrote(output.written, out)), soft_wrap=True)
     if output.store is not None:
         con.print(Text(f"saved {result.hands} deals in {output.store.where}"), soft_wrap=True)

@@ -42,7 +42,7 @@ MIN_SEATS: Final = 2
 ROUNDS: Final = 5
 #: Cards each deal uses besides the hole cards: the key card and four face-up cards.
 _TABLE_CARDS: Final = 5
-_DEFAULT_MAX_SEATS: Final = 10
+MAX_SEATS: Final = 10
 
 
 def max_seats_for_pack(pack: int) -> int:
@@ -90,7 +90,7 @@ class TableConfig:
             raise ConfigurationError(f"ante={self.ante}: the ante is at least 1 chip")
         if self.betting not in BETTING:
             raise ConfigurationError(f"betting={self.betting!r}: choose 'limit' or 'no-limit'")
-        limit = max_seats_for_pack(self.pack) if self.allow_many_seats else _DEFAULT_MAX_SEATS
+        limit = max_seats_for_pack(self.pack) if self.allow_many_seats else MAX_SEATS
         if not MIN_SEATS <= self.seats <= limit:
             more = (
                 ""

@@ -40,6 +40,7 @@ __all__ = [
     "Piece",
     "action_label",
     "action_phrase",
+    "deal_story",
     "entry_phrase",
     "phrase",
     "pot_lines",
@@ -311,6 +312,52 @@ def entry_phrase(
     if kind == "penalty":
         return (f"{t.does(p, 'pays', 'pay')} a penalty of {e.amount}",)
     return None
+
+
+def deal_story(deal: Deal, name: Callable[[int], str], you: int | None = None) -> list[str]:
+    """A deal of any variant told after the fact, one line an entry, for a hand history:
+    every hole card (a history holds them all), each action with its chips, the board,
+    the hands shown, then how each pot went, with the winning hands (:func:`pot_lines`).
+
+    >>> from straights.cards import make_deck, parse_cards
+    >>> from straights.poker import Deal, Stakes, get_variant
+    >>> top = list(parse_cards("As Kd 2c 2d Qh Jh"))  # razz: the high up card brings in
+    >>> deck = top + [c for c in make_deck() if c not in top]
+    >>> deal = Deal(get_variant("FR"), Stakes.uniform(2, ante=1, bring_in=1, small_bet=2,
+    ...             big_bet=4), [20, 20], deck)
+    >>> _ = deal.act("bring-in"); _ = deal.act("complete"); _ = deal.act("fold")
+    >>> for line in deal_story(deal, ["Ann", "Bob"].__getitem__, you=1):
+    ...     print(line)
+    Ann gets A♠ K♦ and 2♣ face up
+    You get 2♦ Q♥ and J♥ face up
+    You bring in for 1
+    Ann completes to 2
+    You fold
+    The pot of 4 to Ann: all others folded
+    """
+    t = _Teller(name, you)
+    lines = []
+    for at, e in enumerate(deal.log):
+        if e.kind in ("win", "penalty"):  # told by pot_lines
+            continue
+        if e.kind == "hole" and e.player is not None:
+            ups = e.up or (False,) * len(e.cards)
+            down = [c for c, u in zip(e.cards, ups, strict=True) if not u and c is not None]
+            up = [c for c, u in zip(e.cards, ups, strict=True) if u and c is not None]
+            parts: list[Piece] = [f"{t.does(e.player, 'gets', 'get')} ", *_cards(down)]
+            if up:
+                parts += [" and " if down else "", *_cards(up), " face up"]
+            lines.append(text(tuple(parts)))
+            continue
+        if e.kind == "board" and e.player is None:  # a history shows the face-down ones too
+            lines.append(text(("Table: ", *_cards(c for c in e.cards if c is not None))))
+            continue
+        words = entry_phrase(deal, at, name, you)
+        if words is not None:
+            lines.append(text(words))
+    if deal.finished:
+        lines += pot_lines(deal, lambda i: "you" if i == you else name(i))
+    return lines
 
 
 def pot_lines(deal: Deal, name: Callable[[int], str]) -> list[str]:

@@ -196,6 +196,22 @@ def _walk(phh: dict[str, Any]) -> list[_Step]:
     return steps
 
 
+def _winnings(phh: dict[str, Any], n: int) -> list[Decimal]:
+    """What each player collected: the history's ``winnings``, or, in a history
+    without them (the engine's own, which states ``finishing_stacks``), the pots the
+    engine's replay of the hand awards, in the history's money."""
+    if phh.get("winnings"):
+        return [_dec(w) for w in phh["winnings"]]
+    from straights.poker.phh import replay
+
+    played = replay(phh)
+    won = [0] * n
+    for entry in played.deal.log:
+        if entry.kind == "win" and entry.player is not None:
+            won[entry.player] += entry.amount
+    return [Decimal(w) / played.scale for w in won]
+
+
 def _money(phh: dict[str, Any]) -> str:
     return "" if phh.get("event") else _SYMBOLS.get(str(phh.get("currency", "")), "")
 
@@ -328,7 +344,7 @@ def to_pokerstars(phh: dict[str, Any]) -> str:
                 lines.append("*** SHOW DOWN ***")
                 shown = True
             lines.append(f"{who}: shows [{' '.join(s.cards)}]")
-    winnings = [_dec(w) for w in phh.get("winnings") or [0] * n]
+    winnings = _winnings(phh, n)
     for k, w in enumerate(winnings):
         if w:
             lines.append(f"{names[k]} collected {m(w)} from pot")
@@ -378,7 +394,7 @@ def to_ohh(phh: dict[str, Any]) -> dict[str, Any]:
         if s.cards:
             action["cards"] = s.cards
         actions.append(action)
-    winnings = [_dec(w) for w in phh.get("winnings") or [0] * n]
+    winnings = _winnings(phh, n)
     rake = _dec(phh.get("_rake", 0))
     blinds = sorted(abs(_dec(b)) for b in phh.get("blinds_or_straddles") or [] if _dec(b) > 0)
     antes = [_dec(a) for a in phh.get("antes") or [] if _dec(a)]
