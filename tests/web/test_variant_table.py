@@ -230,8 +230,8 @@ def test_high_low_results_name_both_hands() -> None:
 
 
 def test_settings_are_checked() -> None:
-    with pytest.raises(ProtocolError, match="at most 6 players"):
-        parse_settings(b'{"games": ["stud"], "seats": 8}')
+    with pytest.raises(ProtocolError, match="at most 8 players"):
+        parse_settings(b'{"games": ["stud"], "seats": 9}')
     with pytest.raises(ProtocolError, match="choose one, or dealer"):
         parse_settings(b'{"games": ["stud", "razz"]}')
     with pytest.raises(ProtocolError, match="cfr"):

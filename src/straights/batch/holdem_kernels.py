@@ -227,7 +227,8 @@ def _showdown(
     fsuit: npt.NDArray[np.int8],
 ) -> None:
     """Every pot to its best hands (:meth:`Deal._award`): hands that can win no chip
-    are killed first, a split pot's odd chip goes to the first seat."""
+    are killed first, a split pot's odd chips go one a winner from the first seat on
+    (Robert's *Ties*, the engine's default house rule)."""
     players = stacks.shape[1]
     b = 2 * players
     for seat in range(players):
@@ -255,18 +256,20 @@ def _showdown(
     amounts[:] = 0
     pots = _pots(t, total, folded, out, amounts, eligible)
     for p in range(pots):
-        best, winners, first = -1, 0, -1
+        best, winners = -1, 0
         for seat in range(players):
             if eligible[p] >> seat & 1:
                 if keys[seat] > best:
-                    best, winners, first = keys[seat], 1, seat
+                    best, winners = keys[seat], 1
                 elif keys[seat] == best:
                     winners += 1
         share = amounts[p] // winners
+        odd = amounts[p] - share * winners  # one odd chip a winner, from the first seat on
         for seat in range(players):
             if eligible[p] >> seat & 1 and keys[seat] == best:
-                stacks[t, seat] += share
-        stacks[t, first] += amounts[p] - share * winners
+                extra = 1 if odd > 0 else 0
+                stacks[t, seat] += share + extra
+                odd -= extra
 
 
 @njit(cache=True)

@@ -261,9 +261,7 @@ def _replay(history: dict[str, Any]) -> Replayed:
                 raise HandHistoryError(f"{line!r}: the dealer deals hole (dh) or board (db) cards")
         else:
             moves.append((line, words, len(boards) + sum(len(q) for q in holes.values())))
-    dealt_cards = [c for q in holes.values() for cards in q for c in cards if c is not None]
-    check_unique(dealt_cards + [c for cards in boards for c in cards if c is not None],
-                 "among the cards the history deals")  # fmt: skip
+    _check_dealt_once(actions)
     # A show is final when no card is dealt after it (PokerKit: on the last street).
     dealt = len(boards) + sum(len(q) for q in holes.values())
     moves = [(line, words, int(before == dealt)) for line, words, before in moves]
@@ -284,6 +282,42 @@ def _replay(history: dict[str, Any]) -> Replayed:
     if left:
         raise HandHistoryError(f"{left} dealing lines deal cards the deal never reaches")
     return Replayed(deal, scale, variant)
+
+
+def _check_dealt_once(actions: Sequence[str]) -> None:
+    """Refuse a history that deals a card while it is still out: dealt and neither
+    discarded nor folded since (a draw game's new stock may deal such a card again;
+    where discards are hidden, a card may come back while hidden discards remain).
+
+    >>> _check_dealt_once(["d dh p1 7c8d", "d dh p2 7c9s"])
+    Traceback (most recent call last):
+    ...
+    straights.errors.DuplicateCardError: 7c appears twice among the cards the history deals: every card is unique
+    >>> _check_dealt_once(["d dh p1 7c8d", "d dh p2 9s9h", "d dh p3 2s3s", "p1 sd 7c",
+    ...                    "d dh p1 2c", "p3 f", "p2 sd 9s2s", "d dh p2 7c3s"])
+    """
+    owner: dict[Card, str] = {}
+    hidden = 0
+    for line in actions:
+        words = line.split("#")[0].split()
+        if len(words) >= 3 and words[0] == "d" and words[1] in ("dh", "db"):
+            for card in _cards(words[-1], line):
+                if card is None:
+                    continue
+                if card in owner:
+                    if not hidden:
+                        check_unique([card, card], "among the cards the history deals")
+                    hidden -= 1
+                owner[card] = words[2] if words[1] == "dh" else "board"
+        elif len(words) == 3 and words[1] == "sd":
+            for card in _cards(words[2], line):
+                if card is None:
+                    hidden += 1
+                else:
+                    owner.pop(card, None)
+        elif len(words) == 2 and words[1] == "f":
+            for card in [c for c, who in owner.items() if who == words[0]]:
+                del owner[card]
 
 
 def _player(token: str, n: int, line: str) -> int:

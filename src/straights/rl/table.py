@@ -21,7 +21,7 @@ the ante, else the smallest bet.
 >>> table_for("razz", 9)
 Traceback (most recent call last):
 ...
-straights.errors.ConfigurationError: razz deals to 2 to 6 players, not 9
+straights.errors.ConfigurationError: razz deals to 2 to 8 players, not 9
 """
 
 from __future__ import annotations
