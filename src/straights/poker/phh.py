@@ -289,10 +289,12 @@ def _check_dealt_once(actions: Sequence[str]) -> None:
     discarded nor folded since (a draw game's new stock may deal such a card again;
     where discards are hidden, a card may come back while hidden discards remain).
 
-    >>> _check_dealt_once(["d dh p1 7c8d", "d dh p2 7c9s"])
-    Traceback (most recent call last):
-    ...
-    straights.errors.DuplicateCardError: 7c appears twice among the cards the history deals: every card is unique
+    >>> from straights.errors import DuplicateCardError
+    >>> try:
+    ...     _check_dealt_once(["d dh p1 7c8d", "d dh p2 7c9s"])
+    ... except DuplicateCardError as exc:
+    ...     print(exc)
+    7c appears twice among the cards the history deals: every card is unique
     >>> _check_dealt_once(["d dh p1 7c8d", "d dh p2 9s9h", "d dh p3 2s3s", "p1 sd 7c",
     ...                    "d dh p1 2c", "p3 f", "p2 sd 9s2s", "d dh p2 7c3s"])
     """
