@@ -18,7 +18,7 @@ PLAY_STAMP := $(VENV)/.installed-all
 DEV_STAMP  := $(VENV)/.installed-dev
 WARM_STAMP := $(VENV)/.warmed-up
 
-.PHONY: play setup setup-dev serve test testdeps quick lint typecheck warm bench bench-web bench-newcomer gallery clean
+.PHONY: play setup setup-dev serve test test-full testdeps quick lint typecheck warm bench bench-web bench-newcomer gallery clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -68,6 +68,12 @@ testdeps:
 test: $(DEV_STAMP) testdeps lint typecheck
 	@$(MAKE) --no-print-directory warm
 	$(BIN)/pytest -n auto
+
+# The long differential suites at their full size (tests/sizes.py): PokerKit on
+# 10,000 deals a variant, 10 M random hands a kernel … (hours on two cores).
+test-full: $(DEV_STAMP) testdeps
+	@$(MAKE) --no-print-directory warm
+	STRAIGHTS_FULL_TESTS=1 $(BIN)/pytest -n auto -m slow
 
 quick: setup-dev
 	$(BIN)/pytest -n auto -m "not slow"
