@@ -167,7 +167,8 @@ class WebTable:
         was handed to, or the creator's own while the role is still his."""
         if hmac.compare_digest(digest, self.host_hash):
             return True
-        mine = self.creator is not None and _same(self.accounts[self.creator].token_hash, self.host_hash)
+        creator = self.accounts.get(self.creator) if self.creator is not None else None
+        mine = creator is not None and _same(creator.token_hash, self.host_hash)
         return mine and hmac.compare_digest(digest, self.creator_hash)
 
     @property
