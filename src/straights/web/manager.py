@@ -99,6 +99,42 @@ CHAT_RATE, CHAT_BURST = 0.5, 5
 CHAT_KEPT = 50
 
 
+#: What a command concerns: ("seat", n), ("player", n), ("turn", 0) or ("kind", name).
+Mark = tuple[str, int | str]
+#: Commands after which an action answering an older state is stale at every seat.
+_TURN_KINDS = frozenset({"act", "deal", "forfeit"})
+#: The host's settings: a second pause, change or hand-over answering the same state
+#: is a duplicate.
+_HOST_KINDS = frozenset({"pause", "change", "host", "close"})
+
+
+def marks_of(command: dict[str, Any]) -> list[Mark]:
+    """What ``command`` concerns, for telling stale messages apart.
+
+    >>> marks_of({"kind": "act", "seat": 2, "action": "check"})
+    [('seat', 2), ('turn', 0)]
+    >>> marks_of({"kind": "answer", "player": 5, "accept": True})
+    [('player', 5)]
+    """
+    kind = command.get("kind")
+    marks: list[Mark] = []
+    if isinstance(seat := command.get("seat"), int):
+        marks.append(("seat", seat))
+    if isinstance(player := command.get("player"), int):
+        marks.append(("player", player))
+    if kind in _TURN_KINDS:
+        marks.append(("turn", 0))
+    if kind in _HOST_KINDS:
+        marks.append(("kind", str(kind)))
+    return marks
+
+
+def note(marks: dict[Mark, int], seq: int, command: dict[str, Any]) -> None:
+    """Record that the command stored as version ``seq`` concerned what it concerns."""
+    for mark in marks_of(command):
+        marks[mark] = seq
+
+
 class AccessError(StraightsError):
     """A token that does not hold the seat (or host rights) an action needs."""
 
@@ -172,6 +208,11 @@ class LiveTable:
     #: Chat buckets and mutes by player (SeatMeta.owner; 0 is the host without a seat).
     chat_buckets: dict[int, TokenBucket] = field(default_factory=dict)
     muted: set[int] = field(default_factory=set)
+    #: The version of the last stored command that concerned each seat, player, turn
+    #: and host setting (see :func:`marks_of`): what makes an older message stale.
+    marks: dict[Mark, int] = field(default_factory=dict)
+    #: Each person's last chat line and the version it answered (a repeat is refused).
+    said: dict[int, tuple[int, str]] = field(default_factory=dict)
 
     def seat_of(self, conn: Connection) -> int | None:
         """The connection's seat if its player still holds it (else it is a spectator now).
@@ -217,11 +258,14 @@ class TableManager:
         self._stopping = False
 
     # -- life cycle -----------------------------------------------------------------------
-    def _rebuild(self, row: TableRecord) -> WebTable:
+    def _rebuild(self, row: TableRecord, marks: dict[Mark, int] | None = None) -> WebTable:
+        """Table ``row`` replayed from its stored log (``marks`` filled as it goes)."""
         assert row.key is not None and row.seed is not None and row.host_hash is not None
         settings = TableSettings.model_validate(row.settings)
         table = make_table(row.key, settings, row.seed, row.host_hash)
         for entry in self.store.log(row.id):
+            if marks is not None:
+                note(marks, entry.seq, entry.command)
             if table.apply(entry.command) != entry.events:
                 raise HandHistoryError(
                     f"table {row.key}: command {table.seq} no longer replays to the events "
@@ -234,8 +278,9 @@ class TableManager:
         for row in self.store.tables(kind="web"):
             assert row.key is not None
             self.row_ids[row.key] = row.id
+            marks: dict[Mark, int] = {}
             try:
-                live = LiveTable(self._rebuild(row))
+                live = LiveTable(self._rebuild(row, marks), marks=marks)
             except Exception:
                 # One table that no longer replays must not keep the others offline.
                 log.exception("table %s does not replay; it stays closed", row.key)
@@ -304,12 +349,46 @@ class TableManager:
             return table.public_settings() | {"seats_taken": taken, "hands": table.hand_number}
 
     # -- the one way to change a table ------------------------------------------------------------
-    async def run(self, live: LiveTable, command: dict[str, Any]) -> None:
-        """Apply, store, then broadcast one command (caller must not hold the lock)."""
+    async def run(
+        self, live: LiveTable, command: dict[str, Any], *, seen: int | None = None
+    ) -> None:
+        """Apply, store, then broadcast one command (caller must not hold the lock);
+        ``seen``, when given, is the table version the sender saw (see :meth:`_fresh`)."""
         async with live.lock:
+            self._fresh(live, seen, command)
             # The new state goes out as soon as the transaction has committed (from
             # the group commit itself, not a turn of the loop later, when this resumes).
             await self._commit(live, command, then=lambda: self.broadcast(live))
+
+    @staticmethod
+    def _fresh(live: LiveTable, seen: int | None, command: dict[str, Any]) -> None:
+        """Refuse ``command`` when it answers a state older than a stored command that
+        concerned the same seat, player, turn or host setting (caller holds the lock):
+        a duplicated frame, a second tab's click on a turn already played, or a
+        click that raced the deal on. Its sender is told once; nothing changes.
+
+        >>> live = LiveTable(make_table("tbl1", TableSettings(), 7, "h" * 64))
+        >>> sit = {"kind": "sit", "seat": 2, "name": "Ann", "token_hash": "a" * 64}
+        >>> _ = live.table.apply(sit)
+        >>> note(live.marks, live.table.seq, sit)
+        >>> TableManager._fresh(live, 0, {"kind": "back", "seat": 2})
+        Traceback (most recent call last):
+        ...
+        straights.errors.IllegalActionError: that answers an older state of the table ...
+        >>> TableManager._fresh(live, 1, {"kind": "back", "seat": 2})  # nothing newer
+        """
+        if seen is None:
+            return
+        now = live.table.seq
+        if seen > now:
+            raise IllegalActionError(
+                f"version {seen} is newer than the table's ({now}): reload the page"
+            )
+        if any(live.marks.get(mark, 0) > seen for mark in marks_of(command)):
+            raise IllegalActionError(
+                f"that answers an older state of the table (version {seen}, now {now}): "
+                "it was not applied; look again"
+            )
 
     async def _commit(
         self, live: LiveTable, command: dict[str, Any], then: Callable[[], None] | None = None
@@ -325,6 +404,7 @@ class TableManager:
         waiting = True  # False once the caller is gone (and with it the table's lock)
 
         def stored() -> None:
+            note(live.marks, write.seq, command)
             live.changed_at = time.monotonic()
             live.wake.set()
             if then is not None and waiting:
@@ -517,24 +597,28 @@ class TableManager:
             seat = self._auth(conn, msg.token)
             assert seat is not None
             live = self._watching(conn)
-            await self.run(live, {"kind": "unseat", "seat": seat})
+            await self.run(live, {"kind": "unseat", "seat": seat}, seen=msg.version)
             if conn.seat == seat:
                 conn.seat = conn.owner = None
                 async with live.lock:
                     self.broadcast(live)
         elif isinstance(msg, Back):
             seat = self._auth(conn, msg.token)
-            await self.run(self._watching(conn), {"kind": "back", "seat": seat})
+            await self.run(self._watching(conn), {"kind": "back", "seat": seat}, seen=msg.version)
         elif isinstance(msg, AddBot):
             self._auth(conn, msg.token, host_ok=True)
-            await self.run(self._watching(conn), {"kind": "bot", "seat": msg.seat, "bot": msg.kind})
+            await self.run(
+                self._watching(conn),
+                {"kind": "bot", "seat": msg.seat, "bot": msg.kind},
+                seen=msg.version,
+            )
         elif isinstance(msg, RemoveBot):
             self._auth(conn, msg.token, host_ok=True)
             live = self._watching(conn)
             meta = live.table.seats[msg.seat] if msg.seat < len(live.table.seats) else None
             if meta is None or meta.bot is None:
                 raise IllegalActionError(f"{seat_label(msg.seat)} holds no bot")
-            await self.run(live, {"kind": "unseat", "seat": msg.seat})
+            await self.run(live, {"kind": "unseat", "seat": msg.seat}, seen=msg.version)
         elif isinstance(msg, History):
             live = self._watching(conn)
             async with live.lock:
@@ -549,10 +633,14 @@ class TableManager:
                 self._mute(live, msg)
         elif isinstance(msg, Choose):
             seat = self._auth(conn, msg.token)
-            await self.run(self._watching(conn), {"kind": "choose", "seat": seat, "game": msg.game})
+            await self.run(
+                self._watching(conn),
+                {"kind": "choose", "seat": seat, "game": msg.game},
+                seen=msg.version,
+            )
         elif isinstance(msg, Rebuy):
             seat = self._auth(conn, msg.token)
-            await self.run(self._watching(conn), {"kind": "rebuy", "seat": seat})
+            await self.run(self._watching(conn), {"kind": "rebuy", "seat": seat}, seen=msg.version)
         elif isinstance(msg, Wager | SetHands):
             await self._pai_gow(conn, msg)
         else:
@@ -569,7 +657,7 @@ class TableManager:
         elif isinstance(msg, Change):
             live = self._host(conn, msg.token, "change the table")
             command = {"kind": "change"} | msg.model_dump(
-                exclude={"type", "token"}, exclude_none=True
+                exclude={"type", "token", "version"}, exclude_none=True
             )
         elif isinstance(msg, Remove):
             live = self._host(conn, msg.token, "remove a player")
@@ -585,7 +673,7 @@ class TableManager:
             command = {"kind": "close"}
         else:  # pragma: no cover - every message type is handled above
             raise ProtocolError(f"unexpected message {msg!r}")
-        await self.run(live, command)
+        await self.run(live, command, seen=msg.version)
 
     # -- chat -----------------------------------------------------------------------------------
     def is_host(self, live: LiveTable, token: str) -> bool:
@@ -615,6 +703,10 @@ class TableManager:
             who, name = meta.owner, meta.name
         if who in live.muted:
             raise IllegalActionError("the host has muted your chat")
+        if msg.version is not None:
+            if live.said.get(who) == (msg.version, msg.text):
+                raise IllegalActionError("you said that already: it was not repeated")
+            live.said[who] = (msg.version, msg.text)
         bucket = live.chat_buckets.setdefault(who, TokenBucket(CHAT_RATE, CHAT_BURST))
         if not bucket.take():
             raise IllegalActionError("you are chatting too fast: wait a few seconds")
@@ -718,6 +810,7 @@ class TableManager:
             table = live.table
             if table.creator_hash in conn.digests and table.host_hash == table.creator_hash:
                 command["host"] = True  # the creator sits: the role goes with his seat
+            self._fresh(live, msg.version, command)
             await self._commit(live, command)
             meta = live.table.seats[msg.seat]
             assert meta is not None
@@ -734,7 +827,9 @@ class TableManager:
         if not isinstance(live.table, PaiGowWebTable):
             raise IllegalActionError("this table deals Straights: there are no hands to set")
         if isinstance(msg, Wager):
-            await self.run(live, {"kind": "wager", "seat": seat, "chips": msg.chips})
+            await self.run(
+                live, {"kind": "wager", "seat": seat, "chips": msg.chips}, seen=msg.version
+            )
             return
         if msg.hand is not None and msg.hand != live.table.hand_number:
             raise IllegalActionError(
@@ -742,7 +837,7 @@ class TableManager:
             )
         if (msg.front is None) != msg.house_way:
             raise IllegalActionError("send the two cards of the two-card hand, or the house way")
-        await self.run(live, {"kind": "set", "seat": seat, "front": msg.front})
+        await self.run(live, {"kind": "set", "seat": seat, "front": msg.front}, seen=msg.version)
 
     async def _act(self, conn: Connection, msg: Act) -> None:
         seat = self._auth(conn, msg.token)
@@ -760,7 +855,7 @@ class TableManager:
         command: dict[str, Any] = {"kind": "act", "seat": seat, "action": msg.action, "to": msg.to}
         if msg.cards:
             command["cards"] = list(msg.cards)
-        await self.run(live, command)
+        await self.run(live, command, seen=msg.version)
 
 
 def make_table(key: str, settings: TableSettings, seed: int, host_hash: str) -> WebTable:
