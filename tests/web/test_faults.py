@@ -3,12 +3,21 @@ before it; the figures they print are reported in ``docs/web.md``, Reliability."
 
 from __future__ import annotations
 
+import contextlib
+import json
+import shutil
+import subprocess
 import time
+import urllib.request
 from typing import Any
 
+import pytest
+from pgtools import free_port, initdb, start_postgres, stop_postgres
 from webtools import Client, Server
 
 from straights.store import Store
+from straights.web.manager import make_table
+from straights.web.protocol import TableSettings
 
 
 def _log(db: str, table_id: str) -> list[tuple[int, dict[str, Any]]]:
@@ -78,3 +87,131 @@ def test_a_duplicated_and_a_stale_act_frame_act_once(make_server: Any, clients: 
     time.sleep(0.2)
     assert len(_log(server.db, table)) == stored  # nothing happened
     assert sum("older state" in r for r in _refusals(checker)) == 2
+
+
+def _stored_table(db: str, table_id: str, upto: int | None = None) -> tuple[Any, int]:
+    """Table ``table_id`` replayed from its stored log (to version ``upto``), checking
+    each command still causes the events stored with it; and the log's length."""
+    store = Store(db, create=False)
+    try:
+        row = next(r for r in store.tables("web") if r.key == table_id)
+        log = store.log(row.id)  # raises on a gap in the numbering
+    finally:
+        store.close()
+    assert row.seed is not None and row.host_hash is not None
+    table = make_table(
+        table_id, TableSettings.model_validate(row.settings), row.seed, row.host_hash
+    )
+    for entry in log[:upto]:
+        assert table.apply(entry.command) == entry.events, (table_id, entry.seq)
+    return table, len(log)
+
+
+def _without_timers(state: dict[str, Any]) -> dict[str, Any]:
+    """A state without its clock and the connection's host flag (the server's own)."""
+    you = {k: v for k, v in state["you"].items() if k != "host"}
+    return {k: v for k, v in state.items() if k != "turn"} | {"you": you}
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+def test_a_postgresql_outage_loses_no_table(make_server: Any, clients: Any) -> None:
+    """PostgreSQL stopped for 6 s mid-play under five tables of five kinds, started
+    again, then the server restarted: every table is there, its log has no gap, and
+    it replays to what its watchers last saw."""
+    bindir, root, data = initdb()
+    port = free_port()
+    pg = start_postgres(bindir, root, data, port)
+    try:
+        subprocess.run(
+            [f"{bindir}/createdb", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "w"],
+            check=True,
+            capture_output=True,
+            timeout=30,
+        )
+        db = f"postgresql://postgres@127.0.0.1:{port}/w"
+        server: Server = make_server(db, bot_delay=0.02)
+        kinds: list[dict[str, Any]] = [
+            {},
+            {"games": ["holdem"]},
+            {"games": ["stud"]},
+            {"games": ["omaha-hi-lo"]},
+            {"game": "pai-gow"},
+        ]
+        tables = [server.create(seats=3, bots=2, turn_seconds=0, **k)[0] for k in kinds]
+        watchers = [Client(server, t) for t in tables]
+        clients.extend(watchers)
+        for c in watchers:
+            c.sit(0, "Ann")
+        acted = [-1] * len(watchers)
+        calm = [0.0] * len(watchers)
+
+        def play(seconds: float) -> None:
+            """Each Ann checks, calls or brings in (else her first choice), or sets
+            her Pai Gow hands the house way, once per state she is shown."""
+            end = time.monotonic() + seconds
+            while time.monotonic() < end:
+                for i, c in enumerate(watchers):
+                    seen = len(c.messages)
+                    c.drain(0.005)
+                    if any(m["type"] == "error" for m in c.messages[seen:]):
+                        acted[i] = -1  # refused while the table waited: again, soon
+                        calm[i] = time.monotonic() + 0.3
+                    st = c.state
+                    if not st or not st["hand"].get("legal") or st["version"] <= acted[i]:
+                        continue
+                    if time.monotonic() < calm[i]:
+                        continue
+                    legal = st["hand"]["legal"]
+                    msg: dict[str, Any] = {"type": "act", "token": c.token}
+                    if legal == ["set"]:
+                        msg = {"type": "set_hands", "token": c.token, "house_way": True}
+                    else:
+                        kinds_ = [a["kind"] for a in legal]
+                        pick = ("check", "call", "bring-in")
+                        msg["action"] = next((k for k in pick if k in kinds_), kinds_[0])
+                    c.send(msg)
+                    acted[i] = st["version"]
+
+        play(1.5)
+        stop_postgres(pg)
+        down = [c.state["version"] if c.state else 0 for c in watchers]
+        play(6.0)
+        pg = start_postgres(bindir, root, data, port)
+        deadline = time.monotonic() + 30
+        while any(
+            (c.state or {}).get("version", 0) <= v for c, v in zip(watchers, down, strict=True)
+        ):
+            assert time.monotonic() < deadline, "a table did not resume"
+            play(0.2)
+        play(1.5)
+        server.stop()
+        said = [m for c in watchers for m in c.messages if m["type"] == "error"]
+        assert not [m for m in said if m["code"] == "internal"], said
+        assert not [m for m in said if str(port) in m["message"] or "/" in m["message"]]
+        waited = sum(m["code"] in ("waiting", "unavailable") for m in said)
+        for c in watchers:
+            with contextlib.suppress(Exception):  # the server closed the socket
+                c.drain(0.2)
+        for table_id, c in zip(tables, watchers, strict=True):
+            assert c.state is not None
+            seen = c.state["version"]
+            table, stored = _stored_table(db, table_id, seen)
+            assert seen <= stored
+            assert _without_timers(table.state_for(c.seat, turn_left=None)) == _without_timers(
+                c.state
+            ), table_id
+        again = make_server(db)
+        with urllib.request.urlopen(again.base + "/healthz", timeout=5) as r:
+            assert json.loads(r.read())["tables"] == len(tables)
+        for table_id in tables:
+            _, stored = _stored_table(db, table_id)
+            fresh = Client(again, table_id)
+            clients.append(fresh)
+            assert fresh.state is not None and fresh.state["version"] == stored
+        logs = [_stored_table(db, t)[1] for t in tables]
+        print(f"outage: {waited} refusals while waiting; logs of {logs} commands")
+    finally:
+        with contextlib.suppress(Exception):
+            stop_postgres(pg)
+        shutil.rmtree(root, ignore_errors=True)

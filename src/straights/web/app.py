@@ -23,7 +23,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from straights.errors import IllegalActionError, StraightsError
+from straights.errors import IllegalActionError, StoreError, StraightsError
 from straights.web.guard import Guard
 from straights.web.manager import (
     ADDRESS_BURST,
@@ -32,6 +32,7 @@ from straights.web.manager import (
     AccessError,
     Connection,
     TableManager,
+    TableWaiting,
 )
 from straights.web.protocol import (
     MAX_MESSAGE_BYTES,
@@ -78,7 +79,22 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+#: What players are told of a database fault (its path or address stays in the log).
+UNAVAILABLE = "the server's database is unavailable: try again in a moment"
+
+
+def _reply(exc: StraightsError) -> dict[str, Any]:
+    """The error message a client is sent for ``exc``: a database fault in words that
+    name no path or address."""
+    if isinstance(exc, StoreError):
+        log.error("database: %s", exc)
+        return error_reply(UNAVAILABLE, "unavailable")
+    return error_reply(str(exc), _code(exc))
+
+
 def _code(exc: StraightsError) -> str:
+    if isinstance(exc, TableWaiting):
+        return "waiting"
     if isinstance(exc, AccessError):
         return "forbidden"
     if isinstance(exc, IllegalActionError):
@@ -135,6 +151,8 @@ def create_app(
         try:
             settings = parse_settings(body)
             table_id, host = await manager.create(settings)
+        except (StoreError, TableWaiting) as exc:
+            return JSONResponse(_reply(exc), 503)
         except StraightsError as exc:
             return JSONResponse(error_reply(str(exc), _code(exc)), 400)
         return JSONResponse({"table": table_id, "host_token": host, "url": f"/t/{table_id}"})
@@ -144,7 +162,10 @@ def create_app(
         return JSONResponse(game_list())
 
     async def table_info(request: Request) -> Response:
-        info = await manager.info(request.path_params["table_id"])
+        try:
+            info = await manager.info(request.path_params["table_id"])
+        except TableWaiting as exc:
+            return JSONResponse(_reply(exc), 503)
         if info is None:
             return JSONResponse(error_reply("no such table", "not_found"), 404)
         return JSONResponse(info)
@@ -157,6 +178,8 @@ def create_app(
             text = await manager.ledger_csv(request.path_params["table_id"], token)
         except AccessError as exc:
             return JSONResponse(error_reply(str(exc), "forbidden"), 403)
+        except (StoreError, TableWaiting) as exc:
+            return JSONResponse(_reply(exc), 503)
         except StraightsError as exc:
             return JSONResponse(error_reply(str(exc), "not_found"), 404)
         name = f"straights-{request.path_params['table_id']}-ledger.csv"
@@ -225,7 +248,7 @@ def create_app(
                 try:
                     await manager.handle(conn, parse_client_message(raw))
                 except StraightsError as exc:
-                    conn.send(error_reply(str(exc), _code(exc)))
+                    conn.send(_reply(exc))
                 except Exception:
                     log.exception("message from %s failed", peer)
                     conn.send(error_reply("the server could not handle that message", "internal"))

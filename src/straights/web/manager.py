@@ -139,6 +139,21 @@ class AccessError(StraightsError):
     """A token that does not hold the seat (or host rights) an action needs."""
 
 
+#: What a player is told while his table waits for the database (never its address).
+WAITING = (
+    "the table is waiting for its database (the server's database is unavailable): "
+    "nothing was done; the table resumes by itself when the database answers"
+)
+
+
+class TableWaiting(StraightsError):
+    """A table whose last command could not be stored: it is paused (timers stopped,
+    bots waiting) and refuses everything until the database answers again."""
+
+    def __init__(self, message: str = WAITING) -> None:
+        super().__init__(message)
+
+
 SendText = Callable[[str], Awaitable[None]]
 
 
@@ -213,6 +228,15 @@ class LiveTable:
     marks: dict[Mark, int] = field(default_factory=dict)
     #: Each person's last chat line and the version it answered (a repeat is refused).
     said: dict[int, tuple[int, str]] = field(default_factory=dict)
+    #: True while a command could not be stored: ``table`` may hold it, so nothing of
+    #: the table is shown or changed until it is rebuilt from the database.
+    waiting: bool = False
+    recovery: asyncio.Task[None] | None = None
+
+    def ready(self) -> None:
+        """Raise :class:`TableWaiting` while the table waits for its database."""
+        if self.waiting:
+            raise TableWaiting
 
     def seat_of(self, conn: Connection) -> int | None:
         """The connection's seat if its player still holds it (else it is a spectator now).
@@ -307,7 +331,8 @@ class TableManager:
         host = new_token()
         seed = new_secret()
         table = make_table(table_id, settings, seed, hash_token(host))
-        row = self.store.create_table(
+        row = await asyncio.to_thread(
+            self.store.create_table,
             "web",
             # (a Pai Gow table has no poker config: its settings name the game)
             TableConfig() if isinstance(table, PaiGowWebTable) else table.game.config,
@@ -332,6 +357,7 @@ class TableManager:
         if live is None:
             raise ProtocolError(f"no table {table_id!r} on this server")
         async with live.lock:
+            live.ready()
             table = live.table
             digest = hash_token(token) if token else ""
             if not token or not (table.hosts(digest) or table.account_of(digest) is not None):
@@ -344,6 +370,7 @@ class TableManager:
         if live is None:
             return None
         async with live.lock:
+            live.ready()
             table = live.table
             taken = sum(m is not None for m in table.seats)
             return table.public_settings() | {"seats_taken": taken, "hands": table.hand_number}
@@ -395,6 +422,7 @@ class TableManager:
     ) -> None:
         """Apply ``command`` and wait until it is stored (the caller holds the lock);
         ``then`` is called once it is, before this returns."""
+        live.ready()
         table = live.table
         events = table.apply(command)  # raises (state unchanged) when illegal
         row_id = self.row_ids[table.id]
@@ -420,18 +448,52 @@ class TableManager:
 
             def settled(d: asyncio.Future[None]) -> None:
                 if (error := d.exception()) is not None:
-                    self._restore(live, row_id, error)
+                    self._hold(live, row_id, error)
 
             done.add_done_callback(settled)
             raise
         except Exception as error:
-            self._restore(live, row_id, error)
-            raise
+            self._hold(live, row_id, error)
+            raise TableWaiting from None
 
-    def _restore(self, live: LiveTable, row_id: int, error: BaseException) -> None:
-        """Rebuild a table whose last command could not be stored from what is."""
-        log.error("could not store a command of table %s (%s); rebuilding it", live.table.id, error)
-        live.table = self._rebuild(self.store.table(row_id))
+    def _hold(self, live: LiveTable, row_id: int, error: BaseException) -> None:
+        """Pause a table whose last command could not be stored: it stays as players
+        last saw it (what is stored) and is rebuilt from the database once it answers."""
+        log.error("could not store a command of table %s (%s); it waits", live.table.id, error)
+        live.waiting = True
+        if live.recovery is None and not self._stopping:
+            live.recovery = asyncio.create_task(
+                self._recover(live, row_id), name=f"recover-{live.table.id}"
+            )
+
+    async def _recover(self, live: LiveTable, row_id: int) -> None:
+        """Rebuild a waiting table from its stored log as soon as the database answers
+        (tried in a thread, every quarter second at first, then every 2 s), then
+        resume it: timers start afresh and the players are sent the stored state."""
+        delay = 0.25
+        try:
+            while not self._stopping:
+                await asyncio.sleep(delay)
+                marks: dict[Mark, int] = {}
+                try:
+                    table = await asyncio.to_thread(self._reload, row_id, marks)
+                except Exception as exc:
+                    log.warning("table %s still waits for its database (%s)", live.table.id, exc)
+                    delay = min(2.0, delay * 2)
+                    continue
+                async with live.lock:
+                    live.table, live.marks, live.waiting = table, marks, False
+                    live.history_cache.clear()
+                    live.changed_at = time.monotonic()
+                    self.broadcast(live)
+                    live.wake.set()
+                log.info("table %s resumed from its stored log", table.id)
+                return
+        finally:
+            live.recovery = None
+
+    def _reload(self, row_id: int, marks: dict[Mark, int]) -> WebTable:
+        return self._rebuild(self.store.table(row_id), marks)
 
     def turn_left(self, live: LiveTable) -> float | None:
         table = live.table
@@ -492,6 +554,9 @@ class TableManager:
     async def _step(self, live: LiveTable) -> None:
         table = live.table
         live.wake.clear()
+        if live.waiting:  # paused until _recover wakes it
+            await live.wake.wait()
+            return
         plan = table.next_auto(
             connected=live.connected_seats(),
             idle=time.monotonic() - live.changed_at,
@@ -538,6 +603,8 @@ class TableManager:
             then = None if timeout else (lambda: self.broadcast(live))
             try:
                 await self._commit(live, command, then=then)
+            except TableWaiting:
+                return
             except StraightsError:
                 if plan.bot_seat is None:
                     raise
@@ -622,6 +689,7 @@ class TableManager:
         elif isinstance(msg, History):
             live = self._watching(conn)
             async with live.lock:
+                live.ready()
                 conn.send(self._history(live, conn, msg.hand))
         elif isinstance(msg, Chat):
             live = self._watching(conn)
@@ -776,6 +844,10 @@ class TableManager:
                 problem = "that token holds no seat here any more: you are watching"
         live.conns.add(conn)
         live.wake.set()
+        if live.waiting:  # the state follows once the table is rebuilt
+            conn.send({"type": "welcome", "table": table.id, "seat": conn.seat, "host": False})
+            conn.send(error_reply(WAITING, "waiting"))
+            return
         host = live.is_host(conn)
         conn.send({"type": "welcome", "table": table.id, "seat": conn.seat, "host": host})
         if problem:
