@@ -7,6 +7,7 @@ import contextlib
 import json
 import shutil
 import subprocess
+import sys
 import time
 import urllib.request
 from typing import Any
@@ -215,3 +216,21 @@ def test_a_postgresql_outage_loses_no_table(make_server: Any, clients: Any) -> N
         with contextlib.suppress(Exception):
             stop_postgres(pg)
         shutil.rmtree(root, ignore_errors=True)
+
+
+def test_the_kernels_are_imported_before_any_table_starts(tmp_path: Any) -> None:
+    """Bots deciding in threads at once used to import the kernels concurrently."""
+    script = (
+        "import asyncio, sys\n"
+        "from straights.store import Store\n"
+        "from straights.web.manager import TableManager\n"
+        "assert 'straights.fast.equity' not in sys.modules\n"
+        f"manager = TableManager(Store({str(tmp_path / 'k.db')!r}))\n"
+        "asyncio.run(manager.start())\n"
+        "print(sorted(m for m in sys.modules if m.startswith('straights.fast.')))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
+    ).stdout
+    for module in ("equity", "kernels", "lookup", "more_keys", "variant_keys"):
+        assert f"'straights.fast.{module}'" in out, out

@@ -24,7 +24,12 @@ from typing import Any
 import orjson
 
 from straights.bots import Bot, make_bot
-from straights.errors import HandHistoryError, IllegalActionError, StraightsError
+from straights.errors import (
+    HandHistoryError,
+    IllegalActionError,
+    MissingExtraError,
+    StraightsError,
+)
 from straights.game.config import TableConfig
 from straights.game.wording import seat_label
 from straights.store import (
@@ -298,7 +303,9 @@ class TableManager:
         return table
 
     async def start(self) -> None:
-        """Load and replay every stored table, then start their drivers."""
+        """Import the bots' kernels, load and replay every stored table, then start
+        their drivers."""
+        await asyncio.to_thread(import_kernels)
         for row in self.store.tables(kind="web"):
             assert row.key is not None
             self.row_ids[row.key] = row.id
@@ -928,6 +935,22 @@ class TableManager:
         if msg.cards:
             command["cards"] = list(msg.cards)
         await self.run(live, command, seen=msg.version)
+
+
+def import_kernels() -> bool:
+    """Import the fast kernels the bots use (the ``fast`` extra) once, before any table
+    starts: bots deciding in threads at once must never import them concurrently
+    (a thread would find a ``partially initialized module``). False without the extra.
+
+    >>> import_kernels() in (True, False)
+    True
+    """
+    try:
+        import straights.fast  # (its package imports every kernel module)
+        import straights.fast.lookup  # noqa: F401
+    except MissingExtraError:
+        return False
+    return True
 
 
 def make_table(key: str, settings: TableSettings, seed: int, host_hash: str) -> WebTable:
