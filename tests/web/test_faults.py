@@ -3,9 +3,12 @@ before it; the figures they print are reported in ``docs/web.md``, Reliability."
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
+import os
 import shutil
+import socket
 import subprocess
 import sys
 import time
@@ -234,3 +237,80 @@ def test_the_kernels_are_imported_before_any_table_starts(tmp_path: Any) -> None
     ).stdout
     for module in ("equity", "kernels", "lookup", "more_keys", "variant_keys"):
         assert f"'straights.fast.{module}'" in out, out
+
+
+def _silent_socket(server: Server, table_id: str) -> socket.socket:
+    """A WebSocket that says hello to ``table_id`` and then never reads again (a tiny
+    receive buffer, so the server's sends soon block)."""
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    s.connect(("127.0.0.1", server.port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    s.sendall(
+        (
+            f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
+    )
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += s.recv(1)
+    assert head.startswith(b"HTTP/1.1 101"), head
+    _frame(s, {"type": "hello", "table": table_id})
+    return s
+
+
+def _frame(s: socket.socket, message: dict[str, Any]) -> None:
+    """Send one masked text frame (as a client must)."""
+    payload = json.dumps(message).encode()
+    mask = os.urandom(4)
+    masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+    s.sendall(bytes([0x81, 0x80 | len(payload)]) + mask + masked)
+
+
+def test_sockets_that_stop_reading_are_dropped(make_server: Any, clients: Any) -> None:
+    """Four sockets that never read (and Ann) hold all five slots of an address; the server
+    drops each once a message has waited ``--ping-timeout`` (1 s) to go out, and
+    the address may connect again."""
+    server: Server = make_server(max_per_address=5, extra=("--ping-timeout", "1"))
+    table, _ = server.create(seats=3, bots=2, turn_seconds=0)
+    ann = Client(server, table)
+    clients.append(ann)
+    ann.sit(0, "Ann")
+    acted = -1
+
+    def play(seconds: float) -> None:
+        nonlocal acted
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            ann.drain(0.02)
+            if ann.state and ann.my_turn() and ann.state["version"] > acted:
+                ann.act()
+                acted = ann.state["version"]
+
+    while ann.state is None or ann.state["hand"]["hand_number"] < 2:  # deal 1 is history
+        play(0.1)
+    silent = [_silent_socket(server, table) for _ in range(4)]  # Ann holds the fifth slot
+    try:
+        started = time.monotonic()
+        deadline = started + 60
+        while True:  # the bots play on: states pile up until the sockets are dropped
+            try:
+                c = Client(server, table)
+            except Exception:
+                assert time.monotonic() < deadline, "the silent sockets are still held"
+                for s in silent:  # answers pile up on top of the table's states
+                    with contextlib.suppress(OSError):  # (one already dropped)
+                        for _ in range(4):
+                            _frame(s, {"type": "history", "hand": 1})
+                play(0.5)  # the table plays on: states pile up for the silent sockets
+                continue
+            clients.append(c)
+            break
+        took = time.monotonic() - started
+        print(f"slots back after {took:.1f} s")
+        assert took < 15  # dropped for not reading, not by the 20 s keepalive ping
+    finally:
+        for s in silent:
+            s.close()

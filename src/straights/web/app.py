@@ -29,6 +29,7 @@ from straights.web.manager import (
     ADDRESS_BURST,
     ADDRESS_RATE,
     FLOOD_CLOSE,
+    SEND_TIMEOUT,
     AccessError,
     Connection,
     TableManager,
@@ -65,6 +66,11 @@ class SecurityHeaders:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
+            # The server's connection, so that a client that stopped reading can be
+            # dropped at once (uvicorn's send is a method of its protocol object).
+            transport = getattr(getattr(send, "__self__", None), "transport", None)
+            if transport is not None:
+                scope[TRANSPORT] = transport
             await self.app(scope, receive, send)
             return
 
@@ -92,6 +98,10 @@ def _reply(exc: StraightsError) -> dict[str, Any]:
     return error_reply(str(exc), _code(exc))
 
 
+#: Where :class:`SecurityHeaders` leaves a WebSocket's transport in its scope.
+TRANSPORT = "straights.transport"
+
+
 def _code(exc: StraightsError) -> str:
     if isinstance(exc, TableWaiting):
         return "waiting"
@@ -115,6 +125,7 @@ def create_app(
     address_burst: int = ADDRESS_BURST,
     allowed_hosts: Sequence[str] = ("*",),
     join_timeout: float = 10.0,
+    send_timeout: float = SEND_TIMEOUT,
 ) -> Starlette:
     """The web table on database ``db_url`` (a file path or any SQLAlchemy URL).
 
@@ -123,7 +134,9 @@ def create_app(
     ``address_rate``/``address_burst``: WebSocket messages per second (and in a
     burst) allowed per client address across all its sockets;
     ``allowed_hosts``: the names the server answers to (see :class:`Guard`);
-    ``join_timeout``: seconds a new WebSocket has to join a table with ``hello``.
+    ``join_timeout``: seconds a new WebSocket has to join a table with ``hello``;
+    ``send_timeout``: seconds a message may take to go out before the client counts
+    as not reading and its connection is dropped.
     """
     from straights.store import Store
 
@@ -212,7 +225,9 @@ def create_app(
     async def serve_socket(ws: WebSocket, budget: TokenBucket) -> None:
         await ws.accept()
         peer = f"{ws.client.host}:{ws.client.port}" if ws.client else "?"
-        conn = Connection(ws.send_text, peer)
+        transport = ws.scope.get(TRANSPORT)
+        abort = transport.abort if isinstance(transport, asyncio.Transport) else None
+        conn = Connection(ws.send_text, peer, abort=abort, send_timeout=send_timeout)
         writer = asyncio.ensure_future(conn.writer())
         joined_by = time.monotonic() + join_timeout
         try:

@@ -160,13 +160,25 @@ class TableWaiting(StraightsError):
 
 
 SendText = Callable[[str], Awaitable[None]]
+#: Seconds one message may take to go out before the client counts as not reading.
+SEND_TIMEOUT = 20.0
 
 
 class Connection:
     """One WebSocket client: what it watches, which seat it holds, its flood bucket."""
 
-    def __init__(self, send_text: SendText, peer: str = "?") -> None:
+    def __init__(
+        self,
+        send_text: SendText,
+        peer: str = "?",
+        *,
+        abort: Callable[[], None] | None = None,
+        send_timeout: float = SEND_TIMEOUT,
+    ) -> None:
         self.peer = peer
+        #: Drops the connection at once, unsent data and all (a client that stopped reading).
+        self.abort = abort
+        self.send_timeout = send_timeout
         self.live: LiveTable | None = None
         self.seat: int | None = None
         self.owner: int | None = None  # the player (WebTable SeatMeta.owner) behind the seat
@@ -194,13 +206,22 @@ class Connection:
                 self.queue.put_nowait(None)
 
     async def writer(self) -> None:
-        """Send queued messages in order until closed."""
+        """Send queued messages in order until closed. A message that cannot go out
+        in ``send_timeout`` seconds (the client stopped reading and its buffers are
+        full) ends the connection hard: a graceful close would wait for them too."""
         try:
             while True:
                 text = await self.queue.get()
                 if text is None:
                     return
-                await self._send_text(text)
+                try:
+                    await asyncio.wait_for(self._send_text(text), self.send_timeout)
+                except TimeoutError:
+                    log.warning("%s stopped reading: connection dropped", self.peer)
+                    self.closed = True
+                    if self.abort is not None:
+                        self.abort()
+                    return
                 if self.closed and self.queue.empty():
                     return
         finally:
