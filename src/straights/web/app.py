@@ -29,11 +29,14 @@ from straights.web.manager import (
     ADDRESS_BURST,
     ADDRESS_RATE,
     FLOOD_CLOSE,
+    HISTORY_BURST,
+    HISTORY_RATE,
     SEND_TIMEOUT,
     AccessError,
     Connection,
     TableManager,
     TableWaiting,
+    Throttled,
 )
 from straights.web.protocol import (
     MAX_MESSAGE_BYTES,
@@ -105,6 +108,8 @@ TRANSPORT = "straights.transport"
 def _code(exc: StraightsError) -> str:
     if isinstance(exc, TableWaiting):
         return "waiting"
+    if isinstance(exc, Throttled):
+        return "throttled"
     if isinstance(exc, AccessError):
         return "forbidden"
     if isinstance(exc, IllegalActionError):
@@ -146,6 +151,8 @@ def create_app(
     create_buckets: dict[str, TokenBucket] = {}
     open_sockets: dict[str, int] = {}
     address_budgets: dict[str, TokenBucket] = {}
+    #: Per address: history answers computed (the expensive requests).
+    expensive_budgets: dict[str, TokenBucket] = {}
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
@@ -214,20 +221,25 @@ def create_app(
         if len(address_budgets) > 10_000:
             address_budgets.clear()  # bounded memory, as for create_buckets
         budget = address_budgets.setdefault(address, TokenBucket(address_rate, address_burst))
+        if len(expensive_budgets) > 10_000:
+            expensive_budgets.clear()
+        expensive = expensive_budgets.setdefault(address, TokenBucket(HISTORY_RATE, HISTORY_BURST))
         open_sockets[address] = open_sockets.get(address, 0) + 1
         try:
-            await serve_socket(ws, budget)
+            await serve_socket(ws, budget, expensive)
         finally:
             open_sockets[address] -= 1
             if not open_sockets[address]:
                 del open_sockets[address]
 
-    async def serve_socket(ws: WebSocket, budget: TokenBucket) -> None:
+    async def serve_socket(ws: WebSocket, budget: TokenBucket, expensive: TokenBucket) -> None:
         await ws.accept()
         peer = f"{ws.client.host}:{ws.client.port}" if ws.client else "?"
         transport = ws.scope.get(TRANSPORT)
         abort = transport.abort if isinstance(transport, asyncio.Transport) else None
-        conn = Connection(ws.send_text, peer, abort=abort, send_timeout=send_timeout)
+        conn = Connection(
+            ws.send_text, peer, abort=abort, send_timeout=send_timeout, expensive=expensive
+        )
         writer = asyncio.ensure_future(conn.writer())
         joined_by = time.monotonic() + join_timeout
         try:

@@ -102,6 +102,11 @@ QUEUE_LIMIT = 256
 CHAT_RATE, CHAT_BURST = 0.5, 5
 #: Chat lines a table keeps for those who join (chat is not stored in the database).
 CHAT_KEPT = 50
+#: History answers a table keeps (each a finished deal as one viewer may see it).
+HISTORY_KEPT = 256
+#: History answers one client address may have computed per second, and in one burst
+#: (answers already kept cost nothing).
+HISTORY_RATE, HISTORY_BURST = 4.0, 20
 
 
 #: What a command concerns: ("seat", n), ("player", n), ("turn", 0) or ("kind", name).
@@ -151,6 +156,10 @@ WAITING = (
 )
 
 
+class Throttled(StraightsError):
+    """A request over its address's budget: refused, nothing done."""
+
+
 class TableWaiting(StraightsError):
     """A table whose last command could not be stored: it is paused (timers stopped,
     bots waiting) and refuses everything until the database answers again."""
@@ -174,8 +183,11 @@ class Connection:
         *,
         abort: Callable[[], None] | None = None,
         send_timeout: float = SEND_TIMEOUT,
+        expensive: TokenBucket | None = None,
     ) -> None:
         self.peer = peer
+        #: The budget for expensive requests (history), shared by the address's sockets.
+        self.expensive = expensive
         #: Drops the connection at once, unsent data and all (a client that stopped reading).
         self.abort = abort
         self.send_timeout = send_timeout
@@ -239,9 +251,11 @@ class LiveTable:
     changed_at: float = field(default_factory=time.monotonic)
     bots: dict[int, tuple[int, Bot]] = field(default_factory=dict)
     task: asyncio.Task[None] | None = None
-    #: History answers (JSON text) by (deal, viewer's seat), valid for one table version.
-    history_cache: dict[tuple[int, int | None], str] = field(default_factory=dict)
-    history_version: int = -1
+    #: History answers (JSON text) by (deal, viewer's seat): a finished deal never
+    #: changes; the last :data:`HISTORY_KEPT` asked for are kept.
+    history_cache: collections.OrderedDict[tuple[int, int | None], str] = field(
+        default_factory=collections.OrderedDict
+    )
     #: The last chat lines, each a ready ``chat`` message.
     chat: collections.deque[dict[str, Any]] = field(
         default_factory=lambda: collections.deque(maxlen=CHAT_KEPT)
@@ -718,7 +732,7 @@ class TableManager:
             live = self._watching(conn)
             async with live.lock:
                 live.ready()
-                conn.send(self._history(live, conn, msg.hand))
+                conn.send(await self._history(live, conn, msg.hand))
         elif isinstance(msg, Chat):
             live = self._watching(conn)
             async with live.lock:  # names in chat are stored ones
@@ -822,18 +836,25 @@ class TableManager:
         done = "muted" if msg.muted else "unmuted"
         self._chat_line(live, None, "", f"The host {done} {meta.name}'s chat.")
 
-    def _history(self, live: LiveTable, conn: Connection, number: int) -> str:
-        """A past deal as ``conn`` may see it, computed once per table version and viewer."""
+    async def _history(self, live: LiveTable, conn: Connection, number: int) -> str:
+        """A finished deal as ``conn`` may see it (caller holds the lock). It never
+        changes, so each (deal, viewer) is computed once, in a thread (the event loop
+        serves the other tables meanwhile), and kept while it is among the
+        :data:`HISTORY_KEPT` last asked for; each computation spends one token of the
+        address's budget for expensive requests (``conn.expensive``)."""
         table = live.table
-        if live.history_version != table.seq:
-            live.history_cache.clear()
-            live.history_version = table.seq
         viewer = table.owner_in_deal(live.seat_of(conn), number)
         key = (number, viewer)
         text = live.history_cache.get(key)
-        if text is None:
-            text = to_json(table.history_for(viewer, number))
-            live.history_cache[key] = text
+        if text is not None:
+            live.history_cache.move_to_end(key)
+            return text
+        if conn.expensive is not None and not conn.expensive.take():
+            raise Throttled("too many history requests from your address: wait a few seconds")
+        text = await asyncio.to_thread(lambda: to_json(table.history_for(viewer, number)))
+        live.history_cache[key] = text
+        if len(live.history_cache) > HISTORY_KEPT:
+            live.history_cache.popitem(last=False)
         return text
 
     async def _hello(self, conn: Connection, msg: Hello) -> None:
