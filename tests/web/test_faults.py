@@ -11,6 +11,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from typing import Any
@@ -314,3 +315,61 @@ def test_sockets_that_stop_reading_are_dropped(make_server: Any, clients: Any) -
     finally:
         for s in silent:
             s.close()
+
+
+def test_a_history_flood_does_not_stall_another_table(make_server: Any, clients: Any) -> None:
+    """Three sockets of one address ask for past deals as fast as the address may send
+    (58 a second) while a table plays on; another table's ping stays quick."""
+    server: Server = make_server()
+    busy, _ = server.create(seats=3, bots=2, turn_seconds=0)
+    quiet, _ = server.create(seats=3)
+    ann = Client(server, busy)
+    clients.append(ann)
+    ann.sit(0, "Ann")
+    acted = -1
+
+    def play(seconds: float) -> None:
+        nonlocal acted
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            ann.drain(0.01)
+            if ann.state and ann.my_turn() and ann.state["version"] > acted:
+                ann.act()
+                acted = ann.state["version"]
+
+    while ann.state is None or ann.state["hand"]["hand_number"] < 5:
+        play(0.1)
+    flooders = [Client(server, busy) for _ in range(3)]
+    pinger = Client(server, quiet)
+    clients.extend([*flooders, pinger])
+    stop = threading.Event()
+
+    def flood(c: Client) -> None:
+        n = 0
+        while not stop.is_set():
+            c.send({"type": "history", "hand": 1 + n % 4})
+            n += 1
+            c.drain(0.0)
+            time.sleep(3 / 58)
+
+    threads = [threading.Thread(target=flood, args=(c,)) for c in flooders]
+    for t in threads:
+        t.start()
+    rtts = []
+    try:
+        for _ in range(40):
+            sent = time.monotonic()
+            pinger.send({"type": "ping"})
+            pinger.wait_for(lambda m: m["type"] == "pong")
+            rtts.append(time.monotonic() - sent)
+            play(0.05)  # the busy table plays on (each command used to clear the cache)
+    finally:
+        stop.set()
+        for t in threads:
+            t.join()
+    rtts.sort()
+    p50, p95 = rtts[len(rtts) // 2], rtts[int(len(rtts) * 0.95)]
+    answers = sum(m["type"] == "history" for c in flooders for m in c.messages)
+    print(f"ping p50 {p50 * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms; {answers} answers")
+    assert answers > 0
+    assert p95 < 0.25, rtts
