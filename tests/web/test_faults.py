@@ -3,6 +3,7 @@ before it; the figures they print are reported in ``docs/web.md``, Reliability."
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import contextlib
 import json
@@ -21,7 +22,7 @@ from pgtools import free_port, initdb, start_postgres, stop_postgres
 from webtools import Client, Server
 
 from straights.store import Store
-from straights.web.manager import make_table
+from straights.web.manager import TableManager, Throttled, make_table
 from straights.web.protocol import TableSettings
 
 
@@ -270,6 +271,7 @@ def _frame(s: socket.socket, message: dict[str, Any]) -> None:
     s.sendall(bytes([0x81, 0x80 | len(payload)]) + mask + masked)
 
 
+@pytest.mark.slow
 def test_sockets_that_stop_reading_are_dropped(make_server: Any, clients: Any) -> None:
     """Four sockets that never read (and Ann) hold all five slots of an address; the server
     drops each once a message has waited ``--ping-timeout`` (1 s) to go out, and
@@ -317,6 +319,7 @@ def test_sockets_that_stop_reading_are_dropped(make_server: Any, clients: Any) -
             s.close()
 
 
+@pytest.mark.slow
 def test_a_history_flood_does_not_stall_another_table(make_server: Any, clients: Any) -> None:
     """Three sockets of one address ask for past deals as fast as the address may send
     (58 a second) while a table plays on; another table's ping stays quick."""
@@ -373,3 +376,36 @@ def test_a_history_flood_does_not_stall_another_table(make_server: Any, clients:
     print(f"ping p50 {p50 * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms; {answers} answers")
     assert answers > 0
     assert p95 < 0.25, rtts
+
+
+@pytest.mark.slow
+def test_closed_tables_leave_the_cap_and_one_address_cannot_fill_it() -> None:
+    """1,000 tables created and closed, then a new one (before and after a restart);
+    an address at its own limit is refused while another still creates."""
+
+    async def main() -> None:
+        store = Store("sqlite://")
+        try:
+            manager = TableManager(store, max_tables=1000, max_per_address=1000)
+            settings = TableSettings(seats=2)
+            for _ in range(1000):
+                table_id, _ = await manager.create(settings, "10.0.0.1")
+                await manager.run(manager.tables[table_id], {"kind": "close"})
+            assert manager.open_tables() == 0 and len(manager.tables) == 1000
+            fresh, _ = await manager.create(settings, "10.0.0.1")  # used to be refused
+            await manager.stop()
+            again = TableManager(store, max_tables=1000, max_per_address=2)
+            await again.start()
+            assert len(again.tables) == 1001 and again.tables[fresh].table.closed is False
+            await again.create(settings, "10.0.0.1")
+            await again.create(settings, "10.0.0.1")
+            with pytest.raises(Throttled, match="open tables, the most it may have"):
+                await again.create(settings, "10.0.0.1")
+            await again.create(settings, "10.0.0.2")  # another address is not locked out
+            info = await again.info(table_id)  # a closed table is still there to read
+            assert info is not None and info["closed"] is True
+            await again.stop()
+        finally:
+            store.close()
+
+    asyncio.run(main())

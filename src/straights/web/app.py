@@ -123,6 +123,7 @@ def create_app(
     bot_delay: float = 0.8,
     deal_delay: float = 3.0,
     max_tables: int = 1000,
+    max_tables_per_address: int = 50,
     create_rate: float = 0.5,
     create_burst: int = 20,
     max_per_address: int = 100,
@@ -134,6 +135,8 @@ def create_app(
 ) -> Starlette:
     """The web table on database ``db_url`` (a file path or any SQLAlchemy URL).
 
+    ``max_tables``: open tables the server holds (closed ones do not count);
+    ``max_tables_per_address``: open tables one client address may have created;
     ``create_rate``/``create_burst``: new tables allowed per client address;
     ``max_per_address``: open WebSockets allowed per client address;
     ``address_rate``/``address_burst``: WebSocket messages per second (and in a
@@ -147,7 +150,13 @@ def create_app(
 
     # One store: the tables' logs, and the hand archive `straights history` reads.
     store = Store(db_url)
-    manager = TableManager(store, bot_delay=bot_delay, deal_delay=deal_delay, max_tables=max_tables)
+    manager = TableManager(
+        store,
+        bot_delay=bot_delay,
+        deal_delay=deal_delay,
+        max_tables=max_tables,
+        max_per_address=max_tables_per_address,
+    )
     create_buckets: dict[str, TokenBucket] = {}
     open_sockets: dict[str, int] = {}
     address_budgets: dict[str, TokenBucket] = {}
@@ -170,9 +179,11 @@ def create_app(
         body = await request.body()
         try:
             settings = parse_settings(body)
-            table_id, host = await manager.create(settings)
+            table_id, host = await manager.create(settings, peer)
         except (StoreError, TableWaiting) as exc:
             return JSONResponse(_reply(exc), 503)
+        except Throttled as exc:
+            return JSONResponse(_reply(exc), 429)
         except StraightsError as exc:
             return JSONResponse(error_reply(str(exc), _code(exc)), 400)
         return JSONResponse({"table": table_id, "host_token": host, "url": f"/t/{table_id}"})

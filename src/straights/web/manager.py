@@ -310,8 +310,12 @@ class TableManager:
         bot_delay: float = 0.8,
         deal_delay: float = 3.0,
         max_tables: int = 1000,
+        max_per_address: int = 50,
     ) -> None:
         self.store = store
+        #: Open tables created from each client address since start-up, by table id.
+        self.created_by: dict[str, str] = {}
+        self.max_per_address = max_per_address
         self.commits = GroupCommit(store)
         #: Each table's row in the store, by its public id.
         self.row_ids: dict[str, int] = {}
@@ -363,10 +367,26 @@ class TableManager:
         await asyncio.gather(*tasks, return_exceptions=True)
 
     # -- creating tables ----------------------------------------------------------------------
-    async def create(self, settings: TableSettings) -> tuple[str, str]:
-        """A new table with its bots; returns its id and the host token."""
-        if len(self.tables) >= self.max_tables:
-            raise ProtocolError(f"this server holds its limit of {self.max_tables} tables")
+    def open_tables(self) -> int:
+        """Tables not closed: closed ones stay readable (link, ledger, history) but
+        count against no limit."""
+        return sum(not live.table.closed for live in self.tables.values())
+
+    async def create(self, settings: TableSettings, address: str = "") -> tuple[str, str]:
+        """A new table with its bots, created from ``address``; returns its id and the
+        host token. At most ``max_tables`` open tables, and ``max_per_address`` of them
+        created from one address since start-up (closed ones count in neither)."""
+        if self.open_tables() >= self.max_tables:
+            raise ProtocolError(
+                f"this server holds its limit of {self.max_tables} open tables: "
+                "try again when some have closed"
+            )
+        mine = sum(1 for a in self.created_by.values() if a == address and address)
+        if address and mine >= self.max_per_address:
+            raise Throttled(
+                f"your address has {mine} open tables, the most it may have: "
+                "close one (host menu) before creating another"
+            )
         if settings.bot_seconds is None:  # the table keeps the server's delay as its own
             settings = settings.model_copy(update={"bot_seconds": self.bot_delay})
         table_id = secrets.token_urlsafe(9)
@@ -387,6 +407,8 @@ class TableManager:
         self.row_ids[table_id] = row.id
         live = LiveTable(table)
         self.tables[table_id] = live
+        if address:
+            self.created_by[table_id] = address
         for k in range(settings.bots):
             await self.run(live, {"kind": "bot", "seat": k + 1, "bot": settings.bot_kind})
         live.task = asyncio.create_task(self._drive(live), name=f"table-{table_id}")
@@ -415,7 +437,11 @@ class TableManager:
             live.ready()
             table = live.table
             taken = sum(m is not None for m in table.seats)
-            return table.public_settings() | {"seats_taken": taken, "hands": table.hand_number}
+            return table.public_settings() | {
+                "seats_taken": taken,
+                "hands": table.hand_number,
+                "closed": table.closed,
+            }
 
     # -- the one way to change a table ------------------------------------------------------------
     async def run(
@@ -475,6 +501,8 @@ class TableManager:
 
         def stored() -> None:
             note(live.marks, write.seq, command)
+            if table.closed:
+                self.created_by.pop(table.id, None)
             live.changed_at = time.monotonic()
             live.wake.set()
             if then is not None and waiting:
