@@ -409,3 +409,26 @@ def test_closed_tables_leave_the_cap_and_one_address_cannot_fill_it() -> None:
             store.close()
 
     asyncio.run(main())
+
+
+def test_a_removed_player_stays_out_until_the_host_lets_her_back(
+    make_server: Any, clients: Any
+) -> None:
+    server: Server = make_server()
+    table, host = server.create(seats=3)
+    ann, boss = Client(server, table), Client(server, table)
+    clients += [ann, boss]
+    boss.send({"type": "hello", "table": table, "host": host})
+    ann.sit(0, "Ann")
+    token = ann.token
+    boss.send({"type": "remove", "token": host, "seat": 0})
+    ann.wait_for(lambda m: m["type"] == "state" and m["seats"][0] is None)
+    ann.send({"type": "sit", "seat": 1, "name": "Ann", "token": token})
+    refused = ann.wait_for(lambda m: m["type"] == "error")
+    assert "the host removed you" in refused["message"]
+    player = 1  # Ann's ledger number: the first account of the table
+    boss.send({"type": "let_back", "token": host, "player": player})
+    boss.wait_for(lambda m: m["type"] == "state" and m["version"] == 3)
+    ann.send({"type": "sit", "seat": 1, "name": "Ann", "token": token})
+    seated = ann.wait_for(lambda m: m["type"] in ("seated", "error"))
+    assert seated["type"] == "seated" and seated["token"] == token

@@ -58,6 +58,7 @@ from straights.web.protocol import (
     Hello,
     History,
     Leave,
+    LetBack,
     MakeHost,
     Mute,
     Pause,
@@ -109,7 +110,8 @@ HISTORY_KEPT = 256
 HISTORY_RATE, HISTORY_BURST = 4.0, 20
 
 
-#: What a command concerns: ("seat", n), ("player", n), ("turn", 0) or ("kind", name).
+#: What a command concerns: ("seat", n), ("player", n), ("turn", 0) or ("kind", name);
+#: and ("removed", player) for a player the host removed.
 Mark = tuple[str, int | str]
 #: Commands after which an action answering an older state is stale at every seat.
 _TURN_KINDS = frozenset({"act", "deal", "forfeit"})
@@ -140,9 +142,15 @@ def marks_of(command: dict[str, Any]) -> list[Mark]:
 
 
 def note(marks: dict[Mark, int], seq: int, command: dict[str, Any]) -> None:
-    """Record that the command stored as version ``seq`` concerned what it concerns."""
+    """Record that the command stored as version ``seq`` concerned what it concerns, and
+    who the host removed (``("removed", player)``) until he lets her back."""
     for mark in marks_of(command):
         marks[mark] = seq
+    player = command.get("player")
+    if command.get("kind") == "unseat" and command.get("why") == "removed" and player:
+        marks[("removed", int(player))] = seq
+    elif command.get("kind") == "readmit" and player:
+        marks.pop(("removed", int(player)), None)
 
 
 class AccessError(StraightsError):
@@ -802,7 +810,13 @@ class TableManager:
             meta = live.table.seats[msg.seat] if msg.seat < len(live.table.seats) else None
             if meta is None:
                 raise IllegalActionError(f"{seat_label(msg.seat)} is empty")
-            command = {"kind": "unseat", "seat": msg.seat, "why": "removed"}
+            # (the player named, so that she stays out until the host lets her back)
+            command = {"kind": "unseat", "seat": msg.seat, "why": "removed", "player": meta.owner}
+        elif isinstance(msg, LetBack):
+            live = self._host(conn, msg.token, "let a removed player back")
+            if ("removed", msg.player) not in live.marks:
+                raise IllegalActionError("the host removed no player of that number")
+            command = {"kind": "readmit", "player": msg.player}
         elif isinstance(msg, MakeHost):
             live = self._host(conn, msg.token, "hand the host role on")
             command = {"kind": "host", "seat": msg.seat}
@@ -945,7 +959,12 @@ class TableManager:
                 f"you already sit in {seat_label(conn.seat or 0)}: leave it first"
             )
         # A player who sat here before comes back with his own token (and chips).
-        known = msg.token is not None and live.table.account_of(hash_token(msg.token)) is not None
+        account = live.table.account_of(hash_token(msg.token)) if msg.token else None
+        known = account is not None
+        if account is not None and ("removed", account.player) in live.marks:
+            raise IllegalActionError(
+                "the host removed you from this table: ask the host to let you back"
+            )
         token = msg.token if known and msg.token is not None else new_token()
         async with live.lock:
             if not known:

@@ -221,6 +221,15 @@ class Remove(_Msg):
     seat: SeatNo
 
 
+class LetBack(_Msg):
+    """The host lets a player he removed (``player``, her ledger number) sit again."""
+
+    type: Literal["let_back"]
+    version: Version = None
+    token: Token
+    player: Annotated[int, Field(ge=1)]
+
+
 class MakeHost(_Msg):
     """The host hands the host role to the player in ``seat``."""
 
@@ -314,6 +323,7 @@ ClientMessage = (
     | Change
     | Remove
     | MakeHost
+    | LetBack
     | Close
     | Chat
     | Mute
@@ -337,6 +347,7 @@ _MODELS: dict[str, type[_Msg]] = {
     "change": Change,
     "remove": Remove,
     "make_host": MakeHost,
+    "let_back": LetBack,
     "close": Close,
     "chat": Chat,
     "mute": Mute,

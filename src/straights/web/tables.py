@@ -513,6 +513,11 @@ class WebTable:
             self._enter(account, "buy-in", amount, "approved")
             meta.stack += amount
 
+    def _do_readmit(self, c: dict[str, Any]) -> None:
+        """The host lets a removed player sit here again (the manager keeps who was
+        removed: this command only records the host's word in the log)."""
+        self._open()
+
     def _do_pause(self, c: dict[str, Any]) -> None:
         self._open()
         self.paused = bool(c["on"])
