@@ -14,7 +14,7 @@ import pytest
 
 from straights.errors import StoreError
 from straights.store import LogWrite, Store
-from straights.web.manager import Connection, LiveTable, TableManager
+from straights.web.manager import Connection, LiveTable, TableManager, TableWaiting
 from straights.web.protocol import TableSettings
 
 
@@ -80,7 +80,7 @@ def test_commands_of_many_tables_share_one_transaction_and_are_shown_once_stored
     asyncio.run(main())
 
 
-def test_a_command_that_cannot_be_stored_is_undone_on_its_table_alone(tmp_path: Path) -> None:
+def test_a_command_that_cannot_be_stored_pauses_its_table_alone(tmp_path: Path) -> None:
     async def main() -> None:
         store = Store(f"sqlite:///{tmp_path / 'group.db'}")
         manager, (a, b) = await _tables(store, 2)
@@ -102,13 +102,19 @@ def test_a_command_that_cannot_be_stored_is_undone_on_its_table_alone(tmp_path: 
             manager.run(b, {"kind": "deal"}),
             return_exceptions=True,
         )
-        assert isinstance(results[0], StoreError) and results[1] is None
+        assert isinstance(results[0], TableWaiting) and results[1] is None
         # One transaction for both failed; then each alone: b's stored, a's refused.
         assert manager.commits.transactions == before + 3
         assert b.table.in_hand and b.table.seq == 3
         assert len(store.log(manager.row_ids[b.table.id])) == 3
-        # a was rebuilt from the database: no deal in memory, nothing sent.
-        assert not a.table.in_hand and a.table.seq == 2 and sent == []
+        # a waits for its database, nothing sent; then it is rebuilt from what is
+        # stored (the database reads again): no deal, and the stored state is sent.
+        assert a.waiting and sent == []
+        with pytest.raises(TableWaiting):
+            await manager.run(a, {"kind": "deal"})
+        await asyncio.sleep(0.6)
+        assert not a.waiting and not a.table.in_hand and a.table.seq == 2
+        assert sent and all(version <= 2 for version, _ in sent)
         store.close()
 
     asyncio.run(main())

@@ -429,7 +429,7 @@ def _throttled(ws: ClientConnection, limit: float) -> list[dict[str, Any]]:
 def test_one_address_shares_one_budget_across_its_sockets(make_server) -> None:
     server: Server = make_server()
     table, _ = server.create(seats=2)
-    request = json.dumps({"type": "history", "hand": 1})
+    request = json.dumps({"type": "ping"})  # (history has a budget of its own too)
     sockets = [_ws(server) for _ in range(8)]
     other = _ws(server, source=OTHER_ADDRESS)
     try:

@@ -170,3 +170,35 @@ def test_a_good_table_name_is_tidied_and_an_empty_one_stays_empty() -> None:
     assert parse_settings(b'{"name": "   "}').name == ""
     # stored settings with an old name still load (the check is at the door only)
     assert TableSettings.model_validate({"name": "old\x1bname"}).name == "old\x1bname"
+
+
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [
+        ("\ua4eenn", "looks like 'Ann'"),  # ꓮ LISU LETTER A
+        ("\u13aann", "looks like 'Ann'"),  # Ꭺ CHEROKEE LETTER GO
+        ("\u1d00nn", "looks like 'Ann'"),  # ᴀ LATIN LETTER SMALL CAPITAL A
+        ("\u0410n\u0578", "looks like 'Ann'"),  # Cyrillic А, Armenian ո
+        ("\u13f4\u13be\u13f4", "looks like 'Bob'"),  # ᏴᎾᏴ in Cherokee
+        ("H\u043est", "looks like the house's name"),  # Cyrillic о
+        ("DEALER", "looks like the house's name"),
+    ],
+)
+@pytest.mark.parametrize("games", [(), ("FT",), "pai-gow"])
+def test_the_issue_s_look_alikes_are_refused_at_every_kind_of_table(
+    name: str, says: str, games: tuple[str, ...] | str
+) -> None:
+    from straights.web.manager import make_table
+
+    settings = (
+        TableSettings(seats=4, game="pai-gow")
+        if games == "pai-gow"
+        else TableSettings(seats=4, games=tuple(games))
+    )
+    table = make_table("tbl1", settings, 7, "h" * 64)
+    table.apply({"kind": "sit", "seat": 0, "name": "Ann", "token_hash": "a" * 64})
+    table.apply({"kind": "sit", "seat": 1, "name": "Bob", "token_hash": "b" * 64})
+    with pytest.raises(IllegalActionError) as info:
+        table.check_new_name(name)
+    assert says in str(info.value)
+    table.check_new_name("Annie")  # a different name still sits

@@ -122,6 +122,15 @@ def serve(
             "allowed). Default: loopback names when --host is loopback, else any.",
         ),
     ] = None,
+    ping_timeout: Annotated[
+        float,
+        typer.Option(
+            min=0.5,
+            max=300.0,
+            help="Seconds a WebSocket may go without answering a ping, or without taking "
+            "a message it is sent (a client that stopped reading), before it is cut off.",
+        ),
+    ] = 20.0,
     quiet: Annotated[bool, typer.Option(help="No access log.")] = False,
 ) -> None:
     """Serve the web table: open http://HOST:PORT/, create a table, share its link."""
@@ -164,6 +173,7 @@ def serve(
         max_per_address=max_per_address,
         allowed_hosts=hosts,
         join_timeout=request_timeout,
+        send_timeout=ping_timeout,
     )
     http = guarded_http(
         request_timeout=request_timeout,
@@ -189,7 +199,7 @@ def serve(
         # the bandwidth it saves (docs/web.md, the load benchmark).
         ws_per_message_deflate=False,
         ws_ping_interval=20.0,
-        ws_ping_timeout=20.0,
+        ws_ping_timeout=ping_timeout,
         log_level="warning" if quiet else "info",
         access_log=not quiet,
         timeout_graceful_shutdown=GRACEFUL_SECONDS,

@@ -23,15 +23,20 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from straights.errors import IllegalActionError, StraightsError
+from straights.errors import IllegalActionError, StoreError, StraightsError
 from straights.web.guard import Guard
 from straights.web.manager import (
     ADDRESS_BURST,
     ADDRESS_RATE,
     FLOOD_CLOSE,
+    HISTORY_BURST,
+    HISTORY_RATE,
+    SEND_TIMEOUT,
     AccessError,
     Connection,
     TableManager,
+    TableWaiting,
+    Throttled,
 )
 from straights.web.protocol import (
     MAX_MESSAGE_BYTES,
@@ -64,6 +69,11 @@ class SecurityHeaders:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
+            # The server's connection, so that a client that stopped reading can be
+            # dropped at once (uvicorn's send is a method of its protocol object).
+            transport = getattr(getattr(send, "__self__", None), "transport", None)
+            if transport is not None:
+                scope[TRANSPORT] = transport
             await self.app(scope, receive, send)
             return
 
@@ -78,7 +88,28 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+#: What players are told of a database fault (its path or address stays in the log).
+UNAVAILABLE = "the server's database is unavailable: try again in a moment"
+
+
+def _reply(exc: StraightsError) -> dict[str, Any]:
+    """The error message a client is sent for ``exc``: a database fault in words that
+    name no path or address."""
+    if isinstance(exc, StoreError):
+        log.error("database: %s", exc)
+        return error_reply(UNAVAILABLE, "unavailable")
+    return error_reply(str(exc), _code(exc))
+
+
+#: Where :class:`SecurityHeaders` leaves a WebSocket's transport in its scope.
+TRANSPORT = "straights.transport"
+
+
 def _code(exc: StraightsError) -> str:
+    if isinstance(exc, TableWaiting):
+        return "waiting"
+    if isinstance(exc, Throttled):
+        return "throttled"
     if isinstance(exc, AccessError):
         return "forbidden"
     if isinstance(exc, IllegalActionError):
@@ -92,6 +123,7 @@ def create_app(
     bot_delay: float = 0.8,
     deal_delay: float = 3.0,
     max_tables: int = 1000,
+    max_tables_per_address: int = 50,
     create_rate: float = 0.5,
     create_burst: int = 20,
     max_per_address: int = 100,
@@ -99,24 +131,37 @@ def create_app(
     address_burst: int = ADDRESS_BURST,
     allowed_hosts: Sequence[str] = ("*",),
     join_timeout: float = 10.0,
+    send_timeout: float = SEND_TIMEOUT,
 ) -> Starlette:
     """The web table on database ``db_url`` (a file path or any SQLAlchemy URL).
 
+    ``max_tables``: open tables the server holds (closed ones do not count);
+    ``max_tables_per_address``: open tables one client address may have created;
     ``create_rate``/``create_burst``: new tables allowed per client address;
     ``max_per_address``: open WebSockets allowed per client address;
     ``address_rate``/``address_burst``: WebSocket messages per second (and in a
     burst) allowed per client address across all its sockets;
     ``allowed_hosts``: the names the server answers to (see :class:`Guard`);
-    ``join_timeout``: seconds a new WebSocket has to join a table with ``hello``.
+    ``join_timeout``: seconds a new WebSocket has to join a table with ``hello``;
+    ``send_timeout``: seconds a message may take to go out before the client counts
+    as not reading and its connection is dropped.
     """
     from straights.store import Store
 
     # One store: the tables' logs, and the hand archive `straights history` reads.
     store = Store(db_url)
-    manager = TableManager(store, bot_delay=bot_delay, deal_delay=deal_delay, max_tables=max_tables)
+    manager = TableManager(
+        store,
+        bot_delay=bot_delay,
+        deal_delay=deal_delay,
+        max_tables=max_tables,
+        max_per_address=max_tables_per_address,
+    )
     create_buckets: dict[str, TokenBucket] = {}
     open_sockets: dict[str, int] = {}
     address_budgets: dict[str, TokenBucket] = {}
+    #: Per address: history answers computed (the expensive requests).
+    expensive_budgets: dict[str, TokenBucket] = {}
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
@@ -134,7 +179,11 @@ def create_app(
         body = await request.body()
         try:
             settings = parse_settings(body)
-            table_id, host = await manager.create(settings)
+            table_id, host = await manager.create(settings, peer)
+        except (StoreError, TableWaiting) as exc:
+            return JSONResponse(_reply(exc), 503)
+        except Throttled as exc:
+            return JSONResponse(_reply(exc), 429)
         except StraightsError as exc:
             return JSONResponse(error_reply(str(exc), _code(exc)), 400)
         return JSONResponse({"table": table_id, "host_token": host, "url": f"/t/{table_id}"})
@@ -144,7 +193,10 @@ def create_app(
         return JSONResponse(game_list())
 
     async def table_info(request: Request) -> Response:
-        info = await manager.info(request.path_params["table_id"])
+        try:
+            info = await manager.info(request.path_params["table_id"])
+        except TableWaiting as exc:
+            return JSONResponse(_reply(exc), 503)
         if info is None:
             return JSONResponse(error_reply("no such table", "not_found"), 404)
         return JSONResponse(info)
@@ -157,6 +209,8 @@ def create_app(
             text = await manager.ledger_csv(request.path_params["table_id"], token)
         except AccessError as exc:
             return JSONResponse(error_reply(str(exc), "forbidden"), 403)
+        except (StoreError, TableWaiting) as exc:
+            return JSONResponse(_reply(exc), 503)
         except StraightsError as exc:
             return JSONResponse(error_reply(str(exc), "not_found"), 404)
         name = f"straights-{request.path_params['table_id']}-ledger.csv"
@@ -178,18 +232,25 @@ def create_app(
         if len(address_budgets) > 10_000:
             address_budgets.clear()  # bounded memory, as for create_buckets
         budget = address_budgets.setdefault(address, TokenBucket(address_rate, address_burst))
+        if len(expensive_budgets) > 10_000:
+            expensive_budgets.clear()
+        expensive = expensive_budgets.setdefault(address, TokenBucket(HISTORY_RATE, HISTORY_BURST))
         open_sockets[address] = open_sockets.get(address, 0) + 1
         try:
-            await serve_socket(ws, budget)
+            await serve_socket(ws, budget, expensive)
         finally:
             open_sockets[address] -= 1
             if not open_sockets[address]:
                 del open_sockets[address]
 
-    async def serve_socket(ws: WebSocket, budget: TokenBucket) -> None:
+    async def serve_socket(ws: WebSocket, budget: TokenBucket, expensive: TokenBucket) -> None:
         await ws.accept()
         peer = f"{ws.client.host}:{ws.client.port}" if ws.client else "?"
-        conn = Connection(ws.send_text, peer)
+        transport = ws.scope.get(TRANSPORT)
+        abort = transport.abort if isinstance(transport, asyncio.Transport) else None
+        conn = Connection(
+            ws.send_text, peer, abort=abort, send_timeout=send_timeout, expensive=expensive
+        )
         writer = asyncio.ensure_future(conn.writer())
         joined_by = time.monotonic() + join_timeout
         try:
@@ -225,7 +286,7 @@ def create_app(
                 try:
                     await manager.handle(conn, parse_client_message(raw))
                 except StraightsError as exc:
-                    conn.send(error_reply(str(exc), _code(exc)))
+                    conn.send(_reply(exc))
                 except Exception:
                     log.exception("message from %s failed", peer)
                     conn.send(error_reply("the server could not handle that message", "internal"))

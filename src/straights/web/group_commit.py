@@ -1,5 +1,5 @@
 """Group commit: the commands of every table that wait to be stored at one turn of
-the event loop are committed together, in one transaction.
+the event loop are committed together, in one transaction, in a worker thread.
 
 A table's command is applied in memory under the table's lock, handed to
 :meth:`GroupCommit.write`, and its caller waits — still holding the lock, so no
@@ -7,7 +7,9 @@ one sees the new state — until the transaction holding it has committed; only
 then is anything sent (from :meth:`GroupCommit.write`'s ``stored``, called right
 after the commit). Under load one transaction carries the commands of many
 tables, which costs little more than one of them; with a single command waiting
-it is committed at the very next turn of the loop.
+it is committed at the very next turn of the loop. The database is written from
+a thread (``asyncio.to_thread``), so a slow or failing commit never stalls the
+event loop: the other tables go on and their commands wait for the next batch.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ log = logging.getLogger("straights.web")
 
 #: What to do once a write is committed (called in the event loop, synchronously).
 Stored = Callable[[], None]
+_Waiting = tuple[LogWrite, Stored | None, asyncio.Future[None]]
 
 
 class GroupCommit:
@@ -43,7 +46,8 @@ class GroupCommit:
         self.store = store
         #: Commands stored and transactions committed so far (for tests and benchmarks).
         self.commands = self.transactions = 0
-        self._waiting: list[tuple[LogWrite, Stored | None, asyncio.Future[None]]] = []
+        self._waiting: list[_Waiting] = []
+        self._task: asyncio.Task[None] | None = None
 
     def write(self, entry: LogWrite, stored: Stored | None = None) -> asyncio.Future[None]:
         """Store ``entry`` with the others waiting; the future is done once it is
@@ -56,14 +60,23 @@ class GroupCommit:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
         self._waiting.append((entry, stored, done))
-        if len(self._waiting) == 1:
-            loop.call_soon(self._flush)
+        if self._task is None:
+            # Started at the next turn of the loop: what other tables write at this
+            # one joins the same transaction.
+            self._task = loop.create_task(self._flush_all(), name="group-commit")
         return done
 
-    def _flush(self) -> None:
-        batch, self._waiting = self._waiting, []
+    async def _flush_all(self) -> None:
         try:
-            self.store.append_many([entry for entry, _, _ in batch])
+            while self._waiting:
+                batch, self._waiting = self._waiting, []
+                await self._flush(batch)
+        finally:
+            self._task = None
+
+    async def _flush(self, batch: list[_Waiting]) -> None:
+        try:
+            await asyncio.to_thread(self.store.append_many, [entry for entry, _, _ in batch])
         except Exception as exc:
             self.transactions += 1
             if len(batch) == 1:
@@ -79,7 +92,7 @@ class GroupCommit:
                     _settle(done, failed[entry.table_id])
                     continue
                 try:
-                    self.store.append_many([entry])
+                    await asyncio.to_thread(self.store.append_many, [entry])
                 except Exception as alone:
                     failed[entry.table_id] = alone
                     _settle(done, alone)

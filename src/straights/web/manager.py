@@ -24,7 +24,12 @@ from typing import Any
 import orjson
 
 from straights.bots import Bot, make_bot
-from straights.errors import HandHistoryError, IllegalActionError, StraightsError
+from straights.errors import (
+    HandHistoryError,
+    IllegalActionError,
+    MissingExtraError,
+    StraightsError,
+)
 from straights.game.config import TableConfig
 from straights.game.wording import seat_label
 from straights.store import (
@@ -53,6 +58,7 @@ from straights.web.protocol import (
     Hello,
     History,
     Leave,
+    LetBack,
     MakeHost,
     Mute,
     Pause,
@@ -97,20 +103,102 @@ QUEUE_LIMIT = 256
 CHAT_RATE, CHAT_BURST = 0.5, 5
 #: Chat lines a table keeps for those who join (chat is not stored in the database).
 CHAT_KEPT = 50
+#: History answers a table keeps (each a finished deal as one viewer may see it).
+HISTORY_KEPT = 256
+#: History answers one client address may have computed per second, and in one burst
+#: (answers already kept cost nothing).
+HISTORY_RATE, HISTORY_BURST = 4.0, 20
+
+
+#: What a command concerns: ("seat", n), ("player", n), ("turn", 0) or ("kind", name);
+#: and ("removed", player) for a player the host removed.
+Mark = tuple[str, int | str]
+#: Commands after which an action answering an older state is stale at every seat.
+_TURN_KINDS = frozenset({"act", "deal", "forfeit"})
+#: The host's settings: a second pause, change or hand-over answering the same state
+#: is a duplicate.
+_HOST_KINDS = frozenset({"pause", "change", "host", "close"})
+
+
+def marks_of(command: dict[str, Any]) -> list[Mark]:
+    """What ``command`` concerns, for telling stale messages apart.
+
+    >>> marks_of({"kind": "act", "seat": 2, "action": "check"})
+    [('seat', 2), ('turn', 0)]
+    >>> marks_of({"kind": "answer", "player": 5, "accept": True})
+    [('player', 5)]
+    """
+    kind = command.get("kind")
+    marks: list[Mark] = []
+    if isinstance(seat := command.get("seat"), int):
+        marks.append(("seat", seat))
+    if isinstance(player := command.get("player"), int):
+        marks.append(("player", player))
+    if kind in _TURN_KINDS:
+        marks.append(("turn", 0))
+    if kind in _HOST_KINDS:
+        marks.append(("kind", str(kind)))
+    return marks
+
+
+def note(marks: dict[Mark, int], seq: int, command: dict[str, Any]) -> None:
+    """Record that the command stored as version ``seq`` concerned what it concerns, and
+    who the host removed (``("removed", player)``) until he lets her back."""
+    for mark in marks_of(command):
+        marks[mark] = seq
+    player = command.get("player")
+    if command.get("kind") == "unseat" and command.get("why") == "removed" and player:
+        marks[("removed", int(player))] = seq
+    elif command.get("kind") == "readmit" and player:
+        marks.pop(("removed", int(player)), None)
 
 
 class AccessError(StraightsError):
     """A token that does not hold the seat (or host rights) an action needs."""
 
 
+#: What a player is told while his table waits for the database (never its address).
+WAITING = (
+    "the table is waiting for its database (the server's database is unavailable): "
+    "nothing was done; the table resumes by itself when the database answers"
+)
+
+
+class Throttled(StraightsError):
+    """A request over its address's budget: refused, nothing done."""
+
+
+class TableWaiting(StraightsError):
+    """A table whose last command could not be stored: it is paused (timers stopped,
+    bots waiting) and refuses everything until the database answers again."""
+
+    def __init__(self, message: str = WAITING) -> None:
+        super().__init__(message)
+
+
 SendText = Callable[[str], Awaitable[None]]
+#: Seconds one message may take to go out before the client counts as not reading.
+SEND_TIMEOUT = 20.0
 
 
 class Connection:
     """One WebSocket client: what it watches, which seat it holds, its flood bucket."""
 
-    def __init__(self, send_text: SendText, peer: str = "?") -> None:
+    def __init__(
+        self,
+        send_text: SendText,
+        peer: str = "?",
+        *,
+        abort: Callable[[], None] | None = None,
+        send_timeout: float = SEND_TIMEOUT,
+        expensive: TokenBucket | None = None,
+    ) -> None:
         self.peer = peer
+        #: The budget for expensive requests (history), shared by the address's sockets.
+        self.expensive = expensive
+        #: Drops the connection at once, unsent data and all (a client that stopped reading).
+        self.abort = abort
+        self.send_timeout = send_timeout
         self.live: LiveTable | None = None
         self.seat: int | None = None
         self.owner: int | None = None  # the player (WebTable SeatMeta.owner) behind the seat
@@ -138,13 +226,22 @@ class Connection:
                 self.queue.put_nowait(None)
 
     async def writer(self) -> None:
-        """Send queued messages in order until closed."""
+        """Send queued messages in order until closed. A message that cannot go out
+        in ``send_timeout`` seconds (the client stopped reading and its buffers are
+        full) ends the connection hard: a graceful close would wait for them too."""
         try:
             while True:
                 text = await self.queue.get()
                 if text is None:
                     return
-                await self._send_text(text)
+                try:
+                    await asyncio.wait_for(self._send_text(text), self.send_timeout)
+                except TimeoutError:
+                    log.warning("%s stopped reading: connection dropped", self.peer)
+                    self.closed = True
+                    if self.abort is not None:
+                        self.abort()
+                    return
                 if self.closed and self.queue.empty():
                     return
         finally:
@@ -162,9 +259,11 @@ class LiveTable:
     changed_at: float = field(default_factory=time.monotonic)
     bots: dict[int, tuple[int, Bot]] = field(default_factory=dict)
     task: asyncio.Task[None] | None = None
-    #: History answers (JSON text) by (deal, viewer's seat), valid for one table version.
-    history_cache: dict[tuple[int, int | None], str] = field(default_factory=dict)
-    history_version: int = -1
+    #: History answers (JSON text) by (deal, viewer's seat): a finished deal never
+    #: changes; the last :data:`HISTORY_KEPT` asked for are kept.
+    history_cache: collections.OrderedDict[tuple[int, int | None], str] = field(
+        default_factory=collections.OrderedDict
+    )
     #: The last chat lines, each a ready ``chat`` message.
     chat: collections.deque[dict[str, Any]] = field(
         default_factory=lambda: collections.deque(maxlen=CHAT_KEPT)
@@ -172,6 +271,20 @@ class LiveTable:
     #: Chat buckets and mutes by player (SeatMeta.owner; 0 is the host without a seat).
     chat_buckets: dict[int, TokenBucket] = field(default_factory=dict)
     muted: set[int] = field(default_factory=set)
+    #: The version of the last stored command that concerned each seat, player, turn
+    #: and host setting (see :func:`marks_of`): what makes an older message stale.
+    marks: dict[Mark, int] = field(default_factory=dict)
+    #: Each person's last chat line and the version it answered (a repeat is refused).
+    said: dict[int, tuple[int, str]] = field(default_factory=dict)
+    #: True while a command could not be stored: ``table`` may hold it, so nothing of
+    #: the table is shown or changed until it is rebuilt from the database.
+    waiting: bool = False
+    recovery: asyncio.Task[None] | None = None
+
+    def ready(self) -> None:
+        """Raise :class:`TableWaiting` while the table waits for its database."""
+        if self.waiting:
+            raise TableWaiting
 
     def seat_of(self, conn: Connection) -> int | None:
         """The connection's seat if its player still holds it (else it is a spectator now).
@@ -205,8 +318,12 @@ class TableManager:
         bot_delay: float = 0.8,
         deal_delay: float = 3.0,
         max_tables: int = 1000,
+        max_per_address: int = 50,
     ) -> None:
         self.store = store
+        #: Open tables created from each client address since start-up, by table id.
+        self.created_by: dict[str, str] = {}
+        self.max_per_address = max_per_address
         self.commits = GroupCommit(store)
         #: Each table's row in the store, by its public id.
         self.row_ids: dict[str, int] = {}
@@ -217,11 +334,14 @@ class TableManager:
         self._stopping = False
 
     # -- life cycle -----------------------------------------------------------------------
-    def _rebuild(self, row: TableRecord) -> WebTable:
+    def _rebuild(self, row: TableRecord, marks: dict[Mark, int] | None = None) -> WebTable:
+        """Table ``row`` replayed from its stored log (``marks`` filled as it goes)."""
         assert row.key is not None and row.seed is not None and row.host_hash is not None
         settings = TableSettings.model_validate(row.settings)
         table = make_table(row.key, settings, row.seed, row.host_hash)
         for entry in self.store.log(row.id):
+            if marks is not None:
+                note(marks, entry.seq, entry.command)
             if table.apply(entry.command) != entry.events:
                 raise HandHistoryError(
                     f"table {row.key}: command {table.seq} no longer replays to the events "
@@ -230,12 +350,15 @@ class TableManager:
         return table
 
     async def start(self) -> None:
-        """Load and replay every stored table, then start their drivers."""
+        """Import the bots' kernels, load and replay every stored table, then start
+        their drivers."""
+        await asyncio.to_thread(import_kernels)
         for row in self.store.tables(kind="web"):
             assert row.key is not None
             self.row_ids[row.key] = row.id
+            marks: dict[Mark, int] = {}
             try:
-                live = LiveTable(self._rebuild(row))
+                live = LiveTable(self._rebuild(row, marks), marks=marks)
             except Exception:
                 # One table that no longer replays must not keep the others offline.
                 log.exception("table %s does not replay; it stays closed", row.key)
@@ -252,17 +375,34 @@ class TableManager:
         await asyncio.gather(*tasks, return_exceptions=True)
 
     # -- creating tables ----------------------------------------------------------------------
-    async def create(self, settings: TableSettings) -> tuple[str, str]:
-        """A new table with its bots; returns its id and the host token."""
-        if len(self.tables) >= self.max_tables:
-            raise ProtocolError(f"this server holds its limit of {self.max_tables} tables")
+    def open_tables(self) -> int:
+        """Tables not closed: closed ones stay readable (link, ledger, history) but
+        count against no limit."""
+        return sum(not live.table.closed for live in self.tables.values())
+
+    async def create(self, settings: TableSettings, address: str = "") -> tuple[str, str]:
+        """A new table with its bots, created from ``address``; returns its id and the
+        host token. At most ``max_tables`` open tables, and ``max_per_address`` of them
+        created from one address since start-up (closed ones count in neither)."""
+        if self.open_tables() >= self.max_tables:
+            raise ProtocolError(
+                f"this server holds its limit of {self.max_tables} open tables: "
+                "try again when some have closed"
+            )
+        mine = sum(1 for a in self.created_by.values() if a == address and address)
+        if address and mine >= self.max_per_address:
+            raise Throttled(
+                f"your address has {mine} open tables, the most it may have: "
+                "close one (host menu) before creating another"
+            )
         if settings.bot_seconds is None:  # the table keeps the server's delay as its own
             settings = settings.model_copy(update={"bot_seconds": self.bot_delay})
         table_id = secrets.token_urlsafe(9)
         host = new_token()
         seed = new_secret()
         table = make_table(table_id, settings, seed, hash_token(host))
-        row = self.store.create_table(
+        row = await asyncio.to_thread(
+            self.store.create_table,
             "web",
             # (a Pai Gow table has no poker config: its settings name the game)
             TableConfig() if isinstance(table, PaiGowWebTable) else table.game.config,
@@ -275,6 +415,8 @@ class TableManager:
         self.row_ids[table_id] = row.id
         live = LiveTable(table)
         self.tables[table_id] = live
+        if address:
+            self.created_by[table_id] = address
         for k in range(settings.bots):
             await self.run(live, {"kind": "bot", "seat": k + 1, "bot": settings.bot_kind})
         live.task = asyncio.create_task(self._drive(live), name=f"table-{table_id}")
@@ -287,6 +429,7 @@ class TableManager:
         if live is None:
             raise ProtocolError(f"no table {table_id!r} on this server")
         async with live.lock:
+            live.ready()
             table = live.table
             digest = hash_token(token) if token else ""
             if not token or not (table.hosts(digest) or table.account_of(digest) is not None):
@@ -299,23 +442,63 @@ class TableManager:
         if live is None:
             return None
         async with live.lock:
+            live.ready()
             table = live.table
             taken = sum(m is not None for m in table.seats)
-            return table.public_settings() | {"seats_taken": taken, "hands": table.hand_number}
+            return table.public_settings() | {
+                "seats_taken": taken,
+                "hands": table.hand_number,
+                "closed": table.closed,
+            }
 
     # -- the one way to change a table ------------------------------------------------------------
-    async def run(self, live: LiveTable, command: dict[str, Any]) -> None:
-        """Apply, store, then broadcast one command (caller must not hold the lock)."""
+    async def run(
+        self, live: LiveTable, command: dict[str, Any], *, seen: int | None = None
+    ) -> None:
+        """Apply, store, then broadcast one command (caller must not hold the lock);
+        ``seen``, when given, is the table version the sender saw (see :meth:`_fresh`)."""
         async with live.lock:
+            self._fresh(live, seen, command)
             # The new state goes out as soon as the transaction has committed (from
             # the group commit itself, not a turn of the loop later, when this resumes).
             await self._commit(live, command, then=lambda: self.broadcast(live))
+
+    @staticmethod
+    def _fresh(live: LiveTable, seen: int | None, command: dict[str, Any]) -> None:
+        """Refuse ``command`` when it answers a state older than a stored command that
+        concerned the same seat, player, turn or host setting (caller holds the lock):
+        a duplicated frame, a second tab's click on a turn already played, or a
+        click that raced the deal on. Its sender is told once; nothing changes.
+
+        >>> live = LiveTable(make_table("tbl1", TableSettings(), 7, "h" * 64))
+        >>> sit = {"kind": "sit", "seat": 2, "name": "Ann", "token_hash": "a" * 64}
+        >>> _ = live.table.apply(sit)
+        >>> note(live.marks, live.table.seq, sit)
+        >>> TableManager._fresh(live, 0, {"kind": "back", "seat": 2})
+        Traceback (most recent call last):
+        ...
+        straights.errors.IllegalActionError: that answers an older state of the table ...
+        >>> TableManager._fresh(live, 1, {"kind": "back", "seat": 2})  # nothing newer
+        """
+        if seen is None:
+            return
+        now = live.table.seq
+        if seen > now:
+            raise IllegalActionError(
+                f"version {seen} is newer than the table's ({now}): reload the page"
+            )
+        if any(live.marks.get(mark, 0) > seen for mark in marks_of(command)):
+            raise IllegalActionError(
+                f"that answers an older state of the table (version {seen}, now {now}): "
+                "it was not applied; look again"
+            )
 
     async def _commit(
         self, live: LiveTable, command: dict[str, Any], then: Callable[[], None] | None = None
     ) -> None:
         """Apply ``command`` and wait until it is stored (the caller holds the lock);
         ``then`` is called once it is, before this returns."""
+        live.ready()
         table = live.table
         events = table.apply(command)  # raises (state unchanged) when illegal
         row_id = self.row_ids[table.id]
@@ -325,6 +508,9 @@ class TableManager:
         waiting = True  # False once the caller is gone (and with it the table's lock)
 
         def stored() -> None:
+            note(live.marks, write.seq, command)
+            if table.closed:
+                self.created_by.pop(table.id, None)
             live.changed_at = time.monotonic()
             live.wake.set()
             if then is not None and waiting:
@@ -340,18 +526,52 @@ class TableManager:
 
             def settled(d: asyncio.Future[None]) -> None:
                 if (error := d.exception()) is not None:
-                    self._restore(live, row_id, error)
+                    self._hold(live, row_id, error)
 
             done.add_done_callback(settled)
             raise
         except Exception as error:
-            self._restore(live, row_id, error)
-            raise
+            self._hold(live, row_id, error)
+            raise TableWaiting from None
 
-    def _restore(self, live: LiveTable, row_id: int, error: BaseException) -> None:
-        """Rebuild a table whose last command could not be stored from what is."""
-        log.error("could not store a command of table %s (%s); rebuilding it", live.table.id, error)
-        live.table = self._rebuild(self.store.table(row_id))
+    def _hold(self, live: LiveTable, row_id: int, error: BaseException) -> None:
+        """Pause a table whose last command could not be stored: it stays as players
+        last saw it (what is stored) and is rebuilt from the database once it answers."""
+        log.error("could not store a command of table %s (%s); it waits", live.table.id, error)
+        live.waiting = True
+        if live.recovery is None and not self._stopping:
+            live.recovery = asyncio.create_task(
+                self._recover(live, row_id), name=f"recover-{live.table.id}"
+            )
+
+    async def _recover(self, live: LiveTable, row_id: int) -> None:
+        """Rebuild a waiting table from its stored log as soon as the database answers
+        (tried in a thread, every quarter second at first, then every 2 s), then
+        resume it: timers start afresh and the players are sent the stored state."""
+        delay = 0.25
+        try:
+            while not self._stopping:
+                await asyncio.sleep(delay)
+                marks: dict[Mark, int] = {}
+                try:
+                    table = await asyncio.to_thread(self._reload, row_id, marks)
+                except Exception as exc:
+                    log.warning("table %s still waits for its database (%s)", live.table.id, exc)
+                    delay = min(2.0, delay * 2)
+                    continue
+                async with live.lock:
+                    live.table, live.marks, live.waiting = table, marks, False
+                    live.history_cache.clear()
+                    live.changed_at = time.monotonic()
+                    self.broadcast(live)
+                    live.wake.set()
+                log.info("table %s resumed from its stored log", table.id)
+                return
+        finally:
+            live.recovery = None
+
+    def _reload(self, row_id: int, marks: dict[Mark, int]) -> WebTable:
+        return self._rebuild(self.store.table(row_id), marks)
 
     def turn_left(self, live: LiveTable) -> float | None:
         table = live.table
@@ -412,6 +632,9 @@ class TableManager:
     async def _step(self, live: LiveTable) -> None:
         table = live.table
         live.wake.clear()
+        if live.waiting:  # paused until _recover wakes it
+            await live.wake.wait()
+            return
         plan = table.next_auto(
             connected=live.connected_seats(),
             idle=time.monotonic() - live.changed_at,
@@ -458,6 +681,8 @@ class TableManager:
             then = None if timeout else (lambda: self.broadcast(live))
             try:
                 await self._commit(live, command, then=then)
+            except TableWaiting:
+                return
             except StraightsError:
                 if plan.bot_seat is None:
                     raise
@@ -517,28 +742,33 @@ class TableManager:
             seat = self._auth(conn, msg.token)
             assert seat is not None
             live = self._watching(conn)
-            await self.run(live, {"kind": "unseat", "seat": seat})
+            await self.run(live, {"kind": "unseat", "seat": seat}, seen=msg.version)
             if conn.seat == seat:
                 conn.seat = conn.owner = None
                 async with live.lock:
                     self.broadcast(live)
         elif isinstance(msg, Back):
             seat = self._auth(conn, msg.token)
-            await self.run(self._watching(conn), {"kind": "back", "seat": seat})
+            await self.run(self._watching(conn), {"kind": "back", "seat": seat}, seen=msg.version)
         elif isinstance(msg, AddBot):
             self._auth(conn, msg.token, host_ok=True)
-            await self.run(self._watching(conn), {"kind": "bot", "seat": msg.seat, "bot": msg.kind})
+            await self.run(
+                self._watching(conn),
+                {"kind": "bot", "seat": msg.seat, "bot": msg.kind},
+                seen=msg.version,
+            )
         elif isinstance(msg, RemoveBot):
             self._auth(conn, msg.token, host_ok=True)
             live = self._watching(conn)
             meta = live.table.seats[msg.seat] if msg.seat < len(live.table.seats) else None
             if meta is None or meta.bot is None:
                 raise IllegalActionError(f"{seat_label(msg.seat)} holds no bot")
-            await self.run(live, {"kind": "unseat", "seat": msg.seat})
+            await self.run(live, {"kind": "unseat", "seat": msg.seat}, seen=msg.version)
         elif isinstance(msg, History):
             live = self._watching(conn)
             async with live.lock:
-                conn.send(self._history(live, conn, msg.hand))
+                live.ready()
+                conn.send(await self._history(live, conn, msg.hand))
         elif isinstance(msg, Chat):
             live = self._watching(conn)
             async with live.lock:  # names in chat are stored ones
@@ -549,10 +779,14 @@ class TableManager:
                 self._mute(live, msg)
         elif isinstance(msg, Choose):
             seat = self._auth(conn, msg.token)
-            await self.run(self._watching(conn), {"kind": "choose", "seat": seat, "game": msg.game})
+            await self.run(
+                self._watching(conn),
+                {"kind": "choose", "seat": seat, "game": msg.game},
+                seen=msg.version,
+            )
         elif isinstance(msg, Rebuy):
             seat = self._auth(conn, msg.token)
-            await self.run(self._watching(conn), {"kind": "rebuy", "seat": seat})
+            await self.run(self._watching(conn), {"kind": "rebuy", "seat": seat}, seen=msg.version)
         elif isinstance(msg, Wager | SetHands):
             await self._pai_gow(conn, msg)
         else:
@@ -569,14 +803,20 @@ class TableManager:
         elif isinstance(msg, Change):
             live = self._host(conn, msg.token, "change the table")
             command = {"kind": "change"} | msg.model_dump(
-                exclude={"type", "token"}, exclude_none=True
+                exclude={"type", "token", "version"}, exclude_none=True
             )
         elif isinstance(msg, Remove):
             live = self._host(conn, msg.token, "remove a player")
             meta = live.table.seats[msg.seat] if msg.seat < len(live.table.seats) else None
             if meta is None:
                 raise IllegalActionError(f"{seat_label(msg.seat)} is empty")
-            command = {"kind": "unseat", "seat": msg.seat, "why": "removed"}
+            # (the player named, so that she stays out until the host lets her back)
+            command = {"kind": "unseat", "seat": msg.seat, "why": "removed", "player": meta.owner}
+        elif isinstance(msg, LetBack):
+            live = self._host(conn, msg.token, "let a removed player back")
+            if ("removed", msg.player) not in live.marks:
+                raise IllegalActionError("the host removed no player of that number")
+            command = {"kind": "readmit", "player": msg.player}
         elif isinstance(msg, MakeHost):
             live = self._host(conn, msg.token, "hand the host role on")
             command = {"kind": "host", "seat": msg.seat}
@@ -585,7 +825,7 @@ class TableManager:
             command = {"kind": "close"}
         else:  # pragma: no cover - every message type is handled above
             raise ProtocolError(f"unexpected message {msg!r}")
-        await self.run(live, command)
+        await self.run(live, command, seen=msg.version)
 
     # -- chat -----------------------------------------------------------------------------------
     def is_host(self, live: LiveTable, token: str) -> bool:
@@ -615,6 +855,10 @@ class TableManager:
             who, name = meta.owner, meta.name
         if who in live.muted:
             raise IllegalActionError("the host has muted your chat")
+        if msg.version is not None:
+            if live.said.get(who) == (msg.version, msg.text):
+                raise IllegalActionError("you said that already: it was not repeated")
+            live.said[who] = (msg.version, msg.text)
         bucket = live.chat_buckets.setdefault(who, TokenBucket(CHAT_RATE, CHAT_BURST))
         if not bucket.take():
             raise IllegalActionError("you are chatting too fast: wait a few seconds")
@@ -634,18 +878,25 @@ class TableManager:
         done = "muted" if msg.muted else "unmuted"
         self._chat_line(live, None, "", f"The host {done} {meta.name}'s chat.")
 
-    def _history(self, live: LiveTable, conn: Connection, number: int) -> str:
-        """A past deal as ``conn`` may see it, computed once per table version and viewer."""
+    async def _history(self, live: LiveTable, conn: Connection, number: int) -> str:
+        """A finished deal as ``conn`` may see it (caller holds the lock). It never
+        changes, so each (deal, viewer) is computed once, in a thread (the event loop
+        serves the other tables meanwhile), and kept while it is among the
+        :data:`HISTORY_KEPT` last asked for; each computation spends one token of the
+        address's budget for expensive requests (``conn.expensive``)."""
         table = live.table
-        if live.history_version != table.seq:
-            live.history_cache.clear()
-            live.history_version = table.seq
         viewer = table.owner_in_deal(live.seat_of(conn), number)
         key = (number, viewer)
         text = live.history_cache.get(key)
-        if text is None:
-            text = to_json(table.history_for(viewer, number))
-            live.history_cache[key] = text
+        if text is not None:
+            live.history_cache.move_to_end(key)
+            return text
+        if conn.expensive is not None and not conn.expensive.take():
+            raise Throttled("too many history requests from your address: wait a few seconds")
+        text = await asyncio.to_thread(lambda: to_json(table.history_for(viewer, number)))
+        live.history_cache[key] = text
+        if len(live.history_cache) > HISTORY_KEPT:
+            live.history_cache.popitem(last=False)
         return text
 
     async def _hello(self, conn: Connection, msg: Hello) -> None:
@@ -684,6 +935,10 @@ class TableManager:
                 problem = "that token holds no seat here any more: you are watching"
         live.conns.add(conn)
         live.wake.set()
+        if live.waiting:  # the state follows once the table is rebuilt
+            conn.send({"type": "welcome", "table": table.id, "seat": conn.seat, "host": False})
+            conn.send(error_reply(WAITING, "waiting"))
+            return
         host = live.is_host(conn)
         conn.send({"type": "welcome", "table": table.id, "seat": conn.seat, "host": host})
         if problem:
@@ -704,7 +959,12 @@ class TableManager:
                 f"you already sit in {seat_label(conn.seat or 0)}: leave it first"
             )
         # A player who sat here before comes back with his own token (and chips).
-        known = msg.token is not None and live.table.account_of(hash_token(msg.token)) is not None
+        account = live.table.account_of(hash_token(msg.token)) if msg.token else None
+        known = account is not None
+        if account is not None and ("removed", account.player) in live.marks:
+            raise IllegalActionError(
+                "the host removed you from this table: ask the host to let you back"
+            )
         token = msg.token if known and msg.token is not None else new_token()
         async with live.lock:
             if not known:
@@ -718,6 +978,7 @@ class TableManager:
             table = live.table
             if table.creator_hash in conn.digests and table.host_hash == table.creator_hash:
                 command["host"] = True  # the creator sits: the role goes with his seat
+            self._fresh(live, msg.version, command)
             await self._commit(live, command)
             meta = live.table.seats[msg.seat]
             assert meta is not None
@@ -734,7 +995,9 @@ class TableManager:
         if not isinstance(live.table, PaiGowWebTable):
             raise IllegalActionError("this table deals Straights: there are no hands to set")
         if isinstance(msg, Wager):
-            await self.run(live, {"kind": "wager", "seat": seat, "chips": msg.chips})
+            await self.run(
+                live, {"kind": "wager", "seat": seat, "chips": msg.chips}, seen=msg.version
+            )
             return
         if msg.hand is not None and msg.hand != live.table.hand_number:
             raise IllegalActionError(
@@ -742,7 +1005,7 @@ class TableManager:
             )
         if (msg.front is None) != msg.house_way:
             raise IllegalActionError("send the two cards of the two-card hand, or the house way")
-        await self.run(live, {"kind": "set", "seat": seat, "front": msg.front})
+        await self.run(live, {"kind": "set", "seat": seat, "front": msg.front}, seen=msg.version)
 
     async def _act(self, conn: Connection, msg: Act) -> None:
         seat = self._auth(conn, msg.token)
@@ -760,7 +1023,23 @@ class TableManager:
         command: dict[str, Any] = {"kind": "act", "seat": seat, "action": msg.action, "to": msg.to}
         if msg.cards:
             command["cards"] = list(msg.cards)
-        await self.run(live, command)
+        await self.run(live, command, seen=msg.version)
+
+
+def import_kernels() -> bool:
+    """Import the fast kernels the bots use (the ``fast`` extra) once, before any table
+    starts: bots deciding in threads at once must never import them concurrently
+    (a thread would find a ``partially initialized module``). False without the extra.
+
+    >>> import_kernels() in (True, False)
+    True
+    """
+    try:
+        import straights.fast  # (its package imports every kernel module)
+        import straights.fast.lookup  # noqa: F401
+    except MissingExtraError:
+        return False
+    return True
 
 
 def make_table(key: str, settings: TableSettings, seed: int, host_hash: str) -> WebTable:

@@ -33,8 +33,9 @@ True
 
 from __future__ import annotations
 
+import functools
 import unicodedata
-from typing import Final
+from typing import Any, Final
 
 import grapheme
 from grapheme.grapheme_property_group import GraphemePropertyGroup, get_group
@@ -200,16 +201,60 @@ def clean_name(value: str, *, limit: int = 24, what: str = "a name") -> str:
     return text
 
 
+@functools.cache
+def _spoof_checker() -> Any:
+    """ICU's spoof checker (UTS #39), from the ``web`` extra's PyICU build."""
+    try:
+        import icu
+    except ImportError as exc:  # pragma: no cover - the web extra installs it
+        raise StraightsError(
+            "telling look-alike names apart needs ICU: pip install 'straights[web]'"
+        ) from exc
+    return icu.SpoofChecker()
+
+
+def _fold(text: str) -> str:
+    """Case, accents and marks, compatibility forms and spaces folded away; a small
+    capital (``ᴀ``, drawn as a small ``A``) read as its letter."""
+    out = []
+    for ch in unicodedata.normalize("NFKD", text).casefold():
+        if ch.isspace() or _invisible(ch) or unicodedata.category(ch) in ("Mn", "Me"):
+            continue
+        name = unicodedata.name(ch, "")
+        if name.startswith("LATIN LETTER SMALL CAPITAL ") and len(name) == 28:
+            ch = name[-1].lower()
+        out.append(ch)
+    return "".join(out)
+
+
 def skeleton(name: str) -> str:
-    """The form two names are compared by: case, accents, spaces, width and common
-    look-alike letters of other scripts folded away."""
-    text = unicodedata.normalize("NFKD", name).casefold()
-    kept = (
-        ch
-        for ch in text
-        if not ch.isspace() and not _invisible(ch) and unicodedata.category(ch) not in ("Mn", "Me")
-    )
-    return "".join(kept).translate(_LOOK_ALIKE)
+    """The form two names are compared by: Unicode's confusable skeleton (UTS #39,
+    computed by ICU) with case, marks, spaces, width and small capitals folded
+    away, skeleton and folding applied twice (``ᏴᎾᏴ``'s skeleton is ``BO̵B``),
+    and digits read as the letters they resemble.
+
+    >>> {skeleton(n) for n in ["Ann", "ꓮnn", "Ꭺnn", "ᴀnn", "Аnո", "a n n"]}
+    {'ann'}
+    >>> skeleton("ᏴᎾᏴ") == skeleton("Bob"), skeleton("Bob") == skeleton("Rob")
+    (True, False)
+    """
+    checker = _spoof_checker()
+    text = _fold(checker.getSkeleton(0, name))
+    text = _fold(checker.getSkeleton(0, text))
+    return text.translate(_LOOK_ALIKE)
+
+
+#: Names the house uses (the host, the dealer, the bank): no player may take one.
+HOUSE_NAMES: Final = ("Host", "House", "Dealer", "Bank", "The bank")
+
+
+def is_house_name(name: str) -> bool:
+    """True for a name that looks like one the house uses.
+
+    >>> is_house_name("Нost"), is_house_name("Hostess")
+    (True, False)
+    """
+    return skeleton(name) in _HOUSE_SKELETONS
 
 
 def is_bot_name(name: str) -> bool:
@@ -219,3 +264,4 @@ def is_bot_name(name: str) -> bool:
 
 #: Bots are named after their seat, counted from 1 ("Bot 1" … "Bot 16").
 _BOT_SKELETONS: Final = frozenset(skeleton(f"Bot {n}") for n in range(1, 17))
+_HOUSE_SKELETONS: Final = frozenset(skeleton(n) for n in HOUSE_NAMES)

@@ -64,6 +64,9 @@ BotSeconds = Annotated[float, Field(ge=0, le=10)]
 Token = Annotated[str, Field(pattern=TOKEN_PATTERN)]
 Chips = Annotated[int, Field(ge=0, le=10**9)]
 SeatNo = Annotated[int, Field(ge=0, le=15)]
+#: The table version (``state.version``) a message answers: a message that changes the
+#: table names the state its sender saw, so a duplicate or stale one is refused once.
+Version = Annotated[int, Field(ge=0)] | None
 
 
 #: A card as the page writes it for Pai Gow: rank and suit, or the joker.
@@ -99,6 +102,7 @@ class Sit(_Msg):
     """Take an empty seat under a name; the reply carries the seat's secret token."""
 
     type: Literal["sit"]
+    version: Version = None
     seat: SeatNo
     name: str
     #: The player token of someone who sat here before: he comes back with his chips.
@@ -111,6 +115,7 @@ class Leave(_Msg):
     """Give up one's seat (at once between hands, after folding in a hand)."""
 
     type: Literal["leave"]
+    version: Version = None
     token: Token
 
 
@@ -121,6 +126,7 @@ class Act(_Msg):
     ``hand`` likewise, when given, must be the deal in progress."""
 
     type: Literal["act"]
+    version: Version = None
     token: Token
     action: ActionName
     to: Chips | None = None
@@ -133,6 +139,7 @@ class Choose(_Msg):
     """Dealer's choice: the player on the next deal's button names its game."""
 
     type: Literal["choose"]
+    version: Version = None
     token: Token
     game: GameName
 
@@ -141,6 +148,7 @@ class AddBot(_Msg):
     """Put a bot in an empty seat (needs a seat or host token of this table)."""
 
     type: Literal["add_bot"]
+    version: Version = None
     token: Token
     seat: SeatNo
     kind: BotKind = "strength"
@@ -150,6 +158,7 @@ class RemoveBot(_Msg):
     """Take a bot out of a seat (it leaves after the current hand)."""
 
     type: Literal["remove_bot"]
+    version: Version = None
     token: Token
     seat: SeatNo
 
@@ -158,6 +167,7 @@ class Back(_Msg):
     """Come back after being sat out."""
 
     type: Literal["back"]
+    version: Version = None
     token: Token
 
 
@@ -165,6 +175,7 @@ class Rebuy(_Msg):
     """Buy chips again after going broke (automatic up to the host's limit)."""
 
     type: Literal["rebuy"]
+    version: Version = None
     token: Token
 
 
@@ -172,6 +183,7 @@ class Answer(_Msg):
     """The host accepts or refuses a player's buy-in waiting for approval."""
 
     type: Literal["answer"]
+    version: Version = None
     token: Token
     player: Annotated[int, Field(ge=1)]
     accept: bool
@@ -181,6 +193,7 @@ class Pause(_Msg):
     """The host pauses (no new deal starts) or resumes the game."""
 
     type: Literal["pause"]
+    version: Version = None
     token: Token
     on: bool
 
@@ -190,6 +203,7 @@ class Change(_Msg):
     bots' delay (between deals; fields left out stay as they are)."""
 
     type: Literal["change"]
+    version: Version = None
     token: Token
     ante: Annotated[int, Field(ge=1, le=1000)] | None = None
     betting: Literal["limit", "no-limit"] | None = None
@@ -202,14 +216,25 @@ class Remove(_Msg):
     """The host removes a player: he forfeits the deal on and is cashed out."""
 
     type: Literal["remove"]
+    version: Version = None
     token: Token
     seat: SeatNo
+
+
+class LetBack(_Msg):
+    """The host lets a player he removed (``player``, her ledger number) sit again."""
+
+    type: Literal["let_back"]
+    version: Version = None
+    token: Token
+    player: Annotated[int, Field(ge=1)]
 
 
 class MakeHost(_Msg):
     """The host hands the host role to the player in ``seat``."""
 
     type: Literal["make_host"]
+    version: Version = None
     token: Token
     seat: SeatNo
 
@@ -218,6 +243,7 @@ class Close(_Msg):
     """The host closes the table between deals: everyone is cashed out."""
 
     type: Literal["close"]
+    version: Version = None
     token: Token
 
 
@@ -243,6 +269,7 @@ class Chat(_Msg):
     """Say something at the table (a seated player, or the host)."""
 
     type: Literal["chat"]
+    version: Version = None
     token: Token
     text: str
 
@@ -253,6 +280,7 @@ class Mute(_Msg):
     """The host mutes (or unmutes) the chat of the player in ``seat``."""
 
     type: Literal["mute"]
+    version: Version = None
     token: Token
     seat: SeatNo
     muted: bool = True
@@ -262,6 +290,7 @@ class Wager(_Msg):
     """Pai Gow: the bet a player makes from the next deal on, in chips."""
 
     type: Literal["wager"]
+    version: Version = None
     token: Token
     chips: Chips
 
@@ -271,6 +300,7 @@ class SetHands(_Msg):
     the hands set the house way; ``hand``, when given, must be the deal on."""
 
     type: Literal["set_hands"]
+    version: Version = None
     token: Token
     front: Annotated[list[CardText], Field(min_length=2, max_length=2)] | None = None
     house_way: bool = False
@@ -293,6 +323,7 @@ ClientMessage = (
     | Change
     | Remove
     | MakeHost
+    | LetBack
     | Close
     | Chat
     | Mute
@@ -316,6 +347,7 @@ _MODELS: dict[str, type[_Msg]] = {
     "change": Change,
     "remove": Remove,
     "make_host": MakeHost,
+    "let_back": LetBack,
     "close": Close,
     "chat": Chat,
     "mute": Mute,

@@ -51,7 +51,7 @@ from straights.web.follow import (
 )
 from straights.web.keyed_random import deal_random
 from straights.web.ledger import Account, Entry, EntryKind, Transfer, settle_up
-from straights.web.names import is_bot_name, skeleton
+from straights.web.names import is_bot_name, is_house_name, skeleton
 from straights.web.protocol import TableSettings
 
 #: A player sat out this many deals in a row loses the seat.
@@ -167,7 +167,8 @@ class WebTable:
         was handed to, or the creator's own while the role is still his."""
         if hmac.compare_digest(digest, self.host_hash):
             return True
-        mine = self.creator is not None and self.accounts[self.creator].token_hash == self.host_hash
+        creator = self.accounts.get(self.creator) if self.creator is not None else None
+        mine = creator is not None and _same(creator.token_hash, self.host_hash)
         return mine and hmac.compare_digest(digest, self.creator_hash)
 
     @property
@@ -204,7 +205,7 @@ class WebTable:
     def host_seat(self) -> int | None:
         """The seat of the player who holds the host role, if he is seated."""
         for i, meta in enumerate(self.seats):
-            if meta is not None and meta.token_hash == self.host_hash:
+            if meta is not None and _same(meta.token_hash, self.host_hash):
                 return i
         return None
 
@@ -260,7 +261,7 @@ class WebTable:
     def seat_of(self, token_hash: str) -> int | None:
         """The seat whose token hashes to ``token_hash``."""
         for i, meta in enumerate(self.seats):
-            if meta is not None and meta.token_hash is not None and meta.token_hash == token_hash:
+            if meta is not None and _same(meta.token_hash, token_hash):
                 return i
         return None
 
@@ -269,6 +270,8 @@ class WebTable:
         told apart by name alone). Checked when a seat is taken, not on replay."""
         if is_bot_name(name):
             raise IllegalActionError(f"{name!r} looks like a bot's name: choose another")
+        if is_house_name(name):
+            raise IllegalActionError(f"{name!r} looks like the house's name: choose another")
         mine = skeleton(name)
         for meta in self.seats:
             if meta is not None and skeleton(meta.name) == mine:
@@ -418,7 +421,7 @@ class WebTable:
     def account_of(self, token_hash: str) -> Account | None:
         """The (person's) account whose player token hashes to ``token_hash``."""
         for account in self.accounts.values():
-            if account.token_hash is not None and account.token_hash == token_hash:
+            if _same(account.token_hash, token_hash):
                 return account
         return None
 
@@ -509,6 +512,11 @@ class WebTable:
         if c.get("accept") and meta is not None:
             self._enter(account, "buy-in", amount, "approved")
             meta.stack += amount
+
+    def _do_readmit(self, c: dict[str, Any]) -> None:
+        """The host lets a removed player sit here again (the manager keeps who was
+        removed: this command only records the host's word in the log)."""
+        self._open()
 
     def _do_pause(self, c: dict[str, Any]) -> None:
         self._open()
@@ -876,3 +884,8 @@ class WebTable:
 def _settled(nets: tuple[tuple[str, int], ...]) -> tuple[Transfer, ...]:
     """:func:`~straights.web.ledger.settle_up`, remembered (it is asked at every update)."""
     return tuple(settle_up(dict(nets)))
+
+
+def _same(stored: str | None, digest: str) -> bool:
+    """Whether a stored token hash is ``digest``, compared in constant time."""
+    return stored is not None and hmac.compare_digest(stored, digest)

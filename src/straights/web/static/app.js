@@ -92,7 +92,13 @@ function seatToken() { return store.get("straights.seat." + app.tableId); }
 function hostToken() { return store.get("straights.host." + app.tableId); }
 function anyToken() { return seatToken() || hostToken(); }
 
+// Every message that changes the table names the version it answers: the server
+// refuses a duplicate or stale one (a double click, a second tab) once, with no effect.
+const UNVERSIONED = new Set(["hello", "ping", "history"]);
 function send(msg) {
+  if (app.state && !UNVERSIONED.has(msg.type) && msg.version === undefined) {
+    msg = { ...msg, version: app.state.version };
+  }
   if (app.ws && app.ws.readyState === WebSocket.OPEN) app.ws.send(JSON.stringify(msg));
   else toast("not connected — reconnecting");
 }
