@@ -239,6 +239,7 @@ def simulate_pai_gow(
 
     from straights.cli.game_setup import paigow_bots
     from straights.cli.progress import Work
+    from straights.cli.render import counted
     from straights.cli.sim_output import SimulationOutput
     from straights.errors import ConfigurationError
     from straights.paigow.deal import MAX_PLAYERS
@@ -289,7 +290,8 @@ def simulate_pai_gow(
         if set(kinds) == {"house"}
         else f"{players} player(s): {', '.join(kinds)}"
     )
-    console.print(f"[bold]Pai Gow: {summary.deals} deals, {who}, betting {bet} each[/bold]")
+    dealt = counted(summary.deals, "deal", "deals")
+    console.print(f"[bold]Pai Gow: {dealt}, {who}, betting {bet} each[/bold]")
     grid = Grid()
     for col in ("result", "bets", "share"):
         grid.add_column(col, justify="left" if col == "result" else "right")
@@ -314,7 +316,8 @@ def simulate_pai_gow(
 
         console.print(Text(wrote(output.written, out_path)), soft_wrap=True)
     if output.store is not None:
-        console.print(Text(f"saved {summary.deals} deals in {output.store.where}"), soft_wrap=True)
+        saved = counted(summary.deals, "deal", "deals")
+        console.print(Text(f"saved {saved} in {output.store.where}"), soft_wrap=True)
 
 
 def _label(kind: str) -> str:

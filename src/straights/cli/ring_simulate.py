@@ -123,7 +123,8 @@ def simulate_ring_games(
     if ante is None:
         _print_summary(ring, result, title, players)
     else:
-        con.print(bot_grid(f"{result.hands} deals, {players} seats, {betting}", best_first))
+        dealt = counted(result.hands, "deal", "deals")
+        con.print(bot_grid(f"{dealt}, {players} seats, {betting}", best_first))
         con.print(
             f"carry-overs (rule 10): {result.carry_overs} · showdowns: {result.showdowns} · "
             f"average pot: {result.average_pot:.2f} · sessions: {result.sessions}"
@@ -133,7 +134,8 @@ def simulate_ring_games(
 
         con.print(Text(wrote(output.written, out)), soft_wrap=True)
     if output.store is not None:
-        con.print(Text(f"saved {result.hands} deals in {output.store.where}"), soft_wrap=True)
+        saved = counted(result.hands, "deal", "deals")
+        con.print(Text(f"saved {saved} in {output.store.where}"), soft_wrap=True)
 
 
 def _print_summary(ring: RingGames, result: RingResult, title: str, players: int) -> None:

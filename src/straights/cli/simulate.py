@@ -170,4 +170,5 @@ def _simulate_with_cfr(
 
         con.print(Text(wrote(output.written, out)), soft_wrap=True)
     if output.store is not None:
-        con.print(Text(f"saved {result.hands} deals in {output.store.where}"), soft_wrap=True)
+        saved = counted(result.hands, "deal", "deals")
+        con.print(Text(f"saved {saved} in {output.store.where}"), soft_wrap=True)
