@@ -41,6 +41,7 @@ __all__ = [
     "ignore_interrupts",
     "install",
     "on_end",
+    "pending",
     "set_grace",
     "stop_workers",
 ]
@@ -99,6 +100,14 @@ def set_grace(seconds: float) -> None:
     closes its connections gracefully needs longer than :data:`GRACE`)."""
     global _grace
     _grace = seconds
+
+
+def pending() -> bool:
+    """Whether a Ctrl-C arrived that nothing has handled yet (its watchdog runs):
+    a server whose own signal handler shut it down gracefully then ends as any
+    interrupted command does."""
+    with _lock:
+        return _watchdog is not None
 
 
 def handled() -> None:

@@ -204,6 +204,8 @@ def serve(
         access_log=not quiet,
         timeout_graceful_shutdown=GRACEFUL_SECONDS,
     )
+    if interrupt.pending():  # uvicorn stopped on Ctrl-C and did not raise it again
+        raise KeyboardInterrupt
 
 
 def check_port(host: str, port: int) -> None:
