@@ -31,6 +31,7 @@ HEAVY = (
     "uvicorn",
     "websockets",
     "grapheme",
+    "icu",
     "matplotlib",
     "ray",
     "pettingzoo",
@@ -76,7 +77,7 @@ def run_without(
 
 
 # Distributions whose import name differs from their name on the package index.
-MODULE_OF = {"graphemeu": "grapheme"}
+MODULE_OF = {"graphemeu": "grapheme", "icukit-pyicu": "icu"}
 
 
 def _requirement_names(specs: list[str]) -> set[str]:

@@ -40,7 +40,7 @@ __all__ = ["EXTRAS", "available", "require"]
 #: The modules each extra provides (top-level import names, in import order).
 EXTRAS: Final[dict[str, tuple[str, ...]]] = {
     "fast": ("numpy", "numba"),
-    "web": ("pydantic", "starlette", "uvicorn", "websockets", "grapheme", "orjson"),
+    "web": ("pydantic", "starlette", "uvicorn", "websockets", "grapheme", "orjson", "icu"),
     "plot": ("matplotlib",),
     "ray": ("ray",),
     "rl": ("numpy", "pettingzoo", "gymnasium"),

@@ -34,7 +34,8 @@ def program() -> str:
     (``.venv/bin/straights`` after ``make play``, relative to the current folder when
     inside it), else ``python -m straights.cli.main`` with this interpreter.
 
-    >>> program() in ("straights", str(Path(sys.executable).parent / "straights")) or program()
+    >>> here = Path(sys.executable).parent
+    >>> program() in ("straights", ".venv/bin/straights", str(here / "straights")) or program()
     True
     """
     here = Path(sys.executable).parent / "straights"  # the console script beside python
