@@ -88,6 +88,7 @@ def test_a_player_sets_his_hands_by_tapping_and_plays_the_bank(
         ann.select_option("select[name=bot_kind]", "equity")  # it sets by its estimate
         ann.fill("input[name=turn_seconds]", "0")
         ann.fill("input[name=bet]", "20")
+        ann.fill("input[name=stack]", "400")  # twenty bets of 20: never broke before all three
         ann.click("text=Create table")
         ann.wait_for_url("**/t/**")
         expect(ann.locator("#tablename")).to_contain_text("Pai Gow poker")
@@ -97,7 +98,7 @@ def test_a_player_sets_his_hands_by_tapping_and_plays_the_bank(
 
         seen: dict[str, int] = {}
         fouled = False
-        stack = 100
+        stack = 400
         for deal in range(1, 30):
             # Ann sets by tapping: the house way's two-card hand, as the page shows it.
             expect(ann.locator("#pg-setting")).to_be_visible(timeout=15_000)
