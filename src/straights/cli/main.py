@@ -33,6 +33,7 @@ try:  # a Ctrl-C while the commands load (a slow disk, a busy machine) ends the 
     from straights.cli import simulate as _simulate  # noqa: F401
     from straights.cli import solve as _solve  # noqa: F401
     from straights.cli import stats as _stats  # noqa: F401
+    from straights.cli import tournament as _tournament  # noqa: F401
     from straights.cli.app import app
     from straights.errors import StraightsError
 except KeyboardInterrupt:
