@@ -40,9 +40,11 @@ def tournament(
     ] = "standard",
     levels: Annotated[
         str | None,
-        typer.Option(help="Your own levels instead: SMALL/BIG[/ANTE], /bbANTE for a "
-                     "big-blind ante, comma-separated, e.g. 10/20,20/40,50/100/bb100."),
-    ] = None,  # fmt: skip
+        typer.Option(
+            help="Your own levels instead: SMALL/BIG[/ANTE], /bbANTE for a "
+            "big-blind ante, comma-separated, e.g. 10/20,20/40,50/100/bb100."
+        ),
+    ] = None,
     level_deals: Annotated[
         int | None, typer.Option(min=1, help="Deals a level lasts (default: the schedule's).")
     ] = None,
@@ -63,13 +65,19 @@ def tournament(
     ] = 0,
     late_levels: Annotated[
         int | None,
-        typer.Option(min=0, help="Levels late registration lasts (default 2 with --late or "
-                     "--reentries, else 0)."),
-    ] = None,  # fmt: skip
+        typer.Option(
+            min=0,
+            help="Levels late registration lasts (default 2 with --late or --reentries, else 0).",
+        ),
+    ] = None,
     reentries: Annotated[
-        int, typer.Option(min=0, help="Re-entries a busted player may buy while registration "
-                          "is open (a bot always does).")
-    ] = 0,  # fmt: skip
+        int,
+        typer.Option(
+            min=0,
+            help="Re-entries a busted player may buy while registration "
+            "is open (a bot always does).",
+        ),
+    ] = 0,
     deal: Annotated[
         str | None,
         typer.Option(help="icm or chips: the last --deal-at players split the prizes left."),
@@ -180,10 +188,16 @@ def summary(t: Tournament, schedule: str) -> dict[str, Any]:
         "prize_pool": t.pool,
         "chips": t.chips,
         "levels": [
-            {"level": i + 1, "small_blind": lv.small, "big_blind": lv.big, "ante": lv.ante,
-             "big_blind_ante": lv.bb_ante, "from_deal": at + 1}
+            {
+                "level": i + 1,
+                "small_blind": lv.small,
+                "big_blind": lv.big,
+                "ante": lv.ante,
+                "big_blind_ante": lv.bb_ante,
+                "from_deal": at + 1,
+            }
             for i, lv, at in t.levels
-        ],  # fmt: skip
+        ],
         "tables_broken": broken,
         "balancing_moves": sum(1 for e in t.events if e.kind == "move" and "balancing" in e.text),
         "final_table": final,

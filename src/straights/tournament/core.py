@@ -48,6 +48,7 @@ from straights.poker.variant import Stakes, Variant
 from straights.table import PokerGame, Table
 from straights.tournament.payouts import chip_deal, icm_deal, payout_table, prizes
 from straights.tournament.schedule import Level, Schedule, preset
+from straights.tournament.seating import next_step
 
 __all__ = [
     "Event",
@@ -526,23 +527,17 @@ class Tournament:
 
     def _rearrange(self) -> None:
         """Break tables the players fit without, then balance the rest (between deals)."""
-        size = self.config.table_size
         while True:
-            live = [t for t in self.tables if t.live]
-            players = sum(len(t.players) for t in live)
-            if len(live) > 1 and players <= (len(live) - 1) * size:
-                target = max(live, key=lambda t: t.number)
-                if target.deal is not None:
-                    return  # it breaks when its deal ends
-                self._break(target)
+            live = {t.number: len(t.players) for t in self.tables if t.live}
+            busy = {t.number for t in self.tables if t.live and t.deal is not None}
+            step = next_step(live, self.config.table_size, busy)
+            if step is None:
+                return
+            kind, a, b = step
+            if kind == "break":
+                self._break(self.tables[a - 1])
                 continue
-            free = [t for t in live if t.deal is None]
-            if len(free) < 2:
-                return
-            full = max(free, key=lambda t: (len(t.players), -t.number))
-            short = min(free, key=lambda t: (len(t.players), t.number))
-            if len(full.players) - len(short.players) < 2:
-                return
+            full, short = self.tables[a - 1], self.tables[b - 1]
             player = self.players[full.next_big_blind()]
             self._stand(player)
             self._sit(player, short)
