@@ -167,9 +167,9 @@ def summary(t: Tournament, schedule: str) -> dict[str, Any]:
     config = t.config
     broken = [
         {"table": e.table, "at_deal": e.deal,
-         "moved": [m.text.split(" moves")[0] for m in t.events
+         "moved": [t.players[m.player].name for m in t.events
                    if m.kind == "move" and m.deal == e.deal and m.table == e.table
-                   and "balancing" not in m.text]}
+                   and m.player is not None and "balancing" not in m.text]}
         for e in t.events if e.kind == "break"
     ]  # fmt: skip
     final = None
