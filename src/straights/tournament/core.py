@@ -46,7 +46,7 @@ from straights.errors import ConfigurationError, IllegalActionError
 from straights.poker.engine import Deal
 from straights.poker.variant import Stakes, Variant
 from straights.table import PokerGame, Table
-from straights.tournament.payouts import chip_deal, icm_deal, payout_table, prizes
+from straights.tournament.payouts import PRESETS, chip_deal, icm_deal, payout_table, prizes
 from straights.tournament.schedule import Level, Schedule, preset
 from straights.tournament.seating import next_step
 
@@ -414,6 +414,7 @@ class Tournament:
 
     def ready(self) -> list[int]:
         """The tables that can start a deal now (live, between deals, two players or more)."""
+        self._maybe_end()  # registration may have closed with the clock
         if self.finished:
             return []
         return [t.number for t in self.tables
@@ -424,13 +425,13 @@ class Tournament:
         if number not in self.ready():
             raise IllegalActionError(f"table {number} cannot deal now")
         table = self.tables[number - 1]
-        table.deals += 1
-        index = self.level_index
+        index = self.level_index  # from the deals started before this one
+        level = self.config.schedule.at(index)
         if not self.levels or self.levels[-1][0] < index:
-            self.levels.append((index, self.level, self.deals))
-            self.events.append(Event("level", self.deals, f"level {index + 1}: {self.level}"))
+            self.levels.append((index, level, self.deals))
+            self.events.append(Event("level", self.deals, f"level {index + 1}: {level}"))
         self._offer_add_ons()
-        level = self.level
+        table.deals += 1
         order = table.order()
 
         def stakes(variant: Variant, players: int) -> Stakes:
@@ -572,8 +573,10 @@ class Tournament:
 
     def prizes(self) -> list[int]:
         """The prizes by place (first place first) for the entries so far."""
+        payouts = self.config.payouts
         entries = sum(p.entries for p in self.players)
-        table = payout_table(self.config.payouts, entries)
+        own = not (isinstance(payouts, str) and payouts.strip().lower() in PRESETS)
+        table = payout_table(payouts, 10**6 if own else entries)
         return prizes(self.pool, _fold(table, len(self.players)))
 
     def _places(self, ahead: list[int]) -> None:
@@ -644,7 +647,8 @@ class Tournament:
 
 def _fold(table: list[float], players: int) -> list[float]:
     """A payout table for more places than there are players (re-entries count as
-    entries): the places nobody can take fold into the others pro rata.
+    entries; the host's own table may be longer than the field): the places nobody
+    can take are shared among the others pro rata.
 
     >>> _fold([50, 30, 20], 2), _fold([50, 30, 20], 5)
     ([62.5, 37.5], [50, 30, 20])

@@ -24,8 +24,10 @@ from typing import Final
 
 from straights.errors import ConfigurationError
 
-__all__ = ["STANDARD", "chip_deal", "icm_deal", "payout_table", "prizes", "split"]
+__all__ = ["PRESETS", "STANDARD", "chip_deal", "icm_deal", "payout_table", "prizes", "split"]
 
+#: The preset payout tables' names.
+PRESETS: Final = ("standard", "winner")
 #: (most entries, percentages of the pool, first place first) — ours.
 STANDARD: Final[tuple[tuple[int, tuple[float, ...]], ...]] = (
     (3, (100.0,)),
