@@ -344,6 +344,20 @@ def test_rebuys_and_add_ons_only_when_offered() -> None:
     conserved(t)
 
 
+def test_a_level_by_deals_lasts_that_many_deals_at_a_sit_and_go() -> None:
+    t = Tournament(TournamentConfig(table_size=6, schedule=parse_levels("10/20, 15/30", deals=3)),
+                   names(6), seed=1)  # fmt: skip
+    bots = deal_bots(["calling"] * 6, 1)
+    bigs = []
+    for _ in range(7):
+        deal = t.start(1)
+        bigs.append(max(deal.stakes.blinds))
+        play_deal(deal, bots[: deal.n])
+        t.finish(1, deal)
+    assert bigs == [20, 20, 20, 30, 30, 30, 60]  # then doubling past the last level
+    assert [(i, at) for i, _, at in t.levels] == [(0, 0), (1, 3), (2, 6)]
+
+
 def test_levels_by_minutes_follow_the_clock() -> None:
     now = [0.0]
     config = TournamentConfig(table_size=6, schedule=parse_levels("10/20, 25/50", minutes=15))

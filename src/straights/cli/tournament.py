@@ -133,7 +133,7 @@ def tournament(
     with Work("Playing", "players out", players, enabled=progress) as work:
 
         def on_deal(t: Tournament, table: int, deal: object) -> None:
-            work.update(len(t.out), len(t.players) if not arrive else players)
+            work.update(len(t.out))
 
         play_bots(t, kinds, seed=seed, late=arrive, on_deal=on_deal)
     result = summary(t, schedule if levels is None else "own")
