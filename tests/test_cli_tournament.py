@@ -4,10 +4,12 @@ terminal (through a pseudo-terminal), and bad settings refused in one line."""
 from __future__ import annotations
 
 import json
+import time
+from pathlib import Path
 
 import pytest
 from clitools import run_main
-from ptytools import run
+from ptytools import finish, run, spawn
 
 
 def test_the_eighteen_player_tournament_prints_the_whole_result(
@@ -82,3 +84,16 @@ def test_a_terminal_shows_progress_then_the_readable_summary() -> None:
     assert "levels played: 1) 10/20, 2) 15/30" in text
     assert "table 2 broken after deal" in text and "final table after deal" in text
     assert "Traceback" not in text
+
+
+def test_ctrl_c_ends_a_long_tournament_at_once(tmp_path: Path) -> None:
+    child = spawn("tournament", "--players", "500", "--table-size", "10", cwd=tmp_path)
+    child.expect("Playing", timeout=90)
+    time.sleep(1.5)  # well at work
+    assert child.isalive(), "the tournament ended before Ctrl-C"
+    started = time.monotonic()
+    child.sendintr()
+    done = finish(child, timeout=10)
+    assert time.monotonic() - started < 3.0
+    assert done.status == 130 and done.output.rstrip().endswith("interrupted")
+    assert "Traceback" not in done.output
