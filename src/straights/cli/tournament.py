@@ -169,7 +169,7 @@ def summary(t: Tournament, schedule: str) -> dict[str, Any]:
         {"table": e.table, "at_deal": e.deal,
          "moved": [t.players[m.player].name for m in t.events
                    if m.kind == "move" and m.deal == e.deal and m.table == e.table
-                   and m.player is not None and "balancing" not in m.text]}
+                   and m.player is not None]}
         for e in t.events if e.kind == "break"
     ]  # fmt: skip
     final = None
@@ -199,7 +199,7 @@ def summary(t: Tournament, schedule: str) -> dict[str, Any]:
             for i, lv, at in t.levels
         ],
         "tables_broken": broken,
-        "balancing_moves": sum(1 for e in t.events if e.kind == "move" and "balancing" in e.text),
+        "balancing_moves": sum(1 for e in t.events if e.kind == "balance"),
         "final_table": final,
         "deal": t.dealt,
         "places": [p.to_dict() for p in t.standings()],

@@ -207,8 +207,9 @@ class SeatTable:
 @dataclass(frozen=True)
 class Event:
     """Something that happened, for a log or a page: ``kind`` is one of ``seat``,
-    ``level``, ``bust``, ``rebuy``, ``add-on``, ``re-entry``, ``register``, ``move``,
-    ``break``, ``final-table``, ``deal``, ``won``; ``deal`` the deals finished so far."""
+    ``level``, ``bust``, ``rebuy``, ``add-on``, ``re-entry``, ``register``, ``break``,
+    ``move`` (from a broken table), ``balance`` (a move to balance the tables),
+    ``final-table``, ``deal``, ``won``; ``deal`` counts the deals finished so far."""
 
     kind: str
     deal: int
@@ -542,7 +543,7 @@ class Tournament:
             player = self.players[full.next_big_blind()]
             self._stand(player)
             self._sit(player, short)
-            self.events.append(Event("move", self.deals,
+            self.events.append(Event("balance", self.deals,
                                      f"{player.name} moves from table {full.number} to "
                                      f"table {short.number} (balancing)", player.id,
                                      full.number, short.number))  # fmt: skip
