@@ -52,6 +52,16 @@ def test_rebuys_late_entries_and_a_deal(capsys: pytest.CaptureFixture[str]) -> N
     assert data["deal"] == "icm" and [p["dealt"] for p in places[:4]] == [True] * 3 + [False]
 
 
+def test_help_lists_every_option(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_main(capsys, "tournament", "--help")
+    assert code == 0 and "<bool>" not in out
+    for option in ("--players", "--table-size", "--bots", "--game", "--schedule", "--levels",
+                   "--payouts", "--rebuys", "--add-on", "--late", "--reentries", "--deal",
+                   "--json"):  # fmt: skip
+        assert option in out
+    assert "SMALL/BIG/ANTE" in out
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

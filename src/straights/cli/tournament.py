@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from straights.cli.app import app
-from straights.cli.game_setup import BotsOpt
 from straights.cli.options import JsonOpt
 
 if TYPE_CHECKING:
@@ -30,7 +29,14 @@ def tournament(
         int, typer.Option("--players", "-p", help="Players (late entrants included).")
     ] = 9,
     table_size: Annotated[int, typer.Option(help="Seats a table (2 to 10).")] = 9,
-    bots: BotsOpt = None,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            help="Bots for the players, in turn: random, calling, strength, equity, "
+            "equity:tight, equity:loose, equity:aggressive (default: "
+            "strength,calling,random)."
+        ),
+    ] = None,  # fmt: skip
     seed: Annotated[int | None, typer.Option(help="Seed for a repeatable tournament.")] = None,
     game: Annotated[
         str, typer.Option(help="Any game of `straights games` with blinds (hold'em, Omaha …).")
@@ -41,8 +47,8 @@ def tournament(
     levels: Annotated[
         str | None,
         typer.Option(
-            help="Your own levels instead: SMALL/BIG[/ANTE], /bbANTE for a "
-            "big-blind ante, comma-separated, e.g. 10/20,20/40,50/100/bb100."
+            help="Your own levels instead, comma-separated: SMALL/BIG or SMALL/BIG/ANTE "
+            "(bbANTE: a big-blind ante), e.g. 10/20,20/40,50/100/bb100."
         ),
     ] = None,
     level_deals: Annotated[
@@ -82,7 +88,7 @@ def tournament(
         str | None,
         typer.Option(help="icm or chips: the last --deal-at players split the prizes left."),
     ] = None,
-    deal_at: Annotated[int, typer.Option(min=2, help="Players left when they deal.")] = 3,
+    deal_at: Annotated[int, typer.Option(min=2, max=10, help="Players left when they deal.")] = 3,
     progress: Annotated[bool, typer.Option(help="Show progress on a terminal.")] = True,
     as_json: JsonOpt = False,
 ) -> None:

@@ -106,8 +106,10 @@ class TournamentConfig:
                 raise ConfigurationError(f"{name} {getattr(self, name)}: give 0 or more")
         if self.deal not in (None, "icm", "chips"):
             raise ConfigurationError(f"deal {self.deal!r}: choose icm or chips")
-        if self.deal and self.deal_at < 2:
-            raise ConfigurationError(f"a deal among {self.deal_at}: it takes 2 players or more")
+        if self.deal and not 2 <= self.deal_at <= 10:
+            raise ConfigurationError(
+                f"a deal among {self.deal_at}: it takes 2 to 10 players (a final table)"
+            )
         game = self.variant
         if not game.blinds:
             raise ConfigurationError(
