@@ -36,7 +36,7 @@ def tournament(
             "equity:tight, equity:loose, equity:aggressive (default: "
             "strength,calling,random)."
         ),
-    ] = None,  # fmt: skip
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for a repeatable tournament.")] = None,
     game: Annotated[
         str, typer.Option(help="Any game of `straights games` with blinds (hold'em, Omaha …).")
