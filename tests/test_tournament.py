@@ -371,6 +371,40 @@ def test_levels_by_minutes_follow_the_clock() -> None:
     assert t.levels[-1][1] == Level(25, 50)
 
 
+def test_a_pause_stops_the_clock_and_the_dealing() -> None:
+    now = [0.0]
+    config = TournamentConfig(table_size=6, schedule=parse_levels("10/20, 25/50", minutes=10))
+    t = Tournament(config, names(6), seed=1, clock=lambda: now[0])
+    now[0] = 4 * 60
+    assert t.level_left == 6 and t.ready() == [1]
+    t.pause()
+    now[0] = 30 * 60  # twenty-six minutes of pause count for nothing
+    assert t.paused and t.ready() == [] and t.level_left == 6
+    with pytest.raises(IllegalActionError, match="cannot deal"):
+        t.start(1)
+    with pytest.raises(IllegalActionError, match="paused"):
+        play_bots(t, KINDS)
+    t.resume()
+    assert t.ready() == [1] and t.level_index == 0
+    now[0] += 6 * 60
+    assert t.level_index == 1 and t.level_left == 10
+
+
+def test_levels_by_deals_count_down_in_deals() -> None:
+    t = Tournament(TournamentConfig(table_size=6, schedule=preset("turbo")), names(6), seed=1)
+    assert t.level_left == 6
+    deal = t.start(1)
+    assert t.level_left == 5
+    play_deal(deal, deal_bots(["calling"] * 6, 1))
+    t.finish(1, deal)
+    summary = t.summary()
+    assert summary["levels_by"] == "deals" and summary["level_length"] == 6
+    assert summary["deals"] == 1 and not summary["finished"]
+    assert summary["levels"] == [{"level": 1, "small_blind": 10, "big_blind": 20, "ante": 0,
+                                  "big_blind_ante": False, "from_deal": 1}]  # fmt: skip
+    assert summary["final_table"] == {"at_deal": 0, "players": names(6)}  # a sit-and-go
+
+
 # -- whole tournaments --------------------------------------------------------------
 
 

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from straights.poker.variant import Variant
     from straights.tournament import Tournament
 
-__all__ = ["summary", "tournament"]
+__all__ = ["tournament"]
 
 
 @app.command()
@@ -142,7 +142,8 @@ def tournament(
             work.update(len(t.out))
 
         play_bots(t, kinds, seed=seed, late=arrive, on_deal=on_deal)
-    result = summary(t, schedule if levels is None else "own")
+    result = t.summary()
+    result["schedule"] = schedule if levels is None else "own"
     if as_json:
         typer.echo(json.dumps(result, indent=2))
         return
@@ -164,52 +165,6 @@ def _game(name: str) -> Variant:
             "blinds (holdem, omaha, short-deck …)"
         )
     return variant
-
-
-def summary(t: Tournament, schedule: str) -> dict[str, Any]:
-    """The finished tournament as a JSON-ready dict."""
-    from straights.poker.catalogue import game_name
-
-    config = t.config
-    broken = [
-        {"table": e.table, "at_deal": e.deal,
-         "moved": [t.players[m.player].name for m in t.events
-                   if m.kind == "move" and m.deal == e.deal and m.table == e.table
-                   and m.player is not None]}
-        for e in t.events if e.kind == "break"
-    ]  # fmt: skip
-    final = None
-    if t.final_table is not None:
-        final = {"at_deal": t.final_table[0], "players": t.final_table[1]}
-    return {
-        "game": game_name(config.variant.code),
-        "players": len(t.players),
-        "entries": sum(p.entries for p in t.players),
-        "table_size": config.table_size,
-        "tables": len(t.tables),
-        "deals": t.deals,
-        "schedule": schedule,
-        "stack": config.stack,
-        "buy_in": config.buy_in,
-        "prize_pool": t.pool,
-        "chips": t.chips,
-        "levels": [
-            {
-                "level": i + 1,
-                "small_blind": lv.small,
-                "big_blind": lv.big,
-                "ante": lv.ante,
-                "big_blind_ante": lv.bb_ante,
-                "from_deal": at + 1,
-            }
-            for i, lv, at in t.levels
-        ],
-        "tables_broken": broken,
-        "balancing_moves": sum(1 for e in t.events if e.kind == "balance"),
-        "final_table": final,
-        "deal": t.dealt,
-        "places": [p.to_dict() for p in t.standings()],
-    }
 
 
 def _print(t: Tournament, result: dict[str, Any]) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 
 from straights.bots.arena import deal_bots, play_deal
 from straights.cards import make_rng
-from straights.errors import ConfigurationError
+from straights.errors import ConfigurationError, IllegalActionError
 from straights.poker.engine import Deal
 from straights.tournament.core import Tournament
 
@@ -33,6 +33,8 @@ def play_bots(
     """
     if not kinds:
         raise ConfigurationError("name at least one bot: random, calling, strength or equity")
+    if tournament.paused:
+        raise IllegalActionError("the tournament is paused: resume it first")
     names = [p.name for p in tournament.players] + list(late)
     rng = make_rng(seed)
     bots = dict(zip(names, deal_bots([kinds[i % len(kinds)] for i in range(len(names))],

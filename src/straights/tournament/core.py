@@ -264,6 +264,8 @@ class Tournament:
         self._want_reentry = reenter or (lambda _p: False)
         self._add_ons_offered = False
         self._closed = False
+        self._paused = 0.0  # seconds paused before now
+        self._paused_at: float | None = None
         self._seat_draw(names)
 
     # -- seating ------------------------------------------------------------
@@ -319,13 +321,42 @@ class Tournament:
     # -- the clock ----------------------------------------------------------
 
     @property
+    def elapsed(self) -> float:
+        """How far the schedule has gone: deals started at the table that has dealt most,
+        or minutes of the clock since the start, pauses left out."""
+        if self.config.schedule.unit == "deals":
+            return max((t.deals for t in self.tables), default=0)
+        now = self.clock() if self._paused_at is None else self._paused_at
+        return (now - self.started - self._paused) / 60
+
+    @property
     def level_index(self) -> int:
-        """The level in force (from 0): by deals, those of the table that has dealt most;
-        by minutes, the clock since the start."""
+        """The level in force (from 0) for the next deal to start."""
+        return self.config.schedule.index(self.elapsed)
+
+    @property
+    def level_left(self) -> float:
+        """What is left of the level in force, in the schedule's unit (deals or minutes):
+        a page's clock."""
         schedule = self.config.schedule
-        if schedule.unit == "minutes":
-            return schedule.index((self.clock() - self.started) / 60)
-        return schedule.index(max((t.deals for t in self.tables), default=0))
+        return (self.level_index + 1) * schedule.length - self.elapsed
+
+    @property
+    def paused(self) -> bool:
+        """Whether the host has paused the tournament."""
+        return self._paused_at is not None
+
+    def pause(self) -> None:
+        """Stop the clock and the dealing: no table starts a deal until :meth:`resume`
+        (deals in play are played out)."""
+        if self._paused_at is None:
+            self._paused_at = self.clock()
+
+    def resume(self) -> None:
+        """Start the clock and the dealing again."""
+        if self._paused_at is not None:
+            self._paused += self.clock() - self._paused_at
+            self._paused_at = None
 
     @property
     def level(self) -> Level:
@@ -416,9 +447,10 @@ class Tournament:
     # -- deals --------------------------------------------------------------
 
     def ready(self) -> list[int]:
-        """The tables that can start a deal now (live, between deals, two players or more)."""
+        """The tables that can start a deal now (live, between deals, two players or more;
+        none while paused)."""
         self._maybe_end()  # registration may have closed with the clock
-        if self.finished:
+        if self.finished or self.paused:
             return []
         return [t.number for t in self.tables
                 if t.live and t.deal is None and len(t.players) >= 2]  # fmt: skip
@@ -646,6 +678,55 @@ class Tournament:
         if self.finished:
             return sorted(self.players, key=lambda p: p.place or 0)
         return sorted(self.players, key=lambda p: (p.table is None, -p.stack, p.id))
+
+    def summary(self) -> dict[str, Any]:
+        """The tournament so far (or finished) as a JSON-ready dict: the settings, the
+        pool and chips, the levels played, the tables broken (who moved), the final
+        table, the deal and every player, best first (``straights tournament --json``)."""
+        from straights.poker.catalogue import game_name
+
+        config = self.config
+        broken = [
+            {"table": e.table, "at_deal": e.deal,
+             "moved": [self.players[m.player].name for m in self.events
+                       if m.kind == "move" and m.deal == e.deal and m.table == e.table
+                       and m.player is not None]}
+            for e in self.events if e.kind == "break"
+        ]  # fmt: skip
+        final = None
+        if self.final_table is not None:
+            final = {"at_deal": self.final_table[0], "players": self.final_table[1]}
+        return {
+            "game": game_name(config.variant.code),
+            "players": len(self.players),
+            "entries": sum(p.entries for p in self.players),
+            "table_size": config.table_size,
+            "tables": len(self.tables),
+            "deals": self.deals,
+            "levels_by": config.schedule.unit,
+            "level_length": config.schedule.length,
+            "stack": config.stack,
+            "buy_in": config.buy_in,
+            "prize_pool": self.pool,
+            "chips": self.chips,
+            "levels": [
+                {
+                    "level": i + 1,
+                    "small_blind": lv.small,
+                    "big_blind": lv.big,
+                    "ante": lv.ante,
+                    "big_blind_ante": lv.bb_ante,
+                    "from_deal": at + 1,
+                }
+                for i, lv, at in self.levels
+            ],
+            "tables_broken": broken,
+            "balancing_moves": sum(1 for e in self.events if e.kind == "balance"),
+            "final_table": final,
+            "deal": self.dealt,
+            "finished": self.finished,
+            "places": [p.to_dict() for p in self.standings()],
+        }
 
 
 def _fold(table: list[float], players: int) -> list[float]:
