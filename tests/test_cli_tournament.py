@@ -107,3 +107,20 @@ def test_ctrl_c_ends_a_long_tournament_at_once(tmp_path: Path) -> None:
     assert time.monotonic() - started < 3.0
     assert done.status == 130 and done.output.rstrip().endswith("interrupted")
     assert "Traceback" not in done.output
+
+
+def test_out_writes_every_deal_as_a_hand_history_that_replays(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "t.phhs"
+    code, out, _ = run_main(capsys, "tournament", "--players", "6", "--table-size", "3",
+                            "--seed", "1", "--schedule", "turbo", "--json",
+                            "--out", str(path))  # fmt: skip
+    assert code == 0
+    deals = json.loads(out)["deals"]
+    text = path.read_text(encoding="utf-8")
+    assert text.count("\ntable = ") == deals and "level = 1\n" in text
+    code, out, _ = run_main(capsys, "history", "replay", str(path), "--json")
+    assert code == 0
+    replayed = [json.loads(line) for line in out.splitlines()]
+    assert len(replayed) == deals and all(r["variant"] == "NT" for r in replayed)

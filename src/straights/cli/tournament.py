@@ -89,6 +89,9 @@ def tournament(
         typer.Option(help="icm or chips: the last --deal-at players split the prizes left."),
     ] = None,
     deal_at: Annotated[int, typer.Option(min=2, max=10, help="Players left when they deal.")] = 3,
+    out: Annotated[
+        str | None, typer.Option("--out", "-o", help="Write every deal to this .phhs file.")
+    ] = None,
     progress: Annotated[bool, typer.Option(help="Show progress on a terminal.")] = True,
     as_json: JsonOpt = False,
 ) -> None:
@@ -99,7 +102,10 @@ def tournament(
     from straights.bots.arena import deal_bots
     from straights.cli.game_setup import DEFAULT_BOTS
     from straights.cli.progress import Work
+    from straights.cli.sim_output import SimulationOutput
     from straights.errors import ConfigurationError
+    from straights.poker.engine import Deal
+    from straights.poker.phh import deal_to_phh, dumps
     from straights.tournament import (
         Tournament,
         TournamentConfig,
@@ -136,10 +142,17 @@ def tournament(
         return True
 
     t = Tournament(config, start, seed=seed, rebuy=always, add_on=always, reenter=always)
-    with Work("Playing", "players out", players, enabled=progress) as work:
+    output = SimulationOutput(out, None)
+    with Work("Playing", "players out", players, enabled=progress) as work, output:
 
-        def on_deal(t: Tournament, table: int, deal: object) -> None:
+        def on_deal(t: Tournament, table: int, deal: Deal) -> None:
             work.update(len(t.out))
+            if output.writing:
+                history = deal_to_phh(deal)
+                history["hand"], history["table"] = t.deals, table
+                history["level"] = t.levels[-1][0] + 1  # the level it was dealt at
+                history["players"] = [p.name for p in t.players_of(table)]
+                output.write(dumps(history))
 
         play_bots(t, kinds, seed=seed, late=arrive, on_deal=on_deal)
     result = t.summary()
@@ -148,6 +161,12 @@ def tournament(
         typer.echo(json.dumps(result, indent=2))
         return
     _print(t, result)
+    if output.writing:
+        from rich.text import Text
+
+        from straights.cli.render import console, wrote
+
+        console().print(Text(wrote(output.written, out)), soft_wrap=True)
 
 
 def _game(name: str) -> Variant:
