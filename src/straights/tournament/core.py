@@ -397,9 +397,12 @@ class Tournament:
         return player
 
     def _seat_new(self, player: Player) -> None:
-        table = self._shortest()
-        if len(table.players) == self.config.table_size:
-            table = SeatTable(len(self.tables) + 1, [None] * self.config.table_size)
+        size = self.config.table_size
+        room = [t for t in self.tables if t.live and len(t.players) < size]
+        if room:
+            table = self._shortest(room)
+        else:
+            table = SeatTable(len(self.tables) + 1, [None] * size)
             self.tables.append(table)
             self.final_table = None
         self._sit(player, table)
