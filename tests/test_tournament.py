@@ -232,6 +232,19 @@ def test_27_players_three_tables_balanced_and_broken_to_the_end() -> None:
             assert e.table != e.to_table
 
 
+@pytest.mark.parametrize(
+    ("players", "size", "seed"), [(5, 2, 1), (7, 3, 2), (12, 4, 3), (14, 5, 4), (11, 10, 5)]
+)
+def test_every_field_ends_balanced_conserved_and_placed(players: int, size: int, seed: int) -> None:
+    config = TournamentConfig(table_size=size, schedule=preset("turbo"), rebuys=1,
+                              rebuy_levels=1, add_on=500)  # fmt: skip
+    t = Tournament(config, names(players), seed=seed, rebuy=always, add_on=always)
+    drive(t, seed)  # balanced, with a table per `table_size` players, after every deal
+    assert sorted(p.place for p in t.players) == list(range(1, players + 1))
+    assert sum(p.prize for p in t.players) == t.pool
+    assert t.deals == sum(x.deals for x in t.tables)
+
+
 def test_busts_in_one_deal_place_by_the_stacks_they_started_with() -> None:
     seen = 0
     for seed in range(6):
@@ -412,7 +425,7 @@ def test_eighteen_players_to_the_end_with_a_fixed_seed() -> None:
     def play() -> Tournament:
         t = Tournament(TournamentConfig(table_size=9, schedule=preset("turbo")), names(18),
                        seed=3)  # fmt: skip
-        play_bots(t, ["equity", "strength", "calling", "random"], seed=3,
+        play_bots(t, KINDS, seed=3,
                   on_deal=lambda t, n, d: conserved(t))  # fmt: skip
         return t
 
@@ -421,7 +434,10 @@ def test_eighteen_players_to_the_end_with_a_fixed_seed() -> None:
     assert [p.prize for p in t.standings()] == [720, 540, 360, 180] + [0] * 14
     assert sum(p.prize for p in t.players) == t.pool == 1800
     assert [e.table for e in t.events if e.kind == "break"] == [2]
-    assert t.final_table is not None and len(t.final_table[1]) == 9
+    assert t.final_table is not None
+    at, final = t.final_table
+    out_before = sum(1 for p in t.players if p.out_at is not None and p.out_at <= at)
+    assert len(final) == 18 - out_before <= 9  # everyone left sits at the final table
     assert [lv for _, lv, _ in t.levels][:3] == [Level(10, 20), Level(15, 30), Level(25, 50)]
     assert [(p.name, p.place) for p in play().players] == [(p.name, p.place) for p in t.players]
 
