@@ -6,6 +6,8 @@ and broken, the final table, prizes by a payout table and a deal at the end.
   :func:`preset`, :func:`parse_levels`;
 * :mod:`~straights.tournament.payouts` — :func:`payout_table`, :func:`prizes`,
   :func:`icm_deal`, :func:`chip_deal`;
+* :mod:`~straights.tournament.seating` — :func:`~straights.tournament.seating.next_step`:
+  when to break a table and whom to balance;
 * :mod:`~straights.tournament.core` — :class:`Tournament` and its settings;
 * :mod:`~straights.tournament.bots` — :func:`play_bots` plays one to the end.
 
