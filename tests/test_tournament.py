@@ -217,6 +217,38 @@ def drive(t: Tournament, seed: int, check: bool = True) -> list[tuple[list[int],
     return outs
 
 
+def test_a_balancing_move_takes_the_worst_position() -> None:
+    # button (next deal) at seat 0: small blind 12 (seat 2), big blind 15 (seat 4)
+    table = SeatTable(1, [10, None, 12, None, 15, None], button=0)
+    assert table.worst_seat() == 3  # between the blinds: he posts the big blind next
+    table = SeatTable(1, [10, None, 12, 13, 15, None], button=0)
+    assert table.worst_seat() == 5  # the big blind soonest after the blinds now
+    table = SeatTable(1, [None, 11, 12, 13], button=3)  # the open seat is the button's
+    assert table.worst_seat() == 0  # every open seat is before the small blind
+
+
+def test_balancing_moves_the_next_big_blind_of_the_fullest_table() -> None:
+    t = Tournament(TournamentConfig(table_size=4, schedule=preset("turbo")), names(8), seed=3)
+    bots = deal_bots(["random"] * 8, 3)
+    moves = []
+    for _ in range(300):  # only table 1 deals, so table 2 stays as it is until it gives
+        if 1 not in t.ready():
+            break
+        expected = t.tables[1].next_big_blind()
+        seen = len(t.events)
+        deal = t.start(1)
+        play_deal(deal, [bots[p.id] for p in t.players_of(1)])
+        t.finish(1, deal)
+        moves = [e for e in t.events[seen:] if e.kind == "balance"]
+        if moves:
+            assert (moves[0].player, moves[0].table, moves[0].to_table) == (expected, 2, 1)
+            break
+    assert moves, "table 1 lost two players and table 2 gave one"
+    counts = [len(x.players) for x in t.tables]
+    assert max(counts) - min(counts) <= 1
+    conserved(t)
+
+
 def test_27_players_three_tables_balanced_and_broken_to_the_end() -> None:
     t = Tournament(TournamentConfig(table_size=9, schedule=preset("turbo")), names(27), seed=5)
     assert [len(x.players) for x in t.tables] == [9, 9, 9]

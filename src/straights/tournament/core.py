@@ -12,10 +12,10 @@ rearranges the tables between their deals:
   table (a pre-set order) is broken and its players drawn at random to the empty
   seats of the others, always to a table with fewest players;
 * **balancing**: when the fullest table has two or more players more than the
-  shortest, the fullest table's next big blind moves to a random empty seat of the
-  shortest.  Both follow the TDA's tournament rules ("Breaking Tables" and
-  "Balancing Tables and Halting Play", Rule 10 of the 2019 edition; a new seat is
-  drawn at random rather than the TDA's "worst position").
+  shortest, the fullest table's next big blind moves to the shortest, into the
+  worst position open there (:meth:`SeatTable.worst_seat`).  Both follow the TDA's
+  tournament rules ("Breaking Tables" and "Balancing Tables and Halting Play",
+  Rule 10 of the 2019 edition).
 * the **final table** is the one left when every other has been broken.
 
 Places go by busting order; players who go broke in the same deal place by the
@@ -200,6 +200,16 @@ class SeatTable:
         after = ((button + k) % n for k in range(1, n + 1))
         return [p for p in (self.seats[s] for s in after) if p is not None]
 
+    def worst_seat(self) -> int:
+        """The open seat a player moved in to balance takes: the TDA's "worst position",
+        the one that posts the big blind soonest — the big blind itself when an open
+        seat lies between the small and the big blind — and never the small blind
+        unless every open seat is there (between the button and the small blind)."""
+        n = len(self.seats)
+        order = self.order()
+        first = self.seats.index(order[0])  # the next small blind (heads-up: big blind)
+        return next(s for s in ((first + k) % n for k in range(1, n)) if self.seats[s] is None)
+
     def next_big_blind(self) -> int:
         """Who posts the big blind next deal (heads-up: the player left of the button)."""
         order = self.order()
@@ -298,9 +308,10 @@ class Tournament:
         self.chips += chips
         self.pool += self.config.buy_in
 
-    def _sit(self, player: Player, table: SeatTable) -> None:
-        empty = [s for s, p in enumerate(table.seats) if p is None]
-        seat = self.rng.choice(empty)
+    def _sit(self, player: Player, table: SeatTable, seat: int | None = None) -> None:
+        """Seat ``player`` at ``table``: in ``seat``, or an open seat drawn at random."""
+        if seat is None:
+            seat = self.rng.choice([s for s, p in enumerate(table.seats) if p is None])
         table.seats[seat] = player.id
         player.table, player.seat = table.number, seat
 
@@ -579,7 +590,7 @@ class Tournament:
             full, short = self.tables[a - 1], self.tables[b - 1]
             player = self.players[full.next_big_blind()]
             self._stand(player)
-            self._sit(player, short)
+            self._sit(player, short, short.worst_seat())
             self.events.append(Event("balance", self.deals,
                                      f"{player.name} moves from table {full.number} to "
                                      f"table {short.number} (balancing)", player.id,
