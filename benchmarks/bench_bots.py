@@ -33,7 +33,8 @@ import time
 from typing import Any
 
 from straights.bots.arena import play_hand, simulate
-from straights.bots.base import Bot, make_bot
+from straights.bots.base import Bot
+from straights.bots.registry import make_bot
 from straights.game import Table, TableConfig
 from straights.game.hand import Action
 from straights.game.view import SeatView
@@ -208,7 +209,7 @@ def main() -> None:
         print_table(args.table)
         return
 
-    from straights.fast.warm import STEPS
+    from straights.warmup import STEPS
 
     for _, step in STEPS:
         step()

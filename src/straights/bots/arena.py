@@ -34,7 +34,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
 
-from straights.bots.base import Bot, DealBot, can_decide, make_bot
+from straights.bots.base import Bot, DealBot, can_decide
+from straights.bots.registry import make_bot
 from straights.cards import make_deck, make_rng
 from straights.errors import ConfigurationError
 from straights.game.config import TableConfig

@@ -402,14 +402,14 @@ class _SeededBot:
     def act(self, view: SeatView) -> Action:
         import random
 
-        from straights.bots.base import make_bot
+        from straights.bots.registry import make_bot
 
         nonce = f"{self.seed}:{self.seat}:{len(self.table.events)}"
         return make_bot(self.kind, random.Random(nonce)).act(view)
 
 
 def _bot_name(kind: str, bot_seed: int, seat: int) -> str:
-    from straights.bots.base import make_bot
+    from straights.bots.registry import make_bot
 
     return f"{make_bot(kind, bot_seed).name.capitalize()} {seat}"
 
