@@ -13,11 +13,14 @@ Every bot by name: :func:`straights.bots.registry.make_bot`.
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from straights.game.hand import Action
 from straights.game.view import SeatView
 from straights.poker.view import DealView, Move
+
+if TYPE_CHECKING:
+    from straights.poker.variant import Variant
 
 __all__ = ["Bot", "DealBot", "can_decide", "pick", "pick_move"]
 
@@ -51,9 +54,21 @@ class DealBot(Protocol):
     def decide(self, view: DealView) -> Move: ...
 
 
-def can_decide(bot: object) -> bool:
-    """Whether ``bot`` plays every variant (has ``decide``)."""
-    return callable(getattr(bot, "decide", None))
+def can_decide(bot: object, variant: Variant | None = None) -> bool:
+    """Whether ``bot`` plays deals of the engine (has ``decide``) — of ``variant``, when
+    given: a bot that plays only some games says which with ``plays(variant)`` (the
+    ``cfr`` bot plays Straights only).
+
+    >>> from straights.bots.cfr import CfrBot
+    >>> from straights.poker import get_variant
+    >>> bot = CfrBot(rng=1)
+    >>> can_decide(bot), can_decide(bot, get_variant("_STR52L")), can_decide(bot, get_variant("NT"))
+    (True, True, False)
+    """
+    if not callable(getattr(bot, "decide", None)):
+        return False
+    plays = getattr(bot, "plays", None)
+    return variant is None or plays is None or bool(plays(variant))
 
 
 def pick_move(view: DealView, *kinds: str) -> Move:

@@ -318,7 +318,7 @@ def _play_ring(
         rng = make_rng(seed)
         bot_seed, table_seed, choice_seed = (rng.getrandbits(63) for _ in range(3))
         names = [name] + [f"{kind.capitalize()} {k}" for k, kind in enumerate(kinds, start=1)]
-    seat_bots = deal_bots(kinds, bot_seed)
+    seat_bots = deal_bots(kinds, bot_seed, variants)
     stored = None
     made: list[StoredTable[Deal, Variant]] = []
     if store is not None:
