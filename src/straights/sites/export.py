@@ -92,84 +92,115 @@ def _walk(phh: dict[str, Any]) -> list[_Step]:
     if phh.get("variant") not in GAMES:
         raise HandHistoryError(f"variant {phh.get('variant')!r}: only hold'em, Omaha, stud "
                                f"and draw games are written to site formats")  # fmt: skip
-    stud = phh["variant"] in STUD
-    acted = True  # stud: an action since the last deal (the next deal opens a street)
-    drawing = False  # draw games: inside a round of discards
-    stacks = [_dec(s) for s in phh["starting_stacks"]]
-    n = len(stacks)
-    zero = Decimal(0)
-    antes = [_dec(a) for a in (phh.get("antes") or [0] * n)]
-    blinds = [_dec(b) for b in (phh.get("blinds_or_straddles") or [0] * n)]
-    antes += [zero] * (n - len(antes))
-    blinds += [zero] * (n - len(blinds))
-    if n == 2:
-        antes.reverse()
-        blinds.reverse()
-    steps: list[_Step] = []
-    street = [zero] * n
-    for i, a in enumerate(antes):
-        if a:
-            paid = min(a, stacks[i])
-            stacks[i] -= paid
-            steps.append(_Step("ante", i, paid, allin=not stacks[i]))
-    positive = [i for i in range(n) if blinds[i] > 0]
-    if n == 2:
-        positive.reverse()  # heads-up the button posts the small blind
-    names = ["sb", "bb"] + ["straddle"] * n
-    if len(positive) == 1:  # one blind: the big blind, or short deck's button blind
-        names = ["button" if phh["variant"] == "NS" else "bb"]
-    for k, i in enumerate(positive + [i for i in range(n) if blinds[i] < 0]):
-        paid = min(abs(blinds[i]), stacks[i])
-        stacks[i] -= paid
-        street[i] += paid
-        kind = names[k] if k < len(positive) else "post"
-        steps.append(_Step(kind, i, paid, street[i], allin=not stacks[i]))
-
-    def settle() -> None:
-        tops = sorted(street, reverse=True)
-        if n > 1 and tops[0] > tops[1]:
-            k = street.index(tops[0])
-            steps.append(_Step("return", k, tops[0] - tops[1]))
-            stacks[k] += tops[0] - tops[1]
-
+    walker = _Walker(phh)
     for line in phh.get("actions", []):
         words = str(line).split("#")[0].split()
         if len(words) < 2:
             continue
         if words[0] == "d":
-            if words[1] == "dh" and stud:
-                if acted:
-                    if any(s.kind == "street" for s in steps):
-                        settle()
-                    street = [zero] * n
-                    steps.append(_Step("street"))
-                    acted = False
-                steps.append(_Step("deal", int(words[2][1:]) - 1, cards=_cards(words[3])))
-            elif words[1] == "dh" and any(s.kind == "draw" for s in steps):
-                steps.append(_Step("drawn", int(words[2][1:]) - 1, cards=_cards(words[3])))
-            elif words[1] == "dh":
-                i = int(words[2][1:]) - 1
-                if "?" not in words[3]:
-                    steps.append(_Step("hole", i, cards=_cards(words[3])))
-            elif words[1] == "db":
-                settle()
-                street = [zero] * n
-                steps.append(_Step("board", cards=_cards(words[2])))
-            continue
-        i = int(words[0][1:]) - 1
+            walker.dealer_line(words)
+        else:
+            walker.player_line(int(words[0][1:]) - 1, words)
+    walker.settle()
+    return walker.steps
+
+
+class _Walker:
+    """:func:`_walk` under way: the steps so far, each player's stack and chips in the
+    street."""
+
+    def __init__(self, phh: dict[str, Any]) -> None:
+        self.phh = phh
+        self.stud = phh["variant"] in STUD
+        self.acted = True  # stud: an action since the last deal (the next deal opens a street)
+        self.drawing = False  # draw games: inside a round of discards
+        self.stacks = [_dec(s) for s in phh["starting_stacks"]]
+        self.n = n = len(self.stacks)
+        self.steps: list[_Step] = []
+        self.street = [Decimal(0)] * n
+        self._forced()
+
+    def _forced(self) -> None:
+        """The antes, then the blinds and straddles (heads-up, PHH lists them the other
+        way round), then the live posts (negative blinds)."""
+        phh, n, stacks, steps = self.phh, self.n, self.stacks, self.steps
+        zero = Decimal(0)
+        antes = [_dec(a) for a in (phh.get("antes") or [0] * n)]
+        blinds = [_dec(b) for b in (phh.get("blinds_or_straddles") or [0] * n)]
+        antes += [zero] * (n - len(antes))
+        blinds += [zero] * (n - len(blinds))
+        if n == 2:
+            antes.reverse()
+            blinds.reverse()
+        for i, a in enumerate(antes):
+            if a:
+                paid = min(a, stacks[i])
+                stacks[i] -= paid
+                steps.append(_Step("ante", i, paid, allin=not stacks[i]))
+        positive = [i for i in range(n) if blinds[i] > 0]
+        if n == 2:
+            positive.reverse()  # heads-up the button posts the small blind
+        names = ["sb", "bb"] + ["straddle"] * n
+        if len(positive) == 1:  # one blind: the big blind, or short deck's button blind
+            names = ["button" if phh["variant"] == "NS" else "bb"]
+        for k, i in enumerate(positive + [i for i in range(n) if blinds[i] < 0]):
+            paid = min(abs(blinds[i]), stacks[i])
+            stacks[i] -= paid
+            self.street[i] += paid
+            kind = names[k] if k < len(positive) else "post"
+            steps.append(_Step(kind, i, paid, self.street[i], allin=not stacks[i]))
+
+    def settle(self) -> None:
+        """The end of a betting round: an uncalled bet goes back."""
+        street = self.street
+        tops = sorted(street, reverse=True)
+        if self.n > 1 and tops[0] > tops[1]:
+            k = street.index(tops[0])
+            self.steps.append(_Step("return", k, tops[0] - tops[1]))
+            self.stacks[k] += tops[0] - tops[1]
+
+    def _new_street(self, step: _Step) -> None:
+        self.settle()
+        self.street = [Decimal(0)] * self.n
+        self.steps.append(step)
+
+    def dealer_line(self, words: list[str]) -> None:
+        """A dealer's line: cards to a player (a stud street opens with the first after
+        an action; a draw's new cards), or board cards."""
+        steps = self.steps
+        if words[1] == "dh" and self.stud:
+            if self.acted:
+                if any(s.kind == "street" for s in steps):
+                    self.settle()
+                self.street = [Decimal(0)] * self.n
+                steps.append(_Step("street"))
+                self.acted = False
+            steps.append(_Step("deal", int(words[2][1:]) - 1, cards=_cards(words[3])))
+        elif words[1] == "dh" and any(s.kind == "draw" for s in steps):
+            steps.append(_Step("drawn", int(words[2][1:]) - 1, cards=_cards(words[3])))
+        elif words[1] == "dh":
+            if "?" not in words[3]:
+                steps.append(_Step("hole", int(words[2][1:]) - 1, cards=_cards(words[3])))
+        elif words[1] == "db":
+            self._new_street(_Step("board", cards=_cards(words[2])))
+
+    def player_line(self, i: int, words: list[str]) -> None:
+        """Player ``i``'s line: a discard, or a betting action or a show."""
         if words[1] == "sd":
-            if not drawing:  # the first discard ends the betting round before it
-                settle()
-                street = [zero] * n
-                steps.append(_Step("draw-round"))
-            drawing = True
-            steps.append(_Step("draw", i, cards=_cards(words[2]) if len(words) > 2 else []))
-            continue
-        drawing = False
+            if not self.drawing:  # the first discard ends the betting round before it
+                self._new_street(_Step("draw-round"))
+            self.drawing = True
+            self.steps.append(_Step("draw", i, cards=_cards(words[2]) if len(words) > 2 else []))
+            return
+        self.drawing = False
+        self.acted = True
+        self._bet(i, words)
+
+    def _bet(self, i: int, words: list[str]) -> None:
+        stacks, street, steps = self.stacks, self.street, self.steps
         top = max(street)
-        acted = True
         if words[1] == "pb":
-            paid = min(_dec(phh.get("bring_in", 0)), stacks[i])
+            paid = min(_dec(self.phh.get("bring_in", 0)), stacks[i])
             stacks[i] -= paid
             street[i] += paid
             steps.append(_Step("bring-in", i, paid, street[i], allin=not stacks[i]))
@@ -192,8 +223,6 @@ def _walk(phh: dict[str, Any]) -> list[_Step]:
             steps.append(_Step(kind, i, added, to, allin=not stacks[i], over=top))
         elif words[1] == "sm" and len(words) > 2 and "?" not in words[2]:
             steps.append(_Step("show", i, cards=_cards(words[2])))
-    settle()
-    return steps
 
 
 def _winnings(phh: dict[str, Any], n: int) -> list[Decimal]:
