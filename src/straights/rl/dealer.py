@@ -32,10 +32,10 @@ from numpy.typing import NDArray
 
 from straights.cards import Card
 from straights.errors import ConfigurationError, IllegalActionError
+from straights.poker.actions import CALL, DEFAULT_SIZES, FOLD, ActionLayout, IndexedMove
 from straights.poker.cards_source import DeckSource
 from straights.poker.engine import Deal, Entry, Legal
 from straights.poker.view import deal_view
-from straights.rl.actions import CALL, DEFAULT_SIZES, FOLD, ActionLayout, Move
 from straights.rl.observation import Encoding, History
 from straights.rl.table import RlTable
 
@@ -68,7 +68,7 @@ class Dealer:
         self.deal: Deal | None = None
         self._decision = 0  # counts decisions; the key of the cached moves
         self._moves_key = -1
-        self._moves: dict[int, Move] = {}
+        self._moves: dict[int, IndexedMove] = {}
         self._mask: NDArray[np.int8] = np.zeros(self.actions.size, np.int8)
         self._legal: Sequence[Legal] = ()
         # Each seat's card segments and the count of card moves they were made at.
@@ -135,14 +135,14 @@ class Dealer:
     # -- actions ----------------------------------------------------------------------------
     def _choices(
         self, deal: Deal, legal: Sequence[Legal] | None = None
-    ) -> tuple[NDArray[np.int8], dict[int, Move]]:
+    ) -> tuple[NDArray[np.int8], dict[int, IndexedMove]]:
         """The mask and moves of the decision now (``legal``: the engine's, if known)."""
         if self._moves_key == self._decision:
             return self._mask, self._moves
         i = deal.actor
         choice = deal.card_choice()
         if i is None:
-            mask, moves = np.zeros(self.actions.size, np.int8), dict[int, Move]()
+            mask, moves = np.zeros(self.actions.size, np.int8), dict[int, IndexedMove]()
         elif choice is not None:
             mask = self.actions.choice_mask(choice, len(deal.holes[i]))
             moves = {}
