@@ -102,4 +102,4 @@ bench-newcomer: $(DEV_STAMP)
 	$(BIN)/python benchmarks/bench_newcomer.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .import_linter_cache

@@ -1,5 +1,5 @@
-"""Bots that play from a seat's view: ``random``, ``calling`` and ``strength`` play Straights'
-table (``act``) and every variant of :mod:`straights.poker` (``decide``).
+"""Bots that play from a seat's view: each plays Straights' own table (``act``) and the
+deals of :mod:`straights.poker` (``decide``) — every variant, but ``cfr``: Straights'.
 
 See ``docs/bots.md`` for the interface and how to write your own.
 """

@@ -6,7 +6,8 @@
   a :class:`~straights.poker.DealView` and returns a :class:`~straights.poker.Move`
   (``decide``) — a betting action, the cards it discards, or the cards it turns up.
 
-``random``, ``calling`` and ``strength`` are both.
+Every poker bot (``random``, ``calling``, ``strength``, ``equity``, ``cfr``) is both;
+``cfr`` decides in Straights' deals only (its ``plays(variant)``, :func:`can_decide`).
 
 Every bot by name: :func:`straights.bots.registry.make_bot`.
 """
