@@ -36,7 +36,7 @@ $(DEV_STAMP): pyproject.toml | $(BIN)/python
 
 # Compile the kernels and build the lookup tables; again when a kernel source or the
 # installed packages change (the kernel cache itself is keyed by the sources).
-$(WARM_STAMP): $(wildcard src/straights/fast/*.py src/straights/batch/*kernels.py src/straights/batch/common.py src/straights/rl/kernels.py) $(wildcard $(PLAY_STAMP) $(DEV_STAMP))
+$(WARM_STAMP): $(wildcard src/straights/warmup.py src/straights/fast/*.py src/straights/batch/*kernels.py src/straights/batch/common.py src/straights/rl/kernels.py) $(wildcard $(PLAY_STAMP) $(DEV_STAMP))
 	$(BIN)/straights warm-up --byte-compile --stamp $@
 
 warm:
@@ -81,6 +81,7 @@ quick: setup-dev
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/lint-imports
 
 typecheck: $(DEV_STAMP)
 	$(BIN)/mypy --strict src
@@ -101,4 +102,4 @@ bench-newcomer: $(DEV_STAMP)
 	$(BIN)/python benchmarks/bench_newcomer.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .import_linter_cache

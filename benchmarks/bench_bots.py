@@ -33,7 +33,8 @@ import time
 from typing import Any
 
 from straights.bots.arena import play_hand, simulate
-from straights.bots.base import Bot, make_bot
+from straights.bots.base import Bot
+from straights.bots.registry import make_bot
 from straights.game import Table, TableConfig
 from straights.game.hand import Action
 from straights.game.view import SeatView
@@ -180,6 +181,40 @@ def print_table(path: str) -> None:
         )
 
 
+def variant_arenas(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """The equity bot against each opponent in each of ``args.variants`` (a table row
+    each, unless ``--json``; a JSON line each to ``--out``)."""
+    variants: list[dict[str, Any]] = []
+    if not args.json and args.variants:
+        print()
+        print("| variant | opponent | deals | equity chips/deal (95% interval) | opponent "
+              "| equity median decision |")  # fmt: skip
+        print("|---|---|---|---|---|---|")
+    if args.variants == "all":
+        from straights.poker.catalogue import variant_codes
+
+        args.variants = ",".join(variant_codes())
+    for code in filter(None, args.variants.split(",")):
+        for opponent in args.opponents.split(","):
+            n = args.variant_deals
+            if opponent == "strength" and args.strength_deals is not None:
+                n = args.strength_deals
+            row = variant_arena(code, opponent, n, args.seed)
+            variants.append(row)
+            if args.out:
+                with open(args.out, "a", encoding="utf-8") as out:
+                    out.write(json.dumps(row) + "\n")
+            if not args.json:
+                lo, hi = row["equity_ci95"]
+                print(
+                    f"| {code} | {opponent} | {n:,} | "
+                    f"{row['equity_per_deal']:+.2f} ({lo:+.2f} … {hi:+.2f}) | "
+                    f"{row['opponent_per_deal']:+.2f} | {row['median_ms']:.2f} ms |",
+                    flush=True,
+                )
+    return variants
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=2_000, help="deals per arena")
@@ -208,7 +243,7 @@ def main() -> None:
         print_table(args.table)
         return
 
-    from straights.fast.warm import STEPS
+    from straights.warmup import STEPS
 
     for _, step in STEPS:
         step()
@@ -254,34 +289,7 @@ def main() -> None:
                         f"{row['opponent_per_deal']:+.2f} |",
                         flush=True,
                     )
-    variants = []
-    if not args.json and args.variants:
-        print()
-        print("| variant | opponent | deals | equity chips/deal (95% interval) | opponent "
-              "| equity median decision |")  # fmt: skip
-        print("|---|---|---|---|---|---|")
-    if args.variants == "all":
-        from straights.poker.catalogue import variant_codes
-
-        args.variants = ",".join(variant_codes())
-    for code in filter(None, args.variants.split(",")):
-        for opponent in args.opponents.split(","):
-            n = args.variant_deals
-            if opponent == "strength" and args.strength_deals is not None:
-                n = args.strength_deals
-            row = variant_arena(code, opponent, n, args.seed)
-            variants.append(row)
-            if args.out:
-                with open(args.out, "a", encoding="utf-8") as out:
-                    out.write(json.dumps(row) + "\n")
-            if not args.json:
-                lo, hi = row["equity_ci95"]
-                print(
-                    f"| {code} | {opponent} | {n:,} | "
-                    f"{row['equity_per_deal']:+.2f} ({lo:+.2f} … {hi:+.2f}) | "
-                    f"{row['opponent_per_deal']:+.2f} | {row['median_ms']:.2f} ms |",
-                    flush=True,
-                )
+    variants = variant_arenas(args)
     mixed = None
     if args.mixed:
         kinds = ["equity", "strength", "calling", "random"]

@@ -14,7 +14,7 @@ import argparse
 import random
 from collections import Counter, defaultdict
 
-from straights.bots.base import make_bot
+from straights.bots.registry import make_bot
 from straights.cards import make_deck
 from straights.poker import Deal, get_variant
 from straights.poker.stakes import default_stakes

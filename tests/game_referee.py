@@ -101,24 +101,10 @@ def referee(deal: RefDeal) -> RefDeal:
             elif kind == "cbr":
                 if to is None:
                     raise RefereeError("a bet or raise without an amount")
-                if stack[who] <= owe:
-                    raise RefereeError(f"player {who} raised without chips beyond the call")
-                if acted_level.get(who, -2) >= level:
-                    raise RefereeError(f"player {who} raised when betting was not reopened")
-                if deal.betting == "limit" and level >= 2:
-                    raise RefereeError(f"a third raise in a Limit round (player {who})")
-                if not any(j != who and not folded[j] and stack[j] > 0 for j in range(n)):
-                    raise RefereeError(f"player {who} raised with everyone else all-in")
-                full = _ladder(deal.ante, level + 1)
-                pay = to - bet[who]
-                if to == full and pay <= stack[who]:
+                if _full_raise(deal, who, to, level, current, bet, stack, folded, acted_level):
                     level += 1
                     raises += 1
-                elif not (pay == stack[who] and current < to < full):
-                    raise RefereeError(
-                        f"player {who} bet/raised to {to}: the ladder says {full} "
-                        f"(or all-in below it with {stack[who] + bet[who]})"
-                    )
+                pay = to - bet[who]
                 stack[who] -= pay
                 bet[who] = to
                 put[who] += pay
@@ -141,6 +127,52 @@ def referee(deal: RefDeal) -> RefDeal:
     if pos != len(actions):
         raise RefereeError(f"{len(actions) - pos} action(s) after the deal was over")
 
+    carried = _showdown(deal, put, folded, stack)
+    deal.final = stack
+    deal.carry_out = carried
+    if sum(stack) + carried != sum(deal.stacks) + deal.carry_in:
+        raise RefereeError("chips were created or lost")
+    return deal
+
+
+def _full_raise(
+    deal: RefDeal,
+    who: int,
+    to: int,
+    level: int,
+    current: int,
+    bet: list[int],
+    stack: list[int],
+    folded: list[bool],
+    acted_level: dict[int, int],
+) -> bool:
+    """Whether a bet or raise to ``to`` is the ladder's next rung (else a legal all-in
+    below it); any other amount, or a raise the rules forbid, is a RefereeError."""
+    n = len(stack)
+    if stack[who] <= current - bet[who]:
+        raise RefereeError(f"player {who} raised without chips beyond the call")
+    if acted_level.get(who, -2) >= level:
+        raise RefereeError(f"player {who} raised when betting was not reopened")
+    if deal.betting == "limit" and level >= 2:
+        raise RefereeError(f"a third raise in a Limit round (player {who})")
+    if not any(j != who and not folded[j] and stack[j] > 0 for j in range(n)):
+        raise RefereeError(f"player {who} raised with everyone else all-in")
+    full = _ladder(deal.ante, level + 1)
+    pay = to - bet[who]
+    if to == full and pay <= stack[who]:
+        return True
+    if not (pay == stack[who] and current < to < full):
+        raise RefereeError(
+            f"player {who} bet/raised to {to}: the ladder says {full} "
+            f"(or all-in below it with {stack[who] + bet[who]})"
+        )
+    return False
+
+
+def _showdown(deal: RefDeal, put: list[int], folded: list[bool], stack: list[int]) -> int:
+    """Pay the pots into ``stack`` (and fill ``deal.winners``); return the chips carried
+    over by rule 10, penalties included."""
+    n = len(stack)
     live = [i for i in range(n) if not folded[i]]
     total_pot = sum(put) + deal.carry_in
     carried = 0
@@ -177,11 +209,7 @@ def referee(deal: RefDeal) -> RefDeal:
                 pay = min(deal.penalty, stack[i])
                 stack[i] -= pay
                 carried += pay
-    deal.final = stack
-    deal.carry_out = carried
-    if sum(stack) + carried != sum(deal.stacks) + deal.carry_in:
-        raise RefereeError("chips were created or lost")
-    return deal
+    return carried
 
 
 def _clockwise(start: int, n: int) -> list[int]:

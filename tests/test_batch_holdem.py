@@ -19,8 +19,8 @@ import pytest
 from straights.batch import HoldemBatch
 from straights.cards import Card
 from straights.errors import ConfigurationError, IllegalActionError
+from straights.poker.actions import ActionLayout
 from straights.poker.engine import Deal
-from straights.rl.actions import ActionLayout
 
 
 def _referee(env: HoldemBatch, t: int) -> Deal:

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from straights.bots import make_bot
 from straights.bots.arena import BotStats, play_hand, simulate
-from straights.bots.equity import STYLES, EquityBot, StraightsShowdown, choose, estimate
+from straights.bots.equity import STYLES, StraightsShowdown, choose, estimate
+from straights.bots.equity_bot import EquityBot
 from straights.cards import Card, parse_cards
 from straights.errors import ConfigurationError
 from straights.game import Action, SeatView, Table, TableConfig

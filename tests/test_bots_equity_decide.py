@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from straights.bots.equity import EquityBot
+from straights.bots.equity_bot import EquityBot
 from straights.bots.equity_moves import bet_size
 from straights.cards import make_deck, parse_cards
 from straights.poker import Deal, Stakes, get_variant

@@ -29,10 +29,10 @@ from straights.cards import Card, make_deck, parse_cards
 from straights.errors import IllegalActionError
 from straights.game.wording import entry_phrase, text
 from straights.poker import Deal, Stakes, deal_view, get_variant, play
+from straights.poker.actions import ActionLayout
 from straights.poker.catalogue import find_variant, game_name, variant_codes
 from straights.poker.engine import CardChoice
 from straights.poker.phh import deal_to_phh, dumps, loads, replay
-from straights.rl.actions import ActionLayout
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 NEW = {"irish": "_PIRISH", "courchevel": "_PCOURCHEVEL", "big-o": "_P5O/8"}

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from straights.bots.arena import play_deal, simulate_ring
-from straights.bots.base import make_bot
 from straights.bots.estimate import share
+from straights.bots.registry import make_bot
 from straights.cards import Card, make_deck
 from straights.errors import ConfigurationError
 from straights.poker import VARIANTS, Deal, Move, deal_view, get_variant, play

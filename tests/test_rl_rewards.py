@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from straights.errors import ConfigurationError
+from straights.poker.actions import CALL, FOLD
 from straights.poker.catalogue import variant_codes
 from straights.rl import env, single_agent_env
-from straights.rl.actions import CALL, FOLD
 from straights.rl.dealer import Observation
 
 

@@ -74,6 +74,54 @@ def betting_round(raises: int) -> list[str]:
 Strategy = Callable[[int, tuple[Card, ...], tuple[Card, ...], str], dict[str, float]]
 
 
+def _visible(game: SmallGame, deal: tuple[Card, ...], rounds_started: int) -> tuple[Card, ...]:
+    shown = sum(game.streets[:rounds_started])
+    out: list[Card] = []
+    start = 2
+    for k in game.streets[:rounds_started]:
+        out += sorted(deal[start : start + k])
+        start += k
+    assert len(out) == shown
+    return tuple(out)
+
+
+def _outcome(game: SmallGame, deal: tuple[Card, ...], history: str) -> float | None:
+    """Player 1's chips won if ``history`` ends the deal, else None."""
+    ladder = game.ladder
+    rounds = history.split("/")
+    paid = [game.ante, game.ante]
+    for r, seq in enumerate(rounds):
+        level, actor, put = 0, 0, [0, 0]
+        for a in seq:
+            if a == "f":
+                total = [paid[0] + put[0], paid[1] + put[1]]
+                return -total[0] if actor == 0 else total[1]
+            if a == "c":
+                put[actor] = put[1 - actor]
+            else:
+                put[actor] = ladder[level]
+                level += 1
+            actor = 1 - actor
+        complete = seq in betting_round(game.raises)
+        if not complete:
+            return None
+        paid = [paid[0] + put[0], paid[1] + put[1]]
+        if r == len(game.streets) - 1:
+            assert paid[0] == paid[1]
+            return paid[0] if deal[0].id > deal[1].id else -paid[0]
+    return None
+
+
+def _next_actions(game: SmallGame, history: str) -> list[str]:
+    seq = history.split("/")[-1]
+    if seq in betting_round(game.raises):
+        return ["/"]
+    facing = seq.count("r") > 0 and not seq.endswith("c")
+    if not facing:
+        return ["c", "r"]
+    return ["f", "c", "r"] if seq.count("r") <= game.raises else ["f", "c"]
+
+
 def referee_values(game: SmallGame, strategy: Strategy, br_player: int) -> tuple[float, float]:
     """(best response value of ``br_player``, player 1's value with both on ``strategy``).
 
@@ -81,68 +129,23 @@ def referee_values(game: SmallGame, strategy: Strategy, br_player: int) -> tuple
     folds lose what is in, the higher private card wins the showdown.
     """
     pack = game.pack
-    ladder = game.ladder
     public_total = sum(game.streets) + game.last_cards
     deals = [d for d in itertools.permutations(pack, 2 + public_total)]
     # The public cards of a street are a set: order within a street does not matter.
     weight = Fraction(1, len(deals))
 
-    def visible(deal: tuple[Card, ...], rounds_started: int) -> tuple[Card, ...]:
-        shown = sum(game.streets[:rounds_started])
-        out: list[Card] = []
-        start = 2
-        for k in game.streets[:rounds_started]:
-            out += sorted(deal[start : start + k])
-            start += k
-        assert len(out) == shown
-        return tuple(out)
-
-    def outcome(deal: tuple[Card, ...], history: str) -> float | None:
-        """Player 1's chips won if ``history`` ends the deal, else None."""
-        rounds = history.split("/")
-        paid = [game.ante, game.ante]
-        for r, seq in enumerate(rounds):
-            level, actor, put = 0, 0, [0, 0]
-            for a in seq:
-                if a == "f":
-                    total = [paid[0] + put[0], paid[1] + put[1]]
-                    return -total[0] if actor == 0 else total[1]
-                if a == "c":
-                    put[actor] = put[1 - actor]
-                else:
-                    put[actor] = ladder[level]
-                    level += 1
-                actor = 1 - actor
-            complete = seq in betting_round(game.raises)
-            if not complete:
-                return None
-            paid = [paid[0] + put[0], paid[1] + put[1]]
-            if r == len(game.streets) - 1:
-                assert paid[0] == paid[1]
-                return paid[0] if deal[0].id > deal[1].id else -paid[0]
-        return None
-
     def actor_of(history: str) -> int:
         return len(history.split("/")[-1]) % 2
 
-    def next_actions(history: str) -> list[str]:
-        seq = history.split("/")[-1]
-        if seq in betting_round(game.raises):
-            return ["/"]
-        facing = seq.count("r") > 0 and not seq.endswith("c")
-        if not facing:
-            return ["c", "r"]
-        return ["f", "c", "r"] if seq.count("r") <= game.raises else ["f", "c"]
-
     def info(deal: tuple[Card, ...], history: str) -> tuple[int, Card, tuple[Card, ...], str]:
         player = actor_of(history)
-        return player, deal[player], visible(deal, history.count("/") + 1), history
+        return player, deal[player], _visible(game, deal, history.count("/") + 1), history
 
     @cache
     def choice(key: tuple[int, Card, tuple[Card, ...], str]) -> str:
         history = key[3]
         totals = {}
-        for a in next_actions(history):
+        for a in _next_actions(game, history):
             total = 0.0
             for deal in deals:
                 if info(deal, history) != key:
@@ -165,10 +168,10 @@ def referee_values(game: SmallGame, strategy: Strategy, br_player: int) -> tuple
         return p
 
     def value(deal: tuple[Card, ...], history: str, br: bool = True) -> float:
-        done = outcome(deal, history)
+        done = _outcome(game, deal, history)
         if done is not None:
             return done
-        acts = next_actions(history)
+        acts = _next_actions(game, history)
         if acts == ["/"]:
             return value(deal, history + "/", br)
         key = info(deal, history)

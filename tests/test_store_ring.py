@@ -290,7 +290,7 @@ def test_straights_simulate_is_stored_at_the_one_table_with_its_ante_and_dealer_
     store.close()
 
 
-def test_straights_simulate_with_the_cfr_bot_is_stored_at_the_one_table_too(
+def test_straights_simulate_with_the_cfr_bot_takes_the_path_of_every_bot(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     db, phhs = tmp_path / "cfr.db", tmp_path / "cfr.phhs"
@@ -305,7 +305,13 @@ def test_straights_simulate_with_the_cfr_bot_is_stored_at_the_one_table_too(
     assert all(replay(h).finishing_stacks == h["finishing_stacks"] for h in written)
     store = Store(str(db))
     (table,) = store.tables("simulate")
-    assert table.settings["game"] == "straights" and table.settings["config"]["seats"] == 3
+    # The cfr bot is a DealBot: Straights with it is the catalogue's _STR55L at the one
+    # table, stored as every other bot's game is.
+    assert table.settings["game"] == "_STR55L" and table.settings["bots"] == [
+        "cfr",
+        "random",
+        "cfr",
+    ]
     reopened = StoredTable.load(store, table.id)  # replays every stored command exactly
     assert sum(reopened.table.stacks) + reopened.table.carry == 300
     assert reopened.table.deals == 8

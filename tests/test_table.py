@@ -10,7 +10,7 @@ from typing import Literal
 import pytest
 
 from straights.bots.arena import play_deal
-from straights.bots.base import make_bot
+from straights.bots.registry import make_bot
 from straights.cards import make_deck, parse_cards
 from straights.errors import ConfigurationError, IllegalActionError
 from straights.paigow.deal import PaiGowDeal

@@ -27,7 +27,8 @@ SRC = Path(straights.__file__).resolve().parent.parent
 COUNT_COMPILES = textwrap.dedent(
     """
     import sys
-    from straights.fast.warm import STEPS, watch_compilation
+    from straights.fast.warm import watch_compilation
+    from straights.warmup import STEPS
     for _, step in STEPS:
         step()
     compiled = []

@@ -395,92 +395,126 @@ def _big_blind(deal: Any) -> int:
 
 def _hand_counts(deal: Any) -> list[_Counts]:
     """Each seat's counts for one finished deal, read from its log."""
-    n = deal.n
-    out = [_Counts(hands=1) for _ in range(n)]
-    folded = [False] * n
-    acted_first = [False] * n
-    bring_in = bool(deal.variant.bring_in and deal.stakes.bring_in > 0)
-    round_ = -1
-    level = 0  # bets so far this round (a blind or the bring-in is the first)
-    forced = False  # a blind was posted
-    opener: int | None = None  # the opening raise of the first round
-    aggressor: int | None = None  # the last raiser of the first round
-    cbettor: int | None = None
-    three_bet_seen = [False] * n
-    three_bet_faced = [False] * n
-    cbet_seen = [False] * n
+    reader = _LogReader(deal)
     for e in deal.log:
-        kind, p = e.kind, e.player
-        if kind == "blind" and e.amount > 0:
-            forced = True
-            continue
+        reader.read(e.kind, e.player, e.amount)
+    return reader.finish()
+
+
+class _LogReader:
+    """What :func:`_hand_counts` keeps while it reads a deal's log, entry by entry."""
+
+    def __init__(self, deal: Any) -> None:
+        n = deal.n
+        self.deal = deal
+        self.out = [_Counts(hands=1) for _ in range(n)]
+        self.folded = [False] * n
+        self.acted_first = [False] * n
+        self.bring_in = bool(deal.variant.bring_in and deal.stakes.bring_in > 0)
+        self.round = -1
+        self.level = 0  # bets so far this round (a blind or the bring-in is the first)
+        self.forced = False  # a blind was posted
+        self.opener: int | None = None  # the opening raise of the first round
+        self.aggressor: int | None = None  # the last raiser of the first round
+        self.cbettor: int | None = None
+        self.three_bet_seen = [False] * n
+        self.three_bet_faced = [False] * n
+        self.cbet_seen = [False] * n
+
+    def read(self, kind: str, p: int | None, amount: int) -> None:
+        if kind == "blind" and amount > 0:
+            self.forced = True
+            return
         if kind in ("betting", "no betting"):
-            round_ += 1
-            # The blinds, or stud's bring-in (brought in or completed), are the first bet.
-            level = 1 if round_ == 0 and (forced or bring_in) else 0
-            if round_ == 1:
-                for i in range(n):
-                    if not folded[i]:
-                        out[i].saw_flop = 1
-            continue
+            self._next_round()
+            return
         if kind not in _ACTIONS or p is None:
-            continue
-        c = out[p]
-        if round_ == 0:
-            acted_first[p] = True
-            if level == 2 and not three_bet_seen[p] and p != opener:
-                three_bet_seen[p] = True
-                c.three_bet_chances = 1
-                c.three_bet = int(kind in _AGGRESSIVE)
-            if level == 3 and p == opener and not three_bet_faced[p]:
-                three_bet_faced[p] = True
-                c.three_bets_faced = 1
-                c.fold_to_three_bet = int(kind == "fold")
-            if kind in _VOLUNTARY:
-                c.vpip = 1
-            if kind in _AGGRESSIVE:
-                c.pfr = 1
-                level += 1
-                aggressor = p
-                if level == 2:
-                    opener = p
-            elif kind == "bring-in":
-                level = max(level, 1)
+            return
+        if self.round == 0:
+            self._first_round(kind, p)
         else:
-            if kind in _AGGRESSIVE:
-                c.bets += 1
-            elif kind == "call":
-                c.calls += 1
-            elif kind == "fold":
-                c.folds += 1
-            if round_ == 1:
-                if p == aggressor and level == 0 and not cbet_seen[p]:
-                    cbet_seen[p] = True
-                    c.cbet_chances = 1
-                    c.cbet = int(kind in _AGGRESSIVE)
-                    if c.cbet:
-                        cbettor = p
-                elif cbettor is not None and level == 1 and p != cbettor and not cbet_seen[p]:
-                    cbet_seen[p] = True
-                    c.cbets_faced = 1
-                    c.fold_to_cbet = int(kind == "fold")
-            if kind in _AGGRESSIVE:
-                level += 1
+            self._later_round(kind, p)
         if kind == "fold":
-            folded[p] = True
-    left = [i for i in range(n) if not folded[i]]
-    if round_ < 1 and len(left) == 1 and not acted_first[left[0]]:
-        out[left[0]].walks = 1
-    showdown = len(left) >= 2
-    bb = _big_blind(deal)
-    for i in range(n):
-        c = out[i]
-        if showdown and not folded[i]:
-            c.wtsd = 1
-            c.wsd = int(deal.winnings[i] > 0)
-        won = (deal.stacks[i] - deal.starting_stacks[i]) / bb
-        c.won, c.won_squares = won, won * won
-    return out
+            self.folded[p] = True
+
+    def _next_round(self) -> None:
+        self.round += 1
+        # The blinds, or stud's bring-in (brought in or completed), are the first bet.
+        self.level = 1 if self.round == 0 and (self.forced or self.bring_in) else 0
+        if self.round == 1:
+            for i, folded in enumerate(self.folded):
+                if not folded:
+                    self.out[i].saw_flop = 1
+
+    def _first_round(self, kind: str, p: int) -> None:
+        c = self.out[p]
+        self.acted_first[p] = True
+        if self.level == 2 and not self.three_bet_seen[p] and p != self.opener:
+            self.three_bet_seen[p] = True
+            c.three_bet_chances = 1
+            c.three_bet = int(kind in _AGGRESSIVE)
+        if self.level == 3 and p == self.opener and not self.three_bet_faced[p]:
+            self.three_bet_faced[p] = True
+            c.three_bets_faced = 1
+            c.fold_to_three_bet = int(kind == "fold")
+        if kind in _VOLUNTARY:
+            c.vpip = 1
+        if kind in _AGGRESSIVE:
+            c.pfr = 1
+            self.level += 1
+            self.aggressor = p
+            if self.level == 2:
+                self.opener = p
+        elif kind == "bring-in":
+            self.level = max(self.level, 1)
+
+    def _later_round(self, kind: str, p: int) -> None:
+        c = self.out[p]
+        if kind in _AGGRESSIVE:
+            c.bets += 1
+        elif kind == "call":
+            c.calls += 1
+        elif kind == "fold":
+            c.folds += 1
+        if self.round == 1:
+            self._continuation(kind, p, c)
+        if kind in _AGGRESSIVE:
+            self.level += 1
+
+    def _continuation(self, kind: str, p: int, c: _Counts) -> None:
+        """The flop's continuation bet: made (or not) by the first round's last raiser,
+        then faced by the others."""
+        if p == self.aggressor and self.level == 0 and not self.cbet_seen[p]:
+            self.cbet_seen[p] = True
+            c.cbet_chances = 1
+            c.cbet = int(kind in _AGGRESSIVE)
+            if c.cbet:
+                self.cbettor = p
+        elif (
+            self.cbettor is not None
+            and self.level == 1
+            and p != self.cbettor
+            and not self.cbet_seen[p]
+        ):
+            self.cbet_seen[p] = True
+            c.cbets_faced = 1
+            c.fold_to_cbet = int(kind == "fold")
+
+    def finish(self) -> list[_Counts]:
+        """The counts, with the walks, the showdowns and the winnings in big blinds."""
+        deal, out, folded = self.deal, self.out, self.folded
+        left = [i for i in range(deal.n) if not folded[i]]
+        if self.round < 1 and len(left) == 1 and not self.acted_first[left[0]]:
+            out[left[0]].walks = 1
+        showdown = len(left) >= 2
+        bb = _big_blind(deal)
+        for i, c in enumerate(out):
+            if showdown and not folded[i]:
+                c.wtsd = 1
+                c.wsd = int(deal.winnings[i] > 0)
+            won = (deal.stacks[i] - deal.starting_stacks[i]) / bb
+            c.won, c.won_squares = won, won * won
+        return out
 
 
 def plot_curves(stats: Stats, path: str, *, top: int = 10) -> str:

@@ -51,9 +51,9 @@ from straights.batch.common import seed_streams
 from straights.errors import ConfigurationError, IllegalActionError
 from straights.fast import _relocate_caches
 from straights.fast.lookup import high_lookup
+from straights.poker.actions import ActionLayout  # the AEC environment's actions, shared
 from straights.poker.catalogue import get_variant
 from straights.poker.variant import Stakes
-from straights.rl.actions import ActionLayout  # the AEC environment's actions, shared
 
 _relocate_caches(common, holdem_kernels)
 

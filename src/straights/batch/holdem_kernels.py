@@ -63,7 +63,7 @@ def legal(
     sizes: npt.NDArray[np.float64],
 ) -> None:
     """Mask and raise targets (street totals) of the player to act, as
-    :meth:`Deal.legal_actions` and ``straights.rl.actions.ActionLayout.betting``."""
+    :meth:`Deal.legal_actions` and ``straights.poker.actions.ActionLayout.betting``."""
     i = state[t, ACTOR]
     for a in range(mask.shape[1]):
         mask[t, a] = False

@@ -1,12 +1,13 @@
-"""Bots that play from a seat's view: ``random``, ``calling`` and ``strength`` play Straights'
-table (``act``) and every variant of :mod:`straights.poker` (``decide``).
+"""Bots that play from a seat's view: each plays Straights' own table (``act``) and the
+deals of :mod:`straights.poker` (``decide``) — every variant, but ``cfr``: Straights'.
 
 See ``docs/bots.md`` for the interface and how to write your own.
 """
 
 from __future__ import annotations
 
-from straights.bots.base import BOT_KINDS, Bot, DealBot, can_decide, make_bot, pick, pick_move
+from straights.bots.base import Bot, DealBot, can_decide, pick, pick_move
+from straights.bots.registry import BOT_KINDS, make_bot
 from straights.bots.simple import CallingBot, RandomBot
 from straights.bots.strength import StrengthBot
 

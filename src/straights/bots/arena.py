@@ -34,7 +34,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
 
-from straights.bots.base import Bot, DealBot, can_decide, make_bot
+from straights.bots.base import Bot, DealBot, can_decide
+from straights.bots.registry import make_bot
 from straights.cards import make_deck, make_rng
 from straights.errors import ConfigurationError
 from straights.game.config import TableConfig
@@ -141,8 +142,9 @@ def play_deal(
             apply(move)
 
 
-def deal_bots(kinds: Sequence[str], seed: int) -> list[DealBot]:
-    """Bots by kind that play every variant; a bot without ``decide`` is one clear error,
+def deal_bots(kinds: Sequence[str], seed: int, games: Sequence[Variant] = ()) -> list[DealBot]:
+    """Bots by kind that play ``games``; a bot without ``decide``, or one that does not
+    play one of ``games`` (the ``cfr`` bot plays Straights only), is one clear error,
     and so is an equity bot without the ``fast`` extra (its estimates on the engine's
     view run on the batch kernels), before the first deal rather than at its first move.
     """
@@ -154,10 +156,12 @@ def deal_bots(kinds: Sequence[str], seed: int) -> list[DealBot]:
         require("fast", "the equity bot (--bots equity)")
     for kind in kinds:
         bot = make_bot(kind, rng.getrandbits(64))
-        if not can_decide(bot):
+        other = next((v for v in games if not can_decide(bot, v)), None)
+        if not can_decide(bot) or other is not None:
+            game = "other games" if other is None else game_name(other.code)
             raise ConfigurationError(
-                f"the {kind} bot plays only Straights' own table: choose random, calling "
-                "or strength for other games"
+                f"the {kind} bot plays only Straights: choose random, calling, strength "
+                f"or equity for {game}"
             )
         bots.append(bot)  # type: ignore[arg-type]
     return bots
@@ -193,7 +197,7 @@ def simulate_ring(
         raise ConfigurationError(f"hands={hands}: play at least one deal")
     rng = make_rng(seed)
     kinds = [bot_kinds[i % len(bot_kinds)] for i in range(players)]
-    bots = deal_bots(kinds, rng.getrandbits(64))
+    bots = deal_bots(kinds, rng.getrandbits(64), games)
     choosers = [make_rng(rng.getrandbits(64)) for _ in range(players)]
     result = RingResult()
     for kind in kinds:

@@ -6,28 +6,24 @@
   a :class:`~straights.poker.DealView` and returns a :class:`~straights.poker.Move`
   (``decide``) — a betting action, the cards it discards, or the cards it turns up.
 
-``random``, ``calling`` and ``strength`` are both.
+Every poker bot (``random``, ``calling``, ``strength``, ``equity``, ``cfr``) is both;
+``cfr`` decides in Straights' deals only (its ``plays(variant)``, :func:`can_decide`).
 
->>> from straights.game import Table, TableConfig
->>> t = Table(TableConfig(seats=2), ["a", "b"], seed=5)
->>> hand = t.start_hand()
->>> bot = make_bot("calling")
->>> str(bot.act(t.view(hand.actor)))
-'check'
+Every bot by name: :func:`straights.bots.registry.make_bot`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Final, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from straights.cards import RandomLike
-from straights.errors import ConfigurationError
 from straights.game.hand import Action
 from straights.game.view import SeatView
 from straights.poker.view import DealView, Move
 
-__all__ = ["BOT_KINDS", "Bot", "DealBot", "can_decide", "make_bot", "pick", "pick_move"]
+if TYPE_CHECKING:
+    from straights.poker.variant import Variant
+
+__all__ = ["Bot", "DealBot", "can_decide", "pick", "pick_move"]
 
 
 @runtime_checkable
@@ -59,9 +55,21 @@ class DealBot(Protocol):
     def decide(self, view: DealView) -> Move: ...
 
 
-def can_decide(bot: object) -> bool:
-    """Whether ``bot`` plays every variant (has ``decide``)."""
-    return callable(getattr(bot, "decide", None))
+def can_decide(bot: object, variant: Variant | None = None) -> bool:
+    """Whether ``bot`` plays deals of the engine (has ``decide``) — of ``variant``, when
+    given: a bot that plays only some games says which with ``plays(variant)`` (the
+    ``cfr`` bot plays Straights only).
+
+    >>> from straights.bots.cfr import CfrBot
+    >>> from straights.poker import get_variant
+    >>> bot = CfrBot(rng=1)
+    >>> can_decide(bot), can_decide(bot, get_variant("_STR52L")), can_decide(bot, get_variant("NT"))
+    (True, True, False)
+    """
+    if not callable(getattr(bot, "decide", None)):
+        return False
+    plays = getattr(bot, "plays", None)
+    return variant is None or plays is None or bool(plays(variant))
 
 
 def pick_move(view: DealView, *kinds: str) -> Move:
@@ -100,33 +108,3 @@ def pick(view: SeatView, *kinds: str) -> Action:
             if action.kind == kind:
                 return action
     return view.legal[0]
-
-
-def _factories() -> dict[str, Callable[[RandomLike], Bot]]:
-    from straights.bots.cfr import CfrBot
-    from straights.bots.equity import equity_factories
-    from straights.bots.simple import CallingBot, RandomBot
-    from straights.bots.strength import StrengthBot
-
-    return {
-        "random": lambda rng: RandomBot(rng),
-        "calling": lambda rng: CallingBot(),
-        "strength": lambda rng: StrengthBot(rng=rng),
-        "cfr": lambda rng: CfrBot(rng=rng),
-        **equity_factories(),
-    }
-
-
-#: Names accepted by :func:`make_bot`.
-BOT_KINDS: Final = (
-    *("random", "calling", "strength", "cfr"),
-    *("equity", "equity:tight", "equity:loose", "equity:aggressive"),
-)
-
-
-def make_bot(kind: str, rng: RandomLike = None) -> Bot:
-    """A bot by name, one of :data:`BOT_KINDS` (``equity:tight`` is the tight equity bot)."""
-    factory = _factories().get(kind.strip().lower())
-    if factory is None:
-        raise ConfigurationError(f"{kind!r} is not a bot: choose one of {', '.join(BOT_KINDS)}")
-    return factory(rng)

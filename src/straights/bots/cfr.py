@@ -10,24 +10,42 @@ The table it uses ships with the package; ``table=`` takes another
 (:meth:`~straights.solver.summary.PolicyTable.read`).  It needs NumPy only to
 make a new table, not to play.
 
+It plays Straights' own table (``act`` on a :class:`~straights.game.view.SeatView`)
+and a deal of any variant of the catalogue (``decide`` on a
+:class:`~straights.poker.view.DealView`): the solved frequencies in Straights with
+Limit betting (``straights``, ``straights-52``: the catalogue's ``_STR55L``,
+``_STR52L``) and the strength bot's move in No Limit, as at Straights' own table.
+Other games are not Straights, whose solution it plays: :meth:`CfrBot.plays` says
+which games it plays, and the arena and ``play`` refuse it for any other.
+
 >>> from straights.game import Table, TableConfig
 >>> t = Table(TableConfig(seats=2), ["a", "b"], seed=5)
 >>> hand = t.start_hand()
 >>> bot = CfrBot(rng=1)
 >>> bot.act(t.view(hand.actor)).kind in ("check", "bet")
 True
+>>> from straights.cards import make_deck
+>>> from straights.poker import Deal, Stakes, deal_view, get_variant
+>>> deal = Deal(get_variant("_STR55L"), Stakes.uniform(2, ante=1, min_bet=1),
+...             [50, 50], make_deck("straights").shuffled(5))
+>>> bot.decide(deal_view(deal, deal.actor)).kind in ("check", "bet")
+True
 """
 
 from __future__ import annotations
 
-from straights.bots.base import pick
+from straights.bots.base import pick, pick_move
 from straights.bots.strength import StrengthBot
 from straights.cards import RandomLike, make_rng
 from straights.game.hand import Action
 from straights.game.view import SeatView
+from straights.poker.catalogue import get_variant
+from straights.poker.straights_rules import RuleTen
+from straights.poker.variant import Variant
+from straights.poker.view import DealView, Move
 from straights.solver.summary import PolicyTable, shipped
 
-__all__ = ["CfrBot"]
+__all__ = ["CfrBot", "deal_situation", "situation"]
 
 _KINDS = {"f": ("fold",), "c": ("check", "call"), "r": ("bet", "raise")}
 
@@ -45,21 +63,93 @@ class CfrBot:
 
     def probabilities(self, view: SeatView) -> dict[str, float]:
         """The solved frequencies of fold (f), check/call (c), bet/raise (r) here; {} if none."""
-        if view.betting != "limit" or view.hole is None:
+        spot = situation(view)
+        if spot is None:
             return {}
-        bets = 0 if view.current_bet == 0 else view.raises + 1
-        player = 1 if view.seat == view.button else 0
-        return self.table.probabilities(view.round - 1, bets, player, self.fallback.equity(view))
+        return self.table.probabilities(*spot, self.fallback.equity(view))
+
+    def deal_probabilities(self, view: DealView) -> dict[str, float]:
+        """:meth:`probabilities` in a deal of the engine; {} but in Straights with Limit
+        betting (:func:`deal_situation`)."""
+        spot = deal_situation(view)
+        if spot is None:
+            return {}
+        return self.table.probabilities(*spot, self.fallback.deal_equity(view))
+
+    def plays(self, variant: Variant) -> bool:
+        """Whether it plays deals of ``variant``: Straights' (both packs, both bettings)."""
+        return isinstance(variant.pot_rule, RuleTen)
 
     def act(self, view: SeatView) -> Action:
-        probs = self.probabilities(view)
-        legal = {a.kind for a in view.legal}
+        kinds = self._draw(self.probabilities(view), {a.kind for a in view.legal})
+        return self.fallback.act(view) if kinds is None else pick(view, *kinds)
+
+    def decide(self, view: DealView) -> Move:
+        kinds = self._draw(self.deal_probabilities(view), {a.kind for a in view.legal})
+        return self.fallback.decide(view) if kinds is None else pick_move(view, *kinds)
+
+    def _draw(self, probs: dict[str, float], legal: set[str]) -> tuple[str, ...] | None:
+        """The action kinds of one of ``probs`` drawn by its frequency among the legal
+        ones; ``None`` when none is legal (the fallback decides)."""
         usable = {k: p for k, p in probs.items() if p > 0 and legal & set(_KINDS[k])}
         if not usable:
-            return self.fallback.act(view)
+            return None
         draw = self.rng.random() * sum(usable.values())
         for kind, p in usable.items():
             draw -= p
             if draw < 0:
-                return pick(view, *_KINDS[kind])
-        return pick(view, *_KINDS[next(reversed(usable))])
+                return _KINDS[kind]
+        return _KINDS[next(reversed(usable))]
+
+
+def situation(view: SeatView) -> tuple[int, int, int] | None:
+    """Where the solved game has a strategy: ``(round, bets, player)`` — the betting round
+    from 0, the bets made in it (a bet, then each raise), 1 on the button else 0 — in
+    Straights with Limit betting; ``None`` elsewhere."""
+    if view.betting != "limit" or view.hole is None:
+        return None
+    bets = 0 if view.current_bet == 0 else view.raises + 1
+    return view.round - 1, bets, 1 if view.seat == view.button else 0
+
+
+def deal_situation(view: DealView) -> tuple[int, int, int] | None:
+    """:func:`situation` from a deal of the engine: the deal's player order puts the
+    button last, and the bets of the round are read off the doubling ladder
+    (:func:`_ladder_bets`); ``None`` but in a Straights variant with Limit betting."""
+    variant = get_variant(view.variant)
+    cap = variant.raise_cap
+    if not isinstance(variant.pot_rule, RuleTen) or cap is None or view.seat is None:
+        return None
+    if view.phase != "betting":
+        return None
+    street = [s.name for s in variant.streets].index(view.street)
+    return street, _ladder_bets(view, cap), 1 if view.seat == len(view.players) - 1 else 0
+
+
+def _ladder_bets(view: DealView, cap: int) -> int:
+    """The bets made this round on Straights' doubling ladder, as the Straights table's
+    view counts them (a bet, then each raise): a highest bet of 0, 1, 3, 7 units is 0, 1,
+    2, 3 bets; the unit is what a raise adds over twice the highest bet.  With no raise
+    left the round has reached its cap.
+
+    >>> from straights.poker.engine import Legal
+    >>> from straights.poker.view import PlayerView
+    >>> def seen(bets, legal):
+    ...     players = tuple(PlayerView(i, 50, b, False, ()) for i, b in enumerate(bets))
+    ...     return DealView("_STR55L", "round 1", 0, players, (), 0, 0, legal)
+    >>> _ladder_bets(seen([0, 0], (Legal("check"), Legal("bet", low=2, high=2))), 3)
+    0
+    >>> facing_a_raise = (Legal("fold"), Legal("call"), Legal("raise", low=14, high=14))
+    >>> _ladder_bets(seen([0, 6], facing_a_raise), 3)
+    2
+    >>> _ladder_bets(seen([14, 6], (Legal("fold"), Legal("call"))), 3)
+    3
+    """
+    top = max(p.bet for p in view.players)
+    if top == 0:
+        return 0
+    raise_to = next((leg.low for leg in view.legal if leg.kind == "raise"), None)
+    if raise_to is None or raise_to <= 2 * top:
+        return cap
+    unit = raise_to - 2 * top
+    return (top // unit + 1).bit_length() - 1

@@ -286,7 +286,7 @@ def make_paigow_bot(kind: str, rules: PaiGowRules | None = None) -> PaiGowBot:
     >>> make_paigow_bot("equity:tight").name, make_paigow_bot("strength").name
     ('equity', 'house')
     """
-    from straights.bots.base import BOT_KINDS
+    from straights.bots.registry import BOT_KINDS
 
     name = kind.strip().lower()
     if name == "equity" or (name.startswith("equity:") and name in BOT_KINDS):

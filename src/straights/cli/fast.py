@@ -140,7 +140,7 @@ def _warm(quiet: bool) -> None:
     trouble = cache_trouble()
     if trouble is not None:
         _err.print(f"note: {trouble}; {UNCACHED}", markup=False, soft_wrap=True)
-    from straights.fast.warm import STEPS
+    from straights.warmup import STEPS
 
     for number, (label, step) in enumerate(STEPS, 1):
         began = time.perf_counter()

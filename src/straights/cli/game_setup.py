@@ -87,7 +87,7 @@ def game_setup(
     error rather than a silent drop.  ``bots=None`` (the option not given) seats
     :data:`DEFAULT_BOTS` in turn, as many as there are seats.
     """
-    from straights.bots.base import BOT_KINDS
+    from straights.bots.registry import BOT_KINDS
     from straights.game.config import MAX_SEATS, MIN_SEATS, TableConfig
 
     if not MIN_SEATS <= seats <= MAX_SEATS:

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from straights.cli import site_history
 from straights.cli.app import app
 
 history_app = typer.Typer(
@@ -142,7 +143,7 @@ def replay_files(
     """
     import sys
 
-    from straights.poker.phh import replay_line, replay_rows
+    from straights.history_files import replay_line, replay_rows
 
     hands = failed = 0
     for row in replay_rows(files):
@@ -193,4 +194,5 @@ def _tell_other(text: str) -> list[str]:
         f"{n} {s}" for n, s in zip(names, deal.stacks, strict=False))]  # fmt: skip
 
 
-from straights.cli import site_history  # noqa: E402  (registers `history import`)
+# Registered last, as the help lists it: `history import` (site hand histories → PHH).
+history_app.command("import")(site_history.import_files)

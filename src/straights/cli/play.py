@@ -318,7 +318,7 @@ def _play_ring(
         rng = make_rng(seed)
         bot_seed, table_seed, choice_seed = (rng.getrandbits(63) for _ in range(3))
         names = [name] + [f"{kind.capitalize()} {k}" for k, kind in enumerate(kinds, start=1)]
-    seat_bots = deal_bots(kinds, bot_seed)
+    seat_bots = deal_bots(kinds, bot_seed, variants)
     stored = None
     made: list[StoredTable[Deal, Variant]] = []
     if store is not None:
@@ -402,14 +402,14 @@ class _SeededBot:
     def act(self, view: SeatView) -> Action:
         import random
 
-        from straights.bots.base import make_bot
+        from straights.bots.registry import make_bot
 
         nonce = f"{self.seed}:{self.seat}:{len(self.table.events)}"
         return make_bot(self.kind, random.Random(nonce)).act(view)
 
 
 def _bot_name(kind: str, bot_seed: int, seat: int) -> str:
-    from straights.bots.base import make_bot
+    from straights.bots.registry import make_bot
 
     return f"{make_bot(kind, bot_seed).name.capitalize()} {seat}"
 

@@ -7,21 +7,17 @@ from typing import Annotated
 import typer
 
 from straights.cli.app import app
-from straights.cli.bot_results import bot_grid, bot_rows, ranked
 from straights.cli.game_setup import (
     AnteOpt,
     BettingOpt,
     BotsOpt,
     GameOpt,
-    GameSetup,
     GamesOpt,
     PackOpt,
     game_options,
     game_setup,
     ring_games,
 )
-from straights.cli.render import counted
-from straights.cli.sim_output import SimulationOutput
 
 
 @app.command()
@@ -72,10 +68,6 @@ def simulate(
         return
     setup = game_setup(seats=players, bots=bots, betting=betting, ante=ante, stack=stack,
                        pack=pack, bot_seats=players)  # fmt: skip
-    if "cfr" in setup.bots:  # the cfr bot acts only on Straights' own table's views
-        _simulate_with_cfr(setup, hands=hands, seed=seed, out=out, db=db, progress=progress,
-                           as_json=as_json)  # fmt: skip
-        return
     from straights.cli.game_setup import RingGames
     from straights.cli.ring_simulate import simulate_ring_games
     from straights.poker.catalogue import get_variant
@@ -85,90 +77,3 @@ def simulate(
                         stack=stack, bots=",".join(setup.bots), progress=progress,
                         as_json=as_json, out=out, db=db, ante=ante,
                         betting=betting)  # fmt: skip
-
-
-def _simulate_with_cfr(
-    setup: GameSetup,
-    *,
-    hands: int,
-    seed: int | None,
-    out: str | None,
-    db: str | None,
-    progress: bool,
-    as_json: bool,
-) -> None:
-    """Straights with a ``cfr`` bot: at the one table through Straights' own face
-    (:func:`~straights.bots.arena.simulate_straights`), as the ``cfr`` bot reads the
-    round's raise level and the button from Straights' views."""
-    from rich.text import Text
-
-    from straights.bots.arena import simulate as run
-    from straights.cli.progress import Work
-    from straights.cli.render import console
-    from straights.game.hand import Hand
-    from straights.poker.phh import deal_to_phh, dumps
-
-    players, betting = setup.config.seats, setup.config.betting
-    con = console()
-    output = SimulationOutput(out, db)
-    make_table = None
-    if output.store is not None:
-        from straights.store.table import STRAIGHTS, STRAIGHTS_TABLE, StoredTable
-
-        store = output.store
-        settings = {"bots": list(setup.bots), "config": setup.config.to_dict()}
-
-        def make_table(
-            names: list[str], stack: int, seed: int, button: int
-        ) -> StoredTable[Hand, int]:
-            stored = StoredTable.create(store, STRAIGHTS, STRAIGHTS_TABLE, names, stack,
-                                        kind="simulate", seed=seed, button=button,
-                                        settings=settings)  # fmt: skip
-            output.stored(stored.record.id)
-            return stored
-
-    with Work("Dealing", "deals", hands, enabled=progress) as work:  # stderr: JSON stays clean
-
-        def on_hand(hand: Hand, names: list[str]) -> None:
-            if output.writing:
-                assert hand.engine is not None  # the one table keeps each deal's engine
-                history = deal_to_phh(hand.engine)
-                history["hand"], history["players"] = hand.number, names
-                output.write(dumps(history))
-            work.advance()
-
-        with output:
-            result = run(setup.config, setup.bots, hands, seed, on_hand, make_table)
-    if as_json:
-        import json
-
-        summary = {
-            "game": "straights",
-            "deals": result.hands,
-            "seats": players,
-            "betting": betting,
-            "bots": bot_rows(ranked(result.bots.values())),
-            "carry_overs": result.carry_overs,
-            "showdowns": result.showdowns,
-            "average_pot": result.average_pot,
-            "sessions": result.sessions,
-        }  # fmt: skip
-        con.print_json(json.dumps(summary))
-        return
-    best_first = ranked(result.bots.values())
-    con.print(
-        bot_grid(
-            f"{counted(result.hands, 'deal', 'deals')}, {players} seats, {betting}", best_first
-        )
-    )
-    con.print(
-        f"carry-overs (rule 10): {result.carry_overs} · showdowns: {result.showdowns} · "
-        f"average pot: {result.average_pot:.2f} · sessions: {result.sessions}"
-    )
-    if output.writing:
-        from straights.cli.render import wrote
-
-        con.print(Text(wrote(output.written, out)), soft_wrap=True)
-    if output.store is not None:
-        saved = counted(result.hands, "deal", "deals")
-        con.print(Text(f"saved {saved} in {output.store.where}"), soft_wrap=True)

@@ -3,6 +3,7 @@
 
 A hand that cannot be read is one line on stderr naming the file, the line and the
 hand; the others are written, and the command exits with status 1.
+:mod:`straights.cli.history` registers :func:`import_files` as ``history import``.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from typing import Annotated, Any, Final
 
 import typer
 
-from straights.cli.history import history_app
 from straights.sites import FORMATS
 
 #: What ``--to`` accepts.
@@ -42,7 +42,6 @@ def _say(text: str, out: str) -> None:
     typer.echo(text, err=out == "-")
 
 
-@history_app.command("import")
 def import_files(
     files: Annotated[list[str], typer.Argument(help="Hand-history files of a poker site.")],
     out: Annotated[str, typer.Option("--out", "-o", help="The .phhs file to write ('-': stdout).")],

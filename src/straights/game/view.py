@@ -19,9 +19,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from straights.cards import Card, format_cards
 from straights.game.events import (
@@ -36,9 +36,41 @@ from straights.game.hand import Action, Hand
 from straights.game.wording import seat_label
 
 if TYPE_CHECKING:
-    from straights.game.table import Seat, Table
+    from straights.game.config import TableConfig
 
-__all__ = ["PlayerView", "SeatView", "hand_view", "redact", "table_view"]
+__all__ = ["PlayerView", "SeatView", "Seated", "SeatedTable", "hand_view", "redact", "table_view"]
+
+
+class Seated(Protocol):
+    """A player at a table: a name and the chips behind (``game.table.Seat``)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def stack(self) -> int: ...
+
+
+class SeatedTable(Protocol):
+    """What :func:`table_view` reads of a table (``game.table.Table`` is one)."""
+
+    @property
+    def config(self) -> TableConfig: ...
+
+    @property
+    def hand(self) -> Hand | None: ...
+
+    @property
+    def seats(self) -> Sequence[Seated | None]: ...
+
+    @property
+    def names(self) -> Mapping[int, str]: ...
+
+    @property
+    def button(self) -> int | None: ...
+
+    @property
+    def carry(self) -> int: ...
 
 
 def _cards(cards: tuple[Card, ...] | None) -> str | None:
@@ -316,7 +348,7 @@ def hand_view(hand: Hand, seat: int | None, names: Mapping[int, str] | None = No
     return _deal_view(hand, seat, mine, players, hand.carry_out)
 
 
-def _sitting_out(table: Table, seat: int) -> PlayerView:
+def _sitting_out(table: SeatedTable, seat: int) -> PlayerView:
     """A player seated at the table but not dealt into the current deal."""
     player = table.seats[seat]
     assert player is not None
@@ -333,7 +365,7 @@ def _sitting_out(table: Table, seat: int) -> PlayerView:
     )
 
 
-def table_view(table: Table, seat: int | None) -> SeatView:
+def table_view(table: SeatedTable, seat: int | None) -> SeatView:
     """The view of a whole table for ``seat``: the current (or last) deal plus the
     players not dealt in."""
     hand = table.hand
@@ -377,7 +409,7 @@ def table_view(table: Table, seat: int | None) -> SeatView:
     return _deal_view(hand, seat, mine, players, table.carry)
 
 
-def _stack(seat: Seat | None) -> int:
+def _stack(seat: Seated | None) -> int:
     return 0 if seat is None else seat.stack
 
 

@@ -33,7 +33,7 @@ from straights.game import events as ev
 from straights.game.config import ROUNDS
 
 if TYPE_CHECKING:
-    from straights.poker.engine import Deal
+    from straights.poker.engine import Deal, Entry
 
 __all__ = [
     "Phrase",
@@ -135,6 +135,14 @@ def phrase(event: ev.Event, name: Callable[[int], str | None], you: int | None =
     face down.
     """
     t = _Teller(name, you)
+    told = _deal_phrase(event, t, you)
+    if told is None:
+        told = _table_phrase(event, t, you)
+    return (event.type.replace("_", " "),) if told is None else told
+
+
+def _deal_phrase(event: ev.Event, t: _Teller, you: int | None) -> Phrase | None:
+    """:func:`phrase` of the events of one deal's play (``None``: another event)."""
     if isinstance(event, ev.Acted):
         action = action_phrase(
             event.kind,
@@ -166,6 +174,12 @@ def phrase(event: ev.Event, name: Callable[[int], str | None], you: int | None =
     if isinstance(event, ev.RoundStarted):
         head = f"Round {event.round} of {ROUNDS}"
         return (head if event.betting else f"{head}: no betting, fewer than two can bet",)
+    return None
+
+
+def _table_phrase(event: ev.Event, t: _Teller, you: int | None) -> Phrase | None:
+    """:func:`phrase` of the events around the deals: start and end, antes, the dealer
+    draw, rule 10's penalty and carried pot, players sitting down and leaving."""
     if isinstance(event, ev.HandStarted):
         verb = "deal" if event.button == you else "deals"
         head = f"Deal {event.number} · {t.who(event.button, start=False)} {verb}"
@@ -199,7 +213,7 @@ def phrase(event: ev.Event, name: Callable[[int], str | None], you: int | None =
         return (f"End of deal {event.number}",)
     if isinstance(event, ev.TableOpened):
         return ("The table opens",)
-    return (event.type.replace("_", " "),)
+    return None
 
 
 #: Entries of a deal's log that put chips in, as the betting round counts them.
@@ -269,28 +283,9 @@ def entry_phrase(
     p = e.player
     mine = p == you
     if kind == "hole":
-        ups = e.up or (False,) * len(e.cards)
-        up = [c for c, u in zip(e.cards, ups, strict=True) if u and c is not None]
-        down = [c for c, u in zip(e.cards, ups, strict=True) if not u and c is not None]
-        hidden = len(e.cards) - len(up) - len(down)
-        out: list[Piece] = [f"{t.does(p, 'gets', 'get')} "]
-        if down:
-            out += _cards(down)
-        if up:
-            out += [" and " if down else "", *_cards(up), " face up"]
-        if hidden:
-            out.append(f" and {hidden} face down" if up or down else f"{hidden} cards face down")
-        return tuple(out) if mine or up else None
+        return _hole_phrase(e, t, mine)
     if kind == "discard":
-        seen = [c for c in e.cards if c is not None]
-        if not e.cards:
-            return (t.does(p, "stands pat", "stand pat"),)
-        drawn = deal.replaced(at)  # the engine says: a draw, or a discard for good
-        if seen:
-            verb = ("throws", "throw") if drawn else ("discards", "discard")
-            return (f"{t.does(p, *verb)} ", *_cards(seen))
-        verb = ("draws", "draw") if drawn else ("discards", "discard")
-        return (f"{t.does(p, *verb)} {len(e.cards)}",)
+        return _discard_phrase(e, t, deal.replaced(at))
     if kind == "expose":
         seen = [c for c in e.cards if c is not None]
         if seen:
@@ -312,6 +307,40 @@ def entry_phrase(
     if kind == "penalty":
         return (f"{t.does(p, 'pays', 'pay')} a penalty of {e.amount}",)
     return None
+
+
+def _hole_phrase(e: Entry, t: _Teller, mine: bool) -> Phrase | None:
+    """A ``hole`` line of :func:`entry_phrase`: the cards face down and face up; ``None``
+    for another player's cards all face down."""
+    p = e.player
+    assert p is not None
+    ups = e.up or (False,) * len(e.cards)
+    up = [c for c, u in zip(e.cards, ups, strict=True) if u and c is not None]
+    down = [c for c, u in zip(e.cards, ups, strict=True) if not u and c is not None]
+    hidden = len(e.cards) - len(up) - len(down)
+    out: list[Piece] = [f"{t.does(p, 'gets', 'get')} "]
+    if down:
+        out += _cards(down)
+    if up:
+        out += [" and " if down else "", *_cards(up), " face up"]
+    if hidden:
+        out.append(f" and {hidden} face down" if up or down else f"{hidden} cards face down")
+    return tuple(out) if mine or up else None
+
+
+def _discard_phrase(e: Entry, t: _Teller, drawn: bool) -> Phrase:
+    """A ``discard`` line of :func:`entry_phrase`: standing pat, a draw (``drawn``: the
+    engine replaced the cards) or a discard for good, with the cards the viewer sees."""
+    p = e.player
+    assert p is not None
+    seen = [c for c in e.cards if c is not None]
+    if not e.cards:
+        return (t.does(p, "stands pat", "stand pat"),)
+    if seen:
+        verb = ("throws", "throw") if drawn else ("discards", "discard")
+        return (f"{t.does(p, *verb)} ", *_cards(seen))
+    verb = ("draws", "draw") if drawn else ("discards", "discard")
+    return (f"{t.does(p, *verb)} {len(e.cards)}",)
 
 
 def deal_story(deal: Deal, name: Callable[[int], str], you: int | None = None) -> list[str]:

@@ -96,80 +96,128 @@ def house_way(seven: Sequence[Card]) -> HouseWay:
     """
     if len(seven) != 7 or len(set(seven)) != 7:
         raise HandSizeError(f"the house way sets seven different cards, not {len(seven)}")
-    cards = sorted(seven, key=_order, reverse=True)
-    groups: dict[int, list[Card]] = {}
-    for card in cards:
-        groups.setdefault(_rank(card), []).append(card)
-    # Ranks by size of group, then by rank: the shape of the hand, highest first.
-    by_size = sorted(groups, key=lambda r: (len(groups[r]), r), reverse=True)
-    sizes = [len(groups[r]) for r in by_size]
-    top = by_size[0]
-
-    def singles_except(*ranks: int) -> list[Card]:
-        return [c for c in cards if _rank(c) not in ranks]
-
-    def done(front: Sequence[Card], rule: str) -> HouseWay:
-        # The rules name ranks; where other cards of the same ranks could go in front
-        # instead (the joker or another ace), the best five-card hand decides.
-        want = sorted(map(_rank, front))
-        setting = Setting.split(seven, front)
-        for pair in itertools.combinations(cards, 2):
-            if sorted(map(_rank, pair)) == want and set(pair) != set(front):
-                other = Setting.split(seven, pair)
-                if other.back_value > setting.back_value:
-                    setting = other
-        return HouseWay(setting, rule)
-
-    pairs = [r for r in by_size if len(groups[r]) == 2]
-    if sizes[0] == 5:
-        if 13 in pairs:
-            return done(groups[13], "five aces, kings in front")
-        return done(groups[_ACE][:2], "five aces")
-    if sizes[0] == 4:
-        others = [r for r in by_size[1:] if len(groups[r]) >= 2]
-        if others:
-            return done(groups[others[0]][:2], "four of a kind and a pair")
-        rest = singles_except(top)
-        if top <= 6:
-            return done(rest[:2], "four of a kind, low: together")
-        if top <= 10 and _rank(rest[0]) >= _KING:
-            return done(rest[:2], "four of a kind, middle: together with a king or ace in front")
-        return done(groups[top][2:], "four of a kind, split")
-    if sizes[0] == 3 and sizes[1] >= 2:
-        if sizes[1] == 3:
-            return done(groups[top][:2], "two threes of a kind")
-        return done(groups[pairs[0]], "full house, split")
-    if len(pairs) < 2:
+    shape = _Shape.of(seven)
+    chosen = _sets_and_quads(shape)
+    if chosen is None and len(shape.pairs) < 2:
         straight = _straight_or_better(seven)
         if straight is not None:
-            if sizes[0] == 2 and 10 <= top <= _KING:
-                rest = singles_except(top)
-                front = straight.front_value
-                if (
-                    _rank(rest[0]) == _ACE
-                    and front.category == "high card"
-                    and not any(_rank(c) == _ACE for c in straight.front)
-                ):
-                    return done(rest[:2], "straight or flush given up: ace in front, pair behind")
-            return HouseWay(straight, "straight or flush")
+            chosen = _straight_given_up(shape, straight)
+            if chosen is None:
+                return HouseWay(straight, "straight or flush")
+    if chosen is None:
+        chosen = _pairs_and_less(shape)
+    front, rule = chosen
+    return _done(seven, shape.cards, front, rule)
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """Seven cards by rank: ``cards`` highest first, ``groups`` each rank's cards,
+    ``by_size`` the ranks by size of group then rank (the shape of the hand, highest
+    first), ``sizes`` their sizes, ``pairs`` the ranks of exactly two cards."""
+
+    cards: list[Card]
+    groups: dict[int, list[Card]]
+    by_size: list[int]
+    sizes: list[int]
+    pairs: list[int]
+
+    @classmethod
+    def of(cls, seven: Sequence[Card]) -> _Shape:
+        cards = sorted(seven, key=_order, reverse=True)
+        groups: dict[int, list[Card]] = {}
+        for card in cards:
+            groups.setdefault(_rank(card), []).append(card)
+        by_size = sorted(groups, key=lambda r: (len(groups[r]), r), reverse=True)
+        sizes = [len(groups[r]) for r in by_size]
+        pairs = [r for r in by_size if len(groups[r]) == 2]
+        return cls(cards, groups, by_size, sizes, pairs)
+
+    @property
+    def top(self) -> int:
+        return self.by_size[0]
+
+    def singles_except(self, *ranks: int) -> list[Card]:
+        return [c for c in self.cards if _rank(c) not in ranks]
+
+
+_Front = tuple[Sequence[Card], str]
+
+
+def _sets_and_quads(shape: _Shape) -> _Front | None:
+    """Five aces, four of a kind, two threes of a kind and the full house; else ``None``."""
+    groups, sizes, top, pairs = shape.groups, shape.sizes, shape.top, shape.pairs
+    if sizes[0] == 5:
+        if 13 in pairs:
+            return groups[13], "five aces, kings in front"
+        return groups[_ACE][:2], "five aces"
+    if sizes[0] == 4:
+        others = [r for r in shape.by_size[1:] if len(groups[r]) >= 2]
+        if others:
+            return groups[others[0]][:2], "four of a kind and a pair"
+        rest = shape.singles_except(top)
+        if top <= 6:
+            return rest[:2], "four of a kind, low: together"
+        if top <= 10 and _rank(rest[0]) >= _KING:
+            return rest[:2], "four of a kind, middle: together with a king or ace in front"
+        return groups[top][2:], "four of a kind, split"
+    if sizes[0] == 3 and sizes[1] >= 2:
+        if sizes[1] == 3:
+            return groups[top][:2], "two threes of a kind"
+        return groups[pairs[0]], "full house, split"
+    return None
+
+
+def _straight_given_up(shape: _Shape, straight: Setting) -> _Front | None:
+    """A pair of tens to kings with an ace and a straight or flush: the ace in front and
+    the pair behind when the straight's front would hold no ace; else ``None``."""
+    if not (shape.sizes[0] == 2 and 10 <= shape.top <= _KING):
+        return None
+    rest = shape.singles_except(shape.top)
+    if (
+        _rank(rest[0]) == _ACE
+        and straight.front_value.category == "high card"
+        and not any(_rank(c) == _ACE for c in straight.front)
+    ):
+        return rest[:2], "straight or flush given up: ace in front, pair behind"
+    return None
+
+
+def _pairs_and_less(shape: _Shape) -> _Front:
+    """Three pairs, two pairs, three of a kind, one pair and no pair."""
+    groups, top, pairs = shape.groups, shape.top, shape.pairs
     if len(pairs) == 3:
-        return done(groups[pairs[0]], "three pairs")
+        return groups[pairs[0]], "three pairs"
     if len(pairs) == 2:
         high, low = pairs
-        rest = singles_except(high, low)
+        rest = shape.singles_except(high, low)
         if high <= 10 and _rank(rest[0]) == _ACE:
-            return done(rest[:2], "two pairs together, ace in front")
+            return rest[:2], "two pairs together, ace in front"
         if high <= 6 and _rank(rest[0]) >= _KING:
-            return done(rest[:2], "two low pairs together, king or ace in front")
-        return done(groups[low], "two pairs, split")
-    if sizes[0] == 3:
-        rest = singles_except(top)
+            return rest[:2], "two low pairs together, king or ace in front"
+        return groups[low], "two pairs, split"
+    if shape.sizes[0] == 3:
+        rest = shape.singles_except(top)
         if top == _ACE:
-            return done([groups[top][0], rest[0]], "three aces, split")
-        return done(rest[:2], "three of a kind")
-    if sizes[0] == 2:
-        return done(singles_except(top)[:2], "one pair")
-    return done(cards[1:3], "no pair")
+            return [groups[top][0], rest[0]], "three aces, split"
+        return rest[:2], "three of a kind"
+    if shape.sizes[0] == 2:
+        return shape.singles_except(top)[:2], "one pair"
+    return shape.cards[1:3], "no pair"
+
+
+def _done(seven: Sequence[Card], cards: list[Card], front: Sequence[Card], rule: str) -> HouseWay:
+    """``front`` in front, the rest behind.  The rules name ranks; where other cards of
+    the same ranks could go in front instead (the joker or another ace), the best
+    five-card hand decides."""
+    want = sorted(map(_rank, front))
+    setting = Setting.split(seven, front)
+    for pair in itertools.combinations(cards, 2):
+        if sorted(map(_rank, pair)) == want and set(pair) != set(front):
+            other = Setting.split(seven, pair)
+            if other.back_value > setting.back_value:
+                setting = other
+    return HouseWay(setting, rule)
 
 
 def _straight_or_better(seven: Sequence[Card]) -> Setting | None:

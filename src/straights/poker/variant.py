@@ -17,12 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from straights.errors import ConfigurationError
-
-if TYPE_CHECKING:
-    from straights.poker.engine import Deal
 
 __all__ = [
     "HandRule",
@@ -102,13 +99,15 @@ class PotRule(Protocol):
     """A hook that awards the pots of a deal that reached the showdown itself.
 
     ``award(deal)`` pays the pots (``deal.pay``) and may carry chips to the next
-    deal (``deal.carry_out``); Straights' rule 10 is one.
+    deal (``deal.carry_out``); Straights' rule 10 is one.  ``deal`` is the engine's
+    :class:`~straights.poker.engine.Deal`, typed ``Any`` here because the engine is
+    built on this module (a rule names ``Deal`` itself, as ``RuleTen`` does).
     """
 
     @property
     def name(self) -> str: ...
 
-    def award(self, deal: Deal) -> None: ...
+    def award(self, deal: Any) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)

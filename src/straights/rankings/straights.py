@@ -110,32 +110,13 @@ def _straight_part(hole: Sequence[int], table: Sequence[int]) -> tuple[int, int,
     holds the positions of suit ``s``.  A run of length ``L`` ends at every bit of
     ``m & m<<1 & … & m<<(L-1)``.
     """
-    by_suit = [0, 0, 0, 0]
-    for c in table:
-        if c < SPECIAL_BASE:
-            by_suit[c & 3] |= 1 << ((c >> 2) + 2)
-    for c in hole:
-        if c < SPECIAL_BASE:
-            by_suit[c & 3] |= 1 << ((c >> 2) + 2)
-    for s in range(4):
-        if by_suit[s] >> 14:
-            by_suit[s] |= 2
+    by_suit = _suit_masks(hole, table)
     a, b = hole
     sa, sb = _strength(a), _strength(b)
     hand = sa * 64 + sb if sa >= sb else sb * 64 + sa
-
-    present = by_suit[0] | by_suit[1] | by_suit[2] | by_suit[3]
-    ends = present & (present << 1)
-    if not ends:
+    length, ends = _longest_runs(by_suit[0] | by_suit[1] | by_suit[2] | by_suit[3])
+    if not length:
         return hand, 0, 0, -1, -1
-    length = 2
-    while True:
-        longer = ends & (present << length)
-        if not longer:
-            break
-        ends = longer
-        length += 1
-
     best = -1
     best_top = best_flush = best_tsuit = 0
     span = (1 << length) - 1
@@ -143,36 +124,8 @@ def _straight_part(hole: Sequence[int], table: Sequence[int]) -> tuple[int, int,
         top = ends.bit_length() - 1
         ends ^= 1 << top
         window = span << (top - length + 1)
-        flush_suit = -1
-        for s in _SUITS_BEST_FIRST:
-            if by_suit[s] & window == window:
-                flush_suit = s
-                break
-        if flush_suit >= 0:
-            tsuit = flush_suit
-        else:
-            for s in _SUITS_BEST_FIRST:
-                if by_suit[s] >> top & 1:
-                    tsuit = s
-                    break
-        # Priority card (rule 7): the best hole card that can play in this straight.
-        prio = 0
-        for c in hole:
-            if c >= SPECIAL_BASE:
-                continue
-            suit = c & 3
-            if flush_suit >= 0 and suit != flush_suit:
-                continue
-            pos = (c >> 2) + 2
-            if not window >> pos & 1:
-                if pos != 14 or not window & 2:
-                    continue
-                pos = 1
-            if pos == top and suit != tsuit:
-                continue
-            code = pos * 4 + _SORDER[suit] + 1
-            if code > prio:
-                prio = code
+        flush_suit, tsuit = _suits_of(by_suit, window, top)
+        prio = _priority(hole, window, top, flush_suit, tsuit)
         value = (
             (flush_suit >= 0) << _FLUSH_SHIFT
             | top << _TOP_SHIFT
@@ -183,6 +136,77 @@ def _straight_part(hole: Sequence[int], table: Sequence[int]) -> tuple[int, int,
             best, best_top, best_flush, best_tsuit = value, top, flush_suit, tsuit
     key = (length << _LEN_SHIFT) | best | hand
     return key, length, best_top, best_flush, best_tsuit
+
+
+def _suit_masks(hole: Sequence[int], table: Sequence[int]) -> list[int]:
+    """The positions of the natural cards of each suit (an ace at 14 and at 1)."""
+    by_suit = [0, 0, 0, 0]
+    for c in table:
+        if c < SPECIAL_BASE:
+            by_suit[c & 3] |= 1 << ((c >> 2) + 2)
+    for c in hole:
+        if c < SPECIAL_BASE:
+            by_suit[c & 3] |= 1 << ((c >> 2) + 2)
+    for s in range(4):
+        if by_suit[s] >> 14:
+            by_suit[s] |= 2
+    return by_suit
+
+
+def _longest_runs(present: int) -> tuple[int, int]:
+    """(length, the mask of the top positions) of the longest runs of ``present``;
+    (0, 0) when no two positions are consecutive.
+
+    >>> _longest_runs(0b0111_0110)  # runs 1-2 and 4-6
+    (3, 64)
+    """
+    ends = present & (present << 1)
+    if not ends:
+        return 0, 0
+    length = 2
+    while True:
+        longer = ends & (present << length)
+        if not longer:
+            return length, ends
+        ends = longer
+        length += 1
+
+
+def _suits_of(by_suit: list[int], window: int, top: int) -> tuple[int, int]:
+    """(the flush suit of the straight at ``window`` or -1, the suit of its top card):
+    the best suit that fills the window, else the best suit at ``top``."""
+    for s in _SUITS_BEST_FIRST:
+        if by_suit[s] & window == window:
+            return s, s
+    tsuit = 0
+    for s in _SUITS_BEST_FIRST:
+        if by_suit[s] >> top & 1:
+            tsuit = s
+            break
+    return -1, tsuit
+
+
+def _priority(hole: Sequence[int], window: int, top: int, flush_suit: int, tsuit: int) -> int:
+    """The priority card (rule 7): the code of the best hole card that can play in the
+    straight at ``window``; 0 for none."""
+    prio = 0
+    for c in hole:
+        if c >= SPECIAL_BASE:
+            continue
+        suit = c & 3
+        if flush_suit >= 0 and suit != flush_suit:
+            continue
+        pos = (c >> 2) + 2
+        if not window >> pos & 1:
+            if pos != 14 or not window & 2:
+                continue
+            pos = 1
+        if pos == top and suit != tsuit:
+            continue
+        code = pos * 4 + _SORDER[suit] + 1
+        if code > prio:
+            prio = code
+    return prio
 
 
 def _card_at(pos: int, suit: int) -> Card:

@@ -5,7 +5,7 @@ left of the button, the last one the button; in blind games ``player_0`` posts
 the small blind, heads-up the button does).  Each takes turns as
 ``agent_selection`` says; the observation is a dict of the encoded view
 (``"observation"``, see :mod:`straights.rl.observation`) and the
-``"action_mask"`` (see :mod:`straights.rl.actions`).  Rewards come at the end
+``"action_mask"`` (see :mod:`straights.poker.actions`).  Rewards come at the end
 of the deal: the chips each player won or lost, or that divided by the table's
 unit with ``normalize_rewards=True``.
 
@@ -38,7 +38,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from straights.cards import Card, parse_cards
 from straights.errors import ConfigurationError
-from straights.rl.actions import DEFAULT_SIZES, ActionLayout
+from straights.poker.actions import DEFAULT_SIZES, ActionLayout
 from straights.rl.dealer import Dealer, Observation
 from straights.rl.observation import Encoding
 from straights.rl.table import RlTable

@@ -32,10 +32,10 @@ from numpy.typing import NDArray
 
 from straights.cards import Card
 from straights.errors import ConfigurationError, IllegalActionError
+from straights.poker.actions import CALL, DEFAULT_SIZES, FOLD, ActionLayout, IndexedMove
 from straights.poker.cards_source import DeckSource
-from straights.poker.engine import Deal, Legal
+from straights.poker.engine import Deal, Entry, Legal
 from straights.poker.view import deal_view
-from straights.rl.actions import CALL, DEFAULT_SIZES, FOLD, ActionLayout, Move
 from straights.rl.observation import Encoding, History
 from straights.rl.table import RlTable
 
@@ -68,7 +68,7 @@ class Dealer:
         self.deal: Deal | None = None
         self._decision = 0  # counts decisions; the key of the cached moves
         self._moves_key = -1
-        self._moves: dict[int, Move] = {}
+        self._moves: dict[int, IndexedMove] = {}
         self._mask: NDArray[np.int8] = np.zeros(self.actions.size, np.int8)
         self._legal: Sequence[Legal] = ()
         # Each seat's card segments and the count of card moves they were made at.
@@ -135,14 +135,14 @@ class Dealer:
     # -- actions ----------------------------------------------------------------------------
     def _choices(
         self, deal: Deal, legal: Sequence[Legal] | None = None
-    ) -> tuple[NDArray[np.int8], dict[int, Move]]:
+    ) -> tuple[NDArray[np.int8], dict[int, IndexedMove]]:
         """The mask and moves of the decision now (``legal``: the engine's, if known)."""
         if self._moves_key == self._decision:
             return self._mask, self._moves
         i = deal.actor
         choice = deal.card_choice()
         if i is None:
-            mask, moves = np.zeros(self.actions.size, np.int8), dict[int, Move]()
+            mask, moves = np.zeros(self.actions.size, np.int8), dict[int, IndexedMove]()
         elif choice is not None:
             mask = self.actions.choice_mask(choice, len(deal.holes[i]))
             moves = {}
@@ -216,7 +216,6 @@ class Dealer:
         log = deal.log
         if self._scanned == len(log):
             return
-        enc = self.encoding
         moves = self._card_moves
         current = [(s, slots) for s, (m, slots) in enumerate(self._slots) if m == moves]
         for k in range(self._scanned, len(log)):
@@ -224,40 +223,53 @@ class Dealer:
             kind, i = entry.kind, entry.player
             if kind in _NO_CARD_MOVES:
                 continue
-            if kind == "hole" and i is not None:
-                at = self._held[i]
-                for s, slots in current:
-                    for j, card in enumerate(entry.cards):
-                        shown = card if s == i or entry.up[j] else None
-                        enc.put_hole(slots, s, i, at + j, shown, fresh=True)
-                self._held[i] += len(entry.cards)
-            elif kind == "board":
-                at = len(self._board_up)
-                for _, slots in current:
-                    for j, card in enumerate(entry.cards):
-                        enc.put_board(slots, at + j, card if entry.up[j] else None)
-                self._board_up.extend(entry.up)
-            elif kind == "turn":
-                down = [j for j, up in enumerate(self._board_up) if not up][: len(entry.cards)]
-                for j in down:
-                    self._board_up[j] = True
-                for _, slots in current:
-                    for j, card in zip(down, entry.cards, strict=True):
-                        enc.put_board(slots, j, card)
-            elif kind == "show" and i is not None:
-                for s, slots in current:
-                    for j, card in enumerate(entry.cards):
-                        if card is not None:
-                            enc.put_hole(slots, s, i, j, card)
-            elif kind == "fold" and i is not None:
-                for s, slots in current:
-                    enc.fold_out(slots, s, i)
+            if (kind == "hole" and i is not None) or kind in ("board", "turn"):
+                self._write_dealt(entry, current)
+            elif kind in ("show", "fold") and i is not None:
+                self._write_shown(entry, current)
             elif kind != "burn":
                 self._card_moves += 1  # every seat's segments are made again from its view
                 self._held = [len(hand) for hand in deal.holes]
                 self._board_up = list(deal.board_up)
                 break
         self._scanned = len(log)
+
+    def _write_dealt(self, entry: Entry, current: list[tuple[int, NDArray[np.float32]]]) -> None:
+        """:meth:`_follow_cards` of a ``hole``, ``board`` or ``turn`` entry: the cards in
+        each seat's segments as its view shows them."""
+        enc, i = self.encoding, entry.player
+        if entry.kind == "hole" and i is not None:
+            at = self._held[i]
+            for s, slots in current:
+                for j, card in enumerate(entry.cards):
+                    shown = card if s == i or entry.up[j] else None
+                    enc.put_hole(slots, s, i, at + j, shown, fresh=True)
+            self._held[i] += len(entry.cards)
+        elif entry.kind == "board":
+            at = len(self._board_up)
+            for _, slots in current:
+                for j, card in enumerate(entry.cards):
+                    enc.put_board(slots, at + j, card if entry.up[j] else None)
+            self._board_up.extend(entry.up)
+        else:  # turn
+            down = [j for j, up in enumerate(self._board_up) if not up][: len(entry.cards)]
+            for j in down:
+                self._board_up[j] = True
+            for _, slots in current:
+                for j, card in zip(down, entry.cards, strict=True):
+                    enc.put_board(slots, j, card)
+
+    def _write_shown(self, entry: Entry, current: list[tuple[int, NDArray[np.float32]]]) -> None:
+        """:meth:`_follow_cards` of a ``show`` or ``fold`` entry of player ``entry.player``."""
+        enc, i = self.encoding, entry.player
+        assert i is not None
+        for s, slots in current:
+            if entry.kind == "fold":
+                enc.fold_out(slots, s, i)
+                continue
+            for j, card in enumerate(entry.cards):
+                if card is not None:
+                    enc.put_hole(slots, s, i, j, card)
 
     def observe(self, seat: int) -> Observation:
         """What ``seat`` sees now, with its action mask (all 0 unless it is to act)."""

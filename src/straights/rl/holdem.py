@@ -35,7 +35,7 @@ from numpy.typing import NDArray
 
 from straights.cards import Card, check_unique
 from straights.errors import ConfigurationError, IllegalActionError
-from straights.rl.actions import DEFAULT_SIZES
+from straights.poker.actions import DEFAULT_SIZES
 from straights.rl.aec import PokerEnv, deck_option
 from straights.rl.dealer import Observation
 from straights.rl.table import RlTable

@@ -27,7 +27,7 @@ from typing import Final
 import numpy as np
 
 from straights.errors import ConfigurationError
-from straights.rl.actions import CALL
+from straights.poker.actions import CALL
 from straights.rl.dealer import Observation
 
 __all__ = ["POLICY_NAMES", "CallingPolicy", "Policy", "RandomPolicy", "make_policy"]

@@ -25,7 +25,7 @@ import gymnasium
 from gymnasium import spaces
 
 from straights.errors import ConfigurationError
-from straights.rl.actions import DEFAULT_SIZES
+from straights.poker.actions import DEFAULT_SIZES
 from straights.rl.aec import deck_option, observation_space
 from straights.rl.dealer import Dealer, Observation
 from straights.rl.policies import Policy, make_policy

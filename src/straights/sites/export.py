@@ -92,84 +92,115 @@ def _walk(phh: dict[str, Any]) -> list[_Step]:
     if phh.get("variant") not in GAMES:
         raise HandHistoryError(f"variant {phh.get('variant')!r}: only hold'em, Omaha, stud "
                                f"and draw games are written to site formats")  # fmt: skip
-    stud = phh["variant"] in STUD
-    acted = True  # stud: an action since the last deal (the next deal opens a street)
-    drawing = False  # draw games: inside a round of discards
-    stacks = [_dec(s) for s in phh["starting_stacks"]]
-    n = len(stacks)
-    zero = Decimal(0)
-    antes = [_dec(a) for a in (phh.get("antes") or [0] * n)]
-    blinds = [_dec(b) for b in (phh.get("blinds_or_straddles") or [0] * n)]
-    antes += [zero] * (n - len(antes))
-    blinds += [zero] * (n - len(blinds))
-    if n == 2:
-        antes.reverse()
-        blinds.reverse()
-    steps: list[_Step] = []
-    street = [zero] * n
-    for i, a in enumerate(antes):
-        if a:
-            paid = min(a, stacks[i])
-            stacks[i] -= paid
-            steps.append(_Step("ante", i, paid, allin=not stacks[i]))
-    positive = [i for i in range(n) if blinds[i] > 0]
-    if n == 2:
-        positive.reverse()  # heads-up the button posts the small blind
-    names = ["sb", "bb"] + ["straddle"] * n
-    if len(positive) == 1:  # one blind: the big blind, or short deck's button blind
-        names = ["button" if phh["variant"] == "NS" else "bb"]
-    for k, i in enumerate(positive + [i for i in range(n) if blinds[i] < 0]):
-        paid = min(abs(blinds[i]), stacks[i])
-        stacks[i] -= paid
-        street[i] += paid
-        kind = names[k] if k < len(positive) else "post"
-        steps.append(_Step(kind, i, paid, street[i], allin=not stacks[i]))
-
-    def settle() -> None:
-        tops = sorted(street, reverse=True)
-        if n > 1 and tops[0] > tops[1]:
-            k = street.index(tops[0])
-            steps.append(_Step("return", k, tops[0] - tops[1]))
-            stacks[k] += tops[0] - tops[1]
-
+    walker = _Walker(phh)
     for line in phh.get("actions", []):
         words = str(line).split("#")[0].split()
         if len(words) < 2:
             continue
         if words[0] == "d":
-            if words[1] == "dh" and stud:
-                if acted:
-                    if any(s.kind == "street" for s in steps):
-                        settle()
-                    street = [zero] * n
-                    steps.append(_Step("street"))
-                    acted = False
-                steps.append(_Step("deal", int(words[2][1:]) - 1, cards=_cards(words[3])))
-            elif words[1] == "dh" and any(s.kind == "draw" for s in steps):
-                steps.append(_Step("drawn", int(words[2][1:]) - 1, cards=_cards(words[3])))
-            elif words[1] == "dh":
-                i = int(words[2][1:]) - 1
-                if "?" not in words[3]:
-                    steps.append(_Step("hole", i, cards=_cards(words[3])))
-            elif words[1] == "db":
-                settle()
-                street = [zero] * n
-                steps.append(_Step("board", cards=_cards(words[2])))
-            continue
-        i = int(words[0][1:]) - 1
+            walker.dealer_line(words)
+        else:
+            walker.player_line(int(words[0][1:]) - 1, words)
+    walker.settle()
+    return walker.steps
+
+
+class _Walker:
+    """:func:`_walk` under way: the steps so far, each player's stack and chips in the
+    street."""
+
+    def __init__(self, phh: dict[str, Any]) -> None:
+        self.phh = phh
+        self.stud = phh["variant"] in STUD
+        self.acted = True  # stud: an action since the last deal (the next deal opens a street)
+        self.drawing = False  # draw games: inside a round of discards
+        self.stacks = [_dec(s) for s in phh["starting_stacks"]]
+        self.n = n = len(self.stacks)
+        self.steps: list[_Step] = []
+        self.street = [Decimal(0)] * n
+        self._forced()
+
+    def _forced(self) -> None:
+        """The antes, then the blinds and straddles (heads-up, PHH lists them the other
+        way round), then the live posts (negative blinds)."""
+        phh, n, stacks, steps = self.phh, self.n, self.stacks, self.steps
+        zero = Decimal(0)
+        antes = [_dec(a) for a in (phh.get("antes") or [0] * n)]
+        blinds = [_dec(b) for b in (phh.get("blinds_or_straddles") or [0] * n)]
+        antes += [zero] * (n - len(antes))
+        blinds += [zero] * (n - len(blinds))
+        if n == 2:
+            antes.reverse()
+            blinds.reverse()
+        for i, a in enumerate(antes):
+            if a:
+                paid = min(a, stacks[i])
+                stacks[i] -= paid
+                steps.append(_Step("ante", i, paid, allin=not stacks[i]))
+        positive = [i for i in range(n) if blinds[i] > 0]
+        if n == 2:
+            positive.reverse()  # heads-up the button posts the small blind
+        names = ["sb", "bb"] + ["straddle"] * n
+        if len(positive) == 1:  # one blind: the big blind, or short deck's button blind
+            names = ["button" if phh["variant"] == "NS" else "bb"]
+        for k, i in enumerate(positive + [i for i in range(n) if blinds[i] < 0]):
+            paid = min(abs(blinds[i]), stacks[i])
+            stacks[i] -= paid
+            self.street[i] += paid
+            kind = names[k] if k < len(positive) else "post"
+            steps.append(_Step(kind, i, paid, self.street[i], allin=not stacks[i]))
+
+    def settle(self) -> None:
+        """The end of a betting round: an uncalled bet goes back."""
+        street = self.street
+        tops = sorted(street, reverse=True)
+        if self.n > 1 and tops[0] > tops[1]:
+            k = street.index(tops[0])
+            self.steps.append(_Step("return", k, tops[0] - tops[1]))
+            self.stacks[k] += tops[0] - tops[1]
+
+    def _new_street(self, step: _Step) -> None:
+        self.settle()
+        self.street = [Decimal(0)] * self.n
+        self.steps.append(step)
+
+    def dealer_line(self, words: list[str]) -> None:
+        """A dealer's line: cards to a player (a stud street opens with the first after
+        an action; a draw's new cards), or board cards."""
+        steps = self.steps
+        if words[1] == "dh" and self.stud:
+            if self.acted:
+                if any(s.kind == "street" for s in steps):
+                    self.settle()
+                self.street = [Decimal(0)] * self.n
+                steps.append(_Step("street"))
+                self.acted = False
+            steps.append(_Step("deal", int(words[2][1:]) - 1, cards=_cards(words[3])))
+        elif words[1] == "dh" and any(s.kind == "draw" for s in steps):
+            steps.append(_Step("drawn", int(words[2][1:]) - 1, cards=_cards(words[3])))
+        elif words[1] == "dh":
+            if "?" not in words[3]:
+                steps.append(_Step("hole", int(words[2][1:]) - 1, cards=_cards(words[3])))
+        elif words[1] == "db":
+            self._new_street(_Step("board", cards=_cards(words[2])))
+
+    def player_line(self, i: int, words: list[str]) -> None:
+        """Player ``i``'s line: a discard, or a betting action or a show."""
         if words[1] == "sd":
-            if not drawing:  # the first discard ends the betting round before it
-                settle()
-                street = [zero] * n
-                steps.append(_Step("draw-round"))
-            drawing = True
-            steps.append(_Step("draw", i, cards=_cards(words[2]) if len(words) > 2 else []))
-            continue
-        drawing = False
+            if not self.drawing:  # the first discard ends the betting round before it
+                self._new_street(_Step("draw-round"))
+            self.drawing = True
+            self.steps.append(_Step("draw", i, cards=_cards(words[2]) if len(words) > 2 else []))
+            return
+        self.drawing = False
+        self.acted = True
+        self._bet(i, words)
+
+    def _bet(self, i: int, words: list[str]) -> None:
+        stacks, street, steps = self.stacks, self.street, self.steps
         top = max(street)
-        acted = True
         if words[1] == "pb":
-            paid = min(_dec(phh.get("bring_in", 0)), stacks[i])
+            paid = min(_dec(self.phh.get("bring_in", 0)), stacks[i])
             stacks[i] -= paid
             street[i] += paid
             steps.append(_Step("bring-in", i, paid, street[i], allin=not stacks[i]))
@@ -192,8 +223,6 @@ def _walk(phh: dict[str, Any]) -> list[_Step]:
             steps.append(_Step(kind, i, added, to, allin=not stacks[i], over=top))
         elif words[1] == "sm" and len(words) > 2 and "?" not in words[2]:
             steps.append(_Step("show", i, cards=_cards(words[2])))
-    settle()
-    return steps
 
 
 def _winnings(phh: dict[str, Any], n: int) -> list[Decimal]:
@@ -220,113 +249,153 @@ def to_pokerstars(phh: dict[str, Any]) -> str:
     """One PHH hand as PokerStars hand-history text (read back by
     :mod:`straights.sites.pokerstars` to the same PHH)."""
     steps = _walk(phh)
-    game, limit = GAMES[phh["variant"]]
-    names = [str(p) for p in phh.get("players") or [f"p{k + 1}" for k in range(len(steps))]]
     n = len(phh["starting_stacks"])
+    names = [str(p) for p in phh.get("players") or [f"p{k + 1}" for k in range(len(steps))]]
     names += [f"p{k + 1}" for k in range(len(names), n)]
     seats = [int(s) for s in phh.get("seats") or range(1, n + 1)]
-    sym = _money(phh)
-
-    def m(value: Decimal) -> str:
-        return f"{sym}{_text(value)}"
-
-    code = (
-        ""
-        if phh.get("event")
-        else {"USD": " USD", "EUR": " EUR", "GBP": " GBP"}.get(str(phh.get("currency")), "")
-    )
-    if phh.get("small_bet") is not None:
-        stakes = f"({m(_dec(phh['small_bet']))}/{m(_dec(phh['big_bet']))}{code})"
-    else:
-        blinds = sorted(abs(_dec(b)) for b in phh.get("blinds_or_straddles") or [] if _dec(b) > 0)
-        small = blinds[0] if len(blinds) > 1 else _dec(phh.get("min_bet", 0)) / 2
-        stakes = f"({m(small)}/{m(_dec(phh.get('min_bet', 0)))}{code})"
-    event = phh.get("event")
-    head = f"PokerStars Hand #{phh.get('hand', 0)}: "
-    if event:
-        number = str(event).removeprefix("Tournament #")
-        head += f"Tournament #{number}, " if number.isdigit() else f'Tournament "{event}", '
-        head += f"{game} {limit} - Level I {stakes}"
-    else:
-        head += f"{game} {limit} {stakes}"
-    if phh.get("year"):
-        day = f"{phh['year']:04d}/{phh['month']:02d}/{phh['day']:02d}"
-        head += f" - {day} {phh.get('time', '00:00:00')} ET"
-    size = f"{phh['seat_count']}-max " if phh.get("seat_count") else ""
-    lines = [head]
-    if phh["variant"] not in STUD:
-        lines.append(f"Table '{phh.get('table', '')}' {size}Seat #{seats[-1]} is the button")
-    elif phh.get("table") is not None:
-        lines.append(f"Table '{phh['table']}' {size}".rstrip())
-    for k in sorted(range(n), key=lambda k: seats[k]):
-        lines.append(f"Seat {seats[k]}: {names[k]} ({m(_dec(phh['starting_stacks'][k]))} in chips)")
-    verbs = {"ante": "posts the ante", "sb": "posts small blind", "bb": "posts big blind",
-             "button": "posts button blind",
-             "straddle": "posts straddle", "post": "posts big blind"}  # fmt: skip
-    boards: list[str] = []
-    draws = 0
-    hands: dict[int, list[str]] = {s.player: list(s.cards) for s in steps
-                                   if s.kind == "hole" and s.player is not None}  # fmt: skip
-    streets = 0
-    ups: dict[int, list[str]] = {}
-    holes_said = phh["variant"] in STUD
-    shown = False
+    text = _StarsText(phh, names, steps)
+    text.head(seats)
     for s in steps:
-        who = names[s.player] if s.player is not None else ""
+        text.step(s)
+    text.summary(seats, steps)
+    return "\n".join(text.lines)
+
+
+#: The PokerStars words of each forced bet.
+_POSTS: Final = {"ante": "posts the ante", "sb": "posts small blind", "bb": "posts big blind",
+                 "button": "posts button blind", "straddle": "posts straddle",
+                 "post": "posts big blind"}  # fmt: skip
+
+
+class _StarsText:
+    """:func:`to_pokerstars` under way: its lines, and what the steps so far dealt."""
+
+    def __init__(self, phh: dict[str, Any], names: list[str], steps: list[_Step]) -> None:
+        self.phh = phh
+        self.names = names
+        self.sym = _money(phh)
+        self.lines: list[str] = []
+        self.boards: list[str] = []
+        self.draws = 0
+        self.hands: dict[int, list[str]] = {}  # each player's hole cards, as he draws
+        for s in steps:
+            if s.kind == "hole" and s.player is not None:
+                self.hands[s.player] = list(s.cards)
+        self.streets = 0
+        self.ups: dict[int, list[str]] = {}
+        self.holes_said = phh["variant"] in STUD
+        self.shown = False
+
+    def m(self, value: Decimal) -> str:
+        """An amount with the currency's symbol."""
+        return f"{self.sym}{_text(value)}"
+
+    def head(self, seats: list[int]) -> None:
+        """The hand's first line, its table and its seats."""
+        phh, m = self.phh, self.m
+        game, limit = GAMES[phh["variant"]]
+        currency = str(phh.get("currency"))
+        code = (
+            ""
+            if phh.get("event")
+            else {"USD": " USD", "EUR": " EUR", "GBP": " GBP"}.get(currency, "")
+        )
+        if phh.get("small_bet") is not None:
+            stakes = f"({m(_dec(phh['small_bet']))}/{m(_dec(phh['big_bet']))}{code})"
+        else:
+            blinds = sorted(abs(_dec(b)) for b in phh.get("blinds_or_straddles") or []
+                            if _dec(b) > 0)  # fmt: skip
+            small = blinds[0] if len(blinds) > 1 else _dec(phh.get("min_bet", 0)) / 2
+            stakes = f"({m(small)}/{m(_dec(phh.get('min_bet', 0)))}{code})"
+        event = phh.get("event")
+        head = f"PokerStars Hand #{phh.get('hand', 0)}: "
+        if event:
+            number = str(event).removeprefix("Tournament #")
+            head += f"Tournament #{number}, " if number.isdigit() else f'Tournament "{event}", '
+            head += f"{game} {limit} - Level I {stakes}"
+        else:
+            head += f"{game} {limit} {stakes}"
+        if phh.get("year"):
+            day = f"{phh['year']:04d}/{phh['month']:02d}/{phh['day']:02d}"
+            head += f" - {day} {phh.get('time', '00:00:00')} ET"
+        size = f"{phh['seat_count']}-max " if phh.get("seat_count") else ""
+        self.lines.append(head)
+        if phh["variant"] not in STUD:
+            self.lines.append(
+                f"Table '{phh.get('table', '')}' {size}Seat #{seats[-1]} is the button"
+            )
+        elif phh.get("table") is not None:
+            self.lines.append(f"Table '{phh['table']}' {size}".rstrip())
+        for k in sorted(range(len(phh["starting_stacks"])), key=lambda k: seats[k]):
+            stack = m(_dec(phh["starting_stacks"][k]))
+            self.lines.append(f"Seat {seats[k]}: {self.names[k]} ({stack} in chips)")
+
+    def step(self, s: _Step) -> None:
+        """One step of the hand in PokerStars' words."""
+        who = self.names[s.player] if s.player is not None else ""
         allin = " and is all-in" if s.allin else ""
-        if s.kind in verbs:
-            lines.append(f"{who}: {verbs[s.kind]} {m(s.amount)}{allin}")
-            continue
-        if not holes_said and s.kind not in verbs:
-            draw_game = phh["variant"] in DRAW
-            lines.append("*** DEALING HANDS ***" if draw_game else "*** HOLE CARDS ***")
-            holes_said = True
+        if s.kind in _POSTS:
+            self.lines.append(f"{who}: {_POSTS[s.kind]} {self.m(s.amount)}{allin}")
+            return
+        if not self.holes_said:
+            draw_game = self.phh["variant"] in DRAW
+            self.lines.append("*** DEALING HANDS ***" if draw_game else "*** HOLE CARDS ***")
+            self.holes_said = True
+        if s.kind in ("draw-round", "draw", "drawn"):
+            self._draw(s, who)
+        elif s.kind in ("street", "deal", "hole", "board"):
+            self._cards(s, who)
+        else:
+            self._action(s, who, allin)
+
+    def _draw(self, s: _Step, who: str) -> None:
         if s.kind == "draw-round":
-            draws += 1
+            self.draws += 1
             names_of = ("FIRST DRAW", "SECOND DRAW", "THIRD DRAW")
-            lines.append(f"*** {names_of[min(draws, 3) - 1]} ***")
-            continue
-        if s.kind == "draw":
+            self.lines.append(f"*** {names_of[min(self.draws, 3) - 1]} ***")
+        elif s.kind == "draw":
             seen = [c for c in s.cards if c != "??"]
             count = len(s.cards)
             if not count:
-                lines.append(f"{who}: stands pat")
-            else:
-                word = "card" if count == 1 else "cards"
-                thrown = f" [{' '.join(seen)}]" if seen and len(seen) == count else ""
-                lines.append(f"{who}: discards {count} {word}{thrown}")
-                if s.player in hands and thrown:
-                    for card in seen:
-                        hands[s.player].remove(card)
-            continue
-        if s.kind == "drawn":
-            if s.player in hands and "??" not in s.cards:
-                kept = " ".join(hands[s.player])
-                lines.append(f"Dealt to {who} [{kept}] [{' '.join(s.cards)}]")
-                hands[s.player] += s.cards
-            continue
+                self.lines.append(f"{who}: stands pat")
+                return
+            word = "card" if count == 1 else "cards"
+            thrown = f" [{' '.join(seen)}]" if seen and len(seen) == count else ""
+            self.lines.append(f"{who}: discards {count} {word}{thrown}")
+            if s.player in self.hands and thrown:
+                for card in seen:
+                    self.hands[s.player].remove(card)
+        elif s.player in self.hands and "??" not in s.cards:  # drawn
+            kept = " ".join(self.hands[s.player])
+            self.lines.append(f"Dealt to {who} [{kept}] [{' '.join(s.cards)}]")
+            self.hands[s.player] += s.cards
+
+    def _cards(self, s: _Step, who: str) -> None:
         if s.kind == "street":
-            lines.append(f"*** {_STUD_STREETS[min(streets, 4)]} ***")
-            streets += 1
+            self.lines.append(f"*** {_STUD_STREETS[min(self.streets, 4)]} ***")
+            self.streets += 1
         elif s.kind == "deal":  # only what the viewer saw: up cards, and his own down cards
             seen = [c for c in s.cards if c != "??"]
             if seen and s.player is not None:
-                earlier = ups.get(s.player, [])
+                earlier = self.ups.get(s.player, [])
                 now = " ".join(seen)
-                lines.append(f"Dealt to {who} [{' '.join(earlier)}] [{now}]" if earlier and
-                             streets > 1 else f"Dealt to {who} [{now}]")  # fmt: skip
-                ups[s.player] = earlier + seen
-        elif s.kind == "bring-in":
-            lines.append(f"{who}: brings in for {m(s.amount)}{allin}")
+                self.lines.append(f"Dealt to {who} [{' '.join(earlier)}] [{now}]" if earlier and
+                                  self.streets > 1 else f"Dealt to {who} [{now}]")  # fmt: skip
+                self.ups[s.player] = earlier + seen
         elif s.kind == "hole":
-            lines.append(f"Dealt to {who} [{' '.join(s.cards)}]")
-        elif s.kind == "board":
-            before = " ".join(boards)
-            boards += s.cards
-            street = {3: "FLOP", 4: "TURN"}.get(len(boards), "RIVER")
+            self.lines.append(f"Dealt to {who} [{' '.join(s.cards)}]")
+        else:  # board
+            before = " ".join(self.boards)
+            self.boards += s.cards
+            street = {3: "FLOP", 4: "TURN"}.get(len(self.boards), "RIVER")
             now = " ".join(s.cards)
-            lines.append(f"*** {street} *** [{now}]" if not before else
-                         f"*** {street} *** [{before}] [{now}]")  # fmt: skip
+            self.lines.append(f"*** {street} *** [{now}]" if not before else
+                              f"*** {street} *** [{before}] [{now}]")  # fmt: skip
+
+    def _action(self, s: _Step, who: str, allin: str) -> None:
+        m, lines = self.m, self.lines
+        if s.kind == "bring-in":
+            lines.append(f"{who}: brings in for {m(s.amount)}{allin}")
         elif s.kind == "fold":
             lines.append(f"{who}: folds")
         elif s.kind == "check":
@@ -340,26 +409,30 @@ def to_pokerstars(phh: dict[str, Any]) -> str:
         elif s.kind == "return":
             lines.append(f"Uncalled bet ({m(s.amount)}) returned to {who}")
         elif s.kind == "show":
-            if not shown:
+            if not self.shown:
                 lines.append("*** SHOW DOWN ***")
-                shown = True
+                self.shown = True
             lines.append(f"{who}: shows [{' '.join(s.cards)}]")
-    winnings = _winnings(phh, n)
-    for k, w in enumerate(winnings):
-        if w:
-            lines.append(f"{names[k]} collected {m(w)} from pot")
-    lines.append("*** SUMMARY ***")
-    if "_rake" in phh:
-        rake = _dec(phh["_rake"])
-        lines.append(f"Total pot {m(sum(winnings, Decimal(0)) + rake)} | Rake {m(rake)}")
-    if boards:
-        lines.append(f"Board [{' '.join(boards)}]")
-    folded = {s.player for s in steps if s.kind == "fold"}
-    for k in sorted(range(n), key=lambda k: seats[k]):
-        said = f"collected ({m(winnings[k])})" if winnings[k] else (
-            "folded" if k in folded else "lost")  # fmt: skip
-        lines.append(f"Seat {seats[k]}: {names[k]} {said}")
-    return "\n".join(lines)
+
+    def summary(self, seats: list[int], steps: list[_Step]) -> None:
+        """Who collected what, then the summary: the pot and rake, the board, each seat."""
+        phh, m, lines, names = self.phh, self.m, self.lines, self.names
+        n = len(phh["starting_stacks"])
+        winnings = _winnings(phh, n)
+        for k, w in enumerate(winnings):
+            if w:
+                lines.append(f"{names[k]} collected {m(w)} from pot")
+        lines.append("*** SUMMARY ***")
+        if "_rake" in phh:
+            rake = _dec(phh["_rake"])
+            lines.append(f"Total pot {m(sum(winnings, Decimal(0)) + rake)} | Rake {m(rake)}")
+        if self.boards:
+            lines.append(f"Board [{' '.join(self.boards)}]")
+        folded = {s.player for s in steps if s.kind == "fold"}
+        for k in sorted(range(n), key=lambda k: seats[k]):
+            said = f"collected ({m(winnings[k])})" if winnings[k] else (
+                "folded" if k in folded else "lost")  # fmt: skip
+            lines.append(f"Seat {seats[k]}: {names[k]} {said}")
 
 
 def to_ohh(phh: dict[str, Any]) -> dict[str, Any]:

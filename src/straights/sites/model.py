@@ -25,9 +25,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from straights.errors import HandHistoryError
+
+if TYPE_CHECKING:
+    from straights.poker.variant import Variant
 
 __all__ = ["Event", "Seat", "SiteHand", "check", "culprit", "money", "stamp", "to_phh"]
 
@@ -129,29 +132,56 @@ def to_phh(hand: SiteHand, origins: list[int] | None = None) -> dict[str, Any]:
     unknown = {e.kind for e in hand.events} - KINDS
     if unknown:
         raise HandHistoryError(f"unknown event kinds {sorted(unknown)}")
-    where: list[int] = []
     seats = _order(hand)
     n = len(seats)
     if n < 2:
         raise HandHistoryError(f"{n} player dealt in: a hand needs two")
     index = {s.name: k for k, s in enumerate(seats)}
+    antes, blinds, posted, holes = _forced(hand, index)
+    from straights.poker.catalogue import get_variant
 
-    def who(e: Event) -> int:
-        if e.who not in index:
-            raise HandHistoryError(f"{e.who!r} acts but was not dealt in")
-        return index[e.who]
+    variant = get_variant(hand.variant)
+    out = _stakes(hand, variant, antes, blinds)
+    out["starting_stacks"] = [_num(s.stack) for s in seats]
+    actions = _Actions(hand, variant, seats, index, antes, posted)
+    actions.deal_holes(holes)
+    events = hand.events
+    if actions.by_street:
+        counts = [len(st.hole) for st in variant.streets]
+        events = _every_deal(events, [s.name for s in seats], counts)
+    for e in events:
+        actions.take(e)
+    out["actions"] = actions.lines
+    actions.where += [actions.previous] * (len(actions.lines) - len(actions.where))
+    if origins is not None:
+        origins[:] = actions.where
+    out.update(_outcome(hand, seats, index))
+    return out
 
+
+def _who(index: dict[str, int], e: Event) -> int:
+    """The player (PHH's index) of event ``e``."""
+    if e.who not in index:
+        raise HandHistoryError(f"{e.who!r} acts but was not dealt in")
+    return index[e.who]
+
+
+def _forced(
+    hand: SiteHand, index: dict[str, int]
+) -> tuple[list[Decimal], list[Decimal], dict[int, Decimal], dict[int, str]]:
+    """(antes, blinds, each player's posts, hole cards) of the hand, in PHH's order (heads-up
+    the antes and blinds the other way round); a live post is a negative blind."""
+    n = len(index)
     zero = Decimal(0)
     antes, blinds = [zero] * n, [zero] * n
     tags: set[str] = set()
     posted: dict[int, Decimal] = {}
     holes: dict[int, str] = {}
-    lines: list[str] = []
     for e in hand.events:
         if e.kind in ("ante", "dead"):
-            antes[who(e)] += e.amount or zero
+            antes[_who(index, e)] += e.amount or zero
         elif e.kind in ("blind", "straddle"):
-            i = who(e)
+            i = _who(index, e)
             amount = e.amount or zero
             posted[i] = posted.get(i, zero) + amount
             # The first small and big blinds, and straddles, are blinds; any other post is
@@ -160,15 +190,18 @@ def to_phh(hand: SiteHand, origins: list[int] | None = None) -> dict[str, Any]:
             tags.add(e.cards)
             blinds[i] = amount if positive else -amount
         elif e.kind == "hole":
-            holes[who(e)] = e.cards
+            holes[_who(index, e)] = e.cards
     if n == 2:
         antes.reverse()
         blinds.reverse()
-    from straights.poker.catalogue import get_variant
+    return antes, blinds, posted, holes
 
-    variant = get_variant(hand.variant)
-    # Stud deals hole cards street by street ("deal" events); the others deal them all first.
-    by_street = any(street.hole for street in variant.streets[1:])
+
+def _stakes(
+    hand: SiteHand, variant: Variant, antes: list[Decimal], blinds: list[Decimal]
+) -> dict[str, Any]:
+    """The PHH fields of the game and its stakes: variant, antes, blinds, bets."""
+    zero = Decimal(0)
     out: dict[str, Any] = {"variant": hand.variant, "ante_trimming_status": False,
                            "antes": [_num(a) for a in antes]}  # fmt: skip
     if variant.blinds:
@@ -182,89 +215,116 @@ def to_phh(hand: SiteHand, origins: list[int] | None = None) -> dict[str, Any]:
         out["min_bet"] = _num(
             hand.min_bet or max((abs(b) for b in blinds), default=zero) or Decimal(1)
         )
-    out["starting_stacks"] = [_num(s.stack) for s in seats]
-    count = len(variant.streets[0].hole)
-    dealt = sum(len(street.hole) for street in variant.streets)  # every hole card of a hand
-    for p_index in range(0 if by_street else n):
-        lines.append(f"d dh p{p_index + 1} {holes.get(p_index, '??' * count)}")
-        where.append(0)
-    street = dict(posted)
-    # What each player has left behind the chips of this street (for all-in raises).
-    behind = [s.stack - a for s, a in zip(seats, antes[::-1] if n == 2 else antes,
-                                          strict=True)]  # fmt: skip
-    folded: set[int] = set()
+    return out
 
-    def close_street() -> None:
-        for j, chips in street.items():
-            behind[j] -= chips
 
-    drawing = False  # draw games: inside a round of discards
-    previous = 0
-    events = hand.events
-    if by_street:
-        counts = [len(st.hole) for st in variant.streets]
-        events = _every_deal(events, [s.name for s in seats], counts)
-    for e in events:
+class _Actions:
+    """The PHH actions of a hand under way: each event's line(s), the site's line each
+    came from (``where``), and the chips of the street so far."""
+
+    def __init__(
+        self,
+        hand: SiteHand,
+        variant: Variant,
+        seats: list[Seat],
+        index: dict[str, int],
+        antes: list[Decimal],
+        posted: dict[int, Decimal],
+    ) -> None:
+        n = len(seats)
+        self.index = index
+        self.n = n
+        # Stud deals hole cards street by street ("deal" events); the others all first.
+        self.by_street = any(street.hole for street in variant.streets[1:])
+        self.count = len(variant.streets[0].hole)
+        self.dealt = sum(len(street.hole) for street in variant.streets)  # a hand's hole cards
+        self.lines: list[str] = []
+        self.where: list[int] = []
+        self.street = dict(posted)
+        # What each player has left behind the chips of this street (for all-in raises).
+        self.behind = [s.stack - a for s, a in zip(seats, antes[::-1] if n == 2 else antes,
+                                                   strict=True)]  # fmt: skip
+        self.folded: set[int] = set()
+        self.drawing = False  # draw games: inside a round of discards
+        self.previous = 0
+
+    def deal_holes(self, holes: dict[int, str]) -> None:
+        """Every player's hole cards first (``??`` where not known), but in stud."""
+        for p_index in range(0 if self.by_street else self.n):
+            self.lines.append(f"d dh p{p_index + 1} {holes.get(p_index, '??' * self.count)}")
+            self.where.append(0)
+
+    def _close_street(self) -> None:
+        for j, chips in self.street.items():
+            self.behind[j] -= chips
+        self.street = {}
+
+    def take(self, e: Event) -> None:
+        """The PHH line(s) of event ``e``."""
         k = e.kind
         if k in ("ante", "dead", "blind", "straddle", "hole"):
-            continue
-        where += [previous] * (len(lines) - len(where))  # the lines the last event wrote
-        previous = e.line
+            return
+        self.where += [self.previous] * (len(self.lines) - len(self.where))  # the last event's
+        self.previous = e.line
         if k in ("board", "street"):
             if k == "board":
-                lines.append(f"d db {e.cards}")
-            close_street()
-            street = {}
-            continue
-        i = who(e)
-        p = f"p{i + 1}"
-        new_draw = k == "draw" and not drawing  # the first discard ends the betting before it
-        drawing = k in ("draw", "deal") and not by_street
+                self.lines.append(f"d db {e.cards}")
+            self._close_street()
+            return
+        i = _who(self.index, e)
+        new_draw = k == "draw" and not self.drawing  # the first discard ends the betting
+        self.drawing = k in ("draw", "deal") and not self.by_street
+        if k in ("fold", "check", "call", "put", "to", "bring-in"):
+            self._bet(e, i)
+        elif k == "deal":
+            self.lines.append(f"d dh p{i + 1} {e.cards}")
+        elif k == "draw":
+            if new_draw:
+                self._close_street()
+            self.lines.append(f"p{i + 1} sd {e.cards}".rstrip())
+        elif k == "show":
+            if len(e.cards) == 2 * self.dealt:
+                self.lines.append(f"p{i + 1} sm {e.cards}")
+        else:
+            raise HandHistoryError(f"unknown event {k!r}")
+
+    def _bet(self, e: Event, i: int) -> None:
+        zero = Decimal(0)
+        k, p, street = e.kind, f"p{i + 1}", self.street
         top = max(street.values(), default=zero)
         if k == "fold":
-            folded.add(i)
-            lines.append(f"{p} f")
+            self.folded.add(i)
+            self.lines.append(f"{p} f")
         elif k == "check":
             if street.get(i, zero) < top:
                 raise HandHistoryError(f"{e.who} checks facing a bet of {top}")
-            lines.append(f"{p} cc")
+            self.lines.append(f"{p} cc")
         elif k == "call":
             street[i] = max(top, street.get(i, zero) + (e.amount or zero))
-            lines.append(f"{p} cc")
+            self.lines.append(f"{p} cc")
         elif k in ("put", "to"):
             total = (e.amount or zero) + (street.get(i, zero) if k == "put" else zero)
             street[i] = total
             # All in over players who cannot answer: only the call counts (the rest returns).
-            answer = any(behind[j] > street.get(j, zero) for j in range(n)
-                         if j != i and j not in folded)  # fmt: skip
-            lines.append(f"{p} cbr {_num(total)}" if total > top and answer else f"{p} cc")
-        elif k == "deal":
-            lines.append(f"d dh {p} {e.cards}")
-        elif k == "draw":
-            if new_draw:
-                close_street()
-                street = {}
-            lines.append(f"{p} sd {e.cards}".rstrip())
-        elif k == "bring-in":
+            answer = any(self.behind[j] > street.get(j, zero) for j in range(self.n)
+                         if j != i and j not in self.folded)  # fmt: skip
+            self.lines.append(f"{p} cbr {_num(total)}" if total > top and answer else f"{p} cc")
+        else:  # bring-in
             street[i] = e.amount or zero
-            lines.append(f"{p} pb")
-        elif k == "show":
-            if len(e.cards) == 2 * dealt:
-                lines.append(f"{p} sm {e.cards}")
-        else:
-            raise HandHistoryError(f"unknown event {k!r}")
-    out["actions"] = lines
-    where += [previous] * (len(lines) - len(where))
-    if origins is not None:
-        origins[:] = where
-    out["hand"] = hand.ident
-    out["seats"] = [s.seat for s in seats]
+            self.lines.append(f"{p} pb")
+
+
+def _outcome(hand: SiteHand, seats: list[Seat], index: dict[str, int]) -> dict[str, Any]:
+    """The PHH fields after the actions: the hand, its table and players, the finishing
+    stacks and winnings, the money, the time and the rake."""
+    zero = Decimal(0)
+    out: dict[str, Any] = {"hand": hand.ident, "seats": [s.seat for s in seats]}
     if hand.seat_count:
         out["seat_count"] = hand.seat_count
     if hand.table:
         out["table"] = hand.table
     out["players"] = [s.name for s in seats]
-    contributed, returned = _contributions(hand, index, n)
+    contributed, returned = _contributions(hand, index, len(seats))
     won = [hand.collected.get(s.name, zero) for s in seats]
     excess = sum(won, zero) - sum(contributed, zero)
     if excess > 0:  # more won than was bet: the site counts returned bets as won (888, Party)

@@ -97,8 +97,19 @@ def _turn_bet(events: list[Event]) -> Decimal | None:
 
 
 def _line(hand: SiteHand, line: str, seats: list[Seat], dealt: bool, out: set[str]) -> bool:
+    """Take in one line; ``True`` for the line that deals the hole cards."""
     if not line:
         return False
+    if line.startswith("** Dealing down cards"):
+        return True
+    if not _table_line(hand, line, seats):
+        _action_line(hand, line, dealt, out)
+    return False
+
+
+def _table_line(hand: SiteHand, line: str, seats: list[Seat]) -> bool:
+    """The game and stakes, a tournament, the button, a seat, a street, hole cards or a
+    pot collected: taken in, ``True``."""
     m = _STAKES_RE.match(line)
     if m:
         code = _GAMES.get((m.group(4), m.group(3)))
@@ -111,37 +122,40 @@ def _line(hand: SiteHand, line: str, seats: list[Seat], dealt: bool, out: set[st
         else:
             hand.min_bet = big
         hand.currency = "USD" if "$" in line and "Tournament" not in line else None
-        return False
+        return True
     if line.startswith("Tournament #"):
         hand.tournament = line.split(" - ")[0]
         hand.currency = None
-        return False
+        return True
     m = re.match(r"^Seat (\d+) is the button", line)
     if m:
         hand.button = int(m.group(1))
-        return False
+        return True
     m = _SEAT_RE.match(line)
     if m and not hand.events:
         seats.append(Seat(m.group(2), int(m.group(1)), money(m.group(3))))
-        return False
-    if line.startswith("** Dealing down cards"):
         return True
     m = re.match(r"^\*\* Dealing (flop|turn|river) \*\* \[(.*)\]", line)
     if m:
         hand.events.append(Event("board", cards=_cards(m.group(2))))
-        return False
+        return True
     m = re.match(r"^Dealt to (.+?) \[(.*)\]", line)
     if m:
         hand.events.append(Event("hole", m.group(1), cards=_cards(m.group(2))))
-        return False
+        return True
     m = re.match(r"^(.+?) collected \[ ?(\S+) ?\]", line)
     if m:
         hand.collected[m.group(1)] = hand.collected.get(m.group(1), Decimal(0)) + money(m.group(2))
-        return False
+        return True
+    return False
+
+
+def _action_line(hand: SiteHand, line: str, dealt: bool, out: set[str]) -> None:
+    """A player's action; one who folds before the deal sits out (``out``)."""
     m = re.match(r"^(.+?) (posts small blind|posts big blind|posts dead blind|posts ante|"
                  r"folds|checks|calls|bets|raises|shows|mucks)(.*)$", line)  # fmt: skip
     if m is None:
-        return False
+        return
     who, verb, rest = m.groups()
     amounts = [money(a) for a in re.findall(r"[$€£]?\d[\d,]*(?:\.\d+)?", rest)]
     first = amounts[0] if amounts else None
@@ -169,4 +183,3 @@ def _line(hand: SiteHand, line: str, seats: list[Seat], dealt: bool, out: set[st
         found = _CARDS_RE.search(rest)
         if found:
             hand.events.append(Event("show", who, cards=_cards(found.group(1))))
-    return False

@@ -104,21 +104,31 @@ def _line(hand: SiteHand, line: str, seats: list[Seat], offset: int) -> None:
     if not line:
         return
     if offset == 1:
-        m = _GAME_RE.search(line)
-        if m is None or (m.group(1) or "", m.group(2)) not in _GAMES:
-            raise HandHistoryError(f"no game this reader knows in {line!r}")
-        hand.variant = _GAMES[(m.group(1) or "", m.group(2))]
-        stakes = re.match(r"^(\S+)/(\S+)", line)
-        if stakes and "Buy-in" not in line:
-            big = money(stakes.group(2))
-            if hand.variant.startswith("F"):
-                hand.small_bet, hand.big_bet = big, 2 * big
-            else:
-                hand.min_bet = big
-        hand.currency = "USD" if "USD" in line and "Buy-in" not in line else None
-        if "Buy-in" in line:
-            hand.tournament = line.split(" - ")[0]
-        return
+        _game_line(hand, line)
+    elif not _table_line(hand, line, seats):
+        _action_line(hand, line)
+
+
+def _game_line(hand: SiteHand, line: str) -> None:
+    """The hand's first line after its number: the game, the stakes, the currency."""
+    m = _GAME_RE.search(line)
+    if m is None or (m.group(1) or "", m.group(2)) not in _GAMES:
+        raise HandHistoryError(f"no game this reader knows in {line!r}")
+    hand.variant = _GAMES[(m.group(1) or "", m.group(2))]
+    stakes = re.match(r"^(\S+)/(\S+)", line)
+    if stakes and "Buy-in" not in line:
+        big = money(stakes.group(2))
+        if hand.variant.startswith("F"):
+            hand.small_bet, hand.big_bet = big, 2 * big
+        else:
+            hand.min_bet = big
+    hand.currency = "USD" if "USD" in line and "Buy-in" not in line else None
+    if "Buy-in" in line:
+        hand.tournament = line.split(" - ")[0]
+
+
+def _table_line(hand: SiteHand, line: str, seats: list[Seat]) -> bool:
+    """The blinds, the button, a seat, a street, hole cards or a pot won: taken in, ``True``."""
     m = re.match(r"^Blinds\((\S+)/(\S+)\)", line)
     if m:
         big = money(m.group(2))
@@ -126,27 +136,32 @@ def _line(hand: SiteHand, line: str, seats: list[Seat], offset: int) -> None:
             hand.small_bet, hand.big_bet = big, 2 * big
         else:
             hand.min_bet = big
-        return
+        return True
     m = re.match(r"^Seat (\d+) is the button", line)
     if m:
         hand.button = int(m.group(1))
-        return
+        return True
     m = _SEAT_RE.match(line)
     if m and not hand.events:
         seats.append(Seat(m.group(2), int(m.group(1)), money(m.group(3))))
-        return
+        return True
     m = re.match(r"^\*\* Dealing (Flop|Turn|River) \*\* \[(.*)\]", line)
     if m:
         hand.events.append(Event("board", cards=_cards(m.group(2))))
-        return
+        return True
     m = re.match(r"^Dealt to (.+?) \[(.*)\]", line)
     if m:
         hand.events.append(Event("hole", m.group(1), cards=_cards(m.group(2))))
-        return
+        return True
     m = re.match(r"^(.+?) wins (\S+)", line)
     if m:
         hand.collected[m.group(1)] = hand.collected.get(m.group(1), Decimal(0)) + money(m.group(2))
-        return
+        return True
+    return False
+
+
+def _action_line(hand: SiteHand, line: str) -> None:
+    """A player's action (or the cards he shows)."""
     m = _ACT_RE.match(line)
     if m is None:
         return

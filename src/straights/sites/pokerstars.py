@@ -193,39 +193,65 @@ def _parse(lines: list[str], start: int, site: str) -> SiteHand:
     return hand
 
 
+#: Actions of one amount: the verb's event kind and its mark (which blind it is).
+_WITH_AMOUNT: Final = {
+    "posts small blind": ("blind", "sb"),
+    "posts big blind": ("blind", "bb"),
+    "posts button blind": ("blind", "bb"),  # short deck: the button's blind, the only one
+    "posts missed blind": ("dead", ""),  # dead money, not a bet
+    "posts dead blind": ("dead", ""),
+    "posts the ante": ("ante", ""),
+    "calls": ("call", ""),
+    "bets": ("to", ""),
+    "brings in for": ("bring-in", ""),
+    "completes it to": ("to", ""),
+}
+#: Actions of no amount: the verb's event kind.
+_WITHOUT_AMOUNT: Final = {"folds": "fold", "checks": "check", "stands pat": "draw"}
+
+
 def _line(hand: SiteHand, line: str, seats: list[tuple[Seat, str]], big: Decimal | None) -> None:
-    if not line:
-        return
+    if line and not _table_line(hand, line, seats) and not _card_line(hand, line):
+        _action_line(hand, line, big)
+
+
+def _table_line(hand: SiteHand, line: str, seats: list[tuple[Seat, str]]) -> bool:
+    """The button, a seat, a street's header or a pot collected: taken in, ``True``."""
     m = _BUTTON_RE.match(line)
     if m:
         hand.table = m.group(1) or None
         hand.seat_count = int(m.group(2)) if m.group(2) else None
         hand.button = int(m.group(3)) if m.group(3) else None  # stud: no button
-        return
+        return True
     m = _SEAT_RE.match(line)
     if m and not hand.events:
         seats.append((Seat(m.group(2), int(m.group(1)), money(m.group(3))), m.group(4)))
-        return
+        return True
     if line.startswith("***"):
         if re.match(r"^\*\*\* (FIRST|SECOND|THIRD) (FLOP|TURN|RIVER|SHOW)", line):
             raise HandHistoryError("a hand run more than once: the engine deals one board")
         if hand.variant in STUD:
             if re.match(r"^\*\*\* (\dth|3rd) STREET|^\*\*\* RIVER", line):
                 hand.events.append(Event("street"))
-            return
+            return True
         m = _STREET_RE.match(line)
         if m:
             found = _CARDS_RE.findall(line)
             if not found:
                 raise HandHistoryError(f"{line!r}: a street without its cards")
             hand.events.append(Event("board", cards=_cards(found[-1])))
-        return
+        return True
     if " cashed out the hand for " in line:
         raise HandHistoryError("an all-in cash-out: the site settled the pot, not the cards")
     m = re.match(r"^(.+) collected (\S+) from (?:the )?(?:main |side )?pot", line)
     if m:
         hand.collected[m.group(1)] = hand.collected.get(m.group(1), Decimal(0)) + money(m.group(2))
-        return
+        return True
+    return False
+
+
+def _card_line(hand: SiteHand, line: str) -> bool:
+    """The cards dealt to a player: taken in, ``True``."""
     m = re.match(r"^Dealt to (.+?) \[([^\]]*)\](?: \[([^\]]*)\])?\s*$", line)
     if m:
         if m.group(3) and hand.variant not in STUD:  # a draw: the cards kept, the new ones
@@ -237,39 +263,31 @@ def _line(hand: SiteHand, line: str, seats: list[tuple[Seat, str]], big: Decimal
                                      len(new) == 6 else "????" + new))  # fmt: skip
         else:
             hand.events.append(Event("hole", m.group(1), cards=_cards(m.group(2))))
-        return
+        return True
+    return False
+
+
+def _action_line(hand: SiteHand, line: str, big: Decimal | None) -> None:
+    """A player's action; chat, seating and time-outs move no chips and are passed over."""
     m = _ACT_RE.match(line)
     if m is None:
-        return  # chat, seating, time-outs: nothing that moves chips
+        return
     who, verb, rest = m.group("who"), m.group("verb"), m.group("rest")
     amounts = re.findall(r"[$€£]?\d[\d,]*(?:\.\d+)?", rest.split(" and is all-in")[0])
     first = money(amounts[0]) if amounts else None
-    if verb == "posts small blind":
-        hand.events.append(Event("blind", who, first, "sb"))
-    elif verb == "posts big blind":
-        hand.events.append(Event("blind", who, first, "bb"))
+    if verb in _WITH_AMOUNT:
+        kind, mark = _WITH_AMOUNT[verb]
+        hand.events.append(Event(kind, who, first, mark))
+    elif verb in _WITHOUT_AMOUNT:
+        hand.events.append(Event(_WITHOUT_AMOUNT[verb], who))
     elif verb == "posts small & big blinds":
         live = big if big is not None and first is not None and first > big else first
         hand.events.append(Event("blind", who, live, "post"))
         if first is not None and live is not None and first > live:
             hand.events.append(Event("dead", who, first - live))
-    elif verb in ("posts missed blind", "posts dead blind"):  # dead money, not a bet
-        hand.events.append(Event("dead", who, first))
-    elif verb == "posts the ante":
-        hand.events.append(Event("ante", who, first))
-    elif verb == "posts button blind":  # short deck: the button's blind, the only one
-        hand.events.append(Event("blind", who, first, "bb"))
     elif verb in ("posts straddle", "straddle", "posts"):
         hand.events.append(Event("straddle" if "straddle" in verb + rest else "blind", who,
                                  first, "post"))  # fmt: skip
-    elif verb == "folds":
-        hand.events.append(Event("fold", who))
-    elif verb == "checks":
-        hand.events.append(Event("check", who))
-    elif verb == "calls":
-        hand.events.append(Event("call", who, first))
-    elif verb == "bets":
-        hand.events.append(Event("to", who, first))
     elif verb == "raises":
         if len(amounts) < 2:
             raise HandHistoryError(f"{line!r}: a raise names its 'to' amount")
@@ -278,12 +296,6 @@ def _line(hand: SiteHand, line: str, seats: list[tuple[Seat, str]], big: Decimal
         shown = _CARDS_RE.search(rest)
         if shown:
             hand.events.append(Event("show", who, cards=_cards(shown.group(1))))
-    elif verb == "brings in for":
-        hand.events.append(Event("bring-in", who, first))
-    elif verb == "completes it to":
-        hand.events.append(Event("to", who, first))
-    elif verb == "stands pat":
-        hand.events.append(Event("draw", who))
     elif verb == "discards":  # "discards 2 cards [7h Kd]" (the viewer's) or "discards 2 cards"
         thrown = _CARDS_RE.search(rest)
         count = re.match(r"\s*(\d+) card", rest)

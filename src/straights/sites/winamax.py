@@ -111,29 +111,33 @@ def _parse(lines: list[str], start: int, ident: str) -> SiteHand:
 
 
 def _line(hand: SiteHand, line: str, seats: list[Seat]) -> None:
-    if not line:
-        return
+    if line and not _table_line(hand, line, seats):
+        _action_line(hand, line)
+
+
+def _table_line(hand: SiteHand, line: str, seats: list[Seat]) -> bool:
+    """The table and its button, a seat, a street or the cards dealt: taken in, ``True``."""
     m = re.match(r"^Table: '(.*)' (\d+)-max [^S]*(?:Seat #(\d+) is the button)?", line)
     if m:
         hand.table, hand.seat_count = m.group(1), int(m.group(2))
         seat = int(m.group(3)) if m.group(3) else 0
         hand.button = seat if seat and hand.variant not in _STUD else None  # stud: no button
-        return
+        return True
     m = _SEAT_RE.match(line)
     if m and not hand.events:
         seats.append(Seat(m.group(2), int(m.group(1)), money(m.group(3))))
-        return
+        return True
     if line.startswith("***"):
         if re.match(r"^\*\*\* (FIRST|SECOND|THIRD) (FLOP|TURN|RIVER|SHOW)", line):
             raise HandHistoryError("a hand run more than once: the engine deals one board")
         street = r"^\*\*\* ((3rd|\dth) STREET|RIVER|THIRD|FOURTH|FIFTH|SIXTH|SEVENTH) \*\*\*"
         if hand.variant in _STUD and re.match(street, line):
             hand.events.append(Event("street"))
-            return
+            return True
         if re.match(r"^\*\*\* (FLOP|TURN|RIVER)", line):
             found = re.findall(r"\[([^\]]*)\]", line)
             hand.events.append(Event("board", cards=_cards(found[-1])))
-        return
+        return True
     m = re.match(r"^Dealt to (.+?) \[([^\]]*)\](?: ?\[([^\]]*)\])?", line)
     if m:
         if hand.variant in _STUD:  # "[X X 8h]" on third street, then "[X X 8h] [4h]"
@@ -142,7 +146,12 @@ def _line(hand: SiteHand, line: str, seats: list[Seat]) -> None:
             hand.events.append(Event("deal", m.group(1), cards=_cards(m.group(3))))
         elif "X" not in m.group(2):
             hand.events.append(Event("hole", m.group(1), cards=_cards(m.group(2))))
-        return
+        return True
+    return False
+
+
+def _action_line(hand: SiteHand, line: str) -> None:
+    """A player's action, the cards he shows or the pot he collects."""
     m = _ACT_RE.match(line)
     if m is None:
         return
@@ -152,18 +161,7 @@ def _line(hand: SiteHand, line: str, seats: list[Seat]) -> None:
     if verb == "collected":
         hand.collected[who] = hand.collected.get(who, Decimal(0)) + (first or Decimal(0))
     elif verb in ("posts small blind", "posts big blind"):
-        tag = "sb" if "small" in verb else "bb"
-        if "out of position" in rest:  # a late post: the big blind's worth is live
-            live = min(first or Decimal(0), hand.min_bet or hand.small_bet or Decimal(0))
-            if tag == "bb" or live < (first or 0):
-                if live:
-                    hand.events.append(Event("blind", who, live, "post"))
-                if (first or 0) > live:
-                    hand.events.append(Event("dead", who, (first or Decimal(0)) - live))
-            else:
-                hand.events.append(Event("dead", who, first))
-        else:
-            hand.events.append(Event("blind", who, first, tag))
+        _post_blind(hand, who, "sb" if "small" in verb else "bb", rest, first)
     elif verb in ("brings in", "bring-in"):
         hand.events.append(Event("bring-in", who, first))
     elif verb == "stands pat":
@@ -176,16 +174,9 @@ def _line(hand: SiteHand, line: str, seats: list[Seat]) -> None:
         hand.events.append(Event("draw", who, cards=cards))
         if "?" in cards and n:
             hand.events.append(Event("deal", who, cards="??" * n))
-    elif verb == "posts ante":
-        hand.events.append(Event("ante", who, first))
-    elif verb == "folds":
-        hand.events.append(Event("fold", who))
-    elif verb == "checks":
-        hand.events.append(Event("check", who))
-    elif verb == "calls":
-        hand.events.append(Event("call", who, first))
-    elif verb == "bets":
-        hand.events.append(Event("to", who, first))
+    elif verb in _PLAIN:
+        kind, paid = _PLAIN[verb]
+        hand.events.append(Event(kind, who, first if paid else None))
     elif verb == "raises":
         if len(amounts) < 2:
             raise HandHistoryError(f"{line!r}: a raise names its 'to' amount")
@@ -194,3 +185,29 @@ def _line(hand: SiteHand, line: str, seats: list[Seat]) -> None:
         shown = re.search(r"\[([^\]]*)\]", rest)
         if shown:
             hand.events.append(Event("show", who, cards=_cards(shown.group(1))))
+
+
+#: Actions told by their kind alone: the event kind, and whether it carries the amount.
+_PLAIN: Final = {
+    "posts ante": ("ante", True),
+    "folds": ("fold", False),
+    "checks": ("check", False),
+    "calls": ("call", True),
+    "bets": ("to", True),
+}
+
+
+def _post_blind(hand: SiteHand, who: str, tag: str, rest: str, first: Decimal | None) -> None:
+    """A small (``tag`` "sb") or big ("bb") blind; posted out of position (late), the big
+    blind's worth of it is live and the rest dead."""
+    if "out of position" not in rest:
+        hand.events.append(Event("blind", who, first, tag))
+        return
+    live = min(first or Decimal(0), hand.min_bet or hand.small_bet or Decimal(0))
+    if tag == "bb" or live < (first or 0):
+        if live:
+            hand.events.append(Event("blind", who, live, "post"))
+        if (first or 0) > live:
+            hand.events.append(Event("dead", who, (first or Decimal(0)) - live))
+    else:
+        hand.events.append(Event("dead", who, first))

@@ -12,6 +12,7 @@ import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -157,29 +158,87 @@ def create_app(
         max_tables=max_tables,
         max_per_address=max_tables_per_address,
     )
-    create_buckets: dict[str, TokenBucket] = {}
-    open_sockets: dict[str, int] = {}
-    address_budgets: dict[str, TokenBucket] = {}
-    #: Per address: history answers computed (the expensive requests).
-    expensive_budgets: dict[str, TokenBucket] = {}
+    limits = _Limits(create_rate, create_burst, max_per_address, address_rate, address_burst,
+                     join_timeout, send_timeout)  # fmt: skip
+    server = _Server(manager, limits)
 
-    async def page(request: Request) -> Response:
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await manager.start()
+        try:
+            yield
+        finally:
+            await manager.stop()
+            store.close()
+
+    app = Starlette(
+        routes=[
+            Route("/", server.page),
+            Route("/t/{table_id}", server.page),
+            Route("/healthz", server.health),
+            Route("/api/tables", server.create_table, methods=["POST"]),
+            Route("/api/games", server.games),
+            Route("/api/tables/{table_id}", server.table_info),
+            Route(
+                "/api/tables/{table_id}/ledger.csv", server.ledger_download, methods=["GET", "POST"]
+            ),
+            WebSocketRoute("/ws", server.socket),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ],
+        lifespan=lifespan,
+    )
+    app.add_middleware(Guard, allowed_hosts=allowed_hosts, body_limit=MAX_MESSAGE_BYTES)
+    app.add_middleware(SecurityHeaders)
+    app.state.manager = manager
+    return app
+
+
+@dataclass(frozen=True)
+class _Limits:
+    """The per-address limits of :func:`create_app` (see its arguments)."""
+
+    create_rate: float
+    create_burst: int
+    max_per_address: int
+    address_rate: float
+    address_burst: int
+    join_timeout: float
+    send_timeout: float
+
+
+class _Server:
+    """The page, the JSON API and the WebSocket of :func:`create_app` over one manager,
+    with what each client address has used of its limits."""
+
+    def __init__(self, manager: TableManager, limits: _Limits) -> None:
+        self.manager = manager
+        self.limits = limits
+        self.create_buckets: dict[str, TokenBucket] = {}
+        self.open_sockets: dict[str, int] = {}
+        self.address_budgets: dict[str, TokenBucket] = {}
+        #: Per address: history answers computed (the expensive requests).
+        self.expensive_budgets: dict[str, TokenBucket] = {}
+
+    async def page(self, request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
-    async def health(request: Request) -> Response:
-        return JSONResponse({"ok": True, "tables": len(manager.tables)})
+    async def health(self, request: Request) -> Response:
+        return JSONResponse({"ok": True, "tables": len(self.manager.tables)})
 
-    async def create_table(request: Request) -> Response:
+    async def create_table(self, request: Request) -> Response:
         peer = address_key(request.client.host) if request.client else "?"
-        if len(create_buckets) > 10_000:
-            create_buckets.clear()  # bounded memory; forgetting old addresses is harmless
-        bucket = create_buckets.setdefault(peer, TokenBucket(create_rate, create_burst))
+        if len(self.create_buckets) > 10_000:
+            self.create_buckets.clear()  # bounded memory; forgetting old addresses is harmless
+        limits = self.limits
+        bucket = self.create_buckets.setdefault(
+            peer, TokenBucket(limits.create_rate, limits.create_burst)
+        )
         if not bucket.take():
             return JSONResponse(error_reply("too many new tables: wait a little", "throttled"), 429)
         body = await request.body()
         try:
             settings = parse_settings(body)
-            table_id, host = await manager.create(settings, peer)
+            table_id, host = await self.manager.create(settings, peer)
         except (StoreError, TableWaiting) as exc:
             return JSONResponse(_reply(exc), 503)
         except Throttled as exc:
@@ -188,25 +247,25 @@ def create_app(
             return JSONResponse(error_reply(str(exc), _code(exc)), 400)
         return JSONResponse({"table": table_id, "host_token": host, "url": f"/t/{table_id}"})
 
-    async def games(request: Request) -> Response:
+    async def games(self, request: Request) -> Response:
         """The games a new table may deal (the page's "new table" form lists them)."""
         return JSONResponse(game_list())
 
-    async def table_info(request: Request) -> Response:
+    async def table_info(self, request: Request) -> Response:
         try:
-            info = await manager.info(request.path_params["table_id"])
+            info = await self.manager.info(request.path_params["table_id"])
         except TableWaiting as exc:
             return JSONResponse(_reply(exc), 503)
         if info is None:
             return JSONResponse(error_reply("no such table", "not_found"), 404)
         return JSONResponse(info)
 
-    async def ledger_download(request: Request) -> Response:
+    async def ledger_download(self, request: Request) -> Response:
         """The ledger and settle-up as CSV, for the host and the table's players (the
         token in an ``Authorization: Bearer`` header: tokens never go in addresses)."""
         token = request.headers.get("authorization", "").removeprefix("Bearer ").strip()
         try:
-            text = await manager.ledger_csv(request.path_params["table_id"], token)
+            text = await self.manager.ledger_csv(request.path_params["table_id"], token)
         except AccessError as exc:
             return JSONResponse(error_reply(str(exc), "forbidden"), 403)
         except (StoreError, TableWaiting) as exc:
@@ -223,77 +282,64 @@ def create_app(
             },
         )
 
-    async def socket(ws: WebSocket) -> None:
+    async def socket(self, ws: WebSocket) -> None:
         # Host and Origin were checked by the Guard middleware.
         address = address_key(ws.client.host) if ws.client else "?"
-        if open_sockets.get(address, 0) >= max_per_address:
+        limits, open_sockets = self.limits, self.open_sockets
+        if open_sockets.get(address, 0) >= limits.max_per_address:
             await ws.close(code=1013)  # refused at the handshake (HTTP 403): too many sockets
             return
-        if len(address_budgets) > 10_000:
-            address_budgets.clear()  # bounded memory, as for create_buckets
-        budget = address_budgets.setdefault(address, TokenBucket(address_rate, address_burst))
-        if len(expensive_budgets) > 10_000:
-            expensive_budgets.clear()
-        expensive = expensive_budgets.setdefault(address, TokenBucket(HISTORY_RATE, HISTORY_BURST))
+        if len(self.address_budgets) > 10_000:
+            self.address_budgets.clear()  # bounded memory, as for create_buckets
+        budget = self.address_budgets.setdefault(
+            address, TokenBucket(limits.address_rate, limits.address_burst)
+        )
+        if len(self.expensive_budgets) > 10_000:
+            self.expensive_budgets.clear()
+        expensive = self.expensive_budgets.setdefault(
+            address, TokenBucket(HISTORY_RATE, HISTORY_BURST)
+        )
         open_sockets[address] = open_sockets.get(address, 0) + 1
         try:
-            await serve_socket(ws, budget, expensive)
+            await self.serve_socket(ws, budget, expensive)
         finally:
             open_sockets[address] -= 1
             if not open_sockets[address]:
                 del open_sockets[address]
 
-    async def serve_socket(ws: WebSocket, budget: TokenBucket, expensive: TokenBucket) -> None:
+    async def serve_socket(
+        self, ws: WebSocket, budget: TokenBucket, expensive: TokenBucket
+    ) -> None:
         await ws.accept()
         peer = f"{ws.client.host}:{ws.client.port}" if ws.client else "?"
         transport = ws.scope.get(TRANSPORT)
         abort = transport.abort if isinstance(transport, asyncio.Transport) else None
         conn = Connection(
-            ws.send_text, peer, abort=abort, send_timeout=send_timeout, expensive=expensive
-        )
+            ws.send_text, peer, abort=abort, send_timeout=self.limits.send_timeout,
+            expensive=expensive,
+        )  # fmt: skip
         writer = asyncio.ensure_future(conn.writer())
-        joined_by = time.monotonic() + join_timeout
+        joined_by = time.monotonic() + self.limits.join_timeout
         try:
             while not conn.closed:
-                if conn.live is None:
-                    # A socket that never joins a table only holds a slot: it has
-                    # join_timeout seconds to say a valid hello.
-                    try:
-                        message = await asyncio.wait_for(
-                            ws.receive(), max(0.0, joined_by - time.monotonic())
-                        )
-                    except TimeoutError:
-                        conn.send(error_reply("no 'hello' in time: closing", "bad_request"))
-                        break
-                else:
-                    message = await ws.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                raw = message.get("text")
+                raw = await _receive(ws, conn, joined_by)
                 if raw is None:
-                    raw = message.get("bytes") or b""
-                who = "" if conn.bucket.take() else "too many messages"
-                if not who and not budget.take():
-                    who = "too many messages from your address"  # across all its sockets
-                    conn.bucket.refused += 1
-                if who:
+                    break
+                refusal = _refusal(conn, budget)
+                if refusal:
                     if conn.bucket.refused >= FLOOD_CLOSE:
                         break
                     # Every refused message is answered, so a client knows its action
                     # was dropped; a flood ends at FLOOD_CLOSE refusals anyway.
-                    conn.send(error_reply(f"{who}: this one was dropped, slow down", "throttled"))
+                    conn.send(
+                        error_reply(f"{refusal}: this one was dropped, slow down", "throttled")
+                    )
                     continue
-                try:
-                    await manager.handle(conn, parse_client_message(raw))
-                except StraightsError as exc:
-                    conn.send(_reply(exc))
-                except Exception:
-                    log.exception("message from %s failed", peer)
-                    conn.send(error_reply("the server could not handle that message", "internal"))
+                await self.handle(conn, raw, peer)
         except WebSocketDisconnect:
             pass
         finally:
-            manager.detach(conn)
+            self.manager.detach(conn)
             # Flush what is queued, but a client that stopped reading must not hold us.
             await asyncio.wait([writer], timeout=1.0)
             writer.cancel()
@@ -302,30 +348,43 @@ def create_app(
             with contextlib.suppress(BaseException):
                 await ws.close(code=1008 if conn.bucket.refused >= FLOOD_CLOSE else 1000)
 
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        await manager.start()
+    async def handle(self, conn: Connection, raw: str | bytes, peer: str) -> None:
+        """One client message to the manager; any failure is answered, never raised."""
         try:
-            yield
-        finally:
-            await manager.stop()
-            store.close()
+            await self.manager.handle(conn, parse_client_message(raw))
+        except StraightsError as exc:
+            conn.send(_reply(exc))
+        except Exception:
+            log.exception("message from %s failed", peer)
+            conn.send(error_reply("the server could not handle that message", "internal"))
 
-    app = Starlette(
-        routes=[
-            Route("/", page),
-            Route("/t/{table_id}", page),
-            Route("/healthz", health),
-            Route("/api/tables", create_table, methods=["POST"]),
-            Route("/api/games", games),
-            Route("/api/tables/{table_id}", table_info),
-            Route("/api/tables/{table_id}/ledger.csv", ledger_download, methods=["GET", "POST"]),
-            WebSocketRoute("/ws", socket),
-            Mount("/static", StaticFiles(directory=STATIC), name="static"),
-        ],
-        lifespan=lifespan,
-    )
-    app.add_middleware(Guard, allowed_hosts=allowed_hosts, body_limit=MAX_MESSAGE_BYTES)
-    app.add_middleware(SecurityHeaders)
-    app.state.manager = manager
-    return app
+
+async def _receive(ws: WebSocket, conn: Connection, joined_by: float) -> str | bytes | None:
+    """The next message's text (or bytes); ``None`` when the socket closed, or when one
+    that never joined a table let its time to say a valid ``hello`` run out (it only
+    holds a slot: it is told so)."""
+    if conn.live is None:
+        try:
+            message = await asyncio.wait_for(ws.receive(), max(0.0, joined_by - time.monotonic()))
+        except TimeoutError:
+            conn.send(error_reply("no 'hello' in time: closing", "bad_request"))
+            return None
+    else:
+        message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    raw: str | bytes | None = message.get("text")
+    if raw is None:
+        raw = message.get("bytes") or b""
+    return raw
+
+
+def _refusal(conn: Connection, budget: TokenBucket) -> str:
+    """Why the message just received is dropped (the socket's own rate, then its
+    address's across all its sockets); "" when it is not."""
+    if not conn.bucket.take():
+        return "too many messages"
+    if not budget.take():
+        conn.bucket.refused += 1
+        return "too many messages from your address"
+    return ""

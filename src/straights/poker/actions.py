@@ -27,6 +27,10 @@ legal now is the *action mask*.  Indices:
   stud), then one action per subset of the hand: ``first_expose + bits`` turns
   up card ``k`` for each bit ``k`` set, masked by the engine's choice likewise.
 
+The layout is the environments' (:mod:`straights.rl`) and the batch tables'
+(:mod:`straights.batch`) alike, so it lives with the engine below both; it needs
+NumPy (the ``fast`` or ``rl`` extra), and nothing of the engine imports it.
+
 >>> from straights.poker import get_variant
 >>> nl = ActionLayout(get_variant("NT"))
 >>> nl.names
@@ -54,7 +58,7 @@ from straights.errors import ConfigurationError
 from straights.poker.engine import CardChoice, Legal
 from straights.poker.variant import Structure, Variant
 
-__all__ = ["CALL", "DEFAULT_SIZES", "FOLD", "RAISE", "ActionLayout", "Move"]
+__all__ = ["CALL", "DEFAULT_SIZES", "FOLD", "RAISE", "ActionLayout", "IndexedMove"]
 
 FOLD: Final = 0
 CALL: Final = 1
@@ -64,7 +68,7 @@ RAISE: Final = 2
 DEFAULT_SIZES: Final = (0.5, 1.0, 2.0)
 
 
-class Move(NamedTuple):
+class IndexedMove(NamedTuple):
     """What an action index does now: an engine action ``kind`` with a street total
     ``to`` (bets and raises), or ``kind`` ``"discard"`` or ``"expose"`` with the hand
     positions."""
@@ -120,28 +124,28 @@ class ActionLayout:
 
     def betting(
         self, legal: Sequence[Legal], pot: int, top: int, mine: int
-    ) -> tuple[NDArray[np.int8], dict[int, Move]]:
+    ) -> tuple[NDArray[np.int8], dict[int, IndexedMove]]:
         """The mask and the moves of a betting decision: ``legal`` from the engine,
         ``pot`` every chip in, ``top`` the highest bet and ``mine`` the player's bet."""
-        moves: dict[int, Move] = {}
+        moves: dict[int, IndexedMove] = {}
         for action in legal:
             kind = action.kind
             if kind == "fold":
-                moves[FOLD] = Move(kind)
+                moves[FOLD] = IndexedMove(kind)
             elif kind in ("check", "call", "bring-in"):
-                moves[CALL] = Move(kind)
+                moves[CALL] = IndexedMove(kind)
             else:
                 low, high = action.low, action.high
-                moves[RAISE] = Move(kind, low)
+                moves[RAISE] = IndexedMove(kind, low)
                 if self.sizes and high > low:
                     seen = {low}
                     base = pot + top - mine
                     for j, f in enumerate(self.sizes):
                         to = top + int(f * base + 0.5)
                         if low < to < high and to not in seen:
-                            moves[RAISE + 1 + j] = Move(kind, to)
+                            moves[RAISE + 1 + j] = IndexedMove(kind, to)
                             seen.add(to)
-                    moves[self.last_raise] = Move(kind, high)
+                    moves[self.last_raise] = IndexedMove(kind, high)
         mask = np.zeros(self.size, np.int8)
         put = memoryview(mask)  # type: ignore[arg-type]  # item writes: cheapest
         for index in moves:
@@ -173,14 +177,14 @@ class ActionLayout:
         allowed = sum(1 << k for k in choice.positions)
         return _subset_mask(self.size, first, hand, choice.least, choice.most, allowed)
 
-    def choice_move(self, kind: str, index: int) -> Move:
+    def choice_move(self, kind: str, index: int) -> IndexedMove:
         """The move of action ``index`` of a card decision of ``kind``."""
         return self.draw_move(index) if kind == "discard" else self.expose_move(index)
 
-    def draw_move(self, index: int) -> Move:
+    def draw_move(self, index: int) -> IndexedMove:
         bits = index - self.first_draw
-        return Move("discard", positions=tuple(k for k in range(self.hand) if bits >> k & 1))
+        return IndexedMove("discard", positions=tuple(k for k in range(self.hand) if bits >> k & 1))
 
-    def expose_move(self, index: int) -> Move:
+    def expose_move(self, index: int) -> IndexedMove:
         bits = index - self.first_expose
-        return Move("expose", positions=tuple(k for k in range(self.hand) if bits >> k & 1))
+        return IndexedMove("expose", positions=tuple(k for k in range(self.hand) if bits >> k & 1))
