@@ -72,7 +72,7 @@ def test_help_lists_every_option(capsys: pytest.CaptureFixture[str]) -> None:
         (["--deal", "half"], "error: --deal half: choose icm or chips"),
         (["--levels", "20/10"], "error: level 20/10: give a small blind"),
         (["--players", "1"], "error: --players 1: a tournament needs two or more"),
-        (["--bots", "cfr"], "error: the cfr bot plays only Straights' own table"),
+        (["--bots", "cfr"], "error: the cfr bot plays only Straights"),
     ],
 )
 def test_bad_settings_are_one_line(

@@ -134,7 +134,7 @@ def tournament(
                               reentries=reentries, rebuys=rebuys, rebuy_levels=rebuy_levels,
                               add_on=add_on, deal=deal, deal_at=deal_at)  # type: ignore[arg-type]  # fmt: skip
     kinds = [k.strip() for k in (bots.split(",") if bots else DEFAULT_BOTS) if k.strip()]
-    deal_bots(kinds, 0)  # a bot that cannot play this game says so before any deal
+    deal_bots(kinds, 0, [variant])  # a bot that cannot play this game says so before any deal
     names = [f"{kinds[i % len(kinds)]}{i + 1}" for i in range(players)]
     start, arrive = names[: players - late], names[players - late :]
 
