@@ -51,7 +51,7 @@ from straights.table import PaiGowGame
 from straights.web.follow import tens
 from straights.web.keyed_random import deal_random
 from straights.web.protocol import TableSettings
-from straights.web.seats import HISTORY_DEALS, NO_TIMER_WAIT, Auto, SeatMeta, Seating, finished_deal
+from straights.web.seats import HISTORY_DEALS, Auto, Seating, SeatMeta, finished_deal
 
 __all__ = ["HOUSE", "PaiGowWebGame", "estimates"]
 

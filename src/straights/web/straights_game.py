@@ -47,8 +47,8 @@ from straights.web.seats import (
     HISTORY_DEALS,
     Auto,
     SeatedChips,
-    SeatMeta,
     Seating,
+    SeatMeta,
     finished_deal,
     person_turn_left,
 )

@@ -64,8 +64,8 @@ from straights.web.seats import (
     NO_TIMER_WAIT,
     SHARED,
     Auto,
-    SeatMeta,
     Seating,
+    SeatMeta,
     WebGame,
 )
 from straights.web.straights_game import StraightsWebGame
