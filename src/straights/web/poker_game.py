@@ -60,9 +60,8 @@ from straights.web.protocol import TableSettings
 from straights.web.seats import (
     HISTORY_DEALS,
     Auto,
-    SeatedChips,
+    SeatedGame,
     Seating,
-    SeatMeta,
     finished_deal,
     person_turn_left,
 )
@@ -294,55 +293,19 @@ def _card(code: str) -> Card:
         raise IllegalActionError(str(exc)) from None
 
 
-class PokerWebGame:
+class PokerWebGame(SeatedGame[PokerSeats]):
     """The hook of a table of one game or dealer's choice of the catalogue."""
 
-    reserved_names: tuple[str, ...] = ()
-    cannot_deal = "a deal needs two players with chips, one of them a person"
-    banked = False
-    house = 0
-
     def __init__(self, table: Seating) -> None:
-        self.table = table
         s = table.settings
         config = TableConfig(ante=s.ante, seats=s.seats, starting_stack=s.stack)
-        self.engine = PokerSeats(config, s.ante, table.seed)
-        self.chips_in = SeatedChips(table, self.engine)
+        super().__init__(table, PokerSeats(config, s.ante, table.seed))
         self.hands: dict[int, Dealt] = {}  # the last HISTORY_DEALS deals
         #: Dealer's choice: the game chosen for the next deal, and by whom.
         self.chosen: str | None = None
         self.chosen_by: int | None = None
         #: The game of the last deal (the default choice is the one after it in the list).
         self.last_game: str | None = None
-
-    @property
-    def config(self) -> TableConfig:
-        return self.engine.config
-
-    # -- reading ------------------------------------------------------------------------------
-    @property
-    def in_hand(self) -> bool:
-        hand = self.engine.hand
-        return hand is not None and not hand.finished
-
-    @property
-    def hand_number(self) -> int:
-        return self.engine.hand_number
-
-    def stack_of(self, seat: int, meta: SeatMeta) -> int:
-        return self.chips_in.stack_of(seat, meta)
-
-    def chips(self) -> int:
-        return self.chips_in.chips()
-
-    def can_deal(self) -> bool:
-        return self.chips_in.can_deal()
-
-    def has_chips(self, seat: int, meta: SeatMeta) -> bool:
-        return meta.in_game or meta.stack > 0
-
-    def playing(self, seat: int, meta: SeatMeta) -> bool:
-        return meta.in_game
 
     # -- dealer's choice ----------------------------------------------------------------------
     def chooser(self) -> int | None:
@@ -353,7 +316,7 @@ class PokerWebGame:
             return None
         if not self.can_deal() or t.paused or t.closed:
             return None
-        return self.engine.next_button(self.chips_in.ready())
+        return self.engine.next_button(self.ready())
 
     def default_game(self) -> str:
         """The game after the last one dealt, in the table's list (the first at first)."""
@@ -384,15 +347,6 @@ class PokerWebGame:
         self.chosen, self.chosen_by = code, seat
 
     # -- commands -----------------------------------------------------------------------------
-    def mark(self) -> int:
-        return len(self.engine.events)
-
-    def events_since(self, mark: int) -> list[dict[str, Any]]:
-        return [e.to_dict() for e in self.engine.events[mark:]]
-
-    def tidy(self) -> None:
-        self.chips_in.tidy()
-
     def deal(self, command: dict[str, Any]) -> list[int]:
         settings = self.table.settings
         if settings.dealers_choice:
@@ -401,7 +355,7 @@ class PokerWebGame:
             code = self.chosen
         else:
             code = settings.games[0]
-        self.chips_in.sit_players()
+        self.sit_players()
         self.chosen = self.chosen_by = None
         self.last_game = code
         hand = self.engine.start_hand(get_variant(code))
@@ -436,20 +390,6 @@ class PokerWebGame:
     def set_hands(self, command: dict[str, Any]) -> None:
         raise IllegalActionError("this table deals poker: there are no hands to set")
 
-    def forfeit(self, seat: int) -> None:
-        self.chips_in.forfeit(seat)
-
-    def leave(self, seat: int, meta: SeatMeta) -> None:
-        """He forfeits the deal: folded now if it is his turn or he is all-in, else at
-        his turn (the ``forfeit`` command)."""
-        hand = self.engine.hand
-        assert hand is not None
-        i = hand.player_index(seat)
-        alive = i is not None and not hand.folded[i]
-        now = hand.actor == seat or hand.stacks[i or 0] == 0
-        if alive and now and self.table.keeps_broke_players:
-            self.engine.forfeit(seat)
-
     def change(self, c: dict[str, Any]) -> TableSettings:
         if "betting" in c:
             raise IllegalActionError(
@@ -459,9 +399,6 @@ class PokerWebGame:
         settings = self.table.settings.model_copy(update={k: c[k] for k in keys if k in c})
         self.engine.unit = settings.ante
         return settings
-
-    def close(self) -> None:
-        self.chips_in.close()
 
     def check_bot(self, kind: str) -> None:
         if kind == "cfr":
@@ -475,10 +412,9 @@ class PokerWebGame:
     ) -> Auto | None:
         """As every poker table, and on dealer's choice a chooser's default when he is
         a bot (at the bots' pace) or lets the turn timer run out."""
-        plan = self.chips_in.next_auto(
-            self.fallback, connected=connected, idle=idle, bot_delay=bot_delay,
-            deal_delay=deal_delay,
-        )  # fmt: skip
+        plan = SeatedGame.next_auto(
+            self, connected=connected, idle=idle, bot_delay=bot_delay, deal_delay=deal_delay
+        )
         chooser = self.chooser()
         if chooser is None or plan is None or (plan.command or {}).get("kind") != "deal":
             return plan
@@ -620,7 +556,7 @@ class PokerWebGame:
         return {
             "type": "state",
             "version": self.table.seq,
-            "you": self.table.you(seat, self.chips_in.out_of_chips(seat)),
+            "you": self.table.you(seat, self.out_of_chips(seat)),
             "hand": data,
             "choice": choice,
             "turn": self.table.turn(timed, turn_left),

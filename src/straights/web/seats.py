@@ -9,9 +9,9 @@ import the table's module.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 from straights.bots import Bot
 from straights.errors import IllegalActionError
@@ -199,13 +199,42 @@ def finished_deal(kept: dict[int, KeptT], number: int, last: int) -> KeptT:
     return deal
 
 
+class EngineDeal(Protocol):
+    """The deal a :class:`SeatedEngine` plays (a Straights ``Hand``, a catalogue deal)."""
+
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def number(self) -> int: ...
+    @property
+    def actor(self) -> int | None: ...
+    @property
+    def folded(self) -> list[bool]: ...
+    @property
+    def stacks(self) -> list[int]: ...
+    def player_index(self, seat: int) -> int | None: ...
+
+
+class Told(Protocol):
+    """An event an engine records (stored with the command that caused it)."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
 class SeatedEngine(Protocol):
     """What poker hooks keep across deals (Straights' ``game.Table``, the catalogue's
     :class:`~straights.web.poker_game.PokerSeats`): players sit in it for a deal."""
 
     carry: int
     seats: list[Seat | None]
+    hand_number: int
 
+    @property
+    def config(self) -> TableConfig: ...
+    @property
+    def hand(self) -> EngineDeal | None: ...
+    @property
+    def events(self) -> Sequence[Told]: ...
     @property
     def actor(self) -> int | None: ...
     def stacks(self) -> dict[int, int]: ...
@@ -215,13 +244,59 @@ class SeatedEngine(Protocol):
     def forfeit(self, seat: int) -> Any: ...
 
 
-class SeatedChips:
-    """The part poker hooks share: a player's chips are in the engine while he plays
-    (``meta.in_game``) and in his :class:`SeatMeta` while he waits or sits out."""
+EngineT = TypeVar("EngineT", bound=SeatedEngine)
 
-    def __init__(self, table: Seating, engine: SeatedEngine) -> None:
+
+class SeatedGame(Generic[EngineT]):
+    """What the poker hooks share: a player's chips are in the ``engine`` while he
+    plays (``meta.in_game``) and in his :class:`SeatMeta` while he waits or sits out;
+    the engine's events are stored with each command."""
+
+    reserved_names: tuple[str, ...] = ()
+    cannot_deal = "a deal needs two players with chips, one of them a person"
+    banked = False
+    house = 0
+
+    def __init__(self, table: Seating, engine: EngineT) -> None:
         self.table = table
         self.engine = engine
+
+    @property
+    def config(self) -> TableConfig:
+        return self.engine.config
+
+    @property
+    def in_hand(self) -> bool:
+        hand = self.engine.hand
+        return hand is not None and not hand.finished
+
+    @property
+    def hand_number(self) -> int:
+        return self.engine.hand_number
+
+    def mark(self) -> int:
+        return len(self.engine.events)
+
+    def events_since(self, mark: int) -> list[dict[str, Any]]:
+        return [e.to_dict() for e in self.engine.events[mark:]]
+
+    def has_chips(self, seat: int, meta: SeatMeta) -> bool:
+        return meta.in_game or meta.stack > 0
+
+    def playing(self, seat: int, meta: SeatMeta) -> bool:
+        return meta.in_game
+
+    def leave(self, seat: int, meta: SeatMeta) -> None:
+        """He forfeits the deal: folded now if it is his turn or he is all-in (nothing
+        left to decide), else at his turn (the ``forfeit`` command)."""
+        hand = self.engine.hand
+        assert hand is not None
+        i = hand.player_index(seat)
+        alive = i is not None and not hand.folded[i]
+        # (Edition 1 logs recorded the fold at his turn as a command of its own.)
+        now = hand.actor == seat or hand.stacks[i or 0] == 0
+        if alive and now and self.table.keeps_broke_players:
+            self.engine.forfeit(seat)
 
     def stack_of(self, seat: int, meta: SeatMeta) -> int:
         return self.engine.stacks().get(seat, 0) if meta.in_game else meta.stack
@@ -310,9 +385,11 @@ class SeatedChips:
             raise IllegalActionError(f"{meta.name} has not left: only a player who left forfeits")
         self.engine.forfeit(seat)
 
+    def fallback(self, seat: int, why: str) -> dict[str, Any]:
+        raise NotImplementedError
+
     def next_auto(
         self,
-        fallback: Callable[[int, str], dict[str, Any]],
         *,
         connected: set[int],
         idle: float,
@@ -339,11 +416,11 @@ class SeatedChips:
         if meta.bot is not None:
             return Auto(max(0.0, table.bot_delay(bot_delay) - idle), None, bot_seat=actor)
         if meta.sat_out:
-            return Auto(0.0, fallback(actor, "away"))
+            return Auto(0.0, self.fallback(actor, "away"))
         limit = table.person_wait(actor, connected)
         if limit is None:
             return None
-        return Auto(max(0.0, limit - idle), fallback(actor, "timeout"))
+        return Auto(max(0.0, limit - idle), self.fallback(actor, "timeout"))
 
 
 def person_turn_left(table: Seating, seat: int | None, idle: float) -> float | None:

@@ -43,15 +43,7 @@ from straights.web.follow import (
 )
 from straights.web.keyed_random import deal_random
 from straights.web.protocol import TableSettings
-from straights.web.seats import (
-    HISTORY_DEALS,
-    Auto,
-    SeatedChips,
-    Seating,
-    SeatMeta,
-    finished_deal,
-    person_turn_left,
-)
+from straights.web.seats import HISTORY_DEALS, SeatedGame, Seating, finished_deal, person_turn_left
 
 __all__ = ["ROUND_NAMES", "StraightsWebGame"]
 
@@ -60,72 +52,27 @@ ROUND_NAMES: Final = ("", "first", "second", "third", "fourth", "last")
 CHANGEABLE: Final = ("ante", "betting", "turn_seconds", "auto_limit", "bot_seconds")
 
 
-class StraightsWebGame:
+class StraightsWebGame(SeatedGame[Table]):
     """The hook of Straights' own table: seats sit in a :class:`~straights.game.Table`
-    for each deal; the table keeps the last :data:`HISTORY_DEALS` deals."""
-
-    reserved_names: tuple[str, ...] = ()
-    cannot_deal = "a deal needs two players with chips, one of them a person"
-    banked = False
-    house = 0
+    for each deal; the hook keeps the last :data:`HISTORY_DEALS` deals."""
 
     def __init__(self, table: Seating) -> None:
-        self.table = table
         s = table.settings
         config = TableConfig(
             pack=s.pack, ante=s.ante, betting=s.betting, seats=s.seats, starting_stack=s.stack
         )
-        #: The rule book's table, shuffled from the table's keyed generator.
-        self.engine = Table(config, seed=deal_random(table.seed))
-        self.chips_in = SeatedChips(table, self.engine)
+        # The rule book's table, shuffled from the table's keyed generator.
+        super().__init__(table, Table(config, seed=deal_random(table.seed)))
         self.hands: dict[int, Hand] = {}  # the last HISTORY_DEALS deals
         self.deal_log = DealLog()
-
-    @property
-    def config(self) -> TableConfig:
-        return self.engine.config
-
-    # -- reading ------------------------------------------------------------------------------
-    @property
-    def in_hand(self) -> bool:
-        hand = self.engine.hand
-        return hand is not None and not hand.finished
-
-    @property
-    def hand_number(self) -> int:
-        return self.engine.hand_number
-
-    def stack_of(self, seat: int, meta: SeatMeta) -> int:
-        return self.chips_in.stack_of(seat, meta)
-
-    def chips(self) -> int:
-        return self.chips_in.chips()
-
-    def can_deal(self) -> bool:
-        return self.chips_in.can_deal()
-
-    def has_chips(self, seat: int, meta: SeatMeta) -> bool:
-        return meta.in_game or meta.stack > 0
-
-    def playing(self, seat: int, meta: SeatMeta) -> bool:
-        return meta.in_game
 
     def view(self, seat: int | None) -> SeatView:
         """The game's view for ``seat`` — as a spectator if he was not dealt in."""
         return table_view(self.engine, self.table.owner_in_deal(seat, self.hand_number))
 
     # -- commands -----------------------------------------------------------------------------
-    def mark(self) -> int:
-        return len(self.engine.events)
-
-    def events_since(self, mark: int) -> list[dict[str, Any]]:
-        return [e.to_dict() for e in self.engine.events[mark:]]
-
-    def tidy(self) -> None:
-        self.chips_in.tidy()
-
     def deal(self, command: dict[str, Any]) -> list[int]:
-        self.chips_in.sit_players()
+        self.sit_players()
         self.engine.start_hand()
         hand = self.engine.hand
         assert hand is not None
@@ -164,21 +111,6 @@ class StraightsWebGame:
     def set_hands(self, command: dict[str, Any]) -> None:
         raise IllegalActionError("this table deals Straights: there are no hands to set")
 
-    def forfeit(self, seat: int) -> None:
-        self.chips_in.forfeit(seat)
-
-    def leave(self, seat: int, meta: SeatMeta) -> None:
-        """He forfeits the deal: folded now if it is his turn or he is all-in (nothing
-        left to decide), else at his turn (the ``forfeit`` command)."""
-        hand = self.engine.hand
-        assert hand is not None
-        i = hand.player_index(seat)
-        alive = i is not None and not hand.folded[i]
-        # (Edition 1 logs recorded the fold at his turn as a command of its own.)
-        now = hand.actor == seat or hand.stacks[i or 0] == 0
-        if alive and now and self.table.keeps_broke_players:
-            self.engine.forfeit(seat)
-
     def change(self, c: dict[str, Any]) -> TableSettings:
         settings = self.table.settings.model_copy(update={k: c[k] for k in CHANGEABLE if k in c})
         try:
@@ -190,21 +122,10 @@ class StraightsWebGame:
         self.engine.config = config
         return settings
 
-    def close(self) -> None:
-        self.chips_in.close()
-
     def check_bot(self, kind: str) -> None:
         """Every bot plays Straights."""
 
     # -- what the table does by itself --------------------------------------------------------
-    def next_auto(
-        self, *, connected: set[int], idle: float, bot_delay: float, deal_delay: float
-    ) -> Auto | None:
-        return self.chips_in.next_auto(
-            self.fallback, connected=connected, idle=idle, bot_delay=bot_delay,
-            deal_delay=deal_delay,
-        )  # fmt: skip
-
     def fallback(self, seat: int, why: str) -> dict[str, Any]:
         """Check if the seat may, else fold."""
         kinds = {a.kind for a in self.engine.legal_actions(seat)}
@@ -282,7 +203,7 @@ class StraightsWebGame:
         return {
             "type": "state",
             "version": self.table.seq,
-            "you": self.table.you(seat, self.chips_in.out_of_chips(seat)),
+            "you": self.table.you(seat, self.out_of_chips(seat)),
             "hand": data,
             "turn": self.table.turn(None if view.finished else view.actor, turn_left),
         }
