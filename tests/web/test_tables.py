@@ -305,3 +305,47 @@ def test_a_broken_bot_cannot_stall_a_table() -> None:
 
     t = asyncio.run(scenario())
     assert not t.in_hand, "the deal finished despite the bot"
+
+
+@pytest.mark.parametrize(
+    ("settings", "command", "line"),
+    [
+        ({}, {"kind": "wager", "seat": 0, "chips": 20},
+         "Straights has no wagers: the stakes are the table's"),
+        ({}, {"kind": "set", "seat": 0, "front": None},
+         "this table deals Straights: there are no hands to set"),
+        ({}, {"kind": "choose", "seat": 0, "game": "razz"},
+         "this table deals one game: there is nothing to choose"),
+        ({"games": ("FR",)}, {"kind": "wager", "seat": 0, "chips": 20},
+         "poker has no wagers: the stakes are the table's"),
+        ({"games": ("FR",)}, {"kind": "set", "seat": 0, "front": None},
+         "this table deals poker: there are no hands to set"),
+        ({"game": "pai-gow"}, {"kind": "act", "seat": 0, "action": "check"},
+         "Pai Gow has no betting rounds: set your two hands"),
+        ({"game": "pai-gow"}, {"kind": "choose", "seat": 0, "game": "razz"},
+         "this table deals Pai Gow: there is no game to choose"),
+        ({"game": "pai-gow"}, {"kind": "forfeit", "seat": 0},
+         "in Pai Gow a player who leaves plays his hands the house way"),
+    ],
+)  # fmt: skip
+def test_a_command_another_game_has_is_refused_by_the_game_in_one_line(
+    settings: dict[str, Any], command: dict[str, Any], line: str
+) -> None:
+    t = new_table(seats=3, **settings)
+    t.apply({"kind": "sit", "seat": 0, "name": "Ann", "token_hash": "a" * 64})
+    t.apply({"kind": "bot", "seat": 1, "bot": "calling"})
+    before = (t.seq, t.state_for(0, turn_left=None))
+    with pytest.raises(IllegalActionError) as refused:
+        t.apply(command)
+    assert str(refused.value) == line
+    assert (t.seq, t.state_for(0, turn_left=None)) == before
+
+
+def test_the_game_hook_is_chosen_by_the_settings() -> None:
+    kinds = {
+        type(new_table(**s).game).__name__
+        for s in ({}, {"pack": 52}, {"games": ("FR",)}, {"games": ("_STR55L",)},
+                  {"game": "pai-gow"})
+    }  # fmt: skip
+    assert kinds == {"StraightsWebGame", "PokerWebGame", "PaiGowWebGame"}
+    assert type(new_table(games=("_STR55L",)).game).__name__ == "PokerWebGame"
