@@ -224,16 +224,20 @@ class PaiGowWebGame:
         self._settle_if_done()
 
     def _settle_if_done(self) -> None:
-        """Once the bank has set and the bets are settled, each bet comes back with its
-        result and the house's result is counted."""
+        """Once the bank has set and the bets are settled (by :class:`PaiGowGame`), each
+        bet comes back with its result and the house's result is counted."""
         deal = self.deal_now
         if deal is None or not deal.finished:
             return
-        for pseat, result in deal.results.items():
+        before = [self.stacks_before[pseat] for pseat in deal.bets]
+        settled = PaiGowGame(self.rules).settle(deal, before)
+        for (pseat, bet), start, chips in zip(
+            deal.bets.items(), before, settled.stacks, strict=True
+        ):
             meta = self.table.seats[pseat - 1]
             assert meta is not None  # a dealt seat is freed only between deals
-            meta.stack += result.bet + result.net
-        self.house += deal.house
+            meta.stack += bet + chips - start  # the bet back and the result
+        self.house += settled.house
 
     def leave(self, seat: int, meta: SeatMeta) -> None:
         """He stands up when the deal is settled; his hands play the house way."""
