@@ -99,4 +99,4 @@ def test_a_table_stopped_mid_deal_plays_on(store: Store) -> None:
             seat = plan.bot_seat
             table.apply(plan.command if seat is None else table.fallback(seat, "bot"))
         assert not table.in_hand and table.hand_number == number
-        assert table.chips() + getattr(table, "house", 0) == table.bank()
+        assert table.chips() + table.house == table.bank()
