@@ -752,7 +752,7 @@ class TableManager:
             seat = self._auth(conn, msg.token)
             await self.run(self._watching(conn), {"kind": "rebuy", "seat": seat}, seen=msg.version)
         elif isinstance(msg, Wager | SetHands):
-            await self._pai_gow(conn, msg)
+            await self._wager_or_set(conn, msg)
         else:
             await self._hosting(conn, msg)
 
@@ -951,7 +951,7 @@ class TableManager:
             conn.send({"type": "seated", "table": live.table.id, "seat": msg.seat, "token": token})
             self.broadcast(live)
 
-    async def _pai_gow(self, conn: Connection, msg: Wager | SetHands) -> None:
+    async def _wager_or_set(self, conn: Connection, msg: Wager | SetHands) -> None:
         """A player's bet for the next deals, or his two hands set (the game's hook
         refuses them where the game has no such thing)."""
         seat = self._auth(conn, msg.token)
