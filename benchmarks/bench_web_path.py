@@ -55,9 +55,9 @@ def _next(table: WebTable) -> dict[str, Any]:
     """A deal, or the actor's check or call."""
     if not table.in_hand:
         return {"kind": "deal"}
-    actor = table.game.actor
+    actor = table.game.engine.actor
     assert actor is not None
-    kinds = {a.kind: a for a in table.game.legal_actions(actor)}
+    kinds = {a.kind: a for a in table.game.engine.legal_actions(actor)}
     action = kinds.get("check") or kinds["call"]
     return {"kind": "act", "seat": actor, "action": action.kind, "to": action.to}
 

@@ -15,7 +15,7 @@ SRC = Path(__file__).resolve().parent.parent / "src" / "straights"
 STACKS: dict[str, tuple[str, ...]] = {
     "straights": (
         "game/*.py",
-        "web/tables.py",
+        "web/straights_game.py",
         "store/recorded.py",
         "cli/play.py",
         "cli/straights_table.py",
@@ -24,7 +24,7 @@ STACKS: dict[str, tuple[str, ...]] = {
     ),
     "catalogue": (
         "poker/ring.py",
-        "web/variant_table.py",
+        "web/poker_game.py",
         "store/ring.py",
         "cli/ring_play.py",
         "cli/ring_simulate.py",
@@ -33,12 +33,12 @@ STACKS: dict[str, tuple[str, ...]] = {
     ),
     "pai-gow": (
         "paigow/*.py",
-        "web/paigow_table.py",
+        "web/paigow_game.py",
         "store/paigow.py",
         "cli/paigow_*.py",
         "web/static/paigow.js",
     ),
-    "one table": ("table/*.py", "store/table.py"),
+    "one table": ("table/*.py", "store/table.py", "web/tables.py", "web/seats.py"),
 }
 
 

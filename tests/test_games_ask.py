@@ -275,7 +275,7 @@ def test_the_web_table_deals_each_game_and_says_discards() -> None:
                 break
             command = plan.command
             if command is None or command["kind"] == "act":
-                seat = t.game.actor
+                seat = t.game.engine.actor
                 assert seat is not None
                 hand = t.state_for(seat, turn_left=None)["hand"]
                 if hand["card_choice"] is not None:
@@ -283,10 +283,10 @@ def test_the_web_table_deals_each_game_and_says_discards() -> None:
                     assert hand["card_choice"]["words"] == "discard 2 cards"
                     assert hand["phase"] == "discard"
                 bot = make_bot("random", rng)
-                command = t.move_command(seat, bot.decide(t.bot_view(seat)))  # type: ignore[attr-defined]
+                command = t.game.move_command(seat, bot.decide(t.game.bot_view(seat)))  # type: ignore[attr-defined]
             t.apply(command)
         assert t.hand_number >= 2, name
-        assert t.game.hand is not None and t.game.hand.variant.code == NEW[name]
+        assert t.game.engine.hand is not None and t.game.engine.hand.variant.code == NEW[name]
         log = " ".join(t.state_for(None, turn_left=None)["follow"]["log"])
         assert "draws" not in log
         if name == "irish":

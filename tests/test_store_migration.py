@@ -85,7 +85,7 @@ def check_migrated(store: Store, old: dict[str, Any]) -> None:
         manager = TableManager(store)
         table = manager._rebuild(record)
         assert table.seq == expected.seq == len(commands)
-        assert table.game.events == expected.game.events
+        assert table.game.engine.events == expected.game.engine.events
         assert table.chips() == expected.chips() == 3 * 60
     assert archived[(by_key["webtable1"].id, 1)].phh == old["web1_deal1_phh"]
 
@@ -143,7 +143,7 @@ def test_a_migrated_web_table_plays_on(tmp_path: Path) -> None:
 
     async def play_to_the_end() -> None:
         while table.in_hand:
-            actor = table.game.actor
+            actor = table.game.engine.actor
             assert actor is not None
             await manager._commit(live, table.fallback(actor, "test"))
 

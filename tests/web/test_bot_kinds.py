@@ -56,7 +56,7 @@ def _bot_wait(t: WebTable, server_delay: float) -> float:
     """Seconds the table waits before its bot acts (the bot acts first, heads-up)."""
     if not t.in_hand:
         t.apply({"kind": "deal"})
-    while t.game.actor != 0:
+    while t.game.engine.actor != 0:
         t.apply(t.fallback(1, "test"))
     auto = t.next_auto(connected={1}, idle=0.0, bot_delay=server_delay, deal_delay=0.0)
     assert auto is not None and auto.bot_seat == 0

@@ -155,9 +155,9 @@ def test_kill_dash_nine_mid_hand_then_resume_exactly(make_server, clients, tmp_p
         players = spec["bots"] + sum(h.table == table for h in humans)
         assert t.chips() == spec.get("stack", 100) * players
         assert t.seq == stored[table].seq
-        assert t.game.stacks() == stored[table].game.stacks()
-        assert t.game.hand is not None and stored[table].game.hand is not None
-        assert t.game.hand.events == stored[table].game.hand.events
+        assert t.game.engine.stacks() == stored[table].game.engine.stacks()
+        assert t.game.engine.hand is not None and stored[table].game.engine.hand is not None
+        assert t.game.engine.hand.events == stored[table].game.engine.hand.events
 
     # and play carries on: the person to act acts, the deal goes on to its end
     resumed = [c for c in clients if c.token]

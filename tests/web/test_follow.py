@@ -22,7 +22,7 @@ def test_replay_frames_end_on_the_engines_stacks_and_conserve_chips() -> None:
     t = seated(stack=200, betting="no-limit")
     play_randomly(t, 400, random.Random(11))
     checked = 0
-    for number, hand in t.hands.items():
+    for number, hand in t.game.hands.items():
         if not hand.finished:
             continue
         for viewer in (None, 0, 2):
@@ -49,7 +49,7 @@ def test_the_replay_never_shows_the_key_card_before_it_is_turned() -> None:
     play_randomly(t, 200, random.Random(3))
     number = next(
         n
-        for n, h in t.hands.items()
+        for n, h in t.game.hands.items()
         if h.finished and any(e.type == "key_turned" for e in h.events)
     )
     history = t.history_for(0, number)
@@ -70,15 +70,15 @@ def test_each_seat_shows_its_last_action_and_the_log_every_action() -> None:
     t.apply({"kind": "deal"})
     said: list[str] = []
     for _ in range(3):
-        seat = t.game.actor
+        seat = t.game.engine.actor
         assert seat is not None
-        kinds = {a.kind: a for a in t.game.legal_actions(seat)}
+        kinds = {a.kind: a for a in t.game.engine.legal_actions(seat)}
         action = kinds.get("raise") or kinds.get("bet") or kinds["call"]
         t.apply({"kind": "act", "seat": seat, "action": action.kind, "to": action.to})
         said.append(action.kind)
     state = t.state_for(None, turn_left=None)
     last = state["follow"]["last"]
-    acts = [e for e in t.game.hand.actions()] if t.game.hand else []
+    acts = [e for e in t.game.engine.hand.actions()] if t.game.engine.hand else []
     for a in acts[-2:]:
         word = {"bet": f"bets {a.to}", "raise": f"raises to {a.to}", "call": f"calls {a.amount}"}
         assert last[str(a.seat)].startswith(word[a.kind])
@@ -89,7 +89,7 @@ def test_each_seat_shows_its_last_action_and_the_log_every_action() -> None:
     assert sum(1 for line in log if " antes " in line) == 3
     # the log is public: the same for every viewer, with no hole card in it
     assert t.state_for(0, turn_left=None)["follow"]["log"] == log
-    hand = t.game.hand
+    hand = t.game.engine.hand
     assert hand is not None
     holes = {c for s in hand.seats for c in hand.hole(s)}
     assert not cards_in(log) & holes
@@ -98,7 +98,7 @@ def test_each_seat_shows_its_last_action_and_the_log_every_action() -> None:
 def test_a_timed_out_check_is_said_so() -> None:
     t = seated(stack=100)
     t.apply({"kind": "deal"})
-    seat = t.game.actor
+    seat = t.game.engine.actor
     assert seat is not None
     command = t.fallback(seat, "timeout")
     t.apply(command)
@@ -121,11 +121,11 @@ def test_your_best_hand_comes_from_your_view_only() -> None:
     seen = 0
     for _ in range(300):
         play_randomly(t, 1, rng)
-        hand = t.game.hand
+        hand = t.game.engine.hand
         if hand is None or hand.finished:
             continue
         for seat in hand.seats:
-            view = t.view(seat)
+            view = t.game.view(seat)
             best = t.state_for(seat, turn_left=None)["hand"]["best"]
             assert best == best_hand(view)
             # an independent evaluation with the face-down positions filled by cards
@@ -145,7 +145,7 @@ def test_best_hand_wording() -> None:
 
     def view(hole: str, table: list[str | None]) -> SeatView:
         t = new_table()
-        base = t.view(None)
+        base = t.game.view(None)
         cards = tuple(None if c is None else Card(c) for c in table)
         return base._replace(hole=tuple(Card(c) for c in hole.split()), table=cards)
 
@@ -165,7 +165,7 @@ def test_showdown_words_write_tens_as_the_cards_do() -> None:
     t = seated(stack=300)
     play_randomly(t, 600, random.Random(5))
     texts: list[Any] = []
-    for number, hand in t.hands.items():
+    for number, hand in t.game.hands.items():
         if hand.finished:
             texts.append([e["text"] for e in t.history_for(0, number)["events"]])
     state = t.state_for(0, turn_left=None)

@@ -25,7 +25,7 @@ def test_history_is_computed_once_per_deal_and_viewer_within_a_budget() -> None:
     table.apply({"kind": "sit", "seat": 1, "name": "Bob", "token_hash": "b" * 64})
     table.apply({"kind": "deal"})
     while table.in_hand:
-        actor = table.game.actor
+        actor = table.game.engine.actor
         assert actor is not None
         table.apply(table.fallback(actor, "test"))
     store = Store("sqlite://")

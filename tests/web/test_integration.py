@@ -90,7 +90,7 @@ def test_clients_play_whole_hands_and_see_only_their_cards(make_server, clients)
     for record in records:
         assert set(record.players) <= {"Ann", "Bob", "Cyd", "Bot 2"}
         replayed = replay_phh(loads_phh(record.phh))
-        assert replayed.stacks == final.hands[record.number].stacks
+        assert replayed.stacks == final.game.hands[record.number].stacks
 
     checked = {c.seat: assert_no_leaks(c, server.db) for c in players}
     spectator_cards = assert_no_leaks(watcher, server.db)

@@ -30,11 +30,11 @@ def _deals(secret: int, count: int = 5) -> list[list[str]]:
     dealt = []
     for _ in range(count):
         table.apply({"kind": "deal"})
-        hand = table.game.hand
+        hand = table.game.engine.hand
         assert hand is not None
         dealt.append([str(c) for s in hand.seats for c in hand.hole(s)])
         while table.in_hand:
-            actor = table.game.actor
+            actor = table.game.engine.actor
             assert actor is not None
             table.apply(table.fallback(actor, "test"))
     return dealt

@@ -41,9 +41,9 @@ def row(t: WebTable, name: str) -> dict[str, Any]:
 def play_out(t: WebTable, choose: str = "check") -> None:
     """Finish the deal on: everyone checks or calls (or, with 'raise', bets what he can)."""
     while t.in_hand:
-        seat = t.game.actor
+        seat = t.game.engine.actor
         assert seat is not None
-        legal = {a.kind: a for a in t.game.legal_actions(seat)}
+        legal = {a.kind: a for a in t.game.engine.legal_actions(seat)}
         kind = next(k for k in (choose, "call", "check") if k in legal)
         t.apply({"kind": "act", "seat": seat, "action": kind, "to": legal[kind].to})
 
@@ -193,20 +193,20 @@ def test_a_player_who_leaves_is_folded_at_his_turn_even_when_he_could_check() ->
     for seat, token in enumerate((ANN, BOB, CLEO)):
         t.apply({"kind": "sit", "seat": seat, "name": f"P{seat}", "token_hash": token})
     t.apply({"kind": "deal"})
-    actor = t.game.actor
+    actor = t.game.engine.actor
     assert actor is not None
     leaver = next(s for s in (0, 1, 2) if s != actor)
     t.apply({"kind": "unseat", "seat": leaver})
-    hand = t.game.hand
+    hand = t.game.engine.hand
     assert hand is not None and not hand.folded[hand.index(leaver)]  # not his turn yet
     while t.in_hand:
         plan = t.next_auto(connected=set(), idle=0.0, bot_delay=0, deal_delay=0)
-        if t.game.actor == leaver:
+        if t.game.engine.actor == leaver:
             assert plan is not None and plan.command == {"kind": "forfeit", "seat": leaver}
             t.apply(plan.command)
         else:
-            seat = t.game.actor
-            kinds = {a.kind for a in t.game.legal_actions(seat)}  # type: ignore[arg-type]
+            seat = t.game.engine.actor
+            kinds = {a.kind for a in t.game.engine.legal_actions(seat)}  # type: ignore[arg-type]
             t.apply(
                 {"kind": "act", "seat": seat, "action": "check" if "check" in kinds else "call"}
             )
@@ -221,11 +221,11 @@ def test_an_all_in_player_who_leaves_forfeits_at_once() -> None:
     t.seats[2].stack = 50  # type: ignore[union-attr]
     t.accounts[t.seats[2].owner].bought = 50  # type: ignore[union-attr]
     t.apply({"kind": "deal"})
-    hand = t.game.hand
+    hand = t.game.engine.hand
     assert hand is not None
     while not any(hand.stacks[hand.index(s)] == 0 for s in (0, 1)):
-        seat = t.game.actor
-        legal = {a.kind: a for a in t.game.legal_actions(seat)}  # type: ignore[arg-type]
+        seat = t.game.engine.actor
+        legal = {a.kind: a for a in t.game.engine.legal_actions(seat)}  # type: ignore[arg-type]
         kind = next(k for k in ("raise", "bet", "call", "check") if k in legal)
         t.apply({"kind": "act", "seat": seat, "action": kind, "to": legal[kind].to})
     all_in = next(s for s in (0, 1) if hand.stacks[hand.index(s)] == 0)
@@ -245,7 +245,7 @@ def test_the_host_pauses_changes_hands_over_and_closes() -> None:
     t.apply({"kind": "pause", "on": False})
     t.apply({"kind": "change", "ante": 2, "betting": "no-limit", "turn_seconds": 0})
     t.apply({"kind": "deal"})
-    assert t.game.hand is not None and t.game.hand.config.ante == 2
+    assert t.game.engine.hand is not None and t.game.engine.hand.config.ante == 2
     with pytest.raises(IllegalActionError, match="between deals"):
         t.apply({"kind": "change", "ante": 3})
     with pytest.raises(IllegalActionError, match="between deals"):
@@ -269,11 +269,11 @@ def test_the_host_pauses_changes_hands_over_and_closes() -> None:
 
 def test_closing_splits_a_carried_pot_among_the_players_in_the_game() -> None:
     t = two_players()
-    t.game.carry = 5  # as rule 10 would leave it (chips the players paid in)
+    t.game.engine.carry = 5  # as rule 10 would leave it (chips the players paid in)
     t.accounts[t.seats[0].owner].bought += 5  # type: ignore[union-attr]
     t.apply({"kind": "deal"})
     play_out(t)
-    carry = t.game.carry
+    carry = t.game.engine.carry
     t.apply({"kind": "close"})
     assert t.chips() == t.bank() == 0
     assert sum(r["cashed"] for r in t.ledger_rows()) == 205 and carry >= 0
@@ -294,11 +294,11 @@ def random_command(t: WebTable, rng: random.Random) -> dict[str, Any]:
     empty = [i for i, m in enumerate(t.seats) if m is None]
     roll = rng.random()
     if t.in_hand and roll < 0.7:
-        seat = t.game.actor
+        seat = t.game.engine.actor
         meta = t.seats[seat] if seat is not None else None
         if meta is not None and meta.leaving:
             return {"kind": "forfeit", "seat": seat}
-        action = rng.choice(t.game.legal_actions(seat))  # type: ignore[arg-type]
+        action = rng.choice(t.game.engine.legal_actions(seat))  # type: ignore[arg-type]
         return {"kind": "act", "seat": seat, "action": action.kind, "to": action.to}
     if not t.in_hand and roll < 0.5:
         return {"kind": "deal"}
@@ -337,10 +337,10 @@ def test_chips_on_the_table_always_equal_buy_ins_less_cash_outs(seed: int) -> No
             assert t.chips() == t.bank()
             continue
         log.append(command)
-        hand = t.game.hand
+        hand = t.game.engine.hand
         pot = hand.pot if hand is not None and not hand.finished else 0
         stacks = sum(t.chips_of_player(p) for p in t.accounts)
-        assert stacks + pot + (0 if t.in_hand else t.game.carry) == t.chips() == t.bank()
+        assert stacks + pot + (0 if t.in_hand else t.game.engine.carry) == t.chips() == t.bank()
         assert all(r["bought"] >= 0 and r["cashed"] >= 0 for r in t.ledger_rows())
     again = new_table(seats=4, stack=20, betting=t.settings.betting)
     for command in log:
@@ -363,13 +363,13 @@ def test_a_forfeit_replays_from_the_events_and_from_its_hand_history() -> None:
     for seat, token in enumerate((ANN, BOB, CLEO)):
         t.apply({"kind": "sit", "seat": seat, "name": f"P{seat}", "token_hash": token})
     t.apply({"kind": "deal"})
-    actor = t.game.actor
-    assert actor is not None and t.game.hand is not None
-    assert t.game.hand.refusal(actor, "fold") is not None  # he could check, not fold
+    actor = t.game.engine.actor
+    assert actor is not None and t.game.engine.hand is not None
+    assert t.game.engine.hand.refusal(actor, "fold") is not None  # he could check, not fold
     t.apply({"kind": "unseat", "seat": actor})  # his turn: he forfeits at once
     play_out(t)
-    hand = t.game.hand
-    again = Table.from_events(t.game.events)
+    hand = t.game.engine.hand
+    again = Table.from_events(t.game.engine.events)
     assert again.hands[-1].stacks == hand.stacks and again.hands[-1].folded == hand.folded
     replayed = replay_phh(loads_phh(dumps_phh(hand_to_phh(hand))))
     assert replayed.stacks == hand.stacks and replayed.folded == hand.folded
@@ -381,8 +381,8 @@ def test_an_edition_one_log_with_a_leaver_checked_for_still_replays() -> None:
     for seat, token in enumerate((ANN, BOB, CLEO)):
         t.apply({"kind": "sit", "seat": seat, "name": f"P{seat}", "token_hash": token})
     t.apply({"kind": "deal"})
-    actor = t.game.actor
+    actor = t.game.engine.actor
     assert actor is not None
     t.apply({"kind": "unseat", "seat": actor})
     t.apply({"kind": "act", "seat": actor, "action": "check", "why": "away"})
-    assert t.game.actor != actor
+    assert t.game.engine.actor != actor

@@ -16,26 +16,31 @@ from webtools import cards_in
 from straights.errors import IllegalActionError, StraightsError
 from straights.paigow import deal as paigow_deal
 from straights.paigow.rules import JOKER
-from straights.web import paigow_table
-from straights.web.paigow_table import HOUSE, PaiGowWebTable
+from straights.table import paigow as paigow_table
+from straights.web.paigow_game import HOUSE
 from straights.web.protocol import ProtocolError, TableSettings, parse_settings
+from straights.web.tables import WebTable
 
 ANN, BOB = "a" * 64, "b" * 64
 
 
-def new_table(**settings: Any) -> PaiGowWebTable:
+def new_table(**settings: Any) -> WebTable:
     base: dict[str, Any] = {
         "game": "pai-gow", "edition": 2, "stack": 100, "seats": 4, "commission": "exact"
     }  # fmt: skip
-    return PaiGowWebTable("pg1", TableSettings(**(base | settings)), seed=777, host_hash="h" * 64)
+    return WebTable("pg1", TableSettings(**(base | settings)), seed=777, host_hash="h" * 64)
 
 
-def seated(**settings: Any) -> PaiGowWebTable:
+def seated(**settings: Any) -> WebTable:
     t = new_table(**settings)
     t.apply({"kind": "sit", "seat": 0, "name": "Ann", "token_hash": ANN})
     t.apply({"kind": "bot", "seat": 1, "bot": "strength"})
     t.apply({"kind": "sit", "seat": 2, "name": "Bob", "token_hash": BOB})
     return t
+
+
+def _no_bot() -> Any:
+    raise AssertionError("a Pai Gow bot is made by its kind, not as a poker bot")
 
 
 def rigged(monkeypatch: pytest.MonkeyPatch, hands: dict[int, str]) -> None:
@@ -70,12 +75,12 @@ def test_a_deal_settles_against_the_bank_with_the_commission(
     t = seated(bet=20)
     t.apply({"kind": "wager", "seat": 2, "chips": 40})
     t.apply({"kind": "deal"})
-    assert t.in_hand and t.bets_in_play() == 80
-    assert t.deal is not None and t.deal.waiting == [1, 3]  # the bot set as dealt
+    assert t.in_hand and t.game.bets_in_play() == 80
+    assert t.game.deal_now is not None and t.game.deal_now.waiting == [1, 3]  # the bot set as dealt
     t.apply({"kind": "set", "seat": 0, "front": ["Kh", "Jk"]})
     with pytest.raises(IllegalActionError, match="beats the five-card hand"):
         t.apply({"kind": "set", "seat": 2, "front": ["2h", "2d"]})  # a foul is refused
-    assert t.deal.waiting == [3]
+    assert t.game.deal_now.waiting == [3]
     t.apply({"kind": "set", "seat": 2, "front": ["Th", "9s"]})
     assert not t.in_hand
     results = t.state_for(0, turn_left=None)["hand"]["deal"]["results"]
@@ -159,7 +164,7 @@ def test_the_page_is_offered_the_house_ways_choice(monkeypatch: pytest.MonkeyPat
 
 
 def _drive(
-    t: PaiGowWebTable, rng: random.Random, steps: int, closing: float = 0.0
+    t: WebTable, rng: random.Random, steps: int, closing: float = 0.0
 ) -> list[dict[str, Any]]:
     """Random commands, legal or not (``closing``: the chance a ``close`` is tried);
     returns the ones the table took."""
@@ -169,9 +174,9 @@ def _drive(
         seat = rng.randrange(len(t.seats) + 1)
         pick = rng.random()
         command: dict[str, Any]
-        if t.in_hand and t.deal is not None and pick < 0.5 and t.deal.waiting:
-            pseat = rng.choice(t.deal.waiting)
-            cards = [c.ascii() for c in t.deal.cards(pseat)]
+        if t.in_hand and t.game.deal_now is not None and pick < 0.5 and t.game.deal_now.waiting:
+            pseat = rng.choice(t.game.deal_now.waiting)
+            cards = [c.ascii() for c in t.game.deal_now.cards(pseat)]
             front = None if rng.random() < 0.3 else rng.sample(cards, 2)
             command = {"kind": "set", "seat": pseat - 1, "front": front}
             if rng.random() < 0.2:
@@ -233,7 +238,7 @@ def test_chips_are_conserved_counting_the_house(seed: int, stack: int) -> None:
 def test_replaying_the_commands_rebuilds_the_same_table() -> None:
     t = new_table(stack=40, auto_limit=400)
     commands = _drive(t, random.Random(11), 600)
-    assert t.number >= 5
+    assert t.game.number >= 5
     again = new_table(stack=40, auto_limit=400)
     events = []
     for c in commands:
@@ -247,7 +252,7 @@ def test_replaying_the_commands_rebuilds_the_same_table() -> None:
 def test_nobody_sees_another_seats_cards_before_the_bank_shows() -> None:
     t = seated()
     t.apply({"kind": "deal"})
-    deal = t.deal
+    deal = t.game.deal_now
     assert deal is not None
     own = {s: set(deal.cards(s + 1)) for s in (0, 1, 2)}
     bank = set(deal.cards(0))
@@ -282,11 +287,11 @@ def test_the_timer_sets_the_house_way_and_bots_set_at_the_deal() -> None:
     plan = t.next_auto(connected={0, 2}, idle=0.0, bot_delay=1.0, deal_delay=2.0)
     assert plan is not None and plan.command == {"kind": "deal"} and plan.delay == 2.0
     t.apply({"kind": "deal"})
-    assert t.deal is not None and 2 in t.deal.settings  # the bot (web seat 1)
+    assert t.game.deal_now is not None and 2 in t.game.deal_now.settings  # the bot (web seat 1)
     plan = t.next_auto(connected={0, 2}, idle=0.0, bot_delay=1.0, deal_delay=2.0)
     assert plan is not None and 19 < plan.delay <= 20
     assert plan.command == {"kind": "set", "seat": 0, "front": None, "why": "timeout"}
-    t.deal_clock = time.monotonic() - 21  # as if 21 seconds had passed
+    t.game.deal_clock = time.monotonic() - 21  # as if 21 seconds had passed
     plan = t.next_auto(connected={0, 2}, idle=0.0, bot_delay=1.0, deal_delay=2.0)
     assert plan is not None and plan.delay == 0.0 and plan.command is not None
     t.apply(plan.command)
@@ -301,10 +306,10 @@ def test_a_player_who_leaves_mid_deal_plays_the_house_way_and_is_cashed_out() ->
     t.apply({"kind": "deal"})
     t.apply({"kind": "unseat", "seat": 0})
     assert t.seats[0] is not None and t.seats[0].leaving
-    assert t.deal is not None and 1 in t.deal.settings
+    assert t.game.deal_now is not None and 1 in t.game.deal_now.settings
     t.apply({"kind": "set", "seat": 2, "front": None})
     assert t.seats[0] is None
-    net = t.deal.results[1].net
+    net = t.game.deal_now.results[1].net
     out = [e for e in t.entries if e.kind == "cash-out"]
     assert out[-1].amount == 100 + net and out[-1].note == "left"
 
@@ -319,7 +324,8 @@ def test_bets_stay_within_the_limits_and_the_stack() -> None:
         t.apply({"kind": "wager", "seat": 0, "chips": 120})
     t.apply({"kind": "wager", "seat": 0, "chips": 100})
     t.apply({"kind": "deal"})
-    assert t.deal is not None and t.deal.bets == {1: 40, 2: 20, 3: 20}  # the most 50 covers
+    deal = t.game.deal_now
+    assert deal is not None and deal.bets == {1: 40, 2: 20, 3: 20}  # the most 50 covers
 
 
 def test_the_settle_up_counts_the_house(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -400,11 +406,12 @@ def test_an_equity_bot_sets_by_its_estimate_with_a_stored_command(
     assert plan is not None and plan.command == {"kind": "deal", "estimates": True}
     t.apply(plan.command)
     log.append(plan.command)
-    assert t.deal is not None and t.deal.waiting == [1, 2]  # the bot has not set yet
+    deal = t.game.deal_now
+    assert deal is not None and deal.waiting == [1, 2]  # the bot has not set yet
     plan = t.next_auto(connected={0}, idle=0.0, bot_delay=0.5, deal_delay=2.0)
     assert plan is not None and plan.bot_seat == 1 and plan.command is None
     assert 0.0 < plan.delay <= 1.0  # the table's bot delay, not the server's
-    bot_set = t.bot_command(1)()
+    bot_set = t.game.bot_move(1, _no_bot)()
     assert bot_set == {"kind": "set", "seat": 1, "front": ["Ad", "Kc"], "why": "bot"}
     for command in (bot_set, {"kind": "set", "seat": 0, "front": None}):
         t.apply(command)
@@ -418,6 +425,6 @@ def test_an_equity_bot_sets_by_its_estimate_with_a_stored_command(
     old = new_table()
     for command in [*log[:2], {"kind": "deal"}]:
         old.apply(command)
-    assert old.deal is not None and old.deal.waiting == [1]
+    assert old.game.deal_now is not None and old.game.deal_now.waiting == [1]
     with pytest.raises(IllegalActionError, match="no bot has hands to set"):
-        old.bot_command(1)
+        old.game.bot_move(1, _no_bot)

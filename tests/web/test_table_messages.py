@@ -34,7 +34,7 @@ def test_seat_errors_name_the_seat_the_page_shows() -> None:
 def test_a_refused_action_gets_the_engines_reason_in_the_players_words() -> None:
     t = seated()
     t.apply({"kind": "deal"})
-    actor = t.game.actor
+    actor = t.game.engine.actor
     assert actor is not None
     other = next(s for s in (0, 1, 2) if s != actor)
     with pytest.raises(IllegalActionError, match=r"^it is not your turn: \S+"):
@@ -51,9 +51,9 @@ def test_history_events_carry_the_shared_wording() -> None:
     t = seated()
     t.apply({"kind": "deal"})
     while t.in_hand:
-        seat = t.game.actor
+        seat = t.game.engine.actor
         assert seat is not None
-        kinds = {a.kind for a in t.game.legal_actions(seat)}
+        kinds = {a.kind for a in t.game.engine.legal_actions(seat)}
         t.apply({"kind": "act", "seat": seat, "action": "check" if "check" in kinds else "call"})
     ann = t.history_for(0, 1)["events"]
     texts = [e["text"] for e in ann]
@@ -72,6 +72,6 @@ def test_history_events_carry_the_shared_wording() -> None:
 def test_action_buttons_are_worded_by_the_server() -> None:
     t = seated()
     t.apply({"kind": "deal"})
-    actor = t.game.actor
+    actor = t.game.engine.actor
     legal = t.state_for(actor, turn_left=None)["hand"]["legal"]
     assert [a["label"] for a in legal] == ["check", "bet 1"]

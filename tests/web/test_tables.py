@@ -27,9 +27,9 @@ def play_randomly(table: WebTable, steps: int, rng: random.Random) -> list[dict[
                 break
             command: dict[str, Any] = {"kind": "deal"}
         else:
-            seat = table.game.actor
+            seat = table.game.engine.actor
             assert seat is not None
-            action = rng.choice(table.game.legal_actions(seat))
+            action = rng.choice(table.game.engine.legal_actions(seat))
             command = {"kind": "act", "seat": seat, "action": action.kind, "to": action.to}
         table.apply(command)
         done.append(command)
@@ -65,7 +65,7 @@ def test_illegal_commands_change_nothing() -> None:
     t = seated()
     t.apply({"kind": "deal"})
     before = (t.seq, t.state_for(None, turn_left=None))
-    actor = t.game.actor
+    actor = t.game.engine.actor
     other = next(s for s in (0, 1, 2) if s != actor)
     bad = [
         {"kind": "sit", "seat": 0, "name": "Eve", "token_hash": "e" * 64},
@@ -85,11 +85,11 @@ def test_illegal_commands_change_nothing() -> None:
 def test_a_new_owner_of_a_seat_never_sees_the_previous_owners_cards() -> None:
     t = seated()
     t.apply({"kind": "deal"})
-    ann_hole = set(t.game.hand.hole(0))  # type: ignore[union-attr]
+    ann_hole = set(t.game.engine.hand.hole(0))  # type: ignore[union-attr]
     while t.in_hand:  # everyone checks or calls to the showdown
-        seat = t.game.actor
+        seat = t.game.engine.actor
         assert seat is not None
-        kinds = {a.kind for a in t.game.legal_actions(seat)}
+        kinds = {a.kind for a in t.game.engine.legal_actions(seat)}
         t.apply({"kind": "act", "seat": seat, "action": "check" if "check" in kinds else "call"})
     assert ann_hole <= cards_in(t.state_for(0, turn_left=None))
     t.apply({"kind": "unseat", "seat": 0})  # Ann leaves after deal 1 ...
@@ -112,13 +112,13 @@ def test_a_new_owner_of_a_seat_never_sees_the_previous_owners_cards() -> None:
 def test_folded_hands_stay_hidden_in_history() -> None:
     t = seated()
     t.apply({"kind": "deal"})
-    folder = t.game.actor
+    folder = t.game.engine.actor
     assert folder is not None
     t.apply({"kind": "act", "seat": folder, "action": "bet"})
-    nxt = t.game.actor
+    nxt = t.game.engine.actor
     assert nxt is not None
     t.apply({"kind": "act", "seat": nxt, "action": "fold"})
-    folded_hole = set(t.game.hand.hole(nxt))  # type: ignore[union-attr]
+    folded_hole = set(t.game.engine.hand.hole(nxt))  # type: ignore[union-attr]
     watcher_history = cards_in(t.history_for(None, 1)) if not t.in_hand else set()
     assert not folded_hole & cards_in(t.state_for(None, turn_left=None))
     assert not folded_hole & watcher_history
@@ -127,10 +127,10 @@ def test_folded_hands_stay_hidden_in_history() -> None:
 def test_a_player_who_does_not_act_is_checked_or_folded_then_sat_out_then_removed() -> None:
     t = seated(turn_seconds=20)
     t.apply({"kind": "deal"})
-    while t.game.actor != 0:
-        seat = t.game.actor
+    while t.game.engine.actor != 0:
+        seat = t.game.engine.actor
         assert seat is not None
-        kinds = {a.kind for a in t.game.legal_actions(seat)}
+        kinds = {a.kind for a in t.game.engine.legal_actions(seat)}
         t.apply({"kind": "act", "seat": seat, "action": "check" if "check" in kinds else "call"})
     wait = t.next_auto(connected={0, 2}, idle=5.0, bot_delay=1, deal_delay=1)
     assert wait is not None and wait.delay == pytest.approx(15.0)
@@ -150,7 +150,7 @@ def test_a_player_who_does_not_act_is_checked_or_folded_then_sat_out_then_remove
             if plan.command is None:  # the bot's turn
                 assert plan.bot_seat is not None
                 seat = plan.bot_seat
-                kinds = {a.kind for a in t.game.legal_actions(seat)}
+                kinds = {a.kind for a in t.game.engine.legal_actions(seat)}
                 plan_cmd = {
                     "kind": "act",
                     "seat": seat,
@@ -159,13 +159,15 @@ def test_a_player_who_does_not_act_is_checked_or_folded_then_sat_out_then_remove
                 t.apply(plan_cmd)
             else:
                 t.apply(plan.command)
-        assert 0 not in (t.game.hand.seats if t.game.hand and t.hand_number > 1 else ())
+        assert 0 not in (
+            t.game.engine.hand.seats if t.game.engine.hand and t.hand_number > 1 else ()
+        )
         t.apply({"kind": "deal"})
-        assert 0 not in t.game.hand.seats  # type: ignore[union-attr]
+        assert 0 not in t.game.engine.hand.seats  # type: ignore[union-attr]
     while t.in_hand:
-        seat = t.game.actor
+        seat = t.game.engine.actor
         assert seat is not None
-        kinds = {a.kind for a in t.game.legal_actions(seat)}
+        kinds = {a.kind for a in t.game.engine.legal_actions(seat)}
         t.apply({"kind": "act", "seat": seat, "action": "check" if "check" in kinds else "call"})
     removal = t.next_auto(connected={2}, idle=100.0, bot_delay=0, deal_delay=0)
     assert removal is not None and removal.command == {"kind": "unseat", "seat": 0, "why": "away"}
@@ -178,12 +180,12 @@ def test_a_player_who_does_not_act_is_checked_or_folded_then_sat_out_then_remove
 def test_a_player_leaving_mid_hand_is_folded_at_once_if_it_is_his_turn() -> None:
     t = seated(edition=2)  # tables with a ledger (edition 1 folded him at his turn)
     t.apply({"kind": "deal"})
-    actor = t.game.actor
+    actor = t.game.engine.actor
     assert actor is not None and actor != 1
     t.apply({"kind": "unseat", "seat": actor})
-    hand = t.game.hand
+    hand = t.game.engine.hand
     assert hand is not None and hand.folded[hand.index(actor)]
-    assert t.game.actor != actor
+    assert t.game.engine.actor != actor
 
 
 def test_bots_never_play_alone_and_tables_wait_for_two() -> None:
@@ -211,9 +213,9 @@ def test_the_leak_checker_does_not_read_cards_in_tokens_and_table_ids() -> None:
 
 def check_down(t: WebTable) -> None:
     while t.in_hand:
-        seat = t.game.actor
+        seat = t.game.engine.actor
         assert seat is not None
-        kinds = {a.kind for a in t.game.legal_actions(seat)}
+        kinds = {a.kind for a in t.game.engine.legal_actions(seat)}
         t.apply({"kind": "act", "seat": seat, "action": "check" if "check" in kinds else "call"})
 
 
@@ -224,7 +226,7 @@ def test_a_rule_ten_carry_over_is_shown_as_such() -> None:
         t.apply({"kind": "sit", "seat": 0, "name": "Ann", "token_hash": "a" * 64})
         t.apply({"kind": "sit", "seat": 1, "name": "Bob", "token_hash": "b" * 64})
         t.apply({"kind": "deal"})
-        table_cards = set(t.game.hand.table_cards)  # type: ignore[union-attr]
+        table_cards = set(t.game.engine.hand.table_cards)  # type: ignore[union-attr]
         if not s_t_r <= table_cards or not any(c.rank == 8 for c in table_cards):
             continue
         check_down(t)
@@ -248,9 +250,9 @@ def test_a_player_sat_out_keeps_his_chips_and_comes_back() -> None:
     t = seated(stack=80)
     t.apply({"kind": "deal"})
     check_down(t)
-    chips = t.game.stacks()[2]
+    chips = t.game.engine.stacks()[2]
     t.apply({"kind": "sitout", "seat": 2})  # between deals: he stands up at once
-    assert 2 not in t.game.stacks()
+    assert 2 not in t.game.engine.stacks()
     assert t.state_for(None, turn_left=None)["seats"][2] == {
         "seat": 2,
         "name": "Bob",
@@ -261,11 +263,11 @@ def test_a_player_sat_out_keeps_his_chips_and_comes_back() -> None:
         "host": False,
     }
     t.apply({"kind": "deal"})
-    assert 2 not in t.game.hand.seats  # type: ignore[union-attr]
+    assert 2 not in t.game.engine.hand.seats  # type: ignore[union-attr]
     check_down(t)
     t.apply({"kind": "back", "seat": 2})
     t.apply({"kind": "deal"})
-    assert 2 in t.game.hand.seats  # type: ignore[union-attr]
+    assert 2 in t.game.engine.hand.seats  # type: ignore[union-attr]
     assert t.chips() == 3 * 80
 
 
@@ -289,13 +291,13 @@ def test_a_broken_bot_cannot_stall_a_table() -> None:
         live.bots[1] = (t.seats[1].owner, Broken())  # type: ignore[union-attr]
         await manager.run(live, {"kind": "deal"})
         for _ in range(40):  # people check or call; the broken bot is checked or folded
-            actor = t.game.actor
+            actor = t.game.engine.actor
             if actor is None:
                 break
             if actor == 1:
                 await manager._step(live)
             else:
-                kinds = {a.kind for a in t.game.legal_actions(actor)}
+                kinds = {a.kind for a in t.game.engine.legal_actions(actor)}
                 action = "check" if "check" in kinds else "call"
                 await manager.run(live, {"kind": "act", "seat": actor, "action": action})
         store.close()
@@ -303,3 +305,47 @@ def test_a_broken_bot_cannot_stall_a_table() -> None:
 
     t = asyncio.run(scenario())
     assert not t.in_hand, "the deal finished despite the bot"
+
+
+@pytest.mark.parametrize(
+    ("settings", "command", "line"),
+    [
+        ({}, {"kind": "wager", "seat": 0, "chips": 20},
+         "Straights has no wagers: the stakes are the table's"),
+        ({}, {"kind": "set", "seat": 0, "front": None},
+         "this table deals Straights: there are no hands to set"),
+        ({}, {"kind": "choose", "seat": 0, "game": "razz"},
+         "this table deals one game: there is nothing to choose"),
+        ({"games": ("FR",)}, {"kind": "wager", "seat": 0, "chips": 20},
+         "poker has no wagers: the stakes are the table's"),
+        ({"games": ("FR",)}, {"kind": "set", "seat": 0, "front": None},
+         "this table deals poker: there are no hands to set"),
+        ({"game": "pai-gow"}, {"kind": "act", "seat": 0, "action": "check"},
+         "Pai Gow has no betting rounds: set your two hands"),
+        ({"game": "pai-gow"}, {"kind": "choose", "seat": 0, "game": "razz"},
+         "this table deals Pai Gow: there is no game to choose"),
+        ({"game": "pai-gow"}, {"kind": "forfeit", "seat": 0},
+         "in Pai Gow a player who leaves plays his hands the house way"),
+    ],
+)  # fmt: skip
+def test_a_command_another_game_has_is_refused_by_the_game_in_one_line(
+    settings: dict[str, Any], command: dict[str, Any], line: str
+) -> None:
+    t = new_table(seats=3, **settings)
+    t.apply({"kind": "sit", "seat": 0, "name": "Ann", "token_hash": "a" * 64})
+    t.apply({"kind": "bot", "seat": 1, "bot": "calling"})
+    before = (t.seq, t.state_for(0, turn_left=None))
+    with pytest.raises(IllegalActionError) as refused:
+        t.apply(command)
+    assert str(refused.value) == line
+    assert (t.seq, t.state_for(0, turn_left=None)) == before
+
+
+def test_the_game_hook_is_chosen_by_the_settings() -> None:
+    kinds = {
+        type(new_table(**s).game).__name__
+        for s in ({}, {"pack": 52}, {"games": ("FR",)}, {"games": ("_STR55L",)},
+                  {"game": "pai-gow"})
+    }  # fmt: skip
+    assert kinds == {"StraightsWebGame", "PokerWebGame", "PaiGowWebGame"}
+    assert type(new_table(games=("_STR55L",)).game).__name__ == "PokerWebGame"

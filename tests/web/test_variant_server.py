@@ -14,7 +14,7 @@ from straights.poker.catalogue import find_variant
 from straights.store import Store
 from straights.web.manager import make_table
 from straights.web.protocol import TableSettings
-from straights.web.variant_table import VariantWebTable
+from straights.web.tables import WebTable
 
 _RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K", "A")
 GAMES = ["holdem", "stud", "draw", "mexican-stud", "omaha-hi-lo", "straights"]
@@ -55,7 +55,7 @@ def play(c: Client, done: Any, timeout: float = 60.0) -> None:
     raise AssertionError(f"not done in {timeout} s: {errors} {c.state}")
 
 
-def stored(db: str, table_id: str) -> tuple[VariantWebTable, list[dict[str, Any]]]:
+def stored(db: str, table_id: str) -> tuple[WebTable, list[dict[str, Any]]]:
     store = Store(db, create=False)
     try:
         row = next(r for r in store.tables("web") if r.key == table_id)
@@ -65,7 +65,7 @@ def stored(db: str, table_id: str) -> tuple[VariantWebTable, list[dict[str, Any]
     assert row.seed is not None and row.host_hash is not None
     settings = TableSettings.model_validate(row.settings)
     table = make_table(table_id, settings, row.seed, row.host_hash)
-    assert isinstance(table, VariantWebTable)
+    assert table.game.hands is not None and type(table.game).__name__ == "PokerWebGame"
     return table, commands
 
 
@@ -75,11 +75,11 @@ def _final(phh: str) -> list[str]:
     return line.split("=", 1)[1].strip(" []").replace(",", " ").split()
 
 
-def visible(table: VariantWebTable, seat: int | None) -> set[Card]:
+def visible(table: WebTable, seat: int | None) -> set[Card]:
     """The cards ``seat`` may know now, from the engine's deal itself: its own cards
     (all it was dealt this deal), cards face up, the board's face-up cards, cards
     turned or shown."""
-    hand = table.game.hand
+    hand = table.game.engine.hand
     if hand is None:
         return set()
     deal = hand.deal
@@ -164,11 +164,11 @@ def test_dealers_choice_hides_cards_and_survives_kill_dash_nine(make_server, cli
         archived = sorted(store.hands(table_id=row.id, limit=100), key=lambda h: h.number)
     finally:
         store.close()
-    finished = [n for n, h in replay.hands.items() if h.deal.finished]
+    finished = [n for n, h in replay.game.hands.items() if h.deal.finished]
     assert [h.number for h in archived] == sorted(finished)
     for h in archived:
         assert h.game == find_variant(chosen[h.number - 1]).code
-        assert replay.hands[h.number].deal.stacks == [int(x) for x in _final(h.phh)]
+        assert replay.game.hands[h.number].deal.stacks == [int(x) for x in _final(h.phh)]
 
     # kill -9 mid-deal: the server comes back with the identical table
     before = {k: v for k, v in ann.state.items() if k != "turn"}  # type: ignore[union-attr]

@@ -13,19 +13,19 @@ from straights.bots import make_bot
 from straights.errors import IllegalActionError
 from straights.web.manager import make_table
 from straights.web.protocol import ProtocolError, parse_settings
-from straights.web.variant_table import VariantWebTable
+from straights.web.tables import WebTable
 
 HUMAN = "a" * 64
 
 
-def new_table(seed: int = 987654321, **settings: Any) -> VariantWebTable:
+def new_table(seed: int = 987654321, **settings: Any) -> WebTable:
     raw = json.dumps(settings).encode()
     table = make_table("tbl1", parse_settings(raw), seed, "h" * 64)
-    assert isinstance(table, VariantWebTable)
+    assert table.game.hands is not None and type(table.game).__name__ == "PokerWebGame"
     return table
 
 
-def seated(seed: int = 987654321, **settings: Any) -> VariantWebTable:
+def seated(seed: int = 987654321, **settings: Any) -> WebTable:
     """Ann (a person) in seat 0, bots in seats 1 and 2."""
     t = new_table(seed, **settings)
     t.apply({"kind": "sit", "seat": 0, "name": "Ann", "token_hash": HUMAN})
@@ -34,7 +34,7 @@ def seated(seed: int = 987654321, **settings: Any) -> VariantWebTable:
     return t
 
 
-def step(t: VariantWebTable, rng: random.Random) -> dict[str, Any] | None:
+def step(t: WebTable, rng: random.Random) -> dict[str, Any] | None:
     """The next command as the server would make it: the table's own plan (deal, a
     default choice), a random bot's move for every seat (the person included)."""
     plan = t.next_auto(connected={0}, idle=1e9, bot_delay=0, deal_delay=0)
@@ -42,13 +42,13 @@ def step(t: VariantWebTable, rng: random.Random) -> dict[str, Any] | None:
         return None
     if plan.command is not None and plan.command["kind"] != "act":
         return plan.command
-    seat = t.game.actor
+    seat = t.game.engine.actor
     assert seat is not None
     bot = make_bot("random", rng)
-    return t.move_command(seat, bot.decide(t.bot_view(seat)))  # type: ignore[attr-defined]
+    return t.game.move_command(seat, bot.decide(t.game.bot_view(seat)))  # type: ignore[attr-defined]
 
 
-def run(t: VariantWebTable, commands: int, seed: int = 1) -> list[dict[str, Any]]:
+def run(t: WebTable, commands: int, seed: int = 1) -> list[dict[str, Any]]:
     rng = random.Random(seed)
     done = []
     for _ in range(commands):
@@ -73,7 +73,7 @@ def test_one_game_table_deals_its_game_and_replays_identically(game: str) -> Non
     t = seated(games=[game], stack=200)
     commands = SIT + run(t, 150)
     assert t.hand_number >= 2
-    hand = t.game.hand
+    hand = t.game.engine.hand
     assert hand is not None and hand.variant.code == t.settings.games[0]
     again = new_table(games=[game], stack=200)
     replayed = [again.apply(c) for c in commands]
@@ -87,7 +87,7 @@ def test_one_game_table_deals_its_game_and_replays_identically(game: str) -> Non
 def test_dealers_choice_rotates_the_list_and_replays() -> None:
     t = seated(dealers_choice=True, games=["holdem", "stud", "draw", "straights"], stack=300)
     commands = SIT + run(t, 400)
-    games = [h.variant.code for _, h in sorted(t.hands.items())]
+    games = [h.variant.code for _, h in sorted(t.game.hands.items())]
     assert len(games) >= 5
     # Nobody chose by hand: each default is the game after the last one dealt.
     assert games[:5] == ["NT", "F7S", "_F5CD", "_STR55L", "NT"]
@@ -101,7 +101,7 @@ def test_dealers_choice_rotates_the_list_and_replays() -> None:
 
 def test_the_button_chooses_and_only_he() -> None:
     t = seated(dealers_choice=True, games=["holdem", "razz"])
-    chooser = t.chooser()
+    chooser = t.game.chooser()
     assert chooser == 0  # the first deal's button is the lowest seat ready
     with pytest.raises(IllegalActionError, match="deals next and chooses"):
         t.apply({"kind": "choose", "seat": 1, "game": "razz"})
@@ -113,7 +113,7 @@ def test_the_button_chooses_and_only_he() -> None:
     state = t.state_for(0, turn_left=None)
     assert state["choice"]["chosen"] == "FR"
     t.apply({"kind": "deal"})
-    hand = t.game.hand
+    hand = t.game.engine.hand
     assert hand is not None and hand.variant.code == "FR" and hand.button == 0
     assert t.state_for(None, turn_left=None)["table"]["game"] == "Fixed-limit razz"
     assert t.state_for(None, turn_left=None)["follow"]["log"][0] == "Deal 1: Fixed-limit razz"
@@ -129,7 +129,7 @@ def test_a_person_who_does_not_choose_gets_the_default_when_time_runs_out() -> N
 def test_nothing_hidden_leaks_in_stud() -> None:
     t = seated(games=["seven-card-stud"], stack=500)
     t.apply({"kind": "deal"})
-    hand = t.game.hand
+    hand = t.game.engine.hand
     assert hand is not None
     deal = hand.deal
     for seat in (None, 0, 1, 2):
@@ -157,7 +157,7 @@ def test_nothing_hidden_leaks_in_draw_history() -> None:
     t = seated(games=["five-card-draw"], stack=500)
     commands = run(t, 400, seed=3)
     assert commands
-    for number, hand in t.hands.items():
+    for number, hand in t.game.hands.items():
         if not hand.finished:
             continue
         deal = hand.deal
@@ -179,15 +179,15 @@ def test_nothing_hidden_leaks_in_draw_history() -> None:
 def test_a_draw_by_cards_and_stand_pat() -> None:
     t = seated(games=["five-card-draw"], stack=500)
     t.apply({"kind": "deal"})
-    hand = t.game.hand
+    hand = t.game.engine.hand
     assert hand is not None
     rng = random.Random(2)
     while hand.deal.phase != "draw":
-        seat = t.game.actor
+        seat = t.game.engine.actor
         assert seat is not None
-        legal = {a.kind for a in t.bot_view(seat).legal}
+        legal = {a.kind for a in t.game.bot_view(seat).legal}
         t.apply({"kind": "act", "seat": seat, "action": "check" if "check" in legal else "call"})
-    seat = t.game.actor
+    seat = t.game.engine.actor
     assert seat is not None
     state = t.state_for(seat, turn_left=None)["hand"]
     assert state["draw_limit"] == 5 and state["phase"] == "draw"
@@ -197,7 +197,7 @@ def test_a_draw_by_cards_and_stand_pat() -> None:
     t.apply({"kind": "act", "seat": seat, "action": "discard", "cards": state["hole"][:2]})
     i = hand.player_index(seat)
     assert (i is not None and len(hand.deal.holes[i]) == 3) or hand.deal.phase != "draw"
-    nxt = t.game.actor
+    nxt = t.game.engine.actor
     assert nxt is not None and nxt != seat
     t.apply({"kind": "act", "seat": nxt, "action": "discard", "cards": []})
     assert "stands pat" in " ".join(t.state_for(None, turn_left=None)["follow"]["log"])
@@ -208,12 +208,12 @@ def test_high_low_results_name_both_hands() -> None:
     for seed in range(1, 80):
         t = seated(seed, games=["omaha-hi-lo"], stack=500)
         t.apply({"kind": "deal"})
-        hand = t.game.hand
+        hand = t.game.engine.hand
         assert hand is not None
         while not hand.finished:
-            seat = t.game.actor
+            seat = t.game.engine.actor
             assert seat is not None
-            legal = {a.kind for a in t.bot_view(seat).legal}
+            legal = {a.kind for a in t.game.bot_view(seat).legal}
             t.apply(
                 {"kind": "act", "seat": seat, "action": "check" if "check" in legal else "call"}
             )
@@ -243,7 +243,7 @@ def test_settings_are_checked() -> None:
 
 def test_an_old_straights_table_is_still_a_straights_table() -> None:
     table = make_table("tbl2", parse_settings(b"{}"), 5, "h" * 64)
-    assert not isinstance(table, VariantWebTable)
+    assert type(table.game).__name__ == "StraightsWebGame"
 
 
 def test_leaving_mid_deal_forfeits_and_chips_balance() -> None:
@@ -259,13 +259,13 @@ def test_leaving_mid_deal_forfeits_and_chips_balance() -> None:
 def test_the_history_deals_each_deal_again_to_its_end(game: str) -> None:
     t = seated(games=[game], stack=300)
     run(t, 300, seed=5)
-    ended = [n for n, hand in t.hands.items() if hand.finished]
+    ended = [n for n, hand in t.game.hands.items() if hand.finished]
     assert len(ended) >= 3
     for n in ended:
-        hand = t.hands[n]
+        hand = t.game.hands[n]
         for seat in (None, 0, 1):
             history = t.history_for(seat, n)
-            live = t.hand_data(hand, hand.player_index(t.owner_in_deal(seat, n)))
+            live = t.game.hand_data(hand, hand.player_index(t.owner_in_deal(seat, n)))
             del live["log"]
             assert history["frames"][-1] == live  # the replay ends where the deal ended
             assert len(history["frames"]) == len(history["events"]) == len(hand.moves) + 1

@@ -312,7 +312,7 @@ def allowed_by_version(
     allowed: dict[int, set[Card]] = {}
 
     def snapshot() -> set[Card]:
-        hand = table.game.hand
+        hand = table.game.engine.hand
         if hand is None:
             return set()
         cards: set[Card] = {c for c in hand.visible_table() if c is not None}
@@ -343,7 +343,7 @@ def assert_no_leaks(client: Client, db: str) -> int:
         if msg["type"] == "state":
             ok = allowed[msg["version"]]
         elif msg["type"] == "history":
-            hand = table.hands[msg["hand"]]
+            hand = table.game.hands[msg["hand"]]
             ok = {c for c in hand.visible_table() if c is not None}
             if msg["you"] is not None:
                 ok |= set(hand.hole(msg["you"]))

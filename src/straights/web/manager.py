@@ -30,21 +30,11 @@ from straights.errors import (
     MissingExtraError,
     StraightsError,
 )
-from straights.game.config import TableConfig
 from straights.game.wording import seat_label
-from straights.store import (
-    ArchiveEntry,
-    FinishedDeal,
-    LogWrite,
-    PaiGowEntry,
-    PokerEntry,
-    Store,
-    TableRecord,
-)
+from straights.store import LogWrite, Store, TableRecord
 from straights.web.group_commit import GroupCommit
 from straights.web.keyed_random import bot_random, new_secret
 from straights.web.ledger import ledger_csv
-from straights.web.paigow_table import PaiGowWebTable
 from straights.web.protocol import (
     Act,
     AddBot,
@@ -73,10 +63,9 @@ from straights.web.protocol import (
     Wager,
     error_reply,
 )
-from straights.web.tables import SHARED, WebTable
+from straights.web.tables import SHARED, WebTable, make_table
 from straights.web.throttle import TokenBucket
 from straights.web.tokens import check_token, hash_token, new_token
-from straights.web.variant_table import VariantWebTable
 
 log = logging.getLogger("straights.web")
 
@@ -404,8 +393,7 @@ class TableManager:
         row = await asyncio.to_thread(
             self.store.create_table,
             "web",
-            # (a Pai Gow table has no poker config: its settings name the game)
-            TableConfig() if isinstance(table, PaiGowWebTable) else table.game.config,
+            table.game.config,
             seed=seed,
             name=settings.name or table_id,
             settings=settings.model_dump(),
@@ -503,7 +491,7 @@ class TableManager:
         events = table.apply(command)  # raises (state unchanged) when illegal
         row_id = self.row_ids[table.id]
         # A deal the command finished is archived in the same transaction.
-        write = LogWrite(row_id, table.seq, command, events, _finished(table, events))
+        write = LogWrite(row_id, table.seq, command, events, table.game.archive_entry(events))
 
         waiting = True  # False once the caller is gone (and with it the table's lock)
 
@@ -574,16 +562,7 @@ class TableManager:
         return self._rebuild(self.store.table(row_id), marks)
 
     def turn_left(self, live: LiveTable) -> float | None:
-        table = live.table
-        if isinstance(table, PaiGowWebTable):
-            return table.seconds_left()
-        actor = table.timed_seat()
-        if actor is None:
-            return None
-        meta = table.seats[actor]
-        if meta is None or meta.bot is not None or table.settings.turn_seconds == 0:
-            return None
-        return table.settings.turn_seconds - (time.monotonic() - live.changed_at)
+        return live.table.turn_left(time.monotonic() - live.changed_at)
 
     def broadcast(self, live: LiveTable) -> None:
         """Send each connection its own view: what every viewer sees alike is serialised
@@ -648,29 +627,14 @@ class TableManager:
         seq = table.seq
         command = plan.command
         if plan.bot_seat is not None:
+            seat = plan.bot_seat
             try:
-                if isinstance(table, PaiGowWebTable):
-                    command = await asyncio.to_thread(table.bot_command(plan.bot_seat))
-                elif isinstance(table, VariantWebTable):
-                    bot = self._bot(live, plan.bot_seat)
-                    deal_view = table.bot_view(plan.bot_seat)
-                    move = await asyncio.to_thread(bot.decide, deal_view)  # type: ignore[attr-defined]
-                    command = table.move_command(plan.bot_seat, move)
-                else:
-                    bot = self._bot(live, plan.bot_seat)
-                    view = table.bot_view(plan.bot_seat)
-                    action = await asyncio.to_thread(bot.act, view)
-                    command = {
-                        "kind": "act",
-                        "seat": plan.bot_seat,
-                        "action": action.kind,
-                        "to": action.to,
-                        "why": "bot",
-                    }
+                move = table.game.bot_move(seat, lambda: self._bot(live, seat))
+                command = await asyncio.to_thread(move)
             except Exception:
                 # A broken bot must not stall the table: it checks or folds.
-                log.exception("table %s: the bot in seat %d failed", table.id, plan.bot_seat)
-                command = table.fallback(plan.bot_seat, "bot")
+                log.exception("table %s: the bot in seat %d failed", table.id, seat)
+                command = table.fallback(seat, "bot")
         assert command is not None
         async with live.lock:
             if live.table is not table or table.seq != seq:
@@ -788,7 +752,7 @@ class TableManager:
             seat = self._auth(conn, msg.token)
             await self.run(self._watching(conn), {"kind": "rebuy", "seat": seat}, seen=msg.version)
         elif isinstance(msg, Wager | SetHands):
-            await self._pai_gow(conn, msg)
+            await self._wager_or_set(conn, msg)
         else:
             await self._hosting(conn, msg)
 
@@ -987,13 +951,12 @@ class TableManager:
             conn.send({"type": "seated", "table": live.table.id, "seat": msg.seat, "token": token})
             self.broadcast(live)
 
-    async def _pai_gow(self, conn: Connection, msg: Wager | SetHands) -> None:
-        """A Pai Gow player's bet for the next deals, or his two hands set."""
+    async def _wager_or_set(self, conn: Connection, msg: Wager | SetHands) -> None:
+        """A player's bet for the next deals, or his two hands set (the game's hook
+        refuses them where the game has no such thing)."""
         seat = self._auth(conn, msg.token)
         assert seat is not None
         live = self._watching(conn)
-        if not isinstance(live.table, PaiGowWebTable):
-            raise IllegalActionError("this table deals Straights: there are no hands to set")
         if isinstance(msg, Wager):
             await self.run(
                 live, {"kind": "wager", "seat": seat, "chips": msg.chips}, seen=msg.version
@@ -1040,37 +1003,3 @@ def import_kernels() -> bool:
     except MissingExtraError:
         return False
     return True
-
-
-def make_table(key: str, settings: TableSettings, seed: int, host_hash: str) -> WebTable:
-    """A new table of the game its settings name: Pai Gow against the bank, poker
-    variants through the generic engine (one game or dealer's choice), or Straights'
-    own table (the tables stored before variants, and the default)."""
-    if settings.game == "pai-gow":
-        return PaiGowWebTable(key, settings, seed, host_hash)
-    if settings.dealt_by_engine:
-        return VariantWebTable(key, settings, seed, host_hash)
-    return WebTable(key, settings, seed, host_hash)
-
-
-def _finished(table: WebTable, events: list[dict[str, Any]]) -> ArchiveEntry | None:
-    """The deal ``events`` finished, with the names dealt in, for the hand archive."""
-    if isinstance(table, PaiGowWebTable):
-        deal = table.deal
-        if deal is None or not any(e["type"] == "settled" for e in events):
-            return None
-        dealt = table.dealt_names.get(table.number, {})
-        names = {seat + 1: name for seat, name in dealt.items()}
-        return PaiGowEntry(deal, names, dict(table.stacks_before), table.number)
-    if isinstance(table, VariantWebTable):
-        played = table.game.hand
-        if played is None or not any(e["type"] == "deal_ended" for e in events):
-            return None
-        names = table.dealt_names.get(played.number, {})
-        who = tuple(names.get(s, seat_label(s)) for s in played.seats)
-        return PokerEntry(played.deal, who, played.number)
-    hand = table.game.hand
-    if hand is None or not any(e["type"] == "hand_ended" for e in events):
-        return None
-    names = table.dealt_names.get(hand.number, {})
-    return FinishedDeal(hand, tuple(names.get(s, seat_label(s)) for s in hand.seats))

@@ -1,14 +1,21 @@
-"""One web table: the game's :class:`~straights.game.Table` plus who sits where.
+"""The one web table, for every game: seats, ledger, host powers, timers and the command log.
 
 A :class:`WebTable` changes only through :meth:`WebTable.apply` of a *command*
 (a small JSON dict: a seat taken, a bot added, a deal, an action, a timeout …).
 Given the table's secret seed, applying the stored commands in order rebuilds
 the identical state, which is how a restarted server resumes every table.
 
-Seats change between deals only (the engine's rule): a player who sits during
-a deal waits for the next one, and one who leaves during a deal forfeits it:
-he is folded at once if it is his turn, else at his turn (never checked for),
-and stands up before the next deal.
+What is particular to a game lives in the table's *game hook*
+(:class:`~straights.web.seats.WebGame`), chosen from its settings by :data:`GAMES`:
+:class:`~straights.web.straights_game.StraightsWebGame` (Straights' own table),
+:class:`~straights.web.poker_game.PokerWebGame` (any game of the catalogue, one or
+dealer's choice) and :class:`~straights.web.paigow_game.PaiGowWebGame` (Pai Gow
+against the bank).  The table never asks which game it deals.
+
+Seats change between deals only: a player who sits during a deal waits for the
+next one, and one who leaves during a deal forfeits it (poker: folded at once if
+it is his turn, else at his turn; Pai Gow: his hands are set the house way) and
+stands up before the next deal.
 
 Chips enter only by a buy-in and leave only by a cash-out, each an entry of the
 table's :mod:`~straights.web.ledger` written by the command that caused it.
@@ -16,125 +23,105 @@ A player's account outlives his seat: leaving cashes his chips out, and coming
 back (with the same player token) brings exactly those chips back; a player
 who goes broke keeps his seat, with no chips, until he rebuys or leaves.
 The host (first the creator's token; the role can be handed to a player)
-pauses, removes players, changes the ante, structure, timer and buy-in limit
-between deals, approves buy-ins above that limit and closes the table.
+pauses, removes players, changes the stakes and timer between deals, approves
+buy-ins above the limit and closes the table.
 
 Cards reach a client only through :meth:`WebTable.state_for` and
-:meth:`WebTable.history_for`, which use the game's views and
-:func:`~straights.game.view.redact` — for the seat the viewer owned *in that
-deal*, so a player who takes a seat never sees its previous owner's cards.
+:meth:`WebTable.history_for`, which ask the hook — for the seat the viewer owned
+*in that deal*, so a player who takes a seat never sees its previous owner's cards.
+
+>>> table = make_table("t1", TableSettings(seats=3), 7, "h" * 64)
+>>> _ = table.apply({"kind": "sit", "seat": 0, "name": "Ann", "token_hash": "a" * 64})
+>>> _ = table.apply({"kind": "bot", "seat": 1, "bot": "calling"})
+>>> _ = table.apply({"kind": "deal"})
+>>> table.in_hand, table.chips() == table.bank() == 200
+(True, True)
+>>> table.apply({"kind": "wager", "seat": 0, "chips": 20})
+Traceback (most recent call last):
+...
+straights.errors.IllegalActionError: Straights has no wagers: the stakes are the table's
 """
 
 from __future__ import annotations
 
-import dataclasses
 import hmac
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Final, Protocol, TypeVar
+from typing import Any, Final
 
-from straights.errors import ConfigurationError, IllegalActionError
-from straights.game.config import TableConfig
-from straights.game.events import Acted, ShowdownRevealed
-from straights.game.hand import ROUNDS, Hand
-from straights.game.table import Table
-from straights.game.view import SeatView, redact, table_view
+from straights.errors import IllegalActionError
 from straights.game.wording import seat_label
-from straights.web.follow import (
-    DealLog,
-    best_hand,
-    carry_text,
-    last_actions,
-    replay_frames,
-    tens,
-    told,
-)
-from straights.web.keyed_random import deal_random
 from straights.web.ledger import Account, Entry, EntryKind, Transfer, settle_up
 from straights.web.names import is_bot_name, is_house_name, skeleton
+from straights.web.paigow_game import HOUSE, PaiGowWebGame
+from straights.web.poker_game import PokerWebGame
 from straights.web.protocol import TableSettings
+from straights.web.seats import (
+    AWAY_DEALS,
+    HISTORY_DEALS,
+    MISSES_TO_SIT_OUT,
+    NO_TIMER_WAIT,
+    SHARED,
+    Auto,
+    Seating,
+    SeatMeta,
+    WebGame,
+)
+from straights.web.straights_game import StraightsWebGame
 
-#: A player sat out this many deals in a row loses the seat.
-AWAY_DEALS: Final = 3
-#: Past deals kept in memory for the hand-history view.
-HISTORY_DEALS: Final = 200
-#: Timeouts in a row after which a player is sat out even if still connected.
-MISSES_TO_SIT_OUT: Final = 2
-#: The parts of a state that are the same for every viewer (see WebTable.own_state).
-SHARED: Final = ("table", "seats", "follow", "ledger")
-ROUND_NAMES: Final = ("", "first", "second", "third", "fourth", "last")
-#: Table settings the host may change between deals (``change`` command).
-CHANGEABLE: Final = ("ante", "betting", "turn_seconds", "auto_limit", "bot_seconds")
+__all__ = [
+    "AWAY_DEALS",
+    "GAMES",
+    "HISTORY_DEALS",
+    "HOUSE",
+    "SHARED",
+    "Auto",
+    "SeatMeta",
+    "WebTable",
+    "game_kind",
+    "make_table",
+]
 
-
-class Finishing(Protocol):
-    """A deal kept by a table: it tells whether it is over."""
-
-    @property
-    def finished(self) -> bool: ...
-
-
-Kept = TypeVar("Kept", bound=Finishing)
-
-
-@dataclass(slots=True)
-class SeatMeta:
-    """Who sits in a seat, as the web table knows it (the game knows only name and chips)."""
-
-    owner: int  # sequence number of the command that seated him: a unique player id
-    name: str
-    bot: str | None  # bot kind, None for a person
-    token_hash: str | None
-    stack: int  # chips while not in the game (waiting or sat out)
-    in_game: bool = False
-    sat_out: bool = False
-    leaving: bool = False
-    away_deals: int = 0
-    misses: int = 0
-
-    def to_public(self, seat: int) -> dict[str, Any]:
-        status = (
-            "leaving"
-            if self.leaving
-            else "sat out"
-            if self.sat_out
-            else "playing"
-            if self.in_game
-            else "out of chips"
-            if self.stack == 0
-            else "waiting"
-        )
-        return {
-            "seat": seat,
-            "name": self.name,
-            "bot": self.bot,
-            "status": status,
-            "player": self.owner,
-        }
+#: Each kind of table's game hook, by :func:`game_kind`.
+GAMES: Final[dict[str, Callable[[Seating], WebGame]]] = {
+    "straights": StraightsWebGame,
+    "catalogue": PokerWebGame,
+    "pai-gow": PaiGowWebGame,
+}
 
 
-@dataclass(frozen=True, slots=True)
-class Auto:
-    """Something the table does by itself: ``command`` when ``delay`` seconds have passed."""
+def game_kind(settings: TableSettings) -> str:
+    """The key of :data:`GAMES` a table of ``settings`` plays: Pai Gow, games of the
+    catalogue (one or dealer's choice), or Straights' own table (the default, and
+    every table stored before the others).
 
-    delay: float
-    command: dict[str, Any] | None  # None: a bot must decide (see WebTable.bot_view)
-    bot_seat: int | None = None
+    >>> game_kind(TableSettings()), game_kind(TableSettings(games=("FR",)))
+    ('straights', 'catalogue')
+    """
+    if settings.game == "pai-gow":
+        return "pai-gow"
+    return "catalogue" if settings.dealt_by_engine else "straights"
+
+
+def make_table(key: str, settings: TableSettings, seed: int, host_hash: str) -> WebTable:
+    """A new table of the game its settings name (see :func:`game_kind`)."""
+    return WebTable(key, settings, seed, host_hash)
 
 
 @dataclass(slots=True)
 class WebTable:
-    """A table's settings, seats and game; changed only by :meth:`apply`."""
+    """A table's settings, seats, ledger and game hook; changed only by :meth:`apply`."""
 
     id: str
     settings: TableSettings
     seed: int
     host_hash: str
-    game: Table = field(init=False)
+    #: The game's own part (see :data:`GAMES`).
+    game: WebGame = field(init=False)
     seats: list[SeatMeta | None] = field(init=False)
     seq: int = 0
     owners: dict[int, dict[int, int]] = field(default_factory=dict)  # deal -> seat -> owner
-    hands: dict[int, Hand] = field(default_factory=dict)  # the last HISTORY_DEALS deals
     dealt_names: dict[int, dict[int, str]] = field(default_factory=dict)  # deal -> seat -> name
     #: Every player who ever sat, by player id (the ``owner`` of his seats).
     accounts: dict[int, Account] = field(default_factory=dict)
@@ -145,22 +132,16 @@ class WebTable:
     #: The creator's host token (hashed), and the player he became by sitting down.
     creator_hash: str = field(init=False)
     creator: int | None = None
-    #: deal -> indices (in the deal's events) of the actions the turn timer made
+    #: deal -> the moves (indices in the deal's record) the turn timer made
     timeouts: dict[int, set[int]] = field(default_factory=dict)
-    deal_log: DealLog = field(default_factory=DealLog)
 
     def __post_init__(self) -> None:
-        s = self.settings
-        config = TableConfig(
-            pack=s.pack,
-            ante=s.ante,
-            betting=s.betting,
-            seats=s.seats,
-            starting_stack=s.stack,
-        )
-        self.game = Table(config, seed=deal_random(self.seed))
-        self.seats = [None] * s.seats
+        self.seats = [None] * self.settings.seats
         self.creator_hash = self.host_hash
+        self.game = GAMES[game_kind(self.settings)](self)
+
+    def __repr__(self) -> str:
+        return f"WebTable({self.id!r}, deal {self.hand_number}, command {self.seq})"
 
     def hosts(self, digest: str) -> bool:
         """True when the token hashing to ``digest`` holds the host role: the token it
@@ -195,12 +176,17 @@ class WebTable:
         """The chips player ``player`` has at the table now (0 once he left)."""
         seat = self.seat_of_player(player)
         meta = None if seat is None else self.seats[seat]
-        return 0 if meta is None else self._chips_of(meta)
+        return 0 if seat is None or meta is None else self.game.stack_of(seat, meta)
 
     def bank(self) -> int:
         """Chips the ledger put on the table: every buy-in less every cash-out.
-        :meth:`chips` equals it at every step."""
+        :meth:`chips` plus :attr:`house` equals it at every step."""
         return sum(a.bought - a.cashed for a in self.accounts.values())
+
+    @property
+    def house(self) -> int:
+        """What the house (a banked game's bank) has won so far; 0 at poker."""
+        return self.game.house
 
     def host_seat(self) -> int | None:
         """The seat of the player who holds the host role, if he is seated."""
@@ -212,19 +198,17 @@ class WebTable:
     def ledger_rows(self) -> list[dict[str, Any]]:
         """One row per player who ever sat: bought, cashed out, chips now, net."""
         seats = {m.owner: i for i, m in enumerate(self.seats) if m is not None}
-        stacks = self.game.stacks()
         rows = []
         for account in self.accounts.values():
             seat = seats.get(account.player)
-            stack = 0
-            if seat is not None and (meta := self.seats[seat]) is not None:
-                stack = stacks.get(seat, 0) if meta.in_game else meta.stack
+            meta = None if seat is None else self.seats[seat]
+            stack = 0 if seat is None or meta is None else self.game.stack_of(seat, meta)
             rows.append(
                 {
                     "player": account.player,
                     "name": account.name,
                     "bot": account.bot,
-                    "seat": seats.get(account.player),
+                    "seat": seat,
                     "bought": account.bought,
                     "cashed": account.cashed,
                     "stack": stack,
@@ -235,27 +219,29 @@ class WebTable:
         return rows
 
     def transfers(self, rows: list[dict[str, Any]] | None = None) -> list[Transfer] | None:
-        """Who pays whom if the game ended now; None while chips are in the middle
-        (a deal on, or a carried pot) and the nets do not balance. ``rows``: the
-        :meth:`ledger_rows` when the caller has them."""
+        """Who pays whom if the game ended now (the house a party in a banked game);
+        None while chips are in the middle (a deal on, or a carried pot) and the nets
+        do not balance. ``rows``: the :meth:`ledger_rows` when the caller has them."""
         if self.in_hand:
             return None
-        nets: dict[str, int] = {}
+        nets: dict[str, int] = {HOUSE: self.house} if self.game.banked else {}
         for row in self.ledger_rows() if rows is None else rows:
             nets[row["name"]] = nets.get(row["name"], 0) + row["net"]
         if sum(nets.values()) != 0:
             return None
+        if self.game.banked:
+            return settle_up(nets)
         return list(_settled(tuple(sorted(nets.items()))))
 
     # -- reading --------------------------------------------------------------------------
     @property
     def in_hand(self) -> bool:
         """True while a deal is being played."""
-        hand = self.game.hand
-        return hand is not None and not hand.finished
+        return self.game.in_hand
 
     @property
     def hand_number(self) -> int:
+        """The number of the deal in play, or of the last one (0 before the first)."""
         return self.game.hand_number
 
     def seat_of(self, token_hash: str) -> int | None:
@@ -285,6 +271,8 @@ class WebTable:
                     f"{name!r} looks like {account.name!r}, who played at this table: "
                     "choose another name (he comes back from his own browser)"
                 )
+        if any(mine == skeleton(word) for word in self.game.reserved_names):
+            raise IllegalActionError(f"{name!r} is the house's name: choose another")
 
     def owner_in_deal(self, seat: int | None, number: int) -> int | None:
         """``seat`` if its current owner was dealt into deal ``number``, else None."""
@@ -295,31 +283,15 @@ class WebTable:
             return None
         return seat
 
-    def view(self, seat: int | None) -> SeatView:
-        """The game's view for ``seat`` — as a spectator if he was not dealt in."""
-        return table_view(self.game, self.owner_in_deal(seat, self.hand_number))
-
     def chips(self) -> int:
-        """Every chip this table holds: the game's and those of players sat out or waiting."""
-        outside = sum(m.stack for m in self.seats if m is not None and not m.in_game)
-        return self.game.total_chips() + outside
+        """Every chip in front of the players and in play (with :attr:`house`, the
+        ledger's :meth:`bank`)."""
+        return self.game.chips()
 
     def can_deal(self) -> bool:
-        """Two players ready with chips, one of them a person (bots never play alone)."""
-        ready = [
-            m
-            for m in self.seats
-            if m is not None and not m.sat_out and not m.leaving and self._chips_of(m) > 0
-        ]
-        return len(ready) >= 2 and any(m.bot is None for m in ready)
-
-    def _chips_of(self, meta: SeatMeta) -> int:
-        if not meta.in_game:
-            return meta.stack
-        for i, m in enumerate(self.seats):
-            if m is meta:
-                return self.game.stacks().get(i, 0)
-        return 0  # pragma: no cover
+        """Whether a deal can start: players ready with chips, one of them a person
+        (bots never play alone)."""
+        return self.game.can_deal()
 
     # -- commands ---------------------------------------------------------------------------
     def apply(self, command: dict[str, Any]) -> list[dict[str, Any]]:
@@ -330,34 +302,12 @@ class WebTable:
         handler = getattr(self, f"_do_{kind}", None)
         if handler is None:
             raise IllegalActionError(f"unknown table command {kind!r}")
-        start = len(self.game.events)
+        mark = self.game.mark()
         handler(command)
         self.seq += 1
         if not self.in_hand:
-            self._tidy()
-        return [e.to_dict() for e in self.game.events[start:]]
-
-    def _tidy(self) -> None:
-        """Between deals: stand up those who left (cashing their chips out) and those
-        sat out (keeping their chips aside); a player who went broke keeps his seat
-        with no chips (edition 1: loses it), a bot that went broke leaves."""
-        game = self.game
-        stacks = game.stacks()
-        for seat, meta in enumerate(self.seats):
-            if meta is None:
-                continue
-            if meta.in_game and seat not in stacks:  # went broke: the game stood him up
-                meta.in_game = False
-                meta.stack = 0
-                if meta.bot is not None or meta.leaving or not self.keeps_broke_players:
-                    self._free(seat, "broke")
-                continue
-            if meta.in_game and (meta.leaving or meta.sat_out):
-                meta.stack = stacks[seat]
-                game.stand(seat)
-                meta.in_game = False
-            if meta.leaving:
-                self._free(seat, "left")
+            self.game.tidy()
+        return self.game.events_since(mark)
 
     # -- the ledger -----------------------------------------------------------------------------
     def _enter(self, account: Account, kind: EntryKind, amount: int, note: str) -> None:
@@ -367,7 +317,7 @@ class WebTable:
         else:
             account.cashed += amount
 
-    def _free(self, seat: int, why: str) -> None:
+    def free(self, seat: int, why: str) -> None:
         """Empty ``seat`` (not in the game), cashing its chips out to the player."""
         meta = self.seats[seat]
         assert meta is not None and not meta.in_game
@@ -412,7 +362,8 @@ class WebTable:
         if self.seats[seat] is not None:
             raise IllegalActionError(f"{seat_label(seat)} is taken: choose an empty seat")
 
-    def _taken(self, seat: int) -> SeatMeta:
+    def taken(self, seat: int) -> SeatMeta:
+        """The one sitting in ``seat`` (an empty or unknown seat: one clear error)."""
         meta = self.seats[seat] if 0 <= seat < len(self.seats) else None
         if meta is None:
             raise IllegalActionError(f"{seat_label(seat)} is empty")
@@ -450,6 +401,7 @@ class WebTable:
 
     def _do_bot(self, c: dict[str, Any]) -> None:
         seat = int(c["seat"])
+        self.game.check_bot(str(c["bot"]))
         self._empty_seat(seat)
         account = Account(self.seq + 1, f"Bot {seat + 1}", str(c["bot"]), None)
         self.accounts[account.player] = account
@@ -459,45 +411,33 @@ class WebTable:
 
     def _do_unseat(self, c: dict[str, Any]) -> None:
         seat = int(c["seat"])
-        meta = self._taken(seat)
-        hand = self.game.hand
-        if meta.in_game and self.in_hand and hand is not None:
-            # He forfeits the deal: folded now if it is his turn or he is all-in
-            # (nothing left to decide), else at his turn (the ``forfeit`` command).
-            meta.leaving = True
-            i = hand.player_index(seat)
-            alive = i is not None and not hand.folded[i]
-            # (Edition 1 logs recorded the fold at his turn as a command of its own.)
-            now = hand.actor == seat or hand.stacks[i or 0] == 0
-            if alive and now and self.settings.edition >= 2:
-                self.game.forfeit(seat)
+        meta = self.taken(seat)
+        if self.in_hand and self.game.playing(seat, meta):
+            meta.leaving = True  # he forfeits the deal, then stands up
+            self.game.leave(seat, meta)
         elif meta.in_game:
-            meta.leaving = True  # stood up and cashed out by _tidy
+            meta.leaving = True  # stood up and cashed out between deals
         else:
-            self._free(seat, str(c.get("why") or "left"))
+            self.free(seat, str(c.get("why") or "left"))
 
     def _do_forfeit(self, c: dict[str, Any]) -> None:
-        seat = int(c["seat"])
-        meta = self._taken(seat)
-        if not meta.leaving:
-            raise IllegalActionError(f"{meta.name} has not left: only a player who left forfeits")
-        self.game.forfeit(seat)
+        self.game.forfeit(int(c["seat"]))
 
     def _do_sitout(self, c: dict[str, Any]) -> None:
-        self._taken(int(c["seat"])).sat_out = True
+        self.taken(int(c["seat"])).sat_out = True
 
     def _do_back(self, c: dict[str, Any]) -> None:
-        meta = self._taken(int(c["seat"]))
+        meta = self.taken(int(c["seat"]))
         meta.sat_out = False
         meta.away_deals = 0
         meta.misses = 0
 
     def _do_rebuy(self, c: dict[str, Any]) -> None:
         seat = int(c["seat"])
-        meta = self._taken(seat)
+        meta = self.taken(seat)
         self._open()
         account = self.accounts[meta.owner]
-        if meta.in_game or meta.stack > 0:
+        if self.game.has_chips(seat, meta):
             raise IllegalActionError("you still have chips: a rebuy is for a player out of chips")
         if account.pending:
             raise IllegalActionError("your buy-in already waits for the host's approval")
@@ -525,18 +465,10 @@ class WebTable:
     def _do_change(self, c: dict[str, Any]) -> None:
         self._open()
         self._between_deals("the host changes the table")
-        update: dict[str, Any] = {k: c[k] for k in CHANGEABLE if k in c}
-        settings = self.settings.model_copy(update=update)
-        s = settings
-        try:
-            config = dataclasses.replace(self.game.config, ante=s.ante, betting=s.betting)
-        except ConfigurationError as exc:
-            raise IllegalActionError(str(exc)) from None
-        self.settings = settings
-        self.game.config = config
+        self.settings = self.game.change(c)
 
     def _do_host(self, c: dict[str, Any]) -> None:
-        meta = self._taken(int(c["seat"]))
+        meta = self.taken(int(c["seat"]))
         if meta.token_hash is None:
             raise IllegalActionError(f"{meta.name} is a bot: hand the host role to a person")
         self.host_hash = meta.token_hash
@@ -544,26 +476,10 @@ class WebTable:
     def _do_close(self, c: dict[str, Any]) -> None:
         self._open()
         self._between_deals("the host closes the table")
-        game = self.game
-        stacks = game.stacks()
-        # A carried pot goes back to the players in the game, split evenly (the
-        # first seats get the odd chips): nobody else has a claim on it.
-        players = sorted(stacks)
-        if game.carry and players:
-            share, odd = divmod(game.carry, len(players))
-            for k, seat in enumerate(players):
-                player = game.seats[seat]
-                assert player is not None
-                player.stack += share + (1 if k < odd else 0)
-            game.carry = 0
+        self.game.close()
         for seat, meta in enumerate(self.seats):
-            if meta is None:
-                continue
-            if meta.in_game:
-                meta.stack = game.stacks()[seat]
-                game.stand(seat)
-                meta.in_game = False
-            self._free(seat, "table closed")
+            if meta is not None:
+                self.free(seat, "table closed")
         for account in self.accounts.values():
             account.pending = 0
         self.closed = True
@@ -573,60 +489,36 @@ class WebTable:
         if self.in_hand:
             raise IllegalActionError(f"deal {self.hand_number} is still being played")
         if not self.can_deal():
-            raise IllegalActionError("a deal needs two players with chips, one of them a person")
-        game = self.game
-        for seat, meta in enumerate(self.seats):
-            if meta is None:
-                continue
-            if meta.sat_out:
-                meta.away_deals += 1
-            elif not meta.in_game and meta.stack > 0:
-                game.sit(seat, meta.name, meta.stack)
-                meta.stack = 0
-                meta.in_game = True
-        hand = self._start(c)
-        self.owners[hand.number] = {
-            s: m.owner for s in hand.seats if (m := self.seats[s]) is not None
-        }
-        self.hands[hand.number] = hand
-        self.dealt_names[hand.number] = {
-            s: m.name for s in hand.seats if (m := self.seats[s]) is not None
-        }
-        old = hand.number - HISTORY_DEALS
-        for kept in (self.hands, self.owners, self.dealt_names, self.timeouts):
+            raise IllegalActionError(self.game.cannot_deal)
+        dealt = self.game.deal(c)
+        number = self.hand_number
+        seats = self.seats
+        self.owners[number] = {s: m.owner for s in dealt if (m := seats[s]) is not None}
+        self.dealt_names[number] = {s: m.name for s in dealt if (m := seats[s]) is not None}
+        old = number - HISTORY_DEALS
+        for kept in (self.owners, self.dealt_names, self.timeouts):
             kept.pop(old, None)
 
-    def _start(self, c: dict[str, Any]) -> Hand:
-        """Start the deal of a ``deal`` command (the players are seated in the game)."""
-        self.game.start_hand()
-        assert self.game.hand is not None
-        return self.game.hand
-
     def _do_act(self, c: dict[str, Any]) -> None:
-        seat = int(c["seat"])
-        to = None if c.get("to") is None else int(c["to"])
-        action = str(c["action"])
-        hand = self.game.hand
-        if hand is not None and not hand.finished:
-            # The engine's reason, worded for the player (its own names seats from 0).
-            if hand.actor != seat:
-                actor = hand.actor if hand.actor is not None else seat
-                name = self.dealt_names.get(hand.number, {}).get(actor) or seat_label(actor)
-                raise IllegalActionError(f"it is not your turn: {name} is to act")
-            reason = hand.refusal(seat, action, to)
-            if reason is not None:
-                raise IllegalActionError(f"you cannot {action}: {reason}")
-        self.game.act(seat, action, to)
-        if c.get("why") == "timeout" and hand is not None:
-            done = len(hand.events) - next(
-                k for k, e in enumerate(reversed(hand.events)) if isinstance(e, Acted)
-            )
-            self.timeouts.setdefault(hand.number, set()).add(done - 1)
+        self.game.act(c)
+
+    def _do_choose(self, c: dict[str, Any]) -> None:
+        self._open()
+        self.game.choose(c)
+
+    def _do_wager(self, c: dict[str, Any]) -> None:
+        self.game.wager(c)
+
+    def _do_set(self, c: dict[str, Any]) -> None:
+        self.game.set_hands(c)
+
+    def note_move(self, seat: int, why: object) -> None:
+        """A move of ``seat`` was made: a timeout counts a miss, his own clears them."""
         meta = self.seats[seat]
         if meta is not None:
-            if c.get("why") == "timeout":
+            if why == "timeout":
                 meta.misses += 1
-            elif c.get("why") is None:
+            elif why is None:
                 meta.misses = 0
 
     # -- what the table does by itself --------------------------------------------------------
@@ -638,44 +530,37 @@ class WebTable:
         ``idle`` is the time since the last change; ``connected`` the seats with
         a live connection; ``bot_delay`` the bots' delay of a table that sets none.
         """
+        return self.game.next_auto(
+            connected=connected, idle=idle, bot_delay=bot_delay, deal_delay=deal_delay
+        )
+
+    def away_unseat(self, playing: Callable[[int, SeatMeta], bool]) -> Auto | None:
+        """The unseating of a person sat out for :data:`AWAY_DEALS` deals, if any
+        (``playing``: whether a seat is in the game now)."""
         for seat, meta in enumerate(self.seats):
             if meta is None or meta.bot is not None:
                 continue
-            if meta.sat_out and not meta.in_game and meta.away_deals >= AWAY_DEALS:
+            if meta.sat_out and not playing(seat, meta) and meta.away_deals >= AWAY_DEALS:
                 return Auto(0.0, {"kind": "unseat", "seat": seat, "why": "away"})
-        if not self.in_hand:
-            if self.can_deal() and not self.paused and not self.closed:
-                return Auto(max(0.0, deal_delay - idle), {"kind": "deal"})
-            return None
-        actor = self.game.actor
-        assert actor is not None
-        meta = self.seats[actor]
-        if meta is None:  # pragma: no cover - a dealt seat always has its meta
-            return None
-        if meta.leaving:
-            return Auto(0.0, {"kind": "forfeit", "seat": actor})
-        if meta.bot is not None:
-            mine = self.settings.bot_seconds
-            delay = bot_delay if mine is None else mine
-            return Auto(max(0.0, delay - idle), None, bot_seat=actor)
-        if meta.sat_out:
-            return Auto(0.0, self.fallback(actor, "away"))
+        return None
+
+    def bot_delay(self, server_delay: float) -> float:
+        """Seconds a bot waits before it acts: the table's, else the server's."""
+        mine = self.settings.bot_seconds
+        return server_delay if mine is None else mine
+
+    def person_wait(self, seat: int, connected: set[int]) -> float | None:
+        """Seconds a person in ``seat`` has to act: the turn timer; with no timer, none
+        while he is connected (None) and :data:`NO_TIMER_WAIT` once he is not."""
         limit = float(self.settings.turn_seconds)
         if limit == 0:
-            if actor in connected:
-                return None
-            limit = 60.0  # no timer, but nobody waits forever for a vanished player
-        return Auto(max(0.0, limit - idle), self.fallback(actor, "timeout"))
-
-    def timed_seat(self) -> int | None:
-        """The seat the turn timer runs for (the player to act), if any."""
-        return self.game.actor if self.in_hand else None
+            return None if seat in connected else NO_TIMER_WAIT
+        return limit
 
     def fallback(self, seat: int, why: str) -> dict[str, Any]:
-        """Check if the seat may, else fold."""
-        kinds = {a.kind for a in self.game.legal_actions(seat)}
-        action = "check" if "check" in kinds else "fold"
-        return {"kind": "act", "seat": seat, "action": action, "why": why}
+        """The move the table makes for ``seat`` when he cannot (check or fold; Pai
+        Gow: the house way)."""
+        return self.game.fallback(seat, why)
 
     def after_timeout(self, seat: int, connected: bool) -> dict[str, Any] | None:
         """A sit-out command for a player who missed his turn and is away or keeps missing."""
@@ -686,39 +571,15 @@ class WebTable:
             return {"kind": "sitout", "seat": seat, "why": "timeout"}
         return None
 
-    def bot_view(self, seat: int) -> SeatView:
-        """The only thing a bot is shown: its seat's view."""
-        return table_view(self.game, seat)
+    def turn_left(self, idle: float) -> float | None:
+        """Seconds left on the turn timer, ``idle`` seconds after the last change
+        (None: nobody's turn, or no timer)."""
+        return self.game.turn_left(idle)
 
     # -- what clients receive -------------------------------------------------------------------
     def public_state(self) -> dict[str, Any]:
         """The parts of the state every viewer sees alike (computed once per update)."""
-        hand = self.game.hand
-        side_pots: list[dict[str, Any]] = []
-        if hand is not None and not hand.finished:
-            pots = hand.side_pots()
-            if len(pots) > 1:
-                side_pots = [{"amount": p.amount, "eligible": list(p.eligible)} for p in pots]
-        stacks = self.game.stacks()
-        seats = self.public_seats(stacks)
-        ledger = self.public_ledger(self.game.total_chips() - sum(stacks.values()))
-        log: list[str] = []
-        last: dict[str, str] = {}
-        carry = None
-        if hand is not None:
-            timed = self.timeouts.get(hand.number, set())
-            names = self.dealt_names.get(hand.number, {})
-            log = self.deal_log.update(hand.number, hand.events, names, timed)
-            last = {str(k): v for k, v in last_actions(hand.events, timed).items()}
-            if hand.finished:
-                carry = carry_text(hand.events)
-        return {
-            "table": self.public_settings(),
-            "seats": seats,
-            "side_pots": side_pots,
-            "ledger": ledger,
-            "follow": {"log": log, "last": last, "carry_text": carry},
-        }
+        return self.game.public_state()
 
     def public_seat(self, seat: int, meta: SeatMeta) -> dict[str, Any]:
         """A taken seat as every viewer sees it (the chips are the caller's to add)."""
@@ -799,44 +660,14 @@ class WebTable:
     ) -> dict[str, Any]:
         """The parts of :meth:`state_for` that depend on the viewer (a broadcast
         serialises the :data:`SHARED` parts once for every viewer)."""
-        view = self.view(seat)
-        hand = self.game.hand
-        data = view.to_dict()
-        data["round_name"] = ROUND_NAMES[view.round] if 0 < view.round <= ROUNDS else ""
-        data["side_pots"] = public["side_pots"]
-        data["best"] = best_hand(view)
-        for award in data["awards"]:
-            award["reason"] = tens(award["reason"])
-        data["shown"] = []
-        if hand is not None and hand.finished:
-            viewer = self.owner_in_deal(seat, hand.number)
-            for event in hand.events:
-                if isinstance(event, ShowdownRevealed):
-                    shown = redact(event, viewer)
-                    assert isinstance(shown, ShowdownRevealed)
-                    data["shown"].append(shown.to_dict())
-                    data["shown"][-1]["description"] = tens(shown.description)
-        return {
-            "type": "state",
-            "version": self.seq,
-            "you": self.you(seat, self.out_of_chips(seat)),
-            "hand": data,
-            "turn": self.turn(None if view.finished else view.actor, turn_left),
-        }
+        return self.game.own_state(seat, turn_left=turn_left, public=public)
 
-    def out_of_chips(self, seat: int | None) -> bool:
-        """Whether the viewer's seat has no chips left and no buy-in waiting."""
-        me = self.seats[seat] if seat is not None else None
-        return bool(me and not me.in_game and me.stack == 0 and not self.accounts[me.owner].pending)
-
-    def public_settings(self) -> dict[str, Any]:
+    def common_settings(self) -> dict[str, Any]:
+        """The settings every table shows (a game adds its own)."""
         s = self.settings
         return {
             "id": self.id,
             "name": s.name,
-            "pack": s.pack,
-            "betting": s.betting,
-            "ante": s.ante,
             "stack": s.stack,
             "seats": s.seats,
             "turn_seconds": s.turn_seconds,
@@ -844,40 +675,13 @@ class WebTable:
             "auto_limit": self.auto_limit,
         }
 
-    def finished_deal(self, kept: dict[int, Kept], number: int) -> Kept:
-        """Deal ``number`` of those ``kept``, once it is over (else one clear error)."""
-        deal = kept.get(number)
-        if deal is None:
-            first = min(kept, default=0)
-            raise IllegalActionError(
-                f"deal {number} is not available: this table keeps deals {first} to "
-                f"{self.hand_number}"
-            )
-        if not deal.finished:
-            raise IllegalActionError(f"deal {number} is still being played: wait for its end")
-        return deal
+    def public_settings(self) -> dict[str, Any]:
+        """The table's settings as the home page and every viewer see them."""
+        return self.game.public_settings()
 
     def history_for(self, seat: int | None, number: int) -> dict[str, Any]:
-        """Deal ``number``'s events as ``seat`` may see them, for a step-by-step replay."""
-        hand = self.finished_deal(self.hands, number)
-        viewer = self.owner_in_deal(seat, number)
-        names = self.dealt_names.get(number, {})
-        timed = self.timeouts.get(number, set())
-        seen = [redact(e, viewer) for e in hand.events]
-        events = []
-        for i, e in enumerate(seen):
-            data = e.to_dict()
-            data["text"] = told(e, names.get, viewer, i in timed)
-            events.append(data)
-        return {
-            "type": "history",
-            "hand": number,
-            "you": viewer,
-            "names": {str(k): v for k, v in names.items()},
-            "seats": self.settings.seats,
-            "events": events,
-            "frames": replay_frames(seen, viewer, timed),
-        }
+        """Deal ``number``'s as ``seat`` may see it, for a step-by-step replay."""
+        return self.game.history_for(seat, number)
 
 
 @lru_cache(maxsize=256)

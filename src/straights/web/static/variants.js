@@ -1,5 +1,5 @@
 // Variant and dealer's-choice tables: the page's drawing of any game of the catalogue
-// (straights.web.variant_table sends each client its own view; this draws it and sends
+// (straights.web.poker_game sends each client its own view; this draws it and sends
 // intentions). Uses app.js's helpers (el, cardEl, send, renderSeats, ...).
 "use strict";
 

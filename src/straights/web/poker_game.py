@@ -1,20 +1,30 @@
-"""A web table that deals any game of the catalogue, one game or dealer's choice.
+"""Any game of the catalogue at the web table, one game or dealer's choice: the game
+hook :class:`PokerWebGame`.
 
-:class:`VariantWebTable` is a :class:`~straights.web.tables.WebTable` (the same
-seats, ledger, host and commands) whose game is a :class:`VariantGame`: the
-generic engine's :class:`~straights.poker.Deal`, deal after deal, Straights
-included — one path for every game.  It adds two commands: ``choose`` (dealer's
-choice: the player on the next deal's button names its game) and moves that
-are not bets (``discard`` in a draw, ``expose`` in Mexican stud).
+Each deal is the engine's :class:`~straights.poker.Deal`, made and settled by the one
+table's :class:`~straights.table.PokerGame` (``deal``/``settle``) on the stakes of
+the table's unit (its "ante"), Straights included — one path for every game.  Seats,
+the button and a carried pot between deals are kept by :class:`PokerSeats`.  The hook
+adds ``choose`` (dealer's choice: the player on the next deal's button names its
+game) and moves that are not bets (``discard`` in a draw, ``expose`` in Mexican stud).
 
-As for every web table, the state changes only by commands, and the stored
-commands replay to the identical state: the deals shuffle from the table's
-keyed generator, and a choice the table makes (a bot's, a timed-out player's)
-is written into its ``choose`` command.
+As at every web table, the stored commands replay to the identical state: the deals
+shuffle from the table's keyed generator (a draw's new stock from
+:func:`~straights.web.keyed_random.restock_random`), and a choice the table makes
+(a bot's, a timed-out player's) is written into its ``choose`` command.
 
-Cards reach a client only through :func:`~straights.poker.view.deal_view` and
-:func:`~straights.poker.view.entry_view`, for the player the viewer was dealt
-in as (a spectator otherwise).
+Cards reach a client only through :func:`~straights.poker.view.deal_view`, for the
+player the viewer was dealt in as (a spectator otherwise).
+
+>>> from straights.web.tables import make_table
+>>> from straights.web.protocol import TableSettings
+>>> table = make_table("t1", TableSettings(games=("FR",)), 7, "h" * 64)
+>>> type(table.game).__name__
+'PokerWebGame'
+>>> table.apply({"kind": "set", "seat": 0, "front": None})
+Traceback (most recent call last):
+...
+straights.errors.IllegalActionError: this table deals poker: there are no hands to set
 """
 
 from __future__ import annotations
@@ -24,6 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from straights.bots import Bot
 from straights.cards import Card, make_deck
 from straights.errors import IllegalActionError, StraightsError
 from straights.game.config import TableConfig
@@ -41,11 +52,21 @@ from straights.poker.engine import Deal
 from straights.poker.stakes import default_stakes
 from straights.poker.variant import Stakes, Structure, Variant
 from straights.poker.view import DealView, Move, choice_dict, deal_view, play
+from straights.store import ArchiveEntry, PokerEntry
+from straights.table import PokerGame
 from straights.web.follow import tens
 from straights.web.keyed_random import deal_random, restock_random
-from straights.web.tables import Auto, WebTable
+from straights.web.protocol import TableSettings
+from straights.web.seats import (
+    HISTORY_DEALS,
+    Auto,
+    SeatedGame,
+    Seating,
+    finished_deal,
+    person_turn_left,
+)
 
-__all__ = ["VariantGame", "VariantHand", "VariantWebTable"]
+__all__ = ["Dealt", "PokerSeats", "PokerWebGame", "scaled_stakes"]
 
 #: The betting actions a seat's "last action" tells.
 _BETTING_KINDS: Final = frozenset({"fold", "check", "call", "bring-in", "complete", "bet", "raise"})
@@ -93,15 +114,15 @@ def _codes(cards: tuple[Card | None, ...]) -> list[str | None]:
 
 
 @dataclass(slots=True)
-class VariantHand:
-    """One deal at a variant table: the engine's :class:`Deal` and the seats dealt in
+class Dealt:
+    """One deal at the table: the engine's :class:`Deal` and the seats dealt in
     (``seats[i]`` is the deal's player ``i``; the button is the last)."""
 
     number: int
     deal: Deal
     seats: tuple[int, ...]
     #: The shuffled deck and every move made (a ``Move``, or the player index of a
-    #: forfeit), from which :func:`replay_steps` redeals the deal step by step.
+    #: forfeit), from which the history deals the deal again step by step.
     deck: tuple[Card, ...] = ()
     moves: list[Move | int] = field(default_factory=list)
 
@@ -136,9 +157,9 @@ class VariantHand:
         return self.deal.stacks
 
 
-class VariantGame:
-    """Seats, button and carried pot across deals of any games (the duties of
-    :class:`~straights.game.Table`, for the generic engine)."""
+class PokerSeats:
+    """Seats, button and carried pot across deals of any games; each deal is made and
+    settled by :class:`~straights.table.PokerGame`."""
 
     def __init__(self, config: TableConfig, unit: int, seed: int) -> None:
         #: The table's configuration as the store records it (seats, stack, ante).
@@ -149,9 +170,11 @@ class VariantGame:
         self.seats: list[Seat | None] = [None] * config.seats
         self.button: int | None = None
         self.carry = 0
-        self.hand: VariantHand | None = None
+        self.hand: Dealt | None = None
         self.hand_number = 0
         self.events: list[Record] = []
+        self.game = PokerGame(lambda variant, players: scaled_stakes(variant, players, self.unit))
+        self._told = 0
 
     def _emit(self, **data: Any) -> None:
         self.events.append(Record(data))
@@ -189,35 +212,27 @@ class VariantGame:
         last = -1 if self.button is None else self.button
         return next((s for s in ready if s > last), ready[0])
 
-    def start_hand(self, variant: Variant) -> VariantHand:
+    def start_hand(self, variant: Variant) -> Dealt:
         """Deal ``variant`` to every seated player, the next button last."""
         ready = sorted(s for s, p in enumerate(self.seats) if p is not None and p.stack > 0)
         button = self.next_button(ready)
         k = ready.index(button)
         order = tuple(ready[k + 1 :] + ready[: k + 1])
-        deck = make_deck(variant.deck, jokers=variant.jokers)
         stacks = []
         for s in order:
             player = self.seats[s]
             assert player is not None
             stacks.append(player.stack)
-        cards = tuple(deck.shuffled(self.rng))
+        cards = tuple(make_deck(variant.deck, jokers=variant.jokers).shuffled(self.rng))
         number = self.hand_number + 1
-        deal = Deal(
-            variant,
-            scaled_stakes(variant, len(order), self.unit),
-            stacks,
-            cards,
-            carry=self.carry,
-            rng=restock_random(self.seed, number),
-        )
+        # The deck is the table's shuffle; a draw's new stock is keyed by the deal.
+        restock = restock_random(self.seed, number)
+        deal = self.game.deal(order, stacks, self.carry, restock, variant, cards)
         self.carry = 0
         self.button = button
         self.hand_number = number
-        self.hand = VariantHand(number, deal, order, cards)
-        self._emit(
-            type="deal_started", number=self.hand_number, game=variant.code, seats=list(order)
-        )
+        self.hand = Dealt(number, deal, order, cards)
+        self._emit(type="deal_started", number=number, game=variant.code, seats=list(order))
         self._told = 0
         self._tell()
         return self.hand
@@ -239,14 +254,14 @@ class VariantGame:
             )
         self._told = len(log)
         if hand.finished:
-            deal = hand.deal
-            for i, seat in enumerate(hand.seats):
+            settled = self.game.settle(hand.deal, hand.deal.starting_stacks)
+            for seat, chips in zip(hand.seats, settled.stacks, strict=True):
                 player = self.seats[seat]
                 assert player is not None
-                player.stack = deal.stacks[i]
-                if player.stack == 0:
+                player.stack = chips
+                if chips == 0:
                     self.seats[seat] = None  # broke: the web table keeps or frees his seat
-            self.carry = deal.carry_out
+            self.carry = settled.carry
             self._emit(type="deal_ended", number=hand.number, carry=self.carry)
 
     def play(self, seat: int, move: Move) -> None:
@@ -278,141 +293,148 @@ def _card(code: str) -> Card:
         raise IllegalActionError(str(exc)) from None
 
 
-@dataclass(slots=True)
-class VariantWebTable(WebTable):
-    """A web table of one game or dealer's choice, dealt by the generic engine."""
+class PokerWebGame(SeatedGame[PokerSeats]):
+    """The hook of a table of one game or dealer's choice of the catalogue."""
 
-    game: VariantGame = field(init=False)  # type: ignore[assignment]
-    #: Dealer's choice: the game chosen for the next deal, and by whom.
-    chosen: str | None = None
-    chosen_by: int | None = None
-    #: The game of the last deal (the default choice is the one after it in the list).
-    last_game: str | None = None
-
-    def __post_init__(self) -> None:
-        s = self.settings
+    def __init__(self, table: Seating) -> None:
+        s = table.settings
         config = TableConfig(ante=s.ante, seats=s.seats, starting_stack=s.stack)
-        self.game = VariantGame(config, s.ante, self.seed)
-        self.seats = [None] * s.seats
-        self.creator_hash = self.host_hash
+        super().__init__(table, PokerSeats(config, s.ante, table.seed))
+        self.hands: dict[int, Dealt] = {}  # the last HISTORY_DEALS deals
+        #: Dealer's choice: the game chosen for the next deal, and by whom.
+        self.chosen: str | None = None
+        self.chosen_by: int | None = None
+        #: The game of the last deal (the default choice is the one after it in the list).
+        self.last_game: str | None = None
 
     # -- dealer's choice ----------------------------------------------------------------------
-    def ready_seats(self) -> list[int]:
-        """Seats that a deal starting now would deal in."""
-        return [
-            i
-            for i, m in enumerate(self.seats)
-            if m is not None and not m.sat_out and not m.leaving and self._chips_of(m) > 0
-        ]
-
     def chooser(self) -> int | None:
         """Dealer's choice, between deals: the seat that names the next deal's game
         (the next button), or ``None`` when nobody has to choose."""
-        if not self.settings.dealers_choice or self.in_hand or self.chosen is not None:
+        t = self.table
+        if not t.settings.dealers_choice or self.in_hand or self.chosen is not None:
             return None
-        if not self.can_deal() or self.paused or self.closed:
+        if not self.can_deal() or t.paused or t.closed:
             return None
-        return self.game.next_button(self.ready_seats())
+        return self.engine.next_button(self.ready())
 
     def default_game(self) -> str:
         """The game after the last one dealt, in the table's list (the first at first)."""
-        games = self.settings.games
+        games = self.table.settings.games
         if self.last_game not in games:
             return games[0]
         return games[(games.index(self.last_game) + 1) % len(games)]
 
-    def _do_choose(self, c: dict[str, Any]) -> None:
-        self._open()
+    def choose(self, c: dict[str, Any]) -> None:
         seat = int(c["seat"])
-        if not self.settings.dealers_choice:
+        settings = self.table.settings
+        if not settings.dealers_choice:
             raise IllegalActionError("this table deals one game: there is nothing to choose")
         chooser = self.chooser()
         if chooser is None:
             raise IllegalActionError("no game to choose now: wait for the end of the deal")
         if seat != chooser:
-            meta = self.seats[chooser]
+            meta = self.table.seats[chooser]
             who = meta.name if meta is not None else seat_label(chooser)
             raise IllegalActionError(f"{who} deals next and chooses the game")
         try:
             code = find_variant(str(c["game"])).code
         except StraightsError as exc:
             raise IllegalActionError(str(exc)) from None
-        if code not in self.settings.games:
-            names = ", ".join(game_name(g) for g in self.settings.games)
+        if code not in settings.games:
+            names = ", ".join(game_name(g) for g in settings.games)
             raise IllegalActionError(f"{game_name(code)} is not played here: choose {names}")
         self.chosen, self.chosen_by = code, seat
 
-    def _start(self, c: dict[str, Any]) -> VariantHand:  # type: ignore[override]
-        games = self.settings.games
-        if self.settings.dealers_choice:
+    # -- commands -----------------------------------------------------------------------------
+    def deal(self, command: dict[str, Any]) -> list[int]:
+        settings = self.table.settings
+        if settings.dealers_choice:
             if self.chosen is None:
                 raise IllegalActionError("the dealer has not chosen the game yet")
             code = self.chosen
         else:
-            code = games[0]
+            code = settings.games[0]
+        self.sit_players()
         self.chosen = self.chosen_by = None
         self.last_game = code
-        return self.game.start_hand(get_variant(code))
+        hand = self.engine.start_hand(get_variant(code))
+        self.hands[hand.number] = hand
+        self.hands.pop(hand.number - HISTORY_DEALS, None)
+        return list(hand.seats)
 
-    # -- moves -------------------------------------------------------------------------------
-    def _do_act(self, c: dict[str, Any]) -> None:
+    def act(self, c: dict[str, Any]) -> None:
         seat = int(c["seat"])
-        hand = self.game.hand
+        hand = self.engine.hand
         if hand is None or hand.finished:
             raise IllegalActionError("no deal is being played: wait for the next")
         if hand.actor != seat:
             actor = hand.actor if hand.actor is not None else seat
-            name = self.dealt_names.get(hand.number, {}).get(actor) or seat_label(actor)
+            name = self.table.dealt_names.get(hand.number, {}).get(actor) or seat_label(actor)
             raise IllegalActionError(f"it is not your turn: {name} is to act")
         to = None if c.get("to") is None else int(c["to"])
         cards = tuple(_card(str(code)) for code in c.get("cards") or ())
         move = Move(str(c["action"]), to, cards)
         at = len(hand.deal.log)
         try:
-            self.game.play(seat, move)
+            self.engine.play(seat, move)
         except IllegalActionError as exc:
             raise IllegalActionError(f"you cannot {move}: {_plain(str(exc))}") from None
-        meta = self.seats[seat]
-        if meta is not None:
-            if c.get("why") == "timeout":
-                meta.misses += 1
-                self.timeouts.setdefault(hand.number, set()).add(at)
-            elif c.get("why") is None:
-                meta.misses = 0
+        if c.get("why") == "timeout" and self.table.seats[seat] is not None:
+            self.table.timeouts.setdefault(hand.number, set()).add(at)
+        self.table.note_move(seat, c.get("why"))
 
-    def _do_forfeit(self, c: dict[str, Any]) -> None:
-        seat = int(c["seat"])
-        meta = self._taken(seat)
-        if not meta.leaving:
-            raise IllegalActionError(f"{meta.name} has not left: only a player who left forfeits")
-        self.game.forfeit(seat)
+    def wager(self, command: dict[str, Any]) -> None:
+        raise IllegalActionError("poker has no wagers: the stakes are the table's")
 
-    def _do_change(self, c: dict[str, Any]) -> None:
-        self._open()
-        self._between_deals("the host changes the table")
+    def set_hands(self, command: dict[str, Any]) -> None:
+        raise IllegalActionError("this table deals poker: there are no hands to set")
+
+    def change(self, c: dict[str, Any]) -> TableSettings:
         if "betting" in c:
             raise IllegalActionError(
                 "each game here has its own betting structure: change the stakes (ante) instead"
             )
         keys = ("ante", "turn_seconds", "auto_limit", "bot_seconds")
-        update: dict[str, Any] = {k: c[k] for k in keys if k in c}
-        self.settings = self.settings.model_copy(update=update)
-        self.game.unit = self.settings.ante
+        settings = self.table.settings.model_copy(update={k: c[k] for k in keys if k in c})
+        self.engine.unit = settings.ante
+        return settings
 
-    def _do_bot(self, c: dict[str, Any]) -> None:
-        if str(c["bot"]) == "cfr":
+    def check_bot(self, kind: str) -> None:
+        if kind == "cfr":
             raise IllegalActionError(
                 "the cfr bot plays only Straights' own table: choose another style"
             )
-        WebTable._do_bot(self, c)
+
+    # -- what the table does by itself --------------------------------------------------------
+    def next_auto(
+        self, *, connected: set[int], idle: float, bot_delay: float, deal_delay: float
+    ) -> Auto | None:
+        """As every poker table, and on dealer's choice a chooser's default when he is
+        a bot (at the bots' pace) or lets the turn timer run out."""
+        plan = SeatedGame.next_auto(
+            self, connected=connected, idle=idle, bot_delay=bot_delay, deal_delay=deal_delay
+        )
+        chooser = self.chooser()
+        if chooser is None or plan is None or (plan.command or {}).get("kind") != "deal":
+            return plan
+        meta = self.table.seats[chooser]
+        assert meta is not None
+        command = {"kind": "choose", "seat": chooser, "game": self.default_game()}
+        if meta.bot is not None:
+            delay = self.table.bot_delay(bot_delay)
+            return Auto(max(0.0, delay - idle), command | {"why": "bot"})
+        limit = self.table.person_wait(chooser, connected)
+        if limit is None:
+            return None
+        return Auto(max(0.0, limit - idle), command | {"why": "timeout"})
 
     def fallback(self, seat: int, why: str) -> dict[str, Any]:
         """Stand pat in a draw; where cards must be picked (a discard, cards to turn up),
         the first the engine allows; else check or fold."""
-        hand = self.game.hand
+        hand = self.engine.hand
         assert hand is not None
-        i = hand.player_index(seat)
-        view = deal_view(hand.deal, i)
+        view = deal_view(hand.deal, hand.player_index(seat))
         command: dict[str, Any] = {"kind": "act", "seat": seat, "why": why}
         me, choice = view.me, view.choice
         if choice is not None and me is not None:
@@ -423,9 +445,14 @@ class VariantWebTable(WebTable):
         action = next((k for k in ("check", "fold") if k in kinds), kinds[0] if kinds else "fold")
         return command | {"action": action}
 
-    def bot_view(self, seat: int) -> DealView:  # type: ignore[override]
+    def turn_left(self, idle: float) -> float | None:
+        """The player to act's time, or the chooser's between deals."""
+        seat = self.engine.actor if self.in_hand else self.chooser()
+        return person_turn_left(self.table, seat, idle)
+
+    def bot_view(self, seat: int) -> DealView:
         """The only thing a bot is shown: its seat's view of the deal."""
-        hand = self.game.hand
+        hand = self.engine.hand
         assert hand is not None
         return deal_view(hand.deal, hand.player_index(seat))
 
@@ -440,45 +467,28 @@ class VariantWebTable(WebTable):
             "why": "bot",
         }
 
-    def next_auto(
-        self, *, connected: set[int], idle: float, bot_delay: float, deal_delay: float
-    ) -> Auto | None:
-        """As a web table, and on dealer's choice a chooser's default when he is a bot
-        (at the bots' pace) or lets the turn timer run out."""
-        plan = WebTable.next_auto(
-            self, connected=connected, idle=idle, bot_delay=bot_delay, deal_delay=deal_delay
-        )
-        chooser = self.chooser()
-        if chooser is None or plan is None or (plan.command or {}).get("kind") != "deal":
-            return plan
-        meta = self.seats[chooser]
-        assert meta is not None
-        command = {"kind": "choose", "seat": chooser, "game": self.default_game()}
-        if meta.bot is not None:
-            mine = self.settings.bot_seconds
-            delay = bot_delay if mine is None else mine
-            return Auto(max(0.0, delay - idle), command | {"why": "bot"})
-        limit = float(self.settings.turn_seconds)
-        if limit == 0:
-            if chooser in connected:
-                return None
-            limit = 60.0  # no timer, but nobody waits forever for a vanished player
-        return Auto(max(0.0, limit - idle), command | {"why": "timeout"})
+    def bot_move(self, seat: int, bot: Callable[[], Bot]) -> Callable[[], dict[str, Any]]:
+        """How the bot in ``seat`` makes its ``act`` command (run away from the loop)."""
+        player, view = bot(), self.bot_view(seat)
+        decide = getattr(player, "decide", None)
+        if decide is None:
+            raise IllegalActionError(f"the {player.name} bot plays Straights' own table only")
 
-    def timed_seat(self) -> int | None:
-        """The seat the turn timer runs for: the player to act, or the chooser."""
-        return self.game.actor if self.in_hand else self.chooser()
+        def command() -> dict[str, Any]:
+            return self.move_command(seat, decide(view))
+
+        return command
 
     # -- what clients receive -------------------------------------------------------------------
-    def names_of(self, hand: VariantHand) -> dict[int, str]:
+    def names_of(self, hand: Dealt) -> dict[int, str]:
         """Seat -> name of the players dealt into ``hand``."""
-        return self.dealt_names.get(hand.number, {})
+        return self.table.dealt_names.get(hand.number, {})
 
-    def log_lines(self, hand: VariantHand, viewer: int | None) -> list[str]:
+    def log_lines(self, hand: Dealt, viewer: int | None) -> list[str]:
         """The deal's log in words, as player index ``viewer`` may see it."""
         names = self.names_of(hand)
         lines = [f"Deal {hand.number}: {hand.variant.name}"]
-        timed = self.timeouts.get(hand.number, set())
+        timed = self.table.timeouts.get(hand.number, set())
         name = _namer(hand, names)
         for k in range(len(hand.deal.log)):
             words = entry_phrase(hand.deal, k, name, viewer)
@@ -486,16 +496,16 @@ class VariantWebTable(WebTable):
                 lines.append(tens(text(words)) + (" (time ran out)" if k in timed else ""))
         return lines
 
-    def results(self, hand: VariantHand) -> list[str]:
+    def results(self, hand: Dealt) -> list[str]:
         """How each pot went, once the deal is over (:func:`~straights.game.wording.pot_lines`)."""
         return [tens(line) for line in pot_lines(hand.deal, _namer(hand, self.names_of(hand)))]
 
     def public_state(self) -> dict[str, Any]:
-        """As a web table; the log is the deal's, in words a spectator may read."""
-        stacks = self.game.stacks()
-        seats = self.public_seats(stacks)
-        ledger = self.public_ledger(self.game.total_chips() - sum(stacks.values()))
-        hand = self.game.hand
+        """The seats, the ledger, the side pots; the log in words a spectator may read."""
+        stacks = self.engine.stacks()
+        seats = self.table.public_seats(stacks)
+        ledger = self.table.public_ledger(self.engine.total_chips() - sum(stacks.values()))
+        hand = self.engine.hand
         log: list[str] = []
         last: dict[str, str] = {}
         if hand is not None:
@@ -520,23 +530,24 @@ class VariantWebTable(WebTable):
     def own_state(
         self, seat: int | None, *, turn_left: float | None, public: dict[str, Any]
     ) -> dict[str, Any]:
-        hand = self.game.hand
+        hand = self.engine.hand
         data: dict[str, Any]
         if hand is None:
             data = {"variant": None, "hand_number": 0, "finished": False, "players": [],
                     "board": [], "legal": [], "actor": None, "button": None}  # fmt: skip
             actor = None
         else:
-            viewer = self.owner_in_deal(seat, hand.number)
+            viewer = self.table.owner_in_deal(seat, hand.number)
             data = self.hand_data(hand, hand.player_index(viewer))
             actor = data["actor"]
         data["side_pots"] = public["side_pots"]
         chooser = self.chooser()
+        settings = self.table.settings
         choice: dict[str, Any] | None = None
-        if self.settings.dealers_choice:
+        if settings.dealers_choice:
             choice = {
                 "seat": chooser,
-                "games": [{"code": g, "name": get_variant(g).name} for g in self.settings.games],
+                "games": [{"code": g, "name": get_variant(g).name} for g in settings.games],
                 "default": self.default_game(),
                 "chosen": self.chosen,
                 "chosen_name": None if self.chosen is None else get_variant(self.chosen).name,
@@ -544,14 +555,14 @@ class VariantWebTable(WebTable):
         timed = actor if actor is not None and not data["finished"] else chooser
         return {
             "type": "state",
-            "version": self.seq,
-            "you": self.you(seat, self.out_of_chips(seat)),
+            "version": self.table.seq,
+            "you": self.table.you(seat, self.out_of_chips(seat)),
             "hand": data,
             "choice": choice,
-            "turn": self.turn(timed, turn_left),
+            "turn": self.table.turn(timed, turn_left),
         }
 
-    def hand_data(self, hand: VariantHand, viewer: int | None) -> dict[str, Any]:
+    def hand_data(self, hand: Dealt, viewer: int | None) -> dict[str, Any]:
         """Deal ``hand`` as player index ``viewer`` may see it (seats, not indices)."""
         deal = hand.deal
         view = deal_view(deal, viewer)
@@ -576,18 +587,11 @@ class VariantWebTable(WebTable):
             )  # fmt: skip
         variant = hand.variant
         me = view.me
-        legal = []
-        for a in view.legal:
-            legal.append(
-                {
-                    "kind": a.kind,
-                    "amount": a.amount,
-                    "low": a.low,
-                    "high": a.high,
-                    "label": _label(a.kind, a.amount, a.low, a.high),
-                }
-            )
-        board_total = variant.board_count
+        legal = [
+            {"kind": a.kind, "amount": a.amount, "low": a.low, "high": a.high,
+             "label": _label(a.kind, a.amount, a.low, a.high)}
+            for a in view.legal
+        ]  # fmt: skip
         return {
             "variant": variant.code,
             "variant_name": variant.name,
@@ -601,7 +605,7 @@ class VariantWebTable(WebTable):
             "actor": hand.actor,
             "pot": view.pot,
             "board": _codes(view.board),
-            "board_total": board_total,
+            "board_total": variant.board_count,
             "players": players,
             "hole": [] if me is None else _codes(me.cards),
             "hole_up": [] if me is None else list(me.up),
@@ -616,20 +620,22 @@ class VariantWebTable(WebTable):
         }
 
     def public_settings(self) -> dict[str, Any]:
-        data = WebTable.public_settings(self)
-        s = self.settings
-        data["games"] = [{"code": g, "name": get_variant(g).name} for g in s.games]
-        data["dealers_choice"] = s.dealers_choice
-        hand = self.game.hand
-        data["game"] = None if hand is None else hand.variant.name
-        return data
+        s = self.table.settings
+        hand = self.engine.hand
+        return self.table.common_settings() | {
+            "pack": s.pack,
+            "betting": s.betting,
+            "ante": s.ante,
+            "games": [{"code": g, "name": get_variant(g).name} for g in s.games],
+            "dealers_choice": s.dealers_choice,
+            "game": None if hand is None else hand.variant.name,
+        }
 
     def history_for(self, seat: int | None, number: int) -> dict[str, Any]:
         """Deal ``number`` step by step as ``seat`` may see it: the deal is dealt again
         from its deck and its moves, and each step has its lines and the table after it."""
-        hand = self.finished_deal(self.hands, number)
-        assert isinstance(hand, VariantHand)
-        viewer = hand.player_index(self.owner_in_deal(seat, number))
+        hand = finished_deal(self.hands, number, self.hand_number)
+        viewer = hand.player_index(self.table.owner_in_deal(seat, number))
         done = hand.deal
         deal = Deal(
             done.variant,
@@ -637,9 +643,9 @@ class VariantWebTable(WebTable):
             done.starting_stacks,
             hand.deck,
             carry=done.carry_in,
-            rng=restock_random(self.seed, number),
+            rng=restock_random(self.table.seed, number),
         )
-        again = VariantHand(number, deal, hand.seats)
+        again = Dealt(number, deal, hand.seats)
         names = self.names_of(hand)
         events: list[dict[str, Any]] = []
         frames: list[dict[str, Any]] = []
@@ -670,12 +676,20 @@ class VariantWebTable(WebTable):
             "hand": number,
             "game": done.variant.name,
             "variant": True,
-            "you": self.owner_in_deal(seat, number),
+            "you": self.table.owner_in_deal(seat, number),
             "names": {str(k): v for k, v in names.items()},
-            "seats": self.settings.seats,
+            "seats": self.table.settings.seats,
             "events": events,
             "frames": frames,
         }
+
+    def archive_entry(self, events: list[dict[str, Any]]) -> ArchiveEntry | None:
+        played = self.engine.hand
+        if played is None or not any(e["type"] == "deal_ended" for e in events):
+            return None
+        names = self.table.dealt_names.get(played.number, {})
+        who = tuple(names.get(s, seat_label(s)) for s in played.seats)
+        return PokerEntry(played.deal, who, played.number)
 
 
 def _described(deal: Deal, i: int) -> str:
@@ -707,7 +721,7 @@ def _cards_text(cards: tuple[Card | None, ...]) -> str:
     return " ".join(str(c) for c in cards if c is not None)
 
 
-def _namer(hand: VariantHand, names: dict[int, str]) -> Callable[[int], str]:
+def _namer(hand: Dealt, names: dict[int, str]) -> Callable[[int], str]:
     """The names of ``hand``'s players by index (a seat without one: "seat N")."""
     return lambda i: names.get(hand.seats[i], seat_label(hand.seats[i]))
 
