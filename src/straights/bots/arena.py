@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
 
-from straights.bots.base import Bot, DealBot, can_decide, make_bot
+from straights.bots.base import Bot, DealBot, answer, can_decide, make_bot
 from straights.cards import make_deck, make_rng
 from straights.errors import ConfigurationError
 from straights.game.config import TableConfig
@@ -134,7 +134,7 @@ def play_deal(
         i = deal.actor
         if i is None:
             raise ConfigurationError(f"the deal waits for nobody in its {deal.phase}")
-        move = bots[i].decide(deal_view(deal, i))
+        move = answer(bots[i], deal_view(deal, i))
         if apply is None:
             play(deal, move)
         else:
