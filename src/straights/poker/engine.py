@@ -1463,23 +1463,32 @@ class Deal:
 
     def _award_runs(self) -> None:
         """The board was run more than once: each pot is split evenly between the runs
-        (the odd chips to the first) and each part is won on its run's board."""
-        self.pots = self.side_pots()
-        runs = len(self.boards)
+        (the odd chips to the first) and each part is won on its run's board.  A hand
+        that can win no part of any pot is killed first (as on one board), so pots
+        left to the same players are one pot."""
+        live = self.in_hand()
         rules = self.variant.showdown
-        for k_pot, pot in enumerate(self.pots):
-            part, odd = divmod(pot.amount, runs)
-            for r, board in enumerate(self.boards):
-                amount = part + odd if r == 0 else part
-                if not amount:
-                    continue
-                known = [c for c in board if c is not None]
-                values = {
+        runs: list[dict[int, list[HandValue | None]]] = []
+        for board in self.boards:
+            known = [c for c in board if c is not None]
+            runs.append(
+                {
                     i: [best_hand(rule, [c for c in self.holes[i] if c is not None], known)
                         for rule in rules]  # fmt: skip
-                    for i in pot.eligible
+                    for i in live
                 }
-                self._pay_pot(k_pot, amount, pot.eligible, values, f"run {r + 1} of {runs}")
+            )
+        self.pots = self.side_pots()
+        for i in [i for i in live if not any(self._may_win(i, values) for values in runs)]:
+            self.mucked[i] = True
+            self._in -= 1
+        self.pots = self.side_pots()
+        for k_pot, pot in enumerate(self.pots):
+            part, odd = divmod(pot.amount, len(runs))
+            for r, values in enumerate(runs):
+                amount = part + odd if r == 0 else part
+                if amount:
+                    self._pay_pot(k_pot, amount, pot.eligible, values, f"run {r + 1} of {len(runs)}")
 
     def _odd_chip_order(self, winners: list[int], share: int) -> list[int]:
         """``winners`` of share number ``share`` in the order odd chips go to them
