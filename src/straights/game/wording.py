@@ -265,6 +265,8 @@ def entry_phrase(
             return ("Table: ", *_cards(seen), *((f" and {unseen} face down",) if unseen else ()))
         if kind == "turn":
             return ("Turned up: ", *_cards(seen))
+        if kind == "runout":  # the board run again: run number ``amount``
+            return (f"Run {e.amount}: ", *_cards(seen))
         return None
     p = e.player
     mine = p == you
@@ -300,6 +302,9 @@ def entry_phrase(
         return (f"{t.does(p, 'shows', 'show')} ", *_cards(c for c in e.cards if c is not None))
     if kind == "muck":
         return (t.does(p, "mucks", "muck"),)
+    if kind == "runs":
+        times = "once" if e.amount == 1 else "twice" if e.amount == 2 else f"{e.amount} times"
+        return (f"{t.does(p, 'asks', 'ask')} to run it {times}",)
     if kind in _ACTIONS:
         amount = put_in(deal, at)
         return (f"{t.who(p)} {action_phrase(kind, amount=amount, to=e.amount, you=mine)}",)
