@@ -393,10 +393,12 @@ def pot_lines(deal: Deal, name: Callable[[int], str]) -> list[str]:
     lines = []
     live = [i for i in range(deal.n) if not deal.folded[i]]
     rules = deal.variant.showdown
-    for k, verdict in enumerate(deal.verdicts):
-        label = (
-            "The pot" if len(deal.verdicts) == 1 else ("Main pot" if k == 0 else f"Side pot {k}")
-        )
+    pots = len({v.pot for v in deal.verdicts})
+    for verdict in deal.verdicts:
+        k = verdict.pot
+        label = "The pot" if pots == 1 else ("Main pot" if k == 0 else f"Side pot {k}")
+        if verdict.run:
+            label += f", run {verdict.run} of {len(deal.boards)},"
         if len(live) == 1 or not rules:
             if verdict.winners:
                 paid = " and ".join(name(i) for i in verdict.winners)
@@ -405,7 +407,7 @@ def pot_lines(deal: Deal, name: Callable[[int], str]) -> list[str]:
             else:
                 lines.append(f"{label} of {verdict.amount} carries over: {verdict.reason}")
             continue
-        values = {i: deal.hand_values(i) for i in verdict.eligible}
+        values = {i: deal.hand_values(i, verdict.run) for i in verdict.eligible}
         winners: list[list[int]] = []
         parts = []
         for r, rule in enumerate(rules):

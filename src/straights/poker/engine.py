@@ -153,7 +153,8 @@ class Pot:
 class Verdict(NamedTuple):
     """How pot number ``pot`` of the showdown went: ``winners`` (none when a pot rule
     carries it over), the ``rule`` of the ranking that decided it (0 when none did)
-    and the ``reason`` in words."""
+    and the ``reason`` in words; ``run``: the run of the board (from 1) whose share
+    of the pot this is, when the board was run more than once (else 0)."""
 
     pot: int
     amount: int
@@ -161,6 +162,7 @@ class Verdict(NamedTuple):
     eligible: tuple[int, ...]
     rule: int = 0
     reason: str = ""
+    run: int = 0
 
 
 class Deal:
@@ -1398,10 +1400,14 @@ class Deal:
             parts.append(f"{rule.label}: {'no hand' if value is None else value.phrase}")
         return "; ".join(parts)
 
-    def hand_values(self, i: int) -> list[HandValue | None]:
-        """Player ``i``'s hand under each of the variant's showdown rules (known cards only)."""
+    def hand_values(self, i: int, run: int = 0) -> list[HandValue | None]:
+        """Player ``i``'s hand under each of the variant's showdown rules (known cards
+        only), on the board of run ``run`` (from 1) when the board was run again."""
         hole = [c for c in self.holes[i] if c is not None]
-        board = self._board_known()
+        if run:
+            board = [c for c in self.boards[run - 1] if c is not None]
+        else:
+            board = self._board_known()
         return [best_hand(rule, hole, board) for rule in self.variant.showdown]
 
     def _award(self) -> None:
@@ -1413,7 +1419,7 @@ class Deal:
             amount = sum(self.total) + self.dead
             self.pay(live[0], amount)
             won = (live[0],)
-            self.verdicts.append(_new(Verdict, (0, amount, won, won, 0, "all others folded")))
+            self.verdicts.append(_new(Verdict, (0, amount, won, won, 0, "all others folded", 0)))
         elif self.variant.pot_rule is not None:
             self.variant.pot_rule.award(self)
         elif self.boards:
@@ -1435,10 +1441,11 @@ class Deal:
         amount: int,
         eligible: tuple[int, ...],
         values: dict[int, list[HandValue | None]],
-        reason: str = "",
+        run: int = 0,
     ) -> None:
         """Pay ``amount`` of pot number ``k_pot`` to the best of ``eligible`` by ``values``
-        (each share of a high-low game to its own best hand)."""
+        (each share of a high-low game to its own best hand); ``run``: the run of the
+        board it is the share of (0: the only board)."""
         winners: list[list[int]] = []
         for k in range(len(self.variant.showdown)):
             contenders = [(i, values[i][k]) for i in eligible]
@@ -1459,7 +1466,8 @@ class Deal:
             if chips:
                 self.pay(i, chips)
         paid = tuple(i for i, chips in enumerate(shares) if chips)
-        self.verdicts.append(Verdict(k_pot, amount, paid, eligible, 0, reason))
+        reason = f"run {run} of {len(self.boards)}" if run else ""
+        self.verdicts.append(Verdict(k_pot, amount, paid, eligible, 0, reason, run))
 
     def _award_runs(self) -> None:
         """The board was run more than once: each pot is split evenly between the runs
@@ -1467,17 +1475,7 @@ class Deal:
         that can win no part of any pot is killed first (as on one board), so pots
         left to the same players are one pot."""
         live = self.in_hand()
-        rules = self.variant.showdown
-        runs: list[dict[int, list[HandValue | None]]] = []
-        for board in self.boards:
-            known = [c for c in board if c is not None]
-            runs.append(
-                {
-                    i: [best_hand(rule, [c for c in self.holes[i] if c is not None], known)
-                        for rule in rules]  # fmt: skip
-                    for i in live
-                }
-            )
+        runs = [{i: self.hand_values(i, r) for i in live} for r in range(1, len(self.boards) + 1)]
         self.pots = self.side_pots()
         for i in [i for i in live if not any(self._may_win(i, values) for values in runs)]:
             self.mucked[i] = True
@@ -1488,7 +1486,7 @@ class Deal:
             for r, values in enumerate(runs):
                 amount = part + odd if r == 0 else part
                 if amount:
-                    self._pay_pot(k_pot, amount, pot.eligible, values, f"run {r + 1} of {len(runs)}")
+                    self._pay_pot(k_pot, amount, pot.eligible, values, r + 1)
 
     def _odd_chip_order(self, winners: list[int], share: int) -> list[int]:
         """``winners`` of share number ``share`` in the order odd chips go to them

@@ -211,7 +211,7 @@ def entry_view(entry: Entry, seat: int | None) -> Entry:
         return entry
     if entry.kind in _OWN_KINDS and entry.player is not None and entry.player == seat:
         return entry
-    ups = entry.up if entry.kind in ("hole", "board") else ()
+    ups = entry.up if entry.kind in ("hole", "board", "runout") else ()
     cards = tuple(c if k < len(ups) and ups[k] else None for k, c in enumerate(entry.cards))
     return entry._replace(cards=cards)
 
