@@ -178,14 +178,26 @@ def _random_deal(rng: random.Random, feature: str, house: HouseRules = POKERKIT)
     return deal
 
 
+_AUTOMATIONS = tuple(
+    getattr(pokerkit.Automation, name)
+    for name in (
+        "ANTE_POSTING",
+        "BET_COLLECTION",
+        "BLIND_OR_STRADDLE_POSTING",
+        "CARD_BURNING",
+        "HOLE_CARDS_SHOWING_OR_MUCKING",
+        "HAND_KILLING",
+        "CHIPS_PUSHING",
+        "CHIPS_PULLING",
+    )
+)
+
+
 def _pokerkit_runs(deal: Deal) -> list[int]:
     """PokerKit's stacks for ``deal``, its state driven with the engine's cards and moves."""
     history = deal_to_phh(deal)
-    auto = pokerkit.Automation
     state = pokerkit.NoLimitTexasHoldem.create_state(
-        (auto.ANTE_POSTING, auto.BET_COLLECTION, auto.BLIND_OR_STRADDLE_POSTING,
-         auto.CARD_BURNING, auto.HOLE_CARDS_SHOWING_OR_MUCKING, auto.HAND_KILLING,
-         auto.CHIPS_PUSHING, auto.CHIPS_PULLING),  # fmt: skip
+        _AUTOMATIONS,
         True,
         history["antes"],
         history["blinds_or_straddles"],

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from functools import partial
 from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
@@ -125,15 +126,15 @@ def play(
     from straights.paigow.about import is_pai_gow
 
     game_name = game_options(game_name, ctx)  # every option applies or is refused
-    betting_asked = dict(straddle=straddle, button_straddle=button_straddle,
-                         run_it_twice=run_it_twice, runs=runs, bomb_pot_every=bomb_pot_every,
-                         bomb_pot_ante=bomb_pot_ante)  # fmt: skip
+    house_asked = partial(table_house, straddle=straddle, button_straddle=button_straddle,
+                          run_it_twice=run_it_twice, runs=runs, bomb_pot_every=bomb_pot_every,
+                          bomb_pot_ante=bomb_pot_ante)  # fmt: skip
     if is_pai_gow(game_name):  # a banked game with its own table: cli/paigow_play.py
-        table_house(None, name="Pai Gow", **betting_asked)  # refused: no betting rounds
+        house_asked(None, name="Pai Gow")  # refused: Pai Gow has no betting rounds
         _play_pai_gow(seats, bots, name, stack, seed, script, hands, db, save, resume)
         return
     ring = ring_games(game_name, games, seats)
-    house = table_house(ring, **betting_asked)  # refused where no game can have it
+    house = house_asked(ring)  # refused where no game can have it
     if ring is not None:  # every other game: cli/ring_play.py
         _play_ring(ring, seats, bots, name, stack, seed, script, hands, db if save else None,
                    save, resume, house)  # fmt: skip

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Annotated
 
 import typer
@@ -72,17 +73,17 @@ def simulate(
     from straights.paigow.about import is_pai_gow
 
     game_name = game_options(game_name, ctx)  # every option applies or is refused
-    betting_asked = dict(straddle=straddle, button_straddle=button_straddle,
-                         run_it_twice=run_it_twice, runs=runs, bomb_pot_every=bomb_pot_every,
-                         bomb_pot_ante=bomb_pot_ante)  # fmt: skip
+    house_asked = partial(table_house, straddle=straddle, button_straddle=button_straddle,
+                          run_it_twice=run_it_twice, runs=runs, bomb_pot_every=bomb_pot_every,
+                          bomb_pot_ante=bomb_pot_ante)  # fmt: skip
     if is_pai_gow(game_name):
-        table_house(None, name="Pai Gow", **betting_asked)  # refused: no betting rounds  # a banked game with its own deal: cli/paigow_simulate.py
+        house_asked(None, name="Pai Gow")  # refused: Pai Gow has no betting rounds
         simulate_pai_gow(players=players, deals=hands, seed=seed, stack=stack, out_path=out,
                          progress=progress, as_json=as_json, console=console(),
                          bots=bots, db=db)  # fmt: skip
         return
     ring = ring_games(game_name, games, players)
-    house = table_house(ring, **betting_asked)  # refused where no game can have it
+    house = house_asked(ring)  # refused where no game can have it
     if ring is not None:  # every other game: cli/ring_simulate.py
         from straights.cli.ring_simulate import simulate_ring_games
 

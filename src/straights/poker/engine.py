@@ -214,8 +214,8 @@ class Deal:
         "_others",
         "_raises",
         "_rotation",
-        "_runners",
         "_run_votes",
+        "_runners",
         "_short",
         "_structure",
         "_thrown",
@@ -1404,10 +1404,8 @@ class Deal:
         """Player ``i``'s hand under each of the variant's showdown rules (known cards
         only), on the board of run ``run`` (from 1) when the board was run again."""
         hole = [c for c in self.holes[i] if c is not None]
-        if run:
-            board = [c for c in self.boards[run - 1] if c is not None]
-        else:
-            board = self._board_known()
+        known = self.boards[run - 1] if run else self.board
+        board = [c for c in known if c is not None]
         return [best_hand(rule, hole, board) for rule in self.variant.showdown]
 
     def _award(self) -> None:

@@ -60,11 +60,11 @@ from straights.paigow.events import event_dict
 from straights.paigow.rules import PaiGowRules
 from straights.poker.catalogue import get_variant
 from straights.poker.engine import Deal, Entry
+from straights.poker.house import HouseRules
 from straights.poker.variant import Variant
 from straights.poker.view import Move, play
 from straights.store.archive import ArchiveEntry, PaiGowEntry, PokerEntry
 from straights.store.database import Store, TableRecord
-from straights.poker.house import HouseRules
 from straights.table import Game, PaiGowGame, PaiGowTable, PokerGame, Table, straights_stakes
 from straights.table.core import DealT, PlanT
 
