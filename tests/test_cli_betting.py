@@ -1,0 +1,73 @@
+"""``straights simulate`` and ``straights play`` with straddles, runs of the board and bomb
+pots: the histories they write replay, and options a game cannot have are refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pexpect
+import pytest
+from clitools import run_main
+from ptytools import spawn
+
+from straights.poker.phh import loads, replay
+
+
+def test_simulate_writes_straddles_runs_and_bomb_pots_that_replay(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "night.phhs"
+    code, _, err = run_main(capsys, "simulate", "--game", "holdem", "--straddle",
+                            "--run-it-twice", "--bomb-pot-every", "5", "--out", str(out),
+                            "--hands", "40", "--seed", "3", "--no-progress",
+                            "--bots", "random,calling")  # fmt: skip
+    assert code == 0, err
+    hands = loads(out.read_text(encoding="utf-8"))
+    assert len(hands) == 40
+    bombs = [h for h in hands if h.get("_bomb_pot")]
+    assert len(bombs) == 8  # deals 5, 10 … 40 of the table
+    assert all(h["antes"] == [4] * 6 and not any(h["blinds_or_straddles"]) for h in bombs)
+    straddled = [h for h in hands if not h.get("_bomb_pot")]
+    assert all(h["blinds_or_straddles"][:3] == [1, 2, 4] for h in straddled)
+    assert all(h["_runs"] == 2 for h in hands)
+    assert any("# run 2" in h["actions"] for h in hands)  # seed 3 runs a board twice
+    for h in hands:
+        assert replay(h).deal.stacks == h["finishing_stacks"]
+    code, text, err = run_main(capsys, "history", "replay", str(out))
+    assert code == 0 and text.count(" NT: ") == 40, err
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--game", "razz", "--straddle"], "--straddle: razz has no blinds and board"),
+        (["--game", "2-7-triple-draw", "--run-it-twice"], "has no board to run again"),
+        (["--bomb-pot-every", "3"], "Straights has no flop for a bomb pot"),
+        (["--game", "pai-gow", "--button-straddle"], "Pai Gow has no blinds"),
+        (["--game", "holdem", "--straddle", "--button-straddle"], "choose one straddle"),
+        (["--game", "holdem", "--bomb-pot-ante", "5"], "add --bomb-pot-every N"),
+    ],
+)
+def test_options_a_game_cannot_have_are_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], said: str
+) -> None:
+    code, out, err = run_main(capsys, "simulate", *args, "--hands", "2", "--no-progress")
+    assert code != 0
+    lines = [line for line in (out + err).splitlines() if line.strip()]
+    assert len(lines) == 1 and said in lines[0], lines
+
+
+def test_play_asks_how_many_runs_and_deals_the_second_board(tmp_path: Path) -> None:
+    """At a terminal: all in against calling stations, the player is asked, agrees,
+    and sees run 2's board and the pot's share of each run."""
+    child = spawn("play", "--game", "holdem", "--run-it-twice", "--no-save", "--seed", "4",
+                  "--hands", "1", "--bots", "calling")  # fmt: skip
+    child.expect("raise to")
+    child.sendline("a")
+    child.expect("run the rest of the board how many times\\? 1 to 2")
+    child.sendline("y")
+    child.expect("You ask to run it twice")
+    child.expect("Run 2: ")
+    child.expect("run 2 of 2")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
