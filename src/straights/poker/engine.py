@@ -289,16 +289,8 @@ class Deal:
                 f"bring-in {stakes.bring_in} with small bet {stakes.small_bet}: "
                 "the bring-in must be less than the small bet"
             )
-        if type(runs) is not int or runs < 1:
-            raise ConfigurationError(f"runs={runs!r}: give the most runs of the board, 1 or more")
-        has_board = any(s.board for s in variant.streets)
-        if runs > 1 and (not has_board or variant.pot_rule is not None):
-            raise ConfigurationError(f"{variant.name} has no board to run more than once")
-        if bomb_pot and not (variant.blinds and has_board):
-            raise ConfigurationError(
-                f"{variant.name} has no flop for a bomb pot: a bomb pot is a game with blinds "
-                "and a board (hold'em, Omaha)"
-            )
+        if runs != 1 or bomb_pot:  # checked only when asked for: a deal is built per hand
+            _check_betting(variant, runs, bomb_pot)
         source: CardSource
         if isinstance(cards, DeckSource):
             source = cards
@@ -1465,7 +1457,7 @@ class Deal:
                 self.pay(i, chips)
         paid = tuple(i for i, chips in enumerate(shares) if chips)
         reason = f"run {run} of {len(self.boards)}" if run else ""
-        self.verdicts.append(Verdict(k_pot, amount, paid, eligible, 0, reason, run))
+        self.verdicts.append(_new(Verdict, (k_pot, amount, paid, eligible, 0, reason, run)))
 
     def _award_runs(self) -> None:
         """The board was run more than once: each pot is split evenly between the runs
@@ -1553,6 +1545,20 @@ class Deal:
         self.stacks[i] += chips
         self.winnings[i] += chips
         self.log.append(_new(Entry, ("win", i, (), chips, ())))
+
+
+def _check_betting(variant: Variant, runs: int, bomb_pot: bool) -> None:
+    """Refuse runs of the board or a bomb pot that ``variant`` cannot have."""
+    if type(runs) is not int or runs < 1:
+        raise ConfigurationError(f"runs={runs!r}: give the most runs of the board, 1 or more")
+    has_board = any(s.board for s in variant.streets)
+    if runs > 1 and (not has_board or variant.pot_rule is not None):
+        raise ConfigurationError(f"{variant.name} has no board to run more than once")
+    if bomb_pot and not (variant.blinds and has_board):
+        raise ConfigurationError(
+            f"{variant.name} has no flop for a bomb pot: a bomb pot is a game with blinds "
+            "and a board (hold'em, Omaha)"
+        )
 
 
 @cache
