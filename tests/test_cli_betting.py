@@ -46,6 +46,8 @@ def test_simulate_writes_straddles_runs_and_bomb_pots_that_replay(
         (["--game", "pai-gow", "--button-straddle"], "Pai Gow has no blinds"),
         (["--game", "holdem", "--straddle", "--button-straddle"], "choose one straddle"),
         (["--game", "holdem", "--bomb-pot-ante", "5"], "add --bomb-pot-every N"),
+        (["--game", "holdem", "--double-board"], "add --bomb-pot-every N"),
+        (["--game", "razz", "--bomb-pot-every", "2", "--double-board"], "razz has no flop"),
     ],
 )
 def test_options_a_game_cannot_have_are_refused_in_one_line(
@@ -55,6 +57,24 @@ def test_options_a_game_cannot_have_are_refused_in_one_line(
     assert code != 0
     lines = [line for line in (out + err).splitlines() if line.strip()]
     assert len(lines) == 1 and said in lines[0], lines
+
+
+def test_double_board_bomb_pots_write_both_boards_that_replay(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "double.phhs"
+    code, _, err = run_main(capsys, "simulate", "--game", "omaha", "--bomb-pot-every", "2",
+                            "--double-board", "--out", str(out), "--hands", "12", "--seed",
+                            "2", "--no-progress", "--bots", "random,calling")  # fmt: skip
+    assert code == 0, err
+    hands = loads(out.read_text(encoding="utf-8"))
+    doubles = [h for h in hands if h.get("_double_board")]
+    assert len(doubles) == 6 and all(h.get("_bomb_pot") for h in doubles)
+    for h in doubles:  # two flops of three cards, one after the other
+        flops = [a for a in h["actions"] if a.startswith("d db") and len(a.split()[2]) == 6]
+        assert len(flops) == 2
+    for h in hands:
+        assert replay(h).deal.stacks == h["finishing_stacks"]
 
 
 def test_play_asks_how_many_runs_and_deals_the_second_board(tmp_path: Path) -> None:

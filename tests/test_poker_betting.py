@@ -3,8 +3,8 @@ trips, and a differential test against PokerKit (the oracle).
 
 Straddles and bomb pots go to PokerKit as PHH text (straddles are blinds in
 ``blinds_or_straddles``; a bomb pot's antes with every player checking before the
-flop), read by its own ``HandHistory``.  PHH has no notation for several runouts,
-so for those the test drives PokerKit's state directly, deal for deal: the same
+flop), read by its own ``HandHistory``.  PHH has no notation for several runouts or
+boards, so for those the test drives PokerKit's state directly, deal for deal: the same
 hole and board cards, the same actions, each player's answer to "how many runs"
 through ``select_runout_count`` (cash-game mode, where PokerKit asks).
 """
@@ -83,6 +83,26 @@ def test_a_bomb_pot_antes_everyone_and_deals_the_flop_without_betting() -> None:
     assert [e.kind for e in deal.log].count("blind") == 0
 
 
+def test_a_double_board_bomb_pot_splits_each_pot_between_the_boards() -> None:
+    # p1 As Ad, p2 Kc Kd; burn 2h, flop 7c 8d 9s | Kh 2c 3d; burn 3h, turn Jc | 5c;
+    # burn 4d, river Qh | 6d: the aces win board 1, the kings' set board 2.
+    deck = _deck("As Ad Kc Kd 2h 7c 8d 9s Kh 2c 3d 3h Jc 5c 4d Qh 6d")
+    stakes = bomb_pot_stakes(Stakes.uniform(2, blinds=(1, 2), min_bet=2), 5)
+    deal = Deal(NT, stakes, [25, 26], deck, bomb_pot=True, double_board=True)
+    assert [str(c) for c in deal.boards[1]] == ["K♥", "2♣", "3♦"]
+    assert deal_view(deal, None).second_board == tuple(deal.boards[1])
+    deal.act("bet", 20)  # p1 all in
+    deal.act("call")
+    assert [len(b) for b in deal.boards] == [5, 5]
+    assert [(v.amount, v.winners, v.reason) for v in deal.verdicts] == [
+        (25, (0,), "board 1"),
+        (25, (1,), "board 2"),
+    ]
+    assert deal.stacks == [25, 26]
+    with pytest.raises(ConfigurationError, match="two boards are run once"):
+        Deal(NT, stakes, [25, 26], make_deck(), bomb_pot=True, double_board=True, runs=2)
+
+
 def test_bomb_pots_and_runs_are_refused_in_games_without_a_board() -> None:
     stud, draw = get_variant("F7S"), get_variant("F2L3D")
     stakes = Stakes.uniform(3, ante=1, bring_in=1, small_bet=2, big_bet=4)
@@ -153,22 +173,26 @@ def test_a_player_who_leaves_while_asked_is_not_waited_for() -> None:
 # -- PHH round trips and the differential test against PokerKit ------------------------------
 
 
+FEATURES = ("straddle", "bomb", "double board", "runs")
+
+
 def _random_deal(rng: random.Random, feature: str, house: HouseRules = POKERKIT) -> Deal:
     n = rng.randint(2, 6)
     base = Stakes.uniform(n, blinds=(1, 2), min_bet=2)
     stacks = [rng.choice((rng.randint(3, 30), rng.randint(30, 200))) for _ in range(n)]
-    bomb, runs = False, 1
+    bomb, runs, double = False, 1, False
     if feature == "straddle":
         stakes = straddled(base, rng.choice(("utg", "button")) if n >= 4 else "utg")
-    elif feature == "bomb":
+    elif feature in ("bomb", "double board"):
         stakes, bomb = bomb_pot_stakes(base, rng.choice((2, 5, 10))), True
+        double = feature == "double board"
     else:
         stakes, runs = straddled(base, "utg") if rng.random() < 0.3 else base, rng.choice((2, 3))
         bomb = rng.random() < 0.3
         if bomb:
             stakes = bomb_pot_stakes(base, 5)
     deal = Deal(NT, stakes, stacks, make_deck().shuffled(rng), bomb_pot=bomb, runs=runs,
-                house=house)  # fmt: skip
+                house=house, double_board=double)  # fmt: skip
     bots = [make_bot(rng.choice(("random", "calling")), rng.getrandbits(32)) for _ in range(n)]
     while not deal.finished:
         i = deal.actor
@@ -194,7 +218,8 @@ _AUTOMATIONS = tuple(
 
 
 def _pokerkit_runs(deal: Deal) -> list[int]:
-    """PokerKit's stacks for ``deal``, its state driven with the engine's cards and moves."""
+    """PokerKit's stacks for ``deal``, its state driven with the engine's cards and moves
+    (its boards dealt one after the other each street, as the engine deals them)."""
     history = deal_to_phh(deal)
     state = pokerkit.NoLimitTexasHoldem.create_state(
         _AUTOMATIONS,
@@ -205,6 +230,7 @@ def _pokerkit_runs(deal: Deal) -> list[int]:
         history["starting_stacks"],
         deal.n,
         mode=pokerkit.Mode.CASH_GAME,
+        starting_board_count=2 if deal.double_board else 1,
     )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # burns PokerKit draws from its own deck
@@ -213,6 +239,8 @@ def _pokerkit_runs(deal: Deal) -> list[int]:
             if e.kind == "hole":
                 state.deal_hole(cards)
             elif e.kind in ("board", "runout"):
+                while not deal.most_runs > 1 and state.can_select_runout_count():
+                    state.select_runout_count(1)  # a table that never runs it twice
                 state.deal_board(cards)
             elif e.kind == "fold":
                 state.fold()
@@ -238,7 +266,7 @@ def _agree(feature: str, deals: int, seed: int) -> dict[str, int]:
     for _ in range(deals):
         deal = _random_deal(rng, feature)
         text = dumps(deal_to_phh(deal))
-        if feature == "runs":
+        if feature in ("runs", "double board"):
             oracle = _pokerkit_runs(deal)
             asked = any(e.kind == "runs" for e in deal.log)
             seen["runs agreed"] += deal.runs > 1
@@ -250,7 +278,7 @@ def _agree(feature: str, deals: int, seed: int) -> dict[str, int]:
     return seen
 
 
-@pytest.mark.parametrize("feature", ["straddle", "bomb", "runs"])
+@pytest.mark.parametrize("feature", FEATURES)
 def test_the_phh_history_replays_every_feature_to_the_same_stacks(feature: str) -> None:
     rng = random.Random(f"round trip/{feature}")
     for _ in range(60):
@@ -263,7 +291,7 @@ def test_the_phh_history_replays_every_feature_to_the_same_stacks(feature: str) 
         ]
 
 
-@pytest.mark.parametrize("feature", ["straddle", "bomb", "runs"])
+@pytest.mark.parametrize("feature", FEATURES)
 def test_pokerkit_agrees_with_straddles_bomb_pots_and_runs(feature: str) -> None:
     seen = _agree(feature, 120, seed=1)
     assert seen["deals"] == 120
@@ -272,7 +300,7 @@ def test_pokerkit_agrees_with_straddles_bomb_pots_and_runs(feature: str) -> None
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("feature", ["straddle", "bomb", "runs"])
+@pytest.mark.parametrize("feature", FEATURES)
 def test_pokerkit_agrees_on_many_betting_feature_deals(feature: str) -> None:
     """1,000 deals a feature in CI, 10,000 at full size (``tests/sizes.py``)."""
     deals = size(1_000, 10_000)

@@ -33,6 +33,7 @@ from straights.cli.table_betting import (
     BombAnteOpt,
     BombEveryOpt,
     ButtonStraddleOpt,
+    DoubleBoardOpt,
     RunItTwiceOpt,
     RunsOpt,
     StraddleOpt,
@@ -118,6 +119,7 @@ def play(
     runs: RunsOpt = None,
     bomb_pot_every: BombEveryOpt = 0,
     bomb_pot_ante: BombAnteOpt = None,
+    double_board: DoubleBoardOpt = False,
 ) -> None:
     """Play poker against bots: deal after deal until you quit or one player has every chip.
 
@@ -128,7 +130,7 @@ def play(
     game_name = game_options(game_name, ctx)  # every option applies or is refused
     house_asked = partial(table_house, straddle=straddle, button_straddle=button_straddle,
                           run_it_twice=run_it_twice, runs=runs, bomb_pot_every=bomb_pot_every,
-                          bomb_pot_ante=bomb_pot_ante)  # fmt: skip
+                          bomb_pot_ante=bomb_pot_ante, double_board=double_board)  # fmt: skip
     if is_pai_gow(game_name):  # a banked game with its own table: cli/paigow_play.py
         house_asked(None, name="Pai Gow")  # refused: Pai Gow has no betting rounds
         _play_pai_gow(seats, bots, name, stack, seed, script, hands, db, save, resume)

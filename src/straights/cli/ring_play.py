@@ -359,6 +359,8 @@ class _RingTable:
         if view.board:
             head = Text("Board: ").append_text(board).append("   ").append_text(head)
         self.out.print(head)
+        if view.second_board:  # a double board's second board, under the first
+            self.out.print(Text("Board 2: ") + _cards([c for c in view.second_board if c]))
         self.out.print(grid)
         if any(p.up and any(p.up) for p in view.players):
             self.out.print(Text("(↑ marks your cards that lie face up)", "dim"))

@@ -27,6 +27,7 @@ from straights.cli.table_betting import (
     BombAnteOpt,
     BombEveryOpt,
     ButtonStraddleOpt,
+    DoubleBoardOpt,
     RunItTwiceOpt,
     RunsOpt,
     StraddleOpt,
@@ -66,6 +67,7 @@ def simulate(
     runs: RunsOpt = None,
     bomb_pot_every: BombEveryOpt = 0,
     bomb_pot_ante: BombAnteOpt = None,
+    double_board: DoubleBoardOpt = False,
 ) -> None:
     """Play bots against each other and report chips won per bot (95% interval)."""
     from straights.cli.paigow_simulate import simulate_pai_gow
@@ -75,7 +77,7 @@ def simulate(
     game_name = game_options(game_name, ctx)  # every option applies or is refused
     house_asked = partial(table_house, straddle=straddle, button_straddle=button_straddle,
                           run_it_twice=run_it_twice, runs=runs, bomb_pot_every=bomb_pot_every,
-                          bomb_pot_ante=bomb_pot_ante)  # fmt: skip
+                          bomb_pot_ante=bomb_pot_ante, double_board=double_board)  # fmt: skip
     if is_pai_gow(game_name):
         house_asked(None, name="Pai Gow")  # refused: Pai Gow has no betting rounds
         simulate_pai_gow(players=players, deals=hands, seed=seed, stack=stack, out_path=out,

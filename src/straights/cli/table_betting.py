@@ -34,6 +34,7 @@ __all__ = [
     "BombAnteOpt",
     "BombEveryOpt",
     "ButtonStraddleOpt",
+    "DoubleBoardOpt",
     "RunItTwiceOpt",
     "RunsOpt",
     "StraddleOpt",
@@ -56,6 +57,9 @@ RunsOpt = Annotated[
 ]
 BombEveryOpt = Annotated[
     int, typer.Option("--bomb-pot-every", min=0, help="Every N-th deal is a bomb pot (0: none).")
+]
+DoubleBoardOpt = Annotated[
+    bool, typer.Option("--double-board", help="Bomb pots are dealt on two boards.")
 ]
 BombAnteOpt = Annotated[
     int | None,
@@ -80,6 +84,7 @@ def table_house(
     runs: int | None = None,
     bomb_pot_every: int = 0,
     bomb_pot_ante: int | None = None,
+    double_board: bool = False,
     name: str = "Straights",
 ) -> HouseRules | None:
     """The house rules these options ask of a table dealing ``ring`` (``None``:
@@ -95,16 +100,21 @@ def table_house(
         ("--run-it-twice" if run_it_twice else f"--runs {runs}", most > 1, _runs),
         (f"--bomb-pot-every {bomb_pot_every}", bomb_pot_every > 0, _straddles),
         (f"--bomb-pot-ante {bomb_pot_ante}", bomb_pot_ante is not None, _straddles),
+        ("--double-board", double_board, _straddles),
     ]
     if not any(wanted for _, wanted, _ in asked):
         return None
     if bomb_pot_ante is not None and not bomb_pot_every:
         raise ConfigurationError(f"--bomb-pot-ante {bomb_pot_ante}: add --bomb-pot-every N")
+    if double_board and not bomb_pot_every:
+        raise ConfigurationError(
+            "--double-board deals bomb pots on two boards: add --bomb-pot-every N"
+        )
     games = () if ring is None else ring.variants
     for flag, wanted, fits in asked:
         if wanted and not any(fits(v) for v in games):
             need = "board to run again" if fits is _runs else "blinds and board to straddle"
-            if fits is _straddles and flag.startswith("--bomb"):
+            if fits is _straddles and flag.startswith(("--bomb", "--double")):
                 need = "flop for a bomb pot"
             if ring is not None and len(games) > 1:
                 raise ConfigurationError(f"{flag}: none of these games has a {need}; drop it")
@@ -115,4 +125,5 @@ def table_house(
         runs=most,
         bomb_pot_every=bomb_pot_every,
         bomb_pot_ante=bomb_pot_ante,
+        double_board=double_board,
     )

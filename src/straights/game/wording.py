@@ -265,8 +265,9 @@ def entry_phrase(
             return ("Table: ", *_cards(seen), *((f" and {unseen} face down",) if unseen else ()))
         if kind == "turn":
             return ("Turned up: ", *_cards(seen))
-        if kind == "runout":  # the board run again: run number ``amount``
-            return (f"Run {e.amount}: ", *_cards(seen))
+        if kind == "runout":  # the board run again (run number ``amount``), or board 2
+            word = "Board" if deal.double_board else "Run"
+            return (f"{word} {e.amount}: ", *_cards(seen))
         return None
     p = e.player
     mine = p == you
@@ -397,7 +398,9 @@ def pot_lines(deal: Deal, name: Callable[[int], str]) -> list[str]:
     for verdict in deal.verdicts:
         k = verdict.pot
         label = "The pot" if pots == 1 else ("Main pot" if k == 0 else f"Side pot {k}")
-        if verdict.run:
+        if verdict.run and deal.double_board:
+            label += f", board {verdict.run},"
+        elif verdict.run:
             label += f", run {verdict.run} of {len(deal.boards)},"
         if len(live) == 1 or not rules:
             if verdict.winners:

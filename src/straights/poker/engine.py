@@ -183,7 +183,10 @@ class Deal:
     is asked (:meth:`run_choice`, :meth:`choose_runs`); when all ask for the same
     number the board is run that many times, else once.  Each pot is split
     evenly between the runs (the odd chips to the first run) and each part goes
-    to the best hand on its run's board.
+    to the best hand on its run's board.  ``double_board``: every street's board
+    cards are dealt twice, to :attr:`board` and to a second board
+    (``boards[1]``, its cards logged as ``runout`` entries of board 2); each pot
+    is split between the two boards as between two runs.
     """
 
     # A deal is built for every hand and read at every step: slots make both quicker.
@@ -233,6 +236,7 @@ class Deal:
         "current_bet",
         "dead",
         "described",
+        "double_board",
         "folded",
         "hold_award",
         "holes",
@@ -275,6 +279,7 @@ class Deal:
         house: HouseRules | None = None,
         bomb_pot: bool = False,
         runs: int = 1,
+        double_board: bool = False,
     ) -> None:
         n = len(stacks)
         if n < 2:
@@ -289,8 +294,8 @@ class Deal:
                 f"bring-in {stakes.bring_in} with small bet {stakes.small_bet}: "
                 "the bring-in must be less than the small bet"
             )
-        if runs != 1 or bomb_pot:  # checked only when asked for: a deal is built per hand
-            _check_betting(variant, runs, bomb_pot)
+        if runs != 1 or bomb_pot or double_board:  # checked only when asked: a deal a hand
+            _check_betting(variant, runs, bomb_pot, double_board)
         source: CardSource
         if isinstance(cards, DeckSource):
             source = cards
@@ -398,6 +403,9 @@ class Deal:
         self.runs = 1
         #: Each run's whole board when the board was run more than once (else empty).
         self.boards: list[list[Card | None]] = []
+        self.double_board = double_board
+        if double_board:
+            self.boards = [self.board, []]  # the first board is :attr:`board` itself
         self._runners: deque[int] = deque()
         self._run_votes: list[int] = []
         self._post_forced_bets()
@@ -560,6 +568,12 @@ class Deal:
             self._deal_board(street.board_down, up=False)
         if street.board:
             self._deal_board(street.board)
+            if self.double_board:  # the second board's cards of the street, after the first's
+                cards = self.source.board(street.board)
+                self.boards[1].extend(cards)
+                self.log.append(
+                    _new(Entry, ("runout", None, tuple(cards), 2, (True,) * street.board))
+                )
         if street.turn:
             down = [k for k, up in enumerate(self.board_up) if not up][: street.turn]
             for k in down:
@@ -1456,12 +1470,15 @@ class Deal:
             if chips:
                 self.pay(i, chips)
         paid = tuple(i for i, chips in enumerate(shares) if chips)
-        reason = f"run {run} of {len(self.boards)}" if run else ""
+        reason = ""
+        if run:
+            reason = f"board {run}" if self.double_board else f"run {run} of {len(self.boards)}"
         self.verdicts.append(_new(Verdict, (k_pot, amount, paid, eligible, 0, reason, run)))
 
     def _award_runs(self) -> None:
-        """The board was run more than once: each pot is split evenly between the runs
-        (the odd chips to the first) and each part is won on its run's board.  A hand
+        """The board was run more than once (or there are two boards): each pot is split
+        evenly between the runs (the odd chips to the first) and each part is won on
+        its run's board.  A hand
         that can win no part of any pot is killed first (as on one board), so pots
         left to the same players are one pot."""
         live = self.in_hand()
@@ -1547,11 +1564,19 @@ class Deal:
         self.log.append(_new(Entry, ("win", i, (), chips, ())))
 
 
-def _check_betting(variant: Variant, runs: int, bomb_pot: bool) -> None:
-    """Refuse runs of the board or a bomb pot that ``variant`` cannot have."""
+def _check_betting(variant: Variant, runs: int, bomb_pot: bool, double_board: bool) -> None:
+    """Refuse runs of the board, a bomb pot or a second board that ``variant`` cannot have."""
     if type(runs) is not int or runs < 1:
         raise ConfigurationError(f"runs={runs!r}: give the most runs of the board, 1 or more")
     has_board = any(s.board for s in variant.streets)
+    if double_board and (
+        not has_board
+        or variant.pot_rule is not None
+        or any(s.board_down or s.turn for s in variant.streets)
+    ):
+        raise ConfigurationError(f"{variant.name} is not dealt on two boards")
+    if double_board and runs > 1:
+        raise ConfigurationError("two boards are run once: give runs=1 with double_board")
     if runs > 1 and (not has_board or variant.pot_rule is not None):
         raise ConfigurationError(f"{variant.name} has no board to run more than once")
     if bomb_pot and not (variant.blinds and has_board):

@@ -24,7 +24,7 @@ from straights.errors import ConfigurationError
 __all__ = ["POKERKIT", "TABLE_BETTING", "HouseRules", "house_settings"]
 
 #: The house rules a table's settings keep (what a stored table deals again).
-TABLE_BETTING = ("straddle", "runs", "bomb_pot_every", "bomb_pot_ante")
+TABLE_BETTING = ("straddle", "runs", "bomb_pot_every", "bomb_pot_ante", "double_board")
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +63,9 @@ class HouseRules:
     * ``runs``: the most times the players may agree to run the rest of the board
       when the betting is over early (2: run it twice); 1: never.
     * ``bomb_pot_every``: every N-th deal is a bomb pot (0: never): everyone antes
-      ``bomb_pot_ante`` (``None``: twice the big blind), no betting before the flop.
+      ``bomb_pot_ante`` (``None``: twice the big blind), no betting before the flop;
+      ``double_board``: a bomb pot is dealt on two boards, each pot split between
+      them (and its board is run once).
 
     >>> HouseRules(straddle="utg", runs=2, bomb_pot_every=5).bomb_pot(10)
     True
@@ -81,6 +83,7 @@ class HouseRules:
     runs: int = 1
     bomb_pot_every: int = 0
     bomb_pot_ante: int | None = None
+    double_board: bool = False
 
     def __post_init__(self) -> None:
         if self.straddle is not None and self.straddle not in ("utg", "button"):
@@ -128,7 +131,8 @@ def house_settings(house: HouseRules) -> dict[str, object]:
     """The table betting of ``house`` as JSON-ready settings; ``HouseRules(**them)``
     is the same table again.
 
-    >>> house_settings(HouseRules(straddle="button", runs=2))
-    {'straddle': 'button', 'runs': 2, 'bomb_pot_every': 0, 'bomb_pot_ante': None}
+    >>> house_settings(HouseRules(straddle="button", runs=2))  # doctest: +NORMALIZE_WHITESPACE
+    {'straddle': 'button', 'runs': 2, 'bomb_pot_every': 0, 'bomb_pot_ante': None,
+     'double_board': False}
     """
     return {name: getattr(house, name) for name in TABLE_BETTING}

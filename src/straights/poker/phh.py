@@ -21,7 +21,9 @@ standard has no field, a history uses user-defined (underscore) ones:
   that do not know the field (PokerKit) play the same hand;
 * ``_runs = N``: the table offered to run the board up to N times; ``pN _runs K``
   is a player's answer, and each further run's board follows the first run's
-  (``d db`` lines, after a ``# run 2`` no-op).
+  (``d db`` lines, after a ``# run 2`` no-op);
+* ``_double_board = true``: two boards; each street's ``d db`` line of the first
+  board is followed by the second board's.
 
 >>> text = '''
 ... variant = "NT"
@@ -256,9 +258,11 @@ def _replay(history: dict[str, Any]) -> Replayed:
     )
     stacks = [_chips(_money(s, "starting_stacks"), scale, "stack") for s in stacks_in]
     bomb_pot = history.get("_bomb_pot", False)
+    double_board = history.get("_double_board", False)
     runs = history.get("_runs", 1)
-    if not isinstance(bomb_pot, bool):
-        raise HandHistoryError(f"_bomb_pot = {bomb_pot!r}: give true or false")
+    for name, flag in (("_bomb_pot", bomb_pot), ("_double_board", double_board)):
+        if not isinstance(flag, bool):
+            raise HandHistoryError(f"{name} = {flag!r}: give true or false")
     if isinstance(runs, bool) or not isinstance(runs, int) or runs < 1:
         raise HandHistoryError(f"_runs = {runs!r}: give the most runs of the board, 1 or more")
     holes: dict[int, deque[list[Card | None]]] = {}
@@ -284,7 +288,8 @@ def _replay(history: dict[str, Any]) -> Replayed:
     dealt = len(boards) + sum(len(q) for q in holes.values())
     moves = [(line, words, int(before == dealt)) for line, words, before in moves]
     deal = Deal(variant, stakes, stacks, _HistorySource(holes, boards), auto_showdown=False,
-                needless_folds=True, bomb_pot=bomb_pot, runs=runs)  # fmt: skip
+                needless_folds=True, bomb_pot=bomb_pot, runs=runs,
+                double_board=double_board)  # fmt: skip
     for line, words, final in moves:
         _apply(deal, line, words, n, scale, final)
     if deal.phase == "showdown":
@@ -431,6 +436,8 @@ def deal_to_phh(deal: Deal) -> dict[str, Any]:
         out["_bomb_pot"] = True
     if deal.most_runs > 1:
         out["_runs"] = deal.most_runs
+    if deal.double_board:
+        out["_double_board"] = True
     lines: list[str] = []
     flop_dealt = False
     for e in deal.log:

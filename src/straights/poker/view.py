@@ -69,6 +69,8 @@ class DealView:
     #: (:meth:`~straights.poker.engine.Deal.run_choice`: ``(1, 2)`` for run it twice);
     #: else empty.
     runs: tuple[int, ...] = ()
+    #: A double board's second board (its cards all face up); else empty.
+    second_board: tuple[Card | None, ...] = ()
 
     @property
     def draw_limit(self) -> int:
@@ -129,6 +131,7 @@ class DealView:
             "choose_up": self.choose_up,
             "card_choice": None if self.choice is None else choice_dict(self.choice),
             "runs": list(self.runs),
+            "second_board": text(self.second_board),
         }
 
 
@@ -186,6 +189,7 @@ def deal_view(deal: Deal, seat: int | None) -> DealView:
         phase=deal.phase,
         choice=deal.card_choice() if mine else None,
         runs=(deal.run_choice() or ()) if mine else (),
+        second_board=tuple(deal.boards[1]) if deal.double_board else (),
     )
 
 

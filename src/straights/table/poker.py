@@ -100,14 +100,16 @@ class PokerGame:
         deck = make_deck(plan.deck, jokers=plan.jokers)
         self.dealt += 1
         stakes = self.stakes(plan, len(players))
-        bomb, runs, house = False, 1, self.house
+        bomb, double, runs, house = False, False, 1, self.house
         if house is not None and plan.blinds and any(s.board for s in plan.streets):
             if house.bomb_pot(self.dealt):
                 ante = house.bomb_pot_ante or 2 * max(stakes.blinds)
                 stakes, bomb = bomb_pot_stakes(stakes, ante), True
+                double = house.double_board and not any(s.board_down or s.turn
+                                                        for s in plan.streets)  # fmt: skip
             elif house.straddle is not None:
                 stakes = straddled(stakes, house.straddle)
-            if plan.pot_rule is None:
+            if plan.pot_rule is None and not double:
                 runs = house.runs
         return Deal(
             plan,
@@ -119,6 +121,7 @@ class PokerGame:
             house=house,
             bomb_pot=bomb,
             runs=runs,
+            double_board=double,
         )
 
     def settle(self, deal: Deal, stacks: Sequence[int]) -> Settled:
