@@ -9,7 +9,7 @@ that can have them.
 >>> from straights.cli.game_setup import ring_games
 >>> table_house(ring_games("holdem", None, 6), straddle=True, run_it_twice=True,
 ...             bomb_pot_every=5)  # doctest: +ELLIPSIS
-HouseRules(raise_cap=None, ..., straddle='utg', runs=2, bomb_pot_every=5, bomb_pot_ante=None)
+HouseRules(raise_cap=None, ..., straddle='utg', runs=2, bomb_pot_every=5, ...)
 >>> table_house(ring_games("razz", None, 6), straddle=True)
 Traceback (most recent call last):
 ...
