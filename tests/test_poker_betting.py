@@ -307,3 +307,25 @@ def test_pokerkit_agrees_on_many_betting_feature_deals(feature: str) -> None:
     seen = _agree(feature, deals, seed=2)
     print(f"{feature}: {seen}")
     assert seen["deals"] == deals
+
+
+def test_the_research_environments_deal_straddles_runs_and_bomb_pots() -> None:
+    from straights.rl.dealer import Dealer
+    from straights.rl.table import table_for
+
+    straddled_table = table_for("holdem", 4, straddle="utg")
+    assert straddled_table.stakes.blinds == (1, 2, 4, 0)
+    bomb = Dealer(table_for("holdem", 3, bomb_pot_ante=5))
+    bomb.new_deal(seed=1)
+    assert bomb.deal is not None and bomb.deal.street_name == "flop" and bomb.deal.pot == 15
+    # Heads-up aces against kings all in: both seats agree to run it twice (the
+    # table's runs), one run each (the boards of _all_in_pair).
+    dealer = Dealer(table_for("holdem", 2, stack=50, runs=2))
+    dealer.new_deal(deck=_deck("Kc Kd As Ad 2h 7c 8d 9s 3h Jc 4d Qh 5s Kh 2c 3d 9c 5c Tc 6d"))
+    names = dealer.actions.names
+    dealer.play(names.index("all-in") if "all-in" in names else len(names) - 1)
+    dealer.play(names.index("call"))
+    assert dealer.finished and dealer.deal is not None and dealer.deal.runs == 2
+    assert dealer.payoffs() == [0, 0]
+    with pytest.raises(ConfigurationError, match="no flop for a bomb pot"):
+        table_for("razz", 3, bomb_pot_ante=5)

@@ -43,7 +43,7 @@ from straights.poker.showdown import best_hand, first_best, split
 from straights.poker.variant import Opener, Stakes, Street, Structure, Variant
 from straights.rankings.base import HandValue
 
-__all__ = ["ActionKind", "CardChoice", "Deal", "Entry", "Legal", "Pot", "Verdict"]
+__all__ = ["ActionKind", "CardChoice", "Deal", "Entry", "Legal", "Pot", "Verdict", "check_betting"]
 
 ActionKind = Literal["fold", "check", "call", "bring-in", "complete", "bet", "raise"]
 Phase = Literal["betting", "draw", "discard", "expose", "runs", "showdown", "over"]
@@ -295,7 +295,7 @@ class Deal:
                 "the bring-in must be less than the small bet"
             )
         if runs != 1 or bomb_pot or double_board:  # checked only when asked: a deal a hand
-            _check_betting(variant, runs, bomb_pot, double_board)
+            check_betting(variant, runs, bomb_pot, double_board)
         source: CardSource
         if isinstance(cards, DeckSource):
             source = cards
@@ -1564,8 +1564,9 @@ class Deal:
         self.log.append(_new(Entry, ("win", i, (), chips, ())))
 
 
-def _check_betting(variant: Variant, runs: int, bomb_pot: bool, double_board: bool) -> None:
-    """Refuse runs of the board, a bomb pot or a second board that ``variant`` cannot have."""
+def check_betting(variant: Variant, runs: int, bomb_pot: bool, double_board: bool) -> None:
+    """Refuse runs of the board, a bomb pot or a second board that ``variant`` cannot have
+    (a one-line :class:`~straights.errors.ConfigurationError`)."""
     if type(runs) is not int or runs < 1:
         raise ConfigurationError(f"runs={runs!r}: give the most runs of the board, 1 or more")
     has_board = any(s.board for s in variant.streets)
