@@ -19,13 +19,13 @@ def test_simulate_writes_straddles_runs_and_bomb_pots_that_replay(
     out = tmp_path / "night.phhs"
     code, _, err = run_main(capsys, "simulate", "--game", "holdem", "--straddle",
                             "--run-it-twice", "--bomb-pot-every", "5", "--out", str(out),
-                            "--hands", "40", "--seed", "3", "--no-progress",
+                            "--hands", "40", "--seed", "3", "--no-progress", "--stack", "400",
                             "--bots", "random,calling")  # fmt: skip
     assert code == 0, err
     hands = loads(out.read_text(encoding="utf-8"))
     assert len(hands) == 40
     bombs = [h for h in hands if h.get("_bomb_pot")]
-    assert len(bombs) == 8  # deals 5, 10 … 40 of the table
+    assert bombs and bombs == [h for h in hands if h["hand"] % 5 == 0]  # a table's 5th, 10th …
     assert all(h["antes"] == [4] * 6 and not any(h["blinds_or_straddles"]) for h in bombs)
     straddled = [h for h in hands if not h.get("_bomb_pot")]
     assert all(h["blinds_or_straddles"][:3] == [1, 2, 4] for h in straddled)
@@ -69,12 +69,36 @@ def test_double_board_bomb_pots_write_both_boards_that_replay(
     assert code == 0, err
     hands = loads(out.read_text(encoding="utf-8"))
     doubles = [h for h in hands if h.get("_double_board")]
-    assert len(doubles) == 6 and all(h.get("_bomb_pot") for h in doubles)
+    assert doubles and doubles == [h for h in hands if h["hand"] % 2 == 0]  # every 2nd deal
+    assert all(h.get("_bomb_pot") for h in doubles)
     for h in doubles:  # two flops of three cards, one after the other
         flops = [a for a in h["actions"] if a.startswith("d db") and len(a.split()[2]) == 6]
         assert len(flops) == 2
     for h in hands:
         assert replay(h).deal.stacks == h["finishing_stacks"]
+
+
+def test_a_stored_simulation_deals_what_the_unstored_one_does(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Bomb pots count each table's deals, stored or not (a bust starts a new table)."""
+    texts = []
+    for stored in (False, True):
+        out = tmp_path / f"{stored}.phhs"
+        db = ["--db", str(tmp_path / "night.db")] if stored else []
+        code, _, err = run_main(capsys, "simulate", "--game", "holdem", "--straddle",
+                                "--run-it-twice", "--bomb-pot-every", "3", "--double-board",
+                                "--hands", "40", "--seed", "5", "--stack", "30", "--no-progress",
+                                "--bots", "random,calling", "--out", str(out), *db)  # fmt: skip
+        assert code == 0, err
+        texts.append(out.read_text(encoding="utf-8"))
+    assert texts[0] == texts[1]
+    hands = loads(texts[0])
+    firsts = [k for k, h in enumerate(hands) if h.get("hand") == 1]
+    assert len(firsts) > 3  # short stacks: many tables
+    for start in firsts:  # each table's third deal is a bomb pot on two boards
+        if start + 2 < len(hands) and hands[start + 2]["hand"] == 3:
+            assert hands[start + 2].get("_double_board") and hands[start + 2].get("_bomb_pot")
 
 
 def test_play_asks_how_many_runs_and_deals_the_second_board(tmp_path: Path) -> None:

@@ -46,6 +46,7 @@ from straights.game.view import hand_view
 from straights.poker.catalogue import game_name
 from straights.poker.engine import Deal
 from straights.poker.house import HouseRules
+from straights.poker.stakes import default_stakes
 from straights.poker.variant import Variant
 from straights.poker.view import Move, deal_view, play
 from straights.table import PokerGame, PokerTable, Table, straights_stakes
@@ -204,10 +205,7 @@ def simulate_ring(
     ring: PokerTable | None = None
     stored: StoredTable[Deal, Variant] | None = None
     names = [f"{k}{i + 1}" for i, k in enumerate(kinds)]
-    if ante is None:
-        hook = PokerGame(house=house)
-    else:
-        hook = PokerGame(partial(straights_stakes, ante=ante), house=house)
+    stakes = default_stakes if ante is None else partial(straights_stakes, ante=ante)
     while result.hands < hands:
         if ring is None or len(ring.seated) < players:
             if ring is not None:
@@ -215,7 +213,8 @@ def simulate_ring(
             ring_seed = rng.getrandbits(64)
             button = None if ante is None else first_button(players, games[0], ring_seed)
             if make_ring is None:
-                ring = Table(hook, names, stack, seed=ring_seed, button=button)
+                # Each table its own hook: a bomb pot every N deals counts that table's deals.
+                ring = Table(PokerGame(stakes, house), names, stack, seed=ring_seed, button=button)
             else:
                 stored = make_ring(names, stack, ring_seed, button)
                 ring = stored.table
