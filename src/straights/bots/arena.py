@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
 
-from straights.bots.base import Bot, DealBot, can_decide
+from straights.bots.base import Bot, DealBot, answer, can_decide
 from straights.bots.registry import make_bot
 from straights.cards import make_deck, make_rng
 from straights.errors import ConfigurationError
@@ -46,6 +46,8 @@ from straights.game.table import draw_button
 from straights.game.view import hand_view
 from straights.poker.catalogue import game_name
 from straights.poker.engine import Deal
+from straights.poker.house import HouseRules
+from straights.poker.stakes import default_stakes
 from straights.poker.variant import Variant
 from straights.poker.view import Move, deal_view, play
 from straights.table import PokerGame, PokerTable, Table, straights_stakes
@@ -135,7 +137,7 @@ def play_deal(
         i = deal.actor
         if i is None:
             raise ConfigurationError(f"the deal waits for nobody in its {deal.phase}")
-        move = bots[i].decide(deal_view(deal, i))
+        move = answer(bots[i], deal_view(deal, i))
         if apply is None:
             play(deal, move)
         else:
@@ -179,6 +181,7 @@ def simulate_ring(
     make_ring: Callable[[list[str], int, int, int | None], StoredTable[Deal, Variant]]
     | None = None,
     ante: int | None = None,
+    house: HouseRules | None = None,
 ) -> RingResult:
     """Play ``hands`` deals of ``games`` (one game, or dealer's choice among several)
     with ``players`` seats filled in turn by ``bot_kinds``.
@@ -188,6 +191,7 @@ def simulate_ring(
 
     ``ante``: Straights at its own stakes (:func:`~straights.table.straights_stakes`
     with this ante), each session's first button taken by the dealer draw (rule 1).
+    ``house``: the table's house rules (straddles, runs of the board, bomb pots).
     """
     if not bot_kinds:
         raise ConfigurationError("name at least one bot: random, calling or strength")
@@ -205,7 +209,7 @@ def simulate_ring(
     ring: PokerTable | None = None
     stored: StoredTable[Deal, Variant] | None = None
     names = [f"{k}{i + 1}" for i, k in enumerate(kinds)]
-    hook = PokerGame() if ante is None else PokerGame(partial(straights_stakes, ante=ante))
+    stakes = default_stakes if ante is None else partial(straights_stakes, ante=ante)
     while result.hands < hands:
         if ring is None or len(ring.seated) < players:
             if ring is not None:
@@ -213,7 +217,8 @@ def simulate_ring(
             ring_seed = rng.getrandbits(64)
             button = None if ante is None else first_button(players, games[0], ring_seed)
             if make_ring is None:
-                ring = Table(hook, names, stack, seed=ring_seed, button=button)
+                # Each table its own hook: a bomb pot every N deals counts that table's deals.
+                ring = Table(PokerGame(stakes, house), names, stack, seed=ring_seed, button=button)
             else:
                 stored = make_ring(names, stack, ring_seed, button)
                 ring = stored.table

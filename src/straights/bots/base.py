@@ -23,7 +23,7 @@ from straights.poker.view import DealView, Move
 if TYPE_CHECKING:
     from straights.poker.variant import Variant
 
-__all__ = ["Bot", "DealBot", "can_decide", "pick", "pick_move"]
+__all__ = ["Bot", "DealBot", "answer", "can_decide", "pick", "pick_move"]
 
 
 @runtime_checkable
@@ -53,6 +53,23 @@ class DealBot(Protocol):
     name: str
 
     def decide(self, view: DealView) -> Move: ...
+
+
+def answer(bot: DealBot, view: DealView) -> Move:
+    """``bot``'s move for ``view``.  Asked how many times to run the rest of the board
+    (``view.runs``), a bot with a ``runs(view) -> int`` method answers it; every other
+    bot agrees to the most runs the table offers.  Anything else is ``bot.decide``.
+
+    >>> from straights.bots.registry import make_bot
+    >>> from straights.poker import DealView
+    >>> asked = DealView("NT", "preflop", 0, (), (), 100, 0, phase="runs", runs=(1, 2))
+    >>> answer(make_bot("calling"), asked)  # type: ignore[arg-type]
+    Move(kind='runs', to=2, cards=())
+    """
+    if view.runs:
+        choose = getattr(bot, "runs", None)
+        return Move("runs", choose(view) if callable(choose) else view.runs[-1])
+    return bot.decide(view)
 
 
 def can_decide(bot: object, variant: Variant | None = None) -> bool:

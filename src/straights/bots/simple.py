@@ -51,6 +51,10 @@ class RandomBot:
         legal = view.legal
         return legal[int(self.rng.random() * len(legal))]
 
+    def runs(self, view: DealView) -> int:
+        """How many times to run the board: uniform among the counts offered."""
+        return view.runs[int(self.rng.random() * len(view.runs))]
+
     def decide(self, view: DealView) -> Move:
         choice = view.choice
         if choice is not None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from functools import partial
 from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
@@ -28,6 +29,17 @@ from straights.cli.game_setup import (
 )
 from straights.cli.prompt import Prompter
 from straights.cli.render import runnable
+from straights.cli.table_betting import (
+    BombAnteOpt,
+    BombEveryOpt,
+    ButtonStraddleOpt,
+    DoubleBoardOpt,
+    RunItTwiceOpt,
+    RunsOpt,
+    StraddleOpt,
+    table_house,
+)
+from straights.poker.house import HouseRules, house_settings
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -101,6 +113,13 @@ def play(
     ] = False,
     game_name: GameOpt = None,
     games: GamesOpt = None,
+    straddle: StraddleOpt = False,
+    button_straddle: ButtonStraddleOpt = False,
+    run_it_twice: RunItTwiceOpt = False,
+    runs: RunsOpt = None,
+    bomb_pot_every: BombEveryOpt = 0,
+    bomb_pot_ante: BombAnteOpt = None,
+    double_board: DoubleBoardOpt = False,
 ) -> None:
     """Play poker against bots: deal after deal until you quit or one player has every chip.
 
@@ -109,13 +128,18 @@ def play(
     from straights.paigow.about import is_pai_gow
 
     game_name = game_options(game_name, ctx)  # every option applies or is refused
+    house_asked = partial(table_house, straddle=straddle, button_straddle=button_straddle,
+                          run_it_twice=run_it_twice, runs=runs, bomb_pot_every=bomb_pot_every,
+                          bomb_pot_ante=bomb_pot_ante, double_board=double_board)  # fmt: skip
     if is_pai_gow(game_name):  # a banked game with its own table: cli/paigow_play.py
+        house_asked(None, name="Pai Gow")  # refused: Pai Gow has no betting rounds
         _play_pai_gow(seats, bots, name, stack, seed, script, hands, db, save, resume)
         return
     ring = ring_games(game_name, games, seats)
+    house = house_asked(ring)  # refused where no game can have it
     if ring is not None:  # every other game: cli/ring_play.py
         _play_ring(ring, seats, bots, name, stack, seed, script, hands, db if save else None,
-                   save, resume)  # fmt: skip
+                   save, resume, house)  # fmt: skip
         return
     from rich.text import Text
 
@@ -273,6 +297,7 @@ def _play_ring(
     db: str | None,
     save: bool,
     resume: bool,
+    house: HouseRules | None = None,
 ) -> None:
     from rich.text import Text
 
@@ -311,6 +336,7 @@ def _play_ring(
         bot_seed, table_seed, choice_seed = s["bot_seed"], record.seed, s["choice_seed"]
         names, stack = list(s["names"]), int(s["stack"])
         variants = [get_variant(code) for code in s["games"]]
+        house = HouseRules(**s["house"]) if s.get("house") else None
     else:
         setup = game_setup(seats=seats, bots=bots, betting="limit", ante=1, stack=max(stack, 1),
                            pack=55, bot_seats=seats - 1)  # fmt: skip
@@ -324,6 +350,8 @@ def _play_ring(
     if store is not None:
         settings = {"games": [v.code for v in variants], "bots": kinds, "bot_seed": bot_seed,
                     "choice_seed": choice_seed}  # fmt: skip
+        if house is not None:
+            settings["house"] = house_settings(house)
 
         def stored(hook: Replaying) -> StoredTable[Deal, Variant]:
             assert store is not None
@@ -352,6 +380,7 @@ def _play_ring(
                 out=out,
                 choice_seed=choice_seed,
                 stored=stored,
+                house=house,
             )
         except KeyboardInterrupt:  # Ctrl-C while the bots play: what is stored stays
             from straights.cli import interrupt

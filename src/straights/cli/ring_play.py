@@ -24,6 +24,7 @@ from rich.markup import escape
 from rich.table import Table as Grid
 from rich.text import Text
 
+from straights.bots.base import answer as bot_move
 from straights.cli.prompt import Prompter
 from straights.cli.render import card_text, phrase_text
 from straights.poker.catalogue import game_name
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from straights.bots.base import DealBot
+    from straights.poker.house import HouseRules
     from straights.store.table import Replaying, StoredTable
 
 __all__ = ["play_ring"]
@@ -58,15 +60,18 @@ def play_ring(
     out: Console,
     choice_seed: int,
     stored: Callable[[Replaying], StoredTable[Deal, Variant]] | None = None,
+    house: HouseRules | None = None,
 ) -> tuple[bool, bool]:
     """Play until the player quits, is broke, or ``hands`` deals are played; returns
     whether the player pressed Ctrl-C and whether the game is over.
 
     ``stored``: the game is stored command by command — it gets this table's replay hook
     and returns the stored game, new or loaded (a loaded one plays on where it stopped;
-    the hook keeps the bots' and the dealers' draws as they were).
+    the hook keeps the bots' and the dealers' draws as they were).  ``house``: the
+    table's straddles, runs of the board and bomb pots.
     """
-    table = _RingTable(games, dealers_choice, bots, names, stack, seed, answers, out, choice_seed)
+    table = _RingTable(games, dealers_choice, bots, names, stack, seed, answers, out, choice_seed,
+                       house)  # fmt: skip
     if stored is not None:
         table.record = stored(table.replay)
         table.ring = table.record.table
@@ -86,6 +91,7 @@ class _RingTable:
         answers: Iterator[str],
         out: Console,
         choice_seed: int,
+        house: HouseRules | None = None,
     ) -> None:
         import random
 
@@ -93,7 +99,7 @@ class _RingTable:
         self.dealers_choice = dealers_choice
         self.bots = list(bots)  # bots[k] plays seat k + 1
         self.ring: PokerTable = Table(
-            PokerGame(), names, stack, seed=seed, button=0
+            PokerGame(house=house), names, stack, seed=seed, button=0
         )  # you deal first
         self.out = out
         self.prompter = Prompter(out, answers)
@@ -118,7 +124,7 @@ class _RingTable:
         elif command.get("kind") == "move" and deal is not None and deal.actor is not None:
             seat = ring.seat_of(deal.actor)
             if seat != 0:
-                self.bots[seat - 1].decide(deal_view(deal, deal.actor))
+                bot_move(self.bots[seat - 1], deal_view(deal, deal.actor))
 
     def start(self, variant: Variant) -> Deal:
         """Start the next deal (stored, when the game is)."""
@@ -240,7 +246,7 @@ class _RingTable:
                     self.quit = True
                     return
             else:
-                move = self.bots[self.ring.seat_of(i) - 1].decide(deal_view(deal, i))
+                move = bot_move(self.bots[self.ring.seat_of(i) - 1], deal_view(deal, i))
             self.move(deal, move)
         self.narrate(deal, told, me)
 
@@ -303,7 +309,13 @@ class _RingTable:
     # -- the player's prompts -------------------------------------------------------------
     def ask_move(self, view: DealView) -> Move | None:
         while True:
-            if view.choice is not None:
+            if view.runs:
+                most = view.runs[-1]
+                answer = self.prompter.ask(
+                    f"All in: run the rest of the board how many times? 1 to {most} "
+                    f"([bold]y[/bold] {most}, [bold]n[/bold] once) › "
+                )
+            elif view.choice is not None:
                 answer = self.prompter.ask(_choice_prompt(view, view.choice))
             else:
                 hint = " · ".join(f"[bold]{_key(a.kind)}[/bold] {a}" for a in view.legal)
@@ -347,6 +359,8 @@ class _RingTable:
         if view.board:
             head = Text("Board: ").append_text(board).append("   ").append_text(head)
         self.out.print(head)
+        if view.second_board:  # a double board's second board, under the first
+            self.out.print(Text("Board 2: ") + _cards([c for c in view.second_board if c]))
         self.out.print(grid)
         if any(p.up and any(p.up) for p in view.players):
             self.out.print(Text("(↑ marks your cards that lie face up)", "dim"))
@@ -488,6 +502,12 @@ def _parse(view: DealView, answer: str) -> tuple[Move | None, str]:
     """The move ``answer`` names in ``view``, or ``None`` and what is wrong."""
     me = view.me
     assert me is not None
+    if view.runs:
+        words = {"y": view.runs[-1], "yes": view.runs[-1], "n": 1, "no": 1, "once": 1}
+        count = int(answer) if answer.strip().isdigit() else words.get(answer.strip())
+        if count not in view.runs:
+            return None, f"answer 1 to {view.runs[-1]} (y: {view.runs[-1]} times, n: once)"
+        return Move("runs", count), ""
     choice = view.choice
     if choice is not None:
         picks = _positions(answer, len(me.cards))

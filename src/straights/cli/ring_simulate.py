@@ -25,6 +25,7 @@ from straights.cli.sim_output import SimulationOutput
 from straights.errors import ConfigurationError
 from straights.poker.catalogue import game_name
 from straights.poker.engine import Deal
+from straights.poker.house import HouseRules, house_settings
 from straights.poker.phh import deal_to_phh, dumps
 from straights.table import PokerTable
 
@@ -49,6 +50,7 @@ def simulate_ring_games(
     db: str | None = None,
     ante: int | None = None,
     betting: str = "limit",
+    house: HouseRules | None = None,
 ) -> None:
     """Run the simulation and print its summary (a table, or JSON).
 
@@ -73,6 +75,8 @@ def simulate_ring_games(
         settings: dict[str, object] = {"bots": kinds}
         if ante is not None:
             settings["ante"] = ante
+        if house is not None:
+            settings["house"] = house_settings(house)
 
         def make_ring(
             names: list[str], chips: int, ring_seed: int, button: int | None
@@ -97,7 +101,7 @@ def simulate_ring_games(
         with output:
             result = simulate_ring(ring.variants, kinds, players=players, hands=hands,
                                    seed=seed, stack=stack, on_deal=on_deal,
-                                   make_ring=make_ring, ante=ante)  # fmt: skip
+                                   make_ring=make_ring, ante=ante, house=house)  # fmt: skip
     title = "dealer's choice" if ring.dealers_choice else game_name(ring.variants[0].code)
     best_first = ranked(result.bots.values())
     if ante is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Annotated
 
 import typer
@@ -17,6 +18,16 @@ from straights.cli.game_setup import (
     game_options,
     game_setup,
     ring_games,
+)
+from straights.cli.table_betting import (
+    BombAnteOpt,
+    BombEveryOpt,
+    ButtonStraddleOpt,
+    DoubleBoardOpt,
+    RunItTwiceOpt,
+    RunsOpt,
+    StraddleOpt,
+    table_house,
 )
 
 
@@ -46,6 +57,13 @@ def simulate(
     game_name: GameOpt = None,
     games: GamesOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    straddle: StraddleOpt = False,
+    button_straddle: ButtonStraddleOpt = False,
+    run_it_twice: RunItTwiceOpt = False,
+    runs: RunsOpt = None,
+    bomb_pot_every: BombEveryOpt = 0,
+    bomb_pot_ante: BombAnteOpt = None,
+    double_board: DoubleBoardOpt = False,
 ) -> None:
     """Play bots against each other and report chips won per bot (95% interval)."""
     from straights.cli.paigow_simulate import simulate_pai_gow
@@ -53,18 +71,23 @@ def simulate(
     from straights.paigow.about import is_pai_gow
 
     game_name = game_options(game_name, ctx)  # every option applies or is refused
-    if is_pai_gow(game_name):  # a banked game with its own deal: cli/paigow_simulate.py
+    house_asked = partial(table_house, straddle=straddle, button_straddle=button_straddle,
+                          run_it_twice=run_it_twice, runs=runs, bomb_pot_every=bomb_pot_every,
+                          bomb_pot_ante=bomb_pot_ante, double_board=double_board)  # fmt: skip
+    if is_pai_gow(game_name):
+        house_asked(None, name="Pai Gow")  # refused: Pai Gow has no betting rounds
         simulate_pai_gow(players=players, deals=hands, seed=seed, stack=stack, out_path=out,
                          progress=progress, as_json=as_json, console=console(),
                          bots=bots, db=db)  # fmt: skip
         return
     ring = ring_games(game_name, games, players)
+    house = house_asked(ring)  # refused where no game can have it
     if ring is not None:  # every other game: cli/ring_simulate.py
         from straights.cli.ring_simulate import simulate_ring_games
 
         simulate_ring_games(ring, players=players, hands=hands, seed=seed, stack=stack,
                             bots=bots, progress=progress, as_json=as_json, out=out,
-                            db=db)  # fmt: skip
+                            db=db, house=house)  # fmt: skip
         return
     setup = game_setup(seats=players, bots=bots, betting=betting, ante=ante, stack=stack,
                        pack=pack, bot_seats=players)  # fmt: skip

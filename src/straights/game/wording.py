@@ -279,6 +279,9 @@ def entry_phrase(
             return ("Table: ", *_cards(seen), *((f" and {unseen} face down",) if unseen else ()))
         if kind == "turn":
             return ("Turned up: ", *_cards(seen))
+        if kind == "runout":  # the board run again (run number ``amount``), or board 2
+            word = "Board" if deal.double_board else "Run"
+            return (f"{word} {e.amount}: ", *_cards(seen))
         return None
     p = e.player
     mine = p == you
@@ -295,6 +298,9 @@ def entry_phrase(
         return (f"{t.does(p, 'shows', 'show')} ", *_cards(c for c in e.cards if c is not None))
     if kind == "muck":
         return (t.does(p, "mucks", "muck"),)
+    if kind == "runs":
+        times = "once" if e.amount == 1 else "twice" if e.amount == 2 else f"{e.amount} times"
+        return (f"{t.does(p, 'asks', 'ask')} to run it {times}",)
     if kind in _ACTIONS:
         amount = put_in(deal, at)
         return (f"{t.who(p)} {action_phrase(kind, amount=amount, to=e.amount, you=mine)}",)
@@ -417,10 +423,14 @@ def pot_lines(deal: Deal, name: Callable[[int], str]) -> list[str]:
     lines = []
     live = [i for i in range(deal.n) if not deal.folded[i]]
     rules = deal.variant.showdown
-    for k, verdict in enumerate(deal.verdicts):
-        label = (
-            "The pot" if len(deal.verdicts) == 1 else ("Main pot" if k == 0 else f"Side pot {k}")
-        )
+    pots = len({v.pot for v in deal.verdicts})
+    for verdict in deal.verdicts:
+        k = verdict.pot
+        label = "The pot" if pots == 1 else ("Main pot" if k == 0 else f"Side pot {k}")
+        if verdict.run and deal.double_board:
+            label += f", board {verdict.run},"
+        elif verdict.run:
+            label += f", run {verdict.run} of {len(deal.boards)},"
         if len(live) == 1 or not rules:
             if verdict.winners:
                 paid = " and ".join(name(i) for i in verdict.winners)
@@ -429,7 +439,7 @@ def pot_lines(deal: Deal, name: Callable[[int], str]) -> list[str]:
             else:
                 lines.append(f"{label} of {verdict.amount} carries over: {verdict.reason}")
             continue
-        values = {i: deal.hand_values(i) for i in verdict.eligible}
+        values = {i: deal.hand_values(i, verdict.run) for i in verdict.eligible}
         winners: list[list[int]] = []
         parts = []
         for r, rule in enumerate(rules):

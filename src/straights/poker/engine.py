@@ -43,10 +43,10 @@ from straights.poker.showdown import best_hand, first_best, split
 from straights.poker.variant import Opener, Stakes, Street, Structure, Variant
 from straights.rankings.base import HandValue
 
-__all__ = ["ActionKind", "CardChoice", "Deal", "Entry", "Legal", "Pot", "Verdict"]
+__all__ = ["ActionKind", "CardChoice", "Deal", "Entry", "Legal", "Pot", "Verdict", "check_betting"]
 
 ActionKind = Literal["fold", "check", "call", "bring-in", "complete", "bet", "raise"]
-Phase = Literal["betting", "draw", "discard", "expose", "showdown", "over"]
+Phase = Literal["betting", "draw", "discard", "expose", "runs", "showdown", "over"]
 
 
 class Legal(NamedTuple):
@@ -114,6 +114,9 @@ class Entry(NamedTuple):
     (a card chosen to be turned up), ``show``, ``muck``,
     ``win`` or ``penalty`` (a pot rule's charge; a negative amount is returned to
     the player, as the sevens rule returns the action after the draw);
+    ``runs`` (a player's answer to running the board more than once: ``amount``
+    runs), ``run`` (run number ``amount`` of the rest of the board begins) and
+    ``runout`` (that run's board cards);
     ``amount`` is chips (a bet's or raise's street total; a win's chips).
     """
 
@@ -150,7 +153,8 @@ class Pot:
 class Verdict(NamedTuple):
     """How pot number ``pot`` of the showdown went: ``winners`` (none when a pot rule
     carries it over), the ``rule`` of the ranking that decided it (0 when none did)
-    and the ``reason`` in words."""
+    and the ``reason`` in words; ``run``: the run of the board (from 1) whose share
+    of the pot this is, when the board was run more than once (else 0)."""
 
     pot: int
     amount: int
@@ -158,6 +162,7 @@ class Verdict(NamedTuple):
     eligible: tuple[int, ...]
     rule: int = 0
     reason: str = ""
+    run: int = 0
 
 
 class Deal:
@@ -170,6 +175,18 @@ class Deal:
     ``house``: the table's :class:`~straights.poker.house.HouseRules` (default:
     the common card-room reading).  ``rng`` shuffles a new stock when a draw
     runs the deck out (default: the operating system's generator).
+
+    ``bomb_pot``: every player posts the stakes' antes, nobody posts a blind and
+    there is no betting before the flop (a game with blinds and a board).
+    ``runs``: the most times the rest of the board may be run when the betting is
+    over before the last card (everyone all in, or all but one): every player in
+    is asked (:meth:`run_choice`, :meth:`choose_runs`); when all ask for the same
+    number the board is run that many times, else once.  Each pot is split
+    evenly between the runs (the odd chips to the first run) and each part goes
+    to the best hand on its run's board.  ``double_board``: every street's board
+    cards are dealt twice, to :attr:`board` and to a second board
+    (``boards[1]``, its cards logged as ``runout`` entries of board 2); each pot
+    is split between the two boards as between two runs.
     """
 
     # A deal is built for every hand and read at every step: slots make both quicker.
@@ -200,6 +217,8 @@ class Deal:
         "_others",
         "_raises",
         "_rotation",
+        "_run_votes",
+        "_runners",
         "_short",
         "_structure",
         "_thrown",
@@ -210,22 +229,27 @@ class Deal:
         "bets",
         "board",
         "board_up",
+        "boards",
+        "bomb_pot",
         "carry_in",
         "carry_out",
         "current_bet",
         "dead",
         "described",
+        "double_board",
         "folded",
         "hold_award",
         "holes",
         "house",
         "ladder_level",
         "log",
+        "most_runs",
         "mucked",
         "n",
         "needless_folds",
         "phase",
         "pots",
+        "runs",
         "showdown_street",
         "source",
         "spent",
@@ -253,6 +277,9 @@ class Deal:
         rng: random.Random | None = None,
         carry: int = 0,
         house: HouseRules | None = None,
+        bomb_pot: bool = False,
+        runs: int = 1,
+        double_board: bool = False,
     ) -> None:
         n = len(stacks)
         if n < 2:
@@ -267,6 +294,8 @@ class Deal:
                 f"bring-in {stakes.bring_in} with small bet {stakes.small_bet}: "
                 "the bring-in must be less than the small bet"
             )
+        if runs != 1 or bomb_pot or double_board:  # checked only when asked: a deal a hand
+            check_betting(variant, runs, bomb_pot, double_board)
         source: CardSource
         if isinstance(cards, DeckSource):
             source = cards
@@ -368,6 +397,17 @@ class Deal:
         #: The street after whose betting no more betting could happen (the showdown
         #: begins there, though the remaining cards are dealt at once).
         self.showdown_street: int | None = None
+        self.bomb_pot = bomb_pot
+        #: The most runs of the board the table allows, and how many the players agreed.
+        self.most_runs = runs
+        self.runs = 1
+        #: Each run's whole board when the board was run more than once (else empty).
+        self.boards: list[list[Card | None]] = []
+        self.double_board = double_board
+        if double_board:
+            self.boards = [self.board, []]  # the first board is :attr:`board` itself
+        self._runners: deque[int] = deque()
+        self._run_votes: list[int] = []
         self._post_forced_bets()
         self._next_street()
 
@@ -390,6 +430,8 @@ class Deal:
             return self._drawers[0]
         if phase == "expose" and self._choosers:
             return self._choosers[0]
+        if phase == "runs" and self._runners:
+            return self._runners[0]
         return None
 
     @property
@@ -427,7 +469,7 @@ class Deal:
             self.dead += sum(posted)
         else:
             total[:] = map(add, total, posted)
-        if self.variant.blinds:
+        if self.variant.blinds and not self.bomb_pot:
             for i, blind in enumerate(st.blinds):
                 amount = min(abs(blind), self.stacks[i])
                 if amount:
@@ -459,10 +501,17 @@ class Deal:
                     # Everyone is all-in: hands are shown now, the rest is dealt after.
                     for i in live:
                         self.log.append(Entry("show", i, tuple(self.holes[i])))
+                if self.most_runs > 1 and len(live) > 1 and self._runs_possible():
+                    self.phase = "runs"  # ask every player in how many times to run it
+                    self._runners = deque(live)
+                    self._run_votes = []
+                    return
             if len(live) <= 1:
                 self._award()
                 return
             if self.street_index + 1 >= len(streets):
+                if self.runs > 1 and not self.boards:
+                    self._deal_runs()
                 self._begin_showdown()
                 return
             self.street_index += 1
@@ -519,6 +568,12 @@ class Deal:
             self._deal_board(street.board_down, up=False)
         if street.board:
             self._deal_board(street.board)
+            if self.double_board:  # the second board's cards of the street, after the first's
+                cards = self.source.board(street.board)
+                self.boards[1].extend(cards)
+                self.log.append(
+                    _new(Entry, ("runout", None, tuple(cards), 2, (True,) * street.board))
+                )
         if street.turn:
             down = [k for k, up in enumerate(self.board_up) if not up][: street.turn]
             for k in down:
@@ -572,6 +627,10 @@ class Deal:
         """Start the street's betting among the players in (``live``); ``False`` when
         there is nothing to bet."""
         self.phase = "betting"
+        if self.bomb_pot and self.street_index == 0:
+            self._actors.clear()
+            self.log.append(_NO_BETTING)  # a bomb pot: no betting before the flop
+            return False
         bets, stacks, folded = self.bets, self.stacks, self.folded
         top = self.current_bet
         contest = sorted([bets[i] + stacks[i] for i in live])
@@ -873,7 +932,7 @@ class Deal:
             raise IllegalActionError(f"p{i + 1} has no deal to forfeit")
         if self.actor != i and (self.stacks[i] > 0 or self.phase == "showdown"):
             raise IllegalActionError(f"p{i + 1} forfeits at his turn")
-        for waiting in (self._actors, self._drawers, self._choosers):
+        for waiting in (self._actors, self._drawers, self._choosers, self._runners):
             if i in waiting:
                 waiting.remove(i)
         self._drawn.pop(i, None)
@@ -893,6 +952,8 @@ class Deal:
             self._replace()
         elif self.phase == "expose" and not self._choosers:
             self._end_expose()
+        elif self.phase == "runs" and not self._runners:
+            self._end_runs_vote()
         return entry
 
     def _raise_to(self, i: int, kind: ActionKind, to: int) -> Entry:
@@ -1133,6 +1194,88 @@ class Deal:
         if not self._begin_betting(self.in_hand()):
             self._next_street()
 
+    # -- running the board more than once ---------------------------------------------------
+    def _runs_possible(self) -> bool:
+        """Whether the rest of the board could be run again: face-up board cards are
+        still to come, and nothing else (no hole card, draw or face-down board card)."""
+        later = self.variant.streets[self.street_index + 1 :]
+        return any(s.board for s in later) and not any(
+            s.hole or s.board_down or s.turn or s.draw is not None or s.discard or s.choose_up
+            for s in later
+        )
+
+    def run_choice(self) -> tuple[int, ...] | None:
+        """How many times the player to act may ask to run the rest of the board
+        (``1`` … ``runs``), when it is his turn to say; else ``None``.
+
+        >>> from straights.cards import parse_cards
+        >>> from straights.poker.catalogue import get_variant
+        >>> from straights.poker.variant import Stakes
+        >>> deck = parse_cards("As Ad Kc Kd 2h 7c 8d 9s 3h Jc 4d Qh 5s Kh 2c 3d 9c 5c Tc 6d")
+        >>> d = Deal(get_variant("NT"), Stakes.uniform(2, blinds=(1, 2), min_bet=2), [50, 50],
+        ...          deck, runs=2)
+        >>> _ = d.act("raise", 50); _ = d.act("call"); d.phase, d.actor, d.run_choice()
+        ('runs', 0, (1, 2))
+        >>> _ = d.choose_runs(2); _ = d.choose_runs(2); d.runs, [len(b) for b in d.boards]
+        (2, [5, 5])
+        >>> [v.reason for v in d.verdicts], [v.winners for v in d.verdicts], d.stacks
+        (['run 1 of 2', 'run 2 of 2'], [(0,), (1,)], [50, 50])
+        """
+        if self.phase != "runs" or not self._runners:
+            return None
+        return tuple(range(1, self._most_runs_now() + 1))
+
+    def _most_runs_now(self) -> int:
+        """The most runs the table allows that the cards left can deal."""
+        need = sum(s.board for s in self.variant.streets[self.street_index + 1 :])
+        return max(1, min(self.most_runs, self.source.remaining // need))
+
+    def choose_runs(self, count: int) -> Entry:
+        """The player to act asks to run the rest of the board ``count`` times."""
+        if self.phase != "runs" or not self._runners:
+            raise IllegalActionError("nobody is asked how many times to run the board now")
+        i = self._runners[0]
+        most = self._most_runs_now()
+        if type(count) is not int or not 1 <= count <= most:
+            raise IllegalActionError(f"p{i + 1} may run the board 1 to {most} times, not {count!r}")
+        self._runners.popleft()
+        self._run_votes.append(count)
+        entry = _new(Entry, ("runs", i, (), count, ()))
+        self.log.append(entry)
+        if not self._runners:
+            self._end_runs_vote()
+        return entry
+
+    def _end_runs_vote(self) -> None:
+        """Everyone in has answered: the board runs as often as all asked, else once."""
+        votes = self._run_votes
+        self.runs = votes[0] if votes and all(v == votes[0] for v in votes) else 1
+        self.phase = "betting"
+        self._next_street()
+
+    def _deal_runs(self) -> None:
+        """Deal the rest of the board again for runs 2 … :attr:`runs` (the first run
+        is :attr:`board`), each from the cards left, its burns included."""
+        assert self.showdown_street is not None
+        streets = self.variant.streets
+        shared = sum(s.board for s in streets[: self.showdown_street + 1])
+        still = (len(self.board) - shared) * (self.runs - 1)  # board cards still to deal
+        self.boards = [list(self.board)]
+        for run in range(2, self.runs + 1):
+            self.log.append(_new(Entry, ("run", None, (), run, ())))
+            board = self.board[:shared]
+            for street in streets[self.showdown_street + 1 :]:
+                if street.burn and self.source.remaining >= street.burn + still:
+                    self._burn(street.burn)  # burns only from cards no run needs
+                if street.board:
+                    still -= street.board
+                    cards = self.source.board(street.board)
+                    board.extend(cards)
+                    self.log.append(
+                        _new(Entry, ("runout", None, tuple(cards), run, (True,) * street.board))
+                    )
+            self.boards.append(board)
+
     # -- showdown ---------------------------------------------------------------------------
     def _begin_showdown(self) -> None:
         if self.showdown_street is None:
@@ -1263,10 +1406,12 @@ class Deal:
             parts.append(f"{rule.label}: {'no hand' if value is None else value.phrase}")
         return "; ".join(parts)
 
-    def hand_values(self, i: int) -> list[HandValue | None]:
-        """Player ``i``'s hand under each of the variant's showdown rules (known cards only)."""
+    def hand_values(self, i: int, run: int = 0) -> list[HandValue | None]:
+        """Player ``i``'s hand under each of the variant's showdown rules (known cards
+        only), on the board of run ``run`` (from 1) when the board was run again."""
         hole = [c for c in self.holes[i] if c is not None]
-        board = self._board_known()
+        known = self.boards[run - 1] if run else self.board
+        board = [c for c in known if c is not None]
         return [best_hand(rule, hole, board) for rule in self.variant.showdown]
 
     def _award(self) -> None:
@@ -1278,9 +1423,11 @@ class Deal:
             amount = sum(self.total) + self.dead
             self.pay(live[0], amount)
             won = (live[0],)
-            self.verdicts.append(_new(Verdict, (0, amount, won, won, 0, "all others folded")))
+            self.verdicts.append(_new(Verdict, (0, amount, won, won, 0, "all others folded", 0)))
         elif self.variant.pot_rule is not None:
             self.variant.pot_rule.award(self)
+        elif self.boards:
+            self._award_runs()
         else:
             values = {i: self.hand_values(i) for i in live}
             self._sevens_rule(live, values)
@@ -1290,29 +1437,63 @@ class Deal:
                 self._in -= 1
             self.pots = self.side_pots()
             for k_pot, pot in enumerate(self.pots):
-                winners: list[list[int]] = []
-                for k in range(len(self.variant.showdown)):
-                    contenders = [(i, values[i][k]) for i in pot.eligible]
-                    hands = [(i, v) for i, v in contenders if v is not None]
-                    if not hands:
-                        winners.append([])
-                        continue
-                    top = max(v for _, v in hands)
-                    winners.append([i for i, v in hands if v == top])
-                if not any(winners):
-                    raise IllegalActionError(
-                        f"nobody can win a pot of {pot.amount}: no hand in it is known"
-                    )
-                if self.house.rule_book_odd_chip:
-                    winners = [self._odd_chip_order(w, k) for k, w in enumerate(winners)]
-                    shares = split(pot.amount, winners, ordered=True)
-                else:
-                    shares = split(pot.amount, winners)
-                for i, chips in enumerate(shares):
-                    if chips:
-                        self.pay(i, chips)
-                paid = tuple(i for i, chips in enumerate(shares) if chips)
-                self.verdicts.append(Verdict(k_pot, pot.amount, paid, pot.eligible))
+                self._pay_pot(k_pot, pot.amount, pot.eligible, values)
+
+    def _pay_pot(
+        self,
+        k_pot: int,
+        amount: int,
+        eligible: tuple[int, ...],
+        values: dict[int, list[HandValue | None]],
+        run: int = 0,
+    ) -> None:
+        """Pay ``amount`` of pot number ``k_pot`` to the best of ``eligible`` by ``values``
+        (each share of a high-low game to its own best hand); ``run``: the run of the
+        board it is the share of (0: the only board)."""
+        winners: list[list[int]] = []
+        for k in range(len(self.variant.showdown)):
+            contenders = [(i, values[i][k]) for i in eligible]
+            hands = [(i, v) for i, v in contenders if v is not None]
+            if not hands:
+                winners.append([])
+                continue
+            top = max(v for _, v in hands)
+            winners.append([i for i, v in hands if v == top])
+        if not any(winners):
+            raise IllegalActionError(f"nobody can win a pot of {amount}: no hand in it is known")
+        if self.house.rule_book_odd_chip:
+            winners = [self._odd_chip_order(w, k) for k, w in enumerate(winners)]
+            shares = split(amount, winners, ordered=True)
+        else:
+            shares = split(amount, winners)
+        for i, chips in enumerate(shares):
+            if chips:
+                self.pay(i, chips)
+        paid = tuple(i for i, chips in enumerate(shares) if chips)
+        reason = ""
+        if run:
+            reason = f"board {run}" if self.double_board else f"run {run} of {len(self.boards)}"
+        self.verdicts.append(_new(Verdict, (k_pot, amount, paid, eligible, 0, reason, run)))
+
+    def _award_runs(self) -> None:
+        """The board was run more than once (or there are two boards): each pot is split
+        evenly between the runs (the odd chips to the first) and each part is won on
+        its run's board.  A hand
+        that can win no part of any pot is killed first (as on one board), so pots
+        left to the same players are one pot."""
+        live = self.in_hand()
+        runs = [{i: self.hand_values(i, r) for i in live} for r in range(1, len(self.boards) + 1)]
+        self.pots = self.side_pots()
+        for i in [i for i in live if not any(self._may_win(i, values) for values in runs)]:
+            self.mucked[i] = True
+            self._in -= 1
+        self.pots = self.side_pots()
+        for k_pot, pot in enumerate(self.pots):
+            part, odd = divmod(pot.amount, len(runs))
+            for r, values in enumerate(runs):
+                amount = part + odd if r == 0 else part
+                if amount:
+                    self._pay_pot(k_pot, amount, pot.eligible, values, r + 1)
 
     def _odd_chip_order(self, winners: list[int], share: int) -> list[int]:
         """``winners`` of share number ``share`` in the order odd chips go to them
@@ -1381,6 +1562,29 @@ class Deal:
         self.stacks[i] += chips
         self.winnings[i] += chips
         self.log.append(_new(Entry, ("win", i, (), chips, ())))
+
+
+def check_betting(variant: Variant, runs: int, bomb_pot: bool, double_board: bool) -> None:
+    """Refuse runs of the board, a bomb pot or a second board that ``variant`` cannot have
+    (a one-line :class:`~straights.errors.ConfigurationError`)."""
+    if type(runs) is not int or runs < 1:
+        raise ConfigurationError(f"runs={runs!r}: give the most runs of the board, 1 or more")
+    has_board = any(s.board for s in variant.streets)
+    if double_board and (
+        not has_board
+        or variant.pot_rule is not None
+        or any(s.board_down or s.turn for s in variant.streets)
+    ):
+        raise ConfigurationError(f"{variant.name} is not dealt on two boards")
+    if double_board and runs > 1:
+        raise ConfigurationError("two boards are run once: give runs=1 with double_board")
+    if runs > 1 and (not has_board or variant.pot_rule is not None):
+        raise ConfigurationError(f"{variant.name} has no board to run more than once")
+    if bomb_pot and not (variant.blinds and has_board):
+        raise ConfigurationError(
+            f"{variant.name} has no flop for a bomb pot: a bomb pot is a game with blinds "
+            "and a board (hold'em, Omaha)"
+        )
 
 
 @cache

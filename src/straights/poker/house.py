@@ -21,7 +21,10 @@ from dataclasses import dataclass
 
 from straights.errors import ConfigurationError
 
-__all__ = ["POKERKIT", "HouseRules"]
+__all__ = ["POKERKIT", "TABLE_BETTING", "HouseRules", "house_settings"]
+
+#: The house rules a table's settings keep (what a stored table deals again).
+TABLE_BETTING = ("straddle", "runs", "bomb_pot_every", "bomb_pot_ante", "double_board")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +55,20 @@ class HouseRules:
       after the draw wins no action after the draw (Robert's *Lowball*).
     * ``open_pair``: in limit seven-card stud an open pair on fourth street
       lets any player bet or raise the big bet (Robert's *Seven-card stud*).
+
+    What a table deals beyond the rule book (a game with blinds, or a board):
+
+    * ``straddle``: ``"utg"`` or ``"button"``, a straddle of twice the big blind
+      every deal (:func:`~straights.poker.stakes.straddled`); ``None``: none.
+    * ``runs``: the most times the players may agree to run the rest of the board
+      when the betting is over early (2: run it twice); 1: never.
+    * ``bomb_pot_every``: every N-th deal is a bomb pot (0: never): everyone antes
+      ``bomb_pot_ante`` (``None``: twice the big blind), no betting before the flop;
+      ``double_board``: a bomb pot is dealt on two boards, each pot split between
+      them (and its board is run once).
+
+    >>> HouseRules(straddle="utg", runs=2, bomb_pot_every=5).bomb_pot(10)
+    True
     """
 
     raise_cap: int | None = None
@@ -62,12 +79,31 @@ class HouseRules:
     lowball_check_raise: bool = False
     sevens_rule: bool = True
     open_pair: bool = True
+    straddle: str | None = None
+    runs: int = 1
+    bomb_pot_every: int = 0
+    bomb_pot_ante: int | None = None
+    double_board: bool = False
 
     def __post_init__(self) -> None:
+        if self.straddle is not None and self.straddle not in ("utg", "button"):
+            raise ConfigurationError(f"straddle={self.straddle!r}: choose utg, button or None")
+        for name, least in (("runs", 1), ("bomb_pot_every", 0)):
+            value = getattr(self, name)
+            if type(value) is not int or value < least:
+                raise ConfigurationError(f"{name}={value!r}: give a whole number >= {least}")
+        ante = self.bomb_pot_ante
+        if ante is not None and (type(ante) is not int or ante < 1):
+            raise ConfigurationError(f"bomb_pot_ante={ante!r}: give a whole number of chips >= 1")
         if self.raise_cap is not None and (type(self.raise_cap) is not int or self.raise_cap < 1):
             raise ConfigurationError(
                 f"raise_cap={self.raise_cap!r}: give 1 or more bets and raises a round, or None"
             )
+
+    def bomb_pot(self, number: int) -> bool:
+        """Whether deal ``number`` (the first is 1) of the table is a bomb pot."""
+        every = self.bomb_pot_every
+        return every > 0 and number % every == 0
 
     def bets_per_round(self, rounds: int) -> int:
         """The most bets and raises in a multi-way betting round of a game with
@@ -89,3 +125,14 @@ POKERKIT = HouseRules(
     sevens_rule=False,
     open_pair=False,
 )
+
+
+def house_settings(house: HouseRules) -> dict[str, object]:
+    """The table betting of ``house`` as JSON-ready settings; ``HouseRules(**them)``
+    is the same table again.
+
+    >>> house_settings(HouseRules(straddle="button", runs=2))  # doctest: +NORMALIZE_WHITESPACE
+    {'straddle': 'button', 'runs': 2, 'bomb_pot_every': 0, 'bomb_pot_ante': None,
+     'double_board': False}
+    """
+    return {name: getattr(house, name) for name in TABLE_BETTING}

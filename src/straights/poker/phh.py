@@ -13,6 +13,18 @@ Reading follows the files PokerKit writes and reads (``shared/data/phh/README.md
   one who never shows at an earlier (all-in) showdown keeps what is known;
 * ``# comments`` inside action strings are ignored; burn cards are never written.
 
+Straddles are blinds (``blinds_or_straddles``, as the standard has them).  Where the
+standard has no field, a history uses user-defined (underscore) ones:
+
+* ``_bomb_pot = true``: the antes are a bomb pot's, nobody bets before the flop; the
+  export still writes each player's check before the flop (``pN cc``), so readers
+  that do not know the field (PokerKit) play the same hand;
+* ``_runs = N``: the table offered to run the board up to N times; ``pN _runs K``
+  is a player's answer, and each further run's board follows the first run's
+  (``d db`` lines, after a ``# run 2`` no-op);
+* ``_double_board = true``: two boards; each street's ``d db`` line of the first
+  board is followed by the second board's.
+
 >>> text = '''
 ... variant = "NT"
 ... antes = [0, 0]
@@ -40,7 +52,7 @@ from typing import Any, Final
 from straights.cards import Card, check_unique
 from straights.errors import HandHistoryError, StraightsError
 from straights.poker.catalogue import get_variant
-from straights.poker.engine import Deal
+from straights.poker.engine import Deal, Entry
 from straights.poker.phh_text import dumps_phh
 from straights.poker.variant import Stakes, Structure, Variant
 
@@ -243,6 +255,14 @@ def _replay(history: dict[str, Any]) -> Replayed:
         trim_antes=bool(history.get("ante_trimming_status", False)),
     )
     stacks = [_chips(_money(s, "starting_stacks"), scale, "stack") for s in stacks_in]
+    bomb_pot = history.get("_bomb_pot", False)
+    double_board = history.get("_double_board", False)
+    runs = history.get("_runs", 1)
+    for name, flag in (("_bomb_pot", bomb_pot), ("_double_board", double_board)):
+        if not isinstance(flag, bool):
+            raise HandHistoryError(f"{name} = {flag!r}: give true or false")
+    if isinstance(runs, bool) or not isinstance(runs, int) or runs < 1:
+        raise HandHistoryError(f"_runs = {runs!r}: give the most runs of the board, 1 or more")
     holes: dict[int, deque[list[Card | None]]] = {}
     boards: deque[list[Card | None]] = deque()
     moves: list[tuple[str, list[str], int]] = []
@@ -257,14 +277,17 @@ def _replay(history: dict[str, Any]) -> Replayed:
                 boards.append(_cards(words[2], line))
             else:
                 raise HandHistoryError(f"{line!r}: the dealer deals hole (dh) or board (db) cards")
+        elif bomb_pot and not boards and words[1:] == ["cc"]:
+            continue  # a bomb pot's checks before the flop, for readers without _bomb_pot
         else:
             moves.append((line, words, len(boards) + sum(len(q) for q in holes.values())))
     _check_dealt_once(actions)
     # A show is final when no card is dealt after it (PokerKit: on the last street).
     dealt = len(boards) + sum(len(q) for q in holes.values())
     moves = [(line, words, int(before == dealt)) for line, words, before in moves]
-    deal = Deal(variant, stakes, stacks, _HistorySource(holes, boards),
-                auto_showdown=False, needless_folds=True)  # fmt: skip
+    deal = Deal(variant, stakes, stacks, _HistorySource(holes, boards), auto_showdown=False,
+                needless_folds=True, bomb_pot=bomb_pot, runs=runs,
+                double_board=double_board)  # fmt: skip
     for line, words, final in moves:
         _apply(deal, line, words, n, scale, final)
     if deal.phase == "showdown":
@@ -346,6 +369,8 @@ def _apply(deal: Deal, line: str, words: list[str], n: int, scale: int, final: i
         deal.discard(_cards(words[2], line) if len(words) == 3 else [])
     elif op == "_up" and len(words) == 3:
         deal.expose(_cards(words[2], line))
+    elif op == "_runs" and len(words) == 3 and words[2].isdigit():
+        deal.choose_runs(int(words[2]))
     elif op == "f" and len(words) == 2:
         deal.act("fold")
     elif op == "cc" and len(words) == 2:
@@ -362,7 +387,9 @@ def _apply(deal: Deal, line: str, words: list[str], n: int, scale: int, final: i
                                    f"now is {low} to {high}")  # fmt: skip
         deal.act(kind, to)
     else:
-        raise HandHistoryError(f"{line!r} is not a PHH action (f, cc, cbr X, pb, sd, sm, _up)")
+        raise HandHistoryError(
+            f"{line!r} is not a PHH action (f, cc, cbr X, pb, sd, sm, _up, _runs N)"
+        )
 
 
 def _one_of(deal: Deal, kinds: tuple[str, ...]) -> str:
@@ -387,9 +414,33 @@ def _text(cards: Iterable[Card | None]) -> str:
 
 def deal_to_phh(deal: Deal) -> dict[str, Any]:
     """A deal as a PHH dict (integer chips), readable by :func:`replay` and PokerKit."""
-    v, st, n = deal.variant, deal.stakes, deal.n
+    out = _phh_stakes(deal)
+    out["starting_stacks"] = list(deal.starting_stacks)
+    if deal.bomb_pot:
+        out["_bomb_pot"] = True
+    if deal.most_runs > 1:
+        out["_runs"] = deal.most_runs
+    if deal.double_board:
+        out["_double_board"] = True
+    lines: list[str] = []
+    flop_dealt = False
+    for e in deal.log:
+        if e.kind == "no betting" and deal.bomb_pot and not flop_dealt:
+            lines.extend(_bomb_checks(deal))
+            flop_dealt = True
+        elif (line := _action_line(e)) is not None:
+            lines.append(line)
+    out["actions"] = lines
+    if deal.finished:
+        out["finishing_stacks"] = list(deal.stacks)
+    return out
+
+
+def _phh_stakes(deal: Deal) -> dict[str, Any]:
+    """The variant and stakes fields of ``deal``'s PHH dict."""
+    v, st = deal.variant, deal.stakes
     antes, blinds = list(st.antes), list(st.blinds)
-    if n == 2:
+    if deal.n == 2:
         antes.reverse()
         blinds.reverse()
     out: dict[str, Any] = {"variant": v.code, "ante_trimming_status": st.trim_antes,
@@ -402,34 +453,43 @@ def deal_to_phh(deal: Deal) -> dict[str, Any]:
         out["small_bet"], out["big_bet"] = st.small_bet, st.big_bet
     else:
         out["min_bet"] = st.min_bet
-    out["starting_stacks"] = list(deal.starting_stacks)
-    lines: list[str] = []
-    for e in deal.log:
-        p = f"p{(e.player or 0) + 1}"
-        if e.kind == "hole":
-            lines.append(f"d dh {p} {_text(e.cards)}")
-        elif e.kind == "board":
-            lines.append(f"d db {_text(e.cards)}")
-        elif e.kind == "fold":
-            lines.append(f"{p} f")
-        elif e.kind in ("check", "call"):
-            lines.append(f"{p} cc")
-        elif e.kind == "bring-in":
-            lines.append(f"{p} pb")
-        elif e.kind in ("bet", "raise", "complete"):
-            lines.append(f"{p} cbr {e.amount}")
-        elif e.kind == "discard":
-            lines.append(f"{p} sd {_text(e.cards)}".rstrip())
-        elif e.kind == "expose":
-            lines.append(f"{p} _up {_text(e.cards)}")
-        elif e.kind == "show":
-            lines.append(f"{p} sm {_text(e.cards)}")
-        elif e.kind == "muck":
-            lines.append(f"{p} sm")
-    out["actions"] = lines
-    if deal.finished:
-        out["finishing_stacks"] = list(deal.stacks)
     return out
+
+
+#: Log entries written as one fixed PHH action of the player.
+_PLAIN: Final = {"fold": "f", "check": "cc", "call": "cc", "bring-in": "pb", "muck": "sm"}
+
+
+def _action_line(e: Entry) -> str | None:
+    """The PHH action line of one log entry (``None``: the entry writes none)."""
+    p = f"p{(e.player or 0) + 1}"
+    kind = e.kind
+    if kind in _PLAIN:
+        return f"{p} {_PLAIN[kind]}"
+    if kind == "hole":
+        return f"d dh {p} {_text(e.cards)}"
+    if kind in ("board", "runout"):
+        return f"d db {_text(e.cards)}"
+    if kind == "runs":
+        return f"{p} _runs {e.amount}"
+    if kind == "run":
+        return f"# run {e.amount}"
+    if kind in ("bet", "raise", "complete"):
+        return f"{p} cbr {e.amount}"
+    if kind == "discard":
+        return f"{p} sd {_text(e.cards)}".rstrip()
+    if kind == "expose":
+        return f"{p} _up {_text(e.cards)}"
+    if kind == "show":
+        return f"{p} sm {_text(e.cards)}"
+    return None
+
+
+def _bomb_checks(deal: Deal) -> list[str]:
+    """A bomb pot's silence before the flop as standard readers (PokerKit) play it: every
+    player with chips after the antes checks, when two or more have chips."""
+    behind = [i for i in range(deal.n) if deal.starting_stacks[i] > deal.stakes.antes[i]]
+    return [f"p{i + 1} cc" for i in behind] if len(behind) > 1 else []
 
 
 def dumps(history: dict[str, Any]) -> str:

@@ -12,16 +12,29 @@ Keywords change one amount (``None``: the default).
 ((1, 2, 0), 1)
 >>> default_stakes(get_variant("NT"), 2, blinds=(5, 10)).blinds  # heads-up: the button posts 5
 (10, 5)
+
+A straddle is one more blind (:func:`straddled`); a bomb pot's stakes are antes only
+(:func:`bomb_pot_stakes`):
+
+>>> straddled(default_stakes(get_variant("NT"), 6), "button").blinds
+(1, 2, 0, 0, 0, 4)
+>>> bomb_pot_stakes(default_stakes(get_variant("NT"), 3), 5).antes
+(5, 5, 5)
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+from typing import Final
 
 from straights.errors import ConfigurationError
 from straights.poker.variant import Stakes, Variant
 
-__all__ = ["default_stakes", "whole_chips"]
+__all__ = ["STRADDLES", "bomb_pot_stakes", "default_stakes", "straddled", "whole_chips"]
+
+#: The straddles a table may allow: under the gun, or on the button.
+STRADDLES: Final = ("utg", "button")
 
 
 def whole_chips(name: str, value: object, least: int = 0) -> int:
@@ -61,3 +74,42 @@ def default_stakes(variant: Variant, players: int, **given: object) -> Stakes:
         else:
             base[key] = whole_chips(key, value)
     return Stakes.uniform(players, **base)  # type: ignore[arg-type]
+
+
+def straddled(stakes: Stakes, kind: str) -> Stakes:
+    """``stakes`` with a live straddle of twice the big blind, posted ``utg`` (under the
+    gun: the player after the big blind) or on the ``button``.
+
+    The straddler acts last before the flop and may raise.  A button straddle follows
+    PHH's ``blinds_or_straddles`` (its example ``[1, 2, 0, 0, 0, 4]``) and PokerKit:
+    the action before the flop starts left of the button, with the small blind, and
+    the button acts last (the Rio's "button straddle"); three-handed the button is
+    under the gun.  Heads-up nobody straddles (``stakes`` unchanged).
+
+    >>> straddled(Stakes.uniform(4, blinds=(1, 2), min_bet=2), "utg").blinds
+    (1, 2, 4, 0)
+    >>> straddled(Stakes.uniform(4, blinds=(1, 2), min_bet=2), "left")
+    Traceback (most recent call last):
+    ...
+    straights.errors.ConfigurationError: straddle 'left': choose utg or button
+    """
+    if kind not in STRADDLES:
+        raise ConfigurationError(f"straddle {kind!r}: choose {' or '.join(STRADDLES)}")
+    blinds = list(stakes.blinds)
+    if not any(blinds):
+        raise ConfigurationError("a straddle needs blinds: this game has none")
+    n = len(blinds)
+    if n < 3:
+        return stakes
+    seat = 2 if kind == "utg" else n - 1
+    if blinds[seat]:
+        raise ConfigurationError(f"p{seat + 1} already posts {blinds[seat]}: no straddle there")
+    blinds[seat] = 2 * max(abs(b) for b in blinds)
+    return replace(stakes, blinds=tuple(blinds))
+
+
+def bomb_pot_stakes(stakes: Stakes, ante: int) -> Stakes:
+    """``stakes`` for a bomb pot: everyone antes ``ante`` (live, as bets are), no blinds."""
+    whole_chips("bomb pot ante", ante, 1)
+    n = len(stakes.antes)
+    return replace(stakes, antes=(ante,) * n, blinds=(0,) * n, trim_antes=True, dead_antes=False)

@@ -59,12 +59,18 @@ class DealView:
     pot: int
     actor: int | None
     legal: tuple[Legal, ...] = field(default=())
-    #: The deal's phase: ``betting``, ``draw``, ``discard``, ``expose``, ``showdown``
-    #: or ``over``.
+    #: The deal's phase: ``betting``, ``draw``, ``discard``, ``expose``, ``runs``,
+    #: ``showdown`` or ``over``.
     phase: str = "betting"
     #: The seat's card decision now (its turn to draw, throw or turn up cards), as the
     #: engine states it (:meth:`~straights.poker.engine.Deal.card_choice`); else ``None``.
     choice: CardChoice | None = None
+    #: How many times the seat may ask to run the rest of the board, at its turn to say
+    #: (:meth:`~straights.poker.engine.Deal.run_choice`: ``(1, 2)`` for run it twice);
+    #: else empty.
+    runs: tuple[int, ...] = ()
+    #: A double board's second board (its cards all face up); else empty.
+    second_board: tuple[Card | None, ...] = ()
 
     @property
     def draw_limit(self) -> int:
@@ -124,6 +130,8 @@ class DealView:
             "draw_limit": self.draw_limit,
             "choose_up": self.choose_up,
             "card_choice": None if self.choice is None else choice_dict(self.choice),
+            "runs": list(self.runs),
+            "second_board": text(self.second_board),
         }
 
 
@@ -180,6 +188,8 @@ def deal_view(deal: Deal, seat: int | None) -> DealView:
         legal=deal.legal_actions() if mine else (),
         phase=deal.phase,
         choice=deal.card_choice() if mine else None,
+        runs=(deal.run_choice() or ()) if mine else (),
+        second_board=tuple(deal.boards[1]) if deal.double_board else (),
     )
 
 
@@ -205,7 +215,7 @@ def entry_view(entry: Entry, seat: int | None) -> Entry:
         return entry
     if entry.kind in _OWN_KINDS and entry.player is not None and entry.player == seat:
         return entry
-    ups = entry.up if entry.kind in ("hole", "board") else ()
+    ups = entry.up if entry.kind in ("hole", "board", "runout") else ()
     cards = tuple(c if k < len(ups) and ups[k] else None for k, c in enumerate(entry.cards))
     return entry._replace(cards=cards)
 
@@ -214,10 +224,13 @@ class Move(NamedTuple):
     """What the seat to act does: a betting action kind (``fold``, ``check``, ``call``,
     ``bring-in``, ``complete``, ``bet``, ``raise``) with ``to``, the street total of a
     bet, raise or completion (``None``: the smallest allowed); or ``discard`` /
-    ``expose`` with the ``cards`` thrown away or turned up (no cards: stand pat).
+    ``expose`` with the ``cards`` thrown away or turned up (no cards: stand pat); or
+    ``runs`` with ``to`` the times the seat asks to run the rest of the board.
 
     >>> Move("raise", 12), Move("discard", cards=())
     (Move(kind='raise', to=12, cards=()), Move(kind='discard', to=None, cards=()))
+    >>> str(Move("runs", 2)), str(Move("runs", 1))
+    ('asks to run it 2 times', 'asks to run it once')
     """
 
     kind: str
@@ -230,6 +243,8 @@ class Move(NamedTuple):
             if self.kind == "discard":
                 return f"discards {shown}" if self.cards else "stands pat"
             return f"turns up {shown}"
+        if self.kind == "runs":
+            return "asks to run it once" if self.to == 1 else f"asks to run it {self.to} times"
         return self.kind if self.to is None else f"{self.kind} to {self.to}"
 
 
@@ -242,4 +257,6 @@ def play(deal: Deal, move: Move) -> Entry:
         return deal.discard(move.cards)
     if move.kind == "expose":
         return deal.expose(move.cards)
+    if move.kind == "runs":
+        return deal.choose_runs(1 if move.to is None else move.to)
     return deal.act(move.kind, move.to)

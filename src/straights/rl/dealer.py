@@ -100,9 +100,11 @@ class Dealer:
             source = DeckSource(
                 [cards[k] for k in self._shuffler.permutation(len(cards)).tolist()], self.rng
             )
-            self.deal = Deal(table.variant, table.stakes, table.stacks, source)
+            self.deal = Deal(table.variant, table.stakes, table.stacks, source,
+                             bomb_pot=table.bomb_pot, runs=table.runs)  # fmt: skip
         else:
-            self.deal = Deal(table.variant, table.stakes, table.stacks, list(deck), rng=self.rng)
+            self.deal = Deal(table.variant, table.stakes, table.stacks, list(deck), rng=self.rng,
+                             bomb_pot=table.bomb_pot, runs=table.runs)  # fmt: skip
         self.history.clear()
         self._decision += 1
         self._card_moves += 1  # no card yet: every seat's segments are empty
@@ -204,6 +206,10 @@ class Dealer:
             move = moves[int(index)]
             entry = deal.act(move.kind, move.to)
             self.history.add(i, entry.kind, entry.amount / self.table.unit, street)
+            while deal.phase == "runs":  # every seat agrees to the most runs the table deals
+                offered = deal.run_choice()
+                assert offered is not None
+                deal.choose_runs(offered[-1])
         self._decision += 1
 
     # -- observations -----------------------------------------------------------------------

@@ -53,8 +53,12 @@ def refusal(table: RlTable) -> str | None:
     variant, stakes = table.variant, table.stakes
     if variant.code != CODE:
         return f"the compiled environment plays no-limit hold'em ({CODE}), not {variant.code}"
-    if any(stakes.antes):
+    if any(stakes.antes) or table.bomb_pot:
         return "the compiled environment posts no antes"
+    if table.runs > 1:
+        return "the compiled environment runs the board once"
+    if sum(1 for b in stakes.blinds if b) > 2:
+        return "the compiled environment posts two blinds, no straddle"
     blinds = stakes.blinds
     if min(blinds) < 0 or max(blinds) <= 0:
         return f"the compiled environment needs blinds of 0 or more, one above 0, not {blinds}"

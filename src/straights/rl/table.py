@@ -32,7 +32,8 @@ from dataclasses import dataclass
 from straights.cards import Deck, make_deck
 from straights.errors import ConfigurationError
 from straights.poker.catalogue import GAME_NAMES, find_variant
-from straights.poker.stakes import default_stakes, whole_chips
+from straights.poker.engine import check_betting
+from straights.poker.stakes import bomb_pot_stakes, default_stakes, straddled, whole_chips
 from straights.poker.variant import Stakes, Variant
 
 __all__ = ["RlTable", "table_for"]
@@ -40,7 +41,9 @@ __all__ = ["RlTable", "table_for"]
 
 @dataclass(frozen=True, slots=True)
 class RlTable:
-    """Everything fixed for every episode of one environment."""
+    """Everything fixed for every episode of one environment (``bomb_pot``: every
+    episode is a bomb pot; ``runs``: the most runs of the board, which every seat
+    agrees to when the betting ends early)."""
 
     variant: Variant
     game: str
@@ -49,6 +52,8 @@ class RlTable:
     stacks: tuple[int, ...]
     unit: int
     deck: Deck
+    bomb_pot: bool = False
+    runs: int = 1
 
     @property
     def chips(self) -> int:
@@ -76,10 +81,21 @@ def table_for(
     small_bet: int | None = None,
     big_bet: int | None = None,
     min_bet: int | None = None,
+    straddle: str | None = None,
+    bomb_pot_ante: int | None = None,
+    runs: int = 1,
 ) -> RlTable:
     """The table for ``game`` (a name of :func:`~straights.poker.catalogue.find_variant`
     or a :class:`Variant`) with ``players`` seats; ``stakes`` replaces the default
-    stakes whole, the keywords change one amount of them."""
+    stakes whole, the keywords change one amount of them.  ``straddle`` (``"utg"``
+    or ``"button"``), ``bomb_pot_ante`` (every episode a bomb pot of that ante) and
+    ``runs`` (run the board up to that many times, every seat agreeing) deal the
+    table's betting as :class:`~straights.poker.house.HouseRules` describes it.
+
+    >>> t = table_for("holdem", 4, straddle="utg", runs=2)
+    >>> t.stakes.blinds, t.runs, table_for("holdem", 3, bomb_pot_ante=5).stakes.antes
+    ((1, 2, 4, 0), 2, (5, 5, 5))
+    """
     variant = game if isinstance(game, Variant) else find_variant(str(game))
     name = GAME_NAMES.get(variant.code, (variant.code,))[0]
     deck = make_deck(variant.deck, jokers=variant.jokers)
@@ -93,10 +109,17 @@ def table_for(
         )  # fmt: skip
     elif len(stakes.antes) != players:
         raise ConfigurationError(f"stakes for {len(stakes.antes)} players, not {players}")
+    if straddle is not None:
+        stakes = straddled(stakes, straddle)
+    if bomb_pot_ante is not None:
+        stakes = bomb_pot_stakes(stakes, bomb_pot_ante)
+    if runs != 1 or bomb_pot_ante is not None:
+        check_betting(variant, runs, bomb_pot_ante is not None, False)
     if isinstance(stack, int):
         stacks = (whole_chips("stack", stack, 1),) * players
     else:
         stacks = tuple(whole_chips("stack", s, 1) for s in stack)
         if len(stacks) != players:
             raise ConfigurationError(f"{len(stacks)} stacks for {players} players")
-    return RlTable(variant, name, players, stakes, stacks, _unit(variant, stakes), deck)
+    return RlTable(variant, name, players, stakes, stacks, _unit(variant, stakes), deck,
+                   bomb_pot_ante is not None, runs)  # fmt: skip

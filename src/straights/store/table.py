@@ -60,6 +60,7 @@ from straights.paigow.events import event_dict
 from straights.paigow.rules import PaiGowRules
 from straights.poker.catalogue import get_variant
 from straights.poker.engine import Deal, Entry
+from straights.poker.house import HouseRules
 from straights.poker.variant import Variant
 from straights.poker.view import Move, play
 from straights.store.archive import ArchiveEntry, PaiGowEntry, PokerEntry
@@ -149,11 +150,15 @@ def _poker_act(deal: Deal, command: dict[str, Any]) -> None:
 
 def _poker_game(settings: Mapping[str, Any]) -> PokerGame:
     """The poker hook a table's settings ask for: an ``ante`` means Straights' own
-    stakes (:func:`~straights.table.straights_stakes`), else the catalogue's."""
+    stakes (:func:`~straights.table.straights_stakes`), else the catalogue's; a
+    ``house`` its straddles, runs of the board and bomb pots
+    (:func:`~straights.poker.house.house_settings`)."""
     ante = settings.get("ante")
+    betting = settings.get("house")
+    house = None if betting is None else HouseRules(**dict(betting))
     if ante is None:
-        return PokerGame()
-    return PokerGame(stakes=partial(straights_stakes, ante=int(ante)))
+        return PokerGame(house=house)
+    return PokerGame(stakes=partial(straights_stakes, ante=int(ante)), house=house)
 
 
 def _poker_entry(table: Table[Deal, Variant], deal: Deal, number: int) -> ArchiveEntry:

@@ -24,7 +24,7 @@ from straights.cards import Card, make_deck
 from straights.errors import ConfigurationError
 from straights.poker.engine import Deal
 from straights.poker.house import HouseRules
-from straights.poker.stakes import default_stakes
+from straights.poker.stakes import bomb_pot_stakes, default_stakes, straddled
 from straights.poker.variant import Stakes, Variant
 from straights.table.core import Settled, Table
 
@@ -55,7 +55,14 @@ class PokerGame:
     :func:`~straights.poker.stakes.default_stakes`; Straights' own table deals on
     :func:`straights_stakes` with its ante); ``house`` the table's house rules (the
     raise cap, the sevens rule …: :class:`~straights.poker.house.HouseRules`) for every
-    deal.
+    deal, with the straddle, the runs of the board and the bomb pots it deals where
+    the deal's game has blinds and a board (:attr:`dealt` counts the deals).
+
+    >>> from straights.poker.catalogue import find_variant
+    >>> game = PokerGame(house=HouseRules(straddle="utg", runs=2, bomb_pot_every=2))
+    >>> table = Table(game, ["Ann", "Bob", "Cy", "Di"], 100, seed=1)
+    >>> first = table.start(find_variant("holdem")); first.stakes.blinds, first.most_runs
+    ((1, 2, 4, 0), 2)
     """
 
     def __init__(
@@ -63,6 +70,7 @@ class PokerGame:
     ) -> None:
         self.stakes = stakes
         self.house = house
+        self.dealt = 0
 
     min_players = 2
     max_seats: int | None = None
@@ -90,14 +98,30 @@ class PokerGame:
     ) -> Deal:
         """Shuffle (or take ``cards``, in order) and start the engine's deal of ``plan``."""
         deck = make_deck(plan.deck, jokers=plan.jokers)
+        self.dealt += 1
+        stakes = self.stakes(plan, len(players))
+        bomb, double, runs, house = False, False, 1, self.house
+        if house is not None and plan.blinds and any(s.board for s in plan.streets):
+            if house.bomb_pot(self.dealt):
+                ante = house.bomb_pot_ante or 2 * max(stakes.blinds)
+                stakes, bomb = bomb_pot_stakes(stakes, ante), True
+                double = house.double_board and not any(s.board_down or s.turn
+                                                        for s in plan.streets)  # fmt: skip
+            elif house.straddle is not None:
+                stakes = straddled(stakes, house.straddle)
+            if plan.pot_rule is None and not double:
+                runs = house.runs
         return Deal(
             plan,
-            self.stakes(plan, len(players)),
+            stakes,
             list(stacks),
             deck.shuffled(rng) if cards is None else cards,
             carry=carry,
             rng=rng,  # a draw's new stock is shuffled with the table's own generator
-            house=self.house,
+            house=house,
+            bomb_pot=bomb,
+            runs=runs,
+            double_board=double,
         )
 
     def settle(self, deal: Deal, stacks: Sequence[int]) -> Settled:
