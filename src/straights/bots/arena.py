@@ -45,6 +45,8 @@ from straights.game.table import draw_button
 from straights.game.view import hand_view
 from straights.poker.catalogue import game_name
 from straights.poker.engine import Deal
+from straights.poker.house import HouseRules
+from straights.poker.stakes import default_stakes
 from straights.poker.variant import Variant
 from straights.poker.view import Move, deal_view, play
 from straights.table import PokerGame, PokerTable, Table, straights_stakes
@@ -175,6 +177,7 @@ def simulate_ring(
     make_ring: Callable[[list[str], int, int, int | None], StoredTable[Deal, Variant]]
     | None = None,
     ante: int | None = None,
+    house: HouseRules | None = None,
 ) -> RingResult:
     """Play ``hands`` deals of ``games`` (one game, or dealer's choice among several)
     with ``players`` seats filled in turn by ``bot_kinds``.
@@ -184,6 +187,7 @@ def simulate_ring(
 
     ``ante``: Straights at its own stakes (:func:`~straights.table.straights_stakes`
     with this ante), each session's first button taken by the dealer draw (rule 1).
+    ``house``: the table's house rules (default: the rule book's).
     """
     if not bot_kinds:
         raise ConfigurationError("name at least one bot: random, calling or strength")
@@ -201,7 +205,8 @@ def simulate_ring(
     ring: PokerTable | None = None
     stored: StoredTable[Deal, Variant] | None = None
     names = [f"{k}{i + 1}" for i, k in enumerate(kinds)]
-    hook = PokerGame() if ante is None else PokerGame(partial(straights_stakes, ante=ante))
+    stakes = default_stakes if ante is None else partial(straights_stakes, ante=ante)
+    hook = PokerGame(stakes, house=house)
     while result.hands < hands:
         if ring is None or len(ring.seated) < players:
             if ring is not None:

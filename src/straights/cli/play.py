@@ -28,6 +28,7 @@ from straights.cli.game_setup import (
 )
 from straights.cli.prompt import Prompter
 from straights.cli.render import runnable
+from straights.cli.table_rules import table_house_rules, table_house_way, table_rule_options
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -39,7 +40,9 @@ if TYPE_CHECKING:
     from straights.game.hand import Action
     from straights.game.table import Table
     from straights.game.view import SeatView
+    from straights.paigow.rules import HouseWayName
     from straights.poker.engine import Deal
+    from straights.poker.house import HouseRules
     from straights.poker.variant import Variant
 
 #: What each key or word at the prompt means ("cc": check or call, "aggr": bet or raise).
@@ -75,6 +78,7 @@ _HELP = (
 
 
 @app.command()
+@table_rule_options
 def play(
     ctx: typer.Context,
     seats: Annotated[int, typer.Option(help="Players at the table, you included (2-10).")] = 4,
@@ -101,6 +105,7 @@ def play(
     ] = False,
     game_name: GameOpt = None,
     games: GamesOpt = None,
+    table_rules: dict[str, object] | None = None,
 ) -> None:
     """Play poker against bots: deal after deal until you quit or one player has every chip.
 
@@ -109,13 +114,24 @@ def play(
     from straights.paigow.about import is_pai_gow
 
     game_name = game_options(game_name, ctx)  # every option applies or is refused
+    house = table_house_rules(game_name, table_rules or {})
+    if resume and table_rules:
+        from straights.cli.table_rules import spelled
+        from straights.errors import ConfigurationError
+
+        name, value = next(iter(table_rules.items()))
+        raise ConfigurationError(
+            f"{spelled(name, value)}: a resumed table keeps the house rules it was "
+            "started with; drop it"
+        )
     if is_pai_gow(game_name):  # a banked game with its own table: cli/paigow_play.py
-        _play_pai_gow(seats, bots, name, stack, seed, script, hands, db, save, resume)
+        _play_pai_gow(seats, bots, name, stack, seed, script, hands, db, save, resume,
+                      table_house_way(table_rules or {}))  # fmt: skip
         return
     ring = ring_games(game_name, games, seats)
     if ring is not None:  # every other game: cli/ring_play.py
         _play_ring(ring, seats, bots, name, stack, seed, script, hands, db if save else None,
-                   save, resume)  # fmt: skip
+                   save, resume, house)  # fmt: skip
         return
     from rich.text import Text
 
@@ -208,6 +224,7 @@ def _play_pai_gow(
     db: str | None,
     save: bool,
     resume: bool,
+    house_way: HouseWayName = "foxwoods",
 ) -> None:
     from rich.text import Text
 
@@ -242,6 +259,7 @@ def _play_pai_gow(
             out=out,
             store=store,
             resume=record,
+            house_way=house_way,
         )
         if store is not None and table_id is not None:
             if over:
@@ -273,6 +291,7 @@ def _play_ring(
     db: str | None,
     save: bool,
     resume: bool,
+    house: HouseRules | None = None,
 ) -> None:
     from rich.text import Text
 
@@ -324,6 +343,8 @@ def _play_ring(
     if store is not None:
         settings = {"games": [v.code for v in variants], "bots": kinds, "bot_seed": bot_seed,
                     "choice_seed": choice_seed}  # fmt: skip
+        if house is not None and house.changes():
+            settings["house"] = house.changes()
 
         def stored(hook: Replaying) -> StoredTable[Deal, Variant]:
             assert store is not None
@@ -352,6 +373,7 @@ def _play_ring(
                 out=out,
                 choice_seed=choice_seed,
                 stored=stored,
+                house=house,
             )
         except KeyboardInterrupt:  # Ctrl-C while the bots play: what is stored stays
             from straights.cli import interrupt

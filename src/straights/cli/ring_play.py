@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from straights.bots.base import DealBot
+    from straights.poker.house import HouseRules
     from straights.store.table import Replaying, StoredTable
 
 __all__ = ["play_ring"]
@@ -58,15 +59,18 @@ def play_ring(
     out: Console,
     choice_seed: int,
     stored: Callable[[Replaying], StoredTable[Deal, Variant]] | None = None,
+    house: HouseRules | None = None,
 ) -> tuple[bool, bool]:
     """Play until the player quits, is broke, or ``hands`` deals are played; returns
     whether the player pressed Ctrl-C and whether the game is over.
 
     ``stored``: the game is stored command by command — it gets this table's replay hook
     and returns the stored game, new or loaded (a loaded one plays on where it stopped;
-    the hook keeps the bots' and the dealers' draws as they were).
+    the hook keeps the bots' and the dealers' draws as they were).  ``house``: the
+    table's house rules (a stored game keeps its own in its settings).
     """
-    table = _RingTable(games, dealers_choice, bots, names, stack, seed, answers, out, choice_seed)
+    table = _RingTable(games, dealers_choice, bots, names, stack, seed, answers, out, choice_seed,
+                       house)  # fmt: skip
     if stored is not None:
         table.record = stored(table.replay)
         table.ring = table.record.table
@@ -86,6 +90,7 @@ class _RingTable:
         answers: Iterator[str],
         out: Console,
         choice_seed: int,
+        house: HouseRules | None = None,
     ) -> None:
         import random
 
@@ -93,7 +98,7 @@ class _RingTable:
         self.dealers_choice = dealers_choice
         self.bots = list(bots)  # bots[k] plays seat k + 1
         self.ring: PokerTable = Table(
-            PokerGame(), names, stack, seed=seed, button=0
+            PokerGame(house=house), names, stack, seed=seed, button=0
         )  # you deal first
         self.out = out
         self.prompter = Prompter(out, answers)

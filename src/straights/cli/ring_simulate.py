@@ -29,6 +29,7 @@ from straights.poker.phh import deal_to_phh, dumps
 from straights.table import PokerTable
 
 if TYPE_CHECKING:
+    from straights.poker.house import HouseRules
     from straights.poker.variant import Variant
     from straights.store.table import StoredTable
 
@@ -49,11 +50,13 @@ def simulate_ring_games(
     db: str | None = None,
     ante: int | None = None,
     betting: str = "limit",
+    house: HouseRules | None = None,
 ) -> None:
     """Run the simulation and print its summary (a table, or JSON).
 
     ``ante``: Straights itself (no ``--game``, or ``--game straights``) at its own
-    stakes, with its dealer draw, summarised as Straights' simulation always was."""
+    stakes, with its dealer draw, summarised as Straights' simulation always was.
+    ``house``: the table's house rules (``--raise-cap`` …; default: the rule book's)."""
     if not 2 <= players <= 10:
         raise ConfigurationError(f"--players {players}: a table seats 2 to 10 players")
     if stack < 1:
@@ -73,6 +76,8 @@ def simulate_ring_games(
         settings: dict[str, object] = {"bots": kinds}
         if ante is not None:
             settings["ante"] = ante
+        if house is not None and house.changes():
+            settings["house"] = house.changes()
 
         def make_ring(
             names: list[str], chips: int, ring_seed: int, button: int | None
@@ -97,7 +102,7 @@ def simulate_ring_games(
         with output:
             result = simulate_ring(ring.variants, kinds, players=players, hands=hands,
                                    seed=seed, stack=stack, on_deal=on_deal,
-                                   make_ring=make_ring, ante=ante)  # fmt: skip
+                                   make_ring=make_ring, ante=ante, house=house)  # fmt: skip
     title = "dealer's choice" if ring.dealers_choice else game_name(ring.variants[0].code)
     best_first = ranked(result.bots.values())
     if ante is not None:

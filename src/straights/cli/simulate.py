@@ -22,9 +22,11 @@ from straights.cli.game_setup import (
 )
 from straights.cli.render import counted
 from straights.cli.sim_output import SimulationOutput
+from straights.cli.table_rules import table_house_rules, table_house_way, table_rule_options
 
 
 @app.command()
+@table_rule_options
 def simulate(
     ctx: typer.Context,
     players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 6,
@@ -50,6 +52,7 @@ def simulate(
     game_name: GameOpt = None,
     games: GamesOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    table_rules: dict[str, object] | None = None,
 ) -> None:
     """Play bots against each other and report chips won per bot (95% interval)."""
     from straights.cli.paigow_simulate import simulate_pai_gow
@@ -57,10 +60,12 @@ def simulate(
     from straights.paigow.about import is_pai_gow
 
     game_name = game_options(game_name, ctx)  # every option applies or is refused
+    house = table_house_rules(game_name, table_rules or {})
     if is_pai_gow(game_name):  # a banked game with its own deal: cli/paigow_simulate.py
         simulate_pai_gow(players=players, deals=hands, seed=seed, stack=stack, out_path=out,
                          progress=progress, as_json=as_json, console=console(),
-                         bots=bots, db=db)  # fmt: skip
+                         bots=bots, db=db,
+                         house_way=table_house_way(table_rules or {}))  # fmt: skip
         return
     ring = ring_games(game_name, games, players)
     if ring is not None:  # every other game: cli/ring_simulate.py
@@ -68,7 +73,7 @@ def simulate(
 
         simulate_ring_games(ring, players=players, hands=hands, seed=seed, stack=stack,
                             bots=bots, progress=progress, as_json=as_json, out=out,
-                            db=db)  # fmt: skip
+                            db=db, house=house)  # fmt: skip
         return
     setup = game_setup(seats=players, bots=bots, betting=betting, ante=ante, stack=stack,
                        pack=pack, bot_seats=players)  # fmt: skip

@@ -40,6 +40,14 @@ are taken spades, hearts, diamonds, clubs, a natural ace before the joker.
 No rule ever fouls (the tests check every rule, and random hands by the
 thousand): the five-card hand always keeps the highest combination.
 
+**The simple way** (``house_way(seven, "simple")``) is the same list with every
+exception taken out, as a table may deal it for newcomers: five aces always put
+a pair of aces in front; four of a kind without another pair always stay
+together (the two highest other cards in front); a straight, flush or straight
+flush is always kept behind with the best two-card hand in front, whatever
+pairs lie beside it, and never given up for an ace; two pairs are always split
+(the lower pair in front); three aces stay together like any other three.
+
 >>> from straights.cards import parse_cards
 >>> way = house_way(parse_cards("As Kd Qh 9c 7d 4s 2h"))
 >>> way.rule, " ".join(c.ascii() for c in way.setting.front)
@@ -57,10 +65,10 @@ from dataclasses import dataclass
 from typing import Final
 
 from straights.cards import Card
-from straights.errors import HandSizeError
-from straights.paigow.rules import Setting, hand_value
+from straights.errors import ConfigurationError, HandSizeError
+from straights.paigow.rules import HOUSE_WAYS, HouseWayName, Setting, hand_value
 
-__all__ = ["HouseWay", "house_way"]
+__all__ = ["HOUSE_WAYS", "HouseWay", "HouseWayName", "house_way"]
 
 _ACE: Final = 14
 _KING: Final = 13
@@ -87,13 +95,19 @@ def _order(card: Card) -> tuple[int, int, int]:
     return (_rank(card), 0 if card.is_joker else 1, int(card.suit or 0))
 
 
-def house_way(seven: Sequence[Card]) -> HouseWay:
-    """Set ``seven`` cards the house way (the rules above).
+def house_way(seven: Sequence[Card], way: HouseWayName = "foxwoods") -> HouseWay:
+    """Set ``seven`` cards the house way ``way``: ``"foxwoods"`` (the rules above) or
+    ``"simple"`` (:data:`HOUSE_WAYS`).
 
     >>> from straights.cards import parse_cards
     >>> house_way(parse_cards("Ah Ad As Ac Jk Kd 3c")).rule
     'five aces'
+    >>> house_way(parse_cards("Ah Ad As Ac Jk Kd Kc"), "simple").rule
+    'five aces'
     """
+    if way not in HOUSE_WAYS:
+        raise ConfigurationError(f"house way {way!r} is not one of {', '.join(HOUSE_WAYS)}")
+    simple = way == "simple"
     if len(seven) != 7 or len(set(seven)) != 7:
         raise HandSizeError(f"the house way sets seven different cards, not {len(seven)}")
     cards = sorted(seven, key=_order, reverse=True)
@@ -122,7 +136,7 @@ def house_way(seven: Sequence[Card]) -> HouseWay:
 
     pairs = [r for r in by_size if len(groups[r]) == 2]
     if sizes[0] == 5:
-        if 13 in pairs:
+        if 13 in pairs and not simple:
             return done(groups[13], "five aces, kings in front")
         return done(groups[_ACE][:2], "five aces")
     if sizes[0] == 4:
@@ -130,6 +144,8 @@ def house_way(seven: Sequence[Card]) -> HouseWay:
         if others:
             return done(groups[others[0]][:2], "four of a kind and a pair")
         rest = singles_except(top)
+        if simple:
+            return done(rest[:2], "four of a kind, together")
         if top <= 6:
             return done(rest[:2], "four of a kind, low: together")
         if top <= 10 and _rank(rest[0]) >= _KING:
@@ -139,10 +155,10 @@ def house_way(seven: Sequence[Card]) -> HouseWay:
         if sizes[1] == 3:
             return done(groups[top][:2], "two threes of a kind")
         return done(groups[pairs[0]], "full house, split")
-    if len(pairs) < 2:
+    if len(pairs) < 2 or simple:
         straight = _straight_or_better(seven)
         if straight is not None:
-            if sizes[0] == 2 and 10 <= top <= _KING:
+            if sizes[0] == 2 and 10 <= top <= _KING and not simple:
                 rest = singles_except(top)
                 front = straight.front_value
                 if (
@@ -157,6 +173,8 @@ def house_way(seven: Sequence[Card]) -> HouseWay:
     if len(pairs) == 2:
         high, low = pairs
         rest = singles_except(high, low)
+        if simple:
+            return done(groups[low], "two pairs, split")
         if high <= 10 and _rank(rest[0]) == _ACE:
             return done(rest[:2], "two pairs together, ace in front")
         if high <= 6 and _rank(rest[0]) >= _KING:
@@ -164,7 +182,7 @@ def house_way(seven: Sequence[Card]) -> HouseWay:
         return done(groups[low], "two pairs, split")
     if sizes[0] == 3:
         rest = singles_except(top)
-        if top == _ACE:
+        if top == _ACE and not simple:
             return done([groups[top][0], rest[0]], "three aces, split")
         return done(rest[:2], "three of a kind")
     if sizes[0] == 2:

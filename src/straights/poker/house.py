@@ -17,7 +17,9 @@ straights.errors.ConfigurationError: raise_cap=0: give 1 or more bets and raises
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
 
 from straights.errors import ConfigurationError
 
@@ -76,6 +78,42 @@ class HouseRules:
             return self.raise_cap
         return 5 if rounds <= 2 else 4
 
+    def changes(self) -> dict[str, Any]:
+        """The rules that differ from the rule book's (the defaults), by field name: what
+        a stored table's settings and a PHH history (``_``-fields) keep.
+
+        >>> HouseRules(sevens_rule=False, raise_cap=3).changes()
+        {'raise_cap': 3, 'sevens_rule': False}
+        """
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if getattr(self, f.name) != getattr(_RULE_BOOK, f.name)
+        }
+
+    @classmethod
+    def from_changes(cls, changes: Mapping[str, Any]) -> HouseRules:
+        """The rule book's rules with ``changes`` (as :meth:`changes` gives them).
+
+        >>> HouseRules.from_changes({"open_pair": False}).open_pair
+        False
+        >>> HouseRules.from_changes({"open_pair": "no"})
+        Traceback (most recent call last):
+          ...
+        straights.errors.ConfigurationError: house rule open_pair='no': give true or false
+        """
+        known = {f.name for f in fields(cls)}
+        for name, value in changes.items():
+            if name not in known:
+                raise ConfigurationError(
+                    f"house rule {name!r} is not one of {', '.join(sorted(known))}"
+                )
+            if name != "raise_cap" and type(value) is not bool:
+                raise ConfigurationError(f"house rule {name}={value!r}: give true or false")
+        return cls(**changes)
+
+
+_RULE_BOOK = HouseRules()
 
 #: PokerKit's reading: four bets and raises after the blinds in every fixed-limit
 #: round, heads-up too; only full raises reopen; odd chips from ``p1``; no sevens

@@ -33,7 +33,7 @@ import re
 import tomllib
 from collections import deque
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from decimal import Decimal
 from typing import Any, Final
 
@@ -41,6 +41,7 @@ from straights.cards import Card, check_unique
 from straights.errors import HandHistoryError, StraightsError
 from straights.poker.catalogue import get_variant
 from straights.poker.engine import Deal
+from straights.poker.house import HouseRules
 from straights.poker.variant import Stakes, Structure, Variant
 
 __all__ = [
@@ -266,7 +267,7 @@ def _replay(history: dict[str, Any]) -> Replayed:
     dealt = len(boards) + sum(len(q) for q in holes.values())
     moves = [(line, words, int(before == dealt)) for line, words, before in moves]
     deal = Deal(variant, stakes, stacks, _HistorySource(holes, boards),
-                auto_showdown=False, needless_folds=True)  # fmt: skip
+                auto_showdown=False, needless_folds=True, house=_house(history))  # fmt: skip
     for line, words, final in moves:
         _apply(deal, line, words, n, scale, final)
     if deal.phase == "showdown":
@@ -282,6 +283,15 @@ def _replay(history: dict[str, Any]) -> Replayed:
     if left:
         raise HandHistoryError(f"{left} dealing lines deal cards the deal never reaches")
     return Replayed(deal, scale, variant)
+
+
+def _house(history: dict[str, Any]) -> HouseRules | None:
+    """The house rules a history was played under: its ``_``-fields named after
+    :class:`HouseRules`' (``_raise_cap = 3``, ``_sevens_rule = false``); ``None``: none
+    written, the rule book's."""
+    changes = {f.name: history[f"_{f.name}"] for f in fields(HouseRules)
+               if f"_{f.name}" in history}  # fmt: skip
+    return HouseRules.from_changes(changes) if changes else None
 
 
 def _check_dealt_once(actions: Sequence[str]) -> None:
@@ -405,6 +415,7 @@ def deal_to_phh(deal: Deal) -> dict[str, Any]:
     else:
         out["min_bet"] = st.min_bet
     out["starting_stacks"] = list(deal.starting_stacks)
+    out.update({f"_{name}": value for name, value in deal.house.changes().items()})
     lines: list[str] = []
     for e in deal.log:
         p = f"p{(e.player or 0) + 1}"

@@ -60,6 +60,7 @@ from straights.paigow.events import event_dict
 from straights.paigow.rules import PaiGowRules
 from straights.poker.catalogue import get_variant
 from straights.poker.engine import Deal, Entry
+from straights.poker.house import HouseRules
 from straights.poker.variant import Variant
 from straights.poker.view import Move, play
 from straights.store.archive import ArchiveEntry, PaiGowEntry, PokerEntry
@@ -149,11 +150,14 @@ def _poker_act(deal: Deal, command: dict[str, Any]) -> None:
 
 def _poker_game(settings: Mapping[str, Any]) -> PokerGame:
     """The poker hook a table's settings ask for: an ``ante`` means Straights' own
-    stakes (:func:`~straights.table.straights_stakes`), else the catalogue's."""
+    stakes (:func:`~straights.table.straights_stakes`), else the catalogue's; ``house``
+    the house rules that differ from the rule book's (:meth:`HouseRules.changes`)."""
+    changes = settings.get("house")
+    house = HouseRules.from_changes(changes) if changes else None
     ante = settings.get("ante")
     if ante is None:
-        return PokerGame()
-    return PokerGame(stakes=partial(straights_stakes, ante=int(ante)))
+        return PokerGame(house=house)
+    return PokerGame(stakes=partial(straights_stakes, ante=int(ante)), house=house)
 
 
 def _poker_entry(table: Table[Deal, Variant], deal: Deal, number: int) -> ArchiveEntry:
@@ -198,9 +202,10 @@ def pai_gow_game(settings: Mapping[str, Any]) -> PaiGowGame:
     (20, 'rounded-up')
     """
     counted = settings.get("commission", "rounded-up")
+    way = settings.get("house_way", "foxwoods")  # (stored only when not Foxwoods')
     if counted == "exact":
-        return PaiGowGame()
-    return PaiGowGame(PaiGowRules(min_bet=2, commission=counted))
+        return PaiGowGame(PaiGowRules(house_way=way))
+    return PaiGowGame(PaiGowRules(min_bet=2, commission=counted, house_way=way))
 
 
 #: Pai Gow against the bank (the deal's seats are the table's plus one).
