@@ -447,3 +447,206 @@ def test_chips_nobody_can_call_go_back_to_the_bettor() -> None:
     deal.act("bet", 98)
     deal.act("call")
     assert deal.stacks == [80, 40]
+
+
+# -- the older rules, quoted: openers, Canadian, Mexican and Mambo stud, the texts' decks --
+
+
+def play_out(deal: Deal, shown: dict[int, list[str]] | None = None) -> Deal:
+    """:func:`passive`, turning up the ``shown`` cards in order in Mexican stud."""
+    turn = {i: [Card(c) for c in cards] for i, cards in (shown or {}).items()}
+    while not deal.finished:
+        if deal.phase == "expose":
+            deal.expose([turn[deal.actor or 0].pop(0)])
+        elif deal.phase == "draw":
+            deal.discard([])
+        else:
+            legal = {a.kind for a in deal.legal_actions()}
+            deal.act(next(k for k in ("bring-in", "check", "call") if k in legal))
+    return deal
+
+
+def heads_up(code: str, cards: str, shown: dict[int, list[str]] | None = None) -> list[int]:
+    """Two players, an ante of 1 and a bring-in of 1, checked and called down: each
+    one's gain (the pot is 4: +2 to a winner, 0 each on a split)."""
+    deal = Deal(get_variant(code), STUD2, [50, 50], list(parse_cards(cards.replace("|", " "))))
+    return [s - 50 for s in play_out(deal, shown).stacks]
+
+
+def test_the_lowest_up_card_brings_in_ties_broken_by_suit() -> None:
+    """docs/games.md, stud (RRP *Seven-card stud* 1-2): "the lowest up card brings in
+    ..., ties by suit c < d < h < s".  Up cards 2♥, 2♦, 2♠: the 2♦ brings in."""
+    stakes = Stakes.uniform(3, ante=1, bring_in=1, small_bet=2, big_bet=4)
+    deal = Deal(get_variant("F7S"), stakes, [50] * 3, deck_after("Kc Qc 2h Kd Qd 2d Ks Qs 2s"))
+    assert deal.actor == 1 and kinds(deal)[0].startswith("bring-in")
+
+
+def test_razz_and_london_bring_in_with_the_highest_up_card_the_ace_low() -> None:
+    """docs/games.md, stud: "(razz, London: the highest, ace low)".  Up cards K♦, K♠ and
+    A♣: the ace is low, the K♠ outranks the K♦ by suit and brings in."""
+    stakes = Stakes.uniform(3, ante=1, bring_in=1, small_bet=2, big_bet=4)
+    for code in ("FR", "_FLONDON"):
+        deal = Deal(get_variant(code), stakes, [50] * 3,
+                    deck_after("2c 3c Kd 2d 3d Ks 2h 3h Ac"))  # fmt: skip
+        assert deal.actor == 1, code
+
+
+def test_later_stud_rounds_open_with_the_best_hand_showing_ties_to_the_first_seat() -> None:
+    """docs/games.md, stud (RRP *Seven-card stud* 1): "Later rounds open with the best
+    hand showing (razz, London: the lowest), ties to the first seat".  On fourth street
+    p1 and p3 both show K-5 and p2 shows 9-3: p1 opens; in razz the 9-3 opens."""
+    cards = "2c 3c Kd | 2d 3d 9s | 2h 3h Kh | 4c | 5c 3s 5h"
+    stakes = Stakes.uniform(3, ante=1, bring_in=1, small_bet=2, big_bet=4)
+    for code, opener in (("F7S", 0), ("FR", 1)):
+        deal = Deal(get_variant(code), stakes, [50] * 3, deck_after(cards))
+        while deal.street_index == 0:
+            legal = {a.kind for a in deal.legal_actions()}
+            deal.act(next(k for k in ("bring-in", "check", "call") if k in legal))
+        assert deal.street_name == "fourth street" and deal.actor == opener, code
+
+
+def test_canadian_stud_ranks_four_card_straights_and_flushes() -> None:
+    """The texts (004): "There is a variant called Canadian stud in which a four-card
+    straight ranks above one pair, a four-card flush above that, followed by two pair."
+    Each pair of hands below is played to the showdown, one down and four up."""
+    # p1 5-6-7-8 (a four-card straight) against p2's pair of aces: p1 wins
+    assert heads_up("_FCANADIAN", "5c 6d | Ac Ad | Jc | 7h 2h | Jd | 8s 9c | Js | Kc 3s") == [
+        2, -2]  # fmt: skip
+    # p1's four hearts (a four-card flush) against p2's 5-6-7-8: p1 wins
+    assert heads_up("_FCANADIAN", "2h 7h | 5c 6d | Jc | 9h 7s | Jd | Kh 8d | Js | 3c Qs") == [
+        2, -2]  # fmt: skip
+    # p1's four hearts against p2's two pair (fours and nines): p2 wins
+    assert heads_up("_FCANADIAN", "2h 7h | 4c 4d | Jc | 9h 9s | Jd | Kh 9d | Js | 3c Qs") == [
+        -2, 2]  # fmt: skip
+    # the same cards in plain five-card stud: the four-card straight is no hand
+    assert heads_up("_F5S", "5c 6d | Ac Ad | Jc | 7h 2h | Jd | 8s 9c | Js | Kc 3s") == [-2, 2]
+
+
+def test_canadian_stud_opens_with_the_best_hand_of_the_game_showing() -> None:
+    """docs/games.md, Canadian stud (*decision*): "who acts first on a later street is
+    the best showing hand of this game: with four up cards a four-card straight or
+    flush showing counts".  p1 shows K-K-2-3, p2 shows 5-6-7-8: p2 opens the last round
+    (in five-card stud the kings open)."""
+    cards = "Ac Kc | As 5s | Jc | Kd 6h | Jd | 2c 7d | Js | 3d 8c"
+    for code, opener in (("_FCANADIAN", 1), ("_F5S", 0)):
+        deal = Deal(get_variant(code), STUD2, [50, 50], list(parse_cards(cards.replace("|", " "))))
+        while deal.street_index < len(deal.variant.streets) - 1:
+            legal = {a.kind for a in deal.legal_actions()}
+            deal.act(next(k for k in ("bring-in", "check", "call") if k in legal))
+        assert deal.actor == opener, code
+
+
+def test_mexican_stud_removes_the_eights_nines_and_tens() -> None:
+    """The texts (004): "[Mexican stud] removes the 8, 9, and 10-spot cards"."""
+    variant = get_variant("_FMEXICAN")
+    deck = make_deck(variant.deck, jokers=variant.jokers)
+    assert len(deck) == 40
+    assert not {c.ascii()[0] for c in deck} & {"8", "9", "T"}
+
+
+def test_mexican_stud_ranks_a_flush_above_a_full_house() -> None:
+    """The texts (004): "In both of these games [Manila, Mexican stud], a flush ranks
+    above a full house".  p1 turns up four hearts (A♥ down): a flush; p2 a full house of
+    kings: p1 wins."""
+    cards = "Ah 2h | Kc Kd | 4s | 5h Ks | 4d | 6h 3c | 4c | Jh 3d"
+    shown = {0: ["2h", "5h", "6h", "Jh"], 1: ["Kd", "Ks", "3c", "3d"]}
+    assert heads_up("_FMEXICAN", cards, shown) == [2, -2]
+
+
+def test_mexican_stud_counts_six_seven_jack_queen_king_as_a_straight() -> None:
+    """The texts (004): "a hand such as 6♥ 7♦ J♣ Q♣ K♠ counts as a straight".  It beats
+    p2's three aces."""
+    cards = "6h 7d | As Ad | 4s | Jc Ac | 4d | Qc 2s | 4c | Ks 3s"
+    shown = {0: ["7d", "Jc", "Qc", "Ks"], 1: ["Ad", "Ac", "2s", "3s"]}
+    assert heads_up("_FMEXICAN", cards, shown) == [2, -2]
+
+
+def test_mexican_stud_keeps_exactly_one_card_down() -> None:
+    """docs/games.md, Mexican stud: "Every card is dealt face down; on each street each
+    player turns one of his face-down cards up, so he always keeps exactly one card
+    down"."""
+    cards = "6h 7d | As Ad | 4s | Jc Ac | 4d | Qc 2s | 4c | Ks 3s"
+    shown = {0: ["7d", "Jc", "Qc", "Ks"], 1: ["Ad", "Ac", "2s", "3s"]}
+    deal = Deal(
+        get_variant("_FMEXICAN"), STUD2, [50, 50], list(parse_cards(cards.replace("|", " ")))
+    )
+    play_out(deal, shown)
+    assert [flags.count(False) for flags in deal.up] == [1, 1]
+    assert [len(flags) for flags in deal.up] == [5, 5]
+
+
+@pytest.mark.parametrize(
+    ("cards", "gains", "why"),
+    [
+        ("Qs Qd | 7h 9h | 2c | 7c Jh | 2d | Kc", [-2, 2], "one pair < flush"),
+        ("7h 9h | 8c 9d | 2c | Jh Ts | 2d | Kc", [-2, 2], "flush < straight"),
+        ("9c Td | 7s 7d | 2c | Jh 7h | 2d | Kc", [-2, 2], "straight < three of a kind"),
+        ("7h 8h | Ks Kd | 2c | 9h Kc | 2d | Tc", [2, -2], "three of a kind < straight flush"),
+    ],
+)
+def test_mambo_stud_ranks_three_card_hands_with_straights_and_flushes(
+    cards: str, gains: list[int], why: str
+) -> None:
+    """The texts (004): "If you add straights and flushes, the order of hands should
+    be ...: no pair, one pair, flush, straight, three of a kind, straight flush.  This
+    order is used, for example, in [Mambo stud]".  No card is six or lower, so there is
+    no low and the high hand takes the pot."""
+    assert heads_up("_FMAMBO", cards) == gains, why
+
+
+def test_mambo_stud_splits_with_a_six_or_better_low() -> None:
+    """docs/games.md, Mambo stud (the texts: ace-to-three, six or better the three-card
+    eight or better): "the best ace-to-three low of six or better wins low; a low nobody
+    qualifies for goes to the high hand".  p1's K-7-3 takes high, p2's 6-4-2 low half;
+    against p1's K-8-3, p2's 7-4-2 is no low and p1 scoops."""
+    assert heads_up("_FMAMBO", "7h 3c | 6s 4d | 9c | 2d 2c | 9d | Kh") == [0, 0]
+    assert heads_up("_FMAMBO", "8h 3c | 7s 4d | 9c | 2d 2c | 9d | Kh") == [2, -2]
+
+
+def test_manila_and_its_32_card_deck() -> None:
+    """The texts (004): "the Australian game of Manila uses a 32-card deck in which all
+    cards below the rank of 7 are removed"."""
+    variant = get_variant("_FMANILA")
+    deck = make_deck(variant.deck, jokers=variant.jokers)
+    assert len(deck) == 32
+    assert {c.ascii()[0] for c in deck} == set("789TJQKA")
+
+
+def test_lowball_with_a_joker_plays_it_as_the_lowest_card_not_in_the_hand() -> None:
+    """The texts (004): "The joker always plays as the lowest card not already present
+    in the hand: in 7♥ 5♠ 4♥ (Joker) A♦, for example, the joker plays as a 2-spot".
+    California lowball, heads-up, both stand pat: p1's 7-5-4-joker-A is 7-5-4-2-A and
+    beats p2's 7-5-4-3-A."""
+    stakes = Stakes.uniform(2, blinds=(1, 2), small_bet=2, big_bet=4)
+    cards = "7h 5s 4h Jk Ad | 7c 5c 4d 3s Ac"
+    deal = Deal(get_variant("_FCALIFORNIA"), stakes, [50, 50],
+                deck_after(cards, jokers=1))  # fmt: skip
+    assert [s - 50 for s in play_out(deal).stacks] == [2, -2]
+
+
+def test_london_lowball_counts_straights_and_flushes_against_you() -> None:
+    """The texts (004), ace-to-six low, "the traditional hand ranking of "London"
+    lowball": "Aces are low cards, but straights and flushes count for high ...
+    Therefore, the best possible hand is 6-4-3-2-A".  p1's 5-4-3-2-A is a straight
+    and loses to p2's 6-4-3-2-A."""
+    cards = "Ac 2d Kc | As 2s Ks | Qc | 3h 3c | Qd | 4h 4c | Qh | 5s 6d | Qs | Kd Kh"
+    assert heads_up("_FLONDON", cards) == [-2, 2]
+
+
+def test_five_card_draw_with_the_bug_plays_it_as_an_ace_or_to_complete_a_hand() -> None:
+    """The texts (004): the bug "is given the rank of ace unless designating it as a
+    different card would complete a straight, flush, or straight flush. ... a pair of
+    kings with a bug is still just a pair of kings (with an ace kicker), but four clubs
+    and a bug make a flush"."""
+    stakes = Stakes.uniform(2, blinds=(1, 2), small_bet=2, big_bet=4)
+
+    def gains(cards: str) -> list[int]:
+        deal = Deal(get_variant("_F5CDJ"), stakes, [50, 50], deck_after(cards, jokers=1))
+        return [s - 50 for s in play_out(deal).stacks]
+
+    # pair of kings + bug (kings, ace kicker) beats kings with a queen kicker
+    assert gains("Kc Kd Jk 7h 3s | Ks Kh Qd 7d 2c") == [2, -2]
+    # ... but not a pair of aces: the bug is no third king
+    assert gains("Kc Kd Jk 7h 3s | As Ah 9d 7d 2c") == [-2, 2]
+    # four clubs and a bug: a flush, which beats three queens
+    assert gains("2c 5c 9c Jc Jk | Qs Qh Qd 7d 3h") == [2, -2]
