@@ -650,3 +650,110 @@ def test_five_card_draw_with_the_bug_plays_it_as_an_ace_or_to_complete_a_hand() 
     assert gains("Kc Kd Jk 7h 3s | As Ah 9d 7d 2c") == [-2, 2]
     # four clubs and a bug: a flush, which beats three queens
     assert gains("2c 5c 9c Jc Jk | Qs Qh Qd 7d 3h") == [2, -2]
+
+
+# -- the rules every game shares, and the button games', quoted ----------------------------
+
+
+def test_blinds_sit_left_of_the_button_and_the_first_round_opens_left_of_the_big_blind() -> None:
+    """docs/games.md, button games (RRP *Button and blind use*, *Hold'em*): "Blinds left of
+    the button"; "The first round opens left of the big blind, later rounds left of the
+    button".  Four players, p4 on the button: p1 posts 1, p2 posts 2, p3 acts first;
+    on the flop p1 acts first."""
+    stakes = Stakes.uniform(4, blinds=(1, 2), min_bet=2)
+    deal = Deal(get_variant("NT"), stakes, [50] * 4, deck_after())
+    assert deal.bets == [1, 2, 0, 0] and deal.actor == 2
+    for _ in range(3):
+        deal.act("call")
+    deal.act("check")
+    assert deal.street_name == "flop" and deal.actor == 0
+
+
+def test_heads_up_the_button_posts_the_small_blind_and_acts_first_before_the_flop() -> None:
+    """docs/games.md, button games (RRP *Button and blind use*): "heads-up the button
+    posts the small blind and acts first before the flop only".  p2 is the button."""
+    stakes = Stakes.uniform(2, blinds=(1, 2), min_bet=2)
+    deal = Deal(get_variant("NT"), stakes, [50, 50], deck_after())
+    assert deal.bets == [2, 1] and deal.actor == 1
+    deal.act("call")
+    deal.act("check")
+    assert deal.street_name == "flop" and deal.actor == 0
+
+
+def test_hold_em_burns_a_card_before_the_flop_the_turn_and_the_river() -> None:
+    """docs/games.md, hold'em (RRP *Hold'em*): "two down; flop of three, turn, river, a
+    burn before each".  After the hole cards (two each, p1 first) a card is burned,
+    the next three are the flop, then a burn, the turn, a burn, the river."""
+    cards = "As Ad | Ks Kd | 2c | 7h 8h 9h | 3c | Th | 4c | Jh"
+    stakes = Stakes.uniform(2, blinds=(1, 2), min_bet=2)
+    deal = play_out(Deal(get_variant("NT"), stakes, [50, 50], deck_after(cards)))
+    assert deal.board == list(parse_cards("7h 8h 9h Th Jh"))
+    assert deal.stacks == [50, 50]  # both play the board's straight flush: a split
+
+
+def test_fixed_limit_hold_em_bets_small_then_big() -> None:
+    """docs/games.md, fixed-limit hold'em (RRP): "the small bet pre-flop and on the
+    flop, the big bet after"."""
+    deal = Deal(get_variant("FT"), LIMIT, [500] * 3, deck_after())
+    sizes: dict[str, int] = {}
+    while not deal.finished:
+        legal = {a.kind: a for a in deal.legal_actions()}
+        top = legal.get("bet") or legal.get("raise")
+        if top is not None:  # the size of a bet or raise: its amount over the call
+            sizes.setdefault(deal.street_name, top.low - max(deal.bets))
+        deal.act(next(k for k in ("check", "call") if k in legal))
+    assert sizes == {"pre-flop": 10, "flop": 10, "turn": 20, "river": 20}
+
+
+def test_seven_card_stud_bets_small_on_third_and_fourth_street_big_after() -> None:
+    """docs/games.md, seven-card stud (RRP): "the small bet on third and fourth street,
+    the big bet after" (no open pair dealt here)."""
+    cards = "2c 3c Kd | 2d 3d 9s | 4c | Qh 8s | 5c | Jh 7s | 6c | Th 6s | 7c | 4h 5h"
+    deal = Deal(get_variant("F7S"), STUD2, [50, 50], deck_after(cards))
+    sizes: dict[str, int] = {}
+    while not deal.finished:
+        legal = {a.kind: a for a in deal.legal_actions()}
+        top = legal.get("bet") or legal.get("complete")
+        if top is not None:
+            sizes.setdefault(deal.street_name, top.low)
+        deal.act(next(k for k in ("bring-in", "check", "call") if k in legal))
+    assert sizes == {"third street": 2, "fourth street": 2, "fifth street": 4,
+                     "sixth street": 4, "seventh street": 4}  # fmt: skip
+
+
+def test_no_limit_raises_at_least_the_last_full_raise() -> None:
+    """docs/games.md (RRP *No-limit* 2-3, TDA): "No limit: a bet at least the minimum
+    bet, a raise at least the last full bet or raise".  After a bet of 4 the smallest
+    raise is to 8; after a raise to 12 (8 more) the smallest is to 20."""
+    stakes = Stakes.uniform(3, blinds=(1, 2), min_bet=2)
+    deal = Deal(get_variant("NT"), stakes, [100] * 3, deck_after())
+    for _ in range(2):
+        deal.act("call")
+    deal.act("check")
+    assert deal.legal_actions()[-1].low == 2  # the minimum bet
+    deal.act("bet", 4)
+    assert deal.legal_actions()[-1].low == 8
+    deal.act("raise", 12)
+    assert deal.legal_actions()[-1].low == 20
+
+
+def test_pot_limit_raises_at_most_the_call_plus_the_pot_after_it() -> None:
+    """docs/games.md (RRP *Pot-limit*): "a raise reaches at most the call plus the pot
+    after the call".  Blinds 1-2, the first to act: call 2 makes the pot 5, so he may
+    raise to 2 + 5 = 7."""
+    stakes = Stakes.uniform(3, blinds=(1, 2), min_bet=2)
+    deal = Deal(get_variant("PO"), stakes, [100] * 3, deck_after())
+    assert deal.legal_actions()[-1].high == 7
+
+
+def test_side_pots_go_by_what_each_player_put_in() -> None:
+    """docs/games.md (RRP *The showdown*): "Side pots by contribution".  p1 is all in for
+    10 with the best hand and wins 30 (10 from each); p2 beats p3 for the other 40."""
+    cards = "As Ad | Ks Kd | Qs Qd | 2c | 7h 8c 3d | 4c | 9s | 5c | 2h"
+    stakes = Stakes.uniform(3, blinds=(1, 2), min_bet=2)
+    deal = Deal(get_variant("NT"), stakes, [10, 30, 30], deck_after(cards))
+    deal.act("raise", 30)  # p3 all in
+    deal.act("call")  # p1 all in for 10
+    deal.act("call")  # p2
+    play_out(deal)
+    assert deal.stacks == [30, 40, 0]
