@@ -9,8 +9,8 @@ deck serves; blinds 1-2 (min bet 2, limits 2/4) or, in stud, ante 1, bring-in 1,
 limits 2/4; Straights antes 1 on a ladder of 1.  At each decision the player
 picks a legal kind of action uniformly (fold only when facing a bet), a bet or
 raise to the least, the most or a uniform amount between; a draw discards a
-uniform number of uniformly chosen cards, and in Mexican stud the card turned up
-is chosen uniformly.  PokerKit plays the same tables with
+uniform number of uniformly chosen cards (a throw, as in Irish, the number the
+street says), and in Mexican stud the card turned up is chosen uniformly.  PokerKit plays the same tables with
 the same policy in its own process (``_games_worker.py``), in the peers'
 virtualenv ``benchmarks/.peers-venv`` that ``compare_peers.py`` creates;
 ``--peer-python`` runs it with any interpreter that has PokerKit instead (the
@@ -83,6 +83,10 @@ def play(variant: Variant, the_stakes: Stakes, players: int, rng: random.Random)
         if deal.phase == "draw":
             hand = deal.holes[deal.actor]  # type: ignore[index]
             deal.discard(rng.sample(hand, rng.randint(0, len(hand))))
+            continue
+        if deal.phase == "discard":  # Irish, Courchevel: throw what the street says
+            hand = deal.holes[deal.actor]  # type: ignore[index]
+            deal.discard(rng.sample(hand, deal.street.discard))
             continue
         if deal.phase == "expose":  # Mexican stud: a uniform choice of the down cards
             i = deal.actor
