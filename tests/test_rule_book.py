@@ -757,3 +757,69 @@ def test_side_pots_go_by_what_each_player_put_in() -> None:
     deal.act("call")  # p2
     play_out(deal)
     assert deal.stacks == [30, 40, 0]
+
+
+def test_betting_goes_clockwise_with_fold_check_call_bet_and_raise() -> None:
+    """docs/games.md (RRP *Betting and raising*): "Betting goes clockwise; a player may
+    fold, check (no bet to him), call, bet or raise".  Three players: p3, p1, p2 in
+    turn before the flop (facing the blind: fold, call, raise), p1, p2, p3 after it
+    (no bet: check or bet)."""
+    stakes = Stakes.uniform(3, blinds=(1, 2), min_bet=2)
+    deal = Deal(get_variant("NT"), stakes, [50] * 3, deck_after())
+    order = []
+    while deal.street_name == "pre-flop":
+        assert {a.kind for a in deal.legal_actions()} <= {"fold", "call", "raise", "check"}
+        order.append(deal.actor)
+        legal = {a.kind for a in deal.legal_actions()}
+        deal.act("check" if "check" in legal else "call")
+    assert order == [2, 0, 1]
+    assert [a.kind for a in deal.legal_actions()] == ["check", "bet"]
+    order = []
+    for _ in range(3):
+        order.append(deal.actor)
+        deal.act("check")
+    assert order == [0, 1, 2]
+
+
+def test_cards_speak_and_a_tie_splits_the_pot_as_evenly_as_possible() -> None:
+    """docs/games.md (RRP *Ties*): "Cards speak; split pots are split as evenly as
+    possible".  p1 and p2 both make a jack-high straight; the pot of 7 (6 in blinds
+    and calls, 1 carried) splits 4 and 3, the odd chip to p1, first from the button."""
+    cards = "Jc 3d | Jd 4s | Ac Kd | 2c | 7h 8h 9s | 3c | Tc | 4c | 2d"
+    stakes = Stakes.uniform(3, blinds=(1, 2), min_bet=2)
+    deal = play_out(Deal(get_variant("NT"), stakes, [50] * 3, deck_after(cards), carry=1))
+    assert [s - 50 for s in deal.stacks] == [2, 1, -2]
+
+
+def test_short_deck_plays_a_flush_over_a_full_house_and_a_six_to_ace_straight() -> None:
+    """docs/games.md, short deck (*decision*, PokerKit's order): "36 cards; flush over
+    full house, straight over trips, A-6-7-8-9 the lowest straight".  p1's flush beats p2's full house;
+    then p1's A-6-7-8-9 beats p2's three kings."""
+    stakes = Stakes.uniform(2, blinds=(1, 2), min_bet=2)
+
+    def gains(cards: str) -> list[int]:
+        top = list(parse_cards(cards.replace("|", " ")))
+        deck = top + [c for c in make_deck("short") if c not in top]
+        assert len(deck) == 36
+        return [s - 50 for s in play_out(Deal(get_variant("NS"), stakes, [50, 50], deck)).stacks]
+
+    assert gains("Ah 6h | Kc Kd | 7c | Kh 9h Th | 8c | 9s | 8d | 7d") == [2, -2]
+    assert gains("Ac 6d | Kc Kd | 7s | Ks 7h 8h | Jc | 9s | Jd | Qc") == [2, -2]
+
+
+def test_single_draw_bets_small_before_the_draw_and_big_after() -> None:
+    """docs/games.md, draw games (RRP *Lowball*, *Draw high*): "single draw: the small
+    bet before the draw, the big bet after"."""
+    stakes = Stakes.uniform(2, blinds=(1, 2), small_bet=2, big_bet=4)
+    deal = Deal(get_variant("_F5CD"), stakes, [50, 50], deck_after())
+    sizes: dict[str, int] = {}
+    while not deal.finished:
+        if deal.phase == "draw":
+            deal.discard([])
+            continue
+        legal = {a.kind: a for a in deal.legal_actions()}
+        top = legal.get("bet") or legal.get("raise")
+        if top is not None:
+            sizes.setdefault(deal.street_name, top.low - max(deal.bets))
+        deal.act(next(k for k in ("check", "call") if k in legal))
+    assert list(sizes.values()) == [2, 4]
