@@ -10,8 +10,8 @@ limits 2/4; Straights antes 1 on a ladder of 1.  At each decision the player
 picks a legal kind of action uniformly (fold only when facing a bet), a bet or
 raise to the least, the most or a uniform amount between; a draw discards a
 uniform number of uniformly chosen cards (a throw, as in Irish, the number the
-street says), and in Mexican stud the card turned up is chosen uniformly.  PokerKit plays the same tables with
-the same policy in its own process (``_games_worker.py``), in the peers'
+street says), and in Mexican stud the card turned up is chosen uniformly.
+PokerKit plays the same tables with the same policy in its own process (``_games_worker.py``), in the peers'
 virtualenv ``benchmarks/.peers-venv`` that ``compare_peers.py`` creates;
 ``--peer-python`` runs it with any interpreter that has PokerKit instead (the
 project's own ``.venv`` has it as a dev extra).  Rates are hands per CPU second

@@ -793,8 +793,8 @@ def test_cards_speak_and_a_tie_splits_the_pot_as_evenly_as_possible() -> None:
 
 def test_short_deck_plays_a_flush_over_a_full_house_and_a_six_to_ace_straight() -> None:
     """docs/games.md, short deck (*decision*, PokerKit's order): "36 cards; flush over
-    full house, straight over trips, A-6-7-8-9 the lowest straight".  p1's flush beats p2's full house;
-    then p1's A-6-7-8-9 beats p2's three kings."""
+    full house, straight over trips, A-6-7-8-9 the lowest straight".  p1's flush beats
+    p2's full house; then p1's A-6-7-8-9 beats p2's three kings."""
     stakes = Stakes.uniform(2, blinds=(1, 2), min_bet=2)
 
     def gains(cards: str) -> list[int]:
