@@ -12,8 +12,8 @@ raise to the least, the most or a uniform amount between; a draw discards a
 uniform number of uniformly chosen cards (a throw, as in Irish, the number the
 street says), and in Mexican stud the card turned up is chosen uniformly.
 PokerKit plays the same tables with the same policy in its own process
-(``_games_worker.py``), in the peers' virtualenv ``benchmarks/.peers-venv`` that ``compare_peers.py`` creates;
-``--peer-python`` runs it with any interpreter that has PokerKit instead (the
+(``_games_worker.py``), in the peers' virtualenv ``benchmarks/.peers-venv``
+that ``compare_peers.py`` creates; ``--peer-python`` runs it with any interpreter that has PokerKit instead (the
 project's own ``.venv`` has it as a dev extra).  Rates are hands per CPU second
 of the timing process (steadier than wall time on a shared machine), after 50
 warm-up hands on each side;
