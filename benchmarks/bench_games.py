@@ -16,9 +16,8 @@ process (``_games_worker.py``), in the peers' virtualenv ``benchmarks/.peers-ven
 PokerKit instead (the project's own ``.venv`` has it as a dev extra). Rates are hands
 per CPU second of the timing process (steadier than wall time on a shared machine),
 after 50 warm-up hands on each side; ``decisions/hand`` shows both engines did
-comparable work.
-Target (issue 10):at least 10x PokerKit's hands per second on 6-max no-limit hold'em
-(NT) and seven-card stud (F7S).
+comparable work.  Target (issue 10): at least 10x PokerKit's hands per second on
+6-max no-limit hold'em (NT) and seven-card stud (F7S).
 """
 
 from __future__ import annotations
