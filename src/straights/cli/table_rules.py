@@ -137,24 +137,13 @@ def spelled(name: str, value: object) -> str:
     return f"{flag} {value}"
 
 
-def _applies(name: str, variant: Variant) -> str | None:
-    """Why the house rule ``name`` changes nothing in ``variant`` (``None``: it applies)."""
-    from straights.poker.variant import Structure
+def _unused(name: str, variant: Variant) -> str | None:
+    """Why the option ``name`` changes nothing in ``variant`` (``None``: it applies)."""
+    from straights.poker.house import unused_in
 
-    if name in ("house", "odd_chip"):
+    if name == "house":
         return None
-    fixed = variant.structure is Structure.FIXED_LIMIT
-    if name in ("raise_cap", "heads_up_unlimited", "half_bet_reopens"):
-        return None if fixed else "is not played fixed limit"
-    if name == "blind_is_bet":
-        return None if fixed and variant.blinds else "has no blinds in a fixed-limit game"
-    if name == "lowball_check_raise":
-        return None if not variant.check_raise else "allows check-raise by its rule book"
-    if name == "sevens_rule":
-        return None if variant.sevens_rule else "has no sevens rule (limit California lowball)"
-    if name == "open_pair":
-        return None if variant.open_pair else "has no open-pair option (seven-card stud)"
-    return "is not Pai Gow"  # house_way
+    return unused_in("rule_book_odd_chip" if name == "odd_chip" else name, variant)
 
 
 def table_house_rules(game: str | None, typed: Mapping[str, object]) -> HouseRules | None:
@@ -192,7 +181,7 @@ def table_house_rules(game: str | None, typed: Mapping[str, object]) -> HouseRul
         pool = [find_variant(game)]
         label = game_name(pool[0].code)
     for name, value in rules.items():
-        reasons = [_applies(name, v) for v in pool]
+        reasons = [_unused(name, v) for v in pool]
         if all(reasons):
             why = reasons[0] if len(pool) == 1 else "uses it"
             raise ConfigurationError(f"{spelled(name, value)}: {label} {why}; drop it")

@@ -19,11 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from straights.errors import ConfigurationError
 
-__all__ = ["POKERKIT", "HouseRules"]
+if TYPE_CHECKING:
+    from straights.poker.variant import Variant
+
+__all__ = ["POKERKIT", "HouseRules", "unused_in"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +117,36 @@ class HouseRules:
 
 
 _RULE_BOOK = HouseRules()
+
+
+def unused_in(setting: str, variant: Variant) -> str | None:
+    """Why the house rule ``setting`` (a field of :class:`HouseRules`) changes nothing in
+    ``variant``, worded to follow the game's name; ``None`` when it applies.  A front end
+    refuses a setting its game does not use with it.
+
+    >>> from straights.poker.catalogue import get_variant
+    >>> unused_in("raise_cap", get_variant("NT")), unused_in("raise_cap", get_variant("FT"))
+    ('is not played fixed limit', None)
+    >>> unused_in("sevens_rule", get_variant("FR"))
+    'has no sevens rule (limit California lowball)'
+    """
+    from straights.poker.variant import Structure
+
+    fixed = variant.structure is Structure.FIXED_LIMIT
+    if setting in ("raise_cap", "heads_up_unlimited", "half_bet_reopens"):
+        return None if fixed else "is not played fixed limit"
+    if setting == "blind_is_bet":
+        return None if fixed and variant.blinds else "has no blinds in a fixed-limit game"
+    if setting == "lowball_check_raise":
+        return None if not variant.check_raise else "allows check-raise by its rule book"
+    if setting == "sevens_rule":
+        return None if variant.sevens_rule else "has no sevens rule (limit California lowball)"
+    if setting == "open_pair":
+        return None if variant.open_pair else "has no open-pair option (seven-card stud)"
+    if setting == "rule_book_odd_chip":
+        return None
+    raise ConfigurationError(f"{setting!r} is not a house rule of HouseRules")
+
 
 #: PokerKit's reading: four bets and raises after the blinds in every fixed-limit
 #: round, heads-up too; only full raises reopen; odd chips from ``p1``; no sevens
