@@ -6,7 +6,7 @@ PHH has no banked games, so the variant code and every extra field start with
 * ``players``, ``seats`` (1-6), ``starting_stacks``, ``finishing_stacks``;
 * ``_bets``, ``_dice`` (when known), ``_commission_percent``, ``_commission``
   (``"exact"``; a history without it was settled by the old ``"rounded-up"`` rule,
-  and replays so), ``_foul``;
+  and replays so), ``_foul``, ``_house_way`` (only when not ``"foxwoods"``);
 * ``actions``: ``"d dh pN <7 cards>"`` and ``"d dh bank <7 cards>"`` (the deal),
   ``"pN set <2 cards>"`` (the two-card hand; the other five play behind),
   ``"# house way"`` after one the dealer set (``"# foul"`` after a foul the
