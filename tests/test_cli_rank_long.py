@@ -4,6 +4,7 @@ every five is what the ranking gives for the whole hand."""
 from __future__ import annotations
 
 import pytest
+from clitools import run_main
 
 from straights.cards import make_deck, make_rng
 from straights.cli.rank import best_of_fives
@@ -35,3 +36,12 @@ def test_the_best_of_every_five_is_the_whole_hands_value(name: str) -> None:
             assert sum(tried) == 126  # C(9, 5): every five tried once
             assert best.key == whole.key, (hand, options)
             assert best.category == whole.category
+
+
+def test_a_long_hand_of_a_ranking_of_fewer_cards_is_refused_at_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    deck = " ".join(c.ascii() for c in make_deck("standard"))
+    code, out, err = run_main(capsys, "rank", deck, "-r", "badugi")
+    assert code == 2
+    assert err.strip() == "error: a badugi hand is 1 to 7 cards, not 52"  # no "note:" first

@@ -80,7 +80,8 @@ def _evaluate_long(hand: tuple[Card, ...], ranking: str, options: dict[str, Any]
     terminal, a line a minute when stderr is not one).
 
     A ranking that plays the best five cards is the best of every five (so each one
-    is counted); any other is evaluated whole, with the time spent only."""
+    is counted); any other evaluates the hand whole (badugi, three-card and Straights'
+    hands are a few cards: a long one is refused at once)."""
     from math import comb
 
     from rich.console import Console
@@ -88,6 +89,9 @@ def _evaluate_long(hand: tuple[Card, ...], ranking: str, options: dict[str, Any]
     from straights.cli.progress import Work
     from straights.rankings.base import evaluate, get_ranking
 
+    chosen = get_ranking(ranking)
+    if min(chosen.card_counts) != 5:  # not the best five: its own sizes (and refusals)
+        return evaluate(hand, ranking=ranking, **options)
     err = Console(stderr=True, highlight=False)
     n = len(hand)
     total = comb(n, 5)
@@ -97,10 +101,6 @@ def _evaluate_long(hand: tuple[Card, ...], ranking: str, options: dict[str, Any]
         markup=False,
         soft_wrap=True,
     )
-    chosen = get_ranking(ranking)
-    if min(chosen.card_counts) != 5:
-        with Work(f"ranking {n} cards", "", console=err):
-            return evaluate(hand, ranking=ranking, **options)
     with Work(f"ranking {n} cards", "five-card hands", total, console=err) as work:
         return best_of_fives(hand, ranking, options, work.advance)
 
