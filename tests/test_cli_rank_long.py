@@ -42,6 +42,6 @@ def test_a_long_hand_of_a_ranking_of_fewer_cards_is_refused_at_once(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     deck = " ".join(c.ascii() for c in make_deck("standard"))
-    code, out, err = run_main(capsys, "rank", deck, "-r", "badugi")
+    code, _, err = run_main(capsys, "rank", deck, "-r", "badugi")
     assert code == 2
     assert err.strip() == "error: a badugi hand is 1 to 7 cards, not 52"  # no "note:" first
