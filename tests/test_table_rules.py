@@ -234,3 +234,34 @@ def test_a_pai_gow_history_replays_under_its_house_way(
                             "--house-way", "trump")  # fmt: skip
     assert code != 0
     assert "--house-way trump: choose foxwoods or simple" in err
+
+
+def test_play_stores_the_rules_and_a_resumed_table_keeps_them(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = str(tmp_path / "play.db")
+    # at California lowball, without the sevens rule: the first deal, then leave
+    code, _, err = run_main(capsys, "play", "--game", "california-lowball", "--no-sevens-rule",
+                            "--db", db, "--seed", "4", "--script", str(_answers(tmp_path, "c")),
+                            "--hands", "1")  # fmt: skip
+    assert code == 0, err
+    code, _, err = run_main(capsys, "play", "--game", "pai-gow", "--house-way", "simple",
+                            "--db", db, "--seed", "4", "--script", str(_answers(tmp_path, "h")),
+                            "--hands", "1")  # fmt: skip
+    assert code == 0, err
+    store = Store(db)
+    try:
+        lowball, pai_gow = store.tables()[-2:]
+        assert lowball.settings["house"] == {"sevens_rule": False}
+        assert pai_gow.settings["house_way"] == "simple"
+        assert StoredTable.load(store, lowball.id).table.game.house == HouseRules(sevens_rule=False)
+        assert StoredTable.load(store, pai_gow.id).table.game.rules.house_way == "simple"
+    finally:
+        store.close()
+
+
+def _answers(folder: Path, key: str) -> Path:
+    """A script of answers: ``key`` twenty times (a call, or the house way), then quit."""
+    path = folder / f"answers-{key}.txt"
+    path.write_text(f"{key}\n" * 20 + "q\n")
+    return path
