@@ -49,9 +49,12 @@ class RayExecutor(Executor):
 
         self._ray = ray
         self._started = False
+        #: This process's descendants before Ray started (they are not Ray's).
+        self._before: set[int] = set()
         if not ray.is_initialized():
             init_kwargs.setdefault("include_dashboard", False)
             init_kwargs.setdefault("log_to_driver", False)
+            self._before = set(_descendants(os.getpid()))
             ray.init(address=address, **init_kwargs)
             self._started = True
         self._remote: dict[Callable[..., Any], Any] = {}
@@ -66,16 +69,19 @@ class RayExecutor(Executor):
 
     def stop_now(self) -> None:
         """Kill the processes of the local Ray instance this executor started (its
-        GCS, raylet and workers: this process's descendants) at once — Ctrl-C, when
-        the process is about to exit.  Ray's own shutdown takes seconds and its exit
-        hook would wait for the dead processes, so the hook is removed: call this
-        only when the process ends next.  Joining a cluster: nothing is killed."""
+        GCS, raylet and workers: the descendants of this process that were not there
+        before Ray started) at once — for Ctrl-C, when the process is about to exit.
+        Ray's own shutdown takes seconds and its exit hook would wait for the dead
+        processes, so the hook is removed: call this only when the process ends next.
+        Joined to a cluster, nothing is killed."""
         import atexit
 
         if not self._started:
             return
         atexit.unregister(self._ray.shutdown)
         for pid in _descendants(os.getpid()):
+            if pid in self._before:
+                continue
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
         self._started = False
