@@ -475,10 +475,12 @@ def heads_up(code: str, cards: str, shown: dict[int, list[str]] | None = None) -
 
 def test_the_lowest_up_card_brings_in_ties_broken_by_suit() -> None:
     """docs/games.md, stud (RRP *Seven-card stud* 1-2): "the lowest up card brings in
-    ..., ties by suit c < d < h < s".  Up cards 2♥, 2♦, 2♠: the 2♦ brings in."""
+    ..., ties by suit c < d < h < s".  Up cards 2♥, 2♦, 2♠: the 2♦ brings in, in
+    seven-card and in five-card stud."""
     stakes = Stakes.uniform(3, ante=1, bring_in=1, small_bet=2, big_bet=4)
-    deal = Deal(get_variant("F7S"), stakes, [50] * 3, deck_after("Kc Qc 2h Kd Qd 2d Ks Qs 2s"))
-    assert deal.actor == 1 and kinds(deal)[0].startswith("bring-in")
+    for code, cards in (("F7S", "Kc Qc 2h Kd Qd 2d Ks Qs 2s"), ("_F5S", "Kc 2h Kd 2d Ks 2s")):
+        deal = Deal(get_variant(code), stakes, [50] * 3, deck_after(cards))
+        assert deal.actor == 1 and kinds(deal)[0].startswith("bring-in"), code
 
 
 def test_razz_and_london_bring_in_with_the_highest_up_card_the_ace_low() -> None:
