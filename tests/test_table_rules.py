@@ -265,3 +265,22 @@ def _answers(folder: Path, key: str) -> Path:
     path = folder / f"answers-{key}.txt"
     path.write_text(f"{key}\n" * 20 + "q\n")
     return path
+
+
+def test_games_lists_the_house_rules_each_game_takes(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    def listed(game: str) -> list[str]:
+        code, out, err = run_main(capsys, "games", game, "--json")
+        assert code == 0, err
+        return list(json.loads(out)["house_rules"])
+
+    lowball = listed("california-lowball")
+    assert "--sevens-rule/--no-sevens-rule" in lowball
+    assert "--check-raise/--no-check-raise" in lowball
+    assert "--open-pair/--no-open-pair" in listed("seven-card-stud")
+    assert listed("holdem") == ["--house rule-book|pokerkit", "--odd-chip rule-book|first-seat"]
+    assert listed("straights") == []
+    assert listed("pai-gow") == ["--house-way foxwoods|simple"]
+    code, out, _ = run_main(capsys, "games", "razz")
+    assert "House rules: --house rule-book|pokerkit, --raise-cap N" in " ".join(out.split())

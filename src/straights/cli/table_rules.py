@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "HOUSE_PRESETS",
+    "house_options",
     "spelled",
     "table_house_rules",
     "table_house_way",
@@ -144,6 +145,29 @@ def _unused(name: str, variant: Variant) -> str | None:
     if name == "house":
         return None
     return unused_in("rule_book_odd_chip" if name == "odd_chip" else name, variant)
+
+
+def house_options(variant: Variant) -> list[str]:
+    """The house-rule options a table of ``variant`` takes, as ``straights games`` lists
+    them (none at Straights, which plays by its own rule book).
+
+    >>> from straights.poker.catalogue import get_variant
+    >>> house_options(get_variant("FR"))
+    ['--house rule-book|pokerkit', '--raise-cap N', '--heads-up-unlimited/--heads-up-capped', '--half-bet-reopens/--full-raise-reopens', '--odd-chip rule-book|first-seat']
+    >>> house_options(get_variant("_STR55L"))
+    []
+    """
+    if variant.code.startswith("_STR"):
+        return []
+    shown = {"house": "--house rule-book|pokerkit", "raise_cap": "--raise-cap N",
+             "odd_chip": "--odd-chip rule-book|first-seat"}  # fmt: skip
+    out = []
+    for name, _ in TABLE_RULE_OPTIONS:
+        if name == "house_way" or _unused(name, variant) is not None:
+            continue
+        flag = _FLAG[name]
+        out.append(shown.get(name) or (flag if isinstance(flag, str) else "/".join(flag)))
+    return out
 
 
 def table_house_rules(game: str | None, typed: Mapping[str, object]) -> HouseRules | None:
