@@ -282,5 +282,5 @@ def test_games_lists_the_house_rules_each_game_takes(capsys: pytest.CaptureFixtu
     assert listed("holdem") == ["--house rule-book|pokerkit", "--odd-chip rule-book|first-seat"]
     assert listed("straights") == []
     assert listed("pai-gow") == ["--house-way foxwoods|simple"]
-    code, out, _ = run_main(capsys, "games", "razz")
+    _, out, _ = run_main(capsys, "games", "razz")
     assert "House rules: --house rule-book|pokerkit, --raise-cap N" in " ".join(out.split())

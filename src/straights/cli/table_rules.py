@@ -152,8 +152,12 @@ def house_options(variant: Variant) -> list[str]:
     them (none at Straights, which plays by its own rule book).
 
     >>> from straights.poker.catalogue import get_variant
-    >>> house_options(get_variant("FR"))
-    ['--house rule-book|pokerkit', '--raise-cap N', '--heads-up-unlimited/--heads-up-capped', '--half-bet-reopens/--full-raise-reopens', '--odd-chip rule-book|first-seat']
+    >>> print(*house_options(get_variant("FR")), sep="\n")
+    --house rule-book|pokerkit
+    --raise-cap N
+    --heads-up-unlimited/--heads-up-capped
+    --half-bet-reopens/--full-raise-reopens
+    --odd-chip rule-book|first-seat
     >>> house_options(get_variant("_STR55L"))
     []
     """
