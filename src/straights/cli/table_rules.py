@@ -152,7 +152,8 @@ def house_options(variant: Variant) -> list[str]:
     them (none at Straights, which plays by its own rule book).
 
     >>> from straights.poker.catalogue import get_variant
-    >>> print(*house_options(get_variant("FR")), sep="\n")
+    >>> for option in house_options(get_variant("FR")):
+    ...     print(option)
     --house rule-book|pokerkit
     --raise-cap N
     --heads-up-unlimited/--heads-up-capped
