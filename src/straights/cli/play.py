@@ -38,8 +38,9 @@ from straights.cli.table_betting import (
     RunsOpt,
     StraddleOpt,
     table_house,
+    with_betting,
 )
-from straights.poker.house import HouseRules, house_settings
+from straights.cli.table_rules import table_house_rules, table_house_way, table_rule_options
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -51,7 +52,9 @@ if TYPE_CHECKING:
     from straights.game.hand import Action
     from straights.game.table import Table
     from straights.game.view import SeatView
+    from straights.paigow.rules import HouseWayName
     from straights.poker.engine import Deal
+    from straights.poker.house import HouseRules
     from straights.poker.variant import Variant
 
 #: What each key or word at the prompt means ("cc": check or call, "aggr": bet or raise).
@@ -87,6 +90,7 @@ _HELP = (
 
 
 @app.command()
+@table_rule_options
 def play(
     ctx: typer.Context,
     seats: Annotated[int, typer.Option(help="Players at the table, you included (2-10).")] = 4,
@@ -120,6 +124,7 @@ def play(
     bomb_pot_every: BombEveryOpt = 0,
     bomb_pot_ante: BombAnteOpt = None,
     double_board: DoubleBoardOpt = False,
+    table_rules: dict[str, object] | None = None,
 ) -> None:
     """Play poker against bots: deal after deal until you quit or one player has every chip.
 
@@ -131,12 +136,23 @@ def play(
     house_asked = partial(table_house, straddle=straddle, button_straddle=button_straddle,
                           run_it_twice=run_it_twice, runs=runs, bomb_pot_every=bomb_pot_every,
                           bomb_pot_ante=bomb_pot_ante, double_board=double_board)  # fmt: skip
+    rules = table_house_rules(game_name, table_rules or {})
+    if resume and table_rules:
+        from straights.cli.table_rules import spelled
+        from straights.errors import ConfigurationError
+
+        name, value = next(iter(table_rules.items()))
+        raise ConfigurationError(
+            f"{spelled(name, value)}: a resumed table keeps the house rules it was "
+            "started with; drop it"
+        )
     if is_pai_gow(game_name):  # a banked game with its own table: cli/paigow_play.py
         house_asked(None, name="Pai Gow")  # refused: Pai Gow has no betting rounds
-        _play_pai_gow(seats, bots, name, stack, seed, script, hands, db, save, resume)
+        _play_pai_gow(seats, bots, name, stack, seed, script, hands, db, save, resume,
+                      table_house_way(table_rules or {}))  # fmt: skip
         return
     ring = ring_games(game_name, games, seats)
-    house = house_asked(ring)  # refused where no game can have it
+    house = with_betting(rules, house_asked(ring))  # refused where no game can have it
     if ring is not None:  # every other game: cli/ring_play.py
         _play_ring(ring, seats, bots, name, stack, seed, script, hands, db if save else None,
                    save, resume, house)  # fmt: skip
@@ -232,6 +248,7 @@ def _play_pai_gow(
     db: str | None,
     save: bool,
     resume: bool,
+    house_way: HouseWayName = "foxwoods",
 ) -> None:
     from rich.text import Text
 
@@ -266,6 +283,7 @@ def _play_pai_gow(
             out=out,
             store=store,
             resume=record,
+            house_way=house_way,
         )
         if store is not None and table_id is not None:
             if over:
@@ -336,7 +354,7 @@ def _play_ring(
         bot_seed, table_seed, choice_seed = s["bot_seed"], record.seed, s["choice_seed"]
         names, stack = list(s["names"]), int(s["stack"])
         variants = [get_variant(code) for code in s["games"]]
-        house = HouseRules(**s["house"]) if s.get("house") else None
+        house = HouseRules.from_changes(s["house"]) if s.get("house") else None
     else:
         setup = game_setup(seats=seats, bots=bots, betting="limit", ante=1, stack=max(stack, 1),
                            pack=55, bot_seats=seats - 1)  # fmt: skip
@@ -350,8 +368,8 @@ def _play_ring(
     if store is not None:
         settings = {"games": [v.code for v in variants], "bots": kinds, "bot_seed": bot_seed,
                     "choice_seed": choice_seed}  # fmt: skip
-        if house is not None:
-            settings["house"] = house_settings(house)
+        if house is not None and house.changes():
+            settings["house"] = house.changes()
 
         def stored(hook: Replaying) -> StoredTable[Deal, Variant]:
             assert store is not None

@@ -68,7 +68,8 @@ def play_ring(
     ``stored``: the game is stored command by command — it gets this table's replay hook
     and returns the stored game, new or loaded (a loaded one plays on where it stopped;
     the hook keeps the bots' and the dealers' draws as they were).  ``house``: the
-    table's straddles, runs of the board and bomb pots.
+    table's house rules: straddles, runs of the board, bomb pots and where the rule
+    books differ (a stored game keeps its own in its settings).
     """
     table = _RingTable(games, dealers_choice, bots, names, stack, seed, answers, out, choice_seed,
                        house)  # fmt: skip

@@ -150,12 +150,12 @@ def _poker_act(deal: Deal, command: dict[str, Any]) -> None:
 
 def _poker_game(settings: Mapping[str, Any]) -> PokerGame:
     """The poker hook a table's settings ask for: an ``ante`` means Straights' own
-    stakes (:func:`~straights.table.straights_stakes`), else the catalogue's; a
-    ``house`` its straddles, runs of the board and bomb pots
-    (:func:`~straights.poker.house.house_settings`)."""
+    stakes (:func:`~straights.table.straights_stakes`), else the catalogue's; ``house``
+    the house rules that differ from the rule book's (:meth:`HouseRules.changes`:
+    straddles, runs of the board and bomb pots included)."""
+    changes = settings.get("house")
+    house = HouseRules.from_changes(changes) if changes else None
     ante = settings.get("ante")
-    betting = settings.get("house")
-    house = None if betting is None else HouseRules(**dict(betting))
     if ante is None:
         return PokerGame(house=house)
     return PokerGame(stakes=partial(straights_stakes, ante=int(ante)), house=house)
@@ -203,9 +203,10 @@ def pai_gow_game(settings: Mapping[str, Any]) -> PaiGowGame:
     (20, 'rounded-up')
     """
     counted = settings.get("commission", "rounded-up")
+    way = settings.get("house_way", "foxwoods")  # (stored only when not Foxwoods')
     if counted == "exact":
-        return PaiGowGame()
-    return PaiGowGame(PaiGowRules(min_bet=2, commission=counted))
+        return PaiGowGame(PaiGowRules(house_way=way))
+    return PaiGowGame(PaiGowRules(min_bet=2, commission=counted, house_way=way))
 
 
 #: Pai Gow against the bank (the deal's seats are the table's plus one).
