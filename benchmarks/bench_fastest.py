@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -183,13 +182,13 @@ def main() -> None:
                     low.deuce_to_seven_key,
                     low.python_deuce_to_seven_key,
                     seven,
-                ),  # fmt: skip
+                ),
                 (
                     "deuce-to-seven, 5 cards",
                     low.deuce_to_seven_key,
                     low.python_deuce_to_seven_key,
                     lists[5][:small],
-                ),  # fmt: skip
+                ),
                 ("badugi, 4 cards", badugi.badugi_key, badugi.python_badugi_key, four),
             ):
                 add(f"{name} compiled", per_call(fn, work))
@@ -216,8 +215,9 @@ def main() -> None:
     print("|---|--:|--:|--:|---|---|")
     for n in (5, 6, 7):
         ratio = rows[f"ratio one {n}"]
+        pure, peer_rate = fmt(rows[f"python_high_key {n}"]), fmt(rows[f"pkrbot {n}"])
         print(f"| one {n}-card hand per call | {fmt(rows[f'high_key {n}'])} "
-              f"(pure Python {fmt(rows[f'python_high_key {n}'])}) | pkrbot {fmt(rows[f'pkrbot {n}'])} "
+              f"(pure Python {pure}) | pkrbot {peer_rate} "
               f"| {fmt(ratio, 1)}× | ≥ 1× | {'yes' if min(ratio) >= 1 else 'no'} |")  # fmt: skip
     for n in batch:
         ratio = rows[f"ratio batch {n}"]
