@@ -183,6 +183,31 @@ def test_bad_input_names_the_row() -> None:
         fast.straights_keys([[0, 1]] * 3, [[2, 3, 4, 5, 6]] * 2)
 
 
+def test_seven_card_check_catches_every_bad_row() -> None:
+    """The 7-card kernel adds the cards' bits instead of testing each card: every
+    repeated card and every id past 51 (one, two, four or seven of them) still
+    makes the row bad, and good rows around them keep their keys."""
+    from straights.fast import kernels
+    from straights.fast.lookup import high_lookup
+
+    t = high_lookup()
+    good = [0, 5, 10, 15, 20, 25, 51]
+    bad = [
+        [51, 51, 0, 1, 2, 3, 4],  # the carry leaves bit 52
+        [0, 0, 1, 1, 2, 3, 4],
+        [3, 3, 3, 3, 3, 3, 3],
+        [52, 0, 1, 2, 3, 4, 5],
+        [255, 0, 1, 2, 3, 4, 5],
+        [52, 53, 0, 1, 2, 3, 4],
+        [52, 53, 54, 200, 0, 1, 2],  # four of them wrap bit 62 to zero
+        [60, 61, 62, 63, 64, 65, 66],
+    ]
+    rows = np.array([good, *bad, good], dtype=np.uint8)
+    keys = kernels.high7(rows, t.disp7, t.compact7, t.flush, t.flush_suit).tolist()
+    assert keys[1:-1] == [-1] * len(bad)
+    assert keys[0] == keys[-1] == kernels.high(rows[:1], t.rank7, t.flush, t.flush_suit)[0] > 0
+
+
 # --------------------------------------------------------------------------- exhaustive / 10 M
 
 

@@ -206,9 +206,13 @@ def high_keys(cards: Any, *, parallel: bool = False) -> npt.NDArray[np.int32]:
     """Standard high-hand classes (1..7462, larger is better) of 5-, 6- or 7-card rows."""
     arr = as_ids(cards, (5, 6, 7))
     t = high_lookup()
-    rank = {5: t.rank5, 6: t.rank6, 7: t.rank7}[arr.shape[1]]
-    fn = kernels.high_parallel if parallel else kernels.high
-    keys = fn(arr, rank, t.flush, t.flush_suit)
+    if arr.shape[1] == 7:
+        fn7 = kernels.high7_parallel if parallel else kernels.high7
+        keys = fn7(arr, t.disp7, t.compact7, t.flush, t.flush_suit)
+    else:
+        rank = {5: t.rank5, 6: t.rank6}[arr.shape[1]]
+        fn = kernels.high_parallel if parallel else kernels.high
+        keys = fn(arr, rank, t.flush, t.flush_suit)
     _raise_bad_row(arr, keys, 52, "hands")
     return keys
 

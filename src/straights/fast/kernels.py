@@ -11,7 +11,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, prange
 
-from straights.fast.lookup import RANK_KEYS, SUIT_KEYS
+from straights.fast.lookup import COMPACT_SHIFT, RANK_KEYS, SUIT_KEYS
 
 Ids = npt.NDArray[np.uint8]
 Keys = npt.NDArray[np.int32]
@@ -146,6 +146,82 @@ def _high_rows7(
             out[i] = flush[m]
         else:
             out[i] = rank[acc & 0xFFFFFFFF]
+
+
+#: Per card id, the card's own bit; ids 52..255 all add bit 62, so any of them shows
+#: above bit 51 (or, four of them wrapping to zero, as fewer than seven bits).
+CARD_BIT = np.array([1 << c for c in range(52)] + [1 << 62] * 204, dtype=np.int64)
+
+
+@njit(cache=True)
+def _high_rows7c(
+    cards: Ids,
+    out: Keys,
+    disp: npt.NDArray[np.int32],
+    compact: npt.NDArray[np.uint16],
+    flush: npt.NDArray[np.uint16],
+    fsuit: npt.NDArray[np.int8],
+) -> None:
+    """:func:`_high_rows7` on the compact seven-card table (``HighLookup.compact7``):
+    a random hand's value is then in the caches, not in a 15.6 MB array.
+
+    The check has no branch per card: the cards' bits are *added*, and seven
+    distinct cards, and only they, leave seven bits below bit 52 (a repeated
+    card carries into fewer bits).  The table is read before the flush test so
+    that the read overlaps the rest of the row's work.
+    """
+    mask = (1 << COMPACT_SHIFT) - 1
+    for i in range(cards.shape[0]):
+        acc = 0
+        seen = 0
+        for j in range(7):
+            c = cards[i, j]
+            acc += RANK_SUIT[c]
+            seen += CARD_BIT[c]
+        if seen >> 52 or popcount(seen) != 7:
+            out[i] = -1
+            continue
+        k = acc & 0xFFFFFFFF
+        value = compact[disp[k >> COMPACT_SHIFT] + (k & mask)]
+        s = fsuit[acc >> 32]
+        if s >= 0:
+            m = 0
+            for j in range(7):
+                c = int(cards[i, j])
+                if c & 3 == s:
+                    m |= 1 << (c >> 2)
+            value = flush[m]
+        out[i] = value
+
+
+@njit(cache=True)
+def high7(
+    cards: Ids,
+    disp: npt.NDArray[np.int32],
+    compact: npt.NDArray[np.uint16],
+    flush: npt.NDArray[np.uint16],
+    fsuit: npt.NDArray[np.int8],
+) -> Keys:
+    out = np.empty(cards.shape[0], dtype=np.int32)
+    _high_rows7c(cards, out, disp, compact, flush, fsuit)
+    return out
+
+
+@njit(cache=True, parallel=True)
+def high7_parallel(
+    cards: Ids,
+    disp: npt.NDArray[np.int32],
+    compact: npt.NDArray[np.uint16],
+    flush: npt.NDArray[np.uint16],
+    fsuit: npt.NDArray[np.int8],
+) -> Keys:
+    n = cards.shape[0]
+    out = np.empty(n, dtype=np.int32)
+    blocks = (n + 65535) // 65536
+    for b in prange(blocks):
+        lo, hi = b * 65536, min(n, (b + 1) * 65536)
+        _high_rows7c(cards[lo:hi], out[lo:hi], disp, compact, flush, fsuit)
+    return out
 
 
 @njit(cache=True)
