@@ -195,33 +195,72 @@ def _high_rows7c(
 
 
 @njit(cache=True)
-def high7(
+def _high_rows7u(
     cards: Ids,
+    out: Keys,
     disp: npt.NDArray[np.int32],
     compact: npt.NDArray[np.uint16],
     flush: npt.NDArray[np.uint16],
     fsuit: npt.NDArray[np.int8],
-) -> Keys:
-    out = np.empty(cards.shape[0], dtype=np.int32)
-    _high_rows7c(cards, out, disp, compact, flush, fsuit)
-    return out
+) -> None:
+    """:func:`_high_rows7c` for rows the caller vouches for (seven distinct ids 0..51):
+    no check.  A bad row still reads inside the tables (ids past 51 add nothing, the
+    slot is clamped) and gets a meaningless key."""
+    mask = (1 << COMPACT_SHIFT) - 1
+    last_row, last_slot = disp.shape[0] - 1, compact.shape[0] - 1
+    for i in range(cards.shape[0]):
+        acc = 0
+        for j in range(7):
+            acc += RANK_SUIT[cards[i, j]]
+        k = acc & 0xFFFFFFFF
+        slot = disp[min(k >> COMPACT_SHIFT, last_row)] + (k & mask)
+        value = compact[min(slot, last_slot)]
+        s = fsuit[acc >> 32]
+        if s >= 0:
+            m = 0
+            for j in range(7):
+                c = int(cards[i, j])
+                if c & 3 == s:
+                    m |= 1 << (c >> 2)
+            value = flush[m & 0x1FFF]
+        out[i] = value
+
+
+@njit(cache=True)
+def high7(
+    cards: Ids,
+    out: Keys,
+    disp: npt.NDArray[np.int32],
+    compact: npt.NDArray[np.uint16],
+    flush: npt.NDArray[np.uint16],
+    fsuit: npt.NDArray[np.int8],
+    check: bool,
+) -> None:
+    """Seven-card high classes into ``out`` (``check=False``: see :func:`_high_rows7u`)."""
+    if check:
+        _high_rows7c(cards, out, disp, compact, flush, fsuit)
+    else:
+        _high_rows7u(cards, out, disp, compact, flush, fsuit)
 
 
 @njit(cache=True, parallel=True)
 def high7_parallel(
     cards: Ids,
+    out: Keys,
     disp: npt.NDArray[np.int32],
     compact: npt.NDArray[np.uint16],
     flush: npt.NDArray[np.uint16],
     fsuit: npt.NDArray[np.int8],
-) -> Keys:
+    check: bool,
+) -> None:
     n = cards.shape[0]
-    out = np.empty(n, dtype=np.int32)
     blocks = (n + 65535) // 65536
     for b in prange(blocks):
         lo, hi = b * 65536, min(n, (b + 1) * 65536)
-        _high_rows7c(cards[lo:hi], out[lo:hi], disp, compact, flush, fsuit)
-    return out
+        if check:
+            _high_rows7c(cards[lo:hi], out[lo:hi], disp, compact, flush, fsuit)
+        else:
+            _high_rows7u(cards[lo:hi], out[lo:hi], disp, compact, flush, fsuit)
 
 
 @njit(cache=True)
