@@ -108,6 +108,23 @@ def test_low_keys_equal_python(name: str) -> None:
 
 
 @needs_speedups
+@pytest.mark.parametrize("name", ["ace_to_five_key", "deuce_to_seven_key", "ace_to_six_key"])
+def test_low_memo_keeps_suits_apart(name: str) -> None:
+    """The compiled lows remember answers by ranks alone, for hands that cannot hold a
+    flush: the same ranks dealt again in other suits (flushes among them) still get
+    the Python answer."""
+    fast, slow = getattr(speedups, name), getattr(low, f"python_{name}")
+    rng = random.Random(11)
+    patterns = [rng.sample(range(13), 7) for _ in range(30)] + [[0, 1, 2, 3, 5, 7, 11]]
+    for _ in range(size(40, 400)):
+        for ranks in patterns:
+            suits = [rng.choice((0, 0, 1, 2, 3)) for _ in ranks]  # often five of a suit
+            ids = [4 * r + s for r, s in zip(ranks, suits, strict=True)]
+            assert fast(ids) == slow(ids), ids
+            assert fast(ids[:6], 8) == slow(ids[:6], 8), ids
+
+
+@needs_speedups
 def test_low_keys_with_jokers_go_to_python() -> None:
     assert speedups is not None
     joker = 55  # the first joker id (straights.cards.JOKER_BASE)

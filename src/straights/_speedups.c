@@ -242,13 +242,8 @@ static int32_t five_badness(const int *five, int ace_low, int straights) {
     return cat << 20 | ranks << 4 * (5 - groups);
 }
 
-static PyObject *low_key(PyObject *args, int which, int ace_low, int straights) {
-    PyObject *ids_obj, *qual_obj = Py_None;
-    if (!PyArg_ParseTuple(args, "O|O", &ids_obj, &qual_obj)) return fall_back(which, args);
-    int ids[MAX_CARDS];
-    Py_ssize_t n = read_ids(ids_obj, ids, 10);
-    if (n < 5 || (qual_obj != Py_None && !PyLong_CheckExact(qual_obj)))
-        return fall_back(which, args);
+/* The best badness over every five of `n` cards. */
+static int32_t best_badness(const int *ids, Py_ssize_t n, int ace_low, int straights) {
     int32_t best = INT32_MAX;
     int five[5];
     for (int a = 0; a < n; a++)
@@ -264,6 +259,52 @@ static PyObject *low_key(PyObject *args, int which, int ace_low, int straights) 
                         int32_t v = five_badness(five, ace_low, straights);
                         if (v < best) best = v;
                     }
+    return best;
+}
+
+/* Memo of the best badness by rank multiset (three bits a rank), one per method, for
+ * six cards or more: a hand that cannot hold a flush (no five of a suit, or a method
+ * where flushes do not count) has the answer of its ranks alone.  Each slot packs
+ * the multiset + 1 (39 bits; 0 = empty) above the badness (24 bits); open
+ * addressing, filled to 3/4 at most. */
+#define MEMO_BITS 17
+#define MEMO_SIZE (1 << MEMO_BITS)
+static uint64_t memo[3][MEMO_SIZE];
+static int memo_count[3];
+
+static int32_t memo_badness(int method, const int *ids, Py_ssize_t n, int ace_low, int straights) {
+    if (n == 5) return best_badness(ids, n, ace_low, straights);
+    uint64_t ranks = 0;
+    int suits[4] = {0, 0, 0, 0};
+    for (Py_ssize_t i = 0; i < n; i++) {
+        ranks += (uint64_t)1 << (3 * (ids[i] >> 2));
+        suits[ids[i] & 3]++;
+    }
+    if (straights && (suits[0] >= 5 || suits[1] >= 5 || suits[2] >= 5 || suits[3] >= 5))
+        return best_badness(ids, n, ace_low, straights);
+    uint64_t key = ranks + 1;
+    size_t slot = (size_t)((key * 0x9E3779B97F4A7C15ull) >> (64 - MEMO_BITS));
+    uint64_t *table = memo[method];
+    while (table[slot] != 0) {
+        if (table[slot] >> 24 == key) return (int32_t)(table[slot] & 0xFFFFFF);
+        slot = (slot + 1) & (MEMO_SIZE - 1);
+    }
+    int32_t best = best_badness(ids, n, ace_low, straights);
+    if (memo_count[method] < MEMO_SIZE / 4 * 3) {
+        table[slot] = key << 24 | (uint64_t)best;
+        memo_count[method]++;
+    }
+    return best;
+}
+
+static PyObject *low_key(PyObject *args, int which, int ace_low, int straights) {
+    PyObject *ids_obj, *qual_obj = Py_None;
+    if (!PyArg_ParseTuple(args, "O|O", &ids_obj, &qual_obj)) return fall_back(which, args);
+    int ids[MAX_CARDS];
+    Py_ssize_t n = read_ids(ids_obj, ids, 10);
+    if (n < 5 || (qual_obj != Py_None && !PyLong_CheckExact(qual_obj)))
+        return fall_back(which, args);
+    int32_t best = memo_badness(which - F_ACE_FIVE, ids, n, ace_low, straights);
     if (qual_obj != Py_None) {
         long q = PyLong_AsLong(qual_obj);
         if (q == -1 && PyErr_Occurred()) return fall_back(which, args);
