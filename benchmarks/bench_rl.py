@@ -182,6 +182,11 @@ def main() -> None:
         print(json.dumps({"straights": mine, **peers}, indent=2))
         return
 
+    _report(mine, peers, args.all)
+
+
+def _report(mine: dict[str, Any], peers: dict[str, dict[str, Any]], every_game: bool) -> None:
+    """Print the tables and the targets."""
     print("\n| environment | game | seats | steps/s | × PettingZoo | × RLCard |")
     print("|---|---|--:|--:|--:|--:|")
     for n in SEATS:
@@ -203,7 +208,7 @@ def main() -> None:
             for kind, label in kinds:
                 r = rate(mine[f"{game} {kind} {n}"])
                 print(f"| {label} | {game} | {n} | {r:,.0f} | {r / pz:.1f} | {r / rc:.2f} |")
-    if args.all:
+    if every_game:
         pz6 = rate(peers["pettingzoo"]["6"])
         print("\n| game | code | seats | AEC steps/s | × PettingZoo NLHE 6 seats |")
         print("|---|---|--:|--:|--:|")
@@ -221,7 +226,7 @@ def main() -> None:
             ratio = rate(mine[f"holdem aec {n}"]) / rate(peers["openspiel"][str(n)])
             verdict = "met" if ratio >= 1 else "not met"
             print(f"target ≥ OpenSpiel's state API, {n} seats: {ratio:.1f}× — {verdict}")
-    if args.all:
+    if every_game:
         pz6 = rate(peers["pettingzoo"]["6"])
         rates = [rate(r) / pz6 for k, r in mine.items() if k.split()[1] == "aec"]
         verdict = "met" if min(rates) >= 10 else "not met"
