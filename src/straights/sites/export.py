@@ -31,6 +31,7 @@ Seat 2: Bob collected (4)
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Final
@@ -55,6 +56,8 @@ STUD: Final = frozenset({"F7S", "F7S/8", "FR"})
 _STUD_STREETS: Final = ("3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER")
 _SYMBOLS: Final = {"USD": "$", "EUR": "€", "GBP": "£"}
 _STREETS: Final = ("Preflop", "Flop", "Turn", "River")
+#: How PokerStars names each run of a board run more than once.
+_RUN_WORDS: Final = ("FIRST", "SECOND", "THIRD", "FOURTH")
 
 
 def _dec(value: Any) -> Decimal:
@@ -95,6 +98,9 @@ def _walk(phh: dict[str, Any]) -> list[_Step]:
     walker = _Walker(phh)
     for line in phh.get("actions", []):
         words = str(line).split("#")[0].split()
+        run = re.match(r"#\s*run (\d+)\s*$", str(line))
+        if run:  # a further run of the board begins
+            walker.steps.append(_Step("run", amount=Decimal(run.group(1))))
         if len(words) < 2:
             continue
         if words[0] == "d":
@@ -186,6 +192,10 @@ class _Walker:
 
     def player_line(self, i: int, words: list[str]) -> None:
         """Player ``i``'s line: a discard, or a betting action or a show."""
+        if words[1] == "_runs":  # the board is run again: the betting is over
+            if not any(s.kind == "runs" for s in self.steps):
+                self._new_street(_Step("runs"))
+            return
         if words[1] == "sd":
             if not self.drawing:  # the first discard ends the betting round before it
                 self._new_street(_Step("draw-round"))
@@ -285,6 +295,12 @@ class _StarsText:
         self.ups: dict[int, list[str]] = {}
         self.holes_said = phh["variant"] in STUD
         self.shown = False
+        # A board run more than once: the first run's streets are FIRST …, the next
+        # SECOND … (each run's cards follow the board dealt before the runs).
+        self.several = any(s.kind == "run" for s in steps)
+        self.run = 0
+        self.shared: list[str] = []
+        self.runs: list[list[str]] = []
 
     def m(self, value: Decimal) -> str:
         """An amount with the currency's symbol."""
@@ -341,7 +357,14 @@ class _StarsText:
             draw_game = self.phh["variant"] in DRAW
             self.lines.append("*** DEALING HANDS ***" if draw_game else "*** HOLE CARDS ***")
             self.holes_said = True
-        if s.kind in ("draw-round", "draw", "drawn"):
+        if s.kind in ("runs", "run"):
+            if self.several:
+                if s.kind == "run":
+                    self.runs.append(self.boards)
+                self.boards = list(self.shared) if s.kind == "run" else self.boards
+                self.shared = self.shared if s.kind == "run" else list(self.boards)
+                self.run = int(s.amount) if s.kind == "run" else 1
+        elif s.kind in ("draw-round", "draw", "drawn"):
             self._draw(s, who)
         elif s.kind in ("street", "deal", "hole", "board"):
             self._cards(s, who)
@@ -388,6 +411,8 @@ class _StarsText:
             before = " ".join(self.boards)
             self.boards += s.cards
             street = {3: "FLOP", 4: "TURN"}.get(len(self.boards), "RIVER")
+            if self.run:
+                street = f"{_RUN_WORDS[self.run - 1]} {street}"
             now = " ".join(s.cards)
             self.lines.append(f"*** {street} *** [{now}]" if not before else
                               f"*** {street} *** [{before}] [{now}]")  # fmt: skip
@@ -426,7 +451,13 @@ class _StarsText:
         if "_rake" in phh:
             rake = _dec(phh["_rake"])
             lines.append(f"Total pot {m(sum(winnings, Decimal(0)) + rake)} | Rake {m(rake)}")
-        if self.boards:
+        if self.runs:
+            boards = [*self.runs, self.boards]
+            lines.append("Hand was run twice" if len(boards) == 2 else
+                         f"Hand was run {len(boards)} times")  # fmt: skip
+            for k, board in enumerate(boards):
+                lines.append(f"{_RUN_WORDS[k]} Board [{' '.join(board)}]")
+        elif self.boards:
             lines.append(f"Board [{' '.join(self.boards)}]")
         folded = {s.player for s in steps if s.kind == "fold"}
         for k in sorted(range(n), key=lambda k: seats[k]):
@@ -441,6 +472,8 @@ def to_ohh(phh: dict[str, Any]) -> dict[str, Any]:
         raise HandHistoryError(f"variant {phh['variant']!r}: OHH is written for hold'em and "
                                f"Omaha hands only")  # fmt: skip
     steps = _walk(phh)
+    if any(s.kind == "run" for s in steps):
+        raise HandHistoryError("a board run more than once: OHH has no way to write it")
     game, limit = GAMES[phh["variant"]]
     n = len(phh["starting_stacks"])
     names = [str(p) for p in phh.get("players") or []] + [f"p{k + 1}" for k in range(n)]

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from decimal import Decimal
 from functools import partial
 from typing import Final
@@ -72,6 +73,9 @@ _ACT_RE: Final = re.compile(
 )
 _CARDS_RE: Final = re.compile(r"\[([^\]]*)\]")
 _STREET_RE: Final = re.compile(r"^\*\*\* (FLOP|TURN|RIVER)")
+#: A street of a board run more than once: ``*** SECOND TURN *** [2d 4h Ac] [7h]``.
+_RUN_RE: Final = re.compile(r"^\*\*\* (FIRST|SECOND|THIRD|FOURTH) (?:FLOP|TURN|RIVER) \*\*\*")
+_RUN_NUMBERS: Final = {"FIRST": 1, "SECOND": 2, "THIRD": 3, "FOURTH": 4}
 
 
 def split_hands(text: str, header: re.Pattern[str] = HEADER) -> Iterator[tuple[int, list[str]]]:
@@ -228,8 +232,10 @@ def _table_line(hand: SiteHand, line: str, seats: list[tuple[Seat, str]]) -> boo
         seats.append((Seat(m.group(2), int(m.group(1)), money(m.group(3))), m.group(4)))
         return True
     if line.startswith("***"):
-        if re.match(r"^\*\*\* (FIRST|SECOND|THIRD) (FLOP|TURN|RIVER|SHOW)", line):
-            raise HandHistoryError("a hand run more than once: the engine deals one board")
+        run = _RUN_RE.match(line)
+        if run:
+            _run_street(hand, run.group(1), line)
+            return True
         if hand.variant in STUD:
             if re.match(r"^\*\*\* (\dth|3rd) STREET|^\*\*\* RIVER", line):
                 hand.events.append(Event("street"))
@@ -248,6 +254,30 @@ def _table_line(hand: SiteHand, line: str, seats: list[tuple[Seat, str]]) -> boo
         hand.collected[m.group(1)] = hand.collected.get(m.group(1), Decimal(0)) + money(m.group(2))
         return True
     return False
+
+
+def _run_street(hand: SiteHand, word: str, line: str) -> None:
+    """A street of a board run more than once: the players' answer before the first run
+    (``runs``, its count raised with each new run), a new run's start (``run``), and the
+    street's new cards (the last bracket: PokerStars repeats the board before them,
+    GGPoker writes a new run's flop alone)."""
+    found = _CARDS_RE.findall(line)
+    if not found:
+        raise HandHistoryError(f"{line!r}: a street without its cards")
+    number = _RUN_NUMBERS[word]
+    asked = next((k for k, e in enumerate(hand.events) if e.kind == "runs"), None)
+    if asked is None:
+        if number != 1:
+            raise HandHistoryError(f"{line!r}: run {number} before the first")
+        hand.events.append(Event("runs", amount=Decimal(1)))
+    else:
+        runs = int(hand.events[asked].amount or 1)
+        if number == runs + 1:  # a new run begins
+            hand.events[asked] = replace(hand.events[asked], amount=Decimal(number))
+            hand.events.append(Event("run", amount=Decimal(number)))
+        elif number != runs:
+            raise HandHistoryError(f"{line!r}: run {number} after run {runs}")
+    hand.events.append(Event("board", cards=_cards(found[-1])))
 
 
 def _card_line(hand: SiteHand, line: str) -> bool:
