@@ -512,8 +512,9 @@ def test_a_ggpoker_hand_run_twice_gives_each_run_its_own_winner() -> None:
     # Hand #OM232657303: all in before the flop; 3b7dff87's trips win the first board
     # ($48.93), Hero's straight the second ($48.92) of a $103 pot less $5.15 rake.
     phh = _hand("ggpoker", "fpdb-PLO-6max-USD-2-5-202101.RIT.txt")
-    assert phh["actions"][-9:] == ["p1 _runs 2", "p4 _runs 2", "d db 2d4hAc", "d db 7h",
-                                   "d db Qs", "# run 2", "d db TdQc2c", "d db Kc", "d db Ah"]  # fmt: skip
+    runs = ["p1 _runs 2", "p4 _runs 2", "d db 2d4hAc", "d db 7h", "d db Qs", "# run 2",
+            "d db TdQc2c", "d db Kc", "d db Ah"]  # fmt: skip
+    assert phh["actions"][-9:] == runs
     played = replay(phh)
     hero, other = phh["players"].index("Hero"), phh["players"].index("3b7dff87")
     assert [v.winners for v in played.deal.verdicts] == [(other,), (hero,)]

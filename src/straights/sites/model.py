@@ -94,6 +94,7 @@ class SiteHand:
     currency: str | None = None
     tournament: str | None = None
     time: str | None = None
+    bomb_pot: bool = False  # the antes are a bomb pot's: no betting before the flop
 
 
 def money(text: str) -> Decimal:
@@ -148,6 +149,8 @@ def to_phh(hand: SiteHand, origins: list[int] | None = None) -> dict[str, Any]:
     runs = max((int(e.amount or 1) for e in hand.events if e.kind == "runs"), default=1)
     if runs > 1:
         out["_runs"] = runs
+    if hand.bomb_pot:
+        out["_bomb_pot"] = True
     actions = _Actions(hand, variant, seats, index, antes, posted)
     actions.deal_holes(holes)
     events = hand.events
