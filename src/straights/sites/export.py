@@ -324,11 +324,15 @@ class _StarsText:
             small = blinds[0] if len(blinds) > 1 else _dec(phh.get("min_bet", 0)) / 2
             stakes = f"({m(small)}/{m(_dec(phh.get('min_bet', 0)))}{code})"
         event = phh.get("event")
+        if event is None and phh.get("level") is not None:  # straights' own tournaments
+            event = "straights"
         head = f"PokerStars Hand #{phh.get('hand', 0)}: "
         if event:
             number = str(event).removeprefix("Tournament #")
             head += f"Tournament #{number}, " if number.isdigit() else f'Tournament "{event}", '
-            head += f"{game} {limit} - Level I {stakes}"
+            level = phh.get("level")
+            head += f"{game} {limit}" + (f" - Level {_roman(int(level))}" if level else "")
+            head += f" {stakes}"
         else:
             head += f"{game} {limit} {stakes}"
         if phh.get("year"):
@@ -506,7 +510,8 @@ def to_ohh(phh: dict[str, Any]) -> dict[str, Any]:
     antes = [_dec(a) for a in phh.get("antes") or [] if _dec(a)]
     ohh: dict[str, Any] = {
         "spec_version": "1.4.7", "site_name": "straights", "network_name": "straights",
-        "internal_version": "1", "tournament": bool(phh.get("event")),
+        "internal_version": "1",
+        "tournament": bool(phh.get("event") or phh.get("level") is not None),
         "game_number": str(phh.get("hand", "")), "table_name": str(phh.get("table", "")),
         "table_size": phh.get("seat_count", n), "game_type": {"Hold'em": "Holdem",
         "Omaha": "Omaha", "Omaha Hi/Lo": "OmahaHiLo"}[game],
@@ -529,9 +534,26 @@ def to_ohh(phh: dict[str, Any]) -> dict[str, Any]:
     if phh.get("year"):
         ohh["start_date_utc"] = (f"{phh['year']:04d}-{phh['month']:02d}-{phh['day']:02d}"
                                  f"T{phh.get('time', '00:00:00')}")  # fmt: skip
-    if phh.get("event"):
-        ohh["tournament_info"] = {"name": str(phh["event"])}
+    if ohh["tournament"]:
+        ohh["tournament_info"] = {"name": str(phh.get("event") or "straights")}
+        if phh.get("level") is not None:
+            ohh["tournament_info"]["level"] = int(phh["level"])
     return {"ohh": ohh}
+
+
+def _roman(number: int) -> str:
+    """A level in Roman numerals, as PokerStars writes it.
+
+    >>> _roman(1), _roman(14), _roman(49)
+    ('I', 'XIV', 'XLIX')
+    """
+    out = ""
+    for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"),
+                           (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"),
+                           (4, "IV"), (1, "I")):  # fmt: skip
+        count, number = divmod(number, value)
+        out += letters * count
+    return out
 
 
 def _number(value: Decimal) -> int | float:

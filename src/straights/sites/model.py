@@ -95,6 +95,7 @@ class SiteHand:
     tournament: str | None = None
     time: str | None = None
     bomb_pot: bool = False  # the antes are a bomb pot's: no betting before the flop
+    level: int | None = None  # a tournament's blind level
 
 
 def money(text: str) -> Decimal:
@@ -359,6 +360,8 @@ def _outcome(hand: SiteHand, seats: list[Seat], index: dict[str, int]) -> dict[s
         out["currency"] = hand.currency
     if hand.tournament:
         out["event"] = hand.tournament
+    if hand.level is not None:
+        out["level"] = hand.level
     when = re.match(r"(\d{4})[/-](\d\d)[/-](\d\d)[ T](\d\d?:\d\d(?::\d\d)?)", hand.time or "")
     if when:
         out["year"], out["month"], out["day"] = (int(when.group(k)) for k in (1, 2, 3))

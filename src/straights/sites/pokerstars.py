@@ -127,6 +127,22 @@ def _variant(head: str) -> tuple[str, str]:
     return code, m.group(2)
 
 
+def _level(text: str) -> int:
+    """A level as the header writes it, in Roman (``XIV``) or Arabic numerals.
+
+    >>> _level("XIV"), _level("IX"), _level("14")
+    (14, 9, 14)
+    """
+    if text.isdigit():
+        return int(text)
+    values = [_ROMAN[c] for c in text]
+    return sum(-v if k + 1 < len(values) and v < values[k + 1] else v
+               for k, v in enumerate(values))  # fmt: skip
+
+
+_ROMAN: Final = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+
+
 def parse_hand(lines: list[str], start: int, site: str = "pokerstars") -> SiteHand:
     """One hand; a :class:`HandHistoryError` names the line (``line N``) it failed on."""
     number = start
@@ -151,6 +167,9 @@ def _parse(lines: list[str], start: int, site: str) -> SiteHand:
         hand.tournament = named.group(1)
     elif number:
         hand.tournament = f"Tournament #{number.group(1)}"
+    level = re.search(r" - Level ?([IVXLCDM]+|\d+)\b", head)  # PokerStars: XI; GGPoker: 14
+    if level and hand.tournament:
+        hand.level = _level(level.group(1))
     date = re.search(r"(\d{4}[/-]\d\d[/-]\d\d[ T][\d:]+)", head)
     hand.time = date.group(1) if date else None
     tail = head.split(" - ")[0] + (f" ({stakes[-1][0]}/{stakes[-1][1]})" if stakes else "")
