@@ -2,7 +2,8 @@
 times over, through ``history stats`` on one core and on all cores, in constant memory,
 beside PokerKit's parser and replay on the same hands.
 
-    .venv/bin/python benchmarks/bench_corpus.py [--hands 200000] [--per-file 1000] [--json]
+    .venv/bin/python benchmarks/bench_corpus.py [--hands 200000] [--per-file 1000]
+        [--workers N] [--handhq] [--json]
 
 The real hands: the 287 of ``shared/data/phh`` (HandHQ, Pluribus, WSOP 2023,
 historical) and every hand of ``tests/data/sites`` that imports (seven sites' own text,
@@ -52,19 +53,21 @@ print(json.dumps({"hands": stats.hands, "wall": end - start,
 """
 
 
-def real_hands() -> list[str]:
-    """Every reachable real hand as the TOML text of one hand."""
+def real_hands(only_handhq: bool = False) -> list[str]:
+    """Every reachable real hand as the TOML text of one hand (``only_handhq``: only
+    the HandHQ hands, the part the public corpus is nearly all made of)."""
     from straights.history_stats import _pieces, phh_files
     from straights.poker.phh import dumps
     from straights.sites import Failure, read
 
     out = []
-    for path in phh_files([str(SHARED)]):
+    for path in phh_files([str(SHARED / "handhq" if only_handhq else SHARED)]):
         with open(path, encoding="utf-8") as f:
             for piece in _pieces(f):
                 lines = piece.splitlines(keepends=True)
                 out.append("".join(x for x in lines if not x.lstrip().startswith("[")))
-    for site in sorted((ROOT / "tests" / "data" / "sites").iterdir()):
+    sites = [] if only_handhq else sorted((ROOT / "tests" / "data" / "sites").iterdir())
+    for site in sites:
         for file in sorted(site.iterdir()):
             for hand in read(str(file)):
                 if not isinstance(hand, Failure):
@@ -140,10 +143,11 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=200_000)
     parser.add_argument("--per-file", type=int, default=1000)
     parser.add_argument("--workers", type=int, default=0, help="processes (0: every core)")
+    parser.add_argument("--handhq", action="store_true", help="only the HandHQ hands")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT / "src"))
-    texts = real_hands()
+    texts = real_hands(args.handhq)
     rows: dict[str, Any] = {"real hands": len(texts), "cores": os.cpu_count(),
                             "load average before": os.getloadavg()[0]}  # fmt: skip
     rows["straights, in process (every real hand)"] = ours_rate(texts)
