@@ -530,3 +530,13 @@ def test_ohh_refuses_a_board_run_twice_in_one_line() -> None:
     phh = _hand("ggpoker", "fpdb-PLO-6max-USD-2-5-202101.RIT.txt")
     with pytest.raises(HandHistoryError, match="run more than once"):
         to_ohh(phh)
+
+
+def test_a_tournament_hand_keeps_its_level() -> None:
+    # "Tournament #1495192630, $0.91+$0.09 USD Hold'em No Limit - Level XI (400/800)" and
+    # GGPoker's "Tournament #25313426, … Hold'em No Limit   - Level14(300/600)".
+    stars = _hand("pokerstars", "hhp-actiononall.txt")
+    gg = _hand("ggpoker", "fpdb-NLHE-8max-MTT-USD-1050-202104.extra.space.txt")
+    assert (stars["event"], stars["level"]) == ("Tournament #1495192630", 11)
+    assert (gg["event"], gg["level"]) == ("Tournament #25313426", 14)
+    assert " - Level XIV (300/600)" in to_pokerstars(gg).splitlines()[0]
