@@ -540,3 +540,28 @@ def test_a_tournament_hand_keeps_its_level() -> None:
     assert (stars["event"], stars["level"]) == ("Tournament #1495192630", 11)
     assert (gg["event"], gg["level"]) == ("Tournament #25313426", 14)
     assert " - Level XIV (300/600)" in to_pokerstars(gg).splitlines()[0]
+
+
+def test_the_engines_hands_run_twice_export_and_import_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The engine's own runs (random bots vote 1 or 2 runs at random): every hand goes
+    to PokerStars text and back to the same stacks, a hand run twice as a hand run
+    twice, a hand whose players disagreed as one board."""
+    from clitools import run_main
+
+    phh, text, back = tmp_path / "rit.phhs", tmp_path / "rit.txt", tmp_path / "back.phhs"
+    code, _, err = run_main(capsys, "simulate", "--game", "no-limit-holdem", "--players", "3",
+                            "--run-it-twice", "--hands", "80", "--seed", "3", "--bots",
+                            "random", "--out", str(phh), "--no-progress")  # fmt: skip
+    assert code == 0, err
+    assert run_main(capsys, "history", "export", str(phh), "--to", "pokerstars",
+                    "--out", str(text))[0] == 0  # fmt: skip
+    assert run_main(capsys, "history", "import", str(text), "--out", str(back))[0] == 0
+    original, again = loads(phh.read_text()), loads(back.read_text())
+    assert len(original) == len(again) == 80
+    twice = [k for k, h in enumerate(original) if "# run 2" in h["actions"]]
+    assert len(twice) >= 3  # seed 3 runs 7 of the 80 twice
+    assert twice == [k for k, h in enumerate(again) if "# run 2" in h["actions"]]
+    for a, b in zip(original, again, strict=True):
+        assert [int(s) for s in a["finishing_stacks"]] == [int(s) for s in b["finishing_stacks"]]
