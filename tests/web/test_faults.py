@@ -426,13 +426,16 @@ def test_closed_tables_leave_the_cap_and_one_address_cannot_fill_it() -> None:
     asyncio.run(main())
 
 
+@pytest.mark.parametrize("kind", [{}, {"games": ["holdem"]}, {"game": "pai-gow"}])
 def test_a_removed_player_stays_out_until_the_host_lets_her_back(
-    make_server: Any, clients: Any
+    make_server: Any, clients: Any, kind: dict[str, Any]
 ) -> None:
+    """On every game's table; and a bot a seated guest adds waits for the host's
+    approval (its chips out of the ledger until then), while the host's does not."""
     server: Server = make_server()
-    table, host = server.create(seats=3)
-    ann, boss = Client(server, table), Client(server, table)
-    clients += [ann, boss]
+    table, host = server.create(seats=4, stack=200, **kind)
+    ann, boss, bob = Client(server, table), Client(server, table), Client(server, table)
+    clients += [ann, boss, bob]
     boss.send({"type": "hello", "table": table, "host": host})
     ann.sit(0, "Ann")
     token = ann.token
@@ -447,3 +450,19 @@ def test_a_removed_player_stays_out_until_the_host_lets_her_back(
     ann.send({"type": "sit", "seat": 1, "name": "Ann", "token": token})
     seated = ann.wait_for(lambda m: m["type"] in ("seated", "error"))
     assert seated["type"] == "seated" and seated["token"] == token
+    # Bob, a guest, adds a bot: it waits for the host, its chips nowhere in the ledger.
+    bob.sit(2, "Bob")
+    bob.send({"type": "add_bot", "token": bob.token, "seat": 3, "kind": "calling"})
+    state = bob.wait_for(lambda m: m["type"] == "state" and m["seats"][3] is not None)
+    row = next(r for r in state["ledger"]["rows"] if r["seat"] == 3)
+    assert (row["bought"], row["pending"]) == (0, 200), row
+    assert state["seats"][3]["status"] == "buy-in waits for the host"
+    boss.send({"type": "answer", "token": host, "player": row["player"], "accept": True})
+
+    def approved(m: dict[str, Any]) -> bool:
+        rows = m["ledger"]["rows"] if m["type"] == "state" else []
+        return any(r["bought"] for r in rows if r["seat"] == 3)
+
+    state = bob.wait_for(approved)
+    rows = state["ledger"]["rows"]  # Ann's return is a buy-in of the chips she cashed
+    assert sum(r["bought"] - r["cashed"] for r in rows) == 3 * 200

@@ -99,8 +99,7 @@ HISTORY_KEPT = 256
 HISTORY_RATE, HISTORY_BURST = 4.0, 20
 
 
-#: What a command concerns: ("seat", n), ("player", n), ("turn", 0) or ("kind", name);
-#: and ("removed", player) for a player the host removed.
+#: What a command concerns: ("seat", n), ("player", n), ("turn", 0) or ("kind", name).
 Mark = tuple[str, int | str]
 #: Commands after which an action answering an older state is stale at every seat.
 _TURN_KINDS = frozenset({"act", "deal", "forfeit"})
@@ -131,15 +130,9 @@ def marks_of(command: dict[str, Any]) -> list[Mark]:
 
 
 def note(marks: dict[Mark, int], seq: int, command: dict[str, Any]) -> None:
-    """Record that the command stored as version ``seq`` concerned what it concerns, and
-    who the host removed (``("removed", player)``) until he lets her back."""
+    """Record that the command stored as version ``seq`` concerned what it concerns."""
     for mark in marks_of(command):
         marks[mark] = seq
-    player = command.get("player")
-    if command.get("kind") == "unseat" and command.get("why") == "removed" and player:
-        marks[("removed", int(player))] = seq
-    elif command.get("kind") == "readmit" and player:
-        marks.pop(("removed", int(player)), None)
 
 
 class AccessError(StraightsError):
@@ -715,12 +708,7 @@ class TableManager:
             seat = self._auth(conn, msg.token)
             await self.run(self._watching(conn), {"kind": "back", "seat": seat}, seen=msg.version)
         elif isinstance(msg, AddBot):
-            self._auth(conn, msg.token, host_ok=True)
-            await self.run(
-                self._watching(conn),
-                {"kind": "bot", "seat": msg.seat, "bot": msg.kind},
-                seen=msg.version,
-            )
+            await self._add_bot(conn, msg)
         elif isinstance(msg, RemoveBot):
             self._auth(conn, msg.token, host_ok=True)
             live = self._watching(conn)
@@ -778,7 +766,7 @@ class TableManager:
             command = {"kind": "unseat", "seat": msg.seat, "why": "removed", "player": meta.owner}
         elif isinstance(msg, LetBack):
             live = self._host(conn, msg.token, "let a removed player back")
-            if ("removed", msg.player) not in live.marks:
+            if msg.player not in live.table.removed:
                 raise IllegalActionError("the host removed no player of that number")
             command = {"kind": "readmit", "player": msg.player}
         elif isinstance(msg, MakeHost):
@@ -925,7 +913,7 @@ class TableManager:
         # A player who sat here before comes back with his own token (and chips).
         account = live.table.account_of(hash_token(msg.token)) if msg.token else None
         known = account is not None
-        if account is not None and ("removed", account.player) in live.marks:
+        if account is not None and account.player in live.table.removed:
             raise IllegalActionError(
                 "the host removed you from this table: ask the host to let you back"
             )
@@ -950,6 +938,16 @@ class TableManager:
             conn.digests.add(hash_token(token))
             conn.send({"type": "seated", "table": live.table.id, "seat": msg.seat, "token": token})
             self.broadcast(live)
+
+    async def _add_bot(self, conn: Connection, msg: AddBot) -> None:
+        """A bot sits: the host's at once; a seated guest's once the host approves its
+        buy-in (its chips, like his own, enter the ledger only then)."""
+        self._auth(conn, msg.token, host_ok=True)
+        live = self._watching(conn)
+        command: dict[str, Any] = {"kind": "bot", "seat": msg.seat, "bot": msg.kind}
+        if not (live.table.hosts(hash_token(msg.token)) or live.is_host(conn)):
+            command["guest"] = True
+        await self.run(live, command, seen=msg.version)
 
     async def _wager_or_set(self, conn: Connection, msg: Wager | SetHands) -> None:
         """A player's bet for the next deals, or his two hands set (the game's hook
