@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import gc
 import json
 import os
 import shutil
@@ -15,6 +16,7 @@ import sys
 import threading
 import time
 import urllib.request
+import weakref
 from typing import Any
 
 import pytest
@@ -22,8 +24,8 @@ from pgtools import free_port, initdb, start_postgres, stop_postgres
 from webtools import Client, Server
 
 from straights.store import Store
-from straights.web.manager import TableManager, Throttled, make_table
-from straights.web.protocol import TableSettings
+from straights.web.manager import Connection, TableManager, Throttled, make_table
+from straights.web.protocol import Hello, TableSettings
 
 
 def _log(db: str, table_id: str) -> list[tuple[int, dict[str, Any]]]:
@@ -45,6 +47,10 @@ def _turn(players: list[Client], timeout: float = 15.0) -> Client:
             if c.state and c.state["hand"].get("legal"):
                 return c
     raise AssertionError("no one's turn")
+
+
+async def _nothing(text: str) -> None:  # pragma: no cover - these sockets send nothing
+    return None
 
 
 def _refusals(c: Client) -> list[str]:
@@ -394,31 +400,53 @@ def test_a_history_flood_does_not_stall_another_table(make_server: Any, clients:
 
 
 @pytest.mark.slow
-def test_closed_tables_leave_the_cap_and_one_address_cannot_fill_it() -> None:
-    """1,000 tables created and closed, then a new one (before and after a restart);
-    an address at its own limit is refused while another still creates."""
+def test_closed_tables_leave_memory_and_one_address_cannot_fill_the_cap() -> None:
+    """1,000 tables created and closed, then a new one (before and after a restart):
+    each closed table leaves memory, yet its link still answers with its final state
+    and ledger; an address at its own limit is refused while another still creates."""
+
+    async def close(manager: TableManager, table_id: str) -> None:
+        await manager.run(manager.tables[table_id], {"kind": "close"})
+        while manager._archiving:  # marked finished in the store, then dropped
+            await asyncio.sleep(0.001)
 
     async def main() -> None:
         store = Store("sqlite://")
         try:
             manager = TableManager(store, max_tables=1000, max_per_address=1000)
+            first, host = await manager.create(TableSettings(seats=2, bots=1), "10.0.0.1")
+            gone = weakref.ref(manager.tables[first])
+            await close(manager, first)
             settings = TableSettings(seats=2)
-            for _ in range(1000):
-                table_id, _ = await manager.create(settings, "10.0.0.1")
-                await manager.run(manager.tables[table_id], {"kind": "close"})
-            assert manager.open_tables() == 0 and len(manager.tables) == 1000
+            for _ in range(999):
+                await close(manager, (await manager.create(settings, "10.0.0.1"))[0])
+            gc.collect()
+            assert manager.tables == {} and gone() is None  # not in memory any more
             fresh, _ = await manager.create(settings, "10.0.0.1")  # used to be refused
+            # The closed table's link answers with its final state and ledger.
+            conn = Connection(_nothing)
+            await manager.handle(conn, Hello(type="hello", table=first))
+            sent = [json.loads(conn.queue.get_nowait() or "{}") for _ in range(2)]
+            state = sent[1]
+            assert state["type"] == "state" and state["ledger"]["closed"] is True
+            (bot,) = state["ledger"]["rows"]
+            assert (bot["name"], bot["bought"], bot["cashed"]) == ("Bot 2", 100, 100)
+            csv = await manager.ledger_csv(first, host)
+            assert "Bot 2" in csv
+            assert len(manager.archived) == 1 and first not in manager.tables
             await manager.stop()
+
             again = TableManager(store, max_tables=1000, max_per_address=2)
             await again.start()
-            assert len(again.tables) == 1001 and again.tables[fresh].table.closed is False
+            assert list(again.tables) == [fresh]  # the closed ones are not replayed
             await again.create(settings, "10.0.0.1")
             await again.create(settings, "10.0.0.1")
             with pytest.raises(Throttled, match="open tables, the most it may have"):
                 await again.create(settings, "10.0.0.1")
             await again.create(settings, "10.0.0.2")  # another address is not locked out
-            info = await again.info(table_id)  # a closed table is still there to read
-            assert info is not None and info["closed"] is True
+            info = await again.info(first)  # a closed table is still there to read
+            assert info is not None and info["closed"] is True and info["seats_taken"] == 0
+            assert await again.info("nosuchtable") is None
             await again.stop()
         finally:
             store.close()

@@ -97,6 +97,8 @@ HISTORY_KEPT = 256
 #: History answers one client address may have computed per second, and in one burst
 #: (answers already kept cost nothing).
 HISTORY_RATE, HISTORY_BURST = 4.0, 20
+#: Closed tables kept in memory after someone asked for one (the rest are in the store).
+ARCHIVED_KEPT = 8
 
 
 #: What a command concerns: ("seat", n), ("player", n), ("turn", 0) or ("kind", name).
@@ -312,7 +314,13 @@ class TableManager:
         self.bot_delay = bot_delay
         self.deal_delay = deal_delay
         self.max_tables = max_tables
+        #: Open tables, and those closed since start-up that someone still watches.
         self.tables: dict[str, LiveTable] = {}
+        #: Closed tables read back from the store for a link, a ledger or a history
+        #: (the last :data:`ARCHIVED_KEPT` asked for); every other closed table is only
+        #: its row id in :attr:`row_ids`.
+        self.archived: collections.OrderedDict[str, LiveTable] = collections.OrderedDict()
+        self._archiving: set[asyncio.Task[None]] = set()
         self._stopping = False
 
     # -- life cycle -----------------------------------------------------------------------
@@ -338,12 +346,17 @@ class TableManager:
         for row in self.store.tables(kind="web"):
             assert row.key is not None
             self.row_ids[row.key] = row.id
+            if row.finished:  # closed: read from the store when asked (see lookup)
+                continue
             marks: dict[Mark, int] = {}
             try:
                 live = LiveTable(self._rebuild(row, marks), marks=marks)
             except Exception:
                 # One table that no longer replays must not keep the others offline.
                 log.exception("table %s does not replay; it stays closed", row.key)
+                continue
+            if live.table.closed:  # closed, but not yet marked so (the database failed)
+                self.store.finish_table(row.id)
                 continue
             self.tables[row.key] = live
             live.task = asyncio.create_task(self._drive(live), name=f"table-{row.key}")
@@ -352,6 +365,7 @@ class TableManager:
     async def stop(self) -> None:
         self._stopping = True
         tasks = [t.task for t in self.tables.values() if t.task is not None]
+        tasks += self._archiving
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -406,7 +420,7 @@ class TableManager:
     async def ledger_csv(self, table_id: str, token: str) -> str:
         """Table ``table_id``'s ledger and settle-up as CSV, for its host or a player
         who sat there (``token``); raises :class:`AccessError` for anyone else."""
-        live = self.tables.get(table_id)
+        live = await self.lookup(table_id)
         if live is None:
             raise ProtocolError(f"no table {table_id!r} on this server")
         async with live.lock:
@@ -419,7 +433,7 @@ class TableManager:
 
     async def info(self, table_id: str) -> dict[str, Any] | None:
         """What the home page shows of a table before joining it (None: no such table)."""
-        live = self.tables.get(table_id)
+        live = await self.lookup(table_id)
         if live is None:
             return None
         async with live.lock:
@@ -492,6 +506,9 @@ class TableManager:
             note(live.marks, write.seq, command)
             if table.closed:
                 self.created_by.pop(table.id, None)
+                task = asyncio.create_task(self._archive(live, row_id))
+                self._archiving.add(task)
+                task.add_done_callback(self._archiving.discard)
             live.changed_at = time.monotonic()
             live.wake.set()
             if then is not None and waiting:
@@ -514,6 +531,48 @@ class TableManager:
         except Exception as error:
             self._hold(live, row_id, error)
             raise TableWaiting from None
+
+    async def _archive(self, live: LiveTable, row_id: int) -> None:
+        """A table just closed leaves memory: marked finished in the store (should that
+        fail, the next start marks it), its driver stopped, and dropped from the live
+        tables; those who watch it keep its final state, and :meth:`lookup` reads it
+        back from the store for anyone else."""
+        try:
+            await asyncio.to_thread(self.store.finish_table, row_id)
+        except Exception as exc:
+            log.warning("table %s closed; not yet marked so (%s)", live.table.id, exc)
+        if self.tables.get(live.table.id) is live:
+            del self.tables[live.table.id]
+        if live.task is not None:
+            live.task.cancel()
+            live.task = None
+
+    async def lookup(self, table_id: str) -> LiveTable | None:
+        """Table ``table_id``: a live one, else a closed one read back from the store
+        (kept among the last :data:`ARCHIVED_KEPT` asked for); None if there is none."""
+        live = self.tables.get(table_id) or self.archived.get(table_id)
+        if live is not None:
+            if table_id in self.archived:
+                self.archived.move_to_end(table_id)
+            return live
+        row_id = self.row_ids.get(table_id)
+        if row_id is None:
+            return None
+        marks: dict[Mark, int] = {}
+        try:
+            table = await asyncio.to_thread(self._reload, row_id, marks)
+        except StraightsError:
+            raise
+        except Exception as exc:
+            log.warning("closed table %s could not be read (%s)", table_id, exc)
+            raise TableWaiting(
+                "the server's database is unavailable: this closed table is read from it; "
+                "try again soon"
+            ) from None
+        live = self.archived.setdefault(table_id, LiveTable(table, marks=marks))
+        while len(self.archived) > ARCHIVED_KEPT:
+            self.archived.popitem(last=False)
+        return live
 
     def _hold(self, live: LiveTable, row_id: int, error: BaseException) -> None:
         """Pause a table whose last command could not be stored: it stays as players
@@ -859,7 +918,7 @@ class TableManager:
                 f"this connection already joined table {conn.live.table.id!r}: "
                 "open a new connection for another table"
             )
-        live = self.tables.get(msg.table)
+        live = await self.lookup(msg.table)
         if live is None:
             raise ProtocolError(
                 f"no table {msg.table!r} on this server: create one on the home page"
