@@ -19,6 +19,7 @@ import urllib.request
 import weakref
 from typing import Any
 
+import precache
 import pytest
 from pgtools import free_port, initdb, start_postgres, stop_postgres
 from webtools import Client, Server
@@ -333,13 +334,26 @@ def test_sockets_that_stop_reading_are_dropped(make_server: Any, clients: Any) -
             s.close()
 
 
+#: Another table's ping p95 a history flood may cause (the pre-cache server's was
+#: several times more on this machine; see docs/web.md, Reliability).
+FLOOD_PING_P95 = 0.15
+
+
 @pytest.mark.slow
-def test_a_history_flood_does_not_stall_another_table(make_server: Any, clients: Any) -> None:
-    """Three sockets of one address ask for past deals (every one in turn) as fast as
-    the address may send (58 a second) while their table plays on; another table's
-    ping stays quick."""
-    server: Server = make_server()
-    busy, _ = server.create(seats=4, bots=3, turn_seconds=0)
+@pytest.mark.parametrize("code", ["cached", "pre-cache"])
+def test_a_history_flood_does_not_stall_another_table(
+    make_server: Any, clients: Any, code: str
+) -> None:
+    """Three sockets of one address ask for past deals of a busy eight-seat stud table
+    (every one in turn; each replay 20-30 ms) as fast as the address may send (58 a
+    second) while the table plays on; another table's ping stays under
+    :data:`FLOOD_PING_P95` at the 95th percentile. ``pre-cache``: the same on the old
+    server (``precache.py``: answers computed on the event loop, kept for one table
+    version), which must break the bound, or the test proves nothing."""
+    server: Server = make_server(before=precache.INSTALL if code == "pre-cache" else "")
+    busy, _ = server.create(
+        games=["stud"], seats=8, bots=7, bot_kind="calling", turn_seconds=0, stack=100_000
+    )
     quiet, _ = server.create(seats=3)
     ann = Client(server, busy)
     clients.append(ann)
@@ -352,15 +366,17 @@ def test_a_history_flood_does_not_stall_another_table(make_server: Any, clients:
         while not stop.is_set():
             ann.drain(0.01)
             if ann.state and ann.my_turn() and ann.state["version"] > acted:
-                ann.act("check")
+                kinds = [a["kind"] for a in ann.state["hand"]["legal"]]
+                kind = next((k for k in ("check", "call", "bring-in") if k in kinds), kinds[0])
+                ann.send({"type": "act", "token": ann.token, "action": kind})
                 acted = ann.state["version"]
 
     player = threading.Thread(target=play)
     player.start()
     threads: list[threading.Thread] = []
     try:
-        deadline = time.monotonic() + 60
-        while ann.state is None or ann.state["hand"]["hand_number"] < 6:
+        deadline = time.monotonic() + 90
+        while ann.state is None or ann.state["hand"]["hand_number"] < 9:
             assert time.monotonic() < deadline and player.is_alive(), "the table stopped"
             time.sleep(0.1)
         past = ann.state["hand"]["hand_number"] - 1
@@ -374,16 +390,17 @@ def test_a_history_flood_does_not_stall_another_table(make_server: Any, clients:
                 c.send({"type": "history", "hand": 1 + n % past})
                 n += 1
                 c.drain(0.0)
-                time.sleep(3 / 58)
+                time.sleep(len(flooders) / 58)
 
-        threads = [threading.Thread(target=flood, args=(c, i * 4)) for i, c in enumerate(flooders)]
+        threads = [threading.Thread(target=flood, args=(c, i * 3)) for i, c in enumerate(flooders)]
         for t in threads:
             t.start()
+        time.sleep(1.0)  # the flood under way
         rtts = []
         for _ in range(40):
             sent = time.monotonic()
             pinger.send({"type": "ping"})
-            pinger.wait_for(lambda m: m["type"] == "pong")
+            pinger.wait_for(lambda m: m["type"] == "pong", timeout=60)
             rtts.append(time.monotonic() - sent)
             time.sleep(0.05)
     finally:
@@ -394,9 +411,12 @@ def test_a_history_flood_does_not_stall_another_table(make_server: Any, clients:
     rtts.sort()
     p50, p95 = rtts[len(rtts) // 2], rtts[int(len(rtts) * 0.95)]
     answers = sum(m["type"] == "history" for c in flooders for m in c.messages)
-    print(f"ping p50 {p50 * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms; {answers} answers")
+    print(f"{code}: ping p50 {p50 * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms; {answers} answers")
     assert answers > 0
-    assert p95 < 0.25, rtts
+    if code == "cached":
+        assert p95 < FLOOD_PING_P95, rtts
+    else:
+        assert p95 > FLOOD_PING_P95, rtts
 
 
 @pytest.mark.slow
