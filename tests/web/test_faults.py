@@ -474,6 +474,44 @@ def test_closed_tables_leave_memory_and_one_address_cannot_fill_the_cap() -> Non
     asyncio.run(main())
 
 
+def test_a_table_closed_while_its_mark_fails_is_archived_at_the_next_start(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The close is stored but marking the table finished fails (the database went
+    away in between): it leaves memory all the same, and the next start marks it and
+    does not load it, while its link still answers."""
+
+    async def main() -> None:
+        store = Store("sqlite://")
+        try:
+            manager = TableManager(store)
+            closed, _ = await manager.create(TableSettings(seats=2))
+            still, _ = await manager.create(TableSettings(seats=2))
+
+            def down(row_id: int) -> None:
+                raise OSError("the database is away")
+
+            with monkeypatch.context() as m:
+                m.setattr(store, "finish_table", down)
+                await manager.run(manager.tables[closed], {"kind": "close"})
+                while manager._archiving:
+                    await asyncio.sleep(0.001)
+            assert list(manager.tables) == [still]
+            assert [r.finished for r in store.tables("web")] == [False, False]
+            await manager.stop()
+            again = TableManager(store)
+            await again.start()
+            assert list(again.tables) == [still]
+            assert [r.finished for r in store.tables("web")] == [True, False]
+            info = await again.info(closed)
+            assert info is not None and info["closed"] is True
+            await again.stop()
+        finally:
+            store.close()
+
+    asyncio.run(main())
+
+
 @pytest.mark.parametrize("kind", [{}, {"games": ["holdem"]}, {"game": "pai-gow"}])
 def test_a_removed_player_stays_out_until_the_host_lets_her_back(
     make_server: Any, clients: Any, kind: dict[str, Any]
