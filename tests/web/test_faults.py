@@ -24,8 +24,15 @@ import pytest
 from pgtools import free_port, initdb, start_postgres, stop_postgres
 from webtools import Client, Server
 
+from straights.errors import HandHistoryError
 from straights.store import Store
-from straights.web.manager import Connection, TableManager, Throttled, make_table
+from straights.web.manager import (
+    Connection,
+    TableManager,
+    TableWaiting,
+    Throttled,
+    make_table,
+)
 from straights.web.protocol import Hello, TableSettings
 
 
@@ -505,6 +512,22 @@ def test_a_table_closed_while_its_mark_fails_is_archived_at_the_next_start(
             assert [r.finished for r in store.tables("web")] == [True, False]
             info = await again.info(closed)
             assert info is not None and info["closed"] is True
+            again.archived.clear()
+
+            def away(row_id: int, marks: Any) -> None:
+                raise OSError("/secret/path: the database is away")
+
+            def broken(row_id: int, marks: Any) -> None:
+                raise HandHistoryError("command 3 no longer replays")
+
+            with monkeypatch.context() as m:
+                m.setattr(again, "_reload", away)
+                with pytest.raises(TableWaiting, match="database is unavailable") as refused:
+                    await again.info(closed)
+                assert "/secret" not in str(refused.value)
+                m.setattr(again, "_reload", broken)
+                assert await again.info(closed) is None  # logged; not tried again
+                assert closed not in again.row_ids
             await again.stop()
         finally:
             store.close()

@@ -28,6 +28,7 @@ from straights.errors import (
     HandHistoryError,
     IllegalActionError,
     MissingExtraError,
+    StoreError,
     StraightsError,
 )
 from straights.game.wording import seat_label
@@ -145,6 +146,12 @@ class AccessError(StraightsError):
 WAITING = (
     "the table is waiting for its database (the server's database is unavailable): "
     "nothing was done; the table resumes by itself when the database answers"
+)
+
+
+#: What a closed table's reader is told while the database is away (never its address).
+UNREADABLE = (
+    "the server's database is unavailable: this closed table is read from it; try again soon"
 )
 
 
@@ -561,14 +568,17 @@ class TableManager:
         marks: dict[Mark, int] = {}
         try:
             table = await asyncio.to_thread(self._reload, row_id, marks)
-        except StraightsError:
-            raise
+        except StraightsError as exc:
+            if not isinstance(exc, StoreError):
+                # A log that no longer replays: logged, not tried again (as at start).
+                log.exception("table %s does not replay; it stays closed", table_id)
+                self.row_ids.pop(table_id, None)
+                return None
+            log.warning("closed table %s could not be read (%s)", table_id, exc)
+            raise TableWaiting(UNREADABLE) from None
         except Exception as exc:
             log.warning("closed table %s could not be read (%s)", table_id, exc)
-            raise TableWaiting(
-                "the server's database is unavailable: this closed table is read from it; "
-                "try again soon"
-            ) from None
+            raise TableWaiting(UNREADABLE) from None
         live = self.archived.setdefault(table_id, LiveTable(table, marks=marks))
         while len(self.archived) > ARCHIVED_KEPT:
             self.archived.popitem(last=False)
