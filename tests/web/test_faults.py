@@ -65,9 +65,13 @@ def _refusals(c: Client) -> list[str]:
     return [m["message"] for m in c.messages if m["type"] == "error"]
 
 
-def test_a_duplicated_and_a_stale_act_frame_act_once(make_server: Any, clients: Any) -> None:
+@pytest.mark.parametrize("kind", [{"games": ["holdem"]}, {}, {"games": ["omaha"]}])
+def test_a_duplicated_and_a_stale_act_frame_act_once(
+    make_server: Any, clients: Any, kind: dict[str, Any]
+) -> None:
+    """On hold'em, Straights' own table and Omaha (Pai Gow has no ``act``)."""
     server: Server = make_server()
-    table, _ = server.create(games=["holdem"], seats=2, turn_seconds=0)
+    table, _ = server.create(seats=2, turn_seconds=0, **kind)
     ann, bob = Client(server, table), Client(server, table)
     clients += [ann, bob]
     ann.sit(0, "Ann")
