@@ -643,7 +643,7 @@ class TableManager:
             text = cache.get(key)
             if text is None:
                 state = table.own_state(seat, turn_left=left, public=public)
-                state["you"]["host"] = host
+                state["you"] |= _host_part(table, host)
                 text = to_json(state)[:-1] + shared
                 cache[key] = text
             conn.send(text)
@@ -970,7 +970,7 @@ class TableManager:
 
     def broadcast_one(self, live: LiveTable, conn: Connection) -> None:
         state = live.table.state_for(live.seat_of(conn), turn_left=self.turn_left(live))
-        state["you"]["host"] = live.is_host(conn)
+        state["you"] |= _host_part(live.table, live.is_host(conn))
         conn.send(state)
 
     async def _sit(self, conn: Connection, msg: Sit) -> None:
@@ -1054,6 +1054,18 @@ class TableManager:
         if msg.cards:
             command["cards"] = list(msg.cards)
         await self.run(live, command, seen=msg.version)
+
+
+def _host_part(table: WebTable, host: bool) -> dict[str, Any]:
+    """What a viewer's ``you`` says of the host role: whether he holds it, and for the
+    host, the players he removed (his page offers to let each back).
+
+    >>> t = make_table("tbl1", TableSettings(), 7, "h" * 64)
+    >>> t.removed.add(4)
+    >>> _host_part(t, True), _host_part(t, False)
+    ({'host': True, 'removed': [4]}, {'host': False})
+    """
+    return {"host": True, "removed": sorted(table.removed)} if host else {"host": False}
 
 
 def import_kernels() -> bool:

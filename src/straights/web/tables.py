@@ -625,7 +625,6 @@ class WebTable:
             "host_seat": self.host_seat(),
             "paused": self.paused,
             "closed": self.closed,
-            "removed": sorted(self.removed),
         }
 
     def you(self, seat: int | None, broke: bool) -> dict[str, Any]:

@@ -98,7 +98,7 @@ function renderPanel(state) {
   const L = state.ledger;
   if (!state.you.host || L.closed) { panel.hidden = true; panel.replaceChildren(); return; }
   // Keep what the host is typing: rebuild only when something he sees changed.
-  const key = JSON.stringify([state.table, L.paused, L.rows.map((r) => [r.player, r.seat, r.pending, r.name]), state.hand.finished, state.hand.hand_number, L.host_seat, L.removed]);
+  const key = JSON.stringify([state.table, L.paused, L.rows.map((r) => [r.player, r.seat, r.pending, r.name]), state.hand.finished, state.hand.hand_number, L.host_seat, state.you.removed]);
   if (panel.dataset.key === key && !panel.hidden) return;
   panel.dataset.key = key;
   panel.hidden = false;
@@ -202,7 +202,7 @@ function renderPanel(state) {
   }
 
   // Players the host removed stay out until he lets them back.
-  for (const player of L.removed || []) {
+  for (const player of state.you.removed || []) {
     const r = L.rows.find((q) => q.player === player);
     const line = el("div", "host-row removed");
     line.append(el("span", null, `${r ? r.name : `Player ${player}`} was removed and stays out until you let them back`));
