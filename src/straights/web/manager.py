@@ -6,7 +6,8 @@ the database — with the commands of other tables that wait at the same moment,
 in one transaction (:mod:`~straights.web.group_commit`) — and only then, the
 lock still held, are the new views sent. Whatever shows a table's state takes
 its lock first, so nothing is shown before it is stored. A failed commit
-rebuilds the table from the database.
+rebuilds the table from the database. A closed table leaves memory: it is read
+back from the database when someone asks for it (:meth:`TableManager.lookup`).
 """
 
 from __future__ import annotations
@@ -321,7 +322,7 @@ class TableManager:
         self.bot_delay = bot_delay
         self.deal_delay = deal_delay
         self.max_tables = max_tables
-        #: Open tables, and those closed since start-up that someone still watches.
+        #: Open tables (a table just closed, until it is archived: see _archive).
         self.tables: dict[str, LiveTable] = {}
         #: Closed tables read back from the store for a link, a ledger or a history
         #: (the last :data:`ARCHIVED_KEPT` asked for); every other closed table is only
