@@ -579,3 +579,29 @@ def test_a_removed_player_stays_out_until_the_host_lets_her_back(
     state = bob.wait_for(approved)
     rows = state["ledger"]["rows"]  # Ann's return is a buy-in of the chips she cashed
     assert sum(r["bought"] - r["cashed"] for r in rows) == 3 * 200
+    # The host pauses, then closes between deals: the table leaves memory, and its
+    # link still answers with its final state and ledger.
+    boss.send({"type": "pause", "token": host, "on": True})
+    boss.wait_for(lambda m: m["type"] == "state" and m["ledger"]["paused"])
+    deadline = time.monotonic() + 30
+    while True:
+        boss.send({"type": "close", "token": host})
+        said = boss.wait_for(lambda m: m["type"] == "error" or m.get("ledger", {}).get("closed"))
+        if said["type"] == "state":
+            break
+        assert time.monotonic() < deadline, said  # a deal was on: it ends, paused
+        time.sleep(0.3)
+    deadline = time.monotonic() + 10
+    while True:  # archived a moment after the close is stored
+        with urllib.request.urlopen(f"{server.base}/healthz", timeout=5) as r:
+            if json.loads(r.read())["tables"] == 0:
+                break
+        assert time.monotonic() < deadline, "the closed table is still live"
+        time.sleep(0.05)
+    late = Client(server, table)
+    clients.append(late)
+    assert late.state is not None and late.state["ledger"]["closed"] is True
+    final = late.state["ledger"]["rows"]
+    assert sum(r["cashed"] for r in final) == sum(r["bought"] for r in final)
+    with urllib.request.urlopen(f"{server.base}/api/tables/{table}", timeout=5) as r:
+        assert json.loads(r.read())["closed"] is True
