@@ -345,9 +345,11 @@ def test_sockets_that_stop_reading_are_dropped(make_server: Any, clients: Any) -
             s.close()
 
 
-#: Another table's ping p95 a history flood may cause (the pre-cache server's was
-#: several times more on this machine; see docs/web.md, Reliability).
-FLOOD_PING_P95 = 0.15
+#: Another table's ping, p50 and p95, a history flood may cause: the median is the
+#: sharper test (the cached server's stayed at 3–11 ms, the pre-cache server's at
+#: 67–352 ms); the 95th percentile also reflects the machine's load. See docs/web.md,
+#: Reliability.
+FLOOD_PING_P50, FLOOD_PING_P95 = 0.05, 0.25
 
 
 @pytest.mark.slow
@@ -358,9 +360,9 @@ def test_a_history_flood_does_not_stall_another_table(
     """Three sockets of one address ask for the 16 past deals of a busy eight-seat stud
     table (every one in turn; each replay 20-30 ms) as fast as the address may send (58 a
     second) while the table plays on; another table's ping stays under
-    :data:`FLOOD_PING_P95` at the 95th percentile. ``pre-cache``: the same on the old
-    server (``precache.py``: answers computed on the event loop, kept for one table
-    version), which must break the bound, or the test proves nothing."""
+    :data:`FLOOD_PING_P50` and :data:`FLOOD_PING_P95`. ``pre-cache``: the same on the
+    old server (``precache.py``: answers computed on the event loop, kept for one
+    table version), which must break the bound, or the test proves nothing."""
     server: Server = make_server(before=precache.INSTALL if code == "pre-cache" else "")
     busy, _ = server.create(
         games=["stud"], seats=8, bots=7, bot_kind="calling", turn_seconds=0, stack=100_000
@@ -425,9 +427,9 @@ def test_a_history_flood_does_not_stall_another_table(
     print(f"{code}: ping p50 {p50 * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms; {answers} answers")
     assert answers > 0
     if code == "cached":
-        assert p95 < FLOOD_PING_P95, rtts
+        assert p50 < FLOOD_PING_P50 and p95 < FLOOD_PING_P95, rtts
     else:
-        assert p95 > FLOOD_PING_P95, rtts
+        assert p50 > FLOOD_PING_P50 or p95 > FLOOD_PING_P95, rtts
 
 
 @pytest.mark.slow
