@@ -134,6 +134,8 @@ class WebTable:
     creator: int | None = None
     #: deal -> the moves (indices in the deal's record) the turn timer made
     timeouts: dict[int, set[int]] = field(default_factory=dict)
+    #: Players the host removed, who stay out until he lets them back (``readmit``).
+    removed: set[int] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.seats = [None] * self.settings.seats
@@ -328,9 +330,10 @@ class WebTable:
         meta.stack = 0
         self.seats[seat] = None
 
-    def _buy_in(self, meta: SeatMeta, note: str) -> None:
-        """One buy-in of the table's stack: at once if within the limit (bots always),
-        else waiting for the host (``answer`` command)."""
+    def _buy_in(self, meta: SeatMeta, note: str, *, approve: bool = False) -> None:
+        """One buy-in of the table's stack: at once if within the limit (bots the host
+        added always), else waiting for the host (``answer`` command); ``approve``:
+        always waiting (a bot a guest added)."""
         account = self.accounts[meta.owner]
         amount = self.settings.stack
         fresh = sum(
@@ -338,7 +341,9 @@ class WebTable:
             for e in self.entries
             if e.player == account.player and e.kind == "buy-in" and e.note != "returns"
         )
-        if account.bot is not None or fresh + amount <= self.auto_limit:
+        if approve:
+            account.pending = amount
+        elif account.bot is not None or fresh + amount <= self.auto_limit:
             self._enter(account, "buy-in", amount, note)
             meta.stack += amount
         else:
@@ -400,6 +405,8 @@ class WebTable:
             self._buy_in(meta, "sits")
 
     def _do_bot(self, c: dict[str, Any]) -> None:
+        """A bot sits; one a guest added (``"guest": true``) waits for the host's
+        approval of its buy-in, like a person's above the limit."""
         seat = int(c["seat"])
         self.game.check_bot(str(c["bot"]))
         self._empty_seat(seat)
@@ -407,11 +414,13 @@ class WebTable:
         self.accounts[account.player] = account
         meta = SeatMeta(account.player, account.name, account.bot, token_hash=None, stack=0)
         self.seats[seat] = meta
-        self._buy_in(meta, "sits")
+        self._buy_in(meta, "sits", approve=bool(c.get("guest")))
 
     def _do_unseat(self, c: dict[str, Any]) -> None:
         seat = int(c["seat"])
         meta = self.taken(seat)
+        if c.get("why") == "removed" and c.get("player"):
+            self.removed.add(int(c["player"]))
         if self.in_hand and self.game.playing(seat, meta):
             meta.leaving = True  # he forfeits the deal, then stands up
             self.game.leave(seat, meta)
@@ -447,16 +456,20 @@ class WebTable:
         account = self.accounts.get(int(c["player"]))
         if account is None or not account.pending:
             raise IllegalActionError("no buy-in of that player waits for approval")
-        meta = next((m for m in self.seats if m is not None and m.owner == account.player), None)
+        seat = self.seat_of_player(account.player)
+        meta = None if seat is None else self.seats[seat]
         amount, account.pending = account.pending, 0
         if c.get("accept") and meta is not None:
             self._enter(account, "buy-in", amount, "approved")
             meta.stack += amount
+        elif seat is not None and meta is not None and meta.bot is not None:
+            self.free(seat, "refused")  # a bot the host refused leaves its seat
 
     def _do_readmit(self, c: dict[str, Any]) -> None:
-        """The host lets a removed player sit here again (the manager keeps who was
-        removed: this command only records the host's word in the log)."""
+        """The host lets a removed player sit here again (the manager refuses the
+        seat to those in :attr:`removed`, not the replay: older logs have them sit)."""
         self._open()
+        self.removed.discard(int(c["player"]))
 
     def _do_pause(self, c: dict[str, Any]) -> None:
         self._open()

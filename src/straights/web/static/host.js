@@ -98,7 +98,7 @@ function renderPanel(state) {
   const L = state.ledger;
   if (!state.you.host || L.closed) { panel.hidden = true; panel.replaceChildren(); return; }
   // Keep what the host is typing: rebuild only when something he sees changed.
-  const key = JSON.stringify([state.table, L.paused, L.rows.map((r) => [r.player, r.seat, r.pending, r.name]), state.hand.finished, state.hand.hand_number, L.host_seat]);
+  const key = JSON.stringify([state.table, L.paused, L.rows.map((r) => [r.player, r.seat, r.pending, r.name]), state.hand.finished, state.hand.hand_number, L.host_seat, state.you.removed]);
   if (panel.dataset.key === key && !panel.hidden) return;
   panel.dataset.key = key;
   panel.hidden = false;
@@ -161,7 +161,9 @@ function renderPanel(state) {
 
   for (const r of L.rows.filter((q) => q.pending)) {
     const line = el("div", "host-row pending");
-    line.append(el("span", null, `${r.name} asks to buy in for ${r.pending}`));
+    // A bot a guest added buys in only with the host's approval, like a person.
+    const who = r.bot ? `${r.name} (a bot a player added)` : r.name;
+    line.append(el("span", null, `${who} asks to buy in for ${r.pending}`));
     const yes = el("button", "primary", "Approve");
     yes.dataset.player = r.player;
     yes.onclick = () => hostMsg({ type: "answer", player: r.player, accept: true });
@@ -196,6 +198,19 @@ function renderPanel(state) {
       if (o && confirm(`Hand the host role to ${o.textContent}? You lose the host controls.`)) hostMsg({ type: "make_host", seat: Number(pick.value) });
     };
     line.append(pick, remove, make);
+    panel.append(line);
+  }
+
+  // Players the host removed stay out until he lets them back.
+  for (const player of state.you.removed || []) {
+    const r = L.rows.find((q) => q.player === player);
+    const line = el("div", "host-row removed");
+    line.append(el("span", null, `${r ? r.name : `Player ${player}`} was removed and stays out until you let them back`));
+    const back = el("button", "ghost", "Let back");
+    back.dataset.player = player;
+    back.className = "ghost let-back";
+    back.onclick = () => hostMsg({ type: "let_back", player });
+    line.append(back);
     panel.append(line);
   }
 }
