@@ -986,7 +986,18 @@ class TableManager:
         command: dict[str, Any] = {"kind": "act", "seat": seat, "action": msg.action, "to": msg.to}
         if msg.cards:
             command["cards"] = list(msg.cards)
+        bank = self.bank_drawn(live)
+        if bank:
+            command["bank"] = bank
         await self.run(live, command, seen=msg.version)
+
+    @staticmethod
+    def bank_drawn(live: LiveTable) -> float:
+        """Seconds of the time bank a move made now draws: the time past the turn timer."""
+        limit = live.table.settings.turn_seconds
+        if not live.table.settings.time_bank or not limit:
+            return 0.0
+        return round(max(0.0, time.monotonic() - live.changed_at - limit), 1)
 
 
 def import_kernels() -> bool:

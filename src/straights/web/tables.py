@@ -134,6 +134,9 @@ class WebTable:
     creator: int | None = None
     #: deal -> the moves (indices in the deal's record) the turn timer made
     timeouts: dict[int, set[int]] = field(default_factory=dict)
+    #: player -> seconds of his time bank used (``TableSettings.time_bank``): the
+    #: seconds a move took beyond the turn timer, as its command says (``bank``).
+    bank_used: dict[int, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.seats = [None] * self.settings.seats
@@ -465,7 +468,16 @@ class WebTable:
     def _do_change(self, c: dict[str, Any]) -> None:
         self._open()
         self._between_deals("the host changes the table")
-        self.settings = self.game.change(c)
+        house = ("straddle", "runs", "bomb_pot_every", "bomb_pot_ante", "double_board")
+        if game_kind(self.settings) != "catalogue" and any(k in c for k in house):
+            raise IllegalActionError(
+                "straddles, running it twice and bomb pots are dealt at poker tables "
+                "of the catalogue only"
+            )
+        settings = self.game.change(c)
+        if "time_bank" in c:
+            settings = settings.model_copy(update={"time_bank": c["time_bank"]})
+        self.settings = settings
 
     def _do_host(self, c: dict[str, Any]) -> None:
         meta = self.taken(int(c["seat"]))
@@ -501,10 +513,30 @@ class WebTable:
 
     def _do_act(self, c: dict[str, Any]) -> None:
         self.game.act(c)
+        self._draw_bank(c)
 
     def _do_choose(self, c: dict[str, Any]) -> None:
         self._open()
         self.game.choose(c)
+        self._draw_bank(c)
+
+    def _draw_bank(self, c: dict[str, Any]) -> None:
+        """A person's move that took longer than the turn timer used his time bank:
+        the seconds its command says, all of it when the time ran out."""
+        meta = self.seats[int(c["seat"])]
+        if meta is None or meta.bot is not None or self.settings.time_bank == 0:
+            return
+        used = self.bank_used.get(meta.owner, 0.0)
+        drawn = self.settings.time_bank if c.get("why") == "timeout" else float(c.get("bank") or 0)
+        if drawn > 0:
+            self.bank_used[meta.owner] = min(float(self.settings.time_bank), used + drawn)
+
+    def bank_left(self, seat: int) -> float:
+        """Seconds left in the time bank of the person in ``seat`` (0: a bot, none)."""
+        meta = self.seats[seat]
+        if meta is None or meta.bot is not None:
+            return 0.0
+        return max(0.0, self.settings.time_bank - self.bank_used.get(meta.owner, 0.0))
 
     def _do_wager(self, c: dict[str, Any]) -> None:
         self.game.wager(c)
@@ -555,7 +587,7 @@ class WebTable:
         limit = float(self.settings.turn_seconds)
         if limit == 0:
             return None if seat in connected else NO_TIMER_WAIT
-        return limit
+        return limit + self.bank_left(seat)
 
     def fallback(self, seat: int, why: str) -> dict[str, Any]:
         """The move the table makes for ``seat`` when he cannot (check or fold; Pai
@@ -635,6 +667,7 @@ class WebTable:
             "seat": seat,
             "seconds_left": None if turn_left is None else round(max(0.0, turn_left), 1),
             "limit": self.settings.turn_seconds,
+            "bank": round(self.bank_left(seat), 1),
         }
 
     def state_for(
@@ -671,6 +704,7 @@ class WebTable:
             "stack": s.stack,
             "seats": s.seats,
             "turn_seconds": s.turn_seconds,
+            "time_bank": s.time_bank,
             "bot_seconds": s.bot_seconds,
             "auto_limit": self.auto_limit,
         }
