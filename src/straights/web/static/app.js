@@ -194,6 +194,7 @@ function render(state) {
   renderLog(h, variant ? { log: h.log || [] } : state.follow);
   flyChips(state);
   if (typeof hostRender === "function") hostRender(state);  // host.js: host panel, ledger
+  if (typeof bettingRender === "function") bettingRender(state);  // betting.js
 }
 
 // The style "+ Bot" adds: the host picks it in his panel (or the create form), remembered.
@@ -527,17 +528,22 @@ function renderTimer(state) {
   const turn = state.turn;
   if (!turn || turn.seconds_left === null || !turn.limit) { $("timer").hidden = true; app.turnLeft = null; return; }
   app.turnLeft = turn.seconds_left; app.turnLimit = turn.limit; app.turnAt = performance.now();
+  app.turnBank = turn.bank || 0;
   $("timer").hidden = false;
   tick();
 }
 
 function tick() {
   if (app.turnLeft === null) return;
-  const left = Math.max(0, app.turnLeft - (performance.now() - app.turnAt) / 1000);
-  $("timerbar").style.width = `${(100 * left) / app.turnLimit}%`;
+  const all = Math.max(0, app.turnLeft - (performance.now() - app.turnAt) / 1000);
+  // The turn timer first, then the player's time bank (server: turn.bank seconds).
+  const banking = app.turnBank > 0 && all <= app.turnBank;
+  const left = banking ? all : all - app.turnBank;
+  $("timerbar").style.width = `${(100 * left) / (banking ? app.turnBank : app.turnLimit)}%`;
+  $("timer").classList.toggle("bank", banking);
   const state = app.state;
   const who = state && state.turn ? (state.turn.seat === state.you.seat ? "you" : nameOf(state, state.turn.seat)) : "";
-  $("timersecs").textContent = `${Math.ceil(left)} s`;
+  $("timersecs").textContent = banking ? `time bank ${Math.ceil(left)} s` : `${Math.ceil(left)} s`;
   $("timersecs").title = `${who} to act`;
   $("timer").classList.toggle("low", left <= 5);
 }
