@@ -60,6 +60,14 @@ function toast(message, kind = "error") {
 function showHome() {
   $("home").hidden = false;
   setupGamePicker();
+  const inClub = new URLSearchParams(location.search).get("club");
+  if (inClub) {  // from the club's page: the new table is the club's (club.js)
+    const line = $("club-line");
+    line.replaceChildren("This table opens in your club. ");
+    const back = el("a", null, "Back to the club");
+    back.href = `/c/${encodeURIComponent(inClub)}`;
+    line.append(back);
+  }
   $("create").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const form = new FormData(ev.target);
@@ -73,9 +81,14 @@ function showHome() {
     if (typeof paigowForm === "function") paigowForm(body, form);  // paigow.js: its fields
     store.set("straights.botkind", body.bot_kind);  // "+ Bot" adds this style later
     $("create-error").textContent = "";
+    // A table inside a club (/?club=KEY, from the club's page): its host's token opens it.
+    const club = new URLSearchParams(location.search).get("club");
+    const clubToken = club ? store.get("straights.club." + club) : null;
+    const headers = { "Content-Type": "application/json" };
+    if (clubToken) headers.Authorization = `Bearer ${clubToken}`;
     try {
-      const res = await fetch("/api/tables", {
-        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+      const res = await fetch(club ? `/api/clubs/${encodeURIComponent(club)}/tables` : "/api/tables", {
+        method: "POST", headers, body: JSON.stringify(body),
       });
       const data = await res.json();
       if (!res.ok) { $("create-error").textContent = data.message || "could not create the table"; return; }

@@ -114,6 +114,18 @@ function renderBadges(state) {
   }
 }
 
+// A download that needs the host's token (in a header, never in the address).
+async function saveHands(ending) {
+  const res = await fetch(`/api/tables/${encodeURIComponent(app.tableId)}/hands.${ending}`,
+    { headers: { Authorization: `Bearer ${hostToken() || seatToken()}` } });
+  if (!res.ok) { const data = await res.json().catch(() => ({})); toast(data.message || "could not download"); return; }
+  const a = el("a");
+  a.href = URL.createObjectURL(await res.blob());
+  a.download = `straights-${app.tableId}-hands.${ending}`;
+  document.body.append(a); a.click(); a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
+
 // -- the host's betting settings (between deals), below his panel
 function bettingHost(state) {
   const panel = $("host-panel");
@@ -151,6 +163,14 @@ function bettingHost(state) {
   apply.disabled = !between;
   apply.title = between ? "" : "Between deals only";
   box.append(...fields, apply);
+  // The table's hands so far, for the host: PHH, and the text trackers read.
+  for (const [ending, label] of [["phhs", "Hands (PHH)"], ["txt", "Hands (PokerStars text)"]]) {
+    const b = el("button", "ghost", label);
+    b.type = "button";
+    b.dataset.download = ending;
+    b.onclick = () => saveHands(ending);
+    box.append(b);
+  }
   box.onsubmit = (ev) => {
     ev.preventDefault();
     const f = box.elements;
