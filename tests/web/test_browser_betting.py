@@ -154,3 +154,40 @@ def test_pre_actions(
         assert not errors, errors
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_time_bank_and_muck_choice(
+    browser: Browser, make_server: Any, clients: list[Client], viewport: str
+) -> None:
+    server: Server = make_server(deal_delay=0.3, bot_delay=0.0)
+    table, _host = server.create(games=["NT"], seats=2, stack=200, turn_seconds=2, time_bank=30)
+    width, height = VIEWPORTS[viewport]
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{server.base}/t/{table}")
+        page.locator('.seat[data-seat="0"] >> text=Sit').click()
+        page.fill("#sit input[name=name]", "Ann")
+        page.press("#sit input[name=name]", "Enter")
+        bob = Client(server, table)
+        clients.append(bob)
+        bob.sit(1, "Bob")
+        # Ann (the first button) acts first: 2 s of turn timer, then her time bank.
+        until(lambda: bool(mine(page)["legal"]), "Ann to act")
+        expect(page.locator("#timersecs")).to_contain_text("time bank", timeout=5_000)
+        shot(page, f"betting-timebank-{width}")
+        expect(page.locator("#timersecs")).to_contain_text("time bank")  # the shot kept it
+        page.click('#actions button[data-action="call"]')
+        wait_until(page, "app.state.turn === null || app.state.turn.seat !== 0")
+        assert 0 < page.evaluate("app.state.table.time_bank") == 30
+        # Her standing choice at the showdown.
+        expect(page.locator("#btn-muck")).to_have_attribute("aria-pressed", "false")
+        page.click("#btn-muck")
+        expect(page.locator("#btn-muck")).to_have_attribute("aria-pressed", "true")
+        expect(page.locator("#btn-muck")).to_have_text("Muck losing hands: on")
+        assert not errors, errors
+    finally:
+        ctx.close()

@@ -174,3 +174,34 @@ def test_the_time_bank_is_drawn_on_and_replays() -> None:
     for c in commands:
         again.apply(c)
     assert again.bank_used == t.bank_used
+
+
+def test_the_history_deals_a_bomb_pot_and_two_runs_again() -> None:
+    t = table(2, runs=2, bomb_pot_every=1, stack=100)
+    t.apply({"kind": "deal"})
+    act(t, "bet", 96)  # everyone antes 4, the flop is out: a bet all in and a call
+    act(t, "call")
+    act(t, "runs", 2)
+    act(t, "runs", 2)
+    history = t.history_for(0, 1)
+    last = history["frames"][-1]
+    assert last["finished"] and last["runs_dealt"] == 2 and last["bomb_pot"]
+    assert last["results"] == state(t, 0)["hand"]["results"]
+
+
+def test_a_player_who_mucks_beaten_hands_is_not_shown() -> None:
+    t = table(3, seed=11, stack=100)
+    t.apply({"kind": "muck", "seat": 2, "on": True})
+    assert state(t, 2)["you"]["muck"] and not state(t, 1)["you"]["muck"]
+    shown = []
+    for _ in range(12):
+        t.apply({"kind": "deal"})
+        while t.in_hand:
+            kinds = [a["kind"] for a in state(t, t.game.engine.actor)["hand"]["legal"]]  # type: ignore[attr-defined]
+            act(t, "check" if "check" in kinds else "call")
+        hand = t.game.engine.hand  # type: ignore[attr-defined]
+        cy = hand.player_index(2)
+        log = hand.deal.log
+        shown.append([e.kind for e in log if e.kind in ("show", "muck") and e.player == cy])
+        assert all(e.player == cy for e in log if e.kind == "muck")  # the others show
+    assert ["muck"] in shown and ["show"] in shown  # beaten hands mucked, others shown

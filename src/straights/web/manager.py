@@ -50,6 +50,7 @@ from straights.web.protocol import (
     Leave,
     LetBack,
     MakeHost,
+    MuckLosers,
     Mute,
     Pause,
     Ping,
@@ -748,6 +749,10 @@ class TableManager:
                 {"kind": "choose", "seat": seat, "game": msg.game},
                 seen=msg.version,
             )
+        elif isinstance(msg, MuckLosers):
+            seat = self._auth(conn, msg.token)
+            command = {"kind": "muck", "seat": seat, "on": msg.on}
+            await self.run(self._watching(conn), command, seen=msg.version)
         elif isinstance(msg, Rebuy):
             seat = self._auth(conn, msg.token)
             await self.run(self._watching(conn), {"kind": "rebuy", "seat": seat}, seen=msg.version)

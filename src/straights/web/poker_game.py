@@ -30,7 +30,7 @@ straights.errors.IllegalActionError: this table deals poker: there are no hands 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any, Final, cast
 
@@ -277,8 +277,9 @@ class PokerSeats:
         last = -1 if self.button is None else self.button
         return next((s for s in ready if s > last), ready[0])
 
-    def start_hand(self, variant: Variant) -> Dealt:
-        """Deal ``variant`` to every seated player, the next button last."""
+    def start_hand(self, variant: Variant, muckers: Collection[int] = ()) -> Dealt:
+        """Deal ``variant`` to every seated player, the next button last (``muckers``:
+        the seats that muck a beaten hand at the showdown)."""
         ready = sorted(s for s, p in enumerate(self.seats) if p is not None and p.stack > 0)
         button = self.next_button(ready)
         k = ready.index(button)
@@ -292,7 +293,8 @@ class PokerSeats:
         number = self.hand_number + 1
         # The deck is the table's shuffle; a draw's new stock is keyed by the deal.
         restock = restock_random(self.seed, number)
-        deal = self.game.deal(order, stacks, self.carry, restock, variant, cards)
+        muck = [k for k, s in enumerate(order) if s in muckers]
+        deal = self.game.deal(order, stacks, self.carry, restock, variant, cards, muck)
         self.carry = 0
         self.button = button
         self.hand_number = number
@@ -423,7 +425,9 @@ class PokerWebGame(SeatedGame[PokerSeats]):
         self.sit_players()
         self.chosen = self.chosen_by = None
         self.last_game = code
-        hand = self.engine.start_hand(get_variant(code))
+        t = self.table
+        muckers = [s for s, m in enumerate(t.seats) if m is not None and m.owner in t.muckers]
+        hand = self.engine.start_hand(get_variant(code), muckers)
         self.hands[hand.number] = hand
         self.hands.pop(hand.number - HISTORY_DEALS, None)
         return list(hand.seats)
@@ -735,6 +739,11 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             hand.deck,
             carry=done.carry_in,
             rng=restock_random(self.table.seed, number),
+            house=done.house,
+            bomb_pot=done.bomb_pot,
+            runs=done.most_runs,
+            double_board=done.double_board,
+            auto_muck=done.auto_muck,
         )
         again = Dealt(number, deal, hand.seats)
         names = self.names_of(hand)

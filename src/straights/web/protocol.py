@@ -171,6 +171,16 @@ class Back(_Msg):
     token: Token
 
 
+class MuckLosers(_Msg):
+    """A poker player's standing choice at the showdown: muck a hand that a hand
+    shown before his beats (``on``), or show every hand (the default)."""
+
+    type: Literal["muck"]
+    version: Version = None
+    token: Token
+    on: bool
+
+
 class Rebuy(_Msg):
     """Buy chips again after going broke (automatic up to the host's limit)."""
 
@@ -337,6 +347,7 @@ ClientMessage = (
     | Wager
     | SetHands
     | Choose
+    | MuckLosers
 )
 _MODELS: dict[str, type[_Msg]] = {
     "hello": Hello,
@@ -361,6 +372,7 @@ _MODELS: dict[str, type[_Msg]] = {
     "wager": Wager,
     "set_hands": SetHands,
     "choose": Choose,
+    "muck": MuckLosers,
 }
 
 

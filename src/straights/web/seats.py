@@ -90,6 +90,7 @@ class Seating(Protocol):
     owners: dict[int, dict[int, int]]
     dealt_names: dict[int, dict[int, str]]
     timeouts: dict[int, set[int]]
+    muckers: set[int]
     paused: bool
     closed: bool
 

@@ -137,6 +137,8 @@ class WebTable:
     #: player -> seconds of his time bank used (``TableSettings.time_bank``): the
     #: seconds a move took beyond the turn timer, as its command says (``bank``).
     bank_used: dict[int, float] = field(default_factory=dict)
+    #: Players (ids) who muck a beaten hand at a poker showdown (``muck`` command).
+    muckers: set[int] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.seats = [None] * self.settings.seats
@@ -426,6 +428,15 @@ class WebTable:
     def _do_forfeit(self, c: dict[str, Any]) -> None:
         self.game.forfeit(int(c["seat"]))
 
+    def _do_muck(self, c: dict[str, Any]) -> None:
+        """A player shows every hand at the showdown, or mucks a beaten one (from
+        his next deal on)."""
+        meta = self.taken(int(c["seat"]))
+        if c.get("on"):
+            self.muckers.add(meta.owner)
+        else:
+            self.muckers.discard(meta.owner)
+
     def _do_sitout(self, c: dict[str, Any]) -> None:
         self.taken(int(c["seat"])).sat_out = True
 
@@ -657,6 +668,7 @@ class WebTable:
             "player": None if me is None else me.owner,
             "broke": broke,
             "pending": self.accounts[me.owner].pending if me is not None else 0,
+            "muck": me is not None and me.owner in self.muckers,
         }
 
     def turn(self, seat: int | None, turn_left: float | None) -> dict[str, Any] | None:

@@ -540,8 +540,13 @@ function leaveButton(state) {
 function renderTimer(state) {
   const turn = state.turn;
   if (!turn || turn.seconds_left === null || !turn.limit) { $("timer").hidden = true; app.turnLeft = null; return; }
-  app.turnLeft = turn.seconds_left; app.turnLimit = turn.limit; app.turnAt = performance.now();
-  app.turnBank = turn.bank || 0;
+  // A redraw of the same state (a resize) keeps the countdown where it is.
+  const key = `${state.version}:${turn.seat}`;
+  if (app.timerKey !== key || app.turnLeft === null) {
+    app.timerKey = key;
+    app.turnLeft = turn.seconds_left; app.turnLimit = turn.limit; app.turnAt = performance.now();
+    app.turnBank = turn.bank || 0;
+  }
   $("timer").hidden = false;
   tick();
 }

@@ -6,6 +6,7 @@
 //   "Check/fold" and "Call any" (this betting round), "Fold to any bet" (this deal),
 //   and "Check" or "Call N", which clears when the bet changes;
 // - the deal's straddle and bomb pot on the felt;
+// - each player's standing choice to muck a beaten hand at the showdown;
 // - the host's settings for straddles, runs, bomb pots and each player's time bank.
 // Bet shortcuts are drawn by variants.js beside the amount (the server's amounts).
 "use strict";
@@ -18,6 +19,7 @@ function bettingRender(state) {
   renderRuns(state);
   preActions(state);
   renderBadges(state);
+  renderMuck(state);
   bettingHost(state);
   if (h.finished) betting.pre = null;
 }
@@ -95,6 +97,18 @@ function preActions(state) {
   }
   const old = $("preactions");
   if (old) old.replaceWith(box); else $("actions").append(box);
+}
+
+// -- at the showdown: show every hand, or muck one a hand shown before beats
+function renderMuck(state) {
+  if (state.you.seat === null) return;
+  const on = Boolean(state.you.muck);
+  const b = el("button", on ? "ghost on" : "ghost", on ? "Muck losing hands: on" : "Muck losing hands: off");
+  b.id = "btn-muck";
+  b.setAttribute("aria-pressed", String(on));
+  b.title = "At a showdown, muck your hand when a hand shown before yours beats it (all-in hands are always shown). Applies from your next deal.";
+  b.onclick = () => send({ type: "muck", token: seatToken(), on: !on });
+  $("mycontrols").append(b);
 }
 
 // -- what is special about this deal, on the felt
