@@ -701,7 +701,6 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             "runs": list(view.runs),
             "bomb_pot": deal.bomb_pot,
             "straddle": _straddler(hand),
-            "most_runs": deal.most_runs,
             "runs_dealt": deal.runs,
             "second_board": _codes(view.second_board),
             "results": self.results(hand) if hand.finished else [],

@@ -668,19 +668,26 @@ class WebTable:
             "player": None if me is None else me.owner,
             "broke": broke,
             "pending": self.accounts[me.owner].pending if me is not None else 0,
-            "muck": me is not None and me.owner in self.muckers,
-        }
+        } | self._muck_choice(me)
+
+    def _muck_choice(self, me: SeatMeta | None) -> dict[str, bool]:
+        """At a poker table of the catalogue: whether the viewer mucks beaten hands."""
+        if game_kind(self.settings) != "catalogue":
+            return {}
+        return {"muck": me is not None and me.owner in self.muckers}
 
     def turn(self, seat: int | None, turn_left: float | None) -> dict[str, Any] | None:
         """Whose turn it is and the time left on it (``None``: nobody's)."""
         if seat is None:
             return None
-        return {
+        turn = {
             "seat": seat,
             "seconds_left": None if turn_left is None else round(max(0.0, turn_left), 1),
             "limit": self.settings.turn_seconds,
-            "bank": round(self.bank_left(seat), 1),
         }
+        if self.settings.time_bank:  # (seconds_left counts it: the timer, then the bank)
+            turn["bank"] = round(self.bank_left(seat), 1)
+        return turn
 
     def state_for(
         self,
@@ -716,7 +723,7 @@ class WebTable:
             "stack": s.stack,
             "seats": s.seats,
             "turn_seconds": s.turn_seconds,
-            "time_bank": s.time_bank,
+            **({"time_bank": s.time_bank} if s.time_bank else {}),
             "bot_seconds": s.bot_seconds,
             "auto_limit": self.auto_limit,
         }
