@@ -136,3 +136,96 @@ def test_a_club_across_two_evenings(tmp_path: Path) -> None:
         str(info["leaderboard"][0]["balance"]),
     ] == rows[rows.index(["rank", "player", "balance", "nights"]) + 1][:3]
     assert got["restarted"] == info
+
+
+async def club_night(db: str) -> dict[str, Any]:
+    """A host and three people with a bot at a club's hold'em table with a straddle,
+    run it twice and a bomb pot every third deal: run it twice agreed, then refused,
+    rebuys of whoever goes broke, a sit-out and a return, the table closed."""
+    store = Store(db)
+    manager = TableManager(store, bot_delay=10, deal_delay=1000)
+    await manager.start()
+    clubs = Clubs(manager)
+    key, token = await clubs.create("Fridays")
+    settings = b'{"games": ["NT"], "seats": 4, "stack": 100, "straddle": "utg", "runs": 2, '
+    settings += b'"bomb_pot_every": 3, "bomb_pot_ante": 5}'
+    table, _ = await clubs.create_table(key, token, parse_settings(settings))
+    hold(manager)
+    live = manager.tables[table]
+    t = live.table
+    seen: dict[str, Any] = {"runs": [], "rebuys": 0, "bomb_pots": [], "straddles": []}
+
+    async def run(command: dict[str, Any]) -> None:
+        await manager.run(live, command)
+
+    for seat, name in enumerate(["Ann", "Bob", "Cy"]):
+        await run({"kind": "sit", "seat": seat, "name": name, "token_hash": name[0] * 64})
+    await run({"kind": "bot", "seat": 3, "bot": "calling"})
+
+    async def deal(shove: tuple[int, int] | None, runs: tuple[int, int] = (2, 2)) -> None:
+        """One deal: seats ``shove`` go all in against each other (the others fold),
+        answering ``runs`` when asked; else everyone checks or calls."""
+        await run({"kind": "deal"})
+        hand = t.game.engine.hand  # type: ignore[attr-defined]
+        seen["bomb_pots"].append(hand.deal.bomb_pot)
+        seen["straddles"].append(t.state_for(None, turn_left=None)["hand"]["straddle"])
+        while t.in_hand:
+            seat = t.game.engine.actor  # type: ignore[attr-defined]
+            mine = t.state_for(seat, turn_left=None)["hand"]
+            kinds = {a["kind"]: a for a in mine["legal"]}
+            if mine["runs"]:
+                await run({"kind": "act", "seat": seat, "action": "runs",
+                           "to": runs[shove.index(seat)] if shove else 1})  # fmt: skip
+            elif shove and seat in shove:
+                big = kinds.get("raise") or kinds.get("bet")
+                action = "call" if big is None else big["kind"]
+                await run({"kind": "act", "seat": seat, "action": action,
+                           "to": None if big is None else big["high"]})  # fmt: skip
+            else:
+                action = "fold" if shove else "check" if "check" in kinds else "call"
+                await run({"kind": "act", "seat": seat, "action": action})
+        seen["runs"].append(hand.deal.runs)
+        for seat, meta in enumerate(t.seats):
+            if meta is not None and meta.bot is None and t.chips_of_player(meta.owner) == 0:
+                await run({"kind": "rebuy", "seat": seat})
+                seen["rebuys"] += 1
+
+    await deal((0, 1), runs=(2, 2))  # deal 1: the straddle; Ann and Bob all in, run twice
+    await deal((0, 1), runs=(2, 1))  # deal 2: run it twice refused: once
+    await deal(None)  # deal 3: a bomb pot
+    await run({"kind": "sitout", "seat": 2})  # Cy sits out a deal, then comes back
+    await deal(None)
+    seen["cy_out"] = 2 not in t.game.engine.hand.seats  # type: ignore[attr-defined]
+    await run({"kind": "back", "seat": 2})
+    for _ in range(4):  # Ann and Bob shove until one of them has gone broke and rebought
+        if seen["rebuys"]:
+            break
+        await deal((0, 1), runs=(1, 1))
+    await deal(None)
+    seen["cy_back"] = 2 in t.game.engine.hand.seats  # type: ignore[attr-defined]
+    seen["ledger"] = t.ledger_rows()
+    await run({"kind": "close"})
+    seen["book"] = await clubs.info(key)
+    await manager.stop()
+    store.close()
+    return seen
+
+
+def test_a_club_night_with_the_betting_people_expect(tmp_path: Path) -> None:
+    seen = asyncio.run(club_night(f"sqlite:///{tmp_path / 'night.db'}"))
+    assert seen["straddles"][:2] == [3, 0]  # under the gun: after the big blind
+    assert seen["runs"][:2] == [2, 1]  # agreed, then refused
+    assert seen["bomb_pots"][2] and not any(seen["bomb_pots"][:2])
+    assert seen["cy_out"] and seen["cy_back"]
+    assert seen["rebuys"] >= 1
+    book = seen["book"]
+    assert [r["name"] for r in book["leaderboard"]] == sorted(
+        ["Ann", "Bob", "Cy"], key=lambda n: (-next(r["net"] for r in seen["ledger"]
+                                                   if r["name"] == n), n)
+    )  # fmt: skip
+    owed = {r["name"]: r["balance"] for r in book["leaderboard"]} | {"The house": book["house"]}
+    for t in book["transfers"]:
+        assert "Bot" not in t["from"] + t["to"]  # between people (and the house)
+        owed[t["from"]] += t["amount"]
+        owed[t["to"]] -= t["amount"]
+    assert set(owed.values()) == {0}
