@@ -543,9 +543,10 @@ class WebTable:
             self.bank_used[meta.owner] = min(float(self.settings.time_bank), used + drawn)
 
     def bank_left(self, seat: int) -> float:
-        """Seconds left in the time bank of the person in ``seat`` (0: a bot, none)."""
+        """Seconds left in the time bank of the person in ``seat`` (0: a bot, none, or
+        Pai Gow, where everyone sets his hands at once: no turns to bank time for)."""
         meta = self.seats[seat]
-        if meta is None or meta.bot is not None:
+        if meta is None or meta.bot is not None or self.game.banked:
             return 0.0
         return max(0.0, self.settings.time_bank - self.bank_used.get(meta.owner, 0.0))
 
