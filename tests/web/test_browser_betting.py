@@ -191,3 +191,32 @@ def test_time_bank_and_muck_choice(
         assert not errors, errors
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_a_bomb_pot_on_two_boards_is_shown(
+    browser: Browser, make_server: Any, viewport: str
+) -> None:
+    server: Server = make_server(deal_delay=0.3, bot_delay=0.0)
+    table, _host = server.create(games=["NT"], seats=3, stack=100, turn_seconds=0, bots=2,
+                                 bot_kind="calling", bot_seconds=0, bomb_pot_every=1,
+                                 double_board=True)  # fmt: skip
+    width, height = VIEWPORTS[viewport]
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{server.base}/t/{table}")
+        page.locator('.seat[data-seat="0"] >> text=Sit').click()
+        page.fill("#sit input[name=name]", "Ann")
+        page.press("#sit input[name=name]", "Enter")
+        # Everyone antes 4 (two big blinds); the flop comes on two boards, no betting first.
+        expect(page.locator("#pot .badge")).to_have_text("Bomb pot · two boards", timeout=15_000)
+        expect(page.locator("#pot .board.second .card")).to_have_count(3)
+        hand = mine(page)
+        assert hand["bomb_pot"] and hand["street"] == "flop" and hand["pot"] == 12
+        shot(page, f"betting-bombpot-{width}")
+        assert not errors, errors
+    finally:
+        ctx.close()
