@@ -126,8 +126,9 @@ def shortcuts(
     """The quick amounts of a bet or raise ranging ``low``–``high`` (street totals, the
     engine's legal range): a bet offers ½ pot, ⅔ pot and pot; a raise min, 2× and 3×
     the bet faced, and pot; both the most, "All-in" when it is all of the player's
-    chips (``all_in``: his street total all in), else "Max".  ``pot``: every chip in
-    the middle, this street's bets included; ``top``: the street's highest bet;
+    chips (``all_in``: his street total all in), "Pot" when it is the pot, else
+    "Max".  ``pot``: every chip in the middle, this street's bets included; ``top``:
+    the street's highest bet;
     ``mine``: the player's own.  Each amount lies in the range (a share beyond it is
     left out) and appears once.
 
@@ -140,6 +141,12 @@ def shortcuts(
     >>> [(s["label"], s["to"]) for s in shortcuts("raise", 4, 100, pot=3, top=2, mine=0,
     ...                                             all_in=100)]
     [('Min', 4), ('3×', 6), ('Pot', 7), ('All-in', 100)]
+
+    At pot limit the range stops at the pot (the most, so "Pot", not "Max"):
+
+    >>> [(s["label"], s["to"]) for s in shortcuts("bet", 2, 12, pot=12, top=0, mine=0,
+    ...                                             all_in=90)]
+    [('½ pot', 6), ('⅔ pot', 8), ('Pot', 12)]
     """
     call = top - mine
     after_call = pot + call
@@ -156,7 +163,9 @@ def shortcuts(
             seen.add(to)
             out.append({"label": label, "to": to})
     if high > low:
-        out.append({"label": "All-in" if high == all_in else "Max", "to": high})
+        pot_size = wanted[-1][1]
+        label = "All-in" if high == all_in else "Pot" if high == pot_size else "Max"
+        out.append({"label": label, "to": high})
     return out
 
 
