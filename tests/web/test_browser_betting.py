@@ -82,6 +82,7 @@ def test_shortcuts_run_it_twice_and_pre_actions(
 
         # Deal 1: Ann on the button acts first; the All-in shortcut fills the box.
         until(lambda: any(a["kind"] == "raise" for a in mine(page)["legal"]), "Ann to raise")
+        page.fill("#host-betting input[name=bomb_pot_every]", "7")  # typed during the deal
         labels = page.locator("#actions .shortcuts button").all_inner_texts()
         assert labels == ["Min", "3×", "All-in"]
         page.click("#actions .shortcuts button:text('All-in')")
@@ -103,6 +104,8 @@ def test_shortcuts_run_it_twice_and_pre_actions(
             bob_acts(bob, "runs", 2)
         until(lambda: mine(page)["finished"] and mine(page)["hand_number"] == 1, "deal 1 over")
         assert mine(page)["runs_dealt"] == 2
+        # What the host typed outlived the deal's end (and his panel's redraw).
+        expect(page.locator("#host-betting input[name=bomb_pot_every]")).to_have_value("7")
         assert any("run 1 of 2" in line for line in mine(page)["results"] + mine(page)["log"])
         shot(page, f"betting-ran-twice-{width}")
         assert not errors, errors

@@ -11,7 +11,7 @@
 // Bet shortcuts are drawn by variants.js beside the amount (the server's amounts).
 "use strict";
 
-const betting = { pre: null, sent: null };
+const betting = { pre: null, sent: null, hostBox: null };
 
 function bettingRender(state) {
   if (!isVariantTable(state)) { bettingHost(state); return; }
@@ -143,15 +143,22 @@ async function saveHands(ending) {
 // -- the host's betting settings (between deals), below his panel
 function bettingHost(state) {
   const panel = $("host-panel");
-  let box = $("host-betting");
+  let box = betting.hostBox;
   const t = state.table;
   if (!panel || panel.hidden || !state.you.host) { if (box) box.remove(); return; }
   const between = !state.hand.hand_number || state.hand.finished;
   const poker = "straddle" in t;
-  const key = JSON.stringify([t.straddle, t.runs, t.bomb_pot_every, t.bomb_pot_ante, t.double_board, t.time_bank, between]);
-  if (box && box.dataset.key === key && box.parentNode === panel) return;
+  // Rebuilt only when the settings change: what the host is typing outlives a deal's
+  // end, and host.js redrawing its panel (the same form is put back).
+  const key = JSON.stringify([t.straddle, t.runs, t.bomb_pot_every, t.bomb_pot_ante, t.double_board, t.time_bank || 0]);
+  if (box && box.dataset.key === key) {
+    if (box.parentNode !== panel) panel.append(box);
+    box.querySelector("button[type=submit]").disabled = !between;
+    return;
+  }
   if (box) box.remove();
   box = el("form", "host-row");
+  betting.hostBox = box;
   box.id = "host-betting";
   box.dataset.key = key;
   const select = (name, options, value) => {
