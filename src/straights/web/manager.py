@@ -52,6 +52,7 @@ from straights.web.protocol import (
     Leave,
     LetBack,
     MakeHost,
+    MuckLosers,
     Mute,
     Pause,
     Ping,
@@ -806,6 +807,10 @@ class TableManager:
                 {"kind": "choose", "seat": seat, "game": msg.game},
                 seen=msg.version,
             )
+        elif isinstance(msg, MuckLosers):
+            seat = self._auth(conn, msg.token)
+            command = {"kind": "muck", "seat": seat, "on": msg.on}
+            await self.run(self._watching(conn), command, seen=msg.version)
         elif isinstance(msg, Rebuy):
             seat = self._auth(conn, msg.token)
             await self.run(self._watching(conn), {"kind": "rebuy", "seat": seat}, seen=msg.version)
@@ -1054,7 +1059,18 @@ class TableManager:
         command: dict[str, Any] = {"kind": "act", "seat": seat, "action": msg.action, "to": msg.to}
         if msg.cards:
             command["cards"] = list(msg.cards)
+        bank = self.bank_drawn(live)
+        if bank:
+            command["bank"] = bank
         await self.run(live, command, seen=msg.version)
+
+    @staticmethod
+    def bank_drawn(live: LiveTable) -> float:
+        """Seconds of the time bank a move made now draws: the time past the turn timer."""
+        limit = live.table.settings.turn_seconds
+        if not live.table.settings.time_bank or not limit:
+            return 0.0
+        return round(max(0.0, time.monotonic() - live.changed_at - limit), 1)
 
 
 def _host_part(table: WebTable, host: bool) -> dict[str, Any]:

@@ -136,6 +136,11 @@ class WebTable:
     timeouts: dict[int, set[int]] = field(default_factory=dict)
     #: Players the host removed, who stay out until he lets them back (``readmit``).
     removed: set[int] = field(default_factory=set)
+    #: player -> seconds of his time bank used (``TableSettings.time_bank``): the
+    #: seconds a move took beyond the turn timer, as its command says (``bank``).
+    bank_used: dict[int, float] = field(default_factory=dict)
+    #: Players (ids) who muck a beaten hand at a poker showdown (``muck`` command).
+    muckers: set[int] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.seats = [None] * self.settings.seats
@@ -432,6 +437,15 @@ class WebTable:
     def _do_forfeit(self, c: dict[str, Any]) -> None:
         self.game.forfeit(int(c["seat"]))
 
+    def _do_muck(self, c: dict[str, Any]) -> None:
+        """A player shows every hand at the showdown, or mucks a beaten one (from
+        his next deal on)."""
+        meta = self.taken(int(c["seat"]))
+        if c.get("on"):
+            self.muckers.add(meta.owner)
+        else:
+            self.muckers.discard(meta.owner)
+
     def _do_sitout(self, c: dict[str, Any]) -> None:
         self.taken(int(c["seat"])).sat_out = True
 
@@ -478,7 +492,16 @@ class WebTable:
     def _do_change(self, c: dict[str, Any]) -> None:
         self._open()
         self._between_deals("the host changes the table")
-        self.settings = self.game.change(c)
+        house = ("straddle", "runs", "bomb_pot_every", "bomb_pot_ante", "double_board")
+        if game_kind(self.settings) != "catalogue" and any(k in c for k in house):
+            raise IllegalActionError(
+                "straddles, running it twice and bomb pots are dealt at poker tables "
+                "of the catalogue only"
+            )
+        settings = self.game.change(c)
+        if "time_bank" in c:
+            settings = settings.model_copy(update={"time_bank": c["time_bank"]})
+        self.settings = settings
 
     def _do_host(self, c: dict[str, Any]) -> None:
         meta = self.taken(int(c["seat"]))
@@ -514,10 +537,31 @@ class WebTable:
 
     def _do_act(self, c: dict[str, Any]) -> None:
         self.game.act(c)
+        self._draw_bank(c)
 
     def _do_choose(self, c: dict[str, Any]) -> None:
         self._open()
         self.game.choose(c)
+        self._draw_bank(c)
+
+    def _draw_bank(self, c: dict[str, Any]) -> None:
+        """A person's move that took longer than the turn timer used his time bank:
+        the seconds its command says, all of it when the time ran out."""
+        meta = self.seats[int(c["seat"])]
+        if meta is None or meta.bot is not None or self.settings.time_bank == 0:
+            return
+        used = self.bank_used.get(meta.owner, 0.0)
+        drawn = self.settings.time_bank if c.get("why") == "timeout" else float(c.get("bank") or 0)
+        if drawn > 0:
+            self.bank_used[meta.owner] = min(float(self.settings.time_bank), used + drawn)
+
+    def bank_left(self, seat: int) -> float:
+        """Seconds left in the time bank of the person in ``seat`` (0: a bot, none, or
+        Pai Gow, where everyone sets his hands at once: no turns to bank time for)."""
+        meta = self.seats[seat]
+        if meta is None or meta.bot is not None or self.game.banked:
+            return 0.0
+        return max(0.0, self.settings.time_bank - self.bank_used.get(meta.owner, 0.0))
 
     def _do_wager(self, c: dict[str, Any]) -> None:
         self.game.wager(c)
@@ -568,7 +612,7 @@ class WebTable:
         limit = float(self.settings.turn_seconds)
         if limit == 0:
             return None if seat in connected else NO_TIMER_WAIT
-        return limit
+        return limit + self.bank_left(seat)
 
     def fallback(self, seat: int, why: str) -> dict[str, Any]:
         """The move the table makes for ``seat`` when he cannot (check or fold; Pai
@@ -638,17 +682,26 @@ class WebTable:
             "player": None if me is None else me.owner,
             "broke": broke,
             "pending": self.accounts[me.owner].pending if me is not None else 0,
-        }
+        } | self._muck_choice(me)
+
+    def _muck_choice(self, me: SeatMeta | None) -> dict[str, bool]:
+        """At a poker table of the catalogue: whether the viewer mucks beaten hands."""
+        if game_kind(self.settings) != "catalogue":
+            return {}
+        return {"muck": me is not None and me.owner in self.muckers}
 
     def turn(self, seat: int | None, turn_left: float | None) -> dict[str, Any] | None:
         """Whose turn it is and the time left on it (``None``: nobody's)."""
         if seat is None:
             return None
-        return {
+        turn = {
             "seat": seat,
             "seconds_left": None if turn_left is None else round(max(0.0, turn_left), 1),
             "limit": self.settings.turn_seconds,
         }
+        if self.settings.time_bank:  # (seconds_left counts it: the timer, then the bank)
+            turn["bank"] = round(self.bank_left(seat), 1)
+        return turn
 
     def state_for(
         self,
@@ -684,6 +737,7 @@ class WebTable:
             "stack": s.stack,
             "seats": s.seats,
             "turn_seconds": s.turn_seconds,
+            **({"time_bank": s.time_bank} if s.time_bank else {}),
             "bot_seconds": s.bot_seconds,
             "auto_limit": self.auto_limit,
         }

@@ -60,6 +60,14 @@ function toast(message, kind = "error") {
 function showHome() {
   $("home").hidden = false;
   setupGamePicker();
+  const inClub = new URLSearchParams(location.search).get("club");
+  if (inClub) {  // from the club's page: the new table is the club's (club.js)
+    const line = $("club-line");
+    line.replaceChildren("This table opens in your club. ");
+    const back = el("a", null, "Back to the club");
+    back.href = `/c/${encodeURIComponent(inClub)}`;
+    line.append(back);
+  }
   $("create").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const form = new FormData(ev.target);
@@ -73,9 +81,14 @@ function showHome() {
     if (typeof paigowForm === "function") paigowForm(body, form);  // paigow.js: its fields
     store.set("straights.botkind", body.bot_kind);  // "+ Bot" adds this style later
     $("create-error").textContent = "";
+    // A table inside a club (/?club=KEY, from the club's page): its host's token opens it.
+    const club = new URLSearchParams(location.search).get("club");
+    const clubToken = club ? store.get("straights.club." + club) : null;
+    const headers = { "Content-Type": "application/json" };
+    if (clubToken) headers.Authorization = `Bearer ${clubToken}`;
     try {
-      const res = await fetch("/api/tables", {
-        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+      const res = await fetch(club ? `/api/clubs/${encodeURIComponent(club)}/tables` : "/api/tables", {
+        method: "POST", headers, body: JSON.stringify(body),
       });
       const data = await res.json();
       if (!res.ok) { $("create-error").textContent = data.message || "could not create the table"; return; }
@@ -194,6 +207,7 @@ function render(state) {
   renderLog(h, variant ? { log: h.log || [] } : state.follow);
   flyChips(state);
   if (typeof hostRender === "function") hostRender(state);  // host.js: host panel, ledger
+  if (typeof bettingRender === "function") bettingRender(state);  // betting.js
 }
 
 // The style "+ Bot" adds: the host picks it in his panel (or the create form), remembered.
@@ -526,18 +540,28 @@ function leaveButton(state) {
 function renderTimer(state) {
   const turn = state.turn;
   if (!turn || turn.seconds_left === null || !turn.limit) { $("timer").hidden = true; app.turnLeft = null; return; }
-  app.turnLeft = turn.seconds_left; app.turnLimit = turn.limit; app.turnAt = performance.now();
+  // A redraw of the same state (a resize) keeps the countdown where it is.
+  const key = `${state.version}:${turn.seat}`;
+  if (app.timerKey !== key || app.turnLeft === null) {
+    app.timerKey = key;
+    app.turnLeft = turn.seconds_left; app.turnLimit = turn.limit; app.turnAt = performance.now();
+    app.turnBank = turn.bank || 0;
+  }
   $("timer").hidden = false;
   tick();
 }
 
 function tick() {
   if (app.turnLeft === null) return;
-  const left = Math.max(0, app.turnLeft - (performance.now() - app.turnAt) / 1000);
-  $("timerbar").style.width = `${(100 * left) / app.turnLimit}%`;
+  const all = Math.max(0, app.turnLeft - (performance.now() - app.turnAt) / 1000);
+  // The turn timer first, then the player's time bank (server: turn.bank seconds).
+  const banking = app.turnBank > 0 && all <= app.turnBank;
+  const left = banking ? all : all - app.turnBank;
+  $("timerbar").style.width = `${(100 * left) / (banking ? app.turnBank : app.turnLimit)}%`;
+  $("timer").classList.toggle("bank", banking);
   const state = app.state;
   const who = state && state.turn ? (state.turn.seat === state.you.seat ? "you" : nameOf(state, state.turn.seat)) : "";
-  $("timersecs").textContent = `${Math.ceil(left)} s`;
+  $("timersecs").textContent = banking ? `time bank ${Math.ceil(left)} s` : `${Math.ceil(left)} s`;
   $("timersecs").title = `${who} to act`;
   $("timer").classList.toggle("low", left <= 5);
 }
