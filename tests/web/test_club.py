@@ -73,7 +73,7 @@ async def evening(db: str) -> dict[str, Any]:
     await manager.run(other, {"kind": "sit", "seat": 0, "name": "Ann", "token_hash": "a" * 64})
     await manager.run(other, {"kind": "bot", "seat": 1, "bot": "calling"})
     await play(manager, second, 2)
-    ledgers = {t: manager.tables[t].table.ledger_rows() for t in (first, second)}
+    ledgers = {t: (await manager.lookup(t)).table.ledger_rows() for t in (first, second)}  # type: ignore[union-attr]
     info = await clubs.info(key)
     night = info["nights"][0]["night"]
     phhs, _ = await clubs.hands(key, token, night, "phhs")
@@ -182,7 +182,8 @@ async def club_night(db: str) -> dict[str, Any]:
                 await run({"kind": "act", "seat": seat, "action": action,
                            "to": None if big is None else big["high"]})  # fmt: skip
             else:
-                action = "fold" if shove else "check" if "check" in kinds else "call"
+                # In a bomb pot the flop may come to them unbet: a free check, no fold.
+                action = "check" if "check" in kinds else "fold" if shove else "call"
                 await run({"kind": "act", "seat": seat, "action": action})
         seen["runs"].append(hand.deal.runs)
         for seat, meta in enumerate(t.seats):

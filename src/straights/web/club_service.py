@@ -87,7 +87,7 @@ class Clubs:
         keys = {row: key for key, row in self.manager.row_ids.items()}
         out = []
         for row, night in club.nights.items():
-            live = self.manager.tables.get(keys.get(row, ""))
+            live = await self.manager.lookup(keys.get(row, ""))  # closed ones too
             if live is None:
                 continue  # a table that no longer replays: its ledger is unknown
             async with live.lock:
@@ -163,7 +163,7 @@ def history_text(texts: list[str], fmt: str) -> tuple[str, int]:
 
 async def table_history(manager: TableManager, table_id: str, token: str, fmt: str) -> str:
     """Table ``table_id``'s archived deals as :func:`history_text` (its host only)."""
-    live = manager.tables.get(table_id)
+    live = await manager.lookup(table_id)  # a closed table is read back from the store
     if live is None:
         raise NoClub(f"no table {table_id!r} on this server")
     if not token or not live.table.hosts(hash_token(token)):
