@@ -182,7 +182,7 @@ def create_app(
             Route(
                 "/api/tables/{table_id}/ledger.csv", server.ledger_download, methods=["GET", "POST"]
             ),
-            Route("/api/tables/{table_id}/hands.phhs", server.hands_download, methods=["POST"]),
+            Route("/api/tables/{table_id}/hands.phhs", server.hands_download),
             WebSocketRoute("/ws", server.socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],

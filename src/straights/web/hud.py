@@ -89,15 +89,17 @@ class Hud:
         return {"hands": self.hands, "brief": list(BRIEF), "seats": seats}
 
 
-_HOLE: Final = re.compile(r"^d dh (p\d+) (\S+)")
+_DEALT: Final = re.compile(r"^d dh (p\d+) (\S+)")
+_DISCARD: Final = re.compile(r"^(p\d+) sd (\S+)")
 _SHOWN: Final = re.compile(r"^(p\d+) sm (?!-)")
 
 
 def public_phhs(texts: Iterable[str]) -> str:
     """The table's archived poker deals (PHH texts, oldest first) as one ``.phhs`` file
-    a player may keep: hole cards not shown at a showdown become ``????``, so the file
-    tells no more than the table did — and ``straights history stats`` on it gives the
-    display's figures (they need no hidden card).
+    a player may keep: face-down cards not shown at a showdown, and the cards thrown
+    away in a draw, become ``??``, so the file tells no more than the table did — and
+    ``straights history stats`` on it gives the display's figures (they need no
+    hidden card). Stud's face-up cards stay (the bring-in is decided by them).
 
     >>> text = '''variant = "NT"
     ... actions = ["d dh p1 AsKs", "d dh p2 7h2c", "p2 f"]
@@ -105,22 +107,37 @@ def public_phhs(texts: Iterable[str]) -> str:
     >>> print(public_phhs([text]).splitlines()[2])
     actions = ["d dh p1 ????", "d dh p2 ????", "p2 f"]
     """
+    from straights.poker.catalogue import get_variant
     from straights.poker.phh import dumps, loads
     from straights.poker.phh_text import phhs_entry
 
     out: list[str] = []
     for text in texts:
         for history in loads(text):
+            streets = get_variant(str(history["variant"])).streets
+            flags = [street.hole for street in streets if street.hole]
             actions = [str(a) for a in history.get("actions", [])]
             shown = {m.group(1) for a in actions if (m := _SHOWN.match(a))}
-            history["actions"] = [_masked(a, shown) for a in actions]
+            dealt: dict[str, int] = {}
+            masked = []
+            for action in actions:
+                if (m := _DEALT.match(action)) and m.group(1) not in shown:
+                    k = dealt[m.group(1)] = dealt.get(m.group(1), -1) + 1
+                    up = flags[k] if k < len(flags) else ()
+                    action = f"d dh {m.group(1)} {_hidden(m.group(2), up)}"
+                elif (m := _DISCARD.match(action)) and m.group(1) not in shown:
+                    action = f"{m.group(1)} sd {_hidden(m.group(2), ())}"
+                masked.append(action)
+            history["actions"] = masked
             out.append(phhs_entry(len(out) + 1, dumps(history)))
     return "\n".join(out)
 
 
-def _masked(action: str, shown: set[str]) -> str:
-    m = _HOLE.match(action)
-    if m is None or m.group(1) in shown:
-        return action
-    cards = m.group(2)
-    return f"d dh {m.group(1)} {'?' * len(cards)}" + action[m.end() :]
+def _hidden(cards: str, up: tuple[bool, ...]) -> str:
+    """``cards`` (two characters each) with every face-down one (``up`` false) as ``??``.
+
+    >>> _hidden("AsKs7h", (False, False, True))
+    '????7h'
+    """
+    pairs = [cards[i : i + 2] for i in range(0, len(cards), 2)]
+    return "".join(c if k < len(up) and up[k] else "??" for k, c in enumerate(pairs))

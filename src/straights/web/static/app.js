@@ -194,6 +194,7 @@ function render(state) {
   renderLog(h, variant ? { log: h.log || [] } : state.follow);
   flyChips(state);
   if (typeof hostRender === "function") hostRender(state);  // host.js: host panel, ledger
+  if (typeof hudRender === "function") hudRender(state);  // hud.js: the statistics by the seats
 }
 
 // The style "+ Bot" adds: the host picks it in his panel (or the create form), remembered.
