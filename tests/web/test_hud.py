@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import random
 import re
+import urllib.error
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -71,7 +73,7 @@ def test_the_display_equals_history_stats_on_the_downloaded_hands(tmp_path: Path
 def test_shown_only_when_the_host_switches_it_on() -> None:
     t = seated(games=["holdem"], stack=400)
     texts = play(t, 3)
-    assert t.public_state()["hud"] is None and t.state_for(0, turn_left=None)["hud"] is None
+    assert "hud" not in t.public_state() and "hud" not in t.state_for(0, turn_left=None)
     t.apply({"kind": "hud", "on": True})
     hud = t.state_for(None, turn_left=None)["hud"]
     assert hud["hands"] == 3 and hud["brief"] == ["vpip", "pfr", "three_bet", "af"]
@@ -83,7 +85,7 @@ def test_shown_only_when_the_host_switches_it_on() -> None:
             assert row["player"] == meta.name
             assert row["hands"] == sum(f'"{meta.name}"' in text for text in texts)
     t.apply({"kind": "hud", "on": False})
-    assert t.public_state()["hud"] is None
+    assert "hud" not in t.state_for(None, turn_left=None)
 
 
 def test_the_host_message() -> None:
@@ -125,3 +127,55 @@ def test_one_entry_is_counted_not_replayed() -> None:
     before = dict(t.hud.rows)
     t.hud.note(None)
     assert t.hud.rows == before
+
+
+def test_over_a_server_the_host_switches_it_and_the_players_download_the_hands(
+    make_server: Any, clients: list[Any], tmp_path: Path
+) -> None:
+    from webtools import Client, Server
+
+    server: Server = make_server(deal_delay=0.3)
+    table, host_token = server.create(games=["holdem"], bots=2, bot_seconds=0, turn_seconds=0)
+    ann, eve = Client(server, table, host_token), Client(server, table)
+    clients.extend([ann, eve])
+    ann.sit(0, "Ann")
+    paused = False
+    while True:  # Ann checks or calls; after the first deal the host pauses the table
+        state = ann.wait_for(lambda m: m["type"] == "state")
+        over = bool(state["hand"]["hand_number"] and state["hand"]["finished"])
+        if over and state["ledger"]["paused"]:
+            break
+        if over and not paused:
+            ann.send({"type": "pause", "token": host_token, "on": True})
+            paused = True
+        kinds = [a["kind"] for a in state["hand"]["legal"]]
+        if kinds:
+            action = next(k for k in ("check", "call", "fold") if k in kinds)
+            ann.send({"type": "act", "token": ann.token, "action": action})
+    deals = state["hand"]["hand_number"]
+    eve.send({"type": "hud", "token": "x" * 43, "on": True})  # a spectator may not
+    assert eve.wait_for(lambda m: m["type"] == "error")["code"] in ("forbidden", "stale_token")
+    ann.send({"type": "hud", "token": host_token, "on": True})
+    hud = eve.wait_for(lambda m: m["type"] == "state" and "hud" in m)["hud"]
+    assert hud["hands"] == deals and hud["seats"][0]["player"] == "Ann"
+
+    def download(token: str | None) -> tuple[int, str]:
+        headers = {} if token is None else {"Authorization": f"Bearer {token}"}
+        req = urllib.request.Request(
+            f"{server.base}/api/tables/{table}/hands.phhs", headers=headers
+        )
+        try:
+            with urllib.request.urlopen(req, timeout=5) as r:
+                return r.status, r.read().decode("utf-8")
+        except urllib.error.HTTPError as exc:
+            return exc.code, exc.read().decode("utf-8")
+
+    assert download(None)[0] == 403 and download("y" * 43)[0] == 403
+    status, text = download(ann.token)
+    assert status == 200 and text.startswith("[1]\n")
+    path = tmp_path / "hands.phhs"
+    path.write_text(text, encoding="utf-8")
+    stats = count_files([str(path)])
+    assert stats.hands == deals and stats.errors == []
+    rows = {r["player"]: r for r in stats.rows()}
+    assert [rows[s["player"]] for s in hud["seats"] if s] == [s for s in hud["seats"] if s]

@@ -28,7 +28,7 @@ HISTORY_DEALS: Final = 200
 #: Timeouts in a row after which a player is sat out even if still connected.
 MISSES_TO_SIT_OUT: Final = 2
 #: The parts of a state that are the same for every viewer (see WebTable.own_state).
-SHARED: Final = ("table", "seats", "follow", "ledger", "hud")
+SHARED: Final = ("table", "seats", "follow", "ledger")
 #: Seconds the table waits for a person who is not connected when there is no timer.
 NO_TIMER_WAIT: Final = 60.0
 

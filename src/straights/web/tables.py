@@ -590,7 +590,8 @@ class WebTable:
     def public_state(self) -> dict[str, Any]:
         """The parts of the state every viewer sees alike (computed once per update)."""
         public = self.game.public_state()
-        public["hud"] = self.hud.public([None if m is None else m.name for m in self.seats])
+        if self.hud.on:  # (no key while it is off: the states stored before it are unchanged)
+            public["hud"] = self.hud.public([None if m is None else m.name for m in self.seats])
         return public
 
     def public_seat(self, seat: int, meta: SeatMeta) -> dict[str, Any]:
@@ -672,7 +673,10 @@ class WebTable:
     ) -> dict[str, Any]:
         """The parts of :meth:`state_for` that depend on the viewer (a broadcast
         serialises the :data:`SHARED` parts once for every viewer)."""
-        return self.game.own_state(seat, turn_left=turn_left, public=public)
+        state = self.game.own_state(seat, turn_left=turn_left, public=public)
+        if "hud" in public:
+            state["hud"] = public["hud"]
+        return state
 
     def common_settings(self) -> dict[str, Any]:
         """The settings every table shows (a game adds its own)."""
