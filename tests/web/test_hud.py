@@ -56,7 +56,8 @@ def play(t: WebTable, deals: int, seed: int = 1) -> list[str]:
 
 
 def test_the_display_equals_history_stats_on_the_downloaded_hands(tmp_path: Path) -> None:
-    t = seated(dealers_choice=True, games=["holdem", "omaha-hi-lo", "stud", "draw"], stack=400)
+    games = ["holdem", "omaha-hi-lo", "stud", "draw", "razz", "badugi", "straights"]
+    t = seated(dealers_choice=True, games=games, stack=400)
     texts = play(t, 40)
     assert t.hud.hands == 40 == t.hand_number  # every deal counted once
     path = tmp_path / "table.phhs"
@@ -64,6 +65,7 @@ def test_the_display_equals_history_stats_on_the_downloaded_hands(tmp_path: Path
     cli = count_files([str(path)])
     assert cli.errors == [] and cli.hands == 40
     assert {r["player"]: r for r in cli.rows()} == t.hud.rows
+    assert len({re.search(r'variant = "([^"]+)"', text)[1] for text in texts}) == 7  # type: ignore[index]
     # Ann was dealt into every deal; a player's hands are the deals naming him.
     assert t.hud.rows["Ann"]["hands"] == 40
     for name, row in t.hud.rows.items():
