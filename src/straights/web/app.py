@@ -184,6 +184,7 @@ def create_app(
                 "/api/tables/{table_id}/ledger.csv", server.ledger_download, methods=["GET", "POST"]
             ),
             *club_routes(manager, STATIC / "club.html", server.allow_create),
+            Route("/api/tables/{table_id}/hands.phhs", server.hands_download),
             WebSocketRoute("/ws", server.socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
@@ -285,6 +286,28 @@ class _Server:
             media_type="text/csv; charset=utf-8",
             headers={
                 "Content-Disposition": f'attachment; filename="{name}"',
+                "Cache-Control": "no-store",
+            },
+        )
+
+    async def hands_download(self, request: Request) -> Response:
+        """The table's poker deals as PHH (cards nobody showed hidden), for the same
+        people and with the same token header as the ledger."""
+        token = request.headers.get("authorization", "").removeprefix("Bearer ").strip()
+        table_id = request.path_params["table_id"]
+        try:
+            text = await self.manager.hands_phhs(table_id, token)
+        except AccessError as exc:
+            return JSONResponse(error_reply(str(exc), "forbidden"), 403)
+        except (StoreError, TableWaiting) as exc:
+            return JSONResponse(_reply(exc), 503)
+        except StraightsError as exc:
+            return JSONResponse(error_reply(str(exc), "not_found"), 404)
+        return Response(
+            text,
+            media_type="text/plain; charset=utf-8",
+            headers={
+                "Content-Disposition": f'attachment; filename="straights-{table_id}-hands.phhs"',
                 "Cache-Control": "no-store",
             },
         )

@@ -35,6 +35,7 @@ from straights.errors import (
 from straights.game.wording import seat_label
 from straights.store import LogWrite, Store, TableRecord
 from straights.web.group_commit import GroupCommit
+from straights.web.hud import NOT_POKER, public_phhs
 from straights.web.keyed_random import bot_random, new_secret
 from straights.web.ledger import ledger_csv
 from straights.web.protocol import (
@@ -61,6 +62,7 @@ from straights.web.protocol import (
     Remove,
     RemoveBot,
     SetHands,
+    ShowHud,
     Sit,
     TableSettings,
     Wager,
@@ -439,6 +441,16 @@ class TableManager:
             if not token or not (table.hosts(digest) or table.account_of(digest) is not None):
                 raise AccessError("the ledger is for the players of this table: send your token")
             return ledger_csv(table.ledger_rows(), table.transfers() or [])
+
+    async def hands_phhs(self, table_id: str, token: str) -> str:
+        """Table ``table_id``'s poker deals as a ``.phhs`` file (unshown cards hidden:
+        :func:`~straights.web.hud.public_phhs`), for the same people as its ledger."""
+        await self.ledger_csv(table_id, token)  # the same check of the token
+        rows = await asyncio.to_thread(
+            self.store.hands, table_id=self.row_ids[table_id], limit=1_000_000
+        )
+        texts = [r.phh for r in reversed(rows) if r.game not in NOT_POKER]
+        return await asyncio.to_thread(public_phhs, texts)
 
     async def info(self, table_id: str) -> dict[str, Any] | None:
         """What the home page shows of a table before joining it (None: no such table)."""
@@ -827,6 +839,9 @@ class TableManager:
         elif isinstance(msg, Pause):
             live = self._host(conn, msg.token, "pause or resume the game")
             command = {"kind": "pause", "on": msg.on}
+        elif isinstance(msg, ShowHud):
+            live = self._host(conn, msg.token, "show or hide the statistics")
+            command = {"kind": "hud", "on": msg.on}
         elif isinstance(msg, Change):
             live = self._host(conn, msg.token, "change the table")
             command = {"kind": "change"} | msg.model_dump(

@@ -208,6 +208,15 @@ class Pause(_Msg):
     on: bool
 
 
+class ShowHud(_Msg):
+    """The host shows (``on``) or hides every player's statistics beside the seats."""
+
+    type: Literal["hud"]
+    version: Version = None
+    token: Token
+    on: bool
+
+
 class Change(_Msg):
     """The host changes the ante, the structure, the timer, the buy-in limit or the
     bots' delay (between deals; fields left out stay as they are)."""
@@ -337,6 +346,7 @@ ClientMessage = (
     | Rebuy
     | Answer
     | Pause
+    | ShowHud
     | Change
     | Remove
     | MakeHost
@@ -362,6 +372,7 @@ _MODELS: dict[str, type[_Msg]] = {
     "rebuy": Rebuy,
     "answer": Answer,
     "pause": Pause,
+    "hud": ShowHud,
     "change": Change,
     "remove": Remove,
     "make_host": MakeHost,

@@ -52,6 +52,7 @@ from typing import Any, Final
 
 from straights.errors import IllegalActionError
 from straights.game.wording import seat_label
+from straights.web.hud import Hud
 from straights.web.ledger import Account, Entry, EntryKind, Transfer, settle_up
 from straights.web.names import is_bot_name, is_house_name, skeleton
 from straights.web.paigow_game import HOUSE, PaiGowWebGame
@@ -141,6 +142,8 @@ class WebTable:
     bank_used: dict[int, float] = field(default_factory=dict)
     #: Players (ids) who muck a beaten hand at a poker showdown (``muck`` command).
     muckers: set[int] = field(default_factory=set)
+    #: Each player's statistics from the deals played here (shown when the host says).
+    hud: Hud = field(default_factory=Hud)
 
     def __post_init__(self) -> None:
         self.seats = [None] * self.settings.seats
@@ -314,7 +317,9 @@ class WebTable:
         self.seq += 1
         if not self.in_hand:
             self.game.tidy()
-        return self.game.events_since(mark)
+        events = self.game.events_since(mark)
+        self.hud.note(self.game.archive_entry(events))
+        return events
 
     # -- the ledger -----------------------------------------------------------------------------
     def _enter(self, account: Account, kind: EntryKind, amount: int, note: str) -> None:
@@ -503,6 +508,11 @@ class WebTable:
             settings = settings.model_copy(update={"time_bank": c["time_bank"]})
         self.settings = settings
 
+    def _do_hud(self, c: dict[str, Any]) -> None:
+        """The host shows (or hides) the heads-up display (:mod:`~straights.web.hud`)."""
+        self._open()
+        self.hud.on = bool(c["on"])
+
     def _do_host(self, c: dict[str, Any]) -> None:
         meta = self.taken(int(c["seat"]))
         if meta.token_hash is None:
@@ -636,7 +646,10 @@ class WebTable:
     # -- what clients receive -------------------------------------------------------------------
     def public_state(self) -> dict[str, Any]:
         """The parts of the state every viewer sees alike (computed once per update)."""
-        return self.game.public_state()
+        public = self.game.public_state()
+        if self.hud.on:  # (no key while it is off: the states stored before it are unchanged)
+            public["hud"] = self.hud.public([None if m is None else m.name for m in self.seats])
+        return public
 
     def public_seat(self, seat: int, meta: SeatMeta) -> dict[str, Any]:
         """A taken seat as every viewer sees it (the chips are the caller's to add)."""
@@ -726,7 +739,10 @@ class WebTable:
     ) -> dict[str, Any]:
         """The parts of :meth:`state_for` that depend on the viewer (a broadcast
         serialises the :data:`SHARED` parts once for every viewer)."""
-        return self.game.own_state(seat, turn_left=turn_left, public=public)
+        state = self.game.own_state(seat, turn_left=turn_left, public=public)
+        if "hud" in public:
+            state["hud"] = public["hud"]
+        return state
 
     def common_settings(self) -> dict[str, Any]:
         """The settings every table shows (a game adds its own)."""

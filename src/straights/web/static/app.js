@@ -208,6 +208,7 @@ function render(state) {
   flyChips(state);
   if (typeof hostRender === "function") hostRender(state);  // host.js: host panel, ledger
   if (typeof bettingRender === "function") bettingRender(state);  // betting.js
+  if (typeof hudRender === "function") hudRender(state);  // hud.js: the statistics by the seats
 }
 
 // The style "+ Bot" adds: the host picks it in his panel (or the create form), remembered.
