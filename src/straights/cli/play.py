@@ -53,6 +53,8 @@ if TYPE_CHECKING:
     from straights.game.view import SeatView
     from straights.poker.engine import Deal
     from straights.poker.variant import Variant
+    from straights.store import Store
+    from straights.store.database import TableRecord
 
 #: What each key or word at the prompt means ("cc": check or call, "aggr": bet or raise).
 _KEYS = {
@@ -141,58 +143,77 @@ def play(
         _play_ring(ring, seats, bots, name, stack, seed, script, hands, db if save else None,
                    save, resume, house)  # fmt: skip
         return
-    from rich.text import Text
-
-    from straights.cards import make_rng
-    from straights.cli.render import console
-    from straights.cli.straights_table import StraightsPlay
+    from straights.cli.game_setup import RingGames
     from straights.errors import ConfigurationError
+    from straights.poker.catalogue import get_variant
 
-    out = console()
-    source = None if script is None or script == "-" else _open_script(script)
-    store = None
-    if save:
-        from straights.store import RecordedTable, Store
+    game_setup(
+        seats=seats,
+        bots=bots,
+        betting=betting,
+        ante=ante,
+        stack=stack,
+        pack=pack,
+        bot_seats=seats - 1,
+    )  # fmt: skip  (refuses what Straights cannot deal)
+    if resume and not save:
+        raise ConfigurationError("--resume continues a saved table: drop --no-save")
+    code = f"_STR{pack}{'L' if betting == 'limit' else 'N'}"
+    if resume:
+        from straights.store import Store
 
         store = Store(db)
-    elif resume:
-        raise ConfigurationError("--resume continues a saved table: drop --no-save")
-    table: Table | StraightsPlay
-    if store is not None and resume:
-        from straights.store.table import is_straights_table
-
-        record = store.latest_unfinished("terminal")
-        if record is None:
+        try:
+            found = _latest_straights(store)
+        finally:
+            store.close()
+        if found is None:
             raise ConfigurationError(
                 f"no unfinished table in {store.where}: start one with `straights play`"
             )
-        if is_straights_table(record.settings):  # at the one table
-            table = StraightsPlay.load(store, record.id)
-        else:  # a table stored by an earlier release: Straights' own table, as it was
-            table = RecordedTable.load(store, record.id)
-        kinds = {int(k): v for k, v in record.settings["bots"].items()}
-        bot_seed = int(record.settings["bot_seed"])
-        out.print(Text(f"Resuming table {record.id} from {store.where}."), soft_wrap=True)
-    else:
-        setup = game_setup(
-            seats=seats,
-            bots=bots,
-            betting=betting,
-            ante=ante,
-            stack=stack,
-            pack=pack,
-            bot_seats=seats - 1,
-        )
-        rng = make_rng(seed)
-        bot_seed = rng.getrandbits(63)
-        kinds = dict(enumerate(setup.bots, start=1))
-        names = [name] + [_bot_name(kind, bot_seed, s) for s, kind in kinds.items()]
-        table_seed = rng.getrandbits(63)
-        settings = {"bots": kinds, "bot_seed": bot_seed}
-        table = StraightsPlay.new(setup.config, names, seed=table_seed, store=store,
-                                  settings=settings)  # fmt: skip
-        if store is not None:
-            out.print(Text(f"Saving this table in {store.where}", "dim"), soft_wrap=True)
+        if found.game == "straights":  # Straights' own table of an earlier release
+            _resume_legacy(db, script, hands)
+            return
+        code = found.game
+    _play_ring(RingGames((get_variant(code),), False), seats, bots, name, stack, seed, script,
+               hands, db if save else None, save, resume, house, ante=ante)  # fmt: skip
+
+
+def _latest_straights(store: Store) -> TableRecord | None:
+    """The newest unfinished terminal table of Straights: on the one table (a code of
+    Straights with its ``ante``) or Straights' own table of an earlier release."""
+    from straights.poker.catalogue import VARIANTS
+
+    codes = ["straights"] + [c for c in VARIANTS if c.startswith("_STR")]
+    found = [store.latest_unfinished("terminal", code) for code in codes]
+    mine = [r for r in found if r is not None and (r.game == "straights" or "ante" in r.settings)]
+    return max(mine, key=lambda r: r.id, default=None)
+
+
+def _resume_legacy(db: str | None, script: str | None, hands: int | None) -> None:
+    """Continue a Straights table saved by an earlier release (read by the legacy
+    readers: :class:`~straights.cli.straights_table.StraightsPlay`,
+    :class:`~straights.store.RecordedTable`); new tables are dealt at the one table."""
+    from rich.text import Text
+
+    from straights.cli.render import console
+    from straights.cli.straights_table import StraightsPlay
+    from straights.store import RecordedTable, Store
+    from straights.store.table import is_straights_table
+
+    out = console()
+    source = None if script is None or script == "-" else _open_script(script)
+    store = Store(db)
+    record = _latest_straights(store)
+    assert record is not None
+    table: Table | StraightsPlay
+    if is_straights_table(record.settings):  # at the one table
+        table = StraightsPlay.load(store, record.id)
+    else:  # Straights' own table, as it was
+        table = RecordedTable.load(store, record.id)
+    kinds = {int(k): v for k, v in record.settings["bots"].items()}
+    bot_seed = int(record.settings["bot_seed"])
+    out.print(Text(f"Resuming table {record.id} from {store.where}."), soft_wrap=True)
     seat_bots: dict[int, Bot] = {s: _SeededBot(k, bot_seed, s, table) for s, k in kinds.items()}
     game = _Game(table, seat_bots, out, _answers(script, source), hands)
     try:
@@ -203,18 +224,13 @@ def play(
         interrupt.handled()
         game.interrupted = True
         out.print()
-    if store is not None:
-        record_id = _record_id(table)
-        if record_id is not None:
-            if game.over:
-                store.finish_table(record_id)
-            else:
-                again = "straights play --resume" + ("" if db is None else f" --db {_quote(db)}")
-                out.print(
-                    Text(runnable(f"Table {record_id} is saved: `{again}` continues it.")),
-                    soft_wrap=True,
-                )
-        store.close()
+    if game.over:
+        store.finish_table(record.id)
+    else:
+        again = "straights play --resume" + ("" if db is None else f" --db {_quote(db)}")
+        out.print(Text(runnable(f"Table {record.id} is saved: `{again}` continues it.")),
+                  soft_wrap=True)  # fmt: skip
+    store.close()
     if game.interrupted:  # Ctrl-C: the game said goodbye, the status says why
         from straights.cli.interrupt import EXIT_STATUS
 
@@ -298,10 +314,14 @@ def _play_ring(
     save: bool,
     resume: bool,
     house: HouseRules | None = None,
+    *,
+    ante: int | None = None,
 ) -> None:
+    """Any game of the catalogue at the one table; ``ante``: Straights itself, on its own
+    stakes with the dealer draw (``straights play`` with no ``--game``)."""
     from rich.text import Text
 
-    from straights.bots.arena import deal_bots
+    from straights.bots.arena import deal_bots, first_button
     from straights.cards import make_rng
     from straights.cli.render import console
     from straights.cli.ring_play import play_ring
@@ -325,7 +345,9 @@ def _play_ring(
     variants = list(ring.variants)
     record = None
     if store is not None and resume:
-        record = store.latest_unfinished("terminal", game)
+        record = (
+            store.latest_unfinished("terminal", game) if ante is None else _latest_straights(store)
+        )
         if record is None:
             raise ConfigurationError(
                 f"no unfinished table of {label} in {store.where}: start one with "
@@ -337,6 +359,7 @@ def _play_ring(
         names, stack = list(s["names"]), int(s["stack"])
         variants = [get_variant(code) for code in s["games"]]
         house = HouseRules(**s["house"]) if s.get("house") else None
+        ante = s.get("ante")
     else:
         setup = game_setup(seats=seats, bots=bots, betting="limit", ante=1, stack=max(stack, 1),
                            pack=55, bot_seats=seats - 1)  # fmt: skip
@@ -352,6 +375,10 @@ def _play_ring(
                     "choice_seed": choice_seed}  # fmt: skip
         if house is not None:
             settings["house"] = house_settings(house)
+        button = 0  # you deal first, but Straights draws for the button (rule 1)
+        if ante is not None:
+            settings["ante"] = ante
+            button = first_button(len(names), variants[0], table_seed or 0)
 
         def stored(hook: Replaying) -> StoredTable[Deal, Variant]:
             assert store is not None
@@ -361,7 +388,7 @@ def _play_ring(
             else:
                 out.print(Text(f"Saving this table in {store.where}", "dim"), soft_wrap=True)
                 made.append(StoredTable.create(store, POKER, game, names, stack,
-                                               seed=table_seed, button=0,
+                                               seed=table_seed, button=button,
                                                settings=settings))  # fmt: skip
             return made[0]
 
@@ -381,6 +408,7 @@ def _play_ring(
                 choice_seed=choice_seed,
                 stored=stored,
                 house=house,
+                ante=ante,
             )
         except KeyboardInterrupt:  # Ctrl-C while the bots play: what is stored stays
             from straights.cli import interrupt
@@ -393,8 +421,10 @@ def _play_ring(
             if over:
                 store.finish_table(table_id)
             else:
-                again = f"straights play --game {label} --resume" + (
-                    "" if db is None else f" --db {_quote(db)}"
+                again = (
+                    ("straights play" if ante is not None else f"straights play --game {label}")
+                    + " --resume"
+                    + ("" if db is None else f" --db {_quote(db)}")
                 )
                 out.print(Text(runnable(f"Table {table_id} is saved: `{again}` continues it.")),
                           soft_wrap=True)  # fmt: skip
