@@ -44,11 +44,10 @@ from straights.poker.house import HouseRules, house_settings
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from straights.bots.base import Bot
     from straights.cli.game_setup import RingGames
     from straights.cli.straights_table import StraightsPlay
     from straights.game.events import Event
-    from straights.game.hand import Action
+    from straights.game.hand import Action, Hand
     from straights.game.table import Table
     from straights.game.view import SeatView
     from straights.poker.engine import Deal
@@ -214,7 +213,9 @@ def _resume_legacy(db: str | None, script: str | None, hands: int | None) -> Non
     kinds = {int(k): v for k, v in record.settings["bots"].items()}
     bot_seed = int(record.settings["bot_seed"])
     out.print(Text(f"Resuming table {record.id} from {store.where}."), soft_wrap=True)
-    seat_bots: dict[int, Bot] = {s: _SeededBot(k, bot_seed, s, table) for s, k in kinds.items()}
+    seat_bots: dict[int, _SeededBot] = {
+        s: _SeededBot(k, bot_seed, s, table) for s, k in kinds.items()
+    }
     game = _Game(table, seat_bots, out, _answers(script, source), hands)
     try:
         game.run()
@@ -458,13 +459,14 @@ class _SeededBot:
         self.kind, self.seed, self.seat, self.table = kind, seed, seat, table
         self.name = kind
 
-    def act(self, view: SeatView) -> Action:
+    def act(self, hand: Hand) -> Action:
         import random
 
+        from straights.bots.base import seat_action
         from straights.bots.registry import make_bot
 
         nonce = f"{self.seed}:{self.seat}:{len(self.table.events)}"
-        return make_bot(self.kind, random.Random(nonce)).act(view)
+        return seat_action(make_bot(self.kind, random.Random(nonce)), hand, self.seat)
 
 
 def _bot_name(kind: str, bot_seed: int, seat: int) -> str:
@@ -522,7 +524,7 @@ class _Game:
     def __init__(
         self,
         table: Table | StraightsPlay,
-        bots: dict[int, Bot],
+        bots: dict[int, _SeededBot],
         out: Console,
         answers: Iterator[str],
         max_hands: int | None,
@@ -589,7 +591,7 @@ class _Game:
                         out.print(f"[red]{exc}[/red]")
                         continue
                 else:
-                    action = self.bots[seat].act(view)
+                    action = self.bots[seat].act(hand)
                     table.act(seat, action.kind, action.to)
                 self.narrate(table.events[seen:])
             if quit_now:

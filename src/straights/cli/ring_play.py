@@ -38,7 +38,7 @@ from straights.table import PokerGame, PokerTable, Table, straights_stakes
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from straights.bots.base import DealBot
+    from straights.bots.base import Bot
     from straights.game.wording import Phrase
     from straights.poker.house import HouseRules
     from straights.store.table import Replaying, StoredTable
@@ -53,7 +53,7 @@ def play_ring(
     *,
     games: Sequence[Variant],
     dealers_choice: bool,
-    bots: Sequence[DealBot],
+    bots: Sequence[Bot],
     names: Sequence[str],
     stack: int,
     seed: int | None,
@@ -89,7 +89,7 @@ class _RingTable:
         self,
         games: Sequence[Variant],
         dealers_choice: bool,
-        bots: Sequence[DealBot],
+        bots: Sequence[Bot],
         names: Sequence[str],
         stack: int,
         seed: int | None,

@@ -420,6 +420,13 @@ class Hand:
         emit(HandEnded(self.number, seats, tuple(self.stacks), deal.carry_out))
 
     # -- legal actions ------------------------------------------------------------------
+    @property
+    def live(self) -> Deal:
+        """The engine's deal in play (a bot decides on its view)."""
+        if self._deal is None:
+            raise IllegalActionError(f"deal {self.number} is over")
+        return self._deal
+
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Every action ``seat`` may take now with its exact amount (empty if not his turn)."""
         i = self._index.get(seat) if isinstance(seat, int) else None

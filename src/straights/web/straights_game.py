@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from straights.bots import Bot
+from straights.bots.base import answer
 from straights.errors import ConfigurationError, IllegalActionError
 from straights.game.config import TableConfig
 from straights.game.events import Acted, ShowdownRevealed
@@ -31,6 +32,7 @@ from straights.game.hand import ROUNDS, Hand
 from straights.game.table import Table
 from straights.game.view import SeatView, redact, table_view
 from straights.game.wording import seat_label
+from straights.poker.view import DealView, deal_view
 from straights.store import ArchiveEntry, FinishedDeal
 from straights.web.follow import (
     DealLog,
@@ -136,16 +138,20 @@ class StraightsWebGame(SeatedGame[Table]):
         actor = self.engine.actor if self.in_hand else None
         return person_turn_left(self.table, actor, idle)
 
-    def bot_view(self, seat: int) -> SeatView:
-        """The only thing a bot is shown: its seat's view."""
-        return table_view(self.engine, seat)
+    def bot_view(self, seat: int) -> DealView:
+        """The only thing a bot is shown: its seat's view of the engine's deal."""
+        hand = self.engine.hand
+        assert hand is not None
+        return deal_view(hand.live, hand.seats.index(seat))
 
     def bot_move(self, seat: int, bot: Callable[[], Bot]) -> Callable[[], dict[str, Any]]:
         """How the bot in ``seat`` makes its ``act`` command (run away from the loop)."""
         player, view = bot(), self.bot_view(seat)
+        legal = self.engine.legal_actions(seat)
 
         def command() -> dict[str, Any]:
-            action = player.act(view)
+            move = answer(player, view)
+            action = next(a for a in legal if a.kind == move.kind)
             return {"kind": "act", "seat": seat, "action": action.kind, "to": action.to,
                     "why": "bot"}  # fmt: skip
 
