@@ -45,7 +45,6 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from straights.cli.game_setup import RingGames
-    from straights.cli.straights_table import StraightsPlay
     from straights.game.events import Event
     from straights.game.hand import Action, Hand
     from straights.game.table import Table
@@ -189,33 +188,25 @@ def _latest_straights(store: Store) -> TableRecord | None:
     return max(mine, key=lambda r: r.id, default=None)
 
 
+# -- legacy: Straights' own terminal table of earlier releases (reads old logs only) --------
 def _resume_legacy(db: str | None, script: str | None, hands: int | None) -> None:
-    """Continue a Straights table saved by an earlier release (read by the legacy
-    readers: :class:`~straights.cli.straights_table.StraightsPlay`,
-    :class:`~straights.store.RecordedTable`); new tables are dealt at the one table."""
+    """Continue a Straights table saved by an earlier release, on Straights' own table
+    as it was (:class:`~straights.store.RecordedTable`); new tables deal at the one table."""
     from rich.text import Text
 
     from straights.cli.render import console
-    from straights.cli.straights_table import StraightsPlay
     from straights.store import RecordedTable, Store
-    from straights.store.table import is_straights_table
 
     out = console()
     source = None if script is None or script == "-" else _open_script(script)
     store = Store(db)
     record = _latest_straights(store)
     assert record is not None
-    table: Table | StraightsPlay
-    if is_straights_table(record.settings):  # at the one table
-        table = StraightsPlay.load(store, record.id)
-    else:  # Straights' own table, as it was
-        table = RecordedTable.load(store, record.id)
+    table = RecordedTable.load(store, record.id)
     kinds = {int(k): v for k, v in record.settings["bots"].items()}
     bot_seed = int(record.settings["bot_seed"])
     out.print(Text(f"Resuming table {record.id} from {store.where}."), soft_wrap=True)
-    seat_bots: dict[int, _SeededBot] = {
-        s: _SeededBot(k, bot_seed, s, table) for s, k in kinds.items()
-    }
+    seat_bots = {s: _SeededBot(k, bot_seed, s, table) for s, k in kinds.items()}
     game = _Game(table, seat_bots, out, _answers(script, source), hands)
     try:
         game.run()
@@ -438,24 +429,12 @@ def _play_ring(
         raise typer.Exit(EXIT_STATUS)
 
 
-def _record_id(table: Table | StraightsPlay) -> int | None:
-    """The stored table's id (``None``: not stored)."""
-    from straights.cli.straights_table import StraightsPlay
-    from straights.store import RecordedTable
-
-    if isinstance(table, RecordedTable):
-        return table.record.id
-    if isinstance(table, StraightsPlay) and table.stored is not None:
-        return table.stored.record.id
-    return None
-
-
 class _SeededBot:
     """A bot of ``kind`` made afresh for each decision, seeded by the table's bot seed, the
     seat and the moment (events so far): a resumed table plays on exactly as it would have
     without the break."""
 
-    def __init__(self, kind: str, seed: int, seat: int, table: Table | StraightsPlay) -> None:
+    def __init__(self, kind: str, seed: int, seat: int, table: Table) -> None:
         self.kind, self.seed, self.seat, self.table = kind, seed, seat, table
         self.name = kind
 
@@ -467,12 +446,6 @@ class _SeededBot:
 
         nonce = f"{self.seed}:{self.seat}:{len(self.table.events)}"
         return seat_action(make_bot(self.kind, random.Random(nonce)), hand, self.seat)
-
-
-def _bot_name(kind: str, bot_seed: int, seat: int) -> str:
-    from straights.bots.registry import make_bot
-
-    return f"{make_bot(kind, bot_seed).name.capitalize()} {seat}"
 
 
 def _quote(value: str) -> str:
@@ -523,7 +496,7 @@ def _open_script(path: str) -> TextIO:
 class _Game:
     def __init__(
         self,
-        table: Table | StraightsPlay,
+        table: Table,
         bots: dict[int, _SeededBot],
         out: Console,
         answers: Iterator[str],
