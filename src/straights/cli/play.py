@@ -26,6 +26,7 @@ from straights.cli.game_setup import (
     game_options,
     game_setup,
     ring_games,
+    straights_code,
 )
 from straights.cli.prompt import Prompter
 from straights.cli.render import runnable
@@ -137,7 +138,8 @@ def play(
         return
     ring = ring_games(game_name, games, seats)
     house = house_asked(ring)  # refused where no game can have it
-    if ring is not None:  # every other game: cli/ring_play.py
+    code = straights_code(ring, pack, betting)
+    if ring is not None and code is None:  # every other game: cli/ring_play.py
         _play_ring(ring, seats, bots, name, stack, seed, script, hands, db if save else None,
                    save, resume, house)  # fmt: skip
         return
@@ -156,7 +158,7 @@ def play(
     )  # fmt: skip  (refuses what Straights cannot deal)
     if resume and not save:
         raise ConfigurationError("--resume continues a saved table: drop --no-save")
-    code = f"_STR{pack}{'L' if betting == 'limit' else 'N'}"
+    assert code is not None  # Straights, on its own stakes and dealer draw
     if resume:
         from straights.store import Store
 
