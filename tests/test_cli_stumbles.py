@@ -16,7 +16,7 @@ import pytest
 from clitools import run_main
 from rich.console import Console
 
-from straights.cli.play import _Game
+from straights.cli.straights_legacy import _Game
 from straights.errors import ConfigurationError
 from straights.game.config import TableConfig
 from straights.game.hand import Action, Hand
