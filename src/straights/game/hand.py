@@ -133,8 +133,7 @@ class Hand:
     shuffled cards in dealing order (at least ``2 * len(seats) + 5``); ``carry``
     a pot carried over from the previous deal (rule 10); ``listener`` is called
     with every event as it happens (the :class:`~straights.game.table.Table` uses it);
-    with ``autostart=False`` the events wait for :meth:`start`; with ``keep`` the
-    engine's deal stays readable as :attr:`engine` once the deal is over.
+    with ``autostart=False`` the events wait for :meth:`start`.
 
     The rules are played by a :class:`~straights.poker.engine.Deal` of the
     Straights variant (:func:`~straights.poker.straights_rules.straights_variant`);
@@ -162,7 +161,6 @@ class Hand:
         "config",
         "current_bet",
         "deck",
-        "engine",
         "events",
         "face_up",
         "finished",
@@ -193,7 +191,6 @@ class Hand:
         number: int = 1,
         listener: Callable[[Event], None] | None = None,
         autostart: bool = True,
-        keep: bool = False,
     ) -> None:
         n = len(seats)
         if n < 2:
@@ -238,9 +235,6 @@ class Hand:
         #: keeps every hand, and the garbage collector would walk each deal's working
         #: state again and again).
         self._deal: Deal | None = deal
-        #: The engine's deal, kept after the end when ``keep`` (the one table archives
-        #: it in the catalogue's dialect); ``None`` otherwise.
-        self.engine: Deal | None = deal if keep else None
         self.carry_out = 0  # chips carried to the next deal (rule 10), set at the end
         #: Chips each player has behind, has put in this deal, and whether he folded
         #: (by player index, 0 = left of the button): the deal's own lists.
