@@ -184,10 +184,10 @@ def straights_code(ring: RingGames | None, pack: int, betting: str) -> str | Non
 
 def ring_games(name: str | None, games: str | None, seats: int) -> RingGames | None:
     """The games ``--game``/``--games`` ask for, checked against the table's ``seats``;
-    ``None`` for Straights' own table (no ``--game``, or ``--game straights``, which
-    ``--pack`` and ``--betting`` shape).  Straights' other catalogue games
-    (``straights-no-limit``, ``straights-52``, ``straights-52-no-limit``) deal at the
-    one table like every other game.
+    ``None`` for Straights as ``--pack`` and ``--betting`` shape it (no ``--game``, or
+    ``--game straights``).  Every Straights game (``straights-no-limit``,
+    ``straights-52`` …) deals on Straights' own stakes and dealer draw
+    (:func:`straights_code`).
 
     Dealer's choice offers every game of ``straights games`` (Straights once, as
     its 55-card Limit game) unless ``--games`` names some.

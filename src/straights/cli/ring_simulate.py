@@ -54,7 +54,7 @@ def simulate_ring_games(
 ) -> None:
     """Run the simulation and print its summary (a table, or JSON).
 
-    ``ante``: Straights itself (no ``--game``, or ``--game straights``) at its own
+    ``ante``: Straights (no ``--game``, or any Straights game) at its own
     stakes, with its dealer draw, summarised as Straights' simulation always was."""
     if not 2 <= players <= 10:
         raise ConfigurationError(f"--players {players}: a table seats 2 to 10 players")
