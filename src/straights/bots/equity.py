@@ -505,9 +505,10 @@ class Style:
       (the price doubles with each: Limit stops at two, No Limit never);
     * ``narrow_bet`` / ``narrow_call``: the share of an opponent's possible holdings
       (the weakest on the cards showing) left out when it is in for a bet this seat
-      faces, or has put chips in by choice this deal (see :func:`narrowing`);
-    * ``narrow_last``: in a deal of any variant (:meth:`EquityBot.decide`), the share
-      left out for a bet on the last betting round, ``narrow_bet`` being the first's
+      faces on the first betting round, or was seen in for a bet on an earlier street
+      (:meth:`~straights.bots.equity_moves.Memory.narrowing`);
+    * ``narrow_last``: the share left out for a bet on the last betting round,
+      ``narrow_bet`` being the first's
       (:func:`~straights.bots.equity_moves.bet_quantile`).
     """
 
