@@ -161,6 +161,7 @@ class Hand:
         "config",
         "current_bet",
         "deck",
+        "engine",
         "events",
         "face_up",
         "finished",
@@ -235,6 +236,9 @@ class Hand:
         #: keeps every hand, and the garbage collector would walk each deal's working
         #: state again and again).
         self._deal: Deal | None = deal
+        #: The finished deal's engine :class:`Deal`, for the archive (the catalogue's
+        #: dialect); a table lets it go when its next deal starts.
+        self.engine: Deal | None = None
         self.carry_out = 0  # chips carried to the next deal (rule 10), set at the end
         #: Chips each player has behind, has put in this deal, and whether he folded
         #: (by player index, 0 = left of the button): the deal's own lists.
@@ -395,7 +399,7 @@ class Hand:
         self.round = ROUNDS + 1
         self.to_act = self.actor = None
         self.carry_out = deal.carry_out
-        self._deal = None
+        self._deal, self.engine = None, deal
         self._rows = self._rows_names = None  # views of a finished deal are built afresh
         for i, said in sorted(deal.described.items()):
             emit(ShowdownRevealed(seats[i], self.holes[i], said))

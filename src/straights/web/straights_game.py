@@ -4,7 +4,8 @@ the penalties of rule 10), as the first web tables did.
 
 Its log is the table's events (:mod:`straights.game.events`), stored with each
 command; its views are the game's (:func:`~straights.game.view.table_view`,
-:func:`~straights.game.view.redact`); its archive entry is ``STR``.
+:func:`~straights.game.view.redact`); each deal is archived as the engine's deal it
+plays, with the catalogue's code (``_STR55L`` …), as every table archives Straights.
 
 >>> from straights.web.tables import make_table
 >>> from straights.web.protocol import TableSettings
@@ -33,7 +34,7 @@ from straights.game.table import Table
 from straights.game.view import SeatView, redact, table_view
 from straights.game.wording import seat_label
 from straights.poker.view import DealView, deal_view
-from straights.store import ArchiveEntry, FinishedDeal
+from straights.store import ArchiveEntry, PokerEntry
 from straights.web.follow import (
     DealLog,
     best_hand,
@@ -248,4 +249,6 @@ class StraightsWebGame(SeatedGame[Table]):
         if hand is None or not any(e["type"] == "hand_ended" for e in events):
             return None
         names = self.table.dealt_names.get(hand.number, {})
-        return FinishedDeal(hand, tuple(names.get(s, seat_label(s)) for s in hand.seats))
+        players = tuple(names.get(s, seat_label(s)) for s in hand.seats)
+        assert hand.engine is not None  # kept until the next deal starts
+        return PokerEntry(hand.engine, players, hand.number)
