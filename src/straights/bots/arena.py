@@ -37,6 +37,7 @@ from straights.poker.catalogue import game_name
 from straights.poker.engine import Deal
 from straights.poker.house import HouseRules
 from straights.poker.stakes import default_stakes
+from straights.poker.straights_rules import RuleTen
 from straights.poker.variant import Variant
 from straights.poker.view import Move, deal_view, play
 from straights.table import PokerGame, PokerTable, Table, straights_stakes
@@ -134,12 +135,14 @@ def deal_bots(kinds: Sequence[str], seed: int, games: Sequence[Variant] = ()) ->
     """Bots by kind that play ``games``; a bot without ``decide``, or one that does not
     play one of ``games`` (the ``cfr`` bot plays Straights only), is one clear error,
     and so is an equity bot without the ``fast`` extra (its estimates on the engine's
-    view run on the batch kernels), before the first deal rather than at its first move.
+    view run on the batch kernels; Straights' own estimate needs none), before the
+    first deal rather than at its first move.
     """
     rng = make_rng(seed)
     bots: list[Bot] = []
-    if any(kind.split(":")[0] == "equity" for kind in kinds):
-        from straights.extras import require
+    straights_only = bool(games) and all(isinstance(v.pot_rule, RuleTen) for v in games)
+    if not straights_only and any(kind.split(":")[0] == "equity" for kind in kinds):
+        from straights.extras import require  # (Straights' estimate needs no batch keys)
 
         require("fast", "the equity bot (--bots equity)")
     for kind in kinds:
