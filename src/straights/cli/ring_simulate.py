@@ -55,7 +55,7 @@ def simulate_ring_games(
 ) -> None:
     """Run the simulation and print its summary (a table, or JSON).
 
-    ``ante``: Straights itself (no ``--game``, or ``--game straights``) at its own
+    ``ante``: Straights (no ``--game``, or any Straights game) at its own
     stakes, with its dealer draw, summarised as Straights' simulation always was.
     ``house``: the table's house rules (``--raise-cap`` …; default: the rule book's)."""
     if not 2 <= players <= 10:

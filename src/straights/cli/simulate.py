@@ -18,6 +18,7 @@ from straights.cli.game_setup import (
     game_options,
     game_setup,
     ring_games,
+    straights_code,
 )
 from straights.cli.table_betting import (
     BombAnteOpt,
@@ -88,7 +89,8 @@ def simulate(
         return
     ring = ring_games(game_name, games, players)
     house = with_betting(rules, house_asked(ring))  # refused where no game can have it
-    if ring is not None:  # every other game: cli/ring_simulate.py
+    code = straights_code(ring, pack, betting)
+    if ring is not None and code is None:  # every other game: cli/ring_simulate.py
         from straights.cli.ring_simulate import simulate_ring_games
 
         simulate_ring_games(ring, players=players, hands=hands, seed=seed, stack=stack,
@@ -101,8 +103,8 @@ def simulate(
     from straights.cli.ring_simulate import simulate_ring_games
     from straights.poker.catalogue import get_variant
 
-    variant = get_variant(f"_STR{pack}{'L' if betting == 'limit' else 'N'}")
-    simulate_ring_games(RingGames((variant,), False), players=players, hands=hands, seed=seed,
-                        stack=stack, bots=",".join(setup.bots), progress=progress,
+    assert code is not None  # Straights, on its own stakes and dealer draw
+    simulate_ring_games(RingGames((get_variant(code),), False), players=players, hands=hands,
+                        seed=seed, stack=stack, bots=",".join(setup.bots), progress=progress,
                         as_json=as_json, out=out, db=db, ante=ante,
-                        betting=betting)  # fmt: skip
+                        betting="limit" if code.endswith("L") else "no-limit")  # fmt: skip

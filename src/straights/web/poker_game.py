@@ -32,10 +32,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from straights.bots import Bot
-from straights.bots.base import DealBot, answer, can_decide
+from straights.bots.base import answer, can_decide
 from straights.cards import Card, make_deck
 from straights.errors import IllegalActionError, StraightsError
 from straights.game.config import TableConfig
@@ -558,10 +558,9 @@ class PokerWebGame(SeatedGame[PokerSeats]):
         player, view = bot(), self.bot_view(seat)
         if not can_decide(player):
             raise IllegalActionError(f"the {player.name} bot plays Straights' own table only")
-        dealer = cast("DealBot", player)
 
         def command() -> dict[str, Any]:
-            return self.move_command(seat, answer(dealer, view))
+            return self.move_command(seat, answer(player, view))
 
         return command
 
