@@ -834,10 +834,12 @@ class Deal:
         self._legal_stamp = stamp
         return legal
 
-    def act(self, kind: str, to: int | None = None) -> Entry:
+    def act(self, kind: str, to: object = None) -> Entry:
         """Take a betting action for the player to act; ``to`` is the street total of a
-        bet, raise or completion (default: the smallest allowed; of two actions of the
-        kind, the one whose range holds it)."""
+        bet, raise or completion, a whole number of chips (default: the smallest allowed;
+        of two actions of the kind, the one whose range holds it).  (``to`` is typed
+        ``object`` so that the compiled engine refuses anything else with the same
+        :class:`~straights.errors.IllegalActionError` as the Python one.)"""
         if to is not None and type(to) is not int:
             raise IllegalActionError(f"to={to!r} is not a whole number of chips")
         if self.phase != "betting" or not self._actors:
@@ -856,7 +858,7 @@ class Deal:
             raise IllegalActionError(f"p{self._actors[0] + 1} cannot {kind} now; legal: {options}")
         return self._play(found, to)
 
-    def take(self, choice: Legal, to: int | None = None) -> Entry:
+    def take(self, choice: Legal, to: object = None) -> Entry:
         """Play ``choice``, one of the :meth:`legal_actions` asked for since the last
         change (a caller that has just chosen from them need not name it again);
         ``to`` as in :meth:`act`.
@@ -879,15 +881,18 @@ class Deal:
             raise IllegalActionError(f"{choice} is not a legal action now")
         return self._play(choice, to)
 
-    def _play(self, found: Legal, to: int | None) -> Entry:
+    def _play(self, found: Legal, to: object) -> Entry:
         """Play ``found``, one of the current legal actions (checked by the caller)."""
         actors = self._actors
         i = actors[0]
         kind, amount, low, high = found
         if high:  # a bet, raise or completion
-            if to is not None and type(to) is not int:
+            if to is None:
+                target = low
+            elif type(to) is int:
+                target = to
+            else:
                 raise IllegalActionError(f"to={to!r} is not a whole number of chips")
-            target = low if to is None else to
             if not low <= target <= high or isinstance(target, bool):
                 raise IllegalActionError(
                     f"p{i + 1} cannot {kind} to {target}: the range now is {low} to {high}"
@@ -1230,8 +1235,10 @@ class Deal:
         need = sum(s.board for s in self.variant.streets[self.street_index + 1 :])
         return max(1, min(self.most_runs, self.source.remaining // need))
 
-    def choose_runs(self, count: int) -> Entry:
-        """The player to act asks to run the rest of the board ``count`` times."""
+    def choose_runs(self, count: object) -> Entry:
+        """The player to act asks to run the rest of the board ``count`` times (a whole
+        number; typed ``object`` so that the compiled engine refuses anything else with
+        the same :class:`~straights.errors.IllegalActionError`)."""
         if self.phase != "runs" or not self._runners:
             raise IllegalActionError("nobody is asked how many times to run the board now")
         i = self._runners[0]
@@ -1564,9 +1571,10 @@ class Deal:
         self.log.append(_new(Entry, ("win", i, (), chips, ())))
 
 
-def check_betting(variant: Variant, runs: int, bomb_pot: bool, double_board: bool) -> None:
+def check_betting(variant: Variant, runs: object, bomb_pot: bool, double_board: bool) -> None:
     """Refuse runs of the board, a bomb pot or a second board that ``variant`` cannot have
-    (a one-line :class:`~straights.errors.ConfigurationError`)."""
+    (a one-line :class:`~straights.errors.ConfigurationError`; ``runs`` is typed
+    ``object`` so that the compiled engine refuses a non-number in the same words)."""
     if type(runs) is not int or runs < 1:
         raise ConfigurationError(f"runs={runs!r}: give the most runs of the board, 1 or more")
     has_board = any(s.board for s in variant.streets)
