@@ -13,6 +13,7 @@ pots where the variant has them.  CI size: 25 deals a variant; full: 400.
 
 from __future__ import annotations
 
+import doctest
 import importlib.util
 import random
 import sys
@@ -36,23 +37,28 @@ MODULES = ("straights.poker.cards_source", "straights.poker.showdown", "straight
 COMPILED = not compiled_engine.__file__.endswith(".py")
 
 
-def load_pure() -> ModuleType:
-    """The engine module executed from its ``.py`` source, itself importing the pure
-    card source and showdown (``sys.modules`` is restored afterwards)."""
+def load_pure_modules() -> dict[str, ModuleType]:
+    """The compiled modules executed again from their ``.py`` source, the pure engine
+    importing the pure card source and showdown (``sys.modules`` is restored after)."""
     saved = {name: sys.modules[name] for name in MODULES}
     folder = Path(compiled_engine.__file__).parent
+    pure: dict[str, ModuleType] = {}
     try:
         for name in MODULES:
-            spec = importlib.util.spec_from_file_location(
-                name, folder / f"{name.split('.')[-1]}.py"
-            )
+            path = folder / f"{name.split('.')[-1]}.py"
+            spec = importlib.util.spec_from_file_location(name, path)
             assert spec is not None and spec.loader is not None
             module = importlib.util.module_from_spec(spec)
-            sys.modules[name] = module
+            sys.modules[name] = pure[name] = module
             spec.loader.exec_module(module)
-        return sys.modules["straights.poker.engine"]
     finally:
         sys.modules.update(saved)
+    return pure
+
+
+def load_pure() -> ModuleType:
+    """The pure engine module."""
+    return load_pure_modules()["straights.poker.engine"]
 
 
 def state(deal: Any) -> tuple[Any, ...]:
@@ -170,3 +176,23 @@ def test_pure_loader_gives_the_python_source() -> None:
     assert pure.__file__.endswith("engine.py")
     assert sys.modules["straights.poker.engine"] is compiled_engine
     assert type(pure.Deal.act).__name__ == "function"  # a Python function, not a native one
+
+
+@pytest.mark.skipif(not COMPILED, reason="not compiled: pytest collects these doctests itself")
+def test_doctests_of_the_compiled_modules_pass_on_their_source() -> None:
+    """The root conftest.py leaves the compiled modules' files out of the doctest
+    collection; their doctests run here on the Python source instead."""
+    pure = load_pure_modules()
+    saved = {name: sys.modules[name] for name in MODULES}
+    sys.modules.update(pure)  # doctest finds what sys.modules says each object is from
+    ran = 0
+    try:
+        for module in pure.values():
+            for test in doctest.DocTestFinder().find(module, module.__name__):
+                runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+                result = runner.run(test, out=lambda _: None)
+                assert result.failed == 0, f"{test.name}: {result.failed} examples failed"
+                ran += result.attempted
+    finally:
+        sys.modules.update(saved)
+    assert ran >= 60  # every example of the three modules
