@@ -1459,13 +1459,13 @@ class Deal:
         board it is the share of (0: the only board)."""
         winners: list[list[int]] = []
         for k in range(len(self.variant.showdown)):
-            contenders = [(i, values[i][k]) for i in eligible]
-            hands = [(i, v) for i, v in contenders if v is not None]
+            # One rule made every value of share k, so their keys compare as the values do.
+            hands = [(i, v.key) for i in eligible if (v := values[i][k]) is not None]
             if not hands:
                 winners.append([])
                 continue
-            top = max(v for _, v in hands)
-            winners.append([i for i, v in hands if v == top])
+            top = max(key for _, key in hands)
+            winners.append([i for i, key in hands if key == top])
         if not any(winners):
             raise IllegalActionError(f"nobody can win a pot of {amount}: no hand in it is known")
         if self.house.rule_book_odd_chip:
@@ -1559,8 +1559,8 @@ class Deal:
             for k, mine in enumerate(values[i]):
                 if mine is None:
                     continue
-                others = [values[j][k] for j in pot.eligible]
-                if all(v is None or v <= mine for v in others):
+                best = mine.key  # one rule made every value of share k: compare keys
+                if all((v := values[j][k]) is None or v.key <= best for j in pot.eligible):
                     return True
         return False
 
