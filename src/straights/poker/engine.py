@@ -300,7 +300,8 @@ class Deal:
         if isinstance(cards, DeckSource):
             source = cards
         elif isinstance(cards, (list, tuple, Sequence)):  # the plain types first: quicker
-            make_deck(variant.deck, jokers=variant.jokers).check_dealable(cards, "in the deck")
+            if not _plainly_dealable(cards, variant.deck, variant.jokers):
+                make_deck(variant.deck, jokers=variant.jokers).check_dealable(cards, "in the deck")
             source = DeckSource(cards, rng)
         else:
             source = cards
@@ -1593,6 +1594,31 @@ def check_betting(variant: Variant, runs: object, bomb_pot: bool, double_board: 
             f"{variant.name} has no flop for a bomb pot: a bomb pot is a game with blinds "
             "and a board (hold'em, Omaha)"
         )
+
+
+def _plainly_dealable(cards: Sequence[Card], deck: str, jokers: int) -> bool:
+    """Whether ``cards`` are distinct cards of the deck (by their ids: one pass, no
+    hashing of card objects); ``False`` sends them to the deck's own check, which says
+    what is wrong.
+
+    >>> from straights.cards import parse_cards
+    >>> _plainly_dealable(parse_cards("As Kd"), "standard", 0)
+    True
+    >>> _plainly_dealable(parse_cards("As As"), "standard", 0)
+    False
+    """
+    ids: set[int] = set()
+    for card in cards:
+        if type(card) is not Card:
+            return False
+        ids.add(card._id)
+    return len(ids) == len(cards) and ids <= _deck_ids(deck, jokers)
+
+
+@cache
+def _deck_ids(deck: str, jokers: int) -> frozenset[int]:
+    """The ids of the cards of a deck."""
+    return frozenset(card._id for card in make_deck(deck, jokers=jokers).cards)
 
 
 @cache
