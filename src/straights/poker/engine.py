@@ -1604,8 +1604,9 @@ def _plainly_dealable(cards: Sequence[Card], deck: str, jokers: int) -> bool:
     >>> from straights.cards import parse_cards
     >>> _plainly_dealable(parse_cards("As Kd"), "standard", 0)
     True
-    >>> _plainly_dealable(parse_cards("As As"), "standard", 0)
-    False
+    >>> ace = parse_cards("As")[0]
+    >>> _plainly_dealable([ace, ace], "standard", 0), _plainly_dealable(["As"], "standard", 0)
+    (False, False)
     """
     ids: set[int] = set()
     for card in cards:
