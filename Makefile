@@ -17,6 +17,10 @@ PIP    := $(BIN)/python -m pip
 PLAY_STAMP := $(VENV)/.installed-all
 DEV_STAMP  := $(VENV)/.installed-dev
 WARM_STAMP := $(VENV)/.warmed-up
+# The sources setup.py compiles (the C keys; the engine with mypyc): the install is redone
+# when one changes, so that no compiled module is older than its source.
+COMPILED := src/straights/_speedups.c src/straights/poker/engine.py \
+	src/straights/poker/showdown.py src/straights/poker/cards_source.py
 
 .PHONY: play setup setup-dev serve test test-full testdeps quick lint typecheck warm bench bench-web bench-newcomer gallery clean
 
@@ -24,12 +28,12 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
 
-$(PLAY_STAMP): pyproject.toml setup.py src/straights/_speedups.c | $(BIN)/python
+$(PLAY_STAMP): pyproject.toml setup.py $(COMPILED) | $(BIN)/python
 	@echo "installing straights and its extras fast, web, plot into $(VENV) …"
 	$(PIP) install --quiet --no-compile -e '.[all]'  # .pyc files come on first import
 	touch $@
 
-$(DEV_STAMP): pyproject.toml setup.py src/straights/_speedups.c | $(BIN)/python
+$(DEV_STAMP): pyproject.toml setup.py $(COMPILED) | $(BIN)/python
 	@echo "installing straights with the development tools and Ray into $(VENV) …"
 	$(PIP) install --quiet -e '.[dev]'
 	touch $@ $(PLAY_STAMP)

@@ -305,7 +305,8 @@ class Deal:
         if isinstance(cards, DeckSource):
             source = cards
         elif isinstance(cards, (list, tuple, Sequence)):  # the plain types first: quicker
-            make_deck(variant.deck, jokers=variant.jokers).check_dealable(cards, "in the deck")
+            if not _plainly_dealable(cards, variant.deck, variant.jokers):
+                make_deck(variant.deck, jokers=variant.jokers).check_dealable(cards, "in the deck")
             source = DeckSource(cards, rng)
         else:
             source = cards
@@ -842,10 +843,12 @@ class Deal:
         self._legal_stamp = stamp
         return legal
 
-    def act(self, kind: str, to: int | None = None) -> Entry:
+    def act(self, kind: str, to: object = None) -> Entry:
         """Take a betting action for the player to act; ``to`` is the street total of a
-        bet, raise or completion (default: the smallest allowed; of two actions of the
-        kind, the one whose range holds it)."""
+        bet, raise or completion, a whole number of chips (default: the smallest allowed;
+        of two actions of the kind, the one whose range holds it).  (``to`` is typed
+        ``object`` so that the compiled engine refuses anything else with the same
+        :class:`~straights.errors.IllegalActionError` as the Python one.)"""
         if to is not None and type(to) is not int:
             raise IllegalActionError(f"to={to!r} is not a whole number of chips")
         if self.phase != "betting" or not self._actors:
@@ -864,7 +867,7 @@ class Deal:
             raise IllegalActionError(f"p{self._actors[0] + 1} cannot {kind} now; legal: {options}")
         return self._play(found, to)
 
-    def take(self, choice: Legal, to: int | None = None) -> Entry:
+    def take(self, choice: Legal, to: object = None) -> Entry:
         """Play ``choice``, one of the :meth:`legal_actions` asked for since the last
         change (a caller that has just chosen from them need not name it again);
         ``to`` as in :meth:`act`.
@@ -887,15 +890,18 @@ class Deal:
             raise IllegalActionError(f"{choice} is not a legal action now")
         return self._play(choice, to)
 
-    def _play(self, found: Legal, to: int | None) -> Entry:
+    def _play(self, found: Legal, to: object) -> Entry:
         """Play ``found``, one of the current legal actions (checked by the caller)."""
         actors = self._actors
         i = actors[0]
         kind, amount, low, high = found
         if high:  # a bet, raise or completion
-            if to is not None and type(to) is not int:
+            if to is None:
+                target = low
+            elif type(to) is int:
+                target = to
+            else:
                 raise IllegalActionError(f"to={to!r} is not a whole number of chips")
-            target = low if to is None else to
             if not low <= target <= high or isinstance(target, bool):
                 raise IllegalActionError(
                     f"p{i + 1} cannot {kind} to {target}: the range now is {low} to {high}"
@@ -1238,8 +1244,10 @@ class Deal:
         need = sum(s.board for s in self.variant.streets[self.street_index + 1 :])
         return max(1, min(self.most_runs, self.source.remaining // need))
 
-    def choose_runs(self, count: int) -> Entry:
-        """The player to act asks to run the rest of the board ``count`` times."""
+    def choose_runs(self, count: object) -> Entry:
+        """The player to act asks to run the rest of the board ``count`` times (a whole
+        number; typed ``object`` so that the compiled engine refuses anything else with
+        the same :class:`~straights.errors.IllegalActionError`)."""
         if self.phase != "runs" or not self._runners:
             raise IllegalActionError("nobody is asked how many times to run the board now")
         i = self._runners[0]
@@ -1514,13 +1522,13 @@ class Deal:
         board it is the share of (0: the only board)."""
         winners: list[list[int]] = []
         for k in range(len(self.variant.showdown)):
-            contenders = [(i, values[i][k]) for i in eligible]
-            hands = [(i, v) for i, v in contenders if v is not None]
+            # One rule made every value of share k, so their keys compare as the values do.
+            hands = [(i, v.key) for i in eligible if (v := values[i][k]) is not None]
             if not hands:
                 winners.append([])
                 continue
-            top = max(v for _, v in hands)
-            winners.append([i for i, v in hands if v == top])
+            top = max(key for _, key in hands)
+            winners.append([i for i, key in hands if key == top])
         if not any(winners):
             raise IllegalActionError(f"nobody can win a pot of {amount}: no hand in it is known")
         if self.house.rule_book_odd_chip:
@@ -1614,8 +1622,8 @@ class Deal:
             for k, mine in enumerate(values[i]):
                 if mine is None:
                     continue
-                others = [values[j][k] for j in pot.eligible]
-                if all(v is None or v <= mine for v in others):
+                best = mine.key  # one rule made every value of share k: compare keys
+                if all((v := values[j][k]) is None or v.key <= best for j in pot.eligible):
                     return True
         return False
 
@@ -1626,9 +1634,10 @@ class Deal:
         self.log.append(_new(Entry, ("win", i, (), chips, ())))
 
 
-def check_betting(variant: Variant, runs: int, bomb_pot: bool, double_board: bool) -> None:
+def check_betting(variant: Variant, runs: object, bomb_pot: bool, double_board: bool) -> None:
     """Refuse runs of the board, a bomb pot or a second board that ``variant`` cannot have
-    (a one-line :class:`~straights.errors.ConfigurationError`)."""
+    (a one-line :class:`~straights.errors.ConfigurationError`; ``runs`` is typed
+    ``object`` so that the compiled engine refuses a non-number in the same words)."""
     if type(runs) is not int or runs < 1:
         raise ConfigurationError(f"runs={runs!r}: give the most runs of the board, 1 or more")
     has_board = any(s.board for s in variant.streets)
@@ -1647,6 +1656,32 @@ def check_betting(variant: Variant, runs: int, bomb_pot: bool, double_board: boo
             f"{variant.name} has no flop for a bomb pot: a bomb pot is a game with blinds "
             "and a board (hold'em, Omaha)"
         )
+
+
+def _plainly_dealable(cards: Sequence[Card], deck: str, jokers: int) -> bool:
+    """Whether ``cards`` are distinct cards of the deck (by their ids: one pass, no
+    hashing of card objects); ``False`` sends them to the deck's own check, which says
+    what is wrong.
+
+    >>> from straights.cards import parse_cards
+    >>> _plainly_dealable(parse_cards("As Kd"), "standard", 0)
+    True
+    >>> ace = parse_cards("As")[0]
+    >>> _plainly_dealable([ace, ace], "standard", 0), _plainly_dealable(["As"], "standard", 0)
+    (False, False)
+    """
+    ids: set[int] = set()
+    for card in cards:
+        if type(card) is not Card:
+            return False
+        ids.add(card._id)
+    return len(ids) == len(cards) and ids <= _deck_ids(deck, jokers)
+
+
+@cache
+def _deck_ids(deck: str, jokers: int) -> frozenset[int]:
+    """The ids of the cards of a deck."""
+    return frozenset(card._id for card in make_deck(deck, jokers=jokers).cards)
 
 
 @cache
