@@ -161,10 +161,14 @@ def create_app(
     limits = _Limits(create_rate, create_burst, max_per_address, address_rate, address_burst,
                      join_timeout, send_timeout)  # fmt: skip
     server = _Server(manager, limits)
+    from straights.web.tournament import TournamentHall, tournament_routes
+
+    hall = TournamentHall(store)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await manager.start()
+        hall.load()
         try:
             yield
         finally:
@@ -183,6 +187,7 @@ def create_app(
                 "/api/tables/{table_id}/ledger.csv", server.ledger_download, methods=["GET", "POST"]
             ),
             WebSocketRoute("/ws", server.socket),
+            *tournament_routes(hall, STATIC),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,

@@ -541,3 +541,74 @@ class TournamentHall:
 def illegal(exc: Exception) -> bool:
     """Whether ``exc`` is a player's mistake (shown in one line) rather than a bug."""
     return isinstance(exc, (TournamentError, IllegalActionError, ConfigurationError))
+
+
+def tournament_routes(hall: TournamentHall, static: Any) -> list[Any]:
+    """The tournament's page and JSON API over ``hall`` (``static``: the page's folder):
+    ``POST /api/tournaments`` (the host's settings and ``host`` name), ``GET
+    /api/tournaments/{id}`` (the view; the token in ``X-Token``), ``POST
+    /api/tournaments/{id}`` (a command: ``join`` takes ``name`` and returns a token)."""
+    import orjson
+    from starlette.requests import Request
+    from starlette.responses import FileResponse, JSONResponse, Response
+    from starlette.routing import Route
+
+    from straights.web.tokens import new_token
+
+    def refused(exc: Exception) -> Response:
+        code = 404 if str(exc) == "no such tournament" else 400
+        return JSONResponse({"type": "error", "message": str(exc)}, code)
+
+    async def body(request: Request) -> dict[str, Any]:
+        try:
+            data = orjson.loads(await request.body() or b"{}")
+        except orjson.JSONDecodeError:
+            raise TournamentError("the request is not JSON") from None
+        if not isinstance(data, dict):
+            raise TournamentError("send a JSON object")
+        return data
+
+    async def page(request: Request) -> Response:
+        return FileResponse(static / "tournament.html", headers={"Cache-Control": "no-cache"})
+
+    async def create(request: Request) -> Response:
+        try:
+            data = await body(request)
+            settings = data.get("settings")
+            if not isinstance(settings, dict):
+                raise TournamentError("give the tournament's settings")
+            key, token = await hall.create(settings, str(data.get("host") or "Host"))
+        except StraightsError as exc:
+            return refused(exc)
+        return JSONResponse({"id": key, "token": token, "url": f"/tournament/{key}"})
+
+    async def state(request: Request) -> Response:
+        try:
+            view = hall.view(request.path_params["key"], request.headers.get("x-token"))
+        except StraightsError as exc:
+            return refused(exc)
+        return JSONResponse(view)
+
+    async def command(request: Request) -> Response:
+        key = request.path_params["key"]
+        try:
+            data = await body(request)
+            token = request.headers.get("x-token") or ""
+            if data.get("type") == "join":
+                token = new_token()
+            elif not token:
+                raise TournamentError("join the tournament first")
+            fields = {k: v for k, v in data.items() if k in ("type", "name", "action", "to", "on")}
+            await hall.run(key, fields, token)
+            view = hall.view(key, token)
+        except StraightsError as exc:
+            return refused(exc)
+        return JSONResponse({**view, "token": token} if data.get("type") == "join" else view)
+
+    return [
+        Route("/tournament", page),
+        Route("/tournament/{key}", page),
+        Route("/api/tournaments", create, methods=["POST"]),
+        Route("/api/tournaments/{key}", state, methods=["GET"]),
+        Route("/api/tournaments/{key}", command, methods=["POST"]),
+    ]
