@@ -389,6 +389,7 @@ class WebTournament:
             return out
         out.update(self._clock(t))
         out["chips"], out["pool"] = t.chips, t.pool
+        out["registration_open"] = t.registration_open
         out["tables"] = [
             {"number": x.number, "live": x.live, "broken_at": x.broken_at,
              "players": [t.players[p].name for p in x.players]}
@@ -469,9 +470,20 @@ class WebTournament:
 
 class TournamentHall:
     """The server's tournaments, each stored as its commands in ``store`` (kind
-    ``tournament``) and rebuilt from them at start."""
+    ``tournament``) and rebuilt from them at start.
 
-    def __init__(self, store: Store) -> None:
+    ``seed`` (default: the environment's ``STRAIGHTS_TOURNAMENT_SEED``, else a fresh
+    secret for each) makes every tournament's draws repeatable: the server's operator
+    sets it for a test or a demonstration, never for real play, since whoever knows it
+    knows the cards.
+    """
+
+    def __init__(self, store: Store, seed: int | None = None) -> None:
+        import os
+
+        if seed is None and os.environ.get("STRAIGHTS_TOURNAMENT_SEED"):
+            seed = int(os.environ["STRAIGHTS_TOURNAMENT_SEED"])
+        self.fixed_seed = seed
         self.store = store
         self.tournaments: dict[str, WebTournament] = {}
         self.rows: dict[str, int] = {}
@@ -498,7 +510,7 @@ class TournamentHall:
 
         key = secrets.token_urlsafe(8)
         token = new_token()
-        seed = secrets.randbits(63)
+        seed = secrets.randbits(63) if self.fixed_seed is None else self.fixed_seed
         t = WebTournament(key, settings, seed=seed, host_hash=hash_token(token))
         async with self.lock:
             row = self.store.create_table(

@@ -70,7 +70,7 @@
   }
 
   function renderRegister(s) {
-    show("register", s.status === "registering" || (s.status === "playing" && !s.you && s.late_open));
+    show("register", s.status === "registering" || (s.status === "playing" && !s.you && s.registration_open));
     $("reg-info").textContent = s.entrants.length + " registered · " + s.settings.table_size +
       " a table · " + fmt(s.settings.stack) + " chips for " + s.settings.buy_in;
     const ul = $("entrants"); ul.replaceChildren();
