@@ -36,9 +36,6 @@ if TYPE_CHECKING:
 
 #: Bots a host may seat (the equity bot needs the ``fast`` extra).
 BOT_KINDS = ("calling", "strength", "random", "equity")
-#: Events a page shows, newest last.
-EVENTS_SHOWN = 40
-
 
 class TournamentError(StraightsError):
     """A tournament command that cannot be taken (one line for the page)."""
@@ -384,6 +381,7 @@ class WebTournament:
             ],
             "settings": self._settings_shown(),
             "offer": self.offer,
+            "seq": self.seq,
         }
         if t is None:
             return out
@@ -401,7 +399,7 @@ class WebTournament:
              "bot": self.entrants[p.name].bot is not None}
             for p in t.standings()
         ]  # fmt: skip
-        out["events"] = [e.text for e in t.events[-EVENTS_SHOWN:]]
+        out["events"] = [e.text for e in t.events]
         out["final_table"] = t.final_table is not None and len(out["tables"]) > 1
         if me is not None:
             out["table"] = self._my_table(t, me.name)

@@ -41,14 +41,17 @@
     catch (e) { error(e.message); }
     finally { busy = false; }
   }
-  async function poll() {
-    if (!busy) {
-      try { render(await api("GET")); }
-      catch (e) { error(e.message); }
-    }
-    const over = state && state.status === "finished";
-    timer = setTimeout(poll, over ? 5000 : 700);
+  async function refresh() {
+    try { render(await api("GET")); }
+    catch (e) { error(e.message); }
   }
+  async function poll() {
+    if (!busy) await refresh();
+    const over = state && state.status === "finished";
+    timer = setTimeout(poll, over ? 5000 : 500);
+  }
+  // For tests and the console: fetch the state now; read what the page shows.
+  window.tournamentPage = { refresh, seq: () => (state ? state.seq : -1) };
 
   function renderClock(s) {
     const c = s.clock;
@@ -195,7 +198,8 @@
       ul.append(el("li", "Table " + x.number + ": " + (x.live ? x.players.length + " players" : "broken after deal " + x.broken_at)));
     }
     const ol = $("event-list"); ol.replaceChildren();
-    s.events.forEach((e) => ol.append(el("li", e)));
+    ol.start = Math.max(1, s.events.length - 39);
+    s.events.slice(-40).forEach((e) => ol.append(el("li", e)));
     ol.scrollTop = ol.scrollHeight;
     show("pause", s.host && s.status === "playing");
     $("pause").textContent = s.clock && s.clock.paused ? "Resume" : "Pause";
@@ -209,7 +213,9 @@
 
   function render(s) {
     if (s.token) { token = s.token; localStorage.setItem(store, token); }
+    if (state && s.seq < state.seq) return;  // an answer overtaken by a newer one
     state = s;
+    document.body.dataset.seq = s.seq;
     renderClock(s); renderRegister(s); renderOffer(s); renderTable(s); renderResults(s); renderTables(s);
   }
 
