@@ -101,7 +101,7 @@ def test_two_table_tournament_to_a_deal(
     assert first["status"] == "playing" and len(first["tables"]) == 2
     tables_of = {p["name"]: p["table"] for p in first["standings"]}
     moved: list[str] = []
-    done = {"play": False, "final": False, "deal": False}
+    done = {"play": False, "final": False, "deal": False, "restart": False}
     deadline = time.monotonic() + 180
     while True:
         assert time.monotonic() < deadline, "the tournament did not end in time"
@@ -135,10 +135,16 @@ def test_two_table_tournament_to_a_deal(
             shot(host, "deal-desktop")
             shot(bob, "deal-phone")
             done["deal"] = True
+        if s["seq"] == 20 and not done["restart"]:  # the server dies: restarted, it replays what it stored
+            server.kill9()
+            expect(bob.locator("#error")).to_contain_text("not answering")
+            server.start()
+            done["restart"] = True
+            continue
         # The host first, then the friend: someone always has something to do.
         assert play_turn(host) or play_turn(bob), "nobody can act and the tournament waits"
 
-    assert done["deal"] and done["final"]
+    assert done["deal"] and done["final"] and done["restart"]
     assert s["seq"] == 37, s["seq"]  # the commands of the seeded run: joins, start, moves, accepts
     events = " | ".join(s["events"])
     assert "table 2 breaks" in events

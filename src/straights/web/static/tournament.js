@@ -42,8 +42,8 @@
     finally { busy = false; }
   }
   async function refresh() {
-    try { render(await api("GET")); }
-    catch (e) { error(e.message); }
+    try { render(await api("GET")); error(""); }
+    catch (e) { error(e.message === "Failed to fetch" ? "the server is not answering: retrying…" : e.message); }
   }
   async function poll() {
     if (!busy) await refresh();
@@ -195,7 +195,9 @@
     if (!s.tables) return;
     const ul = $("table-list"); ul.replaceChildren();
     for (const x of s.tables) {
-      ul.append(el("li", "Table " + x.number + ": " + (x.live ? x.players.length + " players" : "broken after deal " + x.broken_at)));
+      const what = !x.live ? "broken after deal " + x.broken_at
+        : s.status === "finished" ? "the final table, played out" : x.players.length + " players";
+      ul.append(el("li", "Table " + x.number + ": " + what));
     }
     const ol = $("event-list"); ol.replaceChildren();
     ol.start = Math.max(1, s.events.length - 39);
@@ -216,6 +218,7 @@
     if (state && s.seq < state.seq) return;  // an answer overtaken by a newer one
     state = s;
     document.body.dataset.seq = s.seq;
+    document.body.classList.toggle("finished", s.status === "finished");
     renderClock(s); renderRegister(s); renderOffer(s); renderTable(s); renderResults(s); renderTables(s);
   }
 
