@@ -117,9 +117,8 @@ def test_two_table_tournament_to_a_deal(
         for p in s["standings"]:
             if p["name"] in ("Ann", "Bob") and p["table"] and p["table"] != tables_of[p["name"]]:
                 moved.append(p["name"])  # his page follows him
-                expect((host if p["name"] == "Ann" else bob).locator("#table-title")).to_contain_text(
-                    f"Table {p['table']}"
-                )
+                page = host if p["name"] == "Ann" else bob
+                expect(page.locator("#table-title")).to_contain_text(f"Table {p['table']}")
                 tables_of[p["name"]] = p["table"]
         if not done["play"] and host.locator("#actions").is_visible():
             shot(host, "play-desktop")
@@ -135,7 +134,8 @@ def test_two_table_tournament_to_a_deal(
             shot(host, "deal-desktop")
             shot(bob, "deal-phone")
             done["deal"] = True
-        if s["seq"] == 20 and not done["restart"]:  # the server dies: restarted, it replays what it stored
+        if s["seq"] == 20 and not done["restart"]:
+            # The server dies; restarted, it replays the commands it stored.
             server.kill9()
             expect(bob.locator("#error")).to_contain_text("not answering")
             server.start()

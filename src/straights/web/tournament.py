@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from straights.errors import ConfigurationError, IllegalActionError, StraightsError
-from straights.tournament import Tournament, TournamentConfig, parse_levels, preset
+from straights.tournament import Schedule, Tournament, TournamentConfig, parse_levels, preset
 from straights.tournament.core import DealKind
 
 if TYPE_CHECKING:
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
 #: Bots a host may seat (the equity bot needs the ``fast`` extra).
 BOT_KINDS = ("calling", "strength", "random", "equity")
+
 
 class TournamentError(StraightsError):
     """A tournament command that cannot be taken (one line for the page)."""
@@ -72,9 +73,10 @@ def config_of(settings: dict[str, Any]) -> TournamentConfig:
             )
         else:
             schedule = preset(str(settings.get("schedule") or "standard"), minutes=bool(minutes))
-            if minutes or deals:
-                unit = "minutes" if minutes else "deals"
-                schedule = type(schedule)(schedule.levels, int(minutes or deals), unit)
+            if minutes:
+                schedule = Schedule(schedule.levels, int(minutes), "minutes")
+            elif deals:
+                schedule = Schedule(schedule.levels, int(deals), "deals")
         payouts = settings.get("payouts") or "standard"
         if isinstance(payouts, list):
             payouts = tuple(float(x) for x in payouts)
@@ -376,9 +378,7 @@ class WebTournament:
             "status": "registering" if t is None else "finished" if t.finished else "playing",
             "you": None if me is None else {"name": me.name, "rebuys": me.rebuys},
             "host": bool(token_hash) and token_hash == self.host_hash,
-            "entrants": [
-                {"name": e.name, "bot": e.bot} for e in self.entrants.values()
-            ],
+            "entrants": [{"name": e.name, "bot": e.bot} for e in self.entrants.values()],
             "settings": self._settings_shown(),
             "offer": self.offer,
             "seq": self.seq,
@@ -452,10 +452,15 @@ class WebTournament:
             "pot": view["pot"],
             "street": view["street"],
             "players": [
-                {"name": n, **{k: pl[k] for k in ("stack", "bet", "folded", "cards")},
-                 "actor": view["actor"] == k, "me": k == i, "button": k == len(names) - 1}
+                {
+                    "name": n,
+                    **{f: pl[f] for f in ("stack", "bet", "folded", "cards")},
+                    "actor": view["actor"] == k,
+                    "me": k == i,
+                    "button": k == len(names) - 1,
+                }
                 for k, (n, pl) in enumerate(zip(names, view["players"], strict=True))
-            ],  # fmt: skip
+            ],
             "legal": [
                 {"kind": a.kind, "amount": a.amount, "low": a.low, "high": a.high}
                 for a in deal.legal_actions()
