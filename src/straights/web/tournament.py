@@ -92,6 +92,8 @@ def config_of(settings: dict[str, Any]) -> TournamentConfig:
             rebuy_levels=int(settings.get("rebuy_levels", 3)),
             add_on=int(settings.get("add_on", 0)),
         )
+    except StraightsError:
+        raise
     except (TypeError, ValueError) as exc:
         raise ConfigurationError(f"tournament settings: {exc}") from None
 
@@ -166,6 +168,8 @@ class WebTournament:
         self.entrants[name] = Entrant(name, token_hash=str(c["token_hash"]))
 
     def _start(self, c: dict[str, Any]) -> None:
+        if c.get("token_hash") != self.host_hash:
+            raise TournamentError("only the host starts the tournament")
         if self.tournament is not None:
             raise TournamentError("the tournament has started")
         if len(self.entrants) < 2:
