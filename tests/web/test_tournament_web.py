@@ -153,7 +153,7 @@ def test_commands_that_cannot_be_taken_say_so() -> None:
         t.apply({"type": "cheat", "token_hash": "a"})
     seq = t.seq
     if move(t.view("a")) is None:  # another table's turn: a move now is refused
-        with pytest.raises(TournamentError, match="not your turn|next deal|not at a table"):
+        with pytest.raises(TournamentError, match=r"not your turn|next deal|not at a table"):
             t.apply({"type": "act", "action": "fold", "token_hash": "a"})
     else:
         with pytest.raises(TournamentError, match="you cannot raise"):

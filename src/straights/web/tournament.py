@@ -10,12 +10,15 @@ moment it came (:class:`TournamentHall` over the web table's
 :class:`~straights.store.Store`), so a restart replays them to the same state:
 the bots are seeded, the clock is the commands' own.
 
->>> t = WebTournament("t1", {"bots": ["calling"] * 5, "table_size": 3,
-...                          "schedule": "turbo", "deal": "icm", "deal_at": 2}, seed=4)
+>>> t = WebTournament("t1", {"bots": ["calling"] * 5, "table_size": 3, "deal": "icm"},
+...                   seed=4, host_hash="a")
 >>> t.apply({"type": "join", "name": "Ann", "token_hash": "a", "at": 0.0})
->>> t.apply({"type": "start", "at": 1.0})
->>> [len(table["players"]) for table in t.view("a")["tables"]]
-[3, 3]
+>>> t.apply({"type": "start", "token_hash": "a", "at": 1.0})
+>>> view = t.view("a")
+>>> [len(table["players"]) for table in view["tables"]], view["clock"]["blinds"]
+([3, 3], '10/20')
+>>> view["table"]["deal"]["legal"] != [] or view["table"]["number"] in (1, 2)
+True
 """
 
 from __future__ import annotations
