@@ -219,6 +219,7 @@
     state = s;
     document.body.dataset.seq = s.seq;
     document.body.classList.toggle("finished", s.status === "finished");
+    if (s.status === "finished") show("notice", false);
     renderClock(s); renderRegister(s); renderOffer(s); renderTable(s); renderResults(s); renderTables(s);
   }
 
