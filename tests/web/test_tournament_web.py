@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from webtools import Server
 
-from straights.errors import ConfigurationError
+from straights.errors import ConfigurationError, IllegalActionError
 from straights.store import Store
 from straights.web.tournament import TournamentError, TournamentHall, WebTournament, config_of
 
@@ -255,3 +255,24 @@ def test_the_json_api(make_server: Callable[..., Server]) -> None:
     )
     with urllib.request.urlopen(server.base + f"/tournament/{made['id']}", timeout=5) as r:
         assert b"tournament.js" in r.read()
+
+
+def test_make_deal_only_between_deals_with_registration_closed() -> None:
+    from straights.tournament import Tournament, TournamentConfig
+
+    t = Tournament(TournamentConfig(table_size=3), ["Ann", "Bob", "Cy"], seed=4)
+    with pytest.raises(ConfigurationError, match="choose icm or chips"):
+        t.make_deal("split")  # type: ignore[arg-type]
+    deal = t.start(t.ready()[0])
+    with pytest.raises(IllegalActionError, match="a deal is in play"):
+        t.make_deal("chips")
+    assert deal is not None
+    late = Tournament(TournamentConfig(table_size=3, late_levels=1), ["Ann", "Bob"], seed=4)
+    with pytest.raises(IllegalActionError, match="registration is still open"):
+        late.make_deal("icm")
+    even = Tournament(TournamentConfig(table_size=3, buy_in=100), ["Ann", "Bob", "Cy"], seed=1)
+    assert even.deal_shares("chips") == [100, 100, 100]  # equal stacks: equal shares
+    even.make_deal("chips")
+    assert even.finished and sorted(p.prize for p in even.players) == [100, 100, 100]
+    with pytest.raises(IllegalActionError, match="is over"):
+        even.make_deal("chips")

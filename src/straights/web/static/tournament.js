@@ -89,7 +89,7 @@
     $("offer-title").textContent = "A deal by " + (o.kind === "icm" ? "ICM" : "chip count") +
       " among the last " + o.shares.length;
     const t = $("offer-table"); t.replaceChildren();
-    const h = el("tr"); for (const x of ["player", "chips", "takes"]) h.append(el("th", x)); t.append(h);
+    const h = el("tr"); for (const x of ["player", "chips", "takes"]) h.append(el("th", x, x === "player" ? "" : "n")); t.append(h);
     for (const x of o.shares) {
       const r = el("tr"); r.append(el("td", x.name), el("td", fmt(x.stack), "n"), el("td", fmt(x.share), "n"));
       if (s.you && x.name === s.you.name) r.className = "you";
@@ -173,7 +173,7 @@
     $("results-title").textContent = over ? "Places and prizes" : "Standings";
     const t = $("standings"); t.replaceChildren();
     const h = el("tr");
-    for (const x of over ? ["place", "player", "prize"] : ["#", "player", "chips", "table"]) h.append(el("th", x));
+    for (const x of over ? ["place", "player", "prize"] : ["#", "player", "chips", "table"]) h.append(el("th", x, x === "player" ? "" : "n"));
     t.append(h);
     s.standings.forEach((p, i) => {
       const r = el("tr");
