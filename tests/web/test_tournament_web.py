@@ -250,6 +250,8 @@ def test_the_json_api(make_server: Callable[..., Server]) -> None:
     assert (status, bad["message"]) == (400, "the request is not JSON")
     status, bad = call(server, "POST", "/api/tournaments", {"settings": {"table_size": 1}})
     assert status == 400 and bad["message"] == "table size 1: a table seats 2 to 10"
+    refused = call(server, "POST", path, {"type": "timeout", "name": "Bob"}, made["token"])
+    assert refused == (400, {"type": "error", "message": "unknown command 'timeout'"})
     assert call(server, "POST", path, {"type": "act", "action": "fold"})[1]["message"] == (
         "join the tournament first"
     )
@@ -276,3 +278,29 @@ def test_make_deal_only_between_deals_with_registration_closed() -> None:
     assert even.finished and sorted(p.prize for p in even.players) == [100, 100, 100]
     with pytest.raises(IllegalActionError, match="is over"):
         even.make_deal("chips")
+
+
+def test_a_person_whose_time_is_up_checks_else_folds() -> None:
+    t = WebTournament("k", {**SETTINGS, "turn_seconds": 30}, seed=0, host_hash="a")
+    t.apply({"type": "join", "name": "Ann", "token_hash": "a", "at": 0.0})
+    t.apply({"type": "join", "name": "Bob", "token_hash": "b", "at": 0.0})
+    t.apply({"type": "start", "token_hash": "a", "at": 100.0})
+    waiting = sorted(t.turns)
+    assert waiting and t.overdue(129.0) == [] and sorted(t.overdue(130.0)) == waiting
+    name = waiting[0]
+    with pytest.raises(TournamentError, match="still has time"):
+        t.apply({"type": "timeout", "name": name, "at": 110.0})
+    assert t.view(None)["turns"] == {n: 20.0 for n in waiting}  # the clock: 10 s gone
+    token = "a" if name == "Ann" else "b"
+    legal = {a["kind"] for a in t.view(token)["table"]["deal"]["legal"]}
+    before = len(t.view(None)["events"])
+    t.apply({"type": "timeout", "name": name, "at": 131.0})
+    view = t.view(None)
+    assert view["events"][before] == f"{name}'s time is up"
+    me = next(p for p in view["standings"] if p["name"] == name)
+    if "check" not in legal:  # he folded: his blind or nothing lost, never more
+        assert me["stack"] >= 1500 - 20
+    for other in (n for n in waiting if n != name):  # at another table: his own clock
+        assert t.turns[other][1] == 100.0 and t.overdue(131.0) == [other]
+    if name in t.turns:  # his turn again: a new clock
+        assert t.turns[name][1] == 131.0

@@ -169,10 +169,12 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await manager.start()
         hall.load()
+        hall.start()
         try:
             yield
         finally:
             await manager.stop()
+            await hall.stop()
             store.close()
 
     app = Starlette(

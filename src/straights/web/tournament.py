@@ -24,13 +24,14 @@ True
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from straights.errors import ConfigurationError, IllegalActionError, StraightsError
 from straights.tournament import Schedule, Tournament, TournamentConfig, parse_levels, preset
-from straights.tournament.core import DealKind
+from straights.tournament.core import DealKind, Event
 
 if TYPE_CHECKING:
     from straights.bots.base import DealBot
@@ -117,6 +118,9 @@ class WebTournament:
             raise ConfigurationError(f"deal {deal!r}: choose icm or chips")
         self.deal_kind: DealKind | None = cast("DealKind", deal) if deal else None
         self.deal_at = int(settings.get("deal_at", 3))
+        self.turn_seconds = float(settings.get("turn_seconds", 60) or 0)
+        #: Each person to act: his turn (table, deal, move number) and when it began.
+        self.turns: dict[str, tuple[tuple[int, int, int], float]] = {}
         bots = [str(b) for b in settings.get("bots", [])]
         bad = next((b for b in bots if b not in BOT_KINDS), None)
         if bad is not None:
@@ -143,6 +147,7 @@ class WebTournament:
             "join": self._join,
             "start": self._start,
             "act": self._act,
+            "timeout": self._timeout,
             "rebuys": self._rebuys,
             "accept": self._answer,
             "refuse": self._answer,
@@ -154,6 +159,27 @@ class WebTournament:
         handler(command)
         self.seq += 1
         self._drive()
+        self._clock_turns()
+
+    def _clock_turns(self) -> None:
+        t = self.tournament
+        turns = {}
+        for name, turn in self._turns(t).items():
+            old = self.turns.get(name)
+            turns[name] = old if old is not None and old[0] == turn else (turn, self.now)
+        self.turns = turns
+
+    def _turns(self, t: Tournament | None) -> dict[str, tuple[int, int, int]]:
+        if t is None or t.finished or self.offer is not None:
+            return {}
+        out = {}
+        for table in t.tables:
+            deal = table.deal
+            if deal is not None and not deal.finished and deal.actor is not None:
+                name = t.players[table.dealt[deal.actor]].name
+                if self.entrants[name].bot is None:
+                    out[name] = (table.number, table.deals, len(deal.log))
+        return out
 
     def _join(self, c: dict[str, Any]) -> None:
         name = " ".join(str(c.get("name", "")).split())[:24]
@@ -222,6 +248,29 @@ class WebTournament:
         except StraightsError as exc:
             raise TournamentError(f"you cannot {c.get('action')}: {exc}") from None
 
+    def overdue(self, now: float) -> list[str]:
+        """The people to act whose turn has lasted ``turn_seconds`` or more at ``now``."""
+        if not self.turn_seconds:
+            return []
+        return [n for n, (_, since) in self.turns.items() if now - since >= self.turn_seconds]
+
+    def _timeout(self, c: dict[str, Any]) -> None:
+        """The server's command when a person's time is up: he checks, else folds."""
+        from straights.poker.view import Move, play
+
+        name = str(c.get("name"))
+        if name not in self.overdue(self.now):
+            raise TournamentError(f"{name} still has time")
+        t = self._playing()
+        player = next(p for p in t.players if p.name == name)
+        assert player.table is not None
+        table = t.tables[player.table - 1]
+        deal = table.deal
+        assert deal is not None
+        kinds = {a.kind for a in deal.legal_actions()}
+        play(deal, Move("check" if "check" in kinds else "fold"))
+        t.events.append(Event("timeout", t.deals, f"{name}'s time is up"))
+
     def _rebuys(self, c: dict[str, Any]) -> None:
         self.entrant_of(str(c["token_hash"])).rebuys = bool(c.get("on"))
 
@@ -260,8 +309,6 @@ class WebTournament:
         return t
 
     def _note(self, text: str) -> None:
-        from straights.tournament.core import Event
-
         t = self.tournament
         if t is not None:
             t.events.append(Event("deal", t.deals, text))
@@ -389,6 +436,12 @@ class WebTournament:
             "settings": self._settings_shown(),
             "offer": self.offer,
             "seq": self.seq,
+            "turns": {
+                name: max(0.0, self.turn_seconds - (self.now - since))
+                for name, (_, since) in self.turns.items()
+            }
+            if self.turn_seconds
+            else {},
         }
         if t is None:
             return out
@@ -504,10 +557,7 @@ class TournamentHall:
         for row in self.store.tables("tournament"):
             if row.key is None or row.seed is None:
                 continue
-            t = WebTournament(row.key, row.settings, seed=row.seed, host_hash=row.host_hash or "")
-            for entry in self.store.log(row.id):
-                t.apply(entry.command)
-            self.tournaments[row.key] = t
+            self.tournaments[row.key] = self._replay(row)
             self.rows[row.key] = row.id
 
     async def create(self, settings: dict[str, Any], host: str) -> tuple[str, str]:
@@ -536,12 +586,47 @@ class TournamentHall:
         """Apply ``command`` from the holder of ``token``, stored before it is shown."""
         from straights.web.tokens import hash_token
 
+        await self._run(key, {**command, "token_hash": hash_token(token)})
+
+    async def _run(self, key: str, command: dict[str, Any]) -> None:
+        from straights.errors import StoreError
+
         t = self.get(key)
-        command = {**command, "token_hash": hash_token(token), "at": time.time()}
+        command = {**command, "at": time.time()}
         async with self.lock:
             before = t.seq
             t.apply(command)
-            self.store.append(self.rows[key], before + 1, command, [])
+            try:
+                self.store.append(self.rows[key], before + 1, command, [])
+            except Exception as exc:  # not stored: back to what is stored
+                self.tournaments[key] = self._replay(self.store.table(self.rows[key]))
+                raise StoreError("the server's database is unavailable: try again") from exc
+
+    def _replay(self, row: Any) -> WebTournament:
+        t = WebTournament(row.key, row.settings, seed=row.seed, host_hash=row.host_hash or "")
+        for entry in self.store.log(row.id):
+            t.apply(entry.command)
+        return t
+
+    def start(self) -> None:
+        """Start the turn clock: a person whose time is up checks, else folds."""
+        self.task = asyncio.get_running_loop().create_task(self._tick())
+
+    async def stop(self) -> None:
+        """Stop the turn clock."""
+        task = getattr(self, "task", None)
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def _tick(self) -> None:
+        while True:
+            await asyncio.sleep(0.5)
+            for key, t in list(self.tournaments.items()):
+                for name in t.overdue(time.time()):
+                    with contextlib.suppress(StraightsError):
+                        await self._run(key, {"type": "timeout", "name": name})
 
     def get(self, key: str) -> WebTournament:
         """The tournament ``key`` (unknown: an error)."""
@@ -616,6 +701,8 @@ def tournament_routes(hall: TournamentHall, static: Any) -> list[Any]:
         try:
             data = await body(request)
             token = request.headers.get("x-token") or ""
+            if data.get("type") == "timeout":
+                raise TournamentError("unknown command 'timeout'")  # the server's own
             if data.get("type") == "join":
                 token = new_token()
             elif not token:

@@ -100,7 +100,7 @@
     show("accept", mine); show("refuse", mine);
   }
 
-  function seatItem(p, deal) {
+  function seatItem(p, deal, turns) {
     const li = el("li");
     if (deal) {
       if (p.actor) li.classList.add("actor");
@@ -110,6 +110,7 @@
     const nm = el("div", p.name, "nm");
     if (p.button) nm.append(el("span", "D", "btn-d"));
     li.append(nm, el("div", fmt(p.stack) + (p.bet ? " · bet " + fmt(p.bet) : ""), "st"));
+    if (p.actor && turns && turns[p.name] !== undefined) li.append(el("div", "⏱ " + Math.ceil(turns[p.name]) + " s", "timer"));
     if (p.cards && p.cards.length) { const cs = el("div", null, "row"); p.cards.forEach((c) => cs.append(card(c))); li.append(cs); }
     return li;
   }
@@ -128,7 +129,7 @@
     if (d) {
       d.board.forEach((c) => board.append(card(c)));
       board.append(el("span", "Pot " + fmt(d.pot), "pot"));
-      d.players.forEach((p) => seats.append(seatItem(p, true)));
+      d.players.forEach((p) => seats.append(seatItem(p, true, s.turns)));
     } else {
       board.append(el("span", "Waiting for the other tables…", "pot"));
       (t.seats || []).filter(Boolean).forEach((p) => seats.append(seatItem(p, false)));
@@ -234,7 +235,7 @@
         table_size: +f.get("table_size"), schedule: f.get("schedule"), stack: +f.get("stack"),
         buy_in: +f.get("buy_in"), payouts: f.get("payouts"), rebuys: +f.get("rebuys"),
         add_on: +f.get("add_on"), late_levels: +f.get("late_levels"), deal: f.get("deal"),
-        deal_at: +f.get("deal_at"),
+        deal_at: +f.get("deal_at"), turn_seconds: +f.get("turn_seconds"),
       };
       if (f.get("levels")) settings.levels = f.get("levels");
       settings[f.get("unit") === "minutes" ? "level_minutes" : "level_deals"] = +f.get("length");
