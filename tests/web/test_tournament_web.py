@@ -304,3 +304,17 @@ def test_a_person_whose_time_is_up_checks_else_folds() -> None:
         assert t.turns[other][1] == 100.0 and t.overdue(131.0) == [other]
     if name in t.turns:  # his turn again: a new clock
         assert t.turns[name][1] == 131.0
+
+
+def test_a_latecomer_joins_while_registration_is_open() -> None:
+    t = WebTournament(
+        "k", {"bots": ["calling"] * 3, "table_size": 3, "late_levels": 1}, seed=2, host_hash="a"
+    )
+    t.apply({"type": "join", "name": "Ann", "token_hash": "a", "at": 0.0})
+    t.apply({"type": "start", "token_hash": "a", "at": 0.0})
+    view = t.view(None)
+    assert view["registration_open"] and len(view["standings"]) == 4
+    t.apply({"type": "join", "name": "Zoe", "token_hash": "z", "at": 1.0})
+    zoe = next(p for p in t.view("z")["standings"] if p["name"] == "Zoe")
+    assert zoe["table"] is not None and zoe["stack"] == 1500
+    assert t.view(None)["chips"] == 5 * 1500 and t.view(None)["pool"] == 500
