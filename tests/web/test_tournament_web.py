@@ -77,6 +77,8 @@ def test_config_of_refuses_bad_settings_in_one_line() -> None:
         WebTournament("k", {"bots": ["shark"]}, seed=1)
     with pytest.raises(ConfigurationError, match="choose icm or chips"):
         WebTournament("k", {"deal": "split"}, seed=1)
+    with pytest.raises(ConfigurationError, match="61 bots: seat 60 at most"):
+        WebTournament("k", {"bots": ["random"] * 61}, seed=1)
     schedule = config_of({"levels": "10/20, 20/40", "level_minutes": 12}).schedule
     assert (schedule.unit, schedule.length, len(schedule.levels)) == ("minutes", 12, 2)
 

@@ -40,6 +40,10 @@ if TYPE_CHECKING:
 
 #: Bots a host may seat (the equity bot needs the ``fast`` extra).
 BOT_KINDS = ("calling", "strength", "random", "equity")
+#: Most bots a tournament seats (bots play on in the server's loop once the people are out).
+MAX_BOTS = 60
+#: Most unfinished tournaments a server holds.
+MAX_OPEN = 200
 
 
 class TournamentError(StraightsError):
@@ -122,6 +126,8 @@ class WebTournament:
         #: Each person to act: his turn (table, deal, move number) and when it began.
         self.turns: dict[str, tuple[tuple[int, int, int], float]] = {}
         bots = [str(b) for b in settings.get("bots", [])]
+        if len(bots) > MAX_BOTS:
+            raise ConfigurationError(f"{len(bots)} bots: seat {MAX_BOTS} at most")
         bad = next((b for b in bots if b not in BOT_KINDS), None)
         if bad is not None:
             raise ConfigurationError(f"bot {bad!r}: choose {', '.join(BOT_KINDS)}")
@@ -220,6 +226,11 @@ class WebTournament:
 
     def _wants(self, player: Any) -> bool:
         return self.entrants[player.name].rebuys
+
+    @property
+    def over(self) -> bool:
+        """Whether the tournament has ended."""
+        return self.tournament is not None and self.tournament.finished
 
     def entrant_of(self, token_hash: str) -> Entrant:
         """The person holding ``token_hash`` (a stranger: an error)."""
@@ -568,6 +579,9 @@ class TournamentHall:
         from straights.game import TableConfig
         from straights.web.tokens import hash_token, new_token
 
+        open_now = [t for t in self.tournaments.values() if not t.over]
+        if len(open_now) >= MAX_OPEN:
+            raise TournamentError("the server runs as many tournaments as it can: try later")
         key = secrets.token_urlsafe(8)
         token = new_token()
         seed = secrets.randbits(63) if self.fixed_seed is None else self.fixed_seed
