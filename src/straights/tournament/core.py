@@ -323,8 +323,9 @@ class Tournament:
         return table
 
     def _shortest(self, among: Sequence[SeatTable] | None = None) -> SeatTable:
-        """A table with fewest players among the live ones (between deals when any is), by draw."""
-        live = [t for t in (among or self.tables) if t.live]
+        """A table with fewest players among the live ones with an empty seat (between
+        deals when any such is), by draw."""
+        live = [t for t in (among or self.tables) if t.live and None in t.seats]
         free = [t for t in live if t.deal is None] or live
         fewest = min(len(t.players) for t in free)
         return self.rng.choice([t for t in free if len(t.players) == fewest])
