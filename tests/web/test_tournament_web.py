@@ -320,3 +320,60 @@ def test_a_latecomer_joins_while_registration_is_open() -> None:
     zoe = next(p for p in t.view("z")["standings"] if p["name"] == "Zoe")
     assert zoe["table"] is not None and zoe["stack"] == 1500
     assert t.view(None)["chips"] == 5 * 1500 and t.view(None)["pool"] == 500
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(12))
+def test_random_tournaments_end_with_chips_and_prizes_conserved(seed: int) -> None:
+    """People who play at random (raises of any size, refusals, rebuy choices, time
+    running out) at random settings: always to the end, chips and money conserved."""
+    import random
+
+    r = random.Random(seed)
+    settings = {
+        "bots": [r.choice(["calling", "strength", "random"]) for _ in range(r.randint(2, 20))],
+        "table_size": r.randint(2, 9), "schedule": "turbo", "rebuys": r.choice([0, 1, 2]),
+        "add_on": r.choice([0, 1500]), "late_levels": r.choice([0, 1]),
+        "reentries": r.choice([0, 1]), "deal": r.choice([None, "icm", "chips"]),
+        "deal_at": r.randint(2, 4), "turn_seconds": 30,
+    }  # fmt: skip
+    t = WebTournament("k", settings, seed=seed, host_hash="a")
+    people = ["a", "b", "c"][: r.randint(1, 3)]
+    for i, token in enumerate(people):
+        t.apply({"type": "join", "name": f"P{i}", "token_hash": token, "at": 0.0})
+    t.apply({"type": "start", "token_hash": "a", "at": 0.0})
+    at = 0.0
+    for _ in range(5000):
+        view = t.view(None)
+        assert sum(p["stack"] for p in view["standings"]) == view["chips"]
+        if view["status"] == "finished":
+            break
+        at += 1
+        for token in people:
+            mine = t.view(token)
+            offer, table = mine["offer"], mine.get("table") or {}
+            if offer and mine["you"]["name"] in offer["waiting"]:
+                t.apply({"type": r.choice(["accept", "refuse"]), "token_hash": token, "at": at})
+                break
+            if table.get("deal") and table["deal"]["legal"]:
+                if r.random() < 0.05:
+                    at += 100
+                    for name in t.overdue(at):
+                        t.apply({"type": "timeout", "name": name, "at": at})
+                    break
+                a = r.choice(table["deal"]["legal"])
+                to = r.randint(a["low"], a["high"]) if a["kind"] in ("bet", "raise") else None
+                t.apply(
+                    {"type": "act", "action": a["kind"], "to": to, "token_hash": token, "at": at}
+                )
+                break
+            if r.random() < 0.02:
+                t.apply({"type": "rebuys", "on": r.random() < 0.5, "token_hash": token, "at": at})
+        else:
+            pytest.fail(f"no end after 5000 steps: {view['events'][-3:]}")
+    view = t.view(None)
+    assert view["status"] == "finished"
+    assert sum(p["prize"] for p in view["standings"]) == view["pool"]
+    assert sorted(p["place"] for p in view["standings"]) == list(
+        range(1, len(view["standings"]) + 1)
+    )
