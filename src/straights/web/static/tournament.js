@@ -75,7 +75,8 @@
   function renderRegister(s) {
     show("register", s.status === "registering" || (s.status === "playing" && !s.you && s.registration_open));
     $("reg-info").textContent = s.entrants.length + " registered · " + s.settings.table_size +
-      " a table · " + fmt(s.settings.stack) + " chips for " + s.settings.buy_in;
+      " a table · " + fmt(s.settings.stack) + " chips for " + s.settings.buy_in +
+      (s.you && !s.host && s.status === "registering" ? " · waiting for the host to start" : "");
     const ul = $("entrants"); ul.replaceChildren();
     for (const e of s.entrants) ul.append(el("li", e.name + (e.bot ? " (bot)" : "")));
     show("join-form", !s.you && s.status === "registering");
@@ -110,7 +111,7 @@
     const nm = el("div", p.name, "nm");
     if (p.button) nm.append(el("span", "D", "btn-d"));
     li.append(nm, el("div", fmt(p.stack) + (p.bet ? " · bet " + fmt(p.bet) : ""), "st"));
-    if (p.actor && turns && turns[p.name] !== undefined) li.append(el("div", "⏱ " + Math.ceil(turns[p.name]) + " s", "timer"));
+    if (p.actor && turns && turns[p.name] !== undefined) li.append(el("div", Math.ceil(turns[p.name]) + " s to act", "timer"));
     if (p.cards && p.cards.length) { const cs = el("div", null, "row"); p.cards.forEach((c) => cs.append(card(c))); li.append(cs); }
     return li;
   }
