@@ -145,6 +145,7 @@ def test_two_table_tournament_to_a_deal(
         assert play_turn(host) or play_turn(bob), "nobody can act and the tournament waits"
 
     assert done["deal"] and done["final"] and done["restart"]
+    assert sorted(moved) == ["Ann", "Bob"]  # table 2 broke under both: their pages followed
     assert s["seq"] == 37, s["seq"]  # the commands of the seeded run: joins, start, moves, accepts
     events = " | ".join(s["events"])
     assert "table 2 breaks" in events
