@@ -225,9 +225,6 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "img")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    from gallery_tournament import seeded, tournament
-
-    seeded()  # the tournament's screens: the same run every time
     with server(bot_delay=1.5, deal_delay=5.0) as base, sync_playwright() as p:
         browser = p.chromium.launch(
             executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"]
@@ -235,7 +232,6 @@ def main() -> None:
         try:
             side_pot(browser, base, args.out)
             deal_showdown_replay(browser, base, args.out)
-            tournament(browser, base, args.out, save)
         finally:
             browser.close()
 

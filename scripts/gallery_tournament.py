@@ -1,12 +1,16 @@
-"""The tournament's screens for the gallery (``make gallery`` runs this from
-``scripts/gallery.py``): the host's form, registration, a deal at the clock, the final
-table's deal offer and the places and prizes, on a desktop (1366×768) and a phone
-(390×844). The server runs with a fixed tournament seed, so the same two people,
-playing as the browser test does, reach the final table's ICM deal every time.
+"""The tournament's screens for the gallery: the host's form, registration, a deal
+at the clock, the final table's deal offer and the places and prizes, on a desktop
+(1366×768) and a phone (390×844); ``make gallery`` runs this after
+``scripts/gallery.py``, whose server and ``save`` it uses. The server runs with a
+fixed tournament seed, so the same two people, playing as the browser test does,
+reach the final table's ICM deal every time.
+
+Run: ``python scripts/gallery_tournament.py [--out docs/img]``.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import time
@@ -89,6 +93,24 @@ def tournament(browser: Browser, base: str, out: Path, save: Any) -> None:
         save(page, out, f"tournament-results-{name}")
 
 
-def seeded() -> None:
-    """Fix the tournament seed of the servers started from here on (the gallery's)."""
-    os.environ["STRAIGHTS_TOURNAMENT_SEED"] = "0"
+def main() -> None:
+    from gallery import CHROMIUM, ROOT, save, server
+    from playwright.sync_api import sync_playwright
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "img")
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    os.environ["STRAIGHTS_TOURNAMENT_SEED"] = "0"  # the server's: the same run every time
+    with server(bot_delay=0.1, deal_delay=0.1) as base, sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"]
+        )
+        try:
+            tournament(browser, base, args.out, save)
+        finally:
+            browser.close()
+
+
+if __name__ == "__main__":
+    main()
