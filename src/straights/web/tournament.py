@@ -34,7 +34,6 @@ from straights.tournament import Schedule, Tournament, TournamentConfig, parse_l
 from straights.tournament.core import DealKind, Event
 
 if TYPE_CHECKING:
-    from straights.bots.base import DealBot
     from straights.poker.engine import Deal
     from straights.store import Store
 
@@ -137,7 +136,7 @@ class WebTournament:
             self.entrants[name] = Entrant(name, bot=kind)
         self.tournament: Tournament | None = None
         self.now = 0.0  # the clock: the moment of the command being applied
-        self.bots: dict[str, DealBot] = {}
+        self.bots: dict[str, Any] = {}  # name -> bot (straights.bots.arena.deal_bots)
         self.offer: dict[str, Any] | None = None
         self.refused_at: int | None = None  # players left when a deal was refused
         self.last: dict[int, dict[str, Any]] = {}  # each table's last finished deal
