@@ -100,6 +100,7 @@ bench-web: $(DEV_STAMP)
 # The web table's screenshots in docs/img/ (docs/web.md shows them): needs chromium.
 gallery: $(DEV_STAMP) testdeps
 	$(BIN)/python scripts/gallery.py
+	$(BIN)/python scripts/gallery_tournament.py
 
 # A newcomer's first minutes: fresh clone, `make play`, first `straights odds` (slow).
 bench-newcomer: $(DEV_STAMP)

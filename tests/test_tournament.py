@@ -500,3 +500,13 @@ def test_settings_refused_in_one_line() -> None:
     t = Tournament(TournamentConfig(table_size=3), names(5), seed=1)
     with pytest.raises(IllegalActionError, match="cannot deal"):
         t.start(7)
+
+
+def test_a_player_moved_goes_to_a_table_with_room_even_if_it_is_dealing() -> None:
+    """Tables that deal at once (the web table): a full table between deals is no place
+    for a player moved; the one in a deal with an empty seat is (regression: a broken
+    table's player was sent to a full table and the draw of a seat failed)."""
+    t = Tournament(TournamentConfig(table_size=3), ["A", "B", "C", "D", "E"], seed=1)
+    assert [len(x.players) for x in t.tables] == [3, 2]
+    t.start(2)  # table 2 deals; table 1 is full and between deals
+    assert t._shortest() is t.tables[1]

@@ -323,8 +323,9 @@ class Tournament:
         return table
 
     def _shortest(self, among: Sequence[SeatTable] | None = None) -> SeatTable:
-        """A table with fewest players among the live ones (between deals when any is), by draw."""
-        live = [t for t in (among or self.tables) if t.live]
+        """A table with fewest players among the live ones with an empty seat (between
+        deals when any such is), by draw."""
+        live = [t for t in (among or self.tables) if t.live and None in t.seats]
         free = [t for t in live if t.deal is None] or live
         fewest = min(len(t.players) for t in free)
         return self.rng.choice([t for t in free if len(t.players) == fewest])
@@ -646,23 +647,47 @@ class Tournament:
         self._stand(winner)
         self._places([winner.id])
 
-    def _deal(self, kind: DealKind) -> None:
+    def deal_shares(self, kind: DealKind, ranked: Sequence[Player] | None = None) -> list[int]:
+        """What each player left would take in a deal by ``kind`` now, in the order of
+        ``ranked`` (default: by chips, most first): a deal's offer, before anyone agrees."""
         left = self.left
+        if ranked is None:
+            ranked = sorted(left, key=lambda p: -p.stack)
         paid = self.prizes()
         k = len(left)
         remaining = paid[:k] + [0] * max(k - len(paid), 0)
+        stacks = [p.stack for p in ranked]
+        if sum(remaining) == 0:
+            return [0] * k
+        if kind == "icm":
+            shares = icm_deal(stacks, [r for r in remaining if r] or [0])
+            return shares + [0] * (k - len(shares))
+        return chip_deal(stacks, remaining)
+
+    def make_deal(self, kind: DealKind) -> None:
+        """End the tournament now by a deal the players left agreed: they split the prizes
+        left by ICM or chip count (:meth:`deal_shares`) and are placed by their chips.
+        Only between deals, with registration closed and two players or more left."""
+        if kind not in ("icm", "chips"):
+            raise ConfigurationError(f"deal {kind!r}: choose icm or chips")
+        if self.finished:
+            raise IllegalActionError("the tournament is over")
+        if self.registration_open:
+            raise IllegalActionError("registration is still open: no deal before it closes")
+        if len(self.left) < 2:
+            raise IllegalActionError("a deal takes two players or more")
+        if any(t.deal is not None for t in self.tables):
+            raise IllegalActionError("a deal is in play: wait for it to end")
+        self._deal(kind)
+
+    def _deal(self, kind: DealKind) -> None:
+        left = self.left
+        k = len(left)
         order = list(range(k))
         self.rng.shuffle(order)
         order.sort(key=lambda i: -left[i].stack)  # places by chips, equal stacks by draw
         ranked = [left[i] for i in order]
-        stacks = [p.stack for p in ranked]
-        if sum(remaining) == 0:
-            shares = [0] * k
-        elif kind == "icm":
-            shares = icm_deal(stacks, [r for r in remaining if r] or [0])
-            shares += [0] * (k - len(shares))
-        else:
-            shares = chip_deal(stacks, remaining)
+        shares = self.deal_shares(kind, ranked)
         for player, share in zip(ranked, shares, strict=True):
             player.prize, player.dealt = share, True
             self._stand(player)

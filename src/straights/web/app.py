@@ -162,14 +162,20 @@ def create_app(
     limits = _Limits(create_rate, create_burst, max_per_address, address_rate, address_burst,
                      join_timeout, send_timeout)  # fmt: skip
     server = _Server(manager, limits)
+    from straights.web.tournament import TournamentHall, tournament_routes
+
+    hall = TournamentHall(store)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await manager.start()
+        hall.load()
+        hall.start()
         try:
             yield
         finally:
             await manager.stop()
+            await hall.stop()
             store.close()
 
     app = Starlette(
@@ -186,6 +192,7 @@ def create_app(
             *club_routes(manager, STATIC / "club.html", server.allow_create),
             Route("/api/tables/{table_id}/hands.phhs", server.hands_download),
             WebSocketRoute("/ws", server.socket),
+            *tournament_routes(hall, STATIC),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,

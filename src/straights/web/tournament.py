@@ -1,0 +1,736 @@
+"""A tournament at the web table: people join by link, bots fill the field, every
+table deals live, a clock shows the level, and the last players may agree a deal.
+
+:class:`WebTournament` drives one :class:`~straights.tournament.Tournament`: after
+every command (a join, the start, a move, an answer to a deal, a pause) the bots
+play every table until each waits on a person, tables dealing in step (a table is
+never more than one deal ahead of another), so the library's balancing and
+breaking run between deals as at a card room. Every command is stored with the
+moment it came (:class:`TournamentHall` over the web table's
+:class:`~straights.store.Store`), so a restart replays them to the same state:
+the bots are seeded, the clock is the commands' own.
+
+>>> t = WebTournament("t1", {"bots": ["calling"] * 5, "table_size": 3, "deal": "icm"},
+...                   seed=4, host_hash="a")
+>>> t.apply({"type": "join", "name": "Ann", "token_hash": "a", "at": 0.0})
+>>> t.apply({"type": "start", "token_hash": "a", "at": 1.0})
+>>> view = t.view("a")
+>>> [len(table["players"]) for table in view["tables"]], view["clock"]["blinds"]
+([3, 3], '10/20')
+>>> view["table"]["deal"]["legal"] != [] or view["table"]["number"] in (1, 2)
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+from straights.errors import ConfigurationError, IllegalActionError, StraightsError
+from straights.tournament import Schedule, Tournament, TournamentConfig, parse_levels, preset
+from straights.tournament.core import DealKind, Event
+
+if TYPE_CHECKING:
+    from straights.poker.engine import Deal
+    from straights.store import Store
+
+#: Bots a host may seat (the equity bot needs the ``fast`` extra).
+BOT_KINDS = ("calling", "strength", "random", "equity")
+#: Most bots a tournament seats (bots play on in the server's loop once the people are out).
+MAX_BOTS = 60
+#: Most unfinished tournaments a server holds.
+MAX_OPEN = 200
+
+
+class TournamentError(StraightsError):
+    """A tournament command that cannot be taken (one line for the page)."""
+
+
+@dataclass
+class Entrant:
+    """Who plays a name: a person (``token_hash``) or a bot (``bot``), and whether he
+    takes a rebuy, the add-on and a re-entry when he may."""
+
+    name: str
+    token_hash: str | None = None
+    bot: str | None = None
+    rebuys: bool = True
+
+
+def config_of(settings: dict[str, Any]) -> TournamentConfig:
+    """The library's settings from the host's form (a bad value: one clear error).
+
+    >>> config_of({"table_size": 6, "levels": "10/20, 20/40", "level_deals": 4}).schedule.length
+    4
+    >>> config_of({"schedule": "turbo", "level_minutes": 5}).schedule.unit
+    'minutes'
+    """
+    try:
+        minutes = settings.get("level_minutes")
+        deals = settings.get("level_deals")
+        levels = settings.get("levels")
+        if levels:
+            schedule = parse_levels(
+                str(levels),
+                deals=None if minutes else int(deals or 6),
+                minutes=int(minutes) if minutes else None,
+            )
+        else:
+            schedule = preset(str(settings.get("schedule") or "standard"), minutes=bool(minutes))
+            if minutes:
+                schedule = Schedule(schedule.levels, int(minutes), "minutes")
+            elif deals:
+                schedule = Schedule(schedule.levels, int(deals), "deals")
+        payouts = settings.get("payouts") or "standard"
+        if isinstance(payouts, list):
+            payouts = tuple(float(x) for x in payouts)
+        return TournamentConfig(
+            table_size=int(settings.get("table_size", 6)),
+            stack=int(settings.get("stack", 1500)),
+            buy_in=int(settings.get("buy_in", 100)),
+            schedule=schedule,
+            payouts=payouts,
+            late_levels=int(settings.get("late_levels", 0)),
+            reentries=int(settings.get("reentries", 0)),
+            rebuys=int(settings.get("rebuys", 0)),
+            rebuy_levels=int(settings.get("rebuy_levels", 3)),
+            add_on=int(settings.get("add_on", 0)),
+        )
+    except StraightsError:
+        raise
+    except (TypeError, ValueError) as exc:
+        raise ConfigurationError(f"tournament settings: {exc}") from None
+
+
+class WebTournament:
+    """One tournament at the web table, changed only by :meth:`apply` (see the module)."""
+
+    def __init__(
+        self, key: str, settings: dict[str, Any], *, seed: int, host_hash: str = ""
+    ) -> None:
+        self.key = key
+        self.settings = settings
+        self.seed = seed
+        self.host_hash = host_hash
+        self.config = config_of(settings)
+        deal = settings.get("deal")
+        if deal not in (None, "", "icm", "chips"):
+            raise ConfigurationError(f"deal {deal!r}: choose icm or chips")
+        self.deal_kind: DealKind | None = cast("DealKind", deal) if deal else None
+        self.deal_at = int(settings.get("deal_at", 3))
+        self.turn_seconds = float(settings.get("turn_seconds", 60) or 0)
+        #: Each person to act: his turn (table, deal, move number) and when it began.
+        self.turns: dict[str, tuple[tuple[int, int, int], float]] = {}
+        bots = [str(b) for b in settings.get("bots", [])]
+        if len(bots) > MAX_BOTS:
+            raise ConfigurationError(f"{len(bots)} bots: seat {MAX_BOTS} at most")
+        bad = next((b for b in bots if b not in BOT_KINDS), None)
+        if bad is not None:
+            raise ConfigurationError(f"bot {bad!r}: choose {', '.join(BOT_KINDS)}")
+        self.entrants: dict[str, Entrant] = {}
+        for k, kind in enumerate(bots, start=1):
+            name = f"{kind.capitalize()} {k}"
+            self.entrants[name] = Entrant(name, bot=kind)
+        self.tournament: Tournament | None = None
+        self.now = 0.0  # the clock: the moment of the command being applied
+        self.bots: dict[str, Any] = {}  # name -> bot (straights.bots.arena.deal_bots)
+        self.offer: dict[str, Any] | None = None
+        self.refused_at: int | None = None  # players left when a deal was refused
+        self.last: dict[int, dict[str, Any]] = {}  # each table's last finished deal
+        self.seq = 0
+
+    # -- commands -----------------------------------------------------------------------
+    def apply(self, command: dict[str, Any]) -> None:
+        """Apply one command (``type``: ``join``, ``start``, ``act``, ``rebuys``,
+        ``accept``, ``refuse``, ``pause``, ``resume``), then let the bots play."""
+        self.now = float(command.get("at", self.now))
+        kind = command.get("type")
+        handler = {
+            "join": self._join,
+            "start": self._start,
+            "act": self._act,
+            "timeout": self._timeout,
+            "rebuys": self._rebuys,
+            "accept": self._answer,
+            "refuse": self._answer,
+            "pause": self._pause,
+            "resume": self._pause,
+        }.get(str(kind))
+        if handler is None:
+            raise TournamentError(f"unknown command {kind!r}")
+        handler(command)
+        self.seq += 1
+        self._drive()
+        self._clock_turns()
+
+    def _clock_turns(self) -> None:
+        t = self.tournament
+        turns = {}
+        for name, turn in self._turns(t).items():
+            old = self.turns.get(name)
+            turns[name] = old if old is not None and old[0] == turn else (turn, self.now)
+        self.turns = turns
+
+    def _turns(self, t: Tournament | None) -> dict[str, tuple[int, int, int]]:
+        if t is None or t.finished or self.offer is not None:
+            return {}
+        out = {}
+        for table in t.tables:
+            deal = table.deal
+            if deal is not None and not deal.finished and deal.actor is not None:
+                name = t.players[table.dealt[deal.actor]].name
+                if self.entrants[name].bot is None:
+                    out[name] = (table.number, table.deals, len(deal.log))
+        return out
+
+    def _join(self, c: dict[str, Any]) -> None:
+        name = " ".join(str(c.get("name", "")).split())[:24]
+        if not name:
+            raise TournamentError("give a name to join")
+        if name in self.entrants:
+            raise TournamentError(f"{name!r} is taken: choose another name")
+        if any(e.token_hash == c["token_hash"] for e in self.entrants.values()):
+            raise TournamentError("you have joined already")
+        t = self.tournament
+        if t is not None and not t.registration_open:
+            raise TournamentError("registration is closed")
+        if t is not None:
+            t.register(name)
+        self.entrants[name] = Entrant(name, token_hash=str(c["token_hash"]))
+
+    def _start(self, c: dict[str, Any]) -> None:
+        if c.get("token_hash") != self.host_hash:
+            raise TournamentError("only the host starts the tournament")
+        if self.tournament is not None:
+            raise TournamentError("the tournament has started")
+        if len(self.entrants) < 2:
+            raise TournamentError("a tournament needs two players or more")
+        self._new_tournament()
+
+    def _new_tournament(self) -> None:
+        from straights.bots.arena import deal_bots
+
+        names = list(self.entrants)
+        wants = self._wants
+        self.tournament = Tournament(
+            self.config, names, seed=self.seed, clock=lambda: self.now,
+            rebuy=wants, add_on=wants, reenter=wants,
+        )  # fmt: skip
+        bots = [e for e in self.entrants.values() if e.bot]
+        made = deal_bots([e.bot or "" for e in bots], self.seed ^ 0x5EED)
+        self.bots = {e.name: b for e, b in zip(bots, made, strict=True)}
+
+    def _wants(self, player: Any) -> bool:
+        return self.entrants[player.name].rebuys
+
+    @property
+    def over(self) -> bool:
+        """Whether the tournament has ended."""
+        return self.tournament is not None and self.tournament.finished
+
+    def entrant_of(self, token_hash: str) -> Entrant:
+        """The person holding ``token_hash`` (a stranger: an error)."""
+        for e in self.entrants.values():
+            if e.token_hash == token_hash:
+                return e
+        raise TournamentError("join the tournament first")
+
+    def _act(self, c: dict[str, Any]) -> None:
+        from straights.poker.view import Move, play
+
+        t = self._playing()
+        me = self.entrant_of(str(c["token_hash"]))
+        player = next(p for p in t.players if p.name == me.name)
+        if player.table is None:
+            raise TournamentError("you are not at a table")
+        table = t.tables[player.table - 1]
+        deal = table.deal
+        if deal is None or player.id not in table.dealt:
+            raise TournamentError("wait for the next deal")
+        if deal.actor != table.dealt.index(player.id):
+            raise TournamentError("it is not your turn")
+        to = None if c.get("to") is None else int(c["to"])
+        try:
+            play(deal, Move(str(c.get("action")), to))
+        except StraightsError as exc:
+            raise TournamentError(f"you cannot {c.get('action')}: {exc}") from None
+
+    def overdue(self, now: float) -> list[str]:
+        """The people to act whose turn has lasted ``turn_seconds`` or more at ``now``."""
+        if not self.turn_seconds:
+            return []
+        return [n for n, (_, since) in self.turns.items() if now - since >= self.turn_seconds]
+
+    def _timeout(self, c: dict[str, Any]) -> None:
+        """The server's command when a person's time is up: he checks, else folds."""
+        from straights.poker.view import Move, play
+
+        name = str(c.get("name"))
+        if name not in self.overdue(self.now):
+            raise TournamentError(f"{name} still has time")
+        t = self._playing()
+        player = next(p for p in t.players if p.name == name)
+        assert player.table is not None
+        table = t.tables[player.table - 1]
+        deal = table.deal
+        assert deal is not None
+        kinds = {a.kind for a in deal.legal_actions()}
+        play(deal, Move("check" if "check" in kinds else "fold"))
+        t.events.append(Event("timeout", t.deals, f"{name}'s time is up"))
+
+    def _rebuys(self, c: dict[str, Any]) -> None:
+        self.entrant_of(str(c["token_hash"])).rebuys = bool(c.get("on"))
+
+    def _answer(self, c: dict[str, Any]) -> None:
+        offer = self.offer
+        if offer is None:
+            raise TournamentError("no deal is offered")
+        me = self.entrant_of(str(c["token_hash"]))
+        if me.name not in offer["waiting"]:
+            raise TournamentError("you have answered, or you are not in the deal")
+        if c["type"] == "refuse":
+            self.offer = None
+            self.refused_at = len(offer["shares"])
+            self._note(f"{me.name} refuses the deal: play on")
+            return
+        offer["waiting"].remove(me.name)
+        offer["accepted"].append(me.name)
+        if self.tournament is not None:
+            self._close_offer(self.tournament)
+
+    def _pause(self, c: dict[str, Any]) -> None:
+        if c.get("token_hash") != self.host_hash:
+            raise TournamentError("only the host pauses the tournament")
+        t = self._playing()
+        if c["type"] == "pause" and not t.paused:
+            t.pause()
+        elif c["type"] == "resume" and t.paused:
+            t.resume()
+
+    def _playing(self) -> Tournament:
+        t = self.tournament
+        if t is None:
+            raise TournamentError("the tournament has not started")
+        if t.finished:
+            raise TournamentError("the tournament is over")
+        return t
+
+    def _note(self, text: str) -> None:
+        t = self.tournament
+        if t is not None:
+            t.events.append(Event("deal", t.deals, text))
+
+    # -- the bots and the tables --------------------------------------------------------
+    def _drive(self) -> None:
+        """Play every table until each waits on a person (or the end, a pause, an offer)."""
+        t = self.tournament
+        if t is None:
+            return
+        while not t.finished and self.offer is None:
+            moved = self._bots_move(t)
+            if self._offering(t) or self.offer is not None:
+                continue  # the deal ended play, or the people are asked
+            started = self._start_deals(t)
+            if not (moved or started):
+                if not t.ready() and not any(x.deal for x in t.tables):
+                    t.close_registration()  # nobody can deal: nobody else is coming
+                    if t.finished:
+                        continue
+                return
+
+    def _bots_move(self, t: Tournament) -> bool:
+        from straights.bots.base import answer
+        from straights.poker.view import deal_view, play
+
+        moved = False
+        for table in t.tables:
+            deal = table.deal
+            while deal is not None and not deal.finished:
+                i = deal.actor
+                if i is None:
+                    break
+                name = t.players[table.dealt[i]].name
+                bot = self.bots.get(name)
+                if bot is None:
+                    break  # a person's turn
+                play(deal, answer(bot, deal_view(deal, i)))
+                moved = True
+            if deal is not None and deal.finished:
+                self._finish(t, table.number, deal)
+                moved = True
+        return moved
+
+    def _finish(self, t: Tournament, number: int, deal: Deal) -> None:
+        from straights.poker.view import deal_view
+
+        table = t.tables[number - 1]
+        names = [t.players[p].name for p in table.dealt]
+        before = [t.players[p].stack for p in table.dealt]
+        shown = deal_view(deal, None).to_dict()
+        t.finish(number, deal)
+        after = [t.players[p].stack for p in table.dealt]
+        assert sum(p.stack for p in t.players) == t.chips, "chips not conserved"
+        self.last[number] = {
+            "deal": t.deals,
+            "board": shown["board"],
+            "players": [
+                {"name": n, "cards": pl["cards"], "change": a - b}
+                for n, pl, a, b in zip(names, shown["players"], after, before, strict=True)
+            ],
+        }
+
+    def _start_deals(self, t: Tournament) -> bool:
+        ready = t.ready()
+        if not ready:
+            return False
+        dealing = [x.deals for x in t.tables if x.live and len(x.players) >= 2]
+        least = min(dealing)
+        started = False
+        for number in ready:
+            if t.tables[number - 1].deals <= least and number in t.ready():
+                t.start(number)
+                started = True
+        return started
+
+    def _offering(self, t: Tournament) -> bool:
+        """Offer the deal when few enough are left (bots accept); True if it ended play."""
+        kind = self.deal_kind
+        left = t.left
+        if (
+            kind is None
+            or len(left) > self.deal_at
+            or len(left) < 2
+            or t.registration_open
+            or any(x.deal is not None for x in t.tables)
+            or (self.refused_at is not None and len(left) >= self.refused_at)
+        ):
+            return False
+        ranked = sorted(left, key=lambda p: -p.stack)
+        shares = t.deal_shares(kind, ranked)
+        people = [p.name for p in ranked if self.entrants[p.name].bot is None]
+        self.offer = {
+            "kind": kind,
+            "shares": [
+                {"name": p.name, "stack": p.stack, "share": s}
+                for p, s in zip(ranked, shares, strict=True)
+            ],
+            "accepted": [p.name for p in ranked if self.entrants[p.name].bot],
+            "waiting": people,
+        }
+        return self._close_offer(t)
+
+    def _close_offer(self, t: Tournament) -> bool:
+        offer = self.offer
+        if offer is None or offer["waiting"]:
+            return False
+        self.offer = None
+        t.make_deal(offer["kind"])
+        return True
+
+    # -- what a page shows --------------------------------------------------------------
+    def view(self, token_hash: str | None) -> dict[str, Any]:
+        """The tournament as the holder of ``token_hash`` sees it (JSON-ready)."""
+        me = None
+        if token_hash:
+            me = next((e for e in self.entrants.values() if e.token_hash == token_hash), None)
+        t = self.tournament
+        out: dict[str, Any] = {
+            "id": self.key,
+            "status": "registering" if t is None else "finished" if t.finished else "playing",
+            "you": None if me is None else {"name": me.name, "rebuys": me.rebuys},
+            "host": bool(token_hash) and token_hash == self.host_hash,
+            "entrants": [{"name": e.name, "bot": e.bot} for e in self.entrants.values()],
+            "settings": self._settings_shown(),
+            "offer": self.offer,
+            "seq": self.seq,
+            "turns": {
+                name: max(0.0, self.turn_seconds - (self.now - since))
+                for name, (_, since) in self.turns.items()
+            }
+            if self.turn_seconds
+            else {},
+        }
+        if t is None:
+            return out
+        out.update(self._clock(t))
+        out["chips"], out["pool"] = t.chips, t.pool
+        out["registration_open"] = t.registration_open
+        out["tables"] = [
+            {"number": x.number, "live": x.live, "broken_at": x.broken_at,
+             "players": [t.players[p].name for p in x.players]}
+            for x in t.tables
+        ]  # fmt: skip
+        out["standings"] = [
+            {"name": p.name, "stack": p.stack, "table": p.table, "place": p.place,
+             "prize": p.prize, "out_at": p.out_at, "dealt": p.dealt,
+             "bot": self.entrants[p.name].bot is not None}
+            for p in t.standings()
+        ]  # fmt: skip
+        out["events"] = [e.text for e in t.events]
+        out["final_table"] = t.final_table is not None and len(out["tables"]) > 1
+        if me is not None:
+            out["table"] = self._my_table(t, me.name)
+        return out
+
+    def _settings_shown(self) -> dict[str, Any]:
+        c = self.config
+        return {
+            "table_size": c.table_size, "stack": c.stack, "buy_in": c.buy_in,
+            "rebuys": c.rebuys, "add_on": c.add_on, "late_levels": c.late_levels,
+            "deal": self.deal_kind, "deal_at": self.deal_at,
+            "levels_by": c.schedule.unit, "level_length": c.schedule.length,
+        }  # fmt: skip
+
+    def _clock(self, t: Tournament) -> dict[str, Any]:
+        schedule = t.config.schedule
+        index = t.level_index
+        return {
+            "clock": {
+                "level": index + 1,
+                "blinds": str(schedule.at(index)),
+                "next": str(schedule.at(index + 1)),
+                "left": t.level_left,
+                "unit": schedule.unit,
+                "paused": t.paused,
+                "at": self.now,
+            }
+        }
+
+    def _my_table(self, t: Tournament, name: str) -> dict[str, Any] | None:
+        from straights.poker.view import deal_view
+
+        player = next(p for p in t.players if p.name == name)
+        if player.table is None:
+            return None
+        table = t.tables[player.table - 1]
+        out: dict[str, Any] = {"number": table.number, "last": self.last.get(table.number)}
+        deal = table.deal
+        if deal is None or player.id not in table.dealt:
+            out["seats"] = [
+                None if p is None else {"name": t.players[p].name, "stack": t.players[p].stack}
+                for p in table.seats
+            ]
+            return out
+        i = table.dealt.index(player.id)
+        view = deal_view(deal, i).to_dict()
+        names = [t.players[p].name for p in table.dealt]
+        out["deal"] = {
+            "board": view["board"],
+            "pot": view["pot"],
+            "street": view["street"],
+            "players": [
+                {
+                    "name": n,
+                    **{f: pl[f] for f in ("stack", "bet", "folded", "cards")},
+                    "actor": view["actor"] == k,
+                    "me": k == i,
+                    "button": k == len(names) - 1,
+                }
+                for k, (n, pl) in enumerate(zip(names, view["players"], strict=True))
+            ],
+            "legal": [
+                {"kind": a.kind, "amount": a.amount, "low": a.low, "high": a.high}
+                for a in deal.legal_actions()
+            ]
+            if view["actor"] == i
+            else [],
+        }
+        return out
+
+
+class TournamentHall:
+    """The server's tournaments, each stored as its commands in ``store`` (kind
+    ``tournament``) and rebuilt from them at start.
+
+    ``seed`` (default: the environment's ``STRAIGHTS_TOURNAMENT_SEED``, else a fresh
+    secret for each) makes every tournament's draws repeatable: the server's operator
+    sets it for a test or a demonstration, never for real play, since whoever knows it
+    knows the cards.
+    """
+
+    def __init__(self, store: Store, seed: int | None = None) -> None:
+        import os
+
+        if seed is None and os.environ.get("STRAIGHTS_TOURNAMENT_SEED"):
+            seed = int(os.environ["STRAIGHTS_TOURNAMENT_SEED"])
+        self.fixed_seed = seed
+        self.store = store
+        self.tournaments: dict[str, WebTournament] = {}
+        self.rows: dict[str, int] = {}
+        self.lock = asyncio.Lock()
+
+    def load(self) -> None:
+        """Rebuild every stored tournament by replaying its commands."""
+        for row in self.store.tables("tournament"):
+            if row.key is None or row.seed is None:
+                continue
+            self.tournaments[row.key] = self._replay(row)
+            self.rows[row.key] = row.id
+
+    async def create(self, settings: dict[str, Any], host: str) -> tuple[str, str]:
+        """A new tournament with the host joined as ``host``; returns its id and the
+        host's token."""
+        import secrets
+
+        from straights.game import TableConfig
+        from straights.web.tokens import hash_token, new_token
+
+        open_now = [t for t in self.tournaments.values() if not t.over]
+        if len(open_now) >= MAX_OPEN:
+            raise TournamentError("the server runs as many tournaments as it can: try later")
+        key = secrets.token_urlsafe(8)
+        token = new_token()
+        seed = secrets.randbits(63) if self.fixed_seed is None else self.fixed_seed
+        t = WebTournament(key, settings, seed=seed, host_hash=hash_token(token))
+        async with self.lock:
+            row = self.store.create_table(
+                "tournament", TableConfig(seats=2), seed=seed, settings=settings,
+                key=key, host_hash=t.host_hash,
+            )  # fmt: skip
+            self.tournaments[key] = t
+            self.rows[key] = row.id
+        await self.run(key, {"type": "join", "name": host}, token)
+        return key, token
+
+    async def run(self, key: str, command: dict[str, Any], token: str) -> None:
+        """Apply ``command`` from the holder of ``token``, stored before it is shown."""
+        from straights.web.tokens import hash_token
+
+        await self._run(key, {**command, "token_hash": hash_token(token)})
+
+    async def _run(self, key: str, command: dict[str, Any]) -> None:
+        from straights.errors import StoreError
+
+        t = self.get(key)
+        command = {**command, "at": time.time()}
+        async with self.lock:
+            before = t.seq
+            t.apply(command)
+            try:
+                self.store.append(self.rows[key], before + 1, command, [])
+            except Exception as exc:  # not stored: back to what is stored
+                self.tournaments[key] = self._replay(self.store.table(self.rows[key]))
+                raise StoreError("the server's database is unavailable: try again") from exc
+
+    def _replay(self, row: Any) -> WebTournament:
+        t = WebTournament(row.key, row.settings, seed=row.seed, host_hash=row.host_hash or "")
+        for entry in self.store.log(row.id):
+            t.apply(entry.command)
+        return t
+
+    def start(self) -> None:
+        """Start the turn clock: a person whose time is up checks, else folds."""
+        self.task = asyncio.get_running_loop().create_task(self._tick())
+
+    async def stop(self) -> None:
+        """Stop the turn clock."""
+        task = getattr(self, "task", None)
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def _tick(self) -> None:
+        while True:
+            await asyncio.sleep(0.5)
+            for key, t in list(self.tournaments.items()):
+                for name in t.overdue(time.time()):
+                    with contextlib.suppress(StraightsError):
+                        await self._run(key, {"type": "timeout", "name": name})
+
+    def get(self, key: str) -> WebTournament:
+        """The tournament ``key`` (unknown: an error)."""
+        t = self.tournaments.get(key)
+        if t is None:
+            raise TournamentError("no such tournament")
+        return t
+
+    def view(self, key: str, token: str | None) -> dict[str, Any]:
+        """What the holder of ``token`` sees of tournament ``key`` (the clock live)."""
+        from straights.web.tokens import hash_token
+
+        t = self.get(key)
+        if t.tournament is not None and not t.tournament.finished:
+            t.now = time.time()
+        return t.view(hash_token(token) if token else None)
+
+
+def illegal(exc: Exception) -> bool:
+    """Whether ``exc`` is a player's mistake (shown in one line) rather than a bug."""
+    return isinstance(exc, (TournamentError, IllegalActionError, ConfigurationError))
+
+
+def tournament_routes(hall: TournamentHall, static: Any) -> list[Any]:
+    """The tournament's page and JSON API over ``hall`` (``static``: the page's folder):
+    ``POST /api/tournaments`` (the host's settings and ``host`` name), ``GET
+    /api/tournaments/{id}`` (the view; the token in ``X-Token``), ``POST
+    /api/tournaments/{id}`` (a command: ``join`` takes ``name`` and returns a token)."""
+    import orjson
+    from starlette.requests import Request
+    from starlette.responses import FileResponse, JSONResponse, Response
+    from starlette.routing import Route
+
+    from straights.web.tokens import new_token
+
+    def refused(exc: Exception) -> Response:
+        code = 404 if str(exc) == "no such tournament" else 400
+        return JSONResponse({"type": "error", "message": str(exc)}, code)
+
+    async def body(request: Request) -> dict[str, Any]:
+        try:
+            data = orjson.loads(await request.body() or b"{}")
+        except orjson.JSONDecodeError:
+            raise TournamentError("the request is not JSON") from None
+        if not isinstance(data, dict):
+            raise TournamentError("send a JSON object")
+        return data
+
+    async def page(request: Request) -> Response:
+        return FileResponse(static / "tournament.html", headers={"Cache-Control": "no-cache"})
+
+    async def create(request: Request) -> Response:
+        try:
+            data = await body(request)
+            settings = data.get("settings")
+            if not isinstance(settings, dict):
+                raise TournamentError("give the tournament's settings")
+            key, token = await hall.create(settings, str(data.get("host") or "Host"))
+        except StraightsError as exc:
+            return refused(exc)
+        return JSONResponse({"id": key, "token": token, "url": f"/tournament/{key}"})
+
+    async def state(request: Request) -> Response:
+        try:
+            view = hall.view(request.path_params["key"], request.headers.get("x-token"))
+        except StraightsError as exc:
+            return refused(exc)
+        return JSONResponse(view)
+
+    async def command(request: Request) -> Response:
+        key = request.path_params["key"]
+        try:
+            data = await body(request)
+            token = request.headers.get("x-token") or ""
+            if data.get("type") == "timeout":
+                raise TournamentError("unknown command 'timeout'")  # the server's own
+            if data.get("type") == "join":
+                token = new_token()
+            elif not token:
+                raise TournamentError("join the tournament first")
+            fields = {k: v for k, v in data.items() if k in ("type", "name", "action", "to", "on")}
+            await hall.run(key, fields, token)
+            view = hall.view(key, token)
+        except StraightsError as exc:
+            return refused(exc)
+        return JSONResponse({**view, "token": token} if data.get("type") == "join" else view)
+
+    return [
+        Route("/tournament", page),
+        Route("/tournament/{key}", page),
+        Route("/api/tournaments", create, methods=["POST"]),
+        Route("/api/tournaments/{key}", state, methods=["GET"]),
+        Route("/api/tournaments/{key}", command, methods=["POST"]),
+    ]
