@@ -297,8 +297,14 @@ static int32_t memo_badness(int method, const int *ids, Py_ssize_t n, int ace_lo
     return best;
 }
 
-static PyObject *low_key(PyObject *args, int which, int ace_low, int straights) {
+static PyObject *low_key(PyObject *args, PyObject *kwargs, int which, int ace_low,
+                         int straights) {
     PyObject *ids_obj, *qual_obj = Py_None;
+    if (kwargs != NULL && PyDict_GET_SIZE(kwargs) > 0) {
+        /* qualifier=... by keyword: the Python twin takes it (and names a bad one). */
+        if (fallbacks[which] == NULL) return fall_back(which, args);
+        return PyObject_Call(fallbacks[which], args, kwargs);
+    }
     if (!PyArg_ParseTuple(args, "O|O", &ids_obj, &qual_obj)) return fall_back(which, args);
     int ids[MAX_CARDS];
     Py_ssize_t n = read_ids(ids_obj, ids, 10);
@@ -313,14 +319,14 @@ static PyObject *low_key(PyObject *args, int which, int ace_low, int straights) 
     return PyLong_FromLong((1L << 24) - best);
 }
 
-static PyObject *py_ace_to_five_key(PyObject *self, PyObject *args) {
-    return low_key(args, F_ACE_FIVE, 1, 0);
+static PyObject *py_ace_to_five_key(PyObject *self, PyObject *args, PyObject *kwargs) {
+    return low_key(args, kwargs, F_ACE_FIVE, 1, 0);
 }
-static PyObject *py_deuce_to_seven_key(PyObject *self, PyObject *args) {
-    return low_key(args, F_DEUCE_SEVEN, 0, 1);
+static PyObject *py_deuce_to_seven_key(PyObject *self, PyObject *args, PyObject *kwargs) {
+    return low_key(args, kwargs, F_DEUCE_SEVEN, 0, 1);
 }
-static PyObject *py_ace_to_six_key(PyObject *self, PyObject *args) {
-    return low_key(args, F_ACE_SIX, 1, 1);
+static PyObject *py_ace_to_six_key(PyObject *self, PyObject *args, PyObject *kwargs) {
+    return low_key(args, kwargs, F_ACE_SIX, 1, 1);
 }
 
 /* -------------------------------------------------------------------- badugi
@@ -400,11 +406,11 @@ static PyMethodDef methods[] = {
      "high_key(ids) -> int: straights.rankings.high.high_key, compiled."},
     {"split_high_key", py_split_high_key, METH_VARARGS,
      "split_high_key(hole, board, hole_cards=2, board_cards=3) -> int: the best Omaha high key."},
-    {"ace_to_five_key", py_ace_to_five_key, METH_VARARGS,
+    {"ace_to_five_key", (PyCFunction)(void (*)(void))py_ace_to_five_key, METH_VARARGS | METH_KEYWORDS,
      "ace_to_five_key(ids, qualifier=None) -> int: straights.rankings.low's, compiled."},
-    {"deuce_to_seven_key", py_deuce_to_seven_key, METH_VARARGS,
+    {"deuce_to_seven_key", (PyCFunction)(void (*)(void))py_deuce_to_seven_key, METH_VARARGS | METH_KEYWORDS,
      "deuce_to_seven_key(ids, qualifier=None) -> int: straights.rankings.low's, compiled."},
-    {"ace_to_six_key", py_ace_to_six_key, METH_VARARGS,
+    {"ace_to_six_key", (PyCFunction)(void (*)(void))py_ace_to_six_key, METH_VARARGS | METH_KEYWORDS,
      "ace_to_six_key(ids, qualifier=None) -> int: straights.rankings.low's, compiled."},
     {"badugi_key", py_badugi_key, METH_O,
      "badugi_key(ids) -> tuple: straights.rankings.badugi.badugi_key, compiled."},
