@@ -195,22 +195,41 @@ class WebTable:
                 return i
         return None
 
+    def returned(self, player: int) -> int:
+        """Chips player ``player`` took away and brought back ("returns" buy-ins): the
+        ledger's rows leave them out of both bought and cashed out (the net is the same)."""
+        return sum(
+            e.amount
+            for e in self.entries
+            if e.player == player and e.kind == "buy-in" and e.note == "returns"
+        )
+
     def ledger_rows(self) -> list[dict[str, Any]]:
-        """One row per player who ever sat: bought, cashed out, chips now, net."""
+        """One row per player who ever sat: bought (fresh chips only), cashed out
+        (for good), chips now, net.
+
+        >>> t = make_table("t", TableSettings(seats=2, stack=100), 1, "h" * 64)
+        >>> _ = t.apply({"kind": "sit", "seat": 0, "name": "Ann", "token_hash": "a" * 64})
+        >>> _ = t.apply({"kind": "unseat", "seat": 0})
+        >>> _ = t.apply({"kind": "sit", "seat": 1, "name": "Ann", "token_hash": "a" * 64})
+        >>> [(r["bought"], r["cashed"], r["stack"]) for r in t.ledger_rows()]
+        [(100, 0, 100)]
+        """
         seats = {m.owner: i for i, m in enumerate(self.seats) if m is not None}
         rows = []
         for account in self.accounts.values():
             seat = seats.get(account.player)
             meta = None if seat is None else self.seats[seat]
             stack = 0 if seat is None or meta is None else self.game.stack_of(seat, meta)
+            back = self.returned(account.player)
             rows.append(
                 {
                     "player": account.player,
                     "name": account.name,
                     "bot": account.bot,
                     "seat": seat,
-                    "bought": account.bought,
-                    "cashed": account.cashed,
+                    "bought": account.bought - back,
+                    "cashed": account.cashed - back,
                     "stack": stack,
                     "net": account.net(stack),
                     "pending": account.pending,
@@ -219,14 +238,25 @@ class WebTable:
         return rows
 
     def transfers(self, rows: list[dict[str, Any]] | None = None) -> list[Transfer] | None:
-        """Who pays whom if the game ended now (the house a party in a banked game);
-        None while chips are in the middle (a deal on, or a carried pot) and the nets
-        do not balance. ``rows``: the :meth:`ledger_rows` when the caller has them."""
+        """Who pays whom if the game ended now, between people only: the house funds
+        the bots and settles their nets (and is the bank in a banked game), so it is
+        one party of the settle-up when bots or a bank played. None while chips are
+        in the middle (a deal on, or a carried pot) and the nets do not balance.
+        ``rows``: the :meth:`ledger_rows` when the caller has them.
+
+        >>> t = make_table("t", TableSettings(seats=2, stack=100), 1, "h" * 64)
+        >>> _ = t.apply({"kind": "sit", "seat": 0, "name": "Ann", "token_hash": "a" * 64})
+        >>> _ = t.apply({"kind": "bot", "seat": 1, "bot": "calling"})
+        >>> t.seats[0].stack, t.seats[1].stack = 130, 70  # Ann won 30 from the bot
+        >>> [str(x) for x in t.transfers()]
+        ['The house pays Ann 30']
+        """
         if self.in_hand:
             return None
         nets: dict[str, int] = {HOUSE: self.house} if self.game.banked else {}
         for row in self.ledger_rows() if rows is None else rows:
-            nets[row["name"]] = nets.get(row["name"], 0) + row["net"]
+            name = HOUSE if row["bot"] is not None else row["name"]
+            nets[name] = nets.get(name, 0) + row["net"]
         if sum(nets.values()) != 0:
             return None
         if self.game.banked:
@@ -403,8 +433,20 @@ class WebTable:
         seat = int(c["seat"])
         self.game.check_bot(str(c["bot"]))
         self._empty_seat(seat)
-        account = Account(self.seq + 1, f"Bot {seat + 1}", str(c["bot"]), None)
-        self.accounts[account.player] = account
+        name = f"Bot {seat + 1}"
+        # A bot added again to a seat is the same bot of the ledger (one row a name).
+        account = next(
+            (
+                a
+                for a in self.accounts.values()
+                if a.bot is not None and a.name == name and self.seat_of_player(a.player) is None
+            ),
+            None,
+        )
+        if account is None:
+            account = Account(self.seq + 1, name, str(c["bot"]), None)
+            self.accounts[account.player] = account
+        account.bot = str(c["bot"])
         meta = SeatMeta(account.player, account.name, account.bot, token_hash=None, stack=0)
         self.seats[seat] = meta
         self._buy_in(meta, "sits")
