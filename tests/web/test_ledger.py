@@ -246,11 +246,13 @@ def test_the_host_pauses_changes_hands_over_and_closes() -> None:
     t.apply({"kind": "change", "ante": 2, "betting": "no-limit", "turn_seconds": 0})
     t.apply({"kind": "deal"})
     assert t.game.engine.hand is not None and t.game.engine.hand.config.ante == 2
-    with pytest.raises(IllegalActionError, match="between deals"):
-        t.apply({"kind": "change", "ante": 3})
+    t.apply({"kind": "change", "ante": 3})  # during a deal: for the next deal
+    assert t.settings.ante == 2 and t.queued == {"ante": 3}
+    assert t.game.engine.config.ante == 2, "the deal on keeps its stakes"
     with pytest.raises(IllegalActionError, match="between deals"):
         t.apply({"kind": "close"})
     play_out(t, "raise")
+    assert t.settings.ante == 3 and t.queued is None
     t.apply({"kind": "host", "seat": 1})
     assert t.host_hash == BOB and t.host_seat() == 1
     t.apply({"kind": "close"})

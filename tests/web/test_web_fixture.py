@@ -56,10 +56,35 @@ def rebuilt(store: Store, key: str) -> Any:
     return TableManager(store)._rebuild(row)
 
 
+def as_now(recorded: dict[str, Any]) -> dict[str, Any]:
+    """The release's record as the ledger shows it since (issue 22): chips a player took
+    away and brought back ("returns") count neither as bought nor as cashed out, and the
+    ledger tells a change waiting for the next deal (none here)."""
+    back: dict[int, int] = {}
+    for _seq, player, kind, amount, note in recorded["entries"]:
+        if kind == "buy-in" and note == "returns":
+            back[player] = back.get(player, 0) + amount
+
+    def rows(old: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        out = []
+        for r in old:
+            b = back.get(r["player"], 0)
+            out.append(r | {"bought": r["bought"] - b, "cashed": r["cashed"] - b})
+        return out
+
+    now = json.loads(json.dumps(recorded))
+    now["ledger"] = rows(now["ledger"])
+    for state in now["states"].values():
+        state["ledger"]["rows"] = rows(state["ledger"]["rows"])
+        state["ledger"]["queued"] = None
+    assert back, "the fixture has a player who came back"
+    return now
+
+
 @pytest.mark.parametrize("key", ["straights", "choice", "paigow"])
 def test_a_stored_web_table_replays_to_the_same_states(store: Store, key: str) -> None:
     table = rebuilt(store, key)
-    expected = EXPECTED[key]
+    expected = as_now(EXPECTED[key])
     got = snapshot(table)
     for part in ("seq", "hand_number", "in_hand", "chips", "bank", "entries", "ledger"):
         assert got[part] == expected[part], part

@@ -134,6 +134,8 @@ class WebTable:
     creator: int | None = None
     #: deal -> the moves (indices in the deal's record) the turn timer made
     timeouts: dict[int, set[int]] = field(default_factory=dict)
+    #: The host's change made during a deal, for the next deal (see ``_do_change``).
+    queued: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         self.seats = [None] * self.settings.seats
@@ -336,6 +338,7 @@ class WebTable:
         handler(command)
         self.seq += 1
         if not self.in_hand:
+            self._apply_queued()
             self.game.tidy()
         return self.game.events_since(mark)
 
@@ -505,9 +508,34 @@ class WebTable:
         self.paused = bool(c["on"])
 
     def _do_change(self, c: dict[str, Any]) -> None:
+        """The host changes the stakes, timer, limit or bots' pace: at once between
+        deals; during a deal the change is checked now and waits for the deal's end
+        (a later change during the same deal adds to it).
+
+        >>> t = make_table("t", TableSettings(seats=2), 1, "h" * 64)
+        >>> _ = t.apply({"kind": "sit", "seat": 0, "name": "Ann", "token_hash": "a" * 64})
+        >>> _ = t.apply({"kind": "bot", "seat": 1, "bot": "calling"})
+        >>> _ = t.apply({"kind": "deal"})
+        >>> _ = t.apply({"kind": "change", "ante": 5, "turn_seconds": 45})
+        >>> t.settings.ante, t.queued
+        (1, {'ante': 5, 'turn_seconds': 45})
+        """
         self._open()
-        self._between_deals("the host changes the table")
-        self.settings = self.game.change(c)
+        change = {k: v for k, v in c.items() if k != "kind"}
+        if not self.in_hand:
+            self.settings = self.game.change(change)
+            return
+        old = self.settings
+        self.game.change(change)  # checked now (a refusal is the host's to read) …
+        self.game.change({k: getattr(old, k) for k in change if hasattr(old, k)})  # … undone
+        self.settings = old
+        self.queued = {**(self.queued or {}), **change}
+
+    def _apply_queued(self) -> None:
+        """A deal ended: the host's change made during it takes effect."""
+        if self.queued is not None and not self.in_hand and not self.closed:
+            self.settings = self.game.change(self.queued)
+        self.queued = None
 
     def _do_host(self, c: dict[str, Any]) -> None:
         meta = self.taken(int(c["seat"]))
@@ -654,6 +682,7 @@ class WebTable:
             "host_seat": self.host_seat(),
             "paused": self.paused,
             "closed": self.closed,
+            "queued": self.queued,
         }
 
     def you(self, seat: int | None, broke: bool) -> dict[str, Any]:
