@@ -40,6 +40,7 @@ from straights.web.protocol import (
     AddBot,
     Answer,
     Back,
+    SitOut,
     Change,
     Chat,
     Choose,
@@ -269,6 +270,8 @@ class LiveTable:
     #: the table is shown or changed until it is rebuilt from the database.
     waiting: bool = False
     recovery: asyncio.Task[None] | None = None
+    #: The seats with a live connection when the state was last sent (offline marks).
+    online: set[int] = field(default_factory=set)
 
     def ready(self) -> None:
         """Raise :class:`TableWaiting` while the table waits for its database."""
@@ -295,6 +298,23 @@ class LiveTable:
 
     def connected_seats(self) -> set[int]:
         return {s for c in self.conns if not c.closed and (s := self.seat_of(c)) is not None}
+
+    def public_state(self) -> dict[str, Any]:
+        """The table's public state with each person's seat that has no live
+        connection marked ``offline`` (what every viewer is shown of it)."""
+        public = self.table.public_state()
+        self.online = self.connected_seats()
+        for i, seat in enumerate(public.get("seats") or []):
+            if seat is not None and seat.get("bot") is None and i not in self.online:
+                seat["offline"] = True
+        return public
+
+    def removed(self, conn: Connection) -> bool:
+        """Whether the host removed (and has not let back) the player of ``conn``."""
+        for account in self.table.accounts.values():
+            if account.token_hash in conn.digests and ("removed", account.player) in self.marks:
+                return True
+        return False
 
 
 class TableManager:
@@ -568,20 +588,22 @@ class TableManager:
         """Send each connection its own view: what every viewer sees alike is serialised
         once, each seat's own part once per seat, and the two are joined as text.
         The caller holds the table's lock (what it sends is stored)."""
-        cache: dict[tuple[int | None, bool], str] = {}
+        cache: dict[tuple[int | None, bool, bool], str] = {}
         left = self.turn_left(live)
         table = live.table
-        public = table.public_state()
+        public = live.public_state()
         shared = to_json({k: public[k] for k in SHARED})
         shared = "," + shared[1:]  # its members, to follow a viewer's own members
         for conn in list(live.conns):
             seat = live.seat_of(conn)
             host = live.is_host(conn)
-            key = (seat, host)
+            removed = live.removed(conn)
+            key = (seat, host, removed)
             text = cache.get(key)
             if text is None:
                 state = table.own_state(seat, turn_left=left, public=public)
                 state["you"]["host"] = host
+                state["you"]["removed"] = removed
                 text = to_json(state)[:-1] + shared
                 cache[key] = text
             conn.send(text)
@@ -614,6 +636,9 @@ class TableManager:
         if live.waiting:  # paused until _recover wakes it
             await live.wake.wait()
             return
+        if live.connected_seats() != live.online:  # someone (dis)connected: seats show it
+            async with live.lock:
+                self.broadcast(live)
         plan = table.next_auto(
             connected=live.connected_seats(),
             idle=time.monotonic() - live.changed_at,
@@ -658,6 +683,7 @@ class TableManager:
                 seat = int(command["seat"])
                 follow = live.table.after_timeout(seat, seat in live.connected_seats())
                 if follow is not None:
+                    follow["at"] = time.time()  # his seat is kept from now (away_minutes)
                     await self._commit(live, follow)
                 self.broadcast(live)
 
@@ -711,6 +737,10 @@ class TableManager:
                 conn.seat = conn.owner = None
                 async with live.lock:
                     self.broadcast(live)
+        elif isinstance(msg, SitOut):
+            seat = self._auth(conn, msg.token)
+            command = {"kind": "sitout", "seat": seat, "why": "asked", "at": time.time()}
+            await self.run(self._watching(conn), command, seen=msg.version)
         elif isinstance(msg, Back):
             seat = self._auth(conn, msg.token)
             await self.run(self._watching(conn), {"kind": "back", "seat": seat}, seen=msg.version)
@@ -722,8 +752,7 @@ class TableManager:
                 seen=msg.version,
             )
         elif isinstance(msg, RemoveBot):
-            self._auth(conn, msg.token, host_ok=True)
-            live = self._watching(conn)
+            live = self._host(conn, msg.token, "remove a bot")
             meta = live.table.seats[msg.seat] if msg.seat < len(live.table.seats) else None
             if meta is None or meta.bot is None:
                 raise IllegalActionError(f"{seat_label(msg.seat)} holds no bot")
@@ -912,8 +941,11 @@ class TableManager:
             conn.send({"type": "chat_log", "lines": list(live.chat)})
 
     def broadcast_one(self, live: LiveTable, conn: Connection) -> None:
-        state = live.table.state_for(live.seat_of(conn), turn_left=self.turn_left(live))
+        state = live.table.state_for(
+            live.seat_of(conn), turn_left=self.turn_left(live), public=live.public_state()
+        )
         state["you"]["host"] = live.is_host(conn)
+        state["you"]["removed"] = live.removed(conn)
         conn.send(state)
 
     async def _sit(self, conn: Connection, msg: Sit) -> None:

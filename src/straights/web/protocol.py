@@ -63,6 +63,8 @@ BotKind = Literal[
 BotSeconds = Annotated[float, Field(ge=0, le=10)]
 Token = Annotated[str, Field(pattern=TOKEN_PATTERN)]
 Chips = Annotated[int, Field(ge=0, le=10**9)]
+#: Minutes a player sat out keeps his seat before it is freed.
+AwayMinutes = Annotated[int, Field(ge=1, le=240)]
 SeatNo = Annotated[int, Field(ge=0, le=15)]
 #: The table version (``state.version``) a message answers: a message that changes the
 #: table names the state its sender saw, so a duplicate or stale one is refused once.
@@ -163,6 +165,15 @@ class RemoveBot(_Msg):
     seat: SeatNo
 
 
+class SitOut(_Msg):
+    """Sit out: not dealt in until "back" (a deal on is checked or folded for him);
+    the seat is kept for the table's ``away_minutes``."""
+
+    type: Literal["sit_out"]
+    version: Version = None
+    token: Token
+
+
 class Back(_Msg):
     """Come back after being sat out."""
 
@@ -210,6 +221,7 @@ class Change(_Msg):
     turn_seconds: Annotated[int, Field(ge=0, le=600)] | None = None
     auto_limit: Chips | None = None
     bot_seconds: BotSeconds | None = None
+    away_minutes: AwayMinutes | None = None
 
 
 class Remove(_Msg):
@@ -314,6 +326,7 @@ ClientMessage = (
     | Act
     | AddBot
     | RemoveBot
+    | SitOut
     | Back
     | History
     | Ping
@@ -338,6 +351,7 @@ _MODELS: dict[str, type[_Msg]] = {
     "act": Act,
     "add_bot": AddBot,
     "remove_bot": RemoveBot,
+    "sit_out": SitOut,
     "back": Back,
     "history": History,
     "ping": Ping,
@@ -412,6 +426,8 @@ class TableSettings(BaseModel):
     name: Annotated[str, Field(max_length=16 * MAX_TABLE_NAME)] = ""
     #: Chips a player may buy in all without the host's approval (None: 3 stacks).
     auto_limit: Annotated[int, Field(ge=0, le=10**9)] | None = None
+    #: Minutes a player sat out keeps his seat (the host's to change).
+    away_minutes: AwayMinutes = 10
     #: Set by the server: 2 for tables with a ledger (a broke player keeps his seat).
     edition: Literal[1, 2] = 1
     #: The game dealt: Straights, or Pai Gow poker against the bank (seats 1 to 6).

@@ -45,6 +45,7 @@ straights.errors.IllegalActionError: Straights has no wagers: the stakes are the
 from __future__ import annotations
 
 import hmac
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -469,13 +470,20 @@ class WebTable:
         self.game.forfeit(int(c["seat"]))
 
     def _do_sitout(self, c: dict[str, Any]) -> None:
-        self.taken(int(c["seat"])).sat_out = True
+        meta = self.taken(int(c["seat"]))
+        if meta.bot is not None:
+            raise IllegalActionError(f"{meta.name} is a bot: bots do not sit out")
+        if not meta.sat_out:
+            at = c.get("at")
+            meta.away_at = None if at is None else float(at)
+        meta.sat_out = True
 
     def _do_back(self, c: dict[str, Any]) -> None:
         meta = self.taken(int(c["seat"]))
         meta.sat_out = False
         meta.away_deals = 0
         meta.misses = 0
+        meta.away_at = None
 
     def _do_rebuy(self, c: dict[str, Any]) -> None:
         seat = int(c["seat"])
@@ -522,6 +530,11 @@ class WebTable:
         """
         self._open()
         change = {k: v for k, v in c.items() if k != "kind"}
+        if "away_minutes" in change:  # every game's: the table's own, at once
+            minutes = int(change.pop("away_minutes"))
+            self.settings = self.settings.model_copy(update={"away_minutes": minutes})
+        if not change:
+            return
         if not self.in_hand:
             self.settings = self.game.change(change)
             return
@@ -600,19 +613,41 @@ class WebTable:
         ``idle`` is the time since the last change; ``connected`` the seats with
         a live connection; ``bot_delay`` the bots' delay of a table that sets none.
         """
-        return self.game.next_auto(
+        plan = self.game.next_auto(
             connected=connected, idle=idle, bot_delay=bot_delay, deal_delay=deal_delay
         )
+        later = self._away_soonest(self.game.playing)  # an away seat's time running out
+        if later is not None and (plan is None or later.delay < plan.delay):
+            return later
+        return plan
 
     def away_unseat(self, playing: Callable[[int, SeatMeta], bool]) -> Auto | None:
-        """The unseating of a person sat out for :data:`AWAY_DEALS` deals, if any
-        (``playing``: whether a seat is in the game now)."""
+        """The unseating of a person sat out longer than the table keeps an away seat
+        (``away_minutes`` since he sat out; one sat out before the time was recorded:
+        :data:`AWAY_DEALS` deals), the soonest first; ``playing``: whether a seat is
+        in the game now. Decided by the clock while the server runs: the unseat
+        command it makes is what the log keeps."""
+        plan = self._away_soonest(playing)
+        return plan if plan is not None and plan.delay == 0 else None
+
+    def _away_soonest(self, playing: Callable[[int, SeatMeta], bool]) -> Auto | None:
+        """The next unseating of a person sat out (see :meth:`away_unseat`), however far."""
+        soonest: Auto | None = None
+        keep = 60.0 * self.settings.away_minutes
         for seat, meta in enumerate(self.seats):
-            if meta is None or meta.bot is not None:
+            if meta is None or meta.bot is not None or not meta.sat_out:
                 continue
-            if meta.sat_out and not playing(seat, meta) and meta.away_deals >= AWAY_DEALS:
-                return Auto(0.0, {"kind": "unseat", "seat": seat, "why": "away"})
-        return None
+            if playing(seat, meta):
+                continue
+            command = {"kind": "unseat", "seat": seat, "why": "away"}
+            if meta.away_at is None:
+                if meta.away_deals >= AWAY_DEALS:
+                    return Auto(0.0, command)
+                continue
+            delay = max(0.0, meta.away_at + keep - time.time())
+            if soonest is None or delay < soonest.delay:
+                soonest = Auto(delay, command)
+        return soonest
 
     def bot_delay(self, server_delay: float) -> float:
         """Seconds a bot waits before it acts: the table's, else the server's."""
@@ -744,6 +779,7 @@ class WebTable:
             "turn_seconds": s.turn_seconds,
             "bot_seconds": s.bot_seconds,
             "auto_limit": self.auto_limit,
+            "away_minutes": s.away_minutes,
         }
 
     def public_settings(self) -> dict[str, Any]:
