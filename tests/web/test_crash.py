@@ -91,8 +91,7 @@ def _picture(c: Client) -> dict:
     to be connected is the server's, not the table's)."""
     assert c.state is not None
     seats = [
-        s if s is None else {k: v for k, v in s.items() if k != "offline"}
-        for s in c.state["seats"]
+        s if s is None else {k: v for k, v in s.items() if k != "offline"} for s in c.state["seats"]
     ]
     return {"version": c.state["version"], "hand": c.state["hand"], "seats": seats}
 

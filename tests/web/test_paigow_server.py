@@ -19,8 +19,7 @@ def _state(c: Client) -> dict[str, Any]:
     moment, not the table's)."""
     assert c.state is not None
     seats = [
-        s if s is None else {k: v for k, v in s.items() if k != "offline"}
-        for s in c.state["seats"]
+        s if s is None else {k: v for k, v in s.items() if k != "offline"} for s in c.state["seats"]
     ]
     return c.state | {"seats": seats}
 

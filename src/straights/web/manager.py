@@ -40,7 +40,6 @@ from straights.web.protocol import (
     AddBot,
     Answer,
     Back,
-    SitOut,
     Change,
     Chat,
     Choose,
@@ -60,6 +59,7 @@ from straights.web.protocol import (
     RemoveBot,
     SetHands,
     Sit,
+    SitOut,
     TableSettings,
     Wager,
     error_reply,
@@ -299,13 +299,16 @@ class LiveTable:
     def connected_seats(self) -> set[int]:
         return {s for c in self.conns if not c.closed and (s := self.seat_of(c)) is not None}
 
-    def public_state(self) -> dict[str, Any]:
+    def public_state(self, *, to_all: bool = True) -> dict[str, Any]:
         """The table's public state with each person's seat that has no live
-        connection marked ``offline`` (what every viewer is shown of it)."""
+        connection marked ``offline``; ``to_all``: it is sent to every viewer (who then
+        know who is connected: :attr:`online`)."""
         public = self.table.public_state()
-        self.online = self.connected_seats()
+        online = self.connected_seats()
+        if to_all:
+            self.online = online
         for i, seat in enumerate(public.get("seats") or []):
-            if seat is not None and seat.get("bot") is None and i not in self.online:
+            if seat is not None and seat.get("bot") is None and i not in online:
                 seat["offline"] = True
         return public
 
@@ -942,7 +945,9 @@ class TableManager:
 
     def broadcast_one(self, live: LiveTable, conn: Connection) -> None:
         state = live.table.state_for(
-            live.seat_of(conn), turn_left=self.turn_left(live), public=live.public_state()
+            live.seat_of(conn),
+            turn_left=self.turn_left(live),
+            public=live.public_state(to_all=False),
         )
         state["you"]["host"] = live.is_host(conn)
         state["you"]["removed"] = live.removed(conn)

@@ -247,8 +247,13 @@ function alertTurn(state) {
 function renderBanner(state) {
   const b = $("banner");
   b.replaceChildren();
-  if (state.you.seat !== null && state.you.sat_out) {
-    b.append(el("span", null, "You are sat out: you are not dealt in until you come back."));
+  if (state.you.removed) {
+    b.append(el("span", null, state.you.seat !== null ? "The host removed you from this table: you leave after this deal, and may sit again only when the host lets you back." : "The host removed you from this table: you may watch, and sit again only when the host lets you back."));
+    b.hidden = false;
+  } else if (state.you.seat !== null && state.you.sat_out) {
+    const mine = state.seats[state.you.seat];
+    const until = mine && mine.away_at ? ` Your seat is kept until ${new Date((mine.away_at + 60 * (state.table.away_minutes || 10)) * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}.` : "";
+    b.append(el("span", null, `You are sat out: you are not dealt in until you come back.${until}`));
     const back = el("button", "primary", "I'm back");
     back.onclick = () => send({ type: "back", token: seatToken() });
     b.append(back);
@@ -336,7 +341,8 @@ function renderSeats(seats, n, me) {
   for (const old of felt.querySelectorAll(".seat")) old.remove();
   const cells = placeGrid(n, me);
   const state = app.state;
-  const canManage = !app.replaying && state && (app.host || state.you.seat !== null);
+  const closed = Boolean(state && state.ledger && state.ledger.closed);
+  const canManage = !app.replaying && !closed && state && (app.host || state.you.seat !== null);
   for (const s of seats) {
     const d = el("div", "seat");
     const [row, col] = cells[s.seat];
@@ -345,7 +351,7 @@ function renderSeats(seats, n, me) {
     if (s.empty) {
       d.classList.add("empty");
       d.append(el("div", "status", `Seat ${s.seat + 1}`));
-      if (!app.replaying && state.you.seat === null) {
+      if (!app.replaying && !closed && !state.you.removed && state.you.seat === null) {
         const sit = el("button", "primary", "Sit");
         sit.onclick = () => openSit(s.seat);
         d.append(sit);
@@ -364,6 +370,12 @@ function renderSeats(seats, n, me) {
     d.append(nm);
     d.append(el("div", "chips", `${s.chips} chips`));
     if (s.status) d.append(el("div", "status", s.status));
+    // Who has no live connection (the server marks people's seats; not in a replay).
+    const live = !app.replaying && state && state.seats ? state.seats[s.seat] : null;
+    if (live && live.offline) {
+      d.classList.add("offline");
+      d.append(el("div", "offline", "disconnected"));
+    }
     if (s.last) d.append(el("div", "last", s.last));
     if (s.folded) d.classList.add("folded");
     if (s.cards) {
@@ -375,11 +387,14 @@ function renderSeats(seats, n, me) {
     if (s.won) { d.append(el("div", "won", `+${s.won}`)); d.classList.add("winner"); }
     if (s.turn) d.classList.add("turn");
     if (me === s.seat) d.classList.add("me");
-    if (s.bot && canManage) {
+    if (s.bot && canManage && app.host) {  // the host's alone, and confirmed
       const rm = el("button", "remove", "×");
       rm.title = "Remove this bot";
       rm.setAttribute("aria-label", `Remove ${s.name}`);
-      rm.onclick = () => send({ type: "remove_bot", token: anyToken(), seat: s.seat });
+      rm.onclick = () => {
+        const during = state.hand.hand_number && !state.hand.finished;
+        if (confirm(`Remove ${s.name}?${during ? " It forfeits the deal on." : ""}`)) send({ type: "remove_bot", token: hostToken() || seatToken(), seat: s.seat });
+      };
       d.append(rm);
     }
     felt.append(d);
@@ -517,10 +532,19 @@ function renderMe(state) {
 
 // The seated viewer's "Leave seat" button (every kind of table).
 function leaveButton(state) {
-  const leave = el("button", "ghost", state.you.leaving ? "Leaving after this deal" : "Leave seat");
-  leave.disabled = state.you.leaving;
+  const removed = state.you.removed;
+  const leave = el("button", "ghost", removed ? "Removed by the host" : state.you.leaving ? "Leaving after this deal" : "Leave seat");
+  leave.disabled = state.you.leaving || removed;
   leave.onclick = () => { if (confirm("Leave your seat? Your chips leave with you.")) send({ type: "leave", token: seatToken() }); };
-  return leave;
+  if (removed || state.you.leaving || state.you.sat_out || (state.ledger && state.ledger.closed)) return leave;
+  // Sitting out is the player's own: dealt no more until "I'm back" (the seat is kept).
+  const frag = document.createDocumentFragment();
+  const out = el("button", "ghost", "Sit out");
+  out.id = "btn-sitout";
+  out.title = `Not dealt in until you are back; your seat is kept ${state.table.away_minutes || 10} minutes`;
+  out.onclick = () => send({ type: "sit_out", token: seatToken() });
+  frag.append(out, leave);
+  return frag;
 }
 
 function renderTimer(state) {
@@ -564,6 +588,8 @@ function renderChatForm(state) {
 }
 
 function chatLine(msg) {
+  app.mutedSeats = msg.muted || app.mutedSeats || [];
+  if (typeof hostMuted === "function") hostMuted();  // host.js: the panel's Mute/Unmute
   const list = $("chat-lines");
   const li = el("li", msg.seat === null && !msg.name ? "system" : "");
   if (msg.name) li.append(el("b", null, msg.name + ": "));

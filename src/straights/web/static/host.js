@@ -3,7 +3,9 @@
 // hostToken); app.js calls hostRender(state) after drawing each state.
 "use strict";
 
-const host = { built: false, state: null, ledgerOpen: false };
+// typed: what the host typed in the settings form and has not applied (kept when the
+// panel is redrawn); pick: the player chosen in the panel's list.
+const host = { built: false, state: null, ledgerOpen: false, typed: {}, pick: null };
 
 // The host's messages carry the host token if this browser created the table,
 // else the player token (the role may have been handed to him).
@@ -64,7 +66,10 @@ function renderYou(state) {
   const L = state.ledger;
   const notes = [];
   if (L.closed) notes.push(el("span", null, "The host closed the table: every stack is cashed out. See the settle-up in the Ledger."));
-  else if (L.paused) notes.push(el("span", null, state.hand.finished || !state.hand.hand_number ? "The host paused the game: no new deal starts until he resumes." : "The host paused the game: this deal is the last until he resumes."));
+  else if (L.paused) {
+    const who = L.host_seat !== null && state.seats[L.host_seat] ? `The host (${state.seats[L.host_seat].name})` : "The host";
+    notes.push(el("span", null, state.hand.finished || !state.hand.hand_number ? `${who} paused the game: no new deal starts until the game resumes.` : `${who} paused the game: this deal is the last until the game resumes.`));
+  }
   if (state.you.seat !== null && state.you.broke && !L.closed) {
     notes.push(el("span", null, `You are out of chips. Rebuy for ${state.table.stack}, or leave the seat.`));
     const re = el("button", "primary", `Rebuy ${state.table.stack}`);
@@ -98,7 +103,7 @@ function renderPanel(state) {
   const L = state.ledger;
   if (!state.you.host || L.closed) { panel.hidden = true; panel.replaceChildren(); return; }
   // Keep what the host is typing: rebuild only when something he sees changed.
-  const key = JSON.stringify([state.table, L.paused, L.rows.map((r) => [r.player, r.seat, r.pending, r.name]), state.hand.finished, state.hand.hand_number, L.host_seat]);
+  const key = JSON.stringify([state.table, L.paused, L.queued, L.rows.map((r) => [r.player, r.seat, r.pending, r.name]), state.hand.finished, state.hand.hand_number, L.host_seat]);
   if (panel.dataset.key === key && !panel.hidden) return;
   panel.dataset.key = key;
   panel.hidden = false;
@@ -134,19 +139,31 @@ function renderPanel(state) {
     labelled("Timer (s)", numberInput("turn_seconds", t.turn_seconds, 0, 600)),
     labelled("Auto buy-in limit", numberInput("auto_limit", t.auto_limit, 0, 1e9)),
     labelled("Bot delay (s)", botDelay),
+    labelled("Away seat kept (min)", numberInput("away_minutes", t.away_minutes ?? 10, 1, 240)),
   );
-  const apply = el("button", "primary", "Apply");
+  // What the host typed and has not applied survives the redraw at a deal's end.
+  for (const [name, value] of Object.entries(host.typed)) if (form.elements[name]) form.elements[name].value = value;
+  form.addEventListener("input", (ev) => { if (ev.target.name) host.typed[ev.target.name] = ev.target.value; });
+  form.addEventListener("change", (ev) => { if (ev.target.name) host.typed[ev.target.name] = ev.target.value; });
+  const apply = el("button", "primary", between ? "Apply" : "Apply at next deal");
   apply.type = "submit";
-  apply.disabled = !between;
-  apply.title = between ? "" : "Between deals only";
+  apply.title = between ? "" : "Stakes and timer change when this deal ends";
   form.append(apply);
   form.onsubmit = (ev) => {
     ev.preventDefault();
     const f = form.elements;
     hostMsg({ type: "change", ante: Number(f.ante.value), betting: f.betting ? f.betting.value : undefined,
       turn_seconds: Number(f.turn_seconds.value), auto_limit: Number(f.auto_limit.value),
-      bot_seconds: Number(f.bot_seconds.value) });
+      bot_seconds: Number(f.bot_seconds.value), away_minutes: Number(f.away_minutes.value) });
+    host.typed = {};
   };
+  if (L.queued) {
+    const words = { ante: oneStructure ? "ante" : "stakes unit", betting: "structure", turn_seconds: "timer (s)", auto_limit: "auto buy-in limit", bot_seconds: "bot delay (s)" };
+    const what = Object.entries(L.queued).map(([k, v]) => `${words[k] || k} ${v}`).join(", ");
+    const q = el("div", "host-row queued", `At the next deal: ${what}.`);
+    q.id = "host-queued";
+    form.append(q);
+  }
   // The style of the bots "+ Bot" adds to an empty seat (any time, not only between deals).
   const style = document.createElement("select");
   style.id = "host-botkind";
@@ -195,9 +212,29 @@ function renderPanel(state) {
       const o = pick.selectedOptions[0];
       if (o && confirm(`Hand the host role to ${o.textContent}? You lose the host controls.`)) hostMsg({ type: "make_host", seat: Number(pick.value) });
     };
-    line.append(pick, remove, make);
+    // Mute or unmute the chosen person's chat (the list of the muted comes with chat lines).
+    const mute = el("button", "ghost", "Mute");
+    mute.id = "host-mute";
+    mute.onclick = () => {
+      const seat = Number(pick.value);
+      const isMuted = (app.mutedSeats || []).includes(seat);
+      hostMsg({ type: "mute", seat, muted: !isMuted });
+    };
+    if (host.pick !== null && [...pick.options].some((o) => o.value === host.pick)) pick.value = host.pick;
+    pick.onchange = () => { host.pick = pick.value; hostMuted(); };
+    line.append(pick, remove, make, mute);
     panel.append(line);
+    hostMuted();
   }
+}
+
+// The panel's mute button says what it would do to the chosen person (bots: nothing).
+function hostMuted() {
+  const b = $("host-mute"), pick = $("host-seat");
+  if (!b || !pick || !pick.selectedOptions[0]) return;
+  const isBot = pick.selectedOptions[0].dataset.bot === "1";
+  b.hidden = isBot;
+  b.textContent = (app.mutedSeats || []).includes(Number(pick.value)) ? "Unmute" : "Mute";
 }
 
 // ------------------------------------------------------------------ the ledger

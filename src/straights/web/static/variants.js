@@ -115,7 +115,7 @@ function renderChoice(state) {
   box.replaceChildren();
   const c = state.choice;
   const between = !state.hand.hand_number || state.hand.finished;
-  if (!c || !between) { box.hidden = true; return; }
+  if (!c || !between || state.ledger.closed) { box.hidden = true; return; }
   if (c.chosen) {
     box.append(el("div", null, `Next deal: ${c.chosen_name}`));
   } else if (c.seat === null) {
