@@ -328,3 +328,110 @@ def test_a_player_sits_out_and_back_and_a_disconnected_seat_is_marked(
     finally:
         hctx.close()
         bctx.close()
+
+
+def _stud(
+    browser: Browser, make_server: Any, viewport: str, stack: str, pause: float = 0.3
+) -> tuple[Any, Page]:
+    """Seven-card stud with calling bots; ``pause``: seconds between deals."""
+    from test_browser_variants import open_table
+
+    server = make_server(bot_delay=0.0, deal_delay=pause)
+    return open_table(browser, server, viewport, game="F7S", stack=stack)
+
+
+@SIZES
+def test_seven_cards_at_showdown_fit_their_seats_and_read_whole(
+    browser: Browser, make_server: Any, viewport: str
+) -> None:
+    from test_browser_variants import Human, finished
+
+    ctx, page = _stud(browser, make_server, viewport, "1000", pause=30.0)
+    try:
+        st = Human(page).play_until(finished)
+        sevens = [p["seat"] for p in st["hand"]["players"] if len(p["cards"]) == 7]
+        assert len(sevens) >= 2, "calling bots go to the showdown"
+        for seat in sevens:
+            box = page.locator(f'.seat[data-seat="{seat}"]').bounding_box()
+            cards = page.locator(f'.seat[data-seat="{seat}"] .mini .card')
+            expect(cards).to_have_count(7)
+            rects = [cards.nth(k).bounding_box() for k in range(7)]
+            assert box is not None and all(r is not None for r in rects)
+            for k, r in enumerate(rects):
+                assert r is not None
+                inside = (
+                    box["x"] - 0.5 <= r["x"]
+                    and r["x"] + r["width"] <= box["x"] + box["width"] + 0.5
+                )
+                assert inside, f"seat {seat}: card {k} sticks out of its seat"
+                nxt = rects[k + 1] if k + 1 < 7 else None
+                if nxt is not None and abs(nxt["y"] - r["y"]) < 1:  # same row: not covered
+                    assert nxt["x"] >= r["x"] + r["width"] - 0.5, f"seat {seat}: card {k} covered"
+        webtools.shot(page, f"room-stud-showdown-{viewport}")
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        ctx.close()
+
+
+#: The viewer's seat in the state and its words on the page, read at one instant.
+SEEN = """(() => {
+  const st = app.state, h = st.hand, me = st.you.seat;
+  const p = (h.players || []).find((q) => q.seat === me);
+  const last = document.querySelector(`.seat[data-seat="${me}"] .last`);
+  return { on: Boolean(h.hand_number && !h.finished), street: h.street || "",
+    stack: p ? p.stack : null, folded: Boolean(p && p.folded),
+    last: last ? last.textContent : "" };
+})()"""
+
+
+@SIZES
+def test_an_all_in_is_said(browser: Browser, make_server: Any, viewport: str) -> None:
+    from test_browser_variants import Human
+
+    ctx, page = _stud(browser, make_server, viewport, "10")
+    try:
+        ann = Human(page)
+        deadline = time.monotonic() + 60
+        while True:
+            assert time.monotonic() < deadline, "Ann was never all-in during a deal"
+            seen = page.evaluate(SEEN)
+            if seen["on"] and seen["stack"] == 0 and not seen["folded"]:
+                assert "all-in" in seen["last"], seen
+                break
+            ann.step()
+            page.wait_for_timeout(30)
+        webtools.shot(page, f"room-all-in-{viewport}")
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        ctx.close()
+
+
+@SIZES
+def test_a_fold_stays_said_at_the_next_round(
+    browser: Browser, make_server: Any, viewport: str
+) -> None:
+    from test_browser_variants import Human, open_table
+
+    server = make_server(bot_delay=0.4, deal_delay=0.3)
+    ctx, page = open_table(browser, server, viewport, game="F7S", stack="1000")
+    try:
+        ann = Human(page)
+        deadline = time.monotonic() + 60
+        folded_on = None
+        while True:
+            assert time.monotonic() < deadline, "no later street seen after Ann's fold"
+            seen = page.evaluate(SEEN)
+            if seen["on"] and seen["folded"] and folded_on and seen["street"] != folded_on:
+                assert "fold" in seen["last"], seen  # a round later, still said
+                break
+            fold = page.locator('#actions button[data-action="fold"]:not([disabled])')
+            if seen["on"] and not seen["folded"] and fold.count():
+                folded_on = seen["street"]
+                fold.click()
+            elif not seen["folded"] or not seen["on"]:
+                ann.step()
+            page.wait_for_timeout(30)
+        webtools.shot(page, f"room-folded-{viewport}")
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        ctx.close()

@@ -303,6 +303,17 @@ function placeGrid(n, me) {
   return g.cells;
 }
 
+// A seat's last words in a deal: his action of this round; a fold stays "folds" for
+// the rest of the deal, and a player with every chip in says "all-in" until the end.
+function lastWords(state, seat, p) {
+  const h = state.hand;
+  const said = state.follow.last[String(seat)] || "";
+  if (!p || !h.hand_number) return said;
+  if (p.folded) return /fold/.test(said) ? said : "folded";
+  if (!h.finished && p.stack === 0 && (p.in_hand ?? true)) return /all-in/.test(said) ? said : (said ? `${said} · all-in` : "all-in");
+  return said;
+}
+
 // The seats as the live state shows them.
 function liveSeats(state) {
   const h = state.hand;
@@ -318,7 +329,7 @@ function liveSeats(state) {
     if (meta.bot) status = status ? `${meta.bot} bot · ${status}` : `${meta.bot} bot`;
     const s = {
       seat: i, name: meta.name, chips: meta.chips, status, bot: meta.bot,
-      last: state.follow.last[String(i)] || "",
+      last: lastWords(state, i, p),
       dealer: h.button === i && h.hand_number > 0,
       turn: h.actor === i && !h.finished,
       won: won.get(i) || 0,

@@ -36,7 +36,7 @@ function variantSeats(state) {
     if (meta.bot) status = status ? `${meta.bot} bot · ${status}` : `${meta.bot} bot`;
     out.push({
       seat: i, name: meta.name, chips: meta.chips, status, bot: meta.bot,
-      last: state.follow.last[String(i)] || "",
+      last: lastWords(state, i, p),
       dealer: h.button === i && h.hand_number > 0,
       turn: h.actor === i && !h.finished,
       won: p ? p.won : 0,
