@@ -152,9 +152,14 @@ function renderPanel(state) {
   form.onsubmit = (ev) => {
     ev.preventDefault();
     const f = form.elements;
-    hostMsg({ type: "change", ante: Number(f.ante.value), betting: f.betting ? f.betting.value : undefined,
+    const asked = { ante: Number(f.ante.value), betting: f.betting ? f.betting.value : undefined,
       turn_seconds: Number(f.turn_seconds.value), auto_limit: Number(f.auto_limit.value),
-      bot_seconds: Number(f.bot_seconds.value), away_minutes: Number(f.away_minutes.value) });
+      bot_seconds: Number(f.bot_seconds.value), away_minutes: Number(f.away_minutes.value) };
+    // Only what differs from the table now (a change waiting for the next deal included).
+    const now = { ...t, bot_seconds: t.bot_seconds ?? 1, away_minutes: t.away_minutes ?? 10, ...(L.queued || {}) };
+    const msg = { type: "change" };
+    for (const [k, v] of Object.entries(asked)) if (v !== undefined && v !== now[k]) msg[k] = v;
+    if (Object.keys(msg).length > 1) hostMsg(msg);
     host.typed = {};
   };
   if (L.queued) {
