@@ -176,6 +176,10 @@ def test_the_host_panel_keeps_what_he_typed_and_queues_a_change(
         button.click()
         expect(ann.locator("#host-queued")).to_contain_text("ante 5")
         expect(ann.locator("#host-queued")).to_contain_text("timer (s) 45")
+        # … and everyone is told, in the chat.
+        expect(ann.locator("#chat-lines")).to_contain_text(
+            "The host set stakes 5 (ante), timer 45 s: from the next deal."
+        )
         webtools.shot(ann, f"room-queued-{viewport}")
         assert state(ann)["table"]["ante"] == 1
         play_until(ann, f"app.state.hand.hand_number > {number}")
@@ -435,3 +439,35 @@ def test_a_fold_stays_said_at_the_next_round(
         assert page.errors == []  # type: ignore[attr-defined]
     finally:
         ctx.close()
+
+
+@SIZES
+def test_the_stakes_show_whole_and_the_pause_names_the_host(
+    browser: Browser, make_server: Any, viewport: str
+) -> None:
+    server = make_server()
+    table, token = server.create(
+        seats=3, games=["F7S"], turn_seconds=0, stack=50, name="Thursday club"
+    )
+    hctx, bctx = context(browser, viewport), context(browser, viewport)
+    try:
+        ann = open_page(hctx, server, table, token)
+        sit(ann, 0, "Ann")
+        bob = open_page(bctx, server, table)
+        # The header (one row) cuts the name on a phone: a line above the table has it.
+        name = bob.locator("#stakes-line" if viewport == "phone" else "#tablename")
+        expect(name).to_be_visible()
+        expect(name).to_contain_text("Thursday club · Fixed-limit seven-card stud · stakes ×1")
+        whole = name.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+        assert whole, f"the header cuts {name.inner_text()!r}"
+        box = name.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= VIEWPORTS[viewport][0]
+        ann.click("#host-pause")
+        banner = bob.locator("#you-banner")
+        expect(banner).to_contain_text("The host (Ann) paused the game")
+        assert " he " not in banner.inner_text()
+        webtools.shot(bob, f"room-paused-{viewport}")
+        no_errors(ann, bob)
+    finally:
+        hctx.close()
+        bctx.close()

@@ -320,6 +320,31 @@ class LiveTable:
         return False
 
 
+#: The host's changes as the chat announces them.
+_CHANGE_WORDS = {
+    "ante": "stakes {} (ante)",
+    "betting": "structure {}",
+    "turn_seconds": "timer {} s",
+    "auto_limit": "automatic buy-in limit {}",
+    "bot_seconds": "bots' delay {} s",
+    "away_minutes": "away seats kept {} min",
+}
+
+
+def change_text(command: dict[str, Any], queued: dict[str, Any] | None) -> str:
+    """The chat's line for the host's ``change`` (``queued``: the table's change
+    waiting for the next deal after it).
+
+    >>> change_text({"kind": "change", "ante": 5, "turn_seconds": 45}, {"ante": 5})
+    'The host set stakes 5 (ante), timer 45 s: from the next deal.'
+    >>> change_text({"kind": "change", "ante": 2}, None)
+    'The host set stakes 2 (ante).'
+    """
+    parts = [_CHANGE_WORDS[k].format(v) for k, v in command.items() if k in _CHANGE_WORDS]
+    later = queued is not None and any(k in queued for k in command)
+    return f"The host set {', '.join(parts)}{': from the next deal' if later else ''}."
+
+
 class TableManager:
     """All live tables of one server process."""
 
@@ -822,6 +847,9 @@ class TableManager:
         else:  # pragma: no cover - every message type is handled above
             raise ProtocolError(f"unexpected message {msg!r}")
         await self.run(live, command, seen=msg.version)
+        if isinstance(msg, Change):
+            async with live.lock:  # everyone is told, in the chat
+                self._chat_line(live, None, "", change_text(command, live.table.queued))
 
     # -- chat -----------------------------------------------------------------------------------
     def is_host(self, live: LiveTable, token: str) -> bool:

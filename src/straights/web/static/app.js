@@ -170,6 +170,9 @@ function render(state) {
   const t = state.table;
   const variant = isVariantTable(state);  // variants.js: any game, or dealer's choice
   $("tablename").textContent = variant ? variantTitle(state) : `${t.name || "Table"} · ${t.betting === "limit" ? "Limit" : "No Limit"} · ante ${t.ante} · ${t.pack} cards`;
+  let line = $("stakes-line");  // the name and stakes, whole, where the header cuts them
+  if (!line) { line = el("div", "stakes-line"); line.id = "stakes-line"; $("felt").before(line); }
+  line.textContent = $("tablename").textContent;
   const h = state.hand;
   alertTurn(state);
   renderBanner(state);
