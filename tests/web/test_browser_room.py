@@ -471,3 +471,42 @@ def test_the_stakes_show_whole_and_the_pause_names_the_host(
     finally:
         hctx.close()
         bctx.close()
+
+
+@SIZES
+def test_a_player_tops_up_between_deals(browser: Browser, make_server: Any, viewport: str) -> None:
+    server = make_server(deal_delay=3.0, bot_delay=0.0)  # time to pause between deals
+    table, token = server.create(seats=2, bots=1, bot_kind="calling", turn_seconds=0, stack=20)
+    ctx = context(browser, viewport)
+    try:
+        ann = open_page(ctx, server, table, token)
+        sit(ann, 0, "Ann")
+        expect(ann.locator("#btn-topup")).to_have_count(0)  # a full stack
+        # Deals (Ann bets what she can) until one leaves her short but not broke.
+        deadline = time.monotonic() + 90
+        while True:
+            assert time.monotonic() < deadline, "no deal left Ann short"
+            s = state(ann)
+            mine = s["seats"][0]["chips"]
+            if s["hand"]["finished"] and 0 < mine < 20:
+                ann.click("#host-pause")  # time to top up: no deal starts meanwhile
+                break
+            for kind in ("bet", "raise", "call", "check"):
+                b = ann.locator(f'#actions button[data-action="{kind}"]:not([disabled])')
+                if b.count():
+                    b.first.click()
+                    break
+            time.sleep(0.1)
+        webtools.wait_until(ann, "app.state.ledger.paused")
+        play_until(ann, "app.state.hand.finished")
+        short = state(ann)["seats"][0]["chips"]
+        expect(ann.locator("#btn-topup")).to_have_text("Top up to 20")
+        webtools.shot(ann, f"room-topup-{viewport}")
+        ann.click("#btn-topup")
+        expect(ann.locator('.seat[data-seat="0"] .chips')).to_have_text("20 chips")
+        expect(ann.locator("#btn-topup")).to_have_count(0)
+        rows = state(ann)["ledger"]["rows"]
+        assert next(r for r in rows if r["name"] == "Ann")["bought"] == 20 + (20 - short)
+        no_errors(ann)
+    finally:
+        ctx.close()

@@ -362,11 +362,22 @@ class WebTable:
         meta.stack = 0
         self.seats[seat] = None
 
-    def _buy_in(self, meta: SeatMeta, note: str) -> None:
-        """One buy-in of the table's stack: at once if within the limit (bots always),
-        else waiting for the host (``answer`` command)."""
+    def _add_chips(self, meta: SeatMeta, amount: int) -> None:
+        """Put ``amount`` bought chips in front of ``meta``'s player: in the game's
+        engine while he is in the game (between deals), else beside him."""
+        seat = self.seats.index(meta)
+        engine_seats = getattr(self.game, "engine", None)
+        player = engine_seats.seats[seat] if meta.in_game and engine_seats is not None else None
+        if player is not None:
+            player.stack += amount
+        else:
+            meta.stack += amount
+
+    def _buy_in(self, meta: SeatMeta, note: str, chips: int | None = None) -> None:
+        """One buy-in of the table's stack (``chips``: a top-up's): at once if within
+        the limit (bots always), else waiting for the host (``answer`` command)."""
         account = self.accounts[meta.owner]
-        amount = self.settings.stack
+        amount = self.settings.stack if chips is None else chips
         fresh = sum(
             e.amount
             for e in self.entries
@@ -374,7 +385,7 @@ class WebTable:
         )
         if account.bot is not None or fresh + amount <= self.auto_limit:
             self._enter(account, "buy-in", amount, note)
-            meta.stack += amount
+            self._add_chips(meta, amount)
         else:
             account.pending = amount
 
@@ -490,21 +501,33 @@ class WebTable:
         meta = self.taken(seat)
         self._open()
         account = self.accounts[meta.owner]
-        if self.game.has_chips(seat, meta):
-            raise IllegalActionError("you still have chips: a rebuy is for a player out of chips")
         if account.pending:
             raise IllegalActionError("your buy-in already waits for the host's approval")
-        self._buy_in(meta, "rebuys")
+        if not self.game.has_chips(seat, meta):
+            self._buy_in(meta, "rebuys")
+            return
+        # A top-up: between deals, up to the table's stack (its most a buy-in brings).
+        self._between_deals("you top up")
+        have = self.game.stack_of(seat, meta)
+        if have >= self.settings.stack:
+            raise IllegalActionError(
+                f"you have {have} chips: a top-up brings a stack up to {self.settings.stack}"
+            )
+        self._buy_in(meta, "tops up", self.settings.stack - have)
 
     def _do_answer(self, c: dict[str, Any]) -> None:
         account = self.accounts.get(int(c["player"]))
         if account is None or not account.pending:
             raise IllegalActionError("no buy-in of that player waits for approval")
         meta = next((m for m in self.seats if m is not None and m.owner == account.player), None)
+        if c.get("accept") and meta is not None and meta.in_game and self.in_hand:
+            raise IllegalActionError(
+                f"{account.name} is in deal {self.hand_number}: approve his top-up between deals"
+            )
         amount, account.pending = account.pending, 0
         if c.get("accept") and meta is not None:
             self._enter(account, "buy-in", amount, "approved")
-            meta.stack += amount
+            self._add_chips(meta, amount)
 
     def _do_readmit(self, c: dict[str, Any]) -> None:
         """The host lets a removed player sit here again (the manager keeps who was

@@ -553,6 +553,16 @@ function leaveButton(state) {
   if (removed || state.you.leaving || state.you.sat_out || (state.ledger && state.ledger.closed)) return leave;
   // Sitting out is the player's own: dealt no more until "I'm back" (the seat is kept).
   const frag = document.createDocumentFragment();
+  // Between deals a player below the table's stack tops up to it (not only when broke).
+  const mine = state.seats[state.you.seat];
+  const between = !state.hand.hand_number || state.hand.finished;
+  if (mine && between && mine.chips > 0 && mine.chips < state.table.stack && !state.you.pending && state.table.game !== "pai-gow") {
+    const up = el("button", "ghost", `Top up to ${state.table.stack}`);
+    up.id = "btn-topup";
+    up.title = `Buy ${state.table.stack - mine.chips} chips (the host approves beyond the table's limit)`;
+    up.onclick = () => send({ type: "rebuy", token: seatToken() });
+    frag.append(up);
+  }
   const out = el("button", "ghost", "Sit out");
   out.id = "btn-sitout";
   out.title = `Not dealt in until you are back; your seat is kept ${state.table.away_minutes || 10} minutes`;
