@@ -510,3 +510,34 @@ def test_a_player_tops_up_between_deals(browser: Browser, make_server: Any, view
         no_errors(ann)
     finally:
         ctx.close()
+
+
+@SIZES
+def test_the_host_adjusts_a_stack_written_in_the_ledger(
+    browser: Browser, make_server: Any, viewport: str
+) -> None:
+    server = make_server()
+    table, token = server.create(seats=3, turn_seconds=0, stack=100)
+    hctx, bctx = context(browser, viewport), context(browser, viewport)
+    try:
+        ann = open_page(hctx, server, table, token)
+        bob = open_page(bctx, server, table)
+        sit(bob, 1, "Bob")
+        ann.select_option("#host-seat", "1")
+        ann.fill("#host-adjust input[name=chips]", "150")
+        ann.click("#host-adjust button[type=submit]")
+        assert any("Set the stack of Seat 2: Bob to 150" in m for m in ann.dialogs)  # type: ignore[attr-defined]
+        expect(bob.locator('.seat[data-seat="1"] .chips')).to_have_text("150 chips")
+        ann.fill("#host-adjust input[name=chips]", "80")
+        ann.click("#host-adjust button[type=submit]")
+        expect(bob.locator('.seat[data-seat="1"] .chips')).to_have_text("80 chips")
+        bob.click("#btn-ledger")
+        cells = bob.locator("#ledger .ledger-table tr").nth(1).locator("td")
+        expect(cells.nth(1)).to_have_text("150")  # bought: 100 and 50 more
+        expect(cells.nth(2)).to_have_text("70")  # cashed out: 70 taken
+        expect(cells.nth(4)).to_have_text("0")  # nobody won or lost
+        webtools.shot(ann, f"room-adjust-{viewport}")
+        no_errors(ann, bob)
+    finally:
+        hctx.close()
+        bctx.close()

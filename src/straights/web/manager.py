@@ -38,6 +38,7 @@ from straights.web.ledger import ledger_csv
 from straights.web.protocol import (
     Act,
     AddBot,
+    Adjust,
     Answer,
     Back,
     Change,
@@ -838,6 +839,9 @@ class TableManager:
             if ("removed", msg.player) not in live.marks:
                 raise IllegalActionError("the host removed no player of that number")
             command = {"kind": "readmit", "player": msg.player}
+        elif isinstance(msg, Adjust):
+            live = self._host(conn, msg.token, "adjust a stack")
+            command = {"kind": "adjust", "seat": msg.seat, "chips": msg.chips}
         elif isinstance(msg, MakeHost):
             live = self._host(conn, msg.token, "hand the host role on")
             command = {"kind": "host", "seat": msg.seat}

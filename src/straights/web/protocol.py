@@ -233,6 +233,17 @@ class Remove(_Msg):
     seat: SeatNo
 
 
+class Adjust(_Msg):
+    """The host sets the stack of the player in ``seat`` to ``chips`` between deals
+    (the difference is a buy-in or a cash-out of the ledger, noted "host adjusts")."""
+
+    type: Literal["adjust"]
+    version: Version = None
+    token: Token
+    seat: SeatNo
+    chips: Chips
+
+
 class LetBack(_Msg):
     """The host lets a player he removed (``player``, her ledger number) sit again."""
 
@@ -335,6 +346,7 @@ ClientMessage = (
     | Pause
     | Change
     | Remove
+    | Adjust
     | MakeHost
     | LetBack
     | Close
@@ -360,6 +372,7 @@ _MODELS: dict[str, type[_Msg]] = {
     "pause": Pause,
     "change": Change,
     "remove": Remove,
+    "adjust": Adjust,
     "make_host": MakeHost,
     "let_back": LetBack,
     "close": Close,

@@ -515,6 +515,30 @@ class WebTable:
             )
         self._buy_in(meta, "tops up", self.settings.stack - have)
 
+    def _do_adjust(self, c: dict[str, Any]) -> None:
+        """The host sets a seated player's stack between deals: the difference is a
+        buy-in (more chips) or a cash-out (fewer) of the ledger, noted "host adjusts".
+
+        >>> t = make_table("t", TableSettings(seats=2, stack=100), 1, "h" * 64)
+        >>> _ = t.apply({"kind": "sit", "seat": 0, "name": "Ann", "token_hash": "a" * 64})
+        >>> _ = t.apply({"kind": "adjust", "seat": 0, "chips": 150})
+        >>> t.seats[0].stack, [(e.kind, e.amount, e.note) for e in t.entries][-1]
+        (150, ('buy-in', 50, 'host adjusts'))
+        """
+        self._open()
+        self._between_deals("the host adjusts a stack")
+        seat, chips = int(c["seat"]), int(c["chips"])
+        meta = self.taken(seat)
+        if chips < 1:
+            raise IllegalActionError(
+                f"a stack of {chips} chips: set 1 or more (to take all his chips, remove him)"
+            )
+        change = chips - self.game.stack_of(seat, meta)
+        if change:
+            kind: EntryKind = "buy-in" if change > 0 else "cash-out"
+            self._enter(self.accounts[meta.owner], kind, abs(change), "host adjusts")
+            self._add_chips(meta, change)
+
     def _do_answer(self, c: dict[str, Any]) -> None:
         account = self.accounts.get(int(c["player"]))
         if account is None or not account.pending:

@@ -230,6 +230,23 @@ function renderPanel(state) {
     line.append(pick, remove, make, mute);
     panel.append(line);
     hostMuted();
+    // Set the chosen player's stack (between deals; the ledger notes the difference).
+    const adjust = el("form", "host-row");
+    adjust.id = "host-adjust";
+    const chipsIn = numberInput("chips", "", 1, 1e9);
+    chipsIn.placeholder = "chips";
+    const set = el("button", "ghost", "Set stack");
+    set.type = "submit";
+    set.disabled = !between;
+    set.title = between ? "The difference is a buy-in or a cash-out of the ledger" : "Between deals only";
+    adjust.append(labelled("Stack", chipsIn), set);
+    adjust.onsubmit = (ev) => {
+      ev.preventDefault();
+      const o = pick.selectedOptions[0];
+      const n = Number(chipsIn.value);
+      if (o && n >= 1 && confirm(`Set the stack of ${o.textContent} to ${n}? The ledger notes the difference.`)) hostMsg({ type: "adjust", seat: Number(pick.value), chips: n });
+    };
+    panel.append(adjust);
   }
 }
 
