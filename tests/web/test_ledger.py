@@ -424,3 +424,19 @@ def test_a_player_tops_up_between_deals_to_the_tables_stack() -> None:
     t.apply({"kind": "answer", "player": t.seats[0].owner, "accept": True})
     assert t.chips_of_player(t.seats[0].owner) == before + 60
     assert t.chips() == t.bank()
+
+
+def test_the_host_never_approves_his_own_buy_in() -> None:
+    """Edition 3: the host's own rebuy beyond the limit is at once; another player's
+    waits for him (edition 2 logs, where the host approved his own, replay so)."""
+    for edition, waits in ((3, False), (2, True)):
+        t = new_table(seats=2, stack=10, auto_limit=10, edition=edition)
+        t.apply({"kind": "sit", "seat": 0, "name": "Ann", "token_hash": ANN, "host": True})
+        t.apply({"kind": "sit", "seat": 1, "name": "Bob", "token_hash": BOB})
+        assert t.host_hash == ANN
+        for seat in (0, 1):  # both broke (the test empties the stacks: buy-ins matter here)
+            t.seats[seat].stack = 0  # type: ignore[union-attr]
+        t.apply({"kind": "rebuy", "seat": 0})
+        t.apply({"kind": "rebuy", "seat": 1})
+        ann, bob = (t.accounts[t.seats[s].owner] for s in (0, 1))  # type: ignore[union-attr]
+        assert bool(ann.pending) is waits and bob.pending == 10, edition

@@ -441,8 +441,9 @@ class TableSettings(BaseModel):
     auto_limit: Annotated[int, Field(ge=0, le=10**9)] | None = None
     #: Minutes a player sat out keeps his seat (the host's to change).
     away_minutes: AwayMinutes = 10
-    #: Set by the server: 2 for tables with a ledger (a broke player keeps his seat).
-    edition: Literal[1, 2] = 1
+    #: Set by the server: 2 for tables with a ledger (a broke player keeps his seat),
+    #: 3 when the host's own buy-ins need no approval.
+    edition: Literal[1, 2, 3] = 1
     #: The game dealt: Straights, or Pai Gow poker against the bank (seats 1 to 6).
     game: Literal["straights", "pai-gow"] = "straights"
     #: Pai Gow: the table's limits and the bet a player makes until he chooses another
@@ -482,7 +483,8 @@ def parse_settings(raw: bytes) -> TableSettings:
         settings = settings.model_copy(update={"name": name})
     elif settings.name:
         settings = settings.model_copy(update={"name": ""})
-    settings = settings.model_copy(update={"edition": 2})  # new tables keep a ledger
+    # New tables keep a ledger (2) and the host buys in without asking himself (3).
+    settings = settings.model_copy(update={"edition": 3})
     if settings.game == "pai-gow" and (settings.games or settings.dealers_choice):
         raise ProtocolError(
             "a Pai Gow table plays Pai Gow against the bank only: "

@@ -383,7 +383,9 @@ class WebTable:
             for e in self.entries
             if e.player == account.player and e.kind == "buy-in" and e.note != "returns"
         )
-        if account.bot is not None or fresh + amount <= self.auto_limit:
+        # The host approves buy-ins: never his own (tables of edition 3 on).
+        own = self.settings.edition >= 3 and _same(account.token_hash, self.host_hash)
+        if account.bot is not None or own or fresh + amount <= self.auto_limit:
             self._enter(account, "buy-in", amount, note)
             self._add_chips(meta, amount)
         else:
