@@ -541,3 +541,43 @@ def test_the_host_adjusts_a_stack_written_in_the_ledger(
     finally:
         hctx.close()
         bctx.close()
+
+
+@SIZES
+def test_seats_wait_for_the_host_when_he_chooses(
+    browser: Browser, make_server: Any, viewport: str
+) -> None:
+    server = make_server()
+    table, token = server.create(seats=3, turn_seconds=0, stack=50)
+    ctxs = [context(browser, viewport) for _ in range(3)]
+    try:
+        ann = open_page(ctxs[0], server, table, token)
+        sit(ann, 0, "Ann")
+        ann.check("#host-settings input[name=seat_approval]")
+        ann.click("#host-settings button[type=submit]")
+        webtools.wait_until(ann, "app.state.table.seat_approval === true")
+        bob = open_page(ctxs[1], server, table)
+        bob.locator('.seat[data-seat="1"] >> text=Sit').click()
+        bob.fill("#sit input[name=name]", "Bob")
+        bob.press("#sit input[name=name]", "Enter")
+        expect(bob.locator("#banner")).to_contain_text("waits for the host's approval")
+        expect(ann.locator("#host-panel")).to_contain_text("Bob asks to sit in seat 2")
+        expect(ann.locator('.seat[data-seat="1"]')).to_contain_text("Bob asks to sit")
+        webtools.shot(ann, f"room-request-{viewport}")
+        ann.locator("#host-panel >> text=Admit").click()
+        expect(bob.locator('.seat[data-seat="1"] .name')).to_contain_text("Bob")
+        expect(bob.locator(".seat.me")).to_have_count(1)
+        expect(bob.locator("#banner")).to_be_hidden()
+        cleo = open_page(ctxs[2], server, table)
+        cleo.locator('.seat[data-seat="2"] >> text=Sit').click()
+        cleo.fill("#sit input[name=name]", "Cleo")
+        cleo.press("#sit input[name=name]", "Enter")
+        expect(ann.locator("#host-panel")).to_contain_text("Cleo asks to sit in seat 3")
+        ann.locator("#host-panel >> text=Turn away").click()
+        expect(cleo.locator("#toast")).to_contain_text("the host did not admit you")
+        expect(cleo.locator("#banner")).not_to_contain_text("waits for the host")
+        assert state(cleo)["seats"][2] is None
+        no_errors(ann, bob, cleo)
+    finally:
+        for c in ctxs:
+            c.close()

@@ -39,6 +39,7 @@ from straights.web.protocol import (
     Act,
     AddBot,
     Adjust,
+    Admit,
     Answer,
     Back,
     Change,
@@ -273,6 +274,10 @@ class LiveTable:
     recovery: asyncio.Task[None] | None = None
     #: The seats with a live connection when the state was last sent (offline marks).
     online: set[int] = field(default_factory=set)
+    #: Requests for a seat waiting for the host (a table with ``seat_approval``), by
+    #: seat: who asks, his message and the token he will hold (not stored: a request
+    #: lives while its connection does).
+    requests: dict[int, tuple[Connection, Sit, str]] = field(default_factory=dict)
 
     def ready(self) -> None:
         """Raise :class:`TableWaiting` while the table waits for its database."""
@@ -308,6 +313,12 @@ class LiveTable:
         online = self.connected_seats()
         if to_all:
             self.online = online
+        for seat, (conn, _msg, _token) in list(self.requests.items()):
+            if conn.closed or self.table.seats[seat] is not None:
+                del self.requests[seat]  # he went, or the seat was taken meanwhile
+        public["ledger"] = public["ledger"] | {
+            "requests": [{"seat": k, "name": m.name} for k, (_c, m, _t) in self.requests.items()]
+        }
         for i, seat in enumerate(public.get("seats") or []):
             if seat is not None and seat.get("bot") is None and i not in online:
                 seat["offline"] = True
@@ -811,6 +822,8 @@ class TableManager:
             await self.run(self._watching(conn), {"kind": "rebuy", "seat": seat}, seen=msg.version)
         elif isinstance(msg, Wager | SetHands):
             await self._wager_or_set(conn, msg)
+        elif isinstance(msg, Admit):
+            await self._admit(conn, msg)
         else:
             await self._hosting(conn, msg)
 
@@ -999,26 +1012,69 @@ class TableManager:
                 "the host removed you from this table: ask the host to let you back"
             )
         token = msg.token if known and msg.token is not None else new_token()
+        asks = live.table.settings.seat_approval and not known and not live.is_host(conn)
         async with live.lock:
             if not known:
                 live.table.check_new_name(msg.name)
-            command = {
-                "kind": "sit",
-                "seat": msg.seat,
-                "name": msg.name,
-                "token_hash": hash_token(token),
-            }
-            table = live.table
-            if table.creator_hash in conn.digests and table.host_hash == table.creator_hash:
-                command["host"] = True  # the creator sits: the role goes with his seat
+            if asks:  # a newcomer's seat waits for the host (a table not open to all)
+                self._request(live, conn, msg, token)
+                return
+            await self._seat(live, conn, msg, token)
+
+    def _request(self, live: LiveTable, conn: Connection, msg: Sit, token: str) -> None:
+        """Hold ``conn``'s request for a seat until the host answers (caller holds the lock)."""
+        if live.table.closed:
+            raise IllegalActionError("this table is closed: the game is over")
+        if not 0 <= msg.seat < len(live.table.seats) or live.table.seats[msg.seat] is not None:
+            raise IllegalActionError(f"{seat_label(msg.seat)} is taken: choose an empty seat")
+        if msg.seat in live.requests and live.requests[msg.seat][0] is not conn:
+            raise IllegalActionError(f"someone already asks for {seat_label(msg.seat)}")
+        for seat, (other, _m, _t) in list(live.requests.items()):
+            if other is conn:
+                del live.requests[seat]  # one request a connection: the last
+        live.requests[msg.seat] = (conn, msg, token)
+        conn.send({"type": "requested", "table": live.table.id, "seat": msg.seat})
+        self.broadcast(live)
+
+    async def _admit(self, conn: Connection, msg: Admit) -> None:
+        """The host admits (or turns away) the one asking for ``msg.seat``."""
+        live = self._host(conn, msg.token, "answer a request for a seat")
+        async with live.lock:
+            asked = live.requests.pop(msg.seat, None)
+            if asked is None or asked[0].closed:
+                self.broadcast(live)
+                raise IllegalActionError(f"nobody asks for {seat_label(msg.seat)} now")
+            who, sit, token = asked
+            if not msg.accept:
+                who.send(error_reply(f"the host did not admit you to {seat_label(msg.seat)}"))
+                self.broadcast(live)
+                return
+            live.table.check_new_name(sit.name)  # (someone may have taken it meanwhile)
+            await self._seat(live, who, sit, token, fresh=False)
+
+    async def _seat(
+        self, live: LiveTable, conn: Connection, msg: Sit, token: str, *, fresh: bool = True
+    ) -> None:
+        """Seat ``conn``'s player as ``msg`` asks, holding ``token`` (caller holds the
+        lock); ``fresh``: refuse a stale message (not for a request the host admits)."""
+        command = {
+            "kind": "sit",
+            "seat": msg.seat,
+            "name": msg.name,
+            "token_hash": hash_token(token),
+        }
+        table = live.table
+        if table.creator_hash in conn.digests and table.host_hash == table.creator_hash:
+            command["host"] = True  # the creator sits: the role goes with his seat
+        if fresh:
             self._fresh(live, msg.version, command)
-            await self._commit(live, command)
-            meta = live.table.seats[msg.seat]
-            assert meta is not None
-            conn.seat, conn.owner = msg.seat, meta.owner
-            conn.digests.add(hash_token(token))
-            conn.send({"type": "seated", "table": live.table.id, "seat": msg.seat, "token": token})
-            self.broadcast(live)
+        await self._commit(live, command)
+        meta = live.table.seats[msg.seat]
+        assert meta is not None
+        conn.seat, conn.owner = msg.seat, meta.owner
+        conn.digests.add(hash_token(token))
+        conn.send({"type": "seated", "table": live.table.id, "seat": msg.seat, "token": token})
+        self.broadcast(live)
 
     async def _wager_or_set(self, conn: Connection, msg: Wager | SetHands) -> None:
         """A player's bet for the next deals, or his two hands set (the game's hook

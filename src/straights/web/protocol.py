@@ -222,6 +222,7 @@ class Change(_Msg):
     auto_limit: Chips | None = None
     bot_seconds: BotSeconds | None = None
     away_minutes: AwayMinutes | None = None
+    seat_approval: bool | None = None
 
 
 class Remove(_Msg):
@@ -231,6 +232,16 @@ class Remove(_Msg):
     version: Version = None
     token: Token
     seat: SeatNo
+
+
+class Admit(_Msg):
+    """The host answers a request for a seat (a table whose seats need his approval)."""
+
+    type: Literal["admit"]
+    version: Version = None
+    token: Token
+    seat: SeatNo
+    accept: bool
 
 
 class Adjust(_Msg):
@@ -347,6 +358,7 @@ ClientMessage = (
     | Change
     | Remove
     | Adjust
+    | Admit
     | MakeHost
     | LetBack
     | Close
@@ -373,6 +385,7 @@ _MODELS: dict[str, type[_Msg]] = {
     "change": Change,
     "remove": Remove,
     "adjust": Adjust,
+    "admit": Admit,
     "make_host": MakeHost,
     "let_back": LetBack,
     "close": Close,
@@ -441,6 +454,8 @@ class TableSettings(BaseModel):
     auto_limit: Annotated[int, Field(ge=0, le=10**9)] | None = None
     #: Minutes a player sat out keeps his seat (the host's to change).
     away_minutes: AwayMinutes = 10
+    #: Whether a newcomer's seat waits for the host's approval (else the table is open).
+    seat_approval: bool = False
     #: Set by the server: 2 for tables with a ledger (a broke player keeps his seat),
     #: 3 when the host's own buy-ins need no approval.
     edition: Literal[1, 2, 3] = 1

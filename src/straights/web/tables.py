@@ -579,9 +579,9 @@ class WebTable:
         """
         self._open()
         change = {k: v for k, v in c.items() if k != "kind"}
-        if "away_minutes" in change:  # every game's: the table's own, at once
-            minutes = int(change.pop("away_minutes"))
-            self.settings = self.settings.model_copy(update={"away_minutes": minutes})
+        for key in ("away_minutes", "seat_approval"):  # every game's: the table's, at once
+            if key in change:
+                self.settings = self.settings.model_copy(update={key: change.pop(key)})
         if not change:
             return
         if not self.in_hand:
@@ -829,6 +829,7 @@ class WebTable:
             "bot_seconds": s.bot_seconds,
             "auto_limit": self.auto_limit,
             "away_minutes": s.away_minutes,
+            "seat_approval": s.seat_approval,
         }
 
     def public_settings(self) -> dict[str, Any]:

@@ -135,7 +135,9 @@ function onMessage(msg) {
       app.seat = msg.seat; app.host = msg.host; break;
     case "seated":
       store.set("straights.seat." + msg.table, msg.token);
-      app.seat = msg.seat; $("sitform").hidden = true; break;
+      app.seat = msg.seat; app.requested = null; $("sitform").hidden = true; break;
+    case "requested":  // the seat waits for the host's approval (the state follows)
+      app.requested = msg.seat; $("sitform").hidden = true; break;
     case "state":
       render(msg); break;
     case "history":
@@ -250,7 +252,12 @@ function alertTurn(state) {
 function renderBanner(state) {
   const b = $("banner");
   b.replaceChildren();
-  if (state.you.removed) {
+  const asked = (state.ledger.requests || []).some((r) => r.seat === app.requested);
+  if (app.requested !== null && app.requested !== undefined && !asked) app.requested = null;
+  if (state.you.seat === null && asked) {
+    b.append(el("span", null, `Your request for seat ${app.requested + 1} waits for the host's approval.`));
+    b.hidden = false;
+  } else if (state.you.removed) {
     b.append(el("span", null, state.you.seat !== null ? "The host removed you from this table: you leave after this deal, and may sit again only when the host lets you back." : "The host removed you from this table: you may watch, and sit again only when the host lets you back."));
     b.hidden = false;
   } else if (state.you.seat !== null && state.you.sat_out) {
@@ -365,6 +372,8 @@ function renderSeats(seats, n, me) {
     if (s.empty) {
       d.classList.add("empty");
       d.append(el("div", "status", `Seat ${s.seat + 1}`));
+      const asking = !app.replaying && state && (state.ledger.requests || []).find((r) => r.seat === s.seat);
+      if (asking) d.append(el("div", "status asking", `${asking.name} asks to sit`));
       if (!app.replaying && !closed && !state.you.removed && state.you.seat === null) {
         const sit = el("button", "primary", "Sit");
         sit.onclick = () => openSit(s.seat);

@@ -103,7 +103,7 @@ function renderPanel(state) {
   const L = state.ledger;
   if (!state.you.host || L.closed) { panel.hidden = true; panel.replaceChildren(); return; }
   // Keep what the host is typing: rebuild only when something he sees changed.
-  const key = JSON.stringify([state.table, L.paused, L.queued, L.rows.map((r) => [r.player, r.seat, r.pending, r.name]), state.hand.finished, state.hand.hand_number, L.host_seat]);
+  const key = JSON.stringify([state.table, L.paused, L.queued, L.requests, L.rows.map((r) => [r.player, r.seat, r.pending, r.name]), state.hand.finished, state.hand.hand_number, L.host_seat]);
   if (panel.dataset.key === key && !panel.hidden) return;
   panel.dataset.key = key;
   panel.hidden = false;
@@ -141,6 +141,12 @@ function renderPanel(state) {
     labelled("Bot delay (s)", botDelay),
     labelled("Away seat kept (min)", numberInput("away_minutes", t.away_minutes ?? 10, 1, 240)),
   );
+  // Open table, or newcomers' seats wait for the host's approval.
+  const approval = document.createElement("input");
+  approval.type = "checkbox"; approval.name = "seat_approval"; approval.checked = Boolean(t.seat_approval);
+  const approvalLabel = el("label", "check", "");
+  approvalLabel.append(approval, document.createTextNode(" Seats need my approval"));
+  form.append(approvalLabel);
   // What the host typed and has not applied survives the redraw at a deal's end.
   for (const [name, value] of Object.entries(host.typed)) if (form.elements[name]) form.elements[name].value = value;
   form.addEventListener("input", (ev) => { if (ev.target.name) host.typed[ev.target.name] = ev.target.value; });
@@ -154,9 +160,11 @@ function renderPanel(state) {
     const f = form.elements;
     const asked = { ante: Number(f.ante.value), betting: f.betting ? f.betting.value : undefined,
       turn_seconds: Number(f.turn_seconds.value), auto_limit: Number(f.auto_limit.value),
-      bot_seconds: Number(f.bot_seconds.value), away_minutes: Number(f.away_minutes.value) };
+      bot_seconds: Number(f.bot_seconds.value), away_minutes: Number(f.away_minutes.value),
+      seat_approval: f.seat_approval.checked };
     // Only what differs from the table now (a change waiting for the next deal included).
-    const now = { ...t, bot_seconds: t.bot_seconds ?? 1, away_minutes: t.away_minutes ?? 10, ...(L.queued || {}) };
+    const now = { ...t, bot_seconds: t.bot_seconds ?? 1, away_minutes: t.away_minutes ?? 10,
+      seat_approval: Boolean(t.seat_approval), ...(L.queued || {}) };
     const msg = { type: "change" };
     for (const [k, v] of Object.entries(asked)) if (v !== undefined && v !== now[k]) msg[k] = v;
     if (Object.keys(msg).length > 1) hostMsg(msg);
@@ -181,6 +189,17 @@ function renderPanel(state) {
   row2.append(labelled("“+ Bot” adds", style));
   panel.append(form, row2);
 
+  for (const r of L.requests || []) {
+    const line = el("div", "host-row pending");
+    line.append(el("span", null, `${r.name} asks to sit in seat ${r.seat + 1}`));
+    const yes = el("button", "primary", "Admit");
+    yes.dataset.seat = r.seat;
+    yes.onclick = () => hostMsg({ type: "admit", seat: r.seat, accept: true });
+    const no = el("button", "ghost", "Turn away");
+    no.onclick = () => hostMsg({ type: "admit", seat: r.seat, accept: false });
+    line.append(yes, no);
+    panel.append(line);
+  }
   for (const r of L.rows.filter((q) => q.pending)) {
     const line = el("div", "host-row pending");
     line.append(el("span", null, `${r.name} asks to buy in for ${r.pending}`));
