@@ -60,7 +60,7 @@ def as_now(recorded: dict[str, Any]) -> dict[str, Any]:
     """The release's record as the ledger shows it since (issue 22): chips a player took
     away and brought back ("returns") count neither as bought nor as cashed out, and the
     ledger tells a change waiting for the next deal (none here), and the table how long
-    it keeps a sat-out seat."""
+    it keeps a sat-out seat and whether seats wait for the host."""
     back: dict[int, int] = {}
     for _seq, player, kind, amount, note in recorded["entries"]:
         if kind == "buy-in" and note == "returns":
@@ -79,6 +79,7 @@ def as_now(recorded: dict[str, Any]) -> dict[str, Any]:
         state["ledger"]["rows"] = rows(state["ledger"]["rows"])
         state["ledger"]["queued"] = None
         state["table"]["away_minutes"] = 10  # the default: a sat-out seat is kept 10 minutes
+        state["table"]["seat_approval"] = False  # and the table is open to all
     assert back, "the fixture has a player who came back"
     return now
 
