@@ -581,3 +581,38 @@ def test_seats_wait_for_the_host_when_he_chooses(
     finally:
         for c in ctxs:
             c.close()
+
+
+@SIZES
+def test_the_dealers_choice_is_in_view_when_it_is_yours(
+    browser: Browser, make_server: Any, viewport: str
+) -> None:
+    from test_browser_variants import Human, open_table
+
+    server = make_server(bot_delay=0.0, deal_delay=0.3)
+    ctx, page = open_table(browser, server, viewport, game="dc")
+    try:
+        ann = Human(page)
+        mine = (
+            "app.state.choice && app.state.choice.seat === app.state.you.seat"
+            " && !app.state.choice.chosen"
+            " && (!app.state.hand.hand_number || app.state.hand.finished)"
+        )
+        deadline = time.monotonic() + 120
+        while not page.evaluate(mine):
+            assert time.monotonic() < deadline, "Ann never chose a game"
+            ann.step()
+            page.wait_for_timeout(50)
+        buttons = page.locator("#choice button")
+        expect(buttons.first).to_be_visible()
+        page.wait_for_timeout(300)  # the scroll
+        height = VIEWPORTS[viewport][1]
+        for k in range(buttons.count()):
+            box = buttons.nth(k).bounding_box()
+            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (
+                f"game button {k} is out of view: {box}"
+            )
+        webtools.shot(page, f"room-choice-{viewport}")
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        ctx.close()

@@ -130,6 +130,12 @@ function renderChoice(state) {
       row.append(b);
     }
     box.append(row);
+    // The choice is his to make now: bring it into view once (below a 768 px desktop's fold).
+    const seen = `${state.table.id}:${state.hand.hand_number}`;
+    if (app.choiceSeen !== seen) {
+      app.choiceSeen = seen;
+      requestAnimationFrame(() => box.scrollIntoView({ block: "nearest" }));
+    }
   } else {
     const def = c.games.find((g) => g.code === c.default);
     box.append(el("div", null, `${nameOf(state, c.seat)} deals next and chooses the game (else ${def ? def.name : "the next"})`));
