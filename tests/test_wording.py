@@ -117,9 +117,7 @@ def test_a_pot_won_by_a_kicker_names_it() -> None:
     def played(cards: str) -> list[str]:
         top = list(parse_cards(cards))
         deck = top + [c for c in make_deck() if c not in top]
-        deal = Deal(
-            get_variant("NT"), Stakes.uniform(3, blinds=(1, 2), min_bet=2), [50] * 3, deck
-        )
+        deal = Deal(get_variant("NT"), Stakes.uniform(3, blinds=(1, 2), min_bet=2), [50] * 3, deck)
         while not deal.finished:
             kinds = {a.kind for a in deal.legal_actions()}
             deal.act("check" if "check" in kinds else "call")
