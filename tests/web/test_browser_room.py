@@ -616,3 +616,20 @@ def test_the_dealers_choice_is_in_view_when_it_is_yours(
         assert page.errors == []  # type: ignore[attr-defined]
     finally:
         ctx.close()
+
+
+@SIZES
+def test_a_catalogue_deal_shows_its_blinds_and_bets(
+    browser: Browser, make_server: Any, viewport: str
+) -> None:
+    from test_browser_variants import open_table
+
+    server = make_server(bot_delay=0.5, deal_delay=0.3)
+    ctx, page = open_table(browser, server, viewport, game="FT")  # fixed-limit hold'em
+    try:
+        webtools.wait_until(page, "app.state.hand.hand_number >= 1 && !app.state.hand.finished")
+        expect(page.locator("#pot .stakes")).to_have_text("blinds 1/2 · bets 2/4")
+        webtools.shot(page, f"room-stakes-{viewport}")
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        ctx.close()

@@ -91,6 +91,7 @@ function renderVariantPot(h, state) {
     return;
   }
   pot.append(el("span", "game", h.variant_name));
+  if (h.stakes) pot.append(el("span", "side stakes", h.stakes));  // the actual blinds and bets
   if (!h.finished) {
     pot.append(el("span", null, `Pot ${h.pot}`));
     const doing = { draw: " · drawing", discard: " · discarding", expose: " · choosing cards to turn up" };
