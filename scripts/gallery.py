@@ -6,7 +6,7 @@ Playwright) against calling bots, and saves, for a desktop (1280×800) and a
 phone (390×844): a deal in progress, an all-in with a real side pot, a
 showdown, the replayer, the ledger, and the host's room (a change waiting for the
 next deal, a player sat out beside a disconnected one, seven cards at a stud
-showdown, a closed table). The PNGs are reduced to a 256-colour palette
+showdown, a request for a seat, a closed table). The PNGs are reduced to a 256-colour palette
 (Pillow) to stay small, and written to ``docs/img/`` (or ``--out``).
 
 Run: ``python scripts/gallery.py [--out docs/img]``.
@@ -288,6 +288,23 @@ def room(browser: Browser, base: str, out: Path) -> None:
             if not act(ann, "bring-in"):
                 time.sleep(0.1)
         save(ann, out, f"stud-showdown-{tag}")
+        ann.context.close()
+
+        ann = hosted(browser, base, size, seats=3, turn_seconds=0, stack=50)
+        sit(ann, 0, "Ann")
+        ann.check("#host-settings input[name=seat_approval]")
+        ann.click("#host-settings button[type=submit]")
+        until(lambda a=ann: bool(state(a)["table"]["seat_approval"]), what="approval")  # type: ignore[index,misc]
+        bob = browser.new_context(viewport=size).new_page()
+        bob.goto(ann.url)
+        bob.locator('.seat[data-seat="1"] >> text=Sit').click()
+        bob.fill("#sit input[name=name]", "Bob")
+        bob.click("#sit button[type=submit]")
+        ann.wait_for_selector("#host-panel >> text=Admit")
+        ann.locator("#host-panel >> text=Admit").scroll_into_view_if_needed()
+        save(ann, out, f"seat-request-{tag}")
+        save(bob, out, f"seat-request-guest-{tag}")
+        bob.context.close()
         ann.context.close()
 
         ann = hosted(

@@ -351,8 +351,14 @@ def change_text(command: dict[str, Any], queued: dict[str, Any] | None) -> str:
     'The host set stakes 5 (ante), timer 45 s: from the next deal.'
     >>> change_text({"kind": "change", "ante": 2}, None)
     'The host set stakes 2 (ante).'
+    >>> change_text({"kind": "change", "seat_approval": True}, None)
+    'The host set seats on approval.'
     """
     parts = [_CHANGE_WORDS[k].format(v) for k, v in command.items() if k in _CHANGE_WORDS]
+    if "seat_approval" in command:
+        parts.append("seats " + ("on approval" if command["seat_approval"] else "open to all"))
+    if not parts:
+        return "The host changed nothing."
     later = queued is not None and any(k in queued for k in command)
     return f"The host set {', '.join(parts)}{': from the next deal' if later else ''}."
 
