@@ -24,12 +24,12 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
 
-$(PLAY_STAMP): pyproject.toml | $(BIN)/python
+$(PLAY_STAMP): pyproject.toml setup.py src/straights/_speedups.c | $(BIN)/python
 	@echo "installing straights and its extras fast, web, plot into $(VENV) …"
 	$(PIP) install --quiet --no-compile -e '.[all]'  # .pyc files come on first import
 	touch $@
 
-$(DEV_STAMP): pyproject.toml | $(BIN)/python
+$(DEV_STAMP): pyproject.toml setup.py src/straights/_speedups.c | $(BIN)/python
 	@echo "installing straights with the development tools and Ray into $(VENV) …"
 	$(PIP) install --quiet -e '.[dev]'
 	touch $@ $(PLAY_STAMP)

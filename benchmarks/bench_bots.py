@@ -30,14 +30,13 @@ import argparse
 import json
 import statistics
 import time
+from functools import partial
 from typing import Any
 
-from straights.bots.arena import play_hand, simulate
-from straights.bots.base import Bot
+from straights.bots.arena import play_deal, simulate_ring
 from straights.bots.registry import make_bot
-from straights.game import Table, TableConfig
-from straights.game.hand import Action
-from straights.game.view import SeatView
+from straights.poker import DealView, Move, get_variant
+from straights.table import PokerGame, Table, straights_stakes
 
 OPPONENTS = ("random", "calling", "strength")
 
@@ -50,11 +49,11 @@ class Timed:
         self.bots = {k: make_bot(k, seed) for k in times}
         self.times, self.name = times, plays
 
-    def act(self, view: SeatView) -> Action:
+    def decide(self, view: DealView) -> Move:
         actions = {}
         for kind, bot in self.bots.items():
             start = time.thread_time()
-            actions[kind] = bot.act(view)
+            actions[kind] = bot.decide(view)
             self.times[kind].append(time.thread_time() - start)
         return actions[self.name]
 
@@ -64,22 +63,26 @@ def decision_times(deals: int, seed: int = 1) -> dict[str, list[float]]:
     both decide every spot (the seats play the equity and strength answers in turn)."""
     kinds = ["equity", "strength"] * 3
     times: dict[str, list[float]] = {"equity": [], "strength": []}
-    bots: dict[int, Bot] = {i: Timed(k, seed * 100 + i, times) for i, k in enumerate(kinds)}
+    bots = {i: Timed(k, seed * 100 + i, times) for i, k in enumerate(kinds)}
     names = [f"{k}{i}" for i, k in enumerate(kinds)]
+    straights, game = get_variant("_STR55L"), PokerGame(partial(straights_stakes, ante=1))
     played, session = 0, 0
     while played < deals:
-        table = Table(TableConfig(seats=6), names, seed=seed * 1000 + session)
+        table = Table(game, names, 100, seed=seed * 1000 + session)
         session += 1
-        while not table.is_over and played < deals:
-            play_hand(table, bots)
+        while not table.over and played < deals:
+            deal = table.start(straights)
+            play_deal(deal, [bots[s] for s in table.players])
+            table.finish(deal)
             played += 1
     return times
 
 
 def arena(opponent: str, betting: str, pack: int, deals: int, seed: int) -> dict[str, Any]:
-    config = TableConfig(seats=6, betting=betting, pack=pack)  # type: ignore[arg-type]
+    straights = [get_variant(f"_STR{pack}{'L' if betting == 'limit' else 'N'}")]
     cpu = time.process_time()
-    result = simulate(config, ["equity", opponent], deals, seed=seed)
+    result = simulate_ring(straights, ["equity", opponent], players=6, hands=deals, seed=seed,
+                           stack=100, ante=1)  # fmt: skip
     eq, opp = result.bots["equity"], result.bots[opponent]
     return {
         "opponent": opponent,
@@ -247,7 +250,7 @@ def main() -> None:
 
     for _, step in STEPS:
         step()
-    simulate(TableConfig(seats=6), ["equity"], 5, seed=0)  # compile the bot's kernels
+    simulate_ring([get_variant("_STR55L")], ["equity"], players=6, hands=5, seed=0, ante=1)
 
     if args.skip_straights:
         args.timing_deals, args.bettings = 0, ""

@@ -9,16 +9,16 @@ from __future__ import annotations
 import argparse
 import time
 
-from straights.bots.arena import simulate
-from straights.game import TableConfig
+from straights.bots.arena import simulate_ring
+from straights.poker import get_variant
 
 
 def run(hands: int, betting: str, seats: int) -> tuple[float, float]:
     """Deals per second of wall-clock time and per second of this process's CPU time
     (the second is steadier on a shared machine)."""
-    config = TableConfig(seats=seats, betting=betting)  # type: ignore[arg-type]
+    straights = [get_variant("_STR55L" if betting == "limit" else "_STR55N")]
     wall, cpu = time.perf_counter(), time.process_time()
-    simulate(config, ["random"], hands, seed=1)
+    simulate_ring(straights, ["random"], players=seats, hands=hands, seed=1, stack=100, ante=1)
     return hands / (time.perf_counter() - wall), hands / (time.process_time() - cpu)
 
 

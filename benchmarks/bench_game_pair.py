@@ -25,15 +25,17 @@ from pathlib import Path
 #: What each process runs: a line ``betting deals seed`` in, its CPU seconds out.
 WORKER = """
 import sys, time
-from straights.bots.arena import simulate
-from straights.game import TableConfig
-configs = {b: TableConfig(seats=6, betting=b) for b in ("limit", "no-limit")}
-for config in configs.values():
-    simulate(config, ["random"], 300, seed=99)
+from straights.bots.arena import simulate_ring
+from straights.poker import get_variant
+games = {b: [get_variant(c)] for b, c in (("limit", "_STR55L"), ("no-limit", "_STR55N"))}
+def run(betting, deals, seed):
+    simulate_ring(games[betting], ["random"], players=6, hands=deals, seed=seed, stack=100, ante=1)
+for betting in games:
+    run(betting, 300, 99)
 for line in sys.stdin:
     betting, deals, seed = line.split()
     cpu = time.process_time()
-    simulate(configs[betting], ["random"], int(deals), seed=int(seed))
+    run(betting, int(deals), int(seed))
     print(time.process_time() - cpu, flush=True)
 """
 

@@ -4,22 +4,20 @@ PokerKit on the variants it knows, side by side.
     .venv/bin/python benchmarks/bench_games.py [--hands 2000] [--peer-hands 300]
         [--no-install | --peer-python PATH] [--json]
 
-Each hand starts fresh (every stack 200) at 6 seats, or at the most the variant's
-deck serves; blinds 1-2 (min bet 2, limits 2/4) or, in stud, ante 1, bring-in 1,
-limits 2/4; Straights antes 1 on a ladder of 1.  At each decision the player
-picks a legal kind of action uniformly (fold only when facing a bet), a bet or
-raise to the least, the most or a uniform amount between; a draw discards a
-uniform number of uniformly chosen cards, and in Mexican stud the card turned up
-is chosen uniformly.  PokerKit plays the same tables with
-the same policy in its own process (``_games_worker.py``), in the peers'
-virtualenv ``benchmarks/.peers-venv`` that ``compare_peers.py`` creates;
-``--peer-python`` runs it with any interpreter that has PokerKit instead (the
-project's own ``.venv`` has it as a dev extra).  Rates are hands per CPU second
-of the timing process (steadier than wall time on a shared machine), after 50
-warm-up hands on each side;
-``decisions/hand`` shows both engines did comparable work.  Target (issue 10):
-at least 10x PokerKit's hands per second on 6-max no-limit hold'em (NT) and
-seven-card stud (F7S).
+Each hand starts fresh (every stack 200) at 6 seats, or at the most the variant's deck
+serves; blinds 1-2 (min bet 2, limits 2/4) or, in stud, ante 1, bring-in 1, limits 2/4;
+Straights antes 1 on a ladder of 1. At each decision the player picks a legal kind of
+action uniformly (fold only when facing a bet), a bet or raise to the least, the most or
+a uniform amount between; a draw discards a uniform number of uniformly chosen cards (a
+throw, as in Irish, the number the street says), and in Mexican stud the card turned up
+is chosen uniformly. PokerKit plays the same tables with the same policy in its own
+process (``_games_worker.py``), in the peers' virtualenv ``benchmarks/.peers-venv`` that
+``compare_peers.py`` creates; ``--peer-python`` runs it with any interpreter that has
+PokerKit instead (the project's own ``.venv`` has it as a dev extra). Rates are hands
+per CPU second of the timing process (steadier than wall time on a shared machine),
+after 50 warm-up hands on each side; ``decisions/hand`` shows both engines did
+comparable work.  Target (issue 10): at least 10x PokerKit's hands per second on
+6-max no-limit hold'em (NT) and seven-card stud (F7S).
 """
 
 from __future__ import annotations
@@ -83,6 +81,10 @@ def play(variant: Variant, the_stakes: Stakes, players: int, rng: random.Random)
         if deal.phase == "draw":
             hand = deal.holes[deal.actor]  # type: ignore[index]
             deal.discard(rng.sample(hand, rng.randint(0, len(hand))))
+            continue
+        if deal.phase == "discard":  # Irish, Courchevel: throw what the street says
+            hand = deal.holes[deal.actor]  # type: ignore[index]
+            deal.discard(rng.sample(hand, deal.street.discard))
             continue
         if deal.phase == "expose":  # Mexican stud: a uniform choice of the down cards
             i = deal.actor

@@ -22,8 +22,11 @@ the random legal actions drawn with NumPy inside the timing.
 serves).  PettingZoo's ``texas_holdem_no_limit_v6`` and RLCard's
 ``no-limit-holdem`` run in their own virtualenv, ``benchmarks/.rl-peers-venv``
 (created on the first run from PyPI: pettingzoo, rlcard, pygame-ce), through
-``_rl_peers_worker.py``.  Target (issue 13): the AEC environment at least 10x
-PettingZoo's on no-limit hold'em.
+``_rl_peers_worker.py``; ``--openspiel`` adds OpenSpiel's ``universal_poker``
+state API (``_openspiel_rl_worker.py``, in ``benchmarks/.openspiel-venv``, which
+bench_solver.py also uses), timed in the same turns.  Targets (issues 13, 25): the
+AEC environment at least 10x PettingZoo's on no-limit hold'em (and on every game),
+and at least OpenSpiel's state API on no-limit hold'em.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from straights.rl.table import table_for
 
 HERE = Path(__file__).resolve().parent
 VENV = HERE / ".rl-peers-venv"
+OPENSPIEL_VENV = HERE / ".openspiel-venv"  # bench_solver.py's
 PEERS = ["pettingzoo", "rlcard", "pygame-ce"]
 SEATS = (2, 6)
 TABLES = (64, 1024)
@@ -128,8 +132,14 @@ def main() -> None:
     parser.add_argument("--no-install", action="store_true", help="never create the peer venv")
     parser.add_argument("--peer-python", type=Path, help="an interpreter with pettingzoo, rlcard")
     parser.add_argument("--json", action="store_true", help="print raw timings as JSON")
+    parser.add_argument(
+        "--openspiel", action="store_true", help="also OpenSpiel's state API (its own venv)"
+    )
     args = parser.parse_args()
     python = args.peer_python or ensure_venv(VENV, PEERS, not args.no_install)
+    spiel = (
+        ensure_venv(OPENSPIEL_VENV, ["open_spiel"], not args.no_install) if args.openspiel else None
+    )
     warnings.simplefilter("ignore")
 
     # Seat count by seat count, the peers and then this project, so that both sides of
@@ -145,6 +155,14 @@ def main() -> None:
         )  # fmt: skip
         for peer, rows in json.loads(run.stdout).items():
             peers[peer].update(rows)
+        if spiel is not None:
+            print(f"timing OpenSpiel's state API, {n} seats …", file=sys.stderr)
+            run = subprocess.run(
+                [str(spiel), str(HERE / "_openspiel_rl_worker.py"), str(n), str(args.seconds),
+                 str(args.seed)],
+                check=True, capture_output=True, text=True,
+            )  # fmt: skip
+            peers.setdefault("openspiel", {})[str(n)] = json.loads(run.stdout)
         print(f"timing this project, {n} seats …", file=sys.stderr)
         for game in ("holdem", "straights"):
             mine[f"{game} aec {n}"] = aec_rate(game, n, args.seconds, args.seed)
@@ -164,6 +182,11 @@ def main() -> None:
         print(json.dumps({"straights": mine, **peers}, indent=2))
         return
 
+    _report(mine, peers, args.all)
+
+
+def _report(mine: dict[str, Any], peers: dict[str, dict[str, Any]], every_game: bool) -> None:
+    """Print the tables and the targets."""
     print("\n| environment | game | seats | steps/s | × PettingZoo | × RLCard |")
     print("|---|---|--:|--:|--:|--:|")
     for n in SEATS:
@@ -172,6 +195,10 @@ def main() -> None:
               f"| 1.0 | {pz / rc:.2f} |")  # fmt: skip
         print(f"| RLCard no-limit-holdem | no-limit hold'em | {n} | {rc:,.0f} | {rc / pz:.1f} "
               "| 1.0 |")  # fmt: skip
+        if "openspiel" in peers:
+            os_rate = rate(peers["openspiel"][str(n)])
+            print(f"| OpenSpiel universal_poker, state API | no-limit hold'em | {n} "
+                  f"| {os_rate:,.0f} | {os_rate / pz:.1f} | {os_rate / rc:.2f} |")  # fmt: skip
         for game in ("holdem", "straights"):
             kinds = [("aec", "straights.rl.env (AEC)")]
             if game == "holdem":
@@ -181,7 +208,7 @@ def main() -> None:
             for kind, label in kinds:
                 r = rate(mine[f"{game} {kind} {n}"])
                 print(f"| {label} | {game} | {n} | {r:,.0f} | {r / pz:.1f} | {r / rc:.2f} |")
-    if args.all:
+    if every_game:
         pz6 = rate(peers["pettingzoo"]["6"])
         print("\n| game | code | seats | AEC steps/s | × PettingZoo NLHE 6 seats |")
         print("|---|---|--:|--:|--:|")
@@ -195,6 +222,17 @@ def main() -> None:
         ratio = rate(mine[f"holdem aec {n}"]) / rate(peers["pettingzoo"][str(n)])
         verdict = "met" if ratio >= 10 else "not met"
         print(f"target ≥10× PettingZoo on no-limit hold'em, {n} seats: {ratio:.1f}× — {verdict}")
+        if "openspiel" in peers:
+            ratio = rate(mine[f"holdem aec {n}"]) / rate(peers["openspiel"][str(n)])
+            verdict = "met" if ratio >= 1 else "not met"
+            print(f"target ≥ OpenSpiel's state API, {n} seats: {ratio:.1f}× — {verdict}")
+    if every_game:
+        pz6 = rate(peers["pettingzoo"]["6"])
+        rates = [rate(r) / pz6 for k, r in mine.items() if k.split()[1] == "aec"]
+        verdict = "met" if min(rates) >= 10 else "not met"
+        print(
+            f"target ≥10× PettingZoo for every game: {min(rates):.1f}–{max(rates):.1f}× — {verdict}"
+        )
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 
 import straights.tournament.bots as driver
 from straights.bots import arena
-from straights.bots.base import DealBot
+from straights.bots.base import Bot
 from straights.poker.engine import Deal
 from straights.poker.view import Move
 from straights.tournament import Tournament, TournamentConfig, play_bots, preset
@@ -29,7 +29,7 @@ def run_once(players: int) -> dict[str, float]:
     in_deals = 0.0
 
     def timed(
-        deal: Deal, bots: Sequence[DealBot], apply: Callable[[Move], object] | None = None
+        deal: Deal, bots: Sequence[Bot], apply: Callable[[Move], object] | None = None
     ) -> None:
         nonlocal in_deals
         start = time.perf_counter()

@@ -19,6 +19,7 @@ STACKS: dict[str, tuple[str, ...]] = {
         "store/recorded.py",
         "cli/play.py",
         "cli/straights_table.py",
+        "cli/straights_legacy.py",
         "cli/simulate.py",
         "bots/arena.py",
     ),

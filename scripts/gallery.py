@@ -318,6 +318,47 @@ def room(browser: Browser, base: str, out: Path) -> None:
         ann.context.close()
 
 
+def heads_up_display(browser: Browser, base: str, out: Path) -> None:
+    """The host shows the statistics at a hold'em table of equity bots; after some
+    deals, the seats on a desktop and a phone, and one player's full set."""
+    ann_ctx = browser.new_context(viewport=DESKTOP)
+    eve_ctx = browser.new_context(viewport=PHONE, is_mobile=True, device_scale_factor=1)
+    ann, eve = ann_ctx.new_page(), eve_ctx.new_page()
+    ann.goto(base + "/")
+    ann.wait_for_selector("#game-pick optgroup option", state="attached")
+    ann.select_option("#game-pick", "NT")
+    for name, value in {"seats": "5", "bots": "4", "bot_seconds": "0", "turn_seconds": "0",
+                        "stack": "500"}.items():  # fmt: skip
+        ann.fill(f"#create input[name={name}]", value)
+    ann.select_option("select[name=bot_kind]", "equity")
+    ann.click("text=Create table")
+    ann.wait_for_url("**/t/**")
+    sit(ann, 0, "Ann")
+    ann.click("#host-hud")
+
+    def play_until(done: Callable[[dict[str, Any]], bool], seconds: float) -> None:
+        deadline = time.monotonic() + seconds
+        while not done(state(ann)["hand"]):  # type: ignore[arg-type]
+            if time.monotonic() > deadline:
+                raise RuntimeError("gave up waiting for the deals")
+            if not act(ann, "check", "fold"):
+                time.sleep(0.1)
+
+    play_until(lambda h: h["hand_number"] >= 8 and h["finished"], 300)
+    ann.click("#host-pause")
+    play_until(lambda h: h["finished"], 60)
+    eve.goto(ann.url)
+    eve.wait_for_selector(".seat .hud")
+    ann.evaluate("window.scrollTo(0, 0)")
+    save(ann, out, "hud-desktop")
+    save(eve, out, "hud-phone")
+    ann.locator('.seat[data-seat="1"] .hud').click()
+    ann.wait_for_selector("#hud-full[open]")
+    save(ann, out, "hud-full-desktop")
+    ann_ctx.close()
+    eve_ctx.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "img")
@@ -330,6 +371,7 @@ def main() -> None:
         try:
             side_pot(browser, base, args.out)
             deal_showdown_replay(browser, base, args.out)
+            heads_up_display(browser, base, args.out)
         finally:
             browser.close()
     with server(bot_delay=0.3, deal_delay=8.0) as base, sync_playwright() as p:

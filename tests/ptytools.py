@@ -4,11 +4,14 @@ Piped runs miss what only a terminal shows (progress bars, spinners, prompts):
 :func:`spawn` starts the command on a pty of a fixed size, :func:`finish` waits
 for it and returns its exit status and everything it drew, :func:`leftovers`
 lists any process it started that is still alive (each run carries a token in
-its environment, so workers are found even after their parent has gone).
+its environment, so workers are found even after their parent has gone);
+:func:`session` is :func:`spawn` as a ``with`` block that kills what is left.
 
 >>> done = run("--version")
 >>> done.status, "straights" in done.output
 (0, True)
+>>> with session("--version") as child:
+...     _ = child.expect("straights ")
 """
 
 from __future__ import annotations
@@ -20,12 +23,23 @@ import signal
 import sys
 import time
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pexpect
 
-__all__ = ["TOKEN", "PtyRun", "finish", "leftovers", "marked", "plain", "run", "spawn"]
+__all__ = [
+    "TOKEN",
+    "PtyRun",
+    "finish",
+    "leftovers",
+    "marked",
+    "plain",
+    "run",
+    "session",
+    "spawn",
+]
 
 #: The environment variable that marks every process of one run.
 TOKEN = "STRAIGHTS_PTY_RUN"
@@ -69,6 +83,18 @@ def spawn(
     )
     child.token = token  # type: ignore[attr-defined]
     return child
+
+
+@contextlib.contextmanager
+def session(*args: str, **kwargs: object) -> Iterator[pexpect.spawn]:
+    """:func:`spawn` in a ``with`` block: on leaving it the child and every process
+    of its run are killed."""
+    child = spawn(*args, **kwargs)  # type: ignore[arg-type]
+    try:
+        yield child
+    finally:
+        child.close(force=True)
+        leftovers(child.token, wait=0)
 
 
 def finish(child: pexpect.spawn, timeout: float = 120) -> PtyRun:

@@ -9,12 +9,21 @@ import random
 import pytest
 
 from straights.bots.arena import simulate_ring
-from straights.bots.cfr import CfrBot, deal_situation, situation
+from straights.bots.cfr import CfrBot, deal_situation
 from straights.cards import make_deck
 from straights.errors import ConfigurationError
-from straights.game import Table, TableConfig
+from straights.game import SeatView, Table, TableConfig
 from straights.poker import Deal, Stakes, deal_view, get_variant
 from straights.poker.view import Move, play
+
+
+def situation(view: SeatView) -> tuple[int, int, int] | None:
+    """What the solved game is asked, read off Straights' own table's view: the round
+    from 0, the bets of the round (a bet, then each raise), 1 on the button."""
+    if view.betting != "limit" or view.hole is None:
+        return None
+    bets = 0 if view.current_bet == 0 else view.raises + 1
+    return view.round - 1, bets, 1 if view.seat == view.button else 0
 
 
 @pytest.mark.parametrize(("seats", "pack"), [(2, 55), (3, 55), (4, 52)])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from functools import partial
 from itertools import combinations
 
 import pytest
@@ -12,14 +13,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from straights.bots import make_bot
-from straights.bots.arena import BotStats, play_hand, simulate
+from straights.bots.arena import BotStats, play_deal, simulate_ring
 from straights.bots.equity import STYLES, StraightsShowdown, choose, estimate
 from straights.bots.equity_bot import EquityBot
 from straights.cards import Card, parse_cards
 from straights.errors import ConfigurationError
-from straights.game import Action, SeatView, Table, TableConfig
+from straights.game import TableConfig
 from straights.odds import straights_odds
+from straights.poker import DealView, Move, deal_view, get_variant
 from straights.showdowns import showdown
+from straights.table import PokerGame, Table, straights_stakes
 
 
 def ids(text: str) -> list[int]:
@@ -112,11 +115,12 @@ class Checked:
         self.name = kind
         self.decisions = 0
 
-    def act(self, view: SeatView) -> Action:
-        action = self.bot.act(view)
-        assert action in view.legal
+    def decide(self, view: DealView) -> Move:
+        move = self.bot.decide(view)
+        legal = next(a for a in view.legal if a.kind == move.kind)
+        assert move.to is None or legal.low <= move.to <= legal.high
         self.decisions += 1
-        return action
+        return move
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -130,14 +134,17 @@ def test_equity_bots_play_only_legal_actions(
     seed: int, betting: str, pack: int, seats: int
 ) -> None:
     kinds = ["equity", "equity:tight", "equity:loose", "equity:aggressive", "random", "strength"]
-    config = TableConfig(seats=seats, betting=betting, pack=pack, starting_stack=30)  # type: ignore[arg-type]
+    variant = get_variant(f"_STR{pack}{'L' if betting == 'limit' else 'N'}")
     bots = {i: Checked(kinds[(i + seed) % len(kinds)], seed + i) for i in range(seats)}
-    table = Table(config, [f"p{i}" for i in range(seats)], seed=seed)
+    stakes = partial(straights_stakes, ante=1)
+    table = Table(PokerGame(stakes), [f"p{i}" for i in range(seats)], 30, seed=seed)
     for _ in range(4):
-        if table.is_over:
+        if table.over:
             break
-        play_hand(table, bots)  # type: ignore[arg-type]
-    assert sum(table.stacks().values()) + table.carry == 30 * seats
+        deal = table.start(variant)
+        play_deal(deal, [bots[s] for s in table.players])
+        table.finish(deal)
+    assert sum(table.stacks) + table.carry == 30 * seats
     assert any(b.decisions for b in bots.values())
 
 
@@ -200,9 +207,9 @@ def test_balanced_bets_at_one_and_a_half_fair_shares_with_no_floor() -> None:
 
 
 def test_the_bot_raises_with_the_nuts_and_folds_hopeless_hands() -> None:
-    from straights.game import Hand, hand_view
+    from straights.game import Hand
 
-    def final_round(holes: list[str], table: str) -> SeatView:
+    def final_round(holes: list[str], table: str) -> DealView:
         pairs = [parse_cards(h) for h in holes]
         cards = [*[p[0] for p in pairs], *[p[1] for p in pairs], *parse_cards(table)]
         h = Hand(TableConfig(seats=2, betting="no-limit"), (0, 1), (100, 100), cards)
@@ -210,15 +217,13 @@ def test_the_bot_raises_with_the_nuts_and_folds_hopeless_hands() -> None:
             h.check(h.actor)  # type: ignore[arg-type]
         h.check(0)
         h.bet(1)
-        return hand_view(h, 0)
+        return deal_view(h.live, 0)
 
     best = final_round(["S 8h", "4c 4d"], "T Kd R 2c 9s")
-    assert EquityBot(rng=1).estimate(best).equity == 1.0
-    assert EquityBot(rng=1).act(best).kind == "raise"
+    assert EquityBot(rng=1).decide(best).kind == "raise"
     hopeless = final_round(["7c 7d", "Ac 5d"], "Kd Jh 9s 4c 2h")
-    assert EquityBot(rng=1).estimate(hopeless).equity < 0.3
     for style in STYLES:
-        assert EquityBot(rng=1, style=style).act(hopeless).kind == "fold"
+        assert EquityBot(rng=1, style=style).decide(hopeless).kind == "fold"
 
 
 def test_make_bot_styles() -> None:
@@ -230,8 +235,6 @@ def test_make_bot_styles() -> None:
         make_bot("equity:wild")
     with pytest.raises(ConfigurationError, match="style 'wild' is not known"):
         EquityBot(style="wild")
-    with pytest.raises(ConfigurationError, match="samples=0"):
-        EquityBot(samples=0)
 
 
 def test_interval_against_a_hand_computed_example() -> None:
@@ -247,7 +250,8 @@ def test_interval_against_a_hand_computed_example() -> None:
 def test_equity_beats_random_bots() -> None:
     # 1,500 deals: the equity bot wins some 0.8 chips a deal here, and over 300 deals the
     # interval (about ±0.65) would straddle zero on many seeds.
-    r = simulate(TableConfig(seats=4), ["equity", "random"], hands=1_500, seed=3)
+    r = simulate_ring([get_variant("_STR55L")], ["equity", "random"], players=4, hands=1_500,
+                      seed=3, ante=1)  # fmt: skip
     eq, rnd = r.bots["equity"], r.bots["random"]
     assert eq.mean - eq.ci95 > 0 > rnd.mean
     assert eq.total + rnd.total + r.carried_at_end == 0

@@ -8,9 +8,8 @@ from itertools import combinations
 
 import pytest
 
-from straights.bots.equity import STYLES, StraightsShowdown, estimate, narrowing
+from straights.bots.equity import StraightsShowdown, estimate
 from straights.cards import parse_cards
-from straights.game import Table, TableConfig
 from straights.rankings.straights import straights_key
 
 
@@ -95,21 +94,6 @@ def test_fast_and_readable_sampling_narrow_alike() -> None:
     se = math.sqrt(0.25 / 2_000) + math.sqrt(0.25 / 20_000)
     # The fast floors come from a sample of pairs: allow their few points of play too.
     assert abs(fast.equity - slow.equity) < 4 * se + 0.02
-
-
-def test_narrowing_reads_what_the_opponents_did() -> None:
-    table = Table(TableConfig(seats=3), ["a", "b", "c"], seed=11)
-    hand = table.start_hand()
-    style = STYLES["balanced"]
-    first = hand.actor
-    assert narrowing(table.view(first), style) == (0.0, 0.0)  # antes only
-    table.act(first, "bet", 1)
-    second = hand.actor
-    # The second seat faces the first one's bet; the third has only anted.
-    assert narrowing(table.view(second), style) == (style.narrow_bet, 0.0)
-    table.act(second, "call", None)
-    third = hand.actor
-    assert narrowing(table.view(third), style) == (style.narrow_bet, style.narrow_bet)
 
 
 def test_the_readable_path_redraws_as_often_as_the_kernels() -> None:

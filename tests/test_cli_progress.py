@@ -19,8 +19,8 @@ import pytest
 pytest.importorskip("numba")
 
 DECK = " ".join(r + s for r in "23456789TJQKA" for s in "cdhs")
-#: The time spent, and the time left once some work is done.
-TIMES = r", (\d+ h )?(\d+ min )?\d+ (s|min)(, about .+ left)?"
+#: The time spent, and the rate and the time left once some work is done.
+TIMES = r", (\d+ h )?(\d+ min )?\d+ (s|min)(, [\d,.]+(e[-+]\d+)? [\w -]+/s)?(, about .+ left)?"
 #: Each long command, and the progress line it must print when piped.
 LONG = {
     "solve": (["solve", "-n", "1000000", "-o", "S.npz"],
@@ -31,7 +31,8 @@ LONG = {
              r"sampling: [\d,]+(/16 parts \(\d+%\)| parts)" + TIMES),
     "stats": (["stats", "-r", "ace-to-five", "--cards", "5", "--jokers", "1"],
               r"counting: [\d,]+/2,869,685 hands \(\d+%\)" + TIMES),
-    "rank": (["rank", DECK], r"ranking 52 cards" + TIMES),
+    "rank": (["rank", DECK],
+             r"ranking 52 cards: [\d,]+/2,598,960 five-card hands \(\d+%\)" + TIMES),
 }  # fmt: skip
 
 

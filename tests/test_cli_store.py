@@ -119,7 +119,7 @@ def test_resume_continues_mid_deal_exactly_as_the_unbroken_game(tmp_path: Path) 
     saved = [line for line in first.stdout.splitlines() if "is saved" in line]
     assert saved == [f"Table 1 is saved: `straights play --resume --db {broken}` continues it."]
     store = Store(str(broken))
-    unfinished = store.latest_unfinished("terminal")
+    unfinished = store.latest_unfinished("terminal", "_STR55L")
     assert unfinished is not None
     mid = StoredTable.load(store, unfinished.id)
     assert mid.deal is not None and not mid.deal.finished and mid.deal.actor == 0
@@ -149,7 +149,7 @@ def test_a_finished_game_is_not_resumed(tmp_path: Path) -> None:
               "--db", str(path), "--script", "-", stdin="b\n" * 400)  # fmt: skip
     assert out.returncode == 0 and "is saved" not in out.stdout
     store = Store(str(path))
-    assert store.latest_unfinished("terminal") is None
+    assert store.latest_unfinished("terminal", "_STR55L") is None
     assert store.tables()[0].finished
 
 
@@ -187,4 +187,31 @@ def test_ctrl_c_saves_says_how_to_resume_and_exits_130(tmp_path: Path) -> None:
     assert "Traceback" not in err
     assert f"Table 1 is saved: `straights play --resume --db {path}` continues it." in out
     store = Store(str(path))
-    assert store.latest_unfinished("terminal") is not None
+    assert store.latest_unfinished("terminal", "_STR55L") is not None
+
+
+def test_a_straights_table_of_an_earlier_release_resumes_on_its_own_table(
+    tmp_path: Path,
+) -> None:
+    # Earlier releases stored Straights' own table (RecordedTable, events as its log):
+    # `play --resume` continues it where it stopped; a new table deals at the one table.
+    from straights.game import TableConfig
+    from straights.store import RecordedTable
+
+    path = tmp_path / "old.db"
+    store = Store(str(path))
+    settings = {"bots": {"1": "calling"}, "bot_seed": 7}
+    old = RecordedTable.create(store, TableConfig(seats=2), ["You", "Calling 1"], seed=5,
+                               settings=settings)  # fmt: skip
+    hand = old.start_hand()
+    old.act(hand.actor, "check")  # type: ignore[arg-type]
+    before = old.stacks()
+    store.close()
+    out = run("play", "--resume", "--script", "-", "--db", str(path), stdin="q\n")
+    assert out.returncode == 0, out.stderr
+    assert "Resuming table 1" in out.stdout and "Your turn" in out.stdout
+    assert "is saved: `straights play --resume" in out.stdout
+    store = Store(str(path))
+    again = RecordedTable.load(store, 1)
+    assert again.stacks() == before and again.hand is not None and not again.hand.finished
+    store.close()

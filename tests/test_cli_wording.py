@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pexpect
 from clitools import run
-from terminal import plain, session
+from ptytools import plain, session
 
 
 def test_history_show_tells_amounts_and_the_winning_hand(tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ from sizes import size
 
 from straights import fast
 from straights.cards import Card
-from straights.errors import DuplicateCardError, HandSizeError, PackError
+from straights.errors import ConfigurationError, DuplicateCardError, HandSizeError, PackError
 from straights.rankings.base import get_ranking
 from straights.rankings.straights import straights_key
 
@@ -181,6 +181,53 @@ def test_bad_input_names_the_row() -> None:
         fast.straights_keys([[0, 1]], [[2, 3, 4, 5, 6]], pack=54)
     with pytest.raises(HandSizeError, match="one table or one per row"):
         fast.straights_keys([[0, 1]] * 3, [[2, 3, 4, 5, 6]] * 2)
+
+
+def test_seven_card_check_catches_every_bad_row() -> None:
+    """The 7-card kernel adds the cards' bits instead of testing each card: every
+    repeated card and every id past 51 (one, two, four or seven of them) still
+    makes the row bad, and good rows around them keep their keys."""
+    from straights.fast import kernels
+    from straights.fast.lookup import high_lookup
+
+    t = high_lookup()
+    good = [0, 5, 10, 15, 20, 25, 51]
+    bad = [
+        [51, 51, 0, 1, 2, 3, 4],  # the carry leaves bit 52
+        [0, 0, 1, 1, 2, 3, 4],
+        [3, 3, 3, 3, 3, 3, 3],
+        [52, 0, 1, 2, 3, 4, 5],
+        [255, 0, 1, 2, 3, 4, 5],
+        [52, 53, 0, 1, 2, 3, 4],
+        [52, 53, 54, 200, 0, 1, 2],  # four of them wrap bit 62 to zero
+        [60, 61, 62, 63, 64, 65, 66],
+    ]
+    rows = np.array([good, *bad, good], dtype=np.uint8)
+    out = np.zeros(len(rows), dtype=np.int32)
+    kernels.high7(rows, out, t.disp7, t.compact7, t.flush, t.flush_suit, True)
+    keys = out.tolist()
+    assert keys[1:-1] == [-1] * len(bad)
+    assert keys[0] == keys[-1] == kernels.high(rows[:1], t.rank7, t.flush, t.flush_suit)[0] > 0
+    # Unchecked, the same rows read inside the tables (no crash): some value each.
+    kernels.high7(rows, out, t.disp7, t.compact7, t.flush, t.flush_suit, False)
+    assert out[0] == out[-1] == keys[0] and out.min() >= 0 and out.max() <= 7462
+
+
+def test_unchecked_and_into_out_give_the_same_keys() -> None:
+    seven = next(random_hands(100_000, 7, 52, seed=12))
+    checked = fast.high_keys(seven)
+    out = np.empty(len(seven), dtype=np.int32)
+    assert fast.high_keys(seven, out=out, check=False) is out
+    assert out.tolist() == checked.tolist()
+    assert fast.high_keys(seven, out=out, parallel=True).tolist() == checked.tolist()
+    five = next(random_hands(1_000, 5, 52, seed=13))
+    out5 = np.empty(len(five), dtype=np.int32)
+    assert fast.high_keys(five, out=out5) is out5
+    assert out5.tolist() == fast.high_keys(five).tolist()
+    with pytest.raises(ConfigurationError, match=r"shape \(1000,\)"):
+        fast.high_keys(five, out=np.empty(3, dtype=np.int32))
+    with pytest.raises(ConfigurationError, match="int32"):
+        fast.high_keys(five, out=np.empty(1_000, dtype=np.int64))  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------- exhaustive / 10 M

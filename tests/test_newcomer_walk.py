@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from terminal import plain
+from ptytools import plain
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The pages, in the order a newcomer reads them.

@@ -3,6 +3,7 @@ independent re-check of every history's betting and showdown by the referee."""
 
 from __future__ import annotations
 
+import random
 import re
 import tomllib
 from typing import Any
@@ -10,9 +11,8 @@ from typing import Any
 import pytest
 from game_referee import RefDeal, referee
 
-from straights.bots.arena import simulate
 from straights.errors import HandHistoryError
-from straights.game import Hand, TableConfig
+from straights.game import Hand, Table, TableConfig
 from straights.game.phh import (
     dumps_phh,
     dumps_phhs,
@@ -94,9 +94,25 @@ def check_history(h: dict[str, Any]) -> None:
 
 
 def simulated(hands: int, seed: int, **cfg: Any) -> list[Hand]:
+    """``hands`` deals at Straights' own table, seats acting at random or calling (a new
+    table when one player has every chip)."""
     out: list[Hand] = []
     config = TableConfig(**cfg)
-    simulate(config, ["random", "calling", "random"], hands, seed, lambda h, _: out.append(h))
+    rng = random.Random(seed)
+    names = [f"p{i}" for i in range(config.seats)]
+    table = Table(config, names, seed=seed)
+    while len(out) < hands:
+        if table.is_over:
+            table = Table(config, names, seed=rng.getrandbits(32))
+        hand = table.start_hand()
+        while not hand.finished:
+            seat = hand.actor
+            assert seat is not None
+            legal = hand.legal_actions(seat)
+            calls = [a for a in legal if a.kind in ("check", "call")]
+            action = calls[0] if seat % 3 == 1 else rng.choice(legal)
+            table.act(seat, action.kind, action.to)
+        out.append(hand)
     return out
 
 

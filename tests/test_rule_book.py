@@ -447,3 +447,381 @@ def test_chips_nobody_can_call_go_back_to_the_bettor() -> None:
     deal.act("bet", 98)
     deal.act("call")
     assert deal.stacks == [80, 40]
+
+
+# -- the older rules, quoted: openers, Canadian, Mexican and Mambo stud, the texts' decks --
+
+
+def play_out(deal: Deal, shown: dict[int, list[str]] | None = None) -> Deal:
+    """:func:`passive`, turning up the ``shown`` cards in order in Mexican stud."""
+    turn = {i: [Card(c) for c in cards] for i, cards in (shown or {}).items()}
+    while not deal.finished:
+        if deal.phase == "expose":
+            deal.expose([turn[deal.actor or 0].pop(0)])
+        elif deal.phase == "draw":
+            deal.discard([])
+        else:
+            legal = {a.kind for a in deal.legal_actions()}
+            deal.act(next(k for k in ("bring-in", "check", "call") if k in legal))
+    return deal
+
+
+def heads_up(code: str, cards: str, shown: dict[int, list[str]] | None = None) -> list[int]:
+    """Two players, an ante of 1 and a bring-in of 1, checked and called down: each
+    one's gain (the pot is 4: +2 to a winner, 0 each on a split)."""
+    deal = Deal(get_variant(code), STUD2, [50, 50], list(parse_cards(cards.replace("|", " "))))
+    return [s - 50 for s in play_out(deal, shown).stacks]
+
+
+def test_the_lowest_up_card_brings_in_ties_broken_by_suit() -> None:
+    """docs/games.md, stud (RRP *Seven-card stud* 1-2): "the lowest up card brings in
+    ..., ties by suit c < d < h < s".  Up cards 2♥, 2♦, 2♠: the 2♦ brings in, in
+    seven-card and in five-card stud."""
+    stakes = Stakes.uniform(3, ante=1, bring_in=1, small_bet=2, big_bet=4)
+    for code, cards in (("F7S", "Kc Qc 2h Kd Qd 2d Ks Qs 2s"), ("_F5S", "Kc 2h Kd 2d Ks 2s")):
+        deal = Deal(get_variant(code), stakes, [50] * 3, deck_after(cards))
+        assert deal.actor == 1 and kinds(deal)[0].startswith("bring-in"), code
+
+
+def test_razz_and_london_bring_in_with_the_highest_up_card_the_ace_low() -> None:
+    """docs/games.md, stud: "(razz, London: the highest, ace low)".  Up cards K♦, K♠ and
+    A♣: the ace is low, the K♠ outranks the K♦ by suit and brings in."""
+    stakes = Stakes.uniform(3, ante=1, bring_in=1, small_bet=2, big_bet=4)
+    for code in ("FR", "_FLONDON"):
+        deal = Deal(get_variant(code), stakes, [50] * 3,
+                    deck_after("2c 3c Kd 2d 3d Ks 2h 3h Ac"))  # fmt: skip
+        assert deal.actor == 1, code
+
+
+def test_later_stud_rounds_open_with_the_best_hand_showing_ties_to_the_first_seat() -> None:
+    """docs/games.md, stud (RRP *Seven-card stud* 1): "Later rounds open with the best
+    hand showing (razz, London: the lowest), ties to the first seat".  On fourth street
+    p1 and p3 both show K-5 and p2 shows 9-3: p1 opens; in razz the 9-3 opens."""
+    cards = "2c 3c Kd | 2d 3d 9s | 2h 3h Kh | 4c | 5c 3s 5h"
+    stakes = Stakes.uniform(3, ante=1, bring_in=1, small_bet=2, big_bet=4)
+    for code, opener in (("F7S", 0), ("FR", 1)):
+        deal = Deal(get_variant(code), stakes, [50] * 3, deck_after(cards))
+        while deal.street_index == 0:
+            legal = {a.kind for a in deal.legal_actions()}
+            deal.act(next(k for k in ("bring-in", "check", "call") if k in legal))
+        assert deal.street_name == "fourth street" and deal.actor == opener, code
+
+
+def test_canadian_stud_ranks_four_card_straights_and_flushes() -> None:
+    """The texts (004): "There is a variant called Canadian stud in which a four-card
+    straight ranks above one pair, a four-card flush above that, followed by two pair."
+    Each pair of hands below is played to the showdown, one down and four up."""
+    # p1 5-6-7-8 (a four-card straight) against p2's pair of aces: p1 wins
+    assert heads_up("_FCANADIAN", "5c 6d | Ac Ad | Jc | 7h 2h | Jd | 8s 9c | Js | Kc 3s") == [
+        2, -2]  # fmt: skip
+    # p1's four hearts (a four-card flush) against p2's 5-6-7-8: p1 wins
+    assert heads_up("_FCANADIAN", "2h 7h | 5c 6d | Jc | 9h 7s | Jd | Kh 8d | Js | 3c Qs") == [
+        2, -2]  # fmt: skip
+    # p1's four hearts against p2's two pair (fours and nines): p2 wins
+    assert heads_up("_FCANADIAN", "2h 7h | 4c 4d | Jc | 9h 9s | Jd | Kh 9d | Js | 3c Qs") == [
+        -2, 2]  # fmt: skip
+    # the same cards in plain five-card stud: the four-card straight is no hand
+    assert heads_up("_F5S", "5c 6d | Ac Ad | Jc | 7h 2h | Jd | 8s 9c | Js | Kc 3s") == [-2, 2]
+
+
+def test_canadian_stud_opens_with_the_best_hand_of_the_game_showing() -> None:
+    """docs/games.md, Canadian stud (*decision*): "who acts first on a later street is
+    the best showing hand of this game: with four up cards a four-card straight or
+    flush showing counts".  p1 shows K-K-2-3, p2 shows 5-6-7-8: p2 opens the last round
+    (in five-card stud the kings open)."""
+    cards = "Ac Kc | As 5s | Jc | Kd 6h | Jd | 2c 7d | Js | 3d 8c"
+    for code, opener in (("_FCANADIAN", 1), ("_F5S", 0)):
+        deal = Deal(get_variant(code), STUD2, [50, 50], list(parse_cards(cards.replace("|", " "))))
+        while deal.street_index < len(deal.variant.streets) - 1:
+            legal = {a.kind for a in deal.legal_actions()}
+            deal.act(next(k for k in ("bring-in", "check", "call") if k in legal))
+        assert deal.actor == opener, code
+
+
+def test_mexican_stud_removes_the_eights_nines_and_tens() -> None:
+    """The texts (004): "[Mexican stud] removes the 8, 9, and 10-spot cards"."""
+    variant = get_variant("_FMEXICAN")
+    deck = make_deck(variant.deck, jokers=variant.jokers)
+    assert len(deck) == 40
+    assert not {c.ascii()[0] for c in deck} & {"8", "9", "T"}
+
+
+def test_mexican_stud_ranks_a_flush_above_a_full_house() -> None:
+    """The texts (004): "In both of these games [Manila, Mexican stud], a flush ranks
+    above a full house".  p1 turns up four hearts (A♥ down): a flush; p2 a full house of
+    kings: p1 wins."""
+    cards = "Ah 2h | Kc Kd | 4s | 5h Ks | 4d | 6h 3c | 4c | Jh 3d"
+    shown = {0: ["2h", "5h", "6h", "Jh"], 1: ["Kd", "Ks", "3c", "3d"]}
+    assert heads_up("_FMEXICAN", cards, shown) == [2, -2]
+
+
+def test_mexican_stud_counts_six_seven_jack_queen_king_as_a_straight() -> None:
+    """The texts (004): "a hand such as 6♥ 7♦ J♣ Q♣ K♠ counts as a straight".  It beats
+    p2's three aces."""
+    cards = "6h 7d | As Ad | 4s | Jc Ac | 4d | Qc 2s | 4c | Ks 3s"
+    shown = {0: ["7d", "Jc", "Qc", "Ks"], 1: ["Ad", "Ac", "2s", "3s"]}
+    assert heads_up("_FMEXICAN", cards, shown) == [2, -2]
+
+
+def test_mexican_stud_keeps_exactly_one_card_down() -> None:
+    """docs/games.md, Mexican stud: "Every card is dealt face down; on each street each
+    player turns one of his face-down cards up, so he always keeps exactly one card
+    down"."""
+    cards = "6h 7d | As Ad | 4s | Jc Ac | 4d | Qc 2s | 4c | Ks 3s"
+    shown = {0: ["7d", "Jc", "Qc", "Ks"], 1: ["Ad", "Ac", "2s", "3s"]}
+    deal = Deal(
+        get_variant("_FMEXICAN"), STUD2, [50, 50], list(parse_cards(cards.replace("|", " ")))
+    )
+    play_out(deal, shown)
+    assert [flags.count(False) for flags in deal.up] == [1, 1]
+    assert [len(flags) for flags in deal.up] == [5, 5]
+
+
+@pytest.mark.parametrize(
+    ("cards", "gains", "why"),
+    [
+        ("Qs Qd | 7h 9h | 2c | 7c Jh | 2d | Kc", [-2, 2], "one pair < flush"),
+        ("7h 9h | 8c 9d | 2c | Jh Ts | 2d | Kc", [-2, 2], "flush < straight"),
+        ("9c Td | 7s 7d | 2c | Jh 7h | 2d | Kc", [-2, 2], "straight < three of a kind"),
+        ("7h 8h | Ks Kd | 2c | 9h Kc | 2d | Tc", [2, -2], "three of a kind < straight flush"),
+    ],
+)
+def test_mambo_stud_ranks_three_card_hands_with_straights_and_flushes(
+    cards: str, gains: list[int], why: str
+) -> None:
+    """The texts (004): "If you add straights and flushes, the order of hands should
+    be ...: no pair, one pair, flush, straight, three of a kind, straight flush.  This
+    order is used, for example, in [Mambo stud]".  No card is six or lower, so there is
+    no low and the high hand takes the pot."""
+    assert heads_up("_FMAMBO", cards) == gains, why
+
+
+def test_mambo_stud_splits_with_a_six_or_better_low() -> None:
+    """docs/games.md, Mambo stud (the texts: ace-to-three, six or better the three-card
+    eight or better): "the best ace-to-three low of six or better wins low; a low nobody
+    qualifies for goes to the high hand".  p1's K-7-3 takes high, p2's 6-4-2 low half;
+    against p1's K-8-3, p2's 7-4-2 is no low and p1 scoops."""
+    assert heads_up("_FMAMBO", "7h 3c | 6s 4d | 9c | 2d 2c | 9d | Kh") == [0, 0]
+    assert heads_up("_FMAMBO", "8h 3c | 7s 4d | 9c | 2d 2c | 9d | Kh") == [2, -2]
+
+
+def test_manila_and_its_32_card_deck() -> None:
+    """The texts (004): "the Australian game of Manila uses a 32-card deck in which all
+    cards below the rank of 7 are removed"."""
+    variant = get_variant("_FMANILA")
+    deck = make_deck(variant.deck, jokers=variant.jokers)
+    assert len(deck) == 32
+    assert {c.ascii()[0] for c in deck} == set("789TJQKA")
+
+
+def test_lowball_with_a_joker_plays_it_as_the_lowest_card_not_in_the_hand() -> None:
+    """The texts (004): "The joker always plays as the lowest card not already present
+    in the hand: in 7♥ 5♠ 4♥ (Joker) A♦, for example, the joker plays as a 2-spot".
+    California lowball, heads-up, both stand pat: p1's 7-5-4-joker-A is 7-5-4-2-A and
+    beats p2's 7-5-4-3-A."""
+    stakes = Stakes.uniform(2, blinds=(1, 2), small_bet=2, big_bet=4)
+    cards = "7h 5s 4h Jk Ad | 7c 5c 4d 3s Ac"
+    deal = Deal(get_variant("_FCALIFORNIA"), stakes, [50, 50],
+                deck_after(cards, jokers=1))  # fmt: skip
+    assert [s - 50 for s in play_out(deal).stacks] == [2, -2]
+
+
+def test_london_lowball_counts_straights_and_flushes_against_you() -> None:
+    """The texts (004), ace-to-six low, "the traditional hand ranking of "London"
+    lowball": "Aces are low cards, but straights and flushes count for high ...
+    Therefore, the best possible hand is 6-4-3-2-A".  p1's 5-4-3-2-A is a straight
+    and loses to p2's 6-4-3-2-A."""
+    cards = "Ac 2d Kc | As 2s Ks | Qc | 3h 3c | Qd | 4h 4c | Qh | 5s 6d | Qs | Kd Kh"
+    assert heads_up("_FLONDON", cards) == [-2, 2]
+
+
+def test_five_card_draw_with_the_bug_plays_it_as_an_ace_or_to_complete_a_hand() -> None:
+    """The texts (004): the bug "is given the rank of ace unless designating it as a
+    different card would complete a straight, flush, or straight flush. ... a pair of
+    kings with a bug is still just a pair of kings (with an ace kicker), but four clubs
+    and a bug make a flush"."""
+    stakes = Stakes.uniform(2, blinds=(1, 2), small_bet=2, big_bet=4)
+
+    def gains(cards: str) -> list[int]:
+        deal = Deal(get_variant("_F5CDJ"), stakes, [50, 50], deck_after(cards, jokers=1))
+        return [s - 50 for s in play_out(deal).stacks]
+
+    # pair of kings + bug (kings, ace kicker) beats kings with a queen kicker
+    assert gains("Kc Kd Jk 7h 3s | Ks Kh Qd 7d 2c") == [2, -2]
+    # ... but not a pair of aces: the bug is no third king
+    assert gains("Kc Kd Jk 7h 3s | As Ah 9d 7d 2c") == [-2, 2]
+    # four clubs and a bug: a flush, which beats three queens
+    assert gains("2c 5c 9c Jc Jk | Qs Qh Qd 7d 3h") == [2, -2]
+
+
+# -- the rules every game shares, and the button games', quoted ----------------------------
+
+
+def test_blinds_sit_left_of_the_button_and_the_first_round_opens_left_of_the_big_blind() -> None:
+    """docs/games.md, button games (RRP *Button and blind use*, *Hold'em*): "Blinds left of
+    the button"; "The first round opens left of the big blind, later rounds left of the
+    button".  Four players, p4 on the button: p1 posts 1, p2 posts 2, p3 acts first;
+    on the flop p1 acts first."""
+    stakes = Stakes.uniform(4, blinds=(1, 2), min_bet=2)
+    deal = Deal(get_variant("NT"), stakes, [50] * 4, deck_after())
+    assert deal.bets == [1, 2, 0, 0] and deal.actor == 2
+    for _ in range(3):
+        deal.act("call")
+    deal.act("check")
+    assert deal.street_name == "flop" and deal.actor == 0
+
+
+def test_heads_up_the_button_posts_the_small_blind_and_acts_first_before_the_flop() -> None:
+    """docs/games.md, button games (RRP *Button and blind use*): "heads-up the button
+    posts the small blind and acts first before the flop only".  p2 is the button."""
+    stakes = Stakes.uniform(2, blinds=(1, 2), min_bet=2)
+    deal = Deal(get_variant("NT"), stakes, [50, 50], deck_after())
+    assert deal.bets == [2, 1] and deal.actor == 1
+    deal.act("call")
+    deal.act("check")
+    assert deal.street_name == "flop" and deal.actor == 0
+
+
+def test_hold_em_burns_a_card_before_the_flop_the_turn_and_the_river() -> None:
+    """docs/games.md, hold'em (RRP *Hold'em*): "two down; flop of three, turn, river, a
+    burn before each".  After the hole cards (two each, p1 first) a card is burned,
+    the next three are the flop, then a burn, the turn, a burn, the river."""
+    cards = "As Ad | Ks Kd | 2c | 7h 8h 9h | 3c | Th | 4c | Jh"
+    stakes = Stakes.uniform(2, blinds=(1, 2), min_bet=2)
+    deal = play_out(Deal(get_variant("NT"), stakes, [50, 50], deck_after(cards)))
+    assert deal.board == list(parse_cards("7h 8h 9h Th Jh"))
+    assert deal.stacks == [50, 50]  # both play the board's straight flush: a split
+
+
+def test_fixed_limit_hold_em_bets_small_then_big() -> None:
+    """docs/games.md, fixed-limit hold'em (RRP): "the small bet pre-flop and on the
+    flop, the big bet after"."""
+    deal = Deal(get_variant("FT"), LIMIT, [500] * 3, deck_after())
+    sizes: dict[str, int] = {}
+    while not deal.finished:
+        legal = {a.kind: a for a in deal.legal_actions()}
+        top = legal.get("bet") or legal.get("raise")
+        if top is not None:  # the size of a bet or raise: its amount over the call
+            sizes.setdefault(deal.street_name, top.low - max(deal.bets))
+        deal.act(next(k for k in ("check", "call") if k in legal))
+    assert sizes == {"pre-flop": 10, "flop": 10, "turn": 20, "river": 20}
+
+
+def test_seven_card_stud_bets_small_on_third_and_fourth_street_big_after() -> None:
+    """docs/games.md, seven-card stud (RRP): "the small bet on third and fourth street,
+    the big bet after" (no open pair dealt here)."""
+    cards = "2c 3c Kd | 2d 3d 9s | 4c | Qh 8s | 5c | Jh 7s | 6c | Th 6s | 7c | 4h 5h"
+    deal = Deal(get_variant("F7S"), STUD2, [50, 50], deck_after(cards))
+    sizes: dict[str, int] = {}
+    while not deal.finished:
+        legal = {a.kind: a for a in deal.legal_actions()}
+        top = legal.get("bet") or legal.get("complete")
+        if top is not None:
+            sizes.setdefault(deal.street_name, top.low)
+        deal.act(next(k for k in ("bring-in", "check", "call") if k in legal))
+    assert sizes == {"third street": 2, "fourth street": 2, "fifth street": 4,
+                     "sixth street": 4, "seventh street": 4}  # fmt: skip
+
+
+def test_no_limit_raises_at_least_the_last_full_raise() -> None:
+    """docs/games.md (RRP *No-limit* 2-3, TDA): "No limit: a bet at least the minimum
+    bet, a raise at least the last full bet or raise".  After a bet of 4 the smallest
+    raise is to 8; after a raise to 12 (8 more) the smallest is to 20."""
+    stakes = Stakes.uniform(3, blinds=(1, 2), min_bet=2)
+    deal = Deal(get_variant("NT"), stakes, [100] * 3, deck_after())
+    for _ in range(2):
+        deal.act("call")
+    deal.act("check")
+    assert deal.legal_actions()[-1].low == 2  # the minimum bet
+    deal.act("bet", 4)
+    assert deal.legal_actions()[-1].low == 8
+    deal.act("raise", 12)
+    assert deal.legal_actions()[-1].low == 20
+
+
+def test_pot_limit_raises_at_most_the_call_plus_the_pot_after_it() -> None:
+    """docs/games.md (RRP *Pot-limit*): "a raise reaches at most the call plus the pot
+    after the call".  Blinds 1-2, the first to act: call 2 makes the pot 5, so he may
+    raise to 2 + 5 = 7."""
+    stakes = Stakes.uniform(3, blinds=(1, 2), min_bet=2)
+    deal = Deal(get_variant("PO"), stakes, [100] * 3, deck_after())
+    assert deal.legal_actions()[-1].high == 7
+
+
+def test_side_pots_go_by_what_each_player_put_in() -> None:
+    """docs/games.md (RRP *The showdown*): "Side pots by contribution".  p1 is all in for
+    10 with the best hand and wins 30 (10 from each); p2 beats p3 for the other 40."""
+    cards = "As Ad | Ks Kd | Qs Qd | 2c | 7h 8c 3d | 4c | 9s | 5c | 2h"
+    stakes = Stakes.uniform(3, blinds=(1, 2), min_bet=2)
+    deal = Deal(get_variant("NT"), stakes, [10, 30, 30], deck_after(cards))
+    deal.act("raise", 30)  # p3 all in
+    deal.act("call")  # p1 all in for 10
+    deal.act("call")  # p2
+    play_out(deal)
+    assert deal.stacks == [30, 40, 0]
+
+
+def test_betting_goes_clockwise_with_fold_check_call_bet_and_raise() -> None:
+    """docs/games.md (RRP *Betting and raising*): "Betting goes clockwise; a player may
+    fold, check (no bet to him), call, bet or raise".  Three players: p3, p1, p2 in
+    turn before the flop (facing the blind: fold, call, raise), p1, p2, p3 after it
+    (no bet: check or bet)."""
+    stakes = Stakes.uniform(3, blinds=(1, 2), min_bet=2)
+    deal = Deal(get_variant("NT"), stakes, [50] * 3, deck_after())
+    order = []
+    while deal.street_name == "pre-flop":
+        assert {a.kind for a in deal.legal_actions()} <= {"fold", "call", "raise", "check"}
+        order.append(deal.actor)
+        legal = {a.kind for a in deal.legal_actions()}
+        deal.act("check" if "check" in legal else "call")
+    assert order == [2, 0, 1]
+    assert [a.kind for a in deal.legal_actions()] == ["check", "bet"]
+    order = []
+    for _ in range(3):
+        order.append(deal.actor)
+        deal.act("check")
+    assert order == [0, 1, 2]
+
+
+def test_cards_speak_and_a_tie_splits_the_pot_as_evenly_as_possible() -> None:
+    """docs/games.md (RRP *Ties*): "Cards speak; split pots are split as evenly as
+    possible".  p1 and p2 both make a jack-high straight; the pot of 7 (6 in blinds
+    and calls, 1 carried) splits 4 and 3, the odd chip to p1, first from the button."""
+    cards = "Jc 3d | Jd 4s | Ac Kd | 2c | 7h 8h 9s | 3c | Tc | 4c | 2d"
+    stakes = Stakes.uniform(3, blinds=(1, 2), min_bet=2)
+    deal = play_out(Deal(get_variant("NT"), stakes, [50] * 3, deck_after(cards), carry=1))
+    assert [s - 50 for s in deal.stacks] == [2, 1, -2]
+
+
+def test_short_deck_plays_a_flush_over_a_full_house_and_a_six_to_ace_straight() -> None:
+    """docs/games.md, short deck (*decision*, PokerKit's order): "36 cards; flush over
+    full house, straight over trips, A-6-7-8-9 the lowest straight".  p1's flush beats
+    p2's full house; then p1's A-6-7-8-9 beats p2's three kings."""
+    stakes = Stakes.uniform(2, blinds=(1, 2), min_bet=2)
+
+    def gains(cards: str) -> list[int]:
+        top = list(parse_cards(cards.replace("|", " ")))
+        deck = top + [c for c in make_deck("short") if c not in top]
+        assert len(deck) == 36
+        return [s - 50 for s in play_out(Deal(get_variant("NS"), stakes, [50, 50], deck)).stacks]
+
+    assert gains("Ah 6h | Kc Kd | 7c | Kh 9h Th | 8c | 9s | 8d | 7d") == [2, -2]
+    assert gains("Ac 6d | Kc Kd | 7s | Ks 7h 8h | Jc | 9s | Jd | Qc") == [2, -2]
+
+
+def test_single_draw_bets_small_before_the_draw_and_big_after() -> None:
+    """docs/games.md, draw games (RRP *Lowball*, *Draw high*): "single draw: the small
+    bet before the draw, the big bet after"."""
+    stakes = Stakes.uniform(2, blinds=(1, 2), small_bet=2, big_bet=4)
+    deal = Deal(get_variant("_F5CD"), stakes, [50, 50], deck_after())
+    sizes: dict[str, int] = {}
+    while not deal.finished:
+        if deal.phase == "draw":
+            deal.discard([])
+            continue
+        legal = {a.kind: a for a in deal.legal_actions()}
+        top = legal.get("bet") or legal.get("raise")
+        if top is not None:
+            sizes.setdefault(deal.street_name, top.low - max(deal.bets))
+        deal.act(next(k for k in ("check", "call") if k in legal))
+    assert list(sizes.values()) == [2, 4]

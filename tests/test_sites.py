@@ -26,11 +26,9 @@ DATA = Path(__file__).parent / "data" / "sites"
 #: Hands imported per site (counted by hand from the files) and the hands that are
 #: error rows: (file, hand id, what the error says).
 EXPECTED: dict[str, tuple[int, set[tuple[str, str, str]]]] = {
-    "pokerstars": (121, {
+    "pokerstars": (122, {
         ("fpdb-cash-Flop-2025-NL-6max-USD-0.05-0.10.cashout.txt", "257180854570",
          "all-in cash-out"),
-        ("fpdb-cash-Flop-NLHE-6max-EUR-1.00-2.00-201212.RunItTwice.txt", "90721705235",
-         "run more than once"),
         # "Pair on board - a double bet is allowed": the engine has no open-pair big bet
         ("fpdb-cash-Stud-7-Stud-USD-0.04-0.08-200911.txt", "35874334277",
          "cannot bet to 0.08"),
@@ -38,8 +36,7 @@ EXPECTED: dict[str, tuple[int, set[tuple[str, str, str]]]] = {
         ("poker-2020-cash-aksnes.txt", "212114513537", "all-in cash-out"),
         ("poker-2020-cash-aksnes.txt", "212114637059", "all-in cash-out"),
     }),
-    "ggpoker": (21, {
-        ("fpdb-PLO-6max-USD-2-5-202101.RIT.txt", "OM232657303", "run more than once"),
+    "ggpoker": (22, {
         ("fpdb-PLO5-6max-USD-2-5-202104.Jackpot.txt", "OM1349864", "not a game of the catalogue"),
     }),
     "winamax": (58, {
@@ -432,18 +429,23 @@ def test_pokerkit_replays_the_imported_hands_to_the_engines_stacks() -> None:
     """An independent replay of every imported hand PokerKit can play: the same stacks.
 
     PokerKit cannot "repair" a draw hand where an unseen player discards unseen cards
-    (``p2 sd ??????``); those, and the codes it lacks (``PO/8``, ``_F5CD``), are counted."""
+    (``p2 sd ??????``); those, and the codes it lacks (``PO/8``, ``_F5CD``), are counted.
+    Its PHH reader has no runs of the board (``_runs``): the two hands run twice are
+    counted apart (``test_poker_betting`` checks runs against PokerKit's state)."""
     import warnings
 
     import pokerkit  # a dev extra: the oracle must be there (no skipping)
 
     from straights.game.phh import dumps_phh
 
-    agree = unrepairable = odd_chips = 0
+    agree = unrepairable = odd_chips = run_twice = 0
     for site in sorted(EXPECTED):
         hands, _ = _import(site)
         for phh in hands:
             if phh["variant"] not in POKERKIT_CODES:
+                continue
+            if "_runs" in phh:
+                run_twice += 1
                 continue
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
@@ -465,7 +467,7 @@ def test_pokerkit_replays_the_imported_hands_to_the_engines_stacks() -> None:
                 assert sum(diff) == 0 and max(abs(d) for d in diff) <= chip, phh["hand"]
                 odd_chips += 1
             agree += 1
-    assert agree >= 200 and unrepairable <= 25 and odd_chips <= 5
+    assert agree >= 200 and unrepairable <= 25 and odd_chips <= 5 and run_twice == 2
 
 
 def test_the_engines_own_histories_export_and_import_back(tmp_path: Path) -> None:
@@ -484,3 +486,82 @@ def test_the_engines_own_histories_export_and_import_back(tmp_path: Path) -> Non
     back = run("history", "import", str(text), "--out", str(tmp_path / "again.phhs"))
     assert (back.returncode, back.stderr) == (0, "")
     assert "imported 20 hands" in back.stdout
+
+
+def _hand(site: str, file: str) -> dict[str, Any]:
+    [phh] = [h for h in read(str(DATA / site / file)) if not isinstance(h, Failure)]
+    return phh  # type: ignore[return-value]
+
+
+def test_a_pokerstars_hand_run_twice_replays_each_river_to_the_printed_stacks() -> None:
+    # Hand #90721705235: Hero and Player1 (all in for €91.16) run the river twice, 2d then
+    # 5h; Hero collects €111.59 + €111.58 of the €225.32 pot, rake €2.15.
+    phh = _hand("pokerstars", "fpdb-cash-Flop-NLHE-6max-EUR-1.00-2.00-201212.RunItTwice.txt")
+    assert phh["_runs"] == 2
+    runs = phh["actions"][phh["actions"].index("p3 cc", 18) + 1 :]
+    assert runs[:5] == ["p3 _runs 2", "p4 _runs 2", "d db 2d", "# run 2", "d db 5h"]
+    stacks = dict(zip(phh["players"], phh["finishing_stacks"], strict=True))
+    assert stacks["Hero"] == Decimal("200.75") - Decimal("109.16") + Decimal("223.17")
+    played = replay(phh)
+    assert [v.reason for v in played.deal.verdicts] == ["run 1 of 2", "run 2 of 2"]
+    assert [len(b) for b in played.deal.boards] == [5, 5]
+    check(phh)
+
+
+def test_a_ggpoker_hand_run_twice_gives_each_run_its_own_winner() -> None:
+    # Hand #OM232657303: all in before the flop; 3b7dff87's trips win the first board
+    # ($48.93), Hero's straight the second ($48.92) of a $103 pot less $5.15 rake.
+    phh = _hand("ggpoker", "fpdb-PLO-6max-USD-2-5-202101.RIT.txt")
+    runs = ["p1 _runs 2", "p4 _runs 2", "d db 2d4hAc", "d db 7h", "d db Qs", "# run 2",
+            "d db TdQc2c", "d db Kc", "d db Ah"]  # fmt: skip
+    assert phh["actions"][-9:] == runs
+    played = replay(phh)
+    hero, other = phh["players"].index("Hero"), phh["players"].index("3b7dff87")
+    assert [v.winners for v in played.deal.verdicts] == [(other,), (hero,)]
+    assert phh["winnings"][hero] == Decimal("48.92")
+    assert phh["winnings"][other] == Decimal("48.93")
+    check(phh)
+    text = to_pokerstars(phh)
+    assert "*** SECOND FLOP *** [Td Qc 2c]" in text and "Hand was run twice" in text
+    assert list(read_text(text, "pokerstars")) == [phh]
+
+
+def test_ohh_refuses_a_board_run_twice_in_one_line() -> None:
+    phh = _hand("ggpoker", "fpdb-PLO-6max-USD-2-5-202101.RIT.txt")
+    with pytest.raises(HandHistoryError, match="run more than once"):
+        to_ohh(phh)
+
+
+def test_a_tournament_hand_keeps_its_level() -> None:
+    # "Tournament #1495192630, $0.91+$0.09 USD Hold'em No Limit - Level XI (400/800)" and
+    # GGPoker's "Tournament #25313426, … Hold'em No Limit   - Level14(300/600)".
+    stars = _hand("pokerstars", "hhp-actiononall.txt")
+    gg = _hand("ggpoker", "fpdb-NLHE-8max-MTT-USD-1050-202104.extra.space.txt")
+    assert (stars["event"], stars["level"]) == ("Tournament #1495192630", 11)
+    assert (gg["event"], gg["level"]) == ("Tournament #25313426", 14)
+    assert " - Level XIV (300/600)" in to_pokerstars(gg).splitlines()[0]
+
+
+def test_the_engines_hands_run_twice_export_and_import_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The engine's own runs (random bots vote 1 or 2 runs at random): every hand goes
+    to PokerStars text and back to the same stacks, a hand run twice as a hand run
+    twice, a hand whose players disagreed as one board."""
+    from clitools import run_main
+
+    phh, text, back = tmp_path / "rit.phhs", tmp_path / "rit.txt", tmp_path / "back.phhs"
+    code, _, err = run_main(capsys, "simulate", "--game", "no-limit-holdem", "--players", "3",
+                            "--run-it-twice", "--hands", "80", "--seed", "3", "--bots",
+                            "random", "--out", str(phh), "--no-progress")  # fmt: skip
+    assert code == 0, err
+    assert run_main(capsys, "history", "export", str(phh), "--to", "pokerstars",
+                    "--out", str(text))[0] == 0  # fmt: skip
+    assert run_main(capsys, "history", "import", str(text), "--out", str(back))[0] == 0
+    original, again = loads(phh.read_text()), loads(back.read_text())
+    assert len(original) == len(again) == 80
+    twice = [k for k, h in enumerate(original) if "# run 2" in h["actions"]]
+    assert len(twice) >= 3  # seed 3 runs 7 of the 80 twice
+    assert twice == [k for k, h in enumerate(again) if "# run 2" in h["actions"]]
+    for a, b in zip(original, again, strict=True):
+        assert [int(s) for s in a["finishing_stacks"]] == [int(s) for s in b["finishing_stacks"]]

@@ -10,10 +10,11 @@ import pytest
 from clitools import run_main
 
 from straights.bots import make_bot
-from straights.bots.arena import simulate
+from straights.bots.arena import simulate_ring
 from straights.bots.cfr import CfrBot
+from straights.cards import make_deck
 from straights.errors import StraightsError
-from straights.game import Table, TableConfig
+from straights.poker import Deal, DealView, Stakes, deal_view, get_variant
 from straights.solver.game import kuhn, mini_straights
 from straights.solver.solve import solve
 from straights.solver.strategy import load
@@ -138,21 +139,27 @@ def test_shipped_table_is_a_mini_straights_solution(tmp_path: Path) -> None:
 
 def test_cfr_bot_plays_whole_deals() -> None:
     assert isinstance(make_bot("cfr", rng=3), CfrBot)
-    for config in (TableConfig(seats=2), TableConfig(seats=3, betting="no-limit")):
-        result = simulate(config, ["cfr", "calling"], hands=30, seed=4)
+    for code, seats in (("_STR55L", 2), ("_STR55N", 3)):
+        result = simulate_ring([get_variant(code)], ["cfr", "calling"], players=seats,
+                               hands=30, seed=4, ante=1)  # fmt: skip
         assert result.hands == 30
         assert sum(s.total for s in result.bots.values()) + result.carried_at_end == 0
 
 
 def test_cfr_bot_uses_the_table_in_limit_and_falls_back_in_no_limit() -> None:
     bot = CfrBot(rng=2)
-    view = Table(TableConfig(seats=2), ["a", "b"], seed=9)
-    hand = view.start_hand()
-    probs = bot.probabilities(view.view(hand.actor))
+
+    def first_view(code: str) -> DealView:
+        deal = Deal(get_variant(code), Stakes.uniform(2, ante=1, min_bet=1), [100, 100],
+                    make_deck("straights").shuffled(9))  # fmt: skip
+        assert deal.actor is not None
+        return deal_view(deal, deal.actor)
+
+    limit = first_view("_STR55L")
+    probs = bot.deal_probabilities(limit)
     assert set(probs) == {"f", "c", "r"} and sum(probs.values()) == pytest.approx(1, abs=1e-3)
     assert probs["f"] == 0  # nobody folds when he may check
-    nl = Table(TableConfig(seats=2, betting="no-limit"), ["a", "b"], seed=9)
-    h2 = nl.start_hand()
-    assert bot.probabilities(nl.view(h2.actor)) == {}
-    assert bot.act(nl.view(h2.actor)) in nl.view(h2.actor).legal
-    assert np.isfinite(bot.fallback.equity(view.view(hand.actor)))
+    no_limit = first_view("_STR55N")
+    assert bot.deal_probabilities(no_limit) == {}
+    assert bot.decide(no_limit).kind in {a.kind for a in no_limit.legal}
+    assert np.isfinite(bot.fallback.deal_equity(limit))

@@ -121,7 +121,8 @@ def test_the_first_release_database_opens_and_migrates(tmp_path: Path) -> None:
     check_migrated(store, old)
     assert old_rows(path, "SELECT version_num FROM alembic_version") == [(SCHEMA_VERSION,)]
     tables = {r[0] for r in old_rows(path, "SELECT name FROM sqlite_master WHERE type='table'")}
-    assert tables == {"alembic_version", "tables", "commands", "hands"}
+    clubs = {"clubs", "club_members", "club_tables"}  # schema 3
+    assert tables == {"alembic_version", "tables", "commands", "hands"} | clubs
     store.close()
     # Opening again changes nothing.
     again = Store(str(path))

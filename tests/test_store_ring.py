@@ -305,7 +305,7 @@ def test_straights_simulate_with_the_cfr_bot_takes_the_path_of_every_bot(
     assert all(replay(h).finishing_stacks == h["finishing_stacks"] for h in written)
     store = Store(str(db))
     (table,) = store.tables("simulate")
-    # The cfr bot is a DealBot: Straights with it is the catalogue's _STR55L at the one
+    # The cfr bot is a Bot: Straights with it is the catalogue's _STR55L at the one
     # table, stored as every other bot's game is.
     assert table.settings["game"] == "_STR55L" and table.settings["bots"] == [
         "cfr",

@@ -57,7 +57,7 @@ import math
 import os
 import re
 from array import array
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
@@ -241,9 +241,14 @@ class Stats:
         from straights.poker.phh import replay
 
         replayed = replay(history)
-        names = _names(history, replayed.deal.n)
-        per_seat = _hand_counts(replayed.deal)
-        seats = positions(replayed.deal.n, replayed.variant.blinds)
+        self.add_deal(replayed.deal, _names(history, replayed.deal.n))
+
+    def add_deal(self, deal: Any, names: Sequence[str]) -> None:
+        """Count one finished :class:`~straights.poker.engine.Deal` whose players are
+        ``names`` (in the deal's order): what :meth:`add_history` does after the replay,
+        and what a live table does with the deal it just played (no replay)."""
+        per_seat = _hand_counts(deal)
+        seats = positions(deal.n, deal.variant.blinds)
         self.hands += 1
         for i, counts in enumerate(per_seat):
             name = names[i]
@@ -264,43 +269,49 @@ class Stats:
         Fractions are ``None`` where the player never had the chance; ``af`` is
         ``None`` without a call.
         """
-        out = []
-        for (name, seat), c in self.counts.items():
-            row: dict[str, Any] = {"player": name}
-            if self.by_position:
-                row["position"] = seat
-            played = c.hands - c.walks
-            mean = c.won / c.hands if c.hands else 0.0
-            half: float | None = None
-            if c.hands > 1:
-                var = max(c.won_squares - c.hands * mean * mean, 0.0) / (c.hands - 1)
-                half = 100 * 1.96 * math.sqrt(var / c.hands)
-            row.update(
-                hands=c.hands,
-                walks=c.walks,
-                vpip=_ratio(c.vpip, played),
-                pfr=_ratio(c.pfr, played),
-                three_bet=_ratio(c.three_bet, c.three_bet_chances),
-                fold_to_three_bet=_ratio(c.fold_to_three_bet, c.three_bets_faced),
-                af=_ratio(c.bets, c.calls),
-                afq=_ratio(c.bets, c.bets + c.calls + c.folds),
-                cbet=_ratio(c.cbet, c.cbet_chances),
-                fold_to_cbet=_ratio(c.fold_to_cbet, c.cbets_faced),
-                wtsd=_ratio(c.wtsd, c.saw_flop),
-                wsd=_ratio(c.wsd, c.wtsd),
-                bb_per_100=100 * mean,
-                bb_per_100_ci95=None if half is None else [100 * mean - half, 100 * mean + half],
-                chances={
-                    "three_bet": c.three_bet_chances,
-                    "fold_to_three_bet": c.three_bets_faced,
-                    "cbet": c.cbet_chances,
-                    "fold_to_cbet": c.cbets_faced,
-                    "saw_flop": c.saw_flop,
-                    "showdowns": c.wtsd,
-                },
-            )
-            out.append(row)
-        return out
+        return [self._row(name, seat, c) for (name, seat), c in self.counts.items()]
+
+    def row_of(self, name: str, position: str = "") -> dict[str, Any] | None:
+        """The row of one player (and ``position`` with ``by_position``), or None."""
+        c = self.counts.get((name, position))
+        return None if c is None else self._row(name, position, c)
+
+    def _row(self, name: str, seat: str, c: _Counts) -> dict[str, Any]:
+        """One row of :meth:`rows`."""
+        row: dict[str, Any] = {"player": name}
+        if self.by_position:
+            row["position"] = seat
+        played = c.hands - c.walks
+        mean = c.won / c.hands if c.hands else 0.0
+        half: float | None = None
+        if c.hands > 1:
+            var = max(c.won_squares - c.hands * mean * mean, 0.0) / (c.hands - 1)
+            half = 100 * 1.96 * math.sqrt(var / c.hands)
+        row.update(
+            hands=c.hands,
+            walks=c.walks,
+            vpip=_ratio(c.vpip, played),
+            pfr=_ratio(c.pfr, played),
+            three_bet=_ratio(c.three_bet, c.three_bet_chances),
+            fold_to_three_bet=_ratio(c.fold_to_three_bet, c.three_bets_faced),
+            af=_ratio(c.bets, c.calls),
+            afq=_ratio(c.bets, c.bets + c.calls + c.folds),
+            cbet=_ratio(c.cbet, c.cbet_chances),
+            fold_to_cbet=_ratio(c.fold_to_cbet, c.cbets_faced),
+            wtsd=_ratio(c.wtsd, c.saw_flop),
+            wsd=_ratio(c.wsd, c.wtsd),
+            bb_per_100=100 * mean,
+            bb_per_100_ci95=None if half is None else [100 * mean - half, 100 * mean + half],
+            chances={
+                "three_bet": c.three_bet_chances,
+                "fold_to_three_bet": c.three_bets_faced,
+                "cbet": c.cbet_chances,
+                "fold_to_cbet": c.cbets_faced,
+                "saw_flop": c.saw_flop,
+                "showdowns": c.wtsd,
+            },
+        )
+        return row
 
 
 def _count_chunk(paths: list[str], by_position: bool, player: str | None, track: bool) -> Stats:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import gc
 import json
 import os
 import shutil
@@ -15,15 +16,24 @@ import sys
 import threading
 import time
 import urllib.request
+import weakref
 from typing import Any
 
+import precache
 import pytest
 from pgtools import free_port, initdb, start_postgres, stop_postgres
 from webtools import Client, Server
 
+from straights.errors import HandHistoryError
 from straights.store import Store
-from straights.web.manager import TableManager, Throttled, make_table
-from straights.web.protocol import TableSettings
+from straights.web.manager import (
+    Connection,
+    TableManager,
+    TableWaiting,
+    Throttled,
+    make_table,
+)
+from straights.web.protocol import Hello, TableSettings
 
 
 def _log(db: str, table_id: str) -> list[tuple[int, dict[str, Any]]]:
@@ -47,13 +57,21 @@ def _turn(players: list[Client], timeout: float = 15.0) -> Client:
     raise AssertionError("no one's turn")
 
 
+async def _nothing(text: str) -> None:  # pragma: no cover - these sockets send nothing
+    return None
+
+
 def _refusals(c: Client) -> list[str]:
     return [m["message"] for m in c.messages if m["type"] == "error"]
 
 
-def test_a_duplicated_and_a_stale_act_frame_act_once(make_server: Any, clients: Any) -> None:
+@pytest.mark.parametrize("kind", [{"games": ["holdem"]}, {}, {"games": ["omaha"]}])
+def test_a_duplicated_and_a_stale_act_frame_act_once(
+    make_server: Any, clients: Any, kind: dict[str, Any]
+) -> None:
+    """On hold'em, Straights' own table and Omaha (Pai Gow has no ``act``)."""
     server: Server = make_server()
-    table, _ = server.create(games=["holdem"], seats=2, turn_seconds=0)
+    table, _ = server.create(seats=2, turn_seconds=0, **kind)
     ann, bob = Client(server, table), Client(server, table)
     clients += [ann, bob]
     ann.sit(0, "Ann")
@@ -116,7 +134,7 @@ def _stored_table(db: str, table_id: str, upto: int | None = None) -> tuple[Any,
 def _without_timers(state: dict[str, Any]) -> dict[str, Any]:
     """A state without its clock, the connection's host and removed flags, the seats'
     offline marks and the requests for seats (the server's own, from its connections)."""
-    you = {k: v for k, v in state["you"].items() if k not in ("host", "removed")}
+    you = {k: v for k, v in state["you"].items() if k not in ("host", "removed", "banned")}
     seats = [
         s if s is None else {k: v for k, v in s.items() if k != "offline"} for s in state["seats"]
     ]
@@ -336,13 +354,28 @@ def test_sockets_that_stop_reading_are_dropped(make_server: Any, clients: Any) -
             s.close()
 
 
+#: Another table's ping, p50 and p95, a history flood may cause: the median is the
+#: sharper test (the cached server's stayed at 3–11 ms, the pre-cache server's at
+#: 67–352 ms); the 95th percentile also reflects the machine's load. See docs/web.md,
+#: Reliability.
+FLOOD_PING_P50, FLOOD_PING_P95 = 0.05, 0.25
+
+
 @pytest.mark.slow
-def test_a_history_flood_does_not_stall_another_table(make_server: Any, clients: Any) -> None:
-    """Three sockets of one address ask for past deals (every one in turn) as fast as
-    the address may send (58 a second) while their table plays on; another table's
-    ping stays quick."""
-    server: Server = make_server()
-    busy, _ = server.create(seats=4, bots=3, turn_seconds=0)
+@pytest.mark.parametrize("code", ["cached", "pre-cache"])
+def test_a_history_flood_does_not_stall_another_table(
+    make_server: Any, clients: Any, code: str
+) -> None:
+    """Three sockets of one address ask for the 16 past deals of a busy eight-seat stud
+    table (every one in turn; each replay 20-30 ms) as fast as the address may send (58 a
+    second) while the table plays on; another table's ping stays under
+    :data:`FLOOD_PING_P50` and :data:`FLOOD_PING_P95`. ``pre-cache``: the same on the
+    old server (``precache.py``: answers computed on the event loop, kept for one
+    table version), which must break the bound, or the test proves nothing."""
+    server: Server = make_server(before=precache.INSTALL if code == "pre-cache" else "")
+    busy, _ = server.create(
+        games=["stud"], seats=8, bots=7, bot_kind="calling", turn_seconds=0, stack=100_000
+    )
     quiet, _ = server.create(seats=3)
     ann = Client(server, busy)
     clients.append(ann)
@@ -355,15 +388,17 @@ def test_a_history_flood_does_not_stall_another_table(make_server: Any, clients:
         while not stop.is_set():
             ann.drain(0.01)
             if ann.state and ann.my_turn() and ann.state["version"] > acted:
-                ann.act("check")
+                kinds = [a["kind"] for a in ann.state["hand"]["legal"]]
+                kind = next((k for k in ("check", "call", "bring-in") if k in kinds), kinds[0])
+                ann.send({"type": "act", "token": ann.token, "action": kind})
                 acted = ann.state["version"]
 
     player = threading.Thread(target=play)
     player.start()
     threads: list[threading.Thread] = []
     try:
-        deadline = time.monotonic() + 60
-        while ann.state is None or ann.state["hand"]["hand_number"] < 6:
+        deadline = time.monotonic() + 90
+        while ann.state is None or ann.state["hand"]["hand_number"] < 17:
             assert time.monotonic() < deadline and player.is_alive(), "the table stopped"
             time.sleep(0.1)
         past = ann.state["hand"]["hand_number"] - 1
@@ -377,16 +412,17 @@ def test_a_history_flood_does_not_stall_another_table(make_server: Any, clients:
                 c.send({"type": "history", "hand": 1 + n % past})
                 n += 1
                 c.drain(0.0)
-                time.sleep(3 / 58)
+                time.sleep(len(flooders) / 58)
 
-        threads = [threading.Thread(target=flood, args=(c, i * 4)) for i, c in enumerate(flooders)]
+        threads = [threading.Thread(target=flood, args=(c, i * 3)) for i, c in enumerate(flooders)]
         for t in threads:
             t.start()
+        time.sleep(1.0)  # the flood under way
         rtts = []
-        for _ in range(40):
+        for _ in range(60):
             sent = time.monotonic()
             pinger.send({"type": "ping"})
-            pinger.wait_for(lambda m: m["type"] == "pong")
+            pinger.wait_for(lambda m: m["type"] == "pong", timeout=60)
             rtts.append(time.monotonic() - sent)
             time.sleep(0.05)
     finally:
@@ -397,37 +433,62 @@ def test_a_history_flood_does_not_stall_another_table(make_server: Any, clients:
     rtts.sort()
     p50, p95 = rtts[len(rtts) // 2], rtts[int(len(rtts) * 0.95)]
     answers = sum(m["type"] == "history" for c in flooders for m in c.messages)
-    print(f"ping p50 {p50 * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms; {answers} answers")
+    print(f"{code}: ping p50 {p50 * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms; {answers} answers")
     assert answers > 0
-    assert p95 < 0.25, rtts
+    if code == "cached":
+        assert p50 < FLOOD_PING_P50 and p95 < FLOOD_PING_P95, rtts
+    else:
+        assert p50 > FLOOD_PING_P50 or p95 > FLOOD_PING_P95, rtts
 
 
 @pytest.mark.slow
-def test_closed_tables_leave_the_cap_and_one_address_cannot_fill_it() -> None:
-    """1,000 tables created and closed, then a new one (before and after a restart);
-    an address at its own limit is refused while another still creates."""
+def test_closed_tables_leave_memory_and_one_address_cannot_fill_the_cap() -> None:
+    """1,000 tables created and closed, then a new one (before and after a restart):
+    each closed table leaves memory, yet its link still answers with its final state
+    and ledger; an address at its own limit is refused while another still creates."""
+
+    async def close(manager: TableManager, table_id: str) -> None:
+        await manager.run(manager.tables[table_id], {"kind": "close"})
+        while manager._archiving:  # marked finished in the store, then dropped
+            await asyncio.sleep(0.001)
 
     async def main() -> None:
         store = Store("sqlite://")
         try:
             manager = TableManager(store, max_tables=1000, max_per_address=1000)
+            first, host = await manager.create(TableSettings(seats=2, bots=1), "10.0.0.1")
+            gone = weakref.ref(manager.tables[first])
+            await close(manager, first)
             settings = TableSettings(seats=2)
-            for _ in range(1000):
-                table_id, _ = await manager.create(settings, "10.0.0.1")
-                await manager.run(manager.tables[table_id], {"kind": "close"})
-            assert manager.open_tables() == 0 and len(manager.tables) == 1000
+            for _ in range(999):
+                await close(manager, (await manager.create(settings, "10.0.0.1"))[0])
+            gc.collect()
+            assert manager.tables == {} and gone() is None  # not in memory any more
             fresh, _ = await manager.create(settings, "10.0.0.1")  # used to be refused
+            # The closed table's link answers with its final state and ledger.
+            conn = Connection(_nothing)
+            await manager.handle(conn, Hello(type="hello", table=first))
+            sent = [json.loads(conn.queue.get_nowait() or "{}") for _ in range(2)]
+            state = sent[1]
+            assert state["type"] == "state" and state["ledger"]["closed"] is True
+            (bot,) = state["ledger"]["rows"]
+            assert (bot["name"], bot["bought"], bot["cashed"]) == ("Bot 2", 100, 100)
+            csv = await manager.ledger_csv(first, host)
+            assert "Bot 2" in csv
+            assert len(manager.archived) == 1 and first not in manager.tables
             await manager.stop()
+
             again = TableManager(store, max_tables=1000, max_per_address=2)
             await again.start()
-            assert len(again.tables) == 1001 and again.tables[fresh].table.closed is False
+            assert list(again.tables) == [fresh]  # the closed ones are not replayed
             await again.create(settings, "10.0.0.1")
             await again.create(settings, "10.0.0.1")
             with pytest.raises(Throttled, match="open tables, the most it may have"):
                 await again.create(settings, "10.0.0.1")
             await again.create(settings, "10.0.0.2")  # another address is not locked out
-            info = await again.info(table_id)  # a closed table is still there to read
-            assert info is not None and info["closed"] is True
+            info = await again.info(first)  # a closed table is still there to read
+            assert info is not None and info["closed"] is True and info["seats_taken"] == 0
+            assert await again.info("nosuchtable") is None
             await again.stop()
         finally:
             store.close()
@@ -435,13 +496,70 @@ def test_closed_tables_leave_the_cap_and_one_address_cannot_fill_it() -> None:
     asyncio.run(main())
 
 
-def test_a_removed_player_stays_out_until_the_host_lets_her_back(
-    make_server: Any, clients: Any
+def test_a_table_closed_while_its_mark_fails_is_archived_at_the_next_start(
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """The close is stored but marking the table finished fails (the database went
+    away in between): it leaves memory all the same, and the next start marks it and
+    does not load it, while its link still answers."""
+
+    async def main() -> None:
+        store = Store("sqlite://")
+        try:
+            manager = TableManager(store)
+            closed, _ = await manager.create(TableSettings(seats=2))
+            still, _ = await manager.create(TableSettings(seats=2))
+
+            def down(row_id: int) -> None:
+                raise OSError("the database is away")
+
+            with monkeypatch.context() as m:
+                m.setattr(store, "finish_table", down)
+                await manager.run(manager.tables[closed], {"kind": "close"})
+                while manager._archiving:
+                    await asyncio.sleep(0.001)
+            assert list(manager.tables) == [still]
+            assert [r.finished for r in store.tables("web")] == [False, False]
+            await manager.stop()
+            again = TableManager(store)
+            await again.start()
+            assert list(again.tables) == [still]
+            assert [r.finished for r in store.tables("web")] == [True, False]
+            info = await again.info(closed)
+            assert info is not None and info["closed"] is True
+            again.archived.clear()
+
+            def away(row_id: int, marks: Any) -> None:
+                raise OSError("/secret/path: the database is away")
+
+            def broken(row_id: int, marks: Any) -> None:
+                raise HandHistoryError("command 3 no longer replays")
+
+            with monkeypatch.context() as m:
+                m.setattr(again, "_reload", away)
+                with pytest.raises(TableWaiting, match="database is unavailable") as refused:
+                    await again.info(closed)
+                assert "/secret" not in str(refused.value)
+                m.setattr(again, "_reload", broken)
+                assert await again.info(closed) is None  # logged; not tried again
+                assert closed not in again.row_ids
+            await again.stop()
+        finally:
+            store.close()
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize("kind", [{}, {"games": ["holdem"]}, {"game": "pai-gow"}])
+def test_a_removed_player_stays_out_until_the_host_lets_her_back(
+    make_server: Any, clients: Any, kind: dict[str, Any]
+) -> None:
+    """On every game's table; and a bot a seated guest adds waits for the host's
+    approval (its chips out of the ledger until then), while the host's does not."""
     server: Server = make_server()
-    table, host = server.create(seats=3)
-    ann, boss = Client(server, table), Client(server, table)
-    clients += [ann, boss]
+    table, host = server.create(seats=4, stack=200, **kind)
+    ann, boss, bob = Client(server, table), Client(server, table), Client(server, table)
+    clients += [ann, boss, bob]
     boss.send({"type": "hello", "table": table, "host": host})
     ann.sit(0, "Ann")
     token = ann.token
@@ -456,3 +574,45 @@ def test_a_removed_player_stays_out_until_the_host_lets_her_back(
     ann.send({"type": "sit", "seat": 1, "name": "Ann", "token": token})
     seated = ann.wait_for(lambda m: m["type"] in ("seated", "error"))
     assert seated["type"] == "seated" and seated["token"] == token
+    # Bob, a guest, adds a bot: it waits for the host, its chips nowhere in the ledger.
+    bob.sit(2, "Bob")
+    bob.send({"type": "add_bot", "token": bob.token, "seat": 3, "kind": "calling"})
+    state = bob.wait_for(lambda m: m["type"] == "state" and m["seats"][3] is not None)
+    row = next(r for r in state["ledger"]["rows"] if r["seat"] == 3)
+    assert (row["bought"], row["pending"]) == (0, 200), row
+    assert state["seats"][3]["status"] == "buy-in waits for the host"
+    boss.send({"type": "answer", "token": host, "player": row["player"], "accept": True})
+
+    def approved(m: dict[str, Any]) -> bool:
+        rows = m["ledger"]["rows"] if m["type"] == "state" else []
+        return any(r["bought"] for r in rows if r["seat"] == 3)
+
+    state = bob.wait_for(approved)
+    rows = state["ledger"]["rows"]  # Ann's return is a buy-in of the chips she cashed
+    assert sum(r["bought"] - r["cashed"] for r in rows) == 3 * 200
+    # The host pauses, then closes between deals: the table leaves memory, and its
+    # link still answers with its final state and ledger.
+    boss.send({"type": "pause", "token": host, "on": True})
+    boss.wait_for(lambda m: m["type"] == "state" and m["ledger"]["paused"])
+    deadline = time.monotonic() + 30
+    while True:
+        boss.send({"type": "close", "token": host})
+        said = boss.wait_for(lambda m: m["type"] == "error" or m.get("ledger", {}).get("closed"))
+        if said["type"] == "state":
+            break
+        assert time.monotonic() < deadline, said  # a deal was on: it ends, paused
+        time.sleep(0.3)
+    deadline = time.monotonic() + 10
+    while True:  # archived a moment after the close is stored
+        with urllib.request.urlopen(f"{server.base}/healthz", timeout=5) as r:
+            if json.loads(r.read())["tables"] == 0:
+                break
+        assert time.monotonic() < deadline, "the closed table is still live"
+        time.sleep(0.05)
+    late = Client(server, table)
+    clients.append(late)
+    assert late.state is not None and late.state["ledger"]["closed"] is True
+    final = late.state["ledger"]["rows"]
+    assert sum(r["cashed"] for r in final) == sum(r["bought"] for r in final)
+    with urllib.request.urlopen(f"{server.base}/api/tables/{table}", timeout=5) as r:
+        assert json.loads(r.read())["closed"] is True

@@ -8,7 +8,7 @@ import time
 
 from webtools import Client, Server, assert_no_leaks, cards_in, rebuild
 
-from straights.game.phh import loads_phh, replay_phh
+from straights.poker.phh import loads, replay
 from straights.store import Store
 
 
@@ -89,8 +89,9 @@ def test_clients_play_whole_hands_and_see_only_their_cards(make_server, clients)
     final, _ = rebuild(server.db, table)
     for record in records:
         assert set(record.players) <= {"Ann", "Bob", "Cyd", "Bot 2"}
-        replayed = replay_phh(loads_phh(record.phh))
-        assert replayed.stacks == final.game.hands[record.number].stacks
+        assert record.game == "_STR55L"  # the catalogue's code, as every table archives it
+        replayed = replay(loads(record.phh)[0])
+        assert replayed.finishing_stacks == final.game.hands[record.number].stacks
 
     checked = {c.seat: assert_no_leaks(c, server.db) for c in players}
     spectator_cards = assert_no_leaks(watcher, server.db)

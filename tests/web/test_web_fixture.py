@@ -50,6 +50,31 @@ def snapshot(table: Any) -> dict[str, Any]:
     return loaded
 
 
+#: What a poker table of the catalogue tells since the fixture was recorded (the
+#: betting of issue 22): dropped before comparing, as that server never said it.
+ADDED_TABLE = {"straddle", "runs", "bomb_pot_every", "bomb_pot_ante", "double_board"}
+ADDED_HAND = {"facing", "runs", "bomb_pot", "straddle", "runs_dealt", "second_board"}
+
+
+def as_recorded(state: dict[str, Any]) -> dict[str, Any]:
+    """``state`` (or a history) without what was :data:`ADDED_HAND` and
+    :data:`ADDED_TABLE` since (and each legal action's ``shortcuts``, the viewer's
+    ``muck``); every other field must be exactly as recorded."""
+    out = json.loads(json.dumps(state))
+    for hand in [out.get("hand"), *out.get("frames", [])]:
+        if isinstance(hand, dict):
+            for k in ADDED_HAND:
+                hand.pop(k, None)
+            for legal in hand.get("legal") or []:
+                if isinstance(legal, dict):
+                    legal.pop("shortcuts", None)
+    for part, keys in (("table", ADDED_TABLE), ("you", {"muck"})):
+        if isinstance(out.get(part), dict) and "frames" not in out:
+            for k in keys:
+                out[part].pop(k, None)
+    return out
+
+
 def rebuilt(store: Store, key: str) -> Any:
     row = next(r for r in store.tables(kind="web") if r.key == key)
     # _rebuild checks every command's events against those stored with it.
@@ -109,8 +134,8 @@ def test_a_stored_web_table_replays_to_the_same_states(store: Store, key: str) -
     for part in ("seq", "hand_number", "in_hand", "chips", "bank", "entries", "ledger"):
         assert got[part] == expected[part], part
     for viewer, state in expected["states"].items():
-        assert got["states"][viewer] == state, f"state for seat {viewer}"
-    assert got["history"] == expected["history"]
+        assert as_recorded(got["states"][viewer]) == state, f"state for seat {viewer}"
+    assert {k: as_recorded(v) for k, v in got["history"].items()} == expected["history"]
 
 
 def test_the_fixture_holds_what_it_says() -> None:

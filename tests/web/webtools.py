@@ -87,6 +87,9 @@ class Server:
     deal_delay: float = 0.05
     max_per_address: int = 100
     extra: tuple[str, ...] = ()  # more `straights serve` options
+    #: Python run in the server's process first (a test's stand-in for older code);
+    #: modules of ``tests/web`` can be imported.
+    before: str = ""
     proc: subprocess.Popen[bytes] | None = None
     log: Path | None = None
 
@@ -99,8 +102,14 @@ class Server:
         return f"ws://127.0.0.1:{self.port}/ws"
 
     def start(self, timeout: float = 20.0) -> None:
+        if self.before:
+            here = str(Path(__file__).parent)
+            code = f"import sys; sys.path.insert(0, {here!r})\n{self.before}\n"
+            run = [sys.executable, "-c", code + "from straights.cli.main import main; main()"]
+        else:
+            run = [sys.executable, "-m", "straights.cli.main"]
         cmd = [
-            sys.executable, "-m", "straights.cli.main", "serve",
+            *run, "serve",
             "--host", "127.0.0.1", "--port", str(self.port), "--db", self.db,
             "--bot-delay", str(self.bot_delay), "--deal-delay", str(self.deal_delay), "--quiet",
             "--max-per-address", str(self.max_per_address), *self.extra,

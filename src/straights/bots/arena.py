@@ -10,18 +10,12 @@ every deal counts; results are chips won per deal for each bot, with a 95% confi
 interval (:class:`BotStats`).  With several games (dealer's choice) the bot on the
 button picks each deal's game uniformly at random from its own seeded generator.
 
-Bots that act on Straights' :class:`~straights.game.view.SeatView` only (``cfr``: it
-reads the round's raise level and the button, which the engine's view does not carry
-yet) play Straights at the one table through Straights' own face of the deal
-(:class:`~straights.game.hook.StraightsGame`): :func:`simulate`.  :func:`play_hand`
-plays one deal at Straights' own :class:`~straights.game.Table` (the web's table).
-
 >>> from straights.poker.catalogue import get_variant
 >>> r = simulate_ring([get_variant("FR")], ["calling", "random"], players=3, hands=10, seed=1)
 >>> r.hands, sum(s.total for s in r.bots.values()) + r.carried_at_end
 (10, 0)
->>> from straights.game import TableConfig
->>> r = simulate(TableConfig(seats=3), ["cfr", "random"], hands=20, seed=1)
+>>> r = simulate_ring([get_variant("_STR55L")], ["cfr", "random"], players=3, hands=20,
+...                   seed=1, ante=1)
 >>> r.hands, sum(s.total for s in r.bots.values()) + r.carried_at_end
 (20, 0)
 """
@@ -34,20 +28,16 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
 
-from straights.bots.base import Bot, DealBot, answer, can_decide
+from straights.bots.base import Bot, answer, can_decide
 from straights.bots.registry import make_bot
 from straights.cards import make_deck, make_rng
 from straights.errors import ConfigurationError
-from straights.game.config import TableConfig
-from straights.game.events import ShowdownRevealed
-from straights.game.hand import Hand
-from straights.game.table import Table as StraightsTable
 from straights.game.table import draw_button
-from straights.game.view import hand_view
 from straights.poker.catalogue import game_name
 from straights.poker.engine import Deal
 from straights.poker.house import HouseRules
 from straights.poker.stakes import default_stakes
+from straights.poker.straights_rules import RuleTen
 from straights.poker.variant import Variant
 from straights.poker.view import Move, deal_view, play
 from straights.table import PokerGame, PokerTable, Table, straights_stakes
@@ -58,12 +48,9 @@ if TYPE_CHECKING:
 __all__ = [
     "BotStats",
     "RingResult",
-    "SimulationResult",
     "deal_bots",
     "first_button",
     "play_deal",
-    "play_hand",
-    "simulate",
     "simulate_ring",
 ]
 
@@ -129,7 +116,7 @@ def first_button(players: int, variant: Variant, seed: int) -> int:
 
 
 def play_deal(
-    deal: Deal, bots: Sequence[DealBot], apply: Callable[[Move], object] | None = None
+    deal: Deal, bots: Sequence[Bot], apply: Callable[[Move], object] | None = None
 ) -> None:
     """Play ``deal`` to its end, ``bots[i]`` deciding for player ``i`` from its own view
     (``apply``: makes each move instead of :func:`~straights.poker.view.play`)."""
@@ -144,16 +131,18 @@ def play_deal(
             apply(move)
 
 
-def deal_bots(kinds: Sequence[str], seed: int, games: Sequence[Variant] = ()) -> list[DealBot]:
+def deal_bots(kinds: Sequence[str], seed: int, games: Sequence[Variant] = ()) -> list[Bot]:
     """Bots by kind that play ``games``; a bot without ``decide``, or one that does not
     play one of ``games`` (the ``cfr`` bot plays Straights only), is one clear error,
     and so is an equity bot without the ``fast`` extra (its estimates on the engine's
-    view run on the batch kernels), before the first deal rather than at its first move.
+    view run on the batch kernels; Straights' own estimate needs none), before the
+    first deal rather than at its first move.
     """
     rng = make_rng(seed)
-    bots: list[DealBot] = []
-    if any(kind.split(":")[0] == "equity" for kind in kinds):
-        from straights.extras import require
+    bots: list[Bot] = []
+    straights_only = bool(games) and all(isinstance(v.pot_rule, RuleTen) for v in games)
+    if not straights_only and any(kind.split(":")[0] == "equity" for kind in kinds):
+        from straights.extras import require  # (Straights' estimate needs no batch keys)
 
         require("fast", "the equity bot (--bots equity)")
     for kind in kinds:
@@ -165,7 +154,7 @@ def deal_bots(kinds: Sequence[str], seed: int, games: Sequence[Variant] = ()) ->
                 f"the {kind} bot plays only Straights: choose random, calling, strength "
                 f"or equity for {game}"
             )
-        bots.append(bot)  # type: ignore[arg-type]
+        bots.append(bot)
     return bots
 
 
@@ -245,109 +234,4 @@ def simulate_ring(
             on_deal(deal, ring)
     if ring is not None:
         result.carried_at_end += ring.carry
-    return result
-
-
-@dataclass
-class SimulationResult:
-    config: TableConfig
-    hands: int = 0
-    sessions: int = 0
-    carry_overs: int = 0
-    showdowns: int = 0
-    pot_total: int = 0
-    carried_at_end: int = 0
-    bots: dict[str, BotStats] = field(default_factory=dict)
-
-    @property
-    def average_pot(self) -> float:
-        return self.pot_total / self.hands if self.hands else 0.0
-
-
-def play_hand(table: StraightsTable, bots: dict[int, Bot]) -> Hand:
-    """Play one deal at ``table`` with a bot in every occupied seat; bots see only views."""
-    hand = table.start_hand()
-    names = {i: p.name for i, p in enumerate(table.seats) if p is not None}
-    while not hand.finished:
-        seat = hand.actor
-        assert seat is not None
-        action = bots[seat].act(hand_view(hand, seat, names))
-        table.act(seat, action.kind, action.to)
-    return hand
-
-
-def simulate(
-    config: TableConfig,
-    bot_kinds: Sequence[str],
-    hands: int,
-    seed: int | None = None,
-    on_hand: Callable[[Hand, list[str]], None] | None = None,
-    make_table: Callable[[list[str], int, int, int], StoredTable[Hand, int]] | None = None,
-) -> SimulationResult:
-    """Play ``hands`` deals of Straights at the one table through Straights' own face
-    (:class:`~straights.game.hook.StraightsGame`: each deal a
-    :class:`~straights.game.hand.Hand` over the engine's deal), for bots that act on a
-    :class:`~straights.game.view.SeatView` only (``cfr``); bots fill the seats in turn.
-
-    Sessions restart on a bust and start with the dealer draw, as in
-    :func:`simulate_ring`; ``make_table(names, stack, seed, button)`` opens each
-    session's stored table.
-
-    >>> r = simulate(TableConfig(seats=3), ["cfr", "random"], hands=10, seed=1)
-    >>> r.hands, sum(s.total for s in r.bots.values()) + r.carried_at_end
-    (10, 0)
-    """
-    from straights.game.hook import StraightsGame
-
-    if not bot_kinds:
-        raise ConfigurationError("name at least one bot: random, calling, strength, cfr or equity")
-    if hands < 1:
-        raise ConfigurationError(f"hands={hands}: play at least one deal")
-    rng = make_rng(seed)
-    kinds = [bot_kinds[i % len(bot_kinds)] for i in range(config.seats)]
-    bots: dict[int, Bot] = {i: make_bot(k, rng.getrandbits(64)) for i, k in enumerate(kinds)}
-    names = [f"{k}{i + 1}" for i, k in enumerate(kinds)]
-    seat_names = dict(enumerate(names))
-    result = SimulationResult(config)
-    for kind in kinds:
-        result.bots.setdefault(kind, BotStats(kind))
-    table: Table[Hand, int] | None = None
-    stored: StoredTable[Hand, int] | None = None
-    while result.hands < hands:
-        if table is None or len(table.seated) < config.seats:
-            if table is not None:
-                result.carried_at_end += table.carry
-            table_seed = rng.getrandbits(64)
-            winner = draw_button(config.seats, config.pack, table_seed)[-1].winner
-            assert winner is not None  # the draw goes on until one card is highest
-            if make_table is None:
-                table = Table(StraightsGame(config), names, config.starting_stack,
-                              seed=table_seed, button=winner)  # fmt: skip
-            else:
-                stored = make_table(names, config.starting_stack, table_seed, winner)
-                table = stored.table
-            result.sessions += 1
-        before = list(table.stacks)
-        number = table.deals + 1
-        hand = table.start(number) if stored is None else stored.start(number)
-        while not hand.finished:
-            seat = hand.actor
-            assert seat is not None
-            action = bots[seat].act(hand_view(hand, seat, seat_names))
-            if stored is None:
-                hand.act(seat, action.kind, action.to)
-            else:
-                stored.act({"kind": "act", "seat": seat, "action": action.kind, "to": action.to})
-        if stored is None:
-            table.finish(hand)
-        result.hands += 1
-        result.pot_total += hand.pot
-        result.carry_overs += hand.carry_out > 0
-        result.showdowns += ShowdownRevealed in map(type, hand.events)
-        for seat, kind in enumerate(kinds):
-            result.bots[kind].add(table.stacks[seat] - before[seat])
-        if on_hand is not None:
-            on_hand(hand, [names[s] for s in hand.seats])
-    if table is not None:
-        result.carried_at_end += table.carry
     return result

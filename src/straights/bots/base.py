@@ -1,13 +1,12 @@
-"""The bot interfaces: a bot sees one seat's view and answers what that seat does.
+"""The bot interface: a bot sees one seat's view of a deal and answers what it does.
 
-* :class:`Bot` plays Straights' own table (:class:`~straights.game.Table`): it sees a
-  :class:`~straights.game.view.SeatView` and returns one of its legal actions (``act``);
-* :class:`DealBot` plays a deal of any variant (:class:`~straights.poker.Deal`): it sees
-  a :class:`~straights.poker.DealView` and returns a :class:`~straights.poker.Move`
-  (``decide``) — a betting action, the cards it discards, or the cards it turns up.
-
-Every poker bot (``random``, ``calling``, ``strength``, ``equity``, ``cfr``) is both;
-``cfr`` decides in Straights' deals only (its ``plays(variant)``, :func:`can_decide`).
+:class:`Bot` plays a deal of any variant of the engine (:class:`~straights.poker.Deal`,
+Straights included): it sees a :class:`~straights.poker.DealView` and returns a
+:class:`~straights.poker.Move` (``decide``) — a betting action, the cards it discards,
+or the cards it turns up.  Every poker bot (``random``, ``calling``, ``strength``,
+``equity``, ``cfr``) is one; ``cfr`` decides in Straights' deals only (its
+``plays(variant)``, :func:`can_decide`).  :func:`seat_action` asks a bot at Straights'
+own table of earlier releases (tables stored before the one table dealt Straights).
 
 Every bot by name: :func:`straights.bots.registry.make_bot`.
 """
@@ -16,31 +15,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from straights.game.hand import Action
-from straights.game.view import SeatView
-from straights.poker.view import DealView, Move
+from straights.poker.view import DealView, Move, deal_view
 
 if TYPE_CHECKING:
+    from straights.game.hand import Action, Hand
     from straights.poker.variant import Variant
 
-__all__ = ["Bot", "DealBot", "answer", "can_decide", "pick", "pick_move"]
+__all__ = ["Bot", "answer", "can_decide", "pick_move", "seat_action"]
 
 
 @runtime_checkable
 class Bot(Protocol):
-    """Anything with a ``name`` and ``act(view) -> Action`` is a bot.
-
-    ``act`` is called only when ``view.legal`` is not empty and must return one
-    of ``view.legal`` (the engine rejects anything else).
-    """
-
-    name: str
-
-    def act(self, view: SeatView) -> Action: ...
-
-
-@runtime_checkable
-class DealBot(Protocol):
     """Anything with a ``name`` and ``decide(view) -> Move`` plays any variant.
 
     ``decide`` is called only for the seat to act (``view.actor == view.seat``):
@@ -55,7 +40,7 @@ class DealBot(Protocol):
     def decide(self, view: DealView) -> Move: ...
 
 
-def answer(bot: DealBot, view: DealView) -> Move:
+def answer(bot: Bot, view: DealView) -> Move:
     """``bot``'s move for ``view``.  Asked how many times to run the rest of the board
     (``view.runs``), a bot with a ``runs(view) -> int`` method answers it; every other
     bot agrees to the most runs the table offers.  Anything else is ``bot.decide``.
@@ -112,16 +97,16 @@ def _move(kind: str, low: int) -> Move:
     return Move(kind, low if kind in ("bet", "raise", "complete") else None)
 
 
-def pick(view: SeatView, *kinds: str) -> Action:
-    """The first legal action among ``kinds`` in order of preference (else the first legal).
+def seat_action(bot: Bot, hand: Hand, seat: int) -> Action:
+    """The legal action of ``seat`` (to act in ``hand``, a deal at Straights' own table of
+    an earlier release) that ``bot`` decides on the engine's view of that deal.
 
+    >>> from straights.bots.simple import CallingBot
     >>> from straights.game import Table, TableConfig
     >>> t = Table(TableConfig(seats=2), ["a", "b"], seed=5)
-    >>> str(pick(t.view(t.start_hand().actor), "raise", "bet"))
-    'bet 1'
+    >>> hand = t.start_hand()
+    >>> str(seat_action(CallingBot(), hand, hand.actor))
+    'check'
     """
-    for kind in kinds:
-        for action in view.legal:
-            if action.kind == kind:
-                return action
-    return view.legal[0]
+    move = answer(bot, deal_view(hand.live, hand.seats.index(seat)))
+    return next(a for a in hand.legal_actions(seat) if a.kind == move.kind)

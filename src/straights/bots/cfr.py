@@ -10,20 +10,14 @@ The table it uses ships with the package; ``table=`` takes another
 (:meth:`~straights.solver.summary.PolicyTable.read`).  It needs NumPy only to
 make a new table, not to play.
 
-It plays Straights' own table (``act`` on a :class:`~straights.game.view.SeatView`)
-and a deal of any variant of the catalogue (``decide`` on a
+It decides in a deal of Straights (``decide`` on a
 :class:`~straights.poker.view.DealView`): the solved frequencies in Straights with
 Limit betting (``straights``, ``straights-52``: the catalogue's ``_STR55L``,
 ``_STR52L``) and the strength bot's move in No Limit, as at Straights' own table.
 Other games are not Straights, whose solution it plays: :meth:`CfrBot.plays` says
 which games it plays, and the arena and ``play`` refuse it for any other.
 
->>> from straights.game import Table, TableConfig
->>> t = Table(TableConfig(seats=2), ["a", "b"], seed=5)
->>> hand = t.start_hand()
 >>> bot = CfrBot(rng=1)
->>> bot.act(t.view(hand.actor)).kind in ("check", "bet")
-True
 >>> from straights.cards import make_deck
 >>> from straights.poker import Deal, Stakes, deal_view, get_variant
 >>> deal = Deal(get_variant("_STR55L"), Stakes.uniform(2, ante=1, min_bet=1),
@@ -34,18 +28,16 @@ True
 
 from __future__ import annotations
 
-from straights.bots.base import pick, pick_move
+from straights.bots.base import pick_move
 from straights.bots.strength import StrengthBot
 from straights.cards import RandomLike, make_rng
-from straights.game.hand import Action
-from straights.game.view import SeatView
 from straights.poker.catalogue import get_variant
 from straights.poker.straights_rules import RuleTen
 from straights.poker.variant import Variant
 from straights.poker.view import DealView, Move
 from straights.solver.summary import PolicyTable, shipped
 
-__all__ = ["CfrBot", "deal_situation", "situation"]
+__all__ = ["CfrBot", "deal_situation"]
 
 _KINDS = {"f": ("fold",), "c": ("check", "call"), "r": ("bet", "raise")}
 
@@ -61,13 +53,6 @@ class CfrBot:
         self.name = name
         self.fallback = StrengthBot(rng=self.rng, name=name)
 
-    def probabilities(self, view: SeatView) -> dict[str, float]:
-        """The solved frequencies of fold (f), check/call (c), bet/raise (r) here; {} if none."""
-        spot = situation(view)
-        if spot is None:
-            return {}
-        return self.table.probabilities(*spot, self.fallback.equity(view))
-
     def deal_probabilities(self, view: DealView) -> dict[str, float]:
         """:meth:`probabilities` in a deal of the engine; {} but in Straights with Limit
         betting (:func:`deal_situation`)."""
@@ -79,10 +64,6 @@ class CfrBot:
     def plays(self, variant: Variant) -> bool:
         """Whether it plays deals of ``variant``: Straights' (both packs, both bettings)."""
         return isinstance(variant.pot_rule, RuleTen)
-
-    def act(self, view: SeatView) -> Action:
-        kinds = self._draw(self.probabilities(view), {a.kind for a in view.legal})
-        return self.fallback.act(view) if kinds is None else pick(view, *kinds)
 
     def decide(self, view: DealView) -> Move:
         kinds = self._draw(self.deal_probabilities(view), {a.kind for a in view.legal})
@@ -102,18 +83,10 @@ class CfrBot:
         return _KINDS[next(reversed(usable))]
 
 
-def situation(view: SeatView) -> tuple[int, int, int] | None:
-    """Where the solved game has a strategy: ``(round, bets, player)`` — the betting round
-    from 0, the bets made in it (a bet, then each raise), 1 on the button else 0 — in
-    Straights with Limit betting; ``None`` elsewhere."""
-    if view.betting != "limit" or view.hole is None:
-        return None
-    bets = 0 if view.current_bet == 0 else view.raises + 1
-    return view.round - 1, bets, 1 if view.seat == view.button else 0
-
-
 def deal_situation(view: DealView) -> tuple[int, int, int] | None:
-    """:func:`situation` from a deal of the engine: the deal's player order puts the
+    """Where the solved game has a strategy: ``(round, bets, player)`` — the betting round
+    from 0, the bets made in it (a bet, then each raise), 1 on the button else 0.  The
+    deal's player order puts the
     button last, and the bets of the round are read off the doubling ladder
     (:func:`_ladder_bets`); ``None`` but in a Straights variant with Limit betting."""
     variant = get_variant(view.variant)

@@ -36,7 +36,6 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from straights.errors import ConfigurationError
-from straights.game.view import SeatView
 from straights.rankings.straights import make_hand, straights_key
 
 if TYPE_CHECKING:
@@ -99,8 +98,8 @@ class Showdown(Protocol):
     places are drawn from them), ``opponents`` how many hands it must beat;
     ``narrow`` one quantile per opponent (missing: 0): that opponent's holdings
     keyed below the quantile on the cards showing are left out (see
-    :func:`narrowing`); ``settle`` the thresholds of the decision the estimate serves
-    (see :func:`staged`).
+    :meth:`~straights.bots.equity_moves.Memory.narrowing`); ``settle`` the thresholds
+    of the decision the estimate serves (see :func:`staged`).
     """
 
     def exact(
@@ -506,9 +505,10 @@ class Style:
       (the price doubles with each: Limit stops at two, No Limit never);
     * ``narrow_bet`` / ``narrow_call``: the share of an opponent's possible holdings
       (the weakest on the cards showing) left out when it is in for a bet this seat
-      faces, or has put chips in by choice this deal (see :func:`narrowing`);
-    * ``narrow_last``: in a deal of any variant (:meth:`EquityBot.decide`), the share
-      left out for a bet on the last betting round, ``narrow_bet`` being the first's
+      faces on the first betting round, or was seen in for a bet on an earlier street
+      (:meth:`~straights.bots.equity_moves.Memory.narrowing`);
+    * ``narrow_last``: the share left out for a bet on the last betting round,
+      ``narrow_bet`` being the first's
       (:func:`~straights.bots.equity_moves.bet_quantile`).
     """
 
@@ -531,36 +531,6 @@ STYLES: Final = {
 }
 #: Bot names for :func:`straights.bots.make_bot`.
 EQUITY_KINDS: Final = ("equity", "equity:tight", "equity:loose", "equity:aggressive")
-
-
-def narrowing(view: SeatView, style: Style) -> tuple[float, ...]:
-    """One quantile per opponent still in, strongest first: how much of its weakest
-    possible holdings :func:`estimate` leaves out, from what it did this deal.
-
-    * **In for a bet this seat faces** (its chips this round reach the bet and exceed
-      this seat's): it bet, raised or called a bet — ``style.narrow_bet``;
-    * **in by choice** (it has put more than the ante in this deal): ``style.narrow_call``;
-    * **only the ante** (it checked every round so far): nothing is left out.
-
-    >>> from straights.game import Table, TableConfig
-    >>> t = Table(TableConfig(seats=3), ["a", "b", "c"], seed=11)
-    >>> hand = t.start_hand()
-    >>> narrowing(t.view(hand.actor), STYLES["balanced"])  # nobody has bet yet
-    (0.0, 0.0)
-    """
-    me = next((p for p in view.players if p.seat == view.seat), None)
-    mine = me.committed if me is not None else 0
-    out = []
-    for p in view.players:
-        if p.seat == view.seat or not p.in_hand or p.folded:
-            continue
-        if view.current_bet and p.committed == view.current_bet > mine:
-            out.append(style.narrow_bet)
-        elif p.total > view.ante:
-            out.append(style.narrow_call)
-        else:
-            out.append(0.0)
-    return tuple(sorted(out, reverse=True))
 
 
 def choose(

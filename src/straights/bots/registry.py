@@ -1,10 +1,10 @@
 """Every bot by name: :data:`BOT_KINDS` and :func:`make_bot`.
 
->>> from straights.game import Table, TableConfig
->>> t = Table(TableConfig(seats=2), ["a", "b"], seed=5)
->>> hand = t.start_hand()
->>> bot = make_bot("calling")
->>> str(bot.act(t.view(hand.actor)))
+>>> from straights.cards import make_deck
+>>> from straights.poker import Deal, Stakes, deal_view, get_variant
+>>> deal = Deal(get_variant("_STR55L"), Stakes.uniform(2, ante=1, min_bet=1),
+...             [50, 50], make_deck("straights").shuffled(5))
+>>> make_bot("calling").decide(deal_view(deal, deal.actor)).kind
 'check'
 """
 

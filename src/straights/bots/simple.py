@@ -1,22 +1,21 @@
 """Two simple bots: one that picks any legal action, one that never bets.
 
-Both play Straights' table (``act``) and a deal of any variant (``decide``).
+Both decide in a deal of any variant (``decide``).
 
->>> from straights.game import Table, TableConfig
->>> t = Table(TableConfig(seats=2), ["a", "b"], seed=5)
->>> hand = t.start_hand()
->>> RandomBot(1).act(t.view(hand.actor)) in t.view(hand.actor).legal
-True
+>>> from straights.cards import make_deck
+>>> from straights.poker import Deal, Stakes, deal_view, get_variant
+>>> deal = Deal(get_variant("_STR55L"), Stakes.uniform(2, ante=1, min_bet=1),
+...             [50, 50], make_deck("straights").shuffled(5))
+>>> CallingBot().decide(deal_view(deal, deal.actor))
+Move(kind='check', to=None, cards=())
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from straights.bots.base import pick, pick_move
+from straights.bots.base import pick_move
 from straights.cards import Card, RandomLike, make_rng
-from straights.game.hand import Action
-from straights.game.view import SeatView
 from straights.poker.view import DealView, Move
 
 __all__ = ["CallingBot", "RandomBot", "down_cards"]
@@ -47,10 +46,6 @@ class RandomBot:
         self.rng = make_rng(rng)
         self.name = name
 
-    def act(self, view: SeatView) -> Action:
-        legal = view.legal
-        return legal[int(self.rng.random() * len(legal))]
-
     def runs(self, view: DealView) -> int:
         """How many times to run the board: uniform among the counts offered."""
         return view.runs[int(self.rng.random() * len(view.runs))]
@@ -75,9 +70,6 @@ class CallingBot:
 
     def __init__(self, name: str = "calling") -> None:
         self.name = name
-
-    def act(self, view: SeatView) -> Action:
-        return pick(view, "check", "call")
 
     def decide(self, view: DealView) -> Move:
         choice = view.choice

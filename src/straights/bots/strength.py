@@ -5,11 +5,12 @@ cards, the face-down key card and the table cards still to come — from the
 unseen part of the pack, and counts the deals its hand wins outright (a rule-10
 carry-over counts as no win).
 
->>> from straights.game import Table, TableConfig
->>> t = Table(TableConfig(seats=3), ["a", "b", "c"], seed=11)
->>> hand = t.start_hand()
+>>> from straights.cards import make_deck
+>>> from straights.poker import Deal, Stakes, deal_view, get_variant
+>>> deal = Deal(get_variant("_STR55L"), Stakes.uniform(3, ante=1, min_bet=1),
+...             [50, 50, 50], make_deck("straights").shuffled(11))
 >>> bot = StrengthBot(rng=1, samples=50)
->>> 0.0 <= bot.equity(t.view(hand.actor)) <= 1.0
+>>> 0.0 <= bot.deal_equity(deal_view(deal, deal.actor)) <= 1.0
 True
 
 In a deal of any variant (``decide``) the estimate is
@@ -22,25 +23,18 @@ from __future__ import annotations
 
 from typing import Final
 
-from straights.bots.base import pick, pick_move
+from straights.bots.base import pick_move
 from straights.bots.estimate import best_discard
 from straights.bots.estimate import equity as deal_equity
 from straights.bots.simple import down_cards
-from straights.cards import Card, RandomLike, make_deck, make_rng
+from straights.cards import Card, RandomLike, make_rng
 from straights.errors import ConfigurationError
-from straights.game.hand import Action
-from straights.game.view import SeatView
 from straights.poker.view import DealView, Move
-from straights.rankings.straights import straights_key
 
 __all__ = ["DEFAULT_SAMPLES", "StrengthBot"]
 
 #: Monte Carlo deals per estimate: enough to tell 30% from 50%, cheap enough for simulation.
 DEFAULT_SAMPLES: Final = 64
-_PACK_IDS: Final = {
-    55: tuple(c.id for c in make_deck("straights")),
-    52: tuple(c.id for c in make_deck("standard")),
-}
 
 
 class StrengthBot:
@@ -64,54 +58,7 @@ class StrengthBot:
         self.samples = samples
         self.aggression = aggression
         self.name = name
-        self._cache: tuple[object, float] | None = None
         self._deal_cache: tuple[object, float] | None = None
-
-    def equity(self, view: SeatView) -> float:
-        """Estimated chance that this seat's hand wins the pot outright at the showdown."""
-        if view.hole is None:
-            raise ConfigurationError("a spectator's view has no hand to estimate")
-        opponents = view.opponents_in()
-        known = (view.hand_number, view.round, opponents, view.table, view.hole)
-        if self._cache is not None and self._cache[0] == known:
-            return self._cache[1]
-        hole = tuple(c.id for c in view.hole)
-        shown = [c.id for c in view.visible_table]
-        seen = set(hole) | set(shown)
-        unseen = [c for c in _PACK_IDS[view.pack] if c not in seen]
-        missing = 5 - len(shown)
-        need = missing + 2 * opponents
-        pack = view.pack
-        wins = 0
-        rnd = self.rng.random
-        size = len(unseen)
-        for _ in range(self.samples):
-            # A partial Fisher-Yates shuffle: unseen[:need] becomes a uniform random draw.
-            for k in range(need):
-                j = k + int(rnd() * (size - k))
-                unseen[k], unseen[j] = unseen[j], unseen[k]
-            drawn = unseen[:need]
-            table = shown + drawn[:missing]
-            mine = straights_key(hole, table, pack)
-            for k in range(opponents):
-                j = missing + 2 * k
-                if straights_key(drawn[j : j + 2], table, pack) >= mine:
-                    break
-            else:
-                wins += 1
-        value = wins / self.samples
-        self._cache = (known, value)
-        return value
-
-    def act(self, view: SeatView) -> Action:
-        e = self.equity(view)
-        fair = 1.0 / (view.opponents_in() + 1)
-        if e >= min(0.85, self.aggression * fair):
-            return pick(view, "raise", "bet", "call", "check")
-        if view.to_call == 0:
-            return pick(view, "check")
-        odds = view.to_call / (view.pot + view.to_call)
-        return pick(view, "call") if e >= odds else pick(view, "fold")
 
     def deal_equity(self, view: DealView) -> float:
         """Estimated share of the pot for the seat of ``view`` (a deal of any variant)."""
@@ -124,7 +71,7 @@ class StrengthBot:
         return value
 
     def decide(self, view: DealView) -> Move:
-        """Bet, call or fold as :meth:`act` does, by the estimated share of the pot;
+        """Bet, call or fold by the estimated share of the pot and the pot odds;
         draw what :func:`~straights.bots.estimate.best_discard` prefers; and turn
         up its lowest face-down card that pairs none of its others (a pair or a wild
         card stays hidden as long as it can)."""

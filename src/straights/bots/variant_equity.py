@@ -32,10 +32,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-import numpy as np
-import numpy.typing as npt
+try:
+    import numpy as np
+except ImportError:  # a core install: only Straights' own estimate (bots.equity) runs here
+    np = None  # type: ignore[assignment]
 
 from straights.cards import SPECIAL_BASE, Card, make_deck
 from straights.poker.showdown import _fast_key, best_hand
@@ -54,7 +56,10 @@ READABLE_EXACT_LIMIT: Final = 64
 #: Five-card choices scored per estimate at most (about 1.5 ms), bounding a decision's time.
 ROW_BUDGET: Final = 120_000
 
-Ids = npt.NDArray[np.int64]
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    Ids = npt.NDArray[np.int64]
 
 
 @dataclass(frozen=True)
@@ -167,7 +172,12 @@ _HIGH_FAMILY: Final[dict[str, set[str]]] = {
     "mexican": set(),
     "canadian": set(),
 }
-_LOW_RANK: Final = np.array([(c >> 2) + 2 if (c >> 2) < 12 else 1 for c in range(52)])
+
+
+@cache
+def _low_rank() -> npt.NDArray[np.int64]:
+    """Each card's rank for aces-to-five low (the ace 1), by card id."""
+    return np.array([(c >> 2) + 2 if (c >> 2) < 12 else 1 for c in range(52)])
 
 
 @cache
@@ -193,7 +203,7 @@ def _high(rows: Ids) -> Ids:
 
 def _low8(qualifier: int) -> Callable[[Ids], Ids]:
     def keys(rows: Ids) -> Ids:
-        ranks = _LOW_RANK[rows]
+        ranks = _low_rank()[rows]
         masks = np.where(ranks <= qualifier, 1 << (ranks - 1), 0)
         return _low8_table(qualifier)[np.bitwise_or.reduce(masks, axis=1)]
 

@@ -163,12 +163,31 @@ class RingGames:
     dealers_choice: bool
 
 
+def straights_code(ring: RingGames | None, pack: int, betting: str) -> str | None:
+    """The catalogue's code of the Straights a table deals on Straights' own stakes and
+    dealer draw: ``--pack``/``--betting``'s with no ``--game`` (``ring`` ``None``), or the
+    one Straights game ``--game`` names (``straights-52`` deals as ``--pack 52``);
+    ``None`` for any other game or dealer's choice.
+
+    >>> straights_code(None, 52, "no-limit")
+    '_STR52N'
+    >>> straights_code(ring_games("straights-52", None, 3), 55, "limit")
+    '_STR52L'
+    >>> straights_code(ring_games("razz", None, 3), 55, "limit") is None
+    True
+    """
+    if ring is None:
+        return f"_STR{pack}{'L' if betting == 'limit' else 'N'}"
+    code = ring.variants[0].code
+    return code if not ring.dealers_choice and code.startswith("_STR") else None
+
+
 def ring_games(name: str | None, games: str | None, seats: int) -> RingGames | None:
     """The games ``--game``/``--games`` ask for, checked against the table's ``seats``;
-    ``None`` for Straights' own table (no ``--game``, or ``--game straights``, which
-    ``--pack`` and ``--betting`` shape).  Straights' other catalogue games
-    (``straights-no-limit``, ``straights-52``, ``straights-52-no-limit``) deal at the
-    one table like every other game.
+    ``None`` for Straights as ``--pack`` and ``--betting`` shape it (no ``--game``, or
+    ``--game straights``).  Every Straights game (``straights-no-limit``,
+    ``straights-52`` …) deals on Straights' own stakes and dealer draw
+    (:func:`straights_code`).
 
     Dealer's choice offers every game of ``straights games`` (Straights once, as
     its 55-card Limit game) unless ``--games`` names some.

@@ -59,7 +59,8 @@ def _rule_name(rule: HandRule) -> str:
 
 def describe(code: str) -> dict[str, Any]:
     """One variant for ``--json``: its game name, PHH code, name, description, deck,
-    the most players a table seats, betting structure, showdown and streets.
+    the most players a table seats, betting structure, showdown, streets, other names
+    and the house-rule options of ``play`` and ``simulate`` it takes.
 
     Straights' raises double on a ladder, capped in Limit and not in No Limit:
 
@@ -69,6 +70,7 @@ def describe(code: str) -> dict[str, Any]:
     (10, 10)
     """
     from straights.cards import make_deck
+    from straights.cli.table_rules import house_options
     from straights.game.config import MAX_SEATS
     from straights.poker.catalogue import GAME_NAMES, get_variant
     from straights.poker.variant import Structure
@@ -91,6 +93,7 @@ def describe(code: str) -> dict[str, Any]:
         "showdown": showdown_names(variant),
         "streets": [street.name for street in variant.streets],
         "also_called": list(GAME_NAMES[code][1:]),
+        "house_rules": house_options(variant),
     }
 
 
@@ -116,11 +119,12 @@ def games(
     from straights.poker.catalogue import VARIANTS, find_variant
 
     # Pai Gow is a banked game outside the betting engine's catalogue: its row comes last.
+    pai_gow = about() | {"house_rules": ["--house-way foxwoods|simple"]}
     if name is not None and is_pai_gow(name):
-        rows = [about()]
+        rows = [pai_gow]
     else:
         codes = list(VARIANTS) if name is None else [find_variant(name).code]
-        rows = [describe(code) for code in codes] + ([about()] if name is None else [])
+        rows = [describe(code) for code in codes] + ([pai_gow] if name is None else [])
     if as_json:
         data: object = rows if name is None else rows[0]
         typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
@@ -152,3 +156,5 @@ def games(
         out.print(f"Streets: {escape(', '.join(row['streets']))}")
         if row["also_called"]:
             out.print(f"Also called: {escape(', '.join(row['also_called']))}")
+        if row["house_rules"]:  # the options of `play` and `simulate` this game takes
+            out.print(f"House rules: {escape(', '.join(row['house_rules']))}")

@@ -60,31 +60,24 @@ def show(
     from rich.text import Text
 
     from straights.cli.render import console, tell
-    from straights.game.events import HandEnded
     from straights.game.phh import VARIANT, loads_phh, replay_phh
     from straights.store import Store
-    from straights.store.table import straights_events
 
     store = Store(db, create=False)
     record = store.hand(hand_id)
     if phh:
         typer.echo(record.phh, nl=False)
         return
-    told = straights_events(store, record.table_id, record.number)
-    if record.game != VARIANT and told is None:  # another variant, or Pai Gow: its history
+    if record.game != VARIANT:  # a game of the catalogue, or Pai Gow: its history
         out = console()
         head = f" · {_game_label(record.game)} · table {record.table_id} · {record.created}"
         out.print(Text(f"Hand {record.id}", "bold") + Text(head))
         for line in _tell_other(record.phh):
             out.print(Text(line))
         return
-    if told is None:
-        hand = replay_phh(loads_phh(record.phh))
-        told, seats, after = hand.events, hand.seats, hand.stacks
-    else:  # Straights at the one table: told from the events its table stored
-        ended = told[-1]
-        assert isinstance(ended, HandEnded)
-        seats, after = ended.seats, list(ended.stacks)
+    # An STR history of an earlier release: told as Straights' own events.
+    hand = replay_phh(loads_phh(record.phh))
+    told, seats, after = hand.events, hand.seats, hand.stacks
     names = dict(zip(seats, record.players, strict=True))
     # The terminal player saved as "You" is told in the second person ("You show").
     you = next((seat for seat, n in names.items() if n == "You"), None)

@@ -36,6 +36,7 @@ __all__ = [
     "GRACE",
     "announce",
     "end_children",
+    "end_now",
     "exit_if_busy",
     "handled",
     "ignore_interrupts",
@@ -201,7 +202,9 @@ def _call_on_end() -> None:
     caller.join(_ON_END_WAIT)
 
 
-def _end_now() -> None:
+def end_now() -> None:
+    """End the command now, as the watchdog does: progress off the screen,
+    ``interrupted``, worker processes ended, exit status :data:`EXIT_STATUS`."""
     _call_on_end()
     announce()
     try:
@@ -225,11 +228,11 @@ def _watch(fd: int) -> None:
             with _lock:
                 again = _watchdog is not None
                 if not again:
-                    _watchdog = threading.Timer(_grace, _end_now)
+                    _watchdog = threading.Timer(_grace, end_now)
                     _watchdog.daemon = True
                     _watchdog.start()
             if again:
-                _end_now()
+                end_now()
 
 
 def _raise(signum: int, frame: FrameType | None) -> None:

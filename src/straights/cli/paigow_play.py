@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from straights.cards import Card
     from straights.paigow.deal import PaiGowDeal
     from straights.paigow.events import Event
-    from straights.paigow.rules import PaiGowRules
+    from straights.paigow.rules import HouseWayName, PaiGowRules
     from straights.store import Store, TableRecord
     from straights.store.table import StoredTable
     from straights.table import PaiGowTable
@@ -53,6 +53,7 @@ def play_pai_gow(
     out: Console,
     store: Store | None = None,
     resume: TableRecord | None = None,
+    house_way: HouseWayName = "foxwoods",
 ) -> tuple[bool, bool, int | None]:
     """Play until the player leaves, runs out of chips or ``hands`` deals are over.
 
@@ -64,6 +65,7 @@ def play_pai_gow(
     from straights.cli.game_setup import paigow_bots
     from straights.errors import ConfigurationError
     from straights.paigow.deal import MAX_PLAYERS
+    from straights.paigow.rules import PaiGowRules
     from straights.store.table import PAI_GOW, StoredTable, pai_gow_game
     from straights.table import PaiGowGame, Table
 
@@ -76,7 +78,8 @@ def play_pai_gow(
     names = [name] + [f"Bot {seat}" for seat in range(2, seats + 1)]
     kinds = paigow_bots(bots, seats - 1) if resume is None else ()
     record: StoredTable[PaiGowDeal, Mapping[int, int]] | None = None
-    hook = PaiGowGame()  # a table stored before exact commissions keeps its rules
+    # (a table stored before exact commissions keeps its rules, a resumed one its house way)
+    hook = PaiGowGame(PaiGowRules(house_way=house_way))
     if store is None:
         table = Table(hook, names, stack, seed=seed)
     else:
@@ -90,8 +93,11 @@ def play_pai_gow(
         else:
             hook.rules.check_bet(bet, stack)  # a bad --bet stores no table
             # (the seed as given: the same deals as an unsaved table of that seed)
+            settings: dict[str, object] = {"bet": bet, "bots": list(kinds)}
+            if house_way != "foxwoods":
+                settings["house_way"] = house_way
             record = StoredTable.create(store, PAI_GOW, "pai-gow", names, stack, seed=seed,
-                                        settings={"bet": bet, "bots": list(kinds)})  # fmt: skip
+                                        settings=settings)  # fmt: skip
             out.print(Text(f"Saving this table in {store.where}", "dim"), soft_wrap=True)
         table = record.table
     rules = hook.rules

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from straights.paigow.deal import PaiGowDeal
+    from straights.paigow.rules import HouseWayName
     from straights.store.table import StoredTable
     from straights.table import PaiGowTable
 
@@ -158,13 +159,15 @@ def run_pai_gow(
     stack: int | None = None,
     make_table: Callable[[list[str], int, int], StoredTable[PaiGowDeal, Mapping[int, int]]]
     | None = None,
+    house_way: HouseWayName = "foxwoods",
 ) -> PaiGowSummary:
     """Deal ``deals`` times at the one table to ``players`` bots betting ``bet`` each;
     ``kinds`` names each seat's bot (:func:`~straights.bots.paigow.make_paigow_bot`;
     default: ``house``).  Each sits with ``stack`` chips (default: ``bet``); when one
     cannot cover the bet, a fresh session starts with full stacks, so every deal counts.
     ``make_table(names, stack, seed)`` opens each session's stored table (``--db``); it
-    deals what the unstored table would.
+    deals what the unstored table would.  ``house_way``: how the bank and the house-way
+    bots set hands (:data:`~straights.paigow.rules.HOUSE_WAYS`).
 
     >>> summary = run_pai_gow(2, 20, seed=1, bet=20, kinds=["house", "equity"])
     >>> sum(summary.outcomes.values()), sorted(b["bot"] for b in summary.to_dict()["bots"])
@@ -173,6 +176,7 @@ def run_pai_gow(
     from straights.bots.paigow import HouseWayBot, make_paigow_bot
     from straights.cards import make_rng
     from straights.errors import ConfigurationError
+    from straights.paigow.rules import PaiGowRules
     from straights.store.table import set_command
     from straights.table import PaiGowGame, Table
 
@@ -193,7 +197,8 @@ def run_pai_gow(
     for _ in range(deals):
         if table is None or any(s < bet for s in table.stacks):
             if make_table is None:
-                table = Table(PaiGowGame(), names, chips, seed=rng.getrandbits(64))
+                table = Table(PaiGowGame(PaiGowRules(house_way=house_way)), names, chips,
+                              seed=rng.getrandbits(64))  # fmt: skip
             else:
                 stored = make_table(names, chips, rng.getrandbits(64))
                 table = stored.table
@@ -231,6 +236,7 @@ def simulate_pai_gow(
     bet: int = 20,
     bots: str | None = None,
     db: str | None = None,
+    house_way: HouseWayName = "foxwoods",
 ) -> None:
     """Run :func:`run_pai_gow` with a progress bar; print the summary; write histories
     (``out_path``) and store every session as a table of kind ``simulate`` (``db``)."""
@@ -262,9 +268,11 @@ def simulate_pai_gow(
         def make_table(
             names: list[str], chips: int, table_seed: int
         ) -> StoredTable[PaiGowDeal, Mapping[int, int]]:
+            settings: dict[str, object] = {"bet": bet, "bots": list(kinds)}
+            if house_way != "foxwoods":
+                settings["house_way"] = house_way
             made = StoredTable.create(store, PAI_GOW, "pai-gow", names, chips, kind="simulate",
-                                      seed=table_seed, settings={"bet": bet,
-                                                                 "bots": list(kinds)})  # fmt: skip
+                                      seed=table_seed, settings=settings)  # fmt: skip
             output.stored(made.record.id)
             return made
 
@@ -280,7 +288,8 @@ def simulate_pai_gow(
             work.advance()
 
         with output:
-            summary = run_pai_gow(players, deals, seed, bet, on_deal, kinds, stack, make_table)
+            summary = run_pai_gow(players, deals, seed, bet, on_deal, kinds, stack, make_table,
+                                  house_way)  # fmt: skip
     if as_json:
         console.print_json(json.dumps(summary.to_dict()))
         return

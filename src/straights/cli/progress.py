@@ -54,6 +54,15 @@ def piped_every() -> float:
     return seconds if 0 < seconds < float("inf") else PIPED_EVERY
 
 
+def _rate(per_second: float) -> str:
+    """``3,100``, ``12``, ``0.25``: a rate with as many figures as it deserves.
+
+    >>> _rate(3100.4), _rate(12.3), _rate(0.25)
+    ('3,100', '12', '0.25')
+    """
+    return f"{per_second:,.0f}" if per_second >= 10 else f"{per_second:.2g}"
+
+
 def _duration(seconds: float) -> str:
     """``1 h 02 min``, ``3 min 05 s``, ``42 s``.
 
@@ -177,9 +186,12 @@ class Work:
         return f"{self.done:,}/{self.total:,} {self.unit}"
 
     def times(self) -> str:
-        """``1 min 05 s`` spent, with ``, about 2 min left`` once some work is done."""
+        """``1 min 05 s`` spent, with the rate (``, 3,100 deals/s``) once some counted
+        work is done, and ``, about 2 min left`` while the total is ahead."""
         spent = time.monotonic() - self._started
         text = _duration(spent)
+        if self.unit and self.done and spent > 0:
+            text += f", {_rate(self.done / spent)} {self.unit}/s"
         if self.total and 0 < self.done < self.total:
             text += f", about {_duration(spent * (self.total - self.done) / self.done)} left"
         return text

@@ -13,14 +13,20 @@ import typer
 
 from straights.cli.app import app
 from straights.cli.options import JsonOpt, RankingOpt, house_rules
+from straights.errors import HandSizeError
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
     from straights.cards import Card
     from straights.rankings.base import HandValue
 
 #: A hand of this many cards or more is warned about: its best five can take minutes
 #: to find (some rankings try every five of them: C(30, 5) is 142,506).
 LONG_HAND: Final = 30
+
+#: Five-card hands tried between two updates of the count.
+_EVERY: Final = 4096
 
 _ASCII = str.maketrans({"♣": "c", "♦": "d", "♥": "h", "♠": "s", "★": "*", "·": "|", "🃏": "Jk"})
 
@@ -70,24 +76,68 @@ def rank(
 
 def _evaluate_long(hand: tuple[Card, ...], ranking: str, options: dict[str, Any]) -> HandValue:
     """Evaluate a hand of many cards, saying first that it can take long and then
-    showing the time spent (a line a minute when stderr is not a terminal)."""
+    counting the five-card hands tried (a bar with the rate and the time left on a
+    terminal, a line a minute when stderr is not one).
+
+    A ranking that plays the best five cards is the best of every five (so each one
+    is counted); any other evaluates the hand whole (badugi, three-card and Straights'
+    hands are a few cards: a long one is refused at once)."""
     from math import comb
 
     from rich.console import Console
 
     from straights.cli.progress import Work
-    from straights.rankings.base import evaluate
+    from straights.rankings.base import evaluate, get_ranking
 
+    chosen = get_ranking(ranking)
+    if min(chosen.card_counts) != 5:  # not the best five: its own sizes (and refusals)
+        return evaluate(hand, ranking=ranking, **options)
     err = Console(stderr=True, highlight=False)
     n = len(hand)
+    total = comb(n, 5)
     err.print(
-        f"note: {n} cards hold {comb(n, 5):,} five-card hands; finding the best in pure "
-        "Python can take many minutes (Ctrl-C stops it)",
+        f"note: {n} cards hold {total:,} five-card hands; finding the best in pure "
+        "Python can take minutes (Ctrl-C stops it)",
         markup=False,
         soft_wrap=True,
     )
-    with Work(f"ranking {n} cards", "", console=err):
-        return evaluate(hand, ranking=ranking, **options)
+    with Work(f"ranking {n} cards", "five-card hands", total, console=err) as work:
+        return best_of_fives(hand, ranking, options, work.advance)
+
+
+def best_of_fives(
+    hand: Sequence[Card],
+    ranking: str,
+    options: dict[str, Any],
+    progress: Callable[[int], None] = lambda done: None,
+) -> HandValue:
+    """The best five-card hand of ``hand`` under a ranking that plays the best five,
+    trying every five in turn (``progress(k)``: ``k`` more were tried).
+
+    >>> from straights.cards import parse_cards
+    >>> best_of_fives(parse_cards("As Ks 2d Qs Js 7c Ts"), "high", {}).category
+    'straight flush'
+    """
+    from itertools import combinations
+
+    from straights.rankings.base import get_ranking
+
+    chosen = get_ranking(ranking)
+    opts = dict(chosen.normalise(options))
+    best: HandValue | None = None
+    done = 0
+    for five in combinations(hand, 5):
+        value = chosen.evaluate(five, **opts)
+        if best is None or value > best:
+            best = value
+        done += 1
+        if done == _EVERY:
+            progress(done)
+            done = 0
+    progress(done)
+    if best is None:
+        raise HandSizeError(f"{len(hand)} cards hold no five-card hand")
+    return best
 
 
 @app.command()
@@ -107,7 +157,6 @@ def compare(
     Example: straights compare "As Ah Kd Kc 2s" "Qs Qh Qd 3c 4s"
     """
     from straights.cards import check_unique, parse_cards
-    from straights.errors import HandSizeError
     from straights.rankings.base import evaluate
 
     if len(hands) < 2:

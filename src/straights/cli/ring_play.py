@@ -18,6 +18,7 @@ decide from their seats' views; the player answers prompts (typed, scripted or p
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
@@ -32,12 +33,13 @@ from straights.poker.engine import CardChoice, Deal
 from straights.poker.showdown import best_hand
 from straights.poker.variant import Variant
 from straights.poker.view import DealView, Move, deal_view, play
-from straights.table import PokerGame, PokerTable, Table
+from straights.table import PokerGame, PokerTable, Table, straights_stakes
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from straights.bots.base import DealBot
+    from straights.bots.base import Bot
+    from straights.game.wording import Phrase
     from straights.poker.house import HouseRules
     from straights.store.table import Replaying, StoredTable
 
@@ -51,7 +53,7 @@ def play_ring(
     *,
     games: Sequence[Variant],
     dealers_choice: bool,
-    bots: Sequence[DealBot],
+    bots: Sequence[Bot],
     names: Sequence[str],
     stack: int,
     seed: int | None,
@@ -61,6 +63,7 @@ def play_ring(
     choice_seed: int,
     stored: Callable[[Replaying], StoredTable[Deal, Variant]] | None = None,
     house: HouseRules | None = None,
+    ante: int | None = None,
 ) -> tuple[bool, bool]:
     """Play until the player quits, is broke, or ``hands`` deals are played; returns
     whether the player pressed Ctrl-C and whether the game is over.
@@ -68,10 +71,13 @@ def play_ring(
     ``stored``: the game is stored command by command — it gets this table's replay hook
     and returns the stored game, new or loaded (a loaded one plays on where it stopped;
     the hook keeps the bots' and the dealers' draws as they were).  ``house``: the
-    table's straddles, runs of the board and bomb pots.
+    table's house rules: straddles, runs of the board, bomb pots and where the rule
+    books differ (a stored game keeps its own in its settings).  ``ante``: Straights on
+    its own stakes (:func:`~straights.table.straights_stakes`), the first button drawn
+    for (rule 1) from ``seed`` and the draw told first.
     """
     table = _RingTable(games, dealers_choice, bots, names, stack, seed, answers, out, choice_seed,
-                       house)  # fmt: skip
+                       house, ante)  # fmt: skip
     if stored is not None:
         table.record = stored(table.replay)
         table.ring = table.record.table
@@ -84,7 +90,7 @@ class _RingTable:
         self,
         games: Sequence[Variant],
         dealers_choice: bool,
-        bots: Sequence[DealBot],
+        bots: Sequence[Bot],
         names: Sequence[str],
         stack: int,
         seed: int | None,
@@ -92,15 +98,19 @@ class _RingTable:
         out: Console,
         choice_seed: int,
         house: HouseRules | None = None,
+        ante: int | None = None,
     ) -> None:
         import random
 
         self.games = list(games)
         self.dealers_choice = dealers_choice
         self.bots = list(bots)  # bots[k] plays seat k + 1
-        self.ring: PokerTable = Table(
-            PokerGame(house=house), names, stack, seed=seed, button=0
-        )  # you deal first
+        self.draws: list[Phrase] = []
+        button, game = 0, PokerGame(house=house)  # you deal first
+        if ante is not None:  # Straights on its stakes, the button drawn for (rule 1)
+            button, self.draws = _dealer_draw(len(names), self.games[0], seed or 0, names)
+            game = PokerGame(partial(straights_stakes, ante=ante), house)
+        self.ring: PokerTable = Table(game, names, stack, seed=seed, button=button)
         self.out = out
         self.prompter = Prompter(out, answers)
         self.chooser = random.Random(choice_seed)
@@ -156,6 +166,9 @@ class _RingTable:
             "check/call, [bold]b[/bold] bet/raise (b 40: to 40), [bold]a[/bold] all-in, "
             "[bold]f[/bold] fold, [bold]?[/bold] help, [bold]q[/bold] quit"
         )
+        if fresh:
+            for words in self.draws:
+                out.print(phrase_text(words))
         begun = ring.deals
         pending = None if self.record is None else self.record.deal
         if pending is not None and pending.finished:
@@ -179,7 +192,7 @@ class _RingTable:
             self.play_deal(deal)
             if self.quit:
                 out.print("[yellow]You leave the table in the middle of a deal.[/yellow]")
-                return
+                break
             self.results(deal)
             self.finish(deal)
             for seat in dealt:
@@ -400,6 +413,23 @@ class _RingTable:
             self.out.print("[red]You are out of chips.[/red]")
         elif ring.over:
             self.out.print("[bold green]You have every chip at the table![/bold green]")
+
+
+def _dealer_draw(
+    players: int, variant: Variant, seed: int, names: Sequence[str]
+) -> tuple[int, list[Phrase]]:
+    """The first button by the dealer draw (rule 1) from the table's ``seed``, and the
+    draw told (the player in seat 0 is "you")."""
+    from straights.cards import make_deck
+    from straights.game.table import draw_button
+    from straights.game.wording import phrase
+
+    pack = len(make_deck(variant.deck, jokers=variant.jokers))
+    draws = draw_button(players, pack, seed)
+    winner = draws[-1].winner
+    assert winner is not None  # the draw goes on until one card is highest
+    who = dict(enumerate(names)).get
+    return winner, [phrase(d, who, you=0) for d in draws]
 
 
 def _cards(cards: Sequence[object]) -> Text:

@@ -25,11 +25,12 @@ from straights.cli.sim_output import SimulationOutput
 from straights.errors import ConfigurationError
 from straights.poker.catalogue import game_name
 from straights.poker.engine import Deal
-from straights.poker.house import HouseRules, house_settings
+from straights.poker.house import HouseRules
 from straights.poker.phh import deal_to_phh, dumps
 from straights.table import PokerTable
 
 if TYPE_CHECKING:
+    from straights.poker.house import HouseRules
     from straights.poker.variant import Variant
     from straights.store.table import StoredTable
 
@@ -54,8 +55,9 @@ def simulate_ring_games(
 ) -> None:
     """Run the simulation and print its summary (a table, or JSON).
 
-    ``ante``: Straights itself (no ``--game``, or ``--game straights``) at its own
-    stakes, with its dealer draw, summarised as Straights' simulation always was."""
+    ``ante``: Straights (no ``--game``, or any Straights game) at its own
+    stakes, with its dealer draw, summarised as Straights' simulation always was.
+    ``house``: the table's house rules (``--raise-cap`` …; default: the rule book's)."""
     if not 2 <= players <= 10:
         raise ConfigurationError(f"--players {players}: a table seats 2 to 10 players")
     if stack < 1:
@@ -75,8 +77,8 @@ def simulate_ring_games(
         settings: dict[str, object] = {"bots": kinds}
         if ante is not None:
             settings["ante"] = ante
-        if house is not None:
-            settings["house"] = house_settings(house)
+        if house is not None and house.changes():
+            settings["house"] = house.changes()
 
         def make_ring(
             names: list[str], chips: int, ring_seed: int, button: int | None

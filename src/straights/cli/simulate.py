@@ -18,6 +18,7 @@ from straights.cli.game_setup import (
     game_options,
     game_setup,
     ring_games,
+    straights_code,
 )
 from straights.cli.table_betting import (
     BombAnteOpt,
@@ -28,10 +29,13 @@ from straights.cli.table_betting import (
     RunsOpt,
     StraddleOpt,
     table_house,
+    with_betting,
 )
+from straights.cli.table_rules import table_house_rules, table_house_way, table_rule_options
 
 
 @app.command()
+@table_rule_options
 def simulate(
     ctx: typer.Context,
     players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 6,
@@ -64,6 +68,7 @@ def simulate(
     bomb_pot_every: BombEveryOpt = 0,
     bomb_pot_ante: BombAnteOpt = None,
     double_board: DoubleBoardOpt = False,
+    table_rules: dict[str, object] | None = None,
 ) -> None:
     """Play bots against each other and report chips won per bot (95% interval)."""
     from straights.cli.paigow_simulate import simulate_pai_gow
@@ -74,15 +79,18 @@ def simulate(
     house_asked = partial(table_house, straddle=straddle, button_straddle=button_straddle,
                           run_it_twice=run_it_twice, runs=runs, bomb_pot_every=bomb_pot_every,
                           bomb_pot_ante=bomb_pot_ante, double_board=double_board)  # fmt: skip
-    if is_pai_gow(game_name):
+    rules = table_house_rules(game_name, table_rules or {})
+    if is_pai_gow(game_name):  # a banked game with its own deal: cli/paigow_simulate.py
         house_asked(None, name="Pai Gow")  # refused: Pai Gow has no betting rounds
         simulate_pai_gow(players=players, deals=hands, seed=seed, stack=stack, out_path=out,
                          progress=progress, as_json=as_json, console=console(),
-                         bots=bots, db=db)  # fmt: skip
+                         bots=bots, db=db,
+                         house_way=table_house_way(table_rules or {}))  # fmt: skip
         return
     ring = ring_games(game_name, games, players)
-    house = house_asked(ring)  # refused where no game can have it
-    if ring is not None:  # every other game: cli/ring_simulate.py
+    house = with_betting(rules, house_asked(ring))  # refused where no game can have it
+    code = straights_code(ring, pack, betting)
+    if ring is not None and code is None:  # every other game: cli/ring_simulate.py
         from straights.cli.ring_simulate import simulate_ring_games
 
         simulate_ring_games(ring, players=players, hands=hands, seed=seed, stack=stack,
@@ -95,8 +103,8 @@ def simulate(
     from straights.cli.ring_simulate import simulate_ring_games
     from straights.poker.catalogue import get_variant
 
-    variant = get_variant(f"_STR{pack}{'L' if betting == 'limit' else 'N'}")
-    simulate_ring_games(RingGames((variant,), False), players=players, hands=hands, seed=seed,
-                        stack=stack, bots=",".join(setup.bots), progress=progress,
+    assert code is not None  # Straights, on its own stakes and dealer draw
+    simulate_ring_games(RingGames((get_variant(code),), False), players=players, hands=hands,
+                        seed=seed, stack=stack, bots=",".join(setup.bots), progress=progress,
                         as_json=as_json, out=out, db=db, ante=ante,
-                        betting=betting)  # fmt: skip
+                        betting="limit" if code.endswith("L") else "no-limit")  # fmt: skip

@@ -96,7 +96,13 @@ def solve(
     pool = _executor(executor, workers, ray_address)
     try:
         solution = _run(chosen, iterations, pool, algorithm)
-    except BaseException:  # Ctrl-C or a failure: stop the workers now, do not wait for them
+    except BaseException as exc:  # Ctrl-C or a failure: stop the workers now, do not wait
+        stop_now = getattr(pool, "stop_now", None)  # a local Ray: its node dies at once
+        if isinstance(exc, KeyboardInterrupt) and stop_now is not None:
+            from straights.cli.interrupt import end_now
+
+            stop_now()
+            end_now()
         if pool is not None:
             stop_workers(pool)
         raise

@@ -18,13 +18,14 @@ straights.errors.ConfigurationError: --straddle: razz has no blinds and board to
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from straights.errors import ConfigurationError
 from straights.poker.catalogue import game_name
-from straights.poker.house import HouseRules
+from straights.poker.house import TABLE_BETTING, HouseRules
 from straights.poker.variant import Variant
 
 if TYPE_CHECKING:
@@ -127,3 +128,17 @@ def table_house(
         bomb_pot_ante=bomb_pot_ante,
         double_board=double_board,
     )
+
+
+def with_betting(rules: HouseRules | None, betting: HouseRules | None) -> HouseRules | None:
+    """One table's house rules: ``rules`` (where the rule books differ, from
+    :func:`~straights.cli.table_rules.table_house_rules`) with the table betting of
+    ``betting`` (straddles, runs, bomb pots, from :func:`table_house`).
+
+    >>> both = with_betting(HouseRules(raise_cap=3), HouseRules(runs=2))
+    >>> both.raise_cap, both.runs
+    (3, 2)
+    """
+    if rules is None or betting is None:
+        return rules or betting
+    return replace(rules, **{name: getattr(betting, name) for name in TABLE_BETTING})

@@ -7,11 +7,16 @@ signed).  :mod:`straights.fast` turns that into a clear error.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, cast
+
 import numpy as np
 import numpy.typing as npt
-from numba import njit, prange
+from llvmlite import ir  # type: ignore[import-untyped]
+from numba import njit, prange, types
+from numba.extending import intrinsic
 
-from straights.fast.lookup import RANK_KEYS, SUIT_KEYS
+from straights.fast.lookup import COMPACT_SHIFT, RANK_KEYS, SUIT_KEYS
 
 Ids = npt.NDArray[np.uint8]
 Keys = npt.NDArray[np.int32]
@@ -146,6 +151,141 @@ def _high_rows7(
             out[i] = flush[m]
         else:
             out[i] = rank[acc & 0xFFFFFFFF]
+
+
+@intrinsic
+def _ctpop(typingctx: Any, x: Any) -> Any:
+    sig = types.int64(types.int64)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        fn = builder.module.declare_intrinsic("llvm.ctpop", [ir.IntType(64)])
+        return builder.call(fn, args)
+
+    return sig, codegen
+
+
+#: Set bits of an int64, in one instruction where the CPU has one (LLVM's ``ctpop``;
+#: :func:`popcount` spells it out).
+bit_count: Callable[[int], int] = cast(Any, _ctpop)
+
+
+#: Per card id, the card's own bit; ids 52..255 all add bit 62, so any of them shows
+#: above bit 51 (or, four of them wrapping to zero, as fewer than seven bits).
+CARD_BIT = np.array([1 << c for c in range(52)] + [1 << 62] * 204, dtype=np.int64)
+
+
+@njit(cache=True)
+def _high_rows7c(
+    cards: Ids,
+    out: Keys,
+    disp: npt.NDArray[np.int32],
+    compact: npt.NDArray[np.uint16],
+    flush: npt.NDArray[np.uint16],
+    fsuit: npt.NDArray[np.int8],
+) -> None:
+    """:func:`_high_rows7` on the compact seven-card table (``HighLookup.compact7``):
+    a random hand's value is then in the caches, not in a 15.6 MB array.
+
+    The check has no branch per card: the cards' bits are *added*, and seven
+    distinct cards, and only they, leave seven bits below bit 52 (a repeated
+    card carries into fewer bits).  The table is read before the flush test so
+    that the read overlaps the rest of the row's work.
+    """
+    mask = (1 << COMPACT_SHIFT) - 1
+    flat = cards.reshape(cards.shape[0] * 7)  # a constant row stride: about 10 % quicker
+    for i in range(cards.shape[0]):
+        acc = 0
+        seen = 0
+        base = 7 * i
+        for j in range(7):
+            c = flat[base + j]
+            acc += RANK_SUIT[c]
+            seen += CARD_BIT[c]
+        if seen >> 52 or bit_count(seen) != 7:
+            out[i] = -1
+            continue
+        k = acc & 0xFFFFFFFF
+        value = compact[disp[k >> COMPACT_SHIFT] + (k & mask)]
+        s = fsuit[acc >> 32]
+        if s >= 0:
+            m = 0
+            for j in range(7):
+                c = int(flat[base + j])
+                if c & 3 == s:
+                    m |= 1 << (c >> 2)
+            value = flush[m]
+        out[i] = value
+
+
+@njit(cache=True)
+def _high_rows7u(
+    cards: Ids,
+    out: Keys,
+    disp: npt.NDArray[np.int32],
+    compact: npt.NDArray[np.uint16],
+    flush: npt.NDArray[np.uint16],
+    fsuit: npt.NDArray[np.int8],
+) -> None:
+    """:func:`_high_rows7c` for rows the caller vouches for (seven distinct ids 0..51):
+    no check.  A bad row still reads inside the tables (ids past 51 add nothing, the
+    slot is clamped) and gets a meaningless key."""
+    mask = (1 << COMPACT_SHIFT) - 1
+    last_row, last_slot = disp.shape[0] - 1, compact.shape[0] - 1
+    flat = cards.reshape(cards.shape[0] * 7)
+    for i in range(cards.shape[0]):
+        acc = 0
+        base = 7 * i
+        for j in range(7):
+            acc += RANK_SUIT[flat[base + j]]
+        k = acc & 0xFFFFFFFF
+        slot = disp[min(k >> COMPACT_SHIFT, last_row)] + (k & mask)
+        value = compact[min(slot, last_slot)]
+        s = fsuit[acc >> 32]
+        if s >= 0:
+            m = 0
+            for j in range(7):
+                c = int(flat[base + j])
+                if c & 3 == s:
+                    m |= 1 << (c >> 2)
+            value = flush[m & 0x1FFF]
+        out[i] = value
+
+
+@njit(cache=True)
+def high7(
+    cards: Ids,
+    out: Keys,
+    disp: npt.NDArray[np.int32],
+    compact: npt.NDArray[np.uint16],
+    flush: npt.NDArray[np.uint16],
+    fsuit: npt.NDArray[np.int8],
+    check: bool,
+) -> None:
+    """Seven-card high classes into ``out`` (``check=False``: see :func:`_high_rows7u`)."""
+    if check:
+        _high_rows7c(cards, out, disp, compact, flush, fsuit)
+    else:
+        _high_rows7u(cards, out, disp, compact, flush, fsuit)
+
+
+@njit(cache=True, parallel=True)
+def high7_parallel(
+    cards: Ids,
+    out: Keys,
+    disp: npt.NDArray[np.int32],
+    compact: npt.NDArray[np.uint16],
+    flush: npt.NDArray[np.uint16],
+    fsuit: npt.NDArray[np.int8],
+    check: bool,
+) -> None:
+    n = cards.shape[0]
+    blocks = (n + 65535) // 65536
+    for b in prange(blocks):
+        lo, hi = b * 65536, min(n, (b + 1) * 65536)
+        if check:
+            _high_rows7c(cards[lo:hi], out[lo:hi], disp, compact, flush, fsuit)
+        else:
+            _high_rows7u(cards[lo:hi], out[lo:hi], disp, compact, flush, fsuit)
 
 
 @njit(cache=True)

@@ -29,6 +29,7 @@ from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
+from numba import njit
 
 from straights.fast import _natural
 from straights.rankings.high import STANDARD, category_order
@@ -67,7 +68,10 @@ LOW_CATEGORIES: Final = (
     "full house",
     "four of a kind",
 )
-_TABLE_VERSION: Final = "3"
+_TABLE_VERSION: Final = "4"
+#: A rank-key sum ``k`` of seven cards is found at ``disp[k >> COMPACT_SHIFT] + (k & mask)``
+#: of the compact table (see :func:`_compact`).
+COMPACT_SHIFT: Final = 10
 
 
 def cache_dir() -> Path:
@@ -106,6 +110,61 @@ def _rank_table(size: int, values: npt.NDArray[Any]) -> npt.NDArray[np.int64]:
     return np.stack([sums, values.astype(np.int64)], axis=1)
 
 
+@njit(cache=True)
+def _place(
+    keys: npt.NDArray[np.int64], values: npt.NDArray[np.int64], shift: int
+) -> tuple[npt.NDArray[np.int32], U16]:
+    """Row displacement: cut the key range into rows of ``2**shift`` keys and slide
+    each row (fullest first) to the first offset where its keys land on free
+    slots, so that ``disp[k >> shift] + (k & mask)`` is a distinct slot per key."""
+    mask = (1 << shift) - 1
+    rows = (keys.max() >> shift) + 1
+    counts = np.zeros(rows, np.int64)
+    for k in keys:
+        counts[k >> shift] += 1
+    starts = np.zeros(rows + 1, np.int64)
+    for r in range(rows):
+        starts[r + 1] = starts[r] + counts[r]
+    by_row = np.argsort(keys >> shift, kind="mergesort")
+    room = len(keys) * 4 + mask + 1
+    used = np.zeros(room, np.bool_)
+    table = np.zeros(room, np.uint16)
+    disp = np.zeros(rows, np.int32)
+    top = 0
+    for r in np.argsort(-counts, kind="mergesort"):
+        if counts[r] == 0:
+            break
+        d = 0
+        while True:
+            free = True
+            for t in range(starts[r], starts[r + 1]):
+                if used[d + (keys[by_row[t]] & mask)]:
+                    free = False
+                    break
+            if free:
+                break
+            d += 1
+        disp[r] = d
+        for t in range(starts[r], starts[r + 1]):
+            slot = d + (keys[by_row[t]] & mask)
+            used[slot] = True
+            table[slot] = values[by_row[t]]
+            top = max(top, slot + 1)
+    return disp, table[:top].copy()
+
+
+def _compact(rows: npt.NDArray[Any]) -> tuple[npt.NDArray[np.int32], U16]:
+    """The (rank-key sum, value) rows as a displacement table of about 110,000 slots
+    (220 kB, where the flat table of seven-card sums is 15.6 MB): random hands then
+    find their value in the caches.  Checked against the rows before it is used."""
+    disp, table = _place(rows[:, 0].astype(np.int64), rows[:, 1].astype(np.int64), COMPACT_SHIFT)
+    keys = rows[:, 0].astype(np.int64)
+    slots = disp[keys >> COMPACT_SHIFT] + (keys & ((1 << COMPACT_SHIFT) - 1))
+    if len(np.unique(slots)) != len(keys) or not np.array_equal(table[slots], rows[:, 1]):
+        raise AssertionError("the compact seven-card table lost a key")
+    return disp, table
+
+
 def _scatter(rows: npt.NDArray[Any]) -> U16:
     table = np.zeros(int(rows[:, 0].max()) + 1, dtype=np.uint16)
     table[rows[:, 0]] = rows[:, 1]
@@ -132,6 +191,8 @@ class HighLookup:
     category: npt.NDArray[np.int8]  # by class number: index into HIGH_CATEGORIES
     classes: int
     worst7: U16  # by 7-card rank-key sum: the lowest class among the 5-card subsets
+    disp7: npt.NDArray[np.int32]  # rank7 as a displacement table: see COMPACT_SHIFT
+    compact7: U16
 
 
 @dataclass(frozen=True)
@@ -169,6 +230,7 @@ def _build_high(wheel: bool) -> dict[str, npt.NDArray[np.generic]]:
     out["flush"] = flush
     seven = _multisets(7)
     out["worst7"] = _rank_table(7, _classes(_natural.worst_five_many(seven, wheel), universe))
+    out["disp7"], out["compact7"] = _compact(out["rank7"])
     out["flush_suit"] = _flush_suit_table()
     out["category"] = np.concatenate([[0], universe >> 20]).astype(np.int8)
     out["classes"] = np.array(len(universe), dtype=np.int32)
@@ -235,6 +297,8 @@ def high_lookup(wheel: bool = True) -> HighLookup:
             a["category"].astype(np.int8),
             int(a["classes"]),
             _scatter(a["worst7"]),
+            a["disp7"].astype(np.int32),
+            a["compact7"].astype(np.uint16),
         )
     return _HIGH[wheel]
 

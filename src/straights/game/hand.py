@@ -133,8 +133,7 @@ class Hand:
     shuffled cards in dealing order (at least ``2 * len(seats) + 5``); ``carry``
     a pot carried over from the previous deal (rule 10); ``listener`` is called
     with every event as it happens (the :class:`~straights.game.table.Table` uses it);
-    with ``autostart=False`` the events wait for :meth:`start`; with ``keep`` the
-    engine's deal stays readable as :attr:`engine` once the deal is over.
+    with ``autostart=False`` the events wait for :meth:`start`.
 
     The rules are played by a :class:`~straights.poker.engine.Deal` of the
     Straights variant (:func:`~straights.poker.straights_rules.straights_variant`);
@@ -193,7 +192,6 @@ class Hand:
         number: int = 1,
         listener: Callable[[Event], None] | None = None,
         autostart: bool = True,
-        keep: bool = False,
     ) -> None:
         n = len(seats)
         if n < 2:
@@ -238,9 +236,9 @@ class Hand:
         #: keeps every hand, and the garbage collector would walk each deal's working
         #: state again and again).
         self._deal: Deal | None = deal
-        #: The engine's deal, kept after the end when ``keep`` (the one table archives
-        #: it in the catalogue's dialect); ``None`` otherwise.
-        self.engine: Deal | None = deal if keep else None
+        #: The finished deal's engine :class:`Deal`, for the archive (the catalogue's
+        #: dialect); a table lets it go when its next deal starts.
+        self.engine: Deal | None = None
         self.carry_out = 0  # chips carried to the next deal (rule 10), set at the end
         #: Chips each player has behind, has put in this deal, and whether he folded
         #: (by player index, 0 = left of the button): the deal's own lists.
@@ -401,7 +399,7 @@ class Hand:
         self.round = ROUNDS + 1
         self.to_act = self.actor = None
         self.carry_out = deal.carry_out
-        self._deal = None
+        self._deal, self.engine = None, deal
         self._rows = self._rows_names = None  # views of a finished deal are built afresh
         for i, said in sorted(deal.described.items()):
             emit(ShowdownRevealed(seats[i], self.holes[i], said))
@@ -420,6 +418,13 @@ class Hand:
         emit(HandEnded(self.number, seats, tuple(self.stacks), deal.carry_out))
 
     # -- legal actions ------------------------------------------------------------------
+    @property
+    def live(self) -> Deal:
+        """The engine's deal in play (a bot decides on its view)."""
+        if self._deal is None:
+            raise IllegalActionError(f"deal {self.number} is over")
+        return self._deal
+
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Every action ``seat`` may take now with its exact amount (empty if not his turn)."""
         i = self._index.get(seat) if isinstance(seat, int) else None

@@ -268,6 +268,8 @@ class Table:
         return self._begin(order, cards)
 
     def _begin(self, order: Sequence[int], deck: Sequence[Card]) -> Hand:
+        if self.hand is not None:
+            self.hand.engine = None  # archived by now: a table keeps every hand
         stacks = []
         for s in order:
             player = self.seats[s]

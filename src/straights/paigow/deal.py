@@ -158,7 +158,7 @@ class PaiGowDeal:
 
     def house_way(self, seat: int) -> HouseWay:
         """How the house way would set ``seat``'s cards (offered to players)."""
-        return house_way(self.cards(seat))
+        return house_way(self.cards(seat), self.rules.house_way)
 
     def outcome(self, seat: int) -> Outcome:
         """The settled result of ``seat``: ``'win'``, ``'push'`` or ``'lose'``."""
@@ -181,7 +181,8 @@ class PaiGowDeal:
                 raise FoulError(f"{setting.foul_reason()}; set the hands again")
             self.events.append(Fouled(seat, setting.front, setting.foul_reason(), consequence))
             if consequence == "house-way":
-                setting, how = house_way(self.cards(seat)).setting, "house way after a foul"
+                setting = house_way(self.cards(seat), self.rules.house_way).setting
+                how = "house way after a foul"
             else:
                 self.fouls.add(seat)
         self._record(seat, setting, how)
@@ -189,7 +190,7 @@ class PaiGowDeal:
     def set_house_way(self, seat: int) -> None:
         """``seat`` asks the dealer to set its hand the house way."""
         self._check_turn(seat)
-        self._record(seat, house_way(self.cards(seat)).setting, "house way")
+        self._record(seat, house_way(self.cards(seat), self.rules.house_way).setting, "house way")
 
     def _check_turn(self, seat: int) -> None:
         if seat not in self.bets:
@@ -204,7 +205,7 @@ class PaiGowDeal:
             self._settle()
 
     def _settle(self) -> None:
-        bank = house_way(self.cards(BANK)).setting
+        bank = house_way(self.cards(BANK), self.rules.house_way).setting
         self.settings[BANK] = bank
         self.events.append(HandSet(BANK, bank.front, bank.back, "house way"))
         for seat, bet in self.bets.items():

@@ -6,7 +6,7 @@ PHH has no banked games, so the variant code and every extra field start with
 * ``players``, ``seats`` (1-6), ``starting_stacks``, ``finishing_stacks``;
 * ``_bets``, ``_dice`` (when known), ``_commission_percent``, ``_commission``
   (``"exact"``; a history without it was settled by the old ``"rounded-up"`` rule,
-  and replays so), ``_foul``;
+  and replays so), ``_foul``, ``_house_way`` (only when not ``"foxwoods"``);
 * ``actions``: ``"d dh pN <7 cards>"`` and ``"d dh bank <7 cards>"`` (the deal),
   ``"pN set <2 cards>"`` (the two-card hand; the other five play behind),
   ``"# house way"`` after one the dealer set (``"# foul"`` after a foul the
@@ -37,7 +37,14 @@ from straights.cards import Card
 from straights.errors import HandHistoryError, StraightsError
 from straights.paigow.deal import PaiGowDeal
 from straights.paigow.events import Dealt, Fouled, HandSet
-from straights.paigow.rules import BANK, COMMISSION_RULES, FOUL_RULES, PaiGowRules, bet_unit
+from straights.paigow.rules import (
+    BANK,
+    COMMISSION_RULES,
+    FOUL_RULES,
+    HOUSE_WAYS,
+    PaiGowRules,
+    bet_unit,
+)
 
 __all__ = [
     "VARIANT",
@@ -100,6 +107,8 @@ def deal_to_history(
     out["_commission_percent"] = deal.rules.commission_percent
     out["_commission"] = deal.rules.commission
     out["_foul"] = deal.rules.foul
+    if deal.rules.house_way != HOUSE_WAYS[0]:
+        out["_house_way"] = deal.rules.house_way
     if deal.finished:
         out["_house_result"] = deal.house
     return out
@@ -162,6 +171,9 @@ def _replay(history: Mapping[str, Any]) -> PaiGowDeal:
         raise HandHistoryError(
             f"'_commission' = {counted!r} is not one of {', '.join(COMMISSION_RULES)}"
         )
+    way = history.get("_house_way", HOUSE_WAYS[0])
+    if way not in HOUSE_WAYS:
+        raise HandHistoryError(f"'_house_way' = {way!r} is not one of {', '.join(HOUSE_WAYS)}")
     percent = int(history.get("_commission_percent", 5))
     unit = bet_unit(percent) if counted == "exact" and 0 <= percent < 100 else 1
     rules = PaiGowRules(
@@ -170,6 +182,7 @@ def _replay(history: Mapping[str, Any]) -> PaiGowDeal:
         max_bet=-(-max([unit, *bets]) // unit) * unit,  # the largest bet, up to a unit
         foul=foul,
         commission=counted,
+        house_way=way,
     )
     by_player = {f"p{i}": seat for i, seat in enumerate(seats, start=1)} | {"bank": BANK}
     hands: dict[int, str] = {}

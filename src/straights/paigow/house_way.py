@@ -40,6 +40,14 @@ are taken spades, hearts, diamonds, clubs, a natural ace before the joker.
 No rule ever fouls (the tests check every rule, and random hands by the
 thousand): the five-card hand always keeps the highest combination.
 
+**The simple way** (``house_way(seven, "simple")``) is the same list with every
+exception taken out, as a table may deal it for newcomers: five aces always put
+a pair of aces in front; four of a kind without another pair always stay
+together (the two highest other cards in front); a straight, flush or straight
+flush is always kept behind with the best two-card hand in front, whatever
+pairs lie beside it, and never given up for an ace; two pairs are always split
+(the lower pair in front); three aces stay together like any other three.
+
 >>> from straights.cards import parse_cards
 >>> way = house_way(parse_cards("As Kd Qh 9c 7d 4s 2h"))
 >>> way.rule, " ".join(c.ascii() for c in way.setting.front)
@@ -57,10 +65,10 @@ from dataclasses import dataclass
 from typing import Final
 
 from straights.cards import Card
-from straights.errors import HandSizeError
-from straights.paigow.rules import Setting, hand_value
+from straights.errors import ConfigurationError, HandSizeError
+from straights.paigow.rules import HOUSE_WAYS, HouseWayName, Setting, hand_value
 
-__all__ = ["HouseWay", "house_way"]
+__all__ = ["HOUSE_WAYS", "HouseWay", "HouseWayName", "house_way"]
 
 _ACE: Final = 14
 _KING: Final = 13
@@ -87,25 +95,31 @@ def _order(card: Card) -> tuple[int, int, int]:
     return (_rank(card), 0 if card.is_joker else 1, int(card.suit or 0))
 
 
-def house_way(seven: Sequence[Card]) -> HouseWay:
-    """Set ``seven`` cards the house way (the rules above).
+def house_way(seven: Sequence[Card], way: HouseWayName = "foxwoods") -> HouseWay:
+    """Set ``seven`` cards the house way ``way``: ``"foxwoods"`` (the rules above) or
+    ``"simple"`` (:data:`HOUSE_WAYS`).
 
     >>> from straights.cards import parse_cards
     >>> house_way(parse_cards("Ah Ad As Ac Jk Kd 3c")).rule
     'five aces'
+    >>> house_way(parse_cards("Ah Ad As Ac Jk Kd Kc"), "simple").rule
+    'five aces'
     """
+    if way not in HOUSE_WAYS:
+        raise ConfigurationError(f"house way {way!r} is not one of {', '.join(HOUSE_WAYS)}")
+    simple = way == "simple"
     if len(seven) != 7 or len(set(seven)) != 7:
         raise HandSizeError(f"the house way sets seven different cards, not {len(seven)}")
     shape = _Shape.of(seven)
-    chosen = _sets_and_quads(shape)
-    if chosen is None and len(shape.pairs) < 2:
+    chosen = _sets_and_quads(shape, simple)
+    if chosen is None and (len(shape.pairs) < 2 or simple):
         straight = _straight_or_better(seven)
         if straight is not None:
-            chosen = _straight_given_up(shape, straight)
+            chosen = None if simple else _straight_given_up(shape, straight)
             if chosen is None:
                 return HouseWay(straight, "straight or flush")
     if chosen is None:
-        chosen = _pairs_and_less(shape)
+        chosen = _pairs_and_less(shape, simple)
     front, rule = chosen
     return _done(seven, shape.cards, front, rule)
 
@@ -144,11 +158,12 @@ class _Shape:
 _Front = tuple[Sequence[Card], str]
 
 
-def _sets_and_quads(shape: _Shape) -> _Front | None:
-    """Five aces, four of a kind, two threes of a kind and the full house; else ``None``."""
+def _sets_and_quads(shape: _Shape, simple: bool) -> _Front | None:
+    """Five aces, four of a kind, two threes of a kind and the full house; else ``None``
+    (``simple``: the simple way, without the exceptions)."""
     groups, sizes, top, pairs = shape.groups, shape.sizes, shape.top, shape.pairs
     if sizes[0] == 5:
-        if 13 in pairs:
+        if 13 in pairs and not simple:
             return groups[13], "five aces, kings in front"
         return groups[_ACE][:2], "five aces"
     if sizes[0] == 4:
@@ -156,6 +171,8 @@ def _sets_and_quads(shape: _Shape) -> _Front | None:
         if others:
             return groups[others[0]][:2], "four of a kind and a pair"
         rest = shape.singles_except(top)
+        if simple:
+            return rest[:2], "four of a kind, together"
         if top <= 6:
             return rest[:2], "four of a kind, low: together"
         if top <= 10 and _rank(rest[0]) >= _KING:
@@ -183,14 +200,17 @@ def _straight_given_up(shape: _Shape, straight: Setting) -> _Front | None:
     return None
 
 
-def _pairs_and_less(shape: _Shape) -> _Front:
-    """Three pairs, two pairs, three of a kind, one pair and no pair."""
+def _pairs_and_less(shape: _Shape, simple: bool) -> _Front:
+    """Three pairs, two pairs, three of a kind, one pair and no pair (``simple``: the
+    simple way, without the exceptions)."""
     groups, top, pairs = shape.groups, shape.top, shape.pairs
     if len(pairs) == 3:
         return groups[pairs[0]], "three pairs"
     if len(pairs) == 2:
         high, low = pairs
         rest = shape.singles_except(high, low)
+        if simple:
+            return groups[low], "two pairs, split"
         if high <= 10 and _rank(rest[0]) == _ACE:
             return rest[:2], "two pairs together, ace in front"
         if high <= 6 and _rank(rest[0]) >= _KING:
@@ -198,7 +218,7 @@ def _pairs_and_less(shape: _Shape) -> _Front:
         return groups[low], "two pairs, split"
     if shape.sizes[0] == 3:
         rest = shape.singles_except(top)
-        if top == _ACE:
+        if top == _ACE and not simple:
             return [groups[top][0], rest[0]], "three aces, split"
         return rest[:2], "three of a kind"
     if shape.sizes[0] == 2:

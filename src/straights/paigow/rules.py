@@ -42,8 +42,10 @@ __all__ = [
     "BANK",
     "COMMISSION_RULES",
     "FOUL_RULES",
+    "HOUSE_WAYS",
     "JOKER",
     "FoulError",
+    "HouseWayName",
     "PaiGowRules",
     "Setting",
     "beats",
@@ -67,6 +69,9 @@ Foul = Literal["refuse", "house-way", "forfeit"]
 #: deals were settled before version 0.2, kept to replay what was recorded under it).
 COMMISSION_RULES: Final = ("exact", "rounded-up")
 CommissionRule = Literal["exact", "rounded-up"]
+#: The house ways a table may choose (``paigow/house_way.py``); the first is the default.
+HOUSE_WAYS: Final = ("foxwoods", "simple")
+HouseWayName = Literal["foxwoods", "simple"]
 
 #: The pack's one joker.
 JOKER: Final = Card(JOKER_BASE)
@@ -166,7 +171,8 @@ class PaiGowRules:
     to a chip).  ``min_bet`` is the smallest bet (20: one unit), ``max_bet`` the
     largest; ``foul`` says what a foul does: ``'refuse'`` (the table refuses it and
     the player sets again), ``'house-way'`` (the dealer sets the hand the house way)
-    or ``'forfeit'`` (the bet is lost).
+    or ``'forfeit'`` (the bet is lost).  ``house_way`` is how the bank (and a player who
+    asks) sets hands: ``'foxwoods'`` (Foxwoods' published way) or ``'simple'``.
 
     >>> PaiGowRules().bet_unit, PaiGowRules(commission_percent=4, min_bet=25).bet_unit
     (20, 25)
@@ -181,8 +187,13 @@ class PaiGowRules:
     max_bet: int = 10_000
     foul: Foul = "refuse"
     commission: CommissionRule = "exact"
+    house_way: HouseWayName = "foxwoods"
 
     def __post_init__(self) -> None:
+        if self.house_way not in HOUSE_WAYS:
+            raise ConfigurationError(
+                f"house way {self.house_way!r} is not one of {', '.join(HOUSE_WAYS)}"
+            )
         if not 0 <= self.commission_percent < 100:
             raise ConfigurationError(
                 f"commission {self.commission_percent}% is not possible: use 0 to 99"

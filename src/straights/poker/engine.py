@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import compress
@@ -133,6 +133,9 @@ _new = tuple.__new__
 _LEGAL_FOLD = Legal("fold")
 _LEGAL_CHECK = Legal("check")
 _BETTING = Entry("betting")
+#: Betting actions, and those of them that bet or raise (who shows first at a showdown).
+_ACTION_KINDS: Final = frozenset({"check", "call", "bet", "raise", "complete", "bring-in"})
+_AGGRESSION: Final = frozenset({"bet", "raise", "complete"})
 #: Enum members read once (a class attribute lookup per use costs more than the test).
 _FIXED_LIMIT = Structure.FIXED_LIMIT
 _POT_LIMIT = Structure.POT_LIMIT
@@ -225,6 +228,7 @@ class Deal:
         "_throws",
         "_to_show",
         "_total_before",
+        "auto_muck",
         "auto_showdown",
         "bets",
         "board",
@@ -280,6 +284,7 @@ class Deal:
         bomb_pot: bool = False,
         runs: int = 1,
         double_board: bool = False,
+        auto_muck: Collection[int] = (),
     ) -> None:
         n = len(stacks)
         if n < 2:
@@ -325,6 +330,9 @@ class Deal:
         self.stacks = list(stacks)
         self.source = source
         self.auto_showdown = auto_showdown
+        if any(type(i) is not int or not 0 <= i < n for i in auto_muck):
+            raise ConfigurationError(f"auto_muck {sorted(auto_muck)!r}: give players 0 to {n - 1}")
+        self.auto_muck = frozenset(auto_muck)
         #: Keep the pots until :meth:`settle` (a hand history may show cards again).
         self.hold_award = not auto_showdown
         self.needless_folds = needless_folds
@@ -1287,8 +1295,62 @@ class Deal:
             if later and not any(s.hole for s in later):
                 self._award()  # shown when the betting ended, and no hole card since
                 return
-            for i in list(self._to_show):
+            if self.auto_muck:
+                self._show_down()
+            else:
+                for i in list(self._to_show):
+                    self.show(i)
+
+    def _show_down(self) -> None:
+        """The showdown of a table where some players muck a beaten hand
+        (``auto_muck``): hands are shown from the last bettor or raiser of the last
+        round (none: its first to act) around the table, and a player of ``auto_muck``
+        whose hand a hand shown before his beats in every pot he is in mucks it.
+        Where anyone is all in, or the board was run twice, every hand is shown."""
+        order = self._showing_order()
+        may_muck = (
+            self.variant.pot_rule is None
+            and self.runs == 1
+            and not self.double_board
+            and all(self.stacks[i] > 0 for i in order)
+        )
+        shown: list[int] = []
+        for i in order:
+            if may_muck and shown and i in self.auto_muck and self._beaten(i, shown):
+                self.muck(i)
+            else:
                 self.show(i)
+                shown.append(i)
+
+    def _showing_order(self) -> list[int]:
+        """Players to show, the last round's last bettor or raiser first (none: its
+        first to act), then around the table."""
+        players = list(self._to_show)
+        last = len(self.log) - next(
+            (k for k, e in enumerate(reversed(self.log)) if e.kind == "betting"), len(self.log)
+        )
+        round_ = self.log[last:]
+        acted = [e.player for e in round_ if e.kind in _ACTION_KINDS and e.player in players]
+        raised = [e.player for e in round_ if e.kind in _AGGRESSION and e.player in players]
+        start = raised[-1] if raised else acted[0] if acted else None
+        if start is None:
+            return players
+        k = players.index(start)
+        return players[k:] + players[:k]
+
+    def _beaten(self, i: int, shown: list[int]) -> bool:
+        """Whether a hand of ``shown`` beats ``i``'s in every pot and share he is in."""
+        values = {j: self.hand_values(j) for j in [*shown, i]}
+        for pot in self.side_pots():
+            if i not in pot.eligible:
+                continue
+            rivals = [j for j in shown if j in pot.eligible]
+            for k, mine in enumerate(values[i]):
+                if mine is not None and all(
+                    values[j][k] is None or values[j][k] <= mine for j in rivals
+                ):
+                    return False
+        return True
 
     def show(
         self, i: int, cards: Sequence[Card | None] | None = None, *, forget: bool = False

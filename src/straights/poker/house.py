@@ -17,13 +17,20 @@ straights.errors.ConfigurationError: raise_cap=0: give 1 or more bets and raises
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any
 
 from straights.errors import ConfigurationError
 
-__all__ = ["POKERKIT", "TABLE_BETTING", "HouseRules", "house_settings"]
+if TYPE_CHECKING:
+    from straights.poker.variant import Variant
 
-#: The house rules a table's settings keep (what a stored table deals again).
+__all__ = ["POKERKIT", "TABLE_BETTING", "HouseRules", "unused_in"]
+
+#: The house rules of what a table deals beyond the rule book (straddles, runs of the
+#: board, bomb pots): a deal's history writes what happened (``_bomb_pot``, ``_runs``)
+#: rather than these settings.
 TABLE_BETTING = ("straddle", "runs", "bomb_pot_every", "bomb_pot_ante", "double_board")
 
 
@@ -112,6 +119,74 @@ class HouseRules:
             return self.raise_cap
         return 5 if rounds <= 2 else 4
 
+    def changes(self) -> dict[str, Any]:
+        """The rules that differ from the rule book's (the defaults), by field name: what
+        a stored table's settings and a PHH history (``_``-fields) keep.
+
+        >>> HouseRules(sevens_rule=False, raise_cap=3).changes()
+        {'raise_cap': 3, 'sevens_rule': False}
+        """
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if getattr(self, f.name) != getattr(_RULE_BOOK, f.name)
+        }
+
+    @classmethod
+    def from_changes(cls, changes: Mapping[str, Any]) -> HouseRules:
+        """The rule book's rules with ``changes`` (as :meth:`changes` gives them).
+
+        >>> HouseRules.from_changes({"open_pair": False}).open_pair
+        False
+        >>> HouseRules.from_changes({"open_pair": "no"})
+        Traceback (most recent call last):
+          ...
+        straights.errors.ConfigurationError: house rule open_pair='no': give true or false
+        """
+        known = {f.name for f in fields(cls)}
+        for name, value in changes.items():
+            if name not in known:
+                raise ConfigurationError(
+                    f"house rule {name!r} is not one of {', '.join(sorted(known))}"
+                )
+            if name not in _NOT_FLAGS and type(value) is not bool:
+                raise ConfigurationError(f"house rule {name}={value!r}: give true or false")
+        return cls(**changes)
+
+
+_RULE_BOOK = HouseRules()
+#: The settings that are not true-or-false (checked by ``HouseRules`` itself).
+_NOT_FLAGS = frozenset({"raise_cap", "straddle", "runs", "bomb_pot_every", "bomb_pot_ante"})
+
+
+def unused_in(setting: str, variant: Variant) -> str | None:
+    """Why the house rule ``setting`` (a field of :class:`HouseRules`) changes nothing in
+    ``variant``, worded to follow the game's name; ``None`` when it applies.  A front end
+    refuses a setting its game does not use with it.
+
+    >>> from straights.poker.catalogue import get_variant
+    >>> unused_in("raise_cap", get_variant("NT")), unused_in("raise_cap", get_variant("FT"))
+    ('is not played fixed limit', None)
+    >>> unused_in("sevens_rule", get_variant("FR"))
+    'has no sevens rule (limit California lowball)'
+    """
+    from straights.poker.variant import Structure
+
+    fixed = variant.structure is Structure.FIXED_LIMIT
+    if setting in ("raise_cap", "heads_up_unlimited", "half_bet_reopens"):
+        return None if fixed else "is not played fixed limit"
+    if setting == "blind_is_bet":
+        return None if fixed and variant.blinds else "has no blinds in a fixed-limit game"
+    if setting == "lowball_check_raise":
+        return None if not variant.check_raise else "allows check-raise by its rule book"
+    if setting == "sevens_rule":
+        return None if variant.sevens_rule else "has no sevens rule (limit California lowball)"
+    if setting == "open_pair":
+        return None if variant.open_pair else "has no open-pair option (seven-card stud)"
+    if setting == "rule_book_odd_chip":
+        return None
+    raise ConfigurationError(f"{setting!r} is not a house rule of HouseRules")
+
 
 #: PokerKit's reading: four bets and raises after the blinds in every fixed-limit
 #: round, heads-up too; only full raises reopen; odd chips from ``p1``; no sevens
@@ -125,14 +200,3 @@ POKERKIT = HouseRules(
     sevens_rule=False,
     open_pair=False,
 )
-
-
-def house_settings(house: HouseRules) -> dict[str, object]:
-    """The table betting of ``house`` as JSON-ready settings; ``HouseRules(**them)``
-    is the same table again.
-
-    >>> house_settings(HouseRules(straddle="button", runs=2))  # doctest: +NORMALIZE_WHITESPACE
-    {'straddle': 'button', 'runs': 2, 'bomb_pot_every': 0, 'bomb_pot_ante': None,
-     'double_board': False}
-    """
-    return {name: getattr(house, name) for name in TABLE_BETTING}

@@ -45,7 +45,7 @@ import re
 import tomllib
 from collections import deque
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from decimal import Decimal
 from typing import Any, Final
 
@@ -53,6 +53,7 @@ from straights.cards import Card, check_unique
 from straights.errors import HandHistoryError, StraightsError
 from straights.poker.catalogue import get_variant
 from straights.poker.engine import Deal, Entry
+from straights.poker.house import TABLE_BETTING, HouseRules
 from straights.poker.phh_text import dumps_phh
 from straights.poker.variant import Stakes, Structure, Variant
 
@@ -286,8 +287,8 @@ def _replay(history: dict[str, Any]) -> Replayed:
     dealt = len(boards) + sum(len(q) for q in holes.values())
     moves = [(line, words, int(before == dealt)) for line, words, before in moves]
     deal = Deal(variant, stakes, stacks, _HistorySource(holes, boards), auto_showdown=False,
-                needless_folds=True, bomb_pot=bomb_pot, runs=runs,
-                double_board=double_board)  # fmt: skip
+                needless_folds=True, bomb_pot=bomb_pot, runs=runs, double_board=double_board,
+                house=_house(history))  # fmt: skip
     for line, words, final in moves:
         _apply(deal, line, words, n, scale, final)
     if deal.phase == "showdown":
@@ -303,6 +304,15 @@ def _replay(history: dict[str, Any]) -> Replayed:
     if left:
         raise HandHistoryError(f"{left} dealing lines deal cards the deal never reaches")
     return Replayed(deal, scale, variant)
+
+
+def _house(history: dict[str, Any]) -> HouseRules | None:
+    """The house rules a history was played under: its ``_``-fields named after
+    :class:`HouseRules`' (``_raise_cap = 3``, ``_sevens_rule = false``); ``None``: none
+    written, the rule book's."""
+    changes = {f.name: history[f"_{f.name}"] for f in fields(HouseRules)
+               if f"_{f.name}" in history and f.name not in TABLE_BETTING}  # fmt: skip
+    return HouseRules.from_changes(changes) if changes else None
 
 
 def _check_dealt_once(actions: Sequence[str]) -> None:
@@ -416,6 +426,7 @@ def deal_to_phh(deal: Deal) -> dict[str, Any]:
     """A deal as a PHH dict (integer chips), readable by :func:`replay` and PokerKit."""
     out = _phh_stakes(deal)
     out["starting_stacks"] = list(deal.starting_stacks)
+    out.update({f"_{k}": v for k, v in deal.house.changes().items() if k not in TABLE_BETTING})
     if deal.bomb_pot:
         out["_bomb_pot"] = True
     if deal.most_runs > 1:

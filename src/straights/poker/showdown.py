@@ -24,7 +24,7 @@ from typing import Any, Final
 from straights.cards import SPECIAL_BASE, Card
 from straights.poker.variant import HandRule, Opener
 from straights.rankings.base import Explanation, HandValue, get_ranking
-from straights.rankings.high import high_key
+from straights.rankings.high import high_key, split_high_key
 from straights.rankings.high_family import key_function
 from straights.rankings.low import ace_to_five_key, ace_to_six_key, deuce_to_seven_key
 
@@ -137,6 +137,9 @@ def hand_key(rule: HandRule) -> Callable[[Sequence[int], Sequence[int]], int] | 
             return fast([*hole, *board]) if len(hole) + len(board) >= 5 else 0
 
         return anywhere
+
+    if fast is high_key and (h, b) == (2, 3):
+        return split_high_key  # Omaha high, compiled when built
 
     def exactly(hole: Sequence[int], board: Sequence[int]) -> int:
         if len(hole) < h or len(board) < b:

@@ -20,15 +20,17 @@ False
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 from typing import Final
 
 from straights.cards import Card
 from straights.errors import HandSizeError, PackError
 from straights.rankings.base import HandValue, Ranking
+from straights.rankings.compiled import speedups
 from straights.rankings.low import RANK_SHOWN, RANK_WORDS
 
-__all__ = ["RANKINGS", "badugi_key"]
+__all__ = ["RANKINGS", "badugi_key", "python_badugi_key"]
 
 _SIZE_NAMES: Final = ("", "one-card hand", "two-card hand", "three-card hand", "four-card badugi")
 
@@ -57,14 +59,25 @@ def _best(ids: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     raise HandSizeError("a badugi hand needs at least one card")  # pragma: no cover
 
 
-def badugi_key(ids: tuple[int, ...]) -> tuple[int, ...]:
+def python_badugi_key(ids: tuple[int, ...]) -> tuple[int, ...]:
     """The key of card ids (ranked cards, at least one): larger is better.
 
+    :func:`badugi_key` is this function, or its compiled twin when the install
+    built one (:mod:`straights.rankings.compiled`).
+
     >>> from straights.rankings.high import ids_of
-    >>> badugi_key(tuple(ids_of('Ah 2c 3d Ks'))) > badugi_key(tuple(ids_of('Ah 2c 3d 4d')))
+    >>> key = python_badugi_key
+    >>> key(tuple(ids_of('Ah 2c 3d Ks'))) > key(tuple(ids_of('Ah 2c 3d 4d')))
     True
     """
     return _best(ids)[0]
+
+
+#: The badugi key of card ids: :func:`python_badugi_key`, compiled when built.
+badugi_key: Callable[[tuple[int, ...]], tuple[int, ...]] = python_badugi_key
+if speedups is not None:
+    speedups.fall_back_to(badugi_key=python_badugi_key)
+    badugi_key = speedups.badugi_key
 
 
 def _evaluate(cards: tuple[Card, ...]) -> HandValue:

@@ -21,12 +21,13 @@ of the ranks of a suit holding five or more cards.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Final
 
 from straights.cards import RANK_CHARS, Card, parse_cards
+from straights.rankings.compiled import speedups
 
 __all__ = [
     "BASE_ORDER",
@@ -62,6 +63,9 @@ __all__ = [
     "lookup",
     "natural_value",
     "pack_value",
+    "python_high_key",
+    "python_split_high_key",
+    "split_high_key",
     "standard_order",
 ]
 
@@ -432,14 +436,15 @@ _ranks_value: Final = _STANDARD_LOOKUP.ranks_value
 _with_flush: Final = _STANDARD_LOOKUP._with_flush
 
 
-def high_key(ids: Sequence[int]) -> int:
+def python_high_key(ids: Sequence[int]) -> int:
     """Standard high value of natural cards given by id (0..51): bigger is better.
 
     The low-level fast path (no validation, no wild cards), any number of
     cards; ``high_key(ids) >> 20`` is the category's index in
-    :func:`standard_order`.
+    :func:`standard_order`.  :func:`high_key` is this function, or its
+    compiled twin when the install built one (:mod:`straights.rankings.compiled`).
 
-    >>> high_key(ids_of('As Ad Kc Kd 2s')) > high_key(ids_of('Ks Kh Qc Qd As'))
+    >>> python_high_key(ids_of('As Ad Kc Kd 2s')) > python_high_key(ids_of('Ks Kh Qc Qd As'))
     True
     """
     s = sum(map(PACKED.__getitem__, ids))
@@ -449,6 +454,33 @@ def high_key(ids: Sequence[int]) -> int:
         return _ranks_table[s & RANK_MASK]
     except KeyError:
         return _ranks_value(s & RANK_MASK)
+
+
+def python_split_high_key(
+    hole: Sequence[int], board: Sequence[int], hole_cards: int = 2, board_cards: int = 3
+) -> int:
+    """The best :func:`high_key` using exactly ``hole_cards`` of ``hole`` and
+    ``board_cards`` of ``board`` (Omaha: two and three); 0 when there are too few.
+
+    >>> python_split_high_key(ids_of('Ah Ad Kc Qs'), ids_of('Ac 7h 2d 9s 3c')) >> 20  # trips
+    3
+    """
+    if len(hole) < hole_cards or len(board) < board_cards:
+        return 0
+    boards = list(itertools.combinations(board, board_cards))
+    return max(
+        python_high_key([*m, *t]) for m in itertools.combinations(hole, hole_cards) for t in boards
+    )
+
+
+#: Standard high value of card ids: :func:`python_high_key`, compiled when built.
+high_key: Callable[[Sequence[int]], int] = python_high_key
+#: The best split hand (Omaha): :func:`python_split_high_key`, compiled when built.
+split_high_key: Callable[..., int] = python_split_high_key
+if speedups is not None:
+    speedups.fall_back_to(high_key=python_high_key, split_high_key=python_split_high_key)
+    high_key = speedups.high_key
+    split_high_key = speedups.split_high_key
 
 
 def ids_of(cards: str) -> list[int]:

@@ -73,6 +73,7 @@ from straights.rankings.high import (
     card_of,
     category_order,
     describe_key,
+    high_key,
     key_category,
     key_ranks,
     lookup,
@@ -331,7 +332,9 @@ def _evaluate(variant: Variant, cards: tuple[Card, ...], **opts: Any) -> HandVal
             plan = _PLANS.get((variant, options))
             if plan is None:
                 order = _order(variant, opts)
-                plan = _PLANS[variant, options] = (order, lookup(variant, order).value)
+                standard = variant is STANDARD and order == category_order(STANDARD)
+                value_fn = high_key if standard else lookup(variant, order).value  # compiled
+                plan = _PLANS[variant, options] = (order, value_fn)
             order, value_of = plan
             value = value_of(ids)
             natural = opts.get("natural", "ignore")

@@ -44,7 +44,7 @@ key functions (:func:`ace_to_five_key`, :func:`deuce_to_seven_key`,
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 from math import comb
@@ -53,6 +53,7 @@ from typing import Any, Final
 from straights.cards import JOKER_BASE, SPECIAL_BASE, Card, check_unique
 from straights.errors import HandSizeError, PackError, RankingError
 from straights.rankings.base import HandValue, Progress, Ranking, walk
+from straights.rankings.compiled import speedups
 
 __all__ = [
     "ACE_TO_FIVE",
@@ -75,6 +76,9 @@ __all__ = [
     "evaluate_low",
     "high_name",
     "low_key",
+    "python_ace_to_five_key",
+    "python_ace_to_six_key",
+    "python_deuce_to_seven_key",
 ]
 
 JOKER_MODES: Final = ("lowest-absent", "must-pair")
@@ -287,25 +291,45 @@ def low_key(ids: Sequence[int], method: LowMethod, qualifier: int | None = None)
     return _key(_best(ids, method, "lowest-absent")[0], qualifier)
 
 
-def ace_to_five_key(ids: Sequence[int], qualifier: int | None = None) -> int:
+def python_ace_to_five_key(ids: Sequence[int], qualifier: int | None = None) -> int:
     """Ace-to-five key of card ids (5 or more, distinct); larger is better.
+
+    :func:`ace_to_five_key` is this function, or its compiled twin when the
+    install built one (:mod:`straights.rankings.compiled`); likewise the other two.
 
     >>> from straights.cards import parse_cards
     >>> wheel = [c.id for c in parse_cards('5h 4h 3h 2h Ah Kc Kd')]
-    >>> ace_to_five_key(wheel) > ace_to_five_key([c.id for c in parse_cards('6h 4h 3h 2h Ah')])
+    >>> six = [c.id for c in parse_cards('6h 4h 3h 2h Ah')]
+    >>> python_ace_to_five_key(wheel) > python_ace_to_five_key(six)
     True
     """
     return low_key(ids, ACE_TO_FIVE, qualifier)
 
 
-def deuce_to_seven_key(ids: Sequence[int], qualifier: int | None = None) -> int:
+def python_deuce_to_seven_key(ids: Sequence[int], qualifier: int | None = None) -> int:
     """Deuce-to-seven key of card ids (5 or more, distinct); larger is better."""
     return low_key(ids, DEUCE_TO_SEVEN, qualifier)
 
 
-def ace_to_six_key(ids: Sequence[int], qualifier: int | None = None) -> int:
+def python_ace_to_six_key(ids: Sequence[int], qualifier: int | None = None) -> int:
     """Ace-to-six key of card ids (5 or more, distinct); larger is better."""
     return low_key(ids, ACE_TO_SIX, qualifier)
+
+
+LowKey = Callable[..., int]
+#: The three low keys of card ids: the Python functions above, compiled when built.
+ace_to_five_key: LowKey = python_ace_to_five_key
+deuce_to_seven_key: LowKey = python_deuce_to_seven_key
+ace_to_six_key: LowKey = python_ace_to_six_key
+if speedups is not None:
+    speedups.fall_back_to(
+        ace_to_five_key=python_ace_to_five_key,
+        deuce_to_seven_key=python_deuce_to_seven_key,
+        ace_to_six_key=python_ace_to_six_key,
+    )
+    ace_to_five_key = speedups.ace_to_five_key
+    deuce_to_seven_key = speedups.deuce_to_seven_key
+    ace_to_six_key = speedups.ace_to_six_key
 
 
 # ---------------------------------------------------------------------------

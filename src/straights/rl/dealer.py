@@ -42,7 +42,21 @@ from straights.rl.table import RlTable
 __all__ = ["Dealer", "Observation"]
 
 #: Log entries that move no card.
-_NO_CARD_MOVES: Final = frozenset({"check", "call", "bet", "raise", "bring-in", "complete", "win"})
+_NO_CARD_MOVES: Final = frozenset(
+    {
+        "check",
+        "call",
+        "bet",
+        "raise",
+        "bring-in",
+        "complete",
+        "win",
+        "ante",
+        "blind",
+        "betting",
+        "no betting",
+    }
+)
 
 #: An observation: ``{"observation": float32 vector, "action_mask": int8 vector}``.
 Observation = dict[str, NDArray[np.generic]]

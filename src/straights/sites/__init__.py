@@ -20,7 +20,7 @@ __all__ = ["FORMATS", "Failure", "detect", "read", "read_text"]
 #: Each ``--from`` name and the module of ``straights.sites`` that reads it.
 _MODULES: Final = {"pokerstars": "pokerstars", "ggpoker": "ggpoker", "winamax": "winamax",
                    "ipoker": "ipoker", "partypoker": "partypoker", "888": "pacific",
-                   "pokernow-csv": "pokernow"}  # fmt: skip
+                   "pokernow-csv": "pokernow", "pokernow-json": "pokernow_json"}  # fmt: skip
 
 #: The ``--from`` names (``auto``, the default, tells them apart by a file's first lines).
 FORMATS: Final = tuple(_MODULES)
@@ -62,6 +62,10 @@ def detect(text: str) -> str:
         return "partypoker"
     if head.startswith("entry,at"):
         return "pokernow-csv"
+    from straights.sites.pokernow_json import looks_like
+
+    if looks_like(head):
+        return "pokernow-json"
     raise HandHistoryError("not a hand history this reader knows (give --from)")
 
 

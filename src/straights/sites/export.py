@@ -31,6 +31,7 @@ Seat 2: Bob collected (4)
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Final
@@ -55,6 +56,8 @@ STUD: Final = frozenset({"F7S", "F7S/8", "FR"})
 _STUD_STREETS: Final = ("3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER")
 _SYMBOLS: Final = {"USD": "$", "EUR": "€", "GBP": "£"}
 _STREETS: Final = ("Preflop", "Flop", "Turn", "River")
+#: How PokerStars names each run of a board run more than once.
+_RUN_WORDS: Final = ("FIRST", "SECOND", "THIRD", "FOURTH")
 
 
 def _dec(value: Any) -> Decimal:
@@ -95,6 +98,9 @@ def _walk(phh: dict[str, Any]) -> list[_Step]:
     walker = _Walker(phh)
     for line in phh.get("actions", []):
         words = str(line).split("#")[0].split()
+        run = re.match(r"#\s*run (\d+)\s*$", str(line))
+        if run:  # a further run of the board begins
+            walker.steps.append(_Step("run", amount=Decimal(run.group(1))))
         if len(words) < 2:
             continue
         if words[0] == "d":
@@ -186,6 +192,10 @@ class _Walker:
 
     def player_line(self, i: int, words: list[str]) -> None:
         """Player ``i``'s line: a discard, or a betting action or a show."""
+        if words[1] == "_runs":  # the board is run again: the betting is over
+            if not any(s.kind == "runs" for s in self.steps):
+                self._new_street(_Step("runs"))
+            return
         if words[1] == "sd":
             if not self.drawing:  # the first discard ends the betting round before it
                 self._new_street(_Step("draw-round"))
@@ -285,6 +295,12 @@ class _StarsText:
         self.ups: dict[int, list[str]] = {}
         self.holes_said = phh["variant"] in STUD
         self.shown = False
+        # A board run more than once: the first run's streets are FIRST …, the next
+        # SECOND … (each run's cards follow the board dealt before the runs).
+        self.several = any(s.kind == "run" for s in steps)
+        self.run = 0
+        self.shared: list[str] = []
+        self.runs: list[list[str]] = []
 
     def m(self, value: Decimal) -> str:
         """An amount with the currency's symbol."""
@@ -308,11 +324,15 @@ class _StarsText:
             small = blinds[0] if len(blinds) > 1 else _dec(phh.get("min_bet", 0)) / 2
             stakes = f"({m(small)}/{m(_dec(phh.get('min_bet', 0)))}{code})"
         event = phh.get("event")
+        if event is None and phh.get("level") is not None:  # straights' own tournaments
+            event = "straights"
         head = f"PokerStars Hand #{phh.get('hand', 0)}: "
         if event:
             number = str(event).removeprefix("Tournament #")
             head += f"Tournament #{number}, " if number.isdigit() else f'Tournament "{event}", '
-            head += f"{game} {limit} - Level I {stakes}"
+            level = phh.get("level")
+            head += f"{game} {limit}" + (f" - Level {_roman(int(level))}" if level else "")
+            head += f" {stakes}"
         else:
             head += f"{game} {limit} {stakes}"
         if phh.get("year"):
@@ -341,7 +361,14 @@ class _StarsText:
             draw_game = self.phh["variant"] in DRAW
             self.lines.append("*** DEALING HANDS ***" if draw_game else "*** HOLE CARDS ***")
             self.holes_said = True
-        if s.kind in ("draw-round", "draw", "drawn"):
+        if s.kind in ("runs", "run"):
+            if self.several:
+                if s.kind == "run":
+                    self.runs.append(self.boards)
+                self.boards = list(self.shared) if s.kind == "run" else self.boards
+                self.shared = self.shared if s.kind == "run" else list(self.boards)
+                self.run = int(s.amount) if s.kind == "run" else 1
+        elif s.kind in ("draw-round", "draw", "drawn"):
             self._draw(s, who)
         elif s.kind in ("street", "deal", "hole", "board"):
             self._cards(s, who)
@@ -388,6 +415,8 @@ class _StarsText:
             before = " ".join(self.boards)
             self.boards += s.cards
             street = {3: "FLOP", 4: "TURN"}.get(len(self.boards), "RIVER")
+            if self.run:
+                street = f"{_RUN_WORDS[self.run - 1]} {street}"
             now = " ".join(s.cards)
             self.lines.append(f"*** {street} *** [{now}]" if not before else
                               f"*** {street} *** [{before}] [{now}]")  # fmt: skip
@@ -426,7 +455,13 @@ class _StarsText:
         if "_rake" in phh:
             rake = _dec(phh["_rake"])
             lines.append(f"Total pot {m(sum(winnings, Decimal(0)) + rake)} | Rake {m(rake)}")
-        if self.boards:
+        if self.runs:
+            boards = [*self.runs, self.boards]
+            lines.append("Hand was run twice" if len(boards) == 2 else
+                         f"Hand was run {len(boards)} times")  # fmt: skip
+            for k, board in enumerate(boards):
+                lines.append(f"{_RUN_WORDS[k]} Board [{' '.join(board)}]")
+        elif self.boards:
             lines.append(f"Board [{' '.join(self.boards)}]")
         folded = {s.player for s in steps if s.kind == "fold"}
         for k in sorted(range(n), key=lambda k: seats[k]):
@@ -441,6 +476,8 @@ def to_ohh(phh: dict[str, Any]) -> dict[str, Any]:
         raise HandHistoryError(f"variant {phh['variant']!r}: OHH is written for hold'em and "
                                f"Omaha hands only")  # fmt: skip
     steps = _walk(phh)
+    if any(s.kind == "run" for s in steps):
+        raise HandHistoryError("a board run more than once: OHH has no way to write it")
     game, limit = GAMES[phh["variant"]]
     n = len(phh["starting_stacks"])
     names = [str(p) for p in phh.get("players") or []] + [f"p{k + 1}" for k in range(n)]
@@ -473,7 +510,8 @@ def to_ohh(phh: dict[str, Any]) -> dict[str, Any]:
     antes = [_dec(a) for a in phh.get("antes") or [] if _dec(a)]
     ohh: dict[str, Any] = {
         "spec_version": "1.4.7", "site_name": "straights", "network_name": "straights",
-        "internal_version": "1", "tournament": bool(phh.get("event")),
+        "internal_version": "1",
+        "tournament": bool(phh.get("event") or phh.get("level") is not None),
         "game_number": str(phh.get("hand", "")), "table_name": str(phh.get("table", "")),
         "table_size": phh.get("seat_count", n), "game_type": {"Hold'em": "Holdem",
         "Omaha": "Omaha", "Omaha Hi/Lo": "OmahaHiLo"}[game],
@@ -496,9 +534,26 @@ def to_ohh(phh: dict[str, Any]) -> dict[str, Any]:
     if phh.get("year"):
         ohh["start_date_utc"] = (f"{phh['year']:04d}-{phh['month']:02d}-{phh['day']:02d}"
                                  f"T{phh.get('time', '00:00:00')}")  # fmt: skip
-    if phh.get("event"):
-        ohh["tournament_info"] = {"name": str(phh["event"])}
+    if ohh["tournament"]:
+        ohh["tournament_info"] = {"name": str(phh.get("event") or "straights")}
+        if phh.get("level") is not None:
+            ohh["tournament_info"]["level"] = int(phh["level"])
     return {"ohh": ohh}
+
+
+def _roman(number: int) -> str:
+    """A level in Roman numerals, as PokerStars writes it.
+
+    >>> _roman(1), _roman(14), _roman(49)
+    ('I', 'XIV', 'XLIX')
+    """
+    out = ""
+    for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"),
+                           (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"),
+                           (4, "IV"), (1, "I")):  # fmt: skip
+        count, number = divmod(number, value)
+        out += letters * count
+    return out
 
 
 def _number(value: Decimal) -> int | float:

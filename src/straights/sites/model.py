@@ -40,10 +40,12 @@ __all__ = ["Event", "Seat", "SiteHand", "check", "culprit", "money", "stamp", "t
 #: (chips added, a call or a raise), ``to`` (a bet or raise to a street total), ``show``;
 #: stud: ``street`` (a new street), ``deal`` (a player's cards of the street, ``??`` when
 #: face down and unseen) and ``bring-in``; draw games: ``draw`` (the cards thrown, ``??``
-#: when unseen; none: stands pat) and ``deal`` (the cards drawn).
+#: when unseen; none: stands pat) and ``deal`` (the cards drawn); a board run more than
+#: once: ``runs`` (before the first run's cards: the players agreed to ``amount`` runs)
+#: and ``run`` (run number ``amount`` begins; its ``board`` events follow).
 KINDS: Final = frozenset({"ante", "blind", "straddle", "dead", "hole", "board", "fold",
                           "check", "call", "put", "to", "show", "bring-in", "street",
-                          "deal", "draw"})  # fmt: skip
+                          "deal", "draw", "runs", "run"})  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,8 @@ class SiteHand:
     currency: str | None = None
     tournament: str | None = None
     time: str | None = None
+    bomb_pot: bool = False  # the antes are a bomb pot's: no betting before the flop
+    level: int | None = None  # a tournament's blind level
 
 
 def money(text: str) -> Decimal:
@@ -143,6 +147,11 @@ def to_phh(hand: SiteHand, origins: list[int] | None = None) -> dict[str, Any]:
     variant = get_variant(hand.variant)
     out = _stakes(hand, variant, antes, blinds)
     out["starting_stacks"] = [_num(s.stack) for s in seats]
+    runs = max((int(e.amount or 1) for e in hand.events if e.kind == "runs"), default=1)
+    if runs > 1:
+        out["_runs"] = runs
+    if hand.bomb_pot:
+        out["_bomb_pot"] = True
     actions = _Actions(hand, variant, seats, index, antes, posted)
     actions.deal_holes(holes)
     events = hand.events
@@ -246,6 +255,7 @@ class _Actions:
                                                    strict=True)]  # fmt: skip
         self.folded: set[int] = set()
         self.drawing = False  # draw games: inside a round of discards
+        self.shown: set[int] = set()  # a hand run twice is shown at each run's showdown
         self.previous = 0
 
     def deal_holes(self, holes: dict[int, str]) -> None:
@@ -271,6 +281,9 @@ class _Actions:
                 self.lines.append(f"d db {e.cards}")
             self._close_street()
             return
+        if k in ("runs", "run"):
+            self._runs(e)
+            return
         i = _who(self.index, e)
         new_draw = k == "draw" and not self.drawing  # the first discard ends the betting
         self.drawing = k in ("draw", "deal") and not self.by_street
@@ -283,10 +296,21 @@ class _Actions:
                 self._close_street()
             self.lines.append(f"p{i + 1} sd {e.cards}".rstrip())
         elif k == "show":
-            if len(e.cards) == 2 * self.dealt:
+            if len(e.cards) == 2 * self.dealt and i not in self.shown:
+                self.shown.add(i)
                 self.lines.append(f"p{i + 1} sm {e.cards}")
         else:
             raise HandHistoryError(f"unknown event {k!r}")
+
+    def _runs(self, e: Event) -> None:
+        """Running the board more than once: every player still in asks for the runs
+        dealt (PHH's ``pN _runs K``), and each further run starts after a ``# run N``."""
+        count = int(e.amount or 1)
+        if e.kind == "run":
+            self.lines.append(f"# run {count}")
+            return
+        self._close_street()
+        self.lines += [f"p{j + 1} _runs {count}" for j in range(self.n) if j not in self.folded]
 
     def _bet(self, e: Event, i: int) -> None:
         zero = Decimal(0)
@@ -336,6 +360,8 @@ def _outcome(hand: SiteHand, seats: list[Seat], index: dict[str, int]) -> dict[s
         out["currency"] = hand.currency
     if hand.tournament:
         out["event"] = hand.tournament
+    if hand.level is not None:
+        out["level"] = hand.level
     when = re.match(r"(\d{4})[/-](\d\d)[/-](\d\d)[ T](\d\d?:\d\d(?::\d\d)?)", hand.time or "")
     if when:
         out["year"], out["month"], out["day"] = (int(when.group(k)) for k in (1, 2, 3))

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from decimal import Decimal
 from functools import partial
 from typing import Final
@@ -72,6 +73,9 @@ _ACT_RE: Final = re.compile(
 )
 _CARDS_RE: Final = re.compile(r"\[([^\]]*)\]")
 _STREET_RE: Final = re.compile(r"^\*\*\* (FLOP|TURN|RIVER)")
+#: A street of a board run more than once: ``*** SECOND TURN *** [2d 4h Ac] [7h]``.
+_RUN_RE: Final = re.compile(r"^\*\*\* (FIRST|SECOND|THIRD|FOURTH) (?:FLOP|TURN|RIVER) \*\*\*")
+_RUN_NUMBERS: Final = {"FIRST": 1, "SECOND": 2, "THIRD": 3, "FOURTH": 4}
 
 
 def split_hands(text: str, header: re.Pattern[str] = HEADER) -> Iterator[tuple[int, list[str]]]:
@@ -123,6 +127,22 @@ def _variant(head: str) -> tuple[str, str]:
     return code, m.group(2)
 
 
+def _level(text: str) -> int:
+    """A level as the header writes it, in Roman (``XIV``) or Arabic numerals.
+
+    >>> _level("XIV"), _level("IX"), _level("14")
+    (14, 9, 14)
+    """
+    if text.isdigit():
+        return int(text)
+    values = [_ROMAN[c] for c in text]
+    return sum(-v if k + 1 < len(values) and v < values[k + 1] else v
+               for k, v in enumerate(values))  # fmt: skip
+
+
+_ROMAN: Final = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+
+
 def parse_hand(lines: list[str], start: int, site: str = "pokerstars") -> SiteHand:
     """One hand; a :class:`HandHistoryError` names the line (``line N``) it failed on."""
     number = start
@@ -147,6 +167,9 @@ def _parse(lines: list[str], start: int, site: str) -> SiteHand:
         hand.tournament = named.group(1)
     elif number:
         hand.tournament = f"Tournament #{number.group(1)}"
+    level = re.search(r" - Level ?([IVXLCDM]+|\d+)\b", head)  # PokerStars: XI; GGPoker: 14
+    if level and hand.tournament:
+        hand.level = _level(level.group(1))
     date = re.search(r"(\d{4}[/-]\d\d[/-]\d\d[ T][\d:]+)", head)
     hand.time = date.group(1) if date else None
     tail = head.split(" - ")[0] + (f" ({stakes[-1][0]}/{stakes[-1][1]})" if stakes else "")
@@ -228,8 +251,10 @@ def _table_line(hand: SiteHand, line: str, seats: list[tuple[Seat, str]]) -> boo
         seats.append((Seat(m.group(2), int(m.group(1)), money(m.group(3))), m.group(4)))
         return True
     if line.startswith("***"):
-        if re.match(r"^\*\*\* (FIRST|SECOND|THIRD) (FLOP|TURN|RIVER|SHOW)", line):
-            raise HandHistoryError("a hand run more than once: the engine deals one board")
+        run = _RUN_RE.match(line)
+        if run:
+            _run_street(hand, run.group(1), line)
+            return True
         if hand.variant in STUD:
             if re.match(r"^\*\*\* (\dth|3rd) STREET|^\*\*\* RIVER", line):
                 hand.events.append(Event("street"))
@@ -248,6 +273,30 @@ def _table_line(hand: SiteHand, line: str, seats: list[tuple[Seat, str]]) -> boo
         hand.collected[m.group(1)] = hand.collected.get(m.group(1), Decimal(0)) + money(m.group(2))
         return True
     return False
+
+
+def _run_street(hand: SiteHand, word: str, line: str) -> None:
+    """A street of a board run more than once: the players' answer before the first run
+    (``runs``, its count raised with each new run), a new run's start (``run``), and the
+    street's new cards (the last bracket: PokerStars repeats the board before them,
+    GGPoker writes a new run's flop alone)."""
+    found = _CARDS_RE.findall(line)
+    if not found:
+        raise HandHistoryError(f"{line!r}: a street without its cards")
+    number = _RUN_NUMBERS[word]
+    asked = next((k for k, e in enumerate(hand.events) if e.kind == "runs"), None)
+    if asked is None:
+        if number != 1:
+            raise HandHistoryError(f"{line!r}: run {number} before the first")
+        hand.events.append(Event("runs", amount=Decimal(1)))
+    else:
+        runs = int(hand.events[asked].amount or 1)
+        if number == runs + 1:  # a new run begins
+            hand.events[asked] = replace(hand.events[asked], amount=Decimal(number))
+            hand.events.append(Event("run", amount=Decimal(number)))
+        elif number != runs:
+            raise HandHistoryError(f"{line!r}: run {number} after run {runs}")
+    hand.events.append(Event("board", cards=_cards(found[-1])))
 
 
 def _card_line(hand: SiteHand, line: str) -> bool:

@@ -16,7 +16,9 @@ the web table:
   name (``"game"``; none: Straights);
 * :mod:`.archive` — archive entries, derived from a finished deal or rebuilt
   from the stored events;
-* :mod:`.opening` — ``--db`` paths and URLs, and one clear error per unusable database.
+* :mod:`.opening` — ``--db`` paths and URLs, and one clear error per unusable database;
+* clubs (:meth:`Store.create_club`, :class:`ClubRecord`): the tables a club played,
+  evening by evening, and the people it keeps.
 
 >>> from straights.game import TableConfig
 >>> store = Store("sqlite://")
@@ -32,12 +34,13 @@ from straights.store.archive import (
     PaiGowEntry,
     PokerEntry,
 )
-from straights.store.database import LogEntry, LogWrite, Store, TableRecord
+from straights.store.database import ClubRecord, LogEntry, LogWrite, Store, TableRecord
 from straights.store.opening import database_url, default_url
 from straights.store.recorded import RecordedTable
 
 __all__ = [
     "ArchiveEntry",
+    "ClubRecord",
     "FinishedDeal",
     "HandRecord",
     "LogEntry",

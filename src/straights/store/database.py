@@ -26,9 +26,9 @@ from straights.errors import HandHistoryError, StoreError
 from straights.game.config import TableConfig
 from straights.store.archive import ArchiveEntry, HandRecord, deals_from_events, now
 from straights.store.opening import database_url, describe, open_engine
-from straights.store.schema import commands, hands, tables
+from straights.store.schema import club_members, club_tables, clubs, commands, hands, tables
 
-__all__ = ["LogEntry", "LogWrite", "Store", "TableRecord"]
+__all__ = ["ClubRecord", "LogEntry", "LogWrite", "Store", "TableRecord"]
 
 logger = logging.getLogger("straights.store")
 
@@ -53,6 +53,20 @@ class TableRecord:
         """The game played: ``straights``, or as its ``settings`` name it (a variant's
         code, ``dealers-choice`` or ``pai-gow``); ``config`` holds Straights' settings only."""
         return str(self.settings.get("game", "straights"))
+
+
+@dataclass(frozen=True)
+class ClubRecord:
+    """A club: its public ``key``, name and host token's hash; its tables by evening
+    (``nights``: table row id -> the date it was opened) and its members' names."""
+
+    id: int
+    key: str
+    name: str
+    host_hash: str
+    created: str
+    nights: dict[int, str]
+    members: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -254,6 +268,63 @@ class Store:
                 raise StoreError(f"{self.where}: command {expected} of table {table_id} is missing")
             out.append(LogEntry(row.seq, json.loads(row.body), json.loads(row.events)))
         return out
+
+    # -- clubs --------------------------------------------------------------------------
+    def create_club(self, key: str, name: str, host_hash: str) -> ClubRecord:
+        """A new club, with no tables and no members yet."""
+        values = {"key": key, "name": name, "host_hash": host_hash, "created": now()}
+        with self._write() as conn:
+            conn.execute(insert(clubs).values(**values))
+        return self.club(key)
+
+    def club(self, key: str) -> ClubRecord:
+        """The club of public key ``key``; an unknown key raises :class:`HandHistoryError`.
+
+        >>> store = Store("sqlite://")
+        >>> club = store.create_club("c1", "Thursdays", "h" * 64)
+        >>> store.add_club_members("c1", ["Ann", "Bob", "Ann"])
+        >>> store.club("c1").members
+        ('Ann', 'Bob')
+        """
+        with self.engine.connect() as conn:
+            row = conn.execute(select(clubs).where(clubs.c.key == key)).first()
+            if row is None:
+                raise HandHistoryError(f"no club {key!r} in {self.where}")
+            nights = conn.execute(
+                select(club_tables.c.table_id, club_tables.c.night)
+                .where(club_tables.c.club_id == row.id)
+                .order_by(club_tables.c.table_id)
+            ).all()
+            names = conn.execute(
+                select(club_members.c.name)
+                .where(club_members.c.club_id == row.id)
+                .order_by(club_members.c.id)
+            ).all()
+        return ClubRecord(
+            row.id, row.key, row.name, row.host_hash, row.created,
+            {int(t): str(n) for t, n in nights}, tuple(str(n) for (n,) in names),
+        )  # fmt: skip
+
+    def add_club_table(self, key: str, table_id: int, night: str | None = None) -> None:
+        """Table ``table_id`` is played in club ``key`` on ``night`` (default: today, UTC)."""
+        club = self.club(key)
+        with self._write() as conn:
+            conn.execute(
+                insert(club_tables).values(
+                    table_id=table_id, club_id=club.id, night=night or now()[:10]
+                )
+            )
+
+    def add_club_members(self, key: str, names: Sequence[str]) -> None:
+        """Keep ``names`` as members of club ``key`` (names it keeps already are skipped)."""
+        club = self.club(key)
+        fresh = [n for n in dict.fromkeys(names) if n not in club.members]
+        if fresh:
+            with self._write() as conn:
+                conn.execute(
+                    insert(club_members),
+                    [{"club_id": club.id, "name": n, "created": now()} for n in fresh],
+                )
 
     # -- the hand archive ---------------------------------------------------------------
     def hands(self, *, table_id: int | None = None, limit: int = 50) -> list[HandRecord]:

@@ -14,6 +14,10 @@ Three tables hold everything:
 * ``hands``: the hand archive, one row per finished deal with its PHH history —
   written in the transaction of the command that ended the deal, and rebuilt
   from ``commands`` if it is ever missing.
+
+Clubs (schema 3) add three more: ``clubs`` (a club's public key, name and host
+token's hash), ``club_members`` (the people it keeps, by name) and ``club_tables``
+(each table played in a club, with the evening it was opened: ``night``).
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from sqlalchemy import (
 
 #: The Alembic revision this code writes; a database at another revision is migrated
 #: (older) or refused (newer).
-SCHEMA_VERSION: Final = "0002"
+SCHEMA_VERSION: Final = "0003"
 
 metadata = MetaData()
 
@@ -82,4 +86,34 @@ hands = Table(
     Column("phh", Text, nullable=False),
     Column("created", String(40), nullable=False),
     Index("ux_hands_table_number", "table_id", "number", unique=True),
+)
+
+clubs = Table(
+    "clubs",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("key", String(32), nullable=False),
+    Column("name", String(200), nullable=False),
+    Column("host_hash", String(64), nullable=False),
+    Column("created", String(40), nullable=False),
+    Index("ux_clubs_key", "key", unique=True),
+)
+
+club_members = Table(
+    "club_members",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("club_id", ForeignKey("clubs.id"), nullable=False),
+    Column("name", String(200), nullable=False),
+    Column("created", String(40), nullable=False),
+    Index("ux_club_members_name", "club_id", "name", unique=True),
+)
+
+club_tables = Table(
+    "club_tables",
+    metadata,
+    Column("table_id", ForeignKey("tables.id"), primary_key=True),
+    Column("club_id", ForeignKey("clubs.id"), nullable=False),
+    Column("night", String(10), nullable=False),
+    Index("ix_club_tables_club", "club_id"),
 )

@@ -52,9 +52,6 @@ from typing import Any, Generic
 from straights.cards import Card, parse_cards
 from straights.errors import HandHistoryError, IllegalActionError
 from straights.game.config import TableConfig
-from straights.game.events import Event, HandEnded, event_from_dict
-from straights.game.hand import Hand
-from straights.game.hook import StraightsGame
 from straights.paigow.deal import PaiGowDeal
 from straights.paigow.events import event_dict
 from straights.paigow.rules import PaiGowRules
@@ -71,17 +68,13 @@ from straights.table.core import DealT, PlanT
 __all__ = [
     "PAI_GOW",
     "POKER",
-    "STRAIGHTS",
-    "STRAIGHTS_TABLE",
     "Commands",
     "Replaying",
     "StoredTable",
     "entry_dict",
-    "is_straights_table",
     "move_command",
     "pai_gow_game",
     "set_command",
-    "straights_events",
 ]
 
 
@@ -150,12 +143,12 @@ def _poker_act(deal: Deal, command: dict[str, Any]) -> None:
 
 def _poker_game(settings: Mapping[str, Any]) -> PokerGame:
     """The poker hook a table's settings ask for: an ``ante`` means Straights' own
-    stakes (:func:`~straights.table.straights_stakes`), else the catalogue's; a
-    ``house`` its straddles, runs of the board and bomb pots
-    (:func:`~straights.poker.house.house_settings`)."""
+    stakes (:func:`~straights.table.straights_stakes`), else the catalogue's; ``house``
+    the house rules that differ from the rule book's (:meth:`HouseRules.changes`:
+    straddles, runs of the board and bomb pots included)."""
+    changes = settings.get("house")
+    house = HouseRules.from_changes(changes) if changes else None
     ante = settings.get("ante")
-    betting = settings.get("house")
-    house = None if betting is None else HouseRules(**dict(betting))
     if ante is None:
         return PokerGame(house=house)
     return PokerGame(stakes=partial(straights_stakes, ante=int(ante)), house=house)
@@ -203,9 +196,10 @@ def pai_gow_game(settings: Mapping[str, Any]) -> PaiGowGame:
     (20, 'rounded-up')
     """
     counted = settings.get("commission", "rounded-up")
+    way = settings.get("house_way", "foxwoods")  # (stored only when not Foxwoods')
     if counted == "exact":
-        return PaiGowGame()
-    return PaiGowGame(PaiGowRules(min_bet=2, commission=counted))
+        return PaiGowGame(PaiGowRules(house_way=way))
+    return PaiGowGame(PaiGowRules(min_bet=2, commission=counted, house_way=way))
 
 
 #: Pai Gow against the bank (the deal's seats are the table's plus one).
@@ -219,70 +213,6 @@ PAI_GOW: Commands[PaiGowDeal, Mapping[int, int]] = Commands(
     entry=_pai_gow_entry,
     new_settings={"commission": "exact"},
 )
-
-
-def _straights_game(settings: Mapping[str, Any]) -> StraightsGame:
-    return StraightsGame(TableConfig.from_dict(dict(settings["config"])))
-
-
-def _straights_act(hand: Hand, command: dict[str, Any]) -> None:
-    if command.get("kind") != "act":
-        raise IllegalActionError(f"unknown Straights table command {command.get('kind')!r}")
-    hand.act(int(command["seat"]), str(command["action"]), command.get("to"))
-
-
-def _straights_entry(table: Table[Hand, int], hand: Hand, number: int) -> ArchiveEntry:
-    assert hand.engine is not None  # the hook keeps every deal's engine
-    names = tuple(table.names[seat] for seat in hand.seats)
-    return PokerEntry(hand.engine, names, number)
-
-
-#: Straights at the one table as its own terminal tells it: a deal is a
-#: :class:`~straights.game.hand.Hand` (``{"kind": "deal", "number": n}``), an action
-#: ``{"kind": "act", "seat": s, "action": "raise", "to": None}``; the events stored are
-#: Straights' own; each deal is archived with the engine's code (``_STR55L`` …).
-STRAIGHTS: Commands[Hand, int] = Commands(
-    game=_straights_game,
-    plan=lambda command: int(command["number"]),
-    deal_command=lambda number: {"kind": "deal", "number": number},
-    act=_straights_act,
-    log=lambda hand: len(hand.events),
-    events=lambda hand, start: [e.to_dict() for e in hand.events[start:]],
-    entry=_straights_entry,
-)
-
-#: ``game`` in the settings of a table of :data:`STRAIGHTS`, which also hold its
-#: ``config`` (see :func:`is_straights_table`).
-STRAIGHTS_TABLE = "straights"
-
-
-def is_straights_table(settings: Mapping[str, Any]) -> bool:
-    """Whether a table's ``settings`` are those of a table of :data:`STRAIGHTS` (Straights'
-    own table — the web's, or the terminal's of an earlier release — keeps its
-    ``TableConfig`` in the record, not in the settings).
-
-    >>> is_straights_table({"game": "straights", "config": {}}), is_straights_table({})
-    (True, False)
-    """
-    return settings.get("game") == STRAIGHTS_TABLE and "config" in settings
-
-
-def straights_events(store: Store, table_id: int, number: int) -> list[Event] | None:
-    """Deal ``number`` of a table of :data:`STRAIGHTS` told as Straights' events (from
-    ``hand_started`` to ``hand_ended``), as its table stored them; ``None`` for a table
-    of another game."""
-    if not is_straights_table(store.table(table_id).settings):
-        return None
-    told: list[Event] = []
-    for entry in store.log(table_id):
-        for data in entry.events:
-            if data.get("type") == "hand_started" and data.get("number") == number:
-                told = [event_from_dict(data)]
-            elif told:
-                told.append(event_from_dict(data))
-                if isinstance(told[-1], HandEnded):
-                    return told
-    return None
 
 
 #: Called before each stored command is replayed, with the table and the latest deal:
@@ -348,10 +278,7 @@ class StoredTable(Generic[DealT, PlanT]):
         stored with each; it goes on recording."""
         record = store.table(table_id)
         game = record.settings.get("game")
-        straights = is_straights_table(record.settings)
-        commands: Commands[Any, Any] = (
-            PAI_GOW if game == "pai-gow" else STRAIGHTS if straights else POKER
-        )
+        commands: Commands[Any, Any] = PAI_GOW if game == "pai-gow" else POKER
         stored = cls(store, record, commands)
         for entry in store.log(table_id):
             if on_replay is not None:
@@ -380,8 +307,7 @@ class StoredTable(Generic[DealT, PlanT]):
         if deal.finished:
             number = self.table.deals + 1
             finished = c.entry(self.table, deal, number)
-            if not any(e.get("type") == "hand_ended" for e in events):  # (Straights' tell it)
-                events.append({"type": "hand_ended", "number": number})
+            events.append({"type": "hand_ended", "number": number})
             self.table.finish(deal)
         return events, finished
 

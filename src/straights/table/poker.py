@@ -17,7 +17,7 @@ that deal is: the engine reports it as ``carry_out``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TypeAlias
 
 from straights.cards import Card, make_deck
@@ -95,8 +95,10 @@ class PokerGame:
         rng: random.Random,
         plan: Variant,
         cards: Sequence[Card] | None,
+        auto_muck: Collection[int] = (),
     ) -> Deal:
-        """Shuffle (or take ``cards``, in order) and start the engine's deal of ``plan``."""
+        """Shuffle (or take ``cards``, in order) and start the engine's deal of ``plan``
+        (``auto_muck``: the players who muck a beaten hand at the showdown)."""
         deck = make_deck(plan.deck, jokers=plan.jokers)
         self.dealt += 1
         stakes = self.stakes(plan, len(players))
@@ -122,6 +124,7 @@ class PokerGame:
             bomb_pot=bomb,
             runs=runs,
             double_board=double,
+            auto_muck=auto_muck,
         )
 
     def settle(self, deal: Deal, stacks: Sequence[int]) -> Settled:

@@ -1,7 +1,7 @@
 """The Starlette application: the page, a small JSON API and the WebSocket.
 
 >>> app = create_app("sqlite://")
->>> sorted(r.path for r in app.routes)[:3]
+>>> [p for p in sorted(r.path for r in app.routes) if "club" not in p][:3]
 ['/', '/api/games', '/api/tables']
 """
 
@@ -25,6 +25,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from straights.errors import IllegalActionError, StoreError, StraightsError
+from straights.web.club_routes import club_routes
 from straights.web.guard import Guard
 from straights.web.manager import (
     ADDRESS_BURST,
@@ -182,6 +183,8 @@ def create_app(
             Route(
                 "/api/tables/{table_id}/ledger.csv", server.ledger_download, methods=["GET", "POST"]
             ),
+            *club_routes(manager, STATIC / "club.html", server.allow_create),
+            Route("/api/tables/{table_id}/hands.phhs", server.hands_download),
             WebSocketRoute("/ws", server.socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
@@ -225,7 +228,8 @@ class _Server:
     async def health(self, request: Request) -> Response:
         return JSONResponse({"ok": True, "tables": len(self.manager.tables)})
 
-    async def create_table(self, request: Request) -> Response:
+    def allow_create(self, request: Request) -> bool:
+        """Whether the client's address may create a table (or a club) now."""
         peer = address_key(request.client.host) if request.client else "?"
         if len(self.create_buckets) > 10_000:
             self.create_buckets.clear()  # bounded memory; forgetting old addresses is harmless
@@ -233,7 +237,11 @@ class _Server:
         bucket = self.create_buckets.setdefault(
             peer, TokenBucket(limits.create_rate, limits.create_burst)
         )
-        if not bucket.take():
+        return bucket.take()
+
+    async def create_table(self, request: Request) -> Response:
+        peer = address_key(request.client.host) if request.client else "?"
+        if not self.allow_create(request):
             return JSONResponse(error_reply("too many new tables: wait a little", "throttled"), 429)
         body = await request.body()
         try:
@@ -278,6 +286,28 @@ class _Server:
             media_type="text/csv; charset=utf-8",
             headers={
                 "Content-Disposition": f'attachment; filename="{name}"',
+                "Cache-Control": "no-store",
+            },
+        )
+
+    async def hands_download(self, request: Request) -> Response:
+        """The table's poker deals as PHH (cards nobody showed hidden), for the same
+        people and with the same token header as the ledger."""
+        token = request.headers.get("authorization", "").removeprefix("Bearer ").strip()
+        table_id = request.path_params["table_id"]
+        try:
+            text = await self.manager.hands_phhs(table_id, token)
+        except AccessError as exc:
+            return JSONResponse(error_reply(str(exc), "forbidden"), 403)
+        except (StoreError, TableWaiting) as exc:
+            return JSONResponse(_reply(exc), 503)
+        except StraightsError as exc:
+            return JSONResponse(error_reply(str(exc), "not_found"), 404)
+        return Response(
+            text,
+            media_type="text/plain; charset=utf-8",
+            headers={
+                "Content-Disposition": f'attachment; filename="straights-{table_id}-hands.phhs"',
                 "Cache-Control": "no-store",
             },
         )

@@ -6,7 +6,8 @@ the database — with the commands of other tables that wait at the same moment,
 in one transaction (:mod:`~straights.web.group_commit`) — and only then, the
 lock still held, are the new views sent. Whatever shows a table's state takes
 its lock first, so nothing is shown before it is stored. A failed commit
-rebuilds the table from the database.
+rebuilds the table from the database. A closed table leaves memory: it is read
+back from the database when someone asks for it (:meth:`TableManager.lookup`).
 """
 
 from __future__ import annotations
@@ -28,11 +29,13 @@ from straights.errors import (
     HandHistoryError,
     IllegalActionError,
     MissingExtraError,
+    StoreError,
     StraightsError,
 )
 from straights.game.wording import seat_label
 from straights.store import LogWrite, Store, TableRecord
 from straights.web.group_commit import GroupCommit
+from straights.web.hud import NOT_POKER, public_phhs
 from straights.web.keyed_random import bot_random, new_secret
 from straights.web.ledger import ledger_csv
 from straights.web.protocol import (
@@ -52,6 +55,7 @@ from straights.web.protocol import (
     Leave,
     LetBack,
     MakeHost,
+    MuckLosers,
     Mute,
     Pause,
     Ping,
@@ -60,6 +64,7 @@ from straights.web.protocol import (
     Remove,
     RemoveBot,
     SetHands,
+    ShowHud,
     Sit,
     SitOut,
     TableSettings,
@@ -100,10 +105,11 @@ HISTORY_KEPT = 256
 #: History answers one client address may have computed per second, and in one burst
 #: (answers already kept cost nothing).
 HISTORY_RATE, HISTORY_BURST = 4.0, 20
+#: Closed tables kept in memory after someone asked for one (the rest are in the store).
+ARCHIVED_KEPT = 8
 
 
-#: What a command concerns: ("seat", n), ("player", n), ("turn", 0) or ("kind", name);
-#: and ("removed", player) for a player the host removed.
+#: What a command concerns: ("seat", n), ("player", n), ("turn", 0) or ("kind", name).
 Mark = tuple[str, int | str]
 #: Commands after which an action answering an older state is stale at every seat.
 _TURN_KINDS = frozenset({"act", "deal", "forfeit"})
@@ -134,15 +140,9 @@ def marks_of(command: dict[str, Any]) -> list[Mark]:
 
 
 def note(marks: dict[Mark, int], seq: int, command: dict[str, Any]) -> None:
-    """Record that the command stored as version ``seq`` concerned what it concerns, and
-    who the host removed (``("removed", player)``) until he lets her back."""
+    """Record that the command stored as version ``seq`` concerned what it concerns."""
     for mark in marks_of(command):
         marks[mark] = seq
-    player = command.get("player")
-    if command.get("kind") == "unseat" and command.get("why") == "removed" and player:
-        marks[("removed", int(player))] = seq
-    elif command.get("kind") == "readmit" and player:
-        marks.pop(("removed", int(player)), None)
 
 
 class AccessError(StraightsError):
@@ -153,6 +153,12 @@ class AccessError(StraightsError):
 WAITING = (
     "the table is waiting for its database (the server's database is unavailable): "
     "nothing was done; the table resumes by itself when the database answers"
+)
+
+
+#: What a closed table's reader is told while the database is away (never its address).
+UNREADABLE = (
+    "the server's database is unavailable: this closed table is read from it; try again soon"
 )
 
 
@@ -324,10 +330,10 @@ class LiveTable:
                 seat["offline"] = True
         return public
 
-    def removed(self, conn: Connection) -> bool:
+    def banned(self, conn: Connection) -> bool:
         """Whether the host removed (and has not let back) the player of ``conn``."""
         for account in self.table.accounts.values():
-            if account.token_hash in conn.digests and ("removed", account.player) in self.marks:
+            if account.token_hash in conn.digests and account.player in self.table.removed:
                 return True
         return False
 
@@ -385,7 +391,13 @@ class TableManager:
         self.bot_delay = bot_delay
         self.deal_delay = deal_delay
         self.max_tables = max_tables
+        #: Open tables (a table just closed, until it is archived: see _archive).
         self.tables: dict[str, LiveTable] = {}
+        #: Closed tables read back from the store for a link, a ledger or a history
+        #: (the last :data:`ARCHIVED_KEPT` asked for); every other closed table is only
+        #: its row id in :attr:`row_ids`.
+        self.archived: collections.OrderedDict[str, LiveTable] = collections.OrderedDict()
+        self._archiving: set[asyncio.Task[None]] = set()
         self._stopping = False
 
     # -- life cycle -----------------------------------------------------------------------
@@ -411,12 +423,17 @@ class TableManager:
         for row in self.store.tables(kind="web"):
             assert row.key is not None
             self.row_ids[row.key] = row.id
+            if row.finished:  # closed: read from the store when asked (see lookup)
+                continue
             marks: dict[Mark, int] = {}
             try:
                 live = LiveTable(self._rebuild(row, marks), marks=marks)
             except Exception:
                 # One table that no longer replays must not keep the others offline.
                 log.exception("table %s does not replay; it stays closed", row.key)
+                continue
+            if live.table.closed:  # closed, but not yet marked so (the database failed)
+                self.store.finish_table(row.id)
                 continue
             self.tables[row.key] = live
             live.task = asyncio.create_task(self._drive(live), name=f"table-{row.key}")
@@ -425,6 +442,7 @@ class TableManager:
     async def stop(self) -> None:
         self._stopping = True
         tasks = [t.task for t in self.tables.values() if t.task is not None]
+        tasks += self._archiving
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -479,7 +497,7 @@ class TableManager:
     async def ledger_csv(self, table_id: str, token: str) -> str:
         """Table ``table_id``'s ledger and settle-up as CSV, for its host or a player
         who sat there (``token``); raises :class:`AccessError` for anyone else."""
-        live = self.tables.get(table_id)
+        live = await self.lookup(table_id)
         if live is None:
             raise ProtocolError(f"no table {table_id!r} on this server")
         async with live.lock:
@@ -490,9 +508,19 @@ class TableManager:
                 raise AccessError("the ledger is for the players of this table: send your token")
             return ledger_csv(table.ledger_rows(), table.transfers() or [])
 
+    async def hands_phhs(self, table_id: str, token: str) -> str:
+        """Table ``table_id``'s poker deals as a ``.phhs`` file (unshown cards hidden:
+        :func:`~straights.web.hud.public_phhs`), for the same people as its ledger."""
+        await self.ledger_csv(table_id, token)  # the same check of the token
+        rows = await asyncio.to_thread(
+            self.store.hands, table_id=self.row_ids[table_id], limit=1_000_000
+        )
+        texts = [r.phh for r in reversed(rows) if r.game not in NOT_POKER]
+        return await asyncio.to_thread(public_phhs, texts)
+
     async def info(self, table_id: str) -> dict[str, Any] | None:
         """What the home page shows of a table before joining it (None: no such table)."""
-        live = self.tables.get(table_id)
+        live = await self.lookup(table_id)
         if live is None:
             return None
         async with live.lock:
@@ -565,6 +593,9 @@ class TableManager:
             note(live.marks, write.seq, command)
             if table.closed:
                 self.created_by.pop(table.id, None)
+                task = asyncio.create_task(self._archive(live, row_id))
+                self._archiving.add(task)
+                task.add_done_callback(self._archiving.discard)
             live.changed_at = time.monotonic()
             live.wake.set()
             if then is not None and waiting:
@@ -587,6 +618,51 @@ class TableManager:
         except Exception as error:
             self._hold(live, row_id, error)
             raise TableWaiting from None
+
+    async def _archive(self, live: LiveTable, row_id: int) -> None:
+        """A table just closed leaves memory: marked finished in the store (should that
+        fail, the next start marks it), its driver stopped, and dropped from the live
+        tables; those who watch it keep its final state, and :meth:`lookup` reads it
+        back from the store for anyone else."""
+        try:
+            await asyncio.to_thread(self.store.finish_table, row_id)
+        except Exception as exc:
+            log.warning("table %s closed; not yet marked so (%s)", live.table.id, exc)
+        if self.tables.get(live.table.id) is live:
+            del self.tables[live.table.id]
+        if live.task is not None:
+            live.task.cancel()
+            live.task = None
+
+    async def lookup(self, table_id: str) -> LiveTable | None:
+        """Table ``table_id``: a live one, else a closed one read back from the store
+        (kept among the last :data:`ARCHIVED_KEPT` asked for); None if there is none."""
+        live = self.tables.get(table_id) or self.archived.get(table_id)
+        if live is not None:
+            if table_id in self.archived:
+                self.archived.move_to_end(table_id)
+            return live
+        row_id = self.row_ids.get(table_id)
+        if row_id is None:
+            return None
+        marks: dict[Mark, int] = {}
+        try:
+            table = await asyncio.to_thread(self._reload, row_id, marks)
+        except StraightsError as exc:
+            if not isinstance(exc, StoreError):
+                # A log that no longer replays: logged, not tried again (as at start).
+                log.exception("table %s does not replay; it stays closed", table_id)
+                self.row_ids.pop(table_id, None)
+                return None
+            log.warning("closed table %s could not be read (%s)", table_id, exc)
+            raise TableWaiting(UNREADABLE) from None
+        except Exception as exc:
+            log.warning("closed table %s could not be read (%s)", table_id, exc)
+            raise TableWaiting(UNREADABLE) from None
+        live = self.archived.setdefault(table_id, LiveTable(table, marks=marks))
+        while len(self.archived) > ARCHIVED_KEPT:
+            self.archived.popitem(last=False)
+        return live
 
     def _hold(self, live: LiveTable, row_id: int, error: BaseException) -> None:
         """Pause a table whose last command could not be stored: it stays as players
@@ -643,13 +719,13 @@ class TableManager:
         for conn in list(live.conns):
             seat = live.seat_of(conn)
             host = live.is_host(conn)
-            removed = live.removed(conn)
-            key = (seat, host, removed)
+            banned = live.banned(conn)
+            key = (seat, host, banned)
             text = cache.get(key)
             if text is None:
                 state = table.own_state(seat, turn_left=left, public=public)
-                state["you"]["host"] = host
-                state["you"]["removed"] = removed
+                state["you"] |= _host_part(table, host)
+                state["you"]["banned"] = banned
                 text = to_json(state)[:-1] + shared
                 cache[key] = text
             conn.send(text)
@@ -791,12 +867,7 @@ class TableManager:
             seat = self._auth(conn, msg.token)
             await self.run(self._watching(conn), {"kind": "back", "seat": seat}, seen=msg.version)
         elif isinstance(msg, AddBot):
-            self._auth(conn, msg.token, host_ok=True)
-            await self.run(
-                self._watching(conn),
-                {"kind": "bot", "seat": msg.seat, "bot": msg.kind},
-                seen=msg.version,
-            )
+            await self._add_bot(conn, msg)
         elif isinstance(msg, RemoveBot):
             live = self._host(conn, msg.token, "remove a bot")
             meta = live.table.seats[msg.seat] if msg.seat < len(live.table.seats) else None
@@ -823,6 +894,10 @@ class TableManager:
                 {"kind": "choose", "seat": seat, "game": msg.game},
                 seen=msg.version,
             )
+        elif isinstance(msg, MuckLosers):
+            seat = self._auth(conn, msg.token)
+            command = {"kind": "muck", "seat": seat, "on": msg.on}
+            await self.run(self._watching(conn), command, seen=msg.version)
         elif isinstance(msg, Rebuy):
             seat = self._auth(conn, msg.token)
             await self.run(self._watching(conn), {"kind": "rebuy", "seat": seat}, seen=msg.version)
@@ -841,6 +916,9 @@ class TableManager:
         elif isinstance(msg, Pause):
             live = self._host(conn, msg.token, "pause or resume the game")
             command = {"kind": "pause", "on": msg.on}
+        elif isinstance(msg, ShowHud):
+            live = self._host(conn, msg.token, "show or hide the statistics")
+            command = {"kind": "hud", "on": msg.on}
         elif isinstance(msg, Change):
             live = self._host(conn, msg.token, "change the table")
             command = {"kind": "change"} | msg.model_dump(
@@ -855,7 +933,7 @@ class TableManager:
             command = {"kind": "unseat", "seat": msg.seat, "why": "removed", "player": meta.owner}
         elif isinstance(msg, LetBack):
             live = self._host(conn, msg.token, "let a removed player back")
-            if ("removed", msg.player) not in live.marks:
+            if msg.player not in live.table.removed:
                 raise IllegalActionError("the host removed no player of that number")
             command = {"kind": "readmit", "player": msg.player}
         elif isinstance(msg, Adjust):
@@ -954,7 +1032,7 @@ class TableManager:
                 f"this connection already joined table {conn.live.table.id!r}: "
                 "open a new connection for another table"
             )
-        live = self.tables.get(msg.table)
+        live = await self.lookup(msg.table)
         if live is None:
             raise ProtocolError(
                 f"no table {msg.table!r} on this server: create one on the home page"
@@ -1000,8 +1078,8 @@ class TableManager:
             turn_left=self.turn_left(live),
             public=live.public_state(to_all=False),
         )
-        state["you"]["host"] = live.is_host(conn)
-        state["you"]["removed"] = live.removed(conn)
+        state["you"] |= _host_part(live.table, live.is_host(conn))
+        state["you"]["banned"] = live.banned(conn)
         conn.send(state)
 
     async def _sit(self, conn: Connection, msg: Sit) -> None:
@@ -1013,7 +1091,7 @@ class TableManager:
         # A player who sat here before comes back with his own token (and chips).
         account = live.table.account_of(hash_token(msg.token)) if msg.token else None
         known = account is not None
-        if account is not None and ("removed", account.player) in live.marks:
+        if account is not None and account.player in live.table.removed:
             raise IllegalActionError(
                 "the host removed you from this table: ask the host to let you back"
             )
@@ -1082,6 +1160,16 @@ class TableManager:
         conn.send({"type": "seated", "table": live.table.id, "seat": msg.seat, "token": token})
         self.broadcast(live)
 
+    async def _add_bot(self, conn: Connection, msg: AddBot) -> None:
+        """A bot sits: the host's at once; a seated guest's once the host approves its
+        buy-in (its chips, like his own, enter the ledger only then)."""
+        self._auth(conn, msg.token, host_ok=True)
+        live = self._watching(conn)
+        command: dict[str, Any] = {"kind": "bot", "seat": msg.seat, "bot": msg.kind}
+        if not (live.table.hosts(hash_token(msg.token)) or live.is_host(conn)):
+            command["guest"] = True
+        await self.run(live, command, seen=msg.version)
+
     async def _wager_or_set(self, conn: Connection, msg: Wager | SetHands) -> None:
         """A player's bet for the next deals, or his two hands set (the game's hook
         refuses them where the game has no such thing)."""
@@ -1117,7 +1205,30 @@ class TableManager:
         command: dict[str, Any] = {"kind": "act", "seat": seat, "action": msg.action, "to": msg.to}
         if msg.cards:
             command["cards"] = list(msg.cards)
+        bank = self.bank_drawn(live)
+        if bank:
+            command["bank"] = bank
         await self.run(live, command, seen=msg.version)
+
+    @staticmethod
+    def bank_drawn(live: LiveTable) -> float:
+        """Seconds of the time bank a move made now draws: the time past the turn timer."""
+        limit = live.table.settings.turn_seconds
+        if not live.table.settings.time_bank or not limit:
+            return 0.0
+        return round(max(0.0, time.monotonic() - live.changed_at - limit), 1)
+
+
+def _host_part(table: WebTable, host: bool) -> dict[str, Any]:
+    """What a viewer's ``you`` says of the host role: whether he holds it, and for the
+    host, the players he removed (his page offers to let each back).
+
+    >>> t = make_table("tbl1", TableSettings(), 7, "h" * 64)
+    >>> t.removed.add(4)
+    >>> _host_part(t, True), _host_part(t, False)
+    ({'host': True, 'removed': [4]}, {'host': False})
+    """
+    return {"host": True, "removed": sorted(table.removed)} if host else {"host": False}
 
 
 def import_kernels() -> bool:

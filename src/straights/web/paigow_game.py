@@ -156,13 +156,16 @@ class PaiGowWebGame:
 
     def tidy(self) -> None:
         """Between deals: stand up those who left (cashing their chips out) and bots
-        that cannot bet any more; a person short of the minimum keeps his seat."""
+        that cannot bet any more (but one whose buy-in waits for the host); a person
+        short of the minimum keeps his seat."""
         for seat, meta in enumerate(self.table.seats):
             if meta is None:
                 continue
             if meta.leaving:
                 self.table.free(seat, "left")
             elif meta.bot is not None and not self.can_bet(meta):
+                if self.table.accounts[meta.owner].pending:
+                    continue
                 self.table.free(seat, "broke")
 
     def wager(self, c: dict[str, Any]) -> None:

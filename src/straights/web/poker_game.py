@@ -30,11 +30,12 @@ straights.errors.IllegalActionError: this table deals poker: there are no hands 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from straights.bots import Bot
+from straights.bots.base import answer, can_decide
 from straights.cards import Card, make_deck
 from straights.errors import IllegalActionError, StraightsError
 from straights.game.config import TableConfig
@@ -49,6 +50,7 @@ from straights.game.wording import (
 )
 from straights.poker.catalogue import find_variant, game_name, get_variant
 from straights.poker.engine import Deal
+from straights.poker.house import HouseRules
 from straights.poker.stakes import default_stakes
 from straights.poker.variant import Stakes, Structure, Variant
 from straights.poker.view import DealView, Move, choice_dict, deal_view, play
@@ -66,8 +68,10 @@ from straights.web.seats import (
     person_turn_left,
 )
 
-__all__ = ["Dealt", "PokerSeats", "PokerWebGame", "scaled_stakes"]
+__all__ = ["Dealt", "PokerSeats", "PokerWebGame", "house_rules", "scaled_stakes", "shortcuts"]
 
+#: The table's betting settings the host may change (see :func:`house_rules`).
+_HOUSE_KEYS: Final = ("straddle", "runs", "bomb_pot_every", "bomb_pot_ante", "double_board")
 #: The betting actions a seat's "last action" tells.
 _BETTING_KINDS: Final = frozenset({"fold", "check", "call", "bring-in", "complete", "bet", "raise"})
 _STRUCTURES: Final = {
@@ -121,6 +125,72 @@ def stakes_words(stakes: Stakes, structure: Structure) -> str:
     if structure == Structure.FIXED_LIMIT and stakes.small_bet and stakes.big_bet:
         parts.append(f"bets {stakes.small_bet}/{stakes.big_bet}")
     return " · ".join(parts)
+
+
+def house_rules(settings: TableSettings) -> HouseRules | None:
+    """The table's betting beyond the rule book as the engine's
+    :class:`~straights.poker.house.HouseRules` (``None``: a table of none), which
+    :class:`~straights.table.PokerGame` deals where a game has blinds and a board.
+
+    >>> house_rules(TableSettings(games=("NT",))) is None
+    True
+    >>> house_rules(TableSettings(games=("NT",), straddle="utg", runs=2)).straddle
+    'utg'
+    """
+    s = settings
+    if s.straddle is None and s.runs == 1 and s.bomb_pot_every == 0:
+        return None
+    return HouseRules(straddle=s.straddle, runs=s.runs, bomb_pot_every=s.bomb_pot_every,
+                      bomb_pot_ante=s.bomb_pot_ante, double_board=s.double_board)  # fmt: skip
+
+
+def shortcuts(
+    kind: str, low: int, high: int, *, pot: int, top: int, mine: int, all_in: int
+) -> list[dict[str, Any]]:
+    """The quick amounts of a bet or raise ranging ``low``–``high`` (street totals, the
+    engine's legal range): a bet offers ½ pot, ⅔ pot and pot; a raise min, 2× and 3×
+    the bet faced, and pot; both the most, "All-in" when it is all of the player's
+    chips (``all_in``: his street total all in), "Pot" when it is the pot, else
+    "Max".  ``pot``: every chip in the middle, this street's bets included; ``top``:
+    the street's highest bet;
+    ``mine``: the player's own.  Each amount lies in the range (a share beyond it is
+    left out) and appears once.
+
+    >>> [(s["label"], s["to"]) for s in shortcuts("bet", 2, 90, pot=12, top=0, mine=0,
+    ...                                             all_in=90)]
+    [('½ pot', 6), ('⅔ pot', 8), ('Pot', 12), ('All-in', 90)]
+    >>> [(s["label"], s["to"]) for s in shortcuts("raise", 20, 31, pot=17, top=10, mine=0,
+    ...                                             all_in=40)]
+    [('Min', 20), ('3×', 30), ('Max', 31)]
+    >>> [(s["label"], s["to"]) for s in shortcuts("raise", 4, 100, pot=3, top=2, mine=0,
+    ...                                             all_in=100)]
+    [('Min', 4), ('3×', 6), ('Pot', 7), ('All-in', 100)]
+
+    At pot limit the range stops at the pot (the most, so "Pot", not "Max"):
+
+    >>> [(s["label"], s["to"]) for s in shortcuts("bet", 2, 12, pot=12, top=0, mine=0,
+    ...                                             all_in=90)]
+    [('½ pot', 6), ('⅔ pot', 8), ('Pot', 12)]
+    """
+    call = top - mine
+    after_call = pot + call
+    wanted: list[tuple[str, int]] = []
+    if kind == "bet" or top == 0:
+        wanted += [("½ pot", top + after_call // 2), ("⅔ pot", top + after_call * 2 // 3)]
+    else:
+        wanted += [("Min", low), ("2×", 2 * top), ("3×", 3 * top)]
+    wanted.append(("Pot", top + after_call))
+    out: list[dict[str, Any]] = []
+    seen: set[int] = set()
+    for label, to in wanted:
+        if low <= to <= high and to not in seen and to != high:
+            seen.add(to)
+            out.append({"label": label, "to": to})
+    if high > low:
+        pot_size = wanted[-1][1]
+        label = "All-in" if high == all_in else "Pot" if high == pot_size else "Max"
+        out.append({"label": label, "to": high})
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +255,9 @@ class PokerSeats:
     """Seats, button and carried pot across deals of any games; each deal is made and
     settled by :class:`~straights.table.PokerGame`."""
 
-    def __init__(self, config: TableConfig, unit: int, seed: int) -> None:
+    def __init__(
+        self, config: TableConfig, unit: int, seed: int, house: HouseRules | None = None
+    ) -> None:
         #: The table's configuration as the store records it (seats, stack, ante).
         self.config = config
         self.unit = unit
@@ -197,7 +269,9 @@ class PokerSeats:
         self.hand: Dealt | None = None
         self.hand_number = 0
         self.events: list[Record] = []
-        self.game = PokerGame(lambda variant, players: scaled_stakes(variant, players, self.unit))
+        self.game = PokerGame(
+            lambda variant, players: scaled_stakes(variant, players, self.unit), house
+        )
         self._told = 0
 
     def _emit(self, **data: Any) -> None:
@@ -236,8 +310,9 @@ class PokerSeats:
         last = -1 if self.button is None else self.button
         return next((s for s in ready if s > last), ready[0])
 
-    def start_hand(self, variant: Variant) -> Dealt:
-        """Deal ``variant`` to every seated player, the next button last."""
+    def start_hand(self, variant: Variant, muckers: Collection[int] = ()) -> Dealt:
+        """Deal ``variant`` to every seated player, the next button last (``muckers``:
+        the seats that muck a beaten hand at the showdown)."""
         ready = sorted(s for s, p in enumerate(self.seats) if p is not None and p.stack > 0)
         button = self.next_button(ready)
         k = ready.index(button)
@@ -251,7 +326,8 @@ class PokerSeats:
         number = self.hand_number + 1
         # The deck is the table's shuffle; a draw's new stock is keyed by the deal.
         restock = restock_random(self.seed, number)
-        deal = self.game.deal(order, stacks, self.carry, restock, variant, cards)
+        muck = [k for k, s in enumerate(order) if s in muckers]
+        deal = self.game.deal(order, stacks, self.carry, restock, variant, cards, muck)
         self.carry = 0
         self.button = button
         self.hand_number = number
@@ -323,7 +399,7 @@ class PokerWebGame(SeatedGame[PokerSeats]):
     def __init__(self, table: Seating) -> None:
         s = table.settings
         config = TableConfig(ante=s.ante, seats=s.seats, starting_stack=s.stack)
-        super().__init__(table, PokerSeats(config, s.ante, table.seed))
+        super().__init__(table, PokerSeats(config, s.ante, table.seed, house_rules(s)))
         self.hands: dict[int, Dealt] = {}  # the last HISTORY_DEALS deals
         #: Dealer's choice: the game chosen for the next deal, and by whom.
         self.chosen: str | None = None
@@ -382,7 +458,9 @@ class PokerWebGame(SeatedGame[PokerSeats]):
         self.sit_players()
         self.chosen = self.chosen_by = None
         self.last_game = code
-        hand = self.engine.start_hand(get_variant(code))
+        t = self.table
+        muckers = [s for s, m in enumerate(t.seats) if m is not None and m.owner in t.muckers]
+        hand = self.engine.start_hand(get_variant(code), muckers)
         self.hands[hand.number] = hand
         self.hands.pop(hand.number - HISTORY_DEALS, None)
         return list(hand.seats)
@@ -419,9 +497,15 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             raise IllegalActionError(
                 "each game here has its own betting structure: change the stakes (ante) instead"
             )
-        keys = ("ante", "turn_seconds", "auto_limit", "bot_seconds")
-        settings = self.table.settings.model_copy(update={k: c[k] for k in keys if k in c})
+        keys = ("ante", "turn_seconds", "auto_limit", "bot_seconds", *_HOUSE_KEYS)
+        update = {k: c[k] for k in keys if k in c}
+        if update.get("straddle") == "none":
+            update["straddle"] = None
+        if update.get("bomb_pot_ante") == 0:
+            update["bomb_pot_ante"] = None
+        settings = self.table.settings.model_copy(update=update)
         self.engine.unit = settings.ante
+        self.engine.game.house = house_rules(settings)
         return settings
 
     def check_bot(self, kind: str) -> None:
@@ -461,6 +545,8 @@ class PokerWebGame(SeatedGame[PokerSeats]):
         view = deal_view(hand.deal, hand.player_index(seat))
         command: dict[str, Any] = {"kind": "act", "seat": seat, "why": why}
         me, choice = view.me, view.choice
+        if view.runs:
+            return command | {"action": "runs", "to": 1}  # asked to run it twice: once
         if choice is not None and me is not None:
             picked = [me.cards[k] for k in choice.positions[: choice.least]]
             codes = [c.ascii() for c in picked if c is not None]
@@ -494,12 +580,11 @@ class PokerWebGame(SeatedGame[PokerSeats]):
     def bot_move(self, seat: int, bot: Callable[[], Bot]) -> Callable[[], dict[str, Any]]:
         """How the bot in ``seat`` makes its ``act`` command (run away from the loop)."""
         player, view = bot(), self.bot_view(seat)
-        decide = getattr(player, "decide", None)
-        if decide is None:
+        if not can_decide(player):
             raise IllegalActionError(f"the {player.name} bot plays Straights' own table only")
 
         def command() -> dict[str, Any]:
-            return self.move_command(seat, decide(view))
+            return self.move_command(seat, answer(player, view))
 
         return command
 
@@ -611,9 +696,14 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             )  # fmt: skip
         variant = hand.variant
         me = view.me
+        top = max((p.bet for p in view.players), default=0)
+        mine = 0 if me is None else me.bet
+        all_in = 0 if me is None else me.bet + me.stack
         legal = [
             {"kind": a.kind, "amount": a.amount, "low": a.low, "high": a.high,
-             "label": _label(a.kind, a.amount, a.low, a.high)}
+             "label": _label(a.kind, a.amount, a.low, a.high),
+             "shortcuts": shortcuts(a.kind, a.low, a.high, pot=view.pot, top=top, mine=mine,
+                                    all_in=all_in) if a.kind in ("bet", "raise") else []}
             for a in view.legal
         ]  # fmt: skip
         return {
@@ -639,6 +729,13 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             "choose_up": view.choose_up,
             "card_choice": None if view.choice is None else choice_dict(view.choice),
             "to_call": view.to_call,
+            # What the viewer would owe now, his turn or not (the page's pre-actions).
+            "facing": 0 if me is None or me.folded else min(me.stack, top - mine),
+            "runs": list(view.runs),
+            "bomb_pot": deal.bomb_pot,
+            "straddle": _straddler(hand),
+            "runs_dealt": deal.runs,
+            "second_board": _codes(view.second_board),
             "results": self.results(hand) if hand.finished else [],
             "awards": [],
             "log": self.log_lines(hand, viewer),
@@ -654,6 +751,11 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             "games": [{"code": g, "name": get_variant(g).name} for g in s.games],
             "dealers_choice": s.dealers_choice,
             "game": None if hand is None else hand.variant.name,
+            "straddle": s.straddle,
+            "runs": s.runs,
+            "bomb_pot_every": s.bomb_pot_every,
+            "bomb_pot_ante": s.bomb_pot_ante,
+            "double_board": s.double_board,
         }
 
     def history_for(self, seat: int | None, number: int) -> dict[str, Any]:
@@ -669,6 +771,11 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             hand.deck,
             carry=done.carry_in,
             rng=restock_random(self.table.seed, number),
+            house=done.house,
+            bomb_pot=done.bomb_pot,
+            runs=done.most_runs,
+            double_board=done.double_board,
+            auto_muck=done.auto_muck,
         )
         again = Dealt(number, deal, hand.seats)
         names = self.names_of(hand)
@@ -724,6 +831,15 @@ def _described(deal: Deal, i: int) -> str:
     if len(rules) == 1 and said.startswith(f"{rules[0].label}: "):
         return said[len(rules[0].label) + 2 :]
     return said
+
+
+def _straddler(hand: Dealt) -> int | None:
+    """The seat that straddled in ``hand`` (the third blind, twice the big), if any."""
+    blinds = hand.deal.stakes.blinds
+    posted = [b for b in blinds if b]
+    if len(posted) < 3 or hand.deal.bomb_pot:
+        return None
+    return hand.seats[blinds.index(max(blinds))]
 
 
 def _plain(reason: str) -> str:

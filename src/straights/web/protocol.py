@@ -41,7 +41,7 @@ TOKEN_PATTERN = r"^[A-Za-z0-9_-]{8,64}$"
 TABLE_PATTERN = r"^[A-Za-z0-9_-]{4,32}$"
 
 ActionName = Literal[
-    "fold", "check", "call", "bet", "raise", "bring-in", "complete", "discard", "expose"
+    "fold", "check", "call", "bet", "raise", "bring-in", "complete", "discard", "expose", "runs"
 ]
 #: A card in ASCII (``As``, ``Th``, ``S``, ``Jk``), as a variant table's moves name them.
 CardCode = Annotated[str, Field(pattern=r"^([2-9TJQKA][cdhs]|[STR]|Jk)$")]
@@ -182,6 +182,16 @@ class Back(_Msg):
     token: Token
 
 
+class MuckLosers(_Msg):
+    """A poker player's standing choice at the showdown: muck a hand that a hand
+    shown before his beats (``on``), or show every hand (the default)."""
+
+    type: Literal["muck"]
+    version: Version = None
+    token: Token
+    on: bool
+
+
 class Rebuy(_Msg):
     """Buy chips again after going broke (automatic up to the host's limit)."""
 
@@ -209,6 +219,15 @@ class Pause(_Msg):
     on: bool
 
 
+class ShowHud(_Msg):
+    """The host shows (``on``) or hides every player's statistics beside the seats."""
+
+    type: Literal["hud"]
+    version: Version = None
+    token: Token
+    on: bool
+
+
 class Change(_Msg):
     """The host changes the ante, the structure, the timer, the buy-in limit or the
     bots' delay (between deals; fields left out stay as they are)."""
@@ -223,6 +242,13 @@ class Change(_Msg):
     bot_seconds: BotSeconds | None = None
     away_minutes: AwayMinutes | None = None
     seat_approval: bool | None = None
+    #: The table's betting (see :class:`TableSettings`); ``straddle`` "none" drops it.
+    straddle: Literal["utg", "button", "none"] | None = None
+    runs: Annotated[int, Field(ge=1, le=3)] | None = None
+    bomb_pot_every: Annotated[int, Field(ge=0, le=100)] | None = None
+    bomb_pot_ante: Annotated[int, Field(ge=0, le=10**6)] | None = None
+    double_board: bool | None = None
+    time_bank: Annotated[int, Field(ge=0, le=600)] | None = None
 
 
 class Remove(_Msg):
@@ -355,6 +381,7 @@ ClientMessage = (
     | Rebuy
     | Answer
     | Pause
+    | ShowHud
     | Change
     | Remove
     | Adjust
@@ -367,6 +394,7 @@ ClientMessage = (
     | Wager
     | SetHands
     | Choose
+    | MuckLosers
 )
 _MODELS: dict[str, type[_Msg]] = {
     "hello": Hello,
@@ -382,6 +410,7 @@ _MODELS: dict[str, type[_Msg]] = {
     "rebuy": Rebuy,
     "answer": Answer,
     "pause": Pause,
+    "hud": ShowHud,
     "change": Change,
     "remove": Remove,
     "adjust": Adjust,
@@ -394,6 +423,7 @@ _MODELS: dict[str, type[_Msg]] = {
     "wager": Wager,
     "set_hands": SetHands,
     "choose": Choose,
+    "muck": MuckLosers,
 }
 
 
@@ -474,6 +504,17 @@ class TableSettings(BaseModel):
     games: Annotated[tuple[str, ...], Field(max_length=40)] = ()
     #: Dealer's choice: the player on the button picks each deal's game from ``games``.
     dealers_choice: bool = False
+    #: The table's betting beyond the rule book (:class:`~straights.poker.house.HouseRules`,
+    #: dealt where a game has blinds and a board): a straddle every deal, the most
+    #: runs of the board the all-in players may agree to, a bomb pot every N deals
+    #: (its ante, None: twice the big blind; on two boards).
+    straddle: Literal["utg", "button"] | None = None
+    runs: Annotated[int, Field(ge=1, le=3)] = 1
+    bomb_pot_every: Annotated[int, Field(ge=0, le=100)] = 0
+    bomb_pot_ante: Annotated[int, Field(ge=1, le=10**6)] | None = None
+    double_board: bool = False
+    #: Seconds of each player's time bank, drawn on once his turn timer runs out (0: none).
+    time_bank: Annotated[int, Field(ge=0, le=600)] = 0
 
     @property
     def dealt_by_engine(self) -> bool:
@@ -506,6 +547,12 @@ def parse_settings(raw: bytes) -> TableSettings:
             "drop games and dealer's choice, or choose a poker game"
         )
     settings = _check_games(settings)
+    betting = settings.straddle is not None or settings.runs > 1 or settings.bomb_pot_every > 0
+    if betting and not settings.dealt_by_engine:
+        raise ProtocolError(
+            "straddles, running it twice and bomb pots are dealt at poker tables of the "
+            "catalogue (games with blinds and a board): choose such a game"
+        )
     if settings.bots >= settings.seats:
         raise ProtocolError(
             f"{settings.bots} bots would fill all {settings.seats} seats: "

@@ -96,6 +96,7 @@ class Seating(Protocol):
     owners: dict[int, dict[int, int]]
     dealt_names: dict[int, dict[int, str]]
     timeouts: dict[int, set[int]]
+    muckers: set[int]
     paused: bool
     closed: bool
 
@@ -118,6 +119,7 @@ class Seating(Protocol):
     def away_unseat(self, playing: Callable[[int, SeatMeta], bool]) -> Auto | None: ...
     def bot_delay(self, server_delay: float) -> float: ...
     def person_wait(self, seat: int, connected: set[int]) -> float | None: ...
+    def bank_left(self, seat: int) -> float: ...
     def note_move(self, seat: int, why: object) -> None: ...
 
 
@@ -437,4 +439,4 @@ def person_turn_left(table: Seating, seat: int | None, idle: float) -> float | N
     meta = table.seats[seat]
     if meta is None or meta.bot is not None or table.settings.turn_seconds == 0:
         return None
-    return table.settings.turn_seconds - idle
+    return table.settings.turn_seconds + table.bank_left(seat) - idle

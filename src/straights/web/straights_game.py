@@ -4,7 +4,8 @@ the penalties of rule 10), as the first web tables did.
 
 Its log is the table's events (:mod:`straights.game.events`), stored with each
 command; its views are the game's (:func:`~straights.game.view.table_view`,
-:func:`~straights.game.view.redact`); its archive entry is ``STR``.
+:func:`~straights.game.view.redact`); each deal is archived as the engine's deal it
+plays, with the catalogue's code (``_STR55L`` …), as every table archives Straights.
 
 >>> from straights.web.tables import make_table
 >>> from straights.web.protocol import TableSettings
@@ -24,6 +25,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from straights.bots import Bot
+from straights.bots.base import answer
 from straights.errors import ConfigurationError, IllegalActionError
 from straights.game.config import TableConfig
 from straights.game.events import Acted, ShowdownRevealed
@@ -31,7 +33,8 @@ from straights.game.hand import ROUNDS, Hand
 from straights.game.table import Table
 from straights.game.view import SeatView, redact, table_view
 from straights.game.wording import seat_label
-from straights.store import ArchiveEntry, FinishedDeal
+from straights.poker.view import DealView, deal_view
+from straights.store import ArchiveEntry, PokerEntry
 from straights.web.follow import (
     DealLog,
     best_hand,
@@ -136,16 +139,20 @@ class StraightsWebGame(SeatedGame[Table]):
         actor = self.engine.actor if self.in_hand else None
         return person_turn_left(self.table, actor, idle)
 
-    def bot_view(self, seat: int) -> SeatView:
-        """The only thing a bot is shown: its seat's view."""
-        return table_view(self.engine, seat)
+    def bot_view(self, seat: int) -> DealView:
+        """The only thing a bot is shown: its seat's view of the engine's deal."""
+        hand = self.engine.hand
+        assert hand is not None
+        return deal_view(hand.live, hand.seats.index(seat))
 
     def bot_move(self, seat: int, bot: Callable[[], Bot]) -> Callable[[], dict[str, Any]]:
         """How the bot in ``seat`` makes its ``act`` command (run away from the loop)."""
         player, view = bot(), self.bot_view(seat)
+        legal = self.engine.legal_actions(seat)
 
         def command() -> dict[str, Any]:
-            action = player.act(view)
+            move = answer(player, view)
+            action = next(a for a in legal if a.kind == move.kind)
             return {"kind": "act", "seat": seat, "action": action.kind, "to": action.to,
                     "why": "bot"}  # fmt: skip
 
@@ -242,4 +249,6 @@ class StraightsWebGame(SeatedGame[Table]):
         if hand is None or not any(e["type"] == "hand_ended" for e in events):
             return None
         names = self.table.dealt_names.get(hand.number, {})
-        return FinishedDeal(hand, tuple(names.get(s, seat_label(s)) for s in hand.seats))
+        players = tuple(names.get(s, seat_label(s)) for s in hand.seats)
+        assert hand.engine is not None  # kept until the next deal starts
+        return PokerEntry(hand.engine, players, hand.number)

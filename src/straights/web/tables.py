@@ -53,6 +53,7 @@ from typing import Any, Final
 
 from straights.errors import IllegalActionError
 from straights.game.wording import seat_label
+from straights.web.hud import Hud
 from straights.web.ledger import Account, Entry, EntryKind, Transfer, settle_up
 from straights.web.names import is_bot_name, is_house_name, skeleton
 from straights.web.paigow_game import HOUSE, PaiGowWebGame
@@ -137,6 +138,15 @@ class WebTable:
     timeouts: dict[int, set[int]] = field(default_factory=dict)
     #: The host's change made during a deal, for the next deal (see ``_do_change``).
     queued: dict[str, Any] | None = None
+    #: Players the host removed, who stay out until he lets them back (``readmit``).
+    removed: set[int] = field(default_factory=set)
+    #: player -> seconds of his time bank used (``TableSettings.time_bank``): the
+    #: seconds a move took beyond the turn timer, as its command says (``bank``).
+    bank_used: dict[int, float] = field(default_factory=dict)
+    #: Players (ids) who muck a beaten hand at a poker showdown (``muck`` command).
+    muckers: set[int] = field(default_factory=set)
+    #: Each player's statistics from the deals played here (shown when the host says).
+    hud: Hud = field(default_factory=Hud)
 
     def __post_init__(self) -> None:
         self.seats = [None] * self.settings.seats
@@ -341,7 +351,9 @@ class WebTable:
         if not self.in_hand:
             self._apply_queued()
             self.game.tidy()
-        return self.game.events_since(mark)
+        events = self.game.events_since(mark)
+        self.hud.note(self.game.archive_entry(events))
+        return events
 
     # -- the ledger -----------------------------------------------------------------------------
     def _enter(self, account: Account, kind: EntryKind, amount: int, note: str) -> None:
@@ -373,9 +385,12 @@ class WebTable:
         else:
             meta.stack += amount
 
-    def _buy_in(self, meta: SeatMeta, note: str, chips: int | None = None) -> None:
+    def _buy_in(
+        self, meta: SeatMeta, note: str, chips: int | None = None, *, approve: bool = False
+    ) -> None:
         """One buy-in of the table's stack (``chips``: a top-up's): at once if within
-        the limit (bots always), else waiting for the host (``answer`` command)."""
+        the limit (bots the host added and the host's own always), else waiting for the
+        host (``answer`` command); ``approve``: always waiting (a bot a guest added)."""
         account = self.accounts[meta.owner]
         amount = self.settings.stack if chips is None else chips
         fresh = sum(
@@ -385,7 +400,9 @@ class WebTable:
         )
         # The host approves buy-ins: never his own (tables of edition 3 on).
         own = self.settings.edition >= 3 and _same(account.token_hash, self.host_hash)
-        if account.bot is not None or own or fresh + amount <= self.auto_limit:
+        if approve:
+            account.pending = amount
+        elif account.bot is not None or own or fresh + amount <= self.auto_limit:
             self._enter(account, "buy-in", amount, note)
             self._add_chips(meta, amount)
         else:
@@ -447,6 +464,8 @@ class WebTable:
             self._buy_in(meta, "sits")
 
     def _do_bot(self, c: dict[str, Any]) -> None:
+        """A bot sits; one a guest added (``"guest": true``) waits for the host's
+        approval of its buy-in, like a person's above the limit."""
         seat = int(c["seat"])
         self.game.check_bot(str(c["bot"]))
         self._empty_seat(seat)
@@ -466,11 +485,13 @@ class WebTable:
         account.bot = str(c["bot"])
         meta = SeatMeta(account.player, account.name, account.bot, token_hash=None, stack=0)
         self.seats[seat] = meta
-        self._buy_in(meta, "sits")
+        self._buy_in(meta, "sits", approve=bool(c.get("guest")))
 
     def _do_unseat(self, c: dict[str, Any]) -> None:
         seat = int(c["seat"])
         meta = self.taken(seat)
+        if c.get("why") == "removed" and c.get("player"):
+            self.removed.add(int(c["player"]))
         if self.in_hand and self.game.playing(seat, meta):
             meta.leaving = True  # he forfeits the deal, then stands up
             self.game.leave(seat, meta)
@@ -481,6 +502,15 @@ class WebTable:
 
     def _do_forfeit(self, c: dict[str, Any]) -> None:
         self.game.forfeit(int(c["seat"]))
+
+    def _do_muck(self, c: dict[str, Any]) -> None:
+        """A player shows every hand at the showdown, or mucks a beaten one (from
+        his next deal on)."""
+        meta = self.taken(int(c["seat"]))
+        if c.get("on"):
+            self.muckers.add(meta.owner)
+        else:
+            self.muckers.discard(meta.owner)
 
     def _do_sitout(self, c: dict[str, Any]) -> None:
         meta = self.taken(int(c["seat"]))
@@ -545,7 +575,8 @@ class WebTable:
         account = self.accounts.get(int(c["player"]))
         if account is None or not account.pending:
             raise IllegalActionError("no buy-in of that player waits for approval")
-        meta = next((m for m in self.seats if m is not None and m.owner == account.player), None)
+        seat = self.seat_of_player(account.player)
+        meta = None if seat is None else self.seats[seat]
         if c.get("accept") and meta is not None and meta.in_game and self.in_hand:
             raise IllegalActionError(
                 f"{account.name} is in deal {self.hand_number}: approve his top-up between deals"
@@ -554,11 +585,14 @@ class WebTable:
         if c.get("accept") and meta is not None:
             self._enter(account, "buy-in", amount, "approved")
             self._add_chips(meta, amount)
+        elif seat is not None and meta is not None and meta.bot is not None:
+            self.free(seat, "refused")  # a bot the host refused leaves its seat
 
     def _do_readmit(self, c: dict[str, Any]) -> None:
-        """The host lets a removed player sit here again (the manager keeps who was
-        removed: this command only records the host's word in the log)."""
+        """The host lets a removed player sit here again (the manager refuses the
+        seat to those in :attr:`removed`, not the replay: older logs have them sit)."""
         self._open()
+        self.removed.discard(int(c["player"]))
 
     def _do_pause(self, c: dict[str, Any]) -> None:
         self._open()
@@ -579,7 +613,13 @@ class WebTable:
         """
         self._open()
         change = {k: v for k, v in c.items() if k != "kind"}
-        for key in ("away_minutes", "seat_approval"):  # every game's: the table's, at once
+        house = ("straddle", "runs", "bomb_pot_every", "bomb_pot_ante", "double_board")
+        if game_kind(self.settings) != "catalogue" and any(k in change for k in house):
+            raise IllegalActionError(
+                "straddles, running it twice and bomb pots are dealt at poker tables "
+                "of the catalogue only"
+            )
+        for key in ("away_minutes", "seat_approval", "time_bank"):  # the table's, at once
             if key in change:
                 self.settings = self.settings.model_copy(update={key: change.pop(key)})
         if not change:
@@ -598,6 +638,11 @@ class WebTable:
         if self.queued is not None and not self.in_hand and not self.closed:
             self.settings = self.game.change(self.queued)
         self.queued = None
+
+    def _do_hud(self, c: dict[str, Any]) -> None:
+        """The host shows (or hides) the heads-up display (:mod:`~straights.web.hud`)."""
+        self._open()
+        self.hud.on = bool(c["on"])
 
     def _do_host(self, c: dict[str, Any]) -> None:
         meta = self.taken(int(c["seat"]))
@@ -633,10 +678,31 @@ class WebTable:
 
     def _do_act(self, c: dict[str, Any]) -> None:
         self.game.act(c)
+        self._draw_bank(c)
 
     def _do_choose(self, c: dict[str, Any]) -> None:
         self._open()
         self.game.choose(c)
+        self._draw_bank(c)
+
+    def _draw_bank(self, c: dict[str, Any]) -> None:
+        """A person's move that took longer than the turn timer used his time bank:
+        the seconds its command says, all of it when the time ran out."""
+        meta = self.seats[int(c["seat"])]
+        if meta is None or meta.bot is not None or self.settings.time_bank == 0:
+            return
+        used = self.bank_used.get(meta.owner, 0.0)
+        drawn = self.settings.time_bank if c.get("why") == "timeout" else float(c.get("bank") or 0)
+        if drawn > 0:
+            self.bank_used[meta.owner] = min(float(self.settings.time_bank), used + drawn)
+
+    def bank_left(self, seat: int) -> float:
+        """Seconds left in the time bank of the person in ``seat`` (0: a bot, none, or
+        Pai Gow, where everyone sets his hands at once: no turns to bank time for)."""
+        meta = self.seats[seat]
+        if meta is None or meta.bot is not None or self.game.banked:
+            return 0.0
+        return max(0.0, self.settings.time_bank - self.bank_used.get(meta.owner, 0.0))
 
     def _do_wager(self, c: dict[str, Any]) -> None:
         self.game.wager(c)
@@ -709,7 +775,7 @@ class WebTable:
         limit = float(self.settings.turn_seconds)
         if limit == 0:
             return None if seat in connected else NO_TIMER_WAIT
-        return limit
+        return limit + self.bank_left(seat)
 
     def fallback(self, seat: int, why: str) -> dict[str, Any]:
         """The move the table makes for ``seat`` when he cannot (check or fold; Pai
@@ -733,7 +799,10 @@ class WebTable:
     # -- what clients receive -------------------------------------------------------------------
     def public_state(self) -> dict[str, Any]:
         """The parts of the state every viewer sees alike (computed once per update)."""
-        return self.game.public_state()
+        public = self.game.public_state()
+        if self.hud.on:  # (no key while it is off: the states stored before it are unchanged)
+            public["hud"] = self.hud.public([None if m is None else m.name for m in self.seats])
+        return public
 
     def public_seat(self, seat: int, meta: SeatMeta) -> dict[str, Any]:
         """A taken seat as every viewer sees it (the chips are the caller's to add)."""
@@ -780,17 +849,26 @@ class WebTable:
             "player": None if me is None else me.owner,
             "broke": broke,
             "pending": self.accounts[me.owner].pending if me is not None else 0,
-        }
+        } | self._muck_choice(me)
+
+    def _muck_choice(self, me: SeatMeta | None) -> dict[str, bool]:
+        """At a poker table of the catalogue: whether the viewer mucks beaten hands."""
+        if game_kind(self.settings) != "catalogue":
+            return {}
+        return {"muck": me is not None and me.owner in self.muckers}
 
     def turn(self, seat: int | None, turn_left: float | None) -> dict[str, Any] | None:
         """Whose turn it is and the time left on it (``None``: nobody's)."""
         if seat is None:
             return None
-        return {
+        turn = {
             "seat": seat,
             "seconds_left": None if turn_left is None else round(max(0.0, turn_left), 1),
             "limit": self.settings.turn_seconds,
         }
+        if self.settings.time_bank:  # (seconds_left counts it: the timer, then the bank)
+            turn["bank"] = round(self.bank_left(seat), 1)
+        return turn
 
     def state_for(
         self,
@@ -815,7 +893,10 @@ class WebTable:
     ) -> dict[str, Any]:
         """The parts of :meth:`state_for` that depend on the viewer (a broadcast
         serialises the :data:`SHARED` parts once for every viewer)."""
-        return self.game.own_state(seat, turn_left=turn_left, public=public)
+        state = self.game.own_state(seat, turn_left=turn_left, public=public)
+        if "hud" in public:
+            state["hud"] = public["hud"]
+        return state
 
     def common_settings(self) -> dict[str, Any]:
         """The settings every table shows (a game adds its own)."""
@@ -826,6 +907,7 @@ class WebTable:
             "stack": s.stack,
             "seats": s.seats,
             "turn_seconds": s.turn_seconds,
+            **({"time_bank": s.time_bank} if s.time_bank else {}),
             "bot_seconds": s.bot_seconds,
             "auto_limit": self.auto_limit,
             "away_minutes": s.away_minutes,

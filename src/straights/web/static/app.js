@@ -60,6 +60,14 @@ function toast(message, kind = "error") {
 function showHome() {
   $("home").hidden = false;
   setupGamePicker();
+  const inClub = new URLSearchParams(location.search).get("club");
+  if (inClub) {  // from the club's page: the new table is the club's (club.js)
+    const line = $("club-line");
+    line.replaceChildren("This table opens in your club. ");
+    const back = el("a", null, "Back to the club");
+    back.href = `/c/${encodeURIComponent(inClub)}`;
+    line.append(back);
+  }
   $("create").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const form = new FormData(ev.target);
@@ -73,9 +81,14 @@ function showHome() {
     if (typeof paigowForm === "function") paigowForm(body, form);  // paigow.js: its fields
     store.set("straights.botkind", body.bot_kind);  // "+ Bot" adds this style later
     $("create-error").textContent = "";
+    // A table inside a club (/?club=KEY, from the club's page): its host's token opens it.
+    const club = new URLSearchParams(location.search).get("club");
+    const clubToken = club ? store.get("straights.club." + club) : null;
+    const headers = { "Content-Type": "application/json" };
+    if (clubToken) headers.Authorization = `Bearer ${clubToken}`;
     try {
-      const res = await fetch("/api/tables", {
-        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+      const res = await fetch(club ? `/api/clubs/${encodeURIComponent(club)}/tables` : "/api/tables", {
+        method: "POST", headers, body: JSON.stringify(body),
       });
       const data = await res.json();
       if (!res.ok) { $("create-error").textContent = data.message || "could not create the table"; return; }
@@ -199,6 +212,8 @@ function render(state) {
   renderLog(h, variant ? { log: h.log || [] } : state.follow);
   flyChips(state);
   if (typeof hostRender === "function") hostRender(state);  // host.js: host panel, ledger
+  if (typeof bettingRender === "function") bettingRender(state);  // betting.js
+  if (typeof hudRender === "function") hudRender(state);  // hud.js: the statistics by the seats
 }
 
 // The style "+ Bot" adds: the host picks it in his panel (or the create form), remembered.
@@ -257,7 +272,7 @@ function renderBanner(state) {
   if (state.you.seat === null && asked) {
     b.append(el("span", null, `Your request for seat ${app.requested + 1} waits for the host's approval.`));
     b.hidden = false;
-  } else if (state.you.removed) {
+  } else if (state.you.banned) {
     b.append(el("span", null, state.you.seat !== null ? "The host removed you from this table: you leave after this deal, and may sit again only when the host lets you back." : "The host removed you from this table: you may watch, and sit again only when the host lets you back."));
     b.hidden = false;
   } else if (state.you.seat !== null && state.you.sat_out) {
@@ -374,7 +389,7 @@ function renderSeats(seats, n, me) {
       d.append(el("div", "status", `Seat ${s.seat + 1}`));
       const asking = !app.replaying && state && (state.ledger.requests || []).find((r) => r.seat === s.seat);
       if (asking) d.append(el("div", "status asking", `${asking.name} asks to sit`));
-      if (!app.replaying && !closed && !state.you.removed && state.you.seat === null) {
+      if (!app.replaying && !closed && !state.you.banned && state.you.seat === null) {
         const sit = el("button", "primary", "Sit");
         sit.onclick = () => openSit(s.seat);
         d.append(sit);
@@ -555,7 +570,7 @@ function renderMe(state) {
 
 // The seated viewer's "Leave seat" button (every kind of table).
 function leaveButton(state) {
-  const removed = state.you.removed;
+  const removed = state.you.banned;
   const leave = el("button", "ghost", removed ? "Removed by the host" : state.you.leaving ? "Leaving after this deal" : "Leave seat");
   leave.disabled = state.you.leaving || removed;
   leave.onclick = () => { if (confirm("Leave your seat? Your chips leave with you.")) send({ type: "leave", token: seatToken() }); };
@@ -583,18 +598,28 @@ function leaveButton(state) {
 function renderTimer(state) {
   const turn = state.turn;
   if (!turn || turn.seconds_left === null || !turn.limit) { $("timer").hidden = true; app.turnLeft = null; return; }
-  app.turnLeft = turn.seconds_left; app.turnLimit = turn.limit; app.turnAt = performance.now();
+  // A redraw of the same state (a resize) keeps the countdown where it is.
+  const key = `${state.version}:${turn.seat}`;
+  if (app.timerKey !== key || app.turnLeft === null) {
+    app.timerKey = key;
+    app.turnLeft = turn.seconds_left; app.turnLimit = turn.limit; app.turnAt = performance.now();
+    app.turnBank = turn.bank || 0;
+  }
   $("timer").hidden = false;
   tick();
 }
 
 function tick() {
   if (app.turnLeft === null) return;
-  const left = Math.max(0, app.turnLeft - (performance.now() - app.turnAt) / 1000);
-  $("timerbar").style.width = `${(100 * left) / app.turnLimit}%`;
+  const all = Math.max(0, app.turnLeft - (performance.now() - app.turnAt) / 1000);
+  // The turn timer first, then the player's time bank (server: turn.bank seconds).
+  const banking = app.turnBank > 0 && all <= app.turnBank;
+  const left = banking ? all : all - app.turnBank;
+  $("timerbar").style.width = `${(100 * left) / (banking ? app.turnBank : app.turnLimit)}%`;
+  $("timer").classList.toggle("bank", banking);
   const state = app.state;
   const who = state && state.turn ? (state.turn.seat === state.you.seat ? "you" : nameOf(state, state.turn.seat)) : "";
-  $("timersecs").textContent = `${Math.ceil(left)} s`;
+  $("timersecs").textContent = banking ? `time bank ${Math.ceil(left)} s` : `${Math.ceil(left)} s`;
   $("timersecs").title = `${who} to act`;
   $("timer").classList.toggle("low", left <= 5);
 }

@@ -103,7 +103,7 @@ function renderPanel(state) {
   const L = state.ledger;
   if (!state.you.host || L.closed) { panel.hidden = true; panel.replaceChildren(); return; }
   // Keep what the host is typing: rebuild only when something he sees changed.
-  const key = JSON.stringify([state.table, L.paused, L.queued, L.requests, L.rows.map((r) => [r.player, r.seat, r.pending, r.name]), state.hand.finished, state.hand.hand_number, L.host_seat]);
+  const key = JSON.stringify([state.table, L.paused, L.queued, L.requests, L.rows.map((r) => [r.player, r.seat, r.pending, r.name]), state.hand.finished, state.hand.hand_number, L.host_seat, state.you.removed]);
   if (panel.dataset.key === key && !panel.hidden) return;
   panel.dataset.key = key;
   panel.hidden = false;
@@ -202,7 +202,9 @@ function renderPanel(state) {
   }
   for (const r of L.rows.filter((q) => q.pending)) {
     const line = el("div", "host-row pending");
-    line.append(el("span", null, `${r.name} asks to buy in for ${r.pending}`));
+    // A bot a guest added buys in only with the host's approval, like a person.
+    const who = r.bot ? `${r.name} (a bot a player added)` : r.name;
+    line.append(el("span", null, `${who} asks to buy in for ${r.pending}`));
     const yes = el("button", "primary", "Approve");
     yes.dataset.player = r.player;
     yes.onclick = () => hostMsg({ type: "answer", player: r.player, accept: true });
@@ -266,6 +268,19 @@ function renderPanel(state) {
       if (o && n >= 1 && confirm(`Set the stack of ${o.textContent} to ${n}? The ledger notes the difference.`)) hostMsg({ type: "adjust", seat: Number(pick.value), chips: n });
     };
     panel.append(adjust);
+  }
+
+  // Players the host removed stay out until he lets them back.
+  for (const player of state.you.removed || []) {
+    const r = L.rows.find((q) => q.player === player);
+    const line = el("div", "host-row removed");
+    line.append(el("span", null, `${r ? r.name : `Player ${player}`} was removed and stays out until you let them back`));
+    const back = el("button", "ghost", "Let back");
+    back.dataset.player = player;
+    back.className = "ghost let-back";
+    back.onclick = () => hostMsg({ type: "let_back", player });
+    line.append(back);
+    panel.append(line);
   }
 }
 

@@ -219,7 +219,15 @@ function renderVariantMe(state) {
       amount.oninput = () => sync(amount.value);
       sync(app.amountKey === key ? app.amount : a.low);
       wrap.append(slider, amount, b);
-      actions.append(wrap);
+      // The server's quick amounts (½ pot … all-in), each within the engine's range.
+      const quick = el("div", "shortcuts");
+      for (const s of a.shortcuts || []) {
+        const q = el("button", "ghost", s.label);
+        q.type = "button"; q.dataset.to = String(s.to); q.title = `${word} to ${s.to}`;
+        q.onclick = () => sync(s.to);
+        quick.append(q);
+      }
+      actions.append(...(quick.childElementCount ? [quick] : []), wrap);
     } else {
       actions.append(b);
     }

@@ -1,0 +1,420 @@
+/* straights._speedups: one hand at a time, compiled.
+ *
+ * The readable rankings (straights.rankings.high, .low, .badugi) define every
+ * value returned here; this module computes the same integers (and badugi's
+ * tuples) without Python objects per card.  setup.py builds it when a C
+ * compiler is present (optional=True: without one, the install goes on and the
+ * pure-Python functions are used).  tests/test_speedups.py checks every
+ * function equal to the Python one on random hands of every size.
+ *
+ * Card ids: (rank - 2) * 4 + suit for the 52 ranked cards (0..51).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+
+#define MAX_CARDS 52
+
+/* ------------------------------------------------------------------ helpers */
+
+/* The pure-Python functions, called with the same arguments for whatever the
+ * compiled code does not take (jokers, sizes out of range, repeated or bad ids),
+ * so every input gets the Python answer or the Python error. */
+enum { F_HIGH, F_SPLIT_HIGH, F_ACE_FIVE, F_DEUCE_SEVEN, F_ACE_SIX, F_BADUGI, F_COUNT };
+static const char *fallback_names[F_COUNT] = {
+    "high_key", "split_high_key", "ace_to_five_key", "deuce_to_seven_key", "ace_to_six_key",
+    "badugi_key"};
+static PyObject *fallbacks[F_COUNT];
+
+static PyObject *fall_back(int which, PyObject *args) {
+    PyErr_Clear();
+    if (fallbacks[which] == NULL) {
+        PyErr_Format(PyExc_RuntimeError, "no Python %s registered", fallback_names[which]);
+        return NULL;
+    }
+    if (PyTuple_Check(args)) return PyObject_Call(fallbacks[which], args, NULL);
+    return PyObject_CallOneArg(fallbacks[which], args);
+}
+
+static inline int top_bit(uint32_t m) { return 31 - __builtin_clz(m); }
+
+/* Card ids of a list or tuple (or any sequence) into `out`; -1 with an error set
+ * when an item is not an int, is no ranked card, or repeats. */
+static Py_ssize_t read_ids(PyObject *seq, int *out, Py_ssize_t most) {
+    PyObject *fast = PySequence_Fast(seq, "card ids must be a sequence of ints");
+    if (fast == NULL) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > most) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "at most %zd cards, got %zd", most, n);
+        return -1;
+    }
+    PyObject **items = PySequence_Fast_ITEMS(fast);
+    uint64_t seen = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long c = PyLong_AsLong(items[i]);
+        if (c == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        if (c < 0 || c >= 52) {
+            Py_DECREF(fast);
+            PyErr_Format(PyExc_IndexError, "%ld is no ranked card id (0..51)", c);
+            return -1;
+        }
+        if (seen >> c & 1) {
+            Py_DECREF(fast);
+            PyErr_Format(PyExc_ValueError, "card id %ld is repeated", c);
+            return -1;
+        }
+        seen |= (uint64_t)1 << c;
+        out[i] = (int)c;
+    }
+    Py_DECREF(fast);
+    return n;
+}
+
+/* ---------------------------------------------------------------------- high
+ * straights.rankings.high, standard deck and order: category << 20, then five
+ * 4-bit tie-break ranks (2..14), the combination first; straights put their
+ * strength (0 = the wheel … 9 = ace high) in the first nibble. */
+
+enum { HIGH_CARD, ONE_PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH };
+
+/* Strength of the best straight in a 13-bit rank mask (bit r = rank r + 2), or -1. */
+static inline int straight_strength(uint32_t m) {
+    uint32_t mm = (m << 1) | (m >> 12 & 1); /* bit 0: the ace played low */
+    uint32_t s = mm & mm >> 1 & mm >> 2 & mm >> 3 & mm >> 4;
+    return s ? top_bit(s) : -1;
+}
+
+/* Up to `k` of the highest ranks of mask `m` as nibbles from position `shift` down. */
+static inline int32_t top_ranks(uint32_t m, int k, int shift) {
+    int32_t v = 0;
+    while (k-- > 0 && m) {
+        int r = top_bit(m);
+        m &= ~(1u << r);
+        v |= (int32_t)(r + 2) << shift;
+        shift -= 4;
+    }
+    return v;
+}
+
+static int32_t high_value(const int *ids, Py_ssize_t n) {
+    uint32_t m1 = 0, m2 = 0, m3 = 0, m4 = 0;
+    uint32_t suit_mask[4] = {0, 0, 0, 0};
+    int suit_count[4] = {0, 0, 0, 0};
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int r = ids[i] >> 2, s = ids[i] & 3;
+        uint32_t b = 1u << r;
+        /* the n-th card of a rank sets the n-th mask */
+        m4 |= m3 & b;
+        m3 |= m2 & b;
+        m2 |= m1 & b;
+        m1 |= b;
+        suit_mask[s] |= b;
+        suit_count[s]++;
+    }
+    int32_t best;
+    if (m4) {
+        int q = top_bit(m4);
+        best = QUADS << 20 | (q + 2) << 16 | top_ranks(m1 & ~(1u << q), 1, 12);
+    } else if (m3 && (m2 & ~(1u << top_bit(m3)))) {
+        int t = top_bit(m3);
+        best = FULL_HOUSE << 20 | (t + 2) << 16 | (top_bit(m2 & ~(1u << t)) + 2) << 12;
+    } else {
+        int st = n >= 5 ? straight_strength(m1) : -1;
+        if (st >= 0) {
+            best = STRAIGHT << 20 | st << 16;
+        } else if (m3) {
+            int t = top_bit(m3);
+            best = TRIPS << 20 | (t + 2) << 16 | top_ranks(m1 & ~(1u << t), 2, 12);
+        } else if (m2) {
+            int p = top_bit(m2);
+            uint32_t rest = m2 & ~(1u << p);
+            if (rest) {
+                int q = top_bit(rest);
+                best = TWO_PAIR << 20 | (p + 2) << 16 | (q + 2) << 12 |
+                       top_ranks(m1 & ~(1u << p | 1u << q), 1, 8);
+            } else {
+                best = ONE_PAIR << 20 | (p + 2) << 16 | top_ranks(m1 & ~(1u << p), 3, 12);
+            }
+        } else {
+            best = top_ranks(m1, 5, 16);
+        }
+    }
+    for (int s = 0; s < 4; s++) {
+        if (suit_count[s] < 5) continue;
+        int st = straight_strength(suit_mask[s]);
+        int32_t v = st >= 0 ? STRAIGHT_FLUSH << 20 | st << 16
+                            : FLUSH << 20 | top_ranks(suit_mask[s], 5, 16);
+        if (v > best) best = v;
+    }
+    return best;
+}
+
+static PyObject *py_high_key(PyObject *self, PyObject *arg) {
+    int ids[MAX_CARDS];
+    Py_ssize_t n = read_ids(arg, ids, MAX_CARDS);
+    if (n < 0) return fall_back(F_HIGH, arg);
+    return PyLong_FromLong(high_value(ids, n));
+}
+
+/* The best high value of exactly `h` hole and `b` board cards (Omaha: 2 and 3). */
+static PyObject *py_split_high_key(PyObject *self, PyObject *args) {
+    PyObject *hole_obj, *board_obj;
+    int h = 2, b = 3;
+    if (!PyArg_ParseTuple(args, "OO|ii", &hole_obj, &board_obj, &h, &b)) return fall_back(F_SPLIT_HIGH, args);
+    int hole[MAX_CARDS], board[MAX_CARDS];
+    Py_ssize_t nh = read_ids(hole_obj, hole, MAX_CARDS);
+    if (nh < 0) return fall_back(F_SPLIT_HIGH, args);
+    Py_ssize_t nb = read_ids(board_obj, board, MAX_CARDS);
+    if (nb < 0 || h != 2 || b != 3 || nh > 6 || nb > 5) return fall_back(F_SPLIT_HIGH, args);
+    if (nh < h || nb < b) return PyLong_FromLong(0);
+    int32_t best = -1;
+    int five[5];
+    for (int i = 0; i < nh; i++)
+        for (int j = i + 1; j < nh; j++) {
+            five[0] = hole[i];
+            five[1] = hole[j];
+            for (int x = 0; x < nb; x++)
+                for (int y = x + 1; y < nb; y++)
+                    for (int z = y + 1; z < nb; z++) {
+                        five[2] = board[x];
+                        five[3] = board[y];
+                        five[4] = board[z];
+                        int32_t v = high_value(five, 5);
+                        if (v > best) best = v;
+                    }
+        }
+    return PyLong_FromLong(best);
+}
+
+/* ---------------------------------------------------------------------- lows
+ * straights.rankings.low: the badness of five cards is category << 20, then the
+ * ranks by group (larger count first, then higher rank); the best low of more
+ * cards is the least badness over every five; the key is (1 << 24) - badness,
+ * or 0 when the hand fails the qualifier. */
+
+enum { L_NO_PAIR, L_PAIR, L_TWO_PAIR, L_TRIPS, L_STRAIGHT, L_FLUSH, L_FULL, L_QUADS, L_SFLUSH };
+
+/* Ranks of mask `m` from the highest, appended to `code` as nibbles. */
+static inline int32_t push_ranks(int32_t code, uint32_t m, int *groups) {
+    while (m) {
+        int r = top_bit(m);
+        m &= ~(1u << r);
+        code = code << 4 | r;
+        ++*groups;
+    }
+    return code;
+}
+
+static int32_t five_badness(const int *five, int ace_low, int straights) {
+    uint32_t m1 = 0, m2 = 0, m3 = 0, m4 = 0, suits = 0;
+    for (int i = 0; i < 5; i++) {
+        int r = (five[i] >> 2) + 2;
+        if (r == 14 && ace_low) r = 1;
+        uint32_t b = 1u << r;
+        m4 |= m3 & b;
+        m3 |= m2 & b;
+        m2 |= m1 & b;
+        m1 |= b;
+        suits |= 1u << (five[i] & 3);
+    }
+    /* groups by count, then rank, both descending */
+    int groups = 0;
+    int32_t ranks = push_ranks(0, m4, &groups);
+    ranks = push_ranks(ranks, m3 & ~m4, &groups);
+    ranks = push_ranks(ranks, m2 & ~m3, &groups);
+    ranks = push_ranks(ranks, m1 & ~m2, &groups);
+    int cat;
+    if (m4) cat = L_QUADS;
+    else if (m3) cat = m2 & ~m3 ? L_FULL : L_TRIPS;
+    else if (m2) cat = m2 & (m2 - 1) ? L_TWO_PAIR : L_PAIR;
+    else {
+        cat = L_NO_PAIR;
+        if (straights) {
+            int suited = (suits & (suits - 1)) == 0;
+            if (top_bit(m1) - __builtin_ctz(m1) == 4) cat = suited ? L_SFLUSH : L_STRAIGHT;
+            else if (suited) cat = L_FLUSH;
+        }
+    }
+    return cat << 20 | ranks << 4 * (5 - groups);
+}
+
+/* The best badness over every five of `n` cards. */
+static int32_t best_badness(const int *ids, Py_ssize_t n, int ace_low, int straights) {
+    int32_t best = INT32_MAX;
+    int five[5];
+    for (int a = 0; a < n; a++)
+        for (int b = a + 1; b < n; b++)
+            for (int c = b + 1; c < n; c++)
+                for (int d = c + 1; d < n; d++)
+                    for (int e = d + 1; e < n; e++) {
+                        five[0] = ids[a];
+                        five[1] = ids[b];
+                        five[2] = ids[c];
+                        five[3] = ids[d];
+                        five[4] = ids[e];
+                        int32_t v = five_badness(five, ace_low, straights);
+                        if (v < best) best = v;
+                    }
+    return best;
+}
+
+/* Memo of the best badness by rank multiset (three bits a rank), one per method, for
+ * six cards or more: a hand that cannot hold a flush (no five of a suit, or a method
+ * where flushes do not count) has the answer of its ranks alone.  Each slot packs
+ * the multiset + 1 (39 bits; 0 = empty) above the badness (24 bits); open
+ * addressing, filled to 3/4 at most. */
+#define MEMO_BITS 17
+#define MEMO_SIZE (1 << MEMO_BITS)
+static uint64_t memo[3][MEMO_SIZE];
+static int memo_count[3];
+
+static int32_t memo_badness(int method, const int *ids, Py_ssize_t n, int ace_low, int straights) {
+    if (n == 5) return best_badness(ids, n, ace_low, straights);
+    uint64_t ranks = 0;
+    int suits[4] = {0, 0, 0, 0};
+    for (Py_ssize_t i = 0; i < n; i++) {
+        ranks += (uint64_t)1 << (3 * (ids[i] >> 2));
+        suits[ids[i] & 3]++;
+    }
+    if (straights && (suits[0] >= 5 || suits[1] >= 5 || suits[2] >= 5 || suits[3] >= 5))
+        return best_badness(ids, n, ace_low, straights);
+    uint64_t key = ranks + 1;
+    size_t slot = (size_t)((key * 0x9E3779B97F4A7C15ull) >> (64 - MEMO_BITS));
+    uint64_t *table = memo[method];
+    while (table[slot] != 0) {
+        if (table[slot] >> 24 == key) return (int32_t)(table[slot] & 0xFFFFFF);
+        slot = (slot + 1) & (MEMO_SIZE - 1);
+    }
+    int32_t best = best_badness(ids, n, ace_low, straights);
+    if (memo_count[method] < MEMO_SIZE / 4 * 3) {
+        table[slot] = key << 24 | (uint64_t)best;
+        memo_count[method]++;
+    }
+    return best;
+}
+
+static PyObject *low_key(PyObject *args, int which, int ace_low, int straights) {
+    PyObject *ids_obj, *qual_obj = Py_None;
+    if (!PyArg_ParseTuple(args, "O|O", &ids_obj, &qual_obj)) return fall_back(which, args);
+    int ids[MAX_CARDS];
+    Py_ssize_t n = read_ids(ids_obj, ids, 10);
+    if (n < 5 || (qual_obj != Py_None && !PyLong_CheckExact(qual_obj)))
+        return fall_back(which, args);
+    int32_t best = memo_badness(which - F_ACE_FIVE, ids, n, ace_low, straights);
+    if (qual_obj != Py_None) {
+        long q = PyLong_AsLong(qual_obj);
+        if (q == -1 && PyErr_Occurred()) return fall_back(which, args);
+        if (best >= (q + 1) << 16) return PyLong_FromLong(0);
+    }
+    return PyLong_FromLong((1L << 24) - best);
+}
+
+static PyObject *py_ace_to_five_key(PyObject *self, PyObject *args) {
+    return low_key(args, F_ACE_FIVE, 1, 0);
+}
+static PyObject *py_deuce_to_seven_key(PyObject *self, PyObject *args) {
+    return low_key(args, F_DEUCE_SEVEN, 0, 1);
+}
+static PyObject *py_ace_to_six_key(PyObject *self, PyObject *args) {
+    return low_key(args, F_ACE_SIX, 1, 1);
+}
+
+/* -------------------------------------------------------------------- badugi
+ * straights.rankings.badugi: the largest subset of different ranks and suits,
+ * as (size, -r1, -r2, …) with r1 > r2 > … (ace = 1); larger is better. */
+
+static PyObject *py_badugi_key(PyObject *self, PyObject *arg) {
+    int ids[MAX_CARDS];
+    Py_ssize_t n = read_ids(arg, ids, 16);
+    if (n <= 0) return fall_back(F_BADUGI, arg);
+    int best_size = 0;
+    int32_t best_code = 0; /* the ranks high to low as nibbles: smaller is better */
+    unsigned limit = 1u << n;
+    for (unsigned set = 1; set < limit; set++) {
+        int size = __builtin_popcount(set);
+        if (size > 4 || size < best_size) continue;
+        uint32_t ranks = 0, suits = 0;
+        int ok = 1;
+        for (int i = 0; i < n && ok; i++) {
+            if (!(set >> i & 1)) continue;
+            int r = (ids[i] >> 2) + 2;
+            if (r == 14) r = 1;
+            uint32_t rb = 1u << r, sb = 1u << (ids[i] & 3);
+            if ((ranks & rb) || (suits & sb)) ok = 0;
+            ranks |= rb;
+            suits |= sb;
+        }
+        if (!ok) continue;
+        int32_t code = 0;
+        for (int r = 13; r >= 1; r--)
+            if (ranks >> r & 1) code = code << 4 | r;
+        if (size > best_size || code < best_code) {
+            best_size = size;
+            best_code = code;
+        }
+    }
+    PyObject *key = PyTuple_New(best_size + 1);
+    if (key == NULL) return NULL;
+    PyTuple_SET_ITEM(key, 0, PyLong_FromLong(best_size));
+    for (int i = best_size; i >= 1; i--) {
+        PyTuple_SET_ITEM(key, i, PyLong_FromLong(-(best_code & 15)));
+        best_code >>= 4;
+    }
+    return key;
+}
+
+/* -------------------------------------------------------------------- module */
+
+static PyObject *py_fall_back_to(PyObject *self, PyObject *args, PyObject *kwargs) {
+    if (PyTuple_GET_SIZE(args) != 0 || kwargs == NULL) {
+        PyErr_SetString(PyExc_TypeError, "fall_back_to takes keyword arguments only");
+        return NULL;
+    }
+    PyObject *name, *fn;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(kwargs, &pos, &name, &fn)) {
+        int found = 0;
+        for (int i = 0; i < F_COUNT; i++)
+            if (PyUnicode_CompareWithASCIIString(name, fallback_names[i]) == 0) {
+                Py_INCREF(fn);
+                Py_XSETREF(fallbacks[i], fn);
+                found = 1;
+            }
+        if (!found) {
+            PyErr_Format(PyExc_TypeError, "no compiled function %U", name);
+            return NULL;
+        }
+    }
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"fall_back_to", (PyCFunction)(void (*)(void))py_fall_back_to, METH_VARARGS | METH_KEYWORDS,
+     "fall_back_to(**functions): the Python function each compiled one calls for input it "
+     "does not take."},
+    {"high_key", py_high_key, METH_O,
+     "high_key(ids) -> int: straights.rankings.high.high_key, compiled."},
+    {"split_high_key", py_split_high_key, METH_VARARGS,
+     "split_high_key(hole, board, hole_cards=2, board_cards=3) -> int: the best Omaha high key."},
+    {"ace_to_five_key", py_ace_to_five_key, METH_VARARGS,
+     "ace_to_five_key(ids, qualifier=None) -> int: straights.rankings.low's, compiled."},
+    {"deuce_to_seven_key", py_deuce_to_seven_key, METH_VARARGS,
+     "deuce_to_seven_key(ids, qualifier=None) -> int: straights.rankings.low's, compiled."},
+    {"ace_to_six_key", py_ace_to_six_key, METH_VARARGS,
+     "ace_to_six_key(ids, qualifier=None) -> int: straights.rankings.low's, compiled."},
+    {"badugi_key", py_badugi_key, METH_O,
+     "badugi_key(ids) -> tuple: straights.rankings.badugi.badugi_key, compiled."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "straights._speedups",
+    "Compiled twins of the one-hand key functions (see straights.rankings.speed).", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__speedups(void) { return PyModule_Create(&module); }

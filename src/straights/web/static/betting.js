@@ -1,0 +1,207 @@
+// The betting people expect at a poker table of the catalogue (loaded after variants.js
+// and host.js; app.js calls bettingRender(state) after drawing each state):
+// - how many times to run the board, asked of each all-in player (the turn timer
+//   answers "once");
+// - pre-action buttons for the player not yet to act, which act when his turn comes:
+//   "Check/fold" and "Call any" (this betting round), "Fold to any bet" (this deal),
+//   and "Check" or "Call N", which clears when the bet changes;
+// - the deal's straddle and bomb pot on the felt;
+// - each player's standing choice to muck a beaten hand at the showdown;
+// - the host's settings for straddles, runs, bomb pots and each player's time bank.
+// Bet shortcuts are drawn by variants.js beside the amount (the server's amounts).
+"use strict";
+
+const betting = { pre: null, sent: null, hostBox: null };
+
+function bettingRender(state) {
+  if (!isVariantTable(state)) { bettingHost(state); return; }
+  const h = state.hand;
+  renderRuns(state);
+  preActions(state);
+  renderBadges(state);
+  renderMuck(state);
+  bettingHost(state);
+  if (h.finished) betting.pre = null;
+}
+
+// -- run it twice: the player to say is offered 1 … most runs.
+function renderRuns(state) {
+  const h = state.hand;
+  if (!h.runs || !h.runs.length) return;
+  const box = el("div", "runs");
+  box.id = "runs";
+  box.append(el("div", "ask", "Everyone is all in: run the rest of the board how many times? (It runs more than once only if every player agrees.)"));
+  const words = ["", "Once", "Twice", "Three times"];
+  for (const k of h.runs) {
+    const b = el("button", k === 1 ? "ghost" : "primary", words[k] || `${k} times`);
+    b.dataset.runs = String(k);
+    b.onclick = () => {
+      for (const x of box.querySelectorAll("button")) x.disabled = true;
+      send({ type: "act", token: seatToken(), action: "runs", to: k, hand: h.hand_number });
+    };
+    box.append(b);
+  }
+  $("actions").append(box);
+}
+
+// -- pre-actions
+const PRE = {
+  checkfold: (kinds) => (kinds.includes("check") ? "check" : "fold"),
+  callany: (kinds) => (kinds.includes("call") ? "call" : kinds.includes("check") ? "check" : null),
+  foldany: (kinds) => (kinds.includes("check") ? "check" : "fold"),
+  exact: (kinds) => (kinds.includes("check") ? "check" : kinds.includes("call") ? "call" : null),
+};
+
+function preActions(state) {
+  const h = state.hand;
+  const me = (h.players || []).find((p) => p.seat === state.you.seat);
+  const playing = me && !me.folded && !h.finished && h.phase === "betting" && h.hand_number;
+  const round = `${h.hand_number}:${h.street}`;
+  let pre = betting.pre;
+  if (pre && (pre.hand !== h.hand_number || (pre.kind !== "foldany" && pre.round !== round))) pre = null;
+  if (pre && pre.kind === "exact" && pre.facing !== h.facing) pre = null;  // the bet changed
+  betting.pre = pre;
+  const kinds = (h.legal || []).map((a) => a.kind);
+  if (!playing) return;
+  if (kinds.length) {
+    if (!pre) return;
+    const action = PRE[pre.kind](kinds);
+    if (pre.kind !== "foldany" || action === "fold") betting.pre = null;
+    if (!action || betting.sent === `${round}:${h.pot}:${h.facing}`) return;
+    betting.sent = `${round}:${h.pot}:${h.facing}`;
+    for (const x of $("actions").querySelectorAll("button")) x.disabled = true;
+    send({ type: "act", token: seatToken(), action, hand: h.hand_number });
+    return;
+  }
+  if (h.actor === null || (me.stack === 0)) return;
+  const box = el("div", "preactions");
+  box.id = "preactions";
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-label", "act in advance");
+  const choices = [
+    ["checkfold", "Check/fold"],
+    ["exact", h.facing ? `Call ${h.facing}` : "Check"],
+    ["callany", "Call any"],
+    ["foldany", "Fold to any bet"],
+  ];
+  for (const [kind, label] of choices) {
+    const b = el("button", pre && pre.kind === kind ? "pre on" : "pre", label);
+    b.type = "button";
+    b.dataset.pre = kind;
+    b.setAttribute("aria-pressed", String(Boolean(pre && pre.kind === kind)));
+    b.onclick = () => {
+      betting.pre = pre && pre.kind === kind ? null : { kind, hand: h.hand_number, round, facing: h.facing };
+      preActions(app.state);
+    };
+    box.append(b);
+  }
+  const old = $("preactions");
+  if (old) old.replaceWith(box); else $("actions").append(box);
+}
+
+// -- at the showdown: show every hand, or muck one a hand shown before beats
+function renderMuck(state) {
+  if (state.you.seat === null) return;
+  const on = Boolean(state.you.muck);
+  const b = el("button", on ? "ghost on" : "ghost", on ? "Muck losing hands: on" : "Muck losing hands: off");
+  b.id = "btn-muck";
+  b.setAttribute("aria-pressed", String(on));
+  b.title = "At a showdown, muck your hand when a hand shown before yours beats it (all-in hands are always shown). Applies from your next deal.";
+  b.onclick = () => send({ type: "muck", token: seatToken(), on: !on });
+  $("mycontrols").append(b);
+}
+
+// -- what is special about this deal, on the felt
+function renderBadges(state) {
+  const h = state.hand;
+  if (!h.hand_number || h.finished) return;
+  const words = [];
+  if (h.bomb_pot) words.push(h.second_board && h.second_board.length ? "Bomb pot · two boards" : "Bomb pot");
+  if (h.straddle !== null && h.straddle !== undefined) words.push(`${nameOf(state, h.straddle)} straddles`);
+  if (h.runs_dealt > 1) words.push(`Running it ${h.runs_dealt === 2 ? "twice" : h.runs_dealt + " times"}`);
+  for (const w of words) $("pot").append(el("span", "badge", w));
+  if (h.second_board && h.second_board.some(Boolean)) {
+    const second = el("div", "board second");
+    second.setAttribute("aria-label", "second board");
+    for (const c of h.second_board) if (c) second.append(variantCard(c, { small: true }));
+    $("pot").append(second);
+  }
+}
+
+// A download that needs the host's token (in a header, never in the address).
+async function saveHands(ending) {
+  const res = await fetch(`/api/tables/${encodeURIComponent(app.tableId)}/hands.${ending}`,
+    { headers: { Authorization: `Bearer ${hostToken() || seatToken()}` } });
+  if (!res.ok) { const data = await res.json().catch(() => ({})); toast(data.message || "could not download"); return; }
+  const a = el("a");
+  a.href = URL.createObjectURL(await res.blob());
+  a.download = `straights-${app.tableId}-hands.${ending}`;
+  document.body.append(a); a.click(); a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
+
+// -- the host's betting settings (between deals), below his panel
+function bettingHost(state) {
+  const panel = $("host-panel");
+  let box = betting.hostBox;
+  const t = state.table;
+  if (!panel || panel.hidden || !state.you.host) { if (box) box.remove(); return; }
+  const between = !state.hand.hand_number || state.hand.finished;
+  const poker = "straddle" in t;
+  // Rebuilt only when the settings change: what the host is typing outlives a deal's
+  // end, and host.js redrawing its panel (the same form is put back).
+  const key = JSON.stringify([t.straddle, t.runs, t.bomb_pot_every, t.bomb_pot_ante, t.double_board, t.time_bank || 0]);
+  if (box && box.dataset.key === key) {
+    if (box.parentNode !== panel) panel.append(box);
+    box.querySelector("button[type=submit]").disabled = !between;
+    return;
+  }
+  if (box) box.remove();
+  box = el("form", "host-row");
+  betting.hostBox = box;
+  box.id = "host-betting";
+  box.dataset.key = key;
+  const select = (name, options, value) => {
+    const s = document.createElement("select");
+    s.name = name;
+    for (const [v, text] of options) { const o = el("option", null, text); o.value = v; o.selected = String(value) === v; s.append(o); }
+    return s;
+  };
+  const fields = [labelled("Time bank (s)", numberInput("time_bank", t.time_bank || 0, 0, 600))];
+  if (poker) {
+    const dbl = document.createElement("input");
+    dbl.type = "checkbox"; dbl.name = "double_board"; dbl.checked = Boolean(t.double_board);
+    fields.unshift(
+      labelled("Straddle", select("straddle", [["none", "None"], ["utg", "Under the gun"], ["button", "Button"]], t.straddle || "none")),
+      labelled("Run it", select("runs", [["1", "Once only"], ["2", "Twice if all agree"], ["3", "Up to 3 times"]], t.runs)),
+      labelled("Bomb pot every (deals, 0 = never)", numberInput("bomb_pot_every", t.bomb_pot_every, 0, 100)),
+      labelled("Bomb pot ante (0 = 2 big blinds)", numberInput("bomb_pot_ante", t.bomb_pot_ante || 0, 0, 1e6)),
+      labelled("Double board", dbl),
+    );
+  }
+  const apply = el("button", "primary", "Apply betting");
+  apply.type = "submit";
+  apply.disabled = !between;
+  apply.title = between ? "" : "Between deals only";
+  box.append(...fields, apply);
+  // The table's hands so far, for the host: PHH, and the text trackers read.
+  for (const [ending, label] of [["phhs", "Hands (PHH)"], ["txt", "Hands (PokerStars text)"]]) {
+    const b = el("button", "ghost", label);
+    b.type = "button";
+    b.dataset.download = ending;
+    b.onclick = () => saveHands(ending);
+    box.append(b);
+  }
+  box.onsubmit = (ev) => {
+    ev.preventDefault();
+    const f = box.elements;
+    const msg = { type: "change", time_bank: Number(f.time_bank.value) };
+    if (poker) {
+      Object.assign(msg, { straddle: f.straddle.value, runs: Number(f.runs.value),
+        bomb_pot_every: Number(f.bomb_pot_every.value), bomb_pot_ante: Number(f.bomb_pot_ante.value),
+        double_board: f.double_board.checked });
+    }
+    hostMsg(msg);
+  };
+  panel.append(box);
+}

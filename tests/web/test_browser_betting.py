@@ -1,0 +1,225 @@
+"""The betting people expect, in real Chromium on a phone and a desktop: the host sets
+run it twice from his panel; a bet shortcut puts the server's amount in the box; the
+all-in players are asked how many runs and the board runs twice; "Call any" acts when
+the turn comes; a "Check" chosen in advance clears when a bet comes instead."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from webtools import Client, Server, shot, wait_until
+
+pytestmark = pytest.mark.browser
+
+VIEWPORTS = {"phone": (390, 844), "desktop": (1366, 768)}
+
+
+def mine(page: Page) -> dict[str, Any]:
+    hand: dict[str, Any] = page.evaluate("app.state.hand")
+    return hand
+
+
+def until(pred: Any, what: str, timeout: float = 15.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if pred():
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"never: {what}")
+
+
+def asked(bob: Client) -> bool:
+    """Whether Bob (read up to now) is asked how many runs."""
+    bob.drain()
+    return bool(bob.state and bob.state["hand"].get("runs"))
+
+
+def bob_acts(bob: Client, action: str, to: int | None = None) -> None:
+    bob.drain()
+    now = bob.state["hand"] if bob.state else {}
+    if not (now.get("legal") or now.get("runs")):
+        bob.wait_for(
+            lambda m: m["type"] == "state" and bool(m["hand"]["legal"] or m["hand"].get("runs"))
+        )
+    bob.send({"type": "act", "token": bob.token, "action": action, "to": to})
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_shortcuts_run_it_twice_and_pre_actions(
+    browser: Browser, make_server: Any, clients: list[Client], viewport: str
+) -> None:
+    server: Server = make_server(deal_delay=0.3, bot_delay=0.0)
+    width, height = VIEWPORTS[viewport]
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(server.base + "/")
+        page.wait_for_selector("#game-pick optgroup option", state="attached")
+        page.select_option("#game-pick", "NT")
+        for name, value in {"seats": "2", "bots": "0", "stack": "100", "turn_seconds": "0"}.items():
+            page.fill(f"#create input[name={name}]", value)
+        page.click("text=Create table")
+        page.wait_for_url("**/t/**")
+        # The host's betting settings, before anyone sits.
+        expect(page.locator("#host-betting")).to_be_visible()
+        page.select_option("#host-betting select[name=runs]", "2")
+        page.fill("#host-betting input[name=time_bank]", "45")
+        shot(page, f"betting-host-{width}")
+        page.click("#host-betting button[type=submit]")
+        wait_until(page, "app.state.table.runs === 2 && app.state.table.time_bank === 45")
+        page.locator('.seat[data-seat="0"] >> text=Sit').click()
+        page.fill("#sit input[name=name]", "Ann")
+        page.press("#sit input[name=name]", "Enter")
+        table = page.url.rstrip("/").rsplit("/", 1)[-1]
+        bob = Client(server, table)
+        clients.append(bob)
+        bob.sit(1, "Bob")
+
+        # Deal 1: Ann on the button acts first; the All-in shortcut fills the box.
+        until(lambda: any(a["kind"] == "raise" for a in mine(page)["legal"]), "Ann to raise")
+        page.fill("#host-betting input[name=bomb_pot_every]", "7")  # typed during the deal
+        labels = page.locator("#actions .shortcuts button").all_inner_texts()
+        assert labels == ["Min", "3×", "All-in"]
+        page.click("#actions .shortcuts button:text('All-in')")
+        expect(page.locator("#actions .amount input[type=number]")).to_have_value("100")
+        shot(page, f"betting-shortcuts-{width}")
+        page.click('#actions button[data-action="raise"]')
+        bob_acts(bob, "call")
+        # Both all in: each is asked how many runs; both ask twice.
+        until(lambda: bool(mine(page)["runs"]) or asked(bob),
+              "someone asked to run it twice")  # fmt: skip
+        if not mine(page)["runs"]:
+            bob_acts(bob, "runs", 2)
+        expect(page.locator("#runs button[data-runs='2']")).to_be_visible()
+        shot(page, f"betting-runs-{width}")
+        page.click("#runs button[data-runs='2']")
+        until(lambda: mine(page)["finished"] or asked(bob),
+              "Bob asked")  # fmt: skip
+        if not mine(page)["finished"]:
+            bob_acts(bob, "runs", 2)
+        until(lambda: mine(page)["finished"] and mine(page)["hand_number"] == 1, "deal 1 over")
+        assert mine(page)["runs_dealt"] == 2
+        # What the host typed outlived the deal's end (and his panel's redraw).
+        expect(page.locator("#host-betting input[name=bomb_pot_every]")).to_have_value("7")
+        assert any("run 1 of 2" in line for line in mine(page)["results"] + mine(page)["log"])
+        shot(page, f"betting-ran-twice-{width}")
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_pre_actions(
+    browser: Browser, make_server: Any, clients: list[Client], viewport: str
+) -> None:
+    server: Server = make_server(deal_delay=0.3, bot_delay=0.0)
+    table, _host = server.create(games=["NT"], seats=2, stack=200, turn_seconds=0)
+    width, height = VIEWPORTS[viewport]
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        bob = Client(server, table)
+        clients.append(bob)
+        bob.sit(0, "Bob")  # seat 0: Bob has the first button and acts first before the flop
+        page.goto(f"{server.base}/t/{table}")
+        page.locator('.seat[data-seat="1"] >> text=Sit').click()
+        page.fill("#sit input[name=name]", "Ann")
+        page.press("#sit input[name=name]", "Enter")
+        # Bob to act: Ann chooses "Call any"; Bob raises to 6; her page calls by itself.
+        expect(page.locator("#preactions button[data-pre=callany]")).to_be_visible(timeout=15_000)
+        page.click("#preactions button[data-pre=callany]")
+        expect(page.locator("#preactions button[data-pre=callany]")).to_have_attribute(
+            "aria-pressed", "true"
+        )
+        shot(page, f"betting-preactions-{width}")
+        bob_acts(bob, "raise", 6)
+        until(lambda: mine(page)["street"] == "flop", "Ann called by herself")
+        assert "You call 4" in mine(page)["log"], "her page called the raise by itself"
+        # On the flop Ann (big blind) acts first and checks; then, Bob to act, she
+        # chooses "Check" in advance; Bob bets instead and her choice clears.
+        until(lambda: any(a["kind"] == "check" for a in mine(page)["legal"]), "Ann to act")
+        page.click('#actions button[data-action="check"]')
+        expect(page.locator("#preactions button[data-pre=exact]")).to_have_text("Check")
+        page.click("#preactions button[data-pre=exact]")
+        bob_acts(bob, "bet", 10)
+        until(lambda: mine(page)["facing"] == 10, "Bob's bet reached Ann")
+        time.sleep(0.5)
+        hand = mine(page)
+        assert hand["legal"] and hand["actor"] == 1, "Ann still to act: her Check cleared"
+        expect(page.locator('#actions button[data-action="fold"]')).to_be_enabled()
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_time_bank_and_muck_choice(
+    browser: Browser, make_server: Any, clients: list[Client], viewport: str
+) -> None:
+    server: Server = make_server(deal_delay=0.3, bot_delay=0.0)
+    table, _host = server.create(games=["NT"], seats=2, stack=200, turn_seconds=2, time_bank=30)
+    width, height = VIEWPORTS[viewport]
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{server.base}/t/{table}")
+        page.locator('.seat[data-seat="0"] >> text=Sit').click()
+        page.fill("#sit input[name=name]", "Ann")
+        page.press("#sit input[name=name]", "Enter")
+        bob = Client(server, table)
+        clients.append(bob)
+        bob.sit(1, "Bob")
+        # Ann (the first button) acts first: 2 s of turn timer, then her time bank.
+        until(lambda: bool(mine(page)["legal"]), "Ann to act")
+        expect(page.locator("#timersecs")).to_contain_text("time bank", timeout=5_000)
+        shot(page, f"betting-timebank-{width}")
+        expect(page.locator("#timersecs")).to_contain_text("time bank")  # the shot kept it
+        page.click('#actions button[data-action="call"]')
+        wait_until(page, "app.state.turn === null || app.state.turn.seat !== 0")
+        assert 0 < page.evaluate("app.state.table.time_bank") == 30
+        # Her standing choice at the showdown.
+        expect(page.locator("#btn-muck")).to_have_attribute("aria-pressed", "false")
+        page.click("#btn-muck")
+        expect(page.locator("#btn-muck")).to_have_attribute("aria-pressed", "true")
+        expect(page.locator("#btn-muck")).to_have_text("Muck losing hands: on")
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_a_bomb_pot_on_two_boards_is_shown(
+    browser: Browser, make_server: Any, viewport: str
+) -> None:
+    server: Server = make_server(deal_delay=0.3, bot_delay=0.0)
+    table, _host = server.create(games=["NT"], seats=3, stack=100, turn_seconds=0, bots=2,
+                                 bot_kind="calling", bot_seconds=0, bomb_pot_every=1,
+                                 double_board=True)  # fmt: skip
+    width, height = VIEWPORTS[viewport]
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{server.base}/t/{table}")
+        page.locator('.seat[data-seat="0"] >> text=Sit').click()
+        page.fill("#sit input[name=name]", "Ann")
+        page.press("#sit input[name=name]", "Enter")
+        # Everyone antes 4 (two big blinds); the flop comes on two boards, no betting first.
+        expect(page.locator("#pot .badge")).to_have_text("Bomb pot · two boards", timeout=15_000)
+        expect(page.locator("#pot .board.second .card")).to_have_count(3)
+        hand = mine(page)
+        assert hand["bomb_pot"] and hand["street"] == "flop" and hand["pot"] == 12
+        shot(page, f"betting-bombpot-{width}")
+        assert not errors, errors
+    finally:
+        ctx.close()

@@ -1,0 +1,207 @@
+"""The betting people expect at a web poker table, without a server: straddles, running
+it twice, bomb pots and the time bank as table settings; bet shortcuts in the state."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from straights.bots import make_bot
+from straights.errors import IllegalActionError
+from straights.web.manager import make_table
+from straights.web.protocol import ProtocolError, parse_settings
+from straights.web.tables import WebTable
+
+ANN, BOB, CY = ("a" * 64, "b" * 64, "c" * 64)
+
+
+def table(people: int = 2, seed: int = 5, **settings: Any) -> WebTable:
+    """People Ann, Bob, Cy in the first seats of a no-limit hold'em table."""
+    raw = json.dumps({"games": ["NT"], "seats": 6} | settings).encode()
+    t = make_table("tbl1", parse_settings(raw), seed, "h" * 64)
+    for seat, (name, token) in enumerate(zip(["Ann", "Bob", "Cy"], [ANN, BOB, CY], strict=True)):
+        if seat < people:
+            t.apply({"kind": "sit", "seat": seat, "name": name, "token_hash": token})
+    return t
+
+
+def state(t: WebTable, seat: int | None) -> dict[str, Any]:
+    return t.state_for(seat, turn_left=None)
+
+
+def act(t: WebTable, action: str, to: int | None = None, **more: Any) -> None:
+    seat = t.game.engine.actor  # type: ignore[attr-defined]
+    t.apply({"kind": "act", "seat": seat, "action": action, "to": to} | more)
+
+
+def test_a_straddle_is_posted_under_the_gun_and_shown() -> None:
+    t = table(3, straddle="utg")
+    t.apply({"kind": "bot", "seat": 3, "bot": "calling"})
+    t.apply({"kind": "deal"})
+    hand = state(t, 0)["hand"]
+    # Seats 0..3, the first button is seat 0: blinds 1 (seat 1), 2 (seat 2), straddle 4 (seat 3).
+    assert {p["seat"]: p["committed"] for p in hand["players"]} == {1: 1, 2: 2, 3: 4, 0: 0}
+    assert hand["straddle"] == 3
+    assert hand["actor"] == 0  # the button acts first after a straddle under the gun
+    assert t.game.engine.hand.deal.stakes.blinds == (1, 2, 4, 0)  # type: ignore[attr-defined]
+
+
+def all_in_heads_up(t: WebTable) -> None:
+    t.apply({"kind": "deal"})
+    act(t, "raise", 100)
+    act(t, "call")
+
+
+def test_running_it_twice_when_both_agree() -> None:
+    t = table(2, runs=2, stack=100)
+    all_in_heads_up(t)
+    first = t.game.engine.actor  # type: ignore[attr-defined]
+    assert state(t, first)["hand"]["runs"] == [1, 2]
+    assert state(t, 1 - first)["hand"]["runs"] == []  # not his turn to say yet
+    act(t, "runs", 2)
+    act(t, "runs", 2)
+    deal = t.game.engine.hand.deal  # type: ignore[attr-defined]
+    assert deal.finished and deal.runs == 2 and len(deal.boards) == 2
+    assert t.chips() == 200
+
+
+def test_one_refusal_runs_it_once() -> None:
+    t = table(2, runs=2, stack=100)
+    all_in_heads_up(t)
+    act(t, "runs", 2)
+    act(t, "runs", 1)
+    deal = t.game.engine.hand.deal  # type: ignore[attr-defined]
+    assert deal.finished and deal.runs == 1
+
+
+def test_the_turn_timer_answers_once() -> None:
+    t = table(2, runs=2, stack=100)
+    all_in_heads_up(t)
+    seat = t.game.engine.actor  # type: ignore[attr-defined]
+    command = t.fallback(seat, "timeout")
+    assert (command["action"], command["to"]) == ("runs", 1)
+    t.apply(command)
+    act(t, "runs", 2)
+    assert t.game.engine.hand.deal.runs == 1  # type: ignore[attr-defined]
+
+
+def test_bots_answer_how_many_runs() -> None:
+    t = table(1, runs=2, stack=100)
+    t.apply({"kind": "bot", "seat": 1, "bot": "calling"})
+    t.apply({"kind": "deal"})
+    if t.game.engine.actor == 1:  # type: ignore[attr-defined]
+        act(t, "call")
+    act(t, "raise", 100)  # Ann all in; the calling bot calls, then is asked first or second
+    act(t, "call")
+    if t.game.engine.actor == 0:  # type: ignore[attr-defined]
+        act(t, "runs", 2)
+    bot = t.game.bot_move(1, lambda: make_bot("calling"))()  # type: ignore[attr-defined]
+    assert (bot["action"], bot["to"]) == ("runs", 2)  # the bots agree to the most runs
+
+
+def test_a_bomb_pot_has_no_betting_before_the_flop() -> None:
+    t = table(3, bomb_pot_every=2, bomb_pot_ante=5, stack=100)
+    t.apply({"kind": "deal"})
+    assert state(t, 0)["hand"]["bomb_pot"] is False
+    while t.in_hand:  # everyone checks, or folds to a bet
+        kinds = [a["kind"] for a in state(t, t.game.engine.actor)["hand"]["legal"]]  # type: ignore[attr-defined]
+        act(t, "check" if "check" in kinds else "fold")
+    t.apply({"kind": "deal"})
+    hand = state(t, 0)["hand"]
+    assert hand["bomb_pot"] is True
+    assert hand["street"] == "flop" and len([c for c in hand["board"] if c]) == 3
+    assert hand["pot"] == 15 and all(p["committed"] == 0 for p in hand["players"])
+
+
+def test_double_board_bomb_pot_deals_two_boards() -> None:
+    t = table(3, bomb_pot_every=1, double_board=True)
+    t.apply({"kind": "deal"})
+    hand = state(t, 0)["hand"]
+    assert len([c for c in hand["second_board"] if c]) == 3
+
+
+def test_the_host_changes_the_betting_between_deals() -> None:
+    t = table(3)
+    t.apply({"kind": "change", "straddle": "button", "runs": 2, "bomb_pot_every": 3})
+    house = t.game.engine.game.house  # type: ignore[attr-defined]
+    assert (house.straddle, house.runs, house.bomb_pot_every) == ("button", 2, 3)
+    assert t.public_settings()["straddle"] == "button"
+    t.apply({"kind": "change", "straddle": "none", "runs": 1, "bomb_pot_every": 0})
+    assert t.game.engine.game.house is None  # type: ignore[attr-defined]
+
+
+def test_betting_settings_are_refused_where_they_are_not_dealt() -> None:
+    with pytest.raises(ProtocolError, match="poker tables of the catalogue"):
+        parse_settings(b'{"straddle": "utg"}')
+    t = make_table("tbl2", parse_settings(b"{}"), 1, "h" * 64)
+    with pytest.raises(IllegalActionError, match="catalogue only"):
+        t.apply({"kind": "change", "runs": 2})
+
+
+def test_shortcuts_come_from_the_legal_range() -> None:
+    t = table(2, stack=100)
+    t.apply({"kind": "deal"})
+    # Heads-up the button (seat 0) posts the small blind 1 and acts first, facing 2.
+    legal = {a["kind"]: a for a in state(t, 0)["hand"]["legal"]}
+    raise_ = legal["raise"]
+    assert (raise_["low"], raise_["high"]) == (4, 100)
+    # Pot: call 1 to 2, then raise the pot of 4: to 6 (equal to 3×, so shown once).
+    assert [(s["label"], s["to"]) for s in raise_["shortcuts"]] == [
+        ("Min", 4),
+        ("3×", 6),
+        ("All-in", 100),
+    ]
+    assert state(t, 1)["hand"]["facing"] == 0 and state(t, 0)["hand"]["facing"] == 1
+
+
+def test_the_time_bank_is_drawn_on_and_replays() -> None:
+    t = table(2, turn_seconds=20, time_bank=30)
+    commands: list[dict[str, Any]] = [{"kind": "deal"}]
+    t.apply(commands[0])
+    seat = t.game.engine.actor  # type: ignore[attr-defined]
+    assert t.person_wait(seat, {0, 1}) == 50.0
+    assert t.turn(seat, 42.0) == {"seat": seat, "seconds_left": 42.0, "limit": 20, "bank": 30.0}
+    commands.append({"kind": "act", "seat": seat, "action": "call", "to": None, "bank": 12.5})
+    t.apply(commands[-1])
+    assert t.bank_left(seat) == 17.5
+    other = t.game.engine.actor  # type: ignore[attr-defined]
+    commands.append(t.fallback(other, "timeout"))
+    t.apply(commands[-1])
+    assert t.bank_left(other) == 0.0 and t.person_wait(other, {0, 1}) == 20.0
+    again = table(2, turn_seconds=20, time_bank=30)
+    for c in commands:
+        again.apply(c)
+    assert again.bank_used == t.bank_used
+
+
+def test_the_history_deals_a_bomb_pot_and_two_runs_again() -> None:
+    t = table(2, runs=2, bomb_pot_every=1, stack=100)
+    t.apply({"kind": "deal"})
+    act(t, "bet", 96)  # everyone antes 4, the flop is out: a bet all in and a call
+    act(t, "call")
+    act(t, "runs", 2)
+    act(t, "runs", 2)
+    history = t.history_for(0, 1)
+    last = history["frames"][-1]
+    assert last["finished"] and last["runs_dealt"] == 2 and last["bomb_pot"]
+    assert last["results"] == state(t, 0)["hand"]["results"]
+
+
+def test_a_player_who_mucks_beaten_hands_is_not_shown() -> None:
+    t = table(3, seed=11, stack=100)
+    t.apply({"kind": "muck", "seat": 2, "on": True})
+    assert state(t, 2)["you"]["muck"] and not state(t, 1)["you"]["muck"]
+    shown = []
+    for _ in range(12):
+        t.apply({"kind": "deal"})
+        while t.in_hand:
+            kinds = [a["kind"] for a in state(t, t.game.engine.actor)["hand"]["legal"]]  # type: ignore[attr-defined]
+            act(t, "check" if "check" in kinds else "call")
+        hand = t.game.engine.hand  # type: ignore[attr-defined]
+        cy = hand.player_index(2)
+        log = hand.deal.log
+        shown.append([e.kind for e in log if e.kind in ("show", "muck") and e.player == cy])
+        assert all(e.player == cy for e in log if e.kind == "muck")  # the others show
+    assert ["muck"] in shown and ["show"] in shown  # beaten hands mucked, others shown
