@@ -4,7 +4,9 @@ Starts ``straights serve`` on a free loopback port with a throwaway database,
 plays real deals in headless Chromium (Debian's ``/usr/bin/chromium``, driven by
 Playwright) against calling bots, and saves, for a desktop (1280×800) and a
 phone (390×844): a deal in progress, an all-in with a real side pot, a
-showdown and the replayer. The PNGs are reduced to a 256-colour palette
+showdown, the replayer, the ledger, and the host's room (a change waiting for the
+next deal, a player sat out beside a disconnected one, seven cards at a stud
+showdown, a request for a seat, a closed table). The PNGs are reduced to a 256-colour palette
 (Pillow) to stay small, and written to ``docs/img/`` (or ``--out``).
 
 Run: ``python scripts/gallery.py [--out docs/img]``.
@@ -220,6 +222,102 @@ def raises_for(hand: dict[str, Any]) -> tuple[str, ...]:
     return ()
 
 
+def hosted(browser: Browser, base: str, size: ViewportSize, **settings: object) -> Page:
+    """A new table's page in a fresh browser that created it (it holds the host token)."""
+    req = urllib.request.Request(
+        base + "/api/tables",
+        data=json.dumps(settings).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(req, timeout=5) as r:
+        data = json.loads(r.read())
+    page = browser.new_context(viewport=size).new_page()
+    page.goto(base + "/")
+    page.evaluate(
+        "([t, k]) => localStorage.setItem('straights.host.' + t, k)",
+        [data["table"], data["host_token"]],
+    )
+    page.goto(f"{base}/t/{data['table']}")
+    page.on("dialog", lambda d: d.accept())
+    until(lambda: page.evaluate("app.state !== null"), what="the table")
+    return page
+
+
+def room(browser: Browser, base: str, out: Path) -> None:
+    """The host's room (issue 22), at both sizes: a change waiting for the next deal,
+    a player sat out beside a disconnected one, seven cards at a stud showdown, and a
+    closed table."""
+    for tag, size in (("desktop", DESKTOP), ("phone", PHONE)):
+        ann = hosted(browser, base, size, seats=3, bots=1, bot_kind="calling", turn_seconds=0)
+        sit(ann, 0, "Ann")
+        until(lambda a=ann: bool(state(a)["hand"]["hole"]), what="a deal")  # type: ignore[index,misc]
+        ann.fill("#host-settings input[name=ante]", "5")
+        ann.fill("#host-settings input[name=turn_seconds]", "45")
+        ann.click("#host-settings button[type=submit]")
+        ann.wait_for_selector("#host-queued")
+        ann.locator("#host-panel").scroll_into_view_if_needed()
+        save(ann, out, f"host-queued-{tag}")
+        ann.context.close()
+
+        ann = hosted(browser, base, size, seats=4, bots=1, bot_kind="calling", turn_seconds=0)
+        sit(ann, 0, "Ann")
+        url = ann.url
+        others = []
+        free = [i for i, m in enumerate(state(ann)["seats"]) if m is None]  # type: ignore[arg-type]
+        for seat, name in zip(free, ("Bob", "Cleo"), strict=False):
+            page = browser.new_context(viewport=size).new_page()
+            page.goto(url)
+            sit(page, seat, name)
+            others.append(page)
+        others[0].click("#btn-sitout")
+        others[1].context.close()
+        ann.wait_for_selector(f'.seat[data-seat="{free[1]}"] .offline')
+        ann.wait_for_selector(f'.seat[data-seat="{free[0]}"] >> text=sat out')
+        save(ann, out, f"away-{tag}")
+        for page in (ann, others[0]):
+            page.context.close()
+
+        ann = hosted(
+            browser, base, size, seats=4, bots=3, bot_kind="calling", turn_seconds=0,
+            games=["F7S"], stack=1000,
+        )  # fmt: skip
+        sit(ann, 0, "Ann")
+        until(lambda a=ann: bool(state(a)["hand"]["hand_number"]), what="a stud deal")  # type: ignore[index,misc]
+        while not state(ann)["hand"]["finished"]:  # type: ignore[index]
+            if not act(ann, "bring-in"):
+                time.sleep(0.1)
+        save(ann, out, f"stud-showdown-{tag}")
+        ann.context.close()
+
+        ann = hosted(browser, base, size, seats=3, turn_seconds=0, stack=50)
+        sit(ann, 0, "Ann")
+        ann.check("#host-settings input[name=seat_approval]")
+        ann.click("#host-settings button[type=submit]")
+        until(lambda a=ann: bool(state(a)["table"]["seat_approval"]), what="approval")  # type: ignore[index,misc]
+        bob = browser.new_context(viewport=size).new_page()
+        bob.goto(ann.url)
+        bob.locator('.seat[data-seat="1"] >> text=Sit').click()
+        bob.fill("#sit input[name=name]", "Bob")
+        bob.click("#sit button[type=submit]")
+        ann.wait_for_selector("#host-panel >> text=Admit")
+        ann.locator("#host-panel >> text=Admit").scroll_into_view_if_needed()
+        save(ann, out, f"seat-request-{tag}")
+        save(bob, out, f"seat-request-guest-{tag}")
+        bob.context.close()
+        ann.context.close()
+
+        ann = hosted(
+            browser, base, size, seats=4, turn_seconds=0, stack=50,
+            games=["NT", "FR"], dealers_choice=True,
+        )  # fmt: skip
+        ann.click("#host-close")
+        ann.wait_for_selector("#ledger[open]")
+        ann.locator("#ledger >> text=Close").click()
+        save(ann, out, f"closed-{tag}")
+        ann.context.close()
+
+
 def heads_up_display(browser: Browser, base: str, out: Path) -> None:
     """The host shows the statistics at a hold'em table of equity bots; after some
     deals, the seats on a desktop and a phone, and one player's full set."""
@@ -274,6 +372,14 @@ def main() -> None:
             side_pot(browser, base, args.out)
             deal_showdown_replay(browser, base, args.out)
             heads_up_display(browser, base, args.out)
+        finally:
+            browser.close()
+    with server(bot_delay=0.3, deal_delay=8.0) as base, sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"]
+        )
+        try:
+            room(browser, base, args.out)
         finally:
             browser.close()
 

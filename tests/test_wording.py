@@ -105,3 +105,29 @@ def test_unnamed_players_are_counted_from_one_in_views_and_histories() -> None:
     history = hand_to_phh(hand)
     assert sorted(history["players"]) == ["seat 1", "seat 2"]
     assert sorted(history["seats"]) == [1, 2]  # the same numbers as the names
+
+
+def test_a_pot_won_by_a_kicker_names_it() -> None:
+    """Three players with three twos on the board (issue 22): the line says which
+    kicker decided; a pot won on the hand itself says nothing more."""
+    from straights.cards import make_deck, parse_cards
+    from straights.game.wording import pot_lines
+    from straights.poker import Deal, Stakes, get_variant
+
+    def played(cards: str) -> list[str]:
+        top = list(parse_cards(cards))
+        deck = top + [c for c in make_deck() if c not in top]
+        deal = Deal(get_variant("NT"), Stakes.uniform(3, blinds=(1, 2), min_bet=2), [50] * 3, deck)
+        while not deal.finished:
+            kinds = {a.kind for a in deal.legal_actions()}
+            deal.act("check" if "check" in kinds else "call")
+        return pot_lines(deal, ["Ann", "Bob", "Cleo"].__getitem__)
+
+    # holes Ann Ks 4c, Bob Qd 4d, Cleo Jd 5c; burn, flop 2h 2d 2c, burn, 7s, burn, 8h
+    assert played("Ks 4c Qd 4d Jd 5c 9s 2h 2d 2c 9h 7s 9c 8h") == [
+        "The pot of 6 to Ann with Three of a kind, twos (king kicker)"
+    ]
+    # Ann's kings full beat the others' trips: no kicker to tell
+    assert played("Ks Kc Qd 4d Jd 5c 9s 2h 2d 2c 9h 7s 9c 8h") == [
+        "The pot of 6 to Ann with Full house, twos full of kings"
+    ]

@@ -70,13 +70,14 @@ def test_the_table_delay_beats_the_server_default() -> None:
     assert _bot_wait(_table(None), server_delay=0.8) == 0.8
 
 
-def test_the_host_changes_the_delay_between_deals_only() -> None:
+def test_the_host_changes_the_delay_for_the_next_deal() -> None:
     t = _table(1.0)
     t.apply({"kind": "change", "bot_seconds": 0.3})
     assert t.public_settings()["bot_seconds"] == 0.3
     assert _bot_wait(t, server_delay=0.8) == 0.3
-    with pytest.raises(Exception, match="between deals"):
-        t.apply({"kind": "change", "bot_seconds": 2.0})
+    # during a deal the change waits for its end (issue 22)
+    t.apply({"kind": "change", "bot_seconds": 2.0})
+    assert t.public_settings()["bot_seconds"] == 0.3 and t.queued == {"bot_seconds": 2.0}
 
 
 def test_a_deal_against_every_kind_of_bot(make_server, clients) -> None:

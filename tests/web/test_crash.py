@@ -87,8 +87,13 @@ def _step(humans: list[Client], rng: random.Random, actions: int) -> None:
 
 
 def _picture(c: Client) -> dict:
+    """The table as ``c`` last saw it (without the seats' offline marks: who happens
+    to be connected is the server's, not the table's)."""
     assert c.state is not None
-    return {"version": c.state["version"], "hand": c.state["hand"], "seats": c.state["seats"]}
+    seats = [
+        s if s is None else {k: v for k, v in s.items() if k != "offline"} for s in c.state["seats"]
+    ]
+    return {"version": c.state["version"], "hand": c.state["hand"], "seats": seats}
 
 
 def test_kill_dash_nine_mid_hand_then_resume_exactly(make_server, clients, tmp_path) -> None:

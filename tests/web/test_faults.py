@@ -132,9 +132,18 @@ def _stored_table(db: str, table_id: str, upto: int | None = None) -> tuple[Any,
 
 
 def _without_timers(state: dict[str, Any]) -> dict[str, Any]:
-    """A state without its clock and the connection's host flag (the server's own)."""
-    you = {k: v for k, v in state["you"].items() if k != "host"}
-    return {k: v for k, v in state.items() if k != "turn"} | {"you": you}
+    """A state without its clock, the connection's host and removed flags, the seats'
+    offline marks and the requests for seats (the server's own, from its connections)."""
+    you = {k: v for k, v in state["you"].items() if k not in ("host", "removed", "banned")}
+    seats = [
+        s if s is None else {k: v for k, v in s.items() if k != "offline"} for s in state["seats"]
+    ]
+    ledger = {k: v for k, v in state["ledger"].items() if k != "requests"}
+    return {k: v for k, v in state.items() if k != "turn"} | {
+        "you": you,
+        "seats": seats,
+        "ledger": ledger,
+    }
 
 
 @pytest.mark.postgres

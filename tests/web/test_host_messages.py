@@ -36,10 +36,10 @@ def test_the_host_runs_the_table_and_hands_the_role_over(make_server, clients) -
     state = creator.wait_for(lambda m: m["type"] == "state" and m["hand"]["actor"] is not None)
     assert state["you"]["host"] is True, "sitting down keeps the host role"
     assert state["ledger"]["host_seat"] == 0 and state["seats"][0]["host"] is True
-    # between deals only
+    # during a deal a change waits for the next one
     creator.send({"type": "change", "token": host_token, "ante": 2})
-    err = creator.wait_for(lambda m: m["type"] == "error")
-    assert err["code"] == "illegal" and "between deals" in err["message"]
+    state = creator.wait_for(lambda m: m["type"] == "state" and m["ledger"]["queued"])
+    assert state["ledger"]["queued"] == {"ante": 2} and state["table"]["ante"] == 1
     # a player may not run the table
     bob.send({"type": "pause", "token": bob.token, "on": True})
     err = bob.wait_for(lambda m: m["type"] == "error")

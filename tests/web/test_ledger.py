@@ -145,7 +145,7 @@ def test_a_broke_player_keeps_his_seat_and_cards_and_rebuys_within_the_limit() -
     assert not t.can_deal()
     t.apply({"kind": "rebuy", "seat": broke})  # the second buy-in: 20 in all, automatic
     assert t.seats[broke].stack == 10  # type: ignore[union-attr]
-    with pytest.raises(IllegalActionError, match="still have chips"):
+    with pytest.raises(IllegalActionError, match="a top-up brings a stack up to 10"):
         t.apply({"kind": "rebuy", "seat": broke})
     assert t.chips() == t.bank() == 30
 
@@ -246,11 +246,13 @@ def test_the_host_pauses_changes_hands_over_and_closes() -> None:
     t.apply({"kind": "change", "ante": 2, "betting": "no-limit", "turn_seconds": 0})
     t.apply({"kind": "deal"})
     assert t.game.engine.hand is not None and t.game.engine.hand.config.ante == 2
-    with pytest.raises(IllegalActionError, match="between deals"):
-        t.apply({"kind": "change", "ante": 3})
+    t.apply({"kind": "change", "ante": 3})  # during a deal: for the next deal
+    assert t.settings.ante == 2 and t.queued == {"ante": 3}
+    assert t.game.engine.config.ante == 2, "the deal on keeps its stakes"
     with pytest.raises(IllegalActionError, match="between deals"):
         t.apply({"kind": "close"})
     play_out(t, "raise")
+    assert t.settings.ante == 3 and t.queued is None
     t.apply({"kind": "host", "seat": 1})
     assert t.host_hash == BOB and t.host_seat() == 1
     t.apply({"kind": "close"})
@@ -386,3 +388,55 @@ def test_an_edition_one_log_with_a_leaver_checked_for_still_replays() -> None:
     t.apply({"kind": "unseat", "seat": actor})
     t.apply({"kind": "act", "seat": actor, "action": "check", "why": "away"})
     assert t.game.engine.actor != actor
+
+
+def test_a_player_tops_up_between_deals_to_the_tables_stack() -> None:
+    """Not only when broke: between deals, up to the starting stack; beyond the limit
+    the host approves (between deals too); never during a deal; chips and ledger agree."""
+    t = new_table(seats=2, stack=100, auto_limit=130)
+    t.apply({"kind": "sit", "seat": 0, "name": "Ann", "token_hash": "a" * 64})
+    t.apply({"kind": "bot", "seat": 1, "bot": "calling"})
+    with pytest.raises(IllegalActionError, match="up to 100"):
+        t.apply({"kind": "rebuy", "seat": 0})  # a full stack: nothing to top up
+    t.apply({"kind": "deal"})
+    with pytest.raises(IllegalActionError, match="between deals"):
+        t.apply({"kind": "rebuy", "seat": 0})
+    play_out(t)
+    # Whatever the deal did, Ann has 70 now (chips moved to the bot: none made).
+    ann, bot = t.game.engine.seats[0], t.game.engine.seats[1]
+    assert ann is not None and bot is not None
+    bot.stack, ann.stack = bot.stack + ann.stack - 70, 70
+    assert t.chips() == t.bank()
+    t.apply({"kind": "rebuy", "seat": 0})  # 100 bought + 30 = 130: within the limit
+    assert t.chips_of_player(t.seats[0].owner) == 100
+    assert (t.entries[-1].note, t.entries[-1].amount) == ("tops up", 30)
+    assert t.chips() == t.bank() and row(t, "Ann")["bought"] == 130
+    # Beyond the limit: the host approves, and only between deals.
+    ann.stack, bot.stack = 40, bot.stack + 60
+    t.apply({"kind": "rebuy", "seat": 0})
+    assert t.accounts[t.seats[0].owner].pending == 60
+    assert t.chips_of_player(t.seats[0].owner) == 40
+    t.apply({"kind": "deal"})
+    with pytest.raises(IllegalActionError, match="between deals"):
+        t.apply({"kind": "answer", "player": t.seats[0].owner, "accept": True})
+    play_out(t)
+    before = t.chips_of_player(t.seats[0].owner)
+    t.apply({"kind": "answer", "player": t.seats[0].owner, "accept": True})
+    assert t.chips_of_player(t.seats[0].owner) == before + 60
+    assert t.chips() == t.bank()
+
+
+def test_the_host_never_approves_his_own_buy_in() -> None:
+    """Edition 3: the host's own rebuy beyond the limit is at once; another player's
+    waits for him (edition 2 logs, where the host approved his own, replay so)."""
+    for edition, waits in ((3, False), (2, True)):
+        t = new_table(seats=2, stack=10, auto_limit=10, edition=edition)
+        t.apply({"kind": "sit", "seat": 0, "name": "Ann", "token_hash": ANN, "host": True})
+        t.apply({"kind": "sit", "seat": 1, "name": "Bob", "token_hash": BOB})
+        assert t.host_hash == ANN
+        for seat in (0, 1):  # both broke (the test empties the stacks: buy-ins matter here)
+            t.seats[seat].stack = 0  # type: ignore[union-attr]
+        t.apply({"kind": "rebuy", "seat": 0})
+        t.apply({"kind": "rebuy", "seat": 1})
+        ann, bob = (t.accounts[t.seats[s].owner] for s in (0, 1))  # type: ignore[union-attr]
+        assert bool(ann.pending) is waits and bob.pending == 10, edition

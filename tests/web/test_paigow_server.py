@@ -15,8 +15,13 @@ from straights.store import Store
 
 
 def _state(c: Client) -> dict[str, Any]:
+    """``c``'s last state, without the seats' offline marks (who is connected at the
+    moment, not the table's)."""
     assert c.state is not None
-    return c.state
+    seats = [
+        s if s is None else {k: v for k, v in s.items() if k != "offline"} for s in c.state["seats"]
+    ]
+    return c.state | {"seats": seats}
 
 
 def _dealt(c: Client) -> dict[str, Any]:

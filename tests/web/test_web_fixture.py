@@ -81,11 +81,56 @@ def rebuilt(store: Store, key: str) -> Any:
     return TableManager(store)._rebuild(row)
 
 
+def as_now(recorded: dict[str, Any]) -> dict[str, Any]:
+    """The release's record as the ledger shows it since (issue 22): chips a player took
+    away and brought back ("returns") count neither as bought nor as cashed out, and the
+    ledger tells a change waiting for the next deal (none here), and the table how long
+    it keeps a sat-out seat and whether seats wait for the host."""
+    back: dict[int, int] = {}
+    for _seq, player, kind, amount, note in recorded["entries"]:
+        if kind == "buy-in" and note == "returns":
+            back[player] = back.get(player, 0) + amount
+
+    def rows(old: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        out = []
+        for r in old:
+            b = back.get(r["player"], 0)
+            out.append(r | {"bought": r["bought"] - b, "cashed": r["cashed"] - b})
+        return out
+
+    now = json.loads(json.dumps(recorded))
+    now["ledger"] = rows(now["ledger"])
+    for state in now["states"].values():
+        state["ledger"]["rows"] = rows(state["ledger"]["rows"])
+        state["ledger"]["queued"] = None
+        state["table"]["away_minutes"] = 10  # the default: a sat-out seat is kept 10 minutes
+        state["table"]["seat_approval"] = False  # and the table is open to all
+    assert back, "the fixture has a player who came back"
+    return now
+
+
+def without_stakes(value: Any) -> bool:
+    """Drop every hand's ``stakes`` words from ``value`` (in place); whether any was."""
+    found = False
+    if isinstance(value, dict):
+        if isinstance(value.get("stakes"), str) and "hand_number" in value:
+            found = bool(value.pop("stakes"))
+        for v in value.values():
+            found = without_stakes(v) or found
+    elif isinstance(value, list):
+        for v in value:
+            found = without_stakes(v) or found
+    return found
+
+
 @pytest.mark.parametrize("key", ["straights", "choice", "paigow"])
 def test_a_stored_web_table_replays_to_the_same_states(store: Store, key: str) -> None:
     table = rebuilt(store, key)
-    expected = EXPECTED[key]
+    expected = as_now(EXPECTED[key])
     got = snapshot(table)
+    # A catalogue deal names its stakes since (issue 22): "blinds 1/2 · bets 2/4".
+    named = without_stakes(got)
+    assert named == (key == "choice"), named
     for part in ("seq", "hand_number", "in_hand", "chips", "bank", "entries", "ledger"):
         assert got[part] == expected[part], part
     for viewer, state in expected["states"].items():

@@ -31,9 +31,11 @@ from typing import TYPE_CHECKING, Final
 from straights.cards import Card
 from straights.game import events as ev
 from straights.game.config import ROUNDS
+from straights.rankings.low import RANK_WORDS
 
 if TYPE_CHECKING:
     from straights.poker.engine import Deal, Entry
+    from straights.rankings.base import HandValue
 
 __all__ = [
     "Phrase",
@@ -395,6 +397,33 @@ def deal_story(deal: Deal, name: Callable[[int], str], you: int | None = None) -
     return lines
 
 
+def kicker_words(top: HandValue, losers: Iterable[HandValue]) -> str:
+    """`` (king kicker)`` when ``top`` beat a hand of the very same words only by a
+    kicker (its first card, counted in groups, that differs), else ``""``.
+
+    >>> from straights.rankings.base import evaluate
+    >>> a, b = (evaluate(h, ranking="high") for h in ("2s 2d 2h Ks 9c", "2c 2d 2h Qs Jc"))
+    >>> a.phrase == b.phrase, kicker_words(a, [b])
+    (True, ' (king kicker)')
+    >>> c = evaluate("2s 2d 2h Ks 8c", ranking="high")
+    >>> kicker_words(a, [c]), kicker_words(a, [evaluate("As Ad Kh Ks 8c", ranking="high")])
+    (' (nine kicker)', '')
+    """
+    same = [v for v in losers if v.phrase == top.phrase and v.category == top.category]
+    if not same or not all(c.is_ranked for v in (top, *same) for c in v.cards):
+        return ""
+
+    def grouped(value: HandValue) -> list[int]:
+        ranks = [int(c.rank or 0) for c in value.cards]
+        return sorted(ranks, key=lambda r: (ranks.count(r), r), reverse=True)
+
+    mine, theirs = grouped(top), grouped(max(same))
+    for m, t in zip(mine, theirs, strict=False):
+        if m != t:
+            return f" ({RANK_WORDS[m]} kicker)" if 1 <= m < len(RANK_WORDS) else ""
+    return ""
+
+
 def pot_lines(deal: Deal, name: Callable[[int], str]) -> list[str]:
     """How each pot of the finished ``deal`` went, one line a pot: its winners and why
     (each hand named, high and low in a split game), the shares of a split; then a
@@ -424,6 +453,7 @@ def pot_lines(deal: Deal, name: Callable[[int], str]) -> list[str]:
     live = [i for i in range(deal.n) if not deal.folded[i]]
     rules = deal.variant.showdown
     pots = len({v.pot for v in deal.verdicts})
+    shown = sorted({e.player for e in deal.log if e.kind == "show" and e.player is not None})
     for verdict in deal.verdicts:
         k = verdict.pot
         label = "The pot" if pots == 1 else ("Main pot" if k == 0 else f"Side pot {k}")
@@ -451,7 +481,15 @@ def pot_lines(deal: Deal, name: Callable[[int], str]) -> list[str]:
             top = max(v for _, v in hands)
             best = [i for i, v in hands if v == top]
             winners.append(best)
-            parts.append(f"{rule.label}: {' and '.join(name(i) for i in best)} with {top.phrase}")
+            # Beaten by a kicker? Against every hand shown, not only the pot's own.
+            rivals = [v for _, v in hands if v < top] + [
+                v
+                for i in shown
+                if i not in values and (v := deal.hand_values(i, verdict.run)[r]) is not None
+            ]
+            kicker = kicker_words(top, [v for v in rivals if v < top])
+            who = " and ".join(name(i) for i in best)
+            parts.append(f"{rule.label}: {who} with {top.phrase}{kicker}")
         shares = split(verdict.amount, winners)
         paid = ", ".join(f"{name(i)} {chips}" for i, chips in enumerate(shares) if chips)
         if len(rules) == 1 and len(winners[0]) == 1:  # one hand takes it: no split to show

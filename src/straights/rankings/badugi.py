@@ -28,7 +28,7 @@ from straights.cards import Card
 from straights.errors import HandSizeError, PackError
 from straights.rankings.base import HandValue, Ranking
 from straights.rankings.compiled import speedups
-from straights.rankings.low import RANK_LETTERS, RANK_WORDS
+from straights.rankings.low import RANK_SHOWN, RANK_WORDS
 
 __all__ = ["RANKINGS", "badugi_key", "python_badugi_key"]
 
@@ -89,7 +89,7 @@ def _evaluate(cards: tuple[Card, ...]) -> HandValue:
     key, chosen = _best(tuple(c.id for c in cards))
     played = tuple(sorted((Card(i) for i in chosen), key=lambda c: -_low_rank(c.id)))
     size = key[0]
-    letters = "-".join(RANK_LETTERS[_low_rank(c.id)] for c in played)
+    letters = "-".join(RANK_SHOWN[_low_rank(c.id)] for c in played)
     top = RANK_WORDS[_low_rank(played[0].id)]
     title = _SIZE_NAMES[size]
     phrase = f"{title[0].upper()}{title[1:]}, {top} high ({letters})"

@@ -36,6 +36,8 @@ key functions (:func:`ace_to_five_key`, :func:`deuce_to_seven_key`,
 'Seven-five low (7-5-4-3-2)'
 >>> evaluate('Jk 7h 5s 4h Ad', ranking='ace-to-five').phrase
 'Seven-five low (7-5-4-2-A) (joker as 2♣)'
+>>> evaluate('Th 9c 5s 4d 3c', ranking='deuce-to-seven').phrase  # "10", never "T"
+'Ten-nine low (10-9-5-4-3)'
 >>> evaluate('Ks Kd 7h 5s 3c', ranking='ace-to-five', qualifier=8).category
 'no low'
 """
@@ -64,6 +66,7 @@ __all__ = [
     "RANKINGS",
     "RANK_LETTERS",
     "RANK_PLURALS",
+    "RANK_SHOWN",
     "RANK_WORDS",
     "LowMethod",
     "ace_to_five_key",
@@ -123,6 +126,8 @@ RANK_PLURALS: Final = (
     "eights", "nines", "tens", "jacks", "queens", "kings", "aces",
 )  # fmt: skip
 RANK_LETTERS: Final = "?A23456789TJQKA"
+#: Each rank as a hand's description writes it: "10", never "T" (a reader's word).
+RANK_SHOWN: Final = ("?", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 
 @dataclass(frozen=True)
@@ -412,7 +417,7 @@ def _describe(badness: int, method: LowMethod, shown: list[int]) -> tuple[str, s
     """(category, phrase) for a five-card badness; ``shown`` lists all five ranks."""
     cat = badness >> _CAT_SHIFT
     order = _phrase_ranks(badness)
-    cards = "-".join(RANK_LETTERS[r] for r in shown)
+    cards = "-".join(RANK_SHOWN[r] for r in shown)
     top = order[0]
     if cat == _NO_PAIR:
         category = high_name(top)

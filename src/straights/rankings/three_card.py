@@ -38,7 +38,7 @@ from typing import Final
 from straights.cards import SPECIAL_BASE, Card, check_unique
 from straights.errors import HandSizeError, PackError
 from straights.rankings.base import HandValue, Ranking
-from straights.rankings.low import RANK_LETTERS, RANK_PLURALS, RANK_WORDS, high_name
+from straights.rankings.low import RANK_PLURALS, RANK_SHOWN, RANK_WORDS, high_name
 
 __all__ = [
     "ACE_TO_FOUR",
@@ -139,7 +139,7 @@ def three_card_key(
 
 def _describe(value: int, ranks: list[int], method: ThreeCardMethod) -> tuple[str, str]:
     cat = value >> 12
-    cards = "-".join(RANK_LETTERS[r] for r in ranks)
+    cards = "-".join(RANK_SHOWN[r] for r in ranks)
     top = ranks[0]
     if cat == _HIGH_CARD:
         if method.low:

@@ -41,6 +41,8 @@ from straights.web.ledger import ledger_csv
 from straights.web.protocol import (
     Act,
     AddBot,
+    Adjust,
+    Admit,
     Answer,
     Back,
     Change,
@@ -64,6 +66,7 @@ from straights.web.protocol import (
     SetHands,
     ShowHud,
     Sit,
+    SitOut,
     TableSettings,
     Wager,
     error_reply,
@@ -275,6 +278,12 @@ class LiveTable:
     #: the table is shown or changed until it is rebuilt from the database.
     waiting: bool = False
     recovery: asyncio.Task[None] | None = None
+    #: The seats with a live connection when the state was last sent (offline marks).
+    online: set[int] = field(default_factory=set)
+    #: Requests for a seat waiting for the host (a table with ``seat_approval``), by
+    #: seat: who asks, his message and the token he will hold (not stored: a request
+    #: lives while its connection does).
+    requests: dict[int, tuple[Connection, Sit, str]] = field(default_factory=dict)
 
     def ready(self) -> None:
         """Raise :class:`TableWaiting` while the table waits for its database."""
@@ -301,6 +310,63 @@ class LiveTable:
 
     def connected_seats(self) -> set[int]:
         return {s for c in self.conns if not c.closed and (s := self.seat_of(c)) is not None}
+
+    def public_state(self, *, to_all: bool = True) -> dict[str, Any]:
+        """The table's public state with each person's seat that has no live
+        connection marked ``offline``; ``to_all``: it is sent to every viewer (who then
+        know who is connected: :attr:`online`)."""
+        public = self.table.public_state()
+        online = self.connected_seats()
+        if to_all:
+            self.online = online
+        for seat, (conn, _msg, _token) in list(self.requests.items()):
+            if conn.closed or self.table.seats[seat] is not None:
+                del self.requests[seat]  # he went, or the seat was taken meanwhile
+        public["ledger"] = public["ledger"] | {
+            "requests": [{"seat": k, "name": m.name} for k, (_c, m, _t) in self.requests.items()]
+        }
+        for i, seat in enumerate(public.get("seats") or []):
+            if seat is not None and seat.get("bot") is None and i not in online:
+                seat["offline"] = True
+        return public
+
+    def banned(self, conn: Connection) -> bool:
+        """Whether the host removed (and has not let back) the player of ``conn``."""
+        for account in self.table.accounts.values():
+            if account.token_hash in conn.digests and account.player in self.table.removed:
+                return True
+        return False
+
+
+#: The host's changes as the chat announces them.
+_CHANGE_WORDS = {
+    "ante": "stakes {} (ante)",
+    "betting": "structure {}",
+    "turn_seconds": "timer {} s",
+    "auto_limit": "automatic buy-in limit {}",
+    "bot_seconds": "bots' delay {} s",
+    "away_minutes": "away seats kept {} min",
+}
+
+
+def change_text(command: dict[str, Any], queued: dict[str, Any] | None) -> str:
+    """The chat's line for the host's ``change`` (``queued``: the table's change
+    waiting for the next deal after it).
+
+    >>> change_text({"kind": "change", "ante": 5, "turn_seconds": 45}, {"ante": 5})
+    'The host set stakes 5 (ante), timer 45 s: from the next deal.'
+    >>> change_text({"kind": "change", "ante": 2}, None)
+    'The host set stakes 2 (ante).'
+    >>> change_text({"kind": "change", "seat_approval": True}, None)
+    'The host set seats on approval.'
+    """
+    parts = [_CHANGE_WORDS[k].format(v) for k, v in command.items() if k in _CHANGE_WORDS]
+    if "seat_approval" in command:
+        parts.append("seats " + ("on approval" if command["seat_approval"] else "open to all"))
+    if not parts:
+        return "The host changed nothing."
+    later = queued is not None and any(k in queued for k in command)
+    return f"The host set {', '.join(parts)}{': from the next deal' if later else ''}."
 
 
 class TableManager:
@@ -644,20 +710,22 @@ class TableManager:
         """Send each connection its own view: what every viewer sees alike is serialised
         once, each seat's own part once per seat, and the two are joined as text.
         The caller holds the table's lock (what it sends is stored)."""
-        cache: dict[tuple[int | None, bool], str] = {}
+        cache: dict[tuple[int | None, bool, bool], str] = {}
         left = self.turn_left(live)
         table = live.table
-        public = table.public_state()
+        public = live.public_state()
         shared = to_json({k: public[k] for k in SHARED})
         shared = "," + shared[1:]  # its members, to follow a viewer's own members
         for conn in list(live.conns):
             seat = live.seat_of(conn)
             host = live.is_host(conn)
-            key = (seat, host)
+            banned = live.banned(conn)
+            key = (seat, host, banned)
             text = cache.get(key)
             if text is None:
                 state = table.own_state(seat, turn_left=left, public=public)
                 state["you"] |= _host_part(table, host)
+                state["you"]["banned"] = banned
                 text = to_json(state)[:-1] + shared
                 cache[key] = text
             conn.send(text)
@@ -690,6 +758,9 @@ class TableManager:
         if live.waiting:  # paused until _recover wakes it
             await live.wake.wait()
             return
+        if live.connected_seats() != live.online:  # someone (dis)connected: seats show it
+            async with live.lock:
+                self.broadcast(live)
         plan = table.next_auto(
             connected=live.connected_seats(),
             idle=time.monotonic() - live.changed_at,
@@ -734,6 +805,7 @@ class TableManager:
                 seat = int(command["seat"])
                 follow = live.table.after_timeout(seat, seat in live.connected_seats())
                 if follow is not None:
+                    follow["at"] = time.time()  # his seat is kept from now (away_minutes)
                     await self._commit(live, follow)
                 self.broadcast(live)
 
@@ -787,14 +859,17 @@ class TableManager:
                 conn.seat = conn.owner = None
                 async with live.lock:
                     self.broadcast(live)
+        elif isinstance(msg, SitOut):
+            seat = self._auth(conn, msg.token)
+            command = {"kind": "sitout", "seat": seat, "why": "asked", "at": time.time()}
+            await self.run(self._watching(conn), command, seen=msg.version)
         elif isinstance(msg, Back):
             seat = self._auth(conn, msg.token)
             await self.run(self._watching(conn), {"kind": "back", "seat": seat}, seen=msg.version)
         elif isinstance(msg, AddBot):
             await self._add_bot(conn, msg)
         elif isinstance(msg, RemoveBot):
-            self._auth(conn, msg.token, host_ok=True)
-            live = self._watching(conn)
+            live = self._host(conn, msg.token, "remove a bot")
             meta = live.table.seats[msg.seat] if msg.seat < len(live.table.seats) else None
             if meta is None or meta.bot is None:
                 raise IllegalActionError(f"{seat_label(msg.seat)} holds no bot")
@@ -828,6 +903,8 @@ class TableManager:
             await self.run(self._watching(conn), {"kind": "rebuy", "seat": seat}, seen=msg.version)
         elif isinstance(msg, Wager | SetHands):
             await self._wager_or_set(conn, msg)
+        elif isinstance(msg, Admit):
+            await self._admit(conn, msg)
         else:
             await self._hosting(conn, msg)
 
@@ -859,6 +936,9 @@ class TableManager:
             if msg.player not in live.table.removed:
                 raise IllegalActionError("the host removed no player of that number")
             command = {"kind": "readmit", "player": msg.player}
+        elif isinstance(msg, Adjust):
+            live = self._host(conn, msg.token, "adjust a stack")
+            command = {"kind": "adjust", "seat": msg.seat, "chips": msg.chips}
         elif isinstance(msg, MakeHost):
             live = self._host(conn, msg.token, "hand the host role on")
             command = {"kind": "host", "seat": msg.seat}
@@ -868,6 +948,9 @@ class TableManager:
         else:  # pragma: no cover - every message type is handled above
             raise ProtocolError(f"unexpected message {msg!r}")
         await self.run(live, command, seen=msg.version)
+        if isinstance(msg, Change):
+            async with live.lock:  # everyone is told, in the chat
+                self._chat_line(live, None, "", change_text(command, live.table.queued))
 
     # -- chat -----------------------------------------------------------------------------------
     def is_host(self, live: LiveTable, token: str) -> bool:
@@ -990,8 +1073,13 @@ class TableManager:
             conn.send({"type": "chat_log", "lines": list(live.chat)})
 
     def broadcast_one(self, live: LiveTable, conn: Connection) -> None:
-        state = live.table.state_for(live.seat_of(conn), turn_left=self.turn_left(live))
+        state = live.table.state_for(
+            live.seat_of(conn),
+            turn_left=self.turn_left(live),
+            public=live.public_state(to_all=False),
+        )
         state["you"] |= _host_part(live.table, live.is_host(conn))
+        state["you"]["banned"] = live.banned(conn)
         conn.send(state)
 
     async def _sit(self, conn: Connection, msg: Sit) -> None:
@@ -1008,26 +1096,69 @@ class TableManager:
                 "the host removed you from this table: ask the host to let you back"
             )
         token = msg.token if known and msg.token is not None else new_token()
+        asks = live.table.settings.seat_approval and not known and not live.is_host(conn)
         async with live.lock:
             if not known:
                 live.table.check_new_name(msg.name)
-            command = {
-                "kind": "sit",
-                "seat": msg.seat,
-                "name": msg.name,
-                "token_hash": hash_token(token),
-            }
-            table = live.table
-            if table.creator_hash in conn.digests and table.host_hash == table.creator_hash:
-                command["host"] = True  # the creator sits: the role goes with his seat
+            if asks:  # a newcomer's seat waits for the host (a table not open to all)
+                self._request(live, conn, msg, token)
+                return
+            await self._seat(live, conn, msg, token)
+
+    def _request(self, live: LiveTable, conn: Connection, msg: Sit, token: str) -> None:
+        """Hold ``conn``'s request for a seat until the host answers (caller holds the lock)."""
+        if live.table.closed:
+            raise IllegalActionError("this table is closed: the game is over")
+        if not 0 <= msg.seat < len(live.table.seats) or live.table.seats[msg.seat] is not None:
+            raise IllegalActionError(f"{seat_label(msg.seat)} is taken: choose an empty seat")
+        if msg.seat in live.requests and live.requests[msg.seat][0] is not conn:
+            raise IllegalActionError(f"someone already asks for {seat_label(msg.seat)}")
+        for seat, (other, _m, _t) in list(live.requests.items()):
+            if other is conn:
+                del live.requests[seat]  # one request a connection: the last
+        live.requests[msg.seat] = (conn, msg, token)
+        conn.send({"type": "requested", "table": live.table.id, "seat": msg.seat})
+        self.broadcast(live)
+
+    async def _admit(self, conn: Connection, msg: Admit) -> None:
+        """The host admits (or turns away) the one asking for ``msg.seat``."""
+        live = self._host(conn, msg.token, "answer a request for a seat")
+        async with live.lock:
+            asked = live.requests.pop(msg.seat, None)
+            if asked is None or asked[0].closed:
+                self.broadcast(live)
+                raise IllegalActionError(f"nobody asks for {seat_label(msg.seat)} now")
+            who, sit, token = asked
+            if not msg.accept:
+                who.send(error_reply(f"the host did not admit you to {seat_label(msg.seat)}"))
+                self.broadcast(live)
+                return
+            live.table.check_new_name(sit.name)  # (someone may have taken it meanwhile)
+            await self._seat(live, who, sit, token, fresh=False)
+
+    async def _seat(
+        self, live: LiveTable, conn: Connection, msg: Sit, token: str, *, fresh: bool = True
+    ) -> None:
+        """Seat ``conn``'s player as ``msg`` asks, holding ``token`` (caller holds the
+        lock); ``fresh``: refuse a stale message (not for a request the host admits)."""
+        command = {
+            "kind": "sit",
+            "seat": msg.seat,
+            "name": msg.name,
+            "token_hash": hash_token(token),
+        }
+        table = live.table
+        if table.creator_hash in conn.digests and table.host_hash == table.creator_hash:
+            command["host"] = True  # the creator sits: the role goes with his seat
+        if fresh:
             self._fresh(live, msg.version, command)
-            await self._commit(live, command)
-            meta = live.table.seats[msg.seat]
-            assert meta is not None
-            conn.seat, conn.owner = msg.seat, meta.owner
-            conn.digests.add(hash_token(token))
-            conn.send({"type": "seated", "table": live.table.id, "seat": msg.seat, "token": token})
-            self.broadcast(live)
+        await self._commit(live, command)
+        meta = live.table.seats[msg.seat]
+        assert meta is not None
+        conn.seat, conn.owner = msg.seat, meta.owner
+        conn.digests.add(hash_token(token))
+        conn.send({"type": "seated", "table": live.table.id, "seat": msg.seat, "token": token})
+        self.broadcast(live)
 
     async def _add_bot(self, conn: Connection, msg: AddBot) -> None:
         """A bot sits: the host's at once; a seated guest's once the host approves its

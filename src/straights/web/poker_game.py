@@ -103,6 +103,30 @@ def scaled_stakes(variant: Variant, players: int, unit: int) -> Stakes:
     )
 
 
+def stakes_words(stakes: Stakes, structure: Structure) -> str:
+    """A deal's stakes as the table shows them: blinds, ante, bring-in, and the bets
+    of a fixed-limit game.
+
+    >>> stakes_words(scaled_stakes(get_variant("FT"), 3, 5), Structure.FIXED_LIMIT)
+    'blinds 5/10 · bets 10/20'
+    >>> stakes_words(scaled_stakes(get_variant("F7S"), 4, 1), Structure.FIXED_LIMIT)
+    'ante 1 · bring-in 1 · bets 2/4'
+    >>> stakes_words(scaled_stakes(get_variant("NT"), 6, 2), Structure.NO_LIMIT)
+    'blinds 2/4'
+    """
+    parts = []
+    blinds = [b for b in stakes.blinds if b]
+    if blinds:
+        parts.append("blinds " + "/".join(str(b) for b in blinds))
+    if any(stakes.antes):
+        parts.append(f"ante {max(stakes.antes)}")
+    if stakes.bring_in:
+        parts.append(f"bring-in {stakes.bring_in}")
+    if structure == Structure.FIXED_LIMIT and stakes.small_bet and stakes.big_bet:
+        parts.append(f"bets {stakes.small_bet}/{stakes.big_bet}")
+    return " · ".join(parts)
+
+
 def house_rules(settings: TableSettings) -> HouseRules | None:
     """The table's betting beyond the rule book as the engine's
     :class:`~straights.poker.house.HouseRules` (``None``: a table of none), which
@@ -687,6 +711,7 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             "variant_name": variant.name,
             "game": game_name(variant.code),
             "structure": _STRUCTURES.get(variant.structure, ""),
+            "stakes": stakes_words(deal.stakes, variant.structure),
             "hand_number": hand.number,
             "finished": hand.finished,
             "street": view.street,

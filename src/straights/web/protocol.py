@@ -63,6 +63,8 @@ BotKind = Literal[
 BotSeconds = Annotated[float, Field(ge=0, le=10)]
 Token = Annotated[str, Field(pattern=TOKEN_PATTERN)]
 Chips = Annotated[int, Field(ge=0, le=10**9)]
+#: Minutes a player sat out keeps his seat before it is freed.
+AwayMinutes = Annotated[int, Field(ge=1, le=240)]
 SeatNo = Annotated[int, Field(ge=0, le=15)]
 #: The table version (``state.version``) a message answers: a message that changes the
 #: table names the state its sender saw, so a duplicate or stale one is refused once.
@@ -163,6 +165,15 @@ class RemoveBot(_Msg):
     seat: SeatNo
 
 
+class SitOut(_Msg):
+    """Sit out: not dealt in until "back" (a deal on is checked or folded for him);
+    the seat is kept for the table's ``away_minutes``."""
+
+    type: Literal["sit_out"]
+    version: Version = None
+    token: Token
+
+
 class Back(_Msg):
     """Come back after being sat out."""
 
@@ -229,6 +240,8 @@ class Change(_Msg):
     turn_seconds: Annotated[int, Field(ge=0, le=600)] | None = None
     auto_limit: Chips | None = None
     bot_seconds: BotSeconds | None = None
+    away_minutes: AwayMinutes | None = None
+    seat_approval: bool | None = None
     #: The table's betting (see :class:`TableSettings`); ``straddle`` "none" drops it.
     straddle: Literal["utg", "button", "none"] | None = None
     runs: Annotated[int, Field(ge=1, le=3)] | None = None
@@ -245,6 +258,27 @@ class Remove(_Msg):
     version: Version = None
     token: Token
     seat: SeatNo
+
+
+class Admit(_Msg):
+    """The host answers a request for a seat (a table whose seats need his approval)."""
+
+    type: Literal["admit"]
+    version: Version = None
+    token: Token
+    seat: SeatNo
+    accept: bool
+
+
+class Adjust(_Msg):
+    """The host sets the stack of the player in ``seat`` to ``chips`` between deals
+    (the difference is a buy-in or a cash-out of the ledger, noted "host adjusts")."""
+
+    type: Literal["adjust"]
+    version: Version = None
+    token: Token
+    seat: SeatNo
+    chips: Chips
 
 
 class LetBack(_Msg):
@@ -340,6 +374,7 @@ ClientMessage = (
     | Act
     | AddBot
     | RemoveBot
+    | SitOut
     | Back
     | History
     | Ping
@@ -349,6 +384,8 @@ ClientMessage = (
     | ShowHud
     | Change
     | Remove
+    | Adjust
+    | Admit
     | MakeHost
     | LetBack
     | Close
@@ -366,6 +403,7 @@ _MODELS: dict[str, type[_Msg]] = {
     "act": Act,
     "add_bot": AddBot,
     "remove_bot": RemoveBot,
+    "sit_out": SitOut,
     "back": Back,
     "history": History,
     "ping": Ping,
@@ -375,6 +413,8 @@ _MODELS: dict[str, type[_Msg]] = {
     "hud": ShowHud,
     "change": Change,
     "remove": Remove,
+    "adjust": Adjust,
+    "admit": Admit,
     "make_host": MakeHost,
     "let_back": LetBack,
     "close": Close,
@@ -442,8 +482,13 @@ class TableSettings(BaseModel):
     name: Annotated[str, Field(max_length=16 * MAX_TABLE_NAME)] = ""
     #: Chips a player may buy in all without the host's approval (None: 3 stacks).
     auto_limit: Annotated[int, Field(ge=0, le=10**9)] | None = None
-    #: Set by the server: 2 for tables with a ledger (a broke player keeps his seat).
-    edition: Literal[1, 2] = 1
+    #: Minutes a player sat out keeps his seat (the host's to change).
+    away_minutes: AwayMinutes = 10
+    #: Whether a newcomer's seat waits for the host's approval (else the table is open).
+    seat_approval: bool = False
+    #: Set by the server: 2 for tables with a ledger (a broke player keeps his seat),
+    #: 3 when the host's own buy-ins need no approval.
+    edition: Literal[1, 2, 3] = 1
     #: The game dealt: Straights, or Pai Gow poker against the bank (seats 1 to 6).
     game: Literal["straights", "pai-gow"] = "straights"
     #: Pai Gow: the table's limits and the bet a player makes until he chooses another
@@ -494,7 +539,8 @@ def parse_settings(raw: bytes) -> TableSettings:
         settings = settings.model_copy(update={"name": name})
     elif settings.name:
         settings = settings.model_copy(update={"name": ""})
-    settings = settings.model_copy(update={"edition": 2})  # new tables keep a ledger
+    # New tables keep a ledger (2) and the host buys in without asking himself (3).
+    settings = settings.model_copy(update={"edition": 3})
     if settings.game == "pai-gow" and (settings.games or settings.dealers_choice):
         raise ProtocolError(
             "a Pai Gow table plays Pai Gow against the bank only: "

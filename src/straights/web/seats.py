@@ -47,6 +47,9 @@ class SeatMeta:
     leaving: bool = False
     away_deals: int = 0
     misses: int = 0
+    #: When he sat out (seconds since the epoch, from the command; None: not known,
+    #: and the seat is kept :data:`AWAY_DEALS` deals as before).
+    away_at: float | None = None
 
     def to_public(self, seat: int) -> dict[str, Any]:
         status = (
@@ -60,13 +63,16 @@ class SeatMeta:
             if self.stack == 0
             else "waiting"
         )
-        return {
+        public = {
             "seat": seat,
             "name": self.name,
             "bot": self.bot,
             "status": status,
             "player": self.owner,
         }
+        if self.sat_out and self.away_at is not None:
+            public["away_at"] = self.away_at
+        return public
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,6 +45,7 @@ straights.errors.IllegalActionError: Straights has no wagers: the stakes are the
 from __future__ import annotations
 
 import hmac
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -135,6 +136,8 @@ class WebTable:
     creator: int | None = None
     #: deal -> the moves (indices in the deal's record) the turn timer made
     timeouts: dict[int, set[int]] = field(default_factory=dict)
+    #: The host's change made during a deal, for the next deal (see ``_do_change``).
+    queued: dict[str, Any] | None = None
     #: Players the host removed, who stay out until he lets them back (``readmit``).
     removed: set[int] = field(default_factory=set)
     #: player -> seconds of his time bank used (``TableSettings.time_bank``): the
@@ -205,22 +208,41 @@ class WebTable:
                 return i
         return None
 
+    def returned(self, player: int) -> int:
+        """Chips player ``player`` took away and brought back ("returns" buy-ins): the
+        ledger's rows leave them out of both bought and cashed out (the net is the same)."""
+        return sum(
+            e.amount
+            for e in self.entries
+            if e.player == player and e.kind == "buy-in" and e.note == "returns"
+        )
+
     def ledger_rows(self) -> list[dict[str, Any]]:
-        """One row per player who ever sat: bought, cashed out, chips now, net."""
+        """One row per player who ever sat: bought (fresh chips only), cashed out
+        (for good), chips now, net.
+
+        >>> t = make_table("t", TableSettings(seats=2, stack=100), 1, "h" * 64)
+        >>> _ = t.apply({"kind": "sit", "seat": 0, "name": "Ann", "token_hash": "a" * 64})
+        >>> _ = t.apply({"kind": "unseat", "seat": 0})
+        >>> _ = t.apply({"kind": "sit", "seat": 1, "name": "Ann", "token_hash": "a" * 64})
+        >>> [(r["bought"], r["cashed"], r["stack"]) for r in t.ledger_rows()]
+        [(100, 0, 100)]
+        """
         seats = {m.owner: i for i, m in enumerate(self.seats) if m is not None}
         rows = []
         for account in self.accounts.values():
             seat = seats.get(account.player)
             meta = None if seat is None else self.seats[seat]
             stack = 0 if seat is None or meta is None else self.game.stack_of(seat, meta)
+            back = self.returned(account.player)
             rows.append(
                 {
                     "player": account.player,
                     "name": account.name,
                     "bot": account.bot,
                     "seat": seat,
-                    "bought": account.bought,
-                    "cashed": account.cashed,
+                    "bought": account.bought - back,
+                    "cashed": account.cashed - back,
                     "stack": stack,
                     "net": account.net(stack),
                     "pending": account.pending,
@@ -229,14 +251,25 @@ class WebTable:
         return rows
 
     def transfers(self, rows: list[dict[str, Any]] | None = None) -> list[Transfer] | None:
-        """Who pays whom if the game ended now (the house a party in a banked game);
-        None while chips are in the middle (a deal on, or a carried pot) and the nets
-        do not balance. ``rows``: the :meth:`ledger_rows` when the caller has them."""
+        """Who pays whom if the game ended now, between people only: the house funds
+        the bots and settles their nets (and is the bank in a banked game), so it is
+        one party of the settle-up when bots or a bank played. None while chips are
+        in the middle (a deal on, or a carried pot) and the nets do not balance.
+        ``rows``: the :meth:`ledger_rows` when the caller has them.
+
+        >>> t = make_table("t", TableSettings(seats=2, stack=100), 1, "h" * 64)
+        >>> _ = t.apply({"kind": "sit", "seat": 0, "name": "Ann", "token_hash": "a" * 64})
+        >>> _ = t.apply({"kind": "bot", "seat": 1, "bot": "calling"})
+        >>> t.seats[0].stack, t.seats[1].stack = 130, 70  # Ann won 30 from the bot
+        >>> [str(x) for x in t.transfers()]
+        ['The house pays Ann 30']
+        """
         if self.in_hand:
             return None
         nets: dict[str, int] = {HOUSE: self.house} if self.game.banked else {}
         for row in self.ledger_rows() if rows is None else rows:
-            nets[row["name"]] = nets.get(row["name"], 0) + row["net"]
+            name = HOUSE if row["bot"] is not None else row["name"]
+            nets[name] = nets.get(name, 0) + row["net"]
         if sum(nets.values()) != 0:
             return None
         if self.game.banked:
@@ -316,6 +349,7 @@ class WebTable:
         handler(command)
         self.seq += 1
         if not self.in_hand:
+            self._apply_queued()
             self.game.tidy()
         events = self.game.events_since(mark)
         self.hud.note(self.game.archive_entry(events))
@@ -340,22 +374,37 @@ class WebTable:
         meta.stack = 0
         self.seats[seat] = None
 
-    def _buy_in(self, meta: SeatMeta, note: str, *, approve: bool = False) -> None:
-        """One buy-in of the table's stack: at once if within the limit (bots the host
-        added always), else waiting for the host (``answer`` command); ``approve``:
-        always waiting (a bot a guest added)."""
+    def _add_chips(self, meta: SeatMeta, amount: int) -> None:
+        """Put ``amount`` bought chips in front of ``meta``'s player: in the game's
+        engine while he is in the game (between deals), else beside him."""
+        seat = self.seats.index(meta)
+        engine_seats = getattr(self.game, "engine", None)
+        player = engine_seats.seats[seat] if meta.in_game and engine_seats is not None else None
+        if player is not None:
+            player.stack += amount
+        else:
+            meta.stack += amount
+
+    def _buy_in(
+        self, meta: SeatMeta, note: str, chips: int | None = None, *, approve: bool = False
+    ) -> None:
+        """One buy-in of the table's stack (``chips``: a top-up's): at once if within
+        the limit (bots the host added and the host's own always), else waiting for the
+        host (``answer`` command); ``approve``: always waiting (a bot a guest added)."""
         account = self.accounts[meta.owner]
-        amount = self.settings.stack
+        amount = self.settings.stack if chips is None else chips
         fresh = sum(
             e.amount
             for e in self.entries
             if e.player == account.player and e.kind == "buy-in" and e.note != "returns"
         )
+        # The host approves buy-ins: never his own (tables of edition 3 on).
+        own = self.settings.edition >= 3 and _same(account.token_hash, self.host_hash)
         if approve:
             account.pending = amount
-        elif account.bot is not None or fresh + amount <= self.auto_limit:
+        elif account.bot is not None or own or fresh + amount <= self.auto_limit:
             self._enter(account, "buy-in", amount, note)
-            meta.stack += amount
+            self._add_chips(meta, amount)
         else:
             account.pending = amount
 
@@ -420,8 +469,20 @@ class WebTable:
         seat = int(c["seat"])
         self.game.check_bot(str(c["bot"]))
         self._empty_seat(seat)
-        account = Account(self.seq + 1, f"Bot {seat + 1}", str(c["bot"]), None)
-        self.accounts[account.player] = account
+        name = f"Bot {seat + 1}"
+        # A bot added again to a seat is the same bot of the ledger (one row a name).
+        account = next(
+            (
+                a
+                for a in self.accounts.values()
+                if a.bot is not None and a.name == name and self.seat_of_player(a.player) is None
+            ),
+            None,
+        )
+        if account is None:
+            account = Account(self.seq + 1, name, str(c["bot"]), None)
+            self.accounts[account.player] = account
+        account.bot = str(c["bot"])
         meta = SeatMeta(account.player, account.name, account.bot, token_hash=None, stack=0)
         self.seats[seat] = meta
         self._buy_in(meta, "sits", approve=bool(c.get("guest")))
@@ -452,24 +513,63 @@ class WebTable:
             self.muckers.discard(meta.owner)
 
     def _do_sitout(self, c: dict[str, Any]) -> None:
-        self.taken(int(c["seat"])).sat_out = True
+        meta = self.taken(int(c["seat"]))
+        if meta.bot is not None:
+            raise IllegalActionError(f"{meta.name} is a bot: bots do not sit out")
+        if not meta.sat_out:
+            at = c.get("at")
+            meta.away_at = None if at is None else float(at)
+        meta.sat_out = True
 
     def _do_back(self, c: dict[str, Any]) -> None:
         meta = self.taken(int(c["seat"]))
         meta.sat_out = False
         meta.away_deals = 0
         meta.misses = 0
+        meta.away_at = None
 
     def _do_rebuy(self, c: dict[str, Any]) -> None:
         seat = int(c["seat"])
         meta = self.taken(seat)
         self._open()
         account = self.accounts[meta.owner]
-        if self.game.has_chips(seat, meta):
-            raise IllegalActionError("you still have chips: a rebuy is for a player out of chips")
         if account.pending:
             raise IllegalActionError("your buy-in already waits for the host's approval")
-        self._buy_in(meta, "rebuys")
+        if not self.game.has_chips(seat, meta):
+            self._buy_in(meta, "rebuys")
+            return
+        # A top-up: between deals, up to the table's stack (its most a buy-in brings).
+        self._between_deals("you top up")
+        have = self.game.stack_of(seat, meta)
+        if have >= self.settings.stack:
+            raise IllegalActionError(
+                f"you have {have} chips: a top-up brings a stack up to {self.settings.stack}"
+            )
+        self._buy_in(meta, "tops up", self.settings.stack - have)
+
+    def _do_adjust(self, c: dict[str, Any]) -> None:
+        """The host sets a seated player's stack between deals: the difference is a
+        buy-in (more chips) or a cash-out (fewer) of the ledger, noted "host adjusts".
+
+        >>> t = make_table("t", TableSettings(seats=2, stack=100), 1, "h" * 64)
+        >>> _ = t.apply({"kind": "sit", "seat": 0, "name": "Ann", "token_hash": "a" * 64})
+        >>> _ = t.apply({"kind": "adjust", "seat": 0, "chips": 150})
+        >>> t.seats[0].stack, [(e.kind, e.amount, e.note) for e in t.entries][-1]
+        (150, ('buy-in', 50, 'host adjusts'))
+        """
+        self._open()
+        self._between_deals("the host adjusts a stack")
+        seat, chips = int(c["seat"]), int(c["chips"])
+        meta = self.taken(seat)
+        if chips < 1:
+            raise IllegalActionError(
+                f"a stack of {chips} chips: set 1 or more (to take all his chips, remove him)"
+            )
+        change = chips - self.game.stack_of(seat, meta)
+        if change:
+            kind: EntryKind = "buy-in" if change > 0 else "cash-out"
+            self._enter(self.accounts[meta.owner], kind, abs(change), "host adjusts")
+            self._add_chips(meta, change)
 
     def _do_answer(self, c: dict[str, Any]) -> None:
         account = self.accounts.get(int(c["player"]))
@@ -477,10 +577,14 @@ class WebTable:
             raise IllegalActionError("no buy-in of that player waits for approval")
         seat = self.seat_of_player(account.player)
         meta = None if seat is None else self.seats[seat]
+        if c.get("accept") and meta is not None and meta.in_game and self.in_hand:
+            raise IllegalActionError(
+                f"{account.name} is in deal {self.hand_number}: approve his top-up between deals"
+            )
         amount, account.pending = account.pending, 0
         if c.get("accept") and meta is not None:
             self._enter(account, "buy-in", amount, "approved")
-            meta.stack += amount
+            self._add_chips(meta, amount)
         elif seat is not None and meta is not None and meta.bot is not None:
             self.free(seat, "refused")  # a bot the host refused leaves its seat
 
@@ -495,18 +599,45 @@ class WebTable:
         self.paused = bool(c["on"])
 
     def _do_change(self, c: dict[str, Any]) -> None:
+        """The host changes the stakes, timer, limit or bots' pace: at once between
+        deals; during a deal the change is checked now and waits for the deal's end
+        (a later change during the same deal adds to it).
+
+        >>> t = make_table("t", TableSettings(seats=2), 1, "h" * 64)
+        >>> _ = t.apply({"kind": "sit", "seat": 0, "name": "Ann", "token_hash": "a" * 64})
+        >>> _ = t.apply({"kind": "bot", "seat": 1, "bot": "calling"})
+        >>> _ = t.apply({"kind": "deal"})
+        >>> _ = t.apply({"kind": "change", "ante": 5, "turn_seconds": 45})
+        >>> t.settings.ante, t.queued
+        (1, {'ante': 5, 'turn_seconds': 45})
+        """
         self._open()
-        self._between_deals("the host changes the table")
+        change = {k: v for k, v in c.items() if k != "kind"}
         house = ("straddle", "runs", "bomb_pot_every", "bomb_pot_ante", "double_board")
-        if game_kind(self.settings) != "catalogue" and any(k in c for k in house):
+        if game_kind(self.settings) != "catalogue" and any(k in change for k in house):
             raise IllegalActionError(
                 "straddles, running it twice and bomb pots are dealt at poker tables "
                 "of the catalogue only"
             )
-        settings = self.game.change(c)
-        if "time_bank" in c:
-            settings = settings.model_copy(update={"time_bank": c["time_bank"]})
-        self.settings = settings
+        for key in ("away_minutes", "seat_approval", "time_bank"):  # the table's, at once
+            if key in change:
+                self.settings = self.settings.model_copy(update={key: change.pop(key)})
+        if not change:
+            return
+        if not self.in_hand:
+            self.settings = self.game.change(change)
+            return
+        old = self.settings
+        self.game.change(change)  # checked now (a refusal is the host's to read) …
+        self.game.change({k: getattr(old, k) for k in change if hasattr(old, k)})  # … undone
+        self.settings = old
+        self.queued = {**(self.queued or {}), **change}
+
+    def _apply_queued(self) -> None:
+        """A deal ended: the host's change made during it takes effect."""
+        if self.queued is not None and not self.in_hand and not self.closed:
+            self.settings = self.game.change(self.queued)
+        self.queued = None
 
     def _do_hud(self, c: dict[str, Any]) -> None:
         """The host shows (or hides) the heads-up display (:mod:`~straights.web.hud`)."""
@@ -597,19 +728,41 @@ class WebTable:
         ``idle`` is the time since the last change; ``connected`` the seats with
         a live connection; ``bot_delay`` the bots' delay of a table that sets none.
         """
-        return self.game.next_auto(
+        plan = self.game.next_auto(
             connected=connected, idle=idle, bot_delay=bot_delay, deal_delay=deal_delay
         )
+        later = self._away_soonest(self.game.playing)  # an away seat's time running out
+        if later is not None and (plan is None or later.delay < plan.delay):
+            return later
+        return plan
 
     def away_unseat(self, playing: Callable[[int, SeatMeta], bool]) -> Auto | None:
-        """The unseating of a person sat out for :data:`AWAY_DEALS` deals, if any
-        (``playing``: whether a seat is in the game now)."""
+        """The unseating of a person sat out longer than the table keeps an away seat
+        (``away_minutes`` since he sat out; one sat out before the time was recorded:
+        :data:`AWAY_DEALS` deals), the soonest first; ``playing``: whether a seat is
+        in the game now. Decided by the clock while the server runs: the unseat
+        command it makes is what the log keeps."""
+        plan = self._away_soonest(playing)
+        return plan if plan is not None and plan.delay == 0 else None
+
+    def _away_soonest(self, playing: Callable[[int, SeatMeta], bool]) -> Auto | None:
+        """The next unseating of a person sat out (see :meth:`away_unseat`), however far."""
+        soonest: Auto | None = None
+        keep = 60.0 * self.settings.away_minutes
         for seat, meta in enumerate(self.seats):
-            if meta is None or meta.bot is not None:
+            if meta is None or meta.bot is not None or not meta.sat_out:
                 continue
-            if meta.sat_out and not playing(seat, meta) and meta.away_deals >= AWAY_DEALS:
-                return Auto(0.0, {"kind": "unseat", "seat": seat, "why": "away"})
-        return None
+            if playing(seat, meta):
+                continue
+            command = {"kind": "unseat", "seat": seat, "why": "away"}
+            if meta.away_at is None:
+                if meta.away_deals >= AWAY_DEALS:
+                    return Auto(0.0, command)
+                continue
+            delay = max(0.0, meta.away_at + keep - time.time())
+            if soonest is None or delay < soonest.delay:
+                soonest = Auto(delay, command)
+        return soonest
 
     def bot_delay(self, server_delay: float) -> float:
         """Seconds a bot waits before it acts: the table's, else the server's."""
@@ -682,6 +835,7 @@ class WebTable:
             "host_seat": self.host_seat(),
             "paused": self.paused,
             "closed": self.closed,
+            "queued": self.queued,
         }
 
     def you(self, seat: int | None, broke: bool) -> dict[str, Any]:
@@ -756,6 +910,8 @@ class WebTable:
             **({"time_bank": s.time_bank} if s.time_bank else {}),
             "bot_seconds": s.bot_seconds,
             "auto_limit": self.auto_limit,
+            "away_minutes": s.away_minutes,
+            "seat_approval": s.seat_approval,
         }
 
     def public_settings(self) -> dict[str, Any]:

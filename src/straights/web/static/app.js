@@ -148,7 +148,9 @@ function onMessage(msg) {
       app.seat = msg.seat; app.host = msg.host; break;
     case "seated":
       store.set("straights.seat." + msg.table, msg.token);
-      app.seat = msg.seat; $("sitform").hidden = true; break;
+      app.seat = msg.seat; app.requested = null; $("sitform").hidden = true; break;
+    case "requested":  // the seat waits for the host's approval (the state follows)
+      app.requested = msg.seat; $("sitform").hidden = true; break;
     case "state":
       render(msg); break;
     case "history":
@@ -183,6 +185,9 @@ function render(state) {
   const t = state.table;
   const variant = isVariantTable(state);  // variants.js: any game, or dealer's choice
   $("tablename").textContent = variant ? variantTitle(state) : `${t.name || "Table"} · ${t.betting === "limit" ? "Limit" : "No Limit"} · ante ${t.ante} · ${t.pack} cards`;
+  let line = $("stakes-line");  // the name and stakes, whole, where the header cuts them
+  if (!line) { line = el("div", "stakes-line"); line.id = "stakes-line"; $("felt").before(line); }
+  line.textContent = $("tablename").textContent;
   const h = state.hand;
   alertTurn(state);
   renderBanner(state);
@@ -262,8 +267,18 @@ function alertTurn(state) {
 function renderBanner(state) {
   const b = $("banner");
   b.replaceChildren();
-  if (state.you.seat !== null && state.you.sat_out) {
-    b.append(el("span", null, "You are sat out: you are not dealt in until you come back."));
+  const asked = (state.ledger.requests || []).some((r) => r.seat === app.requested);
+  if (app.requested !== null && app.requested !== undefined && !asked) app.requested = null;
+  if (state.you.seat === null && asked) {
+    b.append(el("span", null, `Your request for seat ${app.requested + 1} waits for the host's approval.`));
+    b.hidden = false;
+  } else if (state.you.banned) {
+    b.append(el("span", null, state.you.seat !== null ? "The host removed you from this table: you leave after this deal, and may sit again only when the host lets you back." : "The host removed you from this table: you may watch, and sit again only when the host lets you back."));
+    b.hidden = false;
+  } else if (state.you.seat !== null && state.you.sat_out) {
+    const mine = state.seats[state.you.seat];
+    const until = mine && mine.away_at ? ` Your seat is kept until ${new Date((mine.away_at + 60 * (state.table.away_minutes || 10)) * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}.` : "";
+    b.append(el("span", null, `You are sat out: you are not dealt in until you come back.${until}`));
     const back = el("button", "primary", "I'm back");
     back.onclick = () => send({ type: "back", token: seatToken() });
     b.append(back);
@@ -313,6 +328,17 @@ function placeGrid(n, me) {
   return g.cells;
 }
 
+// A seat's last words in a deal: his action of this round; a fold stays "folds" for
+// the rest of the deal, and a player with every chip in says "all-in" until the end.
+function lastWords(state, seat, p) {
+  const h = state.hand;
+  const said = state.follow.last[String(seat)] || "";
+  if (!p || !h.hand_number) return said;
+  if (p.folded) return /fold/.test(said) ? said : "folded";
+  if (!h.finished && p.stack === 0 && (p.in_hand ?? true)) return /all-in/.test(said) ? said : (said ? `${said} · all-in` : "all-in");
+  return said;
+}
+
 // The seats as the live state shows them.
 function liveSeats(state) {
   const h = state.hand;
@@ -328,7 +354,7 @@ function liveSeats(state) {
     if (meta.bot) status = status ? `${meta.bot} bot · ${status}` : `${meta.bot} bot`;
     const s = {
       seat: i, name: meta.name, chips: meta.chips, status, bot: meta.bot,
-      last: state.follow.last[String(i)] || "",
+      last: lastWords(state, i, p),
       dealer: h.button === i && h.hand_number > 0,
       turn: h.actor === i && !h.finished,
       won: won.get(i) || 0,
@@ -351,7 +377,8 @@ function renderSeats(seats, n, me) {
   for (const old of felt.querySelectorAll(".seat")) old.remove();
   const cells = placeGrid(n, me);
   const state = app.state;
-  const canManage = !app.replaying && state && (app.host || state.you.seat !== null);
+  const closed = Boolean(state && state.ledger && state.ledger.closed);
+  const canManage = !app.replaying && !closed && state && (app.host || state.you.seat !== null);
   for (const s of seats) {
     const d = el("div", "seat");
     const [row, col] = cells[s.seat];
@@ -360,7 +387,9 @@ function renderSeats(seats, n, me) {
     if (s.empty) {
       d.classList.add("empty");
       d.append(el("div", "status", `Seat ${s.seat + 1}`));
-      if (!app.replaying && state.you.seat === null) {
+      const asking = !app.replaying && state && (state.ledger.requests || []).find((r) => r.seat === s.seat);
+      if (asking) d.append(el("div", "status asking", `${asking.name} asks to sit`));
+      if (!app.replaying && !closed && !state.you.banned && state.you.seat === null) {
         const sit = el("button", "primary", "Sit");
         sit.onclick = () => openSit(s.seat);
         d.append(sit);
@@ -379,6 +408,12 @@ function renderSeats(seats, n, me) {
     d.append(nm);
     d.append(el("div", "chips", `${s.chips} chips`));
     if (s.status) d.append(el("div", "status", s.status));
+    // Who has no live connection (the server marks people's seats; not in a replay).
+    const live = !app.replaying && state && state.seats ? state.seats[s.seat] : null;
+    if (live && live.offline) {
+      d.classList.add("offline");
+      d.append(el("div", "offline", "disconnected"));
+    }
     if (s.last) d.append(el("div", "last", s.last));
     if (s.folded) d.classList.add("folded");
     if (s.cards) {
@@ -390,11 +425,14 @@ function renderSeats(seats, n, me) {
     if (s.won) { d.append(el("div", "won", `+${s.won}`)); d.classList.add("winner"); }
     if (s.turn) d.classList.add("turn");
     if (me === s.seat) d.classList.add("me");
-    if (s.bot && canManage) {
+    if (s.bot && canManage && app.host) {  // the host's alone, and confirmed
       const rm = el("button", "remove", "×");
       rm.title = "Remove this bot";
       rm.setAttribute("aria-label", `Remove ${s.name}`);
-      rm.onclick = () => send({ type: "remove_bot", token: anyToken(), seat: s.seat });
+      rm.onclick = () => {
+        const during = state.hand.hand_number && !state.hand.finished;
+        if (confirm(`Remove ${s.name}?${during ? " It forfeits the deal on." : ""}`)) send({ type: "remove_bot", token: hostToken() || seatToken(), seat: s.seat });
+      };
       d.append(rm);
     }
     felt.append(d);
@@ -532,10 +570,29 @@ function renderMe(state) {
 
 // The seated viewer's "Leave seat" button (every kind of table).
 function leaveButton(state) {
-  const leave = el("button", "ghost", state.you.leaving ? "Leaving after this deal" : "Leave seat");
-  leave.disabled = state.you.leaving;
+  const removed = state.you.banned;
+  const leave = el("button", "ghost", removed ? "Removed by the host" : state.you.leaving ? "Leaving after this deal" : "Leave seat");
+  leave.disabled = state.you.leaving || removed;
   leave.onclick = () => { if (confirm("Leave your seat? Your chips leave with you.")) send({ type: "leave", token: seatToken() }); };
-  return leave;
+  if (removed || state.you.leaving || state.you.sat_out || (state.ledger && state.ledger.closed)) return leave;
+  // Sitting out is the player's own: dealt no more until "I'm back" (the seat is kept).
+  const frag = document.createDocumentFragment();
+  // Between deals a player below the table's stack tops up to it (not only when broke).
+  const mine = state.seats[state.you.seat];
+  const between = !state.hand.hand_number || state.hand.finished;
+  if (mine && between && mine.chips > 0 && mine.chips < state.table.stack && !state.you.pending && state.table.game !== "pai-gow") {
+    const up = el("button", "ghost", `Top up to ${state.table.stack}`);
+    up.id = "btn-topup";
+    up.title = `Buy ${state.table.stack - mine.chips} chips (the host approves beyond the table's limit)`;
+    up.onclick = () => send({ type: "rebuy", token: seatToken() });
+    frag.append(up);
+  }
+  const out = el("button", "ghost", "Sit out");
+  out.id = "btn-sitout";
+  out.title = `Not dealt in until you are back; your seat is kept ${state.table.away_minutes || 10} minutes`;
+  out.onclick = () => send({ type: "sit_out", token: seatToken() });
+  frag.append(out, leave);
+  return frag;
 }
 
 function renderTimer(state) {
@@ -589,6 +646,8 @@ function renderChatForm(state) {
 }
 
 function chatLine(msg) {
+  app.mutedSeats = msg.muted || app.mutedSeats || [];
+  if (typeof hostMuted === "function") hostMuted();  // host.js: the panel's Mute/Unmute
   const list = $("chat-lines");
   const li = el("li", msg.seat === null && !msg.name ? "system" : "");
   if (msg.name) li.append(el("b", null, msg.name + ": "));

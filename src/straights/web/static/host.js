@@ -3,7 +3,9 @@
 // hostToken); app.js calls hostRender(state) after drawing each state.
 "use strict";
 
-const host = { built: false, state: null, ledgerOpen: false };
+// typed: what the host typed in the settings form and has not applied (kept when the
+// panel is redrawn); pick: the player chosen in the panel's list.
+const host = { built: false, state: null, ledgerOpen: false, typed: {}, pick: null };
 
 // The host's messages carry the host token if this browser created the table,
 // else the player token (the role may have been handed to him).
@@ -64,7 +66,10 @@ function renderYou(state) {
   const L = state.ledger;
   const notes = [];
   if (L.closed) notes.push(el("span", null, "The host closed the table: every stack is cashed out. See the settle-up in the Ledger."));
-  else if (L.paused) notes.push(el("span", null, state.hand.finished || !state.hand.hand_number ? "The host paused the game: no new deal starts until he resumes." : "The host paused the game: this deal is the last until he resumes."));
+  else if (L.paused) {
+    const who = L.host_seat !== null && state.seats[L.host_seat] ? `The host (${state.seats[L.host_seat].name})` : "The host";
+    notes.push(el("span", null, state.hand.finished || !state.hand.hand_number ? `${who} paused the game: no new deal starts until the game resumes.` : `${who} paused the game: this deal is the last until the game resumes.`));
+  }
   if (state.you.seat !== null && state.you.broke && !L.closed) {
     notes.push(el("span", null, `You are out of chips. Rebuy for ${state.table.stack}, or leave the seat.`));
     const re = el("button", "primary", `Rebuy ${state.table.stack}`);
@@ -98,7 +103,7 @@ function renderPanel(state) {
   const L = state.ledger;
   if (!state.you.host || L.closed) { panel.hidden = true; panel.replaceChildren(); return; }
   // Keep what the host is typing: rebuild only when something he sees changed.
-  const key = JSON.stringify([state.table, L.paused, L.rows.map((r) => [r.player, r.seat, r.pending, r.name]), state.hand.finished, state.hand.hand_number, L.host_seat, state.you.removed]);
+  const key = JSON.stringify([state.table, L.paused, L.queued, L.requests, L.rows.map((r) => [r.player, r.seat, r.pending, r.name]), state.hand.finished, state.hand.hand_number, L.host_seat, state.you.removed]);
   if (panel.dataset.key === key && !panel.hidden) return;
   panel.dataset.key = key;
   panel.hidden = false;
@@ -134,19 +139,44 @@ function renderPanel(state) {
     labelled("Timer (s)", numberInput("turn_seconds", t.turn_seconds, 0, 600)),
     labelled("Auto buy-in limit", numberInput("auto_limit", t.auto_limit, 0, 1e9)),
     labelled("Bot delay (s)", botDelay),
+    labelled("Away seat kept (min)", numberInput("away_minutes", t.away_minutes ?? 10, 1, 240)),
   );
-  const apply = el("button", "primary", "Apply");
+  // Open table, or newcomers' seats wait for the host's approval.
+  const approval = document.createElement("input");
+  approval.type = "checkbox"; approval.name = "seat_approval"; approval.checked = Boolean(t.seat_approval);
+  const approvalLabel = el("label", "check", "");
+  approvalLabel.append(approval, document.createTextNode(" Seats need my approval"));
+  form.append(approvalLabel);
+  // What the host typed and has not applied survives the redraw at a deal's end.
+  for (const [name, value] of Object.entries(host.typed)) if (form.elements[name]) form.elements[name].value = value;
+  form.addEventListener("input", (ev) => { if (ev.target.name) host.typed[ev.target.name] = ev.target.value; });
+  form.addEventListener("change", (ev) => { if (ev.target.name) host.typed[ev.target.name] = ev.target.value; });
+  const apply = el("button", "primary", between ? "Apply" : "Apply at next deal");
   apply.type = "submit";
-  apply.disabled = !between;
-  apply.title = between ? "" : "Between deals only";
+  apply.title = between ? "" : "Stakes and timer change when this deal ends";
   form.append(apply);
   form.onsubmit = (ev) => {
     ev.preventDefault();
     const f = form.elements;
-    hostMsg({ type: "change", ante: Number(f.ante.value), betting: f.betting ? f.betting.value : undefined,
+    const asked = { ante: Number(f.ante.value), betting: f.betting ? f.betting.value : undefined,
       turn_seconds: Number(f.turn_seconds.value), auto_limit: Number(f.auto_limit.value),
-      bot_seconds: Number(f.bot_seconds.value) });
+      bot_seconds: Number(f.bot_seconds.value), away_minutes: Number(f.away_minutes.value),
+      seat_approval: f.seat_approval.checked };
+    // Only what differs from the table now (a change waiting for the next deal included).
+    const now = { ...t, bot_seconds: t.bot_seconds ?? 1, away_minutes: t.away_minutes ?? 10,
+      seat_approval: Boolean(t.seat_approval), ...(L.queued || {}) };
+    const msg = { type: "change" };
+    for (const [k, v] of Object.entries(asked)) if (v !== undefined && v !== now[k]) msg[k] = v;
+    if (Object.keys(msg).length > 1) hostMsg(msg);
+    host.typed = {};
   };
+  if (L.queued) {
+    const words = { ante: oneStructure ? "ante" : "stakes unit", betting: "structure", turn_seconds: "timer (s)", auto_limit: "auto buy-in limit", bot_seconds: "bot delay (s)" };
+    const what = Object.entries(L.queued).map(([k, v]) => `${words[k] || k} ${v}`).join(", ");
+    const q = el("div", "host-row queued", `At the next deal: ${what}.`);
+    q.id = "host-queued";
+    form.append(q);
+  }
   // The style of the bots "+ Bot" adds to an empty seat (any time, not only between deals).
   const style = document.createElement("select");
   style.id = "host-botkind";
@@ -159,6 +189,17 @@ function renderPanel(state) {
   row2.append(labelled("“+ Bot” adds", style));
   panel.append(form, row2);
 
+  for (const r of L.requests || []) {
+    const line = el("div", "host-row pending");
+    line.append(el("span", null, `${r.name} asks to sit in seat ${r.seat + 1}`));
+    const yes = el("button", "primary", "Admit");
+    yes.dataset.seat = r.seat;
+    yes.onclick = () => hostMsg({ type: "admit", seat: r.seat, accept: true });
+    const no = el("button", "ghost", "Turn away");
+    no.onclick = () => hostMsg({ type: "admit", seat: r.seat, accept: false });
+    line.append(yes, no);
+    panel.append(line);
+  }
   for (const r of L.rows.filter((q) => q.pending)) {
     const line = el("div", "host-row pending");
     // A bot a guest added buys in only with the host's approval, like a person.
@@ -197,8 +238,36 @@ function renderPanel(state) {
       const o = pick.selectedOptions[0];
       if (o && confirm(`Hand the host role to ${o.textContent}? You lose the host controls.`)) hostMsg({ type: "make_host", seat: Number(pick.value) });
     };
-    line.append(pick, remove, make);
+    // Mute or unmute the chosen person's chat (the list of the muted comes with chat lines).
+    const mute = el("button", "ghost", "Mute");
+    mute.id = "host-mute";
+    mute.onclick = () => {
+      const seat = Number(pick.value);
+      const isMuted = (app.mutedSeats || []).includes(seat);
+      hostMsg({ type: "mute", seat, muted: !isMuted });
+    };
+    if (host.pick !== null && [...pick.options].some((o) => o.value === host.pick)) pick.value = host.pick;
+    pick.onchange = () => { host.pick = pick.value; hostMuted(); };
+    line.append(pick, remove, make, mute);
     panel.append(line);
+    hostMuted();
+    // Set the chosen player's stack (between deals; the ledger notes the difference).
+    const adjust = el("form", "host-row");
+    adjust.id = "host-adjust";
+    const chipsIn = numberInput("chips", "", 1, 1e9);
+    chipsIn.placeholder = "chips";
+    const set = el("button", "ghost", "Set stack");
+    set.type = "submit";
+    set.disabled = !between;
+    set.title = between ? "The difference is a buy-in or a cash-out of the ledger" : "Between deals only";
+    adjust.append(labelled("Stack", chipsIn), set);
+    adjust.onsubmit = (ev) => {
+      ev.preventDefault();
+      const o = pick.selectedOptions[0];
+      const n = Number(chipsIn.value);
+      if (o && n >= 1 && confirm(`Set the stack of ${o.textContent} to ${n}? The ledger notes the difference.`)) hostMsg({ type: "adjust", seat: Number(pick.value), chips: n });
+    };
+    panel.append(adjust);
   }
 
   // Players the host removed stay out until he lets them back.
@@ -213,6 +282,15 @@ function renderPanel(state) {
     line.append(back);
     panel.append(line);
   }
+}
+
+// The panel's mute button says what it would do to the chosen person (bots: nothing).
+function hostMuted() {
+  const b = $("host-mute"), pick = $("host-seat");
+  if (!b || !pick || !pick.selectedOptions[0]) return;
+  const isBot = pick.selectedOptions[0].dataset.bot === "1";
+  b.hidden = isBot;
+  b.textContent = (app.mutedSeats || []).includes(Number(pick.value)) ? "Unmute" : "Mute";
 }
 
 // ------------------------------------------------------------------ the ledger

@@ -36,7 +36,7 @@ function variantSeats(state) {
     if (meta.bot) status = status ? `${meta.bot} bot · ${status}` : `${meta.bot} bot`;
     out.push({
       seat: i, name: meta.name, chips: meta.chips, status, bot: meta.bot,
-      last: state.follow.last[String(i)] || "",
+      last: lastWords(state, i, p),
       dealer: h.button === i && h.hand_number > 0,
       turn: h.actor === i && !h.finished,
       won: p ? p.won : 0,
@@ -91,6 +91,7 @@ function renderVariantPot(h, state) {
     return;
   }
   pot.append(el("span", "game", h.variant_name));
+  if (h.stakes) pot.append(el("span", "side stakes", h.stakes));  // the actual blinds and bets
   if (!h.finished) {
     pot.append(el("span", null, `Pot ${h.pot}`));
     const doing = { draw: " · drawing", discard: " · discarding", expose: " · choosing cards to turn up" };
@@ -115,7 +116,7 @@ function renderChoice(state) {
   box.replaceChildren();
   const c = state.choice;
   const between = !state.hand.hand_number || state.hand.finished;
-  if (!c || !between) { box.hidden = true; return; }
+  if (!c || !between || state.ledger.closed) { box.hidden = true; return; }
   if (c.chosen) {
     box.append(el("div", null, `Next deal: ${c.chosen_name}`));
   } else if (c.seat === null) {
@@ -130,6 +131,12 @@ function renderChoice(state) {
       row.append(b);
     }
     box.append(row);
+    // The choice is his to make now: bring it into view once (below a 768 px desktop's fold).
+    const seen = `${state.table.id}:${state.hand.hand_number}`;
+    if (app.choiceSeen !== seen) {
+      app.choiceSeen = seen;
+      requestAnimationFrame(() => box.scrollIntoView({ block: "nearest" }));
+    }
   } else {
     const def = c.games.find((g) => g.code === c.default);
     box.append(el("div", null, `${nameOf(state, c.seat)} deals next and chooses the game (else ${def ? def.name : "the next"})`));
