@@ -398,47 +398,6 @@ SEEN = """(() => {
 })()"""
 
 
-#: The words on the page of every seat all-in in the deal on, read at one instant.
-ALL_IN = """(() => {
-  const h = app.state.hand;
-  if (!h.hand_number || h.finished) return [];
-  return (h.players || []).filter((p) => p.stack === 0 && !p.folded).map((p) => {
-    const last = document.querySelector(`.seat[data-seat="${p.seat}"] .last`);
-    return last ? last.textContent : "";
-  });
-})()"""
-
-
-@SIZES
-def test_an_all_in_is_said(browser: Browser, make_server: Any, viewport: str) -> None:
-    from test_browser_variants import open_table
-
-    # Bots at a human pace: the deal stays on a while after Ann is all-in.
-    server = make_server(bot_delay=0.4, deal_delay=0.3)
-    ctx, page = open_table(browser, server, viewport, game="F7S", stack="10")
-    try:
-        deadline = time.monotonic() + 150  # a few deals (slow on a loaded machine)
-        while True:
-            assert time.monotonic() < deadline, "nobody was all-in during a deal"
-            seen = page.evaluate(ALL_IN)
-            if seen:  # a player (Ann or a bot) with every chip in, the deal on
-                assert all("all-in" in last for last in seen), seen
-                break
-            rebuy = page.locator("#btn-rebuy")
-            if rebuy.count() and rebuy.is_visible():
-                rebuy.click()  # she lost it all at a showdown: again
-            for kind in ("raise", "bet", "complete", "call", "bring-in", "check"):
-                b = page.locator(f'#actions button[data-action="{kind}"]:not([disabled])')
-                if b.count():
-                    b.first.click()
-                    break
-            page.wait_for_timeout(30)
-        webtools.shot(page, f"room-all-in-{viewport}")
-        assert page.errors == []  # type: ignore[attr-defined]
-    finally:
-        ctx.close()
-
-
 @SIZES
 def test_a_fold_stays_said_at_the_next_round(
     browser: Browser, make_server: Any, viewport: str
