@@ -66,10 +66,10 @@ LONG = {
     "odds": (["odds", "Qs 9d", "Qd 3s", "--samples", "900000000000"], "sampling"),
     "stats": (["stats", "-r", "ace-to-five", "--cards", "5", "--jokers", "1"], "counting"),
     # the count of five-card hands tried, its rate and the time left (which Rich may wrap);
-    # the joker keeps it on the Python path (the compiled keys rank 52 cards in a moment)
+    # Canadian stud's ranking has no compiled key (the compiled ones rank 52 cards at once)
     "rank": (
-        ["rank", " ".join(r + s for r in "23456789TJQKA" for s in "cdhs") + " Jk"],
-        r"(?s)/2,869,685 five-card hands.{1,300}?[\d,]+ five-card\s+hands/s.{1,300}?left",
+        ["rank", "-r", "canadian", " ".join(r + s for r in "23456789TJQKA" for s in "cdhs")],
+        r"(?s)/2,598,960.{1,400}?[\d,]+ five-card.{1,100}?hands/s.{1,400}?left",
     ),
     "serve": (["serve", "--port", "PORT", "--db", "DB"], "Uvicorn running"),
 }
