@@ -353,7 +353,7 @@ FLOOD_PING_P50, FLOOD_PING_P95 = 0.05, 0.25
 
 
 @pytest.mark.slow
-@pytest.mark.skip(reason="its busy stud table does not reach deal 17 on a loaded machine: to fix (issue 21)")
+@pytest.mark.skip(reason="busy stud table too slow to reach deal 17 when loaded (issue 21)")
 @pytest.mark.parametrize("code", ["cached", "pre-cache"])
 def test_a_history_flood_does_not_stall_another_table(
     make_server: Any, clients: Any, code: str
