@@ -1,6 +1,6 @@
 """The host's page in real headless Chromium, on a phone and a laptop: a bot a guest
-adds waits for the host's approval, and a removed player stays out until the host
-clicks "Let back" (issue 21)."""
+adds waits for the host's approval, and a removed player is told so, is offered no
+seat, and stays out until the host clicks "Let back" (issue 21)."""
 
 from __future__ import annotations
 
@@ -60,8 +60,9 @@ def test_the_host_approves_a_guests_bot_and_lets_a_removed_player_back(
         boss.select_option("#host-seat", "1")
         boss.click("#host-remove")
         expect(bob.locator('.seat[data-seat="1"]')).not_to_contain_text("Bob")
-        sit(bob, 3, "Bob")
-        expect(bob.locator("#toast")).to_contain_text("the host removed you")
+        # Removed, Bob is told so and offered no seat until the host lets him back.
+        expect(bob.locator("#banner")).to_contain_text("The host removed you from this table")
+        expect(bob.locator('.seat[data-seat="3"] >> text=Sit')).to_have_count(0)
         back = boss.locator("#host-panel .host-row.removed")
         expect(back).to_contain_text("Bob was removed")
         back.scroll_into_view_if_needed()
