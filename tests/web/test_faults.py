@@ -354,57 +354,78 @@ def test_sockets_that_stop_reading_are_dropped(make_server: Any, clients: Any) -
             s.close()
 
 
-#: Another table's ping, p50 and p95, a history flood may cause: the median is the
-#: sharper test (the cached server's stayed at 3–11 ms, the pre-cache server's at
-#: 67–352 ms); the 95th percentile also reflects the machine's load. See docs/web.md,
-#: Reliability.
-FLOOD_PING_P50, FLOOD_PING_P95 = 0.05, 0.25
+#: Another table's ping, p50 and p95, a history flood may cause on the cached server.
+#: The old server's median must be at least :data:`FLOOD_PING_WORSE` times the cached
+#: one's (measured here: 2-4 ms cached, 38-53 ms before the cache; both grow together
+#: on a loaded machine, which is why the old server is held to a ratio). See
+#: docs/web.md, Reliability.
+FLOOD_PING_P50, FLOOD_PING_P95, FLOOD_PING_WORSE = 0.03, 0.25, 4.0
 
 
 @pytest.mark.slow
-@pytest.mark.skip(reason="busy stud table too slow to reach deal 17 when loaded (issue 21)")
-@pytest.mark.parametrize("code", ["cached", "pre-cache"])
 def test_a_history_flood_does_not_stall_another_table(
-    make_server: Any, clients: Any, code: str
+    make_server: Any, clients: Any, tmp_path: Any
 ) -> None:
-    """Three sockets of one address ask for the 16 past deals of a busy eight-seat stud
-    table (every one in turn; each replay 20-30 ms) as fast as the address may send (58 a
-    second) while the table plays on; another table's ping stays under
-    :data:`FLOOD_PING_P50` and :data:`FLOOD_PING_P95`. ``pre-cache``: the same on the
-    old server (``precache.py``: answers computed on the event loop, kept for one
-    table version), which must break the bound, or the test proves nothing."""
-    server: Server = make_server(before=precache.INSTALL if code == "pre-cache" else "")
+    """Ten addresses, one socket each, ask for the 16 past deals of a busy eight-seat
+    stud table (every one in turn; each replay about 14 ms) as fast as an address may
+    send (58 a second) while the table plays on; another table's ping, from an address
+    of its own, stays under :data:`FLOOD_PING_P50` and :data:`FLOOD_PING_P95`. The same
+    flood on the old server (``precache.py``: answers computed on the event loop, kept
+    for one table version) must slow that ping :data:`FLOOD_PING_WORSE` times as much,
+    or the flooded table's own deals, or the test proves nothing."""
+    cached = _flood_pings(make_server(db=f"sqlite:///{tmp_path / 'new.db'}"), clients)
+    old = _flood_pings(
+        make_server(db=f"sqlite:///{tmp_path / 'old.db'}", before=precache.INSTALL), clients
+    )
+    assert cached[0] < FLOOD_PING_P50 and cached[1] < FLOOD_PING_P95, cached
+    # The old server stalls the ping, or (when its lock queue starves the flooded
+    # table's bots, so that its answers stay kept) the flooded table itself.
+    assert old[0] > FLOOD_PING_WORSE * cached[0] or old[2] * 4 < cached[2], (old, cached)
+
+
+def _flood_pings(server: Server, clients: Any) -> tuple[float, float, int]:
+    """Another table's ping (p50, p95) during a history flood on ``server``, and the
+    deals the flooded table dealt meanwhile (see
+    :func:`test_a_history_flood_does_not_stall_another_table`)."""
     busy, _ = server.create(
         games=["stud"], seats=8, bots=7, bot_kind="calling", turn_seconds=0, stack=100_000
     )
     quiet, _ = server.create(seats=3)
-    ann = Client(server, busy)
+    # Ann and the pinger come from other addresses than the flood, whose 58 messages a
+    # second from each of its ten addresses take the whole of each one's budget.
+    ann = Client(server, busy, source="127.0.0.2")
     clients.append(ann)
     ann.sit(0, "Ann")
-    acted = -1
+    acted, sent = -1, 0.0
     stop = threading.Event()
 
     def play() -> None:
-        nonlocal acted
+        # The bots play at once, so Ann's turns come fast enough for the per-socket
+        # throttle to drop an act now and then: one still unanswered after 0.5 s is sent
+        # again (the state's version guards against acting twice).
+        nonlocal acted, sent
         while not stop.is_set():
             ann.drain(0.01)
-            if ann.state and ann.my_turn() and ann.state["version"] > acted:
+            if not (ann.state and ann.my_turn()):
+                continue
+            version = ann.state["version"]
+            if version > acted or time.monotonic() - sent > 0.5:
                 kinds = [a["kind"] for a in ann.state["hand"]["legal"]]
                 kind = next((k for k in ("check", "call", "bring-in") if k in kinds), kinds[0])
-                ann.send({"type": "act", "token": ann.token, "action": kind})
-                acted = ann.state["version"]
+                ann.send({"type": "act", "token": ann.token, "action": kind, "version": version})
+                acted, sent = version, time.monotonic()
 
     player = threading.Thread(target=play)
     player.start()
     threads: list[threading.Thread] = []
     try:
-        deadline = time.monotonic() + 300  # 17 deals of 8-seat stud: slow on a loaded CI machine
+        deadline = time.monotonic() + 120  # 17 deals: about 2 s here, far more when loaded
         while ann.state is None or ann.state["hand"]["hand_number"] < 17:
             assert time.monotonic() < deadline and player.is_alive(), "the table stopped"
             time.sleep(0.1)
         past = ann.state["hand"]["hand_number"] - 1
-        flooders = [Client(server, busy) for _ in range(3)]
-        pinger = Client(server, quiet)
+        flooders = [Client(server, busy, source=f"127.0.1.{i}") for i in range(1, 11)]
+        pinger = Client(server, quiet, source="127.0.0.3")
         clients.extend([*flooders, pinger])
 
         def flood(c: Client, first: int) -> None:
@@ -413,7 +434,7 @@ def test_a_history_flood_does_not_stall_another_table(
                 c.send({"type": "history", "hand": 1 + n % past})
                 n += 1
                 c.drain(0.0)
-                time.sleep(len(flooders) / 58)
+                time.sleep(1 / 58)
 
         threads = [threading.Thread(target=flood, args=(c, i * 3)) for i, c in enumerate(flooders)]
         for t in threads:
@@ -434,12 +455,13 @@ def test_a_history_flood_does_not_stall_another_table(
     rtts.sort()
     p50, p95 = rtts[len(rtts) // 2], rtts[int(len(rtts) * 0.95)]
     answers = sum(m["type"] == "history" for c in flooders for m in c.messages)
-    print(f"{code}: ping p50 {p50 * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms; {answers} answers")
+    dealt = ann.state["hand"]["hand_number"] - past - 1
+    name = "old" if server.before else "cached"
+    print(f"{name}: {dealt} deals during the flood; ping p50 {p50 * 1000:.0f} ms, ", end="")
+    print(f"p95 {p95 * 1000:.0f} ms; {answers} answers")
     assert answers > 0
-    if code == "cached":
-        assert p50 < FLOOD_PING_P50 and p95 < FLOOD_PING_P95, rtts
-    else:
-        assert p50 > FLOOD_PING_P50 or p95 > FLOOD_PING_P95, rtts
+    server.stop()
+    return p50, p95, dealt
 
 
 @pytest.mark.slow

@@ -185,15 +185,20 @@ def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
 class Client:
     """A WebSocket client that records every message it receives."""
 
-    def __init__(self, server: Server, table: str, token: str | None = None) -> None:
+    def __init__(
+        self, server: Server, table: str, token: str | None = None, source: str | None = None
+    ) -> None:
+        """``source``: the loopback address to connect from (``127.0.0.2``, ...), for a
+        client the server must count as another address."""
         self.server = server
         self.table = table
         self.token = token
         self.seat: int | None = None
         self.messages: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
+        where = {"source_address": (source, 0)} if source else {}
         self.ws: ClientConnection = connect(
-            server.ws_url, open_timeout=10, max_size=2**22, legacy=True
+            server.ws_url, open_timeout=10, max_size=2**22, legacy=True, **where
         )
         hello: dict[str, Any] = {"type": "hello", "table": table}
         if token:
