@@ -307,6 +307,8 @@ def entry_phrase(
         amount = put_in(deal, at)
         return (f"{t.who(p)} {action_phrase(kind, amount=amount, to=e.amount, you=mine)}",)
     if kind == "blind":
+        if _straddles(deal, p):
+            return (f"{t.does(p, 'straddles', 'straddle')} {e.amount}",)
         return (f"{t.does(p, 'posts', 'post')} {e.amount}",)
     if kind == "win":
         return (f"{t.does(p, 'wins', 'win')} {e.amount}",)
@@ -315,6 +317,22 @@ def entry_phrase(
     if kind == "penalty":
         return (f"{t.does(p, 'pays', 'pay')} a penalty of {e.amount}",)
     return None
+
+
+def _straddles(deal: Deal, player: int | None) -> bool:
+    """Whether ``player``'s blind is a straddle: one posted after both blinds (a third
+    blind, :func:`~straights.poker.stakes.straddled`).
+
+    >>> from straights.poker import Deal, Stakes, get_variant
+    >>> from straights.cards import make_deck
+    >>> from straights.poker.stakes import straddled
+    >>> stakes = straddled(Stakes.uniform(4, blinds=(1, 2), min_bet=2), "utg")
+    >>> deal = Deal(get_variant("NT"), stakes, [50] * 4, make_deck())
+    >>> [_straddles(deal, p) for p in range(4)]
+    [False, False, True, False]
+    """
+    blinds = deal.stakes.blinds
+    return player is not None and player >= 2 and bool(blinds[0] and blinds[1] and blinds[player])
 
 
 def _hole_phrase(e: Entry, t: _Teller, mine: bool) -> Phrase | None:
