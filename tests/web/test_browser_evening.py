@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 from webtools import Server, wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -70,28 +71,34 @@ class Person:
 
     def press(self, choice: Any) -> bool:
         """Press the buttons of ``choice``; False when they are not (or no longer) there."""
+        try:
+            return self._press(choice)
+        except PlaywrightError:  # the deal moved on (the button was redrawn or is gone)
+            return False
+
+    def _press(self, choice: Any) -> bool:
         page = self.page
         if isinstance(choice, tuple):
             b = page.locator(f"#runs button[data-runs='{choice[1]}']:not([disabled])")
             if not b.count():
                 return False
-            b.click()
+            b.click(timeout=2000)
             return True
         if choice == "allin":
             short = page.locator("#actions .shortcuts button:text('All-in')")
             if not short.count():
                 return False
-            short.first.click()
+            short.first.click(timeout=2000)
             for kind in ("raise", "bet"):
                 b = page.locator(f'#actions button[data-action="{kind}"]:not([disabled])')
                 if b.count():
-                    b.first.click()
+                    b.first.click(timeout=2000)
                     return True
             return False
         b = page.locator(f'#actions button[data-action="{choice}"]:not([disabled])')
         if not b.count():
             return False
-        b.first.click()
+        b.first.click(timeout=2000)
         return True
 
 
@@ -225,30 +232,32 @@ def test_a_club_evening_end_to_end(browser: Browser, make_server: Any) -> None:
 
         # -- All in: run it twice, agreed; then refused, until someone is broke.
         end = play_deal(people, all_in(2, 2))
-        assert any("straddle" in line.lower() for line in end["log"]), end["log"]
+        assert any("Dan straddles 4" in line for line in end["log"]), end["log"]
         assert end["runs_dealt"] == 2, end
         assert any("run 1 of 2" in line for line in end["results"] + end["log"])
-        refused = 0
-        for _ in range(8):
+        rebought = None
+        for k in range(8):
             if 0 in (chips(ann)["Bob"], chips(ann)["Cat"]):
+                finish_and_pause(people, passive)
+                rebought = next(p for p in (bob, cat) if chips(ann)[p.name] == 0)
+                expect(rebought.page.locator("#btn-rebuy")).to_be_visible()
+                rebought.page.click("#btn-rebuy")
+                wait_until(ann.page, f"app.state.seats[{rebought.seat()}].chips === {STACK}")
+                resume(ann)
+            if k and rebought is not None:
                 break
             end = play_deal(people, all_in(2, 1))
             assert end["runs_dealt"] == 1, end
-            refused += 1
-        assert refused >= 1
-        finish_and_pause(people, all_in(2, 1))
-        broke = next(p for p in (bob, cat) if chips(ann)[p.name] == 0)
-        expect(broke.page.locator("#btn-rebuy")).to_be_visible()
-        broke.page.click("#btn-rebuy")
-        wait_until(ann.page, f"app.state.seats[{broke.seat()}].chips === {STACK}")
+        assert rebought is not None, "nobody went broke"
+        finish_and_pause(people, passive)
 
         # -- A top-up between deals, by someone below the table's stack.
         short = next(p for p in (ann, bob, cat, dan) if 0 < chips(ann)[p.name] < STACK)
         short.page.click("#btn-topup")
         wait_until(ann.page, f"app.state.seats[{short.seat()}].chips === {STACK}")
         rows = {r["name"]: r for r in ann.state()["ledger"]["rows"]}
-        assert rows[broke.name]["bought"] == 2 * STACK
-        assert rows[short.name]["bought"] > STACK or short is broke
+        assert rows[rebought.name]["bought"] >= 2 * STACK
+        assert rows[short.name]["bought"] > STACK
         resume(ann)
 
         # -- A stakes change during a deal waits for the next deal.
@@ -307,11 +316,12 @@ def test_a_club_evening_end_to_end(browser: Browser, make_server: Any) -> None:
         rows = ledger["rows"]
         bots = [r for r in rows if r["bot"]]
         assert len(bots) == 2 and len({r["name"] for r in rows}) == len(rows)
+        assert all(r["bought"] == STACK for r in bots), bots
         assert sum(r["net"] for r in rows) == 0
         named = {r["name"] for r in rows if not r["bot"]} | {"The house"}
         for t in ledger["transfers"]:
             assert t["from"] in named and t["to"] in named, t
-        house = -sum(r["net"] for r in bots)
+        house = sum(r["net"] for r in bots)  # the bots play the house's chips
         paid = {n: 0 for n in named}
         for t in ledger["transfers"]:
             paid[t["from"]] += t["amount"]
