@@ -161,7 +161,10 @@ KEEP_ENDS = """(() => {
   Object.defineProperty(app, "state", {
     configurable: true,
     get: () => now,
-    set: (v) => { now = v; if (v && v.hand && v.hand.finished) window.ended[v.hand.hand_number] = v.hand; },
+    set: (v) => {
+      now = v;
+      if (v && v.hand && v.hand.finished) window.ended[v.hand.hand_number] = v.hand;
+    },
   });
 })()"""
 
