@@ -359,11 +359,126 @@ def heads_up_display(browser: Browser, base: str, out: Path) -> None:
     eve_ctx.close()
 
 
+def _turn(page: Page) -> bool:
+    """Whether the page's player is asked something (an action or the number of runs)."""
+    return bool(
+        page.evaluate("Boolean(app.state.hand.legal.length || (app.state.hand.runs || []).length)")
+    )
+
+
+def _others_act(pages: list[Page], kind: str) -> None:
+    """Each of ``pages`` asked to act does ``kind`` (else checks, calls or folds)."""
+    for page in pages:
+        if _turn(page):
+            if page.locator("#runs").count():
+                page.click("#runs button[data-runs='2']")
+            else:
+                act(page, kind, "check", "call", "fold")
+
+
+def betting_and_club(browser: Browser, base: str, out: Path, tag: str, size: ViewportSize) -> None:
+    """Issue 22's betting and club, at one size: the bet shortcuts on the time bank with
+    a straddle posted, the pre-action buttons, the run-it-twice question and a board run
+    twice, a bomb pot's flop, the table's settle-up with the house, the club's page."""
+    ann = browser.new_context(viewport=size).new_page()
+    ann.on("dialog", lambda d: d.accept())
+    ann.goto(base + "/c/new")
+    ann.fill("#club-new input[name=name]", "Thursdays")
+    ann.click("#club-new button[type=submit]")
+    ann.wait_for_selector("#club-title >> text=Thursdays")
+    club_url = ann.url
+    ann.click("#club-new-table")
+    ann.wait_for_url("**/?club=**")
+    ann.wait_for_selector("#game-pick optgroup option", state="attached")
+    ann.select_option("#game-pick", "NT")
+    for name, value in {"seats": "4", "bots": "0", "turn_seconds": "3", "stack": "100"}.items():
+        ann.fill(f"#create input[name={name}]", value)
+    ann.click("text=Create table")
+    ann.wait_for_url("**/t/**")
+    until(lambda: ann.evaluate("app.state !== null"), what="the table")
+    ann.select_option("#host-betting select[name=straddle]", "utg")
+    ann.select_option("#host-betting select[name=runs]", "2")
+    ann.fill("#host-betting input[name=time_bank]", "30")
+    ann.click("#host-betting button[type=submit]")
+    until(lambda: ann.evaluate("app.state.table.time_bank === 30"), what="the betting")
+    ann.click("#host-pause")
+    sit(ann, 0, "Ann")
+    others = []
+    for seat, name in ((1, "Bob"), (2, "Cat")):
+        page = browser.new_context(viewport=size).new_page()
+        page.on("dialog", lambda d: d.accept())
+        page.goto(ann.url)
+        sit(page, seat, name)
+        others.append(page)
+    bob, cat = others
+    ann.click("#host-pause")
+    until(lambda: ann.evaluate("app.state.hand.hand_number === 1"), what="deal 1")
+    # Before Ann's turn: the pre-action buttons; on it, past the timer: the time bank.
+    while not _turn(ann):
+        if ann.locator("#preactions").count() and not (out / f"preactions-{tag}.png").exists():
+            save(ann, out, f"preactions-{tag}")
+        _others_act(others, "call")
+        time.sleep(0.2)
+    until(lambda: ann.locator("#timer.bank").count() > 0, what="the time bank")
+    ann.click("#actions .shortcuts button:text('All-in')")
+    save(ann, out, f"betting-{tag}")
+    ann.click('#actions button[data-action="raise"], #actions button[data-action="bet"]')
+    # Bob calls all in, Cat folds; everyone all in is asked how many runs.
+    until(lambda: _turn(bob) or _turn(cat) or _turn(ann), what="an answer")
+    while not _turn(ann):
+        if _turn(bob):
+            if bob.locator("#runs").count():
+                bob.click("#runs button[data-runs='2']")
+            else:
+                act(bob, "call")
+        if _turn(cat):
+            act(cat, "fold")
+        time.sleep(0.1)
+    ann.wait_for_selector("#runs button[data-runs='2']")
+    save(ann, out, f"runs-{tag}")
+    ann.click("#runs button[data-runs='2']")
+    until(lambda: _turn(bob) or ann.evaluate("app.state.hand.finished"), what="Bob's answer")
+    if not ann.evaluate("app.state.hand.finished"):
+        bob.click("#runs button[data-runs='2']")
+    until(lambda: ann.evaluate("app.state.hand.finished"), what="deal 1's end")
+    ann.click("#host-pause")
+    save(ann, out, f"ran-twice-{tag}")
+    for page in (ann, bob):
+        if page.locator("#btn-rebuy").count():
+            page.click("#btn-rebuy")
+    # A bomb pot: everyone antes and the flop comes with no betting before it.
+    ann.fill("#host-betting input[name=bomb_pot_every]", "1")
+    ann.click("#host-betting button[type=submit]")
+    until(lambda: ann.evaluate("app.state.table.bomb_pot_every === 1"), what="bomb pots")
+    ann.click("#host-pause")
+    until(lambda: ann.evaluate("app.state.hand.hand_number === 2 && app.state.hand.board.length === 3"),
+          what="a bomb pot's flop")  # fmt: skip
+    ann.click("#host-pause")
+    save(ann, out, f"bombpot-{tag}")
+    while not ann.evaluate("app.state.hand.finished"):
+        _others_act([ann, *others], "check")
+        time.sleep(0.2)
+    ann.click("#host-close")
+    ann.wait_for_selector("#ledger[open]")
+    save(ann, out, f"settle-{tag}")
+    ann.goto(club_url)
+    ann.wait_for_selector("#club-settle li")
+    save(ann, out, f"club-{tag}")
+    for page in (ann, *others):
+        page.context.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "img")
+    parser.add_argument(
+        "--only-betting", action="store_true", help="only the betting and club pictures"
+    )
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.only_betting:
+        betting_and_club_both(args.out)
+        return
     with server(bot_delay=1.5, deal_delay=5.0) as base, sync_playwright() as p:
         browser = p.chromium.launch(
             executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"]
@@ -382,6 +497,22 @@ def main() -> None:
             room(browser, base, args.out)
         finally:
             browser.close()
+    betting_and_club_both(args.out)
+
+
+def betting_and_club_both(out: Path) -> None:
+    """:func:`betting_and_club` at both sizes, each on a server of its own."""
+    for tag, size in (("desktop", DESKTOP), ("phone", PHONE)):
+        for name in ("preactions", "betting", "runs", "ran-twice", "bombpot", "settle", "club"):
+            (out / f"{name}-{tag}.png").unlink(missing_ok=True)
+        with server(bot_delay=0.3, deal_delay=0.5) as base, sync_playwright() as p:
+            browser = p.chromium.launch(
+                executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"]
+            )
+            try:
+                betting_and_club(browser, base, out, tag, size)
+            finally:
+                browser.close()
 
 
 if __name__ == "__main__":

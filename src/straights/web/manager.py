@@ -346,6 +346,18 @@ _CHANGE_WORDS = {
     "auto_limit": "automatic buy-in limit {}",
     "bot_seconds": "bots' delay {} s",
     "away_minutes": "away seats kept {} min",
+    "time_bank": "time bank {} s",
+}
+
+#: The table's betting (:class:`~straights.web.protocol.Change`) as the chat says it.
+_BETTING_WORDS: dict[str, Callable[[Any], str]] = {
+    "straddle": lambda v: {"utg": "straddle under the gun", "button": "straddle on the button"}.get(
+        v, "no straddle"
+    ),
+    "runs": lambda v: "run it once only" if v == 1 else f"run it up to {v} times if all agree",
+    "bomb_pot_every": lambda v: f"a bomb pot every {v} deals" if v else "no bomb pots",
+    "bomb_pot_ante": lambda v: f"bomb pot ante {v or 'of 2 big blinds'}",
+    "double_board": lambda v: "double board" if v else "one board",
 }
 
 
@@ -359,8 +371,11 @@ def change_text(command: dict[str, Any], queued: dict[str, Any] | None) -> str:
     'The host set stakes 2 (ante).'
     >>> change_text({"kind": "change", "seat_approval": True}, None)
     'The host set seats on approval.'
+    >>> change_text({"kind": "change", "straddle": "utg", "runs": 2, "time_bank": 30}, None)
+    'The host set time bank 30 s, straddle under the gun, run it up to 2 times if all agree.'
     """
     parts = [_CHANGE_WORDS[k].format(v) for k, v in command.items() if k in _CHANGE_WORDS]
+    parts += [_BETTING_WORDS[k](v) for k, v in command.items() if k in _BETTING_WORDS]
     if "seat_approval" in command:
         parts.append("seats " + ("on approval" if command["seat_approval"] else "open to all"))
     if not parts:

@@ -195,13 +195,18 @@ function bettingHost(state) {
   box.onsubmit = (ev) => {
     ev.preventDefault();
     const f = box.elements;
-    const msg = { type: "change", time_bank: Number(f.time_bank.value) };
+    const asked = { time_bank: Number(f.time_bank.value) };
     if (poker) {
-      Object.assign(msg, { straddle: f.straddle.value, runs: Number(f.runs.value),
+      Object.assign(asked, { straddle: f.straddle.value, runs: Number(f.runs.value),
         bomb_pot_every: Number(f.bomb_pot_every.value), bomb_pot_ante: Number(f.bomb_pot_ante.value),
         double_board: f.double_board.checked });
     }
-    hostMsg(msg);
+    // Only what differs from the table now, so that the chat tells what changed.
+    const now = { straddle: t.straddle || "none", runs: t.runs, bomb_pot_every: t.bomb_pot_every,
+      bomb_pot_ante: t.bomb_pot_ante || 0, double_board: Boolean(t.double_board), time_bank: t.time_bank || 0 };
+    const msg = { type: "change" };
+    for (const [k, v] of Object.entries(asked)) if (v !== now[k]) msg[k] = v;
+    if (Object.keys(msg).length > 1) hostMsg(msg);
   };
   panel.append(box);
 }
