@@ -423,6 +423,7 @@ def betting_and_club(browser: Browser, base: str, out: Path, tag: str, size: Vie
     ann.click("#actions .shortcuts button:text('All-in')")
     save(ann, out, f"betting-{tag}")
     ann.click('#actions button[data-action="raise"], #actions button[data-action="bet"]')
+    ann.click("#host-pause")  # this deal is the last until the pictures are taken
     # Bob calls all in, Cat folds; everyone all in is asked how many runs.
     until(lambda: _turn(bob) or _turn(cat) or _turn(ann), what="an answer")
     while not _turn(ann):
@@ -441,7 +442,7 @@ def betting_and_club(browser: Browser, base: str, out: Path, tag: str, size: Vie
     if not ann.evaluate("app.state.hand.finished"):
         bob.click("#runs button[data-runs='2']")
     until(lambda: ann.evaluate("app.state.hand.finished"), what="deal 1's end")
-    ann.click("#host-pause")
+    ann.evaluate("window.scrollTo(0, 0)")
     save(ann, out, f"ran-twice-{tag}")
     for page in (ann, bob):
         if page.locator("#btn-rebuy").count():
@@ -451,9 +452,10 @@ def betting_and_club(browser: Browser, base: str, out: Path, tag: str, size: Vie
     ann.click("#host-betting button[type=submit]")
     until(lambda: ann.evaluate("app.state.table.bomb_pot_every === 1"), what="bomb pots")
     ann.click("#host-pause")
-    until(lambda: ann.evaluate("app.state.hand.hand_number === 2 && app.state.hand.board.length === 3"),
-          what="a bomb pot's flop")  # fmt: skip
+    flop = "app.state.hand.hand_number === 2 && app.state.hand.board.length === 3"
+    until(lambda: ann.evaluate(flop), what="a bomb pot's flop")
     ann.click("#host-pause")
+    ann.evaluate("window.scrollTo(0, 0)")
     save(ann, out, f"bombpot-{tag}")
     while not ann.evaluate("app.state.hand.finished"):
         _others_act([ann, *others], "check")

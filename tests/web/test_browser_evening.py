@@ -15,15 +15,20 @@ shortcut and the raise button): no message is forged.
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 from webtools import Server, wait_until
+
+from straights.game.phh import loads_phhs
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -43,7 +48,9 @@ class Person:
     def __init__(self, browser: Browser, name: str) -> None:
         width, height = SIZES[name]
         self.name = name
-        self.ctx: BrowserContext = browser.new_context(viewport={"width": width, "height": height})
+        self.ctx: BrowserContext = browser.new_context(
+            viewport={"width": width, "height": height}, accept_downloads=True
+        )
         self.page: Page = self.ctx.new_page()
         self.errors: list[str] = []
         self.dialogs: list[str] = []
@@ -189,6 +196,13 @@ def resume(ann: Person) -> None:
     wait_until(ann.page, "!app.state.ledger.paused")
 
 
+def download(page: Page, button: str) -> str:
+    """The text of the file the page saves when ``button`` is clicked."""
+    with page.expect_download() as got:
+        page.click(button)
+    return Path(got.value.path()).read_text(encoding="utf-8")
+
+
 def chips(ann: Person) -> dict[str, int]:
     return {s["name"]: s["chips"] for s in ann.state()["seats"] if s}
 
@@ -299,6 +313,7 @@ def test_a_club_evening_end_to_end(browser: Browser, make_server: Any) -> None:
         wait_until(ann.page, "!app.state.hand.finished && app.state.hand.hand_number > 0")
         hand = ann.state()["hand"]
         assert hand["bomb_pot"] and hand["street"] == "flop", hand
+        pause_between_deals(ann)  # one bomb pot: no deal starts after this one
         play_deal(people, passive)
         finish_and_pause(people, passive)
         ann.page.fill("#host-betting input[name=bomb_pot_every]", "0")
@@ -311,6 +326,18 @@ def test_a_club_evening_end_to_end(browser: Browser, make_server: Any) -> None:
         expect(dan.page.locator("#banner")).to_contain_text("The host removed you")
         wait_until(dan.page, "app.state.you.seat === null")
         expect(dan.page.locator("#felt .seat >> text=Sit")).to_have_count(0)
+
+        # -- The table's hands so far, downloaded from the host's panel: PHH and text.
+        deals = ann.state()["hand"]["hand_number"]
+        hands = loads_phhs(download(ann.page, "#host-betting button[data-download=phhs]"))
+        assert len(hands) == deals
+        assert sum(1 for h in hands if h.get("_bomb_pot")) == 1
+        assert all(sum(1 for b in h["blinds_or_straddles"] if b) == 3 for h in hands
+                   if "_bomb_pot" not in h and len(h["players"]) >= 3)  # fmt: skip
+        said = [[a.split()[-1] for a in h["actions"] if " _runs " in a] for h in hands]
+        assert ["2", "2"] in said and any("1" in s for s in said), said  # agreed, refused
+        text = download(ann.page, "#host-betting button[data-download=txt]")
+        assert text.count("PokerStars Hand #") == deals
 
         # -- Ann closes the table: the settle-up is between people and the house.
         ann.page.click("#host-close")
@@ -335,6 +362,8 @@ def test_a_club_evening_end_to_end(browser: Browser, make_server: Any) -> None:
         assert paid["The house"] == -house
         settle = ann.page.locator("#settle li").all_inner_texts()
         assert settle and not any("Bot" in line for line in settle), settle
+        table_csv = list(csv.reader(io.StringIO(download(ann.page, "#ledger-csv"))))
+        assert {r[0] for r in table_csv[1:] if r} >= set(PEOPLE), table_csv[:3]
 
         # The club's page: the same settle-up, between people and the house.
         ann.page.goto(club_url)
@@ -343,6 +372,14 @@ def test_a_club_evening_end_to_end(browser: Browser, make_server: Any) -> None:
         assert club and not any("Bot" in line for line in club), club
         pattern = re.compile(r"^(Ann|Bob|Cat|Dan|The house) pays (Ann|Bob|Cat|Dan|The house) \d+$")
         assert all(pattern.match(line) for line in club), club
+        # … and its downloads: the ledger (CSV), the evening's hands (PHH, text).
+        club_csv = download(ann.page, "#club-csv")
+        for name in PEOPLE:
+            assert f",{name}," in club_csv, club_csv
+        night = loads_phhs(download(ann.page, ".night button[data-download=phhs]"))
+        assert len(night) == deals
+        text = download(ann.page, ".night button[data-download=txt]")
+        assert text.count("PokerStars Hand #") == deals
         for person in people.values():
             assert person.errors == [], (person.name, person.errors)
     finally:

@@ -355,7 +355,13 @@ _BETTING_WORDS: dict[str, Callable[[Any], str]] = {
         v, "no straddle"
     ),
     "runs": lambda v: "run it once only" if v == 1 else f"run it up to {v} times if all agree",
-    "bomb_pot_every": lambda v: f"a bomb pot every {v} deals" if v else "no bomb pots",
+    "bomb_pot_every": lambda v: (
+        "a bomb pot every deal"
+        if v == 1
+        else f"a bomb pot every {v} deals"
+        if v
+        else "no bomb pots"
+    ),
     "bomb_pot_ante": lambda v: f"bomb pot ante {v or 'of 2 big blinds'}",
     "double_board": lambda v: "double board" if v else "one board",
 }

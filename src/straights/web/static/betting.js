@@ -171,12 +171,14 @@ function bettingHost(state) {
   if (poker) {
     const dbl = document.createElement("input");
     dbl.type = "checkbox"; dbl.name = "double_board"; dbl.checked = Boolean(t.double_board);
+    const doubleBoard = labelled("Double board", dbl);
+    doubleBoard.classList.add("check");  // a box beside its words, not a field's height
     fields.unshift(
       labelled("Straddle", select("straddle", [["none", "None"], ["utg", "Under the gun"], ["button", "Button"]], t.straddle || "none")),
       labelled("Run it", select("runs", [["1", "Once only"], ["2", "Twice if all agree"], ["3", "Up to 3 times"]], t.runs)),
       labelled("Bomb pot every (deals, 0 = never)", numberInput("bomb_pot_every", t.bomb_pot_every, 0, 100)),
       labelled("Bomb pot ante (0 = 2 big blinds)", numberInput("bomb_pot_ante", t.bomb_pot_ante || 0, 0, 1e6)),
-      labelled("Double board", dbl),
+      doubleBoard,
     );
   }
   const apply = el("button", "primary", "Apply betting");
