@@ -251,6 +251,7 @@ def test_a_club_evening_end_to_end(browser: Browser, make_server: Any) -> None:
         end = play_deal(people, all_in(2, 2))
         assert any("Dan straddles 4" in line for line in end["log"]), end["log"]
         assert end["runs_dealt"] == 2, end
+        assert [len(b) for b in end["run_boards"]] == [5], end  # run 2's board, on the felt
         assert any("run 1 of 2" in line for line in end["results"] + end["log"])
         rebought = None
         for k in range(8):

@@ -114,17 +114,22 @@ function renderMuck(state) {
 // -- what is special about this deal, on the felt
 function renderBadges(state) {
   const h = state.hand;
-  if (!h.hand_number || h.finished) return;
+  if (!h.hand_number) return;
   const words = [];
   if (h.bomb_pot) words.push(h.second_board && h.second_board.length ? "Bomb pot · two boards" : "Bomb pot");
   if (h.straddle !== null && h.straddle !== undefined) words.push(`${nameOf(state, h.straddle)} straddles`);
   if (h.runs_dealt > 1) words.push(`Running it ${h.runs_dealt === 2 ? "twice" : h.runs_dealt + " times"}`);
-  for (const w of words) $("pot").append(el("span", "badge", w));
-  if (h.second_board && h.second_board.some(Boolean)) {
-    const second = el("div", "board second");
-    second.setAttribute("aria-label", "second board");
-    for (const c of h.second_board) if (c) second.append(variantCard(c, { small: true }));
-    $("pot").append(second);
+  if (!h.finished) for (const w of words) $("pot").append(el("span", "badge", w));
+  // The second board, and the boards of runs 2, 3 …, stay on the felt at the showdown.
+  const more = [];
+  if (h.second_board && h.second_board.some(Boolean)) more.push(["second board", "", h.second_board]);
+  (h.run_boards || []).forEach((b, k) => more.push([`run ${k + 2}`, `Run ${k + 2}`, b]));
+  for (const [label, title, cards] of more) {
+    const board = el("div", "board second");
+    board.setAttribute("aria-label", label);
+    if (title) board.append(el("span", "run-label", title));
+    for (const c of cards) if (c) board.append(variantCard(c, { small: true }));
+    $("pot").append(board);
   }
 }
 
