@@ -6,10 +6,13 @@ Playwright) against calling bots, and saves, for a desktop (1280×800) and a
 phone (390×844): a deal in progress, an all-in with a real side pot, a
 showdown, the replayer, the ledger, and the host's room (a change waiting for the
 next deal, a player sat out beside a disconnected one, seven cards at a stud
-showdown, a request for a seat, a closed table). The PNGs are reduced to a 256-colour palette
-(Pillow) to stay small, and written to ``docs/img/`` (or ``--out``).
+showdown, a request for a seat, a closed table), and issue 22's betting and club (the
+pre-action buttons, bet shortcuts on the time bank after a straddle, the run-it-twice
+question, a board run twice, a bomb pot's flop, the table's settle-up with the house,
+the club's page). The PNGs are reduced to a 256-colour palette (Pillow) to stay small,
+and written to ``docs/img/`` (or ``--out``).
 
-Run: ``python scripts/gallery.py [--out docs/img]``.
+Run: ``python scripts/gallery.py [--out docs/img] [--only-betting]``.
 """
 
 from __future__ import annotations
