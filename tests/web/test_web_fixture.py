@@ -53,9 +53,7 @@ def snapshot(table: Any) -> dict[str, Any]:
 #: What a poker table of the catalogue tells since the fixture was recorded (the
 #: betting of issue 22): dropped before comparing, as that server never said it.
 ADDED_TABLE = {"straddle", "runs", "bomb_pot_every", "bomb_pot_ante", "double_board"}
-ADDED_HAND = {
-    "facing", "runs", "bomb_pot", "straddle", "runs_dealt", "second_board", "run_boards"
-}
+ADDED_HAND = {"facing", "runs", "bomb_pot", "straddle", "runs_dealt", "second_board", "run_boards"}
 
 
 def as_recorded(state: dict[str, Any]) -> dict[str, Any]:
