@@ -737,7 +737,7 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             "runs_dealt": deal.runs,
             "second_board": _codes(view.second_board),
             # The boards of runs 2, 3 … of a board run more than once (all face up).
-            "run_boards": [_codes(b) for b in deal.boards[1:]] if deal.runs > 1 else [],
+            "run_boards": [_codes(tuple(b)) for b in deal.boards[1:]] if deal.runs > 1 else [],
             "results": self.results(hand) if hand.finished else [],
             "awards": [],
             "log": self.log_lines(hand, viewer),
