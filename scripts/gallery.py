@@ -177,13 +177,14 @@ def side_pot(browser: Browser, base: str, out: Path) -> None:
     differ; in the second both raise until someone is all-in: the
     first all-in ends the raising, and the two left with chips bet on for a side pot.
     """
-    table = create(base, seats=3, bots=0, turn_seconds=0, betting="no-limit", name="Side pots")
-    ann_ctx = browser.new_context(viewport=DESKTOP)
+    # Ann hosts: a bot a guest adds would wait for the host's approval (issue 21).
+    ann = hosted(browser, base, DESKTOP, seats=3, turn_seconds=0, betting="no-limit",
+                 name="Side pots")  # fmt: skip
+    ann_ctx = ann.context
     bob_ctx = browser.new_context(viewport=PHONE, is_mobile=True)
-    ann, bob = ann_ctx.new_page(), bob_ctx.new_page()
-    ann.goto(f"{base}/t/{table}")
+    bob = bob_ctx.new_page()
     sit(ann, 0, "Ann")
-    bob.goto(f"{base}/t/{table}")
+    bob.goto(ann.url)
     sit(bob, 1, "Bob")
     ann.evaluate("send({type: 'add_bot', token: anyToken(), seat: 2, kind: 'calling'})")
     until(lambda: bool(state(ann)["hand"]["hole"]), what="the first deal")  # type: ignore[index]
