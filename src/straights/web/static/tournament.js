@@ -132,7 +132,9 @@
       board.append(el("span", "Pot " + fmt(d.pot), "pot"));
       d.players.forEach((p) => seats.append(seatItem(p, true, s.turns)));
     } else {
-      board.append(el("span", "Waiting for the other tables…", "pot"));
+      // (the final table waits for no other table: for the deal's answers, or its next deal)
+      const wait = s.offer ? "Play stops while the deal is offered" : final ? "The next deal comes…" : "Waiting for the other tables…";
+      board.append(el("span", wait, "pot"));
       (t.seats || []).filter(Boolean).forEach((p) => seats.append(seatItem(p, false)));
     }
     renderActions(d ? d.legal : []);
