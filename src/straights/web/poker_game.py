@@ -624,10 +624,12 @@ class PokerWebGame(SeatedGame[PokerSeats]):
         if hand is not None and not hand.finished:
             pots = hand.deal.side_pots()
             if len(pots) > 1:
+                names = hand.deal.pot_names()  # the engine's naming, as in the result
                 side_pots = [
-                    {"amount": p.amount, "eligible": [hand.seats[i] for i in p.eligible]}
-                    for p in pots
-                ]
+                    {"amount": p.amount, "eligible": [hand.seats[i] for i in p.eligible],
+                     "name": name}
+                    for p, name in zip(pots, names, strict=True)
+                ]  # fmt: skip
         return {
             "table": self.public_settings(),
             "seats": seats,
