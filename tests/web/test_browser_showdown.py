@@ -123,3 +123,80 @@ def test_a_side_pot_has_one_name_during_the_deal_and_in_the_result(
         assert page.errors == []  # type: ignore[attr-defined]
     finally:
         ctx.close()
+
+
+#: Razz heads-up: each player's low is ten-nine-five-four-three (burns between streets).
+RAZZ_DECK = "{1: 'Th 9c 5d Td 9s 5h Kh 4s 4c Kd 3h 3d Jh Kc Ks Jd Qd Qh'}"
+#: 2-7 triple draw heads-up, both standing pat on ten-nine-five-four-three.
+DEUCE_DECK = "{1: 'Th 9c 5d 4s 3h Td 9s 5h 4c 3d'}"
+
+
+@SIZES
+@pytest.mark.parametrize(("game", "deck"), [("FR", RAZZ_DECK), ("F2L3D", DEUCE_DECK)])
+def test_a_ten_is_written_10_in_razz_and_deuce_to_seven(
+    browser: Browser, make_server: Any, viewport: str, game: str, deck: str
+) -> None:
+    ctx, page = table(browser, make_server, viewport, game, deck, deal_delay=30.0)
+    try:
+        Human(page, discard=0).play_until(finished)
+        verdict = page.locator("#verdict").inner_text()
+        assert "(10-9-5-4-3)" in verdict, verdict
+        shown = page.locator(".seat .shown").all_inner_texts()
+        assert len(shown) == 2 and all("(10-9-5-4-3)" in s for s in shown), shown
+        text = page.locator("body").inner_text()
+        assert not re.search(r"\bT-|\(T\b|-T\b", text), "a ten written T"
+        webtools.shot(page, f"showdown-tens-{game}-{viewport}")
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        ctx.close()
+
+
+#: Hold'em, three players: trip deuces on the board; the ace kicker wins.
+KICKER_DECK = "{1: 'Ah Kd Qs Js 9c 4h 5d 2c 2d 2h 6s 7s 3c 8c'}"
+
+
+@SIZES
+def test_the_kicker_is_named_when_three_players_hold_the_same_trips(
+    browser: Browser, make_server: Any, viewport: str
+) -> None:
+    ctx, page = table(browser, make_server, viewport, "NT", KICKER_DECK, seats=3,
+                      deal_delay=30.0)  # fmt: skip
+    try:
+        Human(page).play_until(finished)
+        shown = page.locator(".seat .shown").all_inner_texts()
+        assert len(shown) == 3 and all("Three of a kind, twos" in s for s in shown), shown
+        results = page.locator("#verdict .result").all_inner_texts()
+        assert len(results) == 1 and results[0].endswith(
+            "with Three of a kind, twos (ace kicker)"
+        ), results
+        webtools.shot(page, f"showdown-kicker-{viewport}")
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        ctx.close()
+
+
+@SIZES
+@pytest.mark.parametrize("game", ["NT", "F7S", "_F5CD"])
+def test_a_short_stack_that_calls_is_said_all_in(
+    browser: Browser, make_server: Any, viewport: str, game: str
+) -> None:
+    # Seat 1's bot starts with 2 chips: calling the first bet puts them all in.
+    ctx, page = table(browser, make_server, viewport, game, "{}", stacks="{1: 2}", seats=3,
+                      bot_seconds="0.6", deal_delay=30.0)  # fmt: skip
+    try:
+        ann, said = Human(page, discard=0), []
+
+        def all_in(st: dict[str, Any]) -> bool:
+            last = page.locator('.seat[data-seat="1"] .last')
+            if last.count() and not st["hand"]["finished"]:
+                said.append(last.inner_text())
+            return bool(said and "all-in" in said[-1]) or finished(st)
+
+        st = ann.play_until(all_in, timeout=60)
+        assert not finished(st), f"the deal ended and seat 1 never said all-in: {said}"
+        players = page.evaluate("app.state.hand.players")
+        assert next(p for p in players if p["seat"] == 1)["stack"] == 0, said
+        webtools.shot(page, f"showdown-all-in-{game}-{viewport}")
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        ctx.close()
