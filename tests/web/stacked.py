@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from straights.cards import Card, make_deck, parse_cards
+from straights.cards import Card, parse_cards
 from straights.web import poker_game
 
 

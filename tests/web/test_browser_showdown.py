@@ -29,9 +29,7 @@ def table(
     stacks: str = "{}", seats: int = 2, bot_seconds: str = "0", deal_delay: float = 0.3,
 ) -> tuple[Any, Page]:  # fmt: skip
     """A table of ``game``, Ann and ``seats - 1`` calling bots, dealt ``decks``."""
-    server = make_server(
-        bot_delay=0.0, deal_delay=deal_delay, before=stacked.before(decks, stacks)
-    )
+    server = make_server(bot_delay=0.0, deal_delay=deal_delay, before=stacked.before(decks, stacks))
     return open_table(
         browser, server, viewport, game=game, seats=str(seats), bots=str(seats - 1),
         bot_seconds=bot_seconds, stack="200",
