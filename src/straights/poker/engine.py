@@ -287,6 +287,7 @@ class Deal:
         "dead",
         "described",
         "double_board",
+        "draws_together",
         "folded",
         "hold_award",
         "holes",
@@ -331,6 +332,7 @@ class Deal:
         runs: int = 1,
         double_board: bool = False,
         auto_muck: Collection[int] = (),
+        draws_together: bool = False,
     ) -> None:
         n = len(stacks)
         if n < 2:
@@ -380,6 +382,10 @@ class Deal:
         if any(type(i) is not int or not 0 <= i < n for i in auto_muck):
             raise ConfigurationError(f"auto_muck {sorted(auto_muck)!r}: give players 0 to {n - 1}")
         self.auto_muck = frozenset(auto_muck)
+        #: A draw's replacements dealt only when every player drew (as the web table
+        #: dealt before issue 22, kept so that its stored tables replay); else each
+        #: player's as soon as he drew.
+        self.draws_together = draws_together
         #: Keep the pots until :meth:`settle` (a hand history may show cards again).
         self.hold_award = not auto_showdown
         self.needless_folds = needless_folds
@@ -1164,7 +1170,7 @@ class Deal:
         if self.phase == "discard":
             self._throws.add(len(self.log))
         self.log.append(entry)
-        if self.phase == "draw":
+        if self.phase == "draw" and not self.draws_together:
             self._deal_replacements(i)
         if not self._drawers:
             self._replace()
@@ -1190,6 +1196,8 @@ class Deal:
             if not self._open(self.street, self.in_hand()):
                 self._next_street()
             return
+        for i in sorted(self._drawn):  # those not served yet (``draws_together``)
+            self._deal_replacements(i)
         if not self._begin_betting(self.in_hand()):
             self._next_street()
 
