@@ -192,6 +192,12 @@ def test_a_short_stack_that_calls_is_said_all_in(
 
         st = ann.play_until(all_in, timeout=60)
         assert not finished(st), f"the deal ended and seat 1 never said all-in: {said}"
+        # The words are whole on the seat, not cut off by its width.
+        clipped = page.evaluate(
+            """(() => { const e = document.querySelector('.seat[data-seat="1"] .last');
+            return e.scrollWidth > e.clientWidth + 1; })()"""
+        )
+        assert not clipped, f"seat 1's words are cut off: {said[-1]!r}"
         players = page.evaluate("app.state.hand.players")
         assert next(p for p in players if p["seat"] == 1)["stack"] == 0, said
         webtools.shot(page, f"showdown-all-in-{game}-{viewport}")
