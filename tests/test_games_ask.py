@@ -129,8 +129,9 @@ def test_irish_words_say_discards_never_draws() -> None:
     draw.act("call")
     draw.act("check")
     draw.discard(draw.holes[0][:2])
-    assert draw.replaced(len(draw.log) - 1)
-    assert text(entry_phrase(draw, len(draw.log) - 1, names, None) or ()) == "Ann draws 2"
+    at = max(k for k, e in enumerate(draw.log) if e.kind == "discard")
+    assert draw.replaced(at) and draw.log[at + 1].kind == "hole"  # his new cards at once
+    assert text(entry_phrase(draw, at, names, None) or ()) == "Ann draws 2"
 
 
 def test_courchevel_deals_the_first_flop_card_with_the_hole_cards() -> None:

@@ -197,3 +197,24 @@ def test_first_best_is_the_first_largest_showing_key() -> None:
                 if key is not None and (best is None or key > best):
                     best, first = key, k
             assert first_best(opener, showing) == first, (opener, showing)
+
+
+def test_a_draw_serves_each_player_as_he_draws_unless_draws_together() -> None:
+    from straights.cards import parse_cards
+    from straights.poker import Deal, Stakes, get_variant
+
+    top = parse_cards("2c 3c 4c 5c 6c 2d 3d 4d 5d 6d 7h 8h 9h Th Jh Qh")
+    stakes = Stakes.uniform(2, blinds=(1, 2), small_bet=2, big_bet=4)
+    for together in (False, True):
+        deal = Deal(get_variant("_F5CD"), stakes, [50, 50], list(top), draws_together=together)
+        deal.act("call")
+        deal.act("check")
+        deal.discard(parse_cards("2c 3c"))  # p1 draws two; the burn 7h goes first
+        mine = list(parse_cards("4c 5c 6c" if together else "4c 5c 6c 8h 9h"))
+        assert deal.holes[0] == mine and deal.phase == "draw"
+        deal.discard(parse_cards("6d"))
+        assert deal.holes[0] == list(parse_cards("4c 5c 6c 8h 9h"))
+        assert deal.holes[1] == list(parse_cards("2d 3d 4d 5d Th"))
+        kinds = [e.kind for e in deal.log if e.kind in ("discard", "hole")][2:]
+        want = ["discard", "discard", "hole", "hole"] if together else ["discard", "hole"] * 2
+        assert kinds == want

@@ -120,9 +120,9 @@ def test_a_draw_discards_the_cards_at_the_bits_set() -> None:
     dealer.play(first + 0b10011)  # cards 1, 2 and 5
     assert dealer.actions.names[first + 0b10011] == "discard-1-2-5"
     hand = dealer.deal.holes[actor]  # type: ignore[union-attr,index]
-    assert len(hand) == 2  # the rest comes when both have drawn
+    # His three new cards come at once, after the burn (7h): 8h 9h Th.
     mine = parse_cards("2c 3c 4c 5c 6c") if actor == 0 else parse_cards("2d 3d 4d 5d 6d")
-    assert hand == [mine[2], mine[3]]
+    assert hand == [mine[2], mine[3], *parse_cards("8h 9h Th")]
     dealer.play(first)  # the other stands pat
     assert dealer.deal.holes[actor][:2] == [mine[2], mine[3]]  # type: ignore[union-attr,index]
     assert len(dealer.deal.holes[actor]) == 5  # type: ignore[union-attr,index]

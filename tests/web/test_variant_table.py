@@ -196,9 +196,15 @@ def test_a_draw_by_cards_and_stand_pat() -> None:
         t.apply({"kind": "act", "seat": seat, "action": "discard", "cards": [other]})
     t.apply({"kind": "act", "seat": seat, "action": "discard", "cards": state["hole"][:2]})
     i = hand.player_index(seat)
-    assert (i is not None and len(hand.deal.holes[i]) == 3) or hand.deal.phase != "draw"
     nxt = t.game.engine.actor
     assert nxt is not None and nxt != seat
+    # His replacements came at once, while the next player still draws: five cards, and
+    # the two thrown are gone; the next player sees only their backs.
+    mine = t.state_for(seat, turn_left=None)["hand"]
+    assert hand.deal.phase == "draw" and i is not None and len(hand.deal.holes[i]) == 5
+    assert len(mine["hole"]) == 5 and not set(state["hole"][:2]) & set(mine["hole"])
+    theirs = t.state_for(nxt, turn_left=None)["hand"]["players"]
+    assert next(p["cards"] for p in theirs if p["seat"] == seat) == [None] * 5
     t.apply({"kind": "act", "seat": nxt, "action": "discard", "cards": []})
     assert "stands pat" in " ".join(t.state_for(None, turn_left=None)["follow"]["log"])
     del rng

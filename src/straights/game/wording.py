@@ -470,11 +470,13 @@ def pot_lines(deal: Deal, name: Callable[[int], str]) -> list[str]:
     lines = []
     live = [i for i in range(deal.n) if not deal.folded[i]]
     rules = deal.variant.showdown
-    pots = len({v.pot for v in deal.verdicts})
+    named = deal.pot_names()  # the names the pots had during the deal
+    if len({v.pot for v in deal.verdicts}) == 1 and named and " and " not in named[0]:
+        named = ["The pot"]
     shown = sorted({e.player for e in deal.log if e.kind == "show" and e.player is not None})
     for verdict in deal.verdicts:
         k = verdict.pot
-        label = "The pot" if pots == 1 else ("Main pot" if k == 0 else f"Side pot {k}")
+        label = named[k] if k < len(named) else ("Main pot" if k == 0 else f"Side pot {k}")
         if verdict.run and deal.double_board:
             label += f", board {verdict.run},"
         elif verdict.run:

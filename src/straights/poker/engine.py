@@ -168,6 +168,51 @@ class Verdict(NamedTuple):
     run: int = 0
 
 
+def pot_labels(count: int) -> list[str]:
+    """The names of ``count`` pots in order (:meth:`Deal.pot_names`).
+
+    >>> pot_labels(1), pot_labels(3)
+    (['The pot'], ['Main pot', 'Side pot 1', 'Side pot 2'])
+    """
+    if count == 1:
+        return ["The pot"]
+    return ["Main pot" if k == 0 else f"Side pot {k}" for k in range(count)]
+
+
+def _merged_names(named: list[Pot], pots: list[Pot]) -> list[str]:
+    """A name for each of ``pots``, each the union of neighbouring pots of ``named`` (the
+    pots of the betting, a killed or mucked hand's pots merged): named by its parts.
+
+    >>> two, one = [Pot(30, (0, 1, 2)), Pot(60, (1, 2))], [Pot(90, (1, 2))]
+    >>> _merged_names(two, one), _merged_names(two, two)
+    (['Main pot and side pot 1'], ['Main pot', 'Side pot 1'])
+    >>> three = [Pot(40, (0, 1, 2, 3)), Pot(30, (1, 2, 3)), Pot(20, (2, 3))]
+    >>> _merged_names(three, [Pot(40, (0, 2, 3)), Pot(50, (2, 3))])
+    ['Main pot', 'Side pots 1 and 2']
+    """
+    labels = pot_labels(len(named))
+    if len(pots) == len(named):
+        return labels
+    names: list[str] = []
+    k = 0
+    for pot in pots:
+        parts, amount = [], 0
+        while k < len(named) and amount < pot.amount:
+            amount += named[k].amount
+            parts.append(k)
+            k += 1
+        if amount != pot.amount or not parts:
+            return pot_labels(len(pots))  # not unions of the betting's pots: by order
+        if len(parts) == 1:
+            names.append(labels[parts[0]])
+            continue
+        sides = [str(j) for j in parts if j]
+        side = "side pot" if len(sides) == 1 else "side pots"
+        listed = " and ".join([", ".join(sides[:-1]), sides[-1]] if len(sides) > 1 else sides)
+        names.append(f"Main pot and {side} {listed}" if parts[0] == 0 else f"S{side[1:]} {listed}")
+    return names
+
+
 class Deal:
     """One deal of ``variant`` for ``stakes``, ``stacks`` (one per player) and ``cards``:
     a shuffled deck (a sequence of cards) or any :class:`CardSource`.
@@ -218,6 +263,7 @@ class Deal:
         "_no_check_raise",
         "_open_pair",
         "_others",
+        "_pot_names",
         "_raises",
         "_rotation",
         "_run_votes",
@@ -241,6 +287,7 @@ class Deal:
         "dead",
         "described",
         "double_board",
+        "draws_together",
         "folded",
         "hold_award",
         "holes",
@@ -285,6 +332,7 @@ class Deal:
         runs: int = 1,
         double_board: bool = False,
         auto_muck: Collection[int] = (),
+        draws_together: bool = False,
     ) -> None:
         n = len(stacks)
         if n < 2:
@@ -334,6 +382,10 @@ class Deal:
         if any(type(i) is not int or not 0 <= i < n for i in auto_muck):
             raise ConfigurationError(f"auto_muck {sorted(auto_muck)!r}: give players 0 to {n - 1}")
         self.auto_muck = frozenset(auto_muck)
+        #: A draw's replacements dealt only when every player drew (as the web table
+        #: dealt before issue 22, kept so that its stored tables replay); else each
+        #: player's as soon as he drew.
+        self.draws_together = draws_together
         #: Keep the pots until :meth:`settle` (a hand history may show cards again).
         self.hold_award = not auto_showdown
         self.needless_folds = needless_folds
@@ -365,6 +417,7 @@ class Deal:
         self.phase: Phase = "betting"
         self.log: list[Entry] = []
         self.pots: list[Pot] = []
+        self._pot_names: list[str] = []
         self.winnings = [0] * n
         #: Each pot's outcome at the showdown, in pot order.
         self.verdicts: list[Verdict] = []
@@ -1080,7 +1133,7 @@ class Deal:
 
     def discard(self, cards: Iterable[Card | None] = ()) -> Entry:
         """The player to draw discards ``cards`` (none: stands pat); ``None`` stands for
-        an unknown card of his.  Replacements are dealt when everyone has drawn.  On a
+        an unknown card of his.  His replacements are dealt to him at once.  On a
         discard street he throws exactly the street's number, and nothing replaces them."""
         if self.phase not in ("draw", "discard") or not self._drawers:
             raise IllegalActionError("nobody may draw or discard now")
@@ -1117,27 +1170,34 @@ class Deal:
         if self.phase == "discard":
             self._throws.add(len(self.log))
         self.log.append(entry)
+        if self.phase == "draw" and not self.draws_together:
+            self._deal_replacements(i)
         if not self._drawers:
             self._replace()
         return entry
+
+    def _deal_replacements(self, i: int) -> None:
+        """Deal player ``i`` the cards that replace his discards, as soon as he drew
+        (as a dealer serves each player in turn)."""
+        count = self._drawn.pop(i, 0)
+        if not count:
+            return
+        source = self.source
+        if source.remaining < count:
+            cards = self._from_new_stock(i, count)
+        else:
+            cards = source.hole(i, count)
+        self.holes[i].extend(cards)
+        self.up[i].extend([False] * count)
+        self.log.append(Entry("hole", i, tuple(cards), up=(False,) * count))
 
     def _replace(self) -> None:
         if self.phase == "discard":  # thrown for good: now the street's cards and betting
             if not self._open(self.street, self.in_hand()):
                 self._next_street()
             return
-        source = self.source
-        for i in sorted(self._drawn):
-            count = self._drawn[i]
-            if not count:
-                continue
-            if source.remaining < count:
-                cards = self._from_new_stock(i, count)
-            else:
-                cards = source.hole(i, count)
-            self.holes[i].extend(cards)
-            self.up[i].extend([False] * count)
-            self.log.append(Entry("hole", i, tuple(cards), up=(False,) * count))
+        for i in sorted(self._drawn):  # those not served yet (``draws_together``)
+            self._deal_replacements(i)
         if not self._begin_betting(self.in_hand()):
             self._next_street()
 
@@ -1423,14 +1483,39 @@ class Deal:
         """Players who must still show or muck."""
         return tuple(self._to_show) if self.phase == "showdown" else ()
 
-    def side_pots(self) -> list[Pot]:
+    def pot_names(self) -> list[str]:
+        """The name of each pot, the table's one naming during the deal and in the result:
+        ``"The pot"`` alone, else ``"Main pot"``, ``"Side pot 1"``, ... by the pots of the
+        betting (:meth:`side_pots`). Once the deal is over, one name for each of
+        :attr:`pots`: a pot made of several (a killed or mucked hand left two pots to
+        the same players) is named by all of them.
+
+        >>> from straights.poker.catalogue import get_variant
+        >>> from straights.poker.variant import Stakes
+        >>> from straights.cards import parse_cards
+        >>> deck = parse_cards("2c Ah Kh 7d Ad Kd Js Jd 4h 4c 3s 3h 9c 9d")
+        >>> d = Deal(get_variant("NT"), Stakes.uniform(3, blinds=(1, 2), min_bet=2),
+        ...          [10, 40, 40], deck)
+        >>> _ = d.act("raise", 10); _ = d.act("call"); _ = d.act("raise", 40)
+        >>> d.pot_names()
+        ['Main pot', 'Side pot 1']
+        >>> _ = d.act("call"); d.pot_names(), [v.pot for v in d.verdicts]
+        (['Main pot and side pot 1'], [0])
+        """
+        if self.phase == "over":
+            return list(self._pot_names)
+        return pot_labels(len(self.side_pots()))
+
+    def side_pots(self, *, mucks: bool = True) -> list[Pot]:
         """The main pot and side pots: a side pot only for an all-in level of a player in.
 
         A bet not yet called stays in the pot of the players who can still call it.
         Dead antes come first, open to everyone in; neighbouring pots open to the
-        same players are one pot.
+        same players are one pot. ``mucks=False``: the pots as the betting left them,
+        a mucked (or killed) hand still counted in.
         """
-        total, stacks, mucked = self.total, self.stacks, self.mucked
+        total, stacks = self.total, self.stacks
+        mucked = self.mucked if mucks else [False] * self.n
         live = [i for i in range(self.n) if not self.folded[i]]
         if not live:
             return []
@@ -1488,7 +1573,12 @@ class Deal:
         self.phase = "over"
         self._actors.clear()
         live = self.in_hand()
+        named = self.side_pots(mucks=False)
         self.pots = self.side_pots()
+        self._award_pots(live)
+        self._pot_names = ["The pot"] if len(live) == 1 else _merged_names(named, self.pots)
+
+    def _award_pots(self, live: list[int]) -> None:
         if len(live) == 1:
             amount = sum(self.total) + self.dead
             self.pay(live[0], amount)

@@ -435,12 +435,24 @@ def deal_to_phh(deal: Deal) -> dict[str, Any]:
         out["_double_board"] = True
     lines: list[str] = []
     flop_dealt = False
-    for e in deal.log:
+    # A draw's replacements, dealt to each player as he draws, are written after the
+    # last player drew, as the standard (and PokerKit) deals them.
+    held: list[str] = []
+    for k, e in enumerate(deal.log):
+        drawing = e.kind in ("discard", "fold") or (e.kind == "hole" and held)
+        if held and not drawing:
+            lines.extend(held)
+            held = []
         if e.kind == "no betting" and deal.bomb_pot and not flop_dealt:
             lines.extend(_bomb_checks(deal))
             flop_dealt = True
-        elif (line := _action_line(e)) is not None:
+        elif (line := _action_line(e)) is None:
+            continue
+        elif e.kind == "hole" and (held or (k and deal.replaced(k - 1))):
+            held.append(line)
+        else:
             lines.append(line)
+    lines.extend(held)
     out["actions"] = lines
     if deal.finished:
         out["finishing_stacks"] = list(deal.stacks)

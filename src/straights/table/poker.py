@@ -96,9 +96,11 @@ class PokerGame:
         plan: Variant,
         cards: Sequence[Card] | None,
         auto_muck: Collection[int] = (),
+        draws_together: bool = False,
     ) -> Deal:
         """Shuffle (or take ``cards``, in order) and start the engine's deal of ``plan``
-        (``auto_muck``: the players who muck a beaten hand at the showdown)."""
+        (``auto_muck``: the players who muck a beaten hand at the showdown;
+        ``draws_together``: see :attr:`Deal.draws_together`)."""
         deck = make_deck(plan.deck, jokers=plan.jokers)
         self.dealt += 1
         stakes = self.stakes(plan, len(players))
@@ -125,6 +127,7 @@ class PokerGame:
             runs=runs,
             double_board=double,
             auto_muck=auto_muck,
+            draws_together=draws_together,
         )
 
     def settle(self, deal: Deal, stacks: Sequence[int]) -> Settled:

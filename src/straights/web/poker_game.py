@@ -273,6 +273,8 @@ class PokerSeats:
             lambda variant, players: scaled_stakes(variant, players, self.unit), house
         )
         self._told = 0
+        #: Tables stored before edition 4 deal a draw's replacements when all drew.
+        self.draws_together = False
 
     def _emit(self, **data: Any) -> None:
         self.events.append(Record(data))
@@ -327,7 +329,9 @@ class PokerSeats:
         # The deck is the table's shuffle; a draw's new stock is keyed by the deal.
         restock = restock_random(self.seed, number)
         muck = [k for k, s in enumerate(order) if s in muckers]
-        deal = self.game.deal(order, stacks, self.carry, restock, variant, cards, muck)
+        deal = self.game.deal(
+            order, stacks, self.carry, restock, variant, cards, muck, self.draws_together
+        )
         self.carry = 0
         self.button = button
         self.hand_number = number
@@ -400,6 +404,7 @@ class PokerWebGame(SeatedGame[PokerSeats]):
         s = table.settings
         config = TableConfig(ante=s.ante, seats=s.seats, starting_stack=s.stack)
         super().__init__(table, PokerSeats(config, s.ante, table.seed, house_rules(s)))
+        self.engine.draws_together = s.edition < 4
         self.hands: dict[int, Dealt] = {}  # the last HISTORY_DEALS deals
         #: Dealer's choice: the game chosen for the next deal, and by whom.
         self.chosen: str | None = None
@@ -624,10 +629,12 @@ class PokerWebGame(SeatedGame[PokerSeats]):
         if hand is not None and not hand.finished:
             pots = hand.deal.side_pots()
             if len(pots) > 1:
+                names = hand.deal.pot_names()  # the engine's naming, as in the result
                 side_pots = [
-                    {"amount": p.amount, "eligible": [hand.seats[i] for i in p.eligible]}
-                    for p in pots
-                ]
+                    {"amount": p.amount, "eligible": [hand.seats[i] for i in p.eligible],
+                     "name": name}
+                    for p, name in zip(pots, names, strict=True)
+                ]  # fmt: skip
         return {
             "table": self.public_settings(),
             "seats": seats,
@@ -778,6 +785,7 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             runs=done.most_runs,
             double_board=done.double_board,
             auto_muck=done.auto_muck,
+            draws_together=done.draws_together,
         )
         again = Dealt(number, deal, hand.seats)
         names = self.names_of(hand)

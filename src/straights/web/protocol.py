@@ -487,8 +487,9 @@ class TableSettings(BaseModel):
     #: Whether a newcomer's seat waits for the host's approval (else the table is open).
     seat_approval: bool = False
     #: Set by the server: 2 for tables with a ledger (a broke player keeps his seat),
-    #: 3 when the host's own buy-ins need no approval.
-    edition: Literal[1, 2, 3] = 1
+    #: 3 when the host's own buy-ins need no approval, 4 when a draw's replacements
+    #: reach each player as he draws.
+    edition: Literal[1, 2, 3, 4] = 1
     #: The game dealt: Straights, or Pai Gow poker against the bank (seats 1 to 6).
     game: Literal["straights", "pai-gow"] = "straights"
     #: Pai Gow: the table's limits and the bet a player makes until he chooses another
@@ -539,8 +540,9 @@ def parse_settings(raw: bytes) -> TableSettings:
         settings = settings.model_copy(update={"name": name})
     elif settings.name:
         settings = settings.model_copy(update={"name": ""})
-    # New tables keep a ledger (2) and the host buys in without asking himself (3).
-    settings = settings.model_copy(update={"edition": 3})
+    # New tables keep a ledger (2), the host buys in without asking himself (3) and
+    # draws are served as each player draws (4).
+    settings = settings.model_copy(update={"edition": 4})
     if settings.game == "pai-gow" and (settings.games or settings.dealers_choice):
         raise ProtocolError(
             "a Pai Gow table plays Pai Gow against the bank only: "

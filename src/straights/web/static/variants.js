@@ -98,7 +98,8 @@ function renderVariantPot(h, state) {
     pot.append(el("span", "side", `${h.street}${doing[h.phase] || ""}`));
     for (const [k, p] of (h.side_pots || []).entries()) {
       const who = p.eligible.map((s) => nameOf(state, s)).join(", ");
-      pot.append(el("span", "side", `${k === 0 ? "Main pot" : "Side pot " + k}: ${p.amount} (${who})`));
+      const name = p.name || (k === 0 ? "Main pot" : "Side pot " + k);  // the engine's name
+      pot.append(el("span", "side", `${name}: ${p.amount} (${who})`));
     }
   }
 }

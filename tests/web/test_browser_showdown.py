@@ -1,0 +1,206 @@
+"""Issue 22's showdown, side pots and draws at the web table, in real Chromium on a
+phone (390×844) and a desktop (1366×768), each deal from a stacked deck
+(:mod:`stacked`) so the case comes at once: a draw's replacements reach the player as
+soon as he drew, while the other still thinks; a pot keeps its name from the deal to
+the result; tens are written 10 in razz and 2-7 hands; the kicker is named when three
+players hold the same three of a kind; a short stack's call is said "all-in" in
+hold'em, stud and draw.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+import stacked
+import webtools
+from playwright.sync_api import Browser, Page, expect
+from test_browser_variants import VIEWPORTS, Human, finished, open_table
+
+pytestmark = pytest.mark.browser
+
+SIZES = pytest.mark.parametrize("viewport", list(VIEWPORTS))
+
+
+def table(
+    browser: Browser, make_server: Any, viewport: str, game: str, decks: str, *,
+    stacks: str = "{}", seats: int = 2, bot_seconds: str = "0", deal_delay: float = 0.3,
+) -> tuple[Any, Page]:  # fmt: skip
+    """A table of ``game``, Ann and ``seats - 1`` calling bots, dealt ``decks``."""
+    server = make_server(bot_delay=0.0, deal_delay=deal_delay, before=stacked.before(decks, stacks))
+    return open_table(
+        browser, server, viewport, game=game, seats=str(seats), bots=str(seats - 1),
+        bot_seconds=bot_seconds, stack="200",
+    )  # fmt: skip
+
+
+def deal(st: dict[str, Any], number: int) -> bool:
+    return bool(st["hand"]["hand_number"] >= number)
+
+
+@SIZES
+def test_draw_replacements_arrive_as_the_player_draws(
+    browser: Browser, make_server: Any, viewport: str
+) -> None:
+    # Heads-up five-card draw: at deal 2 the bot holds the button, so Ann draws first.
+    ctx, page = table(browser, make_server, viewport, "_F5CD", "{}", bot_seconds="2.5")
+    try:
+        ann = Human(page, discard=0)
+        ann.play_until(lambda st: deal(st, 2) and not finished(st))
+        st = ann.play_until(lambda st: bool(st["hand"].get("card_choice")), timeout=60)
+        assert st["hand"]["hole"] and len(st["hand"]["hole"]) == 5
+        thrown = st["hand"]["hole"][:2]
+        cards = page.locator("#myhand .card")
+        cards.nth(0).click()
+        cards.nth(1).click()
+        page.locator("#actions button[data-action=discard]").click()
+        # The bot thinks 2.5 s before it draws: Ann holds five cards again meanwhile.
+        webtools.wait_until(
+            page, "app.state.hand.phase === 'draw' && app.state.hand.hole.length === 5", 2.0
+        )
+        h = page.evaluate("app.state.hand")
+        assert h["phase"] == "draw" and h["actor"] != page.evaluate("app.state.you.seat")
+        assert not set(thrown) & set(h["hole"]), "the thrown cards were replaced"
+        expect(page.locator("#myhand .card")).to_have_count(5)
+        bot = next(p for p in h["players"] if p["seat"] != page.evaluate("app.state.you.seat"))
+        assert bot["cards"] == [None] * 5, "the bot's cards stay face down"
+        assert "draws 2" in page.locator(".seat.me").inner_text()
+        webtools.shot(page, f"showdown-draw-{viewport}")
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        ctx.close()
+
+
+#: Hold'em, Ann on the button (seat 0) and three bots: seat 1 (20 chips), seat 2 (50)
+#: and seat 3 (200). Ann's aces beat every hand, so each other hand is killed and the
+#: two pots of the betting go to her together.
+SIDE_DECK = "{1: '2c 7d Qs Qh Kh Kd As Ad 3s 4h 9c Jd 5c 2h 8h 6c'}"
+
+
+@SIZES
+def test_a_side_pot_has_one_name_during_the_deal_and_in_the_result(
+    browser: Browser, make_server: Any, viewport: str
+) -> None:
+    ctx, page = table(
+        browser, make_server, viewport, "NT", SIDE_DECK, stacks="{1: 20, 2: 50}", seats=4,
+        bot_seconds="0.5", deal_delay=30.0,
+    )  # fmt: skip
+    try:
+        seen: dict[str, int] = {}
+        deadline = time.monotonic() + 60
+        raised = False
+        while not finished(page.evaluate("app.state")):
+            assert time.monotonic() < deadline, page.evaluate("app.state.hand.log")
+            for line in page.locator("#pot .side").all_inner_texts():
+                if m := re.match(r"(Main pot|Side pot \d+): (\d+) ", line):
+                    seen[m[1]] = int(m[2])
+            raise_ = page.locator("#actions button[data-action=raise]:not([disabled])")
+            if not raised and raise_.count():
+                page.fill("#actions .amount input[type=number]", "50")
+                raise_.click()
+                raised = True
+            else:
+                for kind in ("check", "call"):
+                    b = page.locator(f"#actions button[data-action={kind}]:not([disabled])")
+                    if b.count():
+                        b.first.click()
+                        break
+            page.wait_for_timeout(80)
+        # After the preflop all-ins: 4 × 20 in the main pot, 3 × 30 in side pot 1.
+        assert seen == {"Main pot": 80, "Side pot 1": 90}, seen
+        results = page.locator("#verdict .result").all_inner_texts()
+        assert results, "the result is told"
+        for line in results:
+            label = line.split(" of ", 1)[0]
+            named = re.findall(r"Main pot|[Ss]ide pots? ([\d, and]+)", label)
+            assert named, f"{line!r}: not a pot named during the deal ({seen})"
+        assert results == ["Main pot and side pot 1 of 170 to Ann with Pair of aces"], results
+        webtools.shot(page, f"showdown-side-pots-{viewport}")
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        ctx.close()
+
+
+#: Razz heads-up: each player's low is ten-nine-five-four-three (burns between streets).
+RAZZ_DECK = "{1: 'Th 9c 5d Td 9s 5h Kh 4s 4c Kd 3h 3d Jh Kc Ks Jd Qd Qh'}"
+#: 2-7 triple draw heads-up, both standing pat on ten-nine-five-four-three.
+DEUCE_DECK = "{1: 'Th 9c 5d 4s 3h Td 9s 5h 4c 3d'}"
+
+
+@SIZES
+@pytest.mark.parametrize(("game", "deck"), [("FR", RAZZ_DECK), ("F2L3D", DEUCE_DECK)])
+def test_a_ten_is_written_10_in_razz_and_deuce_to_seven(
+    browser: Browser, make_server: Any, viewport: str, game: str, deck: str
+) -> None:
+    ctx, page = table(browser, make_server, viewport, game, deck, deal_delay=30.0)
+    try:
+        Human(page, discard=0).play_until(finished)
+        verdict = page.locator("#verdict").inner_text()
+        assert "(10-9-5-4-3)" in verdict, verdict
+        shown = page.locator(".seat .shown").all_inner_texts()
+        assert len(shown) == 2 and all("(10-9-5-4-3)" in s for s in shown), shown
+        text = page.locator("body").inner_text()
+        assert not re.search(r"\bT-|\(T\b|-T\b", text), "a ten written T"
+        webtools.shot(page, f"showdown-tens-{game}-{viewport}")
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        ctx.close()
+
+
+#: Hold'em, three players: trip deuces on the board; the ace kicker wins.
+KICKER_DECK = "{1: 'Ah Kd Qs Js 9c 4h 5d 2c 2d 2h 6s 7s 3c 8c'}"
+
+
+@SIZES
+def test_the_kicker_is_named_when_three_players_hold_the_same_trips(
+    browser: Browser, make_server: Any, viewport: str
+) -> None:
+    ctx, page = table(browser, make_server, viewport, "NT", KICKER_DECK, seats=3,
+                      deal_delay=30.0)  # fmt: skip
+    try:
+        Human(page).play_until(finished)
+        shown = page.locator(".seat .shown").all_inner_texts()
+        assert len(shown) == 3 and all("Three of a kind, twos" in s for s in shown), shown
+        results = page.locator("#verdict .result").all_inner_texts()
+        assert len(results) == 1 and results[0].endswith(
+            "with Three of a kind, twos (ace kicker)"
+        ), results
+        webtools.shot(page, f"showdown-kicker-{viewport}")
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        ctx.close()
+
+
+@SIZES
+@pytest.mark.parametrize("game", ["NT", "F7S", "_F5CD"])
+def test_a_short_stack_that_calls_is_said_all_in(
+    browser: Browser, make_server: Any, viewport: str, game: str
+) -> None:
+    # Seat 1's bot starts with 2 chips: calling the first bet puts them all in.
+    ctx, page = table(browser, make_server, viewport, game, "{}", stacks="{1: 2}", seats=3,
+                      bot_seconds="0.6", deal_delay=30.0)  # fmt: skip
+    try:
+        ann, said = Human(page, discard=0), []
+
+        def all_in(st: dict[str, Any]) -> bool:
+            last = page.locator('.seat[data-seat="1"] .last')
+            if last.count() and not st["hand"]["finished"]:
+                said.append(last.inner_text())
+            return bool(said and "all-in" in said[-1]) or finished(st)
+
+        st = ann.play_until(all_in, timeout=60)
+        assert not finished(st), f"the deal ended and seat 1 never said all-in: {said}"
+        # The words are whole on the seat, not cut off by its width.
+        clipped = page.evaluate(
+            """(() => { const e = document.querySelector('.seat[data-seat="1"] .last');
+            return e.scrollWidth > e.clientWidth + 1; })()"""
+        )
+        assert not clipped, f"seat 1's words are cut off: {said[-1]!r}"
+        players = page.evaluate("app.state.hand.players")
+        assert next(p for p in players if p["seat"] == 1)["stack"] == 0, said
+        webtools.shot(page, f"showdown-all-in-{game}-{viewport}")
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        ctx.close()
