@@ -1,7 +1,7 @@
 // The heads-up display (web/hud.py): each player's statistics beside his seat,
 // VPIP / PFR / 3-bet / AF and his hands; a tap opens the full set. The host shows
 // or hides it from his panel. Loaded after app.js and host.js, whose helpers it
-// uses (el, $, app, hostMsg, seatToken, hostToken, toast); app.js calls
+// uses (el, $, app, hostMsg, seatToken, hostToken, toast, downloadWithToken); app.js calls
 // hudRender(state) after drawing each state.
 "use strict";
 
@@ -113,19 +113,6 @@ function hudDraw() {
   if (!dlg.open) dlg.showModal();
 }
 
-async function hudDownload(id, token) {
-  try {
-    const res = await fetch(`/api/tables/${id}/hands.phhs`, { headers: { Authorization: `Bearer ${token}` } });
-    if (!res.ok) { toast((await res.json()).message || "the hands could not be downloaded"); return; }
-    const url = URL.createObjectURL(await res.blob());
-    const a = el("a");
-    a.href = url;
-    a.download = `straights-${id}-hands.phhs`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10000);
-  } catch {
-    toast("the server is not reachable");
-  }
+function hudDownload(id, token) {
+  downloadWithToken(`/api/tables/${id}/hands.phhs`, `straights-${id}-hands.phhs`, token, "the hands could not be downloaded");
 }
