@@ -105,7 +105,7 @@ def _suit_ranks(cards: Ids, base: int, k: int, s: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def _high_rows_of(
+def _high_rows(
     cards: Ids,
     out: Keys,
     rank: npt.NDArray[np.uint16],
@@ -113,7 +113,11 @@ def _high_rows_of(
     fsuit: npt.NDArray[np.int8],
     k: int,
 ) -> None:
-    """The body of :func:`_high_rows` and :func:`_high_rows7` (``k`` cards a row)."""
+    """High classes of every row (``k`` cards each: 5, 6 or 7) into ``out``.
+
+    Callers pass views of whole blocks: a loop over ``range(shape)`` lets the
+    compiler drop negative-index handling (about 25 % faster than ``range(lo, hi)``).
+    """
     for i in range(cards.shape[0]):
         acc = _row_counts(cards, i, k)
         if acc < 0:
@@ -127,22 +131,6 @@ def _high_rows_of(
 
 
 @njit(cache=True)
-def _high_rows(
-    cards: Ids,
-    out: Keys,
-    rank: npt.NDArray[np.uint16],
-    flush: npt.NDArray[np.uint16],
-    fsuit: npt.NDArray[np.int8],
-) -> None:
-    """High classes of every row (5, 6 or 7 cards each) into ``out``.
-
-    Callers pass views of whole blocks: a loop over ``range(shape)`` lets the
-    compiler drop negative-index handling (about 25 % faster than ``range(lo, hi)``).
-    """
-    _high_rows_of(cards, out, rank, flush, fsuit, cards.shape[1])
-
-
-@njit(cache=True)
 def _high_rows7(
     cards: Ids,
     out: Keys,
@@ -151,7 +139,7 @@ def _high_rows7(
     fsuit: npt.NDArray[np.int8],
 ) -> None:
     """:func:`_high_rows` with the card count fixed at seven (the compiler unrolls it)."""
-    _high_rows_of(cards, out, rank, flush, fsuit, 7)
+    _high_rows(cards, out, rank, flush, fsuit, 7)
 
 
 @intrinsic
@@ -290,7 +278,7 @@ def high(
     if cards.shape[1] == 7:
         _high_rows7(cards, out, rank, flush, fsuit)
     else:
-        _high_rows(cards, out, rank, flush, fsuit)
+        _high_rows(cards, out, rank, flush, fsuit, cards.shape[1])
     return out
 
 
@@ -310,7 +298,7 @@ def high_parallel(
         if seven:
             _high_rows7(cards[lo:hi], out[lo:hi], rank, flush, fsuit)
         else:
-            _high_rows(cards[lo:hi], out[lo:hi], rank, flush, fsuit)
+            _high_rows(cards[lo:hi], out[lo:hi], rank, flush, fsuit, cards.shape[1])
     return out
 
 
