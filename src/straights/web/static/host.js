@@ -304,16 +304,21 @@ function openLedger() {
 
 function cell(tag, text, cls) { return el(tag, cls, text); }
 
-function drawLedger(state) {
-  const dlg = $("ledger");
-  const L = state.ledger;
+// Empties a dialog and heads it with `title` and a Close button (shared with hud.js).
+function dialogHead(dlg, title) {
   dlg.replaceChildren();
   const head = el("div", "hist-head");
-  head.append(el("strong", null, L.closed ? "Final ledger" : "Ledger"));
+  head.append(el("strong", null, title));
   const closeBtn = el("button", "ghost", "Close");
   closeBtn.onclick = () => dlg.close();
   head.append(closeBtn);
   dlg.append(head);
+}
+
+function drawLedger(state) {
+  const dlg = $("ledger");
+  const L = state.ledger;
+  dialogHead(dlg, L.closed ? "Final ledger" : "Ledger");
 
   const table = el("table", "ledger-table");
   const hr = el("tr");

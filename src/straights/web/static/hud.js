@@ -1,8 +1,8 @@
 // The heads-up display (web/hud.py): each player's statistics beside his seat,
 // VPIP / PFR / 3-bet / AF and his hands; a tap opens the full set. The host shows
 // or hides it from his panel. Loaded after app.js and host.js, whose helpers it
-// uses (el, $, app, hostMsg, seatToken, hostToken, toast, downloadWithToken); app.js calls
-// hudRender(state) after drawing each state.
+// uses (el, $, app, hostMsg, seatToken, hostToken, toast, dialogHead,
+// downloadWithToken); app.js calls hudRender(state) after drawing each state.
 "use strict";
 
 const hud = { seat: null };
@@ -72,13 +72,7 @@ function hudDraw() {
   const row = H && H.seats[hud.seat];
   if (!row) { hudClose(); return; }
   const dlg = hudDialog();
-  dlg.replaceChildren();
-  const head = el("div", "hist-head");
-  head.append(el("strong", null, row.player));
-  const closeBtn = el("button", "ghost", "Close");
-  closeBtn.onclick = () => dlg.close();
-  head.append(closeBtn);
-  dlg.append(head);
+  dialogHead(dlg, row.player);
   const ci = row.bb_per_100_ci95;
   const lines = [
     ["hands", "Hands", String(row.hands)],
