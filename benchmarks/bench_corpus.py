@@ -96,29 +96,37 @@ def count(folder: Path, executor: str, workers: int) -> dict[str, Any]:
     return result
 
 
-def pokerkit_rate(texts: list[str]) -> tuple[dict[str, Any], list[str]]:
-    """PokerKit's parser and replay on the hands it reads: hands per CPU second (and
-    those hands)."""
+def pokerkit_replay(text: str) -> None:
+    """PokerKit's parser and every state of its replay of one hand's text."""
     import pokerkit
 
-    def play(text: str) -> None:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            for _ in pokerkit.HandHistory.loads(text):
-                pass
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for _ in pokerkit.HandHistory.loads(text):
+            pass
 
+
+def pokerkit_reads(texts: list[str]) -> list[str]:
+    """The hands of ``texts`` PokerKit reads (one it does not read is left out)."""
     theirs = []
     for text in texts:
         try:
-            play(text)
+            pokerkit_replay(text)
             theirs.append(text)
         except Exception:  # a hand PokerKit does not read is left out
             continue
+    return theirs
+
+
+def pokerkit_rate(texts: list[str]) -> tuple[dict[str, Any], list[str]]:
+    """PokerKit's parser and replay on the hands it reads: hands per CPU second (and
+    those hands)."""
+    theirs = pokerkit_reads(texts)
     best = float("inf")
     for _ in range(3):
         start = time.process_time()
         for text in theirs:
-            play(text)
+            pokerkit_replay(text)
         best = min(best, time.process_time() - start)
     return {"hands": len(theirs), "per_cpu_second": round(len(theirs) / best, 1)}, theirs
 

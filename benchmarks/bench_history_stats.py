@@ -28,9 +28,11 @@ import os
 import sys
 import tempfile
 import time
-import warnings
 from pathlib import Path
 from typing import Any
+
+from bench_corpus import pokerkit_reads
+from bench_corpus import pokerkit_replay as pokerkit_one
 
 from straights.history_stats import Stats, _pieces, count_files, phh_files
 from straights.poker.phh import loads, replay
@@ -67,21 +69,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     texts = hand_texts(args.data)
-    import pokerkit
-
-    def pk_replay(text: str) -> None:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            for _ in pokerkit.HandHistory.loads(text):
-                pass
-
-    theirs = []
-    for text in texts:
-        try:
-            pk_replay(text)
-            theirs.append(text)
-        except Exception:  # a hand PokerKit does not read is left out
-            continue
+    theirs = pokerkit_reads(texts)
 
     def ours_replay(hands: list[str]) -> None:
         for text in hands:
@@ -94,7 +82,7 @@ def main() -> None:
 
     def pokerkit_replay(hands: list[str]) -> None:
         for text in hands:
-            pk_replay(text)
+            pokerkit_one(text)
 
     rows: dict[str, Any] = {"hands": len(texts), "pokerkit_reads": len(theirs)}
     for name, fn, hands in (

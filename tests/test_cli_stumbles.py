@@ -358,3 +358,14 @@ def test_history_show_speaks_to_the_terminal_player(
     assert "You get " in out and "Strength 1 gets " in out  # the catalogue's wording
     for wrong in ("You is ", "You shows", "You deals", "You checks", "You calls"):
         assert wrong not in out
+
+
+@pytest.mark.parametrize("game", ["straights", "pai-gow"])
+def test_more_bots_than_bot_seats_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], game: str
+) -> None:
+    code, _, err = run_main(capsys, "simulate", "--game", game, "--players", "2", "--hands",
+                            "1", "--bots", "random,random,random")  # fmt: skip
+    assert code == 2
+    line = one_error_line(err)
+    assert "--bots names 3 bots but the table has 2 seats for bots" in line, line

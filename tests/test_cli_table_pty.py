@@ -9,6 +9,8 @@ import select
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -44,34 +46,19 @@ def _answer(fd: int, seen: list[str], text: str) -> str:
 
 
 def test_straights_no_limit_takes_typed_answers_at_a_terminal() -> None:
-    master, slave = pty.openpty()
-    env = dict(os.environ, COLUMNS="100", TERM="xterm")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "straights.cli.main", "play", "--game", "straights-no-limit",
-         "--seats", "3", "--bots", "calling", "--seed", "4", "--no-save"],
-        stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
-    )  # fmt: skip
-    os.close(slave)
-    seen: list[str] = []
-    try:
+    args = ["--game", "straights-no-limit", "--seats", "3", "--bots", "calling", "--seed", "4"]
+    with _playing([*args, "--no-save"]) as (proc, master, seen):
         shown = _read(master, seen, "Your turn")
         assert "Straights, No Limit, 55 cards" in shown
-        shown = _answer(master, seen, "f")  # nobody has bet: folding is refused, in one line
-        assert "you cannot fold now" in shown
-        for _ in range(12):  # check or call to the end of the deal
-            if "Enter: next deal" in _answer(master, seen, "c"):
-                break
-        assert "Enter: next deal" in "".join(seen)
+        _fold_refused_then_call_to_the_end(master, seen)
         os.write(master, b"q\n")
         assert proc.wait(timeout=60) == 0
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        os.close(master)
 
 
-def _play(args: list[str], seen: list[str]) -> tuple[subprocess.Popen[bytes], int]:
+@contextmanager
+def _playing(args: list[str]) -> Iterator[tuple[subprocess.Popen[bytes], int, list[str]]]:
+    """``straights play args`` on a pseudo-terminal: the process, the terminal's end to
+    read and write, and what it has shown; killed if still running at the end."""
     master, slave = pty.openpty()
     env = dict(os.environ, COLUMNS="100", TERM="xterm")
     proc = subprocess.Popen(
@@ -79,7 +66,24 @@ def _play(args: list[str], seen: list[str]) -> tuple[subprocess.Popen[bytes], in
         stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
     )  # fmt: skip
     os.close(slave)
-    return proc, master
+    try:
+        yield proc, master, []
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
+
+
+def _fold_refused_then_call_to_the_end(master: int, seen: list[str]) -> None:
+    """Folding when nobody has bet is refused in one line; then check or call until the
+    deal ends."""
+    shown = _answer(master, seen, "f")
+    assert "you cannot fold now" in shown
+    for _ in range(12):
+        if "Enter: next deal" in _answer(master, seen, "c"):
+            break
+    assert "Enter: next deal" in "".join(seen)
 
 
 def test_straights_play_at_the_one_table_draws_for_the_dealer_and_resumes(tmp_path: Path) -> None:
@@ -87,40 +91,22 @@ def test_straights_play_at_the_one_table_draws_for_the_dealer_and_resumes(tmp_pa
     from straights.store import Store
 
     db = str(tmp_path / "games.db")
-    seen: list[str] = []
-    proc, master = _play(["--seats", "3", "--bots", "calling", "--seed", "4", "--db", db], seen)
-    try:
+    args = ["--seats", "3", "--bots", "calling", "--seed", "4", "--db", db]
+    with _playing(args) as (proc, master, seen):
         shown = _read(master, seen, "Your turn")
         assert "Straights, Limit, 55 cards" in shown and "100 chips each" in shown
         assert "Draw for the dealer" in shown and "Deal 1" in shown
-        shown = _answer(master, seen, "f")  # nobody has bet: folding is refused, in one line
-        assert "you cannot fold now" in shown
-        for _ in range(12):  # check or call to the end of the deal
-            if "Enter: next deal" in _answer(master, seen, "c"):
-                break
-        assert "Enter: next deal" in "".join(seen)
+        _fold_refused_then_call_to_the_end(master, seen)
         _answer(master, seen, "")  # deal 2 starts; leave in its middle
         os.write(master, b"q\n")
         _read(master, seen, "is saved")
         assert proc.wait(timeout=60) == 0
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        os.close(master)
     store = Store(db)
     (deal,) = store.hands()
     assert loads(deal.phh)[0]["variant"] == "_STR55L"  # the catalogue's code
     store.close()
-    seen = []
-    proc, master = _play(["--resume", "--db", db], seen)
-    try:
+    with _playing(["--resume", "--db", db]) as (proc, master, seen):
         shown = _read(master, seen, "Your turn")
         assert "Resuming table 1" in shown and "Deal 2" in shown
         os.write(master, b"q\n")
         assert proc.wait(timeout=60) == 0
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        os.close(master)

@@ -6,6 +6,8 @@ the turn comes; a "Check" chosen in advance clears when a bet comes instead."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -31,6 +33,28 @@ def until(pred: Any, what: str, timeout: float = 15.0) -> None:
     raise AssertionError(f"never: {what}")
 
 
+@contextmanager
+def page_at(browser: Browser, viewport: str) -> Iterator[tuple[Page, list[str]]]:
+    """A new page of its own context at ``viewport`` and the page errors it collects
+    (the context closed at the end)."""
+    width, height = VIEWPORTS[viewport]
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        yield page, errors
+    finally:
+        ctx.close()
+
+
+def sit_ann(page: Page, seat: int) -> None:
+    """Ann takes ``seat`` from the page."""
+    page.locator(f'.seat[data-seat="{seat}"] >> text=Sit').click()
+    page.fill("#sit input[name=name]", "Ann")
+    page.press("#sit input[name=name]", "Enter")
+
+
 def asked(bob: Client) -> bool:
     """Whether Bob (read up to now) is asked how many runs."""
     bob.drain()
@@ -52,12 +76,8 @@ def test_shortcuts_run_it_twice_and_pre_actions(
     browser: Browser, make_server: Any, clients: list[Client], viewport: str
 ) -> None:
     server: Server = make_server(deal_delay=0.3, bot_delay=0.0)
-    width, height = VIEWPORTS[viewport]
-    ctx = browser.new_context(viewport={"width": width, "height": height})
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
+    width = VIEWPORTS[viewport][0]
+    with page_at(browser, viewport) as (page, errors):
         page.goto(server.base + "/")
         page.wait_for_selector("#game-pick optgroup option", state="attached")
         page.select_option("#game-pick", "NT")
@@ -72,9 +92,7 @@ def test_shortcuts_run_it_twice_and_pre_actions(
         shot(page, f"betting-host-{width}")
         page.click("#host-betting button[type=submit]")
         wait_until(page, "app.state.table.runs === 2 && app.state.table.time_bank === 45")
-        page.locator('.seat[data-seat="0"] >> text=Sit').click()
-        page.fill("#sit input[name=name]", "Ann")
-        page.press("#sit input[name=name]", "Enter")
+        sit_ann(page, 0)
         table = page.url.rstrip("/").rsplit("/", 1)[-1]
         bob = Client(server, table)
         clients.append(bob)
@@ -109,8 +127,6 @@ def test_shortcuts_run_it_twice_and_pre_actions(
         assert any("run 1 of 2" in line for line in mine(page)["results"] + mine(page)["log"])
         shot(page, f"betting-ran-twice-{width}")
         assert not errors, errors
-    finally:
-        ctx.close()
 
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
@@ -119,19 +135,13 @@ def test_pre_actions(
 ) -> None:
     server: Server = make_server(deal_delay=0.3, bot_delay=0.0)
     table, _host = server.create(games=["NT"], seats=2, stack=200, turn_seconds=0)
-    width, height = VIEWPORTS[viewport]
-    ctx = browser.new_context(viewport={"width": width, "height": height})
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
+    width = VIEWPORTS[viewport][0]
+    with page_at(browser, viewport) as (page, errors):
         bob = Client(server, table)
         clients.append(bob)
         bob.sit(0, "Bob")  # seat 0: Bob has the first button and acts first before the flop
         page.goto(f"{server.base}/t/{table}")
-        page.locator('.seat[data-seat="1"] >> text=Sit').click()
-        page.fill("#sit input[name=name]", "Ann")
-        page.press("#sit input[name=name]", "Enter")
+        sit_ann(page, 1)
         # Bob to act: Ann chooses "Call any"; Bob raises to 6; her page calls by itself.
         expect(page.locator("#preactions button[data-pre=callany]")).to_be_visible(timeout=15_000)
         page.click("#preactions button[data-pre=callany]")
@@ -155,8 +165,6 @@ def test_pre_actions(
         assert hand["legal"] and hand["actor"] == 1, "Ann still to act: her Check cleared"
         expect(page.locator('#actions button[data-action="fold"]')).to_be_enabled()
         assert not errors, errors
-    finally:
-        ctx.close()
 
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
@@ -165,16 +173,10 @@ def test_time_bank_and_muck_choice(
 ) -> None:
     server: Server = make_server(deal_delay=0.3, bot_delay=0.0)
     table, _host = server.create(games=["NT"], seats=2, stack=200, turn_seconds=2, time_bank=30)
-    width, height = VIEWPORTS[viewport]
-    ctx = browser.new_context(viewport={"width": width, "height": height})
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
+    width = VIEWPORTS[viewport][0]
+    with page_at(browser, viewport) as (page, errors):
         page.goto(f"{server.base}/t/{table}")
-        page.locator('.seat[data-seat="0"] >> text=Sit').click()
-        page.fill("#sit input[name=name]", "Ann")
-        page.press("#sit input[name=name]", "Enter")
+        sit_ann(page, 0)
         bob = Client(server, table)
         clients.append(bob)
         bob.sit(1, "Bob")
@@ -192,8 +194,6 @@ def test_time_bank_and_muck_choice(
         expect(page.locator("#btn-muck")).to_have_attribute("aria-pressed", "true")
         expect(page.locator("#btn-muck")).to_have_text("Muck losing hands: on")
         assert not errors, errors
-    finally:
-        ctx.close()
 
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
@@ -204,16 +204,10 @@ def test_a_bomb_pot_on_two_boards_is_shown(
     table, _host = server.create(games=["NT"], seats=3, stack=100, turn_seconds=0, bots=2,
                                  bot_kind="calling", bot_seconds=0, bomb_pot_every=1,
                                  double_board=True)  # fmt: skip
-    width, height = VIEWPORTS[viewport]
-    ctx = browser.new_context(viewport={"width": width, "height": height})
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
+    width = VIEWPORTS[viewport][0]
+    with page_at(browser, viewport) as (page, errors):
         page.goto(f"{server.base}/t/{table}")
-        page.locator('.seat[data-seat="0"] >> text=Sit').click()
-        page.fill("#sit input[name=name]", "Ann")
-        page.press("#sit input[name=name]", "Enter")
+        sit_ann(page, 0)
         # Everyone antes 4 (two big blinds); the flop comes on two boards, no betting first.
         expect(page.locator("#pot .badge")).to_have_text("Bomb pot · two boards", timeout=15_000)
         expect(page.locator("#pot .board.second .card")).to_have_count(3)
@@ -221,5 +215,3 @@ def test_a_bomb_pot_on_two_boards_is_shown(
         assert hand["bomb_pot"] and hand["street"] == "flop" and hand["pot"] == 12
         shot(page, f"betting-bombpot-{width}")
         assert not errors, errors
-    finally:
-        ctx.close()

@@ -115,6 +115,12 @@ def game_setup(
             raise ConfigurationError(
                 f"--bots: {kind!r} is not a bot: choose among {', '.join(BOT_KINDS)}"
             )
+    return GameSetup(config, _seated(kinds, bot_seats))
+
+
+def _seated(kinds: list[str], bot_seats: int) -> tuple[str, ...]:
+    """The bots of ``--bots`` in turn in the ``bot_seats`` seats (refused where they
+    are more than the seats), their compiling announced."""
     if len(kinds) > bot_seats:
         room = "1 seat" if bot_seats == 1 else f"{bot_seats} seats"
         raise ConfigurationError(
@@ -123,7 +129,7 @@ def game_setup(
         )
     seated = tuple(kinds[i % len(kinds)] for i in range(bot_seats))
     _announce_compiling(seated)
-    return GameSetup(config, seated)
+    return seated
 
 
 def _announce_compiling(kinds: tuple[str, ...]) -> None:
@@ -261,15 +267,7 @@ def paigow_bots(bots: str | None, bot_seats: int) -> tuple[str, ...]:
             make_paigow_bot(kind)
         except ConfigurationError as exc:
             raise ConfigurationError(f"--bots: {exc}") from None
-    if len(kinds) > bot_seats:
-        room = "1 seat" if bot_seats == 1 else f"{bot_seats} seats"
-        raise ConfigurationError(
-            f"--bots names {len(kinds)} bots but the table has {room} for bots: "
-            f"name at most {bot_seats} (they take the seats in turn), or add seats"
-        )
-    seated = tuple(kinds[i % len(kinds)] for i in range(bot_seats))
-    _announce_compiling(seated)
-    return seated
+    return _seated(kinds, bot_seats)
 
 
 #: What ``--betting``, ``--ante`` and ``--pack`` set, as the refusals name it.

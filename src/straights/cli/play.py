@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
-from functools import partial
 from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
@@ -37,10 +36,9 @@ from straights.cli.table_betting import (
     RunItTwiceOpt,
     RunsOpt,
     StraddleOpt,
-    table_house,
-    with_betting,
+    table_house_of,
 )
-from straights.cli.table_rules import table_house_rules, table_house_way, table_rule_options
+from straights.cli.table_rules import table_house_way, table_rule_options
 
 if TYPE_CHECKING:
     from straights.cli.game_setup import RingGames
@@ -96,10 +94,10 @@ def play(
     from straights.paigow.about import is_pai_gow
 
     game_name = game_options(game_name, ctx)  # every option applies or is refused
-    house_asked = partial(table_house, straddle=straddle, button_straddle=button_straddle,
-                          run_it_twice=run_it_twice, runs=runs, bomb_pot_every=bomb_pot_every,
-                          bomb_pot_ante=bomb_pot_ante, double_board=double_board)  # fmt: skip
-    rules = table_house_rules(game_name, table_rules or {})
+    house_of = table_house_of(game_name, table_rules, straddle=straddle,
+                              button_straddle=button_straddle, run_it_twice=run_it_twice,
+                              runs=runs, bomb_pot_every=bomb_pot_every,
+                              bomb_pot_ante=bomb_pot_ante, double_board=double_board)  # fmt: skip
     if resume and table_rules:
         from straights.cli.table_rules import spelled
         from straights.errors import ConfigurationError
@@ -110,12 +108,12 @@ def play(
             "started with; drop it"
         )
     if is_pai_gow(game_name):  # a banked game with its own table: cli/paigow_play.py
-        house_asked(None, name="Pai Gow")  # refused: Pai Gow has no betting rounds
+        house_of(None)  # refused: Pai Gow has no betting rounds
         _play_pai_gow(seats, bots, name, stack, seed, script, hands, db, save, resume,
                       table_house_way(table_rules or {}))  # fmt: skip
         return
     ring = ring_games(game_name, games, seats)
-    house = with_betting(rules, house_asked(ring))  # refused where no game can have it
+    house = house_of(ring)  # refused where no game can have it
     code = straights_code(ring, pack, betting)
     if ring is not None and code is None:  # every other game: cli/ring_play.py
         _play_ring(ring, seats, bots, name, stack, seed, script, hands, db if save else None,

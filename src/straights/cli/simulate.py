@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Annotated
 
 import typer
@@ -28,10 +27,9 @@ from straights.cli.table_betting import (
     RunItTwiceOpt,
     RunsOpt,
     StraddleOpt,
-    table_house,
-    with_betting,
+    table_house_of,
 )
-from straights.cli.table_rules import table_house_rules, table_house_way, table_rule_options
+from straights.cli.table_rules import table_house_way, table_rule_options
 
 
 @app.command()
@@ -76,19 +74,19 @@ def simulate(
     from straights.paigow.about import is_pai_gow
 
     game_name = game_options(game_name, ctx)  # every option applies or is refused
-    house_asked = partial(table_house, straddle=straddle, button_straddle=button_straddle,
-                          run_it_twice=run_it_twice, runs=runs, bomb_pot_every=bomb_pot_every,
-                          bomb_pot_ante=bomb_pot_ante, double_board=double_board)  # fmt: skip
-    rules = table_house_rules(game_name, table_rules or {})
+    house_of = table_house_of(game_name, table_rules, straddle=straddle,
+                              button_straddle=button_straddle, run_it_twice=run_it_twice,
+                              runs=runs, bomb_pot_every=bomb_pot_every,
+                              bomb_pot_ante=bomb_pot_ante, double_board=double_board)  # fmt: skip
     if is_pai_gow(game_name):  # a banked game with its own deal: cli/paigow_simulate.py
-        house_asked(None, name="Pai Gow")  # refused: Pai Gow has no betting rounds
+        house_of(None)  # refused: Pai Gow has no betting rounds
         simulate_pai_gow(players=players, deals=hands, seed=seed, stack=stack, out_path=out,
                          progress=progress, as_json=as_json, console=console(),
                          bots=bots, db=db,
                          house_way=table_house_way(table_rules or {}))  # fmt: skip
         return
     ring = ring_games(game_name, games, players)
-    house = with_betting(rules, house_asked(ring))  # refused where no game can have it
+    house = house_of(ring)  # refused where no game can have it
     code = straights_code(ring, pack, betting)
     if ring is not None and code is None:  # every other game: cli/ring_simulate.py
         from straights.cli.ring_simulate import simulate_ring_games

@@ -18,11 +18,13 @@ straights.errors.ConfigurationError: --straddle: razz has no blinds and board to
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from straights.cli.table_rules import table_house_rules
 from straights.errors import ConfigurationError
 from straights.poker.catalogue import game_name
 from straights.poker.house import TABLE_BETTING, HouseRules
@@ -40,6 +42,8 @@ __all__ = [
     "RunsOpt",
     "StraddleOpt",
     "table_house",
+    "table_house_of",
+    "with_betting",
 ]
 
 StraddleOpt = Annotated[
@@ -142,3 +146,45 @@ def with_betting(rules: HouseRules | None, betting: HouseRules | None) -> HouseR
     if rules is None or betting is None:
         return rules or betting
     return replace(rules, **{name: getattr(betting, name) for name in TABLE_BETTING})
+
+
+def table_house_of(
+    game_name: str | None,
+    table_rules: Mapping[str, object] | None,
+    *,
+    straddle: bool = False,
+    button_straddle: bool = False,
+    run_it_twice: bool = False,
+    runs: int | None = None,
+    bomb_pot_every: int = 0,
+    bomb_pot_ante: int | None = None,
+    double_board: bool = False,
+) -> Callable[[RingGames | None], HouseRules | None]:
+    """The house rules of a table dealing ``game_name``, as a function of the ring it
+    deals (``None``: Straights' own table, or Pai Gow): the rule-book options
+    ``table_rules`` (checked at once) with the table betting of the other options
+    (refused when called, where no game of the ring can have them).  One wiring for
+    ``straights play`` and ``straights simulate``.
+
+    >>> from straights.cli.game_setup import ring_games
+    >>> house_of = table_house_of("holdem", {}, straddle=True)
+    >>> house_of(ring_games("holdem", None, 6)).straddle
+    'utg'
+    >>> table_house_of("pai-gow", {}, straddle=True)(None)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    straights.errors.ConfigurationError: --straddle: Pai Gow has no blinds ... drop it
+    """
+    from straights.paigow.about import is_pai_gow
+
+    rules = table_house_rules(game_name, table_rules or {})
+    name = "Pai Gow" if is_pai_gow(game_name) else "Straights"
+
+    def house_of(ring: RingGames | None) -> HouseRules | None:
+        betting = table_house(ring, straddle=straddle, button_straddle=button_straddle,
+                              run_it_twice=run_it_twice, runs=runs,
+                              bomb_pot_every=bomb_pot_every, bomb_pot_ante=bomb_pot_ante,
+                              double_board=double_board, name=name)  # fmt: skip
+        return with_betting(rules, betting)
+
+    return house_of

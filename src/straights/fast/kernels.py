@@ -78,42 +78,54 @@ RANK_SUIT = np.array(
 )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def _row_counts(cards: Ids, i: int, k: int) -> int:
+    """The summed :data:`RANK_SUIT` of row ``i``'s ``k`` cards (rank counts low, suit
+    counts from bit 32), or -1 where a card is past 51 or repeated."""
+    acc = 0
+    seen = 0
+    for j in range(k):
+        c = int(cards[i, j])
+        if c >= 52 or seen >> c & 1:
+            return -1
+        seen |= 1 << c
+        acc += RANK_SUIT[c]
+    return acc
+
+
+@njit(cache=True, inline="always")
+def _suit_ranks(cards: Ids, base: int, k: int, s: int) -> int:
+    """The rank bits of the cards of suit ``s`` among ``cards[base:base + k]``."""
+    m = 0
+    for j in range(k):
+        c = int(cards[base + j])
+        if c & 3 == s:
+            m |= 1 << (c >> 2)
+    return m
+
+
+@njit(cache=True, inline="always")
 def _high_rows(
     cards: Ids,
     out: Keys,
     rank: npt.NDArray[np.uint16],
     flush: npt.NDArray[np.uint16],
     fsuit: npt.NDArray[np.int8],
+    k: int,
 ) -> None:
-    """High classes of every row (5, 6 or 7 cards each) into ``out``.
+    """High classes of every row (``k`` cards each: 5, 6 or 7) into ``out``.
 
     Callers pass views of whole blocks: a loop over ``range(shape)`` lets the
     compiler drop negative-index handling (about 25 % faster than ``range(lo, hi)``).
     """
-    k = cards.shape[1]
     for i in range(cards.shape[0]):
-        acc = 0
-        seen = 0
-        bad = False
-        for j in range(k):
-            c = int(cards[i, j])
-            if c >= 52 or seen >> c & 1:
-                bad = True
-                break
-            seen |= 1 << c
-            acc += RANK_SUIT[c]
-        if bad:
+        acc = _row_counts(cards, i, k)
+        if acc < 0:
             out[i] = -1
             continue
         s = fsuit[acc >> 32]
         if s >= 0:
-            m = 0
-            for j in range(k):
-                c = int(cards[i, j])
-                if c & 3 == s:
-                    m |= 1 << (c >> 2)
-            out[i] = flush[m]
+            out[i] = flush[_suit_ranks(cards[i], 0, k, s)]
         else:
             out[i] = rank[acc & 0xFFFFFFFF]
 
@@ -127,30 +139,7 @@ def _high_rows7(
     fsuit: npt.NDArray[np.int8],
 ) -> None:
     """:func:`_high_rows` with the card count fixed at seven (the compiler unrolls it)."""
-    for i in range(cards.shape[0]):
-        acc = 0
-        seen = 0
-        bad = False
-        for j in range(7):
-            c = int(cards[i, j])
-            if c >= 52 or seen >> c & 1:
-                bad = True
-                break
-            seen |= 1 << c
-            acc += RANK_SUIT[c]
-        if bad:
-            out[i] = -1
-            continue
-        s = fsuit[acc >> 32]
-        if s >= 0:
-            m = 0
-            for j in range(7):
-                c = int(cards[i, j])
-                if c & 3 == s:
-                    m |= 1 << (c >> 2)
-            out[i] = flush[m]
-        else:
-            out[i] = rank[acc & 0xFFFFFFFF]
+    _high_rows(cards, out, rank, flush, fsuit, 7)
 
 
 @intrinsic
@@ -208,12 +197,7 @@ def _high_rows7c(
         value = compact[disp[k >> COMPACT_SHIFT] + (k & mask)]
         s = fsuit[acc >> 32]
         if s >= 0:
-            m = 0
-            for j in range(7):
-                c = int(flat[base + j])
-                if c & 3 == s:
-                    m |= 1 << (c >> 2)
-            value = flush[m]
+            value = flush[_suit_ranks(flat, base, 7, s)]
         out[i] = value
 
 
@@ -242,12 +226,7 @@ def _high_rows7u(
         value = compact[min(slot, last_slot)]
         s = fsuit[acc >> 32]
         if s >= 0:
-            m = 0
-            for j in range(7):
-                c = int(flat[base + j])
-                if c & 3 == s:
-                    m |= 1 << (c >> 2)
-            value = flush[m & 0x1FFF]
+            value = flush[_suit_ranks(flat, base, 7, s) & 0x1FFF]
         out[i] = value
 
 
@@ -299,7 +278,7 @@ def high(
     if cards.shape[1] == 7:
         _high_rows7(cards, out, rank, flush, fsuit)
     else:
-        _high_rows(cards, out, rank, flush, fsuit)
+        _high_rows(cards, out, rank, flush, fsuit, cards.shape[1])
     return out
 
 
@@ -319,7 +298,7 @@ def high_parallel(
         if seven:
             _high_rows7(cards[lo:hi], out[lo:hi], rank, flush, fsuit)
         else:
-            _high_rows(cards[lo:hi], out[lo:hi], rank, flush, fsuit)
+            _high_rows(cards[lo:hi], out[lo:hi], rank, flush, fsuit, cards.shape[1])
     return out
 
 
@@ -363,17 +342,8 @@ def deuce_seven(
     k = cards.shape[1]
     out = np.empty(cards.shape[0], dtype=np.int32)
     for i in range(cards.shape[0]):
-        seen = 0
-        acc = 0
-        bad = False
-        for j in range(k):
-            c = int(cards[i, j])
-            if c >= 52 or seen >> c & 1:
-                bad = True
-                break
-            seen |= 1 << c
-            acc += RANK_SUIT[c]
-        if bad:
+        acc = _row_counts(cards, i, k)
+        if acc < 0:
             out[i] = -1
             continue
         if k == 7 and fsuit[acc >> 32] < 0:

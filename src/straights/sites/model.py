@@ -32,7 +32,18 @@ from straights.errors import HandHistoryError
 if TYPE_CHECKING:
     from straights.poker.variant import Variant
 
-__all__ = ["Event", "Seat", "SiteHand", "check", "culprit", "money", "stamp", "to_phh"]
+__all__ = [
+    "Event",
+    "Seat",
+    "SiteHand",
+    "check",
+    "comma_cards",
+    "culprit",
+    "money",
+    "seat_and_deal_line",
+    "stamp",
+    "to_phh",
+]
 
 #: Event kinds: forced bets (``ante``; ``blind``: a live blind, the first two in position
 #: being the small and big blinds, any later one a live post; ``straddle``; ``dead``:
@@ -111,6 +122,56 @@ def money(text: str) -> Decimal:
     if not s or s.count(".") > 1:
         raise HandHistoryError(f"{text!r} is not an amount")
     return Decimal(s)
+
+
+def comma_cards(text: str) -> str:
+    """Cards written apart, with or without commas, run together.
+
+    >>> comma_cards("Ah, Kd 5c")
+    'AhKd5c'
+    """
+    return "".join(text.replace(",", " ").split())
+
+
+def seat_and_deal_line(
+    hand: SiteHand,
+    line: str,
+    seats: list[Seat],
+    *,
+    seat_re: re.Pattern[str],
+    board_re: str,
+    won_re: str,
+) -> bool:
+    """A line 888 and PartyPoker write alike, taken in (``True``): the button, a seat
+    (``seat_re``: number, name, chips; before the first event), a street's cards
+    (``board_re``), a player's hole cards, or a pot he won (``won_re``: name, amount).
+
+    >>> hand = SiteHand("888", "1", 1, "NT", [], rake=None)
+    >>> seat_and_deal_line(hand, "Seat 3 is the button", [], seat_re=re.compile("x"),
+    ...                    board_re="x", won_re="x"), hand.button
+    (True, 3)
+    """
+    m = re.match(r"^Seat (\d+) is the button", line)
+    if m:
+        hand.button = int(m.group(1))
+        return True
+    m = seat_re.match(line)
+    if m and not hand.events:
+        seats.append(Seat(m.group(2), int(m.group(1)), money(m.group(3))))
+        return True
+    m = re.match(board_re, line)
+    if m:
+        hand.events.append(Event("board", cards=comma_cards(m.group(2))))
+        return True
+    m = re.match(r"^Dealt to (.+?) \[(.*)\]", line)
+    if m:
+        hand.events.append(Event("hole", m.group(1), cards=comma_cards(m.group(2))))
+        return True
+    m = re.match(won_re, line)
+    if m:
+        hand.collected[m.group(1)] = hand.collected.get(m.group(1), Decimal(0)) + money(m.group(2))
+        return True
+    return False
 
 
 def _order(hand: SiteHand) -> list[Seat]:

@@ -33,7 +33,15 @@ from functools import partial
 from typing import Final
 
 from straights.errors import HandHistoryError
-from straights.sites.model import Event, Seat, SiteHand, money, stamp
+from straights.sites.model import (
+    Event,
+    Seat,
+    SiteHand,
+    comma_cards,
+    money,
+    seat_and_deal_line,
+    stamp,
+)
 from straights.sites.pokerstars import split_hands
 
 __all__ = ["hands"]
@@ -57,10 +65,6 @@ def hands(text: str) -> Iterator[tuple[str, int, Callable[[], SiteHand]]]:
         m = _HEADER.match(lines[0])
         ident = m.group(1) if m else "?"
         yield ident, start, partial(_parse, lines, start, ident)
-
-
-def _cards(text: str) -> str:
-    return "".join(text.replace(",", " ").split())
 
 
 def _parse(lines: list[str], start: int, ident: str) -> SiteHand:
@@ -127,27 +131,9 @@ def _table_line(hand: SiteHand, line: str, seats: list[Seat]) -> bool:
         hand.tournament = line.split(" - ")[0]
         hand.currency = None
         return True
-    m = re.match(r"^Seat (\d+) is the button", line)
-    if m:
-        hand.button = int(m.group(1))
-        return True
-    m = _SEAT_RE.match(line)
-    if m and not hand.events:
-        seats.append(Seat(m.group(2), int(m.group(1)), money(m.group(3))))
-        return True
-    m = re.match(r"^\*\* Dealing (flop|turn|river) \*\* \[(.*)\]", line)
-    if m:
-        hand.events.append(Event("board", cards=_cards(m.group(2))))
-        return True
-    m = re.match(r"^Dealt to (.+?) \[(.*)\]", line)
-    if m:
-        hand.events.append(Event("hole", m.group(1), cards=_cards(m.group(2))))
-        return True
-    m = re.match(r"^(.+?) collected \[ ?(\S+) ?\]", line)
-    if m:
-        hand.collected[m.group(1)] = hand.collected.get(m.group(1), Decimal(0)) + money(m.group(2))
-        return True
-    return False
+    return seat_and_deal_line(hand, line, seats, seat_re=_SEAT_RE,
+                              board_re=r"^\*\* Dealing (flop|turn|river) \*\* \[(.*)\]",
+                              won_re=r"^(.+?) collected \[ ?(\S+) ?\]")  # fmt: skip
 
 
 def _action_line(hand: SiteHand, line: str, dealt: bool, out: set[str]) -> None:
@@ -182,4 +168,4 @@ def _action_line(hand: SiteHand, line: str, dealt: bool, out: set[str]) -> None:
     elif verb in ("shows", "mucks"):
         found = _CARDS_RE.search(rest)
         if found:
-            hand.events.append(Event("show", who, cards=_cards(found.group(1))))
+            hand.events.append(Event("show", who, cards=comma_cards(found.group(1))))

@@ -133,16 +133,10 @@ function renderBadges(state) {
   }
 }
 
-// A download that needs the host's token (in a header, never in the address).
-async function saveHands(ending) {
-  const res = await fetch(`/api/tables/${encodeURIComponent(app.tableId)}/hands.${ending}`,
-    { headers: { Authorization: `Bearer ${hostToken() || seatToken()}` } });
-  if (!res.ok) { const data = await res.json().catch(() => ({})); toast(data.message || "could not download"); return; }
-  const a = el("a");
-  a.href = URL.createObjectURL(await res.blob());
-  a.download = `straights-${app.tableId}-hands.${ending}`;
-  document.body.append(a); a.click(); a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+// The table's hands, with the host's token (host.js: downloadWithToken).
+function saveHands(ending) {
+  downloadWithToken(`/api/tables/${encodeURIComponent(app.tableId)}/hands.${ending}`,
+    `straights-${app.tableId}-hands.${ending}`, hostToken() || seatToken());
 }
 
 // -- the host's betting settings (between deals), below his panel

@@ -304,16 +304,21 @@ function openLedger() {
 
 function cell(tag, text, cls) { return el(tag, cls, text); }
 
-function drawLedger(state) {
-  const dlg = $("ledger");
-  const L = state.ledger;
+// Empties a dialog and heads it with `title` and a Close button (shared with hud.js).
+function dialogHead(dlg, title) {
   dlg.replaceChildren();
   const head = el("div", "hist-head");
-  head.append(el("strong", null, L.closed ? "Final ledger" : "Ledger"));
+  head.append(el("strong", null, title));
   const closeBtn = el("button", "ghost", "Close");
   closeBtn.onclick = () => dlg.close();
   head.append(closeBtn);
   dlg.append(head);
+}
+
+function drawLedger(state) {
+  const dlg = $("ledger");
+  const L = state.ledger;
+  dialogHead(dlg, L.closed ? "Final ledger" : "Ledger");
 
   const table = el("table", "ledger-table");
   const hr = el("tr");
@@ -351,18 +356,24 @@ function drawLedger(state) {
   }
 }
 
-async function downloadLedger(id, token) {
+function downloadLedger(id, token) {
+  downloadWithToken(`/api/tables/${id}/ledger.csv`, `straights-${id}-ledger.csv`, token, "the ledger could not be downloaded");
+}
+
+// A download that needs a token: fetched with it in a header (never in the address),
+// saved from a blob as `name`; a refusal or a lost server is one toast. Shared with
+// hud.js and betting.js.
+async function downloadWithToken(url, name, token, failed = "could not download") {
   try {
-    const res = await fetch(`/api/tables/${id}/ledger.csv`, { headers: { Authorization: `Bearer ${token}` } });
-    if (!res.ok) { toast((await res.json()).message || "the ledger could not be downloaded"); return; }
-    const url = URL.createObjectURL(await res.blob());
+    const res = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+    if (!res.ok) { const data = await res.json().catch(() => ({})); toast(data.message || failed); return; }
     const a = el("a");
-    a.href = url;
-    a.download = `straights-${id}-ledger.csv`;
+    a.href = URL.createObjectURL(await res.blob());
+    a.download = name;
     document.body.append(a);
     a.click();
     a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10000);
+    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
   } catch {
     toast("the server is not reachable");
   }

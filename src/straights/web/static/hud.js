@@ -1,8 +1,8 @@
 // The heads-up display (web/hud.py): each player's statistics beside his seat,
 // VPIP / PFR / 3-bet / AF and his hands; a tap opens the full set. The host shows
 // or hides it from his panel. Loaded after app.js and host.js, whose helpers it
-// uses (el, $, app, hostMsg, seatToken, hostToken, toast); app.js calls
-// hudRender(state) after drawing each state.
+// uses (el, $, app, hostMsg, seatToken, hostToken, toast, dialogHead,
+// downloadWithToken); app.js calls hudRender(state) after drawing each state.
 "use strict";
 
 const hud = { seat: null };
@@ -72,13 +72,7 @@ function hudDraw() {
   const row = H && H.seats[hud.seat];
   if (!row) { hudClose(); return; }
   const dlg = hudDialog();
-  dlg.replaceChildren();
-  const head = el("div", "hist-head");
-  head.append(el("strong", null, row.player));
-  const closeBtn = el("button", "ghost", "Close");
-  closeBtn.onclick = () => dlg.close();
-  head.append(closeBtn);
-  dlg.append(head);
+  dialogHead(dlg, row.player);
   const ci = row.bb_per_100_ci95;
   const lines = [
     ["hands", "Hands", String(row.hands)],
@@ -113,19 +107,6 @@ function hudDraw() {
   if (!dlg.open) dlg.showModal();
 }
 
-async function hudDownload(id, token) {
-  try {
-    const res = await fetch(`/api/tables/${id}/hands.phhs`, { headers: { Authorization: `Bearer ${token}` } });
-    if (!res.ok) { toast((await res.json()).message || "the hands could not be downloaded"); return; }
-    const url = URL.createObjectURL(await res.blob());
-    const a = el("a");
-    a.href = url;
-    a.download = `straights-${id}-hands.phhs`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10000);
-  } catch {
-    toast("the server is not reachable");
-  }
+function hudDownload(id, token) {
+  downloadWithToken(`/api/tables/${id}/hands.phhs`, `straights-${id}-hands.phhs`, token, "the hands could not be downloaded");
 }
