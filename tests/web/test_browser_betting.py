@@ -75,7 +75,9 @@ def bob_acts(bob: Client, action: str, to: int | None = None) -> None:
 def test_shortcuts_run_it_twice_and_pre_actions(
     browser: Browser, make_server: Any, clients: list[Client], viewport: str
 ) -> None:
-    server: Server = make_server(deal_delay=0.3, bot_delay=0.0)
+    # The test ends with deal 1: 5 s between deals, so that a loaded machine still sees
+    # deal 1 finished before deal 2 starts.
+    server: Server = make_server(deal_delay=5.0, bot_delay=0.0)
     width = VIEWPORTS[viewport][0]
     with page_at(browser, viewport) as (page, errors):
         page.goto(server.base + "/")
