@@ -92,7 +92,9 @@ class PaiGowWebGame:
     def rules(self) -> PaiGowRules:
         """The table's Pai Gow rules: its bet limits, the rest the package's defaults."""
         s = self.table.settings
-        return PaiGowRules(min_bet=s.min_bet, max_bet=s.max_bet, commission=s.commission)
+        return PaiGowRules(
+            min_bet=s.min_bet, max_bet=s.max_bet, commission=s.commission, house_way=s.house_way
+        )
 
     # -- reading ----------------------------------------------------------------------------
     @property
