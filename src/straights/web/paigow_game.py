@@ -446,6 +446,7 @@ class PaiGowWebGame:
             "bet": s.bet,
             "commission_percent": rules.commission_percent,
             "bet_unit": rules.bet_unit,
+            "house_way": rules.house_way,
         }
 
     def history_for(self, seat: int | None, number: int) -> dict[str, Any]:

@@ -150,7 +150,7 @@ function bettingHost(state) {
   const poker = "straddle" in t;
   // Rebuilt only when the settings change: what the host is typing outlives a deal's
   // end, and host.js redrawing its panel (the same form is put back).
-  const key = JSON.stringify([t.straddle, t.runs, t.bomb_pot_every, t.bomb_pot_ante, t.double_board, t.time_bank || 0]);
+  const key = JSON.stringify([t.straddle, t.runs, t.bomb_pot_every, t.bomb_pot_ante, t.double_board, t.time_bank || 0, t.house]);
   if (box && box.dataset.key === key) {
     if (box.parentNode !== panel) panel.append(box);
     box.querySelector("button[type=submit]").disabled = !between;
@@ -178,6 +178,7 @@ function bettingHost(state) {
       labelled("Bomb pot ante (0 = 2 big blinds)", numberInput("bomb_pot_ante", t.bomb_pot_ante || 0, 0, 1e6)),
       labelled("Double board", dbl),
     );
+    if (typeof houseHostFields === "function") fields.push(...houseHostFields(t));  // house.js
   }
   const apply = el("button", "primary", "Apply betting");
   apply.type = "submit";
@@ -200,6 +201,7 @@ function bettingHost(state) {
       Object.assign(msg, { straddle: f.straddle.value, runs: Number(f.runs.value),
         bomb_pot_every: Number(f.bomb_pot_every.value), bomb_pot_ante: Number(f.bomb_pot_ante.value),
         double_board: f.double_board.checked });
+      if (typeof houseHostValue === "function" && (t.house_rules || []).length) msg.house = houseHostValue(box, t);
     }
     hostMsg(msg);
   };
