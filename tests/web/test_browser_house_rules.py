@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, expect
-from webtools import Server, shot, wait_until
+from webtools import ARTIFACTS, Server, shot, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -23,6 +23,14 @@ def shown(page: Any) -> list[str]:
         ".filter((l) => !l.closest('[hidden]')).map((l) => l.dataset.house)"
     )
     return keys
+
+
+def part(page: Any, selector: str, name: str) -> None:
+    """A screenshot of one part of the page (for docs/web.md), the sticky header hidden."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.evaluate("document.querySelector('header.top').style.visibility = 'hidden'")
+    page.locator(selector).screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    page.evaluate("document.querySelector('header.top').style.visibility = ''")
 
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
@@ -58,6 +66,7 @@ def test_the_host_sets_house_rules_on_the_form_and_in_his_panel(
             page.fill(f"#create input[name={name}]", value)
         page.locator("#house-rules").scroll_into_view_if_needed()
         shot(page, f"house-rules-form-{width}")
+        part(page, "#house-rules", f"web-house-form-{width}")
         box = page.locator("#house-rules").bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
         page.click("text=Create table")
@@ -73,6 +82,7 @@ def test_the_host_sets_house_rules_on_the_form_and_in_his_panel(
         panel.locator('[data-house-key="half_bet_reopens"]').uncheck()
         panel.scroll_into_view_if_needed()
         shot(page, f"house-rules-host-{width}")
+        part(page, "#host-betting", f"web-house-host-{width}")
         page.click("#host-betting button[type=submit]")
         wait_until(
             page,
