@@ -173,6 +173,24 @@ def test_an_all_in_raise_of_less_than_half_a_raise_does_not_reopen_it() -> None:
         replay(loads(_flop_all_in(24, 24))[0])
 
 
+def test_straights_history_replay_takes_the_half_raise_and_refuses_the_short_one(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The two hands above as PHH files through ``straights history replay`` (Robert's 6,
+    "an all-in wager of less than half a bet does not reopen the betting"): the re-raise
+    after a half raise replays, the one after less is refused in one line."""
+    half, short = tmp_path / "half.phh", tmp_path / "short.phh"
+    half.write_text(_flop_all_in(25, 25), encoding="utf-8")
+    short.write_text(_flop_all_in(24, 24), encoding="utf-8")
+    code, out, err = run_main(capsys, "history", "replay", str(half))
+    assert (code, err) == (0, "")
+    assert out.strip().endswith("FT: 200 25 200")  # the finishing stacks
+    code, out, err = run_main(capsys, "history", "replay", str(short))
+    assert code == 1
+    assert out.strip().endswith("error: p1 cannot complete now; legal: fold, call 4")
+    assert err.strip() == "error: 1 of 1 hands did not replay"
+
+
 def test_a_short_all_in_opening_bet_may_be_completed_to_a_full_bet() -> None:
     """Robert's 6: "A player who has not yet acted ..., facing an all-in wager of less
     than half a bet, may fold, call, or complete the wager."  A 3-chip all-in with
