@@ -871,6 +871,49 @@ def test_single_draw_bets_small_before_the_draw_and_big_after() -> None:
     assert list(sizes.values()) == [2, 4]
 
 
+def test_a_draw_burns_first_players_draw_in_turn_and_the_big_bet_starts_at_the_second() -> None:
+    """docs/games.md, draw games (RRP *Lowball*, *Draw high*): "a burn before each draw;
+    players draw in turn"; "triple draw and badugi: the big bet from the second draw".
+    Three players each throw one card at every draw: a burn, then p1, p2, p3 (the first
+    from the button first) discard, then each gets his card; bets 2, 2, 4, 4."""
+    stakes = Stakes.uniform(3, blinds=(1, 2), small_bet=2, big_bet=4)
+    deal = Deal(get_variant("F2L3D"), stakes, [50] * 3, deck_after())
+    sizes: dict[str, int] = {}
+    while not deal.finished:
+        if deal.phase == "draw":
+            deal.discard(list(deal.holes[deal.actor or 0][:1]))
+            continue
+        legal = {a.kind: a for a in deal.legal_actions()}
+        top = legal.get("bet") or legal.get("raise")
+        if top is not None:
+            sizes.setdefault(deal.street_name, top.low - max(deal.bets))
+        deal.act(next(k for k in ("check", "call") if k in legal))
+    assert list(sizes.values()) == [2, 2, 4, 4]
+    steps = [(e.kind, e.player) for e in deal.log if e.kind in ("burn", "discard", "hole")]
+    one_draw = [("burn", None), ("discard", 0), ("discard", 1), ("discard", 2),
+                ("hole", 0), ("hole", 1), ("hole", 2)]  # fmt: skip
+    assert steps[-21:] == one_draw * 3
+
+
+def test_stud_burns_a_card_before_each_later_street() -> None:
+    """docs/games.md, seven-card stud (RRP): "two down, one up; three up; one down, a burn
+    before each later street": four burns, seven cards each."""
+    deal = passive(Deal(get_variant("F7S"), STUD2, [50, 50], deck_after()))
+    assert [e.kind for e in deal.log].count("burn") == 4
+    assert [len(h) for h in deal.holes] == [7, 7]
+    assert [sum(deal.up[i]) for i in range(2)] == [4, 4]
+
+
+def test_in_hi_lo_the_high_hand_scoops_when_no_low_qualifies() -> None:
+    """docs/games.md, Omaha hi-lo (RRP *Omaha high-low*): "the high hand scoops when there
+    is none" (no eight-or-better low).  The board K-Q-J-9-9 holds no card of eight or
+    less, so no low: p1's kings and nines take the whole pot of 6."""
+    cards = "Ac Kd 2h 3h | 7c 6d 5s 4s | 8h 8s 3d 2d | 5d | Ks Qc Jh | 5h | 9d | 4d | 9c"
+    stakes = Stakes.uniform(3, blinds=(1, 2), small_bet=2, big_bet=4)
+    deal = passive(Deal(get_variant("FO/8"), stakes, [50] * 3, deck_after(cards)))
+    assert [s - 50 for s in deal.stacks] == [4, -2, -2]
+
+
 # -- the audit: every rule of the rule book has a test here that quotes it -----------------
 
 _SOURCES = ("Robert", "RRP", "TDA", "docs/games.md", "texts", "PokerStars", "River Rock",
