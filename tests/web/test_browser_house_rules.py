@@ -93,6 +93,25 @@ def test_the_host_sets_house_rules_on_the_form_and_in_his_panel(
         expect(
             page.locator('#host-betting [data-house-key="half_bet_reopens"]')
         ).not_to_be_checked()
+        # During a deal the change waits for the next, said in the host's panel.
+        page.locator('.seat[data-seat="0"] >> text=Sit').click()
+        page.fill("#sit input[name=name]", "Ann")
+        page.press("#sit input[name=name]", "Enter")
+        page.locator('.seat[data-seat="1"] >> text=+ Bot').click()
+        wait_until(page, "app.state.hand.hand_number === 1 && !app.state.hand.finished")
+        apply = page.locator("#host-betting button[type=submit]")
+        expect(apply).to_have_text("Apply at next deal")
+        page.locator('#host-betting [data-house-key="open_pair"]').uncheck()
+        apply.click()
+        expect(page.locator("#host-queued")).to_contain_text(
+            "house rules: raise cap 3, half a bet all in reopens off, "
+            "open pair on fourth street off"
+        )
+        assert page.evaluate("app.state.table.house") == {
+            "raise_cap": 3,
+            "half_bet_reopens": False,
+        }
+        shot(page, f"house-rules-queued-{width}")
         # Pai Gow: the house way, on the form.
         page.goto(server.base + "/")
         page.wait_for_selector("#game-pick optgroup option", state="attached")

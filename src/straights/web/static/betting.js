@@ -153,7 +153,7 @@ function bettingHost(state) {
   const key = JSON.stringify([t.straddle, t.runs, t.bomb_pot_every, t.bomb_pot_ante, t.double_board, t.time_bank || 0, t.house]);
   if (box && box.dataset.key === key) {
     if (box.parentNode !== panel) panel.append(box);
-    box.querySelector("button[type=submit]").disabled = !between;
+    box.querySelector("button[type=submit]").textContent = between ? "Apply betting" : "Apply at next deal";
     return;
   }
   if (box) box.remove();
@@ -180,10 +180,9 @@ function bettingHost(state) {
     );
     if (typeof houseHostFields === "function") fields.push(...houseHostFields(t));  // house.js
   }
-  const apply = el("button", "primary", "Apply betting");
+  // During a deal the change waits for the next (the server queues it: ledger.queued).
+  const apply = el("button", "primary", between ? "Apply betting" : "Apply at next deal");
   apply.type = "submit";
-  apply.disabled = !between;
-  apply.title = between ? "" : "Between deals only";
   box.append(...fields, apply);
   // The table's hands so far, for the host: PHH, and the text trackers read.
   for (const [ending, label] of [["phhs", "Hands (PHH)"], ["txt", "Hands (PokerStars text)"]]) {
@@ -203,7 +202,12 @@ function bettingHost(state) {
         double_board: f.double_board.checked });
       if (typeof houseHostValue === "function" && (t.house_rules || []).length) msg.house = houseHostValue(box, t);
     }
-    hostMsg(msg);
+    // Only what the host changed (a change during a deal is listed for the next).
+    const now = { time_bank: t.time_bank || 0, straddle: t.straddle || "none", runs: t.runs,
+      bomb_pot_every: t.bomb_pot_every, bomb_pot_ante: t.bomb_pot_ante || 0,
+      double_board: Boolean(t.double_board), house: t.house || {} };
+    for (const k of Object.keys(now)) if (k in msg && JSON.stringify(msg[k]) === JSON.stringify(now[k])) delete msg[k];
+    if (Object.keys(msg).length > 1) hostMsg(msg);
   };
   panel.append(box);
 }

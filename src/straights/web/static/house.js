@@ -100,6 +100,14 @@ function houseHostFields(t) {
   return [box];
 }
 
+// A change of the house rules in words (the host's "At the next deal" line).
+function houseWords(set, t) {
+  const label = Object.fromEntries((t.house_rules || []).map((r) => [r.key, r.label.toLowerCase()]));
+  const parts = Object.entries(set || {}).filter(([, v]) => v !== null)
+    .map(([k, v]) => `${label[k] || k} ${typeof v === "boolean" ? (v ? "on" : "off") : v}`);
+  return parts.length ? `house rules: ${parts.join(", ")}` : "the rule book's house rules";
+}
+
 function houseHostValue(form, t) {
   return houseChosen(form, t.house_rules || []);
 }
