@@ -122,6 +122,13 @@ def test_the_host_sets_house_rules_on_the_form_and_in_his_panel(
         page.wait_for_url("**/t/**")
         wait_until(page, "app.state && app.state.table")
         assert page.evaluate("app.state.table.house_way") == "simple"
+        way = page.locator("#host-houseway select[name=house_way]")
+        expect(way).to_have_value("simple")
+        way.scroll_into_view_if_needed()
+        shot(page, f"house-way-host-{width}")
+        way.select_option("foxwoods")
+        page.click("#host-houseway button[type=submit]")
+        wait_until(page, "app.state.table.house_way === 'foxwoods'")
         assert errors == []
     finally:
         ctx.close()

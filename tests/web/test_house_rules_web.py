@@ -129,6 +129,14 @@ def test_a_pai_gow_table_sets_the_simple_house_way() -> None:
     settings = parse_settings(b'{"game": "pai-gow", "house_way": "simple"}')
     t = make_table("pg", settings, 1, "h" * 64)
     assert t.game.rules.house_way == "simple"  # type: ignore[attr-defined]
+    t.apply({"kind": "change", "house_way": "foxwoods"})  # the host's panel, between deals
+    assert t.game.rules.house_way == "foxwoods"  # type: ignore[attr-defined]
+    assert t.public_settings()["house_way"] == "foxwoods"
+    assert change_text({"kind": "change", "house_way": "simple"}, None) == (
+        "The host set the house way simple."
+    )
+    with pytest.raises(IllegalActionError, match="the house way sets Pai Gow hands"):
+        table().apply({"kind": "change", "house_way": "simple"})
     assert make_table("pg2", TableSettings(game="pai-gow"), 1, "h" * 64).game.rules.house_way == (  # type: ignore[attr-defined]
         "foxwoods"
     )

@@ -347,6 +347,7 @@ _CHANGE_WORDS = {
     "auto_limit": "automatic buy-in limit {}",
     "bot_seconds": "bots' delay {} s",
     "away_minutes": "away seats kept {} min",
+    "house_way": "the house way {}",
 }
 
 

@@ -262,7 +262,7 @@ class PaiGowWebGame:
         raise IllegalActionError("in Pai Gow a player who leaves plays his hands the house way")
 
     def change(self, c: dict[str, Any]) -> TableSettings:
-        keys = ("turn_seconds", "auto_limit", "bot_seconds")
+        keys = ("turn_seconds", "auto_limit", "bot_seconds", "house_way")
         return self.table.settings.model_copy(update={k: c[k] for k in keys if k in c})
 
     def close(self) -> None:

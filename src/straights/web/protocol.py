@@ -253,6 +253,8 @@ class Change(_Msg):
     #: The rule books' house rules (see :class:`TableSettings`): the whole set, in place
     #: of the table's (``{}``: the rule book's every reading).
     house: Annotated[dict[str, bool | int | None], Field(max_length=12)] | None = None
+    #: Pai Gow: the house way the bank sets (see :class:`TableSettings`).
+    house_way: Literal["foxwoods", "simple"] | None = None
 
 
 class Remove(_Msg):

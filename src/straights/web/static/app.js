@@ -196,6 +196,7 @@ function render(state) {
   if (t.game === "pai-gow") {  // paigow.js draws a Pai Gow table
     paigowRender(state);
     if (typeof hostRender === "function") hostRender(state);
+    if (typeof houseWayHost === "function") houseWayHost(state);  // house.js
     return;
   }
   $("btn-history").hidden = !(h.hand_number > 1 || h.finished && h.hand_number >= 1);

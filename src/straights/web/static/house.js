@@ -8,7 +8,7 @@
 // - the host's panel (betting.js): houseHostFields(t) and houseHostValue(form, t).
 "use strict";
 
-const house = { rules: [], games: {} };
+const house = { rules: [], games: {}, wayBox: null };
 
 // One rule as a form field: a check box, or the raise cap's choice ("" = the rule book).
 function houseField(rule, value) {
@@ -98,6 +98,39 @@ function houseHostFields(t) {
   list.append(...rules.map((r) => houseField(r, r.key in set ? set[r.key] : r.default)));
   box.append(list);
   return [box];
+}
+
+// Pai Gow: the bank's house way, in the host's panel (app.js calls it after hostRender).
+function houseWayHost(state) {
+  const panel = $("host-panel");
+  const t = state.table;
+  let box = house.wayBox;
+  if (!panel || panel.hidden || !state.you.host || !t.house_way) { if (box) box.remove(); return; }
+  if (box && box.dataset.way === t.house_way) {
+    if (box.parentNode !== panel) panel.append(box);
+    return;
+  }
+  if (box) box.remove();
+  box = el("form", "host-row");
+  box.id = "host-houseway";
+  box.dataset.way = t.house_way;
+  house.wayBox = box;
+  const s = document.createElement("select");
+  s.name = "house_way";
+  for (const [v, text] of [["foxwoods", "Foxwoods (published)"], ["simple", "Simple (Foxwoods' without its exceptions)"]]) {
+    const o = el("option", null, text);
+    o.value = v;
+    o.selected = t.house_way === v;
+    s.append(o);
+  }
+  const apply = el("button", "primary", "Apply");
+  apply.type = "submit";
+  box.append(labelled("House way (the bank's)", s), apply);
+  box.onsubmit = (ev) => {
+    ev.preventDefault();
+    if (s.value !== t.house_way) hostMsg({ type: "change", house_way: s.value });
+  };
+  panel.append(box);
 }
 
 // A change of the house rules in words (the host's "At the next deal" line).
