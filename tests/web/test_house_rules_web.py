@@ -94,7 +94,9 @@ def test_the_rule_books_reading_is_not_kept_and_a_rule_no_game_uses_is_refused()
 
 
 def test_dealers_choice_takes_a_rule_one_of_its_games_uses() -> None:
-    t = table(games=["NT", "F7S"], dealers_choice=True, house={"open_pair": False})
+    with pytest.raises(ProtocolError, match="own rule books"):  # Straights alone
+        parse_settings(b'{"games": ["straights"], "house": {"raise_cap": 3}}')
+    t = table(games=["NT", "F7S", "straights"], dealers_choice=True, house={"open_pair": False})
     assert t.settings.house == {"open_pair": False}
     assert [r["key"] for r in t.public_settings()["house_rules"]] == [
         "raise_cap", "heads_up_unlimited", "half_bet_reopens", "rule_book_odd_chip", "open_pair"

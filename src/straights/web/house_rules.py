@@ -86,12 +86,12 @@ def check_house(house: Mapping[str, Any], codes: Sequence[str]) -> dict[str, Any
             raise ConfigurationError(
                 f"house rule {key!r} is not one of {', '.join(RULE_BOOK_KEYS)}"
             )
-    if asked and (not codes or any(code.startswith("_STR") for code in codes)):
+    variants = [get_variant(code) for code in codes if not code.startswith("_STR")]
+    if asked and not variants:  # Straights' own table, or Pai Gow's
         raise ConfigurationError(
             "house rules are for poker tables of the catalogue: Straights and Pai Gow "
             "play by their own rule books"
         )
-    variants = [get_variant(code) for code in codes]
     for key in asked:
         reasons = [unused_in(key, v) for v in variants]
         if all(reasons):  # the reason is the rule's, the same for every game
