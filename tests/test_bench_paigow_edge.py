@@ -4,6 +4,7 @@ pipe show it (the terminal through a pseudo-terminal)."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import math
 import os
 import pty
@@ -80,3 +81,29 @@ def test_progress_is_a_line_a_tenth_through_a_pipe() -> None:
     assert out.returncode == 0, out.stderr
     assert out.stderr.splitlines() == [f"{n} of 100 deals" for n in (25, 50, 75, 100)]
     assert '"deals": 100' in out.stdout
+
+
+def test_the_docs_state_the_million_deal_edge_the_results_file_holds() -> None:
+    """Issue 20, *Deliver* 2: the player's edge "over at least 1,000,000 deals ... in the
+    docs beside the published figure": docs/games.md's words are the benchmark's row
+    (``benchmarks/results/paigow-edge.jsonl``), rounded, with the published 2.5–2.7 %."""
+    rows = [
+        json.loads(line)
+        for line in (ROOT / "benchmarks" / "results" / "paigow-edge.jsonl").read_text().splitlines()
+        if line.strip()
+    ]
+    row = [r for r in rows if r["deals"] >= 1_000_000][-1]
+    assert row["counts"]["bets"] == row["deals"] and row["seed"] == 2026
+
+    def pct(x: float) -> str:
+        return f"{x * 100:.2f}".replace("-", "−")
+
+    low, high = row["player_edge_ci95"]
+    said = (
+        f"edge is {pct(row['player_edge'])} % of each chip bet (95 % interval "
+        f"{pct(low)} % to {pct(high)} %)"
+    )
+    docs = " ".join((ROOT / "docs" / "games.md").read_text(encoding="utf-8").split())
+    assert said in docs
+    assert f"--deals {row['deals']}" in docs and f"--seed {row['seed']}" in docs
+    assert "about 2.5–2.7 %" in docs

@@ -8,7 +8,9 @@ read from the rule, never computed by the engine.
 
 from __future__ import annotations
 
+import ast
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -84,8 +86,9 @@ def test_a_draw_never_deals_a_player_a_card_he_threw_away(code: str) -> None:
 
 
 def test_a_new_stock_is_shuffled_with_the_tables_generator() -> None:
-    """The issue's rule: a reshuffle uses the table's own generator, never one seeded
-    with 0 (a player could tell where his discards will land)."""
+    """Issue 20, *Deliver* 1 (docs/games.md, *When the stock runs out*): "reshuffles use
+    the table's own generator", never one seeded with 0 (a player could tell where his discards
+    will land)."""
     cards = list(make_deck().shuffled(random.Random(1)))
     orders = set()
     for _ in range(3):
@@ -106,8 +109,9 @@ def test_a_new_stock_is_shuffled_with_the_tables_generator() -> None:
 
 
 def test_manila_bets_first_after_the_two_hole_cards_and_the_first_board_card() -> None:
-    """Manila (the references): the two hole cards and the first board card are dealt
-    before the first bet, then a card and a betting round at a time: five rounds."""
+    """Manila (the references of issue 20; docs/games.md: "two hole cards and the first
+    board card before the first bet, then one board card and a round at a time, five
+    rounds")."""
     stakes = Stakes.uniform(2, blinds=(1, 2), small_bet=2, big_bet=4)
     deal = Deal(get_variant("_FMANILA"), stakes, [50, 50], list(make_deck("manila")))
     assert len(deal.board) == 1 and deal.phase == "betting"
@@ -119,8 +123,9 @@ def test_manila_bets_first_after_the_two_hole_cards_and_the_first_board_card() -
 def test_straights_simulate_manila_bets_after_the_first_board_card(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """As above, through ``straights simulate --game manila``: in every deal written out,
-    the first board card comes before the first betting action."""
+    """As above ("the first board card before the first bet"), through ``straights
+    simulate --game manila``: in every deal written out, the first board card comes
+    before the first betting action."""
     out = tmp_path / "manila.phhs"
     args = ["--players", "4", "--hands", "5", "--seed", "2", "--no-progress", "-o", str(out)]
     code, _, err = run_main(capsys, "simulate", "--game", "manila", *args)
@@ -166,6 +171,24 @@ def test_an_all_in_raise_of_less_than_half_a_raise_does_not_reopen_it() -> None:
     re-raise is refused."""
     with pytest.raises(HandHistoryError, match=r"legal: fold, call 4$"):
         replay(loads(_flop_all_in(24, 24))[0])
+
+
+def test_straights_history_replay_takes_the_half_raise_and_refuses_the_short_one(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The two hands above as PHH files through ``straights history replay`` (Robert's 6,
+    "an all-in wager of less than half a bet does not reopen the betting"): the re-raise
+    after a half raise replays, the one after less is refused in one line."""
+    half, short = tmp_path / "half.phh", tmp_path / "short.phh"
+    half.write_text(_flop_all_in(25, 25), encoding="utf-8")
+    short.write_text(_flop_all_in(24, 24), encoding="utf-8")
+    code, out, err = run_main(capsys, "history", "replay", str(half))
+    assert (code, err) == (0, "")
+    assert out.strip().endswith("FT: 200 25 200")  # the finishing stacks
+    code, out, err = run_main(capsys, "history", "replay", str(short))
+    assert code == 1
+    assert out.strip().endswith("error: p1 cannot complete now; legal: fold, call 4")
+    assert err.strip() == "error: 1 of 1 hands did not replay"
 
 
 def test_a_short_all_in_opening_bet_may_be_completed_to_a_full_bet() -> None:
@@ -280,9 +303,9 @@ def test_the_pokerkit_reading_caps_four_raises_after_the_blind_heads_up_too() ->
 
 
 def test_stud_deals_eight_with_one_community_card_when_the_deck_runs_short() -> None:
-    """Robert's *Seven-card stud*: if there are not enough cards for everyone on the last
-    street, one community card is dealt face up for all (eight players have 51 cards
-    out by sixth street: 8 × 6 and three burns)."""
+    """PokerStars, *Reshuffling the deck*: "a community card is used" when there are not
+    enough cards for everyone on the last street: one card face up for all (eight
+    players have 51 cards out by sixth street: 8 × 6 and three burns)."""
     stakes = Stakes.uniform(8, ante=1, bring_in=1, small_bet=2, big_bet=4)
     deal = passive(Deal(get_variant("F7S"), stakes, [50] * 8, deck_after()))
     assert len(deal.board) == 1 and all(len(h) == 6 for h in deal.holes)
@@ -292,7 +315,8 @@ def test_stud_deals_eight_with_one_community_card_when_the_deck_runs_short() -> 
 def test_straights_simulate_plays_seven_card_stud_with_eight(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """``straights simulate --game seven-card-stud --players 8`` plays."""
+    """River Rock Casino, *Seven Card Stud*: "restricted to a maximum of eight players";
+    ``straights simulate --game seven-card-stud --players 8`` plays."""
     code, out, err = run_main(capsys, "simulate", "--game", "seven-card-stud", "--players",
                               "8", "--hands", "5", "--seed", "1", "--no-progress")  # fmt: skip
     assert code == 0, err
@@ -416,9 +440,10 @@ def test_the_sevens_rule_voids_the_action_after_a_checked_seven() -> None:
 
 
 def test_omaha_plays_exactly_two_hole_cards_and_three_board_cards() -> None:
-    """Robert's *Omaha*: a hand is made of exactly two of the player's four cards and
-    three of the board.  p1's A♠ with four spades on the board is no flush (in hold'em
-    it would be); p2's queens win."""
+    """Robert's *Omaha* (docs/games.md: "exactly two hole and three board cards"): a
+    hand is made of exactly two of the player's four cards and three of the board.
+    p1's A♠ with four spades on the board is no flush (in hold'em it would be); p2's
+    queens win."""
     cards = "As 7c 3d 2h | Qc Qd Jh Th | 6c | Ks 9s 5s | 6d | 4s | 6h | 8d"
     stakes = Stakes.uniform(2, blinds=(1, 2), min_bet=2)
     deal = passive(Deal(get_variant("PO"), stakes, [50, 50], deck_after(cards)))
@@ -436,7 +461,8 @@ def test_in_hi_lo_the_high_hand_gets_the_odd_chip() -> None:
 
 
 def test_chips_nobody_can_call_go_back_to_the_bettor() -> None:
-    """TDA and Robert's *Betting and raising*: a player can win from each opponent only
+    """TDA and Robert's *Betting and raising* (docs/games.md: "Uncalled chips go back to
+    their bettor at the end of the round"): a player can win from each opponent only
     what he put in; what no one called goes back.  p1 bets 98 into p2's 18; 80 of it
     comes back and p2's aces win 40."""
     cards = "2c 7d | As Ad | 5c | Kc 9h 4s | 5d | 3d | 5h | Jh"
@@ -761,6 +787,24 @@ def test_side_pots_go_by_what_each_player_put_in() -> None:
     assert deal.stacks == [30, 40, 0]
 
 
+def test_a_hand_that_cannot_win_a_chip_is_killed() -> None:
+    """docs/games.md (RRP *The showdown*): "a hand that cannot win a chip is killed";
+    then "neighbouring pots then contested by the same players are one pot".  p1 is all
+    in for 10 with a pair of nines, beaten by both aces-kings: his hand is killed
+    (mucked, never shown), the main pot and the side pot, both now contested by p2
+    and p3 alone, are one pot of 70, and their tie splits it 35 and 35."""
+    cards = "3s 7d | As Kd | Ah Kc | 3c | 9h 9c 4d | 5c | Js | 6c | 2h"
+    stakes = Stakes.uniform(3, blinds=(1, 2), min_bet=2)
+    deal = Deal(get_variant("NT"), stakes, [10, 30, 30], deck_after(cards))
+    deal.act("raise", 30)  # p3 all in
+    deal.act("call")  # p1 all in for 10
+    deal.act("call")  # p2
+    play_out(deal)
+    assert deal.mucked == [True, False, False]
+    assert [(v.amount, v.winners, v.eligible) for v in deal.verdicts] == [(70, (1, 2), (1, 2))]
+    assert deal.stacks == [0, 35, 35]
+
+
 def test_betting_goes_clockwise_with_fold_check_call_bet_and_raise() -> None:
     """docs/games.md (RRP *Betting and raising*): "Betting goes clockwise; a player may
     fold, check (no bet to him), call, bet or raise".  Three players: p3, p1, p2 in
@@ -825,3 +869,101 @@ def test_single_draw_bets_small_before_the_draw_and_big_after() -> None:
             sizes.setdefault(deal.street_name, top.low - max(deal.bets))
         deal.act(next(k for k in ("check", "call") if k in legal))
     assert list(sizes.values()) == [2, 4]
+
+
+def test_a_draw_burns_first_players_draw_in_turn_and_the_big_bet_starts_at_the_second() -> None:
+    """docs/games.md, draw games (RRP *Lowball*, *Draw high*): "a burn before each draw;
+    players draw in turn"; "triple draw and badugi: the big bet from the second draw".
+    Three players each throw one card at every draw: a burn, then p1, p2, p3 (the first
+    from the button first) discard, then each gets his card; bets 2, 2, 4, 4."""
+    stakes = Stakes.uniform(3, blinds=(1, 2), small_bet=2, big_bet=4)
+    deal = Deal(get_variant("F2L3D"), stakes, [50] * 3, deck_after())
+    sizes: dict[str, int] = {}
+    while not deal.finished:
+        if deal.phase == "draw":
+            deal.discard(list(deal.holes[deal.actor or 0][:1]))
+            continue
+        legal = {a.kind: a for a in deal.legal_actions()}
+        top = legal.get("bet") or legal.get("raise")
+        if top is not None:
+            sizes.setdefault(deal.street_name, top.low - max(deal.bets))
+        deal.act(next(k for k in ("check", "call") if k in legal))
+    assert list(sizes.values()) == [2, 2, 4, 4]
+    steps = [(e.kind, e.player) for e in deal.log if e.kind in ("burn", "discard", "hole")]
+    one_draw = [("burn", None), ("discard", 0), ("discard", 1), ("discard", 2),
+                ("hole", 0), ("hole", 1), ("hole", 2)]  # fmt: skip
+    assert steps[-21:] == one_draw * 3
+
+
+def test_stud_burns_a_card_before_each_later_street() -> None:
+    """docs/games.md, seven-card stud (RRP): "two down, one up; three up; one down, a burn
+    before each later street": four burns, seven cards each."""
+    deal = passive(Deal(get_variant("F7S"), STUD2, [50, 50], deck_after()))
+    assert [e.kind for e in deal.log].count("burn") == 4
+    assert [len(h) for h in deal.holes] == [7, 7]
+    assert [sum(deal.up[i]) for i in range(2)] == [4, 4]
+
+
+def test_in_hi_lo_the_high_hand_scoops_when_no_low_qualifies() -> None:
+    """docs/games.md, Omaha hi-lo (RRP *Omaha high-low*): "the high hand scoops when there
+    is none" (no eight-or-better low).  The board K-Q-J-9-9 holds no card of eight or
+    less, so no low: p1's kings and nines take the whole pot of 6."""
+    cards = "Ac Kd 2h 3h | 7c 6d 5s 4s | 8h 8s 3d 2d | 5d | Ks Qc Jh | 5h | 9d | 4d | 9c"
+    stakes = Stakes.uniform(3, blinds=(1, 2), small_bet=2, big_bet=4)
+    deal = passive(Deal(get_variant("FO/8"), stakes, [50] * 3, deck_after(cards)))
+    assert [s - 50 for s in deal.stacks] == [4, -2, -2]
+
+
+# -- the audit: every rule of the rule book has a test here that quotes it -----------------
+
+_SOURCES = ("Robert", "RRP", "TDA", "docs/games.md", "texts", "PokerStars", "River Rock",
+            "Issue 20", "Hoyle", "references", "decision")  # fmt: skip
+
+
+def _rule_book_rules() -> list[str]:
+    """Each rule of docs/games.md's rule book: a table row or a game's paragraph."""
+    docs = (Path(__file__).parents[1] / "docs" / "games.md").read_text(encoding="utf-8")
+    book = docs.split("## The rule book, game by game")[1].split("\n## ")[0]
+    rules = []
+    for block in re.split(r"\n(?=\| |\* \*\*)", book):
+        first = block.split("\n\n")[0]
+        if first.startswith("* **") or (first.startswith("| ") and not first.startswith("| rule")):
+            rules.append(first)
+    return rules
+
+
+def _docstrings() -> dict[str, str]:
+    tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
+    return {
+        node.name: ast.get_docstring(node) or ""
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")
+    }
+
+
+def test_every_rule_of_the_rule_book_has_a_test_here_that_quotes_it() -> None:
+    """Issue 20, *Deliver* 3: "a test for each rule that quotes it".  Every row and game
+    paragraph of docs/games.md's rule book (Straights excepted: its own book) names a
+    test of this file; that test's docstring names its source and quotes ("…") it;
+    every test named anywhere in the rule book exists."""
+    here = _docstrings()
+    named_anywhere = set()
+    for path in Path(__file__).parent.glob("test_*.py"):
+        named_anywhere.update(re.findall(r"^def (test_\w+)", path.read_text(), re.M))
+    rules = _rule_book_rules()
+    assert len(rules) >= 27
+    gaps = []
+    for rule in rules:
+        names = re.findall(r"`(test_\w+?)`", rule)
+        if rule.startswith("* **Straights**"):
+            continue
+        gaps += [f"{n}: no such test" for n in names if n not in named_anywhere]
+        quoting = [
+            n for n in names
+            if n in here and '"' in here[n] and any(s in here[n] for s in _SOURCES)
+        ]  # fmt: skip
+        if not quoting:
+            gaps.append(f"no test here quotes: {rule[:70]}")
+    assert gaps == []
+    killed = next(r for r in rules if "cannot win a chip is killed" in r)
+    assert "`test_a_hand_that_cannot_win_a_chip_is_killed`" in killed

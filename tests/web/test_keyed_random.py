@@ -17,6 +17,7 @@ from straights.web.keyed_random import (
     bot_random,
     deal_random,
     new_secret,
+    restock_random,
 )
 from straights.web.protocol import TableSettings
 from straights.web.tables import WebTable
@@ -114,3 +115,22 @@ def test_the_secret_is_stored_whole() -> None:
     finally:
         store.close()
     assert seeds == {"new1": secret, "old1": 2**62}
+
+
+def test_a_draw_tables_new_stock_is_shuffled_by_its_keyed_generator() -> None:
+    """Issue 20, *Deliver* 1: a draw's reshuffle uses "the table's own generator
+    (cryptographic at the web table)": the deal's stock is restocked by the keyed
+    stream of the table's secret and the deal's number, never by a fixed seed."""
+    secret = new_secret()
+    t = WebTable("draw", TableSettings(games=("F2L3D",), seats=2), secret, "h" * 64)
+    for seat, name in enumerate(("Ann", "Bob")):
+        t.apply({"kind": "sit", "seat": seat, "name": name, "token_hash": str(seat) * 64})
+    t.apply({"kind": "deal"})
+    rng = t.game.engine.hand.deal.source._rng  # type: ignore[attr-defined]
+    assert isinstance(rng, KeyedRandom)
+    again = restock_random(secret, 1)
+    assert [rng.random() for _ in range(4)] == [again.random() for _ in range(4)]
+    other = restock_random(secret, 2)  # each deal its own stream
+    assert [restock_random(secret, 1).random() for _ in range(4)] != [
+        other.random() for _ in range(4)
+    ]

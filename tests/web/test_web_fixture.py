@@ -51,8 +51,10 @@ def snapshot(table: Any) -> dict[str, Any]:
 
 
 #: What a poker table of the catalogue tells since the fixture was recorded (the
-#: betting of issue 22): dropped before comparing, as that server never said it.
-ADDED_TABLE = {"straddle", "runs", "bomb_pot_every", "bomb_pot_ante", "double_board"}
+#: betting of issue 22, the house rules and the Pai Gow house way of issue 20): dropped
+#: before comparing, as that server never said it.
+ADDED_TABLE = {"straddle", "runs", "bomb_pot_every", "bomb_pot_ante", "double_board",
+               "house", "house_rules", "house_way"}  # fmt: skip
 ADDED_HAND = {"facing", "runs", "bomb_pot", "straddle", "runs_dealt", "second_board", "run_boards"}
 
 

@@ -35,6 +35,7 @@ from straights.errors import (
 from straights.game.wording import seat_label
 from straights.store import LogWrite, Store, TableRecord
 from straights.web.group_commit import GroupCommit
+from straights.web.house_rules import house_words
 from straights.web.hud import NOT_POKER, public_phhs
 from straights.web.keyed_random import bot_random, new_secret
 from straights.web.ledger import ledger_csv
@@ -347,6 +348,7 @@ _CHANGE_WORDS = {
     "bot_seconds": "bots' delay {} s",
     "away_minutes": "away seats kept {} min",
     "time_bank": "time bank {} s",
+    "house_way": "the house way {}",
 }
 
 #: The table's betting (:class:`~straights.web.protocol.Change`) as the chat says it.
@@ -384,6 +386,8 @@ def change_text(command: dict[str, Any], queued: dict[str, Any] | None) -> str:
     parts += [_BETTING_WORDS[k](v) for k, v in command.items() if k in _BETTING_WORDS]
     if "seat_approval" in command:
         parts.append("seats " + ("on approval" if command["seat_approval"] else "open to all"))
+    if "house" in command:
+        parts.append(house_words(command["house"]))
     if not parts:
         return "The host changed nothing."
     later = queued is not None and any(k in queued for k in command)

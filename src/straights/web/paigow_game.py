@@ -92,7 +92,9 @@ class PaiGowWebGame:
     def rules(self) -> PaiGowRules:
         """The table's Pai Gow rules: its bet limits, the rest the package's defaults."""
         s = self.table.settings
-        return PaiGowRules(min_bet=s.min_bet, max_bet=s.max_bet, commission=s.commission)
+        return PaiGowRules(
+            min_bet=s.min_bet, max_bet=s.max_bet, commission=s.commission, house_way=s.house_way
+        )
 
     # -- reading ----------------------------------------------------------------------------
     @property
@@ -260,7 +262,7 @@ class PaiGowWebGame:
         raise IllegalActionError("in Pai Gow a player who leaves plays his hands the house way")
 
     def change(self, c: dict[str, Any]) -> TableSettings:
-        keys = ("turn_seconds", "auto_limit", "bot_seconds")
+        keys = ("turn_seconds", "auto_limit", "bot_seconds", "house_way")
         return self.table.settings.model_copy(update={k: c[k] for k in keys if k in c})
 
     def close(self) -> None:
@@ -444,6 +446,7 @@ class PaiGowWebGame:
             "bet": s.bet,
             "commission_percent": rules.commission_percent,
             "bet_unit": rules.bet_unit,
+            "house_way": rules.house_way,
         }
 
     def history_for(self, seat: int | None, number: int) -> dict[str, Any]:

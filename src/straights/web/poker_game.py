@@ -37,7 +37,7 @@ from typing import Any, Final
 from straights.bots import Bot
 from straights.bots.base import answer, can_decide
 from straights.cards import Card, make_deck
-from straights.errors import IllegalActionError, StraightsError
+from straights.errors import ConfigurationError, IllegalActionError, StraightsError
 from straights.game.config import TableConfig
 from straights.game.table import Seat
 from straights.game.wording import (
@@ -57,6 +57,7 @@ from straights.poker.view import DealView, Move, choice_dict, deal_view, play
 from straights.store import ArchiveEntry, PokerEntry
 from straights.table import PokerGame
 from straights.web.follow import tens
+from straights.web.house_rules import check_house, rules_for
 from straights.web.keyed_random import deal_random, restock_random
 from straights.web.protocol import TableSettings
 from straights.web.seats import (
@@ -136,12 +137,16 @@ def house_rules(settings: TableSettings) -> HouseRules | None:
     True
     >>> house_rules(TableSettings(games=("NT",), straddle="utg", runs=2)).straddle
     'utg'
+    >>> house_rules(TableSettings(games=("FT",), house={"raise_cap": 3})).raise_cap
+    3
     """
     s = settings
+    rule_book = {k: v for k, v in s.house.items() if v is not None}
     if s.straddle is None and s.runs == 1 and s.bomb_pot_every == 0:
-        return None
-    return HouseRules(straddle=s.straddle, runs=s.runs, bomb_pot_every=s.bomb_pot_every,
-                      bomb_pot_ante=s.bomb_pot_ante, double_board=s.double_board)  # fmt: skip
+        return HouseRules.from_changes(rule_book) if rule_book else None
+    return HouseRules.from_changes(rule_book | {
+        "straddle": s.straddle, "runs": s.runs, "bomb_pot_every": s.bomb_pot_every,
+        "bomb_pot_ante": s.bomb_pot_ante, "double_board": s.double_board})  # fmt: skip
 
 
 def shortcuts(
@@ -508,6 +513,11 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             update["straddle"] = None
         if update.get("bomb_pot_ante") == 0:
             update["bomb_pot_ante"] = None
+        if "house" in c:  # the rule books' house rules, the whole set
+            try:
+                update["house"] = check_house(c["house"], self.table.settings.games)
+            except ConfigurationError as exc:
+                raise IllegalActionError(str(exc)) from None
         settings = self.table.settings.model_copy(update=update)
         self.engine.unit = settings.ante
         self.engine.game.house = house_rules(settings)
@@ -765,6 +775,8 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             "bomb_pot_every": s.bomb_pot_every,
             "bomb_pot_ante": s.bomb_pot_ante,
             "double_board": s.double_board,
+            "house": s.house,
+            "house_rules": rules_for(s.games),
         }
 
     def history_for(self, seat: int | None, number: int) -> dict[str, Any]:

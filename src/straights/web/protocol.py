@@ -24,6 +24,7 @@ from straights.cards import make_deck
 from straights.errors import ConfigurationError, StraightsError
 from straights.poker.catalogue import VARIANTS, find_variant, game_name, get_variant
 from straights.poker.variant import Variant
+from straights.web.house_rules import check_house, rules_for
 from straights.web.names import BadName, clean_name
 
 #: The largest text frame the table reads; bigger ones get an error reply.
@@ -249,6 +250,11 @@ class Change(_Msg):
     bomb_pot_ante: Annotated[int, Field(ge=0, le=10**6)] | None = None
     double_board: bool | None = None
     time_bank: Annotated[int, Field(ge=0, le=600)] | None = None
+    #: The rule books' house rules (see :class:`TableSettings`): the whole set, in place
+    #: of the table's (``{}``: the rule book's every reading).
+    house: Annotated[dict[str, bool | int | None], Field(max_length=12)] | None = None
+    #: Pai Gow: the house way the bank sets (see :class:`TableSettings`).
+    house_way: Literal["foxwoods", "simple"] | None = None
 
 
 class Remove(_Msg):
@@ -514,6 +520,15 @@ class TableSettings(BaseModel):
     bomb_pot_every: Annotated[int, Field(ge=0, le=100)] = 0
     bomb_pot_ante: Annotated[int, Field(ge=1, le=10**6)] | None = None
     double_board: bool = False
+    #: Where the rule books disagree, what this table plays
+    #: (:meth:`HouseRules.changes() <straights.poker.house.HouseRules.changes>`: the raise
+    #: cap, heads-up raising, …; see :mod:`straights.web.house_rules`); ``{}``: the rule
+    #: book's reading of every one.
+    house: Annotated[dict[str, bool | int | None], Field(max_length=12)] = Field(
+        default_factory=dict
+    )
+    #: Pai Gow: how the bank and the house-way bots set hands (``docs/games.md``).
+    house_way: Literal["foxwoods", "simple"] = "foxwoods"
     #: Seconds of each player's time bank, drawn on once his turn timer runs out (0: none).
     time_bank: Annotated[int, Field(ge=0, le=600)] = 0
 
@@ -549,6 +564,13 @@ def parse_settings(raw: bytes) -> TableSettings:
             "drop games and dealer's choice, or choose a poker game"
         )
     settings = _check_games(settings)
+    if settings.house_way != "foxwoods" and settings.game != "pai-gow":
+        raise ProtocolError("the house way sets Pai Gow hands: this table deals poker")
+    try:
+        house = check_house(settings.house, settings.games)
+    except ConfigurationError as exc:
+        raise ProtocolError(f"bad table settings: {exc}") from None
+    settings = settings.model_copy(update={"house": house})
     betting = settings.straddle is not None or settings.runs > 1 or settings.bomb_pot_every > 0
     if betting and not settings.dealt_by_engine:
         raise ProtocolError(
@@ -634,7 +656,9 @@ def _check_games(settings: TableSettings) -> TableSettings:
 
 def game_list() -> dict[str, Any]:
     """Every game of the catalogue a table may deal (name, code, title, one line about
-    it, the most players), and the default dealer's-choice mix.
+    it, the most players, the keys of the house rules it uses), the default
+    dealer's-choice mix, and every house rule as the form shows it
+    (:func:`~straights.web.house_rules.rules_for`).
 
     >>> data = game_list()
     >>> data["default"][:2], data["games"][0]["name"]
@@ -651,9 +675,10 @@ def game_list() -> dict[str, Any]:
                 "title": variant.name,
                 "about": variant.description,
                 "most": variant.max_players(len(deck)),
+                "house": [rule["key"] for rule in rules_for((code,))],
             }
         )
-    return {"games": games, "default": list(DEFAULT_MIX)}
+    return {"games": games, "default": list(DEFAULT_MIX), "house_rules": rules_for(tuple(VARIANTS))}
 
 
 def _fits(variant: Variant, seats: int) -> bool:
@@ -679,6 +704,8 @@ _SETTING_WORDS = {
     "bet": "the bet",
     "games": "the games",
     "dealers_choice": "dealer's choice",
+    "house": "the house rules",
+    "house_way": "the house way",
 }
 
 

@@ -619,6 +619,13 @@ class WebTable:
                 "straddles, running it twice and bomb pots are dealt at poker tables "
                 "of the catalogue only"
             )
+        if "house_way" in change and self.settings.game != "pai-gow":
+            raise IllegalActionError("the house way sets Pai Gow hands: this table deals poker")
+        if "house" in change and game_kind(self.settings) != "catalogue":
+            raise IllegalActionError(
+                "house rules are for poker tables of the catalogue: Straights and Pai Gow "
+                "play by their own rule books"
+            )
         for key in ("away_minutes", "seat_approval", "time_bank"):  # the table's, at once
             if key in change:
                 self.settings = self.settings.model_copy(update={key: change.pop(key)})

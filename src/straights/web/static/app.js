@@ -79,6 +79,7 @@ function showHome() {
     Object.assign(body, gameSettings(form));
     if (body.games) { delete body.pack; delete body.betting; }
     if (typeof paigowForm === "function") paigowForm(body, form);  // paigow.js: its fields
+    if (typeof houseForm === "function") houseForm(body);  // house.js: the house rules
     store.set("straights.botkind", body.bot_kind);  // "+ Bot" adds this style later
     $("create-error").textContent = "";
     // A table inside a club (/?club=KEY, from the club's page): its host's token opens it.
@@ -195,6 +196,7 @@ function render(state) {
   if (t.game === "pai-gow") {  // paigow.js draws a Pai Gow table
     paigowRender(state);
     if (typeof hostRender === "function") hostRender(state);
+    if (typeof houseWayHost === "function") houseWayHost(state);  // house.js
     return;
   }
   $("btn-history").hidden = !(h.hand_number > 1 || h.finished && h.hand_number >= 1);

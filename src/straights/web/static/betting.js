@@ -149,10 +149,10 @@ function bettingHost(state) {
   const poker = "straddle" in t;
   // Rebuilt only when the settings change: what the host is typing outlives a deal's
   // end, and host.js redrawing its panel (the same form is put back).
-  const key = JSON.stringify([t.straddle, t.runs, t.bomb_pot_every, t.bomb_pot_ante, t.double_board, t.time_bank || 0]);
+  const key = JSON.stringify([t.straddle, t.runs, t.bomb_pot_every, t.bomb_pot_ante, t.double_board, t.time_bank || 0, t.house]);
   if (box && box.dataset.key === key) {
     if (box.parentNode !== panel) panel.append(box);
-    box.querySelector("button[type=submit]").disabled = !between;
+    box.querySelector("button[type=submit]").textContent = between ? "Apply betting" : "Apply at next deal";
     return;
   }
   if (box) box.remove();
@@ -179,11 +179,11 @@ function bettingHost(state) {
       labelled("Bomb pot ante (0 = 2 big blinds)", numberInput("bomb_pot_ante", t.bomb_pot_ante || 0, 0, 1e6)),
       doubleBoard,
     );
+    if (typeof houseHostFields === "function") fields.push(...houseHostFields(t));  // house.js
   }
-  const apply = el("button", "primary", "Apply betting");
+  // During a deal the change waits for the next (the server queues it: ledger.queued).
+  const apply = el("button", "primary", between ? "Apply betting" : "Apply at next deal");
   apply.type = "submit";
-  apply.disabled = !between;
-  apply.title = between ? "" : "Between deals only";
   box.append(...fields, apply);
   // The table's hands so far, for the host: PHH, and the text trackers read.
   for (const [ending, label] of [["phhs", "Hands (PHH)"], ["txt", "Hands (PokerStars text)"]]) {
@@ -201,12 +201,15 @@ function bettingHost(state) {
       Object.assign(asked, { straddle: f.straddle.value, runs: Number(f.runs.value),
         bomb_pot_every: Number(f.bomb_pot_every.value), bomb_pot_ante: Number(f.bomb_pot_ante.value),
         double_board: f.double_board.checked });
+      if (typeof houseHostValue === "function" && (t.house_rules || []).length) asked.house = houseHostValue(box, t);
     }
-    // Only what differs from the table now, so that the chat tells what changed.
+    // Only what differs from the table now, so that the chat tells what changed (a change
+    // during a deal is listed for the next).
     const now = { straddle: t.straddle || "none", runs: t.runs, bomb_pot_every: t.bomb_pot_every,
-      bomb_pot_ante: t.bomb_pot_ante || 0, double_board: Boolean(t.double_board), time_bank: t.time_bank || 0 };
+      bomb_pot_ante: t.bomb_pot_ante || 0, double_board: Boolean(t.double_board), time_bank: t.time_bank || 0,
+      house: t.house || {} };
     const msg = { type: "change" };
-    for (const [k, v] of Object.entries(asked)) if (v !== now[k]) msg[k] = v;
+    for (const [k, v] of Object.entries(asked)) if (JSON.stringify(v) !== JSON.stringify(now[k])) msg[k] = v;
     if (Object.keys(msg).length > 1) hostMsg(msg);
   };
   panel.append(box);

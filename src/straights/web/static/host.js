@@ -172,7 +172,8 @@ function renderPanel(state) {
   };
   if (L.queued) {
     const words = { ante: oneStructure ? "ante" : "stakes unit", betting: "structure", turn_seconds: "timer (s)", auto_limit: "auto buy-in limit", bot_seconds: "bot delay (s)" };
-    const what = Object.entries(L.queued).map(([k, v]) => `${words[k] || k} ${v}`).join(", ");
+    const said = (k, v) => (k === "house" && typeof houseWords === "function" ? houseWords(v, state.table) : `${words[k] || k} ${v}`);
+    const what = Object.entries(L.queued).map(([k, v]) => said(k, v)).join(", ");
     const q = el("div", "host-row queued", `At the next deal: ${what}.`);
     q.id = "host-queued";
     form.append(q);
