@@ -33,13 +33,13 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import compress
 from operator import add
-from typing import Final, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple
 
 from straights.cards import Card, make_deck
 from straights.errors import ConfigurationError, IllegalActionError
 from straights.poker.cards_source import CardSource, DeckSource
 from straights.poker.house import HouseRules
-from straights.poker.showdown import best_hand, first_best, split
+from straights.poker.showdown import best_hand, best_key, first_best, split
 from straights.poker.variant import Opener, Stakes, Street, Structure, Variant
 from straights.rankings.base import HandValue
 
@@ -1484,6 +1484,14 @@ class Deal:
         board = [c for c in known if c is not None]
         return [best_hand(rule, hole, board) for rule in self.variant.showdown]
 
+    def _hand_keys(self, i: int, run: int = 0) -> list[Any]:
+        """The keys of :meth:`hand_values` (``None`` for no hand): what the showdown
+        compares, without the values' words."""
+        hole = [c for c in self.holes[i] if c is not None]
+        known = self.boards[run - 1] if run else self.board
+        board = [c for c in known if c is not None]
+        return [best_key(rule, hole, board) for rule in self.variant.showdown]
+
     def _award(self) -> None:
         self.phase = "over"
         self._actors.clear()
@@ -1499,8 +1507,8 @@ class Deal:
         elif self.boards:
             self._award_runs()
         else:
-            values = {i: self.hand_values(i) for i in live}
-            self._sevens_rule(live, values)
+            values = {i: self._hand_keys(i) for i in live}
+            self._sevens_rule(live)
             beaten = [i for i in live if not self._may_win(i, values)]
             for i in beaten:
                 self.mucked[i] = True  # a hand that cannot win a chip is killed
@@ -1514,16 +1522,17 @@ class Deal:
         k_pot: int,
         amount: int,
         eligible: tuple[int, ...],
-        values: dict[int, list[HandValue | None]],
+        values: dict[int, list[Any]],
         run: int = 0,
     ) -> None:
         """Pay ``amount`` of pot number ``k_pot`` to the best of ``eligible`` by ``values``
+        (the keys of :meth:`_hand_keys`)
         (each share of a high-low game to its own best hand); ``run``: the run of the
         board it is the share of (0: the only board)."""
         winners: list[list[int]] = []
         for k in range(len(self.variant.showdown)):
             # One rule made every value of share k, so their keys compare as the values do.
-            hands = [(i, v.key) for i in eligible if (v := values[i][k]) is not None]
+            hands = [(i, v) for i in eligible if (v := values[i][k]) is not None]
             if not hands:
                 winners.append([])
                 continue
@@ -1552,7 +1561,7 @@ class Deal:
         that can win no part of any pot is killed first (as on one board), so pots
         left to the same players are one pot."""
         live = self.in_hand()
-        runs = [{i: self.hand_values(i, r) for i in live} for r in range(1, len(self.boards) + 1)]
+        runs = [{i: self._hand_keys(i, r) for i in live} for r in range(1, len(self.boards) + 1)]
         self.pots = self.side_pots()
         for i in [i for i in live if not any(self._may_win(i, values) for values in runs)]:
             self.mucked[i] = True
@@ -1584,7 +1593,7 @@ class Deal:
 
         return sorted(winners, key=lambda i: (-key(i), i))
 
-    def _sevens_rule(self, live: list[int], values: dict[int, list[HandValue | None]]) -> None:
+    def _sevens_rule(self, live: list[int]) -> None:
         """Limit California lowball (Robert's *Lowball*): a player who checked a seven or
         better in the last betting round and holds the best hand wins no action after
         the draw, so every chip put in after the draw goes back to whoever put it in."""
@@ -1597,7 +1606,7 @@ class Deal:
             return
         rule = self.variant.showdown[0]
         seven = best_hand(rule, list(_WORST_SEVEN), [])
-        hands = {i: values[i][0] for i in live}
+        hands = {i: self.hand_values(i)[0] for i in live}
         known = [v for v in hands.values() if v is not None]
         if seven is None or not known:
             return
@@ -1614,16 +1623,17 @@ class Deal:
                 self.total[j] -= back
                 self.log.append(_new(Entry, ("penalty", j, (), -back, ())))
 
-    def _may_win(self, i: int, values: dict[int, list[HandValue | None]]) -> bool:
-        """Whether ``i``'s hand ties or beats every other in some pot he is in, for some share."""
+    def _may_win(self, i: int, values: dict[int, list[Any]]) -> bool:
+        """Whether ``i``'s hand ties or beats every other in some pot he is in, for some share
+        (``values``: the keys of :meth:`_hand_keys`)."""
         for pot in self.pots:
             if i not in pot.eligible:
                 continue
             for k, mine in enumerate(values[i]):
                 if mine is None:
                     continue
-                best = mine.key  # one rule made every value of share k: compare keys
-                if all((v := values[j][k]) is None or v.key <= best for j in pot.eligible):
+                # One rule made every key of share k, so they compare as the values do.
+                if all((v := values[j][k]) is None or v <= mine for j in pot.eligible):
                     return True
         return False
 
