@@ -98,9 +98,9 @@ def play(variant: Variant, the_stakes: Stakes, players: int, rng: random.Random)
         choice = rng.choice(deal.legal_actions())
         if choice.kind in ("bet", "raise", "complete"):
             low, high = choice.low, choice.high
-            deal.act(choice.kind, rng.choice((low, high, rng.randint(low, high))))
+            deal.take(choice, rng.choice((low, high, rng.randint(low, high))))
         else:
-            deal.act(choice.kind)
+            deal.take(choice)  # the action chosen, played as it is (no lookup by name)
     if sum(deal.stacks) + deal.carry_out != STACK * players:
         raise SystemExit(f"{variant.code}: chips not conserved: {deal.stacks}")
     return decisions

@@ -482,7 +482,7 @@ class Deal:
             for i, blind in enumerate(st.blinds):
                 amount = min(abs(blind), self.stacks[i])
                 if amount:
-                    log.append(Entry("blind", i, amount=amount))
+                    log.append(_new(Entry, ("blind", i, (), amount, ())))
                 self.stacks[i] -= amount
                 self.bets[i] += amount
                 self.total[i] += amount
@@ -509,7 +509,7 @@ class Deal:
                 if self.auto_showdown and len(live) > 1 and not final:
                     # Everyone is all-in: hands are shown now, the rest is dealt after.
                     for i in live:
-                        self.log.append(Entry("show", i, tuple(self.holes[i])))
+                        self.log.append(_new(Entry, ("show", i, tuple(self.holes[i]), 0, ())))
                 if self.most_runs > 1 and len(live) > 1 and self._runs_possible():
                     self.phase = "runs"  # ask every player in how many times to run it
                     self._runners = deque(live)
@@ -596,7 +596,7 @@ class Deal:
             return
         cards = self.source.burn(count)
         self.spent.extend(cards)
-        self.log.append(Entry("burn", None, tuple(cards)))
+        self.log.append(_new(Entry, ("burn", None, tuple(cards), 0, ())))
 
     def _deal_board(self, count: int, *, up: bool = True) -> None:
         cards = self.source.board(count)
@@ -616,8 +616,14 @@ class Deal:
         opener = self.street.opener
         if opener is _POSITION:
             if self.street_index == 0 and self.variant.blinds:
-                blinds = self.stakes.blinds
-                top = max(range(self.n), key=lambda i: (self.bets[i] * _sign(blinds[i]), i))
+                # After the largest live blind (a post's negative size counts below
+                # nothing); of equal ones, the last.  A loop: every deal asks.
+                blinds, bets = self.stakes.blinds, self.bets
+                top, most = 0, bets[0] * _sign(blinds[0])
+                for i in range(1, self.n):
+                    size = bets[i] * _sign(blinds[i])
+                    if size >= most:
+                        top, most = i, size
                 return (top + 1) % self.n
             return 0
         live = self.in_hand()

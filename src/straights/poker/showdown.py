@@ -98,7 +98,14 @@ def best_key(rule: HandRule, hole: Sequence[Card], board: Sequence[Card]) -> Any
     >>> best_key(HandRule("ace-to-five", options=(("qualifier", 8),)), hole, board) is None
     True
     """
-    keyer = _keyer(rule)
+    known = _KEYERS.get(id(rule))  # by identity: hashing the rule costs more than the key
+    if known is not None and known[0] is rule:
+        keyer = known[1]
+    else:
+        keyer = hand_key(rule)
+        if len(_KEYERS) >= 256:
+            _KEYERS.clear()
+        _KEYERS[id(rule)] = (rule, keyer)
     if keyer is not None:
         hole_ids = [c._id for c in hole]
         board_ids = [c._id for c in board]
@@ -109,9 +116,11 @@ def best_key(rule: HandRule, hole: Sequence[Card], board: Sequence[Card]) -> Any
     return None if value is None else value.key
 
 
-@cache
-def _keyer(rule: HandRule) -> Callable[[Sequence[int], Sequence[int]], int] | None:
-    return hand_key(rule)
+#: :func:`hand_key` of each rule :func:`best_key` has met, by the rule's ``id`` (the rule is
+#: kept with it, so that the ``id`` stays its own).
+_KEYERS: Final[
+    dict[int, tuple[HandRule, Callable[[Sequence[int], Sequence[int]], int] | None]]
+] = {}
 
 
 _FAST: Final[dict[str, Callable[..., int]]] = {
