@@ -499,7 +499,7 @@ class Deal:
             if (
                 self.showdown_street is None
                 and self.street_index >= 0
-                and sum(map(bool, map(stacks.__getitem__, live))) <= 1  # players with chips
+                and _with_chips(stacks, live) <= 1
                 and not any(
                     s.draw is not None or s.discard for s in streets[self.street_index + 1 :]
                 )
@@ -648,8 +648,14 @@ class Deal:
             return False
         bets, stacks, folded = self.bets, self.stacks, self.folded
         top = self.current_bet
-        contest = sorted([bets[i] + stacks[i] for i in live])
-        second = contest[-2] if len(contest) >= 2 else 0
+        # The second largest of what the players in can put in this street (0 for one).
+        most = second = 0
+        for i in live:
+            can = bets[i] + stacks[i]
+            if can > most:
+                most, second = can, most
+            elif can > second:
+                second = can
         street = self.street
         if street.opener is _POSITION and (self.street_index or not self.variant.blinds):
             first = 0  # what _opener answers, without the call (most streets)
@@ -1745,6 +1751,19 @@ def _open_pair(
                     return True
                 seen.add(rank)
     return False
+
+
+def _with_chips(stacks: list[int], players: list[int]) -> int:
+    """How many of ``players`` have chips left.
+
+    >>> _with_chips([0, 5, 3], [0, 1, 2]), _with_chips([0, 5, 3], [0, 2])
+    (2, 1)
+    """
+    count = 0
+    for i in players:
+        if stacks[i]:
+            count += 1
+    return count
 
 
 def _sign(x: int) -> int:
