@@ -10,7 +10,8 @@ Straights antes 1 on a ladder of 1. At each decision the player picks a legal ki
 action uniformly (fold only when facing a bet), a bet or raise to the least, the most or
 a uniform amount between; a draw discards a uniform number of uniformly chosen cards (a
 throw, as in Irish, the number the street says), and in Mexican stud the card turned up
-is chosen uniformly. PokerKit plays the same tables with the same policy in its own
+is chosen uniformly. This engine's cards come from a ``ShuffleSource`` (each card drawn
+as it is dealt). PokerKit plays the same tables with the same policy in its own
 process (``_games_worker.py``), in the peers' virtualenv ``benchmarks/.peers-venv`` that
 ``compare_peers.py`` creates; ``--peer-python`` runs it with any interpreter that has
 PokerKit instead (the project's own ``.venv`` has it as a dev extra). Rates are hands
@@ -35,6 +36,7 @@ from compare_peers import ensure_peers
 
 from straights.cards import make_deck
 from straights.poker import VARIANTS, Deal, Stakes, Variant, get_variant
+from straights.poker.cards_source import ShuffleSource
 from straights.poker.catalogue import game_name
 
 HERE = Path(__file__).resolve().parent
@@ -74,7 +76,8 @@ def stakes(spec: dict[str, Any]) -> Stakes:
 def play(variant: Variant, the_stakes: Stakes, players: int, rng: random.Random) -> int:
     """One hand of this project's engine to the end; returns the decisions taken."""
     deck = make_deck(variant.deck, jokers=variant.jokers)
-    deal = Deal(variant, the_stakes, [STACK] * players, deck.shuffled(rng), rng=rng)
+    # Cards drawn as dealt (as OpenSpiel's chance nodes are sampled), not 52 shuffled first.
+    deal = Deal(variant, the_stakes, [STACK] * players, ShuffleSource(deck, rng), rng=rng)
     decisions = 0
     while not deal.finished:
         decisions += 1
@@ -95,9 +98,9 @@ def play(variant: Variant, the_stakes: Stakes, players: int, rng: random.Random)
         choice = rng.choice(deal.legal_actions())
         if choice.kind in ("bet", "raise", "complete"):
             low, high = choice.low, choice.high
-            deal.act(choice.kind, rng.choice((low, high, rng.randint(low, high))))
+            deal.take(choice, rng.choice((low, high, rng.randint(low, high))))
         else:
-            deal.act(choice.kind)
+            deal.take(choice)  # the action chosen, played as it is (no lookup by name)
     if sum(deal.stacks) + deal.carry_out != STACK * players:
         raise SystemExit(f"{variant.code}: chips not conserved: {deal.stacks}")
     return decisions

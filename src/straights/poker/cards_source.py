@@ -16,10 +16,10 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
-from straights.cards import Card
+from straights.cards import Card, Deck
 from straights.errors import ConfigurationError
 
-__all__ = ["CardSource", "DeckSource"]
+__all__ = ["CardSource", "DeckSource", "ShuffleSource"]
 
 
 class CardSource(Protocol):
@@ -92,3 +92,64 @@ class DeckSource:
         self._rng.shuffle(fresh)
         self._stock = self._stock[self._next :] + fresh
         self._next = 0
+
+
+class ShuffleSource(DeckSource):
+    """Deals from ``deck`` shuffled card by card as it is dealt: each card is drawn
+    uniformly from those not dealt yet (Fisher-Yates, stopped where the deal stops), so
+    a deal that uses 20 cards of 52 draws 20 times instead of shuffling 52.  Every order
+    of the dealt cards is equally likely, as with a deck shuffled first.  The cards are
+    the deck's own, so the deal need not check them.
+
+    >>> import random
+    >>> from straights.cards import make_deck
+    >>> src = ShuffleSource(make_deck("standard"), random.Random(5))
+    >>> hole, board = src.hole(0, 2), src.board(3)
+    >>> len(set(hole + board)), src.remaining
+    (5, 47)
+    """
+
+    def __init__(self, deck: Deck, rng: random.Random) -> None:
+        super().__init__(deck.cards, rng)
+        self._draws = rng.getrandbits
+        #: Cards from here on are still in the deck's order (not drawn yet).
+        self._lazy = True
+
+    def _take(self, count: int) -> list[Card | None]:
+        stock, start = self._stock, self._next
+        end = start + count
+        size = len(stock)
+        if end > size:
+            raise ConfigurationError(
+                f"the deck has {self.remaining} cards left, {count} are needed"
+            )
+        if self._lazy:
+            draws = self._draws
+            for k in range(start, end):
+                left = size - k  # a draw below ``left``: its bits, again while too large
+                bits = left.bit_length()
+                j = draws(bits)
+                while j >= left:
+                    j = draws(bits)
+                j += k
+                stock[k], stock[j] = stock[j], stock[k]
+        self._next = end
+        return stock[start:end]
+
+    def hole(self, player: int, count: int) -> list[Card | None]:
+        return self._take(count)
+
+    def board(self, count: int) -> list[Card | None]:
+        return self._take(count)
+
+    def burn(self, count: int) -> list[Card | None]:
+        return self._take(count)
+
+    def restock(self, cards: Iterable[Card | None]) -> None:
+        if self._lazy:  # the stock left is dealt first: shuffle it now
+            rest = self._stock[self._next :]
+            assert self._rng is not None
+            self._rng.shuffle(rest)
+            self._stock[self._next :] = rest
+            self._lazy = False
+        super().restock(cards)

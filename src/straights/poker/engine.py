@@ -33,13 +33,13 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import compress
 from operator import add
-from typing import Final, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple
 
 from straights.cards import Card, make_deck
 from straights.errors import ConfigurationError, IllegalActionError
 from straights.poker.cards_source import CardSource, DeckSource
 from straights.poker.house import HouseRules
-from straights.poker.showdown import best_hand, first_best, split
+from straights.poker.showdown import best_hand, best_key, first_best, split
 from straights.poker.variant import Opener, Stakes, Street, Structure, Variant
 from straights.rankings.base import HandValue
 
@@ -535,7 +535,7 @@ class Deal:
             for i, blind in enumerate(st.blinds):
                 amount = min(abs(blind), self.stacks[i])
                 if amount:
-                    log.append(Entry("blind", i, amount=amount))
+                    log.append(_new(Entry, ("blind", i, (), amount, ())))
                 self.stacks[i] -= amount
                 self.bets[i] += amount
                 self.total[i] += amount
@@ -552,7 +552,7 @@ class Deal:
             if (
                 self.showdown_street is None
                 and self.street_index >= 0
-                and sum(map(bool, map(stacks.__getitem__, live))) <= 1  # players with chips
+                and _with_chips(stacks, live) <= 1
                 and not any(
                     s.draw is not None or s.discard for s in streets[self.street_index + 1 :]
                 )
@@ -562,7 +562,7 @@ class Deal:
                 if self.auto_showdown and len(live) > 1 and not final:
                     # Everyone is all-in: hands are shown now, the rest is dealt after.
                     for i in live:
-                        self.log.append(Entry("show", i, tuple(self.holes[i])))
+                        self.log.append(_new(Entry, ("show", i, tuple(self.holes[i]), 0, ())))
                 if self.most_runs > 1 and len(live) > 1 and self._runs_possible():
                     self.phase = "runs"  # ask every player in how many times to run it
                     self._runners = deque(live)
@@ -649,7 +649,7 @@ class Deal:
             return
         cards = self.source.burn(count)
         self.spent.extend(cards)
-        self.log.append(Entry("burn", None, tuple(cards)))
+        self.log.append(_new(Entry, ("burn", None, tuple(cards), 0, ())))
 
     def _deal_board(self, count: int, *, up: bool = True) -> None:
         cards = self.source.board(count)
@@ -669,8 +669,14 @@ class Deal:
         opener = self.street.opener
         if opener is _POSITION:
             if self.street_index == 0 and self.variant.blinds:
-                blinds = self.stakes.blinds
-                top = max(range(self.n), key=lambda i: (self.bets[i] * _sign(blinds[i]), i))
+                # After the largest live blind (a post's negative size counts below
+                # nothing); of equal ones, the last.  A loop: every deal asks.
+                blinds, bets = self.stakes.blinds, self.bets
+                top, most = 0, bets[0] * _sign(blinds[0])
+                for i in range(1, self.n):
+                    size = bets[i] * _sign(blinds[i])
+                    if size >= most:
+                        top, most = i, size
                 return (top + 1) % self.n
             return 0
         live = self.in_hand()
@@ -695,8 +701,14 @@ class Deal:
             return False
         bets, stacks, folded = self.bets, self.stacks, self.folded
         top = self.current_bet
-        contest = sorted([bets[i] + stacks[i] for i in live])
-        second = contest[-2] if len(contest) >= 2 else 0
+        # The second largest of what the players in can put in this street (0 for one).
+        most = second = 0
+        for i in live:
+            can = bets[i] + stacks[i]
+            if can > most:
+                most, second = can, most
+            elif can > second:
+                second = can
         street = self.street
         if street.opener is _POSITION and (self.street_index or not self.variant.blinds):
             first = 0  # what _opener answers, without the call (most streets)
@@ -1569,6 +1581,14 @@ class Deal:
         board = [c for c in known if c is not None]
         return [best_hand(rule, hole, board) for rule in self.variant.showdown]
 
+    def _hand_keys(self, i: int, run: int = 0) -> list[Any]:
+        """The keys of :meth:`hand_values` (``None`` for no hand): what the showdown
+        compares, without the values' words."""
+        hole = [c for c in self.holes[i] if c is not None]
+        known = self.boards[run - 1] if run else self.board
+        board = [c for c in known if c is not None]
+        return [best_key(rule, hole, board) for rule in self.variant.showdown]
+
     def _award(self) -> None:
         self.phase = "over"
         self._actors.clear()
@@ -1589,8 +1609,8 @@ class Deal:
         elif self.boards:
             self._award_runs()
         else:
-            values = {i: self.hand_values(i) for i in live}
-            self._sevens_rule(live, values)
+            values = {i: self._hand_keys(i) for i in live}
+            self._sevens_rule(live)
             beaten = [i for i in live if not self._may_win(i, values)]
             for i in beaten:
                 self.mucked[i] = True  # a hand that cannot win a chip is killed
@@ -1604,16 +1624,17 @@ class Deal:
         k_pot: int,
         amount: int,
         eligible: tuple[int, ...],
-        values: dict[int, list[HandValue | None]],
+        values: dict[int, list[Any]],
         run: int = 0,
     ) -> None:
         """Pay ``amount`` of pot number ``k_pot`` to the best of ``eligible`` by ``values``
+        (the keys of :meth:`_hand_keys`)
         (each share of a high-low game to its own best hand); ``run``: the run of the
         board it is the share of (0: the only board)."""
         winners: list[list[int]] = []
         for k in range(len(self.variant.showdown)):
             # One rule made every value of share k, so their keys compare as the values do.
-            hands = [(i, v.key) for i in eligible if (v := values[i][k]) is not None]
+            hands = [(i, v) for i in eligible if (v := values[i][k]) is not None]
             if not hands:
                 winners.append([])
                 continue
@@ -1642,7 +1663,7 @@ class Deal:
         that can win no part of any pot is killed first (as on one board), so pots
         left to the same players are one pot."""
         live = self.in_hand()
-        runs = [{i: self.hand_values(i, r) for i in live} for r in range(1, len(self.boards) + 1)]
+        runs = [{i: self._hand_keys(i, r) for i in live} for r in range(1, len(self.boards) + 1)]
         self.pots = self.side_pots()
         for i in [i for i in live if not any(self._may_win(i, values) for values in runs)]:
             self.mucked[i] = True
@@ -1674,7 +1695,7 @@ class Deal:
 
         return sorted(winners, key=lambda i: (-key(i), i))
 
-    def _sevens_rule(self, live: list[int], values: dict[int, list[HandValue | None]]) -> None:
+    def _sevens_rule(self, live: list[int]) -> None:
         """Limit California lowball (Robert's *Lowball*): a player who checked a seven or
         better in the last betting round and holds the best hand wins no action after
         the draw, so every chip put in after the draw goes back to whoever put it in."""
@@ -1687,7 +1708,7 @@ class Deal:
             return
         rule = self.variant.showdown[0]
         seven = best_hand(rule, list(_WORST_SEVEN), [])
-        hands = {i: values[i][0] for i in live}
+        hands = {i: self.hand_values(i)[0] for i in live}
         known = [v for v in hands.values() if v is not None]
         if seven is None or not known:
             return
@@ -1704,16 +1725,17 @@ class Deal:
                 self.total[j] -= back
                 self.log.append(_new(Entry, ("penalty", j, (), -back, ())))
 
-    def _may_win(self, i: int, values: dict[int, list[HandValue | None]]) -> bool:
-        """Whether ``i``'s hand ties or beats every other in some pot he is in, for some share."""
+    def _may_win(self, i: int, values: dict[int, list[Any]]) -> bool:
+        """Whether ``i``'s hand ties or beats every other in some pot he is in, for some share
+        (``values``: the keys of :meth:`_hand_keys`)."""
         for pot in self.pots:
             if i not in pot.eligible:
                 continue
             for k, mine in enumerate(values[i]):
                 if mine is None:
                     continue
-                best = mine.key  # one rule made every value of share k: compare keys
-                if all((v := values[j][k]) is None or v.key <= best for j in pot.eligible):
+                # One rule made every key of share k, so they compare as the values do.
+                if all((v := values[j][k]) is None or v <= mine for j in pot.eligible):
                     return True
         return False
 
@@ -1819,6 +1841,19 @@ def _open_pair(
                     return True
                 seen.add(rank)
     return False
+
+
+def _with_chips(stacks: list[int], players: list[int]) -> int:
+    """How many of ``players`` have chips left.
+
+    >>> _with_chips([0, 5, 3], [0, 1, 2]), _with_chips([0, 5, 3], [0, 2])
+    (2, 1)
+    """
+    count = 0
+    for i in players:
+        if stacks[i]:
+            count += 1
+    return count
 
 
 def _sign(x: int) -> int:

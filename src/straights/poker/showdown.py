@@ -28,7 +28,7 @@ from straights.rankings.high import high_key, split_high_key
 from straights.rankings.high_family import key_function
 from straights.rankings.low import ace_to_five_key, ace_to_six_key, deuce_to_seven_key
 
-__all__ = ["best_hand", "first_best", "hand_key", "opener_key", "showing_key", "split"]
+__all__ = ["best_hand", "best_key", "first_best", "hand_key", "opener_key", "showing_key", "split"]
 
 _MIN_CARDS: Final = {"badugi": 1, "three-card": 3, "ace-to-three": 3}
 #: High rankings whose natural hands have a fast key function.
@@ -82,6 +82,45 @@ def best_hand(rule: HandRule, hole: Sequence[Card], board: Sequence[Card]) -> Ha
     return HandValue(
         rule.ranking, ranking.normalise(dict(rule.options)), (key,), source=best, explain=explain
     )
+
+
+def best_key(rule: HandRule, hole: Sequence[Card], board: Sequence[Card]) -> Any:
+    """The key of :func:`best_hand` (its ``.key``; ``None`` where it gives ``None``): what
+    the showdown compares, found without building a :class:`HandValue` where the rule
+    has a fast key (:func:`hand_key`) and the cards are natural.
+
+    >>> from straights.cards import parse_cards
+    >>> from straights.poker.variant import HandRule
+    >>> high, hole = HandRule("high"), parse_cards("Ah Ad")
+    >>> board = parse_cards("Ac 7h 2d 9s 3c")
+    >>> best_key(high, hole, board) == best_hand(high, hole, board).key
+    True
+    >>> best_key(HandRule("ace-to-five", options=(("qualifier", 8),)), hole, board) is None
+    True
+    """
+    known = _KEYERS.get(id(rule))  # by identity: hashing the rule costs more than the key
+    if known is not None and known[0] is rule:
+        keyer = known[1]
+    else:
+        keyer = hand_key(rule)
+        if len(_KEYERS) >= 256:
+            _KEYERS.clear()
+        _KEYERS[id(rule)] = (rule, keyer)
+    if keyer is not None:
+        hole_ids = [c._id for c in hole]
+        board_ids = [c._id for c in board]
+        if max(hole_ids, default=0) < SPECIAL_BASE and max(board_ids, default=0) < SPECIAL_BASE:
+            key = keyer(hole_ids, board_ids)
+            return None if key == 0 else (key,)
+    value = best_hand(rule, hole, board)
+    return None if value is None else value.key
+
+
+#: :func:`hand_key` of each rule :func:`best_key` has met, by the rule's ``id`` (the rule is
+#: kept with it, so that the ``id`` stays its own).
+_KEYERS: Final[
+    dict[int, tuple[HandRule, Callable[[Sequence[int], Sequence[int]], int] | None]]
+] = {}
 
 
 _FAST: Final[dict[str, Callable[..., int]]] = {
