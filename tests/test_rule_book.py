@@ -875,7 +875,7 @@ def test_a_draw_burns_first_players_draw_in_turn_and_the_big_bet_starts_at_the_s
     """docs/games.md, draw games (RRP *Lowball*, *Draw high*): "a burn before each draw;
     players draw in turn"; "triple draw and badugi: the big bet from the second draw".
     Three players each throw one card at every draw: a burn, then p1, p2, p3 (the first
-    from the button first) discard, then each gets his card; bets 2, 2, 4, 4."""
+    from the button first) in turn discard and are each served at once; bets 2, 2, 4, 4."""
     stakes = Stakes.uniform(3, blinds=(1, 2), small_bet=2, big_bet=4)
     deal = Deal(get_variant("F2L3D"), stakes, [50] * 3, deck_after())
     sizes: dict[str, int] = {}
@@ -890,8 +890,8 @@ def test_a_draw_burns_first_players_draw_in_turn_and_the_big_bet_starts_at_the_s
         deal.act(next(k for k in ("check", "call") if k in legal))
     assert list(sizes.values()) == [2, 2, 4, 4]
     steps = [(e.kind, e.player) for e in deal.log if e.kind in ("burn", "discard", "hole")]
-    one_draw = [("burn", None), ("discard", 0), ("discard", 1), ("discard", 2),
-                ("hole", 0), ("hole", 1), ("hole", 2)]  # fmt: skip
+    one_draw = [("burn", None), ("discard", 0), ("hole", 0), ("discard", 1), ("hole", 1),
+                ("discard", 2), ("hole", 2)]  # fmt: skip
     assert steps[-21:] == one_draw * 3
 
 
