@@ -93,10 +93,13 @@ class History:
         self.features = np.zeros((rows, len(KINDS) + 1 + streets), np.float32)
         self.players = np.zeros(rows, np.intp)
         self.count = 0
+        #: Every actor of the deal in order (never cut): ``len(actors)`` actions so far.
+        self.actors: list[int] = []
 
     def clear(self) -> None:
         self.features[: self.count] = 0
         self.count = 0
+        self.actors = []
 
     def add(self, player: int, kind: str, amount: float, street: int) -> None:
         """Record ``player``'s action (``amount`` already in units, or a card count)."""
@@ -111,6 +114,7 @@ class History:
         row[len(KINDS) + 1 + street] = 1.0
         self.players[self.count] = player
         self.count += 1
+        self.actors.append(player)
 
 
 class Encoding:
@@ -227,33 +231,8 @@ class Encoding:
         out = np.zeros(self.size, np.float32)
         out[self.cards_at : self.chips_at] = cards
         put = writer(out)
-        street = -1 if deal.finished else self.streets[deal.street.name]
-        over = street < 0
         put[self.seat_at + seat] = 1.0
-        put[self.street_at + (self.street_count if over else street)] = 1.0
-        choice = deal.card_choice()
-        phase = PHASES["betting"] if choice is None else PHASES[choice.kind]
-        if not over and deal.actor is not None:
-            put[self.phase_at + phase] = 1.0
-        unit = self.unit_inverse
-        at = self.chips_at
-        put[at] = deal.pot * unit
-        stacks, bets, folded = deal.stacks, deal.bets, deal.folded
-        for i in self.orders[seat]:
-            if folded[i]:
-                put[at + 3] = 1.0
-            elif not stacks[i]:
-                put[at + 4] = 1.0
-            put[at + 1] = stacks[i] * unit
-            put[at + 2] = bets[i] * unit
-            at += 4
-        for action in legal:
-            kind = action.kind
-            if kind == "call" or kind == "bring-in":
-                put[at + 1] = action.amount * unit
-            elif kind == "bet" or kind == "raise" or kind == "complete":
-                put[at + 2] = action.low * unit
-                put[at + 3] = action.high * unit
+        self.put_public(put, deal, seat, legal)
         count = history.count
         if count:
             rows = out[self.history_at :].reshape(self.history_rows, self.row)
@@ -263,3 +242,36 @@ class Encoding:
                 put[at + (who - seat) % n] = 1.0
                 at += width
         return out
+
+    def put_public(self, put: Any, deal: Deal, seat: int, legal: Sequence[Legal]) -> None:
+        """Write the ``street``, ``phase`` and ``chips`` segments of ``seat``'s observation
+        through ``put`` (a :func:`writer` of a vector whose segments are all 0)."""
+        unit = self.unit_inverse
+        at = self.chips_at
+        if deal.finished:
+            put[self.street_at + self.street_count] = 1.0
+        else:
+            put[self.street_at + self.streets[deal.street.name]] = 1.0
+            if deal.actor is not None:
+                choice = deal.card_choice()
+                put[self.phase_at + (0 if choice is None else PHASES[choice.kind])] = 1.0
+            put[at] = deal.pot * unit  # 0 once the deal is over
+        stacks, bets, folded = deal.stacks, deal.bets, deal.folded
+        for i in self.orders[seat]:
+            stack = stacks[i]
+            if folded[i]:
+                put[at + 3] = 1.0
+            elif not stack:
+                put[at + 4] = 1.0
+            if stack:
+                put[at + 1] = stack * unit
+            if bets[i]:
+                put[at + 2] = bets[i] * unit
+            at += 4
+        for action in legal:
+            kind = action.kind
+            if kind == "call" or kind == "bring-in":
+                put[at + 1] = action.amount * unit
+            elif kind == "bet" or kind == "raise" or kind == "complete":
+                put[at + 2] = action.low * unit
+                put[at + 3] = action.high * unit
