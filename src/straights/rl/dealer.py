@@ -295,14 +295,17 @@ class Dealer:
             # Fresh slots (all 0): one write per card and seat, the card's deck index
             # or (hidden from that seat) the face-down entry.
             w, index = enc.width, enc.deck_index
-            down = w - 1
-            dealt = [(index[c.id], up) for c, up in zip(entry.cards, entry.up, strict=True)]
+            hidden = w - 1
+            dealt = [
+                (hidden if c is None else index[c.id], up)
+                for c, up in zip(entry.cards, entry.up, strict=True)
+            ]
             puts, hand_at = self._puts, self._hand_at
             start = self._held[i] * w
             for s in current:
                 put, at = puts[s], hand_at[s][i] + start
                 for k, up in dealt:
-                    put[at + (k if up or s == i else down)] = 1.0
+                    put[at + (k if up or s == i else hidden)] = 1.0
                     at += w
             self._held[i] += len(entry.cards)
         elif entry.kind == "board":

@@ -1,0 +1,105 @@
+"""The dealer's incremental observations equal the encoding made afresh, bit for bit.
+
+The dealer keeps each seat's vector between steps (cards followed from the log,
+history rows added as they come, the betting mask kept per legal set).  Here the
+reference is the encoder as it was before that work, frozen in this file: every
+segment built from scratch from ``deal_view`` of the seat, the deal and the public
+history.  Random deals of every variant are played with random actions, and at
+each step a random subset of seats is observed (so that seats fall behind and
+catch up, as a learner that reads only the actor's observation makes them), with
+the history rows sometimes too few to hold the deal (the oldest are cut).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from random import Random
+
+import numpy as np
+import pytest
+from numpy.typing import NDArray
+
+from straights.poker.catalogue import variant_codes
+from straights.poker.engine import Deal, Legal
+from straights.poker.view import deal_view
+from straights.rl.dealer import Dealer
+from straights.rl.observation import PHASES, Encoding, History
+from straights.rl.table import table_for
+
+
+def reference(
+    enc: Encoding, deal: Deal, seat: int, legal: Sequence[Legal], history: History
+) -> NDArray[np.float32]:
+    """The observation of ``seat`` as ``Encoding.encode`` made it before the dealer
+    kept vectors (its code, frozen)."""
+    n = enc.n
+    out = np.zeros(enc.size, np.float32)
+    out[enc.cards_at : enc.chips_at] = enc.card_slots(deal_view(deal, seat))
+    street = -1 if deal.finished else enc.streets[deal.street.name]
+    over = street < 0
+    out[enc.seat_at + seat] = 1.0
+    out[enc.street_at + (enc.street_count if over else street)] = 1.0
+    choice = deal.card_choice()
+    phase = PHASES["betting"] if choice is None else PHASES[choice.kind]
+    if not over and deal.actor is not None:
+        out[enc.phase_at + phase] = 1.0
+    unit = enc.unit_inverse
+    at = enc.chips_at
+    out[at] = deal.pot * unit
+    for i in enc.orders[seat]:
+        if deal.folded[i]:
+            out[at + 3] = 1.0
+        elif not deal.stacks[i]:
+            out[at + 4] = 1.0
+        out[at + 1] = deal.stacks[i] * unit
+        out[at + 2] = deal.bets[i] * unit
+        at += 4
+    for action in legal:
+        if action.kind in ("call", "bring-in"):
+            out[at + 1] = action.amount * unit
+        elif action.kind in ("bet", "raise", "complete"):
+            out[at + 2] = action.low * unit
+            out[at + 3] = action.high * unit
+    count = history.count
+    if count:
+        rows = out[enc.history_at :].reshape(enc.history_rows, enc.row)
+        rows[:count, n:] = history.features[:count]
+        at = enc.history_at
+        for who in history.players[:count].tolist():
+            out[at + (who - seat) % n] = 1.0
+            at += enc.row
+    return out
+
+
+@pytest.mark.parametrize("code", variant_codes())
+def test_incremental_observations_equal_the_fresh_encoding(code: str) -> None:
+    rng = Random(f"incremental {code}")
+    table = table_for(code, 2)
+    most = min(6, table.variant.max_players(len(table.deck)))
+    compared = 0
+    for deal_number in range(5):
+        players = rng.randint(2, most)
+        rows = rng.choice([3, 8, 32])
+        stack = rng.choice([6, 40, 200])
+        dealer = Dealer(table_for(code, players, stack=stack), history=rows)
+        for _ in range(2):  # two deals on one dealer: the kept vectors start afresh
+            dealer.new_deal(seed=rng.randrange(10**6) + deal_number)
+            deal = dealer.deal
+            assert deal is not None
+            while True:
+                seats = [s for s in range(players) if rng.random() < 0.5]
+                if dealer.actor is not None and rng.random() < 0.7:
+                    seats.append(dealer.actor)
+                if dealer.actor is None:
+                    seats = list(range(players))
+                for seat in seats:
+                    legal = deal.legal_actions() if dealer.actor == seat else ()
+                    want = reference(dealer.encoding, deal, seat, legal, dealer.history)
+                    got = dealer.observe(seat)["observation"]
+                    assert got.dtype == want.dtype
+                    assert np.array_equal(got, want), (code, seat, deal.street_name)
+                    compared += 1
+                if dealer.actor is None:
+                    break
+                dealer.play(rng.choice(dealer.legal()))
+    assert compared > 40
