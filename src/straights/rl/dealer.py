@@ -36,7 +36,7 @@ from straights.poker.actions import CALL, DEFAULT_SIZES, FOLD, ActionLayout, Ind
 from straights.poker.cards_source import DeckSource
 from straights.poker.engine import Deal, Entry, Legal
 from straights.poker.view import deal_view
-from straights.rl.observation import Encoding, History, writer
+from straights.rl.observation import KINDS, Encoding, History, writer
 from straights.rl.table import RlTable
 
 __all__ = ["Dealer", "Observation"]
@@ -134,10 +134,13 @@ class Dealer:
         else:
             self.deal = Deal(table.variant, table.stakes, table.stacks, list(deck), rng=self.rng,
                              bomb_pot=table.bomb_pot, runs=table.runs)  # fmt: skip
+        enc = self.encoding  # every seat's cards and history rows emptied
+        self._obs[:, enc.cards_at : enc.chips_at] = 0.0
+        used = min(len(self.history.actions), self.history.rows) * enc.row
+        self._obs[:, enc.history_at : enc.history_at + used] = 0.0
         self.history.clear()
         self._decision += 1
         self._card_moves += 1  # no card yet: every seat's segments are empty
-        self._obs[:, self.encoding.street_at :] = 0.0
         self._seen = [0] * table.players
         self._slots = [(self._card_moves, slots) for _, slots in self._slots]
         self._scanned = 0
@@ -345,7 +348,7 @@ class Dealer:
         if moves != self._card_moves:
             cards[:] = self.encoding.card_slots(deal_view(deal, seat))
             self._slots[seat] = (self._card_moves, cards)
-        if self._seen[seat] != len(self.history.actors):
+        if self._seen[seat] != len(self.history.actions):
             self._catch_up(seat)
         if deal.actor == seat:
             mask = self._choices(deal)[0].copy()
@@ -360,16 +363,20 @@ class Dealer:
         """Write the history rows ``seat``'s vector has not seen yet (all of them again
         once the oldest rows have been cut)."""
         history, enc = self.history, self.encoding
-        n, rows, actors = enc.n, self._rows[seat], history.actors
-        seen, added = self._seen[seat], len(actors)
+        n, actions = enc.n, history.actions
+        seen, added = self._seen[seat], len(actions)
         if added <= history.rows:  # nothing cut: rows seen … added are new
-            rows[seen:added, n:] = history.features[seen:added]
             put, width = self._puts[seat], enc.row
             at = enc.history_at + seen * width
-            for who in actors[seen:added]:
+            amount_at = n + len(KINDS)
+            for who, kind, amount, street in actions[seen:added]:
                 put[at + (who - seat) % n] = 1.0
+                put[at + n + kind] = 1.0
+                put[at + amount_at] = amount
+                put[at + amount_at + 1 + street] = 1.0
                 at += width
         else:
+            rows = self._rows[seat]
             count = history.count
             rows[:, :n] = 0.0
             rows[:count, n:] = history.features[:count]

@@ -90,16 +90,19 @@ class History:
 
     def __init__(self, rows: int, streets: int) -> None:
         self.rows = rows
-        self.features = np.zeros((rows, len(KINDS) + 1 + streets), np.float32)
+        self.width = len(KINDS) + 1 + streets
+        self.features = np.zeros((rows, self.width), np.float32)
+        self._put = writer(self.features.reshape(-1))
         self.players = np.zeros(rows, np.intp)
         self.count = 0
-        #: Every actor of the deal in order (never cut): ``len(actors)`` actions so far.
-        self.actors: list[int] = []
+        #: Every action of the deal in order, never cut: the player, the kind's index in
+        #: :data:`KINDS`, the amount and the street of each row.
+        self.actions: list[tuple[int, int, float, int]] = []
 
     def clear(self) -> None:
         self.features[: self.count] = 0
         self.count = 0
-        self.actors = []
+        self.actions = []
 
     def add(self, player: int, kind: str, amount: float, street: int) -> None:
         """Record ``player``'s action (``amount`` already in units, or a card count)."""
@@ -108,13 +111,13 @@ class History:
             self.players[:-1] = self.players[1:]
             self.features[-1] = 0
             self.count -= 1
-        row = self.features[self.count]
-        row[_KIND_INDEX[kind]] = 1.0
-        row[len(KINDS)] = amount
-        row[len(KINDS) + 1 + street] = 1.0
+        put, at, k = self._put, self.count * self.width, _KIND_INDEX[kind]
+        put[at + k] = 1.0
+        put[at + len(KINDS)] = amount
+        put[at + len(KINDS) + 1 + street] = 1.0
         self.players[self.count] = player
         self.count += 1
-        self.actors.append(player)
+        self.actions.append((player, k, amount, street))
 
 
 class Encoding:
