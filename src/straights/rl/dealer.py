@@ -104,7 +104,9 @@ class Dealer:
         self._seen = [0] * n
         self._card_moves = 0
         self._scanned = 0  # log entries looked at for card moves
-        self._held: list[int] = []  # hole cards dealt to each player, as the log says
+        # Each player's hand and its face-up flags, as the log says.
+        self._hands: list[list[Card | None]] = []
+        self._ups: list[list[bool]] = []
         self._board_up: list[bool] = []  # the board's cards face up, as the log says
         self._slots: list[tuple[int, NDArray[np.float32]]] = [
             (-1, self._obs[s, enc.cards_at : enc.chips_at]) for s in range(n)
@@ -144,7 +146,8 @@ class Dealer:
         self._seen = [0] * table.players
         self._slots = [(self._card_moves, slots) for _, slots in self._slots]
         self._scanned = 0
-        self._held = [0] * self.table.players
+        self._hands = [[] for _ in range(table.players)]
+        self._ups = [[] for _ in range(table.players)]
         self._board_up = []
 
     def _current(self) -> Deal:
@@ -283,9 +286,12 @@ class Dealer:
                 self._write_dealt(entry, current)
             elif kind in ("show", "fold") and i is not None:
                 self._write_shown(entry, current)
+            elif kind == "discard" and i is not None:
+                self._write_discarded(i, entry.cards, current)
             elif kind != "burn":
                 self._card_moves += 1  # every seat's segments are made again from its view
-                self._held = [len(hand) for hand in deal.holes]
+                self._hands = [list(hand) for hand in deal.holes]
+                self._ups = [list(up) for up in deal.up]
                 self._board_up = list(deal.board_up)
                 break
         self._scanned = end
@@ -304,13 +310,14 @@ class Dealer:
                 for c, up in zip(entry.cards, entry.up, strict=True)
             ]
             puts, hand_at = self._puts, self._hand_at
-            start = self._held[i] * w
+            start = len(self._hands[i]) * w
             for s in current:
                 put, at = puts[s], hand_at[s][i] + start
                 for k, up in dealt:
                     put[at + (k if up or s == i else hidden)] = 1.0
                     at += w
-            self._held[i] += len(entry.cards)
+            self._hands[i].extend(entry.cards)
+            self._ups[i].extend(entry.up)
         elif entry.kind == "board":
             at = len(self._board_up)
             for s in current:
@@ -326,6 +333,26 @@ class Dealer:
                 slots = self._slots[s][1]
                 for j, card in zip(down, entry.cards, strict=True):
                     enc.put_board(slots, j, card)
+
+    def _write_discarded(self, i: int, cards: Sequence[Card | None], current: list[int]) -> None:
+        """:meth:`_follow_cards` of player ``i``'s discard of ``cards``: the cards he keeps
+        move up to the first slots (his own seat sees them, the others see the face-up
+        ones and a face-down slot for each other card)."""
+        gone = set(cards)
+        kept = [(c, up) for c, up in zip(self._hands[i], self._ups[i], strict=True)
+                if c not in gone]  # fmt: skip
+        self._hands[i] = [c for c, _ in kept]
+        self._ups[i] = [up for _, up in kept]
+        enc, obs, block = self.encoding, self._obs, self._block
+        w, index = enc.width, enc.deck_index
+        for s in current:
+            at = self._hand_at[s][i]
+            obs[s, at : at + block] = 0.0
+            put = self._puts[s]
+            for card, up in kept:
+                seen = card is not None and (up or s == i)
+                put[at + (index[card.id] if seen and card is not None else w - 1)] = 1.0
+                at += w
 
     def _write_shown(self, entry: Entry, current: list[int]) -> None:
         """:meth:`_follow_cards` of a ``show`` or ``fold`` entry of player ``entry.player``."""
