@@ -12,19 +12,54 @@ the history rows sometimes too few to hold the deal (the oldest are cut).
 
 from __future__ import annotations
 
+import doctest
+import importlib.util
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 from random import Random
+from types import ModuleType
+from typing import Any
 
 import numpy as np
 import pytest
 from numpy.typing import NDArray
 
+import straights.rl.dealer as dealer_module
 from straights.poker.catalogue import variant_codes
 from straights.poker.engine import Deal, Legal
 from straights.poker.view import deal_view
-from straights.rl.dealer import Dealer
 from straights.rl.observation import PHASES, Encoding, History
 from straights.rl.table import table_for
+
+#: The modules setup.py may compile with mypyc, in the order they import each other.
+MODULES = ("straights.rl.observation", "straights.rl.dealer")
+COMPILED = not str(dealer_module.__file__).endswith(".py")
+
+
+def load_pure_modules() -> dict[str, ModuleType]:
+    """The dealer and the encoder executed again from their ``.py`` source, the pure
+    dealer importing the pure encoder (``sys.modules`` is restored after)."""
+    saved = {name: sys.modules[name] for name in MODULES}
+    folder = Path(str(dealer_module.__file__)).parent
+    pure: dict[str, ModuleType] = {}
+    try:
+        for name in MODULES:
+            path = folder / f"{name.split('.')[-1]}.py"
+            spec = importlib.util.spec_from_file_location(name, path)
+            assert spec is not None and spec.loader is not None
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[name] = pure[name] = module
+            spec.loader.exec_module(module)
+    finally:
+        sys.modules.update(saved)
+    return pure
+
+
+#: The dealers to check: the one imported, and its Python source when that is compiled.
+DEALERS: dict[str, Any] = {"imported": dealer_module.Dealer}
+if COMPILED:
+    DEALERS["source"] = load_pure_modules()["straights.rl.dealer"].Dealer
 
 
 def reference(
@@ -71,8 +106,10 @@ def reference(
     return out
 
 
+@pytest.mark.parametrize("which", list(DEALERS))
 @pytest.mark.parametrize("code", variant_codes())
-def test_incremental_observations_equal_the_fresh_encoding(code: str) -> None:
+def test_incremental_observations_equal_the_fresh_encoding(code: str, which: str) -> None:
+    Dealer = DEALERS[which]
     rng = Random(f"incremental {code}")
     table = table_for(code, 2)
     most = min(6, table.variant.max_players(len(table.deck)))
@@ -103,3 +140,23 @@ def test_incremental_observations_equal_the_fresh_encoding(code: str) -> None:
                     break
                 dealer.play(rng.choice(dealer.legal()))
     assert compared > 40
+
+
+@pytest.mark.skipif(not COMPILED, reason="not compiled: pytest collects these doctests itself")
+def test_doctests_of_the_compiled_modules_pass_on_their_source() -> None:
+    """The root conftest.py leaves the compiled modules' files out of the doctest
+    collection; their doctests run here on the Python source instead."""
+    pure = load_pure_modules()
+    saved = {name: sys.modules[name] for name in MODULES}
+    sys.modules.update(pure)
+    ran = 0
+    try:
+        for module in pure.values():
+            for test in doctest.DocTestFinder().find(module, module.__name__):
+                runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+                result = runner.run(test, out=lambda _: None)
+                assert result.failed == 0, f"{test.name}: {result.failed} examples failed"
+                ran += result.attempted
+    finally:
+        sys.modules.update(saved)
+    assert ran >= 8  # every example of the two modules
