@@ -260,10 +260,11 @@ class Dealer:
     # -- observations -----------------------------------------------------------------------
     def _follow_cards(self, deal: Deal) -> None:
         """Bring every seat's card segments up to date with the log entries since the last
-        call: cards dealt, turned, shown and folded are written in place, as the seat's
-        view shows them (its own cards and face-up ones; ``tests/test_rl_observation.py``
-        compares every observation with the view); after any other card move (a draw,
-        a card turned up by choice) each seat's segments are made again from its view."""
+        call: cards dealt, turned, shown, folded and discarded are written in place, as
+        the seat's view shows them (its own cards and face-up ones;
+        ``tests/test_rl_observation.py`` compares every observation with the view); after
+        any other card move (a card turned up by choice, a mucked hand) each seat's
+        segments are made again from its view."""
         log = deal.log
         end = len(log)
         if self._scanned == end:
