@@ -7,6 +7,10 @@
   Python source, about twice as fast for whole hands.  The ``.py`` files stay the
   definition; ``tests/test_engine_compiled.py`` plays both action by action.  Set
   ``STRAIGHTS_PURE=1`` at install time to skip this step.
+* The research environments' dealer and observation encoder (:data:`RL`), compiled the
+  same way (apart, so that the engine is compiled even if they cannot be): about 1.6x
+  the AEC steps of a game the engine plays; ``tests/test_rl_observation_incremental.py``
+  checks both against the encoding made afresh.
 
 Everything else is in pyproject.toml.
 """
@@ -22,9 +26,12 @@ ENGINE = [
     "src/straights/poker/cards_source.py",
 ]
 
+#: The modules of the environments compiled with mypyc (their own group).
+RL = ["src/straights/rl/dealer.py", "src/straights/rl/observation.py"]
 
-def engine_extensions() -> list[Extension]:
-    """The mypyc extensions of :data:`ENGINE`, optional; none without mypyc."""
+
+def engine_extensions(paths: list[str] = ENGINE) -> list[Extension]:
+    """The mypyc extensions of ``paths``, optional; none without mypyc."""
     if os.environ.get("STRAIGHTS_PURE"):
         return []
     try:
@@ -32,9 +39,9 @@ def engine_extensions() -> list[Extension]:
     except ImportError:
         return []
     try:
-        extensions = mypycify(ENGINE, opt_level="3")
+        extensions = mypycify(paths, opt_level="3")
     except Exception as error:  # a mypyc that cannot read the sources: stay pure Python
-        print(f"straights: the engine stays pure Python ({error})")
+        print(f"straights: {', '.join(paths)} stay pure Python ({error})")
         return []
     for extension in extensions:
         extension.optional = True
@@ -50,5 +57,6 @@ setup(
             extra_compile_args=["-O3"],
         ),
         *engine_extensions(),
+        *engine_extensions(RL),
     ]
 )

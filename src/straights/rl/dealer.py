@@ -36,7 +36,7 @@ from straights.poker.actions import CALL, DEFAULT_SIZES, FOLD, ActionLayout, Ind
 from straights.poker.cards_source import DeckSource
 from straights.poker.engine import Deal, Entry, Legal
 from straights.poker.view import deal_view
-from straights.rl.observation import Encoding, History
+from straights.rl.observation import KINDS, Encoding, History, writer
 from straights.rl.table import RlTable
 
 __all__ = ["Dealer", "Observation"]
@@ -57,6 +57,9 @@ _NO_CARD_MOVES: Final = frozenset(
         "no betting",
     }
 )
+
+#: The most betting decisions (masks and moves) a dealer keeps.
+_BETTING_KEPT: Final = 4096
 
 #: An observation: ``{"observation": float32 vector, "action_mask": int8 vector}``.
 Observation = dict[str, NDArray[np.generic]]
@@ -84,15 +87,29 @@ class Dealer:
         self._moves_key = -1
         self._moves: dict[int, IndexedMove] = {}
         self._mask: NDArray[np.int8] = np.zeros(self.actions.size, np.int8)
+        self._betting: dict[object, tuple[NDArray[np.int8], dict[int, IndexedMove]]] = {}
         self._legal: Sequence[Legal] = ()
-        # Each seat's card segments and the count of card moves they were made at.
+        # Each seat's observation so far, kept between steps: its seat, its card segments
+        # (made at the count of card moves in ``_slots``) and the history rows it has
+        # seen (``_seen``); the public segments stay 0 here, written into each copy.
+        enc, n = self.encoding, table.players
+        self._obs = np.zeros((n, enc.size), np.float32)
+        self._puts = [writer(self._obs[s]) for s in range(n)]
+        self._rows = [self._obs[s, enc.history_at :].reshape(history, enc.row) for s in range(n)]
+        for s in range(n):
+            self._obs[s, enc.seat_at + s] = 1.0
+        #: Where player ``i``'s hand starts in seat ``s``'s vector: ``_hand_at[s][i]``.
+        self._block = block = enc.hand * enc.width
+        self._hand_at = [[enc.cards_at + (i - s) % n * block for i in range(n)] for s in range(n)]
+        self._seen = [0] * n
         self._card_moves = 0
         self._scanned = 0  # log entries looked at for card moves
-        self._held: list[int] = []  # hole cards dealt to each player, as the log says
+        # Each player's hand and its face-up flags, as the log says.
+        self._hands: list[list[Card | None]] = []
+        self._ups: list[list[bool]] = []
         self._board_up: list[bool] = []  # the board's cards face up, as the log says
-        size = self.encoding.chips_at - self.encoding.cards_at
         self._slots: list[tuple[int, NDArray[np.float32]]] = [
-            (-1, np.zeros(size, np.float32)) for _ in range(table.players)
+            (-1, self._obs[s, enc.cards_at : enc.chips_at]) for s in range(n)
         ]
 
     # -- a deal ---------------------------------------------------------------------------
@@ -119,14 +136,18 @@ class Dealer:
         else:
             self.deal = Deal(table.variant, table.stakes, table.stacks, list(deck), rng=self.rng,
                              bomb_pot=table.bomb_pot, runs=table.runs)  # fmt: skip
+        enc = self.encoding  # every seat's cards and history rows emptied
+        self._obs[:, enc.cards_at : enc.chips_at] = 0.0
+        used = min(len(self.history.actions), self.history.rows) * enc.row
+        self._obs[:, enc.history_at : enc.history_at + used] = 0.0
         self.history.clear()
         self._decision += 1
         self._card_moves += 1  # no card yet: every seat's segments are empty
-        for _, slots in self._slots:
-            slots[:] = 0.0
+        self._seen = [0] * table.players
         self._slots = [(self._card_moves, slots) for _, slots in self._slots]
         self._scanned = 0
-        self._held = [0] * self.table.players
+        self._hands = [[] for _ in range(table.players)]
+        self._ups = [[] for _ in range(table.players)]
         self._board_up = []
 
     def _current(self) -> Deal:
@@ -168,7 +189,17 @@ class Dealer:
             )
         else:
             legal = deal.legal_actions() if legal is None else tuple(legal)
-            mask, moves = self.actions.betting(legal, deal.pot, max(deal.bets), deal.bets[i])
+            bets = deal.bets
+            # The same legal actions (and, with raise sizes, the same chips) make the same
+            # mask and moves: kept, and never changed (``observe`` hands out a copy).
+            key = (legal, deal.pot, max(bets), bets[i]) if self.actions.sizes else legal
+            known = self._betting.get(key)
+            if known is None:
+                if len(self._betting) >= _BETTING_KEPT:
+                    self._betting.clear()
+                known = self.actions.betting(legal, deal.pot, max(bets), bets[i])
+                self._betting[key] = known
+            mask, moves = known
         self._legal = legal or ()
         self._mask, self._moves, self._moves_key = mask, moves, self._decision
         return mask, moves
@@ -229,45 +260,69 @@ class Dealer:
     # -- observations -----------------------------------------------------------------------
     def _follow_cards(self, deal: Deal) -> None:
         """Bring every seat's card segments up to date with the log entries since the last
-        call: cards dealt, turned, shown and folded are written in place, as the seat's
-        view shows them (its own cards and face-up ones; ``tests/test_rl_observation.py``
-        compares every observation with the view); after any other card move (a draw,
-        a card turned up by choice) each seat's segments are made again from its view."""
+        call: cards dealt, turned, shown, folded and discarded are written in place, as
+        the seat's view shows them (its own cards and face-up ones;
+        ``tests/test_rl_observation.py`` compares every observation with the view); after
+        any other card move (a card turned up by choice, a mucked hand) each seat's
+        segments are made again from its view."""
         log = deal.log
-        if self._scanned == len(log):
+        end = len(log)
+        if self._scanned == end:
             return
-        moves = self._card_moves
-        current = [(s, slots) for s, (m, slots) in enumerate(self._slots) if m == moves]
-        for k in range(self._scanned, len(log)):
+        current: list[int] | None = None
+        for k in range(self._scanned, end):
             entry = log[k]
             kind, i = entry.kind, entry.player
             if kind in _NO_CARD_MOVES:
                 continue
-            if (kind == "hole" and i is not None) or kind in ("board", "turn"):
+            if current is None:
+                moves = self._card_moves
+                current = [s for s, (m, _) in enumerate(self._slots) if m == moves]
+            if kind == "fold" and i is not None:  # the commonest: inline
+                block, obs, hand_at = self._block, self._obs, self._hand_at
+                for s in current:
+                    at = hand_at[s][i]
+                    obs[s, at : at + block] = 0.0
+            elif (kind == "hole" and i is not None) or kind in ("board", "turn"):
                 self._write_dealt(entry, current)
             elif kind in ("show", "fold") and i is not None:
                 self._write_shown(entry, current)
+            elif kind == "discard" and i is not None:
+                self._write_discarded(i, entry.cards, current)
             elif kind != "burn":
                 self._card_moves += 1  # every seat's segments are made again from its view
-                self._held = [len(hand) for hand in deal.holes]
+                self._hands = [list(hand) for hand in deal.holes]
+                self._ups = [list(up) for up in deal.up]
                 self._board_up = list(deal.board_up)
                 break
-        self._scanned = len(log)
+        self._scanned = end
 
-    def _write_dealt(self, entry: Entry, current: list[tuple[int, NDArray[np.float32]]]) -> None:
+    def _write_dealt(self, entry: Entry, current: list[int]) -> None:
         """:meth:`_follow_cards` of a ``hole``, ``board`` or ``turn`` entry: the cards in
-        each seat's segments as its view shows them."""
+        the segments of each seat in ``current`` as its view shows them."""
         enc, i = self.encoding, entry.player
         if entry.kind == "hole" and i is not None:
-            at = self._held[i]
-            for s, slots in current:
-                for j, card in enumerate(entry.cards):
-                    shown = card if s == i or entry.up[j] else None
-                    enc.put_hole(slots, s, i, at + j, shown, fresh=True)
-            self._held[i] += len(entry.cards)
+            # Fresh slots (all 0): one write per card and seat, the card's deck index
+            # or (hidden from that seat) the face-down entry.
+            w, index = enc.width, enc.deck_index
+            hidden = w - 1
+            dealt = [
+                (hidden if c is None else index[c.id], up)
+                for c, up in zip(entry.cards, entry.up, strict=True)
+            ]
+            puts, hand_at = self._puts, self._hand_at
+            start = len(self._hands[i]) * w
+            for s in current:
+                put, at = puts[s], hand_at[s][i] + start
+                for k, up in dealt:
+                    put[at + (k if up or s == i else hidden)] = 1.0
+                    at += w
+            self._hands[i].extend(entry.cards)
+            self._ups[i].extend(entry.up)
         elif entry.kind == "board":
             at = len(self._board_up)
-            for _, slots in current:
+            for s in current:
+                slots = self._slots[s][1]
                 for j, card in enumerate(entry.cards):
                     enc.put_board(slots, at + j, card if entry.up[j] else None)
             self._board_up.extend(entry.up)
@@ -275,15 +330,37 @@ class Dealer:
             down = [j for j, up in enumerate(self._board_up) if not up][: len(entry.cards)]
             for j in down:
                 self._board_up[j] = True
-            for _, slots in current:
+            for s in current:
+                slots = self._slots[s][1]
                 for j, card in zip(down, entry.cards, strict=True):
                     enc.put_board(slots, j, card)
 
-    def _write_shown(self, entry: Entry, current: list[tuple[int, NDArray[np.float32]]]) -> None:
+    def _write_discarded(self, i: int, cards: Sequence[Card | None], current: list[int]) -> None:
+        """:meth:`_follow_cards` of player ``i``'s discard of ``cards``: the cards he keeps
+        move up to the first slots (his own seat sees them, the others see the face-up
+        ones and a face-down slot for each other card)."""
+        gone = set(cards)
+        kept = [(c, up) for c, up in zip(self._hands[i], self._ups[i], strict=True)
+                if c not in gone]  # fmt: skip
+        self._hands[i] = [c for c, _ in kept]
+        self._ups[i] = [up for _, up in kept]
+        enc, obs, block = self.encoding, self._obs, self._block
+        w, index = enc.width, enc.deck_index
+        for s in current:
+            at = self._hand_at[s][i]
+            obs[s, at : at + block] = 0.0
+            put = self._puts[s]
+            for card, up in kept:
+                seen = card is not None and (up or s == i)
+                put[at + (index[card.id] if seen and card is not None else w - 1)] = 1.0
+                at += w
+
+    def _write_shown(self, entry: Entry, current: list[int]) -> None:
         """:meth:`_follow_cards` of a ``show`` or ``fold`` entry of player ``entry.player``."""
         enc, i = self.encoding, entry.player
         assert i is not None
-        for s, slots in current:
+        for s in current:
+            slots = self._slots[s][1]
             if entry.kind == "fold":
                 enc.fold_out(slots, s, i)
                 continue
@@ -295,16 +372,41 @@ class Dealer:
         """What ``seat`` sees now, with its action mask (all 0 unless it is to act)."""
         deal = self._current()
         self._follow_cards(deal)
-        cached = self._slots[seat]
-        if cached[0] == self._card_moves:
-            cards = cached[1]
-        else:
-            cards = self.encoding.card_slots(deal_view(deal, seat))
+        moves, cards = self._slots[seat]
+        if moves != self._card_moves:
+            cards[:] = self.encoding.card_slots(deal_view(deal, seat))
             self._slots[seat] = (self._card_moves, cards)
+        if self._seen[seat] != len(self.history.actions):
+            self._catch_up(seat)
         if deal.actor == seat:
             mask = self._choices(deal)[0].copy()
             legal = self._legal
         else:
             mask, legal = np.zeros(self.actions.size, np.int8), ()
-        vector = self.encoding.encode(deal, seat, cards, legal, self.history)
+        vector = self._obs[seat].copy()
+        self.encoding.put_public(writer(vector), deal, seat, legal)
         return {"observation": vector, "action_mask": mask}
+
+    def _catch_up(self, seat: int) -> None:
+        """Write the history rows ``seat``'s vector has not seen yet (all of them again
+        once the oldest rows have been cut)."""
+        history, enc = self.history, self.encoding
+        n, actions = enc.n, history.actions
+        seen, added = self._seen[seat], len(actions)
+        if added <= history.rows:  # nothing cut: rows seen … added are new
+            put, width = self._puts[seat], enc.row
+            at = enc.history_at + seen * width
+            amount_at = n + len(KINDS)
+            for who, kind, amount, street in actions[seen:added]:
+                put[at + (who - seat) % n] = 1.0
+                put[at + n + kind] = 1.0
+                put[at + amount_at] = amount
+                put[at + amount_at + 1 + street] = 1.0
+                at += width
+        else:
+            rows = self._rows[seat]
+            count = history.count
+            rows[:, :n] = 0.0
+            rows[:count, n:] = history.features[:count]
+            rows[np.arange(count), (history.players[:count] - seat) % n] = 1.0
+        self._seen[seat] = added

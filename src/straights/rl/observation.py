@@ -90,13 +90,19 @@ class History:
 
     def __init__(self, rows: int, streets: int) -> None:
         self.rows = rows
-        self.features = np.zeros((rows, len(KINDS) + 1 + streets), np.float32)
+        self.width = len(KINDS) + 1 + streets
+        self.features = np.zeros((rows, self.width), np.float32)
+        self._put = writer(self.features.reshape(-1))
         self.players = np.zeros(rows, np.intp)
         self.count = 0
+        #: Every action of the deal in order, never cut: the player, the kind's index in
+        #: :data:`KINDS`, the amount and the street of each row.
+        self.actions: list[tuple[int, int, float, int]] = []
 
     def clear(self) -> None:
         self.features[: self.count] = 0
         self.count = 0
+        self.actions = []
 
     def add(self, player: int, kind: str, amount: float, street: int) -> None:
         """Record ``player``'s action (``amount`` already in units, or a card count)."""
@@ -105,12 +111,13 @@ class History:
             self.players[:-1] = self.players[1:]
             self.features[-1] = 0
             self.count -= 1
-        row = self.features[self.count]
-        row[_KIND_INDEX[kind]] = 1.0
-        row[len(KINDS)] = amount
-        row[len(KINDS) + 1 + street] = 1.0
+        put, at, k = self._put, self.count * self.width, _KIND_INDEX[kind]
+        put[at + k] = 1.0
+        put[at + len(KINDS)] = amount
+        put[at + len(KINDS) + 1 + street] = 1.0
         self.players[self.count] = player
         self.count += 1
+        self.actions.append((player, k, amount, street))
 
 
 class Encoding:
@@ -227,33 +234,8 @@ class Encoding:
         out = np.zeros(self.size, np.float32)
         out[self.cards_at : self.chips_at] = cards
         put = writer(out)
-        street = -1 if deal.finished else self.streets[deal.street.name]
-        over = street < 0
         put[self.seat_at + seat] = 1.0
-        put[self.street_at + (self.street_count if over else street)] = 1.0
-        choice = deal.card_choice()
-        phase = PHASES["betting"] if choice is None else PHASES[choice.kind]
-        if not over and deal.actor is not None:
-            put[self.phase_at + phase] = 1.0
-        unit = self.unit_inverse
-        at = self.chips_at
-        put[at] = deal.pot * unit
-        stacks, bets, folded = deal.stacks, deal.bets, deal.folded
-        for i in self.orders[seat]:
-            if folded[i]:
-                put[at + 3] = 1.0
-            elif not stacks[i]:
-                put[at + 4] = 1.0
-            put[at + 1] = stacks[i] * unit
-            put[at + 2] = bets[i] * unit
-            at += 4
-        for action in legal:
-            kind = action.kind
-            if kind == "call" or kind == "bring-in":
-                put[at + 1] = action.amount * unit
-            elif kind == "bet" or kind == "raise" or kind == "complete":
-                put[at + 2] = action.low * unit
-                put[at + 3] = action.high * unit
+        self.put_public(put, deal, seat, legal)
         count = history.count
         if count:
             rows = out[self.history_at :].reshape(self.history_rows, self.row)
@@ -263,3 +245,36 @@ class Encoding:
                 put[at + (who - seat) % n] = 1.0
                 at += width
         return out
+
+    def put_public(self, put: Any, deal: Deal, seat: int, legal: Sequence[Legal]) -> None:
+        """Write the ``street``, ``phase`` and ``chips`` segments of ``seat``'s observation
+        through ``put`` (a :func:`writer` of a vector whose segments are all 0)."""
+        unit = self.unit_inverse
+        at = self.chips_at
+        if deal.finished:
+            put[self.street_at + self.street_count] = 1.0
+        else:
+            put[self.street_at + self.streets[deal.street.name]] = 1.0
+            if deal.actor is not None:
+                choice = deal.card_choice()
+                put[self.phase_at + (0 if choice is None else PHASES[choice.kind])] = 1.0
+            put[at] = deal.pot * unit  # 0 once the deal is over
+        stacks, bets, folded = deal.stacks, deal.bets, deal.folded
+        for i in self.orders[seat]:
+            stack = stacks[i]
+            if folded[i]:
+                put[at + 3] = 1.0
+            elif not stack:
+                put[at + 4] = 1.0
+            if stack:
+                put[at + 1] = stack * unit
+            if bets[i]:
+                put[at + 2] = bets[i] * unit
+            at += 4
+        for action in legal:
+            kind = action.kind
+            if kind == "call" or kind == "bring-in":
+                put[at + 1] = action.amount * unit
+            elif kind == "bet" or kind == "raise" or kind == "complete":
+                put[at + 2] = action.low * unit
+                put[at + 3] = action.high * unit

@@ -1,0 +1,162 @@
+"""The dealer's incremental observations equal the encoding made afresh, bit for bit.
+
+The dealer keeps each seat's vector between steps (cards followed from the log,
+history rows added as they come, the betting mask kept per legal set).  Here the
+reference is the encoder as it was before that work, frozen in this file: every
+segment built from scratch from ``deal_view`` of the seat, the deal and the public
+history.  Random deals of every variant are played with random actions, and at
+each step a random subset of seats is observed (so that seats fall behind and
+catch up, as a learner that reads only the actor's observation makes them), with
+the history rows sometimes too few to hold the deal (the oldest are cut).
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib.util
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from random import Random
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import pytest
+from numpy.typing import NDArray
+
+import straights.rl.dealer as dealer_module
+from straights.poker.catalogue import variant_codes
+from straights.poker.engine import Deal, Legal
+from straights.poker.view import deal_view
+from straights.rl.observation import PHASES, Encoding, History
+from straights.rl.table import table_for
+
+#: The modules setup.py may compile with mypyc, in the order they import each other.
+MODULES = ("straights.rl.observation", "straights.rl.dealer")
+COMPILED = not str(dealer_module.__file__).endswith(".py")
+
+
+def load_pure_modules() -> dict[str, ModuleType]:
+    """The dealer and the encoder executed again from their ``.py`` source, the pure
+    dealer importing the pure encoder (``sys.modules`` is restored after)."""
+    saved = {name: sys.modules[name] for name in MODULES}
+    folder = Path(str(dealer_module.__file__)).parent
+    pure: dict[str, ModuleType] = {}
+    try:
+        for name in MODULES:
+            path = folder / f"{name.split('.')[-1]}.py"
+            spec = importlib.util.spec_from_file_location(name, path)
+            assert spec is not None and spec.loader is not None
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[name] = pure[name] = module
+            spec.loader.exec_module(module)
+    finally:
+        sys.modules.update(saved)
+    return pure
+
+
+#: The dealers to check: the one imported, and its Python source when that is compiled.
+DEALERS: dict[str, Any] = {"imported": dealer_module.Dealer}
+if COMPILED:
+    DEALERS["source"] = load_pure_modules()["straights.rl.dealer"].Dealer
+
+
+def reference(
+    enc: Encoding, deal: Deal, seat: int, legal: Sequence[Legal], history: History
+) -> NDArray[np.float32]:
+    """The observation of ``seat`` as ``Encoding.encode`` made it before the dealer
+    kept vectors (its code, frozen)."""
+    n = enc.n
+    out = np.zeros(enc.size, np.float32)
+    out[enc.cards_at : enc.chips_at] = enc.card_slots(deal_view(deal, seat))
+    street = -1 if deal.finished else enc.streets[deal.street.name]
+    over = street < 0
+    out[enc.seat_at + seat] = 1.0
+    out[enc.street_at + (enc.street_count if over else street)] = 1.0
+    choice = deal.card_choice()
+    phase = PHASES["betting"] if choice is None else PHASES[choice.kind]
+    if not over and deal.actor is not None:
+        out[enc.phase_at + phase] = 1.0
+    unit = enc.unit_inverse
+    at = enc.chips_at
+    out[at] = deal.pot * unit
+    for i in enc.orders[seat]:
+        if deal.folded[i]:
+            out[at + 3] = 1.0
+        elif not deal.stacks[i]:
+            out[at + 4] = 1.0
+        out[at + 1] = deal.stacks[i] * unit
+        out[at + 2] = deal.bets[i] * unit
+        at += 4
+    for action in legal:
+        if action.kind in ("call", "bring-in"):
+            out[at + 1] = action.amount * unit
+        elif action.kind in ("bet", "raise", "complete"):
+            out[at + 2] = action.low * unit
+            out[at + 3] = action.high * unit
+    count = history.count
+    if count:
+        rows = out[enc.history_at :].reshape(enc.history_rows, enc.row)
+        rows[:count, n:] = history.features[:count]
+        at = enc.history_at
+        for who in history.players[:count].tolist():
+            out[at + (who - seat) % n] = 1.0
+            at += enc.row
+    return out
+
+
+@pytest.mark.parametrize("which", list(DEALERS))
+@pytest.mark.parametrize("code", variant_codes())
+def test_incremental_observations_equal_the_fresh_encoding(code: str, which: str) -> None:
+    Dealer = DEALERS[which]
+    rng = Random(f"incremental {code}")
+    table = table_for(code, 2)
+    most = min(6, table.variant.max_players(len(table.deck)))
+    compared = 0
+    for deal_number in range(5):
+        players = rng.randint(2, most)
+        rows = rng.choice([3, 8, 32])
+        stack = rng.choice([6, 40, 200])
+        dealer = Dealer(table_for(code, players, stack=stack), history=rows)
+        for _ in range(2):  # two deals on one dealer: the kept vectors start afresh
+            dealer.new_deal(seed=rng.randrange(10**6) + deal_number)
+            deal = dealer.deal
+            assert deal is not None
+            while True:
+                seats = [s for s in range(players) if rng.random() < 0.5]
+                if dealer.actor is not None and rng.random() < 0.7:
+                    seats.append(dealer.actor)
+                if dealer.actor is None:
+                    seats = list(range(players))
+                for seat in seats:
+                    legal = deal.legal_actions() if dealer.actor == seat else ()
+                    want = reference(dealer.encoding, deal, seat, legal, dealer.history)
+                    got = dealer.observe(seat)["observation"]
+                    assert got.dtype == want.dtype
+                    assert np.array_equal(got, want), (code, seat, deal.street_name)
+                    compared += 1
+                if dealer.actor is None:
+                    break
+                dealer.play(rng.choice(dealer.legal()))
+    assert compared > 40
+
+
+@pytest.mark.skipif(not COMPILED, reason="not compiled: pytest collects these doctests itself")
+def test_doctests_of_the_compiled_modules_pass_on_their_source() -> None:
+    """The root conftest.py leaves the compiled modules' files out of the doctest
+    collection; their doctests run here on the Python source instead."""
+    pure = load_pure_modules()
+    saved = {name: sys.modules[name] for name in MODULES}
+    sys.modules.update(pure)
+    ran = 0
+    try:
+        for module in pure.values():
+            for test in doctest.DocTestFinder().find(module, module.__name__):
+                runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+                result = runner.run(test, out=lambda _: None)
+                assert result.failed == 0, f"{test.name}: {result.failed} examples failed"
+                ran += result.attempted
+    finally:
+        sys.modules.update(saved)
+    assert ran >= 8  # every example of the two modules
