@@ -68,7 +68,8 @@ class TournamentConfig:
     * ``table_size``: seats a table (2 to 10); ``stack``: chips of an entry;
       ``buy_in``: what an entry pays into the prize pool;
     * ``schedule``: the levels (:mod:`~straights.tournament.schedule`); ``game``: any
-      catalogue game with blinds (default no-limit hold'em);
+      catalogue game (default no-limit hold'em), each level's forced bets as the game
+      takes them (:meth:`~straights.tournament.schedule.Level.stakes`);
     * ``payouts``: a payout table's preset name or percentages
       (:func:`~straights.tournament.payouts.payout_table`);
     * ``late_levels``: registration stays open to the end of this level (0: closed
@@ -111,11 +112,6 @@ class TournamentConfig:
                 f"a deal among {self.deal_at}: it takes 2 to 10 players (a final table)"
             )
         game = self.variant
-        if not game.blinds:
-            raise ConfigurationError(
-                f"{game.name} has no blinds: a tournament deals a game with blinds "
-                "(hold'em, Omaha, a draw game with blinds …)"
-            )
         from straights.cards import make_deck
 
         most = game.max_players(len(make_deck(game.deck, jokers=game.jokers)))
@@ -755,6 +751,7 @@ class Tournament:
                     "big_blind": lv.big,
                     "ante": lv.ante,
                     "big_blind_ante": lv.bb_ante,
+                    "stakes": lv.words(config.variant),
                     "from_deal": at + 1,
                 }
                 for i, lv, at in self.levels
