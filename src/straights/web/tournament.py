@@ -35,6 +35,7 @@ from straights.tournament.core import DealKind, Event
 
 if TYPE_CHECKING:
     from straights.poker.engine import Deal
+    from straights.poker.variant import Variant
     from straights.store import Store
 
 #: Bots a host may seat (the equity bot needs the ``fast`` extra).
@@ -84,6 +85,7 @@ def config_of(settings: dict[str, Any]) -> TournamentConfig:
                 schedule = Schedule(schedule.levels, int(minutes), "minutes")
             elif deals:
                 schedule = Schedule(schedule.levels, int(deals), "deals")
+        game = web_game(str(settings.get("game") or "holdem"))
         payouts = settings.get("payouts") or "standard"
         if isinstance(payouts, list):
             payouts = tuple(float(x) for x in payouts)
@@ -92,6 +94,7 @@ def config_of(settings: dict[str, Any]) -> TournamentConfig:
             stack=int(settings.get("stack", 1500)),
             buy_in=int(settings.get("buy_in", 100)),
             schedule=schedule,
+            game=game,
             payouts=payouts,
             late_levels=int(settings.get("late_levels", 0)),
             reentries=int(settings.get("reentries", 0)),
@@ -103,6 +106,33 @@ def config_of(settings: dict[str, Any]) -> TournamentConfig:
         raise
     except (TypeError, ValueError) as exc:
         raise ConfigurationError(f"tournament settings: {exc}") from None
+
+
+def web_game(name: str) -> Variant:
+    """The catalogue game ``name`` for a tournament at the web page: every game whose
+    players only bet (hold'em, Omaha, stud, razz …); games with a draw, a discard or
+    a card to turn up are refused in one line (the page has no card picker yet; they
+    play at the command line).
+
+    >>> web_game("stud").name, web_game("omaha").code
+    ('Fixed-limit seven-card stud', 'PO')
+    >>> web_game("badugi")
+    Traceback (most recent call last):
+    ...
+    straights.errors.ConfigurationError: game badugi: the tournament page deals games of ...
+    """
+    from straights.paigow.about import is_pai_gow
+    from straights.poker.catalogue import find_variant
+
+    if is_pai_gow(name) or name.strip().casefold() == "dealers-choice":
+        raise ConfigurationError(f"game {name}: a tournament deals one poker game")
+    variant = find_variant(name)
+    if any(st.draw is not None or st.discard or st.choose_up for st in variant.streets):
+        raise ConfigurationError(
+            f"game {name}: the tournament page deals games of betting only (a draw, a "
+            "discard or a card to choose is not on it yet)"
+        )
+    return variant
 
 
 class WebTournament:
@@ -478,7 +508,8 @@ class WebTournament:
     def _settings_shown(self) -> dict[str, Any]:
         c = self.config
         return {
-            "table_size": c.table_size, "stack": c.stack, "buy_in": c.buy_in,
+            "game": c.variant.name, "table_size": c.table_size, "stack": c.stack,
+            "buy_in": c.buy_in,
             "rebuys": c.rebuys, "add_on": c.add_on, "late_levels": c.late_levels,
             "deal": self.deal_kind, "deal_at": self.deal_at,
             "levels_by": c.schedule.unit, "level_length": c.schedule.length,
@@ -490,8 +521,8 @@ class WebTournament:
         return {
             "clock": {
                 "level": index + 1,
-                "blinds": str(schedule.at(index)),
-                "next": str(schedule.at(index + 1)),
+                "blinds": schedule.at(index).words(t.config.variant),
+                "next": schedule.at(index + 1).words(t.config.variant),
                 "left": t.level_left,
                 "unit": schedule.unit,
                 "paused": t.paused,

@@ -58,6 +58,7 @@
     show("clock", !!c && s.status === "playing");
     if (!c) return;
     $("clock").classList.toggle("paused", c.paused);
+    $("clock-game").textContent = s.settings.game;
     $("clock-level").textContent = "Level " + c.level;
     $("clock-blinds").textContent = c.blinds;
     let left;
@@ -233,7 +234,7 @@
       const mix = ["calling", "strength", "random"];
       const settings = {
         bots: Array.from({ length: n }, (_, i) => (kind === "mix" ? mix[i % 3] : kind)),
-        table_size: +f.get("table_size"), schedule: f.get("schedule"), stack: +f.get("stack"),
+        game: f.get("game"), table_size: +f.get("table_size"), schedule: f.get("schedule"), stack: +f.get("stack"),
         buy_in: +f.get("buy_in"), payouts: f.get("payouts"), rebuys: +f.get("rebuys"),
         add_on: +f.get("add_on"), late_levels: +f.get("late_levels"), deal: f.get("deal"),
         deal_at: +f.get("deal_at"), turn_seconds: +f.get("turn_seconds"),
