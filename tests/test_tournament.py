@@ -543,3 +543,50 @@ def test_games_without_blinds_or_with_odd_streets_play_to_the_end(game: str) -> 
                                     game=find_variant(game)), names(5), seed=3)  # fmt: skip
     play_bots(t, ["calling", "random"], seed=3, on_deal=lambda t, _n, _d: conserved(t))
     assert t.finished and [p.prize for p in t.standings()][:3] == [325, 175, 0]  # 65/35 % of 500
+
+
+# -- a table the caller deals (begin / end) -----------------------------------------
+
+
+def test_a_tournament_driven_through_begin_and_end_plays_to_the_end() -> None:
+    """The caller deals each deal on a table of his own (here the engine's one table
+    with the level's stakes) and hands back the stacks: the same bookkeeping."""
+    from straights.table import PokerGame, Table
+
+    t = Tournament(TournamentConfig(table_size=4, schedule=preset("turbo"),
+                                    game=get_variant("F7S")), names(7), seed=5)  # fmt: skip
+    bots = deal_bots(["calling", "strength", "random", "calling"], 5)
+    while not t.finished:
+        for number in t.ready():
+            if number not in t.ready():
+                continue
+            order = t.begin(number)
+            level = t.tables[number - 1].level
+            assert level is not None
+            with pytest.raises(IllegalActionError, match="cannot deal now"):
+                t.begin(number)
+            dealer = Table(PokerGame(level.stakes), [t.players[p].name for p in order],
+                           [t.players[p].stack for p in order], seed=t.deals,
+                           button=len(order) - 1)  # fmt: skip
+            deal = dealer.start(t.config.variant)
+            assert deal.stakes.bring_in == max(1, level.big // 8, level.small // 2)
+            play_deal(deal, bots[: deal.n])
+            dealer.finish(deal)
+            t.end(number, dealer.stacks)
+            conserved(t)
+    assert sorted(p.place for p in t.players) == list(range(1, 8))
+    assert sum(p.prize for p in t.players) == 700
+
+
+def test_end_takes_only_a_begun_deal_with_every_chip() -> None:
+    t = Tournament(TournamentConfig(table_size=3), names(3), seed=1)
+    with pytest.raises(IllegalActionError, match="no deal of its own in play"):
+        t.end(1, [1500, 1500, 1500])
+    t.begin(1)
+    with pytest.raises(IllegalActionError, match="give 3 stacks"):
+        t.end(1, [4500])
+    with pytest.raises(AssertionError, match="chips not conserved"):
+        t.end(1, [1500, 1500, 1501])
+    t.end(1, [0, 1500, 3000])
+    assert len(t.left) == 2 and t.deals == 1
+    conserved(t)
