@@ -86,7 +86,7 @@ def test_config_of_refuses_bad_settings_in_one_line() -> None:
 
 
 def test_to_an_accepted_icm_deal_chips_conserved_at_every_deal() -> None:
-    t = seated()
+    t = seated(2)  # a seed under which table 2 breaks after a balancing move
     assert t.tournament is not None
     deals = 0
     while t.tournament.deals > deals or step(t):

@@ -722,6 +722,17 @@ class WebTable:
             meta.in_game = False
         self.free(seat, str(c.get("why") or "tournament"))
 
+    def _do_tchips(self, c: dict[str, Any]) -> None:
+        """The tournament gives the player in ``seat`` more ``chips`` (a rebuy, the
+        add-on: a ledger entry "tournament")."""
+        self._tournament_only("the tournament gives chips")
+        meta = self.taken(int(c["seat"]))
+        chips = int(c["chips"])
+        if chips < 1:
+            raise IllegalActionError(f"{chips} chips: the tournament gives 1 or more")
+        self._enter(self.accounts[meta.owner], "buy-in", chips, "tournament")
+        self._add_chips(meta, chips)
+
     def _do_tlevel(self, c: dict[str, Any]) -> None:
         """The tournament's level for the next deals (``small``, ``big``, ``ante``,
         ``bb_ante``) and the next deal's ``button`` seat."""

@@ -37,6 +37,8 @@ if TYPE_CHECKING:
     from straights.poker.engine import Deal
     from straights.poker.variant import Variant
     from straights.store import Store
+    from straights.tournament.core import SeatTable
+    from straights.web.tournament_tables import TournamentTables
 
 #: Bots a host may seat (the equity bot needs the ``fast`` extra).
 BOT_KINDS = ("calling", "strength", "random", "equity")
@@ -166,7 +168,8 @@ class WebTournament:
             self.entrants[name] = Entrant(name, bot=kind)
         self.tournament: Tournament | None = None
         self.now = 0.0  # the clock: the moment of the command being applied
-        self.bots: dict[str, Any] = {}  # name -> bot (straights.bots.arena.deal_bots)
+        #: The tournament's web tables (the cash game's one table), once it starts.
+        self.tables: TournamentTables | None = None
         self.offer: dict[str, Any] | None = None
         self.refused_at: int | None = None  # players left when a deal was refused
         self.last: dict[int, dict[str, Any]] = {}  # each table's last finished deal
@@ -204,12 +207,21 @@ class WebTournament:
             turns[name] = old if old is not None and old[0] == turn else (turn, self.now)
         self.turns = turns
 
+    def deal_in_play(self, table: SeatTable) -> Deal | None:
+        """The deal in play (or just finished, not yet handed back) at ``table``: its web
+        table's (:class:`~straights.web.tournament_tables.TournamentTables`)."""
+        web = (
+            None if self.tables is None or not table.away else self.tables.tables.get(table.number)
+        )
+        hand = None if web is None else web.game.engine.hand  # type: ignore[attr-defined]
+        return None if hand is None else cast("Deal", hand.deal)
+
     def _turns(self, t: Tournament | None) -> dict[str, tuple[int, int, int]]:
         if t is None or t.finished or self.offer is not None:
             return {}
         out = {}
         for table in t.tables:
-            deal = table.deal
+            deal = self.deal_in_play(table)
             if deal is not None and not deal.finished and deal.actor is not None:
                 name = t.players[table.dealt[deal.actor]].name
                 if self.entrants[name].bot is None:
@@ -230,6 +242,8 @@ class WebTournament:
         if t is not None:
             t.register(name)
         self.entrants[name] = Entrant(name, token_hash=str(c["token_hash"]))
+        if self.tables is not None:
+            self.tables.people[name] = str(c["token_hash"])
 
     def _start(self, c: dict[str, Any]) -> None:
         if c.get("token_hash") != self.host_hash:
@@ -241,7 +255,7 @@ class WebTournament:
         self._new_tournament()
 
     def _new_tournament(self) -> None:
-        from straights.bots.arena import deal_bots
+        from straights.web.tournament_tables import TournamentTables
 
         names = list(self.entrants)
         wants = self._wants
@@ -249,9 +263,12 @@ class WebTournament:
             self.config, names, seed=self.seed, clock=lambda: self.now,
             rebuy=wants, add_on=wants, reenter=wants,
         )  # fmt: skip
-        bots = [e for e in self.entrants.values() if e.bot]
-        made = deal_bots([e.bot or "" for e in bots], self.seed ^ 0x5EED)
-        self.bots = {e.name: b for e, b in zip(bots, made, strict=True)}
+        self.tables = TournamentTables(
+            self.tournament, self.key, self.seed ^ 0x5EED,
+            people={e.name: e.token_hash for e in self.entrants.values() if e.token_hash},
+            bots={e.name: e.bot for e in self.entrants.values() if e.bot},
+            turn_seconds=int(self.turn_seconds),
+        )  # fmt: skip
 
     def _wants(self, player: Any) -> bool:
         return self.entrants[player.name].rebuys
@@ -269,22 +286,22 @@ class WebTournament:
         raise TournamentError("join the tournament first")
 
     def _act(self, c: dict[str, Any]) -> None:
-        from straights.poker.view import Move, play
-
         t = self._playing()
         me = self.entrant_of(str(c["token_hash"]))
         player = next(p for p in t.players if p.name == me.name)
         if player.table is None:
             raise TournamentError("you are not at a table")
         table = t.tables[player.table - 1]
-        deal = table.deal
-        if deal is None or player.id not in table.dealt:
+        deal = self.deal_in_play(table)
+        if deal is None or deal.finished or player.id not in table.dealt:
             raise TournamentError("wait for the next deal")
         if deal.actor != table.dealt.index(player.id):
             raise TournamentError("it is not your turn")
+        assert self.tables is not None and player.seat is not None
         to = None if c.get("to") is None else int(c["to"])
+        move = {"kind": "act", "seat": player.seat, "action": str(c.get("action")), "to": to}
         try:
-            play(deal, Move(str(c.get("action")), to))
+            self.tables.tables[table.number].apply(move)
         except StraightsError as exc:
             raise TournamentError(f"you cannot {c.get('action')}: {exc}") from None
 
@@ -296,19 +313,15 @@ class WebTournament:
 
     def _timeout(self, c: dict[str, Any]) -> None:
         """The server's command when a person's time is up: he checks, else folds."""
-        from straights.poker.view import Move, play
-
         name = str(c.get("name"))
         if name not in self.overdue(self.now):
             raise TournamentError(f"{name} still has time")
         t = self._playing()
         player = next(p for p in t.players if p.name == name)
         assert player.table is not None
-        table = t.tables[player.table - 1]
-        deal = table.deal
-        assert deal is not None
-        kinds = {a.kind for a in deal.legal_actions()}
-        play(deal, Move("check" if "check" in kinds else "fold"))
+        assert self.tables is not None and player.seat is not None
+        web = self.tables.tables[player.table]
+        web.apply(web.game.fallback(player.seat, "timeout"))
         t.events.append(Event("timeout", t.deals, f"{name}'s time is up"))
 
     def _rebuys(self, c: dict[str, Any]) -> None:
@@ -365,29 +378,21 @@ class WebTournament:
                 continue  # the deal ended play, or the people are asked
             started = self._start_deals(t)
             if not (moved or started):
-                if not t.ready() and not any(x.deal for x in t.tables):
+                if not t.ready() and not any(x.dealing for x in t.tables):
                     t.close_registration()  # nobody can deal: nobody else is coming
                     if t.finished:
                         continue
                 return
 
     def _bots_move(self, t: Tournament) -> bool:
-        from straights.bots.base import answer
-        from straights.poker.view import deal_view, play
-
+        tables = self.tables
+        assert tables is not None
         moved = False
         for table in t.tables:
-            deal = table.deal
-            while deal is not None and not deal.finished:
-                i = deal.actor
-                if i is None:
-                    break
-                name = t.players[table.dealt[i]].name
-                bot = self.bots.get(name)
-                if bot is None:
-                    break  # a person's turn
-                play(deal, answer(bot, deal_view(deal, i)))
-                moved = True
+            if not table.away:
+                continue
+            moved = tables.bot_moves(table.number) or moved  # until a person's turn
+            deal = self.deal_in_play(table)
             if deal is not None and deal.finished:
                 self._finish(t, table.number, deal)
                 moved = True
@@ -400,7 +405,8 @@ class WebTournament:
         names = [t.players[p].name for p in table.dealt]
         before = [t.players[p].stack for p in table.dealt]
         shown = deal_view(deal, None).to_dict()
-        t.finish(number, deal)
+        assert self.tables is not None
+        self.tables.end(number)
         after = [t.players[p].stack for p in table.dealt]
         assert sum(p.stack for p in t.players) == t.chips, "chips not conserved"
         self.last[number] = {
@@ -421,7 +427,8 @@ class WebTournament:
         started = False
         for number in ready:
             if t.tables[number - 1].deals <= least and number in t.ready():
-                t.start(number)
+                assert self.tables is not None
+                self.tables.start(number)
                 started = True
         return started
 
@@ -434,7 +441,7 @@ class WebTournament:
             or len(left) > self.deal_at
             or len(left) < 2
             or t.registration_open
-            or any(x.deal is not None for x in t.tables)
+            or any(x.dealing for x in t.tables)
             or (self.refused_at is not None and len(left) >= self.refused_at)
         ):
             return False
@@ -538,7 +545,7 @@ class WebTournament:
             return None
         table = t.tables[player.table - 1]
         out: dict[str, Any] = {"number": table.number, "last": self.last.get(table.number)}
-        deal = table.deal
+        deal = self.deal_in_play(table)
         if deal is None or player.id not in table.dealt:
             out["seats"] = [
                 None if p is None else {"name": t.players[p].name, "stack": t.players[p].stack}

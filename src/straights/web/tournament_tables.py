@@ -3,7 +3,8 @@
 :class:`TournamentTables` deals each deal of a
 :class:`~straights.tournament.Tournament` at a web table of its own, one per
 tournament table: before a deal it seats the players the tournament put there with
-their chips (``tseat``), takes away those it moved or placed (``tstand``), sets the
+their chips (``tseat``) and the chips of rebuys and add-ons (``tchips``), takes
+away those it moved or placed (``tstand``), sets the
 level and the button (``tlevel``) and deals; after it, it hands the stacks back
 (:meth:`~straights.tournament.Tournament.end`) and closes the tables the tournament
 broke. Everything else is the cash table's own: the deal, the views and hidden
@@ -90,14 +91,19 @@ class TournamentTables:
                 else:
                     who["token_hash"] = self.people.get(player.name)
                 web.apply({"kind": "tseat", "seat": player.seat, "chips": player.stack} | who)
-            elif web.game.stack_of(player.seat, meta) != player.stack:
-                raise AssertionError(f"table {number}: {player.name}'s chips differ")
+            elif (more := player.stack - web.game.stack_of(player.seat, meta)) > 0:
+                web.apply({"kind": "tchips", "seat": player.seat, "chips": more})  # a rebuy …
+            elif more < 0:
+                raise AssertionError(f"table {number}: {player.name} has more chips here")
         level = seats.level
         assert level is not None
         web.apply({"kind": "tlevel", "small": level.small, "big": level.big,
                    "ante": level.ante, "bb_ante": level.bb_ante,
                    "button": t.players[order[-1]].seat})  # fmt: skip
         web.apply({"kind": "deal"})
+        hand = getattr(web.game, "engine").hand  # noqa: B009  (a poker table's seats)
+        if list(hand.seats) != [t.players[p].seat for p in order]:
+            raise AssertionError(f"table {number}: the web table dealt another order")
         return web
 
     def _stand_others(self, number: int) -> None:
