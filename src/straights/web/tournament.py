@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
@@ -599,6 +600,14 @@ class TournamentHall:
         self.tournaments: dict[str, WebTournament] = {}
         self.rows: dict[str, int] = {}
         self.lock = asyncio.Lock()
+        #: Called with a tournament's id after each of its stored commands and at
+        #: load (the server serves its web tables at the normal table page).
+        self.listeners: list[Callable[[str], None]] = []
+
+    def changed(self, key: str) -> None:
+        """Tell the listeners that tournament ``key`` changed (or was loaded)."""
+        for listener in self.listeners:
+            listener(key)
 
     def load(self) -> None:
         """Rebuild every stored tournament by replaying its commands."""
@@ -607,6 +616,7 @@ class TournamentHall:
                 continue
             self.tournaments[row.key] = self._replay(row)
             self.rows[row.key] = row.id
+            self.changed(row.key)
 
     async def create(self, settings: dict[str, Any], host: str) -> tuple[str, str]:
         """A new tournament with the host joined as ``host``; returns its id and the
@@ -651,7 +661,9 @@ class TournamentHall:
                 self.store.append(self.rows[key], before + 1, command, [])
             except Exception as exc:  # not stored: back to what is stored
                 self.tournaments[key] = self._replay(self.store.table(self.rows[key]))
+                self.changed(key)
                 raise StoreError("the server's database is unavailable: try again") from exc
+            self.changed(key)
 
     def _replay(self, row: Any) -> WebTournament:
         t = WebTournament(row.key, row.settings, seed=row.seed, host_hash=row.host_hash or "")
