@@ -59,3 +59,33 @@ def test_a_person_acts_at_the_table_page_a_spectator_sees_no_hidden_card(
     assert spy.wait_for(lambda m: m["type"] == "error")["message"].startswith(
         "this token does not hold a seat"
     )
+
+
+def test_history_chat_and_a_kill_9_restart_at_a_tournament_table(
+    make_server: Callable[..., Server], clients: list[Client]
+) -> None:
+    server = make_server()
+    settings = {"bots": ["calling"] * 3, "table_size": 6, "turn_seconds": 0}
+    status, made = call(server, "POST", "/api/tournaments", {"settings": settings, "host": "Ann"})
+    call(server, "POST", f"/api/tournaments/{made['id']}", {"type": "start"}, made["token"])
+    table, token = f"{made['id']}-1", made["token"]
+    ann = Client(server, table, token)
+    clients.append(ann)
+    assert ann.state is not None
+    kinds = [a["kind"] for a in ann.state["hand"]["legal"]]
+    ann.send({"type": "act", "token": token, "action": "fold" if "fold" in kinds else "check"})
+    ann.wait_for(lambda m: m["type"] == "state" and m["hand"]["hand_number"] == 2)
+    ann.send({"type": "history", "hand": 1})
+    history = ann.wait_for(lambda m: m["type"] in ("history", "error"))
+    assert history["type"] == "history" and history["names"]["0"] == "Ann"
+    assert any("You fold" in e["text"] or "You check" in e["text"] for e in history["events"])
+    ann.send({"type": "chat", "token": token, "text": "good luck"})
+    line = ann.wait_for(lambda m: m["type"] in ("chat", "error"))
+    assert (line["type"], line["name"], line["text"]) == ("chat", "Ann", "good luck")
+    hole = ann.state["hand"]["hole"] if ann.state else None
+    server.kill9()
+    server.start()
+    again = Client(server, table, token)  # the same token takes her seat back
+    clients.append(again)
+    assert again.seat == ann.seat and again.state is not None
+    assert again.state["hand"]["hand_number"] == 2 and again.state["hand"]["hole"] == hole

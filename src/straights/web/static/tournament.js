@@ -117,6 +117,14 @@
     return li;
   }
 
+  // A tournament table at the normal table page (/t/<tournament>-<table>): betting
+  // shortcuts, chat, history; the same token holds the seat there.
+  function tableLink(number, text) {
+    const a = el("a", text, "table-link");
+    a.href = "/t/" + encodeURIComponent(key + "-" + number);
+    return a;
+  }
+
   function renderTable(s) {
     const t = s.table;
     show("mytable", !!t);
@@ -125,6 +133,7 @@
     tableNo = t.number;
     const final = s.tables && s.tables.filter((x) => x.live).length === 1 && s.tables.length > 1;
     $("table-title").textContent = "Table " + t.number + (final ? " — final table" : "");
+    $("table-link").replaceChildren(tableLink(t.number, "Play at the full table page"));
     const board = $("board"); board.replaceChildren();
     const seats = $("seats"); seats.replaceChildren();
     const d = t.deal;
@@ -200,7 +209,9 @@
     for (const x of s.tables) {
       const what = !x.live ? "broken after deal " + x.broken_at
         : s.status === "finished" ? "the final table, played out" : x.players.length + " players";
-      ul.append(el("li", "Table " + x.number + ": " + what));
+      const li = el("li", "Table " + x.number + ": " + what);
+      if (x.live && s.status === "playing") li.append(" ", tableLink(x.number, "watch"));
+      ul.append(li);
     }
     const ol = $("event-list"); ol.replaceChildren();
     ol.start = Math.max(1, s.events.length - 39);
