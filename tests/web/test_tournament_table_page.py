@@ -66,7 +66,7 @@ def test_history_chat_and_a_kill_9_restart_at_a_tournament_table(
 ) -> None:
     server = make_server()
     settings = {"bots": ["calling"] * 3, "table_size": 6, "turn_seconds": 0}
-    status, made = call(server, "POST", "/api/tournaments", {"settings": settings, "host": "Ann"})
+    _, made = call(server, "POST", "/api/tournaments", {"settings": settings, "host": "Ann"})
     call(server, "POST", f"/api/tournaments/{made['id']}", {"type": "start"}, made["token"])
     table, token = f"{made['id']}-1", made["token"]
     ann = Client(server, table, token)
