@@ -47,3 +47,25 @@ def test_the_player_acts_at_the_table_page_from_the_tournament_link(
         assert view["seq"] == 3  # join, start, and her move from the table page
     finally:
         context.close()
+
+
+def test_a_table_page_that_no_longer_seats_the_player_sends_him_to_his_table(
+    make_server: Callable[..., Server], browser: Browser
+) -> None:
+    server = make_server()
+    settings = {"bots": ["calling"] * 7, "table_size": 4, "turn_seconds": 0}
+    _, made = call(server, "POST", "/api/tournaments", {"settings": settings, "host": "Ann"})
+    key, token = made["id"], made["token"]
+    _, view = call(server, "POST", f"/api/tournaments/{key}", {"type": "start"}, token)
+    mine = view["table"]["number"]
+    other = 3 - mine  # two tables of four: hers, and the one she is not at (as if moved)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(server.base + "/")
+        page.evaluate(f"localStorage.setItem('tourney:{key}', '{token}')")
+        page.goto(server.base + f"/t/{key}-{other}")
+        page.wait_for_url(f"**/t/{key}-{mine}", timeout=15_000)
+        expect(page.locator("#actions button[data-action]").first).to_be_visible(timeout=15_000)
+    finally:
+        context.close()
