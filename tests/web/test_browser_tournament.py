@@ -36,6 +36,18 @@ def state(server: Server, key: str) -> dict[str, Any]:
     return data
 
 
+def settled(server: Server, key: str) -> dict[str, Any]:
+    """The tournament once a page's click has landed: the same version twice, 0.2 s
+    apart (a move clicked just before is sent by the page while the test looks)."""
+    s = state(server, key)
+    while True:
+        time.sleep(0.2)
+        again = state(server, key)
+        if again["seq"] == s["seq"]:
+            return again
+        s = again
+
+
 def play_turn(page: Page) -> bool:
     """Check when free, call when it costs a twentieth of the stack or less, else fold;
     accept a deal offered. True if the page did something."""
@@ -108,7 +120,7 @@ def test_two_table_tournament_to_a_deal(
     deadline = time.monotonic() + 180
     while True:
         assert time.monotonic() < deadline, "the tournament did not end in time"
-        s = state(server, key)
+        s = settled(server, key)
         # Chips conserved, every time we look (and the server checks after every deal).
         assert sum(p["stack"] for p in s["standings"]) == s["chips"] == 11 * 1500
         assert s["pool"] == 11 * 100
