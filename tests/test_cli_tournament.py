@@ -31,7 +31,7 @@ def test_the_eighteen_player_tournament_prints_the_whole_result(
     assert len(data["final_table"]["players"]) == 9
     levels = data["levels"]
     assert levels[0] == {"level": 1, "small_blind": 10, "big_blind": 20, "ante": 0,
-                         "big_blind_ante": False, "from_deal": 1}  # fmt: skip
+                         "big_blind_ante": False, "stakes": "10/20", "from_deal": 1}  # fmt: skip
     assert [lv["level"] for lv in levels] == list(range(1, len(levels) + 1))
     assert all(p["busted_at_deal"] is None for p in places[:1])
     outs = [p["busted_at_deal"] for p in places[1:]]
@@ -52,6 +52,31 @@ def test_rebuys_late_entries_and_a_deal(capsys: pytest.CaptureFixture[str]) -> N
     assert data["deal"] == "icm" and [p["dealt"] for p in places[:4]] == [True] * 3 + [False]
 
 
+@pytest.mark.parametrize(
+    ("game", "first"),
+    [
+        ("stud", "ante 2, bring-in 5, limits 20/40"),
+        ("razz", "ante 2, bring-in 5, limits 20/40"),
+        ("omaha", "10/20"),
+        ("2-7-triple-draw", "10/20"),
+    ],
+)
+def test_any_game_of_the_catalogue_plays_to_the_end(
+    capsys: pytest.CaptureFixture[str], game: str, first: str
+) -> None:
+    code, out, _ = run_main(capsys, "tournament", "--game", game, "--players", "10",
+                            "--bots", "calling,strength,random", "--seed", "5",
+                            "--schedule", "turbo", "--json")  # fmt: skip
+    assert code == 0
+    data = json.loads(out)
+    assert data["table_size"] == (8 if game in ("stud", "razz") else 9)  # stud deals to 8
+    assert data["tables"] == 2 and data["finished"]
+    assert data["levels"][0]["stakes"] == first
+    places = data["places"]
+    assert sorted(p["place"] for p in places) == list(range(1, 11))
+    assert [p["prize"] for p in places[:4]] == [500, 300, 200, 0]  # 50/30/20 % of 1,000
+
+
 def test_help_lists_every_option(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_main(capsys, "tournament", "--help")
     assert code == 0 and "<bool>" not in out
@@ -65,7 +90,10 @@ def test_help_lists_every_option(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--game", "razz"], "error: --game razz: Fixed-limit razz has no blinds"),
+        (
+            ["--game", "stud", "--table-size", "9"],
+            "error: Fixed-limit seven-card stud deals to at most 8",
+        ),
         (["--game", "pai-gow"], "error: --game pai-gow: a tournament deals one poker game"),
         (["--table-size", "11"], "error: table size 11: a table seats 2 to 10"),
         (["--payouts", "50,30"], "error: payouts 50, 30 add up to 80%"),

@@ -446,7 +446,8 @@ def test_levels_by_deals_count_down_in_deals() -> None:
     assert summary["levels_by"] == "deals" and summary["level_length"] == 6
     assert summary["deals"] == 1 and not summary["finished"]
     assert summary["levels"] == [{"level": 1, "small_blind": 10, "big_blind": 20, "ante": 0,
-                                  "big_blind_ante": False, "from_deal": 1}]  # fmt: skip
+                                  "big_blind_ante": False, "stakes": "10/20",
+                                  "from_deal": 1}]  # fmt: skip
     assert summary["final_table"] == {"at_deal": 0, "players": names(6)}  # a sit-and-go
 
 
@@ -489,8 +490,8 @@ def test_a_deal_at_the_end_shares_the_prizes_left(kind: str) -> None:
 
 
 def test_settings_refused_in_one_line() -> None:
-    with pytest.raises(ConfigurationError, match="has no blinds"):
-        TournamentConfig(game=get_variant("FR"))
+    with pytest.raises(ConfigurationError, match="at most 8 players"):
+        TournamentConfig(game=get_variant("FR"), table_size=9)
     with pytest.raises(ConfigurationError, match="seats 2 to 10"):
         TournamentConfig(table_size=11)
     with pytest.raises(ConfigurationError, match="add up to"):
@@ -510,3 +511,82 @@ def test_a_player_moved_goes_to_a_table_with_room_even_if_it_is_dealing() -> Non
     assert [len(x.players) for x in t.tables] == [3, 2]
     t.start(2)  # table 2 deals; table 1 is full and between deals
     assert t._shortest() is t.tables[1]
+
+
+# -- every game of the catalogue ------------------------------------------------
+
+
+def test_a_stud_tournament_posts_antes_and_a_bring_in_and_conserves_chips() -> None:
+    schedule = parse_levels("10/20, 100/200", deals=4)
+    t = Tournament(TournamentConfig(table_size=4, schedule=schedule, game=get_variant("F7S")),
+                   names(7), seed=8)  # fmt: skip
+    seen: list[tuple[int, int, int, int]] = []
+
+    def check(t: Tournament, _table: int, deal: Deal) -> None:
+        s = deal.stakes
+        assert not any(s.blinds) and len(set(s.antes)) == 1
+        seen.append((s.antes[0], s.bring_in, s.small_bet, s.big_bet))
+        conserved(t)
+
+    play_bots(t, ["calling", "strength", "random"], seed=8, on_deal=check)
+    assert t.finished and sum(p.prize for p in t.players) == 700
+    assert seen[0] == (2, 5, 20, 40)  # level 10/20: ante 1/8 of 20, bring-in half of 10
+    assert (25, 50, 200, 400) in seen  # level 100/200
+    assert sorted(p.place for p in t.players) == list(range(1, 8))
+
+
+@pytest.mark.parametrize("game", ["straights", "razz", "courchevel", "badugi"])
+def test_games_without_blinds_or_with_odd_streets_play_to_the_end(game: str) -> None:
+    from straights.poker.catalogue import find_variant
+
+    t = Tournament(TournamentConfig(table_size=3, schedule=preset("turbo"),
+                                    game=find_variant(game)), names(5), seed=3)  # fmt: skip
+    play_bots(t, ["calling", "random"], seed=3, on_deal=lambda t, _n, _d: conserved(t))
+    assert t.finished and [p.prize for p in t.standings()][:3] == [325, 175, 0]  # 65/35 % of 500
+
+
+# -- a table the caller deals (begin / end) -----------------------------------------
+
+
+def test_a_tournament_driven_through_begin_and_end_plays_to_the_end() -> None:
+    """The caller deals each deal on a table of his own (here the engine's one table
+    with the level's stakes) and hands back the stacks: the same bookkeeping."""
+    from straights.table import PokerGame, Table
+
+    t = Tournament(TournamentConfig(table_size=4, schedule=preset("turbo"),
+                                    game=get_variant("F7S")), names(7), seed=5)  # fmt: skip
+    bots = deal_bots(["calling", "strength", "random", "calling"], 5)
+    while not t.finished:
+        for number in t.ready():
+            if number not in t.ready():
+                continue
+            order = t.begin(number)
+            level = t.tables[number - 1].level
+            assert level is not None
+            with pytest.raises(IllegalActionError, match="cannot deal now"):
+                t.begin(number)
+            dealer = Table(PokerGame(level.stakes), [t.players[p].name for p in order],
+                           [t.players[p].stack for p in order], seed=t.deals,
+                           button=len(order) - 1)  # fmt: skip
+            deal = dealer.start(t.config.variant)
+            assert deal.stakes.bring_in == max(1, level.big // 8, level.small // 2)
+            play_deal(deal, bots[: deal.n])
+            dealer.finish(deal)
+            t.end(number, dealer.stacks)
+            conserved(t)
+    assert sorted(p.place for p in t.players) == list(range(1, 8))
+    assert sum(p.prize for p in t.players) == 700
+
+
+def test_end_takes_only_a_begun_deal_with_every_chip() -> None:
+    t = Tournament(TournamentConfig(table_size=3), names(3), seed=1)
+    with pytest.raises(IllegalActionError, match="no deal of its own in play"):
+        t.end(1, [1500, 1500, 1500])
+    t.begin(1)
+    with pytest.raises(IllegalActionError, match="give 3 stacks"):
+        t.end(1, [4500])
+    with pytest.raises(AssertionError, match="chips not conserved"):
+        t.end(1, [1500, 1500, 1501])
+    t.end(1, [0, 1500, 3000])
+    assert len(t.left) == 2 and t.deals == 1
+    conserved(t)

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.browser
 
 #: A seed under which the people (playing as :func:`play_turn` does) both reach the
 #: final table's deal, after a balancing move and a broken table.
-SEED = "0"
+SEED = "13"
 LEVELS = "10/20, 20/40, 30/60, 50/100, 75/150, 100/200, 150/300, 200/400"
 
 
@@ -34,6 +34,18 @@ def state(server: Server, key: str) -> dict[str, Any]:
     with urllib.request.urlopen(f"{server.base}/api/tournaments/{key}", timeout=5) as r:
         data: dict[str, Any] = json.loads(r.read())
     return data
+
+
+def settled(server: Server, key: str) -> dict[str, Any]:
+    """The tournament once a page's click has landed: the same version twice, 0.2 s
+    apart (a move clicked just before is sent by the page while the test looks)."""
+    s = state(server, key)
+    while True:
+        time.sleep(0.2)
+        again = state(server, key)
+        if again["seq"] == s["seq"]:
+            return again
+        s = again
 
 
 def play_turn(page: Page) -> bool:
@@ -51,6 +63,9 @@ def play_turn(page: Page) -> bool:
     stack = int(mine.split(" ")[0].replace(",", ""))
     choice = "fold"
     for kind, label in kinds:
+        if kind == "bring-in":  # stud: the lowest up card brings it in (he cannot fold)
+            choice = "bring-in"
+            break
         if kind == "check":
             choice = "check"
             break
@@ -105,7 +120,7 @@ def test_two_table_tournament_to_a_deal(
     deadline = time.monotonic() + 180
     while True:
         assert time.monotonic() < deadline, "the tournament did not end in time"
-        s = state(server, key)
+        s = settled(server, key)
         # Chips conserved, every time we look (and the server checks after every deal).
         assert sum(p["stack"] for p in s["standings"]) == s["chips"] == 11 * 1500
         assert s["pool"] == 11 * 100
@@ -146,7 +161,7 @@ def test_two_table_tournament_to_a_deal(
 
     assert done["deal"] and done["final"] and done["restart"]
     assert sorted(moved) == ["Ann", "Bob"]  # table 2 broke under both: their pages followed
-    assert s["seq"] == 37, s["seq"]  # the commands of the seeded run: joins, start, moves, accepts
+    assert s["seq"] == 31, s["seq"]  # the commands of the seeded run: joins, start, moves, accepts
     events = " | ".join(s["events"])
     assert "table 2 breaks" in events
     assert "(balancing)" in events
@@ -161,5 +176,65 @@ def test_two_table_tournament_to_a_deal(
         rows = page.locator("#standings tr.you td")
         expect(rows.nth(2)).not_to_have_text("")
         shot(page, f"results-{size}")
+    desk.close()
+    phone.close()
+
+
+def test_a_stud_tournament_deals_antes_and_a_bring_in_to_the_end(
+    browser: Browser, make_server: Callable[..., Server], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("STRAIGHTS_TOURNAMENT_SEED", SEED)
+    server = make_server()
+    desk = browser.new_context(viewport={"width": 1366, "height": 768})
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    host, bob = desk.new_page(), phone.new_page()
+
+    host.goto(server.base + "/tournament")
+    form = host.locator("#create-form")
+    form.locator("input[name=host]").fill("Ann")
+    form.locator("select[name=game]").select_option("stud")
+    form.locator("input[name=bots]").fill("4")
+    form.locator("select[name=bot]").select_option("mix")
+    form.locator("input[name=levels]").fill("10/20, 40/80, 100/200, 300/600")
+    form.locator("input[name=length]").fill("2")
+    form.locator("select[name=deal]").select_option("")
+    form.locator("button[type=submit]").click()
+    expect(host.locator("#start")).to_be_visible()
+    key = host.url.rsplit("/", 1)[1]
+    bob.goto(host.url)
+    bob.locator("#join-form input[name=name]").fill("Bob")
+    bob.locator("#join-form button").click()
+    expect(host.locator("#entrants")).to_contain_text("Bob")
+    host.locator("#start").click()
+
+    # The clock says the game and the level as stud players read it.
+    expect(host.locator("#clock-game")).to_have_text("Fixed-limit seven-card stud")
+    expect(bob.locator("#clock-blinds")).to_have_text("ante 2, bring-in 5, limits 20/40")
+    expect(host.locator("#clock-next")).to_have_text("next ante 10, bring-in 20, limits 80/160")
+    seen_up = False
+    deadline = time.monotonic() + 180
+    while True:
+        assert time.monotonic() < deadline, "the tournament did not end in time"
+        s = state(server, key)
+        assert sum(p["stack"] for p in s["standings"]) == s["chips"] == 6 * 1500
+        if s["status"] == "finished":
+            break
+        for page in (host, bob):
+            page.evaluate("tournamentPage.refresh()")
+        if not seen_up and host.locator("#actions").is_visible():
+            # Three cards or more of his own; the others' down cards are backs.
+            mine = host.locator("#seats li.me .card")
+            assert mine.count() >= 3
+            assert host.locator("#seats li:not(.me) .card.down").count() >= 2
+            shot(host, "stud-desktop")
+            shot(bob, "stud-phone")
+            seen_up = True
+        assert play_turn(host) or play_turn(bob), "nobody can act and the tournament waits"
+
+    assert seen_up
+    assert sum(p["prize"] for p in s["standings"]) == s["pool"] == 600
+    assert sorted(p["place"] for p in s["standings"]) == list(range(1, 7))
+    for page in (host, bob):
+        expect(page.locator("#results-title")).to_have_text("Places and prizes")
     desk.close()
     phone.close()

@@ -40,13 +40,15 @@ def move(view: dict[str, Any]) -> str | None:
     me = next(p for p in deal["players"] if p["me"])
     if "check" in legal:
         return "check"
+    if "bring-in" in legal:  # stud: the lowest up card opens
+        return "bring-in"
     if "call" in legal and legal["call"]["amount"] * 20 <= me["stack"]:
         return "call"
     return "fold"
 
 
-def seated(seed: int = 0) -> WebTournament:
-    t = WebTournament("k", SETTINGS, seed=seed, host_hash="a")
+def seated(seed: int = 0, **more: Any) -> WebTournament:
+    t = WebTournament("k", {**SETTINGS, **more}, seed=seed, host_hash="a")
     t.apply({"type": "join", "name": "Ann", "token_hash": "a", "at": 0.0})
     t.apply({"type": "join", "name": "Bob", "token_hash": "b", "at": 0.0})
     t.apply({"type": "start", "token_hash": "a", "at": 1.0})
@@ -84,7 +86,7 @@ def test_config_of_refuses_bad_settings_in_one_line() -> None:
 
 
 def test_to_an_accepted_icm_deal_chips_conserved_at_every_deal() -> None:
-    t = seated()
+    t = seated(2)  # a seed under which table 2 breaks after a balancing move
     assert t.tournament is not None
     deals = 0
     while t.tournament.deals > deals or step(t):
@@ -104,6 +106,43 @@ def test_to_an_accepted_icm_deal_chips_conserved_at_every_deal() -> None:
     # By chips, most first, and every dealt prize at least the sixth's.
     stacks = [p["stack"] for p in dealt]
     assert stacks == sorted(stacks, reverse=True) and all(p["prize"] > 0 for p in dealt)
+
+
+@pytest.mark.parametrize(
+    ("game", "table_size", "stakes", "cards"),
+    [("stud", 6, "ante 2, bring-in 5, limits 20/40", 3), ("omaha", 6, "10/20", 4)],
+)
+def test_a_stud_or_omaha_tournament_to_the_end(
+    game: str, table_size: int, stakes: str, cards: int
+) -> None:
+    t = seated(2, game=game, table_size=table_size)
+    assert t.tournament is not None
+    first = t.view("a")
+    assert first["clock"]["blinds"] == stakes
+    assert first["settings"]["game"] == t.config.variant.name
+    mine = next(p for p in first["table"]["deal"]["players"] if p["me"])
+    assert len(mine["cards"]) == cards and "??" not in mine["cards"]  # his own, face up
+    kinds: set[str] = set()
+    deals = 0
+    while t.tournament.deals > deals or step(t):
+        deals = t.tournament.deals
+        deal = (t.view("a").get("table") or {}).get("deal") or {}
+        kinds |= {a["kind"] for a in deal.get("legal", [])}
+        view = t.view(None)
+        assert sum(p["stack"] for p in view["standings"]) == view["chips"] == 11 * 1500
+    view = t.view("a")
+    assert view["status"] == "finished"
+    assert sum(p["prize"] for p in view["standings"]) == view["pool"] == 1100
+    assert [p["place"] for p in view["standings"]] == list(range(1, 12))
+    if game == "stud":
+        assert "bring-in" in kinds or "complete" in kinds or "call" in kinds
+
+
+def test_draw_games_are_refused_at_the_page_in_one_line() -> None:
+    with pytest.raises(ConfigurationError, match="game badugi: the tournament page deals"):
+        WebTournament("k", {"game": "badugi"}, seed=1)
+    with pytest.raises(ConfigurationError, match="a tournament deals one poker game"):
+        WebTournament("k", {"game": "pai-gow"}, seed=1)
 
 
 def test_a_refused_deal_plays_on_and_comes_back_with_fewer() -> None:

@@ -28,7 +28,12 @@ def tournament(
     players: Annotated[
         int, typer.Option("--players", "-p", help="Players (late entrants included).")
     ] = 9,
-    table_size: Annotated[int, typer.Option(help="Seats a table (2 to 10).")] = 9,
+    table_size: Annotated[
+        int | None,
+        typer.Option(
+            help="Seats a table (2 to 10; default 9, or fewer where the game deals fewer)."
+        ),
+    ] = None,
     bots: Annotated[
         str | None,
         typer.Option(
@@ -39,7 +44,11 @@ def tournament(
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for a repeatable tournament.")] = None,
     game: Annotated[
-        str, typer.Option(help="Any game of `straights games` with blinds (hold'em, Omaha …).")
+        str,
+        typer.Option(
+            help="Any game of `straights games`: blinds in flop and draw games, antes and a "
+            "bring-in in stud."
+        ),
     ] = "holdem",
     schedule: Annotated[
         str, typer.Option(help="Blinds schedule: standard, turbo or bb-ante.")
@@ -129,7 +138,8 @@ def tournament(
     opened = late_levels if late_levels is not None else (2 if late or reentries else 0)
     if (late or reentries) and opened == 0:
         raise ConfigurationError("--late and --reentries need --late-levels 1 or more")
-    config = TournamentConfig(table_size=table_size, stack=stack, buy_in=buy_in, schedule=plan,
+    size = _table_size(variant, table_size)
+    config = TournamentConfig(table_size=size, stack=stack, buy_in=buy_in, schedule=plan,
                               game=variant, payouts=payouts, late_levels=opened,
                               reentries=reentries, rebuys=rebuys, rebuy_levels=rebuy_levels,
                               add_on=add_on, deal=deal, deal_at=deal_at)  # type: ignore[arg-type]  # fmt: skip
@@ -170,20 +180,25 @@ def tournament(
 
 
 def _game(name: str) -> Variant:
-    """The catalogue game ``name``; one line for a game without blinds."""
+    """The catalogue game ``name``; one line for Pai Gow or dealer's choice."""
     from straights.errors import ConfigurationError
     from straights.paigow.about import is_pai_gow
     from straights.poker.catalogue import find_variant
 
     if is_pai_gow(name) or name.strip().casefold() == "dealers-choice":
-        raise ConfigurationError(f"--game {name}: a tournament deals one poker game with blinds")
-    variant = find_variant(name)
-    if not variant.blinds:
         raise ConfigurationError(
-            f"--game {name}: {variant.name} has no blinds; a tournament deals a game with "
-            "blinds (holdem, omaha, short-deck …)"
+            f"--game {name}: a tournament deals one poker game of `straights games`"
         )
-    return variant
+    return find_variant(name)
+
+
+def _table_size(variant: Variant, given: int | None) -> int:
+    """``given``, else 9 or as many as ``variant`` deals to (8 at seven-card stud)."""
+    from straights.cards import make_deck
+
+    if given is not None:
+        return given
+    return min(9, variant.max_players(len(make_deck(variant.deck, jokers=variant.jokers))))
 
 
 def _print(t: Tournament, result: dict[str, Any]) -> None:
@@ -211,10 +226,7 @@ def _print(t: Tournament, result: dict[str, Any]) -> None:
     lines = [
         f"prize pool {t.pool:,} ({result['entries']} entries, {t.pool // t.config.buy_in} buys "
         f"of {t.config.buy_in}); {t.chips:,} chips; {t.deals} deals",
-        "levels played: " + ", ".join(
-            f"{lv['level']}) {lv['small_blind']}/{lv['big_blind']}"
-            + (f" {'bb ' if lv['big_blind_ante'] else ''}ante {lv['ante']}" if lv["ante"] else "")
-            for lv in result["levels"]),
+        "levels played: " + ", ".join(f"{lv['level']}) {lv['stakes']}" for lv in result["levels"]),
     ]  # fmt: skip
     for b in result["tables_broken"]:
         lines.append(f"table {b['table']} broken after deal {b['at_deal']}: "

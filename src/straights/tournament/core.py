@@ -68,7 +68,8 @@ class TournamentConfig:
     * ``table_size``: seats a table (2 to 10); ``stack``: chips of an entry;
       ``buy_in``: what an entry pays into the prize pool;
     * ``schedule``: the levels (:mod:`~straights.tournament.schedule`); ``game``: any
-      catalogue game with blinds (default no-limit hold'em);
+      catalogue game (default no-limit hold'em), each level's forced bets as the game
+      takes them (:meth:`~straights.tournament.schedule.Level.stakes`);
     * ``payouts``: a payout table's preset name or percentages
       (:func:`~straights.tournament.payouts.payout_table`);
     * ``late_levels``: registration stays open to the end of this level (0: closed
@@ -111,11 +112,6 @@ class TournamentConfig:
                 f"a deal among {self.deal_at}: it takes 2 to 10 players (a final table)"
             )
         game = self.variant
-        if not game.blinds:
-            raise ConfigurationError(
-                f"{game.name} has no blinds: a tournament deals a game with blinds "
-                "(hold'em, Omaha, a draw game with blinds …)"
-            )
         from straights.cards import make_deck
 
         most = game.max_players(len(make_deck(game.deck, jokers=game.jokers)))
@@ -178,6 +174,15 @@ class SeatTable:
     table: Table[Deal, Variant] | None = None
     deal: Deal | None = None
     dealt: list[int] = field(default_factory=list)
+    #: A deal in play at a table the tournament does not deal itself (:meth:`Tournament.begin`).
+    away: bool = False
+    #: The level of the deal in play or last dealt here.
+    level: Level | None = None
+
+    @property
+    def dealing(self) -> bool:
+        """A deal is in play here (dealt by the tournament or by a table it drives)."""
+        return self.deal is not None or self.away
 
     @property
     def players(self) -> list[int]:
@@ -326,7 +331,7 @@ class Tournament:
         """A table with fewest players among the live ones with an empty seat (between
         deals when any such is), by draw."""
         live = [t for t in (among or self.tables) if t.live and None in t.seats]
-        free = [t for t in live if t.deal is None] or live
+        free = [t for t in live if not t.dealing] or live
         fewest = min(len(t.players) for t in free)
         return self.rng.choice([t for t in free if len(t.players) == fewest])
 
@@ -456,7 +461,7 @@ class Tournament:
     def _between_deals(self, player: Player) -> None:
         if player.table is None:
             raise IllegalActionError(f"{player.name} is out of the tournament")
-        if self.tables[player.table - 1].deal is not None:
+        if self.tables[player.table - 1].dealing:
             raise IllegalActionError(f"{player.name} is in a deal: wait for it to end")
 
     # -- deals --------------------------------------------------------------
@@ -468,10 +473,13 @@ class Tournament:
         if self.finished or self.paused:
             return []
         return [t.number for t in self.tables
-                if t.live and t.deal is None and len(t.players) >= 2]  # fmt: skip
+                if t.live and not t.dealing and len(t.players) >= 2]  # fmt: skip
 
-    def start(self, number: int) -> Deal:
-        """Start the next deal at table ``number`` at the level in force."""
+    def begin(self, number: int) -> list[int]:
+        """Begin the next deal at table ``number`` at the level in force, for a table the
+        caller deals (a web table): the players' ids in the deal's order, the button
+        last, and their stacks are :attr:`Player.stack`; the table's ``level`` says the
+        forced bets. Hand it back with :meth:`end`. :meth:`start` deals it here instead."""
         if number not in self.ready():
             raise IllegalActionError(f"table {number} cannot deal now")
         table = self.tables[number - 1]
@@ -483,6 +491,18 @@ class Tournament:
         self._offer_add_ons()
         table.deals += 1
         order = table.order()
+        table.dealt, table.away, table.level = order, True, level
+        button = self.players[order[-1]].seat
+        assert button is not None
+        table.button = button  # the button's seat this deal; it moves on when it ends
+        return order
+
+    def start(self, number: int) -> Deal:
+        """Start the next deal at table ``number`` at the level in force."""
+        order = self.begin(number)
+        table = self.tables[number - 1]
+        level = table.level
+        assert level is not None
 
         def stakes(variant: Variant, players: int) -> Stakes:
             return level.stakes(variant, players)
@@ -494,12 +514,9 @@ class Tournament:
             seed=self.rng.getrandbits(64),
             button=len(order) - 1,
         )
-        deal = dealer.start(self.config.variant)
-        table.table, table.deal, table.dealt = dealer, deal, order
-        button = self.players[order[-1]].seat
-        assert button is not None
-        table.button = button  # the button's seat this deal; it moves on when it ends
-        return deal
+        table.away = False
+        table.table, table.deal = dealer, dealer.start(self.config.variant)
+        return table.deal
 
     def players_of(self, number: int) -> list[Player]:
         """The players of table ``number``'s deal in play, in the deal's order."""
@@ -516,11 +533,33 @@ class Tournament:
         dealer.finish(deal)
         if dealer.carry or dealer.house or dealer.total_chips() != before:
             raise AssertionError(f"table {number}: chips not conserved in deal {self.deals + 1}")
+        table.table = table.deal = None
+        table.away = True
+        self.end(number, dealer.stacks)
+
+    def end(self, number: int, stacks: Sequence[int]) -> None:
+        """Take the end of the deal :meth:`begin` began at table ``number``: ``stacks``,
+        the players' chips after it in the deal's order, which must add up to theirs
+        before it; then busts, rebuys and re-entries, balancing and breaking, and at the
+        end places and prizes."""
+        table = self.tables[number - 1]
+        if not table.away or table.deal is not None:
+            raise IllegalActionError(f"table {number} has no deal of its own in play")
+        if len(stacks) != len(table.dealt) or min(stacks, default=0) < 0:
+            raise IllegalActionError(
+                f"table {number}: give {len(table.dealt)} stacks of 0 chips or more"
+            )
+        before = sum(self.players[p].stack for p in table.dealt)
+        if sum(stacks) != before:
+            raise AssertionError(
+                f"table {number}: chips not conserved in deal {self.deals + 1} "
+                f"({sum(stacks)} after, {before} before)"
+            )
         started = {p: self.players[p].stack for p in table.dealt}
         for i, p in enumerate(table.dealt):
-            self.players[p].stack = dealer.stacks[i]
+            self.players[p].stack = stacks[i]
         table.button = (table.button + 1) % len(table.seats)  # on to the next seat
-        table.table = table.deal = None
+        table.away = False
         self.deals += 1
         broke = [p for p in table.dealt if self.players[p].stack == 0]
         self.rng.shuffle(broke)  # equal starting stacks: by draw
@@ -543,7 +582,7 @@ class Tournament:
         if len(left) == 1:
             self._end()
         elif (self.config.deal and len(left) <= self.config.deal_at
-              and all(t.deal is None for t in self.tables)):  # fmt: skip
+              and not any(t.dealing for t in self.tables)):  # fmt: skip
             self._deal(self.config.deal)
 
     def _broke(self, player: Player) -> None:
@@ -572,7 +611,7 @@ class Tournament:
         self._add_ons_offered = True
         for player in self.left:
             table = player.table
-            free = table is not None and self.tables[table - 1].deal is None
+            free = table is not None and not self.tables[table - 1].dealing
             if free and not player.add_ons and self._want_add_on(player):
                 self.take_add_on(player)
 
@@ -580,7 +619,7 @@ class Tournament:
         """Break tables the players fit without, then balance the rest (between deals)."""
         while True:
             live = {t.number: len(t.players) for t in self.tables if t.live}
-            busy = {t.number for t in self.tables if t.live and t.deal is not None}
+            busy = {t.number for t in self.tables if t.live and t.dealing}
             step = next_step(live, self.config.table_size, busy)
             if step is None:
                 return
@@ -676,7 +715,7 @@ class Tournament:
             raise IllegalActionError("registration is still open: no deal before it closes")
         if len(self.left) < 2:
             raise IllegalActionError("a deal takes two players or more")
-        if any(t.deal is not None for t in self.tables):
+        if any(t.dealing for t in self.tables):
             raise IllegalActionError("a deal is in play: wait for it to end")
         self._deal(kind)
 
@@ -755,6 +794,7 @@ class Tournament:
                     "big_blind": lv.big,
                     "ante": lv.ante,
                     "big_blind_ante": lv.bb_ante,
+                    "stakes": lv.words(config.variant),
                     "from_deal": at + 1,
                 }
                 for i, lv, at in self.levels

@@ -65,8 +65,18 @@ class Level:
         return Level(self.small * 2, self.big * 2, self.ante * 2, self.bb_ante)
 
     def stakes(self, variant: Variant, players: int) -> Stakes:
-        """The stakes of a deal of ``variant`` to ``players`` at this level: the blinds,
-        a fixed limit of big blind and twice it, the big blind as the smallest bet.
+        """The stakes of a deal of ``variant`` to ``players`` at this level, per the
+        game's kind of forced bet (:meth:`words` says them):
+
+        * **blinds** (flop and draw games): the blinds, the level's ante or big-blind
+          ante, a fixed limit of the big blind and twice it, the big blind as the
+          smallest bet;
+        * **a bring-in** (stud, razz, London lowball): an ante from everyone of an
+          eighth of the big blind (1 at least), a bring-in of half the small blind
+          (never below the ante), limits of the big blind and twice it — level
+          100/200 is ante 25, bring-in 50, limits 200/400;
+        * **antes only** (Straights): an ante of half the small blind (1 at least),
+          which is also the doubling ladder's unit.
 
         >>> from straights.poker.catalogue import get_variant
         >>> s = Level(50, 100, 100, bb_ante=True).stakes(get_variant("NT"), 3)
@@ -74,9 +84,19 @@ class Level:
         ((50, 100, 0), (0, 100, 0), True)
         >>> Level(50, 100, 100, bb_ante=True).stakes(get_variant("NT"), 2).antes
         (100, 0)
+        >>> s = Level(100, 200, 25).stakes(get_variant("F7S"), 3)
+        >>> s.antes, s.bring_in, s.small_bet, s.big_bet, s.blinds
+        ((25, 25, 25), 50, 200, 400, (0, 0, 0))
         """
+        if variant.bring_in:
+            ante = max(1, self.big // 8)
+            return Stakes.uniform(players, ante=ante, bring_in=max(ante, self.small // 2),
+                                  small_bet=self.big, big_bet=2 * self.big,
+                                  min_bet=self.big)  # fmt: skip
         if not variant.blinds:
-            raise ConfigurationError(f"{variant.name} has no blinds: a tournament needs them")
+            ante = max(1, self.small // 2)
+            return Stakes((ante,) * players, (0,) * players, min_bet=ante, trim_antes=False,
+                          dead_antes=False)  # fmt: skip
         stakes = Stakes.uniform(players, ante=0 if self.bb_ante else self.ante,
                                 blinds=(self.small, self.big), small_bet=self.big,
                                 big_bet=2 * self.big, min_bet=self.big)  # fmt: skip
@@ -86,6 +106,24 @@ class Level:
         antes = tuple(self.ante if i == big else 0 for i in range(players))
         return Stakes(antes, stakes.blinds, stakes.bring_in, stakes.small_bet, stakes.big_bet,
                       stakes.min_bet, trim_antes=False, dead_antes=True)  # fmt: skip
+
+    def words(self, variant: Variant) -> str:
+        """This level as players of ``variant`` read it (its forced bets and limits).
+
+        >>> from straights.poker.catalogue import find_variant, get_variant
+        >>> Level(100, 200, 25).words(get_variant("NT"))
+        '100/200, ante 25'
+        >>> Level(100, 200, 25).words(get_variant("FR"))
+        'ante 25, bring-in 50, limits 200/400'
+        >>> Level(10, 20).words(find_variant("straights"))
+        'ante 5'
+        """
+        if not variant.bring_in and variant.blinds:
+            return str(self)
+        s = self.stakes(variant, 2)
+        if variant.bring_in:
+            return f"ante {s.antes[0]}, bring-in {s.bring_in}, limits {s.small_bet}/{s.big_bet}"
+        return f"ante {s.antes[0]}"
 
 
 @dataclass(frozen=True, slots=True)

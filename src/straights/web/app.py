@@ -11,10 +11,10 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -48,6 +48,9 @@ from straights.web.protocol import (
     parse_settings,
 )
 from straights.web.throttle import TokenBucket, address_key
+
+if TYPE_CHECKING:
+    from straights.web.tournament import TournamentHall
 
 log = logging.getLogger("straights.web")
 STATIC = Path(__file__).with_name("static")
@@ -165,6 +168,7 @@ def create_app(
     from straights.web.tournament import TournamentHall, tournament_routes
 
     hall = TournamentHall(store)
+    hall.listeners.append(tournament_tables_served(hall, manager))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -214,6 +218,25 @@ class _Limits:
     address_burst: int
     join_timeout: float
     send_timeout: float
+
+
+def tournament_tables_served(hall: TournamentHall, manager: TableManager) -> Callable[[str], None]:
+    """The hall's listener that serves each tournament's web tables at the normal table
+    page (``/t/<tournament>-<table>``): a person's move there goes to the tournament,
+    which stores it and plays the bots on; everyone watching is sent each change."""
+
+    def served(key: str) -> None:
+        t = hall.tournaments.get(key)
+        if t is None or t.tables is None:
+            return
+
+        async def driver(command: dict[str, Any], token: str) -> None:
+            await hall.run(key, command, token)
+
+        for web in t.tables.tables.values():
+            manager.attach(web, driver)
+
+    return served
 
 
 class _Server:

@@ -285,6 +285,11 @@ class LiveTable:
     #: seat: who asks, his message and the token he will hold (not stored: a request
     #: lives while its connection does).
     requests: dict[int, tuple[Connection, Sit, str]] = field(default_factory=dict)
+    #: A table another part of the server drives (a tournament's, see
+    #: :meth:`TableManager.attach`): a player's move goes to it with his token.
+    driver: Callable[[dict[str, Any], str], Awaitable[None]] | None = None
+    #: The version of a driven table last sent to its watchers.
+    shown: int = -1
 
     def ready(self) -> None:
         """Raise :class:`TableWaiting` while the table waits for its database."""
@@ -424,6 +429,8 @@ class TableManager:
         self.archived: collections.OrderedDict[str, LiveTable] = collections.OrderedDict()
         self._archiving: set[asyncio.Task[None]] = set()
         self._stopping = False
+        #: Tables another part of the server deals and stores (a tournament's), by id.
+        self.driven: dict[str, LiveTable] = {}
 
     # -- life cycle -----------------------------------------------------------------------
     def _rebuild(self, row: TableRecord, marks: dict[Mark, int] | None = None) -> WebTable:
@@ -564,6 +571,10 @@ class TableManager:
     ) -> None:
         """Apply, store, then broadcast one command (caller must not hold the lock);
         ``seen``, when given, is the table version the sender saw (see :meth:`_fresh`)."""
+        if live.driver is not None:
+            raise IllegalActionError(
+                "at a tournament's table you only act: the tournament seats and moves the players"
+            )
         async with live.lock:
             self._fresh(live, seen, command)
             # The new state goes out as soon as the transaction has committed (from
@@ -659,9 +670,32 @@ class TableManager:
             live.task.cancel()
             live.task = None
 
+    def attach(
+        self, table: WebTable, driver: Callable[[dict[str, Any], str], Awaitable[None]]
+    ) -> None:
+        """Serve ``table``, which another part of the server deals and stores (a
+        tournament's), at the normal table page: the manager never deals there nor
+        stores its commands; a player's move goes to ``driver`` (with his token),
+        which applies and stores it. Called again after every change (a table
+        rebuilt from its log replaces the old), it sends everyone watching the new
+        state."""
+        live = self.driven.get(table.id)
+        if live is None:
+            live = self.driven[table.id] = LiveTable(table, driver=driver)
+        elif live.table is not table:
+            live.table, live.driver = table, driver
+            live.history_cache.clear()
+        elif live.online == live.connected_seats() and live.shown == table.seq:
+            return
+        live.shown = table.seq
+        live.changed_at = time.monotonic()
+        self.broadcast(live)
+
     async def lookup(self, table_id: str) -> LiveTable | None:
         """Table ``table_id``: a live one, else a closed one read back from the store
         (kept among the last :data:`ARCHIVED_KEPT` asked for); None if there is none."""
+        if (driven := self.driven.get(table_id)) is not None:
+            return driven
         live = self.tables.get(table_id) or self.archived.get(table_id)
         if live is not None:
             if table_id in self.archived:
@@ -1120,6 +1154,10 @@ class TableManager:
             raise IllegalActionError(
                 "the host removed you from this table: ask the host to let you back"
             )
+        if live.driver is not None:
+            raise IllegalActionError(
+                "the tournament seats its players: join it on the tournament's page"
+            )
         token = msg.token if known and msg.token is not None else new_token()
         asks = live.table.settings.seat_approval and not known and not live.is_host(conn)
         async with live.lock:
@@ -1227,6 +1265,9 @@ class TableManager:
             raise IllegalActionError(
                 f"{seat_label(seat)} is not playing a deal now: wait for the next"
             )
+        if live.driver is not None:  # a tournament's table: the tournament applies it
+            await live.driver({"type": "act", "action": msg.action, "to": msg.to}, msg.token)
+            return
         command: dict[str, Any] = {"kind": "act", "seat": seat, "action": msg.action, "to": msg.to}
         if msg.cards:
             command["cards"] = list(msg.cards)

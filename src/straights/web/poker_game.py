@@ -32,7 +32,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from straights.bots import Bot
 from straights.bots.base import answer, can_decide
@@ -68,6 +68,9 @@ from straights.web.seats import (
     finished_deal,
     person_turn_left,
 )
+
+if TYPE_CHECKING:
+    from straights.tournament.schedule import Level
 
 __all__ = ["Dealt", "PokerSeats", "PokerWebGame", "house_rules", "scaled_stakes", "shortcuts"]
 
@@ -274,12 +277,18 @@ class PokerSeats:
         self.hand: Dealt | None = None
         self.hand_number = 0
         self.events: list[Record] = []
-        self.game = PokerGame(
-            lambda variant, players: scaled_stakes(variant, players, self.unit), house
-        )
+        #: A tournament's level for the next deals (``tlevel`` command), else the unit's.
+        self.level: Level | None = None
+        self.game = PokerGame(self._stakes, house)
         self._told = 0
         #: Tables stored before edition 4 deal a draw's replacements when all drew.
         self.draws_together = False
+
+    def _stakes(self, variant: Variant, players: int) -> Stakes:
+        level = self.level
+        if level is not None:
+            return level.stakes(variant, players)
+        return scaled_stakes(variant, players, self.unit)
 
     def _emit(self, **data: Any) -> None:
         self.events.append(Record(data))

@@ -147,6 +147,10 @@ class WebTable:
     muckers: set[int] = field(default_factory=set)
     #: Each player's statistics from the deals played here (shown when the host says).
     hud: Hud = field(default_factory=Hud)
+    #: A tournament's table (``tseat``/``tstand``/``tlevel`` commands): the tournament
+    #: seats and moves the players with their chips and sets each level; bots may
+    #: deal alone.
+    tournament: bool = False
 
     def __post_init__(self) -> None:
         self.seats = [None] * self.settings.seats
@@ -333,7 +337,10 @@ class WebTable:
 
     def can_deal(self) -> bool:
         """Whether a deal can start: players ready with chips, one of them a person
-        (bots never play alone)."""
+        (bots never play alone, but at a tournament's table)."""
+        if self.tournament:
+            seats = enumerate(self.seats)
+            return sum(1 for i, m in seats if m is not None and self.game.has_chips(i, m)) >= 2
         return self.game.can_deal()
 
     # -- commands ---------------------------------------------------------------------------
@@ -682,6 +689,67 @@ class WebTable:
         old = number - HISTORY_DEALS
         for kept in (self.owners, self.dealt_names, self.timeouts):
             kept.pop(old, None)
+
+    # -- a tournament's table (the server's commands, never a client's) -----------------
+    def _tournament_only(self, what: str) -> None:
+        self._open()
+        if not self.tournament:
+            raise IllegalActionError(f"{what}: this is not a tournament's table")
+        self._between_deals(what)
+
+    def _do_tseat(self, c: dict[str, Any]) -> None:
+        """The tournament seats a player (``name`` and ``token_hash``, or a ``bot``
+        kind) in ``seat`` with his ``chips`` (a ledger entry "tournament")."""
+        self._tournament_only("the tournament seats players")
+        seat, chips = int(c["seat"]), int(c["chips"])
+        self._empty_seat(seat)
+        token_hash = c.get("token_hash")
+        account = self.account_of(str(token_hash)) if token_hash else None
+        if account is None:
+            bot = c.get("bot")
+            account = Account(self.seq + 1, str(c["name"]), None if bot is None else str(bot),
+                              None if token_hash is None else str(token_hash))  # fmt: skip
+            self.accounts[account.player] = account
+        meta = SeatMeta(owner=account.player, name=account.name, bot=account.bot,
+                        token_hash=account.token_hash, stack=0)  # fmt: skip
+        self.seats[seat] = meta
+        self._enter(account, "buy-in", chips, "tournament")
+        meta.stack = chips
+
+    def _do_tstand(self, c: dict[str, Any]) -> None:
+        """The tournament takes the player in ``seat`` away with his chips (``why``:
+        moved, out …)."""
+        self._tournament_only("the tournament moves players")
+        seat = int(c["seat"])
+        meta = self.taken(seat)
+        if meta.in_game:
+            engine = getattr(self.game, "engine")  # noqa: B009  (a poker table's seats)
+            meta.stack = engine.stacks().get(seat, 0)
+            engine.stand(seat)
+            meta.in_game = False
+        self.free(seat, str(c.get("why") or "tournament"))
+
+    def _do_tchips(self, c: dict[str, Any]) -> None:
+        """The tournament gives the player in ``seat`` more ``chips`` (a rebuy, the
+        add-on: a ledger entry "tournament")."""
+        self._tournament_only("the tournament gives chips")
+        meta = self.taken(int(c["seat"]))
+        chips = int(c["chips"])
+        if chips < 1:
+            raise IllegalActionError(f"{chips} chips: the tournament gives 1 or more")
+        self._enter(self.accounts[meta.owner], "buy-in", chips, "tournament")
+        self._add_chips(meta, chips)
+
+    def _do_tlevel(self, c: dict[str, Any]) -> None:
+        """The tournament's level for the next deals (``small``, ``big``, ``ante``,
+        ``bb_ante``) and the next deal's ``button`` seat."""
+        from straights.tournament.schedule import Level
+
+        self._tournament_only("the tournament sets the level")
+        engine = getattr(self.game, "engine")  # noqa: B009
+        engine.level = Level(int(c["small"]), int(c["big"]), int(c.get("ante") or 0),
+                             bool(c.get("bb_ante")))  # fmt: skip
+        engine.button = int(c["button"]) - 1  # the first ready seat after it deals next
 
     def _do_act(self, c: dict[str, Any]) -> None:
         self.game.act(c)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
@@ -35,7 +36,10 @@ from straights.tournament.core import DealKind, Event
 
 if TYPE_CHECKING:
     from straights.poker.engine import Deal
+    from straights.poker.variant import Variant
     from straights.store import Store
+    from straights.tournament.core import SeatTable
+    from straights.web.tournament_tables import TournamentTables
 
 #: Bots a host may seat (the equity bot needs the ``fast`` extra).
 BOT_KINDS = ("calling", "strength", "random", "equity")
@@ -84,6 +88,7 @@ def config_of(settings: dict[str, Any]) -> TournamentConfig:
                 schedule = Schedule(schedule.levels, int(minutes), "minutes")
             elif deals:
                 schedule = Schedule(schedule.levels, int(deals), "deals")
+        game = web_game(str(settings.get("game") or "holdem"))
         payouts = settings.get("payouts") or "standard"
         if isinstance(payouts, list):
             payouts = tuple(float(x) for x in payouts)
@@ -92,6 +97,7 @@ def config_of(settings: dict[str, Any]) -> TournamentConfig:
             stack=int(settings.get("stack", 1500)),
             buy_in=int(settings.get("buy_in", 100)),
             schedule=schedule,
+            game=game,
             payouts=payouts,
             late_levels=int(settings.get("late_levels", 0)),
             reentries=int(settings.get("reentries", 0)),
@@ -103,6 +109,33 @@ def config_of(settings: dict[str, Any]) -> TournamentConfig:
         raise
     except (TypeError, ValueError) as exc:
         raise ConfigurationError(f"tournament settings: {exc}") from None
+
+
+def web_game(name: str) -> Variant:
+    """The catalogue game ``name`` for a tournament at the web page: every game whose
+    players only bet (hold'em, Omaha, stud, razz …); games with a draw, a discard or
+    a card to turn up are refused in one line (the page has no card picker yet; they
+    play at the command line).
+
+    >>> web_game("stud").name, web_game("omaha").code
+    ('Fixed-limit seven-card stud', 'PO')
+    >>> web_game("badugi")
+    Traceback (most recent call last):
+    ...
+    straights.errors.ConfigurationError: game badugi: the tournament page deals games of ...
+    """
+    from straights.paigow.about import is_pai_gow
+    from straights.poker.catalogue import find_variant
+
+    if is_pai_gow(name) or name.strip().casefold() == "dealers-choice":
+        raise ConfigurationError(f"game {name}: a tournament deals one poker game")
+    variant = find_variant(name)
+    if any(st.draw is not None or st.discard or st.choose_up for st in variant.streets):
+        raise ConfigurationError(
+            f"game {name}: the tournament page deals games of betting only (a draw, a "
+            "discard or a card to choose is not on it yet)"
+        )
+    return variant
 
 
 class WebTournament:
@@ -136,7 +169,8 @@ class WebTournament:
             self.entrants[name] = Entrant(name, bot=kind)
         self.tournament: Tournament | None = None
         self.now = 0.0  # the clock: the moment of the command being applied
-        self.bots: dict[str, Any] = {}  # name -> bot (straights.bots.arena.deal_bots)
+        #: The tournament's web tables (the cash game's one table), once it starts.
+        self.tables: TournamentTables | None = None
         self.offer: dict[str, Any] | None = None
         self.refused_at: int | None = None  # players left when a deal was refused
         self.last: dict[int, dict[str, Any]] = {}  # each table's last finished deal
@@ -174,12 +208,21 @@ class WebTournament:
             turns[name] = old if old is not None and old[0] == turn else (turn, self.now)
         self.turns = turns
 
+    def deal_in_play(self, table: SeatTable) -> Deal | None:
+        """The deal in play (or just finished, not yet handed back) at ``table``: its web
+        table's (:class:`~straights.web.tournament_tables.TournamentTables`)."""
+        web = (
+            None if self.tables is None or not table.away else self.tables.tables.get(table.number)
+        )
+        hand = None if web is None else web.game.engine.hand  # type: ignore[attr-defined]
+        return None if hand is None else cast("Deal", hand.deal)
+
     def _turns(self, t: Tournament | None) -> dict[str, tuple[int, int, int]]:
         if t is None or t.finished or self.offer is not None:
             return {}
         out = {}
         for table in t.tables:
-            deal = table.deal
+            deal = self.deal_in_play(table)
             if deal is not None and not deal.finished and deal.actor is not None:
                 name = t.players[table.dealt[deal.actor]].name
                 if self.entrants[name].bot is None:
@@ -200,6 +243,8 @@ class WebTournament:
         if t is not None:
             t.register(name)
         self.entrants[name] = Entrant(name, token_hash=str(c["token_hash"]))
+        if self.tables is not None:
+            self.tables.people[name] = str(c["token_hash"])
 
     def _start(self, c: dict[str, Any]) -> None:
         if c.get("token_hash") != self.host_hash:
@@ -211,7 +256,7 @@ class WebTournament:
         self._new_tournament()
 
     def _new_tournament(self) -> None:
-        from straights.bots.arena import deal_bots
+        from straights.web.tournament_tables import TournamentTables
 
         names = list(self.entrants)
         wants = self._wants
@@ -219,9 +264,12 @@ class WebTournament:
             self.config, names, seed=self.seed, clock=lambda: self.now,
             rebuy=wants, add_on=wants, reenter=wants,
         )  # fmt: skip
-        bots = [e for e in self.entrants.values() if e.bot]
-        made = deal_bots([e.bot or "" for e in bots], self.seed ^ 0x5EED)
-        self.bots = {e.name: b for e, b in zip(bots, made, strict=True)}
+        self.tables = TournamentTables(
+            self.tournament, self.key, self.seed ^ 0x5EED,
+            people={e.name: e.token_hash for e in self.entrants.values() if e.token_hash},
+            bots={e.name: e.bot for e in self.entrants.values() if e.bot},
+            turn_seconds=int(self.turn_seconds),
+        )  # fmt: skip
 
     def _wants(self, player: Any) -> bool:
         return self.entrants[player.name].rebuys
@@ -239,22 +287,22 @@ class WebTournament:
         raise TournamentError("join the tournament first")
 
     def _act(self, c: dict[str, Any]) -> None:
-        from straights.poker.view import Move, play
-
         t = self._playing()
         me = self.entrant_of(str(c["token_hash"]))
         player = next(p for p in t.players if p.name == me.name)
         if player.table is None:
             raise TournamentError("you are not at a table")
         table = t.tables[player.table - 1]
-        deal = table.deal
-        if deal is None or player.id not in table.dealt:
+        deal = self.deal_in_play(table)
+        if deal is None or deal.finished or player.id not in table.dealt:
             raise TournamentError("wait for the next deal")
         if deal.actor != table.dealt.index(player.id):
             raise TournamentError("it is not your turn")
+        assert self.tables is not None and player.seat is not None
         to = None if c.get("to") is None else int(c["to"])
+        move = {"kind": "act", "seat": player.seat, "action": str(c.get("action")), "to": to}
         try:
-            play(deal, Move(str(c.get("action")), to))
+            self.tables.tables[table.number].apply(move)
         except StraightsError as exc:
             raise TournamentError(f"you cannot {c.get('action')}: {exc}") from None
 
@@ -266,19 +314,15 @@ class WebTournament:
 
     def _timeout(self, c: dict[str, Any]) -> None:
         """The server's command when a person's time is up: he checks, else folds."""
-        from straights.poker.view import Move, play
-
         name = str(c.get("name"))
         if name not in self.overdue(self.now):
             raise TournamentError(f"{name} still has time")
         t = self._playing()
         player = next(p for p in t.players if p.name == name)
         assert player.table is not None
-        table = t.tables[player.table - 1]
-        deal = table.deal
-        assert deal is not None
-        kinds = {a.kind for a in deal.legal_actions()}
-        play(deal, Move("check" if "check" in kinds else "fold"))
+        assert self.tables is not None and player.seat is not None
+        web = self.tables.tables[player.table]
+        web.apply(web.game.fallback(player.seat, "timeout"))
         t.events.append(Event("timeout", t.deals, f"{name}'s time is up"))
 
     def _rebuys(self, c: dict[str, Any]) -> None:
@@ -335,29 +379,21 @@ class WebTournament:
                 continue  # the deal ended play, or the people are asked
             started = self._start_deals(t)
             if not (moved or started):
-                if not t.ready() and not any(x.deal for x in t.tables):
+                if not t.ready() and not any(x.dealing for x in t.tables):
                     t.close_registration()  # nobody can deal: nobody else is coming
                     if t.finished:
                         continue
                 return
 
     def _bots_move(self, t: Tournament) -> bool:
-        from straights.bots.base import answer
-        from straights.poker.view import deal_view, play
-
+        tables = self.tables
+        assert tables is not None
         moved = False
         for table in t.tables:
-            deal = table.deal
-            while deal is not None and not deal.finished:
-                i = deal.actor
-                if i is None:
-                    break
-                name = t.players[table.dealt[i]].name
-                bot = self.bots.get(name)
-                if bot is None:
-                    break  # a person's turn
-                play(deal, answer(bot, deal_view(deal, i)))
-                moved = True
+            if not table.away:
+                continue
+            moved = tables.bot_moves(table.number) or moved  # until a person's turn
+            deal = self.deal_in_play(table)
             if deal is not None and deal.finished:
                 self._finish(t, table.number, deal)
                 moved = True
@@ -370,7 +406,8 @@ class WebTournament:
         names = [t.players[p].name for p in table.dealt]
         before = [t.players[p].stack for p in table.dealt]
         shown = deal_view(deal, None).to_dict()
-        t.finish(number, deal)
+        assert self.tables is not None
+        self.tables.end(number)
         after = [t.players[p].stack for p in table.dealt]
         assert sum(p.stack for p in t.players) == t.chips, "chips not conserved"
         self.last[number] = {
@@ -391,7 +428,8 @@ class WebTournament:
         started = False
         for number in ready:
             if t.tables[number - 1].deals <= least and number in t.ready():
-                t.start(number)
+                assert self.tables is not None
+                self.tables.start(number)
                 started = True
         return started
 
@@ -404,7 +442,7 @@ class WebTournament:
             or len(left) > self.deal_at
             or len(left) < 2
             or t.registration_open
-            or any(x.deal is not None for x in t.tables)
+            or any(x.dealing for x in t.tables)
             or (self.refused_at is not None and len(left) >= self.refused_at)
         ):
             return False
@@ -478,7 +516,8 @@ class WebTournament:
     def _settings_shown(self) -> dict[str, Any]:
         c = self.config
         return {
-            "table_size": c.table_size, "stack": c.stack, "buy_in": c.buy_in,
+            "game": c.variant.name, "table_size": c.table_size, "stack": c.stack,
+            "buy_in": c.buy_in,
             "rebuys": c.rebuys, "add_on": c.add_on, "late_levels": c.late_levels,
             "deal": self.deal_kind, "deal_at": self.deal_at,
             "levels_by": c.schedule.unit, "level_length": c.schedule.length,
@@ -490,8 +529,8 @@ class WebTournament:
         return {
             "clock": {
                 "level": index + 1,
-                "blinds": str(schedule.at(index)),
-                "next": str(schedule.at(index + 1)),
+                "blinds": schedule.at(index).words(t.config.variant),
+                "next": schedule.at(index + 1).words(t.config.variant),
                 "left": t.level_left,
                 "unit": schedule.unit,
                 "paused": t.paused,
@@ -507,7 +546,7 @@ class WebTournament:
             return None
         table = t.tables[player.table - 1]
         out: dict[str, Any] = {"number": table.number, "last": self.last.get(table.number)}
-        deal = table.deal
+        deal = self.deal_in_play(table)
         if deal is None or player.id not in table.dealt:
             out["seats"] = [
                 None if p is None else {"name": t.players[p].name, "stack": t.players[p].stack}
@@ -561,6 +600,14 @@ class TournamentHall:
         self.tournaments: dict[str, WebTournament] = {}
         self.rows: dict[str, int] = {}
         self.lock = asyncio.Lock()
+        #: Called with a tournament's id after each of its stored commands and at
+        #: load (the server serves its web tables at the normal table page).
+        self.listeners: list[Callable[[str], None]] = []
+
+    def changed(self, key: str) -> None:
+        """Tell the listeners that tournament ``key`` changed (or was loaded)."""
+        for listener in self.listeners:
+            listener(key)
 
     def load(self) -> None:
         """Rebuild every stored tournament by replaying its commands."""
@@ -569,6 +616,7 @@ class TournamentHall:
                 continue
             self.tournaments[row.key] = self._replay(row)
             self.rows[row.key] = row.id
+            self.changed(row.key)
 
     async def create(self, settings: dict[str, Any], host: str) -> tuple[str, str]:
         """A new tournament with the host joined as ``host``; returns its id and the
@@ -613,7 +661,9 @@ class TournamentHall:
                 self.store.append(self.rows[key], before + 1, command, [])
             except Exception as exc:  # not stored: back to what is stored
                 self.tournaments[key] = self._replay(self.store.table(self.rows[key]))
+                self.changed(key)
                 raise StoreError("the server's database is unavailable: try again") from exc
+            self.changed(key)
 
     def _replay(self, row: Any) -> WebTournament:
         t = WebTournament(row.key, row.settings, seed=row.seed, host_hash=row.host_hash or "")

@@ -102,9 +102,45 @@ function showHome() {
 }
 
 // ---------------------------------------------------------------- the table
-function seatToken() { return store.get("straights.seat." + app.tableId); }
+function seatToken() { return store.get("straights.seat." + app.tableId) || tournamentToken(); }
 function hostToken() { return store.get("straights.host." + app.tableId); }
 function anyToken() { return seatToken() || hostToken(); }
+
+// A tournament's table (/t/<tournament>-<table>): the token the tournament page keeps
+// holds the seat, a link leads back to the tournament's page (the clock, the places),
+// and a player the tournament moved follows to his new table.
+function tournamentOf(id) {
+  const m = /^(.+)-(\d+)$/.exec(id || "");
+  return m ? { key: m[1], number: Number(m[2]) } : null;
+}
+function tournamentToken() {
+  const t = tournamentOf(app.tableId);
+  return t ? store.get("tourney:" + t.key) : null;
+}
+async function followTournament(state) {
+  const t = tournamentOf(app.tableId);
+  if (!t || app.tournament === false || Date.now() - (app.tournamentAsked || 0) < 3000) return;
+  if (app.tournament && (state.you.seat !== null || !tournamentToken())) return;
+  app.tournamentAsked = Date.now();
+  const token = tournamentToken();
+  let view;
+  try {
+    const res = await fetch("/api/tournaments/" + encodeURIComponent(t.key), { headers: token ? { "X-Token": token } : {} });
+    if (res.status === 404) { app.tournament = false; return; }
+    if (!res.ok) return;
+    view = await res.json();
+  } catch { return; }  // offline: the next state asks again
+  if (!app.tournament) {
+    app.tournament = t.key;
+    const a = document.createElement("a");
+    a.id = "tournament-link"; a.className = "tablename"; a.textContent = "Tournament: clock and places";
+    a.href = "/tournament/" + encodeURIComponent(t.key);
+    $("tablename").after(a);
+  }
+  if (state.you.seat === null && view.table && view.table.number !== t.number) {
+    location.href = "/t/" + encodeURIComponent(t.key + "-" + view.table.number);
+  }
+}
 
 // Every message that changes the table names the version it answers: the server
 // refuses a duplicate or stale one (a double click, a second tab) once, with no effect.
@@ -153,7 +189,7 @@ function onMessage(msg) {
     case "requested":  // the seat waits for the host's approval (the state follows)
       app.requested = msg.seat; $("sitform").hidden = true; break;
     case "state":
-      render(msg); break;
+      render(msg); followTournament(msg); break;
     case "history":
       showHistory(msg); break;
     case "chat":

@@ -58,6 +58,7 @@
     show("clock", !!c && s.status === "playing");
     if (!c) return;
     $("clock").classList.toggle("paused", c.paused);
+    $("clock-game").textContent = s.settings.game;
     $("clock-level").textContent = "Level " + c.level;
     $("clock-blinds").textContent = c.blinds;
     let left;
@@ -116,6 +117,14 @@
     return li;
   }
 
+  // A tournament table at the normal table page (/t/<tournament>-<table>): betting
+  // shortcuts, chat, history; the same token holds the seat there.
+  function tableLink(number, text) {
+    const a = el("a", text, "table-link");
+    a.href = "/t/" + encodeURIComponent(key + "-" + number);
+    return a;
+  }
+
   function renderTable(s) {
     const t = s.table;
     show("mytable", !!t);
@@ -124,6 +133,7 @@
     tableNo = t.number;
     const final = s.tables && s.tables.filter((x) => x.live).length === 1 && s.tables.length > 1;
     $("table-title").textContent = "Table " + t.number + (final ? " — final table" : "");
+    $("table-link").replaceChildren(tableLink(t.number, "Play at the full table page"));
     const board = $("board"); board.replaceChildren();
     const seats = $("seats"); seats.replaceChildren();
     const d = t.deal;
@@ -201,7 +211,9 @@
     for (const x of s.tables) {
       const what = !x.live ? "broken after deal " + x.broken_at
         : s.status === "finished" ? "the final table, played out" : x.players.length + " players";
-      ul.append(el("li", "Table " + x.number + ": " + what));
+      const li = el("li", "Table " + x.number + ": " + what);
+      if (x.live && s.status === "playing") li.append(" ", tableLink(x.number, "watch"));
+      ul.append(li);
     }
     const ol = $("event-list"); ol.replaceChildren();
     ol.start = Math.max(1, s.events.length - 39);
@@ -235,7 +247,7 @@
       const mix = ["calling", "strength", "random"];
       const settings = {
         bots: Array.from({ length: n }, (_, i) => (kind === "mix" ? mix[i % 3] : kind)),
-        table_size: +f.get("table_size"), schedule: f.get("schedule"), stack: +f.get("stack"),
+        game: f.get("game"), table_size: +f.get("table_size"), schedule: f.get("schedule"), stack: +f.get("stack"),
         buy_in: +f.get("buy_in"), payouts: f.get("payouts"), rebuys: +f.get("rebuys"),
         add_on: +f.get("add_on"), late_levels: +f.get("late_levels"), deal: f.get("deal"),
         deal_at: +f.get("deal_at"), turn_seconds: +f.get("turn_seconds"),
