@@ -7,10 +7,11 @@
   Python source, about twice as fast for whole hands.  The ``.py`` files stay the
   definition; ``tests/test_engine_compiled.py`` plays both action by action.  Set
   ``STRAIGHTS_PURE=1`` at install time to skip this step.
-* The research environments' dealer and observation encoder (:data:`RL`), compiled the
-  same way (apart, so that the engine is compiled even if they cannot be): about 1.6x
-  the AEC steps of a game the engine plays; ``tests/test_rl_observation_incremental.py``
-  checks both against the encoding made afresh.
+
+The research environments' dealer and encoder are not compiled at install: mypyc
+type-checks what they import, NumPy and Numba, which the isolated build environment
+does not hold (compiled by hand they took 12.5 µs a step against 20 µs; see
+docs/performance.md).
 
 Everything else is in pyproject.toml.
 """
@@ -26,9 +27,6 @@ ENGINE = [
     "src/straights/poker/cards_source.py",
 ]
 
-#: The modules of the environments compiled with mypyc (their own group).
-RL = ["src/straights/rl/dealer.py", "src/straights/rl/observation.py"]
-
 
 def engine_extensions(paths: list[str] = ENGINE) -> list[Extension]:
     """The mypyc extensions of ``paths``, optional; none without mypyc."""
@@ -40,7 +38,7 @@ def engine_extensions(paths: list[str] = ENGINE) -> list[Extension]:
         return []
     try:
         extensions = mypycify(paths, opt_level="3")
-    except Exception as error:  # a mypyc that cannot read the sources: stay pure Python
+    except (Exception, SystemExit) as error:  # mypyc refused the sources: stay pure Python
         print(f"straights: {', '.join(paths)} stay pure Python ({error})")
         return []
     for extension in extensions:
@@ -57,6 +55,5 @@ setup(
             extra_compile_args=["-O3"],
         ),
         *engine_extensions(),
-        *engine_extensions(RL),
     ]
 )
