@@ -14,15 +14,14 @@ pots where the variant has them.  CI size: 25 deals a variant; full: 400.
 from __future__ import annotations
 
 import doctest
-import importlib.util
 import random
 import sys
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 from poker_random import random_stakes
+from pure_source import load_from_source
 from sizes import size
 
 import straights.poker.engine as compiled_engine
@@ -40,20 +39,7 @@ COMPILED = not compiled_engine.__file__.endswith(".py")
 def load_pure_modules() -> dict[str, ModuleType]:
     """The compiled modules executed again from their ``.py`` source, the pure engine
     importing the pure card source and showdown (``sys.modules`` is restored after)."""
-    saved = {name: sys.modules[name] for name in MODULES}
-    folder = Path(compiled_engine.__file__).parent
-    pure: dict[str, ModuleType] = {}
-    try:
-        for name in MODULES:
-            path = folder / f"{name.split('.')[-1]}.py"
-            spec = importlib.util.spec_from_file_location(name, path)
-            assert spec is not None and spec.loader is not None
-            module = importlib.util.module_from_spec(spec)
-            sys.modules[name] = pure[name] = module
-            spec.loader.exec_module(module)
-    finally:
-        sys.modules.update(saved)
-    return pure
+    return load_from_source(MODULES)
 
 
 def load_pure() -> ModuleType:

@@ -13,10 +13,8 @@ the history rows sometimes too few to hold the deal (the oldest are cut).
 from __future__ import annotations
 
 import doctest
-import importlib.util
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from random import Random
 from types import ModuleType
 from typing import Any
@@ -24,6 +22,7 @@ from typing import Any
 import numpy as np
 import pytest
 from numpy.typing import NDArray
+from pure_source import load_from_source
 
 import straights.rl.dealer as dealer_module
 from straights.poker.catalogue import variant_codes
@@ -40,20 +39,7 @@ COMPILED = not str(dealer_module.__file__).endswith(".py")
 def load_pure_modules() -> dict[str, ModuleType]:
     """The dealer and the encoder executed again from their ``.py`` source, the pure
     dealer importing the pure encoder (``sys.modules`` is restored after)."""
-    saved = {name: sys.modules[name] for name in MODULES}
-    folder = Path(str(dealer_module.__file__)).parent
-    pure: dict[str, ModuleType] = {}
-    try:
-        for name in MODULES:
-            path = folder / f"{name.split('.')[-1]}.py"
-            spec = importlib.util.spec_from_file_location(name, path)
-            assert spec is not None and spec.loader is not None
-            module = importlib.util.module_from_spec(spec)
-            sys.modules[name] = pure[name] = module
-            spec.loader.exec_module(module)
-    finally:
-        sys.modules.update(saved)
-    return pure
+    return load_from_source(MODULES)
 
 
 #: The dealers to check: the one imported, and its Python source when that is compiled.

@@ -13,6 +13,8 @@ seat says so.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -53,6 +55,20 @@ def open_page(
     page.goto(f"{server.base}/t/{table}")
     webtools.wait_until(page, "app.state !== null")
     return page
+
+
+@contextmanager
+def host_and_guest(
+    browser: Browser, viewport: str, server: Server, table: str, token: str
+) -> Iterator[tuple[Page, Page]]:
+    """The host's page and a guest's, each in a browser context of its own at
+    ``viewport`` (both closed at the end)."""
+    hctx, gctx = context(browser, viewport), context(browser, viewport)
+    try:
+        yield open_page(hctx, server, table, token), open_page(gctx, server, table)
+    finally:
+        hctx.close()
+        gctx.close()
 
 
 def sit(page: Page, seat: int, name: str) -> None:
@@ -119,11 +135,8 @@ def test_the_host_mutes_and_unmutes_from_his_panel(
 ) -> None:
     server = make_server()
     table, token = server.create(seats=3, turn_seconds=0, stack=50)
-    hctx, bctx = context(browser, viewport), context(browser, viewport)
-    try:
-        ann = open_page(hctx, server, table, token)
+    with host_and_guest(browser, viewport, server, table, token) as (ann, bob):
         sit(ann, 0, "Ann")
-        bob = open_page(bctx, server, table)
         sit(bob, 1, "Bob")
         bob.fill("#chat-form input[name=text]", "hello all")
         bob.press("#chat-form input[name=text]", "Enter")
@@ -144,9 +157,6 @@ def test_the_host_mutes_and_unmutes_from_his_panel(
         bob.press("#chat-form input[name=text]", "Enter")
         expect(ann.locator("#chat-lines")).to_contain_text("back again")
         no_errors(ann, bob)
-    finally:
-        hctx.close()
-        bctx.close()
 
 
 @SIZES
@@ -199,11 +209,8 @@ def test_the_ledger_settles_between_people(
 ) -> None:
     server = make_server(deal_delay=0.3, bot_delay=0.0)
     table, token = server.create(seats=3, bots=1, bot_kind="calling", turn_seconds=0, stack=100)
-    hctx, bctx = context(browser, viewport), context(browser, viewport)
-    try:
-        ann = open_page(hctx, server, table, token)
+    with host_and_guest(browser, viewport, server, table, token) as (ann, bob):
         sit(ann, 0, "Ann")
-        bob = open_page(bctx, server, table)
         bot_seat = next(i for i, s in enumerate(state(ann)["seats"]) if s and s["bot"])
         free = next(i for i, s in enumerate(state(ann)["seats"]) if s is None)
         sit(bob, free, "Bob")
@@ -276,9 +283,6 @@ def test_the_ledger_settles_between_people(
         for name in ("Ann", "Bob"):
             assert paid.get(name, 0) == nets[name]
         no_errors(ann, bob)
-    finally:
-        hctx.close()
-        bctx.close()
 
 
 @SIZES
@@ -287,10 +291,7 @@ def test_only_the_host_removes_bots_and_players_and_a_removed_player_is_told(
 ) -> None:
     server = make_server()
     table, token = server.create(seats=4, bots=1, bot_kind="calling", turn_seconds=0, stack=50)
-    hctx, bctx = context(browser, viewport), context(browser, viewport)
-    try:
-        host = open_page(hctx, server, table, token)
-        bob = open_page(bctx, server, table)
+    with host_and_guest(browser, viewport, server, table, token) as (host, bob):
         bot_seat = next(i for i, s in enumerate(state(bob)["seats"]) if s and s["bot"])
         sit(bob, 3 if bot_seat != 3 else 2, "Bob")
         # Bob, a guest, has no "×" on the bot; the host has.
@@ -306,9 +307,6 @@ def test_only_the_host_removes_bots_and_players_and_a_removed_player_is_told(
         expect(bob.locator("#felt .seat >> text=Sit")).to_have_count(0)
         webtools.shot(bob, f"room-removed-{viewport}")
         no_errors(host, bob)
-    finally:
-        hctx.close()
-        bctx.close()
 
 
 @SIZES
@@ -437,11 +435,8 @@ def test_the_stakes_show_whole_and_the_pause_names_the_host(
     table, token = server.create(
         seats=3, games=["F7S"], turn_seconds=0, stack=50, name="Thursday club"
     )
-    hctx, bctx = context(browser, viewport), context(browser, viewport)
-    try:
-        ann = open_page(hctx, server, table, token)
+    with host_and_guest(browser, viewport, server, table, token) as (ann, bob):
         sit(ann, 0, "Ann")
-        bob = open_page(bctx, server, table)
         # The header (one row) cuts the name on a phone: a line above the table has it.
         name = bob.locator("#stakes-line" if viewport == "phone" else "#tablename")
         expect(name).to_be_visible()
@@ -456,9 +451,6 @@ def test_the_stakes_show_whole_and_the_pause_names_the_host(
         assert " he " not in banner.inner_text()
         webtools.shot(bob, f"room-paused-{viewport}")
         no_errors(ann, bob)
-    finally:
-        hctx.close()
-        bctx.close()
 
 
 @SIZES
@@ -508,10 +500,7 @@ def test_the_host_adjusts_a_stack_written_in_the_ledger(
 ) -> None:
     server = make_server()
     table, token = server.create(seats=3, turn_seconds=0, stack=100)
-    hctx, bctx = context(browser, viewport), context(browser, viewport)
-    try:
-        ann = open_page(hctx, server, table, token)
-        bob = open_page(bctx, server, table)
+    with host_and_guest(browser, viewport, server, table, token) as (ann, bob):
         sit(bob, 1, "Bob")
         ann.select_option("#host-seat", "1")
         ann.fill("#host-adjust input[name=chips]", "150")
@@ -528,9 +517,6 @@ def test_the_host_adjusts_a_stack_written_in_the_ledger(
         expect(cells.nth(4)).to_have_text("0")  # nobody won or lost
         webtools.shot(ann, f"room-adjust-{viewport}")
         no_errors(ann, bob)
-    finally:
-        hctx.close()
-        bctx.close()
 
 
 @SIZES
