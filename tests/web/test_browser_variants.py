@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 import pytest
+import stacked
 from playwright.sync_api import Browser, Page, expect
 from webtools import Server, shot
 
@@ -158,17 +159,19 @@ def test_dealers_choice_deals_four_games_in_a_row(
 
 @pytest.mark.parametrize("viewport", ["phone", "desktop"])
 def test_omaha_hi_lo_split_names_both_hands(browser: Browser, make_server, viewport: str) -> None:
-    server: Server = make_server(bot_delay=0.0, deal_delay=0.3)
-    ctx, page = open_table(browser, server, viewport, game="FO/8", stack="1000")
+    # Heads-up, the bot (seat 1) first: its A-2 makes the low 7-5-3-2-A, Ann's queens
+    # make three queens for high and no low; burns before each street.  The next deal
+    # waits 30 s, so the page still shows this one when it is read.
+    deck = "{1: 'As 2s Jd Jc Qh Qd 9c 9s Tc 3h 5d 7c Ts Qs Th Kh'}"
+    server: Server = make_server(bot_delay=0.0, deal_delay=30.0, before=stacked.before(deck))
+    ctx, page = open_table(
+        browser, server, viewport, game="FO/8", stack="1000", seats="2", bots="1"
+    )
     try:
-        ann = Human(page)
-
-        def split_shown(st: dict[str, Any]) -> bool:
-            return finished(st) and any(" — split: " in r for r in st["hand"]["results"])
-
-        st = ann.play_until(split_shown, timeout=180)
+        st = Human(page).play_until(finished)
         line = next(r for r in st["hand"]["results"] if " — split: " in r)
-        assert "high: " in line and "low: " in line
+        assert "high: Ann with Three of a kind, queens" in line, line
+        assert "low: " in line and "(7-5-3-2-A)" in line, line
         expect(page.locator("#verdict")).to_contain_text("split:")
         expect(page.locator("#board .card:not(.slot)")).to_have_count(5)
         assert page.locator(".seat .shown").count() >= 2  # the shown hands, named
