@@ -505,7 +505,10 @@ def replay_log(
         try:
             table.replay(event_from_dict(data))
         except StraightsError as exc:
-            return Replayed(table, f"event {k} {data}: {exc}")
+            # An earlier event that differs is the cause: name it first.
+            made = [e.to_dict() for e in table.events]
+            earlier = _first_difference(told[: min(k, len(made))], made[: min(k, len(made))])
+            return Replayed(table, earlier or f"event {k} {data}: {exc}")
     return Replayed(table, _first_difference(told, [e.to_dict() for e in table.events]))
 
 
@@ -522,7 +525,18 @@ def _first_difference(stored: list[dict[str, Any]], replayed: list[dict[str, Any
 def replay_str(history: Mapping[str, Any]) -> LegacyTable:
     """Replay one ``STR`` history (a PHH dict) by the one engine; raises
     :class:`HandHistoryError` unless its actions replay, its table cards come in the
-    deal's order and its finishing stacks and carried pot are the engine's."""
+    deal's order and its finishing stacks and carried pot are the engine's.
+
+    The table's :attr:`~LegacyTable.events` are the deal's, from ``hand_started`` to
+    ``hand_ended``, and ``deals[0]`` the engine's finished deal.
+
+    >>> history = {"variant": "STR", "min_bet": 1, "starting_stacks": [5, 5],
+    ...            "_table_cards": ["9h", "4d", "5s", "6h", "7c"],
+    ...            "actions": ["d dh p1 AsKd", "d dh p2 2c3c", "p1 cbr 1", "p2 f"]}
+    >>> t = replay_str(history)
+    >>> list(t.deals[0].stacks), t.events[-1].type
+    ([6, 4], 'hand_ended')
+    """
     from straights.game.phh import parse_phh_cards, str_setup
 
     setup = str_setup(dict(history))
@@ -542,6 +556,9 @@ def replay_str(history: Mapping[str, Any]) -> LegacyTable:
     deal = table.deals[-1]
     if not deal.finished:
         raise HandHistoryError(f"hand {setup.number} stops before its end")
+    # The deal's own events: a player it leaves broke is the table's business.
+    ended = next(k for k, e in enumerate(table.events) if isinstance(e, HandEnded))
+    del table.events[ended + 1 :]
     stacks = list(deal.stacks)
     if "finishing_stacks" in history and list(history["finishing_stacks"]) != stacks:
         raise HandHistoryError(
