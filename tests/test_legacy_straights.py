@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from sizes import size
+
 from straights.bots.base import seat_action
 from straights.bots.registry import make_bot
 from straights.cards import Card, make_deck
