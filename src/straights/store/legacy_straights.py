@@ -161,8 +161,9 @@ class LegacyTable:
         self.carry = 0
         self.number = 0
         self.events: list[Event] = []
-        #: The engine's deals, in order.
+        #: The engine's deals, in order, and the seats each was dealt to (its players).
         self.deals: list[Deal] = []
+        self.dealt: list[tuple[int, ...]] = []
         self.live: _Live | None = None
         #: The next deal keeps the button where it is (one deal of a history).
         self.hold_button = False
@@ -284,6 +285,7 @@ class LegacyTable:
         self.number += 1
         self.live = live = _Live(deal, tuple(mine), dealt, tuple(stacks), self.number)
         self.deals.append(deal)
+        self.dealt.append(live.seats)
         self._emit(HandStarted(live.number, self.button, live.seats, live.starting,
                                self.carry, dealt))  # fmt: skip
         self.carry = 0
