@@ -142,6 +142,9 @@ class _Recorder:
         self.rng = rng
         self.table = Table(self.config, seed=random.Random(self.seed))
         self.commands: list[dict[str, Any]] = []
+        #: Players give deals up (web tables only: a terminal table stores no forfeit).
+        self.forfeiting = rng.random() < 0.3
+        self.forfeits = 0
         self.kinds = {s: rng.choice(("random", "random", "calling", "strength")) for s in range(9)}
         for seat in range(seats):
             if rng.random() < 0.85 or seat < 2:
@@ -186,6 +189,12 @@ class _Recorder:
             while not hand.finished:
                 seat = hand.actor
                 assert seat is not None
+                if self.forfeiting and rng.random() < 0.03:
+                    # a web player who left: his deal is given up (an all-in one's too)
+                    allin = [s for s in hand.in_showdown() if hand.stack(s) == 0]
+                    table.forfeit(rng.choice(allin) if allin and rng.random() < 0.5 else seat)
+                    self.forfeits += 1
+                    continue
                 if self.kinds[seat] == "random":
                     action = rng.choice(hand.legal_actions(seat))
                 else:
@@ -203,21 +212,25 @@ def _tables(count: int, seed: int) -> Iterator[_Recorder]:
 
 
 def test_random_tables_replay_deal_by_deal_from_events_and_from_commands() -> None:
-    carried = penalties = deals = 0
+    carried = penalties = deals = forfeits = 0
     for recorder in _tables(size(25, 800), seed=19):
         old = [e.to_dict() for e in recorder.table.events]
         from_events = replay_log(recorder.config, old)
         assert from_events.difference is None, from_events.difference
-        from_commands = LegacyTable.from_commands(recorder.config, recorder.seed,
-                                                  recorder.commands)  # fmt: skip
-        assert [e.to_dict() for e in from_commands.events] == old
-        for hand, deal in zip(recorder.table.hands, from_commands.deals, strict=True):
-            assert list(deal.stacks) == hand.stacks and deal.carry_out == hand.carry_out
         deals += len(recorder.table.hands)
         carried += sum(1 for e in old if e["type"] == "pot_carried")
         penalties += sum(1 for e in old if e["type"] == "penalty_paid")
-    # the stacked decks did force rule 10, and its penalties, many times over
+        forfeits += recorder.forfeits
+        if recorder.forfeiting:
+            continue
+        from_commands = LegacyTable.from_commands(recorder.config, recorder.seed, recorder.commands)
+        assert [e.to_dict() for e in from_commands.events] == old
+        for hand, deal in zip(recorder.table.hands, from_commands.deals, strict=True):
+            assert list(deal.stacks) == hand.stacks and deal.carry_out == hand.carry_out
+    # the stacked decks did force rule 10, and its penalties, many times over; players
+    # who left gave deals up with chips in the pot
     assert deals > size(100, 3000) and carried > size(10, 300) and penalties > size(10, 300)
+    assert forfeits > size(3, 100)
 
 
 def test_a_finished_deal_s_str_history_replays_as_the_old_engine() -> None:

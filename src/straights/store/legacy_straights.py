@@ -165,6 +165,8 @@ class LegacyTable:
         self.deals: list[Deal] = []
         self.dealt: list[tuple[int, ...]] = []
         self.live: _Live | None = None
+        #: The latest deal started (the deal in play, or the last one finished).
+        self.latest: _Live | None = None
         #: The next deal keeps the button where it is (one deal of a history).
         self.hold_button = False
         self.events.append(TableOpened(config.to_dict()))
@@ -283,7 +285,8 @@ class LegacyTable:
         rng = self.rng or random.Random(0)  # a Straights deal never draws from it
         deal = game.deal(mine, stacks, self.carry, rng, variant, engine_order)
         self.number += 1
-        self.live = live = _Live(deal, tuple(mine), dealt, tuple(stacks), self.number)
+        self.live = self.latest = live = _Live(deal, tuple(mine), dealt, tuple(stacks),
+                                               self.number)  # fmt: skip
         self.deals.append(deal)
         self.dealt.append(live.seats)
         self._emit(HandStarted(live.number, self.button, live.seats, live.starting,
@@ -550,7 +553,8 @@ def replay_str(history: Mapping[str, Any]) -> LegacyTable:
     table.events.clear()
     try:
         table.start(setup.deck, order=setup.seats)
-        live, board = table._live(), 0
+        live, board = table.latest, 0
+        assert live is not None
         for line in setup.actions:
             board = _str_line(table, live, line, board, parse_phh_cards)
     except (IllegalActionError, ValueError) as exc:
