@@ -80,6 +80,25 @@ def test_a_stored_straights_log_replays_event_for_event(
     assert replayed.table.stacks() == stacks  # figures read off the fixture by sqlite3
 
 
+@pytest.mark.parametrize(("table_id", "commands", "deals"), [(1, 67, 5), (2, 141, 9)])
+def test_a_terminal_table_replays_command_for_command_from_its_seed(
+    tmp_path: Path, table_id: int, commands: int, deals: int
+) -> None:
+    store = _copy("terminal_release.db", tmp_path)
+    record = store.table(table_id)
+    assert record.seed is not None
+    log = store.log(table_id)
+    table = LegacyTable(record.config, seed=record.seed)
+    for entry in log:  # the dealer draw and every deck from the seed, checked as we go
+        assert [e.to_dict() for e in table.apply(entry.command)] == entry.events
+    assert len(log) == commands and len(table.deals) == deals
+    archived = [h for h in store.hands(limit=100) if h.table_id == table_id]
+    for hand in archived:  # its STR archive entries too
+        history = loads_phh(hand.phh)
+        assert list(replay_str(history).deals[0].stacks) == history["finishing_stacks"]
+    assert len(archived) == deals - (table.live is not None)
+
+
 def test_the_web_fixture_stops_mid_deal_and_the_engine_deal_goes_on(tmp_path: Path) -> None:
     store = _copy("web_release.db", tmp_path)
     log, changes = _stored_log(store, 1)

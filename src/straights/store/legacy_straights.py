@@ -320,6 +320,14 @@ class LegacyTable:
         i = live.seats.index(seat)
         if deal.actor == i and any(c.kind == "fold" for c in deal.legal_actions()):
             return self.act(seat, "fold")
+        return self.forfeit(seat)
+
+    def forfeit(self, seat: int) -> list[Event]:
+        """A player who left gives up the deal: at his turn (even when he could check or
+        fold), or out of turn when he is all-in; told as a fold to his chips this round."""
+        live = self._live()
+        deal = live.deal
+        i = live.seats.index(seat)
         if deal.folded[i] or (deal.actor != i and deal.stacks[i] > 0):
             raise IllegalActionError(f"seat {seat} has no deal to forfeit now")
         start, committed = len(self.events), deal.bets[i]
@@ -436,7 +444,9 @@ class LegacyTable:
             self._check_start(event)
             self.start(event.deck, order=event.seats)
         elif isinstance(event, Acted):
-            if event.kind == "fold":
+            if event.kind == "fold" and event.to:  # a fold is told "to 0", a forfeit not
+                self.forfeit(event.seat)
+            elif event.kind == "fold":
                 self.fold_or_forfeit(event.seat)
             else:
                 self.act(event.seat, event.kind, event.to)
