@@ -28,9 +28,18 @@ from straights.errors import HandHistoryError
 from straights.game.config import TableConfig
 from straights.game.phh import hand_to_phh, loads_phh, replay_phh
 from straights.game.table import Table
-from straights.store import Store
+from straights.poker.catalogue import get_variant
+from straights.poker.engine import Deal
+from straights.poker.view import Move
+from straights.store import RecordedTable, Store
 from straights.store import legacy_straights as legacy
-from straights.store.legacy_straights import LegacyTable, replay_log, replay_str
+from straights.store.legacy_straights import (
+    SWITCH,
+    LegacyTable,
+    load_terminal,
+    replay_log,
+    replay_str,
+)
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -97,6 +106,66 @@ def test_a_terminal_table_replays_command_for_command_from_its_seed(
         history = loads_phh(hand.phh)
         assert list(replay_str(history).deals[0].stacks) == history["finishing_stacks"]
     assert len(archived) == deals - (table.live is not None)
+
+
+def _check_or_call(deal: Deal) -> Move:
+    kinds = {c.kind for c in deal.legal_actions()}
+    return Move("check" if "check" in kinds else "call")
+
+
+def test_a_terminal_table_carries_over_to_the_one_table_mid_deal(tmp_path: Path) -> None:
+    store = _copy("terminal_release.db", tmp_path)
+    shutil.copy(FIXTURES / "terminal_release.db", tmp_path / "oracle.db")
+    oracle = RecordedTable.load(Store(str(tmp_path / "oracle.db")), 1)  # Straights' own
+    stored = load_terminal(store, 1)
+    table, deal = stored.table, stored.deal
+    assert deal is not None and not deal.finished and deal.variant.code == "_STR55L"
+    assert (table.deals, table.names, table.button) == (4, ["You", "Random 1", "Calling 2"], 0)
+    hand = oracle.hand
+    assert hand is not None and not hand.finished
+    while not deal.finished:  # the deal in play ends as Straights' own table ends it
+        move = _check_or_call(deal)
+        oracle.act(table.seat_of(deal.actor), move.kind)  # type: ignore[arg-type]
+        stored.play(move)
+    assert table.stacks == [oracle.stacks().get(s, 0) for s in range(3)]
+    assert table.carry == oracle.carry and table.deals == 5
+    while not table.over and table.deals < 12:  # and the one table deals on
+        deal = stored.start(get_variant("_STR55L"))
+        while not deal.finished:
+            stored.play(_check_or_call(deal))
+    assert sum(table.stacks) + table.carry == 3 * 12
+    switches = [e.seq for e in store.log(1) if e.command == SWITCH]
+    assert switches == [68]  # after the 67 commands of Straights' own table, once
+    again = load_terminal(store, 1)  # every command checked against its stored events
+    assert (again.table.stacks, again.table.button, again.table.carry, again.table.deals) == (
+        table.stacks, table.button, table.carry, table.deals)  # fmt: skip
+    assert [e.seq for e in store.log(1) if e.command == SWITCH] == [68]
+    assert {h.game for h in store.hands(limit=100) if h.table_id == 1} == {"STR", "_STR55L"}
+
+
+def test_a_carried_over_table_between_deals_deals_its_next_deal_at_the_one_table(
+    tmp_path: Path,
+) -> None:
+    store = Store(str(tmp_path / "between.db"))
+    old = RecordedTable.create(store, TableConfig(seats=3, pack=52, ante=2), ["A", "B", "C"],
+                               seed=8, settings={"bots": {}, "bot_seed": 1})  # fmt: skip
+    for _ in range(3):
+        hand = old.start_hand()
+        while not hand.finished:
+            kinds = {a.kind for a in hand.legal_actions(hand.actor)}  # type: ignore[arg-type]
+            old.act(hand.actor, "check" if "check" in kinds else "call")  # type: ignore[arg-type]
+    stored = load_terminal(store, old.record.id)
+    assert stored.deal is None and stored.table.deals == 3
+    assert stored.table.stacks == [old.stacks()[s] for s in range(3)]
+    assert stored.table.order[-1] == old._next_seat(old.button, old.occupied())  # type: ignore[arg-type]
+    deal = stored.start(get_variant("_STR52L"))
+    assert deal.stakes.antes == (2, 2, 2) and deal.n == 3
+
+
+def test_a_table_of_0_1_0_cannot_be_carried_over(tmp_path: Path) -> None:
+    store = _copy("first_release.db", tmp_path)
+    with pytest.raises(HandHistoryError, match=r"0\.1\.0"):
+        load_terminal(store, 1)
 
 
 def test_the_web_fixture_stops_mid_deal_and_the_engine_deal_goes_on(tmp_path: Path) -> None:

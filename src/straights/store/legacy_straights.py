@@ -36,6 +36,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any, Final
 
 from straights.cards import STRAIGHTS_SUIT_ORDER, Card, make_deck, parse_cards
@@ -66,9 +67,21 @@ from straights.poker.catalogue import get_variant
 from straights.poker.engine import Deal, Legal
 from straights.poker.straights_rules import straights_variant
 from straights.poker.variant import Variant
-from straights.table import PokerGame, straights_stakes
+from straights.store.database import Store
+from straights.store.table import POKER, Replaying, StoredTable
+from straights.table import PokerGame, PokerTable, Table, straights_stakes
 
-__all__ = ["LegacyTable", "Replayed", "catalogue_code", "replay_log", "replay_str", "variant_of"]
+__all__ = [
+    "SWITCH",
+    "LegacyTable",
+    "Replayed",
+    "catalogue_code",
+    "load_terminal",
+    "one_table",
+    "replay_log",
+    "replay_str",
+    "variant_of",
+]
 
 #: Cards a deal uses besides two hole cards a player: the key card and four face up.
 _TABLE_CARDS: Final = 5
@@ -623,3 +636,67 @@ def _str_line(table: LegacyTable, live: _Live, line: str, board: int, cards_of: 
     else:
         raise HandHistoryError(f"{line!r} is not an action of Straights")
     return board
+
+
+# -- a terminal table of an earlier release, carried over to the one table -------------------
+
+#: The command that carries a terminal table of an earlier release over to the one table:
+#: the commands before it are Straights' own table's, those after it the one table's.
+SWITCH: Final = {"kind": "one table"}
+
+
+def one_table(legacy: LegacyTable) -> PokerTable:
+    """The one table where ``legacy`` stands now: the same seats, stacks, carried pot,
+    button and shuffle, and the deal in play (the engine's) if there is one.
+
+    A seat never taken, or left, has no chips; its name is empty.
+    """
+    config = legacy.config
+    if legacy.button is None and len(legacy.occupied) >= 2:
+        legacy.draw_button()  # the first deal's draw, as the earlier table made it
+    live = legacy.live
+    n = config.seats
+    game = PokerGame(partial(straights_stakes, ante=config.ante))
+    names = [legacy.names.get(s, "") for s in range(n)]
+    button = legacy.button if live is not None else legacy.next_button()
+    table: PokerTable = Table(game, names, 1, seed=legacy.rng, button=button or 0)
+    table.stacks[:] = [legacy.seats.get(s, 0) for s in range(n)]
+    table.carry = legacy.carry
+    table.deals = legacy.number - (live is not None)
+    if live is not None:  # the one table takes the deal in play over
+        table.current = live.deal
+        table._order, table._before = list(live.seats), list(live.starting)
+    return table
+
+
+def load_terminal(
+    store: Store, table_id: int, on_replay: Replaying | None = None
+) -> StoredTable[Deal, Variant]:
+    """A terminal Straights table of an earlier release (its log Straights' own table's
+    commands), replayed by the one engine and checked command by command against the
+    events stored with each, then carried over to the one table: its later commands are
+    the one table's (:data:`~straights.store.table.POKER`), after :data:`SWITCH`,
+    which is stored now if it was not yet. ``on_replay`` is called before each of those
+    later commands, as :meth:`StoredTable.load` calls it.
+    """
+    record = store.table(table_id)
+    if record.seed is None:
+        raise HandHistoryError(
+            f"table {record.id} was saved by straights 0.1.0, which kept no seed for "
+            "its next deals: it cannot be continued (its deals are in `straights history`)"
+        )
+    legacy = LegacyTable(record.config, seed=record.seed)
+    log = store.log(table_id)
+    before = next((k for k, e in enumerate(log) if e.command == SWITCH), len(log))
+    for entry in log[:before]:
+        entry.check(table_id, [e.to_dict() for e in legacy.apply(entry.command)])
+    stored = StoredTable(store, record, POKER, one_table(legacy))
+    stored.deal = None if legacy.live is None else legacy.live.deal
+    stored.seq = before + 1
+    if before == len(log):
+        store.append(table_id, stored.seq, dict(SWITCH), [])
+    for entry in log[before + 1 :]:
+        if on_replay is not None:
+            on_replay(entry.command, stored.table, stored.deal)
+        entry.check(table_id, stored.apply(entry.command))
+    return stored
