@@ -38,6 +38,7 @@ from straights.store.legacy_straights import (
     LegacyTable,
     load_terminal,
     replay_log,
+    replay_stored,
     replay_str,
 )
 
@@ -48,18 +49,6 @@ def _copy(name: str, tmp_path: Path) -> Store:
     path = tmp_path / name
     shutil.copy(FIXTURES / name, path)
     return Store(str(path))
-
-
-def _stored_log(store: Store, table_id: int) -> tuple[list[dict[str, Any]], dict[int, Any]]:
-    """A table's stored events in order, and the host's setting changes among them."""
-    events: list[dict[str, Any]] = []
-    changes: dict[int, Any] = {}
-    for entry in store.log(table_id):
-        if entry.command.get("kind") == "change":
-            kept = {k: entry.command[k] for k in ("ante", "betting") if k in entry.command}
-            changes[len(events)] = kept
-        events.extend(entry.events)
-    return events, changes
 
 
 # -- (a) the fixtures of earlier releases --------------------------------------------------------
@@ -81,9 +70,9 @@ def test_a_stored_straights_log_replays_event_for_event(
     tmp_path: Path, db: str, table_id: int, events: int, stacks: dict[int, int]
 ) -> None:
     store = _copy(db, tmp_path)
-    log, changes = _stored_log(store, table_id)
+    replayed = replay_stored(store, table_id)
+    log = [e for entry in store.log(table_id) for e in entry.events]
     assert len(log) == events
-    replayed = replay_log(store.table(table_id).config, log, changes)
     assert replayed.difference is None
     assert [e.to_dict() for e in replayed.table.events] == log
     assert replayed.table.stacks() == stacks  # figures read off the fixture by sqlite3
@@ -170,8 +159,8 @@ def test_a_table_of_0_1_0_cannot_be_carried_over(tmp_path: Path) -> None:
 
 def test_the_web_fixture_stops_mid_deal_and_the_engine_deal_goes_on(tmp_path: Path) -> None:
     store = _copy("web_release.db", tmp_path)
-    log, changes = _stored_log(store, 1)
-    table = replay_log(store.table(1).config, log, changes).table
+    log = [e for entry in store.log(1) for e in entry.events]
+    table = replay_stored(store, 1).table
     assert table.live is not None and table.config.ante == 2
     deal = table.live.deal
     assert deal.variant.code == "_STR55N"

@@ -79,6 +79,7 @@ __all__ = [
     "load_terminal",
     "one_table",
     "replay_log",
+    "replay_stored",
     "replay_str",
     "variant_of",
 ]
@@ -538,6 +539,32 @@ def replay_log(
             earlier = _first_difference(told[: min(k, len(made))], made[: min(k, len(made))])
             return Replayed(table, earlier or f"event {k} {data}: {exc}")
     return Replayed(table, _first_difference(told, [e.to_dict() for e in table.events]))
+
+
+def replay_stored(store: Store, table_id: int) -> Replayed:
+    """Replay a stored Straights table of an earlier release from the events stored with
+    its commands (a terminal table's, 0.1.0's, or a web table's of settings editions 1
+    to 3, whose host's ``change`` commands of the ante or the betting are the settings
+    changes its events do not tell) and compare, as :func:`replay_log` does.
+
+    >>> from straights.store.recorded import RecordedTable
+    >>> store = Store("sqlite://")
+    >>> old = RecordedTable.create(store, TableConfig(seats=2), ["Ann", "Bob"], seed=3)
+    >>> hand = old.start_hand(); _ = old.act(hand.actor, "bet"); _ = old.act(hand.actor, "fold")
+    >>> replayed = replay_stored(store, old.record.id)
+    >>> replayed.difference, replayed.table.stacks() == old.stacks()
+    (None, True)
+    """
+    events: list[dict[str, Any]] = []
+    changes: dict[int, dict[str, Any]] = {}
+    for entry in store.log(table_id):
+        if entry.command.get("kind") == "change":
+            keep: dict[str, Any] = {
+                k: entry.command[k] for k in ("ante", "betting") if k in entry.command
+            }
+            changes[len(events)] = keep
+        events.extend(entry.events)
+    return replay_log(store.table(table_id).config, events, changes)
 
 
 def _first_difference(stored: list[dict[str, Any]], replayed: list[dict[str, Any]]) -> str | None:
