@@ -386,3 +386,21 @@ def test_a_str_history_with_other_finishing_stacks_is_refused() -> None:
     history["finishing_stacks"] = [s + 1 for s in history["finishing_stacks"]]
     with pytest.raises(HandHistoryError, match="finishing_stacks"):
         replay_str(history)
+
+
+def test_a_log_dealing_one_card_twice_is_refused() -> None:
+    events = _one_table()
+    k = next(k for k, e in enumerate(events) if e["type"] == "hand_started")
+    deck = list(events[k]["deck"])
+    deck[1] = deck[0]
+    events[k] = {**events[k], "deck": deck}
+    difference = replay_log(TableConfig(), events).difference
+    assert difference is not None and difference.startswith(f"event {k} ")
+    assert f"{deck[0]}" in difference and "twice" in difference
+
+
+def test_a_command_that_is_not_a_terminal_table_s_is_refused() -> None:
+    with pytest.raises(HandHistoryError, match="unknown table command 'shuffle'"):
+        LegacyTable.from_commands(TableConfig(), 1, [{"kind": "shuffle"}])
+    with pytest.raises(HandHistoryError, match="does not replay"):
+        LegacyTable.from_commands(TableConfig(), 1, [{"kind": "sit", "name": "Ann"}])

@@ -289,6 +289,9 @@ class LegacyTable:
             deck = make_deck(variant.deck).shuffled(self.rng)
         n = len(mine)
         dealt = tuple(deck[: 2 * n + _TABLE_CARDS])
+        if len(dealt) < 2 * n + _TABLE_CARDS:
+            raise HandHistoryError(f"a deck of {len(deck)} cards cannot deal {n} players")
+        make_deck(variant.deck).check_dealable(dealt, "in the deck")
         # The engine deals each player's two cards together; the earlier table one round
         # of first cards, then one of second cards.
         engine_order = list(dealt)
@@ -316,9 +319,11 @@ class LegacyTable:
         i = live.seats.index(seat) if seat in live.seats else None
         if i is None or deal.actor != i:
             raise IllegalActionError(f"seat {seat} cannot {kind}: it is not his turn")
-        choice = next((c for c in deal.legal_actions() if c.kind == kind), None)
-        acted = None if choice is None else _acted(seat, choice, deal, i)
-        if choice is None or acted is None or (to is not None and to != acted.to):
+        for choice in deal.legal_actions():
+            acted = _acted(seat, choice, deal, i) if choice.kind == kind else None
+            if acted is not None and (to is None or to == acted.to):
+                break
+        else:
             raise IllegalActionError(f"seat {seat} cannot {kind}{'' if to is None else f' {to}'}")
         deal.take(choice)
         live.seen += 1  # the action's own entry: told here, with its chips
