@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pexpect
 import pytest
 from sizes import size
 
@@ -404,3 +405,23 @@ def test_a_command_that_is_not_a_terminal_table_s_is_refused() -> None:
         LegacyTable.from_commands(TableConfig(), 1, [{"kind": "shuffle"}])
     with pytest.raises(HandHistoryError, match="does not replay"):
         LegacyTable.from_commands(TableConfig(), 1, [{"kind": "sit", "name": "Ann"}])
+
+
+def test_play_resume_at_a_terminal_carries_the_old_table_over(tmp_path: Path) -> None:
+    """In a pseudo-terminal: the newest unfinished table of the fixture (52 cards, No
+    Limit, mid-deal) resumes at the one table's prompt and is saved on leaving."""
+    from ptytools import plain, session
+
+    path = tmp_path / "terminal_release.db"
+    shutil.copy(FIXTURES / "terminal_release.db", path)
+    with session("play", "--resume", "--db", str(path)) as child:
+        child.expect("Resuming table 2")
+        child.expect("Straights, No Limit, 52 cards")
+        child.expect("Your turn: ")
+        child.sendline("q")
+        child.expect("Table 2 is saved")
+        child.expect(pexpect.EOF)
+        assert "Traceback" not in plain(child.before or "")
+    store = Store(str(path))
+    assert [e.seq for e in store.log(2) if e.command == SWITCH] == [142]
+    assert load_terminal(store, 2).table.deals == 8
