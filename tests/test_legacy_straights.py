@@ -425,3 +425,20 @@ def test_play_resume_at_a_terminal_carries_the_old_table_over(tmp_path: Path) ->
     store = Store(str(path))
     assert [e.seq for e in store.log(2) if e.command == SWITCH] == [142]
     assert load_terminal(store, 2).table.deals == 8
+
+
+def test_history_replay_reads_str_archives_through_the_one_engine(tmp_path: Path) -> None:
+    from straights.game.phh import dumps_phh
+    from straights.history_files import replay_rows
+
+    store = _copy("first_release.db", tmp_path)
+    hand = next(h for h in store.hands(limit=100) if h.game == "STR")
+    history = loads_phh(hand.phh)
+    good, bad = tmp_path / "good.phh", tmp_path / "bad.phh"
+    good.write_text(dumps_phh(history), encoding="utf-8")
+    wrong = dict(history, finishing_stacks=[s + 1 for s in history["finishing_stacks"]])
+    bad.write_text(dumps_phh(wrong), encoding="utf-8")
+    rows = list(replay_rows([str(good), str(bad)]))
+    assert rows[0]["variant"] == "STR"
+    assert rows[0]["finishing_stacks"] == history["finishing_stacks"]
+    assert "but the one engine ends with" in rows[1]["error"]
