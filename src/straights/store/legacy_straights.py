@@ -695,9 +695,8 @@ def one_table(legacy: LegacyTable) -> PokerTable:
     table.stacks[:] = [legacy.seats.get(s, 0) for s in range(n)]
     table.carry = legacy.carry
     table.deals = legacy.number - (live is not None)
-    if live is not None:  # the one table takes the deal in play over
-        table.current = live.deal
-        table._order, table._before = list(live.seats), list(live.starting)
+    if live is not None:
+        table.take_over(live.deal, live.seats, live.starting)
     return table
 
 
