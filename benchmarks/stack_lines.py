@@ -17,6 +17,7 @@ STACKS: dict[str, tuple[str, ...]] = {
         "game/*.py",
         "web/straights_game.py",
         "store/recorded.py",
+        "store/legacy_straights.py",
         "cli/play.py",
         "cli/straights_table.py",
         "cli/straights_legacy.py",

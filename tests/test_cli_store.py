@@ -190,13 +190,14 @@ def test_ctrl_c_saves_says_how_to_resume_and_exits_130(tmp_path: Path) -> None:
     assert store.latest_unfinished("terminal", "_STR55L") is not None
 
 
-def test_a_straights_table_of_an_earlier_release_resumes_on_its_own_table(
+def test_a_straights_table_of_an_earlier_release_resumes_at_the_one_table(
     tmp_path: Path,
 ) -> None:
     # Earlier releases stored Straights' own table (RecordedTable, events as its log):
-    # `play --resume` continues it where it stopped; a new table deals at the one table.
+    # `play --resume` replays it by the one engine and plays on at the one table.
     from straights.game import TableConfig
     from straights.store import RecordedTable
+    from straights.store.legacy_straights import SWITCH, load_terminal
 
     path = tmp_path / "old.db"
     store = Store(str(path))
@@ -212,6 +213,12 @@ def test_a_straights_table_of_an_earlier_release_resumes_on_its_own_table(
     assert "Resuming table 1" in out.stdout and "Your turn" in out.stdout
     assert "is saved: `straights play --resume" in out.stdout
     store = Store(str(path))
-    again = RecordedTable.load(store, 1)
-    assert again.stacks() == before and again.hand is not None and not again.hand.finished
+    again = load_terminal(store, 1)
+    assert again.deal is not None and not again.deal.finished
+    seats = [again.table.seat_of(i) for i in range(2)]
+    assert list(again.deal.stacks) == [before[s] for s in seats]  # the antes are in
+    assert again.table.stacks == [100, 100]  # as the deal in play started
+    assert [e.seq for e in store.log(1) if e.command == SWITCH] == [
+        5
+    ]  # after 2 sits, a deal, a check
     store.close()

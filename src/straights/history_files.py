@@ -13,9 +13,10 @@ from decimal import Decimal
 from typing import Any
 
 from straights.errors import HandHistoryError
-from straights.game.phh import VARIANT, replay_phh
+from straights.game.phh import VARIANT
 from straights.paigow import history as paigow
 from straights.poker.phh import loads, replay
+from straights.store.legacy_straights import replay_str
 
 __all__ = ["replay_line", "replay_report", "replay_rows"]
 
@@ -83,10 +84,10 @@ def replay_report(paths: Iterable[str], *, as_json: bool = False) -> Iterable[st
 
 
 def _finishing_stacks(hand: dict[str, Any]) -> list[int | Decimal]:
-    """A hand's finishing stacks; a deal of the Straights table (``STR``) or of Pai Gow
-    (``_PAIGOW``) through its own engine."""
+    """A hand's finishing stacks; a deal of Straights' table of earlier releases (``STR``)
+    through the one engine, one of Pai Gow (``_PAIGOW``) through its own."""
     if hand.get("variant") == VARIANT:
-        return list(replay_phh(hand).stacks)
+        return list(replay_str(hand).deals[0].stacks)
     if hand.get("variant") == paigow.VARIANT:  # a banked game: its own small replay
         return list(paigow.finishing_stacks(hand))
     return replay(hand).finishing_stacks

@@ -60,8 +60,9 @@ def show(
     from rich.text import Text
 
     from straights.cli.render import console, tell
-    from straights.game.phh import VARIANT, loads_phh, replay_phh
+    from straights.game.phh import VARIANT, loads_phh
     from straights.store import Store
+    from straights.store.legacy_straights import replay_str
 
     store = Store(db, create=False)
     record = store.hand(hand_id)
@@ -75,9 +76,9 @@ def show(
         for line in _tell_other(record.phh):
             out.print(Text(line))
         return
-    # An STR history of an earlier release: told as Straights' own events.
-    hand = replay_phh(loads_phh(record.phh))
-    told, seats, after = hand.events, hand.seats, hand.stacks
+    # An STR history of an earlier release: dealt by the one engine, told as it was told.
+    replayed = replay_str(loads_phh(record.phh))
+    told, seats, after = replayed.events, replayed.dealt[0], list(replayed.deals[0].stacks)
     names = dict(zip(seats, record.players, strict=True))
     # The terminal player saved as "You" is told in the second person ("You show").
     you = next((seat for seat, n in names.items() if n == "You"), None)

@@ -1,16 +1,18 @@
 """Legacy: ``straights play --resume`` of a Straights table stored by an earlier release.
 
 Reads old logs only.  Earlier releases stored the terminal's Straights table as
-Straights' own table (:class:`~straights.store.RecordedTable`, its events as its
-log); such a table resumes here exactly where it stopped, with the prompts it was
-played with.  Every new Straights table deals at the one table
-(:mod:`straights.cli.play`, :mod:`straights.cli.ring_play`).
+Straights' own table (:class:`~straights.store.RecordedTable`, its commands and
+events as its log).  :func:`resume_legacy` replays such a table by the one engine
+(:func:`~straights.store.legacy_straights.load_terminal`, every command checked
+against the events stored with it) and plays on at the one table, as every new
+Straights table does (:mod:`straights.cli.ring_play`).  ``_Game``, Straights' own
+table's prompt, no longer serves ``--resume``; it goes with Straights' own table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -62,37 +64,62 @@ _HELP = (
 def resume_legacy(
     db: str | None, answers: Iterator[str], hands: int | None, table_id: int, again: str
 ) -> None:
-    """Continue a Straights table saved by an earlier release, on Straights' own table
-    as it was (:class:`~straights.store.RecordedTable`); new tables deal at the one table."""
+    """Continue a Straights table saved by an earlier release at the one table: its
+    stored commands are replayed by the one engine (checked against the events stored
+    with each), and it plays on as a new Straights table does
+    (:func:`~straights.store.legacy_straights.load_terminal`)."""
     from rich.text import Text
 
+    from straights.bots.arena import deal_bots
     from straights.cli.render import console
-    from straights.store import RecordedTable, Store
+    from straights.cli.ring_play import play_ring
+    from straights.store import Store
+    from straights.store.legacy_straights import load_terminal, variant_of
+    from straights.store.table import Replaying, StoredTable
 
     out = console()
     store = Store(db)
     record = store.table(table_id)
-    table = RecordedTable.load(store, table_id)
     kinds = {int(k): v for k, v in record.settings["bots"].items()}
-    bot_seed = int(record.settings["bot_seed"])
-    out.print(Text(f"Resuming table {record.id} from {store.where}."), soft_wrap=True)
-    seat_bots = {s: _SeededBot(k, bot_seed, s, table) for s, k in kinds.items()}
-    game = _Game(table, seat_bots, out, answers, hands)
+    names = {int(c.command["seat"]): str(c.command["name"])
+             for c in store.log(table_id) if c.command.get("kind") == "sit"}  # fmt: skip
+    variant = variant_of(record.config)
+    bots = deal_bots([kinds[s] for s in sorted(kinds)], int(record.settings["bot_seed"]), [variant])
+    made: list[StoredTable[Any, Any]] = []
+
+    def stored(hook: Replaying) -> StoredTable[Any, Any]:
+        out.print(Text(f"Resuming table {record.id} from {store.where}."), soft_wrap=True)
+        made.append(load_terminal(store, table_id, hook))
+        return made[0]
+
     try:
-        game.run()
-    except KeyboardInterrupt:  # Ctrl-C while the bots play: the table is saved all the same
+        interrupted, over = play_ring(
+            games=[variant],
+            dealers_choice=False,
+            bots=bots,
+            names=[names.get(s, "") for s in range(record.config.seats)],
+            stack=record.config.starting_stack,
+            seed=record.seed,
+            answers=answers,
+            hands=hands,
+            out=out,
+            choice_seed=0,
+            stored=stored,
+            ante=record.config.ante,
+        )
+    except KeyboardInterrupt:  # Ctrl-C while the bots play: what is stored stays
         from straights.cli import interrupt
 
         interrupt.handled()
-        game.interrupted = True
+        interrupted, over = True, False
         out.print()
-    if game.over:
+    if over:
         store.finish_table(record.id)
-    else:
+    elif made:
         out.print(Text(runnable(f"Table {record.id} is saved: `{again}` continues it.")),
                   soft_wrap=True)  # fmt: skip
     store.close()
-    if game.interrupted:  # Ctrl-C: the game said goodbye, the status says why
+    if interrupted:  # Ctrl-C: the game said goodbye, the status says why
         from straights.cli.interrupt import EXIT_STATUS
 
         raise typer.Exit(EXIT_STATUS)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Iterable, Sequence
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from straights.cards import Card, parse_cards
 from straights.errors import HandHistoryError, StraightsError
@@ -43,6 +43,7 @@ from straights.poker.phh_text import dumps_phh, dumps_phhs, phhs_entry
 
 __all__ = [
     "VARIANT",
+    "StrSetup",
     "dumps_phh",
     "dumps_phhs",
     "format_phh_cards",
@@ -52,6 +53,7 @@ __all__ = [
     "parse_phh_cards",
     "phhs_entry",
     "replay_phh",
+    "str_setup",
 ]
 
 #: The ``variant`` code of a Straights history (not one of PokerKit's variants).
@@ -194,7 +196,29 @@ def replay_phh(history: dict[str, Any]) -> Hand:
         raise HandHistoryError(f"hand {history.get('hand', '?')}: {exc}") from exc
 
 
-def _replay(history: dict[str, Any]) -> Hand:
+class StrSetup(NamedTuple):
+    """What an ``STR`` history deals: the table's settings, the seats (left of the
+    button first), their stacks, the cards in Straights' dealing order (first hole
+    card to each player, then the second, then the key card and the four face-up
+    cards), the carried pot, the deal's number and its action lines."""
+
+    config: TableConfig
+    seats: list[int]
+    stacks: list[int]
+    deck: list[Card]
+    carry: int
+    number: int
+    actions: list[str]
+
+
+def str_setup(history: dict[str, Any]) -> StrSetup:
+    """Read the deal an ``STR`` history describes (raises :class:`HandHistoryError`).
+
+    >>> setup = str_setup({"starting_stacks": [5, 5], "min_bet": 1, "actions": [
+    ...     "d dh p1 AsKd", "d dh p2 2c3c"], "_table_cards": ["9h", "4d", "5s", "6h", "7c"]})
+    >>> setup.seats, setup.deck[:4], setup.config.pack
+    ([0, 1], [Card('As'), Card('2c'), Card('Kd'), Card('3c')], 55)
+    """
     stacks = _field(history, "starting_stacks", list)
     n = len(stacks)
     ante = _field(history, "min_bet", int)
@@ -224,14 +248,15 @@ def _replay(history: dict[str, Any]) -> Hand:
         raise HandHistoryError(f"hole cards dealt to players {sorted(holes)}, expected all {n}")
     table = [Card(c) for c in _field(history, "_table_cards", list)]
     deck = [holes[i][0] for i in range(n)] + [holes[i][1] for i in range(n)] + table
-    hand = Hand(
-        config,
-        seats,
-        stacks,
-        parse_cards(deck),
-        carry=_field(history, "_carry_in", int, 0),
-        number=_field(history, "hand", int, 1),
-    )
+    carry = _field(history, "_carry_in", int, 0)
+    number = _field(history, "hand", int, 1)
+    return StrSetup(config, seats, stacks, deck, carry, number, [str(a) for a in actions])
+
+
+def _replay(history: dict[str, Any]) -> Hand:
+    config, seats, stacks, deck, carry, number, actions = str_setup(history)
+    n = len(stacks)
+    hand = Hand(config, seats, stacks, parse_cards(deck), carry=carry, number=number)
     board: list[Card | None] = []
     for line in actions:
         _apply_line(hand, str(line), n, board)

@@ -225,14 +225,22 @@ class StoredTable(Generic[DealT, PlanT]):
     docstring).  Make one with :meth:`create` or :meth:`load`; ``table`` is the table,
     ``deal`` the latest deal started (finished, and taken by ``table``, between deals)."""
 
-    def __init__(self, store: Store, record: TableRecord, commands: Commands[DealT, PlanT]) -> None:
+    def __init__(
+        self,
+        store: Store,
+        record: TableRecord,
+        commands: Commands[DealT, PlanT],
+        table: Table[DealT, PlanT] | None = None,
+    ) -> None:
         if record.seed is None:
             raise HandHistoryError(f"table {record.id} has no seed: it cannot be continued")
         s = record.settings
         self.store = store
         self.record = record
         self.commands = commands
-        self.table: Table[DealT, PlanT] = Table(
+        #: The table: made from the settings, or given (a table of an earlier release
+        #: carried over to the one table: :mod:`straights.store.legacy_straights`).
+        self.table: Table[DealT, PlanT] = table or Table(
             commands.game(s), list(s["names"]), s["stack"], seed=record.seed, button=s.get("button")
         )
         self.deal: DealT | None = None

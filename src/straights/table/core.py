@@ -193,6 +193,23 @@ class Table(Generic[DealT, PlanT]):
             after = [(self.button + k) % n for k in range(1, n + 1)]
             self.button = next((s for s in after if self.stacks[s] > 0), self.button)
 
+    def take_over(self, deal: DealT, players: Sequence[int], before: Sequence[int]) -> None:
+        """Make ``deal``, started elsewhere and still in play, this table's deal in play:
+        dealt to ``players`` (seats, in its order) who started it with ``before`` chips
+        (a Straights table of an earlier release carried over to the one table).
+
+        >>> from straights.poker.catalogue import get_variant
+        >>> from straights.table import PokerGame
+        >>> elsewhere = Table(PokerGame(), ["Ann", "Bob"], 20, seed=1)
+        >>> deal = elsewhere.start(get_variant("NT"))
+        >>> here = Table(PokerGame(), ["Ann", "Bob"], 20)
+        >>> here.take_over(deal, [0, 1], [20, 20]); here.current is deal, here.seat_of(1)
+        (True, 1)
+        """
+        if self.current is not None:
+            raise IllegalActionError("finish the deal in play before taking over another")
+        self._order, self._before, self.current = list(players), list(before), deal
+
     def total_chips(self) -> int:
         """Every chip at the table between deals: stacks, the carried pot and the
         house's result (the chips the players sat down with).

@@ -1,0 +1,733 @@
+"""Straights tables and ``STR`` histories of earlier releases, replayed by the one engine.
+
+Earlier releases played Straights on its own table (:mod:`straights.game`) and
+stored it three ways: a terminal table as its commands with a seed
+(:class:`~straights.store.RecordedTable`), a table as its event log (0.1.0's
+terminal tables, every web table of settings editions 1 to 3), and each
+finished deal as an ``STR`` history.  :class:`LegacyTable` replays any of them
+through the engine's :class:`~straights.poker.Deal` of the catalogue's Straights
+(``_STR55L``, ``_STR55N``, ``_STR52L``, ``_STR52N``: a table's non-default
+penalty keeps the code with its own rule 10) dealt as the one table deals it
+(:class:`~straights.table.PokerGame` on
+:func:`~straights.table.straights_stakes`), and tells each deal in that table's own
+events, so stacks, pots, carried pots, penalties, the key card, the showdown's
+words and every later line read as they did.
+
+The earlier table is only an oracle here: nothing below uses
+:mod:`straights.game.hand`, :mod:`straights.game.table` or their views.
+
+* :func:`replay_log` replays a stored event log and checks it event by event;
+* :meth:`LegacyTable.from_commands` replays a terminal table's commands from its seed;
+* :func:`replay_str` replays one ``STR`` history.
+
+>>> from straights.game.config import TableConfig
+>>> t = LegacyTable(TableConfig(seats=2), seed=5)
+>>> _ = t.sit(0, "Ann", 10); _ = t.sit(1, "Bob", 10)
+>>> deal = t.start()
+>>> deal.variant.code, t.button
+('_STR55L', 1)
+>>> _ = t.act(0, "bet"); _ = t.act(1, "fold")
+>>> t.stacks(), [e.type for e in t.events[-3:]]
+({0: 11, 1: 9}, ['acted', 'pot_awarded', 'hand_ended'])
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import partial
+from typing import Any, Final
+
+from straights.cards import STRAIGHTS_SUIT_ORDER, Card, make_deck, parse_cards
+from straights.errors import HandHistoryError, IllegalActionError, StraightsError
+from straights.game.config import TableConfig
+from straights.game.events import (
+    Acted,
+    AntePosted,
+    DealerDraw,
+    Event,
+    HandEnded,
+    HandStarted,
+    HoleDealt,
+    KeyDealt,
+    KeyTurned,
+    PenaltyPaid,
+    PlayerLeft,
+    PlayerSat,
+    PotAwarded,
+    PotCarried,
+    RoundStarted,
+    ShowdownRevealed,
+    TableCardDealt,
+    TableOpened,
+    event_from_dict,
+)
+from straights.poker.catalogue import get_variant
+from straights.poker.engine import Deal, Legal
+from straights.poker.straights_rules import straights_variant
+from straights.poker.variant import Variant
+from straights.store.database import Store
+from straights.store.table import POKER, Replaying, StoredTable
+from straights.table import PokerGame, PokerTable, Table, straights_stakes
+
+__all__ = [
+    "SWITCH",
+    "LegacyTable",
+    "Replayed",
+    "catalogue_code",
+    "load_terminal",
+    "one_table",
+    "replay_log",
+    "replay_stored",
+    "replay_str",
+    "variant_of",
+]
+
+#: Cards a deal uses besides two hole cards a player: the key card and four face up.
+_TABLE_CARDS: Final = 5
+#: What the earlier table said when the last player with chips took a carried pot.
+_LAST_PLAYER: Final = "the last player with chips takes it"
+
+
+def catalogue_code(config: TableConfig) -> str:
+    """The catalogue's code of a table's Straights.
+
+    >>> catalogue_code(TableConfig(pack=52, betting="no-limit"))
+    '_STR52N'
+    """
+    return f"_STR{config.pack}{'L' if config.betting == 'limit' else 'N'}"
+
+
+def variant_of(config: TableConfig) -> Variant:
+    """The variant a table's settings deal: the catalogue's own at the default penalty
+    (one chip from every player dealt in), else the same code with the table's rule 10.
+
+    >>> variant_of(TableConfig()) is get_variant("_STR55L")
+    True
+    >>> variant_of(TableConfig(penalty=2)).pot_rule.penalty
+    2
+    """
+    if config.penalty == 1 and config.penalty_payers == "dealt":
+        return get_variant(catalogue_code(config))
+    return straights_variant(
+        config.pack,  # type: ignore[arg-type]
+        config.betting,
+        penalty=config.penalty,
+        payers=config.penalty_payers,
+    )
+
+
+def _draw_strength(card: Card) -> int:
+    """Rule 1's order: rank, then suit h > s > d > c; S, T and R below every ranked card."""
+    if card.rank is None or card.suit is None:
+        return 0
+    return card.rank * 4 + STRAIGHTS_SUIT_ORDER[card.suit]
+
+
+def _dealer_draw(seats: Sequence[int], pack: Sequence[Card]) -> list[DealerDraw]:
+    """One card up to each seat until one is highest; the tied draw again (rule 1)."""
+    left, contenders, out = list(pack), list(seats), []
+    while True:
+        if len(left) < len(contenders):
+            raise HandHistoryError("the pack ran out during the dealer draw")
+        cards = tuple(left[: len(contenders)])
+        del left[: len(contenders)]
+        best = max(map(_draw_strength, cards))
+        top = [s for s, c in zip(contenders, cards, strict=True) if _draw_strength(c) == best]
+        out.append(DealerDraw(tuple(contenders), cards, top[0] if len(top) == 1 else None))
+        if len(top) == 1:
+            return out
+        contenders = top
+
+
+@dataclass(slots=True)
+class _Live:
+    """The deal in play: the engine's deal, its seats (left of the button first), the
+    cards in the earlier table's order, the stacks it started with, and what is told."""
+
+    deal: Deal
+    seats: tuple[int, ...]
+    deck: tuple[Card, ...]
+    starting: tuple[int, ...]
+    number: int
+    seen: int = 0
+    face_up: int = 0
+    round: int = 0
+
+
+class LegacyTable:
+    """A Straights table of an earlier release, dealt by the one engine.
+
+    Seats, stacks, the button, the carried pot and players going broke are kept as
+    the earlier table kept them (seats may be empty; players sit and stand between
+    deals); each deal is the engine's, and :attr:`events` tells everything in the
+    earlier table's events.  ``seed`` (a command log's) makes the dealer draw and the
+    shuffles those that table made; a log's recorded decks need none.
+    """
+
+    def __init__(self, config: TableConfig, *, seed: int | None = None) -> None:
+        self.config = config
+        self.rng = random.Random(seed) if seed is not None else None
+        self.names: dict[int, str] = {}
+        self.seats: dict[int, int] = {}  # seat -> chips behind, for each seated player
+        self.button: int | None = None
+        self.carry = 0
+        self.number = 0
+        self.events: list[Event] = []
+        #: The engine's deals, in order, and the seats each was dealt to (its players).
+        self.deals: list[Deal] = []
+        self.dealt: list[tuple[int, ...]] = []
+        self.live: _Live | None = None
+        #: The latest deal started (the deal in play, or the last one finished).
+        self.latest: _Live | None = None
+        #: The next deal keeps the button where it is (one deal of a history).
+        self.hold_button = False
+        self.events.append(TableOpened(config.to_dict()))
+
+    # -- seats --------------------------------------------------------------------------------
+    def _between(self, what: str) -> None:
+        if self.live is not None:
+            raise IllegalActionError(f"cannot {what} during deal {self.live.number}")
+
+    def sit(self, seat: int, name: str, stack: int | None = None) -> list[Event]:
+        """Seat a player between deals (``stack``: the table's starting stack)."""
+        self._between("take a seat")
+        if not 0 <= seat < self.config.seats or seat in self.seats:
+            raise IllegalActionError(f"seat {seat} is taken or not at this table")
+        chips = self.config.starting_stack if stack is None else stack
+        self.seats[seat], self.names[seat] = chips, name
+        return self._emit(PlayerSat(seat, name, chips))
+
+    def stand(self, seat: int) -> list[Event]:
+        """A player leaves with his chips between deals."""
+        self._between("leave")
+        if seat not in self.seats:
+            raise IllegalActionError(f"seat {seat} is empty")
+        return self._emit(PlayerLeft(seat, "stood", self.seats.pop(seat)))
+
+    def stacks(self) -> dict[int, int]:
+        """Chips behind per seated player (during a deal, the engine's)."""
+        out = dict(sorted(self.seats.items()))
+        if self.live is not None:
+            out.update(zip(self.live.seats, self.live.deal.stacks, strict=True))
+        return out
+
+    @property
+    def occupied(self) -> list[int]:
+        """Seats with a player who has chips, in seat order."""
+        return sorted(s for s, chips in self.seats.items() if chips > 0)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether fewer than two players have chips between deals."""
+        return self.live is None and len(self.occupied) < 2
+
+    def _emit(self, *events: Event) -> list[Event]:
+        self.events.extend(events)
+        return list(events)
+
+    # -- the deal -----------------------------------------------------------------------------
+    def _next_seat(self, seat: int, seats: Sequence[int]) -> int:
+        n = self.config.seats
+        return next(s for k in range(1, n + 1) if (s := (seat + k) % n) in seats)
+
+    def next_button(self) -> int | None:
+        """The button the next deal would have (``None``: the dealer draw decides)."""
+        seats = self.occupied
+        button = self.button
+        if button is None:
+            return None
+        if self.number and not self.hold_button:
+            button = self._next_seat(button, seats)
+        return button if button in seats else self._next_seat(button, seats)
+
+    def draw_button(self) -> list[Event]:
+        """The dealer draw among the players with chips, from the table's shuffle."""
+        if self.rng is None:
+            raise HandHistoryError("a table without a seed has its dealer draw in its log")
+        pack = list(make_deck(self.variant.deck).cards)
+        self.rng.shuffle(pack)
+        draws = _dealer_draw(self.occupied, pack)
+        self.button = draws[-1].winner
+        return self._emit(*draws)
+
+    @property
+    def variant(self) -> Variant:
+        """The variant this table deals now."""
+        return variant_of(self.config)
+
+    def start(
+        self, deck: Sequence[Card] | None = None, *, order: Sequence[int] | None = None
+    ) -> Deal:
+        """Start the next deal: the button moves (or is drawn), the antes go in.
+
+        ``deck``: the cards in the earlier table's dealing order (first hole card to
+        each player from the left of the button, then the second, then the key card
+        and the four face-up cards); shuffled from the seed when ``None``. ``order``:
+        the seats dealt in as a log recorded them (checked against the table's own).
+        """
+        self._between("start a deal")
+        if len(self.occupied) < 2:
+            raise IllegalActionError("a deal needs at least two players with chips")
+        if self.button is None:
+            self.draw_button()
+        self.button = self.next_button()
+        assert self.button is not None
+        seats = self.occupied
+        b = seats.index(self.button)
+        mine = seats[b + 1 :] + seats[: b + 1]
+        if order is not None and list(order) != mine:
+            raise HandHistoryError(
+                f"deal {self.number + 1} is dealt to seats {list(order)}, "
+                f"but the table deals to {mine}"
+            )
+        variant = self.variant
+        if deck is None:
+            if self.rng is None:
+                raise HandHistoryError("a table without a seed needs each deal's cards")
+            deck = make_deck(variant.deck).shuffled(self.rng)
+        n = len(mine)
+        dealt = tuple(deck[: 2 * n + _TABLE_CARDS])
+        if len(dealt) < 2 * n + _TABLE_CARDS:
+            raise HandHistoryError(f"a deck of {len(deck)} cards cannot deal {n} players")
+        make_deck(variant.deck).check_dealable(dealt, "in the deck")
+        # The engine deals each player's two cards together; the earlier table one round
+        # of first cards, then one of second cards.
+        engine_order = list(dealt)
+        engine_order[0 : 2 * n : 2] = dealt[:n]
+        engine_order[1 : 2 * n : 2] = dealt[n : 2 * n]
+        stacks = [self.seats[s] for s in mine]
+        game = PokerGame(lambda v, k: straights_stakes(v, k, ante=self.config.ante))
+        rng = self.rng or random.Random(0)  # a Straights deal never draws from it
+        deal = game.deal(mine, stacks, self.carry, rng, variant, engine_order)
+        self.number += 1
+        self.live = self.latest = live = _Live(deal, tuple(mine), dealt, tuple(stacks),
+                                               self.number)  # fmt: skip
+        self.deals.append(deal)
+        self.dealt.append(live.seats)
+        self._emit(HandStarted(live.number, self.button, live.seats, live.starting,
+                               self.carry, dealt))  # fmt: skip
+        self.carry = 0
+        self._tell(live)
+        return deal
+
+    def act(self, seat: int, kind: str, to: int | None = None) -> list[Event]:
+        """Act for ``seat``, the player to act (``to``: the total, checked if given)."""
+        live = self._live()
+        deal, start = live.deal, len(self.events)
+        i = live.seats.index(seat) if seat in live.seats else None
+        if i is None or deal.actor != i:
+            raise IllegalActionError(f"seat {seat} cannot {kind}: it is not his turn")
+        for choice in deal.legal_actions():
+            acted = _acted(seat, choice, deal, i) if choice.kind == kind else None
+            if acted is not None and (to is None or to == acted.to):
+                break
+        else:
+            raise IllegalActionError(f"seat {seat} cannot {kind}{'' if to is None else f' {to}'}")
+        deal.take(choice)
+        live.seen += 1  # the action's own entry: told here, with its chips
+        self._emit(acted)
+        self._tell(live)
+        return self.events[start:]
+
+    def fold_or_forfeit(self, seat: int) -> list[Event]:
+        """A stored fold: by the rules when they allow it, else a player who left
+        gives up the deal (his chips stay in the pot)."""
+        live = self._live()
+        deal = live.deal
+        i = live.seats.index(seat)
+        if deal.actor == i and any(c.kind == "fold" for c in deal.legal_actions()):
+            return self.act(seat, "fold")
+        return self.forfeit(seat)
+
+    def forfeit(self, seat: int) -> list[Event]:
+        """A player who left gives up the deal: at his turn (even when he could check or
+        fold), or out of turn when he is all-in; told as a fold to his chips this round."""
+        live = self._live()
+        deal = live.deal
+        i = live.seats.index(seat)
+        if deal.folded[i] or (deal.actor != i and deal.stacks[i] > 0):
+            raise IllegalActionError(f"seat {seat} has no deal to forfeit now")
+        start, committed = len(self.events), deal.bets[i]
+        deal.forfeit(i)
+        live.seen += 1
+        self._emit(Acted(seat, "fold", 0, committed, False))
+        self._tell(live)
+        return self.events[start:]
+
+    def _live(self) -> _Live:
+        if self.live is None:
+            raise IllegalActionError("no deal is in progress")
+        return self.live
+
+    def _tell(self, live: _Live) -> None:
+        """Tell the engine's new record entries as the earlier table's events."""
+        deal, seats, n = live.deal, live.seats, len(live.seats)
+        for kind, i, cards, amount, up in deal.log[live.seen :]:
+            if kind == "ante":
+                assert i is not None
+                self._emit(AntePosted(seats[i], amount, amount == live.starting[i]))
+            elif kind == "hole":
+                assert i is not None
+                self._emit(HoleDealt(seats[i], (live.deck[i], live.deck[n + i])))
+            elif kind == "board" and up[0]:
+                live.face_up += 1
+                self._emit(TableCardDealt(live.face_up + 1, cards[0]))  # type: ignore[arg-type]
+            elif kind == "board":
+                self._emit(KeyDealt(cards[0]))
+            elif kind in ("betting", "no betting"):
+                live.round += 1
+                self._emit(RoundStarted(live.round, kind == "betting"))
+            elif kind == "turn":
+                self._emit(KeyTurned(live.deck[2 * n]))
+        live.seen = len(deal.log)
+        if deal.phase == "over":
+            self._finish(live)
+
+    def _finish(self, live: _Live) -> None:
+        deal, seats, n = live.deal, live.seats, len(live.seats)
+        for i, said in sorted(deal.described.items()):
+            self._emit(ShowdownRevealed(seats[i], (live.deck[i], live.deck[n + i]), said))
+        for v in deal.verdicts:
+            winner = seats[v.winners[0]] if v.winners else None
+            eligible = tuple(seats[i] for i in v.eligible)
+            self._emit(PotAwarded(v.pot, v.amount, winner, eligible, v.rule, v.reason))
+        if deal.carry_out:
+            for entry in deal.log:
+                if entry.kind == "penalty":
+                    assert entry.player is not None
+                    self._emit(PenaltyPaid(seats[entry.player], entry.amount))
+            self._emit(PotCarried(deal.carry_out))
+        self._emit(HandEnded(live.number, seats, tuple(deal.stacks), deal.carry_out))
+        self.live = None
+        self.seats.update(zip(seats, deal.stacks, strict=True))
+        self.carry = deal.carry_out
+        for seat in seats:
+            if self.seats[seat] == 0:
+                del self.seats[seat]
+                self._emit(PlayerLeft(seat, "broke", 0))
+        left = self.occupied
+        if self.carry and len(left) == 1:
+            self.seats[left[0]] += self.carry
+            self._emit(PotAwarded(0, self.carry, left[0], (left[0],), 0, _LAST_PLAYER))
+            self.carry = 0
+
+    # -- replay -------------------------------------------------------------------------------
+    @classmethod
+    def from_commands(
+        cls, config: TableConfig, seed: int, commands: Iterable[Mapping[str, Any]]
+    ) -> LegacyTable:
+        """A terminal table of an earlier release from its seed and stored commands
+        (``sit``, ``stand``, ``deal`` with an optional ``deck``, ``act``)."""
+        table = cls(config, seed=seed)
+        for command in commands:
+            table.apply(command)
+        return table
+
+    def apply(self, command: Mapping[str, Any]) -> list[Event]:
+        """Apply one stored command of a terminal table; returns the events it caused."""
+        start, kind = len(self.events), command.get("kind")
+        try:
+            if kind == "sit":
+                self.sit(int(command["seat"]), str(command["name"]), command.get("stack"))
+            elif kind == "stand":
+                self.stand(int(command["seat"]))
+            elif kind == "deal":
+                deck = command.get("deck")
+                self.start(None if deck is None else parse_cards(deck))
+            elif kind == "act":
+                to = command.get("to")
+                self.act(int(command["seat"]), str(command["action"]),
+                         None if to is None else int(to))  # fmt: skip
+            else:
+                raise HandHistoryError(f"unknown table command {kind!r}")
+        except (KeyError, ValueError) as exc:
+            raise HandHistoryError(f"command {dict(command)} does not replay: {exc}") from exc
+        return self.events[start:]
+
+    def replay(self, event: Event) -> None:
+        """Take one event of a stored log as an input: seats, the drawn button, the start
+        of a deal (its cards; its button, seats, stacks and carried pot are checked),
+        an action.  Events the engine makes (antes, cards, pots …) are left out."""
+        if isinstance(event, PlayerSat):
+            self.seats.pop(event.seat, None)  # a web table's rebuy seats him again
+            self.sit(event.seat, event.name, event.stack)
+        elif isinstance(event, PlayerLeft) and event.reason == "stood":
+            self.stand(event.seat)
+        elif isinstance(event, DealerDraw):
+            if event.winner is not None:
+                self.button = event.winner
+            self._emit(event)
+        elif isinstance(event, HandStarted):
+            self._check_start(event)
+            self.start(event.deck, order=event.seats)
+        elif isinstance(event, Acted):
+            if event.kind == "fold" and event.to:  # a fold is told "to 0", a forfeit not
+                self.forfeit(event.seat)
+            elif event.kind == "fold":
+                self.fold_or_forfeit(event.seat)
+            else:
+                self.act(event.seat, event.kind, event.to)
+
+    def _check_start(self, event: HandStarted) -> None:
+        want = (self.number + 1, self.next_button(), self.carry)
+        got = (event.number, event.button, event.carry)
+        if want != got:
+            raise HandHistoryError(
+                f"deal {event.number}: the log has (number, button, carry) {got}, the table {want}"
+            )
+        have = tuple(self.seats.get(s, 0) for s in event.seats)
+        if have != event.stacks:
+            raise HandHistoryError(
+                f"deal {event.number} starts with stacks {list(event.stacks)} "
+                f"but the log leaves {list(have)}"
+            )
+
+
+def _acted(seat: int, choice: Legal, deal: Deal, i: int) -> Acted | None:
+    """The earlier table's words for a legal action: its chips and the total it reaches."""
+    kind, amount, low, _ = choice
+    stack, mine = deal.stacks[i], deal.bets[i]
+    if kind == "fold":
+        return Acted(seat, "fold", 0, 0, False)
+    if kind == "check":
+        return Acted(seat, "check", 0, mine, False)
+    if kind == "call":
+        return Acted(seat, "call", amount, mine + amount, amount == stack)
+    if kind in ("bet", "raise"):
+        return Acted(seat, kind, amount, low, amount == stack)
+    return None
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A stored log replayed: the table as the one engine left it, and the first event
+    where the log and the replay part (``None``: they agree on every field)."""
+
+    table: LegacyTable
+    difference: str | None
+
+
+def replay_log(
+    config: TableConfig,
+    log: Iterable[Mapping[str, Any]],
+    changes: Mapping[int, Mapping[str, Any]] | None = None,
+) -> Replayed:
+    """Replay a Straights table's stored event log (dicts, in order) by the one engine
+    and compare the two, field by field.
+
+    ``changes`` maps a position in the log to settings changed there (a web host's
+    ``{"ante": 2}`` between deals, which the log does not tell). A log that opens with
+    its ``table_opened`` event gives its own settings.
+    """
+    entries = [dict(e) for e in log]
+    start = 0
+    if entries and entries[0].get("type") == "table_opened":
+        config = TableConfig.from_dict(dict(entries[0]["config"]))
+        start = 1
+    table = LegacyTable(config)
+    told = [TableOpened(config.to_dict()).to_dict(), *entries[start:]] if start else None
+    if told is None:
+        table.events.clear()  # a web log tells no table_opened
+        told = entries
+    for k, data in enumerate(entries):
+        if k < start:
+            continue
+        if changes and k in changes:
+            table.config = replace(table.config, **dict(changes[k]))
+        try:
+            table.replay(event_from_dict(data))
+        except StraightsError as exc:
+            # An earlier event that differs is the cause: name it first.
+            made = [e.to_dict() for e in table.events]
+            earlier = _first_difference(told[: min(k, len(made))], made[: min(k, len(made))])
+            return Replayed(table, earlier or f"event {k} {data}: {exc}")
+    return Replayed(table, _first_difference(told, [e.to_dict() for e in table.events]))
+
+
+def replay_stored(store: Store, table_id: int) -> Replayed:
+    """Replay a stored Straights table of an earlier release from the events stored with
+    its commands (a terminal table's, 0.1.0's, or a web table's of settings editions 1
+    to 3, whose host's ``change`` commands of the ante or the betting are the settings
+    changes its events do not tell) and compare, as :func:`replay_log` does.
+
+    >>> from straights.store.recorded import RecordedTable
+    >>> store = Store("sqlite://")
+    >>> old = RecordedTable.create(store, TableConfig(seats=2), ["Ann", "Bob"], seed=3)
+    >>> hand = old.start_hand(); _ = old.act(hand.actor, "bet"); _ = old.act(hand.actor, "fold")
+    >>> replayed = replay_stored(store, old.record.id)
+    >>> replayed.difference, replayed.table.stacks() == old.stacks()
+    (None, True)
+    """
+    events: list[dict[str, Any]] = []
+    changes: dict[int, dict[str, Any]] = {}
+    for entry in store.log(table_id):
+        if entry.command.get("kind") == "change":
+            keep: dict[str, Any] = {
+                k: entry.command[k] for k in ("ante", "betting") if k in entry.command
+            }
+            changes[len(events)] = keep
+        events.extend(entry.events)
+    return replay_log(store.table(table_id).config, events, changes)
+
+
+def _first_difference(stored: list[dict[str, Any]], replayed: list[dict[str, Any]]) -> str | None:
+    for k, (a, b) in enumerate(zip(stored, replayed, strict=False)):
+        if a != b:
+            fields = sorted(f for f in set(a) | set(b) if a.get(f) != b.get(f))
+            return f"event {k}: the log has {a}, the one engine {b} (fields {fields})"
+    if len(stored) != len(replayed):
+        return f"the log has {len(stored)} events, the one engine {len(replayed)}"
+    return None
+
+
+def replay_str(history: Mapping[str, Any]) -> LegacyTable:
+    """Replay one ``STR`` history (a PHH dict) by the one engine; raises
+    :class:`HandHistoryError` unless its actions replay, its table cards come in the
+    deal's order and its finishing stacks and carried pot are the engine's.
+
+    The table's :attr:`~LegacyTable.events` are the deal's, from ``hand_started`` to
+    ``hand_ended``, and ``deals[0]`` the engine's finished deal.
+
+    >>> history = {"variant": "STR", "min_bet": 1, "starting_stacks": [5, 5],
+    ...            "_table_cards": ["9h", "4d", "5s", "6h", "7c"],
+    ...            "actions": ["d dh p1 AsKd", "d dh p2 2c3c", "p1 cbr 1", "p2 f"]}
+    >>> t = replay_str(history)
+    >>> list(t.deals[0].stacks), t.events[-1].type
+    ([6, 4], 'hand_ended')
+    """
+    from straights.game.phh import parse_phh_cards, str_setup
+
+    setup = str_setup(dict(history))
+    table = LegacyTable(setup.config)
+    for k, (seat, chips) in enumerate(zip(setup.seats, setup.stacks, strict=True)):
+        table.seats[seat], table.names[seat] = chips, f"p{k + 1}"
+    table.button, table.carry, table.number = setup.seats[-1], setup.carry, setup.number - 1
+    table.hold_button = True
+    table.events.clear()
+    try:
+        table.start(setup.deck, order=setup.seats)
+        live, board = table.latest, 0
+        assert live is not None
+        for line in setup.actions:
+            board = _str_line(table, live, line, board, parse_phh_cards)
+    except (IllegalActionError, ValueError) as exc:
+        raise HandHistoryError(f"hand {setup.number}: {exc}") from exc
+    deal = table.deals[-1]
+    if not deal.finished:
+        raise HandHistoryError(f"hand {setup.number} stops before its end")
+    # The deal's own events: a player it leaves broke is the table's business.
+    ended = next(k for k, e in enumerate(table.events) if isinstance(e, HandEnded))
+    del table.events[ended + 1 :]
+    stacks = list(deal.stacks)
+    if "finishing_stacks" in history and list(history["finishing_stacks"]) != stacks:
+        raise HandHistoryError(
+            f"finishing_stacks {history['finishing_stacks']} but the one engine ends with {stacks}"
+        )
+    if "_carry_out" in history and history["_carry_out"] != deal.carry_out:
+        raise HandHistoryError(
+            f"_carry_out {history['_carry_out']} but the one engine carries {deal.carry_out}"
+        )
+    return table
+
+
+def _str_line(table: LegacyTable, live: _Live, line: str, board: int, cards_of: Any) -> int:
+    """Apply one action line of an ``STR`` history; returns the table lines read so far
+    (``d db ?? # key``, the four face-up cards, ``d db Xx # key``, each once dealt)."""
+    body, _, comment = line.partition("#")
+    parts = body.split()
+    if parts[:2] == ["d", "dh"]:
+        return board
+    if parts[:2] == ["d", "db"] and len(parts) == 3:
+        n = len(live.seats)
+        key = live.deck[2 * n]
+        expected = [(None, True), *((c, False) for c in live.deck[2 * n + 1 :]), (key, True)]
+        dealt = 1 + live.face_up + any(e.kind == "turn" for e in live.deal.log)
+        got = (*cards_of(parts[2]), comment.strip() == "key")
+        if board >= min(dealt, len(expected)) or got != expected[board]:
+            raise HandHistoryError(f"{line!r}: not table card {board + 1} of this deal")
+        return board + 1
+    if len(parts) < 2 or not parts[0].startswith("p") or not parts[0][1:].isdigit():
+        raise HandHistoryError(f"{line!r} is not an action of Straights")
+    k = int(parts[0][1:]) - 1
+    if not 0 <= k < len(live.seats):
+        raise HandHistoryError(f"{line!r}: no player p{k + 1}")
+    seat, op, deal = live.seats[k], parts[1], live.deal
+    kinds = {c.kind for c in deal.legal_actions()} if deal.actor == k else set()
+    if op == "f":
+        table.fold_or_forfeit(seat)
+    elif op == "cc":
+        table.act(seat, "check" if "check" in kinds else "call")
+    elif op == "cbr" and len(parts) == 3 and parts[2].isdigit():
+        table.act(seat, "bet" if "bet" in kinds else "raise", int(parts[2]))
+    elif op == "sm" and len(parts) == 3:
+        n = len(live.seats)
+        if list(cards_of(parts[2])) != [live.deck[k], live.deck[n + k]]:
+            raise HandHistoryError(f"{line!r}: p{k + 1} holds other cards")
+    else:
+        raise HandHistoryError(f"{line!r} is not an action of Straights")
+    return board
+
+
+# -- a terminal table of an earlier release, carried over to the one table -------------------
+
+#: The command that carries a terminal table of an earlier release over to the one table:
+#: the commands before it are Straights' own table's, those after it the one table's.
+SWITCH: Final = {"kind": "one table"}
+
+
+def one_table(legacy: LegacyTable) -> PokerTable:
+    """The one table where ``legacy`` stands now: the same seats, stacks, carried pot,
+    button and shuffle, and the deal in play (the engine's) if there is one.
+
+    A seat never taken, or left, has no chips; its name is empty.
+    """
+    config = legacy.config
+    if legacy.button is None and len(legacy.occupied) >= 2:
+        legacy.draw_button()  # the first deal's draw, as the earlier table made it
+    live = legacy.live
+    n = config.seats
+    game = PokerGame(partial(straights_stakes, ante=config.ante))
+    names = [legacy.names.get(s, "") for s in range(n)]
+    button = legacy.button if live is not None else legacy.next_button()
+    table: PokerTable = Table(game, names, 1, seed=legacy.rng, button=button or 0)
+    table.stacks[:] = [legacy.seats.get(s, 0) for s in range(n)]
+    table.carry = legacy.carry
+    table.deals = legacy.number - (live is not None)
+    if live is not None:
+        table.take_over(live.deal, live.seats, live.starting)
+    return table
+
+
+def load_terminal(
+    store: Store, table_id: int, on_replay: Replaying | None = None
+) -> StoredTable[Deal, Variant]:
+    """A terminal Straights table of an earlier release (its log Straights' own table's
+    commands), replayed by the one engine and checked command by command against the
+    events stored with each, then carried over to the one table: its later commands are
+    the one table's (:data:`~straights.store.table.POKER`), after :data:`SWITCH`,
+    which is stored now if it was not yet. ``on_replay`` is called before each of those
+    later commands, as :meth:`StoredTable.load` calls it.
+    """
+    record = store.table(table_id)
+    if record.seed is None:
+        raise HandHistoryError(
+            f"table {record.id} was saved by straights 0.1.0, which kept no seed for "
+            "its next deals: it cannot be continued (its deals are in `straights history`)"
+        )
+    legacy = LegacyTable(record.config, seed=record.seed)
+    log = store.log(table_id)
+    before = next((k for k, e in enumerate(log) if e.command == SWITCH), len(log))
+    for entry in log[:before]:
+        entry.check(table_id, [e.to_dict() for e in legacy.apply(entry.command)])
+    stored = StoredTable(store, record, POKER, one_table(legacy))
+    stored.deal = None if legacy.live is None else legacy.live.deal
+    stored.seq = before + 1
+    if before == len(log):
+        store.append(table_id, stored.seq, dict(SWITCH), [])
+    for entry in log[before + 1 :]:
+        if on_replay is not None:
+            on_replay(entry.command, stored.table, stored.deal)
+        entry.check(table_id, stored.apply(entry.command))
+    return stored
