@@ -90,7 +90,7 @@ def play_pai_gow(
             out.print(Text(f"Resuming table {resume.id} from {store.where}."), soft_wrap=True)
             record = StoredTable.load(store, resume.id)
             hook = pai_gow_game(resume.settings)
-            bet = int(resume.settings["bet"])
+            bet = int(resume.settings.get("bet", bet))  # (none when not stored at a terminal)
             stack = int(resume.settings["stack"])
             kinds = tuple(resume.settings.get("bots", ["house"] * (len(record.table.names) - 1)))
         else:
