@@ -29,15 +29,11 @@ from __future__ import annotations
 
 from typing import Protocol, TypeVar
 
+from straights.table.core import DealT
+
 __all__ = ["TerminalGame", "play_table"]
 
 
-class _Finishing(Protocol):
-    @property
-    def finished(self) -> bool: ...
-
-
-DealT = TypeVar("DealT", bound=_Finishing)
 PlanT = TypeVar("PlanT")
 
 
