@@ -11,20 +11,20 @@ def test_a_hand_set_by_typed_positions_at_a_terminal() -> None:
     # Seed 3, two seats: your cards are A♣ Q♦ J♠ J♣ 8♠ 7♦ 2♥ (tests/test_cli_paigow.py).
     seen: list[str] = []
 
-    def until(pattern: str) -> str:
+    def until(pattern: str) -> str:  # what was shown up to ``pattern``, wrapping undone
         child.expect(pattern)
-        seen.append(plain(str(child.before) + str(child.after)))
+        seen.append(" ".join(plain(str(child.before) + str(child.after)).split()))
         return seen[-1]
 
     with session("play", "--no-save", "--game", "pai-gow", "--seed", "3", "--seats", "2",
                  timeout=60) as child:  # fmt: skip
-        assert "bet 20?" in until("leaves\\) › ")
+        assert "bet 20?" in until("leaves\\)\\s*› ")
         child.sendline("")  # Enter bets the offered 20
-        assert "Your cards: 1:A♣ 2:Q♦ 3:J♠ 4:J♣ 5:8♠ 6:7♦ 7:2♥" in until("leave › ")
+        assert "Your cards: 1:A♣ 2:Q♦ 3:J♠ 4:J♣ 5:8♠ 6:7♦ 7:2♥" in until("leave\\s*› ")
         child.sendline("9 9")  # refused in one line, and asked again
-        assert "9 is not a position: your cards are numbered 1 to 7" in until("leave › ")
+        assert "9 is not a position: your cards are numbered 1 to 7" in until("leave\\s*› ")
         child.sendline("2 5")  # Q♦ 8♠ in front of the pair of jacks
-        shown = until("leaves\\) › ")
+        shown = until("leaves\\)\\s*› ")
         child.sendline("q")
         until(pexpect.EOF)
         child.close()
