@@ -6,6 +6,10 @@ numbered 1 to 7, and the two-card hand chosen by two positions (``2 5``) or
 bots that bet the same as you started with and set as ``--bots`` says: the house
 way (``house``, the default, and every poker bot's name) or by the equity bot's
 estimate (``equity``; :mod:`straights.bots.paigow`).
+
+The deals are played by the one terminal loop of every game
+(:func:`~straights.cli.table_play.play_table`); :class:`PaiGowTerminal` is Pai Gow's
+hook on it: the bet before the cards, the two hands set, the bank's results.
 """
 
 from __future__ import annotations

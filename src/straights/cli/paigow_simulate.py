@@ -5,7 +5,10 @@ Every player bets the same each deal and sets his hands as his bot does
 estimate; see :mod:`straights.bots.paigow`); the summary is how often a bet
 wins, pushes and loses, the house's edge per chip bet with a 95% interval, and
 each kind of bot's result per chip bet with its interval (``--json`` for
-scripts, ``--out`` for histories).
+scripts, ``--out`` for histories).  It runs on the one simulate loop
+(:func:`~straights.cli.table_simulate.simulate_table`); this module is what is Pai
+Gow's: a session of bots against the bank (:func:`run_pai_gow`), its history and
+its summary.
 """
 
 from __future__ import annotations
