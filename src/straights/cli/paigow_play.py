@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from straights.paigow.deal import PaiGowDeal
     from straights.paigow.events import Event
     from straights.paigow.rules import HouseWayName, PaiGowRules
-    from straights.store import Store, TableRecord
+    from straights.store import Store
     from straights.store.table import StoredTable
     from straights.table import PaiGowTable
 
@@ -56,7 +56,7 @@ def play_pai_gow(
     hands: int | None,
     out: Console,
     store: Store | None = None,
-    resume: TableRecord | None = None,
+    resume: bool = False,
     house_way: HouseWayName = "foxwoods",
     made: list[StoredTable[PaiGowDeal, Mapping[int, int]]] | None = None,
 ) -> tuple[bool, bool]:
@@ -64,8 +64,8 @@ def play_pai_gow(
     the player leaves, runs out of chips or ``hands`` deals are over.
 
     ``bots``: the other seats' bots in turn (``house`` unless named; a resumed table
-    keeps its own).  ``store``: the table is stored command by command (``resume``:
-    the stored table to play on, where it stopped), and put in ``made``.  Returns
+    keeps its own).  ``store``: the table is stored command by command, and put in
+    ``made`` (``resume``: the last unfinished one is played on, where it stopped).  Returns
     whether Ctrl-C ended the game at the prompt and whether the game is over (the
     player out of chips).
     """
@@ -83,20 +83,26 @@ def play_pai_gow(
             f"--seats {seats}: Pai Gow seats 1 to {MAX_PLAYERS} players against the bank"
         )
     names = [name] + [f"Bot {seat}" for seat in range(2, seats + 1)]
-    kinds = paigow_bots(bots, seats - 1) if resume is None else ()
+    kinds = paigow_bots(bots, seats - 1) if not resume else ()
     record: StoredTable[PaiGowDeal, Mapping[int, int]] | None = None
     # (a table stored before exact commissions keeps its rules, a resumed one its house way)
     hook = PaiGowGame(PaiGowRules(house_way=house_way))
     if store is None:
         table = Table(hook, names, stack, seed=seed)
     else:
-        if resume is not None:
-            out.print(Text(f"Resuming table {resume.id} from {store.where}."), soft_wrap=True)
-            record = StoredTable.load(store, resume.id)
-            hook = pai_gow_game(resume.settings)
-            bet = int(resume.settings.get("bet", bet))  # (none when not stored at a terminal)
-            stack = int(resume.settings["stack"])
-            kinds = tuple(resume.settings.get("bots", ["house"] * (len(record.table.names) - 1)))
+        if resume:
+            found = store.latest_unfinished("terminal", "pai-gow")
+            if found is None:
+                raise ConfigurationError(
+                    f"no unfinished table of pai-gow in {store.where}: start one with "
+                    "`straights play --game pai-gow`"
+                )
+            out.print(Text(f"Resuming table {found.id} from {store.where}."), soft_wrap=True)
+            record = StoredTable.load(store, found.id)
+            hook = pai_gow_game(found.settings)
+            bet = int(found.settings.get("bet", bet))  # (none when not stored at a terminal)
+            stack = int(found.settings["stack"])
+            kinds = tuple(found.settings.get("bots", ["house"] * (len(record.table.names) - 1)))
         else:
             hook.rules.check_bet(bet, stack)  # a bad --bet stores no table
             # (the seed as given: the same deals as an unsaved table of that seed)

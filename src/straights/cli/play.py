@@ -195,27 +195,14 @@ def _play_pai_gow(
 
     if resume and not save:
         raise ConfigurationError("--resume continues a saved table: drop --no-save")
+    source = None if script is None or script == "-" else _open_script(script)
     out = console()
     store = Store(db) if save else None
     made: list[StoredTable[Any, Any]] = []
-    try:
-        record = None
-        if store is not None and resume:
-            record = store.latest_unfinished("terminal", "pai-gow")
-            if record is None:
-                raise ConfigurationError(
-                    f"no unfinished table of pai-gow in {store.where}: start one with "
-                    "`straights play --game pai-gow`"
-                )
-        source = None if script is None or script == "-" else _open_script(script)
-        play = partial(play_pai_gow, seats=seats, bots=bots, name=name, stack=stack,
-                       bet=max(2, min(20, stack)), seed=seed, answers=_answers(script, source),
-                       hands=hands, out=out, store=store, resume=record, house_way=house_way,
-                       made=made)  # fmt: skip
-    except BaseException:
-        if store is not None:
-            store.close()
-        raise
+    play = partial(play_pai_gow, seats=seats, bots=bots, name=name, stack=stack,
+                   bet=max(2, min(20, stack)), seed=seed, answers=_answers(script, source),
+                   hands=hands, out=out, store=store, resume=resume, house_way=house_way,
+                   made=made)  # fmt: skip
     _session(play, out, store, made, "straights play --game pai-gow", db)
 
 
