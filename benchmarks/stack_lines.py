@@ -40,7 +40,14 @@ STACKS: dict[str, tuple[str, ...]] = {
         "cli/paigow_*.py",
         "web/static/paigow.js",
     ),
-    "one table": ("table/*.py", "store/table.py", "web/tables.py", "web/seats.py"),
+    "one table": (
+        "table/*.py",
+        "store/table.py",
+        "web/tables.py",
+        "web/seats.py",
+        "cli/table_play.py",
+        "cli/table_simulate.py",
+    ),
 }
 
 

@@ -6,6 +6,10 @@ numbered 1 to 7, and the two-card hand chosen by two positions (``2 5``) or
 bots that bet the same as you started with and set as ``--bots`` says: the house
 way (``house``, the default, and every poker bot's name) or by the equity bot's
 estimate (``equity``; :mod:`straights.bots.paigow`).
+
+The deals are played by the one terminal loop of every game
+(:func:`~straights.cli.table_play.play_table`); :class:`PaiGowTerminal` is Pai Gow's
+hook on it: the bet before the cards, the two hands set, the bank's results.
 """
 
 from __future__ import annotations
@@ -25,11 +29,11 @@ if TYPE_CHECKING:
     from straights.paigow.deal import PaiGowDeal
     from straights.paigow.events import Event
     from straights.paigow.rules import HouseWayName, PaiGowRules
-    from straights.store import Store, TableRecord
+    from straights.store import Store
     from straights.store.table import StoredTable
     from straights.table import PaiGowTable
 
-__all__ = ["play_pai_gow"]
+__all__ = ["PaiGowTerminal", "bot_front", "play_pai_gow", "set_hand"]
 
 _EMPTY: Final = "An empty answer: type two positions (such as 2 5), or h"
 _HELP: Final = (
@@ -52,16 +56,21 @@ def play_pai_gow(
     hands: int | None,
     out: Console,
     store: Store | None = None,
-    resume: TableRecord | None = None,
+    resume: bool = False,
     house_way: HouseWayName = "foxwoods",
-) -> tuple[bool, bool, int | None]:
-    """Play until the player leaves, runs out of chips or ``hands`` deals are over.
+    made: list[StoredTable[PaiGowDeal, Mapping[int, int]]] | None = None,
+) -> tuple[bool, bool]:
+    """Play on the one terminal loop (:func:`~straights.cli.table_play.play_table`) until
+    the player leaves, runs out of chips or ``hands`` deals are over.
 
     ``bots``: the other seats' bots in turn (``house`` unless named; a resumed table
-    keeps its own).  ``store``: the table is stored command by command (``resume``:
-    the stored table to play on, where it stopped).  Returns whether Ctrl-C ended the game at the
-    prompt, whether the game is over (the player out of chips) and the stored table's id.
+    keeps its own).  ``store``: the table is stored command by command, and put in
+    ``made`` (``resume``: the last unfinished one is played on, where it stopped).  Returns
+    whether Ctrl-C ended the game at the prompt and whether the game is over (the
+    player out of chips).
     """
+    from rich.text import Text
+
     from straights.cli.game_setup import paigow_bots
     from straights.errors import ConfigurationError
     from straights.paigow.deal import MAX_PLAYERS
@@ -73,23 +82,27 @@ def play_pai_gow(
         raise ConfigurationError(
             f"--seats {seats}: Pai Gow seats 1 to {MAX_PLAYERS} players against the bank"
         )
-    from rich.text import Text
-
     names = [name] + [f"Bot {seat}" for seat in range(2, seats + 1)]
-    kinds = paigow_bots(bots, seats - 1) if resume is None else ()
+    kinds = paigow_bots(bots, seats - 1) if not resume else ()
     record: StoredTable[PaiGowDeal, Mapping[int, int]] | None = None
     # (a table stored before exact commissions keeps its rules, a resumed one its house way)
     hook = PaiGowGame(PaiGowRules(house_way=house_way))
     if store is None:
         table = Table(hook, names, stack, seed=seed)
     else:
-        if resume is not None:
-            out.print(Text(f"Resuming table {resume.id} from {store.where}."), soft_wrap=True)
-            record = StoredTable.load(store, resume.id)
-            hook = pai_gow_game(resume.settings)
-            bet = int(resume.settings["bet"])
-            stack = int(resume.settings["stack"])
-            kinds = tuple(resume.settings.get("bots", ["house"] * (len(record.table.names) - 1)))
+        if resume:
+            found = store.latest_unfinished("terminal", "pai-gow")
+            if found is None:
+                raise ConfigurationError(
+                    f"no unfinished table of pai-gow in {store.where}: start one with "
+                    "`straights play --game pai-gow`"
+                )
+            out.print(Text(f"Resuming table {found.id} from {store.where}."), soft_wrap=True)
+            record = StoredTable.load(store, found.id)
+            hook = pai_gow_game(found.settings)
+            bet = int(found.settings.get("bet", bet))  # (none when not stored at a terminal)
+            stack = int(found.settings["stack"])
+            kinds = tuple(found.settings.get("bots", ["house"] * (len(record.table.names) - 1)))
         else:
             hook.rules.check_bet(bet, stack)  # a bad --bet stores no table
             # (the seed as given: the same deals as an unsaved table of that seed)
@@ -100,20 +113,50 @@ def play_pai_gow(
                                         settings=settings)  # fmt: skip
             out.print(Text(f"Saving this table in {store.where}", "dim"), soft_wrap=True)
         table = record.table
-    rules = hook.rules
-    rules.check_bet(bet, stack)
+        if made is not None:
+            made.append(record)
+    hook.rules.check_bet(bet, stack)
     from straights.bots.paigow import make_paigow_bot
+    from straights.cli.table_play import play_table
 
-    players = {seat: make_paigow_bot(kind, rules) for seat, kind in enumerate(kinds, 2)}
-    game = _Game(table, record, rules, bet, answers, hands, out, players)
-    game.run()
-    stored = None if record is None else record.record.id
-    return game.interrupted, 0 not in table.seated, stored
+    players = {seat: make_paigow_bot(kind, hook.rules) for seat, kind in enumerate(kinds, 2)}
+    game = PaiGowTerminal(table, record, hook.rules, bet, answers, out, players)
+    play_table(game, hands)
+    return game.prompter.interrupted, 0 not in table.seated
 
 
-class _Game:
-    """The session; seats are counted as the deal counts them (1: you; 0: the bank),
-    the table's seat ``s`` being the deal's ``s + 1``."""
+def bot_front(bot: PaiGowBot | None, deal: PaiGowDeal, seat: int) -> list[Card] | None:
+    """The two-card hand ``bot`` sets at ``seat`` (``None``: the house way, as the
+    ``house`` bot and a seat with no bot set)."""
+    from straights.bots.paigow import HouseWayBot
+
+    if bot is None or isinstance(bot, HouseWayBot):
+        return None
+    return list(bot.setting(deal.cards(seat), deal.bets[seat]).front)
+
+
+def set_hand(
+    table: PaiGowTable,
+    record: StoredTable[PaiGowDeal, Mapping[int, int]] | None,
+    deal: PaiGowDeal,
+    seat: int,
+    front: list[Card] | None,
+) -> None:
+    """``seat`` sets ``front`` as its two-card hand (``None``: the house way), stored
+    when the table is; the table takes the deal once every hand is set."""
+    from straights.store.table import PAI_GOW, set_command
+
+    if record is not None:
+        record.act(set_command(seat, front))
+        return
+    PAI_GOW.act(deal, set_command(seat, front))
+    if deal.finished:
+        table.finish(deal)
+
+
+class PaiGowTerminal:
+    """Pai Gow's hook on the one terminal loop; seats are counted as the deal counts
+    them (1: you; 0: the bank), the table's seat ``s`` being the deal's ``s + 1``."""
 
     def __init__(
         self,
@@ -122,17 +165,19 @@ class _Game:
         rules: PaiGowRules,
         bet: int,
         answers: Iterator[str],
-        hands: int | None,
         out: Console,
         bots: dict[int, PaiGowBot],
     ) -> None:
         self.table, self.record, self.rules = table, record, rules
         self.bet, self.bot_bet, self.bots = bet, bet, bots
-        self.answers, self.max_hands, self.out = answers, hands, out
+        self.out = out
         self.prompter = Prompter(out, answers)
-        self.interrupted = False
-        self.leaving = False
         self.gone: set[int] = set()  # bots out of chips, told once
+        self.told = 0  # the deal's events told before the player set
+
+    @property
+    def deals(self) -> int:
+        return self.table.deals
 
     def name(self, seat: int) -> str | None:
         names = self.table.names
@@ -144,38 +189,14 @@ class _Game:
     def can_bet(self, seat: int) -> bool:
         return seat - 1 in self.table.seated
 
-    def start(self, bets: dict[int, int]) -> PaiGowDeal:
-        """Deal to ``bets`` (seat → chips; stored, when the table is)."""
-        plan = {seat - 1: bet for seat, bet in bets.items()}
-        return self.table.start(plan) if self.record is None else self.record.start(plan)
-
-    def set(self, deal: PaiGowDeal, seat: int, front: list[Card] | None) -> None:
-        """``seat`` sets ``front`` as its two-card hand (``None``: the house way)."""
-        if self.record is not None:
-            from straights.store.table import set_command
-
-            self.record.act(set_command(seat, front))
-            return
-        if front is None:
-            deal.set_house_way(seat)
-        else:
-            deal.set(seat, front)
-        if deal.finished:
-            self.table.finish(deal)
-
-    def ask(self, prompt: str) -> str | None:
-        answer = self.prompter.ask(prompt)
-        self.interrupted = self.interrupted or self.prompter.interrupted
-        return answer
-
-    def run(self) -> None:
+    def open(self) -> int:
         from rich.markup import escape
 
-        table, out, rules = self.table, self.out, self.rules
-        out.rule("[bold]Pai Gow poker[/bold]")
+        table, rules = self.table, self.rules
+        self.out.rule("[bold]Pai Gow poker[/bold]")
         others = len(table.names) - 1
         bots = f" and {others} bot{'s' if others > 1 else ''}" if others else ""
-        out.print(
+        self.out.print(
             f"{escape(table.names[0])}{bots} against the bank (the house), {table.stacks[0]} "
             f"chips each.  Set a five-card and a two-card hand; win both and the bet pays even "
             f"money less {rules.commission_percent}% commission (bets go in steps of "
@@ -184,51 +205,51 @@ class _Game:
             "[bold]q[/bold] leave, [bold]?[/bold] help."
         )
         pending = None if self.record is None else self.record.deal
-        # (a deal resumed in play does not count towards --hands)
-        begun = table.deals + (pending is not None and not pending.finished)
-        if pending is not None:  # a stored table resumed: the last bet, and a deal in play
+        if pending is not None:  # a stored table resumed: the last bet
             self.bet = pending.bets.get(1, self.bet)
-            if not pending.finished:
-                self.play(pending)
-        while not self.leaving:
-            if self.max_hands is not None and table.deals - begun >= self.max_hands:
-                break
-            if not self.can_bet(1):
-                out.print("[red]You are out of chips.[/red]")
-                break
-            self.say_who_left()
-            bet = self.ask_bet()
-            if bet is None:
-                break
-            deal = self.start(self.bets(bet))
-            self.play(deal)
-        self.goodbye()
+        # (a deal resumed in play does not count towards --hands)
+        return table.deals + (self.resumed() is not None)
 
-    def bets(self, mine: int) -> dict[int, int]:
-        """Your bet, and each bot's: the opening bet, or the most its chips cover when less."""
-        out = {1: mine}
-        for seat in (s + 1 for s in self.table.seated):
-            if seat != 1:
-                out[seat] = min(self.bot_bet, self.rules.largest_bet(self.chips(seat)))
-        return out
+    def resumed(self) -> PaiGowDeal | None:
+        pending = None if self.record is None else self.record.deal
+        return None if pending is None or pending.finished else pending
 
-    def say_who_left(self) -> None:
-        """Each bot that can no longer bet leaves the table, told once."""
+    def can_deal(self) -> bool:
+        if self.can_bet(1):
+            return True
+        self.out.print("[red]You are out of chips.[/red]")
+        return False
+
+    def plan(self, first: bool) -> dict[int, int] | None:
+        """Each bot that can no longer bet leaves (told once); then your bet, and each
+        bot's: the opening bet, or the most its chips cover when less (table seats)."""
         from rich.text import Text
 
         for seat, name in enumerate(self.table.names, start=1):
             if seat != 1 and not self.can_bet(seat) and seat not in self.gone:
                 self.gone.add(seat)
                 self.out.print(Text(f"{name} is out of chips and leaves the table.", "dim"))
+        mine = self.ask_bet()
+        if mine is None:
+            return None
+        bets = {0: mine}
+        for seat in self.table.seated:
+            if seat != 0:
+                bets[seat] = min(self.bot_bet, self.rules.largest_bet(self.chips(seat + 1)))
+        return bets
+
+    def start(self, plan: dict[int, int]) -> PaiGowDeal:
+        return self.table.start(plan) if self.record is None else self.record.start(plan)
 
     def ask_bet(self) -> int | None:
         from rich.text import Text
 
-        table = self.table
+        from straights.errors import ConfigurationError
+
         self.bet = min(self.bet, self.rules.largest_bet(self.chips(1)))
         while True:
-            head = f"Deal {table.deals + 1} · your chips {self.chips(1)} · "
-            answer = self.ask(
+            head = f"Deal {self.table.deals + 1} · your chips {self.chips(1)} · "
+            answer = self.prompter.ask(
                 f"{head}bet [bold]{self.bet}[/bold]? (Enter bets it, a number changes it, "
                 "[bold]q[/bold] leaves) › "
             )
@@ -241,8 +262,6 @@ class _Game:
                 if not answer.isdigit():
                     self.out.print(Text(f"{answer!r} is not a bet: type a number of chips", "red"))
                     continue
-                from straights.errors import ConfigurationError
-
                 try:
                     self.rules.check_bet(int(answer), self.chips(1))
                 except ConfigurationError as exc:
@@ -251,51 +270,52 @@ class _Game:
                 self.bet = int(answer)
             return self.bet
 
-    def play(self, deal: PaiGowDeal) -> None:
+    def play(self, deal: PaiGowDeal) -> bool:
+        """The bots set (told once you have set), then you: ``False`` when you leave."""
         from rich.text import Text
 
-        from straights.bots.paigow import HouseWayBot
         from straights.paigow.rules import FoulError
 
         out = self.out
         self.tell(deal.events)
-        seen = len(deal.events)  # the bots set now; told once you have set
+        self.told = len(deal.events)
         for seat in deal.waiting:
-            if seat == 1:
-                continue
-            bot = self.bots.get(seat)
-            if bot is None or isinstance(bot, HouseWayBot):
-                self.set(deal, seat, None)
-            else:
-                self.set(deal, seat, list(bot.setting(deal.cards(seat), deal.bets[seat]).front))
+            if seat != 1:
+                set_hand(self.table, self.record, deal, seat,
+                         bot_front(self.bots.get(seat), deal, seat))  # fmt: skip
         mine = sorted(deal.cards(1), key=_rank_order, reverse=True)
         out.print(Text("Your cards:").append_text(_numbered(mine)))
         way = deal.house_way(1)
         house = " ".join(str(mine.index(c) + 1) for c in way.setting.front)
+        stays = True
         while not deal.finished:
-            answer = self.ask(
+            answer = self.prompter.ask(
                 f"Two-card hand: two positions · [bold]h[/bold] the house way ({house}) · "
                 "[bold]?[/bold] help · [bold]q[/bold] leave › "
             )
             if answer is None or answer in ("q", "quit", "exit"):
-                self.leaving = True
+                stays = False
                 out.print("You leave: your hand is set the house way.")
-                self.set(deal, 1, None)
+                set_hand(self.table, self.record, deal, 1, None)
             elif answer in ("?", "help"):
                 self.help(way.rule)
             elif answer in ("h", "house", "house way"):
-                self.set(deal, 1, None)
+                set_hand(self.table, self.record, deal, 1, None)
             else:
                 front = _positions(answer, len(mine)) if answer else _EMPTY
                 if isinstance(front, str):
                     out.print(Text(front, "red"))
                     continue
                 try:
-                    self.set(deal, 1, [mine[i] for i in front])
+                    set_hand(self.table, self.record, deal, 1, [mine[i] for i in front])
                 except FoulError as exc:
                     out.print(Text(f"Not allowed: {exc}.", "red"))
-        self.tell(deal.events[seen:])
-        out.print(f"Your chips: {self.chips(1)}")
+        return stays
+
+    def settle(self, deal: PaiGowDeal) -> None:
+        """The settings and results (the table took the deal with its last setting)."""
+        self.tell(deal.events[self.told :])
+        self.out.print(f"Your chips: {self.chips(1)}")
 
     def tell(self, events: list[Event]) -> None:
         from straights.cli.render import ascii_only

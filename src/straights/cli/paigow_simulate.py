@@ -5,7 +5,10 @@ Every player bets the same each deal and sets his hands as his bot does
 estimate; see :mod:`straights.bots.paigow`); the summary is how often a bet
 wins, pushes and loses, the house's edge per chip bet with a 95% interval, and
 each kind of bot's result per chip bet with its interval (``--json`` for
-scripts, ``--out`` for histories).
+scripts, ``--out`` for histories).  It runs on the one simulate loop
+(:func:`~straights.cli.table_simulate.simulate_table`); this module is what is Pai
+Gow's: a session of bots against the bank (:func:`run_pai_gow`), its history and
+its summary.
 """
 
 from __future__ import annotations
@@ -20,9 +23,10 @@ if TYPE_CHECKING:
 
     from rich.console import Console
 
+    from straights.cli.table_simulate import MakeTable
     from straights.paigow.deal import PaiGowDeal
     from straights.paigow.rules import HouseWayName
-    from straights.store.table import StoredTable
+    from straights.store.table import Commands, StoredTable
     from straights.table import PaiGowTable
 
 __all__ = ["BotResult", "PaiGowSummary", "run_pai_gow", "simulate_pai_gow"]
@@ -157,8 +161,7 @@ def run_pai_gow(
     on_deal: Callable[[PaiGowDeal, PaiGowTable], None] | None = None,
     kinds: Sequence[str] | None = None,
     stack: int | None = None,
-    make_table: Callable[[list[str], int, int], StoredTable[PaiGowDeal, Mapping[int, int]]]
-    | None = None,
+    make_table: MakeTable[PaiGowDeal, Mapping[int, int]] | None = None,
     house_way: HouseWayName = "foxwoods",
 ) -> PaiGowSummary:
     """Deal ``deals`` times at the one table to ``players`` bots betting ``bet`` each;
@@ -175,9 +178,9 @@ def run_pai_gow(
     """
     from straights.bots.paigow import HouseWayBot, make_paigow_bot
     from straights.cards import make_rng
+    from straights.cli.paigow_play import bot_front, set_hand
     from straights.errors import ConfigurationError
     from straights.paigow.rules import PaiGowRules
-    from straights.store.table import set_command
     from straights.table import PaiGowGame, Table
 
     rng = make_rng(seed)
@@ -186,7 +189,7 @@ def run_pai_gow(
         raise ConfigurationError(f"{len(kinds)} bots named for {players} players")
     chips = bet if stack is None else stack
     summary = PaiGowSummary(players=players, bet=bet)
-    bots = [make_paigow_bot(kind) for kind in kinds]
+    bots = {seat: make_paigow_bot(kind) for seat, kind in enumerate(kinds, start=1)}
     by_seat = dict(enumerate(kinds, start=1))
     names = [f"{_label(kind)} {seat}" for seat, kind in enumerate(kinds, start=1)]
     for kind in dict.fromkeys(kinds):
@@ -205,18 +208,7 @@ def run_pai_gow(
         plan = dict.fromkeys(range(players), bet)
         deal = table.start(plan) if stored is None else stored.start(plan)
         for seat in deal.waiting:
-            bot = bots[seat - 1]
-            front = None
-            if not isinstance(bot, HouseWayBot):
-                front = list(bot.setting(deal.cards(seat), bet).front)
-            if stored is not None:
-                stored.act(set_command(seat, front))
-            elif front is None:
-                deal.set_house_way(seat)
-            else:
-                deal.set(seat, front)
-        if stored is None:
-            table.finish(deal)
+            set_hand(table, stored, deal, seat, bot_front(bots[seat], deal, seat))
         summary.add(deal, by_seat)
         if on_deal is not None:
             on_deal(deal, table)
@@ -240,16 +232,10 @@ def simulate_pai_gow(
 ) -> None:
     """Run :func:`run_pai_gow` with a progress bar; print the summary; write histories
     (``out_path``) and store every session as a table of kind ``simulate`` (``db``)."""
-    from rich.table import Table as Grid
-    from rich.text import Text
-
     from straights.cli.game_setup import paigow_bots
-    from straights.cli.progress import Work
-    from straights.cli.render import counted
-    from straights.cli.sim_output import SimulationOutput
+    from straights.cli.table_simulate import simulate_table
     from straights.errors import ConfigurationError
     from straights.paigow.deal import MAX_PLAYERS
-    from straights.paigow.history import deal_to_history, dumps
 
     if not 1 <= players <= MAX_PLAYERS:
         raise ConfigurationError(
@@ -258,41 +244,53 @@ def simulate_pai_gow(
     if stack < bet:
         raise ConfigurationError(f"--stack {stack} cannot cover the bet of {bet}")
     kinds = paigow_bots(bots, players)
-    output = SimulationOutput(out_path, db)
-    make_table = None
-    if output.store is not None:
-        from straights.store.table import PAI_GOW, StoredTable
+    settings: dict[str, object] = {"bet": bet, "bots": list(kinds)}
+    if house_way != "foxwoods":
+        settings["house_way"] = house_way
 
-        store = output.store
+    def run(
+        on_deal: Callable[[PaiGowDeal, PaiGowTable], None],
+        make_table: MakeTable[PaiGowDeal, Mapping[int, int]] | None,
+    ) -> PaiGowSummary:
+        return run_pai_gow(players, deals, seed, bet, on_deal, kinds, stack, make_table,
+                           house_way)  # fmt: skip
 
-        def make_table(
-            names: list[str], chips: int, table_seed: int
-        ) -> StoredTable[PaiGowDeal, Mapping[int, int]]:
-            settings: dict[str, object] = {"bet": bet, "bots": list(kinds)}
-            if house_way != "foxwoods":
-                settings["house_way"] = house_way
-            made = StoredTable.create(store, PAI_GOW, "pai-gow", names, chips, kind="simulate",
-                                      seed=table_seed, settings=settings)  # fmt: skip
-            output.stored(made.record.id)
-            return made
+    def summary(result: PaiGowSummary) -> None:
+        _print_summary(console, result, kinds, as_json)
 
-    with Work("Dealing", "deals", deals, enabled=progress) as work:  # stderr: JSON stays clean
+    simulate_table(_pai_gow, "pai-gow", settings, hands=deals, progress=progress, out=out_path,
+                   db=db, run=run, history=_history, summary=summary,
+                   as_json=as_json)  # fmt: skip
 
-        def on_deal(deal: PaiGowDeal, table: PaiGowTable) -> None:
-            if output.writing:
-                names = {seat + 1: name for seat, name in enumerate(table.names)}
-                before = {
-                    s + 1: c for s, c in zip(table.players, table.starting_stacks, strict=True)
-                }
-                output.write(dumps(deal_to_history(deal, names, before, output.written + 1)))
-            work.advance()
 
-        with output:
-            summary = run_pai_gow(players, deals, seed, bet, on_deal, kinds, stack, make_table,
-                                  house_way)  # fmt: skip
+def _pai_gow() -> Commands[PaiGowDeal, Mapping[int, int]]:
+    from straights.store.table import PAI_GOW
+
+    return PAI_GOW
+
+
+def _history(deal: PaiGowDeal, table: PaiGowTable, number: int) -> str:
+    """The deal's history, its seats named and with the stacks they started it with."""
+    from straights.paigow.history import deal_to_history, dumps
+
+    names = {seat + 1: name for seat, name in enumerate(table.names)}
+    before = {s + 1: c for s, c in zip(table.players, table.starting_stacks, strict=True)}
+    return dumps(deal_to_history(deal, names, before, number))
+
+
+def _print_summary(
+    console: Console, summary: PaiGowSummary, kinds: Sequence[str], as_json: bool
+) -> None:
+    """The summary: JSON, or how often a bet wins, pushes and loses, the house's edge
+    and each kind of bot's result per chip bet."""
+    from rich.table import Table as Grid
+
+    from straights.cli.render import counted
+
     if as_json:
         console.print_json(json.dumps(summary.to_dict()))
         return
+    players, bet = summary.players, summary.bet
     bets = summary.deals * summary.players
     who = (
         f"{players} house-way player(s)"
@@ -320,13 +318,6 @@ def simulate_pai_gow(
         bot_grid.add_row(row["bot"], row["sets"], str(row["bets"]), f"{row['chips_won']:+d}",
                          f"{row['per_chip']:+.2%}", f"{low:+.2%} … {high:+.2%}")  # fmt: skip
     console.print(bot_grid)
-    if output.writing:
-        from straights.cli.render import wrote
-
-        console.print(Text(wrote(output.written, out_path)), soft_wrap=True)
-    if output.store is not None:
-        saved = counted(summary.deals, "deal", "deals")
-        console.print(Text(f"saved {saved} in {output.store.where}"), soft_wrap=True)
 
 
 def _label(kind: str) -> str:

@@ -8,8 +8,9 @@ or a pipe (one answer per line; the end of the input quits).
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Annotated, TextIO
+from collections.abc import Callable, Iterator
+from functools import partial
+from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
 
@@ -41,6 +42,8 @@ from straights.cli.table_betting import (
 from straights.cli.table_rules import table_house_way, table_rule_options
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from straights.cli.game_setup import RingGames
     from straights.paigow.rules import HouseWayName
     from straights.poker.engine import Deal
@@ -48,6 +51,7 @@ if TYPE_CHECKING:
     from straights.poker.variant import Variant
     from straights.store import Store
     from straights.store.database import TableRecord
+    from straights.store.table import StoredTable
 
 
 @app.command()
@@ -183,8 +187,7 @@ def _play_pai_gow(
     resume: bool,
     house_way: HouseWayName = "foxwoods",
 ) -> None:
-    from rich.text import Text
-
+    """Pai Gow at the one table, on the one terminal loop (its hook: cli/paigow_play.py)."""
     from straights.cli.paigow_play import play_pai_gow
     from straights.cli.render import console
     from straights.errors import ConfigurationError
@@ -192,39 +195,45 @@ def _play_pai_gow(
 
     if resume and not save:
         raise ConfigurationError("--resume continues a saved table: drop --no-save")
+    source = None if script is None or script == "-" else _open_script(script)
     out = console()
     store = Store(db) if save else None
+    made: list[StoredTable[Any, Any]] = []
+    play = partial(play_pai_gow, seats=seats, bots=bots, name=name, stack=stack,
+                   bet=max(2, min(20, stack)), seed=seed, answers=_answers(script, source),
+                   hands=hands, out=out, store=store, resume=resume, house_way=house_way,
+                   made=made)  # fmt: skip
+    _session(play, out, store, made, "straights play --game pai-gow", db)
+
+
+def _session(
+    play: Callable[[], tuple[bool, bool]],
+    out: Console,
+    store: Store | None,
+    made: list[StoredTable[Any, Any]],
+    again: str,
+    db: str | None,
+) -> None:
+    """Run ``play`` (it answers whether Ctrl-C ended it and whether the game is over):
+    a stored table (``made``) is closed as finished, or the player told the command
+    (``again`` with ``--resume``) that continues it; Ctrl-C exits with its status."""
+    from rich.text import Text
+
     try:
-        record = None
-        if store is not None and resume:
-            record = store.latest_unfinished("terminal", "pai-gow")
-            if record is None:
-                raise ConfigurationError(
-                    f"no unfinished table of pai-gow in {store.where}: start one with "
-                    "`straights play --game pai-gow`"
-                )
-        source = None if script is None or script == "-" else _open_script(script)
-        interrupted, over, table_id = play_pai_gow(
-            seats=seats,
-            bots=bots,
-            name=name,
-            stack=stack,
-            bet=max(2, min(20, stack)),
-            seed=seed,
-            answers=_answers(script, source),
-            hands=hands,
-            out=out,
-            store=store,
-            resume=record,
-            house_way=house_way,
-        )
-        if store is not None and table_id is not None:
+        try:
+            interrupted, over = play()
+        except KeyboardInterrupt:  # Ctrl-C while the bots play: what is stored stays
+            from straights.cli import interrupt
+
+            interrupt.handled()
+            interrupted, over = True, False
+            out.print()
+        if store is not None and made:
+            table_id = made[0].record.id
             if over:
                 store.finish_table(table_id)
             else:
-                again = "straights play --game pai-gow --resume" + (
-                    "" if db is None else f" --db {_quote(db)}"
-                )
+                again += " --resume" + ("" if db is None else f" --db {_quote(db)}")
                 out.print(Text(runnable(f"Table {table_id} is saved: `{again}` continues it.")),
                           soft_wrap=True)  # fmt: skip
     finally:
@@ -328,48 +337,12 @@ def _play_ring(
             return made[0]
 
     source = None if script is None or script == "-" else _open_script(script)
-    try:
-        try:
-            interrupted, over = play_ring(
-                games=variants,
-                dealers_choice=ring.dealers_choice,
-                bots=seat_bots,
-                names=names,
-                stack=stack,
-                seed=table_seed,
-                answers=_answers(script, source),
-                hands=hands,
-                out=out,
-                choice_seed=choice_seed,
-                stored=stored,
-                house=house,
-                ante=ante,
-            )
-        except KeyboardInterrupt:  # Ctrl-C while the bots play: what is stored stays
-            from straights.cli import interrupt
-
-            interrupt.handled()
-            interrupted, over = True, False
-            out.print()
-        if store is not None and made:
-            table_id = made[0].record.id
-            if over:
-                store.finish_table(table_id)
-            else:
-                again = (
-                    ("straights play" if ante is not None else f"straights play --game {label}")
-                    + " --resume"
-                    + ("" if db is None else f" --db {_quote(db)}")
-                )
-                out.print(Text(runnable(f"Table {table_id} is saved: `{again}` continues it.")),
-                          soft_wrap=True)  # fmt: skip
-    finally:
-        if store is not None:
-            store.close()
-    if interrupted:
-        from straights.cli.interrupt import EXIT_STATUS
-
-        raise typer.Exit(EXIT_STATUS)
+    play = partial(play_ring, games=variants, dealers_choice=ring.dealers_choice, bots=seat_bots,
+                   names=names, stack=stack, seed=table_seed, answers=_answers(script, source),
+                   hands=hands, out=out, choice_seed=choice_seed, stored=stored, house=house,
+                   ante=ante)  # fmt: skip
+    again = "straights play" if ante is not None else f"straights play --game {label}"
+    _session(play, out, store, made, again, db)
 
 
 def _quote(value: str) -> str:

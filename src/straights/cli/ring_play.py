@@ -154,8 +154,17 @@ class _RingTable:
         if self.record is None:
             self.ring.finish(deal)
 
-    # -- the session -------------------------------------------------------------------
+    # -- the session: the one terminal loop's hook (cli/table_play.py) ---------------------
     def run(self, hands: int | None) -> None:
+        from straights.cli.table_play import play_table
+
+        play_table(self, hands)
+
+    @property
+    def deals(self) -> int:
+        return self.ring.deals
+
+    def open(self) -> int:
         ring, out = self.ring, self.out
         title = "Dealer's choice" if self.dealers_choice else self.games[0].name
         out.rule(f"[bold]{escape(title)}[/bold]")
@@ -169,43 +178,39 @@ class _RingTable:
         if fresh:
             for words in self.draws:
                 out.print(phrase_text(words))
-        begun = ring.deals
+        return ring.deals
+
+    def resumed(self) -> Deal | None:
         pending = None if self.record is None else self.record.deal
-        if pending is not None and pending.finished:
-            pending = None
-        while not ring.over and ring.stacks[0] > 0:
-            if hands is not None and ring.deals - begun >= hands:
-                break
-            if pending is not None:  # a stored game resumed in the middle of a deal
-                deal, variant, pending = pending, pending.variant, None
-                dealt = [ring.seat_of(i) for i in range(deal.n)]
-            else:
-                chosen = self.choose_game()
-                if chosen is None:
-                    break
-                variant = chosen
-                dealt = ring.order
-                deal = self.start(variant)
-            out.rule(f"Deal {ring.deals + 1}: {escape(variant.name)}", style="dim")
-            if deal.carry_in:
-                out.print(Text(f"The pot carried from the last deal: {deal.carry_in}", "yellow"))
-            self.play_deal(deal)
-            if self.quit:
-                out.print("[yellow]You leave the table in the middle of a deal.[/yellow]")
-                break
-            self.results(deal)
-            self.finish(deal)
-            for seat in dealt:
-                if ring.stacks[seat] == 0 and seat != 0:
-                    out.print(Text(f"{ring.names[seat]} is out of chips and leaves.", "dim"))
-            if ring.over or ring.stacks[0] == 0:
-                break
-            if hands is not None and ring.deals - begun >= hands:
-                break
+        return None if pending is None or pending.finished else pending
+
+    def can_deal(self) -> bool:
+        return not self.ring.over and self.ring.stacks[0] > 0
+
+    def plan(self, first: bool) -> Variant | None:
+        if not first:
             answer = self.prompter.ask("[dim]Enter: next deal · q: quit › [/dim]")
             if answer is None or answer in _QUIT:
-                break
-        self.goodbye()
+                return None
+        return self.choose_game()
+
+    def play(self, deal: Deal) -> bool:
+        out = self.out
+        out.rule(f"Deal {self.ring.deals + 1}: {escape(deal.variant.name)}", style="dim")
+        if deal.carry_in:
+            out.print(Text(f"The pot carried from the last deal: {deal.carry_in}", "yellow"))
+        self.play_deal(deal)
+        if self.quit:
+            out.print("[yellow]You leave the table in the middle of a deal.[/yellow]")
+        return not self.quit
+
+    def settle(self, deal: Deal) -> None:
+        ring = self.ring
+        self.results(deal)
+        self.finish(deal)
+        for seat in ring.players:
+            if ring.stacks[seat] == 0 and seat != 0:
+                self.out.print(Text(f"{ring.names[seat]} is out of chips and leaves.", "dim"))
 
     def player_of(self, deal: Deal, seat: int) -> int:
         """The deal's player index of ``seat`` (a seat in the deal)."""

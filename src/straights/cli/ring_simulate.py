@@ -12,6 +12,7 @@ command by command, with every deal in the hand archive.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -19,9 +20,8 @@ from rich.text import Text
 from straights.bots.arena import RingResult, simulate_ring
 from straights.cli.bot_results import bot_grid, bot_rows, ranked
 from straights.cli.game_setup import RingGames, game_setup
-from straights.cli.progress import Work
 from straights.cli.render import console, counted
-from straights.cli.sim_output import SimulationOutput
+from straights.cli.table_simulate import MakeTable, simulate_table
 from straights.errors import ConfigurationError
 from straights.poker.catalogue import game_name
 from straights.poker.engine import Deal
@@ -32,7 +32,7 @@ from straights.table import PokerTable
 if TYPE_CHECKING:
     from straights.poker.house import HouseRules
     from straights.poker.variant import Variant
-    from straights.store.table import StoredTable
+    from straights.store.table import Commands
 
 __all__ = ["simulate_ring_games"]
 
@@ -64,46 +64,50 @@ def simulate_ring_games(
         raise ConfigurationError(f"--stack {stack}: give every player one chip at least")
     kinds = game_setup(seats=players, bots=bots, betting="limit", ante=1, stack=stack,
                        pack=55, bot_seats=players).bots  # fmt: skip
-    con = console()
     played: list[str] = []
-    output = SimulationOutput(out, db)
-    make_ring = None
-    if output.store is not None:
-        from straights.store.table import POKER, StoredTable
+    game = "dealers-choice" if ring.dealers_choice else ring.variants[0].code
+    settings: dict[str, object] = {"bots": kinds}
+    if ante is not None:
+        settings["ante"] = ante
+    if house is not None and house.changes():
+        settings["house"] = house.changes()
 
-        store = output.store
-        game = "dealers-choice" if ring.dealers_choice else ring.variants[0].code
-
-        settings: dict[str, object] = {"bots": kinds}
-        if ante is not None:
-            settings["ante"] = ante
-        if house is not None and house.changes():
-            settings["house"] = house.changes()
-
-        def make_ring(
-            names: list[str], chips: int, ring_seed: int, button: int | None
-        ) -> StoredTable[Deal, Variant]:
-            stored = StoredTable.create(store, POKER, game, names, chips, kind="simulate",
-                                        seed=ring_seed, button=button,
-                                        settings=settings)  # fmt: skip
-            output.stored(stored.record.id)
-            return stored
-
-    with Work("Dealing", "deals", hands, enabled=progress) as work:  # stderr: JSON stays clean
-
-        def on_deal(deal: Deal, table: PokerTable) -> None:
+    def run(
+        on_deal: Callable[[Deal, PokerTable], None], make_ring: MakeTable[Deal, Variant] | None
+    ) -> RingResult:
+        def dealt(deal: Deal, table: PokerTable) -> None:
             played.append(game_name(deal.variant.code))
-            if output.writing:
-                history = deal_to_phh(deal)
-                history["hand"] = table.deals
-                history["players"] = [table.names[table.seat_of(i)] for i in range(deal.n)]
-                output.write(dumps(history))
-            work.advance()
+            on_deal(deal, table)
 
-        with output:
-            result = simulate_ring(ring.variants, kinds, players=players, hands=hands,
-                                   seed=seed, stack=stack, on_deal=on_deal,
-                                   make_ring=make_ring, ante=ante, house=house)  # fmt: skip
+        return simulate_ring(ring.variants, kinds, players=players, hands=hands, seed=seed,
+                             stack=stack, on_deal=dealt, make_ring=make_ring, ante=ante,
+                             house=house)  # fmt: skip
+
+    def summary(result: RingResult) -> None:
+        _summary(ring, result, played, players, stack, as_json, ante, betting)
+
+    simulate_table(_poker, game, settings, hands=hands, progress=progress, out=out, db=db,
+                   run=run, history=_history, summary=summary, as_json=as_json)  # fmt: skip
+
+
+def _poker() -> Commands[Deal, Variant]:
+    from straights.store.table import POKER
+
+    return POKER
+
+
+def _history(deal: Deal, table: PokerTable, number: int) -> str:
+    """The deal's PHH history, numbered by its table's deals, its players named."""
+    history = deal_to_phh(deal)
+    history["hand"] = table.deals
+    history["players"] = [table.names[table.seat_of(i)] for i in range(deal.n)]
+    return dumps(history)
+
+
+def _summary(ring: RingGames, result: RingResult, played: list[str], players: int, stack: int,
+             as_json: bool, ante: int | None, betting: str) -> None:  # fmt: skip
+    """The summary: JSON, Straights' own (``ante``) or any game's."""
+    con = console()
     title = "dealer's choice" if ring.dealers_choice else game_name(ring.variants[0].code)
     best_first = ranked(result.bots.values())
     if ante is not None:
@@ -135,13 +139,6 @@ def simulate_ring_games(
             f"carry-overs (rule 10): {result.carry_overs} · showdowns: {result.showdowns} · "
             f"average pot: {result.average_pot:.2f} · sessions: {result.sessions}"
         )
-    if output.writing:
-        from straights.cli.render import wrote
-
-        con.print(Text(wrote(output.written, out)), soft_wrap=True)
-    if output.store is not None:
-        saved = counted(result.hands, "deal", "deals")
-        con.print(Text(f"saved {saved} in {output.store.where}"), soft_wrap=True)
 
 
 def _print_summary(ring: RingGames, result: RingResult, title: str, players: int) -> None:
