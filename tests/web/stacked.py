@@ -2,10 +2,12 @@
 the variant tables deal a stacked deck — the cards a test names on top, the rest of the
 deck after them in its usual order — and may start some seats with fewer chips, so a
 browser test meets the showdown, the side pots or the all-in it is about at once
-rather than by chance.
+rather than by chance.  The first deal starts as soon as it can, so the server's
+``--deal-delay`` is only the pause between deals: a long one (30 s) keeps a finished
+deal on the page while the test reads it, and costs nothing before the first deal.
 
->>> before("{1: 'As Ad'}", "{2: 20}").splitlines()[0]
-'import stacked'
+>>> before("{1: 'As Ad'}", "{2: 20}").splitlines()
+['import stacked', "stacked.install({1: 'As Ad'}, {2: 20})"]
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from straights.cards import Card, parse_cards
 from straights.web import poker_game
 
 
-def before(decks: str, stacks: str = "{}") -> str:
+def before(decks: str = "{}", stacks: str = "{}") -> str:
     """The ``before`` code of a server whose deal ``n`` starts with ``decks[n]``'s cards
-    (a dict literal of text) and whose seats start deal 1 with ``stacks[seat]`` chips."""
+    (a dict literal of text), whose seats start deal 1 with ``stacks[seat]`` chips and
+    whose first deal waits no ``--deal-delay``."""
     return f"import stacked\nstacked.install({decks}, {stacks})"
 
 
@@ -32,7 +35,9 @@ class _Stacked:
 
 
 def install(decks: dict[int, str], stacks: dict[int, int]) -> None:
-    """Deal ``decks[n]`` on top at deal ``n``; seat ``s`` has ``stacks[s]`` chips at deal 1."""
+    """Deal ``decks[n]`` on top at deal ``n``; seat ``s`` has ``stacks[s]`` chips at deal 1;
+    the first deal starts at once."""
+    first_deal_at_once()
     start = poker_game.PokerSeats.start_hand
     usual = poker_game.make_deck
 
@@ -57,3 +62,21 @@ def install(decks: dict[int, str], stacks: dict[int, int]) -> None:
             poker_game.make_deck = usual
 
     poker_game.PokerSeats.start_hand = start_hand  # type: ignore[method-assign]
+
+
+def first_deal_at_once() -> None:
+    """A table's first deal waits no ``--deal-delay`` (the later ones wait it all)."""
+    from straights.web.tables import WebTable
+
+    usual = WebTable.next_auto
+
+    def next_auto(
+        self: WebTable, *, connected: set[int], idle: float, bot_delay: float, deal_delay: float
+    ) -> Any:
+        if self.hand_number == 0:
+            deal_delay = 0.0
+        return usual(
+            self, connected=connected, idle=idle, bot_delay=bot_delay, deal_delay=deal_delay
+        )
+
+    WebTable.next_auto = next_auto  # type: ignore[method-assign]

@@ -345,10 +345,12 @@ def test_a_player_sits_out_and_back_and_a_disconnected_seat_is_marked(
 def _stud(
     browser: Browser, make_server: Any, viewport: str, stack: str, pause: float = 0.3
 ) -> tuple[Any, Page]:
-    """Seven-card stud with calling bots; ``pause``: seconds between deals."""
+    """Seven-card stud with calling bots; ``pause``: seconds between deals (the first
+    deal starts at once)."""
+    import stacked
     from test_browser_variants import open_table
 
-    server = make_server(bot_delay=0.0, deal_delay=pause)
+    server = make_server(bot_delay=0.0, deal_delay=pause, before=stacked.before())
     return open_table(browser, server, viewport, game="F7S", stack=stack)
 
 
