@@ -80,3 +80,43 @@ def first_deal_at_once() -> None:
         )
 
     WebTable.next_auto = next_auto  # type: ignore[method-assign]
+
+
+def straights_before(deals: str) -> str:
+    """The ``before`` code of a server whose Straights tables (the rule book's own,
+    :mod:`straights.game`) deal ``deals`` (:func:`install_straights`, as text) and
+    start their first deal at once.
+
+    >>> straights_before("{1: ({0: '2c Kd', 1: 'Tc Jd'}, '9h 5h 6d 7c 8s')}").splitlines()[1]
+    'stacked.first_deal_at_once()'
+    """
+    return f"import stacked\nstacked.first_deal_at_once()\nstacked.install_straights({deals})"
+
+
+def install_straights(deals: dict[int, tuple[dict[int, str], str]]) -> None:
+    """At Straights deal ``n``, seat ``s`` holds ``deals[n][0][s]`` and the table cards
+    are ``deals[n][1]`` (the key card first), whoever has the button."""
+    from straights.game.table import Table
+
+    start = Table.start_hand
+
+    def start_hand(self: Table, deck: Any = None) -> Any:
+        number = self.hand_number + 1
+        if deck is not None or number not in deals:
+            return start(self, deck)
+        holes, board = deals[number]
+        begin = self._begin
+
+        def arranged(order: list[int], cards: list[Card]) -> Any:
+            hole = {seat: list(parse_cards(text)) for seat, text in holes.items()}
+            # Dealt one card at a time from the button's left, then the table.
+            top = [hole[s][k] for k in range(2) for s in order] + list(parse_cards(board))
+            return begin(order, top + [c for c in cards if c not in top])
+
+        self._begin = arranged  # type: ignore[method-assign]
+        try:
+            return start(self)
+        finally:
+            del self._begin
+
+    Table.start_hand = start_hand  # type: ignore[method-assign]
