@@ -38,10 +38,45 @@ def install(decks: dict[int, str], stacks: dict[int, int]) -> None:
     """Deal ``decks[n]`` on top at deal ``n``; seat ``s`` has ``stacks[s]`` chips at deal 1;
     the first deal starts at once."""
     first_deal_at_once()
+    _stack_poker_deals((decks, stacks))
+
+
+def tables_before(tables: dict[str, dict[str, Any]]) -> str:
+    """The ``before`` code of a server shared by several tests, each at a table of its
+    own name: the table named ``name`` deals ``tables[name]["decks"]``, its seats start
+    with ``tables[name]["stacks"]`` chips (as :func:`install`) and it waits
+    ``tables[name]["pause"]`` seconds between deals (else ``--deal-delay``); every
+    first deal starts at once.
+
+    >>> tables_before({"kicker": {"decks": {1: "Ah Kd"}, "pause": 30.0}}).splitlines()[1]
+    "stacked.install_tables({'kicker': {'decks': {1: 'Ah Kd'}, 'pause': 30.0}})"
+    """
+    return f"import stacked\nstacked.install_tables({tables!r})"
+
+
+def install_tables(tables: dict[str, dict[str, Any]]) -> None:
+    """Arrange each named table's deals as :func:`tables_before` says."""
+    first_deal_at_once({name: t["pause"] for name, t in tables.items() if "pause" in t})
+    _stack_poker_deals(({}, {}))
+    deal = poker_game.PokerWebGame.deal
+
+    def deal_named(self: poker_game.PokerWebGame, command: dict[str, Any]) -> list[int]:
+        arranged = tables.get(self.table.settings.name)
+        if arranged is not None:
+            self.engine.stacked = (arranged.get("decks", {}), arranged.get("stacks", {}))  # type: ignore[attr-defined]
+        return deal(self, command)
+
+    poker_game.PokerWebGame.deal = deal_named  # type: ignore[method-assign]
+
+
+def _stack_poker_deals(default: tuple[dict[int, str], dict[int, int]]) -> None:
+    """The variant tables deal stacked decks: a table's own (``stacked`` on its seats,
+    set by :func:`install_tables`) or ``default``."""
     start = poker_game.PokerSeats.start_hand
     usual = poker_game.make_deck
 
     def start_hand(self: Any, variant: Any, muckers: Collection[int] = ()) -> Any:
+        decks, stacks = getattr(self, "stacked", default)
         number = self.hand_number + 1
         if number == 1:
             for seat, chips in stacks.items():
@@ -64,17 +99,19 @@ def install(decks: dict[int, str], stacks: dict[int, int]) -> None:
     poker_game.PokerSeats.start_hand = start_hand  # type: ignore[method-assign]
 
 
-def first_deal_at_once() -> None:
-    """A table's first deal waits no ``--deal-delay`` (the later ones wait it all)."""
+def first_deal_at_once(pauses: dict[str, float] | None = None) -> None:
+    """A table's first deal waits no ``--deal-delay``; the later ones wait it all, or
+    ``pauses[name]`` seconds at a table of that name."""
     from straights.web.tables import WebTable
 
     usual = WebTable.next_auto
+    named = pauses or {}
 
     def next_auto(
         self: WebTable, *, connected: set[int], idle: float, bot_delay: float, deal_delay: float
     ) -> Any:
-        if self.hand_number == 0:
-            deal_delay = 0.0
+        later = named.get(self.settings.name, deal_delay)
+        deal_delay = 0.0 if self.hand_number == 0 else later
         return usual(
             self, connected=connected, idle=idle, bot_delay=bot_delay, deal_delay=deal_delay
         )
