@@ -45,8 +45,8 @@ def tables_before(tables: dict[str, dict[str, Any]]) -> str:
     """The ``before`` code of a server shared by several tests, each at a table of its
     own name: the table named ``name`` deals ``tables[name]["decks"]``, its seats start
     with ``tables[name]["stacks"]`` chips (as :func:`install`) and it waits
-    ``tables[name]["pause"]`` seconds between deals (else ``--deal-delay``); every
-    first deal starts at once.
+    ``tables[name]["pause"]`` seconds between deals (else ``--deal-delay``); its first
+    deal waits ``tables[name]["first"]`` seconds (else none).
 
     >>> tables_before({"kicker": {"decks": {1: "Ah Kd"}, "pause": 30.0}}).splitlines()[1]
     "stacked.install_tables({'kicker': {'decks': {1: 'Ah Kd'}, 'pause': 30.0}})"
@@ -56,7 +56,10 @@ def tables_before(tables: dict[str, dict[str, Any]]) -> str:
 
 def install_tables(tables: dict[str, dict[str, Any]]) -> None:
     """Arrange each named table's deals as :func:`tables_before` says."""
-    first_deal_at_once({name: t["pause"] for name, t in tables.items() if "pause" in t})
+    first_deal_at_once(
+        {name: t["pause"] for name, t in tables.items() if "pause" in t},
+        {name: t["first"] for name, t in tables.items() if "first" in t},
+    )
     _stack_poker_deals(({}, {}))
     deal = poker_game.PokerWebGame.deal
 
@@ -99,19 +102,21 @@ def _stack_poker_deals(default: tuple[dict[int, str], dict[int, int]]) -> None:
     poker_game.PokerSeats.start_hand = start_hand  # type: ignore[method-assign]
 
 
-def first_deal_at_once(pauses: dict[str, float] | None = None) -> None:
-    """A table's first deal waits no ``--deal-delay``; the later ones wait it all, or
-    ``pauses[name]`` seconds at a table of that name."""
+def first_deal_at_once(
+    pauses: dict[str, float] | None = None, firsts: dict[str, float] | None = None
+) -> None:
+    """A table's first deal waits no ``--deal-delay`` (``firsts[name]`` seconds at a table
+    of that name); the later ones wait it all, or ``pauses[name]`` seconds."""
     from straights.web.tables import WebTable
 
     usual = WebTable.next_auto
-    named = pauses or {}
+    later, first = pauses or {}, firsts or {}
 
     def next_auto(
         self: WebTable, *, connected: set[int], idle: float, bot_delay: float, deal_delay: float
     ) -> Any:
-        later = named.get(self.settings.name, deal_delay)
-        deal_delay = 0.0 if self.hand_number == 0 else later
+        name, dealt = self.settings.name, self.hand_number > 0
+        deal_delay = later.get(name, deal_delay) if dealt else first.get(name, 0.0)
         return usual(
             self, connected=connected, idle=idle, bot_delay=bot_delay, deal_delay=deal_delay
         )
