@@ -13,6 +13,7 @@ deal on the page while the test reads it, and costs nothing before the first dea
 from __future__ import annotations
 
 from collections.abc import Collection
+from pathlib import Path
 from typing import Any
 
 from straights.cards import Card, parse_cards
@@ -162,3 +163,42 @@ def install_straights(deals: dict[int, tuple[dict[int, str], str]]) -> None:
             del self._begin
 
     Table.start_hand = start_hand  # type: ignore[method-assign]
+
+
+def told_before(folder: str) -> str:
+    """The ``before`` code of a server whose tables start deal ``n`` only once the test
+    made the file ``folder/deal-n`` (:func:`tell_deal`): the first when everyone sat, the
+    next when the test has read a finished deal, however long that took.
+
+    >>> told_before("/tmp/x").splitlines()[1]
+    "stacked.deal_when_told('/tmp/x')"
+    """
+    return f"import stacked\nstacked.deal_when_told({folder!r})"
+
+
+def tell_deal(folder: str | Path, number: int) -> None:
+    """Let deal ``number`` start (see :func:`told_before`)."""
+    (Path(folder) / f"deal-{number}").touch()
+
+
+def deal_when_told(folder: str) -> None:
+    """Hold each deal ``n`` until ``folder/deal-n`` exists (looked for every 0.1 s),
+    then deal it after ``--deal-delay`` as usual."""
+    from straights.web.seats import Auto
+    from straights.web.tables import WebTable
+
+    usual = WebTable.next_auto
+
+    def next_auto(
+        self: WebTable, *, connected: set[int], idle: float, bot_delay: float, deal_delay: float
+    ) -> Any:
+        plan = usual(
+            self, connected=connected, idle=idle, bot_delay=bot_delay, deal_delay=deal_delay
+        )
+        deal = plan is not None and (plan.command or {}).get("kind") == "deal"
+        number = self.hand_number + 1
+        if deal and not (Path(folder) / f"deal-{number}").exists():
+            return Auto(0.1, plan.command)  # not yet: look again in 0.1 s
+        return plan
+
+    WebTable.next_auto = next_auto  # type: ignore[method-assign]
