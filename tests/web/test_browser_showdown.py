@@ -143,7 +143,10 @@ def test_a_side_pot_has_one_name_during_the_deal_and_in_the_result(
                     seen[m[1]] = int(m[2])
             raise_ = page.locator("#actions button[data-action=raise]:not([disabled])")
             if not raised and raise_.count():
+                # The amount is typed and the button says it before the click: a raise
+                # to the minimum puts nobody all in (a loaded run saw no side pot).
                 page.fill("#actions .amount input[type=number]", "50")
+                expect(raise_).to_have_text("Raise to 50")
                 raise_.click()
                 raised = True
             else:
@@ -153,6 +156,7 @@ def test_a_side_pot_has_one_name_during_the_deal_and_in_the_result(
                         b.first.click()
                         break
             page.wait_for_timeout(80)
+        assert "You raise to 50" in page.evaluate("app.state.hand.log")
         # After the preflop all-ins: 4 × 20 in the main pot, 3 × 30 in side pot 1.
         assert seen == {"Main pot": 80, "Side pot 1": 90}, seen
         results = page.locator("#verdict .result").all_inner_texts()
