@@ -135,26 +135,27 @@ def test_a_side_pot_has_one_name_during_the_deal_and_in_the_result(
     try:
         seen: dict[str, int] = {}
         deadline = time.monotonic() + 60
-        raised = False
-        while not finished(page.evaluate("app.state")):
-            assert time.monotonic() < deadline, page.evaluate("app.state.hand.log")
+        raised, done = False, -1
+        while not finished(st := page.evaluate("app.state")):
+            assert time.monotonic() < deadline, st["hand"]["log"]
             for line in page.locator("#pot .side").all_inner_texts():
                 if m := re.match(r"(Main pot|Side pot \d+): (\d+) ", line):
                     seen[m[1]] = int(m[2])
-            raise_ = page.locator("#actions button[data-action=raise]:not([disabled])")
-            if not raised and raise_.count():
-                # The amount is typed and the button says it before the click: a raise
-                # to the minimum puts nobody all in (a loaded run saw no side pot).
-                page.fill("#actions .amount input[type=number]", "50")
-                expect(raise_).to_have_text("Raise to 50")
-                raise_.click()
-                raised = True
-            else:
-                for kind in ("check", "call"):
-                    b = page.locator(f"#actions button[data-action={kind}]:not([disabled])")
-                    if b.count():
-                        b.first.click()
-                        break
+            # What Ann may do, from the state read once (the page's buttons, read one by
+            # one while a bot acts, once had her call where she should raise); one
+            # action per table version.
+            legal = {a["kind"] for a in st["hand"].get("legal") or []}
+            if st["version"] > done and legal:
+                if not raised and "raise" in legal:
+                    page.fill("#actions .amount input[type=number]", "50")
+                    button = page.locator("#actions button[data-action=raise]")
+                    expect(button).to_have_text("Raise to 50")
+                    button.click()
+                    raised = True
+                else:
+                    kind = "check" if "check" in legal else "call"
+                    page.click(f"#actions button[data-action={kind}]")
+                done = st["version"]
             page.wait_for_timeout(80)
         assert "You raise to 50" in page.evaluate("app.state.hand.log")
         # After the preflop all-ins: 4 × 20 in the main pot, 3 × 30 in side pot 1.
