@@ -1,10 +1,15 @@
-"""A stand-in loaded into a test server's process (``webtools.Server(before=...)``):
-the variant tables deal a stacked deck — the cards a test names on top, the rest of the
-deck after them in its usual order — and may start some seats with fewer chips, so a
-browser test meets the showdown, the side pots or the all-in it is about at once
-rather than by chance.  The first deal starts as soon as it can, so the server's
-``--deal-delay`` is only the pause between deals: a long one (30 s) keeps a finished
-deal on the page while the test reads it, and costs nothing before the first deal.
+"""Stand-ins loaded into a test server's process (``webtools.Server(before=...)``), so
+that a browser test meets what it is about at once rather than by chance, and reads a
+finished deal before the next one can replace it:
+
+- :func:`before`: the variant tables deal a stacked deck — the cards a test names on
+  top, the rest of the deck after them in its usual order — and may start some seats
+  with fewer chips; the first deal starts as soon as it can, so the server's
+  ``--deal-delay`` is only the pause between deals: a long one (30 s) keeps a finished
+  deal on the page while the test reads it, and costs nothing before the first deal;
+- :func:`tables_before`: the same by table name, for one server shared by a module;
+- :func:`straights_before`: Straights' own tables deal stacked hands;
+- :func:`told_before`: each deal waits until the test says (:func:`tell_deal`).
 
 >>> before("{1: 'As Ad'}", "{2: 20}").splitlines()
 ['import stacked', "stacked.install({1: 'As Ad'}, {2: 20})"]
