@@ -7,6 +7,7 @@ import re
 import time
 
 import pytest
+import stacked
 from playwright.sync_api import Browser, Page, expect
 from webtools import Server, shot
 
@@ -31,7 +32,9 @@ def act_if_my_turn(page: Page) -> bool:
 
 
 def test_two_browsers_play_a_hand_with_a_reload(browser: Browser, make_server) -> None:
-    server: Server = make_server(deal_delay=4.0, bot_delay=0.1)
+    # The first deal starts once both sit; the next waits a minute (it was 4 s), so the
+    # finished deal stays on both pages while the test reads them and the history.
+    server: Server = make_server(deal_delay=60.0, bot_delay=0.1, before=stacked.before())
     errors: list[str] = []
     ann_ctx = browser.new_context(viewport={"width": 1200, "height": 860})
     bob_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)

@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
+import stacked
 from playwright.sync_api import Browser, Page, expect
 from webtools import Client, Server, shot, wait_until
 
@@ -75,9 +76,9 @@ def bob_acts(bob: Client, action: str, to: int | None = None) -> None:
 def test_shortcuts_run_it_twice_and_pre_actions(
     browser: Browser, make_server: Any, clients: list[Client], viewport: str
 ) -> None:
-    # The test ends with deal 1: 5 s between deals, so that a loaded machine still sees
-    # deal 1 finished before deal 2 starts.
-    server: Server = make_server(deal_delay=5.0, bot_delay=0.0)
+    # The test ends with deal 1, dealt as soon as both sit: a minute between deals (it
+    # was 5 s, before deal 1 too), so that a loaded machine still sees deal 1 finished.
+    server: Server = make_server(deal_delay=60.0, bot_delay=0.0, before=stacked.before())
     width = VIEWPORTS[viewport][0]
     with page_at(browser, viewport) as (page, errors):
         page.goto(server.base + "/")

@@ -13,6 +13,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
+import stacked
 from playwright.sync_api import Browser, Page, expect
 from webtools import Server, shot
 
@@ -23,7 +24,10 @@ ACTION = r"^(checks|calls \d+|bets \d+|raises to \d+|folds)( \(all-in\))?( \(tim
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     tmp = tmp_path_factory.mktemp("follow")
-    s = Server(f"sqlite:///{tmp / 'web.db'}", bot_delay=0.1, deal_delay=6.0)
+    # The table "Follow" deals its first deal 6 s after the last change (time to add the
+    # bot), then keeps the finished deal on the page for a minute while the test reads it.
+    after = stacked.tables_before({"Follow": {"first": 6.0, "pause": 60.0}})
+    s = Server(f"sqlite:///{tmp / 'web.db'}", bot_delay=0.1, deal_delay=6.0, before=after)
     s.log = tmp / "server.log"
     s.start()
     yield s

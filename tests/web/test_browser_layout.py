@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import stacked
 from playwright.sync_api import Browser, Page, expect
 from webtools import Server, shot
 
@@ -60,9 +61,12 @@ def layout_problems(page: Page, height: int) -> list[str]:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """One server for the module: bots act quickly, and a finished deal stays 6 s."""
+    """One server for the module: bots act quickly, a first deal starts at once and a
+    finished deal stays a minute (the test reads it on three pages)."""
     tmp = tmp_path_factory.mktemp("layout")
-    s = Server(f"sqlite:///{tmp / 'web.db'}", bot_delay=0.05, deal_delay=6.0)
+    s = Server(
+        f"sqlite:///{tmp / 'web.db'}", bot_delay=0.05, deal_delay=60.0, before=stacked.before()
+    )
     s.log = tmp / "server.log"
     s.start()
     yield s

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
+import stacked
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 from webtools import Server, shot
 
@@ -67,9 +69,14 @@ def result_of(page: Page, seat: int) -> str:
 
 
 def test_a_player_sets_his_hands_by_tapping_and_plays_the_bank(
-    browser: Browser, make_server: Callable[..., Server]
+    browser: Browser, make_server: Callable[..., Server], tmp_path: Path
 ) -> None:
-    server: Server = make_server(deal_delay=2.5, bot_delay=0.0)
+    # Each deal waits for the test to tell it (stacked.tell_deal) — the first until both
+    # sat, the next until the test has read the one before — then 0.3 s (it was 2.5 s
+    # after the last change: a loaded run could deal Bob out, or read the next deal).
+    server: Server = make_server(
+        deal_delay=0.3, bot_delay=0.0, before=stacked.told_before(str(tmp_path))
+    )
     errors: list[str] = []
     ann_ctx = browser.new_context(viewport=DESKTOP)
     bob_ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
@@ -95,6 +102,7 @@ def test_a_player_sets_his_hands_by_tapping_and_plays_the_bank(
         sit(ann, 0, "Ann")
         bob.goto(ann.url)
         sit(bob, 2, "Bob")
+        stacked.tell_deal(tmp_path, 1)  # both sat (sit waits for the seat to show)
 
         seen: dict[str, int] = {}
         fouled = False
@@ -167,6 +175,7 @@ def test_a_player_sets_his_hands_by_tapping_and_plays_the_bank(
                 shot(bob, f"paigow-{want.lower()}-phone")
             if len(seen) == 3:
                 break
+            stacked.tell_deal(tmp_path, number + 1)
             expect(ann.locator("#pg-setting")).to_be_visible(timeout=15_000)
         assert set(seen) == {"Win", "Push", "Lose"}, seen
         assert fouled  # seven cards nearly always allow a foul: two high cards in front
@@ -180,15 +189,19 @@ def test_a_player_sets_his_hands_by_tapping_and_plays_the_bank(
 
 
 def test_a_player_who_does_not_set_in_time_gets_the_house_way(
-    browser: Browser, make_server: Callable[..., Server]
+    browser: Browser, make_server: Callable[..., Server], tmp_path: Path
 ) -> None:
-    server: Server = make_server(deal_delay=4.0, bot_delay=0.0)
+    # One deal, told once Ann sits; no second: the first stays on the page.
+    server: Server = make_server(
+        deal_delay=0.3, bot_delay=0.0, before=stacked.told_before(str(tmp_path))
+    )
     table, _host = server.create(game="pai-gow", seats=2, bots=0, turn_seconds=3)
     ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     page = ctx.new_page()
     try:
         page.goto(f"{server.base}/t/{table}")
         sit(page, 0, "Ann")
+        stacked.tell_deal(tmp_path, 1)
         expect(page.locator("#pg-setting")).to_be_visible(timeout=10_000)
         expect(page.locator("#timer")).to_be_visible()
         expect(page.locator("#timersecs")).to_have_text(re.compile(r"^[0-3] s$"))

@@ -345,10 +345,12 @@ def test_a_player_sits_out_and_back_and_a_disconnected_seat_is_marked(
 def _stud(
     browser: Browser, make_server: Any, viewport: str, stack: str, pause: float = 0.3
 ) -> tuple[Any, Page]:
-    """Seven-card stud with calling bots; ``pause``: seconds between deals."""
+    """Seven-card stud with calling bots; ``pause``: seconds between deals (the first
+    deal starts at once)."""
+    import stacked
     from test_browser_variants import open_table
 
-    server = make_server(bot_delay=0.0, deal_delay=pause)
+    server = make_server(bot_delay=0.0, deal_delay=pause, before=stacked.before())
     return open_table(browser, server, viewport, game="F7S", stack=stack)
 
 
@@ -453,42 +455,40 @@ def test_the_stakes_show_whole_and_the_pause_names_the_host(
         no_errors(ann, bob)
 
 
+#: Straights heads-up: the table makes a five-card straight, which the bot's ten and
+#: jack stretch to seven; Ann's two and king add nothing, so checking it down she loses
+#: her ante and keeps 19 chips, whoever has the button.
+LOSING_DEAL = "{1: ({0: '2c Kd', 1: 'Tc Jd'}, '9h 5h 6d 7c 8s')}"
+
+
 @SIZES
 def test_a_player_tops_up_between_deals(browser: Browser, make_server: Any, viewport: str) -> None:
-    server = make_server(deal_delay=3.0, bot_delay=0.0)  # time to pause between deals
+    import stacked
+
+    # The first deal starts at once; the next would wait 30 s (the host pauses first).
+    server = make_server(
+        deal_delay=30.0, bot_delay=0.0, before=stacked.straights_before(LOSING_DEAL)
+    )
     table, token = server.create(seats=2, bots=1, bot_kind="calling", turn_seconds=0, stack=20)
     ctx = context(browser, viewport)
     try:
         ann = open_page(ctx, server, table, token)
         sit(ann, 0, "Ann")
         expect(ann.locator("#btn-topup")).to_have_count(0)  # a full stack
-        # Deals until one leaves Ann short but not broke: she checks and calls, so each
-        # deal moves her stack by little (betting, she went broke or doubled up, and a
-        # loaded run saw no short stack in 90 s).
-        deadline = time.monotonic() + 240
-        while True:
-            assert time.monotonic() < deadline, "no deal left Ann short"
-            s = state(ann)
-            mine = s["seats"][0]["chips"]
-            if s["hand"]["finished"] and 0 < mine < 20:
-                ann.click("#host-pause")  # time to top up: no deal starts meanwhile
-                break
-            for kind in ("check", "call", "bet", "raise"):
-                b = ann.locator(f'#actions button[data-action="{kind}"]:not([disabled])')
-                if b.count():
-                    b.first.click()
-                    break
-            time.sleep(0.1)
+        webtools.wait_until(ann, "app.state.hand.hand_number === 1")
+        ann.click("#host-pause")  # time to top up: no deal starts after this one
         webtools.wait_until(ann, "app.state.ledger.paused")
         play_until(ann, "app.state.hand.finished")
+        assert state(ann)["hand"]["hand_number"] == 1
         short = state(ann)["seats"][0]["chips"]
+        assert short == 19, "Ann lost her ante at the stacked deal"
         expect(ann.locator("#btn-topup")).to_have_text("Top up to 20")
         webtools.shot(ann, f"room-topup-{viewport}")
         ann.click("#btn-topup")
         expect(ann.locator('.seat[data-seat="0"] .chips')).to_have_text("20 chips")
         expect(ann.locator("#btn-topup")).to_have_count(0)
         rows = state(ann)["ledger"]["rows"]
-        assert next(r for r in rows if r["name"] == "Ann")["bought"] == 20 + (20 - short)
+        assert next(r for r in rows if r["name"] == "Ann")["bought"] == 21  # 20, then 1
         no_errors(ann)
     finally:
         ctx.close()
