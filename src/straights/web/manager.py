@@ -1293,7 +1293,10 @@ class TableManager:
                 f"{seat_label(seat)} is not playing a deal now: wait for the next"
             )
         if live.driver is not None:  # a tournament's table: the tournament applies it
-            await live.driver({"type": "act", "action": msg.action, "to": msg.to}, msg.token)
+            move: dict[str, Any] = {"type": "act", "action": msg.action, "to": msg.to}
+            if msg.cards:  # a draw's or a discard's cards
+                move["cards"] = list(msg.cards)
+            await live.driver(move, msg.token)
             return
         command: dict[str, Any] = {"kind": "act", "seat": seat, "action": msg.action, "to": msg.to}
         if msg.cards:
