@@ -529,6 +529,7 @@ class WebTournament:
         out.update(self._clock(t))
         out["chips"], out["pool"] = t.chips, t.pool
         out["registration_open"] = t.registration_open
+        out["players_left"] = len(t.left)
         out["tables"] = [
             {"number": x.number, "live": x.live, "broken_at": x.broken_at,
              "players": [t.players[p].name for p in x.players]}
@@ -580,6 +581,8 @@ class WebTournament:
             return None
         table = t.tables[player.table - 1]
         out: dict[str, Any] = {"number": table.number, "last": self.last.get(table.number)}
+        if self.tables is not None and (web := self.tables.tables.get(table.number)):
+            out["version"] = web.seq  # the table page's state version (its own count)
         deal = self.deal_in_play(table)
         if deal is None or player.id not in table.dealt:
             out["seats"] = [
