@@ -318,7 +318,10 @@ class WebTournament:
         try:
             self.tables.tables[table.number].apply(move)
         except StraightsError as exc:
-            raise TournamentError(f"you cannot {c.get('action')}: {exc}") from None
+            said = str(exc)
+            if not said.startswith("you cannot"):
+                said = f"you cannot {c.get('action')}: {said}"
+            raise TournamentError(said) from None
 
     def overdue(self, now: float) -> list[str]:
         """The people to act whose turn has lasted ``turn_seconds`` and what is left of

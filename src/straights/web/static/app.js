@@ -158,7 +158,9 @@ function tournamentBar(key) {
     s.id = "tournament-" + part;
     bar.append(s);
   }
-  document.querySelector("header.top").after(bar);
+  const header = document.querySelector("header.top");  // sticky: the clock stays in view
+  header.classList.add("with-tourney");
+  header.append(bar);
 }
 // The bar's words from the last view: a clock by minutes counts down between fetches.
 function tournamentClockTick() {
