@@ -68,10 +68,16 @@ def ann_moves(page: Page) -> str | None:
         return None
     if hand.get("card_choice"):
         thrown = hand["hole"][0]
-        page.locator("#myhand .card").first.click()
-        page.locator(f"#actions button[data-action={hand['card_choice']['action']}]").click()
-        webtools.wait_until(page, f"!app.state.hand.hole.includes({thrown!r})", 15)
-        assert len(page.evaluate("app.state.hand.hole")) == 5
+        button = page.locator(f"#actions button[data-action={hand['card_choice']['action']}]")
+        for _ in range(3):  # (a state that redraws the hand as she taps: tap again)
+            page.locator("#myhand .card").first.click()
+            if page.evaluate("app.picked.size") == 1:
+                break
+        expect(button).to_have_text("Draw 1")
+        button.click()
+        # The replacement comes at once: five cards, the thrown one gone.
+        hole = "app.state.hand.hole"
+        webtools.wait_until(page, f"!{hole}.includes({thrown!r}) && {hole}.length === 5", 15)
         return "draw"
     kinds = [a["kind"] for a in hand["legal"]]
     kind = "check" if "check" in kinds else "call"
@@ -136,6 +142,10 @@ def test_lobby_table_page_clock_draw_time_bank_hud_and_online_marks(
         bar = page.locator("#tournament-bar").bounding_box()
         assert bar is not None and bar["width"] <= width
         assert page.evaluate("app.state.table.time_bank") == 30
+        # The tournament seats its players: no leaving, sitting out or adding a bot here.
+        expect(page.locator("#myhand")).to_be_visible()
+        assert page.locator("#btn-sitout, #felt .seat.empty button").count() == 0
+        assert page.get_by_role("button", name="Leave seat").count() == 0
         first_left = shows_clock(page, server, key)
 
         # Ann plays deal 1 at the table page, drawing with the picker; Bob by the API.

@@ -458,7 +458,9 @@ function renderSeats(seats, n, me) {
   const cells = placeGrid(n, me);
   const state = app.state;
   const closed = Boolean(state && state.ledger && state.ledger.closed);
-  const canManage = !app.replaying && !closed && state && (app.host || state.you.seat !== null);
+  // (a tournament's table: the tournament seats its players, nobody adds a bot or sits)
+  const seating = state && !state.table.tournament;
+  const canManage = !app.replaying && !closed && seating && (app.host || state.you.seat !== null);
   for (const s of seats) {
     const d = el("div", "seat");
     const [row, col] = cells[s.seat];
@@ -469,7 +471,7 @@ function renderSeats(seats, n, me) {
       d.append(el("div", "status", `Seat ${s.seat + 1}`));
       const asking = !app.replaying && state && (state.ledger.requests || []).find((r) => r.seat === s.seat);
       if (asking) d.append(el("div", "status asking", `${asking.name} asks to sit`));
-      if (!app.replaying && !closed && !state.you.banned && state.you.seat === null) {
+      if (!app.replaying && !closed && seating && !state.you.banned && state.you.seat === null) {
         const sit = el("button", "primary", "Sit");
         sit.onclick = () => openSit(s.seat);
         d.append(sit);
@@ -645,7 +647,7 @@ function renderMe(state) {
   }
   const ctl = $("mycontrols");
   ctl.replaceChildren();
-  if (state.you.seat !== null) ctl.append(leaveButton(state));
+  if (state.you.seat !== null && !state.table.tournament) ctl.append(leaveButton(state));
 }
 
 // The seated viewer's "Leave seat" button (every kind of table).

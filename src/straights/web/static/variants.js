@@ -246,7 +246,7 @@ function renderVariantMe(state) {
   }
   const ctl = $("mycontrols");
   ctl.replaceChildren();
-  if (state.you.seat !== null) ctl.append(leaveButton(state));
+  if (state.you.seat !== null && !state.table.tournament) ctl.append(leaveButton(state));
 }
 
 function renderVariant(state) {
