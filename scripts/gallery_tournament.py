@@ -132,10 +132,10 @@ def tournament(browser: Browser, base: str, out: Path, save: Any) -> None:
             shots["lobby"] = True
         for person, name in ((ann, "desktop"), (ben, "phone")):
             page, shot = person.table, f"play-{name}"  # his turn at the table page
-            if not shots.get(shot) and page is not None:
-                if page.evaluate("!!app.state && (app.state.hand.legal || []).length > 0"):
-                    save(page, out, f"tournament-{shot}")
-                    shots[shot] = True
+            turn = "!!app.state && (app.state.hand.legal || []).length > 0"
+            if not shots.get(shot) and page is not None and page.evaluate(turn):
+                save(page, out, f"tournament-{shot}")
+                shots[shot] = True
         if not shots["deal"] and s["offer"]:
             save(host, out, "tournament-deal-desktop")
             save(bob, out, "tournament-deal-phone")
