@@ -71,5 +71,11 @@ def test_each_seat_names_its_hand_on_both_runs(
                 box = seat.nth(k).bounding_box()
                 assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
         webtools.shot(page, f"run-twice-names-{viewport}")
+        # The replayer's last step names them so too.
+        page.click("#btn-history")
+        page.click("#hist-last")
+        expect(page.locator("#hist-step")).to_contain_text("step")
+        expect(aces).to_have_text(["Run 1: Pair of aces", "Run 2: Pair of aces"])
+        expect(kings).to_have_text(["Run 1: Pair of kings", "Run 2: Three of a kind, kings"])
     finally:
         ctx.close()

@@ -69,7 +69,7 @@ function markSeats(seats) {
         mini.append(card);
       });
     }
-    if (s.shownRuns.length) {
+    if (s.shownRuns && s.shownRuns.length) {
       s.shownRuns.forEach((name, k) => d.append(el("div", "shown run", `${s.runWord} ${k + 1}: ${name}`)));
     } else if (s.shown) d.append(el("div", "shown", s.shown));
   }
@@ -274,6 +274,8 @@ function drawVariantHistory(msg) {
       seat: i, name: p.name, chips: p.stack, status: "", last: "", bet: p.committed,
       dealer: h.button === i, folded: p.folded, won: p.won, turn: h.actor === i && !h.finished,
       cards: p.folded || !p.cards.length ? null : p.cards, up: p.up, shown: p.shown,
+      shownRuns: p.shown_runs && p.shown_runs.length > 1 ? p.shown_runs : [],
+      runWord: h.runs_dealt > 1 ? "Run" : "Board",
     });
   }
   renderSeats(seats, msg.seats, msg.you);
