@@ -104,6 +104,7 @@ bench-web: $(DEV_STAMP)
 gallery: $(DEV_STAMP) testdeps
 	$(BIN)/python scripts/gallery.py
 	$(BIN)/python scripts/gallery_tournament.py
+	$(BIN)/python scripts/gallery_games.py
 
 # A newcomer's first minutes: fresh clone, `make play`, first `straights odds` (slow).
 bench-newcomer: $(DEV_STAMP)

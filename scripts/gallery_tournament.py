@@ -1,5 +1,6 @@
-"""The tournament's screens for the gallery: the host's form, registration, a deal
-at the clock, the final table's deal offer and the places and prizes, on a desktop
+"""The tournament's screens for the gallery: the host's form, registration, the lobby,
+a deal at the table page under the tournament's clock, the final table's deal offer
+and the places and prizes, on a desktop
 (1366×768) and a phone (390×844); ``make gallery`` runs this after
 ``scripts/gallery.py``, whose server and ``save`` it uses. The server runs with a
 fixed tournament seed, so the same two people, playing as the browser test does,
@@ -25,29 +26,75 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 LEVELS = "10/20, 20/40, 30/60, 50/100, 75/150, 100/200, 150/300, 200/400"
 
 
-def play_turn(page: Page) -> bool:
-    """Accept a deal; check, call a twentieth of the stack or less, else fold."""
-    if page.locator("#accept").is_visible():
-        page.locator("#accept").click()
-        return True
-    buttons = page.locator("#action-buttons button[data-action]")
-    if not page.locator("#actions").is_visible() or not buttons.count():
-        return False
-    kinds = buttons.evaluate_all("bs => bs.map(b => [b.dataset.action, b.textContent])")
-    stack = int(page.locator("#seats li.me .st").inner_text().split(" ")[0].replace(",", ""))
+def view(base: str, key: str, token: str = "") -> dict[str, Any]:
+    """The tournament as the holder of ``token`` sees it (the JSON API)."""
+    req = urllib.request.Request(f"{base}/api/tournaments/{key}")
+    if token:
+        req.add_header("X-Token", token)
+    with urllib.request.urlopen(req, timeout=5) as r:
+        data: dict[str, Any] = json.loads(r.read())
+    return data
+
+
+def choose(seen: dict[str, Any]) -> str | None:
+    """Check when free, call a twentieth of the stack or less, else fold (None: not his
+    turn to bet)."""
+    deal = (seen.get("table") or {}).get("deal")
+    if not deal or not deal["legal"]:
+        return None
+    stack = next(p["stack"] for p in deal["players"] if p["me"])
     choice = "fold"
-    for kind, label in kinds:
-        if kind == "check":
-            choice = "check"
-            break
-        if kind == "call" and int(label.split()[-1].replace(",", "")) * 20 <= stack:
+    for a in deal["legal"]:
+        if a["kind"] == "check":
+            return "check"
+        if a["kind"] == "call" and a["amount"] * 20 <= stack:
             choice = "call"
-    page.locator(f'#action-buttons button[data-action="{choice}"]').click()
-    return True
+    return choice
+
+
+class Person:
+    """A person's lobby and table page (the one table page, opened from the lobby's
+    link; it follows him when he is moved)."""
+
+    def __init__(self, base: str, lobby: Page, key: str) -> None:
+        self.base, self.lobby, self.key = base, lobby, key
+        self.table: Page | None = None
+
+    def play_turn(self) -> bool:
+        """Accept a deal in the lobby; else his move at his table page."""
+        if self.lobby.locator("#accept").is_visible():
+            self.lobby.locator("#accept").click()
+            return True
+        token = self.lobby.evaluate(f"localStorage.getItem('tourney:{self.key}')")
+        seen = view(self.base, self.key, token)
+        choice = choose(seen)
+        if choice is None:
+            return False
+        number, version = seen["table"]["number"], seen["table"]["version"]
+        if self.table is None:
+            self.lobby.wait_for_selector(f"#table-link a[href='/t/{self.key}-{number}']")
+            self.table = self.lobby.context.new_page()
+            self.table.goto(f"{self.base}/t/{self.key}-{number}")
+        page = self.table
+        page.wait_for_url(f"**/t/{self.key}-{number}", timeout=15_000)
+        ready = f"!!app.state && app.state.version === {version} && app.ws.readyState === 1"
+        _wait(page, ready)
+        page.locator(f'#actions button[data-action="{choice}"]').click()
+        _wait(page, f"app.state.version > {version}")
+        return True
+
+
+def _wait(page: Page, expression: str, timeout: float = 20) -> None:
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"gave up waiting for {expression}")
+        time.sleep(0.1)
 
 
 def tournament(browser: Browser, base: str, out: Path, save: Any) -> None:
-    """Play a two-table tournament with two people and nine bots to its deal."""
+    """Play a two-table tournament with two people and nine bots to its deal: the
+    lobby, the table page with the tournament's clock, the deal offer, the results."""
     host = browser.new_context(viewport=DESKTOP).new_page()
     bob = browser.new_context(viewport=PHONE, is_mobile=True).new_page()
     host.goto(base + "/tournament")
@@ -68,24 +115,32 @@ def tournament(browser: Browser, base: str, out: Path, save: Any) -> None:
     bob.wait_for_selector("#entrants >> text=Bob")
     save(bob, out, "tournament-register-phone")
     host.locator("#start").click()
-    shots = {"play": False, "deal": False}
-    deadline = time.monotonic() + 120
+    ann, ben = Person(base, host, key), Person(base, bob, key)
+    shots = {"lobby": False, "deal": False}
+    deadline = time.monotonic() + 180
     while time.monotonic() < deadline:
-        with urllib.request.urlopen(f"{base}/api/tournaments/{key}", timeout=5) as r:
-            s: dict[str, Any] = json.loads(r.read())
+        s = view(base, key)
         if s["status"] == "finished":
             break
         for page in (host, bob):
             page.evaluate("tournamentPage.refresh()")
-        if not shots["play"] and host.locator("#actions").is_visible():
-            save(host, out, "tournament-play-desktop")
-            save(bob, out, "tournament-play-phone")
-            shots["play"] = True
+        if not shots["lobby"]:
+            host.wait_for_selector("#table-link a")
+            bob.wait_for_selector("#table-link a")
+            save(host, out, "tournament-lobby-desktop")
+            save(bob, out, "tournament-lobby-phone")
+            shots["lobby"] = True
+        for person, name in ((ann, "desktop"), (ben, "phone")):
+            page, shot = person.table, f"play-{name}"  # his turn at the table page
+            turn = "!!app.state && (app.state.hand.legal || []).length > 0"
+            if not shots.get(shot) and page is not None and page.evaluate(turn):
+                save(page, out, f"tournament-{shot}")
+                shots[shot] = True
         if not shots["deal"] and s["offer"]:
             save(host, out, "tournament-deal-desktop")
             save(bob, out, "tournament-deal-phone")
             shots["deal"] = True
-        if not (play_turn(host) or play_turn(bob)):
+        if not (ann.play_turn() or ben.play_turn()):
             time.sleep(0.2)
     for page, name in ((host, "desktop"), (bob, "phone")):
         page.evaluate("tournamentPage.refresh()")

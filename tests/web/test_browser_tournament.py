@@ -1,8 +1,10 @@
 """A two-table tournament in real headless Chromium, two people and nine bots, played to
 the end: the host (a 1366×768 desktop) sets it up and starts it, a friend (a 390×844
-phone) joins by the link, both play their deals while the clock runs, tables balance
-and break, the final table's ICM deal is offered and both accept it, and both pages
-show the places and prizes. Chips are checked conserved at every deal."""
+phone) joins by the link, both play their deals at their table pages (the one table
+page, reached from the lobby's link) while the clock runs, tables balance and break
+(the lobby and the table page follow each person moved), the final table's ICM deal
+is offered in the lobby and both accept it, and both lobbies show the places and
+prizes. Chips are checked conserved at every deal."""
 
 from __future__ import annotations
 
@@ -48,31 +50,73 @@ def settled(server: Server, key: str) -> dict[str, Any]:
         s = again
 
 
-def play_turn(page: Page) -> bool:
-    """Check when free, call when it costs a twentieth of the stack or less, else fold;
-    accept a deal offered. True if the page did something."""
-    accept = page.locator("#accept")
-    if accept.is_visible():
-        accept.click()
-        return True
-    buttons = page.locator("#action-buttons button[data-action]")
-    if not page.locator("#actions").is_visible() or not buttons.count():
-        return False
-    kinds = buttons.evaluate_all("bs => bs.map(b => [b.dataset.action, b.textContent])")
-    mine = page.locator("#seats li.me .st").inner_text()
-    stack = int(mine.split(" ")[0].replace(",", ""))
+def choose(view: dict[str, Any]) -> str | None:
+    """Check when free, call when it costs a twentieth of the stack or less, else fold
+    (stud's lowest up card brings it in); None when it is not his turn to bet."""
+    deal = (view.get("table") or {}).get("deal")
+    if not deal or not deal["legal"]:
+        return None
+    stack = next(p["stack"] for p in deal["players"] if p["me"])
     choice = "fold"
-    for kind, label in kinds:
-        if kind == "bring-in":  # stud: the lowest up card brings it in (he cannot fold)
-            choice = "bring-in"
-            break
-        if kind == "check":
-            choice = "check"
-            break
-        if kind == "call" and int(label.split()[-1].replace(",", "")) * 20 <= stack:
+    for a in deal["legal"]:
+        if a["kind"] == "bring-in":  # stud: the lowest up card brings it in (he cannot fold)
+            return "bring-in"
+        if a["kind"] == "check":
+            return "check"
+        if a["kind"] == "call" and a["amount"] * 20 <= stack:
             choice = "call"
-    page.locator(f'#action-buttons button[data-action="{choice}"]').click()
-    return True
+    return choice
+
+
+class Person:
+    """A person's two pages in one browser context: the tournament's lobby and his table
+    (the one table page, which follows him when he is moved)."""
+
+    def __init__(self, server: Server, lobby: Page, key: str) -> None:
+        self.server, self.lobby, self.key = server, lobby, key
+        self.table: Page | None = None
+
+    @property
+    def token(self) -> str:
+        token: str = self.lobby.evaluate(f"localStorage.getItem('tourney:{self.key}')")
+        return token
+
+    def view(self) -> dict[str, Any]:
+        req = urllib.request.Request(f"{self.server.base}/api/tournaments/{self.key}")
+        req.add_header("X-Token", self.token)
+        with urllib.request.urlopen(req, timeout=5) as r:
+            data: dict[str, Any] = json.loads(r.read())
+        return data
+
+    def table_page(self, number: int) -> Page:
+        """His table page, at table ``number`` (opened from the lobby's link)."""
+        if self.table is None:
+            link = self.lobby.locator("#table-link a")
+            expect(link).to_have_attribute("href", f"/t/{self.key}-{number}")
+            self.table = self.lobby.context.new_page()
+            self.table.goto(self.server.base + link.get_attribute("href"))  # type: ignore[operator]
+        self.table.wait_for_url(f"**/t/{self.key}-{number}", timeout=15_000)  # followed
+        return self.table
+
+    def play_turn(self) -> bool:
+        """Accept a deal offered (in the lobby), else his move at the table page as
+        :func:`choose` decides. True if he did something."""
+        accept = self.lobby.locator("#accept")
+        if accept.is_visible():
+            accept.click()
+            return True
+        view = self.view()
+        choice = choose(view)
+        if choice is None:
+            return False
+        page = self.table_page(view["table"]["number"])
+        version = view["table"]["version"]
+        # (connected: after the server's restart the page reconnects, keeping its state)
+        ready = f"!!app.state && app.state.version === {version} && app.ws.readyState === 1"
+        webtools.wait_until(page, ready, 20)
+        page.locator(f'#actions button[data-action="{choice}"]').click()
+        webtools.wait_until(page, f"app.state.version > {version}", 15)
+        return True
 
 
 def test_two_table_tournament_to_a_deal(
@@ -115,6 +159,7 @@ def test_two_table_tournament_to_a_deal(
     first = state(server, key)
     assert first["status"] == "playing" and len(first["tables"]) == 2
     tables_of = {p["name"]: p["table"] for p in first["standings"]}
+    ann, ben = Person(server, host, key), Person(server, bob, key)
     moved: list[str] = []
     done = {"play": False, "final": False, "deal": False, "restart": False}
     deadline = time.monotonic() + 180
@@ -131,13 +176,15 @@ def test_two_table_tournament_to_a_deal(
             assert page.evaluate("tournamentPage.seq()") == s["seq"]
         for p in s["standings"]:
             if p["name"] in ("Ann", "Bob") and p["table"] and p["table"] != tables_of[p["name"]]:
-                moved.append(p["name"])  # his page follows him
-                page = host if p["name"] == "Ann" else bob
-                expect(page.locator("#table-title")).to_contain_text(f"Table {p['table']}")
+                moved.append(p["name"])  # his lobby and his table page follow him
+                person = ann if p["name"] == "Ann" else ben
+                expect(person.lobby.locator("#table-title")).to_contain_text(f"Table {p['table']}")
+                if person.table is not None:
+                    person.table_page(p["table"])
                 tables_of[p["name"]] = p["table"]
-        if not done["play"] and host.locator("#actions").is_visible():
-            shot(host, "play-desktop")
-            shot(bob, "play-phone")
+        if not done["play"] and ann.table is not None and ben.table is not None:
+            shot(ann.table, "play-desktop")
+            shot(ben.table, "play-phone")
             done["play"] = True
         if not done["final"] and s["final_table"]:
             shot(host, "final-desktop")
@@ -157,9 +204,9 @@ def test_two_table_tournament_to_a_deal(
             done["restart"] = True
             continue
         # The host first, then the friend: someone always has something to do.
-        assert play_turn(host) or play_turn(bob), "nobody can act and the tournament waits"
+        assert ann.play_turn() or ben.play_turn(), "nobody can act and the tournament waits"
 
-    assert done["deal"] and done["final"] and done["restart"]
+    assert done["deal"] and done["final"] and done["restart"] and done["play"]
     assert sorted(moved) == ["Ann", "Bob"]  # table 2 broke under both: their pages followed
     assert s["seq"] == 31, s["seq"]  # the commands of the seeded run: joins, start, moves, accepts
     events = " | ".join(s["events"])
@@ -206,6 +253,7 @@ def test_a_stud_tournament_deals_antes_and_a_bring_in_to_the_end(
     bob.locator("#join-form button").click()
     expect(host.locator("#entrants")).to_contain_text("Bob")
     host.locator("#start").click()
+    ann, ben = Person(server, host, key), Person(server, bob, key)
 
     # The clock says the game and the level as stud players read it.
     expect(host.locator("#clock-game")).to_have_text("Fixed-limit seven-card stud")
@@ -221,15 +269,15 @@ def test_a_stud_tournament_deals_antes_and_a_bring_in_to_the_end(
             break
         for page in (host, bob):
             page.evaluate("tournamentPage.refresh()")
-        if not seen_up and host.locator("#actions").is_visible():
+        if not seen_up and ann.table is not None and ben.table is not None:
             # Three cards or more of his own; the others' down cards are backs.
-            mine = host.locator("#seats li.me .card")
-            assert mine.count() >= 3
-            assert host.locator("#seats li:not(.me) .card.down").count() >= 2
-            shot(host, "stud-desktop")
-            shot(bob, "stud-phone")
+            page = ann.table
+            assert page.locator("#myhand .card").count() >= 3
+            assert page.locator(".seat:not(.me) .mini .card.back").count() >= 2
+            shot(ann.table, "stud-desktop")
+            shot(ben.table, "stud-phone")
             seen_up = True
-        assert play_turn(host) or play_turn(bob), "nobody can act and the tournament waits"
+        assert ann.play_turn() or ben.play_turn(), "nobody can act and the tournament waits"
 
     assert seen_up
     assert sum(p["prize"] for p in s["standings"]) == s["pool"] == 600

@@ -138,11 +138,70 @@ def test_a_stud_or_omaha_tournament_to_the_end(
         assert "bring-in" in kinds or "complete" in kinds or "call" in kinds
 
 
-def test_draw_games_are_refused_at_the_page_in_one_line() -> None:
-    with pytest.raises(ConfigurationError, match="game badugi: the tournament page deals"):
-        WebTournament("k", {"game": "badugi"}, seed=1)
-    with pytest.raises(ConfigurationError, match="a tournament deals one poker game"):
+def person_move(t: WebTournament, token: str, name: str) -> dict[str, Any] | None:
+    """``name``'s move at his web table (the table page's view): a draw of the first two
+    cards he may throw, else check, call or fold (None: not his turn)."""
+    assert t.tournament is not None and t.tables is not None
+    player = next(p for p in t.tournament.players if p.name == name)
+    web = None if player.table is None else t.tables.tables.get(player.table)
+    if web is None or not web.in_hand:
+        return None
+    hand = web.state_for(player.seat, turn_left=None)["hand"]
+    if hand["actor"] != player.seat:
+        return None
+    if (choice := hand.get("card_choice")) is not None:
+        cards = [hand["hole"][k] for k in choice["positions"][:2]]
+        return {"type": "act", "action": choice["action"], "cards": cards, "token_hash": token}
+    kinds = [a["kind"] for a in hand["legal"]]
+    action = next(k for k in ("check", "call", "fold") if k in kinds)
+    return {"type": "act", "action": action, "token_hash": token}
+
+
+def test_a_draw_game_tournament_to_the_end_with_people_drawing() -> None:
+    t = seated(0, game="triple-draw-2-7", deal="")
+    assert t.tournament is not None
+    drawn = 0
+    while not t.tournament.finished:
+        command = person_move(t, "a", "Ann") or person_move(t, "b", "Bob")
+        assert command is not None, "nobody to act and the tournament is not over"
+        t.apply(command)
+        drawn += "cards" in command
+        assert sum(p.stack for p in t.tournament.players) == 11 * 1500
+    assert drawn >= 6  # both people drew, through the tournament's act command
+    view = t.view("a")
+    assert view["settings"]["game"] == "Fixed-limit deuce-to-seven triple draw"
+    assert [p["place"] for p in view["standings"]] == list(range(1, 12))
+
+
+def test_pai_gow_and_dealers_choice_are_refused_at_the_page_in_one_line() -> None:
+    with pytest.raises(ConfigurationError, match="a tournament deals one poker game, and Pai"):
         WebTournament("k", {"game": "pai-gow"}, seed=1)
+    with pytest.raises(ConfigurationError, match="one poker game, not a new one each deal"):
+        WebTournament("k", {"game": "dealers-choice"}, seed=1)
+
+
+def test_the_time_bank_adds_to_the_turn_timer_and_is_drawn_by_a_slow_move() -> None:
+    t = WebTournament("k", {"bots": ["calling"] * 3, "table_size": 6, "turn_seconds": 10,
+                            "time_bank": 30}, seed=1, host_hash="a")  # fmt: skip
+    t.apply({"type": "join", "name": "Ann", "token_hash": "a", "at": 0.0})
+    t.apply({"type": "start", "token_hash": "a", "at": 100.0})
+    assert t.tables is not None and t.tables.tables[1].settings.time_bank == 30
+    assert t.tables.tables[1].hud.on  # the heads-up display, on at a tournament's table
+    assert list(t.turns) == ["Ann"]  # the calling bots wait on her
+    assert t.overdue(109.0) == [] and t.overdue(139.0) == [] and t.overdue(140.0) == ["Ann"]
+    t.now = 115.0
+    assert t.view("a")["turns"] == {"Ann": 25.0}
+    command = person_move(t, "a", "Ann")
+    assert command is not None
+    t.apply(command | {"at": 115.0})  # 5 s past the timer: 5 s of her bank
+    seat = next(p.seat for p in t.tournament.players if p.name == "Ann")  # type: ignore[union-attr]
+    assert seat is not None and t.tables.tables[1].bank_left(seat) == 25.0
+    while "Ann" not in t.turns:  # her next turn
+        t.apply(person_move(t, "a", "Ann") or {"type": "pause", "token_hash": "x"})
+    since = t.turns["Ann"][1]
+    assert t.overdue(since + 34.9) == [] and t.overdue(since + 35.0) == ["Ann"]
+    t.apply({"type": "timeout", "name": "Ann", "at": since + 35.0})  # the server's
+    assert t.tables.tables[1].bank_left(seat) == 0.0  # a timeout spends the bank
 
 
 def test_a_refused_deal_plays_on_and_comes_back_with_fewer() -> None:

@@ -56,11 +56,13 @@ def snapshot(table: Any) -> dict[str, Any]:
 ADDED_TABLE = {"straddle", "runs", "bomb_pot_every", "bomb_pot_ante", "double_board",
                "house", "house_rules", "house_way"}  # fmt: skip
 ADDED_HAND = {"facing", "runs", "bomb_pot", "straddle", "runs_dealt", "second_board", "run_boards"}
+ADDED_PLAYER = {"shown_runs"}  # a seat's hand named on each run of a board run twice
 
 
 def as_recorded(state: dict[str, Any]) -> dict[str, Any]:
     """``state`` (or a history) without what was :data:`ADDED_HAND` and
-    :data:`ADDED_TABLE` since (and each legal action's ``shortcuts``, the viewer's
+    :data:`ADDED_TABLE` since (and each legal action's ``shortcuts``, each player's
+    :data:`ADDED_PLAYER`, the viewer's
     ``muck``); every other field must be exactly as recorded."""
     out = json.loads(json.dumps(state))
     for hand in [out.get("hand"), *out.get("frames", [])]:
@@ -70,6 +72,10 @@ def as_recorded(state: dict[str, Any]) -> dict[str, Any]:
             for legal in hand.get("legal") or []:
                 if isinstance(legal, dict):
                     legal.pop("shortcuts", None)
+            for player in hand.get("players") or []:
+                if isinstance(player, dict):
+                    for k in ADDED_PLAYER:
+                        player.pop(k, None)
     for part, keys in (("table", ADDED_TABLE), ("you", {"muck"})):
         if isinstance(out.get(part), dict) and "frames" not in out:
             for k in keys:

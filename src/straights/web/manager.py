@@ -678,8 +678,26 @@ class TableManager:
         stores its commands; a player's move goes to ``driver`` (with his token),
         which applies and stores it. Called again after every change (a table
         rebuilt from its log replaces the old), it sends everyone watching the new
-        state."""
+        state. A closed table (the tournament broke it, or ended) is sent once more,
+        then dropped from :attr:`driven`: its watchers keep its final state.
+
+        >>> m = TableManager(Store("sqlite://"))
+        >>> t = make_table("k-1", TableSettings(), 7, "")
+        >>> async def driver(command: dict[str, Any], token: str) -> None: ...
+        >>> m.attach(t, driver); list(m.driven)
+        ['k-1']
+        >>> _ = t.apply({"kind": "close"})
+        >>> m.attach(t, driver); m.attach(t, driver); list(m.driven)
+        []
+        """
         live = self.driven.get(table.id)
+        if table.closed:
+            if live is not None:
+                del self.driven[table.id]
+                live.table, live.driver = table, driver
+                live.shown = table.seq
+                self.broadcast(live)
+            return
         if live is None:
             live = self.driven[table.id] = LiveTable(table, driver=driver)
         elif live.table is not table:
@@ -898,6 +916,14 @@ class TableManager:
         if live is not None:
             live.conns.discard(conn)
             live.wake.set()
+            self.online_changed(live)
+
+    def online_changed(self, live: LiveTable) -> None:
+        """At a table the manager does not drive (a tournament's, which has no loop
+        here to notice): send everyone the seats' online marks when someone connected
+        or disconnected since the last state."""
+        if live.driver is not None and live.connected_seats() != live.online:
+            self.broadcast(live)
 
     async def handle(self, conn: Connection, msg: ClientMessage) -> None:
         """Act on one validated message; user errors raise ``StraightsError``."""
@@ -1128,6 +1154,7 @@ class TableManager:
         if problem:
             conn.send(error_reply(problem, "stale_token"))
         self.broadcast_one(live, conn)
+        self.online_changed(live)
         if live.chat:
             conn.send({"type": "chat_log", "lines": list(live.chat)})
 
@@ -1266,7 +1293,10 @@ class TableManager:
                 f"{seat_label(seat)} is not playing a deal now: wait for the next"
             )
         if live.driver is not None:  # a tournament's table: the tournament applies it
-            await live.driver({"type": "act", "action": msg.action, "to": msg.to}, msg.token)
+            move: dict[str, Any] = {"type": "act", "action": msg.action, "to": msg.to}
+            if msg.cards:  # a draw's or a discard's cards
+                move["cards"] = list(msg.cards)
+            await live.driver(move, msg.token)
             return
         command: dict[str, Any] = {"kind": "act", "seat": seat, "action": msg.action, "to": msg.to}
         if msg.cards:

@@ -718,6 +718,10 @@ class PokerWebGame(SeatedGame[PokerSeats]):
                     "up": list(p.up),
                     "won": deal.winnings[p.index] if view.phase == "over" else 0,
                     "shown": tens(_described(deal, p.index)) if p.index in showed else "",
+                    # A board run twice (or two boards): the shown hand on each board.
+                    "shown_runs": [tens(x) for x in _described_runs(deal, p.index)]
+                    if p.index in showed
+                    else [],
                 }
             )  # fmt: skip
         variant = hand.variant
@@ -862,6 +866,33 @@ def _described(deal: Deal, i: int) -> str:
     if len(rules) == 1 and said.startswith(f"{rules[0].label}: "):
         return said[len(rules[0].label) + 2 :]
     return said
+
+
+def _described_runs(deal: Deal, i: int) -> list[str]:
+    """What player ``i``'s hand makes on each board when the board was run more than
+    once (or there are two boards), named as :func:`_described` names it; one board:
+    none.
+
+    >>> from straights.cards import parse_cards
+    >>> deck = parse_cards("As Ad Kc Kd 2h 7c 8d 9s 3h Jc 4d Qh 5s Kh 2c 3d 9c 5c Tc 6d")
+    >>> d = Deal(get_variant("NT"), Stakes.uniform(2, blinds=(1, 2), min_bet=2), [50, 50],
+    ...          deck, runs=2)
+    >>> _ = d.act("raise", 50); _ = d.act("call"); _ = d.choose_runs(2); _ = d.choose_runs(2)
+    >>> _described_runs(d, 0), _described_runs(d, 1)
+    (['Pair of aces', 'Pair of aces'], ['Pair of kings', 'Three of a kind, kings'])
+    """
+    if len(deal.boards) < 2:
+        return []
+    rules = deal.variant.showdown
+    named = []
+    for run in range(1, len(deal.boards) + 1):
+        values = deal.hand_values(i, run)
+        parts = [
+            f"{rule.label}: {'no hand' if value is None else value.phrase}"
+            for rule, value in zip(rules, values, strict=True)
+        ]
+        named.append(parts[0].split(": ", 1)[1] if len(parts) == 1 else "; ".join(parts))
+    return named
 
 
 def _straddler(hand: Dealt) -> int | None:

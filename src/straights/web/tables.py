@@ -987,6 +987,8 @@ class WebTable:
             "auto_limit": self.auto_limit,
             "away_minutes": s.away_minutes,
             "seat_approval": s.seat_approval,
+            # A tournament's table: the tournament seats, moves and rebuys the players.
+            **({"tournament": True} if self.tournament else {}),
         }
 
     def public_settings(self) -> dict[str, Any]:

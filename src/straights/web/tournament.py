@@ -112,30 +112,30 @@ def config_of(settings: dict[str, Any]) -> TournamentConfig:
 
 
 def web_game(name: str) -> Variant:
-    """The catalogue game ``name`` for a tournament at the web page: every game whose
-    players only bet (hold'em, Omaha, stud, razz …); games with a draw, a discard or
-    a card to turn up are refused in one line (the page has no card picker yet; they
-    play at the command line).
+    """The catalogue game ``name`` for a tournament at the web page: every poker game of
+    the catalogue, draw games too (their cards are picked at the table page). Pai Gow
+    and dealer's choice are refused in one line each.
 
-    >>> web_game("stud").name, web_game("omaha").code
-    ('Fixed-limit seven-card stud', 'PO')
-    >>> web_game("badugi")
+    >>> web_game("stud").name, web_game("omaha").code, web_game("badugi").code
+    ('Fixed-limit seven-card stud', 'PO', 'FB')
+    >>> web_game("dealers-choice")
     Traceback (most recent call last):
     ...
-    straights.errors.ConfigurationError: game badugi: the tournament page deals games of ...
+    straights.errors.ConfigurationError: game dealers-choice: a tournament deals one poker game, ...
     """
     from straights.paigow.about import is_pai_gow
     from straights.poker.catalogue import find_variant
 
-    if is_pai_gow(name) or name.strip().casefold() == "dealers-choice":
-        raise ConfigurationError(f"game {name}: a tournament deals one poker game")
-    variant = find_variant(name)
-    if any(st.draw is not None or st.discard or st.choose_up for st in variant.streets):
+    if is_pai_gow(name):
         raise ConfigurationError(
-            f"game {name}: the tournament page deals games of betting only (a draw, a "
-            "discard or a card to choose is not on it yet)"
+            f"game {name}: a tournament deals one poker game, and Pai Gow is played "
+            "against a banker"
         )
-    return variant
+    if name.strip().casefold() in ("dealers-choice", "dealer's-choice"):
+        raise ConfigurationError(
+            f"game {name}: a tournament deals one poker game, not a new one each deal"
+        )
+    return find_variant(name)
 
 
 class WebTournament:
@@ -155,6 +155,14 @@ class WebTournament:
         self.deal_kind: DealKind | None = cast("DealKind", deal) if deal else None
         self.deal_at = int(settings.get("deal_at", 3))
         self.turn_seconds = float(settings.get("turn_seconds", 60) or 0)
+        #: Each person's time bank at his table, on top of the turn timer (seconds; the
+        #: cash table's, :attr:`~straights.web.protocol.TableSettings.time_bank`). Not
+        #: given: none, as for the tournaments stored before it existed.
+        self.time_bank = int(settings.get("time_bank", 0) or 0)
+        if not 0 <= self.time_bank <= 600:
+            raise ConfigurationError(f"time bank {self.time_bank} s: give 0 to 600")
+        #: The tables' heads-up display (:mod:`~straights.web.hud`): on unless refused.
+        self.hud = bool(settings.get("hud", True))
         #: Each person to act: his turn (table, deal, move number) and when it began.
         self.turns: dict[str, tuple[tuple[int, int, int], float]] = {}
         bots = [str(b) for b in settings.get("bots", [])]
@@ -268,7 +276,7 @@ class WebTournament:
             self.tournament, self.key, self.seed ^ 0x5EED,
             people={e.name: e.token_hash for e in self.entrants.values() if e.token_hash},
             bots={e.name: e.bot for e in self.entrants.values() if e.bot},
-            turn_seconds=int(self.turn_seconds),
+            turn_seconds=int(self.turn_seconds), time_bank=self.time_bank, hud=self.hud,
         )  # fmt: skip
 
     def _wants(self, player: Any) -> bool:
@@ -300,17 +308,45 @@ class WebTournament:
             raise TournamentError("it is not your turn")
         assert self.tables is not None and player.seat is not None
         to = None if c.get("to") is None else int(c["to"])
-        move = {"kind": "act", "seat": player.seat, "action": str(c.get("action")), "to": to}
+        move: dict[str, Any] = {
+            "kind": "act", "seat": player.seat, "action": str(c.get("action")), "to": to,
+        }  # fmt: skip
+        if c.get("cards"):  # a draw's or a discard's cards
+            move["cards"] = [str(x) for x in c["cards"]]
+        if (bank := self._bank_drawn(me.name)) > 0:
+            move["bank"] = bank
         try:
             self.tables.tables[table.number].apply(move)
         except StraightsError as exc:
-            raise TournamentError(f"you cannot {c.get('action')}: {exc}") from None
+            said = str(exc)
+            if not said.startswith("you cannot"):
+                said = f"you cannot {c.get('action')}: {said}"
+            raise TournamentError(said) from None
 
     def overdue(self, now: float) -> list[str]:
-        """The people to act whose turn has lasted ``turn_seconds`` or more at ``now``."""
+        """The people to act whose turn has lasted ``turn_seconds`` and what is left of
+        their time bank, or more, at ``now``."""
         if not self.turn_seconds:
             return []
-        return [n for n, (_, since) in self.turns.items() if now - since >= self.turn_seconds]
+        return [n for n, (_, since) in self.turns.items() if now - since >= self._allowed(n)]
+
+    def _allowed(self, name: str) -> float:
+        """Seconds ``name`` has for the turn he is on: the timer and his bank's rest."""
+        turn = self.turns.get(name)
+        if turn is None or self.tables is None or self.tournament is None:
+            return self.turn_seconds
+        player = next(p for p in self.tournament.players if p.name == name)
+        web = self.tables.tables.get(turn[0][0])
+        if web is None or player.seat is None:
+            return self.turn_seconds
+        return self.turn_seconds + web.bank_left(player.seat)
+
+    def _bank_drawn(self, name: str) -> float:
+        """Seconds of his time bank a move ``name`` makes now draws (past the timer)."""
+        turn = self.turns.get(name)
+        if not self.time_bank or not self.turn_seconds or turn is None:
+            return 0.0
+        return round(max(0.0, self.now - turn[1] - self.turn_seconds), 1)
 
     def _timeout(self, c: dict[str, Any]) -> None:
         """The server's command when a person's time is up: he checks, else folds."""
@@ -485,7 +521,7 @@ class WebTournament:
             "offer": self.offer,
             "seq": self.seq,
             "turns": {
-                name: max(0.0, self.turn_seconds - (self.now - since))
+                name: max(0.0, self._allowed(name) - (self.now - since))
                 for name, (_, since) in self.turns.items()
             }
             if self.turn_seconds
@@ -496,6 +532,7 @@ class WebTournament:
         out.update(self._clock(t))
         out["chips"], out["pool"] = t.chips, t.pool
         out["registration_open"] = t.registration_open
+        out["players_left"] = len(t.left)
         out["tables"] = [
             {"number": x.number, "live": x.live, "broken_at": x.broken_at,
              "players": [t.players[p].name for p in x.players]}
@@ -520,6 +557,7 @@ class WebTournament:
             "buy_in": c.buy_in,
             "rebuys": c.rebuys, "add_on": c.add_on, "late_levels": c.late_levels,
             "deal": self.deal_kind, "deal_at": self.deal_at,
+            "turn_seconds": self.turn_seconds, "time_bank": self.time_bank,
             "levels_by": c.schedule.unit, "level_length": c.schedule.length,
         }  # fmt: skip
 
@@ -546,6 +584,8 @@ class WebTournament:
             return None
         table = t.tables[player.table - 1]
         out: dict[str, Any] = {"number": table.number, "last": self.last.get(table.number)}
+        if self.tables is not None and (web := self.tables.tables.get(table.number)):
+            out["version"] = web.seq  # the table page's state version (its own count)
         deal = self.deal_in_play(table)
         if deal is None or player.id not in table.dealt:
             out["seats"] = [
@@ -770,7 +810,8 @@ def tournament_routes(hall: TournamentHall, static: Any) -> list[Any]:
                 token = new_token()
             elif not token:
                 raise TournamentError("join the tournament first")
-            fields = {k: v for k, v in data.items() if k in ("type", "name", "action", "to", "on")}
+            fields = {k: v for k, v in data.items()
+                      if k in ("type", "name", "action", "to", "on", "cards")}  # fmt: skip
             await hall.run(key, fields, token)
             view = hall.view(key, token)
         except StraightsError as exc:

@@ -49,6 +49,8 @@ class TournamentTables:
         people: Mapping[str, str] | None = None,
         bots: Mapping[str, str] | None = None,
         turn_seconds: int = 60,
+        time_bank: int = 0,
+        hud: bool = False,
     ) -> None:
         self.tournament = tournament
         self.key = key
@@ -56,6 +58,8 @@ class TournamentTables:
         self.people = dict(people or {})
         self.bots = dict(bots or {})
         self.turn_seconds = turn_seconds
+        self.time_bank = time_bank  # each person's, at each table (seconds)
+        self.hud = hud  # the tables' heads-up display shown
         self.tables: dict[int, WebTable] = {}
         self._players: dict[str, Bot] = {}
 
@@ -66,10 +70,12 @@ class TournamentTables:
             config = self.tournament.config
             settings = TableSettings(
                 seats=config.table_size, games=(config.variant.code,), stack=config.stack,
-                turn_seconds=self.turn_seconds, edition=3, name=f"Table {number}",
+                turn_seconds=self.turn_seconds, time_bank=self.time_bank, edition=3,
+                name=f"Table {number}",
             )  # fmt: skip
             table = make_table(f"{self.key}-{number}", settings, self.seed ^ number, "")
             table.tournament = True
+            table.hud.on = self.hud
             self.tables[number] = table
         return table
 

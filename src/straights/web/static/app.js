@@ -107,8 +107,9 @@ function hostToken() { return store.get("straights.host." + app.tableId); }
 function anyToken() { return seatToken() || hostToken(); }
 
 // A tournament's table (/t/<tournament>-<table>): the token the tournament page keeps
-// holds the seat, a link leads back to the tournament's page (the clock, the places),
-// and a player the tournament moved follows to his new table.
+// holds the seat; a bar under the header shows the tournament's clock (level, blinds,
+// time or deals left, players left) and links back to its lobby; a player the
+// tournament moved follows to his new table.
 function tournamentOf(id) {
   const m = /^(.+)-(\d+)$/.exec(id || "");
   return m ? { key: m[1], number: Number(m[2]) } : null;
@@ -119,8 +120,7 @@ function tournamentToken() {
 }
 async function followTournament(state) {
   const t = tournamentOf(app.tableId);
-  if (!t || app.tournament === false || Date.now() - (app.tournamentAsked || 0) < 3000) return;
-  if (app.tournament && (state.you.seat !== null || !tournamentToken())) return;
+  if (!t || app.tournament === false || Date.now() - (app.tournamentAsked || 0) < 2500) return;
   app.tournamentAsked = Date.now();
   const token = tournamentToken();
   let view;
@@ -129,17 +129,59 @@ async function followTournament(state) {
     if (res.status === 404) { app.tournament = false; return; }
     if (!res.ok) return;
     view = await res.json();
-  } catch { return; }  // offline: the next state asks again
+  } catch { return; }  // offline: the next state (or the bar's timer) asks again
   if (!app.tournament) {
     app.tournament = t.key;
-    const a = document.createElement("a");
-    a.id = "tournament-link"; a.className = "tablename"; a.textContent = "Tournament: clock and places";
-    a.href = "/tournament/" + encodeURIComponent(t.key);
-    $("tablename").after(a);
+    tournamentBar(t.key);
+    setInterval(() => followTournament(app.state), 5000);  // the clock runs between deals too
+    setInterval(tournamentClockTick, 1000);
   }
-  if (state.you.seat === null && view.table && view.table.number !== t.number) {
+  app.tournamentView = view;
+  app.tournamentAt = Date.now();
+  tournamentClockTick();
+  const you = state && state.you ? state.you.seat : null;
+  if (you === null && view.table && view.table.number !== t.number) {
     location.href = "/t/" + encodeURIComponent(t.key + "-" + view.table.number);
   }
+}
+function tournamentBar(key) {
+  const bar = el("div", "tourney-bar");
+  bar.id = "tournament-bar";
+  bar.setAttribute("role", "status");
+  const a = el("a", "tourney-link", "Tournament");
+  a.id = "tournament-link";
+  a.href = "/tournament/" + encodeURIComponent(key);
+  a.title = "The tournament's lobby: the clock, the tables, the places";
+  bar.append(a);
+  for (const part of ["level", "blinds", "left", "players"]) {
+    const s = el("span", "t-" + part);
+    s.id = "tournament-" + part;
+    bar.append(s);
+  }
+  const header = document.querySelector("header.top");  // sticky: the clock stays in view
+  header.classList.add("with-tourney");
+  header.append(bar);
+}
+// The bar's words from the last view: a clock by minutes counts down between fetches.
+function tournamentClockTick() {
+  const v = app.tournamentView;
+  if (!v || !$("tournament-bar")) return;
+  const c = v.clock;
+  const over = v.status === "finished";
+  $("tournament-level").textContent = over ? "Finished" : c ? "Level " + c.level + (c.paused ? " (paused)" : "") : "Registering";
+  $("tournament-blinds").textContent = c && !over ? c.blinds : "";
+  let left = "";
+  if (c && !over && c.unit === "minutes") {
+    const run = c.paused ? 0 : (Date.now() - app.tournamentAt) / 1000;
+    const secs = Math.max(0, Math.round(c.left * 60 - run));
+    left = Math.floor(secs / 60) + ":" + String(secs % 60).padStart(2, "0") + " left";
+  } else if (c && !over) {
+    const d = Math.max(0, Math.ceil(c.left));
+    left = d + (d === 1 ? " deal left" : " deals left");
+  }
+  $("tournament-left").textContent = left;
+  const n = v.players_left;
+  $("tournament-players").textContent = n === undefined ? "" : `${n} of ${v.entrants.length} left`;
 }
 
 // Every message that changes the table names the version it answers: the server
@@ -416,7 +458,9 @@ function renderSeats(seats, n, me) {
   const cells = placeGrid(n, me);
   const state = app.state;
   const closed = Boolean(state && state.ledger && state.ledger.closed);
-  const canManage = !app.replaying && !closed && state && (app.host || state.you.seat !== null);
+  // (a tournament's table: the tournament seats its players, nobody adds a bot or sits)
+  const seating = state && !state.table.tournament;
+  const canManage = !app.replaying && !closed && seating && (app.host || state.you.seat !== null);
   for (const s of seats) {
     const d = el("div", "seat");
     const [row, col] = cells[s.seat];
@@ -427,7 +471,7 @@ function renderSeats(seats, n, me) {
       d.append(el("div", "status", `Seat ${s.seat + 1}`));
       const asking = !app.replaying && state && (state.ledger.requests || []).find((r) => r.seat === s.seat);
       if (asking) d.append(el("div", "status asking", `${asking.name} asks to sit`));
-      if (!app.replaying && !closed && !state.you.banned && state.you.seat === null) {
+      if (!app.replaying && !closed && seating && !state.you.banned && state.you.seat === null) {
         const sit = el("button", "primary", "Sit");
         sit.onclick = () => openSit(s.seat);
         d.append(sit);
@@ -603,7 +647,7 @@ function renderMe(state) {
   }
   const ctl = $("mycontrols");
   ctl.replaceChildren();
-  if (state.you.seat !== null) ctl.append(leaveButton(state));
+  if (state.you.seat !== null && !state.table.tournament) ctl.append(leaveButton(state));
 }
 
 // The seated viewer's "Leave seat" button (every kind of table).

@@ -1,6 +1,7 @@
 "use strict";
-// The tournament page: the host's form, registration, the player's table (it follows
-// him when he is moved), the clock, the deal offer and the standings. Polls the JSON API.
+// The tournament page, a lobby: the host's form, registration, a link to the player's
+// table (the one table page; it follows him when he is moved), the clock, the deal
+// offer and the standings. Polls the JSON API.
 (function () {
   const $ = (id) => document.getElementById(id);
   const key = (location.pathname.match(/^\/tournament\/([^/]+)/) || [])[1];
@@ -16,13 +17,6 @@
   }
   function show(id, on) { $(id).hidden = !on; }
   function error(msg) { $("error").textContent = msg || ""; show("error", !!msg); }
-  const SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
-  function card(code) {
-    if (code === "??") return el("span", "??", "card down");
-    const rank = code[0] === "T" ? "10" : code[0];
-    const s = code[1];
-    return el("span", rank + (SUITS[s] || s), "card" + (s === "h" || s === "d" ? " red" : ""));
-  }
   const fmt = (n) => Number(n).toLocaleString("en");
 
   async function api(method, body) {
@@ -102,25 +96,11 @@
     show("accept", mine); show("refuse", mine);
   }
 
-  function seatItem(p, deal, turns) {
-    const li = el("li");
-    if (deal) {
-      if (p.actor) li.classList.add("actor");
-      if (p.me) li.classList.add("me");
-      if (p.folded) li.classList.add("folded");
-    }
-    const nm = el("div", p.name, "nm");
-    if (p.button) nm.append(el("span", "D", "btn-d"));
-    li.append(nm, el("div", fmt(p.stack) + (p.bet ? " · bet " + fmt(p.bet) : ""), "st"));
-    if (p.actor && turns && turns[p.name] !== undefined) li.append(el("div", Math.ceil(turns[p.name]) + " s to act", "timer"));
-    if (p.cards && p.cards.length) { const cs = el("div", null, "row"); p.cards.forEach((c) => cs.append(card(c))); li.append(cs); }
-    return li;
-  }
-
-  // A tournament table at the normal table page (/t/<tournament>-<table>): betting
-  // shortcuts, chat, history; the same token holds the seat there.
-  function tableLink(number, text) {
-    const a = el("a", text, "table-link");
+  // The player's table is the one table page (/t/<tournament>-<table>), where he plays
+  // with the cash table's buttons, card picker, time bank and HUD; this lobby links to
+  // it, says when it is his turn there, and follows him when the tournament moves him.
+  function tableLink(number, text, cls) {
+    const a = el("a", text, cls || "table-link");
     a.href = "/t/" + encodeURIComponent(key + "-" + number);
     return a;
   }
@@ -129,55 +109,28 @@
     const t = s.table;
     show("mytable", !!t);
     if (!t) { tableNo = null; return; }
-    if (tableNo !== null && t.number !== tableNo) notice("You moved to table " + t.number);
+    if (tableNo !== null && t.number !== tableNo) notice("You moved to table " + t.number + ": your link below follows you");
     tableNo = t.number;
     const final = s.tables && s.tables.filter((x) => x.live).length === 1 && s.tables.length > 1;
-    $("table-title").textContent = "Table " + t.number + (final ? " — final table" : "");
-    $("table-link").replaceChildren(tableLink(t.number, "Play at the full table page"));
-    const board = $("board"); board.replaceChildren();
-    const seats = $("seats"); seats.replaceChildren();
+    $("table-title").textContent = "Your table: Table " + t.number + (final ? " — final table" : "");
+    $("table-link").replaceChildren(tableLink(t.number, "Go to your table", "table-link go-button"));
     const d = t.deal;
-    if (d) {
-      d.board.forEach((c) => board.append(card(c)));
-      board.append(el("span", "Pot " + fmt(d.pot), "pot"));
-      d.players.forEach((p) => seats.append(seatItem(p, true, s.turns)));
-    } else {
-      // (the final table waits for no other table: for the deal's answers, or its next deal)
-      const wait = s.offer ? "Play stops while the deal is offered" : final ? "The next deal comes…" : "Waiting for the other tables…";
-      board.append(el("span", wait, "pot"));
-      (t.seats || []).filter(Boolean).forEach((p) => seats.append(seatItem(p, false)));
-    }
-    renderActions(d ? d.legal : []);
+    const mine = d && d.legal.length > 0;
+    let where;
+    if (mine) {
+      const secs = s.turns && s.you && s.turns[s.you.name] !== undefined ? " (" + Math.ceil(s.turns[s.you.name]) + " s)" : "";
+      where = "Your turn at table " + t.number + secs;
+    } else if (d) where = "A deal is in play at table " + t.number;
+    else where = s.offer ? "Play stops while the deal is offered" : final ? "The next deal comes…" : "Waiting for the other tables…";
+    $("table-where").textContent = where;
+    $("table-where").classList.toggle("turn", !!mine);
+    const who = d ? d.players : (t.seats || []).filter(Boolean);
+    $("table-seats").textContent = who.map((p) => p.name + " " + fmt(p.stack)).join(" · ");
     const last = t.last;
     if (last) {
       const won = last.players.filter((p) => p.change > 0).map((p) => p.name + " +" + fmt(p.change));
       $("last").textContent = "Last deal: " + (won.join(", ") || "—") + (last.board.length ? " · board " + last.board.join(" ") : "");
     } else $("last").textContent = "";
-  }
-
-  function renderActions(legal) {
-    show("actions", legal.length > 0);
-    const box = $("action-buttons"); box.replaceChildren();
-    let sized = null;
-    for (const a of legal) {
-      if (a.kind === "bet" || a.kind === "raise") { sized = a; continue; }
-      const b = el("button", a.kind === "call" ? "Call " + fmt(a.amount) : a.kind[0].toUpperCase() + a.kind.slice(1));
-      b.dataset.action = a.kind;
-      b.addEventListener("click", () => send({ type: "act", action: a.kind }));
-      box.append(b);
-    }
-    show("raise-row", !!sized);
-    if (sized) {
-      const amt = $("amount");
-      amt.min = sized.low; amt.max = sized.high;
-      if (!amt.value || +amt.value < sized.low || +amt.value > sized.high || amt.dataset.kind !== sized.kind) amt.value = sized.low;
-      amt.dataset.kind = sized.kind;
-      $("raise").textContent = (sized.kind === "bet" ? "Bet" : "Raise to") + " " + fmt(amt.value);
-      $("raise").dataset.action = sized.kind;
-      const all = el("button", "All-in " + fmt(sized.high), "ghost");
-      all.addEventListener("click", () => send({ type: "act", action: sized.kind, to: sized.high }));
-      box.append(all);
-    }
   }
 
   function renderResults(s) {
@@ -251,6 +204,7 @@
         buy_in: +f.get("buy_in"), payouts: f.get("payouts"), rebuys: +f.get("rebuys"),
         add_on: +f.get("add_on"), late_levels: +f.get("late_levels"), deal: f.get("deal"),
         deal_at: +f.get("deal_at"), turn_seconds: +f.get("turn_seconds"),
+        time_bank: +f.get("time_bank"), hud: f.get("hud") === "on",
       };
       if (f.get("levels")) settings.levels = f.get("levels");
       settings[f.get("unit") === "minutes" ? "level_minutes" : "level_deals"] = +f.get("length");
@@ -269,11 +223,6 @@
     $("refuse").addEventListener("click", () => send({ type: "refuse" }));
     $("pause").addEventListener("click", () => send({ type: state.clock.paused ? "resume" : "pause" }));
     $("rebuys").addEventListener("change", (ev) => send({ type: "rebuys", on: ev.target.checked }));
-    $("amount").addEventListener("input", () => {
-      const k = $("raise").dataset.action;
-      $("raise").textContent = (k === "bet" ? "Bet" : "Raise to") + " " + fmt($("amount").value || 0);
-    });
-    $("raise").addEventListener("click", () => send({ type: "act", action: $("raise").dataset.action, to: +$("amount").value }));
     $("share").addEventListener("click", async () => {
       try { await navigator.clipboard.writeText(location.href); notice("Link copied: send it to the players"); }
       catch (e) { notice("Send this link: " + location.href); }

@@ -45,6 +45,9 @@ function variantSeats(state) {
       cards: p && !p.folded && p.cards.length ? p.cards : null,
       up: p ? p.up : [],
       shown: p ? p.shown : "",
+      // A board run twice (or two boards): the view names the shown hand on each.
+      shownRuns: p && p.shown_runs && p.shown_runs.length > 1 ? p.shown_runs : [],
+      runWord: h.runs_dealt > 1 ? "Run" : "Board",
     });
   }
   return out;
@@ -66,7 +69,9 @@ function markSeats(seats) {
         mini.append(card);
       });
     }
-    if (s.shown) d.append(el("div", "shown", s.shown));
+    if (s.shownRuns && s.shownRuns.length) {
+      s.shownRuns.forEach((name, k) => d.append(el("div", "shown run", `${s.runWord} ${k + 1}: ${name}`)));
+    } else if (s.shown) d.append(el("div", "shown", s.shown));
   }
 }
 
@@ -241,7 +246,7 @@ function renderVariantMe(state) {
   }
   const ctl = $("mycontrols");
   ctl.replaceChildren();
-  if (state.you.seat !== null) ctl.append(leaveButton(state));
+  if (state.you.seat !== null && !state.table.tournament) ctl.append(leaveButton(state));
 }
 
 function renderVariant(state) {
@@ -269,6 +274,8 @@ function drawVariantHistory(msg) {
       seat: i, name: p.name, chips: p.stack, status: "", last: "", bet: p.committed,
       dealer: h.button === i, folded: p.folded, won: p.won, turn: h.actor === i && !h.finished,
       cards: p.folded || !p.cards.length ? null : p.cards, up: p.up, shown: p.shown,
+      shownRuns: p.shown_runs && p.shown_runs.length > 1 ? p.shown_runs : [],
+      runWord: h.runs_dealt > 1 ? "Run" : "Board",
     });
   }
   renderSeats(seats, msg.seats, msg.you);
