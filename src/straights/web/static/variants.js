@@ -94,6 +94,7 @@ function renderVariantPot(h, state) {
   if (h.stakes) pot.append(el("span", "side stakes", h.stakes));  // the actual blinds and bets
   if (!h.finished) {
     pot.append(el("span", null, `Pot ${h.pot}`));
+    if (h.carry) pot.append(el("span", "carry", `includes ${h.carry} carried over (rule 10)`));
     const doing = { draw: " · drawing", discard: " · discarding", expose: " · choosing cards to turn up" };
     pot.append(el("span", "side", `${h.street}${doing[h.phase] || ""}`));
     for (const [k, p] of (h.side_pots || []).entries()) {
