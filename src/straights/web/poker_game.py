@@ -530,6 +530,12 @@ class PokerWebGame(SeatedGame[PokerSeats]):
 
     def change(self, c: dict[str, Any]) -> TableSettings:
         update: dict[str, Any] = {}
+        games = self.table.settings.games
+        if any(k in c for k in _HOUSE_KEYS) and all(is_straights(get_variant(g)) for g in games):
+            raise IllegalActionError(
+                "straddles, running it twice and bomb pots are dealt in games with blinds "
+                "and a board: Straights has neither"
+            )
         if "betting" in c:
             update = self._straights_betting(str(c["betting"]))
         keys = ("ante", "turn_seconds", "auto_limit", "bot_seconds", *_HOUSE_KEYS)

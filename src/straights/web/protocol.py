@@ -542,7 +542,7 @@ def parse_settings(raw: bytes) -> TableSettings:
         settings = settings.model_copy(update={"name": ""})
     # New tables keep a ledger (2), the host buys in without asking himself (3) and
     # Straights deals at the one table (4).
-    settings = straights_games(settings.model_copy(update={"edition": 4}))
+    settings = settings.model_copy(update={"edition": 4})
     if settings.game == "pai-gow" and (settings.games or settings.dealers_choice):
         raise ProtocolError(
             "a Pai Gow table plays Pai Gow against the bank only: "
@@ -555,6 +555,7 @@ def parse_settings(raw: bytes) -> TableSettings:
             "straddles, running it twice and bomb pots are dealt at poker tables of the "
             "catalogue (games with blinds and a board): choose such a game"
         )
+    settings = straights_games(settings)
     if settings.bots >= settings.seats:
         raise ProtocolError(
             f"{settings.bots} bots would fill all {settings.seats} seats: "
