@@ -45,6 +45,10 @@ def test_straights_antes_are_live_and_the_first_button_is_drawn_for() -> None:
     # rule 1: the dealer draw among the three seated (0, 1, 3), from the table's seed
     winner = draw_button(3, 55, 11)[-1].winner
     assert winner is not None and h["button"] == [0, 1, 3][winner]
+    # ... told first in the deal's log, the drawer's name last
+    drawn = [line for line in h["log"] if line.startswith("Draw for the dealer")]
+    names = {0: "Ann", 1: "Bot 2", 3: "Bot 4"}
+    assert drawn and drawn[-1].endswith(f"{names[h['button']]} deals first")
     # the key card: table position 0 dealt face down, the first table card face up
     assert h["board"][0] is None and h["board"][1] is not None and h["board_total"] == 5
 

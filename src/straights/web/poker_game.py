@@ -43,6 +43,7 @@ from straights.game.table import Seat, draw_button
 from straights.game.wording import (
     action_phrase,
     entry_phrase,
+    phrase,
     pot_lines,
     put_in,
     seat_label,
@@ -651,7 +652,7 @@ class PokerWebGame(SeatedGame[PokerSeats]):
     def log_lines(self, hand: Dealt, viewer: int | None) -> list[str]:
         """The deal's log in words, as player index ``viewer`` may see it."""
         names = self.names_of(hand)
-        lines = [f"Deal {hand.number}: {hand.variant.name}"]
+        lines = [f"Deal {hand.number}: {hand.variant.name}", *self.draw_lines(hand)]
         timed = self.table.timeouts.get(hand.number, set())
         name = _namer(hand, names)
         for k in range(len(hand.deal.log)):
@@ -659,6 +660,21 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             if words:
                 lines.append(tens(text(words)) + (" (time ran out)" if k in timed else ""))
         return lines
+
+    def draw_lines(self, hand: Dealt) -> list[str]:
+        """The dealer draw for the first button (rule 1), told with the first deal of
+        a table that draws for it (:attr:`PokerSeats.draw_pack`)."""
+        pack = self.engine.draw_pack
+        if hand.number != 1 or pack is None:
+            return []
+        drew = sorted(hand.seats)  # the seats ready at the first deal, in seat order
+        names = self.names_of(hand)
+        draws = draw_button(len(drew), pack, self.engine.seed)
+
+        def name(i: int) -> str:
+            return names.get(drew[i], seat_label(drew[i]))
+
+        return [tens(text(phrase(d, name))) for d in draws]
 
     def results(self, hand: Dealt) -> list[str]:
         """How each pot went, once the deal is over (:func:`~straights.game.wording.pot_lines`)."""
