@@ -8,7 +8,9 @@ from functools import partial
 from typing import Any
 
 from straights.bots import make_bot
+from straights.cards import Card
 from straights.game.table import draw_button
+from straights.web.follow import best_words
 from straights.web.manager import make_table
 from straights.web.protocol import parse_settings
 from straights.web.tables import WebTable
@@ -51,6 +53,10 @@ def test_straights_antes_are_live_and_the_first_button_is_drawn_for() -> None:
     assert drawn and drawn[-1].endswith(f"{names[h['button']]} deals first")
     # the key card: table position 0 dealt face down, the first table card face up
     assert h["board"][0] is None and h["board"][1] is not None and h["board_total"] == 5
+    # the viewer's best straight, from his hole cards and the face-up table card only
+    assert h["best"] == best_words(Card(h["hole"][0]), Card(h["hole"][1]),
+                                   (Card(h["board"][1]),), 55)  # fmt: skip
+    assert hand(t, None)["best"] is None  # a spectator has no hand
 
 
 def test_a_carried_pot_goes_into_the_next_deal_and_is_shown() -> None:

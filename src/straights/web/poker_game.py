@@ -57,7 +57,7 @@ from straights.poker.variant import Stakes, Structure, Variant
 from straights.poker.view import DealView, Move, choice_dict, deal_view, play
 from straights.store import ArchiveEntry, PokerEntry
 from straights.table import PokerGame, straights_stakes
-from straights.web.follow import tens
+from straights.web.follow import best_words, tens
 from straights.web.keyed_random import deal_random, restock_random
 from straights.web.protocol import TableSettings, is_straights
 from straights.web.seats import (
@@ -809,6 +809,7 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             "straddle": _straddler(hand),
             "runs_dealt": deal.runs,
             "second_board": _codes(view.second_board),
+            "best": _best(variant, view),
             "results": self.results(hand) if hand.finished else [],
             "awards": [],
             "log": self.log_lines(hand, viewer),
@@ -904,6 +905,20 @@ def _described(deal: Deal, i: int) -> str:
     if len(rules) == 1 and said.startswith(f"{rules[0].label}: "):
         return said[len(rules[0].label) + 2 :]
     return said
+
+
+def _best(variant: Variant, view: DealView) -> str | None:
+    """In Straights, the viewer's best straight from his two hole cards and the table
+    cards he sees (the face-down key card does not count); else ``None``."""
+    me = view.me
+    if not is_straights(variant) or me is None or len(me.cards) != 2:
+        return None
+    first, second = me.cards
+    if first is None or second is None:
+        return None
+    seen = tuple(c for c in view.board if c is not None)
+    pack = len(make_deck(variant.deck))
+    return best_words(first, second, seen, pack)
 
 
 def _straddler(hand: Dealt) -> int | None:

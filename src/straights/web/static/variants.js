@@ -176,7 +176,8 @@ function renderVariantMe(state) {
     }
     mine.append(c);
   });
-  $("best").hidden = true;
+  $("best").hidden = !h.best;  // Straights: the best straight the viewer can see
+  $("best").textContent = h.best ? `your best: ${h.best}` : "";
   const actions = $("actions");
   actions.replaceChildren();
   if (picking) {
