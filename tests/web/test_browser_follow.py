@@ -31,7 +31,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 def my_turn(page: Page) -> bool:
-    return page.locator("#actions button:not([disabled])").count() > 0
+    """The page offers actions (the pre-actions offered out of turn are not)."""
+    return page.locator("#actions button[data-action]:not([disabled])").count() > 0
 
 
 def check_or_call(page: Page) -> None:

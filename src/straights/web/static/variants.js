@@ -66,7 +66,7 @@ function markSeats(seats) {
         mini.append(card);
       });
     }
-    if (s.shown) d.append(el("div", "shown", s.shown));
+    if (s.shown) { const said = el("div", "shown", s.shown); said.title = s.shown; d.append(said); }
   }
 }
 
