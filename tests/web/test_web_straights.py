@@ -95,3 +95,37 @@ def test_the_cfr_bot_sits_at_a_straights_table() -> None:
         if t.hand_number == 3:
             break
     assert t.hand_number == 3
+
+
+def test_nothing_hidden_leaks_at_a_straights_table() -> None:
+    """Every viewer's state names only cards the engine's deal lets him know: the key
+    card stays hidden until it is turned, other players' hole cards until shown."""
+    from webtools import cards_in, deal_visible
+
+    t = straights_table()
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(300):
+        engine = t.game.engine  # type: ignore[attr-defined]
+        if engine.hand is not None:
+            deal = engine.hand.deal
+            for seat in (None, 0, 1, 3):
+                state = t.state_for(seat, turn_left=None)
+                # the dealer draw's cards are drawn face up for everyone (rule 1)
+                for part in (state["hand"], state["follow"]):
+                    part["log"] = [x for x in part["log"] if not x.startswith("Draw for")]
+                me = engine.hand.player_index(t.owner_in_deal(seat, engine.hand.number))
+                seen = cards_in(state["hand"]) | cards_in(state["follow"])
+                assert seen <= deal_visible(deal, me), (seat, seen - deal_visible(deal, me))
+                checked += len(seen)
+        plan = t.next_auto(connected={0}, idle=1e9, bot_delay=0, deal_delay=0)
+        assert plan is not None
+        command = plan.command
+        if command is None:
+            seat = plan.bot_seat
+            assert seat is not None
+            command = t.game.bot_move(seat, partial(make_bot, "random", rng))()
+        t.apply(command)
+        if t.hand_number == 4:
+            break
+    assert t.hand_number == 4 and checked > 100
