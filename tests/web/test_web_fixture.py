@@ -67,6 +67,9 @@ def as_recorded(state: dict[str, Any]) -> dict[str, Any]:
         if isinstance(hand, dict):
             for k in ADDED_HAND:
                 hand.pop(k, None)
+            if "variant" in hand:  # a catalogue deal tells its carried pot and best since
+                hand.pop("carry", None)
+                hand.pop("best", None)
             for legal in hand.get("legal") or []:
                 if isinstance(legal, dict):
                     legal.pop("shortcuts", None)

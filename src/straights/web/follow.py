@@ -25,7 +25,16 @@ from straights.game.view import SeatView, redact
 from straights.game.wording import action_phrase, phrase, text
 from straights.rankings.straights import make_hand
 
-__all__ = ["DealLog", "best_hand", "carry_text", "last_actions", "replay_frames", "tens", "told"]
+__all__ = [
+    "DealLog",
+    "best_hand",
+    "best_words",
+    "carry_text",
+    "last_actions",
+    "replay_frames",
+    "tens",
+    "told",
+]
 
 _TEN: Final = re.compile(r"(?<![A-Za-z0-9])T(?=[♣♦♥♠])")
 #: What a log line of an action that the timer made says after the action.
@@ -127,11 +136,11 @@ def best_hand(view: SeatView) -> str | None:
     """
     if not view.hole:
         return None
-    return _best_words(view.hole[0], view.hole[1], view.visible_table, view.pack)
+    return best_words(view.hole[0], view.hole[1], view.visible_table, view.pack)
 
 
 @functools.lru_cache(maxsize=4096)
-def _best_words(first: Card, second: Card, table: tuple[Card, ...], pack: int) -> str:
+def best_words(first: Card, second: Card, table: tuple[Card, ...], pack: int) -> str:
     """:func:`best_hand`'s words, kept: they change only when a card is seen, not
     at every action that sends a new state."""
     hand = make_hand((first, second), table, pack)

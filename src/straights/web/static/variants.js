@@ -66,7 +66,7 @@ function markSeats(seats) {
         mini.append(card);
       });
     }
-    if (s.shown) d.append(el("div", "shown", s.shown));
+    if (s.shown) { const said = el("div", "shown", s.shown); said.title = s.shown; d.append(said); }
   }
 }
 
@@ -94,6 +94,7 @@ function renderVariantPot(h, state) {
   if (h.stakes) pot.append(el("span", "side stakes", h.stakes));  // the actual blinds and bets
   if (!h.finished) {
     pot.append(el("span", null, `Pot ${h.pot}`));
+    if (h.carry) pot.append(el("span", "carry", `includes ${h.carry} carried over (rule 10)`));
     const doing = { draw: " · drawing", discard: " · discarding", expose: " · choosing cards to turn up" };
     pot.append(el("span", "side", `${h.street}${doing[h.phase] || ""}`));
     for (const [k, p] of (h.side_pots || []).entries()) {
@@ -176,7 +177,8 @@ function renderVariantMe(state) {
     }
     mine.append(c);
   });
-  $("best").hidden = true;
+  $("best").hidden = !h.best;  // Straights: the best straight the viewer can see
+  $("best").textContent = h.best ? `your best: ${h.best}` : "";
   const actions = $("actions");
   actions.replaceChildren();
   if (picking) {
