@@ -282,5 +282,9 @@ def test_the_history_deals_each_deal_again_to_its_end(game: str) -> None:
             live = t.game.hand_data(hand, hand.player_index(t.owner_in_deal(seat, n)))
             del live["log"]
             assert history["frames"][-1] == live  # the replay ends where the deal ended
-            assert len(history["frames"]) == len(history["events"]) == len(hand.moves) + 1
+            assert len(history["frames"]) == len(history["events"])
+            if game == "straights":  # a step per card dealt too (test_web_straights)
+                assert len(history["events"]) > len(hand.moves) + 1
+            else:
+                assert len(history["events"]) == len(hand.moves) + 1
             assert history["events"][0]["text"].startswith(f"Deal {n}: ")

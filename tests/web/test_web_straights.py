@@ -7,6 +7,8 @@ import random
 from functools import partial
 from typing import Any
 
+import pytest
+
 from straights.bots import make_bot
 from straights.cards import Card
 from straights.game.table import draw_button
@@ -129,3 +131,76 @@ def test_nothing_hidden_leaks_at_a_straights_table() -> None:
         if t.hand_number == 4:
             break
     assert t.hand_number == 4 and checked > 100
+
+
+def play_out(t: WebTable, deals: int) -> None:
+    """Ann times out (checks when she may), the calling bots call, until ``deals`` ended."""
+    rng = random.Random(2)
+    for _ in range(400):
+        if t.hand_number >= deals and not t.in_hand:
+            return
+        plan = t.next_auto(connected={0}, idle=1e9, bot_delay=0, deal_delay=0)
+        assert plan is not None
+        command = plan.command
+        if command is None:
+            seat = plan.bot_seat
+            assert seat is not None
+            command = t.game.bot_move(seat, partial(make_bot, "calling", rng))()
+        t.apply(command)
+    raise AssertionError("the deals did not end")
+
+
+def test_the_winners_chips_are_told_for_the_page_to_fly() -> None:
+    t = straights_table()
+    play_out(t, 1)
+    h = hand(t)
+    assert h["finished"] and h["awards"]
+    # each award is a pot share of the engine's, to a seat that won exactly that much
+    won = {p["seat"]: p["won"] for p in h["players"]}
+    for seat in won:
+        assert sum(a["amount"] for a in h["awards"] if a["winner"] == seat) == won[seat]
+    assert sum(won.values()) == 3 * 2  # the antes, nobody bet (Ann checks, bots call)
+
+
+class _Stacked(list[Card]):
+    """A deck that "shuffles" to its own order."""
+
+    def shuffled(self, rng: Any = None) -> list[Card]:
+        return list(self)
+
+
+def test_a_pot_nobody_wins_is_told_in_the_pot_box(monkeypatch: pytest.MonkeyPatch) -> None:
+    """S-T-R-8 on the table and no 8 in a hand (rule 10): the pot of the two antes and
+    a penalty of 1 from each carry over, in the server's words."""
+    from straights.cards import make_deck, parse_cards
+    from straights.web import poker_game
+
+    top = list(parse_cards("2c 3d 4s 5h 9d S T R 8c"))  # hole cards, key card, table
+    deck = _Stacked(top + [c for c in make_deck("straights") if c not in top])
+    monkeypatch.setattr(poker_game, "make_deck", lambda *a, **k: deck)
+    t = make_table("str2", parse_settings(b'{"seats": 2, "ante": 2}'), 11, "h" * 64)
+    t.apply({"kind": "sit", "seat": 0, "name": "Ann", "token_hash": HUMAN})
+    t.apply({"kind": "bot", "seat": 1, "bot": "calling"})
+    play_out(t, 1)
+    state = t.state_for(0, turn_left=None)
+    words = "Pot of 4 + penalties 2 carry over: 6 chips stay in the middle for the next deal"
+    assert state["follow"]["carry_text"] == words + " (rule 10)"
+    assert state["hand"]["awards"] == [] and {p["won"] for p in state["hand"]["players"]} == {0}
+
+
+def test_the_replayer_shows_the_key_card_dealt_and_turned() -> None:
+    t = straights_table()
+    play_out(t, 1)
+    history = t.history_for(0, 1)
+    texts = [e["text"] for e in history["events"]]
+    boards = [f["board"] for f in history["frames"]]
+    dealt = texts.index("The key card is dealt face down")
+    turned = next(k for k, x in enumerate(texts) if x.startswith("The key card is turned: "))
+    # before the key card: an empty table; then it lies face down; turned, it shows
+    assert texts[0].startswith("Deal 1: ") and boards[0] == [] and boards[dealt] == [None]
+    assert all(b[0] is None for b in boards[dealt:turned]) and boards[turned][0] is not None
+    assert all(f["board_down"] == [0] for f in history["frames"])
+    # each table card is a step of its own, the last step the deal's end
+    assert sum(x.startswith("Table: ") for x in texts) == 4
+    assert history["frames"][-1]["finished"] and not history["frames"][turned]["finished"]
+    assert history["frames"][dealt]["results"] == []

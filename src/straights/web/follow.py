@@ -23,6 +23,7 @@ from straights.cards import Card
 from straights.game import events as ev
 from straights.game.view import SeatView, redact
 from straights.game.wording import action_phrase, phrase, text
+from straights.poker.engine import Deal
 from straights.rankings.straights import make_hand
 
 __all__ = [
@@ -164,6 +165,18 @@ def carry_text(events: Sequence[ev.Event]) -> str | None:
     pots = sum(e.amount for e in events if isinstance(e, ev.PotAwarded) and e.winner is None)
     penalties = sum(e.amount for e in events if isinstance(e, ev.PenaltyPaid))
     carried = next((e.amount for e in events if isinstance(e, ev.PotCarried)), 0)
+    return _carry_words(pots, penalties, carried)
+
+
+def deal_carry_text(deal: Deal) -> str | None:
+    """:func:`carry_text` of a finished one-table deal: the engine's pots nobody won,
+    its penalties (rule 10) and what it carries out (``None``: nothing carries)."""
+    pots = sum(v.amount for v in deal.verdicts if not v.winners)
+    penalties = sum(e.amount for e in deal.log if e.kind == "penalty" and e.amount > 0)
+    return _carry_words(pots, penalties, deal.carry_out)
+
+
+def _carry_words(pots: int, penalties: int, carried: int) -> str | None:
     if not carried:
         return None
     head = f"Pot of {pots}"

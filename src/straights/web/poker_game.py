@@ -57,7 +57,8 @@ from straights.poker.variant import Stakes, Structure, Variant
 from straights.poker.view import DealView, Move, choice_dict, deal_view, play
 from straights.store import ArchiveEntry, PokerEntry
 from straights.table import PokerGame, straights_stakes
-from straights.web.follow import best_words, tens
+from straights.web.deal_steps import down_positions, frame_before, split_at_cards
+from straights.web.follow import best_words, deal_carry_text, tens
 from straights.web.house_rules import check_house, rules_for
 from straights.web.keyed_random import deal_random, restock_random
 from straights.web.protocol import TableSettings, is_straights
@@ -714,6 +715,8 @@ class PokerWebGame(SeatedGame[PokerSeats]):
         if hand is not None:
             log = self.log_lines(hand, None)
             last = {str(hand.seats[i]): text for i, text in _last_actions(hand.deal).items()}
+        # What a deal nobody won leaves in the middle, once it is over (rule 10).
+        carry = deal_carry_text(hand.deal) if hand is not None and hand.finished else None
         side_pots: list[dict[str, Any]] = []
         if hand is not None and not hand.finished:
             pots = hand.deal.side_pots()
@@ -729,7 +732,7 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             "seats": seats,
             "side_pots": side_pots,
             "ledger": ledger,
-            "follow": {"log": log, "last": last, "carry_text": None},
+            "follow": {"log": log, "last": last, "carry_text": carry},
         }
 
     def own_state(
@@ -838,7 +841,10 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             "run_boards": [_codes(tuple(b)) for b in deal.boards[1:]] if deal.runs > 1 else [],
             "best": _best(variant, view),
             "results": self.results(hand) if hand.finished else [],
-            "awards": [],
+            # Who won what, for the chips that fly to each winner (the engine's wins).
+            "awards": _awards(hand) if hand.finished else [],
+            # The board positions dealt face down (the key card), drawn as such.
+            "board_down": down_positions(variant),
             "log": self.log_lines(hand, viewer),
         }
 
@@ -888,18 +894,28 @@ class PokerWebGame(SeatedGame[PokerSeats]):
         told = 0
 
         def step(first: str | None) -> None:
+            # A game with a key card: a step per card dealt (deal_steps cuts the lines),
+            # so that the key card is seen dealt face down and turned; else per move.
             nonlocal told
             name = _namer(again, names)
-            seen = (entry_phrase(deal, k, name, viewer) for k in range(told, len(deal.log)))
-            lines = [tens(text(words)) for words in seen if words]
-            told = len(deal.log)
-            if first:
-                lines.insert(0, first)
-            events.append({"type": "step", "text": "; ".join(lines) or "…"})
+            seen = [entry_phrase(deal, k, name, viewer) for k in range(told, len(deal.log))]
             frame = self.hand_data(again, viewer)
             del frame["log"]
-            frames.append(frame)
+            parts = [(told, len(deal.log))]
+            if keyed:
+                parts = split_at_cards(deal.log, told, [bool(w) for w in seen])
+            for begin, end in parts:
+                lines = [tens(text(w)) for w in seen[begin - told : end - told] if w]
+                if first:
+                    lines.insert(0, first)
+                    first = None
+                events.append({"type": "step", "text": "; ".join(lines) or "…"})
+                last = end == len(deal.log)
+                frames.append(frame if last else frame_before(frame, deal.log, end, again.seats,
+                                                              viewer))  # fmt: skip
+            told = len(deal.log)
 
+        keyed = bool(down_positions(done.variant))
         step(f"Deal {number}: {done.variant.name}")
         for move in hand.moves:
             if isinstance(move, int):
@@ -949,6 +965,15 @@ def _best(variant: Variant, view: DealView) -> str | None:
     seen = tuple(c for c in view.board if c is not None)
     pack = len(make_deck(variant.deck))
     return best_words(first, second, seen, pack)
+
+
+def _awards(hand: Dealt) -> list[dict[str, Any]]:
+    """Each pot share paid, in the log's order: ``winner`` (a seat) and ``amount``."""
+    return [
+        {"winner": hand.seats[e.player], "amount": e.amount}
+        for e in hand.deal.log
+        if e.kind == "win" and e.player is not None and e.amount > 0
+    ]
 
 
 def _straddler(hand: Dealt) -> int | None:
