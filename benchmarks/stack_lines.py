@@ -27,6 +27,7 @@ STACKS: dict[str, tuple[str, ...]] = {
     "catalogue": (
         "poker/ring.py",
         "web/poker_game.py",
+        "web/deal_steps.py",
         "store/ring.py",
         "cli/ring_play.py",
         "cli/ring_simulate.py",

@@ -18,8 +18,15 @@ def hole(page: Page) -> list[str]:
     return [c.get_attribute("aria-label") or "" for c in page.locator("#myhand .card").all()]
 
 
+def deal_over(verdict: str) -> bool:
+    """Whether the verdict tells how the deal ended: a pot won, or carried over."""
+    return bool(re.search(r"[Pp]ot of \d+ (to |— )|carr(y|ies) over", verdict))
+
+
 def act_if_my_turn(page: Page) -> bool:
-    buttons = page.locator("#actions button:not([disabled])")
+    """Check or call (else the first action) when it is the page's turn; the
+    pre-actions offered out of turn are not actions."""
+    buttons = page.locator("#actions button[data-action]:not([disabled])")
     if buttons.count() == 0:
         return False
     for kind in ("check", "call"):
@@ -75,7 +82,7 @@ def test_two_browsers_play_a_hand_with_a_reload(browser: Browser, make_server) -
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             text = ann.locator("#verdict").inner_text()
-            if "→" in text or "carries over" in text:
+            if deal_over(text):
                 break
             moved = act_if_my_turn(ann) or act_if_my_turn(bob)
             if moved:
@@ -97,7 +104,7 @@ def test_two_browsers_play_a_hand_with_a_reload(browser: Browser, make_server) -
             raise AssertionError(f"the hand did not reach its end: {actions} actions; pot {pot!r}")
         assert reloaded
         verdict = ann.locator("#verdict").inner_text()
-        assert "→" in verdict or "carries over" in verdict
+        assert deal_over(verdict)
         expect(bob.locator("#verdict")).to_contain_text("pot", timeout=5000)
         shot(ann, "showdown-desktop")
         shot(bob, "showdown-phone")
@@ -109,7 +116,10 @@ def test_two_browsers_play_a_hand_with_a_reload(browser: Browser, make_server) -
         ann.click("#hist-next")
         assert ann.locator("#hist-step").inner_text() != first
         ann.click("#hist-last")
-        expect(ann.locator("#hist-step")).to_contain_text("End of deal")
+        # the last step: the deal's end, the pot won or carried
+        expect(ann.locator("#hist-step")).to_have_text(
+            re.compile(r"step (\d+) of \1: .*(wins? \d+|carr(y|ies) over).* · End of deal \d+$")
+        )
         shot(ann, "history")
         assert not errors, errors
     finally:
@@ -144,9 +154,7 @@ def test_one_browser_plays_bots_and_manages_seats(browser: Browser, make_server)
         deadline = time.monotonic() + 60
         finished = 0
         while time.monotonic() < deadline and finished < 1:
-            if "→" in page.locator("#verdict").inner_text() or "carries over" in (
-                page.locator("#verdict").inner_text()
-            ):
+            if deal_over(page.locator("#verdict").inner_text()):
                 finished += 1
                 break
             if not act_if_my_turn(page):

@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Page, expect
 from webtools import Server, shot
 
 pytestmark = pytest.mark.browser
-ACTION = r"^(checks|calls \d+|bets \d+|raises to \d+|folds)( \(all-in\))?( \(timed out\))?$"
+ACTION = r"^(checks|calls \d+|bets \d+|raises to \d+|folds)( \(all-in\))?( \(time ran out\))?$"
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +35,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 def my_turn(page: Page) -> bool:
-    return page.locator("#actions button:not([disabled])").count() > 0
+    """The page offers actions (the pre-actions offered out of turn are not)."""
+    return page.locator("#actions button[data-action]:not([disabled])").count() > 0
 
 
 def check_or_call(page: Page) -> None:
@@ -135,7 +136,7 @@ def test_following_a_deal_replaying_it_and_chatting(browser: Browser, server: Se
                     assert ann.evaluate("app.beeps") >= 1, "a beep at her turn"
                     shot(ann, "follow-your-turn")
                     expect(ann.locator("#log")).to_contain_text(
-                        re.compile(r"Ann (checks|folds) \(timed out\)\."), timeout=10_000
+                        re.compile(r"You (check|fold) \(time ran out\)"), timeout=10_000
                     )
                     timed_out = True
                 else:
@@ -158,8 +159,13 @@ def test_following_a_deal_replaying_it_and_chatting(browser: Browser, server: Se
         assert re.search(r"(?<![0-9])T[♣♦♥♠]", verdict) is None, verdict
         for line in ann.locator("#verdict div").all_inner_texts():
             assert line.lower().count("rule") <= 1, line
-        if "→" in verdict:
+        if not re.search(r"carr(y|ies) over", verdict):  # a pot won (all but rule 10)
             expect(ann.locator(".seat.winner .won")).to_have_text(re.compile(r"^\+\d+$"))
+            # the server tells each winner's chips, which fly to him once
+            assert ann.evaluate("app.state.hand.awards.length") >= 1
+            assert ann.evaluate("app.flown") == ann.evaluate(
+                "`${app.state.table.id}:${app.state.hand.hand_number}`"
+            )
             # the winner's seat glows, and chips fly — not for who asked for less motion
             glow = "e => getComputedStyle(e).animationName"
             assert ann.locator(".seat.winner").first.evaluate(glow) == "glow"

@@ -184,7 +184,8 @@ def test_the_host_panel_keeps_what_he_typed_and_queues_a_change(
         expect(button).to_be_enabled()
         expect(button).to_have_text("Apply at next deal")
         button.click()
-        expect(ann.locator("#host-queued")).to_contain_text("ante 5")
+        # at the one table the host's ante is the stakes unit (Straights' ante)
+        expect(ann.locator("#host-queued")).to_contain_text("stakes unit 5")
         expect(ann.locator("#host-queued")).to_contain_text("timer (s) 45")
         # … and everyone is told, in the chat.
         expect(ann.locator("#chat-lines")).to_contain_text(

@@ -127,7 +127,7 @@ def test_kill_dash_nine_mid_hand_then_resume_exactly(make_server, clients, tmp_p
 
     before = {id(c): _picture(c) for c in everyone}
     assert any(p["hand"]["hand_number"] >= 2 for p in before.values())
-    assert all(not p["hand"]["finished"] and p["hand"]["round"] >= 1 for p in before.values()), (
+    assert all(not p["hand"]["finished"] and p["hand"]["street"] for p in before.values()), (
         "every table is in the middle of a deal"
     )
     stored = {t: rebuild(db, t)[0] for t, _ in tables}
@@ -137,8 +137,12 @@ def test_kill_dash_nine_mid_hand_then_resume_exactly(make_server, clients, tmp_p
             row = next(r for r in store.tables("web") if r.key == t)
             log = store.log(row.id)
             kinds = [e["type"] for entry in log for e in entry.events]
-            assert kinds.count("hand_started") == stored[t].hand_number
-            assert kinds.count("acted") == sum(entry.command["kind"] == "act" for entry in log)
+            assert kinds.count("deal_started") == stored[t].hand_number
+            # each act is logged with the deal's entries it made, the move first
+            for entry in log:
+                if entry.command["kind"] == "act":
+                    first = entry.events[0]
+                    assert first["type"] == "entry" and first["kind"] == entry.command["action"]
     finally:
         store.close()
 
@@ -162,7 +166,7 @@ def test_kill_dash_nine_mid_hand_then_resume_exactly(make_server, clients, tmp_p
         assert t.seq == stored[table].seq
         assert t.game.engine.stacks() == stored[table].game.engine.stacks()
         assert t.game.engine.hand is not None and stored[table].game.engine.hand is not None
-        assert t.game.engine.hand.events == stored[table].game.engine.hand.events
+        assert t.game.engine.hand.deal.log == stored[table].game.engine.hand.deal.log
 
     # and play carries on: the person to act acts, the deal goes on to its end
     resumed = [c for c in clients if c.token]
@@ -223,15 +227,18 @@ class Players(threading.Thread):
                     elif legal and self.acted.get(id(h)) != state["version"]:
                         self.acted[id(h)] = state["version"]
                         if h.table in self.shove:
-                            choice = max(legal, key=lambda a: (a["to"] or 0, a["kind"] != "fold"))
+                            choice = max(legal, key=lambda a: (a["high"], a["kind"] != "fold"))
                         else:
                             choice = self.rng.choice(legal)
+                        # a bet or raise: all in when shoving, else the least
+                        amount = choice["high"] if h.table in self.shove else choice["low"]
+                        to = amount if choice["kind"] in ("bet", "raise") else None
                         h.send(
                             {
                                 "type": "act",
                                 "token": h.token,
                                 "action": choice["kind"],
-                                "to": choice["to"],
+                                "to": to,
                             }
                         )
         except Exception:
@@ -249,7 +256,7 @@ def archive_as_found(db: str) -> dict[int, tuple[list[int], list[int]]]:
                 select(commands.c.table_id, commands.c.events).order_by(commands.c.seq)
             ):
                 for e in json.loads(events):
-                    if e.get("type") == "hand_ended":
+                    if e.get("type") in ("hand_ended", "deal_ended"):
                         ended.setdefault(table_id, []).append(e["number"])
             archived: dict[int, list[int]] = {}
             for table_id, number in conn.execute(select(hands.c.table_id, hands.c.number)):
@@ -290,7 +297,7 @@ def _check_web_tables(
             # One archive entry for each deal the log finished, none missing.
             log = store.log(rows[key].id)
             ended = [
-                e["number"] for entry in log for e in entry.events if e["type"] == "hand_ended"
+                e["number"] for entry in log for e in entry.events if e["type"] == "deal_ended"
             ]
             archived = sorted(h.number for h in store.hands(table_id=rows[key].id, limit=10**6))
             assert archived == ended == list(range(1, len(ended) + 1))
@@ -434,7 +441,7 @@ def test_terminal_game_killed_at_random_instants_resumes_with_everything(
                 e["number"]
                 for entry in store.log(table_id)
                 for e in entry.events
-                if e.get("type") == "hand_ended"
+                if e.get("type") in ("hand_ended", "deal_ended")
             ]
             archived = sorted(h.number for h in store.hands(table_id=table_id, limit=10**6))
             assert archived == ended == list(range(1, len(ended) + 1))

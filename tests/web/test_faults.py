@@ -69,7 +69,7 @@ def _refusals(c: Client) -> list[str]:
 def test_a_duplicated_and_a_stale_act_frame_act_once(
     make_server: Any, clients: Any, kind: dict[str, Any]
 ) -> None:
-    """On hold'em, Straights' own table and Omaha (Pai Gow has no ``act``)."""
+    """On hold'em, Straights (the create form's) and Omaha (Pai Gow has no ``act``)."""
     server: Server = make_server()
     table, _ = server.create(seats=2, turn_seconds=0, **kind)
     ann, bob = Client(server, table), Client(server, table)

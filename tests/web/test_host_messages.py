@@ -61,7 +61,7 @@ def test_the_host_runs_the_table_and_hands_the_role_over(make_server, clients) -
         lambda m: m["type"] == "state" and m["you"]["seat"] is None and m["hand"]["finished"]
     )
     assert state["you"]["host"] is True and state["ledger"]["host_seat"] is None
-    assert "all others folded" in state["hand"]["awards"][0]["reason"]
+    assert "all others folded" in state["hand"]["results"][0]
     # the CSV: for the table's players (one who left too) and the host, no one else
     assert download(server, table, None)[0] == 403
     assert download(server, table, "x" * 32)[0] == 403

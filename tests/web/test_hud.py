@@ -17,7 +17,7 @@ from straights.history_stats import count_files
 from straights.store.archive import PokerEntry
 from straights.web.hud import Hud, public_phhs
 from straights.web.manager import make_table
-from straights.web.protocol import ShowHud, parse_client_message, parse_settings
+from straights.web.protocol import ShowHud, TableSettings, parse_client_message, parse_settings
 from straights.web.tables import WebTable
 
 HUMAN = "a" * 64
@@ -98,7 +98,7 @@ def test_the_host_message() -> None:
 def test_games_without_betting_rounds_are_not_counted() -> None:
     hud = Hud()
     assert not hud.note(None)
-    t = make_table("s", parse_settings(b"{}"), 7, "h" * 64)  # Straights' own table
+    t = make_table("s", TableSettings(edition=3), 7, "h" * 64)  # a stored Straights table
     t.apply({"kind": "sit", "seat": 0, "name": "Ann", "token_hash": HUMAN})
     t.apply({"kind": "bot", "seat": 1, "bot": "calling"})
     t.apply({"kind": "deal"})

@@ -135,8 +135,8 @@ def test_the_host_changes_the_betting_between_deals() -> None:
 def test_betting_settings_are_refused_where_they_are_not_dealt() -> None:
     with pytest.raises(ProtocolError, match="poker tables of the catalogue"):
         parse_settings(b'{"straddle": "utg"}')
-    t = make_table("tbl2", parse_settings(b"{}"), 1, "h" * 64)
-    with pytest.raises(IllegalActionError, match="catalogue only"):
+    t = make_table("tbl2", parse_settings(b"{}"), 1, "h" * 64)  # Straights
+    with pytest.raises(IllegalActionError, match="blinds and a board: Straights has neither"):
         t.apply({"kind": "change", "runs": 2})
 
 

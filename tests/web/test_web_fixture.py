@@ -55,7 +55,11 @@ def snapshot(table: Any) -> dict[str, Any]:
 #: before comparing, as that server never said it.
 ADDED_TABLE = {"straddle", "runs", "bomb_pot_every", "bomb_pot_ante", "double_board",
                "house", "house_rules", "house_way"}  # fmt: skip
-ADDED_HAND = {"facing", "runs", "bomb_pot", "straddle", "runs_dealt", "second_board", "run_boards"}
+ADDED_HAND = {"facing", "runs", "bomb_pot", "straddle", "runs_dealt", "second_board", "run_boards",
+              "board_down"}  # fmt: skip
+#: The lines of Straights' key card, as the release worded them and as they read since
+#: (issue 19: Straights' own words, "The key card is dealt face down", at the one table).
+KEY_CARD = {"Table: 1 card face down": "The key card is dealt face down"}
 ADDED_PLAYER = {"shown_runs"}  # a seat's hand named on each run of a board run twice
 
 
@@ -69,6 +73,10 @@ def as_recorded(state: dict[str, Any]) -> dict[str, Any]:
         if isinstance(hand, dict):
             for k in ADDED_HAND:
                 hand.pop(k, None)
+            if "variant" in hand:  # a catalogue deal tells its carried pot, best, awards since
+                hand.pop("carry", None)
+                hand.pop("best", None)
+                hand.pop("awards", None)
             for legal in hand.get("legal") or []:
                 if isinstance(legal, dict):
                     legal.pop("shortcuts", None)
@@ -93,7 +101,9 @@ def as_now(recorded: dict[str, Any]) -> dict[str, Any]:
     """The release's record as the ledger shows it since (issue 22): chips a player took
     away and brought back ("returns") count neither as bought nor as cashed out, and the
     ledger tells a change waiting for the next deal (none here), and the table how long
-    it keeps a sat-out seat and whether seats wait for the host."""
+    it keeps a sat-out seat and whether seats wait for the host; the key card's line
+    reads as :data:`KEY_CARD` says, and a catalogue deal's ``awards`` are left to
+    :func:`as_recorded`."""
     back: dict[int, int] = {}
     for _seq, player, kind, amount, note in recorded["entries"]:
         if kind == "buy-in" and note == "returns":
@@ -113,6 +123,13 @@ def as_now(recorded: dict[str, Any]) -> dict[str, Any]:
         state["ledger"]["queued"] = None
         state["table"]["away_minutes"] = 10  # the default: a sat-out seat is kept 10 minutes
         state["table"]["seat_approval"] = False  # and the table is open to all
+        for part in (state["hand"], state["follow"]):
+            if "log" in part:
+                part["log"] = [KEY_CARD.get(line, line) for line in part["log"]]
+    frames = [f for h in now["history"].values() for f in h.get("frames", [])]
+    for hand in [state["hand"] for state in now["states"].values()] + frames:
+        if "variant" in hand:
+            hand.pop("awards", None)
     assert back, "the fixture has a player who came back"
     return now
 

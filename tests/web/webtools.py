@@ -251,9 +251,9 @@ class Client:
         assert self.state is not None
         legal = self.state["hand"]["legal"]
         choice = next((a for a in legal if a["kind"] == kind), legal[0]) if kind else legal[0]
-        self.send(
-            {"type": "act", "token": self.token, "action": choice["kind"], "to": choice["to"]}
-        )
+        # A bet or raise goes to the least the engine allows (its range's ``low``).
+        to = choice["low"] if choice["kind"] in ("bet", "raise", "complete") else None
+        self.send({"type": "act", "token": self.token, "action": choice["kind"], "to": to})
         return dict(choice)
 
     def close(self) -> None:
@@ -329,6 +329,10 @@ def allowed_by_version(
         hand = table.game.engine.hand
         if hand is None:
             return set()
+        if hasattr(hand, "deal"):  # the one table: the engine's deal
+            return deal_visible(
+                hand.deal, hand.player_index(table.owner_in_deal(owner_seat, hand.number))
+            )
         cards: set[Card] = {c for c in hand.visible_table() if c is not None}
         seat = table.owner_in_deal(owner_seat, hand.number)
         if seat is not None:
@@ -348,14 +352,44 @@ def allowed_by_version(
     return allowed, final
 
 
+def deal_visible(deal: Any, me: int | None) -> set[Card]:
+    """The cards player ``me`` of an engine deal (``None``: a spectator) may know, from
+    the deal itself: cards face up (hole and board), cards shown or turned, and every
+    card dealt to or drawn by himself."""
+    cards: set[Card] = set()
+    for i in range(deal.n):
+        for card, up in zip(deal.holes[i], deal.up[i], strict=True):
+            if card is not None and (up or i == me):
+                cards.add(card)
+    cards |= {c for c, up in zip(deal.board, deal.board_up, strict=True) if c and up}
+    for e in deal.log:
+        if e.kind in ("show", "turn") or (e.player == me and e.player is not None):
+            cards |= {c for c in e.cards if c is not None}
+    return cards
+
+
+def without_dealer_draw(msg: dict[str, Any]) -> dict[str, Any]:
+    """``msg`` without the lines of the dealer draw for the first button, whose cards
+    are drawn face up for everyone (Straights' rule 1; from a pack of their own)."""
+    out = dict(msg)
+    for part in ("hand", "follow"):
+        if isinstance(out.get(part), dict) and "log" in out[part]:
+            log = [x for x in out[part]["log"] if not x.startswith("Draw for the dealer")]
+            out[part] = dict(out[part], log=log)
+    return out
+
+
 def assert_no_leaks(client: Client, db: str) -> int:
     """Check every message ``client`` received; returns how many cards were checked."""
     allowed, table = allowed_by_version(db, client.table, client.seat)
     checked = 0
     for msg in client.messages:
-        seen = cards_in(msg)
+        seen = cards_in(without_dealer_draw(msg))
         if msg["type"] == "state":
             ok = allowed[msg["version"]]
+        elif msg["type"] == "history" and hasattr(table.game.hands[msg["hand"]], "deal"):
+            hand = table.game.hands[msg["hand"]]
+            ok = deal_visible(hand.deal, hand.player_index(msg["you"]))
         elif msg["type"] == "history":
             hand = table.game.hands[msg["hand"]]
             ok = {c for c in hand.visible_table() if c is not None}

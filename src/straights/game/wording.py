@@ -273,18 +273,7 @@ def entry_phrase(
     kind = e.kind
     t = _Teller(name, you)
     if e.player is None:
-        seen = [c for c in e.cards if c is not None]
-        unseen = len(e.cards) - len(seen)
-        if kind == "board":
-            if not seen:
-                return (f"Table: {unseen} card{'s' if unseen > 1 else ''} face down",)
-            return ("Table: ", *_cards(seen), *((f" and {unseen} face down",) if unseen else ()))
-        if kind == "turn":
-            return ("Turned up: ", *_cards(seen))
-        if kind == "runout":  # the board run again (run number ``amount``), or board 2
-            word = "Board" if deal.double_board else "Run"
-            return (f"{word} {e.amount}: ", *_cards(seen))
-        return None
+        return _board_phrase(e, deal.double_board)
     p = e.player
     mine = p == you
     if kind == "hole":
@@ -333,6 +322,26 @@ def _straddles(deal: Deal, player: int | None) -> bool:
     """
     blinds = deal.stakes.blinds
     return player is not None and player >= 2 and bool(blinds[0] and blinds[1] and blinds[player])
+
+
+def _board_phrase(e: Entry, double_board: bool) -> Phrase | None:
+    """A line of :func:`entry_phrase` with no player: cards dealt to the table."""
+    seen = [c for c in e.cards if c is not None]
+    unseen = len(e.cards) - len(seen)
+    # A lone board card dealt face down and turned later is the key card (Straights').
+    if e.kind == "board":
+        if not seen:
+            if e.up == (False,):
+                return ("The key card is dealt face down",)
+            return (f"Table: {unseen} card{'s' if unseen > 1 else ''} face down",)
+        return ("Table: ", *_cards(seen), *((f" and {unseen} face down",) if unseen else ()))
+    if e.kind == "turn":
+        if len(seen) == 1:
+            return ("The key card is turned: ", *_cards(seen))
+        return ("Turned up: ", *_cards(seen))
+    if e.kind == "runout":  # the board run again (run number ``amount``), or board 2
+        return (f"{'Board' if double_board else 'Run'} {e.amount}: ", *_cards(seen))
+    return None
 
 
 def _hole_phrase(e: Entry, t: _Teller, mine: bool) -> Phrase | None:

@@ -23,9 +23,19 @@ from straights.cards import Card
 from straights.game import events as ev
 from straights.game.view import SeatView, redact
 from straights.game.wording import action_phrase, phrase, text
+from straights.poker.engine import Deal
 from straights.rankings.straights import make_hand
 
-__all__ = ["DealLog", "best_hand", "carry_text", "last_actions", "replay_frames", "tens", "told"]
+__all__ = [
+    "DealLog",
+    "best_hand",
+    "best_words",
+    "carry_text",
+    "last_actions",
+    "replay_frames",
+    "tens",
+    "told",
+]
 
 _TEN: Final = re.compile(r"(?<![A-Za-z0-9])T(?=[♣♦♥♠])")
 #: What a log line of an action that the timer made says after the action.
@@ -127,11 +137,11 @@ def best_hand(view: SeatView) -> str | None:
     """
     if not view.hole:
         return None
-    return _best_words(view.hole[0], view.hole[1], view.visible_table, view.pack)
+    return best_words(view.hole[0], view.hole[1], view.visible_table, view.pack)
 
 
 @functools.lru_cache(maxsize=4096)
-def _best_words(first: Card, second: Card, table: tuple[Card, ...], pack: int) -> str:
+def best_words(first: Card, second: Card, table: tuple[Card, ...], pack: int) -> str:
     """:func:`best_hand`'s words, kept: they change only when a card is seen, not
     at every action that sends a new state."""
     hand = make_hand((first, second), table, pack)
@@ -155,6 +165,18 @@ def carry_text(events: Sequence[ev.Event]) -> str | None:
     pots = sum(e.amount for e in events if isinstance(e, ev.PotAwarded) and e.winner is None)
     penalties = sum(e.amount for e in events if isinstance(e, ev.PenaltyPaid))
     carried = next((e.amount for e in events if isinstance(e, ev.PotCarried)), 0)
+    return _carry_words(pots, penalties, carried)
+
+
+def deal_carry_text(deal: Deal) -> str | None:
+    """:func:`carry_text` of a finished one-table deal: the engine's pots nobody won,
+    its penalties (rule 10) and what it carries out (``None``: nothing carries)."""
+    pots = sum(v.amount for v in deal.verdicts if not v.winners)
+    penalties = sum(e.amount for e in deal.log if e.kind == "penalty" and e.amount > 0)
+    return _carry_words(pots, penalties, deal.carry_out)
+
+
+def _carry_words(pots: int, penalties: int, carried: int) -> str | None:
     if not carried:
         return None
     head = f"Pot of {pots}"

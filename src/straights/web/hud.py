@@ -7,7 +7,7 @@ PokerTracker's definitions, ``docs/study.md``), read from the deal's public log:
 actions, blinds, who was left at the showdown and who won chips there. No card is
 read, so the display tells nobody anything about a hand that was not shown.
 
-Straights' own table and Pai Gow are not counted: Straights' own table has no
+Straights' own table (stored by earlier releases) and Pai Gow are not counted: it has no
 betting (the stakes are the table's; Straights dealt by the engine at a table of
 the catalogue bets, and counts) and Pai Gow's players set hands against the bank, so
 none of VPIP, PFR, 3-bet, AF or WTSD means anything there.

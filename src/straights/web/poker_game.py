@@ -17,7 +17,7 @@ Cards reach a client only through :func:`~straights.poker.view.deal_view`, for t
 player the viewer was dealt in as (a spectator otherwise).
 
 >>> from straights.web.tables import make_table
->>> from straights.web.protocol import TableSettings
+>>> from straights.web.protocol import TableSettings, is_straights
 >>> table = make_table("t1", TableSettings(games=("FR",)), 7, "h" * 64)
 >>> type(table.game).__name__
 'PokerWebGame'
@@ -39,10 +39,11 @@ from straights.bots.base import answer, can_decide
 from straights.cards import Card, make_deck
 from straights.errors import ConfigurationError, IllegalActionError, StraightsError
 from straights.game.config import TableConfig
-from straights.game.table import Seat
+from straights.game.table import Seat, draw_button
 from straights.game.wording import (
     action_phrase,
     entry_phrase,
+    phrase,
     pot_lines,
     put_in,
     seat_label,
@@ -55,11 +56,12 @@ from straights.poker.stakes import default_stakes
 from straights.poker.variant import Stakes, Structure, Variant
 from straights.poker.view import DealView, Move, choice_dict, deal_view, play
 from straights.store import ArchiveEntry, PokerEntry
-from straights.table import PokerGame
-from straights.web.follow import tens
+from straights.table import PokerGame, straights_stakes
+from straights.web.deal_steps import down_positions, frame_before, split_at_cards
+from straights.web.follow import best_words, deal_carry_text, tens
 from straights.web.house_rules import check_house, rules_for
 from straights.web.keyed_random import deal_random, restock_random
-from straights.web.protocol import TableSettings
+from straights.web.protocol import TableSettings, is_straights
 from straights.web.seats import (
     HISTORY_DEALS,
     Auto,
@@ -264,7 +266,14 @@ class PokerSeats:
     settled by :class:`~straights.table.PokerGame`."""
 
     def __init__(
-        self, config: TableConfig, unit: int, seed: int, house: HouseRules | None = None
+        self,
+        config: TableConfig,
+        unit: int,
+        seed: int,
+        house: HouseRules | None = None,
+        *,
+        own_stakes: bool = False,
+        draw_pack: int | None = None,
     ) -> None:
         #: The table's configuration as the store records it (seats, stack, ante).
         self.config = config
@@ -279,15 +288,24 @@ class PokerSeats:
         self.events: list[Record] = []
         #: A tournament's level for the next deals (``tlevel`` command), else the unit's.
         self.level: Level | None = None
+        #: Straights on its own stakes with the first button drawn for (rule 1), as
+        #: the terminal deals it (tables of edition 5 on; before: the catalogue's).
+        self.own_stakes = own_stakes
+        #: The pack of the dealer draw for the first button (``None``: the lowest seat).
+        self.draw_pack = draw_pack
         self.game = PokerGame(self._stakes, house)
         self._told = 0
         #: Tables stored before edition 4 deal a draw's replacements when all drew.
         self.draws_together = False
 
     def _stakes(self, variant: Variant, players: int) -> Stakes:
+        """The deal's stakes: a tournament's level, Straights' own (ante ``unit``,
+        live) at a table of :attr:`own_stakes`, else the catalogue's times ``unit``."""
         level = self.level
         if level is not None:
             return level.stakes(variant, players)
+        if self.own_stakes and is_straights(variant):
+            return straights_stakes(variant, players, ante=self.unit)
         return scaled_stakes(variant, players, self.unit)
 
     def _emit(self, **data: Any) -> None:
@@ -323,6 +341,8 @@ class PokerSeats:
     def next_button(self, ready: list[int]) -> int:
         """The seat among ``ready`` (seats, sorted) that deals next: the first after
         the last deal's button (the lowest at the first deal)."""
+        if self.button is None and self.draw_pack is not None:
+            return ready[first_button(len(ready), self.draw_pack, self.seed)]
         last = -1 if self.button is None else self.button
         return next((s for s in ready if s > last), ready[0])
 
@@ -411,13 +431,30 @@ def _card(code: str) -> Card:
         raise IllegalActionError(str(exc)) from None
 
 
+def first_button(players: int, pack: int, seed: int) -> int:
+    """Which of ``players`` (counted from 0, in seat order) deals first: the dealer
+    draw of rule 1 from a ``pack`` (55 or 52) shuffled from the table's ``seed``.
+
+    >>> first_button(3, 55, 7) in (0, 1, 2), first_button(3, 55, 7) == first_button(3, 55, 7)
+    (True, True)
+    """
+    winner = draw_button(players, pack, seed)[-1].winner
+    assert winner is not None  # the draw goes on until one card is highest
+    return winner
+
+
 class PokerWebGame(SeatedGame[PokerSeats]):
     """The hook of a table of one game or dealer's choice of the catalogue."""
 
     def __init__(self, table: Seating) -> None:
         s = table.settings
         config = TableConfig(ante=s.ante, seats=s.seats, starting_stack=s.stack)
-        super().__init__(table, PokerSeats(config, s.ante, table.seed, house_rules(s)))
+        own = s.edition >= 5  # Straights on its own stakes (earlier: the catalogue's)
+        only = get_variant(s.games[0]) if len(s.games) == 1 else None
+        pack = len(make_deck(only.deck)) if own and only and is_straights(only) else None
+        seats = PokerSeats(config, s.ante, table.seed, house_rules(s), own_stakes=own,
+                           draw_pack=pack)  # fmt: skip
+        super().__init__(table, seats)
         self.engine.draws_together = s.edition < 4
         self.hands: dict[int, Dealt] = {}  # the last HISTORY_DEALS deals
         #: Dealer's choice: the game chosen for the next deal, and by whom.
@@ -512,12 +549,17 @@ class PokerWebGame(SeatedGame[PokerSeats]):
         raise IllegalActionError("this table deals poker: there are no hands to set")
 
     def change(self, c: dict[str, Any]) -> TableSettings:
-        if "betting" in c:
+        update: dict[str, Any] = {}
+        games = self.table.settings.games
+        if any(k in c for k in _HOUSE_KEYS) and all(is_straights(get_variant(g)) for g in games):
             raise IllegalActionError(
-                "each game here has its own betting structure: change the stakes (ante) instead"
+                "straddles, running it twice and bomb pots are dealt in games with blinds "
+                "and a board: Straights has neither"
             )
+        if "betting" in c:
+            update = self._straights_betting(str(c["betting"]))
         keys = ("ante", "turn_seconds", "auto_limit", "bot_seconds", *_HOUSE_KEYS)
-        update = {k: c[k] for k in keys if k in c}
+        update |= {k: c[k] for k in keys if k in c}
         if update.get("straddle") == "none":
             update["straddle"] = None
         if update.get("bomb_pot_ante") == 0:
@@ -532,11 +574,24 @@ class PokerWebGame(SeatedGame[PokerSeats]):
         self.engine.game.house = house_rules(settings)
         return settings
 
-    def check_bot(self, kind: str) -> None:
-        if kind == "cfr":
+    def _straights_betting(self, betting: str) -> dict[str, Any]:
+        """A Straights table's change of betting (limit, no limit): the same Straights
+        with the other betting, from the next deal; other games have their own."""
+        s = self.table.settings
+        only = get_variant(s.games[0]) if len(s.games) == 1 else None
+        if only is None or not is_straights(only) or betting not in ("limit", "no-limit"):
             raise IllegalActionError(
-                "the cfr bot plays only Straights' own table: choose another style"
+                "each game here has its own betting structure: change the stakes (ante) instead"
             )
+        pack = len(make_deck(only.deck))
+        name = "straights" + ("-52" if pack == 52 else "")
+        name += "-no-limit" if betting == "no-limit" else ""
+        return {"games": (find_variant(name).code,), "betting": betting}
+
+    def check_bot(self, kind: str) -> None:
+        games = self.table.settings.games
+        if kind == "cfr" and not all(is_straights(get_variant(g)) for g in games):
+            raise IllegalActionError("the cfr bot plays only Straights: choose another style")
 
     # -- what the table does by itself --------------------------------------------------------
     def next_auto(
@@ -604,8 +659,9 @@ class PokerWebGame(SeatedGame[PokerSeats]):
     def bot_move(self, seat: int, bot: Callable[[], Bot]) -> Callable[[], dict[str, Any]]:
         """How the bot in ``seat`` makes its ``act`` command (run away from the loop)."""
         player, view = bot(), self.bot_view(seat)
-        if not can_decide(player):
-            raise IllegalActionError(f"the {player.name} bot plays Straights' own table only")
+        hand = self.engine.hand
+        if not can_decide(player, None if hand is None else hand.variant):
+            raise IllegalActionError(f"the {player.name} bot plays Straights only")
 
         def command() -> dict[str, Any]:
             return self.move_command(seat, answer(player, view))
@@ -620,7 +676,7 @@ class PokerWebGame(SeatedGame[PokerSeats]):
     def log_lines(self, hand: Dealt, viewer: int | None) -> list[str]:
         """The deal's log in words, as player index ``viewer`` may see it."""
         names = self.names_of(hand)
-        lines = [f"Deal {hand.number}: {hand.variant.name}"]
+        lines = [f"Deal {hand.number}: {hand.variant.name}", *self.draw_lines(hand)]
         timed = self.table.timeouts.get(hand.number, set())
         name = _namer(hand, names)
         for k in range(len(hand.deal.log)):
@@ -628,6 +684,21 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             if words:
                 lines.append(tens(text(words)) + (" (time ran out)" if k in timed else ""))
         return lines
+
+    def draw_lines(self, hand: Dealt) -> list[str]:
+        """The dealer draw for the first button (rule 1), told with the first deal of
+        a table that draws for it (:attr:`PokerSeats.draw_pack`)."""
+        pack = self.engine.draw_pack
+        if hand.number != 1 or pack is None:
+            return []
+        drew = sorted(hand.seats)  # the seats ready at the first deal, in seat order
+        names = self.names_of(hand)
+        draws = draw_button(len(drew), pack, self.engine.seed)
+
+        def name(i: int) -> str:
+            return names.get(drew[i], seat_label(drew[i]))
+
+        return [tens(text(phrase(d, name))) for d in draws]
 
     def results(self, hand: Dealt) -> list[str]:
         """How each pot went, once the deal is over (:func:`~straights.game.wording.pot_lines`)."""
@@ -644,6 +715,8 @@ class PokerWebGame(SeatedGame[PokerSeats]):
         if hand is not None:
             log = self.log_lines(hand, None)
             last = {str(hand.seats[i]): text for i, text in _last_actions(hand.deal).items()}
+        # What a deal nobody won leaves in the middle, once it is over (rule 10).
+        carry = deal_carry_text(hand.deal) if hand is not None and hand.finished else None
         side_pots: list[dict[str, Any]] = []
         if hand is not None and not hand.finished:
             pots = hand.deal.side_pots()
@@ -659,7 +732,7 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             "seats": seats,
             "side_pots": side_pots,
             "ledger": ledger,
-            "follow": {"log": log, "last": last, "carry_text": None},
+            "follow": {"log": log, "last": last, "carry_text": carry},
         }
 
     def own_state(
@@ -749,6 +822,8 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             "button": hand.button,
             "actor": hand.actor,
             "pot": view.pot,
+            # The chips carried in from a deal nobody won (Straights' rule 10), in the pot.
+            "carry": deal.carry_in,
             "board": _codes(view.board),
             "board_total": variant.board_count,
             "players": players,
@@ -768,8 +843,12 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             "second_board": _codes(view.second_board),
             # The boards of runs 2, 3 … of a board run more than once (all face up).
             "run_boards": [_codes(tuple(b)) for b in deal.boards[1:]] if deal.runs > 1 else [],
+            "best": _best(variant, view),
             "results": self.results(hand) if hand.finished else [],
-            "awards": [],
+            # Who won what, for the chips that fly to each winner (the engine's wins).
+            "awards": _awards(hand) if hand.finished else [],
+            # The board positions dealt face down (the key card), drawn as such.
+            "board_down": down_positions(variant),
             "log": self.log_lines(hand, viewer),
         }
 
@@ -819,18 +898,28 @@ class PokerWebGame(SeatedGame[PokerSeats]):
         told = 0
 
         def step(first: str | None) -> None:
+            # A game with a key card: a step per card dealt (deal_steps cuts the lines),
+            # so that the key card is seen dealt face down and turned; else per move.
             nonlocal told
             name = _namer(again, names)
-            seen = (entry_phrase(deal, k, name, viewer) for k in range(told, len(deal.log)))
-            lines = [tens(text(words)) for words in seen if words]
-            told = len(deal.log)
-            if first:
-                lines.insert(0, first)
-            events.append({"type": "step", "text": "; ".join(lines) or "…"})
+            seen = [entry_phrase(deal, k, name, viewer) for k in range(told, len(deal.log))]
             frame = self.hand_data(again, viewer)
             del frame["log"]
-            frames.append(frame)
+            parts = [(told, len(deal.log))]
+            if keyed:
+                parts = split_at_cards(deal.log, told, [bool(w) for w in seen])
+            for begin, end in parts:
+                lines = [tens(text(w)) for w in seen[begin - told : end - told] if w]
+                if first:
+                    lines.insert(0, first)
+                    first = None
+                events.append({"type": "step", "text": "; ".join(lines) or "…"})
+                last = end == len(deal.log)
+                frames.append(frame if last else frame_before(frame, deal.log, end, again.seats,
+                                                              viewer))  # fmt: skip
+            told = len(deal.log)
 
+        keyed = bool(down_positions(done.variant))
         step(f"Deal {number}: {done.variant.name}")
         for move in hand.moves:
             if isinstance(move, int):
@@ -893,6 +982,29 @@ def _described_runs(deal: Deal, i: int) -> list[str]:
         ]
         named.append(parts[0].split(": ", 1)[1] if len(parts) == 1 else "; ".join(parts))
     return named
+
+
+def _best(variant: Variant, view: DealView) -> str | None:
+    """In Straights, the viewer's best straight from his two hole cards and the table
+    cards he sees (the face-down key card does not count); else ``None``."""
+    me = view.me
+    if not is_straights(variant) or me is None or len(me.cards) != 2:
+        return None
+    first, second = me.cards
+    if first is None or second is None:
+        return None
+    seen = tuple(c for c in view.board if c is not None)
+    pack = len(make_deck(variant.deck))
+    return best_words(first, second, seen, pack)
+
+
+def _awards(hand: Dealt) -> list[dict[str, Any]]:
+    """Each pot share paid, in the log's order: ``winner`` (a seat) and ``amount``."""
+    return [
+        {"winner": hand.seats[e.player], "amount": e.amount}
+        for e in hand.deal.log
+        if e.kind == "win" and e.player is not None and e.amount > 0
+    ]
 
 
 def _straddler(hand: Dealt) -> int | None:

@@ -494,8 +494,9 @@ class TableSettings(BaseModel):
     seat_approval: bool = False
     #: Set by the server: 2 for tables with a ledger (a broke player keeps his seat),
     #: 3 when the host's own buy-ins need no approval, 4 when a draw's replacements
-    #: reach each player as he draws.
-    edition: Literal[1, 2, 3, 4] = 1
+    #: reach each player as he draws, 5 when Straights deals at the one table
+    #: (:func:`straights_games`) on its own stakes with the dealer draw.
+    edition: Literal[1, 2, 3, 4, 5] = 1
     #: The game dealt: Straights, or Pai Gow poker against the bank (seats 1 to 6).
     game: Literal["straights", "pai-gow"] = "straights"
     #: Pai Gow: the table's limits and the bet a player makes until he chooses another
@@ -556,8 +557,8 @@ def parse_settings(raw: bytes) -> TableSettings:
     elif settings.name:
         settings = settings.model_copy(update={"name": ""})
     # New tables keep a ledger (2), the host buys in without asking himself (3) and
-    # draws are served as each player draws (4).
-    settings = settings.model_copy(update={"edition": 4})
+    # draws are served as each player draws (4) and Straights deals at the one table (5).
+    settings = settings.model_copy(update={"edition": 5})
     if settings.game == "pai-gow" and (settings.games or settings.dealers_choice):
         raise ProtocolError(
             "a Pai Gow table plays Pai Gow against the bank only: "
@@ -577,6 +578,7 @@ def parse_settings(raw: bytes) -> TableSettings:
             "straddles, running it twice and bomb pots are dealt at poker tables of the "
             "catalogue (games with blinds and a board): choose such a game"
         )
+    settings = straights_games(settings)
     if settings.bots >= settings.seats:
         raise ProtocolError(
             f"{settings.bots} bots would fill all {settings.seats} seats: "
@@ -592,6 +594,24 @@ def parse_settings(raw: bytes) -> TableSettings:
             "or the ante smaller"
         )
     return settings
+
+
+def straights_games(settings: TableSettings) -> TableSettings:
+    """A new Straights table (no games named) as the catalogue's Straights of its
+    ``pack`` and ``betting``, which the one table deals like every game.
+
+    >>> straights_games(TableSettings()).games
+    ('_STR55L',)
+    >>> straights_games(TableSettings(pack=52, betting="no-limit")).games
+    ('_STR52N',)
+    >>> straights_games(TableSettings(games=("FR",))).games
+    ('FR',)
+    """
+    if settings.game != "straights" or settings.games or settings.dealers_choice:
+        return settings
+    name = "straights" + ("-52" if settings.pack == 52 else "")
+    name += "-no-limit" if settings.betting == "no-limit" else ""
+    return settings.model_copy(update={"games": (find_variant(name).code,)})
 
 
 def _check_pai_gow(settings: TableSettings) -> None:
@@ -649,8 +669,8 @@ def _check_games(settings: TableSettings) -> TableSettings:
                 f"{game_name(code)} deals to at most {most} players: "
                 f"make the table {most} seats or fewer, or leave that game out"
             )
-    if settings.bot_kind == "cfr":
-        raise ProtocolError("the cfr bot plays only Straights' own table: choose another style")
+    if settings.bot_kind == "cfr" and not all(is_straights(get_variant(c)) for c in codes):
+        raise ProtocolError("the cfr bot plays only Straights: choose another style")
     return settings.model_copy(update={"games": tuple(codes)})
 
 
@@ -679,6 +699,15 @@ def game_list() -> dict[str, Any]:
             }
         )
     return {"games": games, "default": list(DEFAULT_MIX), "house_rules": rules_for(tuple(VARIANTS))}
+
+
+def is_straights(variant: Variant) -> bool:
+    """Whether ``variant`` is one of Straights' (rule 10 settles its pots).
+
+    >>> is_straights(get_variant("_STR52N")), is_straights(get_variant("FR"))
+    (True, False)
+    """
+    return variant.pot_rule is not None and "rule-10" in variant.pot_rule.name
 
 
 def _fits(variant: Variant, seats: int) -> bool:

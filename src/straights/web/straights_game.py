@@ -1,6 +1,8 @@
-"""Straights' own web table: the game hook of a table that deals Straights by its
-rule book (:class:`~straights.game.Table`: the dealer draw, the carried pot and
-the penalties of rule 10), as the first web tables did.
+"""Legacy: Straights' own web table, for the Straights tables stored by earlier
+releases only (settings of edition 1 to 4 with no ``games``): the game hook that
+deals Straights on :class:`~straights.game.Table`, as those tables were dealt, so
+that their stored commands replay exactly and they play on as they did.  A new
+Straights table deals at the one table (:mod:`straights.web.poker_game`).
 
 Its log is the table's events (:mod:`straights.game.events`), stored with each
 command; its views are the game's (:func:`~straights.game.view.table_view`,

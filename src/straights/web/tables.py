@@ -95,8 +95,8 @@ GAMES: Final[dict[str, Callable[[Seating], WebGame]]] = {
 
 def game_kind(settings: TableSettings) -> str:
     """The key of :data:`GAMES` a table of ``settings`` plays: Pai Gow, games of the
-    catalogue (one or dealer's choice), or Straights' own table (the default, and
-    every table stored before the others).
+    catalogue (one or dealer's choice; a new Straights table is one), or Straights'
+    own table (tables stored by earlier releases with no games).
 
     >>> game_kind(TableSettings()), game_kind(TableSettings(games=("FR",)))
     ('straights', 'catalogue')

@@ -71,20 +71,33 @@ function markSeats(seats) {
     }
     if (s.shownRuns && s.shownRuns.length) {
       s.shownRuns.forEach((name, k) => d.append(el("div", "shown run", `${s.runWord} ${k + 1}: ${name}`)));
-    } else if (s.shown) d.append(el("div", "shown", s.shown));
+    } else if (s.shown) { const said = el("div", "shown", s.shown); said.title = s.shown; d.append(said); }
   }
 }
 
-function renderVariantBoard(h) {
+// The board: a position the server says is dealt face down (h.board_down: the key
+// card) is a dashed slot until dealt, a back once dealt, and flips when turned.
+function renderVariantBoard(h, animate = false) {
   const target = $("board");
   target.replaceChildren();
   const board = h.board || [];
-  board.forEach((code) => {
+  const down = new Set(h.board_down || []);
+  board.forEach((code, k) => {
     const c = variantCard(code);
-    if (code === null) { c.classList.add("key"); c.title = "face down"; }
+    if (code === null) { c.classList.add("key"); c.title = down.has(k) ? "the key card, face down" : "face down"; }
+    else if (down.has(k)) {
+      c.classList.add("key");
+      c.title = "the key card, turned";
+      const seen = `${h.hand_number}:${k}:${code}`;
+      if (animate && app.lastKey !== seen) { c.classList.add("flip"); app.lastKey = seen; }
+    }
     target.append(c);
   });
-  for (let k = board.length; k < (h.board_total || 0); k++) target.append(cardEl(null, { slot: true }));
+  for (let k = board.length; k < (h.board_total || 0); k++) {
+    const slot = cardEl(null, { slot: true, key: down.has(k) });
+    if (down.has(k)) slot.title = "the key card, not dealt yet";
+    target.append(slot);
+  }
   target.hidden = !h.board_total;
 }
 
@@ -95,10 +108,15 @@ function renderVariantPot(h, state) {
     pot.textContent = state.seats.filter(Boolean).length < 2 ? "Waiting for players" : "Waiting for the deal";
     return;
   }
+  if (h.finished && state.follow.carry_text) {  // nobody won: what stays in the middle
+    pot.append(el("span", "carry", state.follow.carry_text));
+    return;
+  }
   pot.append(el("span", "game", h.variant_name));
   if (h.stakes) pot.append(el("span", "side stakes", h.stakes));  // the actual blinds and bets
   if (!h.finished) {
     pot.append(el("span", null, `Pot ${h.pot}`));
+    if (h.carry) pot.append(el("span", "carry", `includes ${h.carry} carried over (rule 10)`));
     const doing = { draw: " · drawing", discard: " · discarding", expose: " · choosing cards to turn up" };
     pot.append(el("span", "side", `${h.street}${doing[h.phase] || ""}`));
     for (const [k, p] of (h.side_pots || []).entries()) {
@@ -181,7 +199,8 @@ function renderVariantMe(state) {
     }
     mine.append(c);
   });
-  $("best").hidden = true;
+  $("best").hidden = !h.best;  // Straights: the best straight the viewer can see
+  $("best").textContent = h.best ? `your best: ${h.best}` : "";
   const actions = $("actions");
   actions.replaceChildren();
   if (picking) {
@@ -253,7 +272,7 @@ function renderVariant(state) {
   const seats = variantSeats(state);
   renderSeats(seats, state.table.seats, state.you.seat);
   markSeats(seats);
-  renderVariantBoard(state.hand);
+  renderVariantBoard(state.hand, true);
   renderVariantPot(state.hand, state);
   renderVariantVerdict(state.hand);
   renderChoice(state);
@@ -285,7 +304,8 @@ function drawVariantHistory(msg) {
   pot.replaceChildren(el("span", "game", msg.game));
   if (!h.finished) pot.append(el("span", null, `Pot ${h.pot}`), el("span", "side", h.street));
   renderVariantVerdict(h);
-  $("hist-step").textContent = `Deal ${msg.hand} · step ${step + 1} of ${msg.events.length}: ${msg.events[step].text}`;
+  const end = step === msg.events.length - 1 && h.finished ? ` · End of deal ${msg.hand}` : "";
+  $("hist-step").textContent = `Deal ${msg.hand} · step ${step + 1} of ${msg.events.length}: ${msg.events[step].text}${end}`;
   [...$("hist-events").children].forEach((li, i) => {
     li.className = i === step ? "now" : i > step ? "future" : "";
   });
