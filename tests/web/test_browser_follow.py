@@ -142,7 +142,9 @@ def test_following_a_deal_replaying_it_and_chatting(browser: Browser, server: Se
                 else:
                     # whoever acted before her in this round shows that action on his seat
                     before = ann.locator("#log li").last.inner_text()
-                    if not re.match(r"(Round|Table card|The key card)", before):
+                    if not re.match(
+                        r"(Round|Table|The key card)", before
+                    ):  # a new round: no one acted yet
                         shown = ann.locator("#felt .seat .last").all_inner_texts()
                         assert any(re.match(ACTION, t) for t in shown), (before, shown)
                         lasts_seen += 1
