@@ -127,20 +127,21 @@ class Entry(NamedTuple):
 
 #: Building a NamedTuple through its generated ``__new__`` (with defaults and keywords)
 #: costs several times a plain tuple's; the betting hot path builds them directly.
-_new = tuple.__new__
-_LEGAL_FOLD = Legal("fold")
-_LEGAL_CHECK = Legal("check")
-_BETTING = Entry("betting")
+_new: Final = tuple.__new__
+#: (``Final``: the compiled engine keeps these in C variables, not the module's dict.)
+_LEGAL_FOLD: Final = Legal("fold")
+_LEGAL_CHECK: Final = Legal("check")
+_BETTING: Final = Entry("betting")
 #: Betting actions, and those of them that bet or raise (who shows first at a showdown).
 _ACTION_KINDS: Final = frozenset({"check", "call", "bet", "raise", "complete", "bring-in"})
 _AGGRESSION: Final = frozenset({"bet", "raise", "complete"})
 #: Enum members read once (a class attribute lookup per use costs more than the test).
-_FIXED_LIMIT = Structure.FIXED_LIMIT
-_POT_LIMIT = Structure.POT_LIMIT
-_DOUBLING = Structure.DOUBLING
-_POSITION = Opener.POSITION
-_NO_BETTING = Entry("no betting")
-_DEFAULT_HOUSE = HouseRules()
+_FIXED_LIMIT: Final = Structure.FIXED_LIMIT
+_POT_LIMIT: Final = Structure.POT_LIMIT
+_DOUBLING: Final = Structure.DOUBLING
+_POSITION: Final = Opener.POSITION
+_NO_BETTING: Final = Entry("no betting")
+_DEFAULT_HOUSE: Final = HouseRules()
 _NOBODY: Final[frozenset[int]] = frozenset()
 
 
@@ -628,38 +629,36 @@ class Deal:
 
     def _deal(self, street: Street, live: list[int]) -> None:
         """Deal ``street`` to the players in (``live``)."""
-        short = bool(street.burn or street.hole) and (
-            len(live) * len(street.hole) + street.burn > self.source.remaining
-        )
-        board_first = street.board or street.board_down
-        if street.burn and not (board_first and street.hole):
+        # The street's fields read once (each is an attribute of a Python object).
+        burn, hole, board, board_down = street.burn, street.hole, street.board, street.board_down
+        count = len(hole)
+        short = bool(burn or hole) and (len(live) * count + burn > self.source.remaining)
+        board_first = board or board_down
+        if burn and not (board_first and hole):
             # Running short, the dealer burns only what the community card leaves.
-            self._burn(min(street.burn, self.source.remaining - len(street.hole)) if short
-                       else street.burn)  # fmt: skip
-        if street.hole:
+            self._burn(min(burn, self.source.remaining - count) if short else burn)
+        if hole:
             if short:
                 # Running out of cards in stud: one community card, face up, for everyone.
-                self._deal_board(len(street.hole))
+                self._deal_board(count)
             else:
-                hole, count, take = street.hole, len(street.hole), self.source.hole
+                take = self.source.hole
                 holes, ups, log = self.holes, self.up, self.log
                 for i in live:
                     cards = take(i, count)
                     holes[i].extend(cards)
                     ups[i].extend(hole)
                     log.append(_new(Entry, ("hole", i, tuple(cards), 0, hole)))
-            if street.burn and board_first:
-                self._burn(street.burn)  # hole cards and a board card (Manila): burn between
-        if street.board_down:
-            self._deal_board(street.board_down, up=False)
-        if street.board:
-            self._deal_board(street.board)
+            if burn and board_first:
+                self._burn(burn)  # hole cards and a board card (Manila): burn between
+        if board_down:
+            self._deal_board(board_down, up=False)
+        if board:
+            self._deal_board(board)
             if self.double_board:  # the second board's cards of the street, after the first's
-                cards = self.source.board(street.board)
+                cards = self.source.board(board)
                 self.boards[1].extend(cards)
-                self.log.append(
-                    _new(Entry, ("runout", None, tuple(cards), 2, (True,) * street.board))
-                )
+                self.log.append(_new(Entry, ("runout", None, tuple(cards), 2, (True,) * board)))
         if street.turn:
             down = [k for k, up in enumerate(self.board_up) if not up][: street.turn]
             for k in down:
