@@ -29,10 +29,8 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
 from functools import cache
 from itertools import compress
-from operator import add
 from typing import Any, Final, Literal, NamedTuple
 
 from straights.cards import Card, make_deck
@@ -129,25 +127,31 @@ class Entry(NamedTuple):
 
 #: Building a NamedTuple through its generated ``__new__`` (with defaults and keywords)
 #: costs several times a plain tuple's; the betting hot path builds them directly.
-_new = tuple.__new__
-_LEGAL_FOLD = Legal("fold")
-_LEGAL_CHECK = Legal("check")
-_BETTING = Entry("betting")
+_new: Final = tuple.__new__
+#: (``Final``: the compiled engine keeps these in C variables, not the module's dict.)
+_LEGAL_FOLD: Final = Legal("fold")
+_LEGAL_CHECK: Final = Legal("check")
+_BETTING: Final = Entry("betting")
 #: Betting actions, and those of them that bet or raise (who shows first at a showdown).
 _ACTION_KINDS: Final = frozenset({"check", "call", "bet", "raise", "complete", "bring-in"})
 _AGGRESSION: Final = frozenset({"bet", "raise", "complete"})
 #: Enum members read once (a class attribute lookup per use costs more than the test).
-_FIXED_LIMIT = Structure.FIXED_LIMIT
-_POT_LIMIT = Structure.POT_LIMIT
-_DOUBLING = Structure.DOUBLING
-_POSITION = Opener.POSITION
-_NO_BETTING = Entry("no betting")
-_DEFAULT_HOUSE = HouseRules()
+_FIXED_LIMIT: Final = Structure.FIXED_LIMIT
+_POT_LIMIT: Final = Structure.POT_LIMIT
+_DOUBLING: Final = Structure.DOUBLING
+_POSITION: Final = Opener.POSITION
+_NO_BETTING: Final = Entry("no betting")
+_DEFAULT_HOUSE: Final = HouseRules()
+_NOBODY: Final[frozenset[int]] = frozenset()
 
 
-@dataclass(frozen=True, slots=True)
-class Pot:
-    """A pot and the players (indices) who may win it."""
+class Pot(NamedTuple):
+    """A pot and the players (indices) who may win it (a named tuple: the showdown
+    builds several a deal, and a frozen dataclass costs five times as much to build).
+
+    >>> Pot(30, (0, 1))
+    Pot(amount=30, eligible=(0, 1))
+    """
 
     amount: int
     eligible: tuple[int, ...]
@@ -379,9 +383,9 @@ class Deal:
         self.stacks = list(stacks)
         self.source = source
         self.auto_showdown = auto_showdown
-        if any(type(i) is not int or not 0 <= i < n for i in auto_muck):
+        if auto_muck and any(type(i) is not int or not 0 <= i < n for i in auto_muck):
             raise ConfigurationError(f"auto_muck {sorted(auto_muck)!r}: give players 0 to {n - 1}")
-        self.auto_muck = frozenset(auto_muck)
+        self.auto_muck = frozenset(auto_muck) if auto_muck else _NOBODY
         #: A draw's replacements dealt only when every player drew (as the web table
         #: dealt before issue 22, kept so that its stored tables replay); else each
         #: player's as soon as he drew.
@@ -396,7 +400,7 @@ class Deal:
         self.spent: list[Card | None] = []  # burns and discards, for a new stock
         #: Every card each player has thrown away in a draw (never dealt back to him).
         self._thrown: list[set[Card]] = (
-            [set() for _ in range(n)] if "discard" in variant.card_choices else []
+            [set() for _ in range(n)] if _discards(variant.streets) else []
         )
         self.bets = [0] * n  # this street
         #: The largest of :attr:`bets` (kept as each bet changes: read at every turn).
@@ -519,27 +523,48 @@ class Deal:
     # -- forced bets and dealing --------------------------------------------------------
     def _post_forced_bets(self) -> None:
         st = self.stakes
-        posted = list(map(min, st.antes, self.stacks))  # one ante per player (checked)
-        if st.trim_antes and self.n >= 2:
-            cutoff = sorted(posted)[-2]
-            posted = [min(p, cutoff) for p in posted]
-        log, stacks, total = self.log, self.stacks, self.total
-        for i, amount in enumerate(posted):
-            stacks[i] -= amount
-            log.append(_new(Entry, ("ante", i, (), amount, ())))
-        if st.antes_are_dead:
-            self.dead += sum(posted)
+        log, stacks, total, n = self.log, self.stacks, self.total, self.n
+        antes = st.antes
+        posted = [0] * n  # one ante per player (checked), at most his stack
+        for i in range(n):
+            ante = antes[i]
+            if ante:
+                posted[i] = ante if ante < stacks[i] else stacks[i]
+        if not any(posted):
+            log.extend(_zero_antes(n))  # no ante: every deal logs the same entries
         else:
-            total[:] = map(add, total, posted)
+            if st.trim_antes and n >= 2:
+                cutoff = sorted(posted)[-2]
+                posted = [min(p, cutoff) for p in posted]
+            for i in range(n):
+                amount = posted[i]
+                stacks[i] -= amount
+                log.append(_new(Entry, ("ante", i, (), amount, ())))
+            if st.antes_are_dead:
+                self.dead += sum(posted)
+            else:
+                for i in range(n):
+                    total[i] += posted[i]
         if self.variant.blinds and not self.bomb_pot:
-            for i, blind in enumerate(st.blinds):
-                amount = min(abs(blind), self.stacks[i])
+            bets = self.bets
+            blinds = st.blinds
+            for i in range(n):
+                blind = blinds[i]
+                if not blind:
+                    continue
+                amount = abs(blind)
+                if amount > stacks[i]:
+                    amount = stacks[i]
                 if amount:
                     log.append(_new(Entry, ("blind", i, (), amount, ())))
-                self.stacks[i] -= amount
-                self.bets[i] += amount
-                self.total[i] += amount
-            self.current_bet = max(self.bets)
+                    stacks[i] -= amount
+                    bets[i] += amount
+                    total[i] += amount
+            top = 0
+            for bet in bets:
+                if bet > top:
+                    top = bet
+            self.current_bet = top
 
     def _next_street(self) -> None:
         """Deal the next street and start its draw or betting; or go to the showdown."""
@@ -604,38 +629,36 @@ class Deal:
 
     def _deal(self, street: Street, live: list[int]) -> None:
         """Deal ``street`` to the players in (``live``)."""
-        short = bool(street.burn or street.hole) and (
-            len(live) * len(street.hole) + street.burn > self.source.remaining
-        )
-        board_first = street.board or street.board_down
-        if street.burn and not (board_first and street.hole):
+        # The street's fields read once (each is an attribute of a Python object).
+        burn, hole, board, board_down = street.burn, street.hole, street.board, street.board_down
+        count = len(hole)
+        short = bool(burn or hole) and (len(live) * count + burn > self.source.remaining)
+        board_first = board or board_down
+        if burn and not (board_first and hole):
             # Running short, the dealer burns only what the community card leaves.
-            self._burn(min(street.burn, self.source.remaining - len(street.hole)) if short
-                       else street.burn)  # fmt: skip
-        if street.hole:
+            self._burn(min(burn, self.source.remaining - count) if short else burn)
+        if hole:
             if short:
                 # Running out of cards in stud: one community card, face up, for everyone.
-                self._deal_board(len(street.hole))
+                self._deal_board(count)
             else:
-                hole, count, take = street.hole, len(street.hole), self.source.hole
+                take = self.source.hole
                 holes, ups, log = self.holes, self.up, self.log
                 for i in live:
                     cards = take(i, count)
                     holes[i].extend(cards)
                     ups[i].extend(hole)
                     log.append(_new(Entry, ("hole", i, tuple(cards), 0, hole)))
-            if street.burn and board_first:
-                self._burn(street.burn)  # hole cards and a board card (Manila): burn between
-        if street.board_down:
-            self._deal_board(street.board_down, up=False)
-        if street.board:
-            self._deal_board(street.board)
+            if burn and board_first:
+                self._burn(burn)  # hole cards and a board card (Manila): burn between
+        if board_down:
+            self._deal_board(board_down, up=False)
+        if board:
+            self._deal_board(board)
             if self.double_board:  # the second board's cards of the street, after the first's
-                cards = self.source.board(street.board)
+                cards = self.source.board(board)
                 self.boards[1].extend(cards)
-                self.log.append(
-                    _new(Entry, ("runout", None, tuple(cards), 2, (True,) * street.board))
-                )
+                self.log.append(_new(Entry, ("runout", None, tuple(cards), 2, (True,) * board)))
         if street.turn:
             down = [k for k, up in enumerate(self.board_up) if not up][: street.turn]
             for k in down:
@@ -1526,16 +1549,31 @@ class Deal:
         same players are one pot. ``mucks=False``: the pots as the betting left them,
         a mucked (or killed) hand still counted in.
         """
-        total, stacks = self.total, self.stacks
+        total, stacks, folded = self.total, self.stacks, self.folded
         mucked = self.mucked if mucks else [False] * self.n
-        live = [i for i in range(self.n) if not self.folded[i]]
+        live: list[int] = []
+        top = 0
+        all_in = False
+        for i in range(self.n):
+            if not folded[i]:
+                live.append(i)
+                if total[i] > top:
+                    top = total[i]
+                if not stacks[i]:
+                    all_in = True
         if not live:
             return []
-        top = max([total[i] for i in live])
+        if not all_in:
+            # One level (the most anyone in put in): one pot, open to everyone in, of
+            # every chip (the dead ones first in the same pot); what the loop below gives.
+            eligible = tuple([i for i in live if not mucked[i]])
+            if top or self.dead:
+                return [_new(Pot, (self.dead + sum(total), eligible))]
+            return []
         levels = sorted({total[i] for i in live if stacks[i] == 0} | {top})
         pots: list[Pot] = []
         if self.dead:
-            pots.append(Pot(self.dead, tuple([i for i in live if not mucked[i]])))
+            pots.append(_new(Pot, (self.dead, tuple([i for i in live if not mucked[i]]))))
         prev = 0
         for level in levels:
             # What each player put in between the previous level and this one.
@@ -1544,13 +1582,13 @@ class Deal:
                 [i for i in live if (stacks[i] > 0 or total[i] >= level) and not mucked[i]]
             )
             if amount and pots and pots[-1].eligible == eligible:
-                pots[-1] = Pot(pots[-1].amount + amount, eligible)
+                pots[-1] = _new(Pot, (pots[-1].amount + amount, eligible))
             elif amount:
-                pots.append(Pot(amount, eligible))
+                pots.append(_new(Pot, (amount, eligible)))
             prev = level
         excess = sum([t - prev for t in total if t > prev])
         if excess and pots:
-            pots[-1] = Pot(pots[-1].amount + excess, pots[-1].eligible)
+            pots[-1] = _new(Pot, (pots[-1].amount + excess, pots[-1].eligible))
         return pots
 
     def describe(self, i: int) -> str:
@@ -1587,14 +1625,18 @@ class Deal:
         hole = [c for c in self.holes[i] if c is not None]
         known = self.boards[run - 1] if run else self.board
         board = [c for c in known if c is not None]
-        return [best_key(rule, hole, board) for rule in self.variant.showdown]
+        rules = self.variant.showdown
+        if len(rules) == 1:
+            return [best_key(rules[0], hole, board)]
+        return [best_key(rule, hole, board) for rule in rules]
 
     def _award(self) -> None:
         self.phase = "over"
         self._actors.clear()
         live = self.in_hand()
         named = self.side_pots(mucks=False)
-        self.pots = self.side_pots()
+        # The same pots while no hand in was mucked (a pot is a tuple: the list is copied).
+        self.pots = self.side_pots() if any(self.mucked) else list(named)
         self._award_pots(live)
         self._pot_names = ["The pot"] if len(live) == 1 else _merged_names(named, self.pots)
 
@@ -1615,7 +1657,8 @@ class Deal:
             for i in beaten:
                 self.mucked[i] = True  # a hand that cannot win a chip is killed
                 self._in -= 1
-            self.pots = self.side_pots()
+            if beaten or self.variant.sevens_rule:  # else the pots are as they were
+                self.pots = self.side_pots()
             for k_pot, pot in enumerate(self.pots):
                 self._pay_pot(k_pot, pot.amount, pot.eligible, values)
 
@@ -1634,12 +1677,17 @@ class Deal:
         winners: list[list[int]] = []
         for k in range(len(self.variant.showdown)):
             # One rule made every value of share k, so their keys compare as the values do.
-            hands = [(i, v) for i in eligible if (v := values[i][k]) is not None]
-            if not hands:
-                winners.append([])
-                continue
-            top = max(key for _, key in hands)
-            winners.append([i for i, key in hands if key == top])
+            top: Any = None  # the best key of share k, and who holds it
+            best: list[int] = []
+            for i in eligible:
+                key = values[i][k]
+                if key is None:
+                    continue
+                if top is None or key > top:
+                    top, best = key, [i]
+                elif key == top:
+                    best.append(i)
+            winners.append(best)
         if not any(winners):
             raise IllegalActionError(f"nobody can win a pot of {amount}: no hand in it is known")
         if self.house.rule_book_odd_chip:
@@ -1814,6 +1862,36 @@ def _others(n: int) -> tuple[tuple[int, ...], ...]:
     ((1, 2), (2, 0), (0, 1))
     """
     return tuple(rotation[1:] for rotation in _rotations(n))
+
+
+def _discards(streets: Sequence[Street]) -> bool:
+    """Whether a street has a draw or a throw (``"discard" in variant.card_choices``,
+    without building the set).
+
+    >>> from straights.poker.catalogue import get_variant
+    >>> _discards(get_variant("NT").streets), _discards(get_variant("F2L3D").streets)
+    (False, True)
+    """
+    for street in streets:  # noqa: SIM110 - a loop is quicker compiled than any() over a generator
+        if street.draw is not None or street.discard:
+            return True
+    return False
+
+
+#: The ante entries of a deal without antes, by the number of players (built once each).
+_ZERO_ANTES: Final[dict[int, tuple[Entry, ...]]] = {}
+
+
+def _zero_antes(n: int) -> tuple[Entry, ...]:
+    """The log entries of ``n`` players posting no ante (entries are immutable: shared).
+
+    >>> [(e.kind, e.player, e.amount) for e in _zero_antes(2)], _zero_antes(2) is _zero_antes(2)
+    ([('ante', 0, 0), ('ante', 1, 0)], True)
+    """
+    entries = _ZERO_ANTES.get(n)
+    if entries is None:
+        entries = _ZERO_ANTES[n] = tuple([_new(Entry, ("ante", i, (), 0, ())) for i in range(n)])
+    return entries
 
 
 #: The worst seven-low (7-6-5-4-2): a hand as good or better is "a seven or better".

@@ -107,13 +107,29 @@ def best_key(rule: HandRule, hole: Sequence[Card], board: Sequence[Card]) -> Any
             _KEYERS.clear()
         _KEYERS[id(rule)] = (rule, keyer)
     if keyer is not None:
-        hole_ids = [c._id for c in hole]
-        board_ids = [c._id for c in board]
-        if max(hole_ids, default=0) < SPECIAL_BASE and max(board_ids, default=0) < SPECIAL_BASE:
+        hole_ids = _natural_ids(hole)
+        board_ids = _natural_ids(board)
+        if hole_ids is not None and board_ids is not None:
             key = keyer(hole_ids, board_ids)
             return None if key == 0 else (key,)
     value = best_hand(rule, hole, board)
     return None if value is None else value.key
+
+
+def _natural_ids(cards: Sequence[Card]) -> list[int] | None:
+    """The ids of ``cards``, or ``None`` when one is not a natural card (a joker).
+
+    >>> from straights.cards import parse_cards
+    >>> _natural_ids(parse_cards("As Kd")), _natural_ids([])
+    ([51, 45], [])
+    """
+    ids: list[int] = []
+    for card in cards:
+        k = card._id
+        if k >= SPECIAL_BASE:
+            return None
+        ids.append(k)
+    return ids
 
 
 #: :func:`hand_key` of each rule :func:`best_key` has met, by the rule's ``id`` (the rule is
@@ -217,7 +233,10 @@ def split(
                 out[i] += per + (n < odd)
         return tuple(out)
     shares = [sorted(w) for w in winners if w]
-    size = 1 + max((i for w in shares for i in w), default=-1)
+    size = 0  # one more than the highest player named
+    for share in shares:
+        if share[-1] >= size:
+            size = share[-1] + 1
     out = [0] * size
     if not shares:
         return tuple(out)
