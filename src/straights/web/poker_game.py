@@ -546,7 +546,9 @@ class PokerWebGame(SeatedGame[PokerSeats]):
         raise IllegalActionError("poker has no wagers: the stakes are the table's")
 
     def set_hands(self, command: dict[str, Any]) -> None:
-        raise IllegalActionError("this table deals poker: there are no hands to set")
+        straights = all(is_straights(get_variant(g)) for g in self.table.settings.games)
+        game = "Straights" if straights else "poker"
+        raise IllegalActionError(f"this table deals {game}: there are no hands to set")
 
     def change(self, c: dict[str, Any]) -> TableSettings:
         update: dict[str, Any] = {}
