@@ -21,7 +21,7 @@ WARM_STAMP := $(VENV)/.warmed-up
 # when one changes, so that no compiled module is older than its source.
 COMPILED := src/straights/_speedups.c src/straights/poker/engine.py \
 	src/straights/poker/showdown.py src/straights/poker/cards_source.py \
-	src/straights/rl/dealer.py src/straights/rl/observation.py
+	src/straights/poker/actions.py src/straights/rl/dealer.py src/straights/rl/observation.py
 
 .PHONY: play setup setup-dev serve test test-full testdeps quick lint typecheck warm bench bench-web bench-newcomer gallery clean
 

@@ -7,16 +7,15 @@
   Python source, about twice as fast for whole hands.  The ``.py`` files stay the
   definition; ``tests/test_engine_compiled.py`` plays both action by action.  Set
   ``STRAIGHTS_PURE=1`` at install time to skip this step.
-
-* The research environments' dealer and observation encoder (:data:`RL`), compiled the
-  same way in a group of their own (so that the engine is compiled even if they cannot
-  be): about 1.6x the AEC steps of a game.  They import NumPy, which pip's isolated
-  build environment does not hold, so mypyc reads them with :data:`RL_MYPY_CONFIG`:
-  NumPy and Numba are never read (their values are plain Python objects to the
-  compiled code, whether or not they are installed), and the strict checks that
-  ``make typecheck`` runs with NumPy's types are left to it.
-  ``tests/test_rl_observation_incremental.py`` checks both against the encoding made
-  afresh.
+* The research environments' action layout, dealer and observation encoder
+  (:data:`RL`), compiled the same way in a group of their own (so that the engine is
+  compiled even if they cannot be): about 1.6x the AEC steps of a game.  They import
+  NumPy, which pip's isolated build environment does not hold, so mypyc reads them
+  with :data:`RL_MYPY_CONFIG`: NumPy and Numba are never read (their values are plain
+  Python objects to the compiled code, whether or not they are installed), and the
+  strict checks that ``make typecheck`` runs with NumPy's types are left to it.
+  ``tests/test_rl_observation_incremental.py`` plays the compiled dealer step by step
+  against its source, and both against the encoding made afresh.
 
 Everything else is in pyproject.toml.
 """
@@ -34,7 +33,11 @@ ENGINE = [
 ]
 
 #: The modules of the environments compiled with mypyc (their own group).
-RL = ["src/straights/rl/dealer.py", "src/straights/rl/observation.py"]
+RL = [
+    "src/straights/poker/actions.py",
+    "src/straights/rl/dealer.py",
+    "src/straights/rl/observation.py",
+]
 
 #: The mypy configuration mypyc reads :data:`RL` with: NumPy and Numba are skipped (typed
 #: ``Any``), so that the build needs neither and compiles the same code whether or not
@@ -47,7 +50,7 @@ ignore_errors = True
 [mypy-numpy,numpy.*,numba,numba.*]
 follow_imports = skip
 follow_imports_for_stubs = True
-[mypy-straights.rl.dealer,straights.rl.observation]
+[mypy-straights.poker.actions,straights.rl.dealer,straights.rl.observation]
 ignore_errors = False
 """
 

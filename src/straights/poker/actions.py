@@ -78,6 +78,10 @@ class IndexedMove(NamedTuple):
     positions: tuple[int, ...] = ()
 
 
+#: The moves of the actions without an amount, made once.
+_PASSIVE: Final = {kind: IndexedMove(kind) for kind in ("fold", "check", "call", "bring-in")}
+
+
 @lru_cache(maxsize=256)
 def _subset_mask(
     slots: int, first: int, hand: int, least: int, most: int, allowed: int
@@ -133,9 +137,9 @@ class ActionLayout:
         for action in legal:
             kind = action.kind
             if kind == "fold":
-                moves[FOLD] = IndexedMove(kind)
+                moves[FOLD] = _PASSIVE[kind]
             elif kind in ("check", "call", "bring-in"):
-                moves[CALL] = IndexedMove(kind)
+                moves[CALL] = _PASSIVE[kind]
             else:
                 low, high = action.low, action.high
                 moves[RAISE] = IndexedMove(kind, low)
