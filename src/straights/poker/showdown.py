@@ -196,9 +196,10 @@ def _qualified_low(
     fast: Callable[[list[int]], int], qualifier: int, h: int, b: int
 ) -> Callable[[Sequence[int], Sequence[int]], int]:
     """:func:`hand_key` of an ace-to-five low with a ``qualifier`` from exactly ``h`` hole
-    and ``b`` board cards (Omaha hi-lo, big O): only five different ranks, each at most
-    the qualifier, make a low, and suits never count, so one card of each such rank
-    stands for all of its rank (at most 10 of the 100 choices of big O are tried).
+    and ``b`` board cards (Omaha hi-lo, of four or five hole cards): only five different
+    ranks, each at most the qualifier, make a low, and suits never count, so one card of
+    each such rank stands for all of its rank (of the 100 choices from five hole cards,
+    at most 10 are tried).
 
     >>> from straights.cards import parse_cards
     >>> low = hand_key(HandRule("ace-to-five", (("qualifier", 8),), hole_cards=2, board_cards=3))
