@@ -17,10 +17,11 @@ PIP    := $(BIN)/python -m pip
 PLAY_STAMP := $(VENV)/.installed-all
 DEV_STAMP  := $(VENV)/.installed-dev
 WARM_STAMP := $(VENV)/.warmed-up
-# The sources setup.py compiles (the C keys; the engine with mypyc): the install is redone
-# when one changes, so that no compiled module is older than its source.
+# The sources setup.py compiles (the C keys; the engine and the environments with mypyc):
+# the install is redone when one changes, so that no compiled module is older than its source.
 COMPILED := src/straights/_speedups.c src/straights/poker/engine.py \
-	src/straights/poker/showdown.py src/straights/poker/cards_source.py
+	src/straights/poker/showdown.py src/straights/poker/cards_source.py \
+	src/straights/poker/actions.py src/straights/rl/dealer.py src/straights/rl/observation.py
 
 .PHONY: play setup setup-dev serve test test-full testdeps quick lint typecheck warm bench bench-web bench-newcomer gallery clean
 

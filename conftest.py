@@ -3,8 +3,8 @@
 When ``setup.py`` compiled ``poker/engine.py`` (and its neighbours), ``import`` gives the
 compiled module, whose docstrings pytest cannot collect from the ``.py`` file; those
 files are then left out here and ``tests/test_engine_compiled.py`` runs their doctests
-on the modules loaded again from the ``.py`` source (``rl/dealer.py`` and
-``rl/observation.py``: ``tests/test_rl_observation_incremental.py``).
+on the modules loaded again from the ``.py`` source (``poker/actions.py``,
+``rl/dealer.py`` and ``rl/observation.py``: ``tests/test_rl_observation_incremental.py``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 #: The modules setup.py compiles (as in its ``ENGINE`` and ``RL``), by folder and name.
 COMPILED = {
     ("poker", "engine"), ("poker", "showdown"), ("poker", "cards_source"),
-    ("rl", "dealer"), ("rl", "observation"),
+    ("poker", "actions"), ("rl", "dealer"), ("rl", "observation"),
 }  # fmt: skip
 
 

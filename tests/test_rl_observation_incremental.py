@@ -7,7 +7,9 @@ segment built from scratch from ``deal_view`` of the seat, the deal and the publ
 history.  Random deals of every variant are played with random actions, and at
 each step a random subset of seats is observed (so that seats fall behind and
 catch up, as a learner that reads only the actor's observation makes them), with
-the history rows sometimes too few to hold the deal (the oldest are cut).
+the history rows sometimes too few to hold the deal (the oldest are cut).  Where
+setup.py compiled the dealer and the encoder, the compiled dealer is also played
+step by step against its Python source.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from straights.rl.observation import PHASES, Encoding, History
 from straights.rl.table import table_for
 
 #: The modules setup.py may compile with mypyc, in the order they import each other.
-MODULES = ("straights.rl.observation", "straights.rl.dealer")
+MODULES = ("straights.poker.actions", "straights.rl.observation", "straights.rl.dealer")
 COMPILED = not str(dealer_module.__file__).endswith(".py")
 
 
@@ -128,10 +130,52 @@ def test_incremental_observations_equal_the_fresh_encoding(code: str, which: str
     assert compared > 40
 
 
+@pytest.mark.skipif(not COMPILED, reason="the dealer is not compiled here (no mypyc at install)")
+@pytest.mark.parametrize("code", variant_codes())
+def test_the_compiled_dealer_plays_as_its_source(code: str) -> None:
+    """Step by step, the compiled dealer and its Python source offer the same actions,
+    show the same observations and pay the same chips."""
+    Source = DEALERS["source"]
+    assert Source is not dealer_module.Dealer
+    rng = Random(f"compiled dealer {code}")
+    table = table_for(code, 2)
+    players = min(6, table.variant.max_players(len(table.deck)))
+    steps = 0
+    for deal_number in range(4):
+        table = table_for(code, players, stack=rng.choice([6, 40, 200]))
+        compiled, source = dealer_module.Dealer(table), Source(table)
+        for dealer in (compiled, source):
+            dealer.new_deal(seed=deal_number)
+        while compiled.actor is not None:
+            assert compiled.actor == source.actor
+            legal = compiled.legal()
+            assert legal == source.legal()
+            for seat in range(players):
+                mine, theirs = compiled.observe(seat), source.observe(seat)
+                assert np.array_equal(mine["observation"], theirs["observation"])
+                assert np.array_equal(mine["action_mask"], theirs["action_mask"])
+            action = rng.choice(legal)
+            compiled.play(action)
+            source.play(action)
+            steps += 1
+        assert source.actor is None
+        assert compiled.payoffs() == source.payoffs()
+    assert steps >= 8
+
+
+def test_the_environments_are_compiled_where_the_engine_is() -> None:
+    """setup.py compiles the dealer and the encoder with the engine (their own mypy
+    configuration: NumPy absent from the build is no reason to leave them as Python)."""
+    import straights.poker.engine as engine
+
+    engine_compiled = not str(engine.__file__).endswith(".py")
+    assert engine_compiled is COMPILED
+
+
 def test_doctests_of_the_compiled_modules_pass_on_their_source() -> None:
     """The root conftest.py leaves compiled modules' files out of the doctest
-    collection; should the two be compiled (by hand: setup.py does not), their
-    doctests still run here on the Python source."""
+    collection; when the two are compiled, their doctests still run here on the
+    Python source."""
     pure = load_pure_modules()
     saved = {name: sys.modules[name] for name in MODULES}
     sys.modules.update(pure)
@@ -145,4 +189,4 @@ def test_doctests_of_the_compiled_modules_pass_on_their_source() -> None:
                 ran += result.attempted
     finally:
         sys.modules.update(saved)
-    assert ran >= 8  # every example of the two modules
+    assert ran >= 10  # every example of the three modules

@@ -78,6 +78,10 @@ class IndexedMove(NamedTuple):
     positions: tuple[int, ...] = ()
 
 
+#: The moves of the actions without an amount, made once.
+_PASSIVE: Final = {kind: IndexedMove(kind) for kind in ("fold", "check", "call", "bring-in")}
+
+
 @lru_cache(maxsize=256)
 def _subset_mask(
     slots: int, first: int, hand: int, least: int, most: int, allowed: int
@@ -121,19 +125,21 @@ class ActionLayout:
         )
         self.names: tuple[str, ...] = ("fold", "call", *raises, *draws, *exposes)
         self.size = len(self.names)
+        self._masks: dict[tuple[int, ...], NDArray[np.int8]] = {}  # betting masks made
 
     def betting(
         self, legal: Sequence[Legal], pot: int, top: int, mine: int
     ) -> tuple[NDArray[np.int8], dict[int, IndexedMove]]:
-        """The mask and the moves of a betting decision: ``legal`` from the engine,
-        ``pot`` every chip in, ``top`` the highest bet and ``mine`` the player's bet."""
+        """The mask (read-only) and the moves of a betting decision: ``legal`` from the
+        engine, ``pot`` every chip in, ``top`` the highest bet and ``mine`` the player's
+        bet (the three are read only for the raise sizes of pot and no limit)."""
         moves: dict[int, IndexedMove] = {}
         for action in legal:
             kind = action.kind
             if kind == "fold":
-                moves[FOLD] = IndexedMove(kind)
+                moves[FOLD] = _PASSIVE[kind]
             elif kind in ("check", "call", "bring-in"):
-                moves[CALL] = IndexedMove(kind)
+                moves[CALL] = _PASSIVE[kind]
             else:
                 low, high = action.low, action.high
                 moves[RAISE] = IndexedMove(kind, low)
@@ -146,10 +152,13 @@ class ActionLayout:
                             moves[RAISE + 1 + j] = IndexedMove(kind, to)
                             seen.add(to)
                     moves[self.last_raise] = IndexedMove(kind, high)
-        mask = np.zeros(self.size, np.int8)
-        put = memoryview(mask)  # type: ignore[arg-type]  # item writes: cheapest
-        for index in moves:
-            put[index] = 1
+        indices = tuple(moves)
+        mask = self._masks.get(indices)
+        if mask is None:  # a few dozen at most: kept, read-only
+            mask = np.zeros(self.size, np.int8)
+            mask[list(indices)] = 1
+            mask.flags.writeable = False
+            self._masks[indices] = mask
         return mask, moves
 
     def draw_mask(self, hand: int, limit: int) -> NDArray[np.int8]:

@@ -26,7 +26,7 @@ from straights.poker.variant import HandRule, Opener
 from straights.rankings.base import Explanation, HandValue, get_ranking
 from straights.rankings.high import high_key, split_high_key
 from straights.rankings.high_family import key_function
-from straights.rankings.low import ace_to_five_key, ace_to_six_key, deuce_to_seven_key
+from straights.rankings.low import ACE_TO_FIVE, ace_to_five_key, ace_to_six_key, deuce_to_seven_key
 
 __all__ = ["best_hand", "best_key", "first_best", "hand_key", "opener_key", "showing_key", "split"]
 
@@ -195,6 +195,9 @@ def hand_key(rule: HandRule) -> Callable[[Sequence[int], Sequence[int]], int] | 
 
     if fast is high_key and (h, b) == (2, 3):
         return split_high_key  # Omaha high, compiled when built
+    qualifier = dict(rule.options).get("qualifier")
+    if rule.ranking == "ace-to-five" and qualifier is not None:
+        return _qualified_low(fast, qualifier, h, b)
 
     def exactly(hole: Sequence[int], board: Sequence[int]) -> int:
         if len(hole) < h or len(board) < b:
@@ -203,6 +206,49 @@ def hand_key(rule: HandRule) -> Callable[[Sequence[int], Sequence[int]], int] | 
         return max(fast([*m, *t]) for m in combinations(hole, h) for t in boards)
 
     return exactly
+
+
+def _qualified_low(
+    fast: Callable[[list[int]], int], qualifier: int, h: int, b: int
+) -> Callable[[Sequence[int], Sequence[int]], int]:
+    """:func:`hand_key` of an ace-to-five low with a ``qualifier`` from exactly ``h`` hole
+    and ``b`` board cards (Omaha hi-lo, of four or five hole cards): only five different
+    ranks, each at most the qualifier, make a low, and suits never count, so one card of
+    each such rank stands for all of its rank (of the 100 choices from five hole cards,
+    at most 10 are tried).
+
+    >>> from straights.cards import parse_cards
+    >>> low = hand_key(HandRule("ace-to-five", (("qualifier", 8),), hole_cards=2, board_cards=3))
+    >>> ids = lambda text: [c.id for c in parse_cards(text)]
+    >>> low(ids("Ah 2d Kc Kd 9s"), ids("3c 4h 8d Qs Js")) > low(ids("Ah 3d"), ids("2c 5h 8d")) > 0
+    True
+    >>> low(ids("Ah 2d Kc Kd 9s"), ids("3c 3h 8d Qs Js"))  # two low ranks on the board
+    0
+    """
+
+    def lows(ids: Sequence[int]) -> list[int]:
+        """One card id of each low rank of ``ids``."""
+        seen: dict[int, int] = {}
+        for i in ids:
+            rank = ACE_TO_FIVE.low_rank(i)
+            if rank <= qualifier and rank not in seen:
+                seen[rank] = i
+        return list(seen.values())
+
+    def low(hole: Sequence[int], board: Sequence[int]) -> int:
+        mine, theirs = lows(hole), lows(board)
+        if len(mine) < h or len(theirs) < b:
+            return 0
+        best = 0
+        boards = list(combinations(theirs, b))
+        for m in combinations(mine, h):
+            for t in boards:
+                key = fast([*m, *t])  # 0 where a hole rank pairs the board
+                if key > best:
+                    best = key
+        return best
+
+    return low
 
 
 def split(

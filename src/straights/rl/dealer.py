@@ -87,8 +87,10 @@ class Dealer:
         self._moves_key = -1
         self._moves: dict[int, IndexedMove] = {}
         self._mask: NDArray[np.int8] = np.zeros(self.actions.size, np.int8)
-        self._betting: dict[object, tuple[NDArray[np.int8], dict[int, IndexedMove]]] = {}
+        self._betting: dict[tuple[Legal, ...], tuple[NDArray[np.int8], dict[int, IndexedMove]]]
+        self._betting = {}
         self._legal: Sequence[Legal] = ()
+        self._indices: list[int] = []  # the legal action indices of the decision now
         # Each seat's observation so far, kept between steps: its seat, its card segments
         # (made at the count of card moves in ``_slots``) and the history rows it has
         # seen (``_seen``); the public segments stay 0 here, written into each copy.
@@ -189,24 +191,30 @@ class Dealer:
             )
         else:
             legal = deal.legal_actions() if legal is None else tuple(legal)
-            bets = deal.bets
-            # The same legal actions (and, with raise sizes, the same chips) make the same
-            # mask and moves: kept, and never changed (``observe`` hands out a copy).
-            key = (legal, deal.pot, max(bets), bets[i]) if self.actions.sizes else legal
-            known = self._betting.get(key)
-            if known is None:
-                if len(self._betting) >= _BETTING_KEPT:
-                    self._betting.clear()
-                known = self.actions.betting(legal, deal.pot, max(bets), bets[i])
-                self._betting[key] = known
-            mask, moves = known
+            if self.actions.sizes:
+                # The raise sizes follow the pot: rarely the same twice, so not kept (a
+                # cache of them missed half the time and slowed the garbage collector).
+                bets = deal.bets
+                mask, moves = self.actions.betting(legal, deal.pot, max(bets), bets[i])
+            else:
+                # The same legal actions make the same mask and moves: kept, and never
+                # changed (``observe`` hands out a copy).
+                known = self._betting.get(legal)
+                if known is None:
+                    if len(self._betting) >= _BETTING_KEPT:
+                        self._betting.clear()
+                    known = self.actions.betting(legal, 0, 0, 0)
+                    self._betting[legal] = known
+                mask, moves = known
         self._legal = legal or ()
+        self._indices = sorted(moves) if moves else np.flatnonzero(mask).tolist()
         self._mask, self._moves, self._moves_key = mask, moves, self._decision
         return mask, moves
 
     def legal(self) -> list[int]:
         """The action indices legal now."""
-        return np.flatnonzero(self._choices(self._current())[0]).tolist()
+        self._choices(self._current())
+        return list(self._indices)
 
     def passive(self) -> int:
         """The passive legal action: check (or post the bring-in), else fold, else call;
