@@ -312,7 +312,8 @@ class _RingTable:
             return None
         line = phrase_text(words)
         e = deal.log[at]
-        if e.kind == "show" and not _board_after(deal, at):  # all-in: named after the board
+        uncontested = deal.folded.count(False) == 1  # a winner's show: no hand to name
+        if e.kind == "show" and not _board_after(deal, at) and not uncontested:
             named = self.hand_names(deal, [c for c in e.cards if c is not None])
             if named:
                 line.append(f" — {named}", style="dim")
