@@ -36,7 +36,9 @@ def install(decks: dict[int, str], stacks: dict[int, int]) -> None:
     start = poker_game.PokerSeats.start_hand
     usual = poker_game.make_deck
 
-    def start_hand(self: Any, variant: Any, muckers: Collection[int] = ()) -> Any:
+    def start_hand(
+        self: Any, variant: Any, muckers: Collection[int] = (), asked: Collection[int] = ()
+    ) -> Any:
         number = self.hand_number + 1
         if number == 1:
             for seat, chips in stacks.items():
@@ -52,7 +54,7 @@ def install(decks: dict[int, str], stacks: dict[int, int]) -> None:
 
         poker_game.make_deck = make  # type: ignore[assignment]
         try:
-            return start(self, variant, muckers)
+            return start(self, variant, muckers, asked)
         finally:
             poker_game.make_deck = usual
 

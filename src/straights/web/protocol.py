@@ -42,7 +42,18 @@ TOKEN_PATTERN = r"^[A-Za-z0-9_-]{8,64}$"
 TABLE_PATTERN = r"^[A-Za-z0-9_-]{4,32}$"
 
 ActionName = Literal[
-    "fold", "check", "call", "bet", "raise", "bring-in", "complete", "discard", "expose", "runs"
+    "fold",
+    "check",
+    "call",
+    "bet",
+    "raise",
+    "bring-in",
+    "complete",
+    "discard",
+    "expose",
+    "runs",
+    "show",
+    "muck",
 ]
 #: A card in ASCII (``As``, ``Th``, ``S``, ``Jk``), as a variant table's moves name them.
 CardCode = Annotated[str, Field(pattern=r"^([2-9TJQKA][cdhs]|[STR]|Jk)$")]
@@ -494,8 +505,8 @@ class TableSettings(BaseModel):
     seat_approval: bool = False
     #: Set by the server: 2 for tables with a ledger (a broke player keeps his seat),
     #: 3 when the host's own buy-ins need no approval, 4 when a draw's replacements
-    #: reach each player as he draws.
-    edition: Literal[1, 2, 3, 4] = 1
+    #: reach each player as he draws, 5 when a person is asked to show or muck.
+    edition: Literal[1, 2, 3, 4, 5] = 1
     #: The game dealt: Straights, or Pai Gow poker against the bank (seats 1 to 6).
     game: Literal["straights", "pai-gow"] = "straights"
     #: Pai Gow: the table's limits and the bet a player makes until he chooses another
@@ -556,8 +567,8 @@ def parse_settings(raw: bytes) -> TableSettings:
     elif settings.name:
         settings = settings.model_copy(update={"name": ""})
     # New tables keep a ledger (2), the host buys in without asking himself (3) and
-    # draws are served as each player draws (4).
-    settings = settings.model_copy(update={"edition": 4})
+    # draws are served as each player draws (4); a person is asked to show or muck (5).
+    settings = settings.model_copy(update={"edition": 5})
     if settings.game == "pai-gow" and (settings.games or settings.dealers_choice):
         raise ProtocolError(
             "a Pai Gow table plays Pai Gow against the bank only: "

@@ -6,7 +6,8 @@
 //   "Check/fold" and "Call any" (this betting round), "Fold to any bet" (this deal),
 //   and "Check" or "Call N", which clears when the bet changes;
 // - the deal's straddle and bomb pot on the felt;
-// - each player's standing choice to muck a beaten hand at the showdown;
+// - each player's standing choice to muck a beaten hand at the showdown (off: he is
+//   asked "show or muck", drawn by variants.js);
 // - the host's settings for straddles, runs, bomb pots and each player's time bank.
 // Bet shortcuts are drawn by variants.js beside the amount (the server's amounts).
 "use strict";
@@ -106,7 +107,7 @@ function renderMuck(state) {
   const b = el("button", on ? "ghost on" : "ghost", on ? "Muck losing hands: on" : "Muck losing hands: off");
   b.id = "btn-muck";
   b.setAttribute("aria-pressed", String(on));
-  b.title = "At a showdown, muck your hand when a hand shown before yours beats it (all-in hands are always shown). Applies from your next deal.";
+  b.title = "On: at a showdown, muck your hand unasked when a hand shown before yours beats it, and never show a hand won uncontested. Off: you are asked to show or muck. All-in hands are always shown. Applies from your next deal.";
   b.onclick = () => send({ type: "muck", token: seatToken(), on: !on });
   $("mycontrols").append(b);
 }
