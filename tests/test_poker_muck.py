@@ -4,13 +4,17 @@ beats in every pot), where nobody may (anyone all in), and the history that says
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from straights.cards import parse_cards
+from straights.bots.registry import make_bot
+from straights.cards import make_deck, parse_cards
 from straights.errors import ConfigurationError, IllegalActionError
-from straights.poker.catalogue import get_variant
+from straights.poker.catalogue import VARIANTS, get_variant
 from straights.poker.engine import Deal
 from straights.poker.phh import deal_to_phh, dumps, replay
+from straights.poker.stakes import default_stakes
 from straights.poker.variant import Stakes
 from straights.poker.view import Move, deal_view, entry_view, play
 from straights.web.hud import public_phhs
@@ -216,3 +220,66 @@ def test_an_uncontested_show_is_written_and_replays() -> None:
     history = deal_to_phh(d)
     assert history["actions"][-1] == "p3 sm 2h7c"
     assert replay(history).deal.stacks == d.stacks
+
+
+def _asked_moves(deal: Deal, rng: random.Random) -> list[Move]:
+    """Random bots play every seat; asked to show or muck, each answers at random."""
+    bots = [make_bot("random", rng.getrandbits(32)) for _ in range(deal.n)]
+    moves = []
+    while not deal.finished:
+        i = deal.actor
+        assert i is not None
+        view = deal_view(deal, i)
+        move = Move(rng.choice(["show", "muck"])) if view.show_or_muck else bots[i].decide(view)  # type: ignore[attr-defined]
+        moves.append(move)
+        play(deal, move)
+    return moves
+
+
+@pytest.mark.parametrize("code", sorted(VARIANTS))
+def test_a_mucked_hand_reaches_no_other_seat_in_any_variant(code: str) -> None:
+    """Every player asked, random answers, many deals: a mucked (or never shown) hand
+    is never in another seat's view, a spectator's, or the log as they see it; and
+    reshuffling the cards a seat never sees leaves its views as they were."""
+    variant = get_variant(code)
+    n, seat = 3, 1
+    rng = random.Random(code)
+    asked_once = 0
+    for _ in range(6):
+        deck = list(make_deck(variant.deck, jokers=variant.jokers).shuffled(rng))
+        stakes = default_stakes(variant, n)
+        first = Deal(variant, stakes, [40] * n, deck, ask_muck=range(n))
+        moves = _asked_moves(first, random.Random(rng.getrandbits(32)))
+        asked_once += sum(m.kind in ("show", "muck") for m in moves)
+        shown = {c for e in first.log if e.kind == "show" for c in e.cards if c is not None}
+        for viewer in (None, seat):
+            view = deal_view(first, viewer)
+            for p in view.players:
+                if p.index != viewer and first.mucked[p.index]:
+                    down = [c for c, up in zip(first.holes[p.index], first.up[p.index],
+                                               strict=True) if not up]  # fmt: skip
+                    assert not set(down) & {c for c in p.cards if c is not None} - shown
+            for e in first.log:
+                if e.kind == "muck":
+                    assert entry_view(e, viewer).cards == ()
+        # Replay with the cards the seat never saw reshuffled: its views are unchanged.
+        replay = Deal(variant, stakes, [40] * n, deck, ask_muck=range(n))
+        views, seen = [deal_view(replay, seat)], set()
+        for move in moves:
+            play(replay, move)
+            views.append(deal_view(replay, seat))
+        for view in views:
+            seen.update(c for p in view.players for c in p.cards if c is not None)
+            seen.update(c for c in view.board if c is not None)
+        hidden = [c for c in deck if c not in seen]
+        shuffled = hidden[:]
+        random.Random(1).shuffle(shuffled)
+        swap = dict(zip(hidden, shuffled, strict=True))
+        other = Deal(variant, stakes, [40] * n, [swap.get(c, c) for c in deck],
+                     ask_muck=range(n))  # fmt: skip
+        again = [deal_view(other, seat)]
+        for move in moves:
+            play(other, move._replace(cards=tuple(swap.get(c, c) for c in move.cards)))
+            again.append(deal_view(other, seat))
+        assert again == views
+    assert asked_once  # the question came up in this variant's deals

@@ -483,9 +483,9 @@ class PokerWebGame(SeatedGame[PokerSeats]):
         self.last_game = code
         t = self.table
         muckers = [s for s, m in enumerate(t.seats) if m is not None and m.owner in t.muckers]
-        # Tables of edition 5 on ask each person (not a bot) without the standing choice.
-        people = [s for s, m in enumerate(t.seats) if m is not None and m.bot is None]
-        asked = [s for s in people if s not in muckers] if t.settings.edition >= 5 else []
+        # A person who asked to be asked, unless he mucks beaten hands unasked.
+        asked = [s for s, m in enumerate(t.seats) if m is not None and m.bot is None
+                 and m.owner in t.askers and s not in muckers]  # fmt: skip
         hand = self.engine.start_hand(get_variant(code), muckers, asked)
         self.hands[hand.number] = hand
         self.hands.pop(hand.number - HISTORY_DEALS, None)

@@ -196,12 +196,15 @@ class Back(_Msg):
 
 class MuckLosers(_Msg):
     """A poker player's standing choice at the showdown: muck a hand that a hand
-    shown before his beats (``on``), or show every hand (the default)."""
+    shown before his beats (``on``), or show every hand (the default); with ``ask``,
+    whether he is asked to show or muck instead (and whether to show a hand won
+    uncontested), from his next deal."""
 
     type: Literal["muck"]
     version: Version = None
     token: Token
     on: bool
+    ask: bool = False
 
 
 class Rebuy(_Msg):
@@ -505,8 +508,8 @@ class TableSettings(BaseModel):
     seat_approval: bool = False
     #: Set by the server: 2 for tables with a ledger (a broke player keeps his seat),
     #: 3 when the host's own buy-ins need no approval, 4 when a draw's replacements
-    #: reach each player as he draws, 5 when a person is asked to show or muck.
-    edition: Literal[1, 2, 3, 4, 5] = 1
+    #: reach each player as he draws.
+    edition: Literal[1, 2, 3, 4] = 1
     #: The game dealt: Straights, or Pai Gow poker against the bank (seats 1 to 6).
     game: Literal["straights", "pai-gow"] = "straights"
     #: Pai Gow: the table's limits and the bet a player makes until he chooses another
@@ -567,8 +570,8 @@ def parse_settings(raw: bytes) -> TableSettings:
     elif settings.name:
         settings = settings.model_copy(update={"name": ""})
     # New tables keep a ledger (2), the host buys in without asking himself (3) and
-    # draws are served as each player draws (4); a person is asked to show or muck (5).
-    settings = settings.model_copy(update={"edition": 5})
+    # draws are served as each player draws (4).
+    settings = settings.model_copy(update={"edition": 4})
     if settings.game == "pai-gow" and (settings.games or settings.dealers_choice):
         raise ProtocolError(
             "a Pai Gow table plays Pai Gow against the bank only: "
