@@ -283,3 +283,24 @@ def test_a_mucked_hand_reaches_no_other_seat_in_any_variant(code: str) -> None:
             again.append(deal_view(other, seat))
         assert again == views
     assert asked_once  # the question came up in this variant's deals
+
+
+def test_simulated_bots_are_asked_and_their_histories_replay() -> None:
+    """``simulate --muck ask``: every bot asked; they muck (the bots' default answer), no
+    mucked hand is written as shown, and every history replays to the same stacks."""
+    from straights.bots.arena import simulate_ring
+
+    mucks = 0
+
+    def check(deal: Deal, table: object) -> None:
+        nonlocal mucks
+        history = deal_to_phh(deal)
+        for i in range(deal.n):
+            if deal.log and any(e.kind == "muck" and e.player == i for e in deal.log):
+                mucks += 1
+                assert not any(a.startswith(f"p{i + 1} sm ") for a in history["actions"])
+        assert replay(history).deal.stacks == deal.stacks
+
+    simulate_ring([get_variant("NT")], ["calling", "random"], players=3, hands=40, seed=7,
+                  on_deal=check, muck="ask")  # fmt: skip
+    assert mucks

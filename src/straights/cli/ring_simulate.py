@@ -52,12 +52,15 @@ def simulate_ring_games(
     ante: int | None = None,
     betting: str = "limit",
     house: HouseRules | None = None,
+    muck: str = "show",
 ) -> None:
     """Run the simulation and print its summary (a table, or JSON).
 
     ``ante``: Straights (no ``--game``, or any Straights game) at its own
     stakes, with its dealer draw, summarised as Straights' simulation always was.
-    ``house``: the table's house rules (``--raise-cap`` …; default: the rule book's)."""
+    ``house``: the table's house rules (``--raise-cap`` …; default: the rule book's).
+    ``muck``: every bot shows every hand (``show``), is asked to show or muck
+    (``ask``: the bots answer) or mucks a beaten hand unasked (``muck``)."""
     if not 2 <= players <= 10:
         raise ConfigurationError(f"--players {players}: a table seats 2 to 10 players")
     if stack < 1:
@@ -79,6 +82,8 @@ def simulate_ring_games(
             settings["ante"] = ante
         if house is not None and house.changes():
             settings["house"] = house.changes()
+        if muck != "show":
+            settings["asked" if muck == "ask" else "muckers"] = list(range(players))
 
         def make_ring(
             names: list[str], chips: int, ring_seed: int, button: int | None
@@ -103,7 +108,8 @@ def simulate_ring_games(
         with output:
             result = simulate_ring(ring.variants, kinds, players=players, hands=hands,
                                    seed=seed, stack=stack, on_deal=on_deal,
-                                   make_ring=make_ring, ante=ante, house=house)  # fmt: skip
+                                   make_ring=make_ring, ante=ante, house=house,
+                                   muck=muck)  # fmt: skip
     title = "dealer's choice" if ring.dealers_choice else game_name(ring.variants[0].code)
     best_first = ranked(result.bots.values())
     if ante is not None:
