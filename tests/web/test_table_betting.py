@@ -254,6 +254,6 @@ def test_the_winner_of_an_uncontested_pot_is_asked_whether_to_show() -> None:
     assert hand.finished
     mine = [c.ascii() for c in hand.deal.holes[hand.player_index(winner)]]
     seen = next(p for p in state(t, folder)["hand"]["players"] if p["seat"] == winner)
-    assert seen["cards"] == mine
+    assert seen["cards"] == mine and seen["shown"] == ""  # no hand to name before the flop
     with pytest.raises(IllegalActionError, match="no deal is being played"):
         t.apply({"kind": "act", "seat": winner, "action": "muck"})

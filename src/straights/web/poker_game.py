@@ -712,6 +712,8 @@ class PokerWebGame(SeatedGame[PokerSeats]):
         view = deal_view(deal, viewer)
         names = self.names_of(hand)
         showed = {e.player for e in deal.log if e.kind == "show"} if deal.finished else set()
+        if deal.folded.count(False) == 1:  # a hand shown after winning uncontested: unnamed
+            showed = set()
         players = []
         for p in view.players:
             seat = hand.seats[p.index]
