@@ -325,7 +325,7 @@ def _play_ring(
     if store is not None:
         settings = {"games": [v.code for v in variants], "bots": kinds, "bot_seed": bot_seed,
                     "choice_seed": choice_seed}  # fmt: skip
-        settings.update(muck_seats(muck))
+        settings.update({k: seats for k, seats in muck_seats(muck).items() if seats})
         if house is not None and house.changes():
             settings["house"] = house.changes()
         button = 0  # you deal first, but Straights draws for the button (rule 1)
