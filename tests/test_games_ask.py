@@ -303,7 +303,8 @@ def test_the_terminal_asks_for_the_irish_discard_through_a_pty(tmp_path: Path) -
     env = {**os.environ, "COLUMNS": "100", "TERM": "dumb", "NO_COLOR": "1"}
     proc = subprocess.Popen(
         [sys.executable, "-m", "straights.cli.main", "play", "--game", "irish", "--seats", "3",
-         "--bots", "calling", "--seed", "5", "--hands", "1", "--no-save"],
+         "--bots", "calling", "--seed", "5", "--hands", "1", "--no-save",
+         "--muck", "show"],  # (not asked to show or muck at the showdown: a discard test)
         stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
     )  # fmt: skip
     os.close(slave)

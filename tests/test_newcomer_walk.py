@@ -153,7 +153,9 @@ def walk(step: Step, cwd: Path, env: dict[str, str]) -> tuple[float, str, int | 
                 patterns.append("Straights web table on http://")
             got = child.expect(patterns, timeout=left)
             seen.append((child.before or "") + (child.after if got != 1 else ""))
-            if got == 0:
+            if got == 0 and (child.before or "").rstrip().endswith("Enter muck"):
+                child.sendline("")  # asked to show or muck at a terminal: Enter mucks
+            elif got == 0:
                 given = PAI_GOW_ANSWERS if "pai-gow" in line else ANSWERS
                 child.sendline(given[answers] if answers < len(given) else "q")
                 answers += 1

@@ -84,7 +84,9 @@ def _stack_poker_deals(default: tuple[dict[int, str], dict[int, int]]) -> None:
     start = poker_game.PokerSeats.start_hand
     usual = poker_game.make_deck
 
-    def start_hand(self: Any, variant: Any, muckers: Collection[int] = ()) -> Any:
+    def start_hand(
+        self: Any, variant: Any, muckers: Collection[int] = (), asked: Collection[int] = ()
+    ) -> Any:
         decks, stacks = getattr(self, "stacked", default)
         number = self.hand_number + 1
         if number == 1:
@@ -101,7 +103,7 @@ def _stack_poker_deals(default: tuple[dict[int, str], dict[int, int]]) -> None:
 
         poker_game.make_deck = make  # type: ignore[assignment]
         try:
-            return start(self, variant, muckers)
+            return start(self, variant, muckers, asked)
         finally:
             poker_game.make_deck = usual
 

@@ -42,7 +42,8 @@ def my_turn(page: Page) -> bool:
 def check_or_call(page: Page) -> None:
     page.locator(
         '#actions button[data-action="check"]:not([disabled]), '
-        '#actions button[data-action="call"]:not([disabled])'
+        '#actions button[data-action="call"]:not([disabled]), '
+        '#actions button[data-action="muck"]:not([disabled])'
     ).first.click()
 
 

@@ -80,7 +80,8 @@ def play_to_the_showdown(page: Page, timeout: float = 60) -> None:
             return
         button = page.locator(
             '#actions button[data-action="check"]:not([disabled]), '
-            '#actions button[data-action="call"]:not([disabled])'
+            '#actions button[data-action="call"]:not([disabled]), '
+            '#actions button[data-action="muck"]:not([disabled])'
         )
         if button.count():
             button.first.click()

@@ -90,6 +90,8 @@ class Human:
                 raise AssertionError(f"{h} {page.locator('#me').inner_html()}")
             page.locator("#myhand .card.pickable").first.click()
             page.locator("#actions button[data-action=expose]").click()
+        elif h.get("show_or_muck"):  # asked at a showdown Ann lost, or won uncontested
+            page.locator("#actions button[data-action=muck]").click()
         elif h.get("legal"):
             page.locator(
                 "#actions button[data-action=check], #actions button[data-action=call], "

@@ -205,3 +205,55 @@ def test_a_player_who_mucks_beaten_hands_is_not_shown() -> None:
         shown.append([e.kind for e in log if e.kind in ("show", "muck") and e.player == cy])
         assert all(e.player == cy for e in log if e.kind == "muck")  # the others show
     assert ["muck"] in shown and ["show"] in shown  # beaten hands mucked, others shown
+
+
+def test_a_person_who_asks_is_asked_to_show_or_muck_and_the_timer_mucks() -> None:
+    t = table(3, seed=11, stack=100)
+    t.apply({"kind": "muck", "seat": 2, "on": True, "ask": True})
+    you = state(t, 2)["you"]
+    assert you["ask_muck"] and not you["muck"] and not state(t, 1)["you"]["ask_muck"]
+    asked = []
+    for _ in range(12):
+        t.apply({"kind": "deal"})
+        while t.in_hand:
+            seat = t.game.engine.actor  # type: ignore[attr-defined]
+            h = state(t, seat)["hand"]
+            if h["show_or_muck"]:  # only Cy is ever asked, and never shown as asked to others
+                assert seat == 2 and h["legal"] == [] and h["phase"] == "muck"
+                assert not any(state(t, other)["hand"]["show_or_muck"] for other in (None, 0, 1))
+                fallback = t.game.fallback(seat, "timeout")  # type: ignore[attr-defined]
+                assert fallback["action"] == "muck"
+                t.apply(fallback)
+                asked.append(t.game.engine.hand.number)  # type: ignore[attr-defined]
+                continue
+            kinds = [a["kind"] for a in h["legal"]]
+            act(t, "check" if "check" in kinds else "call")
+        hand = t.game.engine.hand  # type: ignore[attr-defined]
+        cy = hand.player_index(2)
+        if hand.number in asked:
+            assert [e.kind for e in hand.deal.log if e.player == cy][-1] == "muck"
+            cards = {c.ascii() for c in hand.deal.holes[cy]}
+            for seat in (None, 0, 1):  # his mucked cards reach nobody, now or in the history
+                text = json.dumps([state(t, seat), t.history_for(seat, hand.number)])
+                assert not any(f'"{c}"' in text for c in cards), (seat, cards)
+    assert asked  # a hand beaten by a shown one came up in twelve deals
+
+
+def test_the_winner_of_an_uncontested_pot_is_asked_whether_to_show() -> None:
+    t = table(2, stack=100)
+    t.apply({"kind": "muck", "seat": 0, "on": True, "ask": True})
+    t.apply({"kind": "muck", "seat": 1, "on": True, "ask": True})
+    t.apply({"kind": "deal"})
+    folder = t.game.engine.actor  # type: ignore[attr-defined]
+    act(t, "fold")
+    winner = t.game.engine.actor  # type: ignore[attr-defined]
+    assert winner == 1 - folder and state(t, winner)["hand"]["show_or_muck"]
+    assert not state(t, folder)["hand"]["show_or_muck"]
+    act(t, "show")
+    hand = t.game.engine.hand  # type: ignore[attr-defined]
+    assert hand.finished
+    mine = [c.ascii() for c in hand.deal.holes[hand.player_index(winner)]]
+    seen = next(p for p in state(t, folder)["hand"]["players"] if p["seat"] == winner)
+    assert seen["cards"] == mine and seen["shown"] == ""  # no hand to name before the flop
+    with pytest.raises(IllegalActionError, match="no deal is being played"):
+        t.apply({"kind": "act", "seat": winner, "action": "muck"})

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from straights.bots import make_bot
+from straights.bots.base import answer
 from straights.errors import IllegalActionError
 from straights.web.manager import make_table
 from straights.web.protocol import ProtocolError, TableSettings, parse_settings
@@ -45,7 +46,7 @@ def step(t: WebTable, rng: random.Random) -> dict[str, Any] | None:
     seat = t.game.engine.actor
     assert seat is not None
     bot = make_bot("random", rng)
-    return t.game.move_command(seat, bot.decide(t.game.bot_view(seat)))  # type: ignore[attr-defined]
+    return t.game.move_command(seat, answer(bot, t.game.bot_view(seat)))  # type: ignore[attr-defined]
 
 
 def run(t: WebTable, commands: int, seed: int = 1) -> list[dict[str, Any]]:

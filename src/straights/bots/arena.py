@@ -171,6 +171,7 @@ def simulate_ring(
     | None = None,
     ante: int | None = None,
     house: HouseRules | None = None,
+    muck: str = "show",
 ) -> RingResult:
     """Play ``hands`` deals of ``games`` (one game, or dealer's choice among several)
     with ``players`` seats filled in turn by ``bot_kinds``.
@@ -181,6 +182,9 @@ def simulate_ring(
     ``ante``: Straights at its own stakes (:func:`~straights.table.straights_stakes`
     with this ante), each session's first button taken by the dealer draw (rule 1).
     ``house``: the table's house rules (straddles, runs of the board, bomb pots).
+    ``muck``: at the showdown every bot shows (``show``), is asked to show or muck
+    (``ask``: :func:`~straights.bots.base.answer` answers) or mucks a beaten hand
+    unasked (``muck``).
     """
     if not bot_kinds:
         raise ConfigurationError("name at least one bot: random, calling or strength")
@@ -207,7 +211,10 @@ def simulate_ring(
             button = None if ante is None else first_button(players, games[0], ring_seed)
             if make_ring is None:
                 # Each table its own hook: a bomb pot every N deals counts that table's deals.
-                ring = Table(PokerGame(stakes, house), names, stack, seed=ring_seed, button=button)
+                every = range(players)
+                game = PokerGame(stakes, house, asked=every if muck == "ask" else (),
+                                 muckers=every if muck == "muck" else ())  # fmt: skip
+                ring = Table(game, names, stack, seed=ring_seed, button=button)
             else:
                 stored = make_ring(names, stack, ring_seed, button)
                 ring = stored.table

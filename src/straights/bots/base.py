@@ -32,7 +32,9 @@ class Bot(Protocol):
     in the ``betting`` phase it returns one of ``view.legal`` as a :class:`Move`
     (with ``to`` for a bet, raise or completion); in a ``draw`` at most
     ``view.draw_limit`` of its cards to discard; in the ``expose`` phase exactly
-    ``view.choose_up`` of its face-down cards to turn up.
+    ``view.choose_up`` of its face-down cards to turn up.  The runs of the board and
+    show or muck are answered by :func:`answer` (optional ``runs`` and ``shows``
+    methods).
     """
 
     name: str
@@ -43,14 +45,23 @@ class Bot(Protocol):
 def answer(bot: Bot, view: DealView) -> Move:
     """``bot``'s move for ``view``.  Asked how many times to run the rest of the board
     (``view.runs``), a bot with a ``runs(view) -> int`` method answers it; every other
-    bot agrees to the most runs the table offers.  Anything else is ``bot.decide``.
+    bot agrees to the most runs the table offers.  Asked to show or muck
+    (``view.show_or_muck``), a bot with a ``shows(view) -> bool`` method answers it;
+    every other bot mucks (it never shows a hand it need not).  Anything else is
+    ``bot.decide``.
 
     >>> from straights.bots.registry import make_bot
     >>> from straights.poker import DealView
     >>> asked = DealView("NT", "preflop", 0, (), (), 100, 0, phase="runs", runs=(1, 2))
     >>> answer(make_bot("calling"), asked)  # type: ignore[arg-type]
     Move(kind='runs', to=2, cards=())
+    >>> answer(make_bot("calling"), DealView("NT", "river", 0, (), (), 9, 0, phase="muck",
+    ...                                      show_or_muck=True))
+    Move(kind='muck', to=None, cards=())
     """
+    if view.show_or_muck:
+        shows = getattr(bot, "shows", None)
+        return Move("show" if callable(shows) and shows(view) else "muck")
     if view.runs:
         choose = getattr(bot, "runs", None)
         return Move("runs", choose(view) if callable(choose) else view.runs[-1])

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from straights.cli.game_setup import RingGames
+    from straights.cli.ring_play import MuckChoice
     from straights.paigow.rules import HouseWayName
     from straights.poker.engine import Deal
     from straights.poker.house import HouseRules
@@ -89,6 +90,14 @@ def play(
     bomb_pot_every: BombEveryOpt = 0,
     bomb_pot_ante: BombAnteOpt = None,
     double_board: DoubleBoardOpt = False,
+    muck: Annotated[
+        str | None,
+        typer.Option(
+            help="At a showdown your hand lost, and when you win uncontested: ask (to show "
+            "or muck; the default at a terminal), show (every hand shown; the default "
+            "with --script or piped answers) or muck (beaten hands mucked unasked)."
+        ),
+    ] = None,
     table_rules: dict[str, object] | None = None,
 ) -> None:
     """Play poker against bots: deal after deal until you quit or one player has every chip.
@@ -111,8 +120,13 @@ def play(
             f"{spelled(name, value)}: a resumed table keeps the house rules it was "
             "started with; drop it"
         )
+    chosen = _muck_choice(muck, script)
     if is_pai_gow(game_name):  # a banked game with its own table: cli/paigow_play.py
         house_of(None)  # refused: Pai Gow has no betting rounds
+        if muck is not None:
+            from straights.errors import ConfigurationError
+
+            raise ConfigurationError("--muck: Pai Gow shows every hand to the bank; drop it")
         _play_pai_gow(seats, bots, name, stack, seed, script, hands, db, save, resume,
                       table_house_way(table_rules or {}))  # fmt: skip
         return
@@ -121,7 +135,7 @@ def play(
     code = straights_code(ring, pack, betting)
     if ring is not None and code is None:  # every other game: cli/ring_play.py
         _play_ring(ring, seats, bots, name, stack, seed, script, hands, db if save else None,
-                   save, resume, house)  # fmt: skip
+                   save, resume, house, muck=chosen)  # fmt: skip
         return
     from straights.cli.game_setup import RingGames
     from straights.errors import ConfigurationError
@@ -160,7 +174,8 @@ def play(
             return
         code = found.game
     _play_ring(RingGames((get_variant(code),), False), seats, bots, name, stack, seed, script,
-               hands, db if save else None, save, resume, house, ante=ante)  # fmt: skip
+               hands, db if save else None, save, resume, house, ante=ante,
+               muck=chosen)  # fmt: skip
 
 
 def _latest_straights(store: Store) -> TableRecord | None:
@@ -260,15 +275,17 @@ def _play_ring(
     house: HouseRules | None = None,
     *,
     ante: int | None = None,
+    muck: MuckChoice = "show",
 ) -> None:
     """Any game of the catalogue at the one table; ``ante``: Straights itself, on its own
-    stakes with the dealer draw (``straights play`` with no ``--game``)."""
+    stakes with the dealer draw (``straights play`` with no ``--game``); ``muck``: the
+    player's choice at a lost showdown (a resumed table keeps its own)."""
     from rich.text import Text
 
     from straights.bots.arena import deal_bots, first_button
     from straights.cards import make_rng
     from straights.cli.render import console
-    from straights.cli.ring_play import play_ring
+    from straights.cli.ring_play import muck_seats, play_ring
     from straights.errors import ConfigurationError
     from straights.poker.catalogue import get_variant
     from straights.store import Store
@@ -317,6 +334,7 @@ def _play_ring(
     if store is not None:
         settings = {"games": [v.code for v in variants], "bots": kinds, "bot_seed": bot_seed,
                     "choice_seed": choice_seed}  # fmt: skip
+        settings.update({k: seats for k, seats in muck_seats(muck).items() if seats})
         if house is not None and house.changes():
             settings["house"] = house.changes()
         button = 0  # you deal first, but Straights draws for the button (rule 1)
@@ -340,9 +358,21 @@ def _play_ring(
     play = partial(play_ring, games=variants, dealers_choice=ring.dealers_choice, bots=seat_bots,
                    names=names, stack=stack, seed=table_seed, answers=_answers(script, source),
                    hands=hands, out=out, choice_seed=choice_seed, stored=stored, house=house,
-                   ante=ante)  # fmt: skip
+                   ante=ante, muck=muck)  # fmt: skip
     again = "straights play" if ante is not None else f"straights play --game {label}"
     _session(play, out, store, made, again, db)
+
+
+def _muck_choice(muck: str | None, script: str | None) -> MuckChoice:
+    """``--muck`` checked; unset: ``ask`` when the answers are typed at a terminal, else
+    ``show`` (answers scripted before the question existed still fit)."""
+    if muck is None:
+        return "ask" if script is None and sys.stdin.isatty() else "show"
+    if muck not in ("ask", "show", "muck"):
+        from straights.errors import ConfigurationError
+
+        raise ConfigurationError(f"--muck {muck}: give ask, show or muck")
+    return muck  # type: ignore[return-value]
 
 
 def _quote(value: str) -> str:

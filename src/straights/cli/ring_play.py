@@ -9,6 +9,8 @@ decide from their seats' views; the player answers prompts (typed, scripted or p
 * a draw: the positions of the cards to throw, counted from 1 (``1 4``), Enter
   stands pat;
 * Mexican stud: the position of the face-down card to turn up;
+* show or muck, asked when a shown hand beats yours at the showdown (all-in hands
+  are always shown), and when you win uncontested: ``s`` shows, ``m`` or Enter mucks;
 * dealer's choice: on the button, the game for the deal (a name or its number;
   Enter keeps the one offered).
 
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from rich.markup import escape
 from rich.table import Table as Grid
@@ -43,7 +45,21 @@ if TYPE_CHECKING:
     from straights.poker.house import HouseRules
     from straights.store.table import Replaying, StoredTable
 
-__all__ = ["play_ring"]
+__all__ = ["MuckChoice", "muck_seats", "play_ring"]
+
+#: The player's choice at a showdown his hand lost (and when he wins uncontested).
+MuckChoice = Literal["ask", "show", "muck"]
+
+
+def muck_seats(muck: MuckChoice) -> dict[str, list[int]]:
+    """The player's (seat 0's) ``muck`` choice as :class:`~straights.table.PokerGame`'s
+    ``asked`` and ``muckers`` (a stored table keeps them in its settings).
+
+    >>> muck_seats("ask"), muck_seats("show")
+    ({'asked': [0], 'muckers': []}, {'asked': [], 'muckers': []})
+    """
+    return {"asked": [0] if muck == "ask" else [], "muckers": [0] if muck == "muck" else []}
+
 
 _QUIT = ("q", "quit", "exit")
 _HELP_WORDS = ("?", "h", "help")
@@ -64,6 +80,7 @@ def play_ring(
     stored: Callable[[Replaying], StoredTable[Deal, Variant]] | None = None,
     house: HouseRules | None = None,
     ante: int | None = None,
+    muck: MuckChoice = "ask",
 ) -> tuple[bool, bool]:
     """Play until the player quits, is broke, or ``hands`` deals are played; returns
     whether the player pressed Ctrl-C and whether the game is over.
@@ -74,10 +91,12 @@ def play_ring(
     table's house rules: straddles, runs of the board, bomb pots and where the rule
     books differ (a stored game keeps its own in its settings).  ``ante``: Straights on
     its own stakes (:func:`~straights.table.straights_stakes`), the first button drawn
-    for (rule 1) from ``seed`` and the draw told first.
+    for (rule 1) from ``seed`` and the draw told first.  ``muck``: at a showdown the
+    player's hand lost, and when he wins uncontested, he is asked to show or muck
+    (``ask``), shows every hand at the showdown (``show``), or mucks unasked (``muck``).
     """
     table = _RingTable(games, dealers_choice, bots, names, stack, seed, answers, out, choice_seed,
-                       house, ante)  # fmt: skip
+                       house, ante, muck)  # fmt: skip
     if stored is not None:
         table.record = stored(table.replay)
         table.ring = table.record.table
@@ -99,6 +118,7 @@ class _RingTable:
         choice_seed: int,
         house: HouseRules | None = None,
         ante: int | None = None,
+        muck: MuckChoice = "ask",
     ) -> None:
         import random
 
@@ -106,10 +126,13 @@ class _RingTable:
         self.dealers_choice = dealers_choice
         self.bots = list(bots)  # bots[k] plays seat k + 1
         self.draws: list[Phrase] = []
-        button, game = 0, PokerGame(house=house)  # you deal first
+        you = muck_seats(muck)
+        asked, muckers = you["asked"], you["muckers"]
+        button, game = 0, PokerGame(house=house, asked=asked, muckers=muckers)  # you deal first
         if ante is not None:  # Straights on its stakes, the button drawn for (rule 1)
             button, self.draws = _dealer_draw(len(names), self.games[0], seed or 0, names)
-            game = PokerGame(partial(straights_stakes, ante=ante), house)
+            stakes = partial(straights_stakes, ante=ante)
+            game = PokerGame(stakes, house, asked=asked, muckers=muckers)
         self.ring: PokerTable = Table(game, names, stack, seed=seed, button=button)
         self.out = out
         self.prompter = Prompter(out, answers)
@@ -294,7 +317,8 @@ class _RingTable:
             return None
         line = phrase_text(words)
         e = deal.log[at]
-        if e.kind == "show" and not _board_after(deal, at):  # all-in: named after the board
+        uncontested = deal.folded.count(False) == 1  # a winner's show: no hand to name
+        if e.kind == "show" and not _board_after(deal, at) and not uncontested:
             named = self.hand_names(deal, [c for c in e.cards if c is not None])
             if named:
                 line.append(f" — {named}", style="dim")
@@ -327,7 +351,9 @@ class _RingTable:
     # -- the player's prompts -------------------------------------------------------------
     def ask_move(self, view: DealView) -> Move | None:
         while True:
-            if view.runs:
+            if view.show_or_muck:
+                answer = self.prompter.ask(_muck_prompt(view))
+            elif view.runs:
                 most = view.runs[-1]
                 answer = self.prompter.ask(
                     f"All in: run the rest of the board how many times? 1 to {most} "
@@ -533,10 +559,31 @@ def _positions(answer: str, size: int) -> list[int] | str:
     return [p - 1 for p in picks]
 
 
+def _muck_prompt(view: DealView) -> str:
+    """The question to show or muck: a hand won uncontested, or one beaten at the showdown.
+
+    >>> from straights.poker.view import DealView, PlayerView
+    >>> won = DealView("NT", "river", 0, (PlayerView(0, 9, 0, False, ()),
+    ...                PlayerView(1, 9, 0, True, ())), (), 4, 0, show_or_muck=True)
+    >>> _muck_prompt(won).split("?")[0]
+    'You win uncontested: show your hand'
+    """
+    why = "You win uncontested: show your hand?" if len(view.in_hand()) == 1 else (
+        "A shown hand beats yours: show it or muck it?")  # fmt: skip
+    return f"{why} [bold]s[/bold] show · [bold]m[/bold] or Enter muck › "
+
+
 def _parse(view: DealView, answer: str) -> tuple[Move | None, str]:
     """The move ``answer`` names in ``view``, or ``None`` and what is wrong."""
     me = view.me
     assert me is not None
+    if view.show_or_muck:
+        word = answer.strip().lower()
+        if word in ("s", "show"):
+            return Move("show"), ""
+        if word in ("", "m", "muck"):
+            return Move("muck"), ""
+        return None, f"{answer!r}: s shows your hand, m (or Enter) mucks it"
     if view.runs:
         words = {"y": view.runs[-1], "yes": view.runs[-1], "n": 1, "no": 1, "once": 1}
         count = int(answer) if answer.strip().isdigit() else words.get(answer.strip())

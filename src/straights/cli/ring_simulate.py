@@ -52,12 +52,15 @@ def simulate_ring_games(
     ante: int | None = None,
     betting: str = "limit",
     house: HouseRules | None = None,
+    muck: str = "show",
 ) -> None:
     """Run the simulation and print its summary (a table, or JSON).
 
     ``ante``: Straights (no ``--game``, or any Straights game) at its own
     stakes, with its dealer draw, summarised as Straights' simulation always was.
-    ``house``: the table's house rules (``--raise-cap`` …; default: the rule book's)."""
+    ``house``: the table's house rules (``--raise-cap`` …; default: the rule book's).
+    ``muck``: every bot shows every hand (``show``), is asked to show or muck
+    (``ask``: the bots answer) or mucks a beaten hand unasked (``muck``)."""
     if not 2 <= players <= 10:
         raise ConfigurationError(f"--players {players}: a table seats 2 to 10 players")
     if stack < 1:
@@ -71,6 +74,8 @@ def simulate_ring_games(
         settings["ante"] = ante
     if house is not None and house.changes():
         settings["house"] = house.changes()
+    if muck != "show":
+        settings["asked" if muck == "ask" else "muckers"] = list(range(players))
 
     def run(
         on_deal: Callable[[Deal, PokerTable], None], make_ring: MakeTable[Deal, Variant] | None
@@ -81,7 +86,7 @@ def simulate_ring_games(
 
         return simulate_ring(ring.variants, kinds, players=players, hands=hands, seed=seed,
                              stack=stack, on_deal=dealt, make_ring=make_ring, ante=ante,
-                             house=house)  # fmt: skip
+                             house=house, muck=muck)  # fmt: skip
 
     def summary(result: RingResult) -> None:
         _summary(ring, result, played, players, stack, as_json, ante, betting)

@@ -66,6 +66,14 @@ def simulate(
     bomb_pot_every: BombEveryOpt = 0,
     bomb_pot_ante: BombAnteOpt = None,
     double_board: DoubleBoardOpt = False,
+    muck: Annotated[
+        str,
+        typer.Option(
+            help="At a showdown a bot's hand lost, and when it wins uncontested: show "
+            "(every hand shown), ask (each bot asked to show or muck; the bots muck) or "
+            "muck (beaten hands mucked unasked)."
+        ),
+    ] = "show",
     table_rules: dict[str, object] | None = None,
 ) -> None:
     """Play bots against each other and report chips won per bot (95% interval)."""
@@ -78,8 +86,16 @@ def simulate(
                               button_straddle=button_straddle, run_it_twice=run_it_twice,
                               runs=runs, bomb_pot_every=bomb_pot_every,
                               bomb_pot_ante=bomb_pot_ante, double_board=double_board)  # fmt: skip
+    if muck not in ("show", "ask", "muck"):
+        from straights.errors import ConfigurationError
+
+        raise ConfigurationError(f"--muck {muck}: give show, ask or muck")
     if is_pai_gow(game_name):  # a banked game with its own deal: cli/paigow_simulate.py
         house_of(None)  # refused: Pai Gow has no betting rounds
+        if muck != "show":
+            from straights.errors import ConfigurationError
+
+            raise ConfigurationError("--muck: Pai Gow shows every hand to the bank; drop it")
         simulate_pai_gow(players=players, deals=hands, seed=seed, stack=stack, out_path=out,
                          progress=progress, as_json=as_json, console=console(),
                          bots=bots, db=db,
@@ -93,7 +109,7 @@ def simulate(
 
         simulate_ring_games(ring, players=players, hands=hands, seed=seed, stack=stack,
                             bots=bots, progress=progress, as_json=as_json, out=out,
-                            db=db, house=house)  # fmt: skip
+                            db=db, house=house, muck=muck)  # fmt: skip
         return
     setup = game_setup(seats=players, bots=bots, betting=betting, ante=ante, stack=stack,
                        pack=pack, bot_seats=players)  # fmt: skip
@@ -104,5 +120,5 @@ def simulate(
     assert code is not None  # Straights, on its own stakes and dealer draw
     simulate_ring_games(RingGames((get_variant(code),), False), players=players, hands=hands,
                         seed=seed, stack=stack, bots=",".join(setup.bots), progress=progress,
-                        as_json=as_json, out=out, db=db, ante=ante,
+                        as_json=as_json, out=out, db=db, ante=ante, muck=muck,
                         betting="limit" if code.endswith("L") else "no-limit")  # fmt: skip

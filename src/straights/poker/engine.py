@@ -44,7 +44,7 @@ from straights.rankings.base import HandValue
 __all__ = ["ActionKind", "CardChoice", "Deal", "Entry", "Legal", "Pot", "Verdict", "check_betting"]
 
 ActionKind = Literal["fold", "check", "call", "bring-in", "complete", "bet", "raise"]
-Phase = Literal["betting", "draw", "discard", "expose", "runs", "showdown", "over"]
+Phase = Literal["betting", "draw", "discard", "expose", "runs", "showdown", "muck", "over"]
 
 
 class Legal(NamedTuple):
@@ -239,6 +239,12 @@ class Deal:
     cards are dealt twice, to :attr:`board` and to a second board
     (``boards[1]``, its cards logged as ``runout`` entries of board 2); each pot
     is split between the two boards as between two runs.
+
+    ``auto_muck``: the players who muck a hand beaten at the showdown without being
+    asked (a standing choice); ``ask_muck``: the players asked "show or muck" at
+    their turn to show a beaten hand (phase ``muck``: :meth:`muck_choice`,
+    :meth:`show_or_muck`), and whether to show a hand that won uncontested.  Anyone
+    else shows every hand at the showdown and never shows an uncontested one.
     """
 
     # A deal is built for every hand and read at every step: slots make both quicker.
@@ -273,11 +279,13 @@ class Deal:
         "_run_votes",
         "_runners",
         "_short",
+        "_showing",
         "_structure",
         "_thrown",
         "_throws",
         "_to_show",
         "_total_before",
+        "ask_muck",
         "auto_muck",
         "auto_showdown",
         "bets",
@@ -337,6 +345,7 @@ class Deal:
         double_board: bool = False,
         auto_muck: Collection[int] = (),
         draws_together: bool = False,
+        ask_muck: Collection[int] = (),
     ) -> None:
         n = len(stacks)
         if n < 2:
@@ -386,6 +395,9 @@ class Deal:
         if auto_muck and any(type(i) is not int or not 0 <= i < n for i in auto_muck):
             raise ConfigurationError(f"auto_muck {sorted(auto_muck)!r}: give players 0 to {n - 1}")
         self.auto_muck = frozenset(auto_muck) if auto_muck else _NOBODY
+        if any(type(i) is not int or not 0 <= i < n for i in ask_muck):
+            raise ConfigurationError(f"ask_muck {sorted(ask_muck)!r}: give players 0 to {n - 1}")
+        self.ask_muck = frozenset(ask_muck) if ask_muck else _NOBODY
         #: A draw's replacements dealt only when every player drew (as the web table
         #: dealt before issue 22, kept so that its stored tables replay); else each
         #: player's as soon as he drew.
@@ -460,6 +472,8 @@ class Deal:
         self._choosers: deque[int] = deque()
         self._chosen: dict[int, list[int]] = {}
         self._to_show: list[int] = []
+        #: The players still to show or muck, in showing order (the first may be asked).
+        self._showing: deque[int] = deque()
         #: The street after whose betting no more betting could happen (the showdown
         #: begins there, though the remaining cards are dealt at once).
         self.showdown_street: int | None = None
@@ -498,6 +512,8 @@ class Deal:
             return self._choosers[0]
         if phase == "runs" and self._runners:
             return self._runners[0]
+        if phase == "muck":
+            return self._showing[0]
         return None
 
     @property
@@ -594,6 +610,10 @@ class Deal:
                     self._run_votes = []
                     return
             if len(live) <= 1:
+                if self.ask_muck and live and live[0] in self.ask_muck and self.auto_showdown:
+                    self.phase = "muck"  # the winner may show his uncontested hand
+                    self._showing = deque(live)
+                    return
                 self._award()
                 return
             if self.street_index + 1 >= len(streets):
@@ -1032,6 +1052,8 @@ class Deal:
         """
         if self.phase == "over" or self.folded[i] or self.mucked[i]:
             raise IllegalActionError(f"p{i + 1} has no deal to forfeit")
+        if self.phase == "muck" and self.actor == i:
+            return self.show_or_muck(False)  # asked to show a hand: he leaves it unshown
         if self.actor != i and (self.stacks[i] > 0 or self.phase == "showdown"):
             raise IllegalActionError(f"p{i + 1} forfeits at his turn")
         for waiting in (self._actors, self._drawers, self._choosers, self._runners):
@@ -1398,18 +1420,20 @@ class Deal:
             if later and not any(s.hole for s in later):
                 self._award()  # shown when the betting ended, and no hole card since
                 return
-            if self.auto_muck:
+            if self.auto_muck or self.ask_muck:
                 self._show_down()
             else:
                 for i in list(self._to_show):
                     self.show(i)
 
     def _show_down(self) -> None:
-        """The showdown of a table where some players muck a beaten hand
-        (``auto_muck``): hands are shown from the last bettor or raiser of the last
-        round (none: its first to act) around the table, and a player of ``auto_muck``
-        whose hand a hand shown before his beats in every pot he is in mucks it.
-        Where anyone is all in, or the board was run twice, every hand is shown."""
+        """The showdown of a table where some players may muck a beaten hand
+        (``auto_muck``, ``ask_muck``): hands are shown from the last bettor or raiser
+        of the last round (none: its first to act) around the table (Robert's Rules,
+        *Showdown* 7), and a player whose hand a hand shown before his beats in every
+        pot he is in mucks it (``auto_muck``) or is asked (``ask_muck``).  A hand that
+        can still win is shown.  Where anyone is all in (TDA 16: every hand is turned
+        face up), or the board was run twice, every hand is shown."""
         order = self._showing_order()
         may_muck = (
             self.variant.pot_rule is None
@@ -1417,13 +1441,65 @@ class Deal:
             and not self.double_board
             and all(self.stacks[i] > 0 for i in order)
         )
-        shown: list[int] = []
-        for i in order:
-            if may_muck and shown and i in self.auto_muck and self._beaten(i, shown):
+        self._showing = deque(order if may_muck else ())
+        if not may_muck:
+            for i in order:
+                self.show(i)
+            return
+        self._show_next()
+
+    def _show_next(self) -> None:
+        """Show or muck the hands still to show, in order, until a player must be asked
+        (phase ``muck``) or every hand is decided."""
+        showing = self._showing
+        while showing:
+            i = showing[0]
+            shown = [j for j in self.in_hand() if j not in self._to_show]
+            if shown and (i in self.auto_muck or i in self.ask_muck) and self._beaten(i, shown):
+                if i in self.ask_muck:
+                    self.phase = "muck"
+                    return
+                showing.popleft()
                 self.muck(i)
             else:
+                showing.popleft()
                 self.show(i)
-                shown.append(i)
+
+    def muck_choice(self) -> tuple[str, str] | None:
+        """``("show", "muck")`` when the player to act is asked whether to show his hand
+        (phase ``muck``: beaten at the showdown, or the winner of an uncontested pot);
+        else ``None``.
+
+        >>> from straights.cards import parse_cards
+        >>> from straights.poker import Stakes, get_variant
+        >>> d = Deal(get_variant("NT"), Stakes.uniform(2, blinds=(1, 2), min_bet=2),
+        ...          [50, 50], parse_cards("As Ad Kc Kd 2h 7c 8d 9s 3h"), ask_muck=(0, 1))
+        >>> _ = d.act("fold"); d.phase, d.actor, d.muck_choice()
+        ('muck', 0, ('show', 'muck'))
+        >>> d.show_or_muck(False).kind, d.finished, d.winnings
+        ('win', True, [2, 0])
+        """
+        return ("show", "muck") if self.phase == "muck" else None
+
+    def show_or_muck(self, show: bool) -> Entry:
+        """The asked player's answer (phase ``muck``): show his hand, or muck it.  A
+        beaten hand mucked gives up the pot; the winner of an uncontested pot takes it
+        either way (not showing, the entry returned is his win)."""
+        if self.phase != "muck":
+            raise IllegalActionError(f"nobody is asked to show or muck now: the deal is in its "
+                                     f"{self.phase}")  # fmt: skip
+        i = self._showing.popleft()
+        if self._in == 1:  # won uncontested
+            self.phase = "showdown"
+            entry = _new(Entry, ("show", i, tuple(self.holes[i]), 0, ())) if show else None
+            if entry is not None:
+                self.log.append(entry)
+            self._award()
+            return entry if entry is not None else self.log[-1]
+        self.phase = "showdown"
+        entry = self.show(i) if show else self.muck(i)
+        self._show_next()
+        return entry
 
     def _showing_order(self) -> list[int]:
         """Players to show, the last round's last bettor or raiser first (none: its

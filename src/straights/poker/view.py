@@ -60,7 +60,7 @@ class DealView:
     actor: int | None
     legal: tuple[Legal, ...] = field(default=())
     #: The deal's phase: ``betting``, ``draw``, ``discard``, ``expose``, ``runs``,
-    #: ``showdown`` or ``over``.
+    #: ``showdown``, ``muck`` (a player asked to show or muck) or ``over``.
     phase: str = "betting"
     #: The seat's card decision now (its turn to draw, throw or turn up cards), as the
     #: engine states it (:meth:`~straights.poker.engine.Deal.card_choice`); else ``None``.
@@ -71,6 +71,9 @@ class DealView:
     runs: tuple[int, ...] = ()
     #: A double board's second board (its cards all face up); else empty.
     second_board: tuple[Card | None, ...] = ()
+    #: Whether the seat, at its turn, is asked to show or muck its hand (beaten at the
+    #: showdown, or the winner of an uncontested pot: phase ``muck``).
+    show_or_muck: bool = False
 
     @property
     def draw_limit(self) -> int:
@@ -132,6 +135,7 @@ class DealView:
             "card_choice": None if self.choice is None else choice_dict(self.choice),
             "runs": list(self.runs),
             "second_board": text(self.second_board),
+            "show_or_muck": self.show_or_muck,
         }
 
 
@@ -190,6 +194,7 @@ def deal_view(deal: Deal, seat: int | None) -> DealView:
         choice=deal.card_choice() if mine else None,
         runs=(deal.run_choice() or ()) if mine else (),
         second_board=tuple(deal.boards[1]) if deal.double_board else (),
+        show_or_muck=mine and deal.phase == "muck",
     )
 
 
@@ -225,12 +230,13 @@ class Move(NamedTuple):
     ``bring-in``, ``complete``, ``bet``, ``raise``) with ``to``, the street total of a
     bet, raise or completion (``None``: the smallest allowed); or ``discard`` /
     ``expose`` with the ``cards`` thrown away or turned up (no cards: stand pat); or
-    ``runs`` with ``to`` the times the seat asks to run the rest of the board.
+    ``runs`` with ``to`` the times the seat asks to run the rest of the board; or,
+    asked to show or muck (:attr:`DealView.show_or_muck`), ``show`` or ``muck``.
 
     >>> Move("raise", 12), Move("discard", cards=())
     (Move(kind='raise', to=12, cards=()), Move(kind='discard', to=None, cards=()))
-    >>> str(Move("runs", 2)), str(Move("runs", 1))
-    ('asks to run it 2 times', 'asks to run it once')
+    >>> str(Move("runs", 2)), str(Move("runs", 1)), str(Move("show")), str(Move("muck"))
+    ('asks to run it 2 times', 'asks to run it once', 'shows', 'mucks')
     """
 
     kind: str
@@ -245,6 +251,8 @@ class Move(NamedTuple):
             return f"turns up {shown}"
         if self.kind == "runs":
             return "asks to run it once" if self.to == 1 else f"asks to run it {self.to} times"
+        if self.kind in ("show", "muck"):
+            return f"{self.kind}s"
         return self.kind if self.to is None else f"{self.kind} to {self.to}"
 
 
@@ -259,4 +267,6 @@ def play(deal: Deal, move: Move) -> Entry:
         return deal.expose(move.cards)
     if move.kind == "runs":
         return deal.choose_runs(1 if move.to is None else move.to)
+    if move.kind in ("show", "muck"):
+        return deal.show_or_muck(move.kind == "show")
     return deal.act(move.kind, move.to)

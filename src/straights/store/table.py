@@ -145,13 +145,19 @@ def _poker_game(settings: Mapping[str, Any]) -> PokerGame:
     """The poker hook a table's settings ask for: an ``ante`` means Straights' own
     stakes (:func:`~straights.table.straights_stakes`), else the catalogue's; ``house``
     the house rules that differ from the rule book's (:meth:`HouseRules.changes`:
-    straddles, runs of the board and bomb pots included)."""
+    straddles, runs of the board and bomb pots included); ``asked`` and ``muckers``
+    the seats asked to show or muck and those that muck unasked
+    (:attr:`PokerGame.asked`, :attr:`PokerGame.muckers`)."""
     changes = settings.get("house")
     house = HouseRules.from_changes(changes) if changes else None
     ante = settings.get("ante")
+    # The seats asked to show or muck, and those that muck unasked (before: nobody).
+    asked = [int(s) for s in settings.get("asked", ())]
+    muckers = [int(s) for s in settings.get("muckers", ())]
     if ante is None:
-        return PokerGame(house=house)
-    return PokerGame(stakes=partial(straights_stakes, ante=int(ante)), house=house)
+        return PokerGame(house=house, asked=asked, muckers=muckers)
+    stakes = partial(straights_stakes, ante=int(ante))
+    return PokerGame(stakes=stakes, house=house, asked=asked, muckers=muckers)
 
 
 def _poker_entry(table: Table[Deal, Variant], deal: Deal, number: int) -> ArchiveEntry:

@@ -63,14 +63,30 @@ class PokerGame:
     >>> table = Table(game, ["Ann", "Bob", "Cy", "Di"], 100, seed=1)
     >>> first = table.start(find_variant("holdem")); first.stakes.blinds, first.most_runs
     ((1, 2, 4, 0), 2)
+
+    ``asked``: the table's seats asked "show or muck" at a showdown their hand lost,
+    and whether to show a hand that won uncontested (the engine's ``ask_muck``; the
+    terminal's player); ``muckers``: the seats that muck a beaten hand unasked (the
+    engine's ``auto_muck``); every other seat shows every hand at the showdown.
+
+    >>> ring = Table(PokerGame(asked={1}), ["Ann", "Bob", "Cy"], 100, seed=1)
+    >>> deal = ring.start(find_variant("holdem"))
+    >>> [ring.seat_of(i) for i in deal.ask_muck]
+    [1]
     """
 
     def __init__(
-        self, stakes: StakesRule = default_stakes, house: HouseRules | None = None
+        self,
+        stakes: StakesRule = default_stakes,
+        house: HouseRules | None = None,
+        asked: Collection[int] = (),
+        muckers: Collection[int] = (),
     ) -> None:
         self.stakes = stakes
         self.house = house
         self.dealt = 0
+        self.asked = frozenset(asked)
+        self.muckers = frozenset(muckers)
 
     min_players = 2
     max_seats: int | None = None
@@ -95,12 +111,15 @@ class PokerGame:
         rng: random.Random,
         plan: Variant,
         cards: Sequence[Card] | None,
-        auto_muck: Collection[int] = (),
+        auto_muck: Collection[int] | None = None,
         draws_together: bool = False,
+        ask_muck: Collection[int] | None = None,
     ) -> Deal:
         """Shuffle (or take ``cards``, in order) and start the engine's deal of ``plan``
-        (``auto_muck``: the players who muck a beaten hand at the showdown;
-        ``draws_together``: see :attr:`Deal.draws_together`)."""
+        (``auto_muck``: the players who muck a beaten hand at the showdown, by default
+        those of :attr:`muckers`; ``draws_together``: see :attr:`Deal.draws_together`;
+        ``ask_muck``: the players asked to show or muck, by default those of
+        :attr:`asked`)."""
         deck = make_deck(plan.deck, jokers=plan.jokers)
         self.dealt += 1
         stakes = self.stakes(plan, len(players))
@@ -126,8 +145,13 @@ class PokerGame:
             bomb_pot=bomb,
             runs=runs,
             double_board=double,
-            auto_muck=auto_muck,
+            auto_muck=[k for k, s in enumerate(players) if s in self.muckers]
+            if auto_muck is None
+            else auto_muck,
             draws_together=draws_together,
+            ask_muck=[k for k, s in enumerate(players) if s in self.asked]
+            if ask_muck is None
+            else ask_muck,
         )
 
     def settle(self, deal: Deal, stacks: Sequence[int]) -> Settled:

@@ -374,6 +374,17 @@ _BETTING_WORDS: dict[str, Callable[[Any], str]] = {
 }
 
 
+def muck_command(seat: int | None, msg: MuckLosers) -> dict[str, Any]:
+    """The table's ``muck`` command of ``seat``'s standing choice (``ask`` is stored
+    only when it is the choice set, so that logs of before replay as they were).
+
+    >>> muck_command(2, MuckLosers(type="muck", token="t" * 8, on=True, ask=True))
+    {'kind': 'muck', 'seat': 2, 'on': True, 'ask': True}
+    """
+    command: dict[str, Any] = {"kind": "muck", "seat": seat, "on": msg.on}
+    return command | {"ask": True} if msg.ask else command
+
+
 def change_text(command: dict[str, Any], queued: dict[str, Any] | None) -> str:
     """The chat's line for the host's ``change`` (``queued``: the table's change
     waiting for the next deal after it).
@@ -981,8 +992,7 @@ class TableManager:
             )
         elif isinstance(msg, MuckLosers):
             seat = self._auth(conn, msg.token)
-            command = {"kind": "muck", "seat": seat, "on": msg.on}
-            await self.run(self._watching(conn), command, seen=msg.version)
+            await self.run(self._watching(conn), muck_command(seat, msg), seen=msg.version)
         elif isinstance(msg, Rebuy):
             seat = self._auth(conn, msg.token)
             await self.run(self._watching(conn), {"kind": "rebuy", "seat": seat}, seen=msg.version)

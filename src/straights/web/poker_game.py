@@ -346,9 +346,12 @@ class PokerSeats:
         last = -1 if self.button is None else self.button
         return next((s for s in ready if s > last), ready[0])
 
-    def start_hand(self, variant: Variant, muckers: Collection[int] = ()) -> Dealt:
+    def start_hand(
+        self, variant: Variant, muckers: Collection[int] = (), asked: Collection[int] = ()
+    ) -> Dealt:
         """Deal ``variant`` to every seated player, the next button last (``muckers``:
-        the seats that muck a beaten hand at the showdown)."""
+        the seats that muck a beaten hand at the showdown; ``asked``: the seats asked
+        to show or muck one, and whether to show a hand won uncontested)."""
         ready = sorted(s for s, p in enumerate(self.seats) if p is not None and p.stack > 0)
         button = self.next_button(ready)
         k = ready.index(button)
@@ -363,8 +366,9 @@ class PokerSeats:
         # The deck is the table's shuffle; a draw's new stock is keyed by the deal.
         restock = restock_random(self.seed, number)
         muck = [k for k, s in enumerate(order) if s in muckers]
+        ask = [k for k, s in enumerate(order) if s in asked]
         deal = self.game.deal(
-            order, stacks, self.carry, restock, variant, cards, muck, self.draws_together
+            order, stacks, self.carry, restock, variant, cards, muck, self.draws_together, ask
         )
         self.carry = 0
         self.button = button
@@ -516,7 +520,10 @@ class PokerWebGame(SeatedGame[PokerSeats]):
         self.last_game = code
         t = self.table
         muckers = [s for s, m in enumerate(t.seats) if m is not None and m.owner in t.muckers]
-        hand = self.engine.start_hand(get_variant(code), muckers)
+        # A person who asked to be asked, unless he mucks beaten hands unasked.
+        asked = [s for s, m in enumerate(t.seats) if m is not None and m.bot is None
+                 and m.owner in t.askers and s not in muckers]  # fmt: skip
+        hand = self.engine.start_hand(get_variant(code), muckers, asked)
         self.hands[hand.number] = hand
         self.hands.pop(hand.number - HISTORY_DEALS, None)
         return list(hand.seats)
@@ -628,6 +635,8 @@ class PokerWebGame(SeatedGame[PokerSeats]):
         me, choice = view.me, view.choice
         if view.runs:
             return command | {"action": "runs", "to": 1}  # asked to run it twice: once
+        if view.show_or_muck:
+            return command | {"action": "muck"}  # asked to show: the hand stays hidden
         if choice is not None and me is not None:
             picked = [me.cards[k] for k in choice.positions[: choice.least]]
             codes = [c.ascii() for c in picked if c is not None]
@@ -778,6 +787,8 @@ class PokerWebGame(SeatedGame[PokerSeats]):
         view = deal_view(deal, viewer)
         names = self.names_of(hand)
         showed = {e.player for e in deal.log if e.kind == "show"} if deal.finished else set()
+        if deal.folded.count(False) == 1:  # a hand shown after winning uncontested: unnamed
+            showed = set()
         players = []
         for p in view.players:
             seat = hand.seats[p.index]
@@ -839,6 +850,7 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             # What the viewer would owe now, his turn or not (the page's pre-actions).
             "facing": 0 if me is None or me.folded else min(me.stack, top - mine),
             "runs": list(view.runs),
+            "show_or_muck": view.show_or_muck,
             "bomb_pot": deal.bomb_pot,
             "straddle": _straddler(hand),
             "runs_dealt": deal.runs,
@@ -892,6 +904,7 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             double_board=done.double_board,
             auto_muck=done.auto_muck,
             draws_together=done.draws_together,
+            ask_muck=done.ask_muck,
         )
         again = Dealt(number, deal, hand.seats)
         names = self.names_of(hand)

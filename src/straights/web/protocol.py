@@ -42,7 +42,18 @@ TOKEN_PATTERN = r"^[A-Za-z0-9_-]{8,64}$"
 TABLE_PATTERN = r"^[A-Za-z0-9_-]{4,32}$"
 
 ActionName = Literal[
-    "fold", "check", "call", "bet", "raise", "bring-in", "complete", "discard", "expose", "runs"
+    "fold",
+    "check",
+    "call",
+    "bet",
+    "raise",
+    "bring-in",
+    "complete",
+    "discard",
+    "expose",
+    "runs",
+    "show",
+    "muck",
 ]
 #: A card in ASCII (``As``, ``Th``, ``S``, ``Jk``), as a variant table's moves name them.
 CardCode = Annotated[str, Field(pattern=r"^([2-9TJQKA][cdhs]|[STR]|Jk)$")]
@@ -185,12 +196,15 @@ class Back(_Msg):
 
 class MuckLosers(_Msg):
     """A poker player's standing choice at the showdown: muck a hand that a hand
-    shown before his beats (``on``), or show every hand (the default)."""
+    shown before his beats (``on``), or show every hand (the default); with ``ask``,
+    whether he is asked to show or muck instead (and whether to show a hand won
+    uncontested), from his next deal."""
 
     type: Literal["muck"]
     version: Version = None
     token: Token
     on: bool
+    ask: bool = False
 
 
 class Rebuy(_Msg):

@@ -97,6 +97,7 @@ class Seating(Protocol):
     dealt_names: dict[int, dict[int, str]]
     timeouts: dict[int, set[int]]
     muckers: set[int]
+    askers: set[int]
     paused: bool
     closed: bool
 

@@ -145,6 +145,8 @@ class WebTable:
     bank_used: dict[int, float] = field(default_factory=dict)
     #: Players (ids) who muck a beaten hand at a poker showdown (``muck`` command).
     muckers: set[int] = field(default_factory=set)
+    #: Players (ids) asked to show or muck instead (``muck`` command with ``ask``).
+    askers: set[int] = field(default_factory=set)
     #: Each player's statistics from the deals played here (shown when the host says).
     hud: Hud = field(default_factory=Hud)
     #: A tournament's table (``tseat``/``tstand``/``tlevel`` commands): the tournament
@@ -511,10 +513,15 @@ class WebTable:
         self.game.forfeit(int(c["seat"]))
 
     def _do_muck(self, c: dict[str, Any]) -> None:
-        """A player shows every hand at the showdown, or mucks a beaten one (from
-        his next deal on)."""
+        """A player shows every hand at the showdown, or mucks a beaten one; with
+        ``ask``, whether he is asked to show or muck instead (from his next deal on)."""
         meta = self.taken(int(c["seat"]))
-        if c.get("on"):
+        if c.get("ask"):
+            if c.get("on"):
+                self.askers.add(meta.owner)
+            else:
+                self.askers.discard(meta.owner)
+        elif c.get("on"):
             self.muckers.add(meta.owner)
         else:
             self.muckers.discard(meta.owner)
@@ -927,10 +934,13 @@ class WebTable:
         } | self._muck_choice(me)
 
     def _muck_choice(self, me: SeatMeta | None) -> dict[str, bool]:
-        """At a poker table of the catalogue: whether the viewer mucks beaten hands."""
+        """At a poker table of the catalogue: whether the viewer mucks beaten hands, and
+        whether he is asked to show or muck."""
         if game_kind(self.settings) != "catalogue":
             return {}
-        return {"muck": me is not None and me.owner in self.muckers}
+        if me is None:
+            return {"muck": False, "ask_muck": False}
+        return {"muck": me.owner in self.muckers, "ask_muck": me.owner in self.askers}
 
     def turn(self, seat: int | None, turn_left: float | None) -> dict[str, Any] | None:
         """Whose turn it is and the time left on it (``None``: nobody's)."""

@@ -6,7 +6,8 @@
 //   "Check/fold" and "Call any" (this betting round), "Fold to any bet" (this deal),
 //   and "Check" or "Call N", which clears when the bet changes;
 // - the deal's straddle and bomb pot on the felt;
-// - each player's standing choice to muck a beaten hand at the showdown;
+// - each player's standing choice at the showdown: muck a beaten hand, or be asked to
+//   show or muck (the question drawn by variants.js); else every hand is shown;
 // - the host's settings for straddles, runs, bomb pots and each player's time bank.
 // Bet shortcuts are drawn by variants.js beside the amount (the server's amounts).
 "use strict";
@@ -109,6 +110,13 @@ function renderMuck(state) {
   b.title = "At a showdown, muck your hand when a hand shown before yours beats it (all-in hands are always shown). Applies from your next deal.";
   b.onclick = () => send({ type: "muck", token: seatToken(), on: !on });
   $("mycontrols").append(b);
+  const ask = Boolean(state.you.ask_muck);
+  const a = el("button", ask ? "ghost on" : "ghost", ask ? "Ask me to show: on" : "Ask me to show: off");
+  a.id = "btn-ask";
+  a.setAttribute("aria-pressed", String(ask));
+  a.title = "On: when a hand shown before yours beats it, you choose to show or muck (unless you muck losing hands), and after winning uncontested you may show. Applies from your next deal.";
+  a.onclick = () => send({ type: "muck", token: seatToken(), on: !ask, ask: true });
+  $("mycontrols").append(a);
 }
 
 // -- what is special about this deal, on the felt

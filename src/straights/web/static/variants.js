@@ -117,7 +117,7 @@ function renderVariantPot(h, state) {
   if (!h.finished) {
     pot.append(el("span", null, `Pot ${h.pot}`));
     if (h.carry) pot.append(el("span", "carry", `includes ${h.carry} carried over (rule 10)`));
-    const doing = { draw: " · drawing", discard: " · discarding", expose: " · choosing cards to turn up" };
+    const doing = { draw: " · drawing", discard: " · discarding", expose: " · choosing cards to turn up", muck: " · show or muck" };
     pot.append(el("span", "side", `${h.street}${doing[h.phase] || ""}`));
     for (const [k, p] of (h.side_pots || []).entries()) {
       const who = p.eligible.map((s) => nameOf(state, s)).join(", ");
@@ -219,6 +219,7 @@ function renderVariantMe(state) {
       : pick.replaced ? `Tap up to ${pick.most} cards to throw` : `Tap ${pick.most} card${s} to discard`;
     actions.append(el("div", "hint", hint), b);
   }
+  if (h.show_or_muck) renderShowOrMuck(state, actions);
   for (const a of h.legal || []) {
     const ranged = a.high > a.low;
     const cls = a.kind === "fold" ? "fold" : ["check", "call", "bring-in"].includes(a.kind) ? "primary" : "";
@@ -266,6 +267,29 @@ function renderVariantMe(state) {
   const ctl = $("mycontrols");
   ctl.replaceChildren();
   if (state.you.seat !== null && !state.table.tournament) ctl.append(leaveButton(state));
+}
+
+// Asked at the showdown (a shown hand beats yours) or after winning uncontested: two
+// buttons; the turn timer mucks.
+function renderShowOrMuck(state, actions) {
+  const h = state.hand;
+  const alone = (h.players || []).filter((p) => !p.folded).length === 1;
+  const ask = alone ? "You win uncontested: show your hand?" : "A shown hand beats yours: show it or muck it?";
+  const box = el("div", "showmuck");
+  box.id = "showmuck";
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-label", "show or muck");
+  box.append(el("div", "ask", ask));
+  for (const [action, label, cls] of [["show", "Show", "primary"], ["muck", "Muck", "ghost"]]) {
+    const b = el("button", cls, label);
+    b.dataset.action = action;
+    b.onclick = () => {
+      for (const x of box.querySelectorAll("button")) x.disabled = true;
+      send({ type: "act", token: seatToken(), action, hand: h.hand_number });
+    };
+    box.append(b);
+  }
+  actions.append(box);
 }
 
 function renderVariant(state) {
