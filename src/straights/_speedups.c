@@ -12,6 +12,8 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <string.h>
+#include <structmember.h>
 
 #define MAX_CARDS 52
 
@@ -333,10 +335,8 @@ static PyObject *py_ace_to_six_key(PyObject *self, PyObject *args, PyObject *kwa
  * straights.rankings.badugi: the largest subset of different ranks and suits,
  * as (size, -r1, -r2, …) with r1 > r2 > … (ace = 1); larger is better. */
 
-static PyObject *py_badugi_key(PyObject *self, PyObject *arg) {
-    int ids[MAX_CARDS];
-    Py_ssize_t n = read_ids(arg, ids, 16);
-    if (n <= 0) return fall_back(F_BADUGI, arg);
+/* The badugi key of `n` distinct ranked ids (n >= 1), as a new tuple. */
+static PyObject *badugi_tuple(const int *ids, Py_ssize_t n) {
     int best_size = 0;
     int32_t best_code = 0; /* the ranks high to low as nibbles: smaller is better */
     unsigned limit = 1u << n;
@@ -371,6 +371,191 @@ static PyObject *py_badugi_key(PyObject *self, PyObject *arg) {
         best_code >>= 4;
     }
     return key;
+}
+
+static PyObject *py_badugi_key(PyObject *self, PyObject *arg) {
+    int ids[MAX_CARDS];
+    Py_ssize_t n = read_ids(arg, ids, 16);
+    if (n <= 0) return fall_back(F_BADUGI, arg);
+    return badugi_tuple(ids, n);
+}
+
+/* ------------------------------------------------------------------ evaluate
+ * straights.rankings.base.evaluate for the rankings people call one hand at a
+ * time, when nothing but the cards (and the ranking's name) is given: the key in
+ * C and the HandValue built here, its words left for later (HandValue computes
+ * them from its cards and options on first use).  base.py hands over the Python
+ * evaluate, the HandValue and Card classes and a dict {ranking name: (kind,
+ * default options)} that it fills as each built-in ranking is registered (and
+ * empties of a name a user re-registers); anything else is the Python
+ * evaluate's, answer or error. */
+
+enum { K_HIGH, K_ACE_FIVE, K_DEUCE_SEVEN, K_ACE_SIX, K_BADUGI, K_COUNT };
+
+static PyObject *py_evaluate_fn, *fast_rankings, *default_ranking;
+static PyTypeObject *hand_value_type, *card_type;
+static Py_ssize_t card_id_offset;
+enum { S_RANKING, S_OPTIONS, S_KEY, S_SOURCE, S_EXPLAIN, S_EXPLAINED, S_COUNT };
+static const char *slot_names[S_COUNT] = {"ranking", "options", "key", "source", "_explain",
+                                          "_explained"};
+static Py_ssize_t slot_offset[S_COUNT];
+
+#define SLOT(obj, off) (*(PyObject **)((char *)(obj) + (off)))
+
+/* The offset of the object slot `name` of `type`, or -1 with an error set. */
+static Py_ssize_t slot_of(PyTypeObject *type, const char *name) {
+    PyObject *descr = PyObject_GetAttrString((PyObject *)type, name);
+    if (descr == NULL) return -1;
+    Py_ssize_t offset = -1;
+    if (Py_IS_TYPE(descr, &PyMemberDescr_Type) &&
+        ((PyMemberDescrObject *)descr)->d_member->type == T_OBJECT_EX)
+        offset = ((PyMemberDescrObject *)descr)->d_member->offset;
+    else
+        PyErr_Format(PyExc_TypeError, "%s.%s is not a slot", type->tp_name, name);
+    Py_DECREF(descr);
+    return offset;
+}
+
+static PyObject *py_set_evaluate(PyObject *self, PyObject *args) {
+    PyObject *fn, *table;
+    PyTypeObject *hv, *card;
+    if (!PyArg_ParseTuple(args, "OO!O!O!", &fn, &PyType_Type, &hv, &PyType_Type, &card,
+                          &PyDict_Type, &table))
+        return NULL;
+    Py_ssize_t offsets[S_COUNT];
+    for (int i = 0; i < S_COUNT; i++)
+        if ((offsets[i] = slot_of(hv, slot_names[i])) < 0) return NULL;
+    Py_ssize_t id_offset = slot_of(card, "_id");
+    if (id_offset < 0) return NULL;
+    memcpy(slot_offset, offsets, sizeof offsets);
+    card_id_offset = id_offset;
+    Py_INCREF(fn);
+    Py_XSETREF(py_evaluate_fn, fn);
+    Py_INCREF(hv);
+    Py_XSETREF(hand_value_type, hv);
+    Py_INCREF(card);
+    Py_XSETREF(card_type, card);
+    Py_INCREF(table);
+    Py_XSETREF(fast_rankings, table);
+    if (default_ranking == NULL && (default_ranking = PyUnicode_InternFromString("high")) == NULL)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+/* The ids of a tuple or list of Card objects (all ranked, none repeated, at most
+ * `most`) into `out`; -1 (no error set) for anything else. */
+static Py_ssize_t card_ids(PyObject *cards, int *out, Py_ssize_t most) {
+    Py_ssize_t n;
+    PyObject **items;
+    if (PyTuple_CheckExact(cards)) {
+        n = PyTuple_GET_SIZE(cards);
+        items = &PyTuple_GET_ITEM(cards, 0);
+    } else if (PyList_CheckExact(cards)) {
+        n = PyList_GET_SIZE(cards);
+        items = ((PyListObject *)cards)->ob_item;
+    } else
+        return -1;
+    if (n > most) return -1;
+    uint64_t seen = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *card = items[i];
+        if (!Py_IS_TYPE(card, card_type)) return -1;
+        PyObject *id = SLOT(card, card_id_offset);
+        if (id == NULL || !PyLong_CheckExact(id)) return -1;
+        long c = PyLong_AsLong(id);
+        if (c < 0 || c >= 52 || (seen >> c & 1)) {
+            PyErr_Clear();
+            return -1;
+        }
+        seen |= (uint64_t)1 << c;
+        out[i] = (int)c;
+    }
+    return n;
+}
+
+static PyObject *py_evaluate(PyObject *self, PyObject *const *args, size_t nargsf,
+                             PyObject *kwnames) {
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    if (py_evaluate_fn == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "no Python evaluate registered");
+        return NULL;
+    }
+    PyObject *ranking = default_ranking;
+    Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    if (nargs == 2 && nkw == 0)
+        ranking = args[1];
+    else if (nargs == 1 && nkw == 1 &&
+             PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, 0), "ranking") == 0)
+        ranking = args[1];
+    else if (nargs != 1 || nkw != 0)
+        goto python;
+    if (!PyUnicode_CheckExact(ranking)) goto python;
+    PyObject *entry = PyDict_GetItemWithError(fast_rankings, ranking); /* borrowed */
+    if (entry == NULL || !PyTuple_CheckExact(entry) || PyTuple_GET_SIZE(entry) != 2) goto python;
+    long kind = PyLong_AsLong(PyTuple_GET_ITEM(entry, 0));
+    PyObject *options = PyTuple_GET_ITEM(entry, 1);
+    int ids[MAX_CARDS];
+    Py_ssize_t n = card_ids(args[0], ids, kind == K_HIGH ? 9 : kind == K_BADUGI ? 7 : 10);
+    if (n < 0) goto python;
+    PyObject *key;
+    switch (kind) {
+    case K_HIGH:
+        if (n < 1) goto python;
+        key = PyLong_FromLong(high_value(ids, n));
+        break;
+    case K_ACE_FIVE:
+    case K_DEUCE_SEVEN:
+    case K_ACE_SIX:
+        if (n < 5) goto python;
+        key = PyLong_FromLong((1L << 24) - memo_badness((int)(kind - K_ACE_FIVE), ids, n,
+                                                        kind != K_DEUCE_SEVEN,
+                                                        kind != K_ACE_FIVE));
+        break;
+    case K_BADUGI:
+        if (n < 1) goto python;
+        key = badugi_tuple(ids, n);
+        break;
+    default:
+        goto python;
+    }
+    if (key == NULL) return NULL;
+    if (kind != K_BADUGI) {
+        PyObject *one = PyTuple_New(1);
+        if (one == NULL) {
+            Py_DECREF(key);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(one, 0, key);
+        key = one;
+    }
+    PyObject *source;
+    if (PyTuple_CheckExact(args[0])) {
+        source = args[0];
+        Py_INCREF(source);
+    } else if ((source = PyList_AsTuple(args[0])) == NULL) {
+        Py_DECREF(key);
+        return NULL;
+    }
+    PyObject *value = hand_value_type->tp_alloc(hand_value_type, 0);
+    if (value == NULL) {
+        Py_DECREF(key);
+        Py_DECREF(source);
+        return NULL;
+    }
+    Py_INCREF(ranking);
+    SLOT(value, slot_offset[S_RANKING]) = ranking;
+    Py_INCREF(options);
+    SLOT(value, slot_offset[S_OPTIONS]) = options;
+    SLOT(value, slot_offset[S_KEY]) = key;
+    SLOT(value, slot_offset[S_SOURCE]) = source;
+    Py_INCREF(Py_None);
+    SLOT(value, slot_offset[S_EXPLAIN]) = Py_None;
+    Py_INCREF(Py_None);
+    SLOT(value, slot_offset[S_EXPLAINED]) = Py_None;
+    return value;
+python:
+    if (PyErr_Occurred()) PyErr_Clear();
+    return PyObject_Vectorcall(py_evaluate_fn, args, nargsf, kwnames);
 }
 
 /* -------------------------------------------------------------------- module */
@@ -412,6 +597,11 @@ static PyMethodDef methods[] = {
      "deuce_to_seven_key(ids, qualifier=None) -> int: straights.rankings.low's, compiled."},
     {"ace_to_six_key", (PyCFunction)(void (*)(void))py_ace_to_six_key, METH_VARARGS | METH_KEYWORDS,
      "ace_to_six_key(ids, qualifier=None) -> int: straights.rankings.low's, compiled."},
+    {"set_evaluate", py_set_evaluate, METH_VARARGS,
+     "set_evaluate(python_evaluate, HandValue, Card, fast): what evaluate builds and falls back to."},
+    {"evaluate", (PyCFunction)(void (*)(void))py_evaluate, METH_FASTCALL | METH_KEYWORDS,
+     "evaluate(cards, ranking='high', **options) -> HandValue: straights.rankings.base's, "
+     "compiled for Card tuples and lists under a few rankings with default options."},
     {"badugi_key", py_badugi_key, METH_O,
      "badugi_key(ids) -> tuple: straights.rankings.badugi.badugi_key, compiled."},
     {NULL, NULL, 0, NULL},
