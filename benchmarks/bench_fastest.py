@@ -226,7 +226,7 @@ def main() -> None:
             add("omaha compiled", per_call(lambda x: omaha_high(x[0], x[1]), omaha))
             add("omaha python", per_call(lambda x: high.python_split_high_key(x[0], x[1]), omaha))
             add("evaluate 7", per_call(evaluate, parsed))
-            peers = {n: peer.rate(f"one {n}") for n in (5, 7)}
+            peers = {n: peer.rate(f"one {n}") for n in (5, 6, 7)}
             for label, ranking, n, peer_n in evaluate_rows:
                 hands = card_hands[n]
                 rate = per_call(lambda h, r=ranking: evaluate(h, r), hands)
