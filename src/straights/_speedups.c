@@ -442,6 +442,20 @@ static PyObject *py_set_evaluate(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* The value of an exact int known to be small, or -1 for a negative or large one. */
+static inline long small_int(PyObject *obj) {
+#if PY_VERSION_HEX < 0x030C0000 && PYLONG_BITS_IN_DIGIT == 30
+    /* CPython 3.11's layout: the sign in the size, 30-bit digits */
+    Py_ssize_t digits = Py_SIZE(obj);
+    if (digits == 0) return 0;
+    return digits == 1 ? (long)((PyLongObject *)obj)->ob_digit[0] : -1;
+#else
+    int overflow;
+    long v = PyLong_AsLongAndOverflow(obj, &overflow);
+    return overflow || v < 0 ? -1 : v;
+#endif
+}
+
 /* The ids of a tuple or list of Card objects (all ranked, none repeated, at most
  * `most`) into `out`; -1 (no error set) for anything else. */
 static Py_ssize_t card_ids(PyObject *cards, int *out, Py_ssize_t most) {
@@ -462,15 +476,35 @@ static Py_ssize_t card_ids(PyObject *cards, int *out, Py_ssize_t most) {
         if (!Py_IS_TYPE(card, card_type)) return -1;
         PyObject *id = SLOT(card, card_id_offset);
         if (id == NULL || !PyLong_CheckExact(id)) return -1;
-        long c = PyLong_AsLong(id);
-        if (c < 0 || c >= 52 || (seen >> c & 1)) {
-            PyErr_Clear();
-            return -1;
-        }
+        long c = small_int(id);
+        if (c < 0 || c >= 52 || (seen >> c & 1)) return -1;
         seen |= (uint64_t)1 << c;
         out[i] = (int)c;
     }
     return n;
+}
+
+/* The key (v,) of the integer kinds, kept in a direct-mapped cache (tuples are
+ * immutable, so equal keys may share one): most hands' key is then neither built
+ * nor freed. */
+#define KEY_CACHE_SIZE 16384
+static PyObject *key_cache[KEY_CACHE_SIZE];
+
+static PyObject *int_key(long v) {
+    size_t slot = (size_t)(((uint64_t)v * 0x9E3779B97F4A7C15ull) >> 50) & (KEY_CACHE_SIZE - 1);
+    PyObject *hit = key_cache[slot];
+    if (hit != NULL) {
+        PyObject *item = PyTuple_GET_ITEM(hit, 0);
+        if (small_int(item) == v) {
+            Py_INCREF(hit);
+            return hit;
+        }
+    }
+    PyObject *key = Py_BuildValue("(l)", v);
+    if (key == NULL) return NULL;
+    Py_INCREF(key);
+    Py_XSETREF(key_cache[slot], key);
+    return key;
 }
 
 static PyObject *py_evaluate(PyObject *self, PyObject *const *args, size_t nargsf,
@@ -501,15 +535,14 @@ static PyObject *py_evaluate(PyObject *self, PyObject *const *args, size_t nargs
     switch (kind) {
     case K_HIGH:
         if (n < 1) goto python;
-        key = PyLong_FromLong(high_value(ids, n));
+        key = int_key(high_value(ids, n));
         break;
     case K_ACE_FIVE:
     case K_DEUCE_SEVEN:
     case K_ACE_SIX:
         if (n < 5) goto python;
-        key = PyLong_FromLong((1L << 24) - memo_badness((int)(kind - K_ACE_FIVE), ids, n,
-                                                        kind != K_DEUCE_SEVEN,
-                                                        kind != K_ACE_FIVE));
+        key = int_key((1L << 24) - memo_badness((int)(kind - K_ACE_FIVE), ids, n,
+                                                kind != K_DEUCE_SEVEN, kind != K_ACE_FIVE));
         break;
     case K_BADUGI:
         if (n < 1) goto python;
@@ -519,15 +552,6 @@ static PyObject *py_evaluate(PyObject *self, PyObject *const *args, size_t nargs
         goto python;
     }
     if (key == NULL) return NULL;
-    if (kind != K_BADUGI) {
-        PyObject *one = PyTuple_New(1);
-        if (one == NULL) {
-            Py_DECREF(key);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(one, 0, key);
-        key = one;
-    }
     PyObject *source;
     if (PyTuple_CheckExact(args[0])) {
         source = args[0];
