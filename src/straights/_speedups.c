@@ -40,6 +40,13 @@ static PyObject *fall_back(int which, PyObject *args) {
 
 static inline int top_bit(uint32_t m) { return 31 - __builtin_clz(m); }
 
+/* Set bits of `m`, inline (without -mpopcnt, __builtin_popcount is a library call). */
+static inline int bit_count(uint32_t m) {
+    m = m - ((m >> 1) & 0x55555555u);
+    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+    return (int)((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+
 /* Card ids of a list or tuple (or any sequence) into `out`; -1 with an error set
  * when an item is not an int, is no ranked card, or repeats. */
 static Py_ssize_t read_ids(PyObject *seq, int *out, Py_ssize_t most) {
@@ -339,35 +346,46 @@ static PyObject *py_ace_to_six_key(PyObject *self, PyObject *args, PyObject *kwa
 static PyObject *badugi_tuple(const int *ids, Py_ssize_t n) {
     int best_size = 0;
     int32_t best_code = 0; /* the ranks high to low as nibbles: smaller is better */
+    uint32_t rank_bit[MAX_CARDS], suit_bit[MAX_CARDS];
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int r = (ids[i] >> 2) + 2;
+        rank_bit[i] = 1u << (r == 14 ? 1 : r); /* the ace is low */
+        suit_bit[i] = 1u << (ids[i] & 3);
+    }
     unsigned limit = 1u << n;
     for (unsigned set = 1; set < limit; set++) {
-        int size = __builtin_popcount(set);
+        int size = bit_count(set);
         if (size > 4 || size < best_size) continue;
         uint32_t ranks = 0, suits = 0;
-        int ok = 1;
-        for (int i = 0; i < n && ok; i++) {
-            if (!(set >> i & 1)) continue;
-            int r = (ids[i] >> 2) + 2;
-            if (r == 14) r = 1;
-            uint32_t rb = 1u << r, sb = 1u << (ids[i] & 3);
-            if ((ranks & rb) || (suits & sb)) ok = 0;
-            ranks |= rb;
-            suits |= sb;
+        unsigned left = set;
+        while (left) {
+            int i = __builtin_ctz(left);
+            left &= left - 1;
+            if ((ranks & rank_bit[i]) || (suits & suit_bit[i])) break;
+            ranks |= rank_bit[i];
+            suits |= suit_bit[i];
         }
-        if (!ok) continue;
+        if (left || bit_count(ranks) != size) continue; /* a clash */
         int32_t code = 0;
-        for (int r = 13; r >= 1; r--)
-            if (ranks >> r & 1) code = code << 4 | r;
+        for (uint32_t m = ranks; m; m &= ~(1u << top_bit(m))) code = code << 4 | top_bit(m);
         if (size > best_size || code < best_code) {
             best_size = size;
             best_code = code;
         }
     }
+    /* the ints -13..-6 are not among CPython's shared small ints: keep our own */
+    static PyObject *minus[14];
     PyObject *key = PyTuple_New(best_size + 1);
     if (key == NULL) return NULL;
     PyTuple_SET_ITEM(key, 0, PyLong_FromLong(best_size));
     for (int i = best_size; i >= 1; i--) {
-        PyTuple_SET_ITEM(key, i, PyLong_FromLong(-(best_code & 15)));
+        int r = best_code & 15;
+        if (minus[r] == NULL && (minus[r] = PyLong_FromLong(-r)) == NULL) {
+            Py_DECREF(key);
+            return NULL;
+        }
+        Py_INCREF(minus[r]);
+        PyTuple_SET_ITEM(key, i, minus[r]);
         best_code >>= 4;
     }
     return key;
