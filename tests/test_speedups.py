@@ -152,6 +152,17 @@ def test_split_high_key_equals_python() -> None:
             assert speedups.split_high_key(hole, board) == python_split_high_key(hole, board)
     hole, board = [0, 1, 2, 3], [4, 5, 6, 7, 8]
     assert speedups.split_high_key(hole, board, 1, 4) == python_split_high_key(hole, board, 1, 4)
+    # two suits only: flushes and straight flushes in most hands
+    two_suits = [c for c in range(52) if c & 3 in (2, 3)]
+    for _ in range(size(1_500, 50_000)):
+        ids = rng.sample(two_suits, 9)
+        hole, board = ids[:4], ids[4:]
+        assert speedups.split_high_key(hole, board) == python_split_high_key(hole, board)
+    royal = speedups.split_high_key(high.ids_of("As Ks 2c 3d"), high.ids_of("Qs Js Ts 9h 8h"))
+    assert royal == 8 << 20 | 9 << 16  # the straight flush, ace high
+    # four spades in the hole, three on the board, two hole cards play: A-K-4-3-2 of spades
+    flush = speedups.split_high_key(high.ids_of("As Ks Qs Js"), high.ids_of("2s 3s 4s 9d 9c"))
+    assert flush == 5 << 20 | 14 << 16 | 13 << 12 | 4 << 8 | 3 << 4 | 2
 
 
 @needs_speedups

@@ -109,6 +109,11 @@ static inline int32_t top_ranks(uint32_t m, int k, int shift) {
     return v;
 }
 
+/* The best value without flushes of cards whose ranks held once, twice, three and
+ * four times are `m1` ⊇ `m2` ⊇ `m3` ⊇ `m4` (13-bit masks); `n` cards in all. */
+static inline int32_t rank_value(uint32_t m1, uint32_t m2, uint32_t m3, uint32_t m4,
+                                 Py_ssize_t n);
+
 static int32_t high_value(const int *ids, Py_ssize_t n) {
     uint32_t m1 = 0, m2 = 0, m3 = 0, m4 = 0;
     uint32_t suit_mask[4] = {0, 0, 0, 0};
@@ -124,6 +129,19 @@ static int32_t high_value(const int *ids, Py_ssize_t n) {
         suit_mask[s] |= b;
         suit_count[s]++;
     }
+    int32_t best = rank_value(m1, m2, m3, m4, n);
+    for (int s = 0; s < 4; s++) {
+        if (suit_count[s] < 5) continue;
+        int st = straight_strength(suit_mask[s]);
+        int32_t v = st >= 0 ? STRAIGHT_FLUSH << 20 | st << 16
+                            : FLUSH << 20 | top_ranks(suit_mask[s], 5, 16);
+        if (v > best) best = v;
+    }
+    return best;
+}
+
+static inline int32_t rank_value(uint32_t m1, uint32_t m2, uint32_t m3, uint32_t m4,
+                                 Py_ssize_t n) {
     int32_t best;
     if (m4) {
         int q = top_bit(m4);
@@ -152,13 +170,6 @@ static int32_t high_value(const int *ids, Py_ssize_t n) {
             best = top_ranks(m1, 5, 16);
         }
     }
-    for (int s = 0; s < 4; s++) {
-        if (suit_count[s] < 5) continue;
-        int st = straight_strength(suit_mask[s]);
-        int32_t v = st >= 0 ? STRAIGHT_FLUSH << 20 | st << 16
-                            : FLUSH << 20 | top_ranks(suit_mask[s], 5, 16);
-        if (v > best) best = v;
-    }
     return best;
 }
 
@@ -180,21 +191,43 @@ static PyObject *py_split_high_key(PyObject *self, PyObject *args) {
     Py_ssize_t nb = read_ids(board_obj, board, MAX_CARDS);
     if (nb < 0 || h != 2 || b != 3 || nh > 6 || nb > 5) return fall_back(F_SPLIT_HIGH, args);
     if (nh < h || nb < b) return PyLong_FromLong(0);
+    /* Two hole and three board cards: each group's rank-count masks are merged
+     * (a rank held a times in the hole and b times on the board is held a + b
+     * times); five cards make a flush only when both groups are of one suit. */
+    uint32_t b1[10], b2[10], b3[10];
+    int bsuit[10], nt = 0;
+    for (int x = 0; x < nb; x++)
+        for (int y = x + 1; y < nb; y++)
+            for (int z = y + 1; z < nb; z++) {
+                uint32_t p = 1u << (board[x] >> 2), q = 1u << (board[y] >> 2),
+                         r = 1u << (board[z] >> 2);
+                b1[nt] = p | q | r;
+                b2[nt] = (p & q) | (p & r) | (q & r);
+                b3[nt] = p & q & r;
+                int s = board[x] & 3;
+                bsuit[nt] = (board[y] & 3) == s && (board[z] & 3) == s ? s : -1;
+                nt++;
+            }
     int32_t best = -1;
-    int five[5];
     for (int i = 0; i < nh; i++)
         for (int j = i + 1; j < nh; j++) {
-            five[0] = hole[i];
-            five[1] = hole[j];
-            for (int x = 0; x < nb; x++)
-                for (int y = x + 1; y < nb; y++)
-                    for (int z = y + 1; z < nb; z++) {
-                        five[2] = board[x];
-                        five[3] = board[y];
-                        five[4] = board[z];
-                        int32_t v = high_value(five, 5);
-                        if (v > best) best = v;
-                    }
+            uint32_t p = 1u << (hole[i] >> 2), q = 1u << (hole[j] >> 2);
+            uint32_t a1 = p | q, a2 = p & q;
+            int hsuit = (hole[i] & 3) == (hole[j] & 3) ? hole[i] & 3 : -2;
+            for (int t = 0; t < nt; t++) {
+                int32_t v;
+                if (bsuit[t] == hsuit) {
+                    uint32_t m = a1 | b1[t]; /* five ranks, one suit */
+                    int st = straight_strength(m);
+                    v = st >= 0 ? STRAIGHT_FLUSH << 20 | st << 16
+                                : FLUSH << 20 | top_ranks(m, 5, 16);
+                } else {
+                    v = rank_value(a1 | b1[t], a2 | b2[t] | (a1 & b1[t]),
+                                   b3[t] | (a2 & b1[t]) | (a1 & b2[t]),
+                                   (a2 & b2[t]) | (a1 & b3[t]), 5);
+                }
+                if (v > best) best = v;
+            }
         }
     return PyLong_FromLong(best);
 }
