@@ -339,36 +339,44 @@ static int32_t memo_badness(int method, const int *ids, Py_ssize_t n, int ace_lo
     return best;
 }
 
-static PyObject *low_key(PyObject *args, PyObject *kwargs, int which, int ace_low,
-                         int straights) {
-    PyObject *ids_obj, *qual_obj = Py_None;
-    if (kwargs != NULL && PyDict_GET_SIZE(kwargs) > 0) {
-        /* qualifier=... by keyword: the Python twin takes it (and names a bad one). */
-        if (fallbacks[which] == NULL) return fall_back(which, args);
-        return PyObject_Call(fallbacks[which], args, kwargs);
-    }
-    if (!PyArg_ParseTuple(args, "O|O", &ids_obj, &qual_obj)) return fall_back(which, args);
+/* fastcall: (ids, qualifier=None); a keyword, or anything the C does not take, goes to
+ * the Python twin with the same arguments (which names a bad one). */
+static PyObject *low_key(PyObject *const *args, size_t nargsf, PyObject *kwnames, int which,
+                         int ace_low, int straights) {
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    PyObject *qual_obj = nargs == 2 ? args[1] : Py_None;
     int ids[MAX_CARDS];
-    Py_ssize_t n = read_ids(ids_obj, ids, 10);
-    if (n < 5 || (qual_obj != Py_None && !PyLong_CheckExact(qual_obj)))
-        return fall_back(which, args);
+    Py_ssize_t n = -1;
+    if ((kwnames == NULL || PyTuple_GET_SIZE(kwnames) == 0) && (nargs == 1 || nargs == 2))
+        n = read_ids(args[0], ids, 10);
+    if (n < 5 || (qual_obj != Py_None && !PyLong_CheckExact(qual_obj))) goto python;
     int32_t best = memo_badness(which - F_ACE_FIVE, ids, n, ace_low, straights);
     if (qual_obj != Py_None) {
         long q = PyLong_AsLong(qual_obj);
-        if (q == -1 && PyErr_Occurred()) return fall_back(which, args);
+        if (q == -1 && PyErr_Occurred()) goto python;
         if (best >= (q + 1) << 16) return PyLong_FromLong(0);
     }
     return PyLong_FromLong((1L << 24) - best);
+python:
+    PyErr_Clear();
+    if (fallbacks[which] == NULL) {
+        PyErr_Format(PyExc_RuntimeError, "no Python %s registered", fallback_names[which]);
+        return NULL;
+    }
+    return PyObject_Vectorcall(fallbacks[which], args, nargsf, kwnames);
 }
 
-static PyObject *py_ace_to_five_key(PyObject *self, PyObject *args, PyObject *kwargs) {
-    return low_key(args, kwargs, F_ACE_FIVE, 1, 0);
+static PyObject *py_ace_to_five_key(PyObject *self, PyObject *const *args, size_t nargsf,
+                                    PyObject *kwnames) {
+    return low_key(args, nargsf, kwnames, F_ACE_FIVE, 1, 0);
 }
-static PyObject *py_deuce_to_seven_key(PyObject *self, PyObject *args, PyObject *kwargs) {
-    return low_key(args, kwargs, F_DEUCE_SEVEN, 0, 1);
+static PyObject *py_deuce_to_seven_key(PyObject *self, PyObject *const *args, size_t nargsf,
+                                       PyObject *kwnames) {
+    return low_key(args, nargsf, kwnames, F_DEUCE_SEVEN, 0, 1);
 }
-static PyObject *py_ace_to_six_key(PyObject *self, PyObject *args, PyObject *kwargs) {
-    return low_key(args, kwargs, F_ACE_SIX, 1, 1);
+static PyObject *py_ace_to_six_key(PyObject *self, PyObject *const *args, size_t nargsf,
+                                   PyObject *kwnames) {
+    return low_key(args, nargsf, kwnames, F_ACE_SIX, 1, 1);
 }
 
 /* -------------------------------------------------------------------- badugi
@@ -666,11 +674,11 @@ static PyMethodDef methods[] = {
      "high_key(ids) -> int: straights.rankings.high.high_key, compiled."},
     {"split_high_key", py_split_high_key, METH_VARARGS,
      "split_high_key(hole, board, hole_cards=2, board_cards=3) -> int: the best Omaha high key."},
-    {"ace_to_five_key", (PyCFunction)(void (*)(void))py_ace_to_five_key, METH_VARARGS | METH_KEYWORDS,
+    {"ace_to_five_key", (PyCFunction)(void (*)(void))py_ace_to_five_key, METH_FASTCALL | METH_KEYWORDS,
      "ace_to_five_key(ids, qualifier=None) -> int: straights.rankings.low's, compiled."},
-    {"deuce_to_seven_key", (PyCFunction)(void (*)(void))py_deuce_to_seven_key, METH_VARARGS | METH_KEYWORDS,
+    {"deuce_to_seven_key", (PyCFunction)(void (*)(void))py_deuce_to_seven_key, METH_FASTCALL | METH_KEYWORDS,
      "deuce_to_seven_key(ids, qualifier=None) -> int: straights.rankings.low's, compiled."},
-    {"ace_to_six_key", (PyCFunction)(void (*)(void))py_ace_to_six_key, METH_VARARGS | METH_KEYWORDS,
+    {"ace_to_six_key", (PyCFunction)(void (*)(void))py_ace_to_six_key, METH_FASTCALL | METH_KEYWORDS,
      "ace_to_six_key(ids, qualifier=None) -> int: straights.rankings.low's, compiled."},
     {"set_evaluate", py_set_evaluate, METH_VARARGS,
      "set_evaluate(python_evaluate, HandValue, Card, fast): what evaluate builds and falls back to."},
