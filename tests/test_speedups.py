@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+from collections.abc import Callable
 
 import pytest
 from sizes import size
@@ -95,6 +96,14 @@ def test_high_key_every_five_card_hand() -> None:
         assert speedups.high_key(five) == python_high_key(five), five
 
 
+def _outcome(fn: Callable[..., object], args: tuple[object, ...]) -> object:
+    """``fn(*args)``, or the type of the error it raises."""
+    try:
+        return fn(*args)
+    except Exception as error:  # the type is the answer
+        return type(error)
+
+
 @needs_speedups
 @pytest.mark.parametrize("name", ["ace_to_five_key", "deuce_to_seven_key", "ace_to_six_key"])
 def test_low_keys_equal_python(name: str) -> None:
@@ -105,6 +114,11 @@ def test_low_keys_equal_python(name: str) -> None:
             qualifier = rng.choice((None, 8, 7, 9))
             assert fast(ids, qualifier) == slow(ids, qualifier), (ids, qualifier)
             assert fast(ids) == slow(ids), ids
+    ids = [0, 4, 9, 14, 18, 30, 51]
+    assert fast(ids, qualifier=8) == slow(ids, qualifier=8)  # a keyword: the Python twin's
+    # what the C does not take: the Python twin's answer, or its error
+    for odd in ((), (ids, 8, 1), (ids, "8"), ([0, 0, 4, 8, 12],), ([0, 4, 8, 12],), ([60] * 5,)):
+        assert _outcome(fast, odd) == _outcome(slow, odd), odd
 
 
 @needs_speedups
