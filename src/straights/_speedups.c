@@ -683,8 +683,9 @@ static PyMethodDef methods[] = {
     {"set_evaluate", py_set_evaluate, METH_VARARGS,
      "set_evaluate(python_evaluate, HandValue, Card, fast): what evaluate builds and falls back to."},
     {"evaluate", (PyCFunction)(void (*)(void))py_evaluate, METH_FASTCALL | METH_KEYWORDS,
-     "evaluate(cards, ranking='high', **options) -> HandValue: straights.rankings.base's, "
-     "compiled for Card tuples and lists under a few rankings with default options."},
+     "evaluate($module, cards, ranking='high', **options)\n--\n\n"
+     "Evaluate cards under a ranking: straights.rankings.base.python_evaluate, compiled for "
+     "tuples and lists of Card under high, the lows and badugi with no options."},
     {"badugi_key", py_badugi_key, METH_O,
      "badugi_key(ids) -> tuple: straights.rankings.badugi.badugi_key, compiled."},
     {NULL, NULL, 0, NULL},
