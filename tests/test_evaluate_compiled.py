@@ -139,13 +139,15 @@ def test_what_python_answers() -> None:
 def test_a_replaced_ranking_is_used() -> None:
     """A user's ``register`` of a built-in name takes over from the compiled path."""
     original = get_ranking("badugi")
+    hand = parse_cards("Ac 2d 3h 4s")
+    assert evaluate(hand, "badugi").key == (4, -4, -3, -2, -1)  # the compiled path remembers it
 
     def always_one(cards: tuple[Card, ...]) -> HandValue:
         return HandValue("badugi", (), (1,), "x", cards, "x", source=cards)
 
     base.register(base.Ranking("badugi", always_one, "test", ("x",)))
     try:
-        assert evaluate(parse_cards("Ac 2d 3h 4s"), "badugi").key == (1,)
+        assert evaluate(hand, "badugi").key == (1,)
     finally:
         base.register(original)
         base._COMPILED["badugi"] = (base._COMPILED_KINDS["badugi"], original.defaults)

@@ -452,6 +452,10 @@ static PyObject *py_badugi_key(PyObject *self, PyObject *arg) {
 enum { K_HIGH, K_ACE_FIVE, K_DEUCE_SEVEN, K_ACE_SIX, K_BADUGI, K_COUNT };
 
 static PyObject *py_evaluate_fn, *fast_rankings, *default_ranking;
+/* The last ranking found in fast_rankings, its kind and options (set_evaluate, which
+ * base.py calls again whenever it takes a name out of the dict, forgets them). */
+static PyObject *last_ranking, *last_options;
+static long last_kind;
 static PyTypeObject *hand_value_type, *card_type;
 static Py_ssize_t card_id_offset;
 enum { S_RANKING, S_OPTIONS, S_KEY, S_SOURCE, S_EXPLAIN, S_EXPLAINED, S_COUNT };
@@ -496,6 +500,8 @@ static PyObject *py_set_evaluate(PyObject *self, PyObject *args) {
     Py_XSETREF(card_type, card);
     Py_INCREF(table);
     Py_XSETREF(fast_rankings, table);
+    Py_CLEAR(last_ranking);
+    Py_CLEAR(last_options);
     if (default_ranking == NULL && (default_ranking = PyUnicode_InternFromString("high")) == NULL)
         return NULL;
     Py_RETURN_NONE;
@@ -582,11 +588,25 @@ static PyObject *py_evaluate(PyObject *self, PyObject *const *args, size_t nargs
         ranking = args[1];
     else if (nargs != 1 || nkw != 0)
         goto python;
-    if (!PyUnicode_CheckExact(ranking)) goto python;
-    PyObject *entry = PyDict_GetItemWithError(fast_rankings, ranking); /* borrowed */
-    if (entry == NULL || !PyTuple_CheckExact(entry) || PyTuple_GET_SIZE(entry) != 2) goto python;
-    long kind = PyLong_AsLong(PyTuple_GET_ITEM(entry, 0));
-    PyObject *options = PyTuple_GET_ITEM(entry, 1);
+    long kind;
+    PyObject *options; /* borrowed */
+    if (ranking == last_ranking) { /* the same str object as last time: its entry */
+        kind = last_kind;
+        options = last_options;
+    } else {
+        if (!PyUnicode_CheckExact(ranking)) goto python;
+        PyObject *entry = PyDict_GetItemWithError(fast_rankings, ranking); /* borrowed */
+        if (entry == NULL || !PyTuple_CheckExact(entry) || PyTuple_GET_SIZE(entry) != 2)
+            goto python;
+        kind = PyLong_AsLong(PyTuple_GET_ITEM(entry, 0));
+        if (kind < 0 || kind >= K_COUNT) goto python;
+        options = PyTuple_GET_ITEM(entry, 1);
+        Py_INCREF(ranking);
+        Py_XSETREF(last_ranking, ranking);
+        Py_INCREF(options);
+        Py_XSETREF(last_options, options);
+        last_kind = kind;
+    }
     int ids[MAX_CARDS];
     Py_ssize_t n = card_ids(args[0], ids, kind == K_HIGH ? 9 : kind == K_BADUGI ? 7 : 10);
     if (n < 0) goto python;

@@ -310,7 +310,9 @@ _COMPILED: dict[str, tuple[int, Options]] = {}
 def register(ranking: Ranking) -> Ranking:
     """Add a ranking of your own to the registry (or replace one by name)."""
     _REGISTRY[ranking.name] = ranking
-    _COMPILED.pop(ranking.name, None)  # a replaced built-in: the compiled path steps aside
+    if _COMPILED.pop(ranking.name, None) is not None and speedups is not None:
+        # a replaced built-in: the compiled path steps aside (and forgets what it found)
+        speedups.set_evaluate(python_evaluate, HandValue, Card, _COMPILED)
     return ranking
 
 
