@@ -54,6 +54,10 @@ def test_evaluate_is_the_compiled_one() -> None:
     if speedups is None:
         assert evaluate is python_evaluate
     else:
+        assert hasattr(speedups, "evaluate"), (
+            "straights._speedups was built from an older _speedups.c: run `make` (or "
+            "`pip install -e .`) again"
+        )
         assert evaluate is speedups.evaluate
 
 

@@ -310,7 +310,8 @@ _COMPILED: dict[str, tuple[int, Options]] = {}
 def register(ranking: Ranking) -> Ranking:
     """Add a ranking of your own to the registry (or replace one by name)."""
     _REGISTRY[ranking.name] = ranking
-    if _COMPILED.pop(ranking.name, None) is not None and speedups is not None:
+    replaced = _COMPILED.pop(ranking.name, None) is not None
+    if replaced and speedups is not None and evaluate is not python_evaluate:
         # a replaced built-in: the compiled path steps aside (and forgets what it found)
         speedups.set_evaluate(python_evaluate, HandValue, Card, _COMPILED)
     return ranking
@@ -361,6 +362,8 @@ def python_evaluate(cards: CardsLike, ranking: str = "high", **options: Any) -> 
 
 
 evaluate = python_evaluate
-if speedups is not None:
+# (a module built from an older _speedups.c has no evaluate: the Python one serves, and
+# tests/test_evaluate_compiled.py says to rebuild)
+if speedups is not None and hasattr(speedups, "set_evaluate"):
     speedups.set_evaluate(python_evaluate, HandValue, Card, _COMPILED)
     evaluate = speedups.evaluate
