@@ -16,8 +16,13 @@ Rows:
   (compiled when built) on lists of card ids against ``pkrbot.evaluate`` on lists
   of pre-built ``pkrbot.Card``; the same hands for both;
 * the other families people call one hand at a time (no peer offers them):
-  the compiled key against the pure-Python one (``python_*``), and the
-  ``evaluate`` of a ``HandValue`` (what ``straights rank`` builds);
+  the compiled key against the pure-Python one (``python_*``);
+* ``evaluate(cards, ranking)`` → ``HandValue`` (what ``straights rank`` and the
+  ``Hand`` objects' users call) on tuples of ``Card``, for high (5, 6, 7 cards),
+  the lows and badugi (``evaluate(cards)`` for high, ``evaluate(cards, ranking)``
+  for the others), compiled and pure Python (``python_evaluate``), each
+  against pkrbot's per-call rate for as many cards in the same round (for
+  badugi's four cards, pkrbot's five);
 * batch: 1,000,000 and 10,000,000 random 7-card hands, ``fast.high_keys`` on
   one thread against OMPEval's ``pf_evaluate`` on pre-encoded bytes into a
   reused buffer (both orders checked equal on the first 200,000 hands), ours
@@ -44,9 +49,10 @@ import numpy as np
 from peer_venv import ensure_venv
 
 from straights import fast
+from straights.cards import Card
 from straights.frequencies import count
 from straights.rankings import badugi, high, low
-from straights.rankings.base import evaluate
+from straights.rankings.base import evaluate, python_evaluate
 from straights.rankings.compiled import speedups
 
 HERE = Path(__file__).resolve().parent
@@ -92,6 +98,22 @@ def per_call(fn: Callable[[Any], Any], hands: Sequence[Any]) -> float:
     def run() -> None:
         for h in hands:
             fn(h)
+
+    return cpu_rate(run, len(hands))
+
+
+def per_call_ranked(fn: Callable[..., Any], hands: Sequence[Any], ranking: str) -> float:
+    """:func:`per_call` of ``fn(hand)`` for ``high`` (the default ranking) and of
+    ``fn(hand, ranking)`` for the others, called straight from the loop as the peer's
+    ``evaluate`` is (a ``lambda`` in between would add its own call to every hand)."""
+    if ranking == "high":
+        return per_call(fn, hands)
+    for h in hands:
+        fn(h, ranking)
+
+    def run() -> None:
+        for h in hands:
+            fn(h, ranking)
 
     return cpu_rate(run, len(hands))
 
@@ -179,6 +201,17 @@ def main() -> None:
         from straights.cards import parse_cards
 
         parsed = [parse_cards(t) for t in texts[: small // 10]]
+        deck = [Card(i) for i in range(52)]
+        card_hands = {n: [tuple(deck[c] for c in h) for h in lists[n][:small]] for n in (5, 6, 7)}
+        card_hands[4] = [tuple(deck[c] for c in h) for h in four]
+        #: (label, ranking, cards, pkrbot's row for the ratio)
+        evaluate_rows = [
+            *((f"high, {n} cards", "high", n, n) for n in (5, 6, 7)),
+            ("ace-to-five, 7 cards", "ace-to-five", 7, 7),
+            ("deuce-to-seven, 7 cards", "deuce-to-seven", 7, 7),
+            ("deuce-to-seven, 5 cards", "deuce-to-seven", 5, 5),
+            ("badugi, 4 cards", "badugi", 4, 5),
+        ]
         omaha_high = high.split_high_key
         for r in range(args.rounds):
             print(f"round {r + 1} of {args.rounds} …", file=sys.stderr)
@@ -210,6 +243,18 @@ def main() -> None:
             add("omaha compiled", per_call(lambda x: omaha_high(x[0], x[1]), omaha))
             add("omaha python", per_call(lambda x: high.python_split_high_key(x[0], x[1]), omaha))
             add("evaluate 7", per_call(evaluate, parsed))
+            peers = {n: peer.rate(f"one {n}") for n in (5, 6, 7)}
+            for label, ranking, n, peer_n in evaluate_rows:
+                hands = card_hands[n]
+                rate = per_call_ranked(evaluate, hands, ranking)
+                add(f"evaluate {label}", rate)
+                add(f"evaluate {label} pkrbot", peers[peer_n])
+                add(f"evaluate {label} ratio", rate / peers[peer_n])
+                few = hands[: len(hands) // 20]  # the Python lows take ~0.3 ms a hand
+                add(
+                    f"evaluate {label} python",
+                    per_call_ranked(python_evaluate, few, ranking),
+                )
             for n, arr in batch.items():
                 theirs_rate = peer.rate(f"batch {n}")
                 add(f"omp {n}", theirs_rate)
@@ -260,7 +305,13 @@ def main() -> None:
         label = "Omaha high, 4 hole + 5 board" if name == "omaha" else name
         speed = [a / b for a, b in zip(c, p, strict=True)]
         print(f"| {label} | {fmt(c)} | {fmt(p, 1e6, 3)} | {fmt(speed, 1, 1)}× |")
-    print(f"| `evaluate(cards)` → HandValue, 7 cards | {fmt(rows['evaluate 7'], 1e6, 3)} | | |")
+    print("\n`evaluate(cards, ranking)` → HandValue, tuples of Card, M hands/CPU s\n")
+    print("| ranking | compiled | pure Python | pkrbot, same round | compiled ÷ pkrbot |")
+    print("|---|--:|--:|--:|--:|")
+    for label, *_ in evaluate_rows:
+        r = f"evaluate {label}"
+        print(f"| {label} | {fmt(rows[r])} | {fmt(rows[r + ' python'], 1e6, 3)} "
+              f"| {fmt(rows[r + ' pkrbot'])} | {fmt(rows[r + ' ratio'], 1)}× |")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -204,12 +204,12 @@ def test_seven_card_check_catches_every_bad_row() -> None:
     ]
     rows = np.array([good, *bad, good], dtype=np.uint8)
     out = np.zeros(len(rows), dtype=np.int32)
-    kernels.high7(rows, out, t.disp7, t.compact7, t.flush, t.flush_suit, True)
+    assert kernels.high7(rows, out, t.disp7, t.compact7, t.flush, t.flush_suit, True) == len(bad)
     keys = out.tolist()
     assert keys[1:-1] == [-1] * len(bad)
     assert keys[0] == keys[-1] == kernels.high(rows[:1], t.rank7, t.flush, t.flush_suit)[0] > 0
     # Unchecked, the same rows read inside the tables (no crash): some value each.
-    kernels.high7(rows, out, t.disp7, t.compact7, t.flush, t.flush_suit, False)
+    assert kernels.high7(rows, out, t.disp7, t.compact7, t.flush, t.flush_suit, False) == 0
     assert out[0] == out[-1] == keys[0] and out.min() >= 0 and out.max() <= 7462
 
 

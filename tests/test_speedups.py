@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+from collections.abc import Callable
 
 import pytest
 from sizes import size
@@ -95,6 +96,14 @@ def test_high_key_every_five_card_hand() -> None:
         assert speedups.high_key(five) == python_high_key(five), five
 
 
+def _outcome(fn: Callable[..., object], args: tuple[object, ...]) -> object:
+    """``fn(*args)``, or the type of the error it raises."""
+    try:
+        return fn(*args)
+    except Exception as error:  # the type is the answer
+        return type(error)
+
+
 @needs_speedups
 @pytest.mark.parametrize("name", ["ace_to_five_key", "deuce_to_seven_key", "ace_to_six_key"])
 def test_low_keys_equal_python(name: str) -> None:
@@ -105,6 +114,11 @@ def test_low_keys_equal_python(name: str) -> None:
             qualifier = rng.choice((None, 8, 7, 9))
             assert fast(ids, qualifier) == slow(ids, qualifier), (ids, qualifier)
             assert fast(ids) == slow(ids), ids
+    ids = [0, 4, 9, 14, 18, 30, 51]
+    assert fast(ids, qualifier=8) == slow(ids, qualifier=8)  # a keyword: the Python twin's
+    # what the C does not take: the Python twin's answer, or its error
+    for odd in ((), (ids, 8, 1), (ids, "8"), ([0, 0, 4, 8, 12],), ([0, 4, 8, 12],), ([60] * 5,)):
+        assert _outcome(fast, odd) == _outcome(slow, odd), odd
 
 
 @needs_speedups
@@ -152,6 +166,17 @@ def test_split_high_key_equals_python() -> None:
             assert speedups.split_high_key(hole, board) == python_split_high_key(hole, board)
     hole, board = [0, 1, 2, 3], [4, 5, 6, 7, 8]
     assert speedups.split_high_key(hole, board, 1, 4) == python_split_high_key(hole, board, 1, 4)
+    # two suits only: flushes and straight flushes in most hands
+    two_suits = [c for c in range(52) if c & 3 in (2, 3)]
+    for _ in range(size(1_500, 50_000)):
+        ids = rng.sample(two_suits, 9)
+        hole, board = ids[:4], ids[4:]
+        assert speedups.split_high_key(hole, board) == python_split_high_key(hole, board)
+    royal = speedups.split_high_key(high.ids_of("As Ks 2c 3d"), high.ids_of("Qs Js Ts 9h 8h"))
+    assert royal == 8 << 20 | 9 << 16  # the straight flush, ace high
+    # four spades in the hole, three on the board, two hole cards play: A-K-4-3-2 of spades
+    flush = speedups.split_high_key(high.ids_of("As Ks Qs Js"), high.ids_of("2s 3s 4s 9d 9c"))
+    assert flush == 5 << 20 | 14 << 16 | 13 << 12 | 4 << 8 | 3 << 4 | 2
 
 
 @needs_speedups

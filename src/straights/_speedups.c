@@ -12,6 +12,8 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <string.h>
+#include <structmember.h>
 
 #define MAX_CARDS 52
 
@@ -37,6 +39,13 @@ static PyObject *fall_back(int which, PyObject *args) {
 }
 
 static inline int top_bit(uint32_t m) { return 31 - __builtin_clz(m); }
+
+/* Set bits of `m`, inline (without -mpopcnt, __builtin_popcount is a library call). */
+static inline int bit_count(uint32_t m) {
+    m = m - ((m >> 1) & 0x55555555u);
+    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+    return (int)((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
 
 /* Card ids of a list or tuple (or any sequence) into `out`; -1 with an error set
  * when an item is not an int, is no ranked card, or repeats. */
@@ -100,6 +109,11 @@ static inline int32_t top_ranks(uint32_t m, int k, int shift) {
     return v;
 }
 
+/* The best value without flushes of cards whose ranks held once, twice, three and
+ * four times are `m1` ⊇ `m2` ⊇ `m3` ⊇ `m4` (13-bit masks); `n` cards in all. */
+static inline int32_t rank_value(uint32_t m1, uint32_t m2, uint32_t m3, uint32_t m4,
+                                 Py_ssize_t n);
+
 static int32_t high_value(const int *ids, Py_ssize_t n) {
     uint32_t m1 = 0, m2 = 0, m3 = 0, m4 = 0;
     uint32_t suit_mask[4] = {0, 0, 0, 0};
@@ -115,6 +129,19 @@ static int32_t high_value(const int *ids, Py_ssize_t n) {
         suit_mask[s] |= b;
         suit_count[s]++;
     }
+    int32_t best = rank_value(m1, m2, m3, m4, n);
+    for (int s = 0; s < 4; s++) {
+        if (suit_count[s] < 5) continue;
+        int st = straight_strength(suit_mask[s]);
+        int32_t v = st >= 0 ? STRAIGHT_FLUSH << 20 | st << 16
+                            : FLUSH << 20 | top_ranks(suit_mask[s], 5, 16);
+        if (v > best) best = v;
+    }
+    return best;
+}
+
+static inline int32_t rank_value(uint32_t m1, uint32_t m2, uint32_t m3, uint32_t m4,
+                                 Py_ssize_t n) {
     int32_t best;
     if (m4) {
         int q = top_bit(m4);
@@ -143,13 +170,6 @@ static int32_t high_value(const int *ids, Py_ssize_t n) {
             best = top_ranks(m1, 5, 16);
         }
     }
-    for (int s = 0; s < 4; s++) {
-        if (suit_count[s] < 5) continue;
-        int st = straight_strength(suit_mask[s]);
-        int32_t v = st >= 0 ? STRAIGHT_FLUSH << 20 | st << 16
-                            : FLUSH << 20 | top_ranks(suit_mask[s], 5, 16);
-        if (v > best) best = v;
-    }
     return best;
 }
 
@@ -171,21 +191,43 @@ static PyObject *py_split_high_key(PyObject *self, PyObject *args) {
     Py_ssize_t nb = read_ids(board_obj, board, MAX_CARDS);
     if (nb < 0 || h != 2 || b != 3 || nh > 6 || nb > 5) return fall_back(F_SPLIT_HIGH, args);
     if (nh < h || nb < b) return PyLong_FromLong(0);
+    /* Two hole and three board cards: each group's rank-count masks are merged
+     * (a rank held a times in the hole and b times on the board is held a + b
+     * times); five cards make a flush only when both groups are of one suit. */
+    uint32_t b1[10], b2[10], b3[10];
+    int bsuit[10], nt = 0;
+    for (int x = 0; x < nb; x++)
+        for (int y = x + 1; y < nb; y++)
+            for (int z = y + 1; z < nb; z++) {
+                uint32_t p = 1u << (board[x] >> 2), q = 1u << (board[y] >> 2),
+                         r = 1u << (board[z] >> 2);
+                b1[nt] = p | q | r;
+                b2[nt] = (p & q) | (p & r) | (q & r);
+                b3[nt] = p & q & r;
+                int s = board[x] & 3;
+                bsuit[nt] = (board[y] & 3) == s && (board[z] & 3) == s ? s : -1;
+                nt++;
+            }
     int32_t best = -1;
-    int five[5];
     for (int i = 0; i < nh; i++)
         for (int j = i + 1; j < nh; j++) {
-            five[0] = hole[i];
-            five[1] = hole[j];
-            for (int x = 0; x < nb; x++)
-                for (int y = x + 1; y < nb; y++)
-                    for (int z = y + 1; z < nb; z++) {
-                        five[2] = board[x];
-                        five[3] = board[y];
-                        five[4] = board[z];
-                        int32_t v = high_value(five, 5);
-                        if (v > best) best = v;
-                    }
+            uint32_t p = 1u << (hole[i] >> 2), q = 1u << (hole[j] >> 2);
+            uint32_t a1 = p | q, a2 = p & q;
+            int hsuit = (hole[i] & 3) == (hole[j] & 3) ? hole[i] & 3 : -2;
+            for (int t = 0; t < nt; t++) {
+                int32_t v;
+                if (bsuit[t] == hsuit) {
+                    uint32_t m = a1 | b1[t]; /* five ranks, one suit */
+                    int st = straight_strength(m);
+                    v = st >= 0 ? STRAIGHT_FLUSH << 20 | st << 16
+                                : FLUSH << 20 | top_ranks(m, 5, 16);
+                } else {
+                    v = rank_value(a1 | b1[t], a2 | b2[t] | (a1 & b1[t]),
+                                   b3[t] | (a2 & b1[t]) | (a1 & b2[t]),
+                                   (a2 & b2[t]) | (a1 & b3[t]), 5);
+                }
+                if (v > best) best = v;
+            }
         }
     return PyLong_FromLong(best);
 }
@@ -297,80 +339,326 @@ static int32_t memo_badness(int method, const int *ids, Py_ssize_t n, int ace_lo
     return best;
 }
 
-static PyObject *low_key(PyObject *args, PyObject *kwargs, int which, int ace_low,
-                         int straights) {
-    PyObject *ids_obj, *qual_obj = Py_None;
-    if (kwargs != NULL && PyDict_GET_SIZE(kwargs) > 0) {
-        /* qualifier=... by keyword: the Python twin takes it (and names a bad one). */
-        if (fallbacks[which] == NULL) return fall_back(which, args);
-        return PyObject_Call(fallbacks[which], args, kwargs);
-    }
-    if (!PyArg_ParseTuple(args, "O|O", &ids_obj, &qual_obj)) return fall_back(which, args);
+/* fastcall: (ids, qualifier=None); a keyword, or anything the C does not take, goes to
+ * the Python twin with the same arguments (which names a bad one). */
+static PyObject *low_key(PyObject *const *args, size_t nargsf, PyObject *kwnames, int which,
+                         int ace_low, int straights) {
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    PyObject *qual_obj = nargs == 2 ? args[1] : Py_None;
     int ids[MAX_CARDS];
-    Py_ssize_t n = read_ids(ids_obj, ids, 10);
-    if (n < 5 || (qual_obj != Py_None && !PyLong_CheckExact(qual_obj)))
-        return fall_back(which, args);
+    Py_ssize_t n = -1;
+    if ((kwnames == NULL || PyTuple_GET_SIZE(kwnames) == 0) && (nargs == 1 || nargs == 2))
+        n = read_ids(args[0], ids, 10);
+    if (n < 5 || (qual_obj != Py_None && !PyLong_CheckExact(qual_obj))) goto python;
     int32_t best = memo_badness(which - F_ACE_FIVE, ids, n, ace_low, straights);
     if (qual_obj != Py_None) {
         long q = PyLong_AsLong(qual_obj);
-        if (q == -1 && PyErr_Occurred()) return fall_back(which, args);
+        if (q == -1 && PyErr_Occurred()) goto python;
         if (best >= (q + 1) << 16) return PyLong_FromLong(0);
     }
     return PyLong_FromLong((1L << 24) - best);
+python:
+    PyErr_Clear();
+    if (fallbacks[which] == NULL) {
+        PyErr_Format(PyExc_RuntimeError, "no Python %s registered", fallback_names[which]);
+        return NULL;
+    }
+    return PyObject_Vectorcall(fallbacks[which], args, nargsf, kwnames);
 }
 
-static PyObject *py_ace_to_five_key(PyObject *self, PyObject *args, PyObject *kwargs) {
-    return low_key(args, kwargs, F_ACE_FIVE, 1, 0);
+static PyObject *py_ace_to_five_key(PyObject *self, PyObject *const *args, size_t nargsf,
+                                    PyObject *kwnames) {
+    return low_key(args, nargsf, kwnames, F_ACE_FIVE, 1, 0);
 }
-static PyObject *py_deuce_to_seven_key(PyObject *self, PyObject *args, PyObject *kwargs) {
-    return low_key(args, kwargs, F_DEUCE_SEVEN, 0, 1);
+static PyObject *py_deuce_to_seven_key(PyObject *self, PyObject *const *args, size_t nargsf,
+                                       PyObject *kwnames) {
+    return low_key(args, nargsf, kwnames, F_DEUCE_SEVEN, 0, 1);
 }
-static PyObject *py_ace_to_six_key(PyObject *self, PyObject *args, PyObject *kwargs) {
-    return low_key(args, kwargs, F_ACE_SIX, 1, 1);
+static PyObject *py_ace_to_six_key(PyObject *self, PyObject *const *args, size_t nargsf,
+                                   PyObject *kwnames) {
+    return low_key(args, nargsf, kwnames, F_ACE_SIX, 1, 1);
 }
 
 /* -------------------------------------------------------------------- badugi
  * straights.rankings.badugi: the largest subset of different ranks and suits,
  * as (size, -r1, -r2, …) with r1 > r2 > … (ace = 1); larger is better. */
 
-static PyObject *py_badugi_key(PyObject *self, PyObject *arg) {
-    int ids[MAX_CARDS];
-    Py_ssize_t n = read_ids(arg, ids, 16);
-    if (n <= 0) return fall_back(F_BADUGI, arg);
+/* The badugi key of `n` distinct ranked ids (n >= 1), as a new tuple. */
+static PyObject *badugi_tuple(const int *ids, Py_ssize_t n) {
     int best_size = 0;
     int32_t best_code = 0; /* the ranks high to low as nibbles: smaller is better */
+    uint32_t rank_bit[MAX_CARDS], suit_bit[MAX_CARDS];
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int r = (ids[i] >> 2) + 2;
+        rank_bit[i] = 1u << (r == 14 ? 1 : r); /* the ace is low */
+        suit_bit[i] = 1u << (ids[i] & 3);
+    }
     unsigned limit = 1u << n;
     for (unsigned set = 1; set < limit; set++) {
-        int size = __builtin_popcount(set);
+        int size = bit_count(set);
         if (size > 4 || size < best_size) continue;
         uint32_t ranks = 0, suits = 0;
-        int ok = 1;
-        for (int i = 0; i < n && ok; i++) {
-            if (!(set >> i & 1)) continue;
-            int r = (ids[i] >> 2) + 2;
-            if (r == 14) r = 1;
-            uint32_t rb = 1u << r, sb = 1u << (ids[i] & 3);
-            if ((ranks & rb) || (suits & sb)) ok = 0;
-            ranks |= rb;
-            suits |= sb;
+        unsigned left = set;
+        while (left) {
+            int i = __builtin_ctz(left);
+            left &= left - 1;
+            if ((ranks & rank_bit[i]) || (suits & suit_bit[i])) break;
+            ranks |= rank_bit[i];
+            suits |= suit_bit[i];
         }
-        if (!ok) continue;
+        if (left || bit_count(ranks) != size) continue; /* a clash */
         int32_t code = 0;
-        for (int r = 13; r >= 1; r--)
-            if (ranks >> r & 1) code = code << 4 | r;
+        for (uint32_t m = ranks; m; m &= ~(1u << top_bit(m))) code = code << 4 | top_bit(m);
         if (size > best_size || code < best_code) {
             best_size = size;
             best_code = code;
         }
     }
+    /* the ints -13..-6 are not among CPython's shared small ints: keep our own */
+    static PyObject *minus[14];
     PyObject *key = PyTuple_New(best_size + 1);
     if (key == NULL) return NULL;
     PyTuple_SET_ITEM(key, 0, PyLong_FromLong(best_size));
     for (int i = best_size; i >= 1; i--) {
-        PyTuple_SET_ITEM(key, i, PyLong_FromLong(-(best_code & 15)));
+        int r = best_code & 15;
+        if (minus[r] == NULL && (minus[r] = PyLong_FromLong(-r)) == NULL) {
+            Py_DECREF(key);
+            return NULL;
+        }
+        Py_INCREF(minus[r]);
+        PyTuple_SET_ITEM(key, i, minus[r]);
         best_code >>= 4;
     }
     return key;
+}
+
+static PyObject *py_badugi_key(PyObject *self, PyObject *arg) {
+    int ids[MAX_CARDS];
+    Py_ssize_t n = read_ids(arg, ids, 16);
+    if (n <= 0) return fall_back(F_BADUGI, arg);
+    return badugi_tuple(ids, n);
+}
+
+/* ------------------------------------------------------------------ evaluate
+ * straights.rankings.base.evaluate for the rankings people call one hand at a
+ * time, when nothing but the cards (and the ranking's name) is given: the key in
+ * C and the HandValue built here, its words left for later (HandValue computes
+ * them from its cards and options on first use).  base.py hands over the Python
+ * evaluate, the HandValue and Card classes and a dict {ranking name: (kind,
+ * default options)} that it fills as each built-in ranking is registered (and
+ * empties of a name a user re-registers); anything else is the Python
+ * evaluate's, answer or error. */
+
+enum { K_HIGH, K_ACE_FIVE, K_DEUCE_SEVEN, K_ACE_SIX, K_BADUGI, K_COUNT };
+
+static PyObject *py_evaluate_fn, *fast_rankings, *default_ranking;
+/* The last ranking found in fast_rankings, its kind and options (set_evaluate, which
+ * base.py calls again whenever it takes a name out of the dict, forgets them). */
+static PyObject *last_ranking, *last_options;
+static long last_kind;
+static PyTypeObject *hand_value_type, *card_type;
+static Py_ssize_t card_id_offset;
+enum { S_RANKING, S_OPTIONS, S_KEY, S_SOURCE, S_EXPLAIN, S_EXPLAINED, S_COUNT };
+static const char *slot_names[S_COUNT] = {"ranking", "options", "key", "source", "_explain",
+                                          "_explained"};
+static Py_ssize_t slot_offset[S_COUNT];
+
+#define SLOT(obj, off) (*(PyObject **)((char *)(obj) + (off)))
+
+/* The offset of the object slot `name` of `type`, or -1 with an error set. */
+static Py_ssize_t slot_of(PyTypeObject *type, const char *name) {
+    PyObject *descr = PyObject_GetAttrString((PyObject *)type, name);
+    if (descr == NULL) return -1;
+    Py_ssize_t offset = -1;
+    if (Py_IS_TYPE(descr, &PyMemberDescr_Type) &&
+        ((PyMemberDescrObject *)descr)->d_member->type == T_OBJECT_EX)
+        offset = ((PyMemberDescrObject *)descr)->d_member->offset;
+    else
+        PyErr_Format(PyExc_TypeError, "%s.%s is not a slot", type->tp_name, name);
+    Py_DECREF(descr);
+    return offset;
+}
+
+static PyObject *py_set_evaluate(PyObject *self, PyObject *args) {
+    PyObject *fn, *table;
+    PyTypeObject *hv, *card;
+    if (!PyArg_ParseTuple(args, "OO!O!O!", &fn, &PyType_Type, &hv, &PyType_Type, &card,
+                          &PyDict_Type, &table))
+        return NULL;
+    Py_ssize_t offsets[S_COUNT];
+    for (int i = 0; i < S_COUNT; i++)
+        if ((offsets[i] = slot_of(hv, slot_names[i])) < 0) return NULL;
+    Py_ssize_t id_offset = slot_of(card, "_id");
+    if (id_offset < 0) return NULL;
+    memcpy(slot_offset, offsets, sizeof offsets);
+    card_id_offset = id_offset;
+    Py_INCREF(fn);
+    Py_XSETREF(py_evaluate_fn, fn);
+    Py_INCREF(hv);
+    Py_XSETREF(hand_value_type, hv);
+    Py_INCREF(card);
+    Py_XSETREF(card_type, card);
+    Py_INCREF(table);
+    Py_XSETREF(fast_rankings, table);
+    Py_CLEAR(last_ranking);
+    Py_CLEAR(last_options);
+    if (default_ranking == NULL && (default_ranking = PyUnicode_InternFromString("high")) == NULL)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+/* The value of an exact int known to be small, or -1 for a negative or large one. */
+static inline long small_int(PyObject *obj) {
+#if PY_VERSION_HEX < 0x030C0000 && PYLONG_BITS_IN_DIGIT == 30
+    /* CPython 3.11's layout: the sign in the size, 30-bit digits */
+    Py_ssize_t digits = Py_SIZE(obj);
+    if (digits == 0) return 0;
+    return digits == 1 ? (long)((PyLongObject *)obj)->ob_digit[0] : -1;
+#else
+    int overflow;
+    long v = PyLong_AsLongAndOverflow(obj, &overflow);
+    return overflow || v < 0 ? -1 : v;
+#endif
+}
+
+/* The ids of a tuple or list of Card objects (all ranked, none repeated, at most
+ * `most`) into `out`; -1 (no error set) for anything else. */
+static Py_ssize_t card_ids(PyObject *cards, int *out, Py_ssize_t most) {
+    Py_ssize_t n;
+    PyObject **items;
+    if (PyTuple_CheckExact(cards)) {
+        n = PyTuple_GET_SIZE(cards);
+        items = &PyTuple_GET_ITEM(cards, 0);
+    } else if (PyList_CheckExact(cards)) {
+        n = PyList_GET_SIZE(cards);
+        items = ((PyListObject *)cards)->ob_item;
+    } else
+        return -1;
+    if (n > most) return -1;
+    uint64_t seen = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *card = items[i];
+        if (!Py_IS_TYPE(card, card_type)) return -1;
+        PyObject *id = SLOT(card, card_id_offset);
+        if (id == NULL || !PyLong_CheckExact(id)) return -1;
+        long c = small_int(id);
+        if (c < 0 || c >= 52 || (seen >> c & 1)) return -1;
+        seen |= (uint64_t)1 << c;
+        out[i] = (int)c;
+    }
+    return n;
+}
+
+/* The key (v,) of the integer kinds, kept in a direct-mapped cache (tuples are
+ * immutable, so equal keys may share one): most hands' key is then neither built
+ * nor freed. */
+#define KEY_CACHE_SIZE 16384
+static PyObject *key_cache[KEY_CACHE_SIZE];
+
+static PyObject *int_key(long v) {
+    size_t slot = (size_t)(((uint64_t)v * 0x9E3779B97F4A7C15ull) >> 50) & (KEY_CACHE_SIZE - 1);
+    PyObject *hit = key_cache[slot];
+    if (hit != NULL) {
+        PyObject *item = PyTuple_GET_ITEM(hit, 0);
+        if (small_int(item) == v) {
+            Py_INCREF(hit);
+            return hit;
+        }
+    }
+    PyObject *key = Py_BuildValue("(l)", v);
+    if (key == NULL) return NULL;
+    Py_INCREF(key);
+    Py_XSETREF(key_cache[slot], key);
+    return key;
+}
+
+static PyObject *py_evaluate(PyObject *self, PyObject *const *args, size_t nargsf,
+                             PyObject *kwnames) {
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    if (py_evaluate_fn == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "no Python evaluate registered");
+        return NULL;
+    }
+    PyObject *ranking = default_ranking;
+    Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    if (nargs == 2 && nkw == 0)
+        ranking = args[1];
+    else if (nargs == 1 && nkw == 1 &&
+             PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, 0), "ranking") == 0)
+        ranking = args[1];
+    else if (nargs != 1 || nkw != 0)
+        goto python;
+    long kind;
+    PyObject *options; /* borrowed */
+    if (ranking == last_ranking) { /* the same str object as last time: its entry */
+        kind = last_kind;
+        options = last_options;
+    } else {
+        if (!PyUnicode_CheckExact(ranking)) goto python;
+        PyObject *entry = PyDict_GetItemWithError(fast_rankings, ranking); /* borrowed */
+        if (entry == NULL || !PyTuple_CheckExact(entry) || PyTuple_GET_SIZE(entry) != 2)
+            goto python;
+        kind = PyLong_AsLong(PyTuple_GET_ITEM(entry, 0));
+        if (kind < 0 || kind >= K_COUNT) goto python;
+        options = PyTuple_GET_ITEM(entry, 1);
+        Py_INCREF(ranking);
+        Py_XSETREF(last_ranking, ranking);
+        Py_INCREF(options);
+        Py_XSETREF(last_options, options);
+        last_kind = kind;
+    }
+    int ids[MAX_CARDS];
+    Py_ssize_t n = card_ids(args[0], ids, kind == K_HIGH ? 9 : kind == K_BADUGI ? 7 : 10);
+    if (n < 0) goto python;
+    PyObject *key;
+    switch (kind) {
+    case K_HIGH:
+        if (n < 1) goto python;
+        key = int_key(high_value(ids, n));
+        break;
+    case K_ACE_FIVE:
+    case K_DEUCE_SEVEN:
+    case K_ACE_SIX:
+        if (n < 5) goto python;
+        key = int_key((1L << 24) - memo_badness((int)(kind - K_ACE_FIVE), ids, n,
+                                                kind != K_DEUCE_SEVEN, kind != K_ACE_FIVE));
+        break;
+    case K_BADUGI:
+        if (n < 1) goto python;
+        key = badugi_tuple(ids, n);
+        break;
+    default:
+        goto python;
+    }
+    if (key == NULL) return NULL;
+    PyObject *source;
+    if (PyTuple_CheckExact(args[0])) {
+        source = args[0];
+        Py_INCREF(source);
+    } else if ((source = PyList_AsTuple(args[0])) == NULL) {
+        Py_DECREF(key);
+        return NULL;
+    }
+    PyObject *value = hand_value_type->tp_alloc(hand_value_type, 0);
+    if (value == NULL) {
+        Py_DECREF(key);
+        Py_DECREF(source);
+        return NULL;
+    }
+    Py_INCREF(ranking);
+    SLOT(value, slot_offset[S_RANKING]) = ranking;
+    Py_INCREF(options);
+    SLOT(value, slot_offset[S_OPTIONS]) = options;
+    SLOT(value, slot_offset[S_KEY]) = key;
+    SLOT(value, slot_offset[S_SOURCE]) = source;
+    Py_INCREF(Py_None);
+    SLOT(value, slot_offset[S_EXPLAIN]) = Py_None;
+    Py_INCREF(Py_None);
+    SLOT(value, slot_offset[S_EXPLAINED]) = Py_None;
+    return value;
+python:
+    if (PyErr_Occurred()) PyErr_Clear();
+    return PyObject_Vectorcall(py_evaluate_fn, args, nargsf, kwnames);
 }
 
 /* -------------------------------------------------------------------- module */
@@ -406,12 +694,18 @@ static PyMethodDef methods[] = {
      "high_key(ids) -> int: straights.rankings.high.high_key, compiled."},
     {"split_high_key", py_split_high_key, METH_VARARGS,
      "split_high_key(hole, board, hole_cards=2, board_cards=3) -> int: the best Omaha high key."},
-    {"ace_to_five_key", (PyCFunction)(void (*)(void))py_ace_to_five_key, METH_VARARGS | METH_KEYWORDS,
+    {"ace_to_five_key", (PyCFunction)(void (*)(void))py_ace_to_five_key, METH_FASTCALL | METH_KEYWORDS,
      "ace_to_five_key(ids, qualifier=None) -> int: straights.rankings.low's, compiled."},
-    {"deuce_to_seven_key", (PyCFunction)(void (*)(void))py_deuce_to_seven_key, METH_VARARGS | METH_KEYWORDS,
+    {"deuce_to_seven_key", (PyCFunction)(void (*)(void))py_deuce_to_seven_key, METH_FASTCALL | METH_KEYWORDS,
      "deuce_to_seven_key(ids, qualifier=None) -> int: straights.rankings.low's, compiled."},
-    {"ace_to_six_key", (PyCFunction)(void (*)(void))py_ace_to_six_key, METH_VARARGS | METH_KEYWORDS,
+    {"ace_to_six_key", (PyCFunction)(void (*)(void))py_ace_to_six_key, METH_FASTCALL | METH_KEYWORDS,
      "ace_to_six_key(ids, qualifier=None) -> int: straights.rankings.low's, compiled."},
+    {"set_evaluate", py_set_evaluate, METH_VARARGS,
+     "set_evaluate(python_evaluate, HandValue, Card, fast): what evaluate builds and falls back to."},
+    {"evaluate", (PyCFunction)(void (*)(void))py_evaluate, METH_FASTCALL | METH_KEYWORDS,
+     "evaluate($module, cards, ranking='high', **options)\n--\n\n"
+     "Evaluate cards under a ranking: straights.rankings.base.python_evaluate, compiled for "
+     "tuples and lists of Card under high, the lows and badugi with no options."},
     {"badugi_key", py_badugi_key, METH_O,
      "badugi_key(ids) -> tuple: straights.rankings.badugi.badugi_key, compiled."},
     {NULL, NULL, 0, NULL},

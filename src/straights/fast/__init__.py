@@ -233,10 +233,13 @@ def high_keys(
     t = high_lookup()
     if arr.shape[1] == 7:
         keys = np.empty(arr.shape[0], dtype=np.int32) if out is None else out
-        fn7 = kernels.high7_parallel if parallel else kernels.high7
-        fn7(arr, keys, t.disp7, t.compact7, t.flush, t.flush_suit, check)
-        if not check:
-            return keys
+        tables = (t.disp7, t.compact7, t.flush, t.flush_suit, check)
+        if parallel:
+            kernels.high7_parallel(arr, keys, *tables)
+            if not check:
+                return keys
+        elif kernels.high7(arr, keys, *tables) == 0:
+            return keys  # every row good (or vouched for): no second pass over the keys
     else:
         rank = {5: t.rank5, 6: t.rank6}[arr.shape[1]]
         fn = kernels.high_parallel if parallel else kernels.high

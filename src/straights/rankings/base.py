@@ -23,6 +23,7 @@ from typing import Any
 
 from straights.cards import Card, CardsLike, Deck, format_cards, parse_cards
 from straights.errors import RankingError
+from straights.rankings.compiled import speedups
 from straights.rankings.ordering import KeyOrdered
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "Ranking",
     "evaluate",
     "get_ranking",
+    "python_evaluate",
     "ranking_names",
     "register",
     "walk",
@@ -52,7 +54,9 @@ class HandValue(KeyOrdered):
     used to the card it became; ``phrase`` reads like "Flush, ace high (joker
     as A♥)".  An evaluator may pass ``explain`` instead of the last four: a
     function computing ``(category, cards, phrase, wild)`` on first use, so
-    that a value which is only compared costs no more than its key.
+    that a value which is only compared costs no more than its key.  The
+    compiled :func:`evaluate` leaves both unset: the words then come from
+    evaluating :attr:`source` again in Python, on first use.
     """
 
     __slots__ = ("_explain", "_explained", "key", "options", "ranking", "source")
@@ -98,8 +102,12 @@ class HandValue(KeyOrdered):
     def _explanation(self) -> Explanation:
         explained = self._explained
         if explained is None:
-            assert self._explain is not None
-            explained = self._explain()
+            explain = self._explain
+            if explain is None:  # built by the compiled evaluate: the key only
+                again = python_evaluate(self.source, self.ranking, **dict(self.options))
+                explained = again._explanation()
+            else:
+                explained = explain()
             object.__setattr__(self, "_explained", explained)
         return explained
 
@@ -284,9 +292,28 @@ FAMILY_MODULES.update(
 )
 
 
+#: The built-in rankings the compiled :func:`evaluate` answers itself, by name: the
+#: kind of key it computes (the order of ``_speedups.c``'s ``K_*``).
+_COMPILED_KINDS: dict[str, int] = {
+    "high": 0,
+    "ace-to-five": 1,
+    "deuce-to-seven": 2,
+    "ace-to-six": 3,
+    "badugi": 4,
+}
+
+#: ``{name: (kind, default options)}`` of the built-in rankings of
+#: :data:`_COMPILED_KINDS` registered so far (read by the compiled :func:`evaluate`).
+_COMPILED: dict[str, tuple[int, Options]] = {}
+
+
 def register(ranking: Ranking) -> Ranking:
     """Add a ranking of your own to the registry (or replace one by name)."""
     _REGISTRY[ranking.name] = ranking
+    replaced = _COMPILED.pop(ranking.name, None) is not None
+    if replaced and speedups is not None and evaluate is not python_evaluate:
+        # a replaced built-in: the compiled path steps aside (and forgets what it found)
+        speedups.set_evaluate(python_evaluate, HandValue, Card, _COMPILED)
     return ranking
 
 
@@ -295,7 +322,10 @@ def get_ranking(name: str) -> Ranking:
     if name not in _REGISTRY and name in FAMILY_MODULES:
         family: tuple[Ranking, ...] = importlib.import_module(FAMILY_MODULES[name]).RANKINGS
         for ranking in family:
-            _REGISTRY.setdefault(ranking.name, ranking)
+            if _REGISTRY.setdefault(ranking.name, ranking) is ranking:
+                kind = _COMPILED_KINDS.get(ranking.name)
+                if kind is not None:
+                    _COMPILED[ranking.name] = (kind, ranking.defaults)
     try:
         return _REGISTRY[name]
     except KeyError:
@@ -309,12 +339,31 @@ def ranking_names() -> list[str]:
     return sorted(set(FAMILY_MODULES) | set(_REGISTRY))
 
 
-def evaluate(cards: CardsLike, ranking: str = "high", **options: Any) -> HandValue:
+def python_evaluate(cards: CardsLike, ranking: str = "high", **options: Any) -> HandValue:
     """Evaluate ``cards`` under ``ranking`` with house-rule ``options``.
+
+    :func:`evaluate` is this function, or its compiled twin when the install
+    built ``straights._speedups``: that one answers a tuple or list of
+    :class:`~straights.cards.Card` under ``high``, the three lows or badugi with
+    no options (the key at once, the words on first use) and hands everything
+    else to this function, so every answer and every error is this one's.
 
     >>> evaluate('S 8h T R 9c 2d 3h', ranking='straights').category
     's-t-r-8'
+    >>> hand = parse_cards('As Ks Qs Js Ts 2c 2d')
+    >>> evaluate(hand) == python_evaluate(hand)
+    True
+    >>> evaluate(hand).phrase
+    'Royal flush'
     """
     chosen = _REGISTRY.get(ranking) or get_ranking(ranking)
     parsed = parse_cards(cards)
     return chosen.evaluate(parsed, **dict(chosen.normalise(options)))
+
+
+evaluate = python_evaluate
+# (a module built from an older _speedups.c has no evaluate: the Python one serves, and
+# tests/test_evaluate_compiled.py says to rebuild)
+if speedups is not None and hasattr(speedups, "set_evaluate"):
+    speedups.set_evaluate(python_evaluate, HandValue, Card, _COMPILED)
+    evaluate = speedups.evaluate
