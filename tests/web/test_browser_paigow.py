@@ -102,6 +102,9 @@ def test_a_player_sets_his_hands_by_tapping_and_plays_the_bank(
         sit(ann, 0, "Ann")
         bob.goto(ann.url)
         sit(bob, 2, "Bob")
+        # The phone's line under the header names the game and its bets, not Straights'.
+        line = bob.locator("#stakes-line")
+        expect(line).to_have_text(re.compile(r"^Pai Gow night · Pai Gow poker · bets \d+–\d+$"))
         stacked.tell_deal(tmp_path, 1)  # both sat (sit waits for the seat to show)
 
         seen: dict[str, int] = {}

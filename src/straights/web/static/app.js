@@ -263,7 +263,7 @@ function render(state) {
   app.host = state.you.host;
   const t = state.table;
   const variant = isVariantTable(state);  // variants.js: any game, or dealer's choice
-  $("tablename").textContent = variant ? variantTitle(state) : `${t.name || "Table"} · ${t.betting === "limit" ? "Limit" : "No Limit"} · ante ${t.ante} · ${t.pack} cards`;
+  $("tablename").textContent = t.game === "pai-gow" ? paigowTitle(t) : variant ? variantTitle(state) : `${t.name || "Table"} · ${t.betting === "limit" ? "Limit" : "No Limit"} · ante ${t.ante} · ${t.pack} cards`;
   let line = $("stakes-line");  // the name and stakes, whole, where the header cuts them
   if (!line) { line = el("div", "stakes-line"); line.id = "stakes-line"; $("felt").before(line); }
   line.textContent = $("tablename").textContent;

@@ -236,10 +236,14 @@ function pgControls(state) {
   ctl.append(form, leaveButton(state));
 }
 
+// The table's name and stakes, for the header and the line under it.
+function paigowTitle(t) {
+  return `${t.name || "Table"} · Pai Gow poker · bets ${t.min_bet}–${t.max_bet}`;
+}
+
 function paigowRender(state) {
   const t = state.table;
   document.body.classList.add("pai-gow");
-  $("tablename").textContent = `${t.name || "Table"} · Pai Gow poker · bets ${t.min_bet}–${t.max_bet}`;
   $("btn-history").hidden = true;
   renderSeats(pgSeats(state), t.seats, state.you.seat);
   pgBank(state);
