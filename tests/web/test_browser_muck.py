@@ -21,7 +21,7 @@ pytestmark = pytest.mark.browser
 
 #: The bot (seat 1) is dealt K♥ K♦, Ann 7♣ 2♦; the board (burns between streets)
 #: 4♥ 9♣ J♦, 2♥, 6♣: kings against a pair of deuces.
-DECK = "{1: 'Kh Kd 7c 2d 3s 4h 9c Jd 5c 2h 8h 6c'}"
+DECK = {1: "Kh Kd 7c 2d 3s 4h 9c Jd 5c 2h 8h 6c"}
 
 
 def check_to_the_question(page: Page, timeout: float = 60) -> dict[str, Any]:
@@ -56,9 +56,11 @@ def test_a_beaten_player_is_asked_to_show_or_muck(
     browser: Browser, make_server: Any, viewport: str, answer: str
 ) -> None:
     assert set(VIEWPORTS) == {"phone", "desktop"}
-    server = make_server(bot_delay=0.0, deal_delay=30.0, before=stacked.before(DECK))
+    # The table "muck" waits 30 s before its first deal too: time to ask to be asked.
+    tables = {"muck": {"decks": DECK, "first": 30.0}}
+    server = make_server(bot_delay=0.0, deal_delay=30.0, before=stacked.tables_before(tables))
     ctx, page = open_table(browser, server, viewport, game="NT", seats="2", bots="1",
-                           stack="200")  # fmt: skip
+                           stack="200", name="muck")  # fmt: skip
     watcher = browser.new_context(viewport={"width": 1366, "height": 768})
     try:
         # The first deal waits 30 s for the table to fill: time to ask to be asked.
