@@ -1,6 +1,7 @@
 """The game screens of the gallery that ``scripts/gallery.py`` does not make: a
 dealer's-choice table with the button choosing the next game (desktop), an Omaha hi-lo
 split with both hands named (phone, from a stacked deck, so the split comes at deal 1)
+show or muck asked at the showdown (phone and desktop, also from a stacked deck)
 and the Pai Gow table (a deal settled on a desktop, the hands being set and the
 results on a phone). ``make gallery`` runs it after ``scripts/gallery.py``, whose
 ``save`` it uses; the stacked deck is the browser tests' (``tests/web/stacked.py``).
@@ -30,6 +31,9 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 #: Heads-up Omaha hi-lo, the bot first: its A-2 makes the low, Ann's queens make three
 #: queens for high and no low (the browser test's deck).
 OMAHA_DECK = "{1: 'As 2s Jd Jc Qh Qd 9c 9s Tc 3h 5d 7c Ts Qs Th Kh'}"
+#: Heads-up hold'em, the bot first: its kings beat Ann's deuces at the showdown, so Ann,
+#: who asked to be asked, chooses to show or muck (the browser test's deck).
+MUCK_DECK = "{1: 'Kh Kd 7c 2d 3s 4h 9c Jd 5c 2h 8h 6c'}"
 
 
 @contextmanager
@@ -139,6 +143,29 @@ def omaha_split(browser: Browser, out: Path, save: Any) -> None:
         page.context.close()
 
 
+def show_or_muck(browser: Browser, out: Path, save: Any) -> None:
+    """Show or muck asked at the showdown, on a phone and a desktop: Ann turns on "Ask me
+    to show" before the first deal; the bot's kings beat her deuces."""
+    tables = f"{{'muck': {{'decks': {MUCK_DECK}, 'first': 20.0}}}}"
+    with served(
+        deal_delay=30.0, before=f"import stacked\nstacked.install_tables({tables})"
+    ) as base:
+        for size, name in ((PHONE, "show-or-muck-phone"), (DESKTOP, "show-or-muck-desktop")):
+            page = table(browser, base, size, "NT", seats="2", bots="1", stack="200", name="muck")
+            page.click("#btn-ask")
+
+            def asked(page: Page = page) -> bool:
+                if page.evaluate("app.state.hand.show_or_muck"):
+                    return True
+                check_or_call(page)
+                return False
+
+            until(asked, 90, "the question")
+            page.locator("#showmuck").scroll_into_view_if_needed()
+            save(page, out, name)
+            page.context.close()
+
+
 def pai_gow(browser: Browser, out: Path, save: Any) -> None:
     """The Pai Gow table: Bob sets his hands on a phone (the house way offered), then
     both leave it to the house way; the settled deal on a desktop and a phone."""
@@ -183,6 +210,7 @@ def main() -> None:
             if not args.only_paigow:
                 dealers_choice(browser, args.out, save)
                 omaha_split(browser, args.out, save)
+                show_or_muck(browser, args.out, save)
             pai_gow(browser, args.out, save)
         finally:
             browser.close()

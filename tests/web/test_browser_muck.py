@@ -76,6 +76,7 @@ def test_a_beaten_player_is_asked_to_show_or_muck(
         in_view(page, "#showmuck button[data-action=show]")
         in_view(page, "#showmuck button[data-action=muck]")
         expect(page.locator("#pot")).to_contain_text("show or muck")
+        expect(page.locator("#pot")).to_contain_text("blinds 1/2")  # small to big, heads-up too
         webtools.shot(page, f"show-or-muck-{viewport}")
         spectator = watcher.new_page()
         spectator.goto(page.url)

@@ -119,9 +119,14 @@ def stakes_words(stakes: Stakes, structure: Structure) -> str:
     'ante 1 · bring-in 1 · bets 2/4'
     >>> stakes_words(scaled_stakes(get_variant("NT"), 6, 2), Structure.NO_LIMIT)
     'blinds 2/4'
+
+    Heads-up the big blind is first to post, but the blinds read small to big:
+
+    >>> stakes_words(scaled_stakes(get_variant("NT"), 2, 1), Structure.NO_LIMIT)
+    'blinds 1/2'
     """
     parts = []
-    blinds = [b for b in stakes.blinds if b]
+    blinds = sorted(b for b in stakes.blinds if b)
     if blinds:
         parts.append("blinds " + "/".join(str(b) for b in blinds))
     if any(stakes.antes):
