@@ -65,7 +65,9 @@ CALL: Final = 1
 RAISE: Final = 2
 
 #: Pot fractions of the pot- and no-limit bet sizes between the smallest and the largest.
-DEFAULT_SIZES: Final = (0.5, 1.0, 2.0)
+#: (Not ``Final``: compiled with mypyc, a final tuple read as a default argument was
+#: never set, "value for final name was not set".)
+DEFAULT_SIZES: tuple[float, ...] = (0.5, 1.0, 2.0)
 
 
 class IndexedMove(NamedTuple):
