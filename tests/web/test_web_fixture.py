@@ -56,7 +56,7 @@ def snapshot(table: Any) -> dict[str, Any]:
 ADDED_TABLE = {"straddle", "runs", "bomb_pot_every", "bomb_pot_ante", "double_board",
                "house", "house_rules", "house_way"}  # fmt: skip
 ADDED_HAND = {"facing", "runs", "bomb_pot", "straddle", "runs_dealt", "second_board", "run_boards",
-              "board_down"}  # fmt: skip
+              "board_down", "show_or_muck"}  # fmt: skip
 #: The lines of Straights' key card, as the release worded them and as they read since
 #: (issue 19: Straights' own words, "The key card is dealt face down", at the one table).
 KEY_CARD = {"Table: 1 card face down": "The key card is dealt face down"}
@@ -67,7 +67,7 @@ def as_recorded(state: dict[str, Any]) -> dict[str, Any]:
     """``state`` (or a history) without what was :data:`ADDED_HAND` and
     :data:`ADDED_TABLE` since (and each legal action's ``shortcuts``, each player's
     :data:`ADDED_PLAYER`, the viewer's
-    ``muck``); every other field must be exactly as recorded."""
+    ``muck`` and ``ask_muck``); every other field must be exactly as recorded."""
     out = json.loads(json.dumps(state))
     for hand in [out.get("hand"), *out.get("frames", [])]:
         if isinstance(hand, dict):
@@ -84,7 +84,7 @@ def as_recorded(state: dict[str, Any]) -> dict[str, Any]:
                 if isinstance(player, dict):
                     for k in ADDED_PLAYER:
                         player.pop(k, None)
-    for part, keys in (("table", ADDED_TABLE), ("you", {"muck"})):
+    for part, keys in (("table", ADDED_TABLE), ("you", {"muck", "ask_muck"})):
         if isinstance(out.get(part), dict) and "frames" not in out:
             for k in keys:
                 out[part].pop(k, None)
