@@ -8,7 +8,8 @@ finished deal before the next one can replace it:
   ``--deal-delay`` is only the pause between deals: a long one (30 s) keeps a finished
   deal on the page while the test reads it, and costs nothing before the first deal;
 - :func:`tables_before`: the same by table name, for one server shared by a module;
-- :func:`straights_before`: Straights' own tables deal stacked hands;
+- a deal's deck may also be given seat by seat, ``({seat: "hole cards"}, "the rest")``,
+  so that who holds what does not hang on who has the button (Straights draws it);
 - :func:`told_before`: each deal waits until the test says (:func:`tell_deal`).
 
 >>> before("{1: 'As Ad'}", "{2: 20}").splitlines()
@@ -40,7 +41,7 @@ class _Stacked:
         return list(self.cards)
 
 
-def install(decks: dict[int, str], stacks: dict[int, int]) -> None:
+def install(decks: dict[int, Any], stacks: dict[int, int]) -> None:
     """Deal ``decks[n]`` on top at deal ``n``; seat ``s`` has ``stacks[s]`` chips at deal 1;
     the first deal starts at once."""
     first_deal_at_once()
@@ -93,7 +94,7 @@ def _stack_poker_deals(default: tuple[dict[int, str], dict[int, int]]) -> None:
             for seat, chips in stacks.items():
                 if self.seats[seat] is not None:
                     self.seats[seat].stack = chips
-        top = list(parse_cards(decks[number])) if number in decks else []
+        top = _top(self, decks[number]) if number in decks else []
 
         def make(name: str = "standard", *, jokers: int = 0) -> Any:
             deck = usual(name, jokers=jokers)
@@ -108,6 +109,20 @@ def _stack_poker_deals(default: tuple[dict[int, str], dict[int, int]]) -> None:
             poker_game.make_deck = usual
 
     poker_game.PokerSeats.start_hand = start_hand  # type: ignore[method-assign]
+
+
+def _top(seats: Any, deck: str | tuple[dict[int, str], str]) -> list[Card]:
+    """The cards on top of the deck: ``deck`` itself, or seat by seat (each player's
+    hole cards together, in the order the deal seats them, then the rest)."""
+    if isinstance(deck, str):
+        return list(parse_cards(deck))
+    holes, rest = deck
+    ready = sorted(s for s, p in enumerate(seats.seats) if p is not None and p.stack > 0)
+    button = seats.next_button(ready)  # as start_hand works it out (a seeded draw)
+    k = ready.index(button)
+    order = ready[k + 1 :] + ready[: k + 1]
+    text = " ".join([holes[s] for s in order] + [rest])
+    return list(parse_cards(text))
 
 
 def first_deal_at_once(
@@ -130,46 +145,6 @@ def first_deal_at_once(
         )
 
     WebTable.next_auto = next_auto  # type: ignore[method-assign]
-
-
-def straights_before(deals: str) -> str:
-    """The ``before`` code of a server whose Straights tables (the rule book's own,
-    :mod:`straights.game`) deal ``deals`` (:func:`install_straights`, as text) and
-    start their first deal at once.
-
-    >>> straights_before("{1: ({0: '2c Kd', 1: 'Tc Jd'}, '9h 5h 6d 7c 8s')}").splitlines()[1]
-    'stacked.first_deal_at_once()'
-    """
-    return f"import stacked\nstacked.first_deal_at_once()\nstacked.install_straights({deals})"
-
-
-def install_straights(deals: dict[int, tuple[dict[int, str], str]]) -> None:
-    """At Straights deal ``n``, seat ``s`` holds ``deals[n][0][s]`` and the table cards
-    are ``deals[n][1]`` (the key card first), whoever has the button."""
-    from straights.game.table import Table
-
-    start = Table.start_hand
-
-    def start_hand(self: Table, deck: Any = None) -> Any:
-        number = self.hand_number + 1
-        if deck is not None or number not in deals:
-            return start(self, deck)
-        holes, board = deals[number]
-        begin = self._begin
-
-        def arranged(order: list[int], cards: list[Card]) -> Any:
-            hole = {seat: list(parse_cards(text)) for seat, text in holes.items()}
-            # Dealt one card at a time from the button's left, then the table.
-            top = [hole[s][k] for k in range(2) for s in order] + list(parse_cards(board))
-            return begin(order, top + [c for c in cards if c not in top])
-
-        self._begin = arranged  # type: ignore[method-assign]
-        try:
-            return start(self)
-        finally:
-            del self._begin
-
-    Table.start_hand = start_hand  # type: ignore[method-assign]
 
 
 def told_before(folder: str) -> str:

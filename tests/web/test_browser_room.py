@@ -467,9 +467,7 @@ def test_a_player_tops_up_between_deals(browser: Browser, make_server: Any, view
     import stacked
 
     # The first deal starts at once; the next would wait 30 s (the host pauses first).
-    server = make_server(
-        deal_delay=30.0, bot_delay=0.0, before=stacked.straights_before(LOSING_DEAL)
-    )
+    server = make_server(deal_delay=30.0, bot_delay=0.0, before=stacked.before(LOSING_DEAL))
     table, token = server.create(seats=2, bots=1, bot_kind="calling", turn_seconds=0, stack=20)
     ctx = context(browser, viewport)
     try:
