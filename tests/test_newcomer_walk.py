@@ -33,8 +33,10 @@ from ptytools import plain
 ROOT = Path(__file__).resolve().parent.parent
 #: The pages, in the order a newcomer reads them.
 PAGES = ("README.md", *sorted(p.relative_to(ROOT).as_posix() for p in ROOT.glob("docs/*.md")))
-#: A command may take this many times its stated time on a busy machine.
-SLACK = 3.0
+#: A command may take this many times its stated time on a busy machine: `make test`
+#: runs four workers on two cores, so a command that needs a whole core may get half of
+#: one (the 10 s solve took 6.7 s alone and 23 s beside the other workers).
+SLACK = 5.0
 #: Commands not run, by how they start, and why.
 NOT_RUN = {
     "make ": "set-up: tests/test_newcomer.py runs `make play` on a fresh clone",
