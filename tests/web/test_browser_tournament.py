@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 import webtools
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 from webtools import Server
 
 pytestmark = pytest.mark.browser
@@ -100,7 +101,16 @@ class Person:
 
     def play_turn(self) -> bool:
         """Accept a deal offered (in the lobby), else his move at the table page as
-        :func:`choose` decides. True if he did something."""
+        :func:`choose` decides. True if he did something (or his page moved on: it
+        follows him to another table)."""
+        try:
+            return self._play_turn()
+        except PlaywrightError as exc:
+            if "context was destroyed" not in str(exc):
+                raise
+            return True
+
+    def _play_turn(self) -> bool:
         accept = self.lobby.locator("#accept")
         if accept.is_visible():
             accept.click()
