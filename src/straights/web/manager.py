@@ -991,8 +991,7 @@ class TableManager:
                 seen=msg.version,
             )
         elif isinstance(msg, MuckLosers):
-            seat = self._auth(conn, msg.token)
-            await self.run(self._watching(conn), muck_command(seat, msg), seen=msg.version)
+            await self._muck(conn, msg)
         elif isinstance(msg, Rebuy):
             seat = self._auth(conn, msg.token)
             await self.run(self._watching(conn), {"kind": "rebuy", "seat": seat}, seen=msg.version)
@@ -1002,6 +1001,14 @@ class TableManager:
             await self._admit(conn, msg)
         else:
             await self._hosting(conn, msg)
+
+    async def _muck(self, conn: Connection, msg: MuckLosers) -> None:
+        seat = self._auth(conn, msg.token)
+        live = self._watching(conn)
+        if live.driver is not None:  # a tournament's table: his choice at every table
+            await live.driver({"type": "muck", "on": msg.on, "ask": msg.ask}, msg.token)
+            return
+        await self.run(live, muck_command(seat, msg), seen=msg.version)
 
     async def _hosting(self, conn: Connection, msg: ClientMessage) -> None:
         """The host's messages: each checks the role, then runs one table command."""

@@ -111,6 +111,23 @@ def config_of(settings: dict[str, Any]) -> TournamentConfig:
         raise ConfigurationError(f"tournament settings: {exc}") from None
 
 
+def _edition(value: object) -> int:
+    """A tournament's stored web table edition (3 on: editions before had no tournament).
+
+    >>> _edition(5), _edition(3)
+    (5, 3)
+    >>> _edition("9")
+    Traceback (most recent call last):
+    ...
+    straights.errors.ConfigurationError: tournament edition '9': 3 to 5
+    """
+    from straights.web.tournament_tables import EDITION
+
+    if isinstance(value, bool) or not isinstance(value, int) or not 3 <= value <= EDITION:
+        raise ConfigurationError(f"tournament edition {value!r}: 3 to {EDITION}")
+    return value
+
+
 def web_game(name: str) -> Variant:
     """The catalogue game ``name`` for a tournament at the web page: every poker game of
     the catalogue, draw games too (their cards are picked at the table page). Pai Gow
@@ -163,6 +180,10 @@ class WebTournament:
             raise ConfigurationError(f"time bank {self.time_bank} s: give 0 to 600")
         #: The tables' heads-up display (:mod:`~straights.web.hud`): on unless refused.
         self.hud = bool(settings.get("hud", True))
+        #: Its web tables' edition, set by the server (:meth:`TournamentHall.create`);
+        #: a tournament stored before it was kept dealt at edition 3 (a draw's
+        #: replacements when every player has drawn) and replays so.
+        self.edition = _edition(settings.get("edition", 3))
         #: Each person to act: his turn (table, deal, move number) and when it began.
         self.turns: dict[str, tuple[tuple[int, int, int], float]] = {}
         bots = [str(b) for b in settings.get("bots", [])]
@@ -187,7 +208,7 @@ class WebTournament:
     # -- commands -----------------------------------------------------------------------
     def apply(self, command: dict[str, Any]) -> None:
         """Apply one command (``type``: ``join``, ``start``, ``act``, ``rebuys``,
-        ``accept``, ``refuse``, ``pause``, ``resume``), then let the bots play."""
+        ``muck``, ``accept``, ``refuse``, ``pause``, ``resume``), then let the bots play."""
         self.now = float(command.get("at", self.now))
         kind = command.get("type")
         handler = {
@@ -196,6 +217,7 @@ class WebTournament:
             "act": self._act,
             "timeout": self._timeout,
             "rebuys": self._rebuys,
+            "muck": self._muck,
             "accept": self._answer,
             "refuse": self._answer,
             "pause": self._pause,
@@ -277,6 +299,7 @@ class WebTournament:
             people={e.name: e.token_hash for e in self.entrants.values() if e.token_hash},
             bots={e.name: e.bot for e in self.entrants.values() if e.bot},
             turn_seconds=int(self.turn_seconds), time_bank=self.time_bank, hud=self.hud,
+            edition=self.edition,
         )  # fmt: skip
 
     def _wants(self, player: Any) -> bool:
@@ -363,6 +386,14 @@ class WebTournament:
 
     def _rebuys(self, c: dict[str, Any]) -> None:
         self.entrant_of(str(c["token_hash"])).rebuys = bool(c.get("on"))
+
+    def _muck(self, c: dict[str, Any]) -> None:
+        """A person's standing choice at the showdown, as at a cash table: ``on`` with
+        ``ask``, he is asked to show or muck; without, he mucks a beaten hand."""
+        me = self.entrant_of(str(c["token_hash"]))
+        self._playing()
+        assert self.tables is not None
+        self.tables.showdown_choice(me.name, on=bool(c.get("on")), ask=bool(c.get("ask")))
 
     def _answer(self, c: dict[str, Any]) -> None:
         offer = self.offer
@@ -665,6 +696,7 @@ class TournamentHall:
 
         from straights.game import TableConfig
         from straights.web.tokens import hash_token, new_token
+        from straights.web.tournament_tables import EDITION
 
         open_now = [t for t in self.tournaments.values() if not t.over]
         if len(open_now) >= MAX_OPEN:
@@ -672,6 +704,7 @@ class TournamentHall:
         key = secrets.token_urlsafe(8)
         token = new_token()
         seed = secrets.randbits(63) if self.fixed_seed is None else self.fixed_seed
+        settings = {**settings, "edition": EDITION}  # stored: its tables keep it
         t = WebTournament(key, settings, seed=seed, host_hash=hash_token(token))
         async with self.lock:
             row = self.store.create_table(
@@ -811,7 +844,7 @@ def tournament_routes(hall: TournamentHall, static: Any) -> list[Any]:
             elif not token:
                 raise TournamentError("join the tournament first")
             fields = {k: v for k, v in data.items()
-                      if k in ("type", "name", "action", "to", "on", "cards")}  # fmt: skip
+                      if k in ("type", "name", "action", "to", "on", "ask", "cards")}  # fmt: skip
             await hall.run(key, fields, token)
             view = hall.view(key, token)
         except StraightsError as exc:

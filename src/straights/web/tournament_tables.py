@@ -8,7 +8,10 @@ away those it moved or placed (``tstand``), sets the
 level and the button (``tlevel``) and deals; after it, it hands the stacks back
 (:meth:`~straights.tournament.Tournament.end`) and closes the tables the tournament
 broke. Everything else is the cash table's own: the deal, the views and hidden
-cards, the betting, the history.
+cards, the betting, the history. New tables are of the cash table's current
+:attr:`~straights.web.protocol.TableSettings.edition` (a draw's replacements reach
+each player as he draws); a tournament stored before keeps the edition it was
+dealt at (3: replacements when every player has drawn), so it replays exactly.
 
 >>> from straights.tournament import Tournament, TournamentConfig, preset
 >>> t = Tournament(TournamentConfig(table_size=3, schedule=preset("turbo")), list("ABCDE"), seed=1)
@@ -21,7 +24,7 @@ cards, the betting, the history.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, get_args
 
 from straights.bots import Bot
 from straights.errors import IllegalActionError
@@ -29,7 +32,11 @@ from straights.tournament import Tournament
 from straights.web.protocol import TableSettings
 from straights.web.tables import WebTable, make_table
 
-__all__ = ["TournamentTables"]
+__all__ = ["EDITION", "TournamentTables"]
+
+#: The edition of the web tables of a tournament created now: the cash table's newest
+#: (:attr:`TableSettings.edition <straights.web.protocol.TableSettings.edition>`).
+EDITION: int = max(get_args(TableSettings.model_fields["edition"].annotation))
 
 
 def _returning(bot: Bot) -> Callable[[], Bot]:
@@ -38,7 +45,8 @@ def _returning(bot: Bot) -> Callable[[], Bot]:
 
 class TournamentTables:
     """The web tables of ``tournament`` (key ``key``, seeded from ``seed``): ``people``
-    maps a person's name to his token's hash, ``bots`` a bot's name to its kind."""
+    maps a person's name to his token's hash, ``bots`` a bot's name to its kind;
+    ``edition``: the web tables' (see the module)."""
 
     def __init__(
         self,
@@ -51,6 +59,7 @@ class TournamentTables:
         turn_seconds: int = 60,
         time_bank: int = 0,
         hud: bool = False,
+        edition: int = EDITION,
     ) -> None:
         self.tournament = tournament
         self.key = key
@@ -60,6 +69,11 @@ class TournamentTables:
         self.turn_seconds = turn_seconds
         self.time_bank = time_bank  # each person's, at each table (seconds)
         self.hud = hud  # the tables' heads-up display shown
+        self.edition = edition
+        #: Each person's standing choice at the showdown, as at a cash table (the
+        #: ``muck`` command): whether he mucks a beaten hand, and whether he is asked
+        #: to show or muck; it follows him to every table (see :meth:`showdown_choice`).
+        self.showdown: dict[str, tuple[bool, bool]] = {}
         self.tables: dict[int, WebTable] = {}
         self._players: dict[str, Bot] = {}
 
@@ -70,9 +84,9 @@ class TournamentTables:
             config = self.tournament.config
             settings = TableSettings(
                 seats=config.table_size, games=(config.variant.code,), stack=config.stack,
-                turn_seconds=self.turn_seconds, time_bank=self.time_bank, edition=3,
+                turn_seconds=self.turn_seconds, time_bank=self.time_bank,
                 name=f"Table {number}",
-            )  # fmt: skip
+            ).model_copy(update={"edition": self.edition})  # fmt: skip
             table = make_table(f"{self.key}-{number}", settings, self.seed ^ number, "")
             table.tournament = True
             table.hud.on = self.hud
@@ -97,6 +111,7 @@ class TournamentTables:
                 else:
                     who["token_hash"] = self.people.get(player.name)
                 web.apply({"kind": "tseat", "seat": player.seat, "chips": player.stack} | who)
+                self._tell_choice(web, player.seat, player.name)
             elif (more := player.stack - web.game.stack_of(player.seat, meta)) > 0:
                 web.apply({"kind": "tchips", "seat": player.seat, "chips": more})  # a rebuy …
             elif more < 0:
@@ -111,6 +126,29 @@ class TournamentTables:
         if list(hand.seats) != [t.players[p].seat for p in order]:
             raise AssertionError(f"table {number}: the web table dealt another order")
         return web
+
+    def showdown_choice(self, name: str, *, on: bool, ask: bool = False) -> None:
+        """Person ``name``'s choice at the showdown, as the cash table's ``muck``
+        command takes it (``ask``: whether he is asked to show or muck; else whether
+        he mucks a beaten hand): at his table now and at each the tournament seats him
+        at, from his next deal."""
+        mucks, asked = self.showdown.get(name, (False, False))
+        self.showdown[name] = (mucks, on) if ask else (on, asked)
+        t = self.tournament
+        player = next((p for p in t.players if p.name == name), None)
+        if player is None or player.table is None or player.seat is None:
+            return
+        web = self.tables.get(player.table)
+        meta = None if web is None or web.closed else web.seats[player.seat]
+        if web is not None and meta is not None and meta.name == name:
+            self._tell_choice(web, player.seat, name)
+
+    def _tell_choice(self, web: WebTable, seat: int, name: str) -> None:
+        """Give the web table ``name``'s showdown choice (he sits in ``seat``)."""
+        choice = self.showdown.get(name)
+        if choice is not None:
+            web.apply({"kind": "muck", "seat": seat, "on": choice[0]})
+            web.apply({"kind": "muck", "seat": seat, "on": choice[1], "ask": True})
 
     def _stand_others(self, number: int) -> None:
         """Take away from table ``number``'s web table whoever the tournament no longer
