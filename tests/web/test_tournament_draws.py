@@ -5,9 +5,13 @@ stored before keeps its tables' edition and replays exactly."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
+from test_tournament_web import call
+from webtools import Client, Server
 
 from straights.errors import ConfigurationError
 from straights.game import TableConfig
@@ -120,3 +124,56 @@ def test_the_server_stores_the_current_edition_and_replays_each_as_stored() -> N
     assert all(w.settings.edition == 3 for w in tables.tables.values()) and tables.tables
     with pytest.raises(ConfigurationError, match="tournament edition 9: 3 to 5"):
         WebTournament("k", {**DRAW, "edition": 9}, seed=1)
+
+
+def without(card: str, message: dict[str, Any]) -> bool:
+    """Whether ``message`` is a state whose hand no longer holds ``card``."""
+    return message["type"] == "state" and card not in message["hand"]["hole"]
+
+
+def newer(version: int, message: dict[str, Any]) -> bool:
+    """Whether ``message`` is a state newer than ``version``."""
+    return message["type"] == "state" and bool(message["version"] > version)
+
+
+def test_at_the_table_page_the_replacement_comes_with_the_discard(
+    make_server: Callable[..., Server], clients: list[Client], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Through the server, as the lobby's browser test plays it (its seed seats Bob at
+    Ann's table, drawing after her): the state that takes Ann's card away gives her its
+    replacement, Bob still to draw."""
+    monkeypatch.setenv("STRAIGHTS_TOURNAMENT_SEED", "10")
+    server = make_server()
+    _, made = call(server, "POST", "/api/tournaments", {"settings": DRAW, "host": "Ann"})
+    path = f"/api/tournaments/{made['id']}"
+    _, joined = call(server, "POST", path, {"type": "join", "name": "Bob"})
+    _, view = call(server, "POST", path, {"type": "start"}, made["token"])
+    ann = Client(server, f"{made['id']}-{view['table']['number']}", made["token"])
+    clients.append(ann)
+    for _ in range(40):
+        state = ann.state
+        assert state is not None
+        hand = state["hand"]
+        if hand["actor"] == ann.seat and hand.get("card_choice"):
+            thrown = hand["hole"][0]
+            ann.send({"type": "act", "token": made["token"], "action": "discard",
+                      "cards": [thrown]})  # fmt: skip
+            drawn = ann.wait_for(partial(without, thrown))
+            assert len(drawn["hand"]["hole"]) == 5
+            _, bobs = call(server, "GET", path, token=joined["token"])
+            assert "Bob" in bobs["turns"] and bobs["table"]["number"] == view["table"]["number"]
+            return
+        if hand["actor"] == ann.seat:
+            version = state["version"]
+            ann.act("check" if any(a["kind"] == "check" for a in hand["legal"]) else "call")
+            ann.wait_for(partial(newer, version))
+        else:
+            _, bobs = call(server, "GET", path, token=joined["token"])
+            assert "Bob" in bobs["turns"], "nobody's turn"
+            legal = [a["kind"] for a in bobs["table"]["deal"]["legal"]]
+            move = {"type": "act", "action": "check" if "check" in legal else "call"}
+            version = state["version"]
+            call(server, "POST", path, move if legal else {"type": "act", "action": "discard"},
+                 joined["token"])  # fmt: skip
+            ann.wait_for(partial(newer, version))
+    raise AssertionError("Ann never drew")

@@ -4,7 +4,11 @@ next deal, kept at every table the tournament seats him at."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+
+from test_tournament_web import call
+from webtools import Client, Server
 
 from straights.tournament import Tournament, TournamentConfig, parse_levels
 from straights.web.tournament import WebTournament
@@ -72,3 +76,25 @@ def test_the_choice_follows_the_person_to_each_table_he_is_seated_at() -> None:
     tables.showdown_choice("Ann", on=False)
     assert web.state_for(seat, turn_left=None)["you"]["muck"] is False
     assert tables.showdown == {"Ann": (False, False)}
+
+
+def test_the_table_page_s_choice_goes_to_the_tournament(
+    make_server: Callable[..., Server], clients: list[Client]
+) -> None:
+    """At a tournament's table page the ``muck`` message is taken (not refused as a
+    cash table's command), stored in the tournament's log and shown in the state."""
+    server = make_server()
+    settings = {"bots": ["calling"] * 3, "table_size": 6, "turn_seconds": 0}
+    _, made = call(server, "POST", "/api/tournaments", {"settings": settings, "host": "Ann"})
+    path = f"/api/tournaments/{made['id']}"
+    call(server, "POST", path, {"type": "start"}, made["token"])
+    ann = Client(server, f"{made['id']}-1", made["token"])
+    clients.append(ann)
+    assert ann.state is not None and ann.state["you"]["ask_muck"] is False
+    ann.send({"type": "muck", "token": made["token"], "on": True, "ask": True})
+    ann.wait_for(lambda m: m["type"] == "state" and m["you"]["ask_muck"] is True)
+    ann.send({"type": "muck", "token": made["token"], "on": True})
+    state = ann.wait_for(lambda m: m["type"] == "state" and m["you"]["muck"] is True)
+    assert state["you"]["ask_muck"] is True
+    _, view = call(server, "GET", path, token=made["token"])
+    assert view["seq"] == 4  # join, start and the two choices, each stored
