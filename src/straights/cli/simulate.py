@@ -15,7 +15,7 @@ bet; either with a 95% interval.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar
 
@@ -60,7 +60,6 @@ if TYPE_CHECKING:
     from straights.poker.engine import Deal
     from straights.poker.house import HouseRules
     from straights.poker.variant import Variant
-    from straights.store.table import Commands
     from straights.table import PaiGowTable, PokerTable, Table
 
 __all__ = ["Simulation", "pai_gow_simulation", "poker_simulation", "run_simulation", "simulate"]
@@ -127,21 +126,21 @@ def simulate(
         if muck != "show":
             raise ConfigurationError("--muck: Pai Gow shows every hand to the bank; drop it")
         way = table_house_way(table_rules or {})
-        run_simulation(pai_gow_simulation(players, stack, bots, house_way=way), hands=hands,
-                       seed=seed, progress=progress, out=out, db=db, as_json=as_json)  # fmt: skip
-        return
-    ring = ring_games(game_name, games, players)
-    house = house_of(ring)  # refused where no game can have it
-    code = straights_code(ring, pack, betting)
-    if code is not None:  # Straights, on its own stakes and dealer draw
-        from straights.poker.catalogue import get_variant
+        simulation: Simulation[Any, Any, Any] = pai_gow_simulation(players, stack, bots,
+                                                                   house_way=way)  # fmt: skip
+    else:
+        ring = ring_games(game_name, games, players)
+        house = house_of(ring)  # refused where no game can have it
+        code = straights_code(ring, pack, betting)
+        if code is not None:  # Straights, on its own stakes and dealer draw
+            from straights.poker.catalogue import get_variant
 
-        ring = RingGames((get_variant(code),), False)
-        betting = "limit" if code.endswith("L") else "no-limit"
-    assert ring is not None
-    simulation = poker_simulation(ring, players, stack, bots, house=house, muck=muck,
-                                  ante=None if code is None else ante, betting=betting,
-                                  pack=pack)  # fmt: skip
+            ring = RingGames((get_variant(code),), False)
+            betting = "limit" if code.endswith("L") else "no-limit"
+        assert ring is not None
+        simulation = poker_simulation(ring, players, stack, bots, house=house, muck=muck,
+                                      ante=None if code is None else ante, betting=betting,
+                                      pack=pack)  # fmt: skip
     run_simulation(simulation, hands=hands, seed=seed, progress=progress, out=out, db=db,
                    as_json=as_json)  # fmt: skip
 
@@ -150,16 +149,14 @@ def simulate(
 class Simulation(Generic[DealT, PlanT, ResultT]):
     """What is particular to one game's simulation.
 
-    ``game`` and ``settings`` are stored with each session's table (``--db``) under
-    ``commands()`` (called only then: the store loads SQLAlchemy); ``play(hands, seed,
-    on_deal, make_table)`` plays the deals in the arena, each finished deal going to
-    ``on_deal`` with its table; ``history(deal, table)`` is a deal's history
+    ``game`` and ``settings`` are stored with each session's table (``--db``);
+    ``play(hands, seed, on_deal, make_table)`` plays the deals in the arena, each
+    finished deal going to ``on_deal`` with its table; ``history(deal, table)`` is a deal's history
     (``--out``); ``summary(result, as_json)`` prints the result.
     """
 
     game: str
     settings: Mapping[str, Any]
-    commands: Callable[[], Commands[DealT, PlanT]]
     play: Callable[
         [int, int | None, Callable[[DealT, Table[DealT, PlanT]], None],
          MakeTable[DealT, PlanT] | None],
@@ -190,10 +187,11 @@ def run_simulation(
 
     output = SimulationOutput(out, db)
     make_table: MakeTable[DealT, PlanT] | None = None
-    if output.store is not None:
-        from straights.store.table import StoredTable
+    if output.store is not None:  # (only then: the store loads SQLAlchemy)
+        from straights.store.table import PAI_GOW, POKER, StoredTable
 
-        store, commands = output.store, simulation.commands()
+        store = output.store
+        commands: Any = PAI_GOW if simulation.game == "pai-gow" else POKER
 
         def make_table(
             names: list[str], chips: int, seed: int, button: int | None = None, /
@@ -282,13 +280,7 @@ def poker_simulation(
     def summary(result: RingResult, as_json: bool) -> None:
         _poker_summary(ring, result, played, players, stack, as_json, ante, betting)
 
-    return Simulation(game, settings, _poker, play, _poker_history, summary)
-
-
-def _poker() -> Commands[Deal, Variant]:
-    from straights.store.table import POKER
-
-    return POKER
+    return Simulation(game, settings, play, _poker_history, summary)
 
 
 def _poker_history(deal: Deal, table: PokerTable) -> str:
@@ -334,13 +326,13 @@ def _poker_summary(ring: RingGames, result: RingResult, played: list[str], playe
         return
     dealt = counted(result.hands, "deal", "deals")
     if ante is not None:
-        con.print(bot_grid(f"{dealt}, {players} seats, {betting}", best_first))
+        con.print(_bot_grid(f"{dealt}, {players} seats, {betting}", best_first))
         con.print(
             f"carry-overs (rule 10): {result.carry_overs} · showdowns: {result.showdowns} · "
             f"average pot: {result.average_pot:.2f} · sessions: {result.sessions}"
         )
         return
-    con.print(bot_grid(f"{dealt} of {title}, {players} seats", best_first))
+    con.print(_bot_grid(f"{dealt} of {title}, {players} seats", best_first))
     if ring.dealers_choice:
         counts = ", ".join(f"{g} {n}" for g, n in sorted(result.games.items()))
         con.print(Text(f"games dealt: {counts}"))
@@ -379,17 +371,33 @@ def bot_rows(bots: Iterable[BotStats]) -> list[dict[str, Any]]:
     ]
 
 
-def bot_grid(title: str, bots: Iterable[BotStats]) -> Grid:
-    """The poker bots as a terminal table titled ``title``, in the given order."""
+def grid(title: str | None, columns: str, rows: Iterable[Sequence[str]], left: int = 1) -> Grid:
+    """A terminal table titled ``title`` (bold), its ``columns`` separated by ``|``,
+    the first ``left`` of them justified left and the others right.
+
+    >>> from straights.cli.render import console
+    >>> console().print(grid(None, "bot|chips", [["random", "+3"]]))
+    ┏━━━━━━━━┳━━━━━━━┓
+    ┃ bot    ┃ chips ┃
+    ┡━━━━━━━━╇━━━━━━━┩
+    │ random │    +3 │
+    └────────┴───────┘
+    """
     from rich.table import Table as Grid
 
-    grid = Grid(title=title, title_style="bold")
-    for col in ("bot", "seat-deals", "chips won", "per deal", "95% interval"):
-        grid.add_column(col, justify="right" if col != "bot" else "left")
-    for s in bots:
-        grid.add_row(s.name, str(s.deals), f"{s.total:+d}", f"{s.mean:+.3f}",
-                     f"{s.mean - s.ci95:+.3f} … {s.mean + s.ci95:+.3f}")  # fmt: skip
-    return grid
+    table = Grid(title=title, title_style="bold")
+    for i, column in enumerate(columns.split("|")):
+        table.add_column(column, justify="left" if i < left else "right")
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def _bot_grid(title: str, bots: Iterable[BotStats]) -> Grid:
+    """The poker bots as a terminal table titled ``title``, in the given order."""
+    return grid(title, "bot|seat-deals|chips won|per deal|95% interval",
+                ([s.name, str(s.deals), f"{s.total:+d}", f"{s.mean:+.3f}",
+                  f"{s.mean - s.ci95:+.3f} … {s.mean + s.ci95:+.3f}"] for s in bots))  # fmt: skip
 
 
 # -- Pai Gow: bots against the bank ----------------------------------------------------------
@@ -431,13 +439,7 @@ def pai_gow_simulation(
                                 on_deal=on_deal, make_table=make_table,
                                 house_way=house_way)  # fmt: skip
 
-    return Simulation("pai-gow", settings, _pai_gow, play, _pai_gow_history, _pai_gow_summary)
-
-
-def _pai_gow() -> Commands[PaiGowDeal, Mapping[int, int]]:
-    from straights.store.table import PAI_GOW
-
-    return PAI_GOW
+    return Simulation("pai-gow", settings, play, _pai_gow_history, _pai_gow_summary)
 
 
 def _pai_gow_history(deal: PaiGowDeal, table: PaiGowTable) -> str:
@@ -470,8 +472,6 @@ def _pai_gow_rows(result: PaiGowResult) -> list[dict[str, Any]]:
 def _pai_gow_summary(result: PaiGowResult, as_json: bool) -> None:
     """The summary: JSON, or how often a bet wins, pushes and loses, the house's edge
     and each kind of bot's result per chip bet."""
-    from rich.table import Table as Grid
-
     from straights.cli.render import console, counted
 
     con = console()
@@ -490,22 +490,15 @@ def _pai_gow_summary(result: PaiGowResult, as_json: bool) -> None:
            else f"{result.players} player(s): {', '.join(result.kinds)}")  # fmt: skip
     dealt = counted(result.hands, "deal", "deals")
     con.print(f"[bold]Pai Gow: {dealt}, {who}, betting {result.bet} each[/bold]")
-    grid = Grid()
-    for col in ("result", "bets", "share"):
-        grid.add_column(col, justify="left" if col == "result" else "right")
-    for outcome, count in result.outcomes.items():
-        grid.add_row(outcome, str(count), f"{count / bets:.2%}")
-    con.print(grid)
+    outcomes = result.outcomes.items()
+    con.print(grid(None, "result|bets|share",
+                   ([o, str(n), f"{n / bets:.2%}"] for o, n in outcomes)))  # fmt: skip
     con.print(
         f"house result: {result.bank.total:+d} chips · commission: {result.commission} · "
         f"copies: {result.copies} · house edge: {edge:+.2%} of each chip bet "
         f"(95% interval {edge - ci95:+.2%} … {edge + ci95:+.2%})"
     )
-    grid = Grid(title="Each bot's result per chip bet", title_style="bold")
-    for col in ("bot", "sets", "bets", "chips won", "per chip", "95% interval"):
-        grid.add_column(col, justify="left" if col in ("bot", "sets") else "right")
-    for row in rows:
-        low, high = row["ci95"]
-        grid.add_row(row["bot"], row["sets"], str(row["bets"]), f"{row['chips_won']:+d}",
-                     f"{row['per_chip']:+.2%}", f"{low:+.2%} … {high:+.2%}")  # fmt: skip
-    con.print(grid)
+    cells = ([r["bot"], r["sets"], str(r["bets"]), f"{r['chips_won']:+d}", f"{r['per_chip']:+.2%}",
+              f"{r['ci95'][0]:+.2%} … {r['ci95'][1]:+.2%}"] for r in rows)  # fmt: skip
+    con.print(grid("Each bot's result per chip bet",
+                   "bot|sets|bets|chips won|per chip|95% interval", cells, left=2))  # fmt: skip
