@@ -111,7 +111,8 @@ class BotStats:
 
 @dataclass
 class RingResult:
-    """What a poker simulation counted: chips per bot kind, deals per game."""
+    """What a poker simulation counted: chips per bot kind, deals per game, and each
+    deal's game in turn (``deal_games``)."""
 
     hands: int = 0
     sessions: int = 0
@@ -121,6 +122,7 @@ class RingResult:
     carried_at_end: int = 0
     bots: dict[str, BotStats] = field(default_factory=dict)
     games: dict[str, int] = field(default_factory=dict)
+    deal_games: list[str] = field(default_factory=list)
 
     @property
     def average_pot(self) -> float:
@@ -324,7 +326,9 @@ def simulate_ring(
         result.pot_total += sum(deal.winnings) + deal.carry_out
         result.carry_overs += deal.carry_out > 0
         result.showdowns += any(e.kind == "show" for e in deal.log)
-        result.games[game_name(variant.code)] = result.games.get(game_name(variant.code), 0) + 1
+        name = game_name(variant.code)
+        result.games[name] = result.games.get(name, 0) + 1
+        result.deal_games.append(name)
         for seat, kind in enumerate(kinds):
             result.bots[kind].add(ring.stacks[seat] - before[seat])
         if on_deal is not None:

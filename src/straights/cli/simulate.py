@@ -258,7 +258,6 @@ def poker_simulation(
         settings["house"] = house.changes()
     if muck != "show":
         settings["asked" if muck == "ask" else "muckers"] = list(range(players))
-    played: list[str] = []
 
     def play(
         hands: int,
@@ -267,18 +266,13 @@ def poker_simulation(
         make_table: MakeTable[Deal, Variant] | None,
     ) -> RingResult:
         from straights.bots.arena import simulate_ring
-        from straights.poker.catalogue import game_name
-
-        def dealt(deal: Deal, table: PokerTable) -> None:
-            played.append(game_name(deal.variant.code))
-            on_deal(deal, table)
 
         return simulate_ring(ring.variants, kinds, players=players, hands=hands, seed=seed,
-                             stack=stack, on_deal=dealt, make_ring=make_table, ante=ante,
+                             stack=stack, on_deal=on_deal, make_ring=make_table, ante=ante,
                              house=house, muck=muck)  # fmt: skip
 
     def summary(result: RingResult, as_json: bool) -> None:
-        _poker_summary(ring, result, played, players, stack, as_json, ante, betting)
+        _poker_summary(ring, result, players, stack, as_json, ante, betting)
 
     return Simulation(game, settings, play, _poker_history, summary)
 
@@ -293,8 +287,8 @@ def _poker_history(deal: Deal, table: PokerTable) -> str:
     return dumps(history)
 
 
-def _poker_summary(ring: RingGames, result: RingResult, played: list[str], players: int,
-                   stack: int, as_json: bool, ante: int | None, betting: str) -> None:  # fmt: skip
+def _poker_summary(ring: RingGames, result: RingResult, players: int, stack: int, as_json: bool,
+                   ante: int | None, betting: str) -> None:  # fmt: skip
     """The summary: JSON, Straights' own (``ante``) or any game's."""
     from rich.text import Text
 
@@ -314,7 +308,7 @@ def _poker_summary(ring: RingGames, result: RingResult, played: list[str], playe
             "stack": stack,
             "bots": bot_rows(best_first),
             "games": result.games,
-            "deal_games": played,
+            "deal_games": result.deal_games,
             "showdowns": result.showdowns,
             "carry_overs": result.carry_overs,
             "average_pot": result.average_pot,
