@@ -359,6 +359,8 @@ def simulate_pai_gow(
     from straights.paigow.rules import PaiGowRules
     from straights.table import PaiGowGame
 
+    if not kinds:
+        raise ConfigurationError("name at least one bot: house or equity")
     result = PaiGowResult(tuple(kinds), bet)
     bots = [make_paigow_bot(kind) for kind in kinds]
     for kind, bot in zip(kinds, bots, strict=True):
