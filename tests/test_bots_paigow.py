@@ -184,3 +184,33 @@ def test_bad_pai_gow_bots_are_one_line() -> None:
     assert out.stderr.startswith("error: --bots: 'bank' is not a Pai Gow bot: choose one of house")
     out = run("play", "--no-save", "--game", "pai-gow", "--seats", "2", "--bots", "equity,house")
     assert out.returncode == 2 and "--bots names 2 bots but the table has 1 seat" in out.stderr
+
+
+def test_the_arena_deals_pai_gow_session_after_session() -> None:
+    from straights.bots.arena import simulate_pai_gow
+
+    # With 20 chips each, one lost bet of 20 ends a session: a fresh one starts.
+    result = simulate_pai_gow(["house", "equity"], hands=30, seed=3, bet=20, stack=20)
+    assert result.hands == 30 and result.players == 2 and sum(result.outcomes.values()) == 60
+    assert result.sessions > 1
+    equity = result.bots["equity"]
+    assert equity.deals == 30 and sum(equity.outcomes.values()) == 30
+    assert equity.mean == pytest.approx(equity.total / (30 * 20))
+    # Every chip the bots won, the bank lost; its edge is per chip bet.
+    assert sum(b.total for b in result.bots.values()) == -result.bank.total
+    assert result.edge == pytest.approx(result.bank.total / (30 * 2 * 20))
+
+
+def test_simulate_numbers_each_history_by_its_tables_deals(tmp_path: Path) -> None:
+    from straights.paigow.history import loads
+
+    path = tmp_path / "pg.phhs"
+    out = run("simulate", "--game", "pai-gow", "-n", "12", "-p", "2", "--stack", "20",
+              "--seed", "3", "--no-progress", "--out", str(path))  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    histories = loads(path.read_text(encoding="utf-8"))
+    numbers = [h["hand"] for h in histories]
+    assert len(numbers) == 12 and numbers[0] == 1 and numbers.count(1) > 1
+    for last, number, history in zip(numbers, numbers[1:], histories[1:], strict=False):
+        # 1 at a fresh table (full stacks), else one more than the deal before.
+        assert number == last + 1 or (number == 1 and history["starting_stacks"] == [20, 20])

@@ -1,14 +1,19 @@
-"""Bots against bots: the engine of ``straights simulate``.
+"""Bots against bots across deals, for every game: the engine of ``straights simulate``.
 
-Every game deals at the one table (:class:`~straights.table.Table` of
-:class:`~straights.table.PokerGame`): each deal is one :class:`~straights.poker.Deal`,
-each bot sees only its seat's :class:`~straights.poker.DealView` and answers with a
-:class:`~straights.poker.Move` (:func:`simulate_ring`, :func:`play_deal`).  Straights
-deals there too, at its own stakes (``ante``) with the dealer draw for the first button.
-When a player goes broke the session ends and a fresh one starts with full stacks, so
-every deal counts; results are chips won per deal for each bot, with a 95% confidence
-interval (:class:`BotStats`).  With several games (dealer's choice) the bot on the
-button picks each deal's game uniformly at random from its own seeded generator.
+Every game deals at the one table (:class:`~straights.table.Table`), session after
+session (:func:`sessions`): when a seat can no longer play, a fresh table starts with
+full stacks, so every deal counts.  What differs is how a deal is played and counted:
+
+* a poker game (:func:`simulate_ring`; Straights too, at its own stakes, ``ante``,
+  with the dealer draw for the first button): each bot sees only its seat's
+  :class:`~straights.poker.DealView` and answers with a
+  :class:`~straights.poker.Move` (:func:`play_deal`); with several games (dealer's
+  choice) the bot on the button picks each deal's game from its own seeded generator;
+* Pai Gow (:func:`simulate_pai_gow`): every bot bets the same against the bank and
+  sets its hand (:mod:`straights.bots.paigow`).
+
+Each kind of bot's results are a :class:`BotStats`: chips won, and the mean of one
+sample per deal with its 95% confidence interval.
 
 >>> from straights.poker.catalogue import get_variant
 >>> r = simulate_ring([get_variant("FR")], ["calling", "random"], players=3, hands=10, seed=1)
@@ -18,15 +23,18 @@ button picks each deal's game uniformly at random from its own seeded generator.
 ...                   seed=1, ante=1)
 >>> r.hands, sum(s.total for s in r.bots.values()) + r.carried_at_end
 (20, 0)
+>>> r = simulate_pai_gow(["house", "equity"], hands=20, seed=1, bet=20)
+>>> sum(r.outcomes.values()), sorted(r.bots)
+(40, ['equity', 'house'])
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from straights.bots.base import Bot, answer, can_decide
 from straights.bots.registry import make_bot
@@ -41,38 +49,56 @@ from straights.poker.straights_rules import RuleTen
 from straights.poker.variant import Variant
 from straights.poker.view import Move, deal_view, play
 from straights.table import PokerGame, PokerTable, Table, straights_stakes
+from straights.table.core import DealT, Game, PlanT
 
 if TYPE_CHECKING:
+    from random import Random
+
+    from straights.paigow.deal import PaiGowDeal
+    from straights.paigow.rules import HouseWayName
     from straights.store.table import StoredTable
+    from straights.table import PaiGowTable
 
 __all__ = [
     "BotStats",
+    "MakeTable",
+    "PaiGowResult",
     "RingResult",
     "deal_bots",
     "first_button",
     "play_deal",
+    "sessions",
+    "simulate_pai_gow",
     "simulate_ring",
 ]
 
 
 @dataclass
 class BotStats:
-    """Chips one kind of bot won, summed over its seats and deals."""
+    """One kind of bot's results over the deals it played: ``total`` chips won, and one
+    sample per deal (its chips, unless :meth:`add` is given another: Pai Gow's chips
+    per chip bet) whose :attr:`mean` has a 95% interval; ``outcomes`` counts named
+    results (Pai Gow's bets won, pushed and lost)."""
 
     name: str
     deals: int = 0
     total: int = 0
+    outcomes: dict[str, int] = field(default_factory=dict)
+    _sum: float = 0.0
     _sq: float = 0.0
 
-    def add(self, net: int) -> None:
+    def add(self, net: int, sample: float | None = None) -> None:
+        """Count one deal: ``net`` chips won; ``sample`` (default: ``net``)."""
+        x = net if sample is None else sample
         self.deals += 1
         self.total += net
-        self._sq += net * net
+        self._sum += x
+        self._sq += x * x
 
     @property
     def mean(self) -> float:
-        """Chips won per deal played."""
-        return self.total / self.deals if self.deals else 0.0
+        """The mean sample: chips won per deal played (Pai Gow: per chip bet)."""
+        return self._sum / self.deals if self.deals else 0.0
 
     @property
     def ci95(self) -> float:
@@ -85,7 +111,8 @@ class BotStats:
 
 @dataclass
 class RingResult:
-    """What a ring simulation counted: chips per bot kind, deals per game."""
+    """What a poker simulation counted: chips per bot kind, deals per game, and each
+    deal's game in turn (``deal_games``)."""
 
     hands: int = 0
     sessions: int = 0
@@ -95,10 +122,84 @@ class RingResult:
     carried_at_end: int = 0
     bots: dict[str, BotStats] = field(default_factory=dict)
     games: dict[str, int] = field(default_factory=dict)
+    deal_games: list[str] = field(default_factory=list)
 
     @property
     def average_pot(self) -> float:
         return self.pot_total / self.hands if self.hands else 0.0
+
+
+@dataclass
+class PaiGowResult:
+    """What a Pai Gow simulation counted: every bet's outcome, the copies and the
+    commission, the bank's result (``bank``: its chips per chip bet, deal by deal)
+    and each kind of bot's, per chip bet; ``kinds`` is the kind of bot at each seat,
+    each betting ``bet``, and ``sets`` says how each kind sets its hands."""
+
+    kinds: tuple[str, ...]
+    bet: int
+    hands: int = 0
+    sessions: int = 0
+    outcomes: dict[str, int] = field(default_factory=lambda: {"win": 0, "push": 0, "lose": 0})
+    copies: int = 0
+    commission: int = 0
+    bank: BotStats = field(default_factory=lambda: BotStats("bank"))
+    bots: dict[str, BotStats] = field(default_factory=dict)
+    sets: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+        return len(self.kinds)
+
+    @property
+    def edge(self) -> float:
+        """The house's result per chip bet."""
+        bets = self.bet * self.players * self.hands
+        return self.bank.total / bets if bets else 0.0
+
+
+class MakeTable(Protocol[DealT, PlanT]):
+    """Opens a session's stored table (``--db``): it deals what the unstored one would."""
+
+    def __call__(
+        self, names: list[str], chips: int, seed: int, button: int | None = None, /
+    ) -> StoredTable[DealT, PlanT]: ...
+
+
+def sessions(
+    game: Callable[[], Game[DealT, PlanT]],
+    names: list[str],
+    stack: int,
+    rng: Random,
+    hands: int,
+    busted: Callable[[Table[DealT, PlanT]], bool],
+    make_table: MakeTable[DealT, PlanT] | None = None,
+    button: Callable[[int], int] | None = None,
+) -> Iterator[tuple[Table[DealT, PlanT], StoredTable[DealT, PlanT] | None]]:
+    """The table (and, stored, its record) of each of ``hands`` deals in turn: a fresh
+    one with ``stack`` chips for each of ``names`` first and whenever the last is
+    ``busted``, its own ``game()`` hook (a bomb pot every N deals counts its deals),
+    seeded from ``rng``, its first button ``button(seed)`` (default: the game's own),
+    and made by ``make_table`` when that is given (``--db``).
+
+    >>> from straights.table import PokerGame
+    >>> tables = sessions(PokerGame, ["a", "b"], 5, make_rng(1), 3, lambda t: True)
+    >>> len({id(table) for table, _ in tables})
+    3
+    """
+    table: Table[DealT, PlanT] | None = None
+    stored: StoredTable[DealT, PlanT] | None = None
+    for _ in range(hands):
+        if table is None or busted(table):
+            seed = rng.getrandbits(64)
+            first = None if button is None else button(seed)
+            if make_table is None:
+                table = Table(game(), names, stack, seed=seed, button=first)
+            else:
+                stored = make_table(names, stack, seed, first)
+                table = stored.table
+        yield table, stored
 
 
 def first_button(players: int, variant: Variant, seed: int) -> int:
@@ -167,8 +268,7 @@ def simulate_ring(
     seed: int | None = None,
     stack: int = 200,
     on_deal: Callable[[Deal, PokerTable], None] | None = None,
-    make_ring: Callable[[list[str], int, int, int | None], StoredTable[Deal, Variant]]
-    | None = None,
+    make_ring: MakeTable[Deal, Variant] | None = None,
     ante: int | None = None,
     house: HouseRules | None = None,
     muck: str = "show",
@@ -196,29 +296,21 @@ def simulate_ring(
     kinds = [bot_kinds[i % len(bot_kinds)] for i in range(players)]
     bots = deal_bots(kinds, rng.getrandbits(64), games)
     choosers = [make_rng(rng.getrandbits(64)) for _ in range(players)]
-    result = RingResult()
-    for kind in kinds:
-        result.bots.setdefault(kind, BotStats(kind))
-    ring: PokerTable | None = None
-    stored: StoredTable[Deal, Variant] | None = None
-    names = [f"{k}{i + 1}" for i, k in enumerate(kinds)]
+    result = RingResult(bots={kind: BotStats(kind) for kind in kinds})
     stakes = default_stakes if ante is None else partial(straights_stakes, ante=ante)
-    while result.hands < hands:
-        if ring is None or len(ring.seated) < players:
-            if ring is not None:
-                result.carried_at_end += ring.carry
-            ring_seed = rng.getrandbits(64)
-            button = None if ante is None else first_button(players, games[0], ring_seed)
-            if make_ring is None:
-                # Each table its own hook: a bomb pot every N deals counts that table's deals.
-                every = range(players)
-                game = PokerGame(stakes, house, asked=every if muck == "ask" else (),
-                                 muckers=every if muck == "muck" else ())  # fmt: skip
-                ring = Table(game, names, stack, seed=ring_seed, button=button)
-            else:
-                stored = make_ring(names, stack, ring_seed, button)
-                ring = stored.table
+    every = range(players)
+    game = partial(PokerGame, stakes, house, asked=every if muck == "ask" else (),
+                   muckers=every if muck == "muck" else ())  # fmt: skip
+    names = [f"{k}{i + 1}" for i, k in enumerate(kinds)]
+    button = None if ante is None else partial(first_button, players, games[0])
+    last: PokerTable | None = None
+    for ring, stored in sessions(game, names, stack, rng, hands,
+                                 lambda t: len(t.seated) < players, make_ring,
+                                 button):  # fmt: skip
+        if ring is not last:
+            result.carried_at_end += 0 if last is None else last.carry
             result.sessions += 1
+            last = ring
         chooser = choosers[ring.button]
         variant = games[0] if len(games) == 1 else games[int(chooser.random() * len(games))]
         before = list(ring.stacks)
@@ -234,11 +326,94 @@ def simulate_ring(
         result.pot_total += sum(deal.winnings) + deal.carry_out
         result.carry_overs += deal.carry_out > 0
         result.showdowns += any(e.kind == "show" for e in deal.log)
-        result.games[game_name(variant.code)] = result.games.get(game_name(variant.code), 0) + 1
+        name = game_name(variant.code)
+        result.games[name] = result.games.get(name, 0) + 1
+        result.deal_games.append(name)
         for seat, kind in enumerate(kinds):
             result.bots[kind].add(ring.stacks[seat] - before[seat])
         if on_deal is not None:
             on_deal(deal, ring)
-    if ring is not None:
-        result.carried_at_end += ring.carry
+    result.carried_at_end += 0 if last is None else last.carry
     return result
+
+
+def simulate_pai_gow(
+    kinds: Sequence[str],
+    *,
+    hands: int,
+    seed: int | None = None,
+    bet: int = 20,
+    stack: int | None = None,
+    on_deal: Callable[[PaiGowDeal, PaiGowTable], None] | None = None,
+    make_table: MakeTable[PaiGowDeal, Mapping[int, int]] | None = None,
+    house_way: HouseWayName = "foxwoods",
+) -> PaiGowResult:
+    """Deal ``hands`` times to a bot of each of ``kinds`` (one a seat:
+    :func:`~straights.bots.paigow.make_paigow_bot`) betting ``bet`` against the bank,
+    each sitting with ``stack`` chips (default: ``bet``); when one cannot cover the bet,
+    a fresh session starts.  ``make_table(names, stack, seed)`` opens each session's
+    stored table (``--db``).  ``house_way``: how the bank and the house-way bots set
+    hands (:data:`~straights.paigow.rules.HOUSE_WAYS`).
+    """
+    from straights.bots.paigow import HouseWayBot, make_paigow_bot
+    from straights.paigow.rules import PaiGowRules
+    from straights.table import PaiGowGame
+
+    if not kinds:
+        raise ConfigurationError("name at least one bot: house or equity")
+    result = PaiGowResult(tuple(kinds), bet)
+    bots = [make_paigow_bot(kind) for kind in kinds]
+    for kind, bot in zip(kinds, bots, strict=True):
+        result.sets[kind] = "house way" if isinstance(bot, HouseWayBot) else "estimate"
+        result.bots[kind] = BotStats(kind, outcomes={"win": 0, "push": 0, "lose": 0})
+    names = [f"{_label(kind)} {seat}" for seat, kind in enumerate(kinds, start=1)]
+    game = partial(PaiGowGame, PaiGowRules(house_way=house_way))
+    last: PaiGowTable | None = None
+    for table, stored in sessions(game, names, bet if stack is None else stack,
+                                  make_rng(seed), hands,
+                                  lambda t: any(s < bet for s in t.stacks),
+                                  make_table):  # fmt: skip
+        result.sessions += table is not last
+        last = table
+        plan = dict.fromkeys(range(len(kinds)), bet)
+        deal = table.start(plan) if stored is None else stored.start(plan)
+        for seat in deal.waiting:
+            bot = bots[seat - 1]
+            front = None
+            if not isinstance(bot, HouseWayBot):
+                front = list(bot.setting(deal.cards(seat), deal.bets[seat]).front)
+            if stored is not None:
+                from straights.store.table import set_command
+
+                stored.act(set_command(seat, front))
+            elif front is None:
+                deal.set_house_way(seat)
+            else:
+                deal.set(seat, front)
+        if stored is None:
+            table.finish(deal)
+        _count(result, deal)
+        if on_deal is not None:
+            on_deal(deal, table)
+    return result
+
+
+def _count(result: PaiGowResult, deal: PaiGowDeal) -> None:
+    """Count a settled Pai Gow deal."""
+    result.hands += 1
+    for bet in deal.results.values():
+        result.outcomes[bet.outcome] += 1
+        result.copies += bet.back_copy + bet.front_copy
+        result.commission += bet.commission
+    result.bank.add(deal.house, deal.house / (result.bet * result.players))
+    for kind, stats in result.bots.items():
+        mine = [deal.results[s] for s, k in enumerate(result.kinds, start=1) if k == kind]
+        for bet in mine:
+            stats.outcomes[bet.outcome] += 1
+        net = sum(bet.net for bet in mine)
+        stats.add(net, net / (result.bet * len(mine)))
+
+
+def _label(kind: str) -> str:
+    """A seat's name in the histories: ``House way 2``, ``Equity 3``, ``Strength 4``."""
+    return "House way" if kind == "house" else kind.capitalize()

@@ -1,8 +1,23 @@
-"""``straights simulate``: bots play each other; a summary and optional PHH histories."""
+"""``straights simulate``: bots play each other, deal after deal, in any game.
+
+One path for every game: the command checks its options, the game's
+:class:`Simulation` says what is particular to it, and :func:`run_simulation` — which
+never asks which game it runs — opens the outputs
+(:class:`~straights.cli.sim_output.SimulationOutput`: ``--out`` and ``--db``), stores
+each session as a table of kind ``simulate``, shows the progress, writes each deal's
+history and prints the summary.  The bots play in the arena
+(:mod:`straights.bots.arena`): a poker game (:func:`poker_simulation`; Straights on
+its own stakes, any catalogue game, dealer's choice) counts each bot's chips per
+deal, Pai Gow (:func:`pai_gow_simulation`) each bot's and the bank's chips per chip
+bet; either with a 95% interval.
+"""
 
 from __future__ import annotations
 
-from typing import Annotated
+import json
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar
 
 import typer
 
@@ -14,6 +29,7 @@ from straights.cli.game_setup import (
     GameOpt,
     GamesOpt,
     PackOpt,
+    RingGames,
     game_options,
     game_setup,
     ring_games,
@@ -30,6 +46,25 @@ from straights.cli.table_betting import (
     table_house_of,
 )
 from straights.cli.table_rules import table_house_way, table_rule_options
+from straights.errors import ConfigurationError
+from straights.table.core import DealT, PlanT
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from rich.table import Table as Grid
+
+    from straights.bots.arena import BotStats, MakeTable, PaiGowResult, RingResult
+    from straights.paigow.deal import PaiGowDeal
+    from straights.paigow.rules import HouseWayName
+    from straights.poker.engine import Deal
+    from straights.poker.house import HouseRules
+    from straights.poker.variant import Variant
+    from straights.table import PaiGowTable, PokerTable, Table
+
+__all__ = ["Simulation", "pai_gow_simulation", "poker_simulation", "run_simulation", "simulate"]
+
+ResultT = TypeVar("ResultT")
 
 
 @app.command()
@@ -77,8 +112,6 @@ def simulate(
     table_rules: dict[str, object] | None = None,
 ) -> None:
     """Play bots against each other and report chips won per bot (95% interval)."""
-    from straights.cli.paigow_simulate import simulate_pai_gow
-    from straights.cli.render import console
     from straights.paigow.about import is_pai_gow
 
     game_name = game_options(game_name, ctx)  # every option applies or is refused
@@ -87,38 +120,379 @@ def simulate(
                               runs=runs, bomb_pot_every=bomb_pot_every,
                               bomb_pot_ante=bomb_pot_ante, double_board=double_board)  # fmt: skip
     if muck not in ("show", "ask", "muck"):
-        from straights.errors import ConfigurationError
-
         raise ConfigurationError(f"--muck {muck}: give show, ask or muck")
-    if is_pai_gow(game_name):  # a banked game with its own deal: cli/paigow_simulate.py
+    if is_pai_gow(game_name):  # a banked game: the bank is its own
         house_of(None)  # refused: Pai Gow has no betting rounds
         if muck != "show":
-            from straights.errors import ConfigurationError
-
             raise ConfigurationError("--muck: Pai Gow shows every hand to the bank; drop it")
-        simulate_pai_gow(players=players, deals=hands, seed=seed, stack=stack, out_path=out,
-                         progress=progress, as_json=as_json, console=console(),
-                         bots=bots, db=db,
-                         house_way=table_house_way(table_rules or {}))  # fmt: skip
-        return
-    ring = ring_games(game_name, games, players)
-    house = house_of(ring)  # refused where no game can have it
-    code = straights_code(ring, pack, betting)
-    if ring is not None and code is None:  # every other game: cli/ring_simulate.py
-        from straights.cli.ring_simulate import simulate_ring_games
+        way = table_house_way(table_rules or {})
+        simulation: Simulation[Any, Any, Any] = pai_gow_simulation(players, stack, bots,
+                                                                   house_way=way)  # fmt: skip
+    else:
+        ring = ring_games(game_name, games, players)
+        house = house_of(ring)  # refused where no game can have it
+        code = straights_code(ring, pack, betting)
+        if code is not None:  # Straights, on its own stakes and dealer draw
+            from straights.poker.catalogue import get_variant
 
-        simulate_ring_games(ring, players=players, hands=hands, seed=seed, stack=stack,
-                            bots=bots, progress=progress, as_json=as_json, out=out,
-                            db=db, house=house, muck=muck)  # fmt: skip
-        return
-    setup = game_setup(seats=players, bots=bots, betting=betting, ante=ante, stack=stack,
-                       pack=pack, bot_seats=players)  # fmt: skip
-    from straights.cli.game_setup import RingGames
-    from straights.cli.ring_simulate import simulate_ring_games
-    from straights.poker.catalogue import get_variant
+            ring = RingGames((get_variant(code),), False)
+            betting = "limit" if code.endswith("L") else "no-limit"
+        assert ring is not None
+        simulation = poker_simulation(ring, players, stack, bots, house=house, muck=muck,
+                                      ante=None if code is None else ante, betting=betting,
+                                      pack=pack)  # fmt: skip
+    run_simulation(simulation, hands=hands, seed=seed, progress=progress, out=out, db=db,
+                   as_json=as_json)  # fmt: skip
 
-    assert code is not None  # Straights, on its own stakes and dealer draw
-    simulate_ring_games(RingGames((get_variant(code),), False), players=players, hands=hands,
-                        seed=seed, stack=stack, bots=",".join(setup.bots), progress=progress,
-                        as_json=as_json, out=out, db=db, ante=ante, muck=muck,
-                        betting="limit" if code.endswith("L") else "no-limit")  # fmt: skip
+
+@dataclass(frozen=True)
+class Simulation(Generic[DealT, PlanT, ResultT]):
+    """What is particular to one game's simulation.
+
+    ``game`` and ``settings`` are stored with each session's table (``--db``);
+    ``play(hands, seed, on_deal, make_table)`` plays the deals in the arena, each
+    finished deal going to ``on_deal`` with its table; ``history(deal, table)`` is a deal's history
+    (``--out``); ``summary(result, as_json)`` prints the result.
+    """
+
+    game: str
+    settings: Mapping[str, Any]
+    play: Callable[
+        [int, int | None, Callable[[DealT, Table[DealT, PlanT]], None],
+         MakeTable[DealT, PlanT] | None],
+        ResultT,
+    ]  # fmt: skip
+    history: Callable[[DealT, Table[DealT, PlanT]], str]
+    summary: Callable[[ResultT, bool], None]
+
+
+def run_simulation(
+    simulation: Simulation[DealT, PlanT, ResultT],
+    *,
+    hands: int,
+    seed: int | None,
+    progress: bool,
+    out: str | None,
+    db: str | None,
+    as_json: bool,
+) -> ResultT:
+    """Play ``hands`` deals of ``simulation`` with a progress bar (on stderr, so JSON
+    stays clean), writing each deal's history to ``out`` and storing each session in
+    ``db``; then print the summary (``as_json``: only that)."""
+    from rich.text import Text
+
+    from straights.cli.progress import Work
+    from straights.cli.render import console, counted, wrote
+    from straights.cli.sim_output import SimulationOutput
+
+    output = SimulationOutput(out, db)
+    make_table: MakeTable[DealT, PlanT] | None = None
+    if output.store is not None:  # (only then: the store loads SQLAlchemy)
+        from straights.store.table import PAI_GOW, POKER, StoredTable
+
+        store = output.store
+        commands: Any = PAI_GOW if simulation.game == "pai-gow" else POKER
+
+        def make_table(
+            names: list[str], chips: int, seed: int, button: int | None = None, /
+        ) -> StoredTable[DealT, PlanT]:
+            made = StoredTable.create(store, commands, simulation.game, names, chips,
+                                      kind="simulate", seed=seed, button=button,
+                                      settings=dict(simulation.settings))  # fmt: skip
+            output.stored(made.record.id)
+            return made
+
+    with Work("Dealing", "deals", hands, enabled=progress) as work:
+
+        def on_deal(deal: DealT, table: Table[DealT, PlanT]) -> None:
+            if output.writing:
+                output.write(simulation.history(deal, table))
+            work.advance()
+
+        with output:
+            result = simulation.play(hands, seed, on_deal, make_table)
+    simulation.summary(result, as_json)
+    if not as_json:
+        con = console()
+        if output.writing:
+            con.print(Text(wrote(output.written, out)), soft_wrap=True)
+        if output.store is not None:
+            con.print(Text(f"saved {counted(hands, 'deal', 'deals')} in {output.store.where}"),
+                      soft_wrap=True)  # fmt: skip
+    return result
+
+
+# -- poker: every catalogue game, Straights on its own stakes, dealer's choice ----------------
+def poker_simulation(
+    ring: RingGames,
+    players: int,
+    stack: int,
+    bots: str | None,
+    *,
+    house: HouseRules | None = None,
+    muck: str = "show",
+    ante: int | None = None,
+    betting: str = "limit",
+    pack: int = 55,
+) -> Simulation[Deal, Variant, RingResult]:
+    """Bots (``--bots``, in turn) at every seat of a poker table dealing ``ring``.
+
+    ``ante``: Straights at its own stakes and dealer draw, summarised as Straights'
+    simulation always was (``betting``, ``pack``: its options, checked).  ``house``:
+    the table's house rules.  ``muck``: every bot shows every hand (``show``), is
+    asked to show or muck (``ask``: the bots answer) or mucks a beaten hand unasked
+    (``muck``)."""
+    if not 2 <= players <= 10:
+        raise ConfigurationError(f"--players {players}: a table seats 2 to 10 players")
+    if stack < 1:
+        raise ConfigurationError(f"--stack {stack}: give every player one chip at least")
+    straights = ante is not None
+    kinds = game_setup(seats=players, bots=bots, betting=betting if straights else "limit",
+                       ante=ante if ante is not None else 1, stack=stack,
+                       pack=pack if straights else 55, bot_seats=players).bots  # fmt: skip
+    game = "dealers-choice" if ring.dealers_choice else ring.variants[0].code
+    settings: dict[str, object] = {"bots": list(kinds)}
+    if ante is not None:
+        settings["ante"] = ante
+    if house is not None and house.changes():
+        settings["house"] = house.changes()
+    if muck != "show":
+        settings["asked" if muck == "ask" else "muckers"] = list(range(players))
+
+    def play(
+        hands: int,
+        seed: int | None,
+        on_deal: Callable[[Deal, PokerTable], None],
+        make_table: MakeTable[Deal, Variant] | None,
+    ) -> RingResult:
+        from straights.bots.arena import simulate_ring
+
+        return simulate_ring(ring.variants, kinds, players=players, hands=hands, seed=seed,
+                             stack=stack, on_deal=on_deal, make_ring=make_table, ante=ante,
+                             house=house, muck=muck)  # fmt: skip
+
+    def summary(result: RingResult, as_json: bool) -> None:
+        _poker_summary(ring, result, players, stack, as_json, ante, betting)
+
+    return Simulation(game, settings, play, _poker_history, summary)
+
+
+def _poker_history(deal: Deal, table: PokerTable) -> str:
+    """The deal's PHH history, numbered by its table's deals, its players named."""
+    from straights.poker.phh import deal_to_phh, dumps
+
+    history = deal_to_phh(deal)
+    history["hand"] = table.deals
+    history["players"] = [table.names[table.seat_of(i)] for i in range(deal.n)]
+    return dumps(history)
+
+
+def _poker_summary(ring: RingGames, result: RingResult, players: int, stack: int, as_json: bool,
+                   ante: int | None, betting: str) -> None:  # fmt: skip
+    """The summary: JSON, Straights' own (``ante``) or any game's."""
+    from rich.text import Text
+
+    from straights.cli.render import console, counted
+    from straights.poker.catalogue import game_name
+
+    con = console()
+    best_first = ranked(result.bots.values())
+    title = "dealer's choice" if ring.dealers_choice else game_name(ring.variants[0].code)
+    if ante is not None:
+        title = "straights"
+    if as_json:
+        summary = {
+            "game": "dealers-choice" if ring.dealers_choice else title,
+            "deals": result.hands,
+            "seats": players,
+            "stack": stack,
+            "bots": bot_rows(best_first),
+            "games": result.games,
+            "deal_games": result.deal_games,
+            "showdowns": result.showdowns,
+            "carry_overs": result.carry_overs,
+            "average_pot": result.average_pot,
+            "sessions": result.sessions,
+        }  # fmt: skip
+        if ante is not None:
+            summary.update(betting=betting, ante=ante)
+        con.print_json(json.dumps(summary))
+        return
+    dealt = counted(result.hands, "deal", "deals")
+    if ante is not None:
+        con.print(_bot_grid(f"{dealt}, {players} seats, {betting}", best_first))
+        con.print(
+            f"carry-overs (rule 10): {result.carry_overs} · showdowns: {result.showdowns} · "
+            f"average pot: {result.average_pot:.2f} · sessions: {result.sessions}"
+        )
+        return
+    con.print(_bot_grid(f"{dealt} of {title}, {players} seats", best_first))
+    if ring.dealers_choice:
+        counts = ", ".join(f"{g} {n}" for g, n in sorted(result.games.items()))
+        con.print(Text(f"games dealt: {counts}"))
+    con.print(
+        f"showdowns: {result.showdowns} · average pot: {result.average_pot:.2f} · "
+        f"sessions: {result.sessions}"
+        + (f" · carry-overs (rule 10): {result.carry_overs}" if result.carry_overs else "")
+    )
+
+
+def ranked(bots: Iterable[BotStats]) -> list[BotStats]:
+    """The bots, the best mean first (chips won per deal; Pai Gow: per chip bet)."""
+    return sorted(bots, key=lambda s: -s.mean)
+
+
+def bot_rows(bots: Iterable[BotStats]) -> list[dict[str, Any]]:
+    """One JSON-ready row per poker bot, in the given order.
+
+    >>> from straights.bots.arena import BotStats
+    >>> stats = BotStats("random")
+    >>> for net in (4, -2, 1):
+    ...     stats.add(net)
+    >>> row = bot_rows([stats])[0]
+    >>> row["bot"], row["seat_deals"], row["chips_won"], row["per_deal"]
+    ('random', 3, 3, 1.0)
+    """
+    return [
+        {
+            "bot": s.name,
+            "seat_deals": s.deals,
+            "chips_won": s.total,
+            "per_deal": s.mean,
+            "ci95": [s.mean - s.ci95, s.mean + s.ci95],
+        }
+        for s in bots
+    ]
+
+
+def grid(title: str | None, columns: str, rows: Iterable[Sequence[str]], left: int = 1) -> Grid:
+    """A terminal table titled ``title`` (bold), its ``columns`` separated by ``|``,
+    the first ``left`` of them justified left and the others right.
+
+    >>> from straights.cli.render import console
+    >>> console().print(grid(None, "bot|chips", [["random", "+3"]]))
+    ┏━━━━━━━━┳━━━━━━━┓
+    ┃ bot    ┃ chips ┃
+    ┡━━━━━━━━╇━━━━━━━┩
+    │ random │    +3 │
+    └────────┴───────┘
+    """
+    from rich.table import Table as Grid
+
+    table = Grid(title=title, title_style="bold")
+    for i, column in enumerate(columns.split("|")):
+        table.add_column(column, justify="left" if i < left else "right")
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def _bot_grid(title: str, bots: Iterable[BotStats]) -> Grid:
+    """The poker bots as a terminal table titled ``title``, in the given order."""
+    return grid(title, "bot|seat-deals|chips won|per deal|95% interval",
+                ([s.name, str(s.deals), f"{s.total:+d}", f"{s.mean:+.3f}",
+                  f"{s.mean - s.ci95:+.3f} … {s.mean + s.ci95:+.3f}"] for s in bots))  # fmt: skip
+
+
+# -- Pai Gow: bots against the bank ----------------------------------------------------------
+def pai_gow_simulation(
+    players: int,
+    stack: int,
+    bots: str | None,
+    *,
+    bet: int = 20,
+    house_way: HouseWayName = "foxwoods",
+) -> Simulation[PaiGowDeal, Mapping[int, int], PaiGowResult]:
+    """Pai Gow's bots (``--bots``, in turn: ``house``, the house way as the bank sets,
+    or ``equity``, by its estimate) each betting ``bet`` against the bank.  The summary
+    is how often a bet wins, pushes and loses, the house's edge per chip bet and each
+    kind of bot's result per chip bet, each with its 95% interval."""
+    from straights.cli.game_setup import paigow_bots
+    from straights.paigow.deal import MAX_PLAYERS
+
+    if not 1 <= players <= MAX_PLAYERS:
+        raise ConfigurationError(
+            f"--players {players}: Pai Gow seats 1 to {MAX_PLAYERS} players against the bank"
+        )
+    if stack < bet:
+        raise ConfigurationError(f"--stack {stack} cannot cover the bet of {bet}")
+    kinds = paigow_bots(bots, players)
+    settings: dict[str, object] = {"bet": bet, "bots": list(kinds)}
+    if house_way != "foxwoods":
+        settings["house_way"] = house_way
+
+    def play(
+        hands: int,
+        seed: int | None,
+        on_deal: Callable[[PaiGowDeal, PaiGowTable], None],
+        make_table: MakeTable[PaiGowDeal, Mapping[int, int]] | None,
+    ) -> PaiGowResult:
+        from straights.bots.arena import simulate_pai_gow
+
+        return simulate_pai_gow(kinds, hands=hands, seed=seed, bet=bet, stack=stack,
+                                on_deal=on_deal, make_table=make_table,
+                                house_way=house_way)  # fmt: skip
+
+    return Simulation("pai-gow", settings, play, _pai_gow_history, _pai_gow_summary)
+
+
+def _pai_gow_history(deal: PaiGowDeal, table: PaiGowTable) -> str:
+    """The deal's history, numbered by its table's deals, its seats named and with the
+    stacks they started it with."""
+    from straights.paigow.history import deal_to_history, dumps
+
+    names = {seat + 1: name for seat, name in enumerate(table.names)}
+    before = {s + 1: c for s, c in zip(table.players, table.starting_stacks, strict=True)}
+    return dumps(deal_to_history(deal, names, before, table.deals))
+
+
+def _pai_gow_rows(result: PaiGowResult) -> list[dict[str, Any]]:
+    """One JSON-ready row per kind of Pai Gow bot, the best first."""
+    return [
+        {
+            "bot": s.name,
+            "sets": result.sets[s.name],
+            "seats": result.kinds.count(s.name),
+            "bets": s.deals * result.kinds.count(s.name),
+            "outcomes": dict(s.outcomes),
+            "chips_won": s.total,
+            "per_chip": s.mean,
+            "ci95": [s.mean - s.ci95, s.mean + s.ci95],
+        }
+        for s in ranked(result.bots.values())
+    ]
+
+
+def _pai_gow_summary(result: PaiGowResult, as_json: bool) -> None:
+    """The summary: JSON, or how often a bet wins, pushes and loses, the house's edge
+    and each kind of bot's result per chip bet."""
+    from straights.cli.render import console, counted
+
+    con = console()
+    bets, edge, ci95 = result.hands * result.players, result.edge, result.bank.ci95
+    rows = _pai_gow_rows(result)
+    if as_json:
+        con.print_json(json.dumps({
+            "game": "pai-gow", "deals": result.hands, "players": result.players,
+            "bet": result.bet, "bets": bets, "outcomes": dict(result.outcomes),
+            "copies": result.copies, "commission": result.commission,
+            "house_result": result.bank.total, "house_edge": edge,
+            "house_edge_ci95": [edge - ci95, edge + ci95], "bots": rows,
+        }))  # fmt: skip
+        return
+    who = (f"{result.players} house-way player(s)" if set(result.kinds) == {"house"}
+           else f"{result.players} player(s): {', '.join(result.kinds)}")  # fmt: skip
+    dealt = counted(result.hands, "deal", "deals")
+    con.print(f"[bold]Pai Gow: {dealt}, {who}, betting {result.bet} each[/bold]")
+    outcomes = result.outcomes.items()
+    con.print(grid(None, "result|bets|share",
+                   ([o, str(n), f"{n / bets:.2%}"] for o, n in outcomes)))  # fmt: skip
+    con.print(
+        f"house result: {result.bank.total:+d} chips · commission: {result.commission} · "
+        f"copies: {result.copies} · house edge: {edge:+.2%} of each chip bet "
+        f"(95% interval {edge - ci95:+.2%} … {edge + ci95:+.2%})"
+    )
+    cells = ([r["bot"], r["sets"], str(r["bets"]), f"{r['chips_won']:+d}", f"{r['per_chip']:+.2%}",
+              f"{r['ci95'][0]:+.2%} … {r['ci95'][1]:+.2%}"] for r in rows)  # fmt: skip
+    con.print(grid("Each bot's result per chip bet",
+                   "bot|sets|bets|chips won|per chip|95% interval", cells, left=2))  # fmt: skip
