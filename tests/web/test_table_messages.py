@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from webtools import legal_actions
 
 from straights.errors import IllegalActionError
