@@ -13,7 +13,7 @@ const store = {
 
 const app = {
   tableId: null, ws: null, state: null, seat: null, host: false,
-  retry: 0, turnAt: 0, turnLeft: null, turnLimit: 0,
+  retry: 0, turnAt: 0, turnLeft: null, turnLimit: 0, lastKey: null,
   history: null, histStep: 0, replaying: false, myTurn: false, flown: "", audio: null,
 };
 
