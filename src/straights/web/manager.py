@@ -70,8 +70,9 @@ from straights.web.protocol import (
     TableSettings,
     Wager,
     error_reply,
+    straights_games,
 )
-from straights.web.straights_move import MOVE, replay
+from straights.web.straights_move import MOVE, replay, stored_before_the_move
 from straights.web.tables import SHARED, WebTable, make_table
 from straights.web.throttle import TokenBucket
 from straights.web.tokens import check_token, hash_token, new_token
@@ -514,6 +515,8 @@ class TableManager:
             )
         if settings.bot_seconds is None:  # the table keeps the server's delay as its own
             settings = settings.model_copy(update={"bot_seconds": self.bot_delay})
+        if stored_before_the_move(settings):  # Straights named by its pack and betting
+            settings = straights_games(settings).model_copy(update={"edition": 5})
         table_id = secrets.token_urlsafe(9)
         host = new_token()
         seed = new_secret()
