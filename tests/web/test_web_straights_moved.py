@@ -22,9 +22,11 @@ from typing import Any
 import pytest
 
 from straights.bots import make_bot
+from straights.cards import make_deck
 from straights.errors import HandHistoryError, IllegalActionError
 from straights.store import Store, TableRecord
 from straights.store.legacy_straights import replay_stored
+from straights.web.keyed_random import deal_random
 from straights.web.manager import TableManager
 from straights.web.protocol import TableSettings
 from straights.web.straights_move import MOVE, StraightsReplay
@@ -145,6 +147,23 @@ def test_the_moved_table_goes_on_where_the_old_log_left_off(tmp_path: Path, key:
         ready = [s for s, c in enumerate(last["seat_chips"]) if c]
         after = next((s for s in ready if s > last["button"]), ready[0])
         assert seats.hand.button == after
+
+
+def test_the_one_table_shuffles_on_from_where_the_earlier_table_left_off(
+    tmp_path: Path,
+) -> None:
+    """The earlier table drew its shuffles from the table's keyed generator: one for the
+    dealer draw, then one per deal; the first deal after the move is the next shuffle
+    of that stream, never a deck (or the draw's pack) dealt again."""
+    store, row = opened(tmp_path, "web_straights_release.db", "edition3")
+    table = rebuilt(store, row)
+    assert row.seed is not None and not table.in_hand and table.hand_number == 8
+    rng, pack = deal_random(row.seed), make_deck("standard")  # 52 cards
+    rng.shuffle(list(pack.cards))  # the dealer draw's pack
+    earlier = [tuple(pack.shuffled(rng)) for _ in range(8)]
+    play_on(store, row, table, 1)
+    dealt = table.game.engine.hand.deck  # type: ignore[attr-defined]
+    assert dealt == tuple(pack.shuffled(rng)) and dealt not in earlier
 
 
 def test_old_deals_stay_in_the_replayer_and_the_deal_in_play_finishes(tmp_path: Path) -> None:

@@ -34,20 +34,19 @@ Earlier releases dealt a web Straights table (settings of edition 1 to 4, with n
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
 from straights.bots import Bot
 from straights.errors import HandHistoryError, IllegalActionError
 from straights.game.config import TableConfig
-from straights.game.events import Event
 from straights.poker.view import Move
 from straights.store import ArchiveEntry, LogEntry, PokerEntry
 from straights.store.legacy_straights import SWITCH, LegacyTable
 from straights.web.keyed_random import deal_random
 from straights.web.poker_game import Dealt, PokerWebGame
 from straights.web.protocol import TableSettings
-from straights.web.seats import HISTORY_DEALS, SeatedGame
+from straights.web.seats import HISTORY_DEALS, SeatedGame, Told
 from straights.web.tables import WebTable
 
 __all__ = ["MOVE", "StraightsReplay", "replay", "stored_before_the_move"]
@@ -128,7 +127,7 @@ class _Translated:
         return self.dealt.get(self.legacy.number)
 
     @property
-    def events(self) -> list[Event]:
+    def events(self) -> Sequence[Told]:
         return self.legacy.events
 
     @property
@@ -281,8 +280,9 @@ class StraightsReplay(SeatedGame[_Translated]):
     def move(self) -> None:
         """Put the table on the one table (the log's :data:`MOVE` command, counted in
         its sequence): the catalogue's Straights of the table's pack and betting, on
-        Straights' own stakes; seats, stacks, button, carried pot, the deal in play
-        and the deals kept for the replayer carry over."""
+        Straights' own stakes; seats, stacks, button, carried pot, the deal in play,
+        the deals kept for the replayer and the shuffles' generator (where the earlier
+        table left it: never a deck dealt again) carry over."""
         table, legacy, kept = self.web, self.engine.legacy, self.engine.dealt
         game = PokerWebGame(table)  # names the table's Straights in its settings
         seats = game.engine
@@ -292,6 +292,8 @@ class StraightsReplay(SeatedGame[_Translated]):
         seats.button = legacy.button if legacy.number else None
         seats.carry = legacy.carry
         seats.hand_number = legacy.number
+        assert legacy.rng is not None  # the table's keyed generator: its shuffles go on
+        seats.rng = legacy.rng
         for seat, chips in legacy.seats.items():
             seats.sit(seat, legacy.names[seat], chips)
         seats.events.clear()
