@@ -16,6 +16,7 @@ STACKS: dict[str, tuple[str, ...]] = {
     "straights": (
         "game/*.py",
         "web/straights_game.py",
+        "web/straights_move.py",
         "store/recorded.py",
         "store/legacy_straights.py",
         "cli/play.py",

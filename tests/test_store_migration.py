@@ -25,8 +25,7 @@ from straights.store import RecordedTable, Store
 from straights.store.archive import deals_from_events
 from straights.store.schema import SCHEMA_VERSION
 from straights.web.manager import TableManager
-from straights.web.protocol import TableSettings
-from straights.web.tables import WebTable
+from straights.web.straights_move import MOVE
 
 FIXTURE = Path(__file__).parent / "fixtures" / "first_release.db"
 
@@ -64,7 +63,7 @@ def check_migrated(store: Store, old: dict[str, Any]) -> None:
         record = by_key[key]
         assert (record.kind, record.finished, record.host_hash) == ("web", False, "h" * 64)
         log = store.log(record.id)
-        assert [(e.command, e.events) for e in log] == commands
+        assert [(e.command, e.events) for e in log if e.command != MOVE] == commands
         # Every deal the log finished is archived: 0.1.0's lost deal 2 was rebuilt.
         ended = [e["number"] for _, events in commands for e in events if e["type"] == "hand_ended"]
         numbers = sorted(n for (t, n) in archived if t == record.id)
@@ -78,15 +77,12 @@ def check_migrated(store: Store, old: dict[str, Any]) -> None:
                 list(replay_phh(loads_phh(archived[(record.id, n)].phh)).stacks)
                 == (final["stacks"])
             )
-        # The web server resumes the table exactly as 0.1.0's commands leave it.
-        expected = WebTable(key, TableSettings.model_validate(record.settings), record.seed, "h")
-        for command, _ in commands:
-            expected.apply(command)
-        manager = TableManager(store)
-        table = manager._rebuild(record)
-        assert table.seq == expected.seq == len(commands)
-        assert table.game.engine.events == expected.game.engine.events
-        assert table.chips() == expected.chips() == 3 * 60
+        # The web server replays 0.1.0's commands, each to the events stored with it,
+        # and moves the table onto the one table (issue 19), the move stored once.
+        table = TableManager(store)._rebuild(record)
+        assert table.seq == len(commands) + 1 and store.log(record.id)[-1].command == MOVE
+        assert type(table.game).__name__ == "PokerWebGame"
+        assert table.chips() == table.bank() == 3 * 60
     assert archived[(by_key["webtable1"].id, 1)].phh == old["web1_deal1_phh"]
 
 

@@ -98,7 +98,7 @@ def test_the_host_message() -> None:
 def test_games_without_betting_rounds_are_not_counted() -> None:
     hud = Hud()
     assert not hud.note(None)
-    t = make_table("s", TableSettings(edition=3), 7, "h" * 64)  # a stored Straights table
+    t = make_table("s", TableSettings(game="pai-gow", edition=3), 7, "h" * 64)
     t.apply({"kind": "sit", "seat": 0, "name": "Ann", "token_hash": HUMAN})
     t.apply({"kind": "bot", "seat": 1, "bot": "calling"})
     t.apply({"kind": "deal"})

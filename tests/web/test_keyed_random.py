@@ -8,8 +8,8 @@ import random
 
 import pytest
 
+from straights.cards import make_deck
 from straights.game.config import TableConfig
-from straights.game.table import Table
 from straights.store import Store
 from straights.web.keyed_random import (
     LEGACY_LIMIT,
@@ -31,9 +31,9 @@ def _deals(secret: int, count: int = 5) -> list[list[str]]:
     dealt = []
     for _ in range(count):
         table.apply({"kind": "deal"})
-        hand = table.game.engine.hand
+        hand = table.game.engine.hand  # type: ignore[attr-defined]
         assert hand is not None
-        dealt.append([str(c) for s in hand.seats for c in hand.hole(s)])
+        dealt.append([str(c) for cards in hand.deal.holes for c in cards])
         while table.in_hand:
             actor = table.game.engine.actor
             assert actor is not None
@@ -81,14 +81,17 @@ def test_bots_draw_from_their_own_generator() -> None:
 
 
 def test_tables_stored_with_a_63_bit_seed_still_replay_as_before() -> None:
+    """Such a table keeps Python's Mersenne Twister: its first deck is the pack shuffled
+    by ``random.Random(seed)`` (the web Straights tables of earlier releases, whose
+    seeds are all this small, replay exactly: ``test_web_straights_moved.py``)."""
     seed = 12345
     assert seed < LEGACY_LIMIT
-    old = Table(TableConfig(seats=2, starting_stack=10**6), seed=random.Random(seed))
-    old.sit(0, "Ann", 10**6)
-    old.sit(1, "Bob", 10**6)
-    hand = old.start_hand()
-    expected = [str(c) for s in hand.seats for c in hand.hole(s)]
-    assert _deals(seed, 1) == [expected]
+    table = WebTable("tbl1", TableSettings(seats=2, stack=100), seed, "h" * 64)
+    table.apply({"kind": "sit", "seat": 0, "name": "Ann", "token_hash": "a" * 64})
+    table.apply({"kind": "sit", "seat": 1, "name": "Bob", "token_hash": "b" * 64})
+    table.apply({"kind": "deal"})
+    expected = make_deck("straights").shuffled(random.Random(seed))
+    assert list(table.game.engine.hand.deck) == list(expected)  # type: ignore[attr-defined]
 
 
 def test_shuffles_are_uniform_enough() -> None:

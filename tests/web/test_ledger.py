@@ -12,14 +12,19 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from webtools import legal_actions
 
 from straights.errors import IllegalActionError, StraightsError
-from straights.game.events import ShowdownRevealed
 from straights.web.ledger import ledger_csv, settle_up
 from straights.web.protocol import TableSettings
 from straights.web.tables import WebTable
 
 ANN, BOB, CLEO = "a" * 64, "b" * 64, "c" * 64
+
+
+def shown_down(hand: Any) -> set[int]:
+    """The seats whose hands ``hand`` (a one-table deal) showed."""
+    return {hand.seats[e.player] for e in hand.deal.log if e.kind == "show"}
 
 
 def new_table(**kw: Any) -> WebTable:
@@ -43,7 +48,7 @@ def play_out(t: WebTable, choose: str = "check") -> None:
     while t.in_hand:
         seat = t.game.engine.actor
         assert seat is not None
-        legal = {a.kind: a for a in t.game.engine.legal_actions(seat)}
+        legal = {a.kind: a for a in legal_actions(t, seat)}
         kind = next(k for k in (choose, "call", "check") if k in legal)
         t.apply({"kind": "act", "seat": seat, "action": kind, "to": legal[kind].to})
 
@@ -141,7 +146,7 @@ def test_a_broke_player_keeps_his_seat_and_cards_and_rebuys_within_the_limit() -
     state = t.state_for(broke, turn_left=None)
     assert state["you"]["broke"] and state["seats"][broke]["status"] == "out of chips"
     assert state["hand"]["hole"], "his own cards stay visible to him"
-    assert {s["seat"] for s in state["hand"]["shown"]} == {0, 1}
+    assert {p["seat"] for p in state["hand"]["players"] if p["shown"]} == {0, 1}
     assert not t.can_deal()
     t.apply({"kind": "rebuy", "seat": broke})  # the second buy-in: 20 in all, automatic
     assert t.seats[broke].stack == 10  # type: ignore[union-attr]
@@ -198,7 +203,7 @@ def test_a_player_who_leaves_is_folded_at_his_turn_even_when_he_could_check() ->
     leaver = next(s for s in (0, 1, 2) if s != actor)
     t.apply({"kind": "unseat", "seat": leaver})
     hand = t.game.engine.hand
-    assert hand is not None and not hand.folded[hand.index(leaver)]  # not his turn yet
+    assert hand is not None and not hand.folded[hand.player_index(leaver)]  # not his turn yet
     while t.in_hand:
         plan = t.next_auto(connected=set(), idle=0.0, bot_delay=0, deal_delay=0)
         if t.game.engine.actor == leaver:
@@ -206,12 +211,12 @@ def test_a_player_who_leaves_is_folded_at_his_turn_even_when_he_could_check() ->
             t.apply(plan.command)
         else:
             seat = t.game.engine.actor
-            kinds = {a.kind for a in t.game.engine.legal_actions(seat)}  # type: ignore[arg-type]
+            kinds = {a.kind for a in legal_actions(t, seat)}
             t.apply(
                 {"kind": "act", "seat": seat, "action": "check" if "check" in kinds else "call"}
             )
-    assert hand.folded[hand.index(leaver)]
-    assert leaver not in {e.seat for e in hand.events if isinstance(e, ShowdownRevealed)}
+    assert hand.folded[hand.player_index(leaver)]
+    assert leaver not in shown_down(hand)
     assert t.seats[leaver] is None and t.chips() == t.bank()
 
 
@@ -223,17 +228,17 @@ def test_an_all_in_player_who_leaves_forfeits_at_once() -> None:
     t.apply({"kind": "deal"})
     hand = t.game.engine.hand
     assert hand is not None
-    while not any(hand.stacks[hand.index(s)] == 0 for s in (0, 1)):
+    while not any(hand.stacks[hand.player_index(s)] == 0 for s in (0, 1)):
         seat = t.game.engine.actor
-        legal = {a.kind: a for a in t.game.engine.legal_actions(seat)}  # type: ignore[arg-type]
+        legal = {a.kind: a for a in legal_actions(t, seat)}
         kind = next(k for k in ("raise", "bet", "call", "check") if k in legal)
         t.apply({"kind": "act", "seat": seat, "action": kind, "to": legal[kind].to})
-    all_in = next(s for s in (0, 1) if hand.stacks[hand.index(s)] == 0)
+    all_in = next(s for s in (0, 1) if hand.stacks[hand.player_index(s)] == 0)
     t.apply({"kind": "unseat", "seat": all_in})
-    assert hand.folded[hand.index(all_in)]
+    assert hand.folded[hand.player_index(all_in)]
     play_out(t)
-    assert all_in not in {e.seat for e in hand.events if isinstance(e, ShowdownRevealed)}
-    assert all_in not in hand.winners
+    assert all_in not in shown_down(hand)
+    assert hand.deal.winnings[hand.player_index(all_in)] == 0
     assert t.chips() == t.bank()
 
 
@@ -245,10 +250,11 @@ def test_the_host_pauses_changes_hands_over_and_closes() -> None:
     t.apply({"kind": "pause", "on": False})
     t.apply({"kind": "change", "ante": 2, "betting": "no-limit", "turn_seconds": 0})
     t.apply({"kind": "deal"})
-    assert t.game.engine.hand is not None and t.game.engine.hand.config.ante == 2
+    hand = t.game.engine.hand
+    assert hand is not None and set(hand.deal.stakes.antes) == {2}
     t.apply({"kind": "change", "ante": 3})  # during a deal: for the next deal
     assert t.settings.ante == 2 and t.queued == {"ante": 3}
-    assert t.game.engine.config.ante == 2, "the deal on keeps its stakes"
+    assert t.game.engine.unit == 2, "the deal on keeps its stakes"
     with pytest.raises(IllegalActionError, match="between deals"):
         t.apply({"kind": "close"})
     play_out(t, "raise")
@@ -300,7 +306,7 @@ def random_command(t: WebTable, rng: random.Random) -> dict[str, Any]:
         meta = t.seats[seat] if seat is not None else None
         if meta is not None and meta.leaving:
             return {"kind": "forfeit", "seat": seat}
-        action = rng.choice(t.game.engine.legal_actions(seat))  # type: ignore[arg-type]
+        action = rng.choice(legal_actions(t, seat))
         return {"kind": "act", "seat": seat, "action": action.kind, "to": action.to}
     if not t.in_hand and roll < 0.5:
         return {"kind": "deal"}
@@ -340,7 +346,7 @@ def test_chips_on_the_table_always_equal_buy_ins_less_cash_outs(seed: int) -> No
             continue
         log.append(command)
         hand = t.game.engine.hand
-        pot = hand.pot if hand is not None and not hand.finished else 0
+        pot = hand.deal.pot if hand is not None and not hand.finished else 0
         stacks = sum(t.chips_of_player(p) for p in t.accounts)
         assert stacks + pot + (0 if t.in_hand else t.game.engine.carry) == t.chips() == t.bank()
         assert all(r["bought"] >= 0 and r["cashed"] >= 0 for r in t.ledger_rows())
@@ -357,24 +363,23 @@ def test_every_small_set_partition_is_counted() -> None:
     assert list(itertools.chain.from_iterable([[1], [2]])) == [1, 2]
 
 
-def test_a_forfeit_replays_from_the_events_and_from_its_hand_history() -> None:
-    from straights.game.phh import dumps_phh, hand_to_phh, loads_phh, replay_phh
-    from straights.game.table import Table
+def test_a_forfeit_replays_from_its_hand_history() -> None:
+    from straights.poker.phh import deal_to_phh, dumps, loads, replay
 
     t = new_table(seats=3)
     for seat, token in enumerate((ANN, BOB, CLEO)):
         t.apply({"kind": "sit", "seat": seat, "name": f"P{seat}", "token_hash": token})
     t.apply({"kind": "deal"})
     actor = t.game.engine.actor
-    assert actor is not None and t.game.engine.hand is not None
-    assert t.game.engine.hand.refusal(actor, "fold") is not None  # he could check, not fold
+    assert actor is not None
+    assert "fold" not in {a.kind for a in legal_actions(t, actor)}  # he could check, not fold
     t.apply({"kind": "unseat", "seat": actor})  # his turn: he forfeits at once
     play_out(t)
-    hand = t.game.engine.hand
-    again = Table.from_events(t.game.engine.events)
-    assert again.hands[-1].stacks == hand.stacks and again.hands[-1].folded == hand.folded
-    replayed = replay_phh(loads_phh(dumps_phh(hand_to_phh(hand))))
-    assert replayed.stacks == hand.stacks and replayed.folded == hand.folded
+    deal = t.game.engine.hand.deal
+    assert deal.folded[0] and deal.finished  # the first to act left
+    (history,) = loads(dumps(deal_to_phh(deal)))
+    replayed = replay(history).deal
+    assert replayed.stacks == deal.stacks and replayed.folded == deal.folded
 
 
 def test_an_edition_one_log_with_a_leaver_checked_for_still_replays() -> None:

@@ -256,9 +256,9 @@ def test_a_new_straights_table_deals_at_the_one_table() -> None:
     assert type(table.game).__name__ == "PokerWebGame"
 
 
-def test_a_stored_straights_table_is_still_a_straights_table() -> None:
-    table = make_table("tbl2", TableSettings(edition=3), 5, "h" * 64)
-    assert type(table.game).__name__ == "StraightsWebGame"
+def test_a_straights_table_named_by_its_pack_and_betting_deals_at_the_one_table() -> None:
+    table = make_table("tbl2", TableSettings(edition=3, pack=52), 5, "h" * 64)
+    assert type(table.game).__name__ == "PokerWebGame" and table.settings.games == ("_STR52L",)
 
 
 def test_leaving_mid_deal_forfeits_and_chips_balance() -> None:

@@ -404,3 +404,26 @@ def assert_no_leaks(client: Client, db: str) -> int:
         assert not leaked, f"{msg['type']} message leaked {sorted(map(str, leaked))}: {msg}"
         checked += len(seen)
     return checked
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A legal action of the player to act, as an ``act`` command names it."""
+
+    kind: str
+    to: int | None
+
+
+def legal_actions(table: WebTable, seat: int | None) -> list[Choice]:
+    """The legal betting actions of ``seat`` at a poker table (none unless he is to act)."""
+    hand = table.game.engine.hand  # type: ignore[attr-defined]
+    if seat is None or hand is None or hand.finished or hand.actor != seat:
+        return []
+    return [Choice(a.kind, a.low if a.kind in ("bet", "raise") else None)
+            for a in hand.deal.legal_actions()]  # fmt: skip
+
+
+def hole(table: WebTable, seat: int) -> set[Card]:
+    """The hole cards of ``seat`` in the deal in play (every card, face down or up)."""
+    hand = table.game.engine.hand  # type: ignore[attr-defined]
+    return {c for c in hand.deal.holes[hand.player_index(seat)] if c is not None}

@@ -155,6 +155,24 @@ class _Live:
     face_up: int = 0
     round: int = 0
 
+    @property
+    def engine_deck(self) -> tuple[Card, ...]:
+        """The cards in the engine's dealing order (each player's two together)."""
+        return _engine_order(self.deck, len(self.seats))
+
+
+def _engine_order(dealt: Sequence[Card], n: int) -> tuple[Card, ...]:
+    """The earlier table deals one round of first hole cards, then one of second cards;
+    the engine deals each of the ``n`` players his two together (the table cards follow).
+
+    >>> [str(c) for c in _engine_order(parse_cards("As Kd 2c 3c 9h"), 2)]
+    ['A♠', '2♣', 'K♦', '3♣', '9♥']
+    """
+    cards = list(dealt)
+    cards[0 : 2 * n : 2] = dealt[:n]
+    cards[1 : 2 * n : 2] = dealt[n : 2 * n]
+    return tuple(cards)
+
 
 class LegacyTable:
     """A Straights table of an earlier release, dealt by the one engine.
@@ -163,12 +181,16 @@ class LegacyTable:
     the earlier table kept them (seats may be empty; players sit and stand between
     deals); each deal is the engine's, and :attr:`events` tells everything in the
     earlier table's events.  ``seed`` (a command log's) makes the dealer draw and the
-    shuffles those that table made; a log's recorded decks need none.
+    shuffles those that table made (``rng``: a web table's generator, given as is); a
+    log's recorded decks need none.
     """
 
-    def __init__(self, config: TableConfig, *, seed: int | None = None) -> None:
+    def __init__(
+        self, config: TableConfig, *, seed: int | None = None, rng: random.Random | None = None
+    ) -> None:
         self.config = config
-        self.rng = random.Random(seed) if seed is not None else None
+        #: The table's shuffles: ``rng`` (a web table's keyed generator), else from ``seed``.
+        self.rng = rng if rng is not None else random.Random(seed) if seed is not None else None
         self.names: dict[int, str] = {}
         self.seats: dict[int, int] = {}  # seat -> chips behind, for each seated player
         self.button: int | None = None
@@ -294,13 +316,10 @@ class LegacyTable:
         make_deck(variant.deck).check_dealable(dealt, "in the deck")
         # The engine deals each player's two cards together; the earlier table one round
         # of first cards, then one of second cards.
-        engine_order = list(dealt)
-        engine_order[0 : 2 * n : 2] = dealt[:n]
-        engine_order[1 : 2 * n : 2] = dealt[n : 2 * n]
         stacks = [self.seats[s] for s in mine]
         game = PokerGame(lambda v, k: straights_stakes(v, k, ante=self.config.ante))
         rng = self.rng or random.Random(0)  # a Straights deal never draws from it
-        deal = game.deal(mine, stacks, self.carry, rng, variant, engine_order)
+        deal = game.deal(mine, stacks, self.carry, rng, variant, _engine_order(dealt, n))
         self.number += 1
         self.live = self.latest = live = _Live(deal, tuple(mine), dealt, tuple(stacks),
                                                self.number)  # fmt: skip

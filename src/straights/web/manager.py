@@ -26,14 +26,13 @@ import orjson
 
 from straights.bots import Bot, make_bot
 from straights.errors import (
-    HandHistoryError,
     IllegalActionError,
     MissingExtraError,
     StoreError,
     StraightsError,
 )
 from straights.game.wording import seat_label
-from straights.store import LogWrite, Store, TableRecord
+from straights.store import LogEntry, LogWrite, Store, TableRecord
 from straights.web.group_commit import GroupCommit
 from straights.web.house_rules import house_words
 from straights.web.hud import NOT_POKER, public_phhs
@@ -71,7 +70,9 @@ from straights.web.protocol import (
     TableSettings,
     Wager,
     error_reply,
+    straights_games,
 )
+from straights.web.straights_move import MOVE, replay, stored_before_the_move
 from straights.web.tables import SHARED, WebTable, make_table
 from straights.web.throttle import TokenBucket
 from straights.web.tokens import check_token, hash_token, new_token
@@ -445,18 +446,19 @@ class TableManager:
 
     # -- life cycle -----------------------------------------------------------------------
     def _rebuild(self, row: TableRecord, marks: dict[Mark, int] | None = None) -> WebTable:
-        """Table ``row`` replayed from its stored log (``marks`` filled as it goes)."""
+        """Table ``row`` replayed from its stored log (``marks`` filled as it goes); a
+        Straights table of an earlier release moves to the one table, the move stored
+        once (:mod:`~straights.web.straights_move`)."""
         assert row.key is not None and row.seed is not None and row.host_hash is not None
         settings = TableSettings.model_validate(row.settings)
         table = make_table(row.key, settings, row.seed, row.host_hash)
-        for entry in self.store.log(row.id):
+
+        def noted(entry: LogEntry) -> None:
             if marks is not None:
                 note(marks, entry.seq, entry.command)
-            if table.apply(entry.command) != entry.events:
-                raise HandHistoryError(
-                    f"table {row.key}: command {table.seq} no longer replays to the events "
-                    "stored with it (was the engine changed?)"
-                )
+
+        if replay(table, settings, self.store.log(row.id), noted) and not row.finished:
+            self.store.append(row.id, table.seq, dict(MOVE), [])
         return table
 
     async def start(self) -> None:
@@ -513,6 +515,8 @@ class TableManager:
             )
         if settings.bot_seconds is None:  # the table keeps the server's delay as its own
             settings = settings.model_copy(update={"bot_seconds": self.bot_delay})
+        if stored_before_the_move(settings):  # Straights named by its pack and betting
+            settings = straights_games(settings).model_copy(update={"edition": 5})
         table_id = secrets.token_urlsafe(9)
         host = new_token()
         seed = new_secret()

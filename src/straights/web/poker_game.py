@@ -17,7 +17,7 @@ Cards reach a client only through :func:`~straights.poker.view.deal_view`, for t
 player the viewer was dealt in as (a spectator otherwise).
 
 >>> from straights.web.tables import make_table
->>> from straights.web.protocol import TableSettings, is_straights
+>>> from straights.web.protocol import TableSettings, is_straights, straights_games
 >>> table = make_table("t1", TableSettings(games=("FR",)), 7, "h" * 64)
 >>> type(table.game).__name__
 'PokerWebGame'
@@ -61,7 +61,7 @@ from straights.web.deal_steps import down_positions, frame_before, split_at_card
 from straights.web.follow import best_words, deal_carry_text, tens
 from straights.web.house_rules import check_house, rules_for
 from straights.web.keyed_random import deal_random, restock_random
-from straights.web.protocol import TableSettings, is_straights
+from straights.web.protocol import TableSettings, is_straights, straights_games
 from straights.web.seats import (
     HISTORY_DEALS,
     Auto,
@@ -411,6 +411,11 @@ class PokerSeats:
             self.carry = settled.carry
             self._emit(type="deal_ended", number=hand.number, carry=self.carry)
 
+    def take_over(self, hand: Dealt) -> None:
+        """Play on ``hand``, dealt before the table moved here, its log told already."""
+        self.hand = hand
+        self._told = len(hand.deal.log)
+
     def play(self, seat: int, move: Move) -> None:
         """The move of ``seat``, which must be the seat to act."""
         hand = self.hand
@@ -458,7 +463,10 @@ class PokerWebGame(SeatedGame[PokerSeats]):
     def __init__(self, table: Seating) -> None:
         s = table.settings
         config = TableConfig(ante=s.ante, seats=s.seats, starting_stack=s.stack)
-        own = s.edition >= 5  # Straights on its own stakes (earlier: the catalogue's)
+        # Straights on its own stakes: tables of edition 5 on, and those that name no
+        # game (Straights of their pack and betting); earlier: the catalogue's stakes.
+        own = s.edition >= 5 or not s.games
+        table.settings = s = straights_games(s)
         only = get_variant(s.games[0]) if len(s.games) == 1 else None
         pack = len(make_deck(only.deck)) if own and only and is_straights(only) else None
         seats = PokerSeats(config, s.ante, table.seed, house_rules(s), own_stakes=own,
@@ -555,12 +563,15 @@ class PokerWebGame(SeatedGame[PokerSeats]):
         self.table.note_move(seat, c.get("why"))
 
     def wager(self, command: dict[str, Any]) -> None:
-        raise IllegalActionError("poker has no wagers: the stakes are the table's")
+        raise IllegalActionError(f"{self._dealt()} has no wagers: the stakes are the table's")
 
     def set_hands(self, command: dict[str, Any]) -> None:
+        raise IllegalActionError(f"this table deals {self._dealt()}: there are no hands to set")
+
+    def _dealt(self) -> str:
+        """What the table deals, in a refusal: Straights, or poker."""
         straights = all(is_straights(get_variant(g)) for g in self.table.settings.games)
-        game = "Straights" if straights else "poker"
-        raise IllegalActionError(f"this table deals {game}: there are no hands to set")
+        return "Straights" if straights else "poker"
 
     def change(self, c: dict[str, Any]) -> TableSettings:
         update: dict[str, Any] = {}

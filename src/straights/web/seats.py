@@ -16,7 +16,6 @@ from typing import Any, Final, Generic, Protocol, TypeVar
 from straights.bots import Bot
 from straights.errors import IllegalActionError
 from straights.game.config import TableConfig
-from straights.game.table import Seat
 from straights.store import ArchiveEntry
 from straights.web.ledger import Account
 from straights.web.protocol import TableSettings
@@ -230,14 +229,26 @@ class Told(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
 
 
+class Chair(Protocol):
+    """A seated player as the engine keeps him across deals: his name and chips."""
+
+    stack: int
+
+    @property
+    def name(self) -> str: ...
+
+
 class SeatedEngine(Protocol):
-    """What poker hooks keep across deals (Straights' ``game.Table``, the catalogue's
-    :class:`~straights.web.poker_game.PokerSeats`): players sit in it for a deal."""
+    """What poker hooks keep across deals (the catalogue's
+    :class:`~straights.web.poker_game.PokerSeats`; the translator while a table of an
+    earlier release replays): players sit in it for a deal."""
 
     carry: int
-    seats: list[Seat | None]
-    hand_number: int
 
+    @property
+    def seats(self) -> Sequence[Chair | None]: ...
+    @property
+    def hand_number(self) -> int: ...
     @property
     def config(self) -> TableConfig: ...
     @property

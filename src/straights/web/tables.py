@@ -7,10 +7,11 @@ the identical state, which is how a restarted server resumes every table.
 
 What is particular to a game lives in the table's *game hook*
 (:class:`~straights.web.seats.WebGame`), chosen from its settings by :data:`GAMES`:
-:class:`~straights.web.straights_game.StraightsWebGame` (Straights' own table),
 :class:`~straights.web.poker_game.PokerWebGame` (any game of the catalogue, one or
-dealer's choice) and :class:`~straights.web.paigow_game.PaiGowWebGame` (Pai Gow
-against the bank).  The table never asks which game it deals.
+dealer's choice, Straights included) and :class:`~straights.web.paigow_game.PaiGowWebGame`
+(Pai Gow against the bank).  The table never asks which game it deals.  (A Straights
+table stored by an earlier release replays its log through the translator and moves
+here: :mod:`straights.web.straights_move`.)
 
 Seats change between deals only: a player who sits during a deal waits for the
 next one, and one who leaves during a deal forfeits it (poker: folded at once if
@@ -70,7 +71,6 @@ from straights.web.seats import (
     SeatMeta,
     WebGame,
 )
-from straights.web.straights_game import StraightsWebGame
 
 __all__ = [
     "AWAY_DEALS",
@@ -87,23 +87,19 @@ __all__ = [
 
 #: Each kind of table's game hook, by :func:`game_kind`.
 GAMES: Final[dict[str, Callable[[Seating], WebGame]]] = {
-    "straights": StraightsWebGame,
     "catalogue": PokerWebGame,
     "pai-gow": PaiGowWebGame,
 }
 
 
 def game_kind(settings: TableSettings) -> str:
-    """The key of :data:`GAMES` a table of ``settings`` plays: Pai Gow, games of the
-    catalogue (one or dealer's choice; a new Straights table is one), or Straights'
-    own table (tables stored by earlier releases with no games).
+    """The key of :data:`GAMES` a table of ``settings`` plays: Pai Gow, or games of the
+    catalogue (one or dealer's choice; Straights is one).
 
-    >>> game_kind(TableSettings()), game_kind(TableSettings(games=("FR",)))
-    ('straights', 'catalogue')
+    >>> game_kind(TableSettings()), game_kind(TableSettings(game="pai-gow"))
+    ('catalogue', 'pai-gow')
     """
-    if settings.game == "pai-gow":
-        return "pai-gow"
-    return "catalogue" if settings.dealt_by_engine else "straights"
+    return "pai-gow" if settings.game == "pai-gow" else "catalogue"
 
 
 def make_table(key: str, settings: TableSettings, seed: int, host_hash: str) -> WebTable:

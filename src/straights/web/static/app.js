@@ -1,4 +1,4 @@
-// The Straights web table: plain JS, no build step. The server sends each
+// The web table of every game: plain JS, no build step. The server sends each
 // client only its own view; this file only draws it and sends intentions.
 "use strict";
 
@@ -262,8 +262,8 @@ function render(state) {
   app.seat = state.you.seat;
   app.host = state.you.host;
   const t = state.table;
-  const variant = isVariantTable(state);  // variants.js: any game, or dealer's choice
-  $("tablename").textContent = t.game === "pai-gow" ? paigowTitle(t) : variant ? variantTitle(state) : `${t.name || "Table"} · ${t.betting === "limit" ? "Limit" : "No Limit"} · ante ${t.ante} · ${t.pack} cards`;
+  // Every poker game, Straights included, is dealt at the one table (variants.js draws it).
+  $("tablename").textContent = t.game === "pai-gow" ? paigowTitle(t) : variantTitle(state);
   let line = $("stakes-line");  // the name and stakes, whole, where the header cuts them
   if (!line) { line = el("div", "stakes-line"); line.id = "stakes-line"; $("felt").before(line); }
   line.textContent = $("tablename").textContent;
@@ -279,17 +279,9 @@ function render(state) {
   }
   $("btn-history").hidden = !(h.hand_number > 1 || h.finished && h.hand_number >= 1);
   if (app.replaying) return; // the felt shows the replay; the live table is drawn on leaving it
-  if (variant) {
-    renderVariant(state);
-  } else {
-    renderSeats(liveSeats(state), state.table.seats, state.you.seat);
-    renderBoard(h);
-    renderPot(h, state);
-    renderVerdict(h, state);
-    renderMe(state);
-  }
+  renderVariant(state);
   renderTimer(state);
-  renderLog(h, variant ? { log: h.log || [] } : state.follow);
+  renderLog(h, { log: h.log || [] });
   flyChips(state);
   if (typeof hostRender === "function") hostRender(state);  // host.js: host panel, ledger
   if (typeof bettingRender === "function") bettingRender(state);  // betting.js
@@ -419,39 +411,6 @@ function lastWords(state, seat, p) {
   return said;
 }
 
-// The seats as the live state shows them.
-function liveSeats(state) {
-  const h = state.hand;
-  const players = new Map((h.players || []).map((p) => [p.seat, p]));
-  const won = new Map();
-  if (h.finished) for (const a of h.awards || []) if (a.winner !== null) won.set(a.winner, (won.get(a.winner) || 0) + a.amount);
-  const out = [];
-  for (let i = 0; i < state.table.seats; i++) {
-    const meta = state.seats[i];
-    if (!meta) { out.push({ seat: i, empty: true }); continue; }
-    const p = players.get(i);
-    let status = meta.status === "playing" ? "" : meta.status;
-    if (meta.bot) status = status ? `${meta.bot} bot · ${status}` : `${meta.bot} bot`;
-    const s = {
-      seat: i, name: meta.name, chips: meta.chips, status, bot: meta.bot,
-      last: lastWords(state, i, p),
-      dealer: h.button === i && h.hand_number > 0,
-      turn: h.actor === i && !h.finished,
-      won: won.get(i) || 0,
-      inHand: Boolean(p && p.in_hand), folded: Boolean(p && p.folded && p.in_hand),
-      bet: p && p.in_hand ? p.committed : 0,
-      cards: null,
-    };
-    if (p && p.in_hand) {
-      const cards = cardsOf(p.cards);
-      if (cards.length) s.cards = cards;
-      else if (!p.folded && !h.finished) s.cards = [null, null];
-    }
-    out.push(s);
-  }
-  return out;
-}
-
 function renderSeats(seats, n, me) {
   const felt = $("felt");
   for (const old of felt.querySelectorAll(".seat")) old.remove();
@@ -551,103 +510,9 @@ function flyChips(state) {
   }
 }
 
-// table positions: 0 is the key card, "down" once dealt face down (replays)
-function renderBoard(h, animate = true) {
-  const target = $("board");
-  target.replaceChildren();
-  const dealt = h.hand_number > 0;
-  h.table.forEach((code, pos) => {
-    if (pos === 0) {
-      const down = code === "down" || (code === null && dealt && h.key_dealt !== false);
-      const face = code === "down" ? null : code;
-      const c = cardEl(face, { key: true, slot: !face && !down });
-      c.title = face ? "the key card, turned" : down ? "the key card, face down" : "the key card, not dealt yet";
-      if (animate && face && app.lastKey !== `${h.hand_number}:${face}`) {
-        c.classList.add("flip");
-        app.lastKey = `${h.hand_number}:${face}`;
-      }
-      target.append(c);
-    } else {
-      target.append(cardEl(code, { slot: code === null }));
-    }
-  });
-}
-
-function renderPot(h, state) {
-  const pot = $("pot");
-  pot.replaceChildren();
-  if (!h.hand_number) {
-    pot.textContent = state.seats.filter(Boolean).length < 2 ? "Waiting for players" : "Waiting for the deal";
-    return;
-  }
-  if (!h.finished) {
-    pot.append(el("span", null, `Pot ${h.pot}`));
-    if (h.round_name) pot.append(el("span", "side", `${h.round_name} betting round`));
-    for (const [k, p] of (h.side_pots || []).entries()) {
-      const who = p.eligible.map((s) => nameOf(state, s)).join(", ");
-      pot.append(el("span", "side", `${k === 0 ? "Main pot" : "Side pot " + k}: ${p.amount} (${who})`));
-    }
-    if (h.carry) pot.append(el("span", "carry", `includes ${h.carry} carried over (rule 10)`));
-  } else if (state.follow.carry_text) {
-    pot.append(el("span", "carry", state.follow.carry_text));
-  }
-}
-
-function awardText(name, a) {
-  const label = a.pot === 0 ? "Main pot" : `Side pot ${a.pot}`;
-  if (a.winner === null) return `${label} of ${a.amount}: ${a.reason}.`;
-  return `${label} of ${a.amount} → ${name(a.winner)}: ${a.reason}.`;
-}
-
-// The reason names its rule once, "(rule 5)" at its end: that part is highlighted.
-function withRule(line, words) {
-  const m = words.match(/^(.*)(\(rule \d+\))(\.?)$/);
-  if (!m) { line.append(el("span", null, words)); return; }
-  line.append(el("span", null, m[1]), el("span", "rule", m[2]), el("span", null, m[3]));
-}
-
-function renderVerdict(h, state) {
-  const v = $("verdict");
-  v.replaceChildren();
-  if (!h.finished || !h.hand_number) return;
-  for (const s of h.shown || []) {
-    const line = el("div");
-    line.append(el("b", null, nameOf(state, s.seat) + ": "), el("span", null, s.description));
-    v.append(line);
-  }
-  for (const a of h.awards) {
-    const line = el("div");
-    withRule(line, awardText((seat) => nameOf(state, seat), a));
-    v.append(line);
-  }
-}
-
 // The server words each action (straights.game.wording); a button capitalises it.
 function actionLabel(a) {
   return a.label.charAt(0).toUpperCase() + a.label.slice(1);
-}
-
-function renderMe(state) {
-  const h = state.hand;
-  const mine = $("myhand");
-  mine.replaceChildren();
-  for (const c of cardsOf(h.hole)) mine.append(cardEl(c));
-  $("best").hidden = !h.best;
-  $("best").textContent = h.best ? `your best: ${h.best}` : "";
-  const actions = $("actions");
-  actions.replaceChildren();
-  for (const a of h.legal || []) {
-    const b = el("button", a.kind === "fold" ? "fold" : a.kind === "check" || a.kind === "call" ? "primary" : "", actionLabel(a));
-    b.dataset.action = a.kind;
-    b.onclick = () => {
-      for (const x of actions.querySelectorAll("button")) x.disabled = true;
-      send({ type: "act", token: seatToken(), action: a.kind, to: a.to, hand: h.hand_number });
-    };
-    actions.append(b);
-  }
-  const ctl = $("mycontrols");
-  ctl.replaceChildren();
-  if (state.you.seat !== null && !state.table.tournament) ctl.append(leaveButton(state));
 }
 
 // The seated viewer's "Leave seat" button (every kind of table).
@@ -756,8 +621,8 @@ function openSit(seat) {
 }
 
 // ---------------------------------------------------------------- the replayer, on the table
-// The server words every event (straights.game.wording, "You" for the viewer) and sends
-// the table after each one (straights.web.follow.replay_frames); the page draws them.
+// The server words every step of a finished deal ("You" for the viewer) and sends the
+// table after each one (PokerWebGame.history_for); variants.js draws them.
 function eventText(e) {
   return e.text || e.type.replace(/_/g, " ");
 }
@@ -810,43 +675,7 @@ function showHistory(msg) {
 
 function drawHistory() {
   const msg = app.history;
-  if (!msg) return;
-  if (msg.variant) { drawVariantHistory(msg); return; }  // variants.js
-  const step = app.histStep;
-  const frame = msg.frames[step];
-  const names = (seat) => msg.names[String(seat)] || `seat ${seat + 1}`;
-  const events = msg.events.slice(0, step + 1);
-  const started = msg.events.find((e) => e.type === "hand_started");
-  const seats = [];
-  for (let i = 0; i < msg.seats; i++) {
-    const f = frame.seats[String(i)];
-    if (!f) { seats.push({ seat: i, empty: true }); continue; }
-    seats.push({
-      seat: i, name: names(i), chips: f.stack, status: "", last: f.last, bet: f.bet,
-      dealer: started && started.button === i, folded: f.folded, won: f.won,
-      turn: false,
-      cards: f.cards ? cardsOf(f.cards) : f.dealt && !f.folded ? [null, null] : null,
-    });
-  }
-  renderSeats(seats, msg.seats, msg.you);
-  renderBoard({ hand_number: msg.hand, table: frame.table, key_dealt: false }, false);
-  const pot = $("pot");
-  pot.replaceChildren(el("span", null, `Pot ${frame.pot}`));
-  const v = $("verdict");
-  v.replaceChildren();
-  for (const e of events) {
-    if (e.type === "showdown_revealed" || e.type === "pot_awarded" || e.type === "pot_carried") {
-      const line = el("div");
-      withRule(line, eventText(e));
-      v.append(line);
-    }
-  }
-  $("hist-step").textContent = `Deal ${msg.hand} · step ${step + 1} of ${msg.events.length}: ${eventText(msg.events[step])}`;
-  [...$("hist-events").children].forEach((li, i) => {
-    li.className = i === step ? "now" : i > step ? "future" : "";
-  });
-  const now = $("hist-events").children[step];
-  if (now) now.scrollIntoView({ block: "nearest" });
+  if (msg) drawVariantHistory(msg);  // variants.js: every game's steps, Straights' included
 }
 
 function histMove(to) {
