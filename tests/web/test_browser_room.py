@@ -346,14 +346,15 @@ def test_a_player_sits_out_and_back_and_a_disconnected_seat_is_marked(
 
 
 def _stud(
-    browser: Browser, make_server: Any, viewport: str, stack: str, pause: float = 0.3
-) -> tuple[Any, Page]:
+    browser: Browser, make_server: Any, viewport: str, stack: str, pause: float = 0.3,
+    decks: str = "{}",
+) -> tuple[Any, Page]:  # fmt: skip
     """Seven-card stud with calling bots; ``pause``: seconds between deals (the first
-    deal starts at once)."""
+    deal starts at once); ``decks``: stacked decks (:func:`stacked.before`)."""
     import stacked
     from test_browser_variants import open_table
 
-    server = make_server(bot_delay=0.0, deal_delay=pause, before=stacked.before())
+    server = make_server(bot_delay=0.0, deal_delay=pause, before=stacked.before(decks))
     return open_table(browser, server, viewport, game="F7S", stack=stack)
 
 
@@ -363,11 +364,23 @@ def test_seven_cards_at_showdown_fit_their_seats_and_read_whole(
 ) -> None:
     from test_browser_variants import Human, finished
 
-    ctx, page = _stud(browser, make_server, viewport, "1000", pause=30.0)
+    # The four tens on top of the deck: they are among the cards shown down.
+    ctx, page = _stud(browser, make_server, viewport, "1000", 30.0, "{1: 'Th Td Tc Ts'}")
     try:
         st = Human(page).play_until(finished)
         sevens = [p["seat"] for p in st["hand"]["players"] if len(p["cards"]) == 7]
         assert len(sevens) >= 2, "calling bots go to the showdown"
+        # Each ten reads "10", whole inside its card (overlapped, it read "1").
+        tens = page.locator(".seat .mini .card[aria-label^='T']")
+        expect(tens).to_have_count(4)
+        for k in range(4):
+            ten = tens.nth(k)
+            expect(ten.locator(".r")).to_have_text("10")
+            card, rank = ten.bounding_box(), ten.locator(".r").bounding_box()
+            assert card is not None and rank is not None
+            assert card["x"] - 0.5 <= rank["x"] and (
+                rank["x"] + rank["width"] <= card["x"] + card["width"] + 0.5
+            ), f"ten {k}: its 10 is cut by its card ({rank} in {card})"
         for seat in sevens:
             box = page.locator(f'.seat[data-seat="{seat}"]').bounding_box()
             cards = page.locator(f'.seat[data-seat="{seat}"] .mini .card')
