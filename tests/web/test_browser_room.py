@@ -509,6 +509,44 @@ def test_a_player_tops_up_between_deals(browser: Browser, make_server: Any, view
 
 
 @SIZES
+def test_the_hosts_own_rebuy_needs_no_approval(
+    browser: Browser, make_server: Any, viewport: str
+) -> None:
+    import stacked
+
+    # Once Ann sits, every further buy-in needs the host's approval (limit 0) and the
+    # ante is her whole stack, which she loses at the stacked deal. The first deal
+    # starts at once (once she resumes); the next would wait 30 s.
+    server = make_server(deal_delay=30.0, bot_delay=0.0, before=stacked.before(LOSING_DEAL))
+    table, token = server.create(seats=2, bots=1, bot_kind="calling", turn_seconds=0, stack=10)
+    ctx = context(browser, viewport)
+    try:
+        ann = open_page(ctx, server, table, token)
+        ann.click("#host-pause")
+        webtools.wait_until(ann, "app.state.ledger.paused")
+        sit(ann, 0, "Ann")
+        ann.fill("#host-settings input[name=ante]", "10")
+        ann.fill("#host-settings input[name=auto_limit]", "0")
+        ann.click("#host-settings button[type=submit]")
+        webtools.wait_until(ann, "app.state.table.ante === 10 && app.state.table.auto_limit === 0")
+        ann.click("#host-pause")
+        play_until(ann, "app.state.hand.hand_number === 1 && app.state.hand.finished")
+        assert state(ann)["seats"][0]["chips"] == 0, "Ann lost her ante, her whole stack"
+        expect(ann.locator("#you-banner")).to_contain_text("You are out of chips")
+        ann.click("#btn-rebuy")
+        # The host approves nobody's buy-in of her own: her chips come at once.
+        expect(ann.locator('.seat[data-seat="0"] .chips')).to_have_text("10 chips")
+        expect(ann.locator("#you-banner")).not_to_contain_text("waits for the host")
+        expect(ann.locator("#host-panel")).not_to_contain_text("asks to buy in")
+        rows = state(ann)["ledger"]["rows"]
+        assert next(r for r in rows if r["name"] == "Ann")["bought"] == 20
+        webtools.shot(ann, f"room-host-rebuy-{viewport}")
+        no_errors(ann)
+    finally:
+        ctx.close()
+
+
+@SIZES
 def test_the_host_adjusts_a_stack_written_in_the_ledger(
     browser: Browser, make_server: Any, viewport: str
 ) -> None:
