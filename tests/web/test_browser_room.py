@@ -540,6 +540,10 @@ def test_the_hosts_own_rebuy_needs_no_approval(
         expect(ann.locator("#host-panel")).not_to_contain_text("asks to buy in")
         rows = state(ann)["ledger"]["rows"]
         assert next(r for r in rows if r["name"] == "Ann")["bought"] == 20
+        # Straights has no blinds and no board: no straddle, runs or bomb pot is offered.
+        expect(ann.locator("#host-betting input[name=time_bank]")).to_have_count(1)
+        expect(ann.locator("#host-betting select[name=straddle]")).to_have_count(0)
+        expect(ann.locator("#host-betting input[name=bomb_pot_every]")).to_have_count(0)
         webtools.shot(ann, f"room-host-rebuy-{viewport}")
         no_errors(ann)
     finally:
