@@ -345,6 +345,42 @@ def test_a_player_sits_out_and_back_and_a_disconnected_seat_is_marked(
         bctx.close()
 
 
+@SIZES
+def test_a_player_away_when_his_turn_ran_out_keeps_his_seat_and_is_told_why(
+    browser: Browser, make_server: Any, viewport: str
+) -> None:
+    server = make_server(deal_delay=0.3)
+    table, token = server.create(seats=2, turn_seconds=2, stack=50)
+    hctx, bctx = context(browser, viewport), context(browser, viewport)
+    try:
+        ann = open_page(hctx, server, table, token)
+        sit(ann, 0, "Ann")
+        bob = open_page(bctx, server, table)
+        sit(bob, 1, "Bob")
+        # Bob's browser goes; Ann plays her turns; at Bob's the timer acts and sits him out.
+        bob.close()
+        expect(ann.locator('.seat[data-seat="1"] .offline')).to_have_text("disconnected")
+        play_until(ann, "app.state.seats[1] && app.state.seats[1].status === 'sat out'")
+        # Heads-up, nobody is dealt until he is back: his seat is kept (the host's 10 min).
+        time.sleep(3.0)
+        assert state(ann)["seats"][1]["name"] == "Bob"
+        bob = open_page(bctx, server, table)
+        banner = bob.locator("#banner")
+        expect(banner).to_contain_text(
+            "Your turn ran out while you were away, so you were sat out: "
+            "you are not dealt in until you come back."
+        )
+        expect(banner).to_contain_text("Your seat is kept until")
+        webtools.shot(bob, f"room-away-back-{viewport}")
+        banner.locator("text=I'm back").click()
+        expect(banner).to_be_hidden()
+        expect(ann.locator('.seat[data-seat="1"]')).not_to_contain_text("sat out")
+        no_errors(ann, bob)
+    finally:
+        hctx.close()
+        bctx.close()
+
+
 def _stud(
     browser: Browser, make_server: Any, viewport: str, stack: str, pause: float = 0.3,
     decks: str = "{}",

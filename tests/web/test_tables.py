@@ -271,6 +271,17 @@ def test_a_player_sat_out_keeps_his_chips_and_comes_back() -> None:
     assert t.chips() == 3 * 80
 
 
+def test_a_seat_sat_out_by_the_timer_says_why_until_he_is_back() -> None:
+    t = seated(stack=80)
+    t.apply({"kind": "sitout", "seat": 2, "why": "timeout", "at": 1000.0})
+    seat = t.state_for(None, turn_left=None)["seats"][2]
+    assert (seat["status"], seat["away_at"], seat["away_why"]) == ("sat out", 1000.0, "timeout")
+    t.apply({"kind": "back", "seat": 2})
+    assert "away_why" not in t.state_for(None, turn_left=None)["seats"][2]
+    t.apply({"kind": "sitout", "seat": 2, "why": "asked", "at": 1000.0})  # himself: no why
+    assert "away_why" not in t.state_for(None, turn_left=None)["seats"][2]
+
+
 def test_a_broken_bot_cannot_stall_a_table() -> None:
     import asyncio
 
