@@ -105,25 +105,36 @@ def no_errors(*pages: Page) -> None:
 def test_a_closed_table_offers_no_seat_and_no_next_deal(
     browser: Browser, make_server: Any, viewport: str
 ) -> None:
-    server = make_server()
+    import stacked
+    from test_browser_variants import Human, finished
+
+    # Deal 1 at once; deal 2 would wait 30 s: its game is chosen, then the host closes.
+    server = make_server(deal_delay=30.0, bot_delay=0.0, before=stacked.before())
     table, token = server.create(
-        seats=4, games=["NT", "FR"], dealers_choice=True, turn_seconds=0, stack=50
-    )
+        seats=4, games=["NT", "FR"], dealers_choice=True, turn_seconds=0, stack=50, bots=1,
+        bot_kind="calling",
+    )  # fmt: skip
     ctx = context(browser, viewport)
     try:
         page = open_page(ctx, server, table, token)
-        expect(page.locator("#felt .seat.empty >> text=Sit")).to_have_count(4)
+        expect(page.locator("#felt .seat.empty >> text=Sit")).to_have_count(3)
+        free = next(i for i, s in enumerate(state(page)["seats"]) if s is None)
+        sit(page, free, "Ann")
+        Human(page).play_until(lambda st: finished(st) and bool((st["choice"] or {}).get("chosen")))
+        expect(page.locator("#choice")).to_contain_text("Next deal: ")
         page.click("#host-close")
         webtools.wait_until(page, "app.state.ledger.closed === true")
         expect(page.locator("#ledger")).to_be_visible()
         page.locator("#ledger >> text=Close").click()
         expect(page.locator("#felt .seat button")).to_have_count(0)
         expect(page.locator("#choice")).to_be_hidden()
+        expect(page.locator("body")).not_to_contain_text("Next deal")
         webtools.shot(page, f"room-closed-{viewport}")
         # A guest arriving later sees the same.
         guest = open_page(context(browser, viewport), server, table)
         expect(guest.locator("#felt .seat button")).to_have_count(0)
         expect(guest.locator("#choice")).to_be_hidden()
+        expect(guest.locator("body")).not_to_contain_text("Next deal")
         no_errors(page, guest)
     finally:
         ctx.close()
