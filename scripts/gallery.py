@@ -2,7 +2,7 @@
 
 Starts ``straights serve`` on a free loopback port with a throwaway database,
 plays real deals in headless Chromium (Debian's ``/usr/bin/chromium``, driven by
-Playwright) against calling bots, and saves, for a desktop (1280×800) and a
+Playwright) against calling bots, and saves, for a desktop (1366×768) and a
 phone (390×844): a deal in progress, an all-in with a real side pot, a
 showdown, the replayer, the ledger, and the host's room (a change waiting for the
 next deal, a player sat out beside a disconnected one, seven cards at a stud
@@ -34,7 +34,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
-DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+DESKTOP: ViewportSize = {"width": 1366, "height": 768}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
@@ -122,6 +122,12 @@ def save(page: Page, out: Path, name: str) -> None:
           f"{path.stat().st_size // 1024} KB")  # fmt: skip
 
 
+def round_number(hand: dict[str, Any]) -> int:
+    """Straights' betting round of a deal at the one table ("round 3": 3; else 0)."""
+    street = str(hand.get("street") or "")
+    return int(street.split()[-1]) if street.startswith("round ") else 0
+
+
 def deal_showdown_replay(browser: Browser, base: str, out: Path) -> None:
     """A deal in progress, its showdown, its replay and the ledger — desktop and phone."""
     table = create(base, seats=6, bots=4, bot_kind="calling", turn_seconds=0, name="Friday game")
@@ -132,7 +138,7 @@ def deal_showdown_replay(browser: Browser, base: str, out: Path) -> None:
     sit(ann, 0, "Ann")
     bob.goto(f"{base}/t/{table}")
     sit(bob, 5, "Bob")
-    until(lambda: bool(state(bob)["hand"]["hole"]), what="Bob dealt in")  # type: ignore[index]
+    until(lambda: bool(state(bob)["hand"].get("hole")), what="Bob dealt in")  # type: ignore[attr-defined]
     # from round 3 on, each is shot once at his turn (Ann has bet: chips in front of seats)
     shots = {"deal-desktop": ann, "deal-phone": bob}
     while shots and not state(ann)["hand"]["finished"]:  # type: ignore[index]
@@ -140,7 +146,7 @@ def deal_showdown_replay(browser: Browser, base: str, out: Path) -> None:
         for name, page in list(shots.items()):
             hand = state(page)["hand"]
             if hand["legal"]:  # type: ignore[index]
-                if hand["round"] >= 3:  # type: ignore[index]
+                if round_number(hand) >= 3:  # type: ignore[arg-type]
                     save(page, out, name)
                     del shots[name]
                 moved = act(page, "bet", "call") or moved
@@ -155,8 +161,8 @@ def deal_showdown_replay(browser: Browser, base: str, out: Path) -> None:
         page.click("#btn-history")
         page.wait_for_selector("#replay:not([hidden])")
         events = page.locator("#hist-events li").all_inner_texts()
-        step = next(i for i, e in enumerate(events) if "Round 4" in e)
-        page.locator("#hist-events li").nth(step + 2).click()
+        step = max(i for i, e in enumerate(events) if "Table: " in e)  # round 4's card
+        page.locator("#hist-events li").nth(step + 1).click()
         page.evaluate("window.scrollTo(0, 0)")
         save(page, out, name)
     for page, name in ((ann, "ledger-desktop"), (bob, "ledger-phone")):
@@ -187,7 +193,7 @@ def side_pot(browser: Browser, base: str, out: Path) -> None:
     bob.goto(ann.url)
     sit(bob, 1, "Bob")
     ann.evaluate("send({type: 'add_bot', token: anyToken(), seat: 2, kind: 'calling'})")
-    until(lambda: bool(state(ann)["hand"]["hole"]), what="the first deal")  # type: ignore[index]
+    until(lambda: bool(state(ann)["hand"].get("hole")), what="the first deal")  # type: ignore[attr-defined]
     while not state(ann)["hand"]["finished"]:  # type: ignore[index]
         if not (act(ann, "bet", "raise") or act(bob, "fold")):
             time.sleep(0.1)
@@ -217,10 +223,10 @@ def raises_for(hand: dict[str, Any]) -> tuple[str, ...]:
     """Raise while the two biggest stacks keep chips after it; once someone is all-in,
     bet (and call) only: the two left with chips then play for a side pot."""
     live = [p for p in hand["players"] if p["in_hand"] and not p["folded"]]
-    if any(p["all_in"] for p in live):
+    if any(p["stack"] == 0 for p in live):
         return ("bet",)
     totals = sorted(p["stack"] + p["committed"] for p in live)
-    raise_to = next((a["to"] for a in hand["legal"] if a["kind"] in ("bet", "raise")), None)
+    raise_to = next((a["low"] for a in hand["legal"] if a["kind"] in ("bet", "raise")), None)
     if raise_to is not None and len(totals) > 2 and raise_to < totals[1]:
         return ("raise", "bet")
     return ()
@@ -255,7 +261,7 @@ def room(browser: Browser, base: str, out: Path) -> None:
     for tag, size in (("desktop", DESKTOP), ("phone", PHONE)):
         ann = hosted(browser, base, size, seats=3, bots=1, bot_kind="calling", turn_seconds=0)
         sit(ann, 0, "Ann")
-        until(lambda a=ann: bool(state(a)["hand"]["hole"]), what="a deal")  # type: ignore[index,misc]
+        until(lambda a=ann: bool(state(a)["hand"].get("hole")), what="a deal")  # type: ignore[attr-defined,misc]
         ann.fill("#host-settings input[name=ante]", "5")
         ann.fill("#host-settings input[name=turn_seconds]", "45")
         ann.click("#host-settings button[type=submit]")
@@ -356,7 +362,7 @@ def heads_up_display(browser: Browser, base: str, out: Path) -> None:
     ann.evaluate("window.scrollTo(0, 0)")
     save(ann, out, "hud-desktop")
     save(eve, out, "hud-phone")
-    ann.locator('.seat[data-seat="1"] .hud').click()
+    ann.locator(".seat:not(.me) .hud").first.click()  # a bot's (one may have gone broke)
     ann.wait_for_selector("#hud-full[open]")
     save(ann, out, "hud-full-desktop")
     ann_ctx.close()

@@ -26,7 +26,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page, ViewportSize
 
 ROOT = Path(__file__).resolve().parents[1]
-DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+DESKTOP: ViewportSize = {"width": 1366, "height": 768}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 #: Heads-up Omaha hi-lo, the bot first: its A-2 makes the low, Ann's queens make three
 #: queens for high and no low (the browser test's deck).

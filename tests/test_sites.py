@@ -565,3 +565,29 @@ def test_the_engines_hands_run_twice_export_and_import_back(
     assert twice == [k for k, h in enumerate(again) if "# run 2" in h["actions"]]
     for a, b in zip(original, again, strict=True):
         assert [int(s) for s in a["finishing_stacks"]] == [int(s) for s in b["finishing_stacks"]]
+
+
+def test_an_uncontested_show_follows_the_collection_without_a_showdown() -> None:
+    # As PokerStars writes it (razz hand #35874664176: "HIWAII2 collected $0.12 from
+    # pot", then "HIWAII2: shows [...]"): no "*** SHOW DOWN ***" for a pot nobody
+    # contested, and the show after the collection.
+    phh = {"variant": "NT", "antes": [0, 0], "blinds_or_straddles": [1, 2], "min_bet": 2,
+           "starting_stacks": [100, 100], "players": ["Ann", "Bob"], "seats": [1, 2],
+           "actions": ["d dh p1 ????", "d dh p2 AsKs", "p2 cbr 6", "p1 f", "p2 sm AsKs"],
+           "winnings": [0, 4], "finishing_stacks": [98, 102], "hand": "7"}  # fmt: skip
+    lines = to_pokerstars(phh).splitlines()
+    assert "*** SHOW DOWN ***" not in lines
+    at = lines.index("Bob collected 4 from pot")
+    assert lines[at - 2 : at] == ["Ann: folds", "Uncalled bet (4) returned to Bob"]
+    assert lines[at + 1 : at + 3] == ["Bob: shows [As Ks]", "*** SUMMARY ***"]
+    [back] = read_text("\n".join(lines), "pokerstars")
+    assert back["actions"] == phh["actions"]
+    # A contested pot keeps its showdown, before the collection.
+    phh["actions"] = ["d dh p1 QhQd", "d dh p2 AsKs", "p2 cc", "p1 cc", "d db 2c3d4h",
+                      "p1 cc", "p2 cc", "d db 9s", "p1 cc", "p2 cc", "d db Jc", "p1 cc",
+                      "p2 cc", "p1 sm QhQd", "p2 sm AsKs"]  # fmt: skip
+    phh["winnings"], phh["finishing_stacks"] = [4, 0], [102, 98]
+    lines = to_pokerstars(phh).splitlines()
+    at = lines.index("*** SHOW DOWN ***")
+    assert lines[at + 1 : at + 4] == ["Ann: shows [Qh Qd]", "Bob: shows [As Ks]",
+                                      "Ann collected 4 from pot"]  # fmt: skip

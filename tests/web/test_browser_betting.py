@@ -1,7 +1,9 @@
 """The betting people expect, in real Chromium on a phone and a desktop: the host sets
 run it twice from his panel; a bet shortcut puts the server's amount in the box; the
 all-in players are asked how many runs and the board runs twice; "Call any" acts when
-the turn comes; a "Check" chosen in advance clears when a bet comes instead."""
+the turn comes; a "Check" chosen in advance clears when a bet comes instead;
+"Check/fold" checks when nobody bets; "Fold to any bet" checks for the whole deal until
+a bet comes, then folds."""
 
 from __future__ import annotations
 
@@ -167,6 +169,55 @@ def test_pre_actions(
         hand = mine(page)
         assert hand["legal"] and hand["actor"] == 1, "Ann still to act: her Check cleared"
         expect(page.locator('#actions button[data-action="fold"]')).to_be_enabled()
+        assert not errors, errors
+
+
+def in_a_row(log: list[str], *lines: str) -> bool:
+    """Whether ``lines`` come one after another in ``log`` ("": any one line)."""
+    return any(
+        all(want in ("", got) for want, got in zip(lines, log[k:], strict=False))
+        for k in range(len(log) - len(lines) + 1)
+    )
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_check_fold_and_fold_to_any_bet(
+    browser: Browser, make_server: Any, clients: list[Client], viewport: str
+) -> None:
+    # Deal 1 at once (a random deck); deal 2 only after 30 s: deal 1 stays on the page.
+    server: Server = make_server(deal_delay=30.0, bot_delay=0.0, before=stacked.before())
+    table, _host = server.create(games=["NT"], seats=2, stack=200, turn_seconds=0)
+    width = VIEWPORTS[viewport][0]
+    with page_at(browser, viewport) as (page, errors):
+        bob = Client(server, table)
+        clients.append(bob)
+        bob.sit(0, "Bob")  # seat 0: Bob has the first button and acts first before the flop
+        page.goto(f"{server.base}/t/{table}")
+        sit_ann(page, 1)
+        # Bob to act: Ann chooses "Check/fold"; Bob only calls, so her page checks.
+        checkfold = page.locator("#preactions button[data-pre=checkfold]")
+        expect(checkfold).to_be_visible(timeout=15_000)
+        checkfold.click()
+        expect(checkfold).to_have_attribute("aria-pressed", "true")
+        bob_acts(bob, "call")
+        until(lambda: mine(page)["street"] == "flop", "Ann checked by herself")
+        assert in_a_row(mine(page)["log"], "Bob calls 1", "You check"), mine(page)["log"]
+        # On the flop Ann checks; then she chooses "Fold to any bet", which checks for
+        # her while nobody bets (it holds for the whole deal) and folds to Bob's bet.
+        until(lambda: any(a["kind"] == "check" for a in mine(page)["legal"]), "Ann to act")
+        page.click('#actions button[data-action="check"]')
+        foldany = page.locator("#preactions button[data-pre=foldany]")
+        expect(foldany).to_be_visible()
+        foldany.click()
+        expect(foldany).to_have_attribute("aria-pressed", "true")
+        shot(page, f"betting-foldany-{width}")
+        bob_acts(bob, "check")
+        until(lambda: mine(page)["street"] == "turn" and not mine(page)["legal"],
+              "Ann checked the turn by herself")  # fmt: skip
+        assert in_a_row(mine(page)["log"], "Bob checks", "", "You check"), mine(page)["log"]
+        bob_acts(bob, "bet", 10)
+        until(lambda: mine(page)["finished"], "Ann folded by herself")
+        assert in_a_row(mine(page)["log"], "Bob bets 10", "You fold"), mine(page)["log"]
         assert not errors, errors
 
 

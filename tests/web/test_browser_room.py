@@ -105,25 +105,36 @@ def no_errors(*pages: Page) -> None:
 def test_a_closed_table_offers_no_seat_and_no_next_deal(
     browser: Browser, make_server: Any, viewport: str
 ) -> None:
-    server = make_server()
+    import stacked
+    from test_browser_variants import Human, finished
+
+    # Deal 1 at once; deal 2 would wait 30 s: its game is chosen, then the host closes.
+    server = make_server(deal_delay=30.0, bot_delay=0.0, before=stacked.before())
     table, token = server.create(
-        seats=4, games=["NT", "FR"], dealers_choice=True, turn_seconds=0, stack=50
-    )
+        seats=4, games=["NT", "FR"], dealers_choice=True, turn_seconds=0, stack=50, bots=1,
+        bot_kind="calling",
+    )  # fmt: skip
     ctx = context(browser, viewport)
     try:
         page = open_page(ctx, server, table, token)
-        expect(page.locator("#felt .seat.empty >> text=Sit")).to_have_count(4)
+        expect(page.locator("#felt .seat.empty >> text=Sit")).to_have_count(3)
+        free = next(i for i, s in enumerate(state(page)["seats"]) if s is None)
+        sit(page, free, "Ann")
+        Human(page).play_until(lambda st: finished(st) and bool((st["choice"] or {}).get("chosen")))
+        expect(page.locator("#choice")).to_contain_text("Next deal: ")
         page.click("#host-close")
         webtools.wait_until(page, "app.state.ledger.closed === true")
         expect(page.locator("#ledger")).to_be_visible()
         page.locator("#ledger >> text=Close").click()
         expect(page.locator("#felt .seat button")).to_have_count(0)
         expect(page.locator("#choice")).to_be_hidden()
+        expect(page.locator("body")).not_to_contain_text("Next deal")
         webtools.shot(page, f"room-closed-{viewport}")
         # A guest arriving later sees the same.
         guest = open_page(context(browser, viewport), server, table)
         expect(guest.locator("#felt .seat button")).to_have_count(0)
         expect(guest.locator("#choice")).to_be_hidden()
+        expect(guest.locator("body")).not_to_contain_text("Next deal")
         no_errors(page, guest)
     finally:
         ctx.close()
@@ -345,15 +356,52 @@ def test_a_player_sits_out_and_back_and_a_disconnected_seat_is_marked(
         bctx.close()
 
 
+@SIZES
+def test_a_player_away_when_his_turn_ran_out_keeps_his_seat_and_is_told_why(
+    browser: Browser, make_server: Any, viewport: str
+) -> None:
+    server = make_server(deal_delay=0.3)
+    table, token = server.create(seats=2, turn_seconds=2, stack=50)
+    hctx, bctx = context(browser, viewport), context(browser, viewport)
+    try:
+        ann = open_page(hctx, server, table, token)
+        sit(ann, 0, "Ann")
+        bob = open_page(bctx, server, table)
+        sit(bob, 1, "Bob")
+        # Bob's browser goes; Ann plays her turns; at Bob's the timer acts and sits him out.
+        bob.close()
+        expect(ann.locator('.seat[data-seat="1"] .offline')).to_have_text("disconnected")
+        play_until(ann, "app.state.seats[1] && app.state.seats[1].status === 'sat out'")
+        # Heads-up, nobody is dealt until he is back: his seat is kept (the host's 10 min).
+        time.sleep(3.0)
+        assert state(ann)["seats"][1]["name"] == "Bob"
+        bob = open_page(bctx, server, table)
+        banner = bob.locator("#banner")
+        expect(banner).to_contain_text(
+            "Your turn ran out while you were away, so you were sat out: "
+            "you are not dealt in until you come back."
+        )
+        expect(banner).to_contain_text("Your seat is kept until")
+        webtools.shot(bob, f"room-away-back-{viewport}")
+        banner.locator("text=I'm back").click()
+        expect(banner).to_be_hidden()
+        expect(ann.locator('.seat[data-seat="1"]')).not_to_contain_text("sat out")
+        no_errors(ann, bob)
+    finally:
+        hctx.close()
+        bctx.close()
+
+
 def _stud(
-    browser: Browser, make_server: Any, viewport: str, stack: str, pause: float = 0.3
-) -> tuple[Any, Page]:
+    browser: Browser, make_server: Any, viewport: str, stack: str, pause: float = 0.3,
+    decks: str = "{}",
+) -> tuple[Any, Page]:  # fmt: skip
     """Seven-card stud with calling bots; ``pause``: seconds between deals (the first
-    deal starts at once)."""
+    deal starts at once); ``decks``: stacked decks (:func:`stacked.before`)."""
     import stacked
     from test_browser_variants import open_table
 
-    server = make_server(bot_delay=0.0, deal_delay=pause, before=stacked.before())
+    server = make_server(bot_delay=0.0, deal_delay=pause, before=stacked.before(decks))
     return open_table(browser, server, viewport, game="F7S", stack=stack)
 
 
@@ -363,11 +411,23 @@ def test_seven_cards_at_showdown_fit_their_seats_and_read_whole(
 ) -> None:
     from test_browser_variants import Human, finished
 
-    ctx, page = _stud(browser, make_server, viewport, "1000", pause=30.0)
+    # The four tens on top of the deck: they are among the cards shown down.
+    ctx, page = _stud(browser, make_server, viewport, "1000", 30.0, "{1: 'Th Td Tc Ts'}")
     try:
         st = Human(page).play_until(finished)
         sevens = [p["seat"] for p in st["hand"]["players"] if len(p["cards"]) == 7]
         assert len(sevens) >= 2, "calling bots go to the showdown"
+        # Each ten reads "10", whole inside its card (overlapped, it read "1").
+        tens = page.locator(".seat .mini .card[aria-label^='T']")
+        expect(tens).to_have_count(4)
+        for k in range(4):
+            ten = tens.nth(k)
+            expect(ten.locator(".r")).to_have_text("10")
+            card, rank = ten.bounding_box(), ten.locator(".r").bounding_box()
+            assert card is not None and rank is not None
+            assert card["x"] - 0.5 <= rank["x"] and (
+                rank["x"] + rank["width"] <= card["x"] + card["width"] + 0.5
+            ), f"ten {k}: its 10 is cut by its card ({rank} in {card})"
         for seat in sevens:
             box = page.locator(f'.seat[data-seat="{seat}"]').bounding_box()
             cards = page.locator(f'.seat[data-seat="{seat}"] .mini .card')
@@ -490,6 +550,48 @@ def test_a_player_tops_up_between_deals(browser: Browser, make_server: Any, view
         expect(ann.locator("#btn-topup")).to_have_count(0)
         rows = state(ann)["ledger"]["rows"]
         assert next(r for r in rows if r["name"] == "Ann")["bought"] == 21  # 20, then 1
+        no_errors(ann)
+    finally:
+        ctx.close()
+
+
+@SIZES
+def test_the_hosts_own_rebuy_needs_no_approval(
+    browser: Browser, make_server: Any, viewport: str
+) -> None:
+    import stacked
+
+    # Once Ann sits, every further buy-in needs the host's approval (limit 0) and the
+    # ante is her whole stack, which she loses at the stacked deal. The first deal
+    # starts at once (once she resumes); the next would wait 30 s.
+    server = make_server(deal_delay=30.0, bot_delay=0.0, before=stacked.before(LOSING_DEAL))
+    table, token = server.create(seats=2, bots=1, bot_kind="calling", turn_seconds=0, stack=10)
+    ctx = context(browser, viewport)
+    try:
+        ann = open_page(ctx, server, table, token)
+        ann.click("#host-pause")
+        webtools.wait_until(ann, "app.state.ledger.paused")
+        sit(ann, 0, "Ann")
+        ann.fill("#host-settings input[name=ante]", "10")
+        ann.fill("#host-settings input[name=auto_limit]", "0")
+        ann.click("#host-settings button[type=submit]")
+        webtools.wait_until(ann, "app.state.table.ante === 10 && app.state.table.auto_limit === 0")
+        ann.click("#host-pause")
+        play_until(ann, "app.state.hand.hand_number === 1 && app.state.hand.finished")
+        assert state(ann)["seats"][0]["chips"] == 0, "Ann lost her ante, her whole stack"
+        expect(ann.locator("#you-banner")).to_contain_text("You are out of chips")
+        ann.click("#btn-rebuy")
+        # The host approves nobody's buy-in of her own: her chips come at once.
+        expect(ann.locator('.seat[data-seat="0"] .chips')).to_have_text("10 chips")
+        expect(ann.locator("#you-banner")).not_to_contain_text("waits for the host")
+        expect(ann.locator("#host-panel")).not_to_contain_text("asks to buy in")
+        rows = state(ann)["ledger"]["rows"]
+        assert next(r for r in rows if r["name"] == "Ann")["bought"] == 20
+        # Straights has no blinds and no board: no straddle, runs or bomb pot is offered.
+        expect(ann.locator("#host-betting input[name=time_bank]")).to_have_count(1)
+        expect(ann.locator("#host-betting select[name=straddle]")).to_have_count(0)
+        expect(ann.locator("#host-betting input[name=bomb_pot_every]")).to_have_count(0)
+        webtools.shot(ann, f"room-host-rebuy-{viewport}")
         no_errors(ann)
     finally:
         ctx.close()

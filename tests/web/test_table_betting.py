@@ -138,6 +138,10 @@ def test_betting_settings_are_refused_where_they_are_not_dealt() -> None:
     t = make_table("tbl2", parse_settings(b"{}"), 1, "h" * 64)  # Straights
     with pytest.raises(IllegalActionError, match="blinds and a board: Straights has neither"):
         t.apply({"kind": "change", "runs": 2})
+    # … and not offered: the host's panel draws these settings only where the state has them.
+    shown = state(t, None)["table"]
+    assert not {"straddle", "runs", "bomb_pot_every", "double_board"} & set(shown), shown
+    assert state(table(1), None)["table"]["straddle"] is None  # hold'em: offered, off
 
 
 def test_shortcuts_come_from_the_legal_range() -> None:

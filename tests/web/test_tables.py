@@ -243,6 +243,43 @@ def test_a_player_sat_out_keeps_his_chips_and_comes_back() -> None:
     assert t.chips() == 3 * 80
 
 
+def test_a_seat_sat_out_by_the_timer_says_why_until_he_is_back() -> None:
+    t = seated(stack=80)
+    t.apply({"kind": "sitout", "seat": 2, "why": "timeout", "at": 1000.0})
+    seat = t.state_for(None, turn_left=None)["seats"][2]
+    assert (seat["status"], seat["away_at"], seat["away_why"]) == ("sat out", 1000.0, "timeout")
+    t.apply({"kind": "back", "seat": 2})
+    assert "away_why" not in t.state_for(None, turn_left=None)["seats"][2]
+    t.apply({"kind": "sitout", "seat": 2, "why": "asked", "at": 1000.0})  # himself: no why
+    assert "away_why" not in t.state_for(None, turn_left=None)["seats"][2]
+
+
+def test_an_away_seat_is_kept_the_hosts_minutes_however_many_deals_pass(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Issue 22: a player sat out while away was unseated after three deals, within a
+    # minute at a short-handed table; his seat is kept the host's away_minutes instead.
+    now = 10_000.0
+    monkeypatch.setattr("straights.web.tables.time.time", lambda: now)
+    t = seated(stack=80)
+    t.apply({"kind": "sitout", "seat": 2, "why": "timeout", "at": now})
+    for _ in range(AWAY_DEALS + 2):  # Ann and the bot deal on without him
+        t.apply({"kind": "deal"})
+        check_down(t)
+    wait = t.next_auto(connected={0}, idle=0.0, bot_delay=0, deal_delay=0)
+    assert t.seats[2] is not None and t.away_unseat(lambda s, m: False) is None
+    assert wait is not None and wait.command is not None and wait.command["kind"] == "deal"
+    t.apply({"kind": "change", "away_minutes": 2})  # the host's time, at once
+    unseat = {"kind": "unseat", "seat": 2, "why": "away"}
+    now += 119.0
+    assert t.away_unseat(lambda s, m: False) is None
+    later = t._away_soonest(lambda s, m: False)
+    assert later is not None and later.command == unseat and later.delay == pytest.approx(1.0)
+    now += 1.0
+    gone = t.away_unseat(lambda s, m: False)
+    assert gone is not None and gone.command == unseat
+
+
 def test_a_broken_bot_cannot_stall_a_table() -> None:
     import asyncio
 

@@ -295,6 +295,10 @@ class _StarsText:
         self.ups: dict[int, list[str]] = {}
         self.holes_said = phh["variant"] in STUD
         self.shown = False
+        self.folded: set[int] = set()
+        #: A show nobody contested (every other player folded): PokerStars writes it
+        #: after the collection, with no "*** SHOW DOWN ***".
+        self.after: list[str] = []
         # A board run more than once: the first run's streets are FIRST …, the next
         # SECOND … (each run's cards follow the board dealt before the runs).
         self.several = any(s.kind == "run" for s in steps)
@@ -427,6 +431,7 @@ class _StarsText:
             lines.append(f"{who}: brings in for {m(s.amount)}{allin}")
         elif s.kind == "fold":
             lines.append(f"{who}: folds")
+            self.folded.add(s.player if s.player is not None else -1)
         elif s.kind == "check":
             lines.append(f"{who}: checks")
         elif s.kind == "call":
@@ -437,6 +442,8 @@ class _StarsText:
             lines.append(f"{who}: raises {m(s.to - s.over)} to {m(s.to)}{allin}")
         elif s.kind == "return":
             lines.append(f"Uncalled bet ({m(s.amount)}) returned to {who}")
+        elif s.kind == "show" and len(self.phh["starting_stacks"]) - len(self.folded) <= 1:
+            self.after.append(f"{who}: shows [{' '.join(s.cards)}]")
         elif s.kind == "show":
             if not self.shown:
                 lines.append("*** SHOW DOWN ***")
@@ -451,6 +458,7 @@ class _StarsText:
         for k, w in enumerate(winnings):
             if w:
                 lines.append(f"{names[k]} collected {m(w)} from pot")
+        lines += self.after
         lines.append("*** SUMMARY ***")
         if "_rake" in phh:
             rake = _dec(phh["_rake"])

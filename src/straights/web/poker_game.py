@@ -883,8 +883,18 @@ class PokerWebGame(SeatedGame[PokerSeats]):
         }
 
     def public_settings(self) -> dict[str, Any]:
+        """The table's settings; straddles, runs and bomb pots only where they can be
+        dealt (not at a Straights table: the host is offered no setting it refuses)."""
         s = self.table.settings
         hand = self.engine.hand
+        straights = all(is_straights(get_variant(g)) for g in s.games)
+        house = {} if straights else {
+            "straddle": s.straddle,
+            "runs": s.runs,
+            "bomb_pot_every": s.bomb_pot_every,
+            "bomb_pot_ante": s.bomb_pot_ante,
+            "double_board": s.double_board,
+        }  # fmt: skip
         return self.table.common_settings() | {
             "pack": s.pack,
             "betting": s.betting,
@@ -892,11 +902,7 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             "games": [{"code": g, "name": get_variant(g).name} for g in s.games],
             "dealers_choice": s.dealers_choice,
             "game": None if hand is None else hand.variant.name,
-            "straddle": s.straddle,
-            "runs": s.runs,
-            "bomb_pot_every": s.bomb_pot_every,
-            "bomb_pot_ante": s.bomb_pot_ante,
-            "double_board": s.double_board,
+            **house,
             "house": s.house,
             "house_rules": rules_for(s.games),
         }

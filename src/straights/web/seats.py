@@ -49,6 +49,8 @@ class SeatMeta:
     #: When he sat out (seconds since the epoch, from the command; None: not known,
     #: and the seat is kept :data:`AWAY_DEALS` deals as before).
     away_at: float | None = None
+    #: Why he sat out ("timeout": his turn ran out while he was away; "asked": himself).
+    away_why: str | None = None
 
     def to_public(self, seat: int) -> dict[str, Any]:
         status = (
@@ -71,6 +73,8 @@ class SeatMeta:
         }
         if self.sat_out and self.away_at is not None:
             public["away_at"] = self.away_at
+            if self.away_why == "timeout":
+                public["away_why"] = "timeout"
         return public
 
 

@@ -529,6 +529,7 @@ class WebTable:
         if not meta.sat_out:
             at = c.get("at")
             meta.away_at = None if at is None else float(at)
+            meta.away_why = None if c.get("why") is None else str(c["why"])
         meta.sat_out = True
 
     def _do_back(self, c: dict[str, Any]) -> None:
@@ -537,6 +538,7 @@ class WebTable:
         meta.away_deals = 0
         meta.misses = 0
         meta.away_at = None
+        meta.away_why = None
 
     def _do_rebuy(self, c: dict[str, Any]) -> None:
         seat = int(c["seat"])

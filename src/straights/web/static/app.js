@@ -350,7 +350,8 @@ function renderBanner(state) {
   } else if (state.you.seat !== null && state.you.sat_out) {
     const mine = state.seats[state.you.seat];
     const until = mine && mine.away_at ? ` Your seat is kept until ${new Date((mine.away_at + 60 * (state.table.away_minutes || 10)) * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}.` : "";
-    b.append(el("span", null, `You are sat out: you are not dealt in until you come back.${until}`));
+    const why = mine && mine.away_why === "timeout" ? "Your turn ran out while you were away, so you were sat out" : "You are sat out";
+    b.append(el("span", null, `${why}: you are not dealt in until you come back.${until}`));
     const back = el("button", "primary", "I'm back");
     back.onclick = () => send({ type: "back", token: seatToken() });
     b.append(back);
