@@ -383,10 +383,74 @@ static PyObject *py_ace_to_six_key(PyObject *self, PyObject *const *args, size_t
  * straights.rankings.badugi: the largest subset of different ranks and suits,
  * as (size, -r1, -r2, …) with r1 > r2 > … (ace = 1); larger is better. */
 
+/* Four cards, the usual badugi hand: sorted by rank (ace low), high first, whose
+ * six pairs clash (same rank or suit) or not; badugi_best4[clashes] lists the
+ * subsets of most cards with no clash (bit i = the i-th card), the best of which is
+ * the one whose ranks, high first, are least.  No loop over subsets, no branch a
+ * random hand makes unpredictable but the few candidates'. */
+static const int pair_a[6] = {0, 0, 0, 1, 1, 2}, pair_b[6] = {1, 2, 3, 2, 3, 3};
+static uint8_t badugi_best4[64][7]; /* [0]: how many; then the subsets */
+static int badugi_ready;
+
+static void badugi_fill(void) {
+    for (int clashes = 0; clashes < 64; clashes++) {
+        int size = 0, count = 0;
+        for (int set = 1; set < 16; set++) {
+            int ok = 1;
+            for (int p = 0; p < 6; p++)
+                if ((clashes >> p & 1) && (set >> pair_a[p] & 1) && (set >> pair_b[p] & 1)) ok = 0;
+            if (!ok) continue;
+            int n = bit_count((uint32_t)set);
+            if (n > size) size = n, count = 0;
+            if (n == size) badugi_best4[clashes][++count] = (uint8_t)set;
+        }
+        badugi_best4[clashes][0] = (uint8_t)count;
+    }
+    badugi_ready = 1;
+}
+
+/* The best badugi subset of four distinct ranked ids: its size, and its ranks high
+ * to low as nibbles in `*code` (ace = 1). */
+static int badugi_four(const int *ids, int32_t *code) {
+    if (!badugi_ready) badugi_fill();
+    int key[4]; /* rank (ace = 1) << 2 | suit, sorted high first */
+    for (int i = 0; i < 4; i++) {
+        int r = (ids[i] >> 2) + 2;
+        key[i] = (r == 14 ? 1 : r) << 2 | (ids[i] & 3);
+    }
+#define SWAP_DOWN(i, j)                                                                        \
+    if (key[i] < key[j]) {                                                                     \
+        int t = key[i];                                                                        \
+        key[i] = key[j];                                                                       \
+        key[j] = t;                                                                            \
+    }
+    SWAP_DOWN(0, 1) SWAP_DOWN(2, 3) SWAP_DOWN(0, 2) SWAP_DOWN(1, 3) SWAP_DOWN(1, 2)
+#undef SWAP_DOWN
+    int clashes = 0;
+    for (int p = 0; p < 6; p++) {
+        int a = key[pair_a[p]], b = key[pair_b[p]];
+        clashes |= ((a >> 2) == (b >> 2) || (a & 3) == (b & 3)) << p;
+    }
+    const uint8_t *best = badugi_best4[clashes];
+    int32_t least = INT32_MAX;
+    for (int c = 1; c <= best[0]; c++) {
+        int32_t v = 0;
+        for (int i = 0; i < 4; i++)
+            if (best[c] >> i & 1) v = v << 4 | key[i] >> 2;
+        if (v < least) least = v;
+    }
+    *code = least;
+    return bit_count(best[1]);
+}
+
 /* The badugi key of `n` distinct ranked ids (n >= 1), as a new tuple. */
 static PyObject *badugi_tuple(const int *ids, Py_ssize_t n) {
     int best_size = 0;
     int32_t best_code = 0; /* the ranks high to low as nibbles: smaller is better */
+    if (n == 4) {
+        best_size = badugi_four(ids, &best_code);
+        goto built;
+    }
     uint32_t rank_bit[MAX_CARDS], suit_bit[MAX_CARDS];
     for (Py_ssize_t i = 0; i < n; i++) {
         int r = (ids[i] >> 2) + 2;
@@ -414,6 +478,16 @@ static PyObject *badugi_tuple(const int *ids, Py_ssize_t n) {
             best_code = code;
         }
     }
+built:;
+    /* The keys already built, by their ranks (at most four nonzero nibbles, so the
+     * code alone tells the size too): tuples are immutable and at most 1,092 keys
+     * exist, so equal keys share one and most hands build none. */
+    static PyObject *built_keys[1 << 16];
+    PyObject **cached = &built_keys[best_code];
+    if (*cached != NULL) {
+        Py_INCREF(*cached);
+        return *cached;
+    }
     /* the ints -13..-6 are not among CPython's shared small ints: keep our own */
     static PyObject *minus[14];
     PyObject *key = PyTuple_New(best_size + 1);
@@ -429,6 +503,8 @@ static PyObject *badugi_tuple(const int *ids, Py_ssize_t n) {
         PyTuple_SET_ITEM(key, i, minus[r]);
         best_code >>= 4;
     }
+    Py_INCREF(key);
+    *cached = key;
     return key;
 }
 
@@ -551,24 +627,34 @@ static Py_ssize_t card_ids(PyObject *cards, int *out, Py_ssize_t most) {
 
 /* The key (v,) of the integer kinds, kept in a direct-mapped cache (tuples are
  * immutable, so equal keys may share one): most hands' key is then neither built
- * nor freed. */
-#define KEY_CACHE_SIZE 16384
-static PyObject *key_cache[KEY_CACHE_SIZE];
+ * nor freed.  Each slot holds the value beside its tuple, so a hit reads one slot
+ * and touches one object (comparing through the tuple's item cost two more
+ * dependent memory reads, most of them cache misses on random hands). */
+#define KEY_CACHE_BITS 15
+#define KEY_CACHE_SIZE (1 << KEY_CACHE_BITS)
+typedef struct {
+    long value;
+    PyObject *key; /* (value,), or NULL */
+} KeySlot;
+static KeySlot key_cache[KEY_CACHE_SIZE];
 
 static PyObject *int_key(long v) {
-    size_t slot = (size_t)(((uint64_t)v * 0x9E3779B97F4A7C15ull) >> 50) & (KEY_CACHE_SIZE - 1);
-    PyObject *hit = key_cache[slot];
-    if (hit != NULL) {
-        PyObject *item = PyTuple_GET_ITEM(hit, 0);
-        if (small_int(item) == v) {
-            Py_INCREF(hit);
-            return hit;
-        }
+    KeySlot *slot = &key_cache[((uint64_t)v * 0x9E3779B97F4A7C15ull) >> (64 - KEY_CACHE_BITS)];
+    if (slot->key != NULL && slot->value == v) {
+        Py_INCREF(slot->key);
+        return slot->key;
     }
-    PyObject *key = Py_BuildValue("(l)", v);
-    if (key == NULL) return NULL;
+    PyObject *item = PyLong_FromLong(v);
+    if (item == NULL) return NULL;
+    PyObject *key = PyTuple_New(1);
+    if (key == NULL) {
+        Py_DECREF(item);
+        return NULL;
+    }
+    PyTuple_SET_ITEM(key, 0, item);
     Py_INCREF(key);
-    Py_XSETREF(key_cache[slot], key);
+    Py_XSETREF(slot->key, key);
+    slot->value = v;
     return key;
 }
 
