@@ -47,9 +47,8 @@ static inline int bit_count(uint32_t m) {
     return (int)((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
 }
 
-/* Card ids of a list or tuple (or any sequence) into `out`; -1 with an error set
- * when an item is not an int, is no ranked card, or repeats. */
-static Py_ssize_t read_ids(PyObject *seq, int *out, Py_ssize_t most) {
+/* Any sequence, with the errors the Python keys raise for the ids they refuse. */
+static Py_ssize_t read_ids_slow(PyObject *seq, int *out, Py_ssize_t most, uint64_t *seen_in) {
     PyObject *fast = PySequence_Fast(seq, "card ids must be a sequence of ints");
     if (fast == NULL) return -1;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
@@ -59,7 +58,7 @@ static Py_ssize_t read_ids(PyObject *seq, int *out, Py_ssize_t most) {
         return -1;
     }
     PyObject **items = PySequence_Fast_ITEMS(fast);
-    uint64_t seen = 0;
+    uint64_t seen = *seen_in;
     for (Py_ssize_t i = 0; i < n; i++) {
         long c = PyLong_AsLong(items[i]);
         if (c == -1 && PyErr_Occurred()) {
@@ -80,7 +79,60 @@ static Py_ssize_t read_ids(PyObject *seq, int *out, Py_ssize_t most) {
         out[i] = (int)c;
     }
     Py_DECREF(fast);
+    *seen_in = seen;
     return n;
+}
+
+/* The value of an exact int known to be small, or -1 for a negative or large one. */
+static inline long small_int(PyObject *obj) {
+#if PY_VERSION_HEX < 0x030C0000 && PYLONG_BITS_IN_DIGIT == 30
+    /* CPython 3.11's layout: the sign in the size, 30-bit digits */
+    Py_ssize_t digits = Py_SIZE(obj);
+    if (digits == 0) return 0;
+    return digits == 1 ? (long)((PyLongObject *)obj)->ob_digit[0] : -1;
+#else
+    int overflow;
+    long v = PyLong_AsLongAndOverflow(obj, &overflow);
+    return overflow || v < 0 ? -1 : v;
+#endif
+}
+
+/* Card ids of a list or tuple (or any sequence) into `out`; -1 with an error set
+ * when an item is not an int, is no ranked card, or repeats.  `*seen` gathers the
+ * ids' bits (a card already in it repeats too). */
+static Py_ssize_t read_ids_seen(PyObject *seq, int *out, Py_ssize_t most, uint64_t *seen_in) {
+    /* the usual case first: a list or tuple of small exact ints, read in place */
+    Py_ssize_t n = -1;
+    PyObject **items = NULL;
+    if (PyList_CheckExact(seq)) {
+        n = PyList_GET_SIZE(seq);
+        items = ((PyListObject *)seq)->ob_item;
+    } else if (PyTuple_CheckExact(seq)) {
+        n = PyTuple_GET_SIZE(seq);
+        items = &PyTuple_GET_ITEM(seq, 0);
+    }
+    if (items != NULL && n <= most) {
+        uint64_t seen = *seen_in;
+        Py_ssize_t i = 0;
+        for (; i < n; i++) {
+            PyObject *item = items[i];
+            if (!PyLong_CheckExact(item)) break;
+            long c = small_int(item);
+            if (c < 0 || c >= 52 || (seen >> c & 1)) break;
+            seen |= (uint64_t)1 << c;
+            out[i] = (int)c;
+        }
+        if (i == n) {
+            *seen_in = seen;
+            return n;
+        }
+    }
+    return read_ids_slow(seq, out, most, seen_in);
+}
+
+static Py_ssize_t read_ids(PyObject *seq, int *out, Py_ssize_t most) {
+    uint64_t seen = 0;
+    return read_ids_seen(seq, out, most, &seen);
 }
 
 /* ---------------------------------------------------------------------- high
@@ -180,56 +232,120 @@ static PyObject *py_high_key(PyObject *self, PyObject *arg) {
     return PyLong_FromLong(high_value(ids, n));
 }
 
-/* The best high value of exactly `h` hole and `b` board cards (Omaha: 2 and 3). */
-static PyObject *py_split_high_key(PyObject *self, PyObject *args) {
-    PyObject *hole_obj, *board_obj;
-    int h = 2, b = 3;
-    if (!PyArg_ParseTuple(args, "OO|ii", &hole_obj, &board_obj, &h, &b)) return fall_back(F_SPLIT_HIGH, args);
+/* Omaha without flushes: the best value of two hole and three board cards depends
+ * on their ranks alone, so it is read from a table of every pair of hole ranks (91
+ * multisets) by every three board ranks (455), filled on first use from rank_value
+ * (165 kB: it stays in the caches).  A hand's 60 five-card hands are then 60 reads;
+ * flushes, possible only where a suited pair meets a suited triple of its suit,
+ * are valued as before. */
+#define OMAHA_PAIRS 91
+#define OMAHA_TRIPLES 455
+static int32_t *omaha_values; /* [pair * OMAHA_TRIPLES + triple] */
+static uint8_t omaha_pair[13 * 13];            /* ranks r, s (any order) -> pair */
+static uint16_t omaha_triple[13 * 13 * 13];    /* ranks (any order) -> triple */
+
+static int omaha_fill(void) {
+    int32_t *values = PyMem_Malloc(sizeof(int32_t) * OMAHA_PAIRS * OMAHA_TRIPLES);
+    if (values == NULL) return -1;
+    int pairs = 0;
+    for (int a = 0; a < 13; a++)
+        for (int b = a; b < 13; b++, pairs++) omaha_pair[a * 13 + b] = omaha_pair[b * 13 + a] = (uint8_t)pairs;
+    int triples = 0;
+    for (int a = 0; a < 13; a++)
+        for (int b = a; b < 13; b++)
+            for (int c = b; c < 13; c++, triples++) {
+                int r[3] = {a, b, c};
+                for (int i = 0; i < 3; i++)
+                    for (int j = 0; j < 3; j++)
+                        for (int k = 0; k < 3; k++)
+                            if (i != j && j != k && i != k)
+                                omaha_triple[(r[i] * 13 + r[j]) * 13 + r[k]] = (uint16_t)triples;
+            }
+    for (int a = 0; a < 13; a++)
+        for (int b = a; b < 13; b++)
+            for (int c = 0; c < 13; c++)
+                for (int d = c; d < 13; d++)
+                    for (int e = d; e < 13; e++) {
+                        int five[5] = {a, b, c, d, e};
+                        uint32_t m1 = 0, m2 = 0, m3 = 0, m4 = 0, m5 = 0;
+                        for (int i = 0; i < 5; i++) {
+                            uint32_t bit = 1u << five[i];
+                            m5 |= m4 & bit;
+                            m4 |= m3 & bit;
+                            m3 |= m2 & bit;
+                            m2 |= m1 & bit;
+                            m1 |= bit;
+                        }
+                        /* five of a rank is no hand of distinct cards: never read */
+                        values[omaha_pair[a * 13 + b] * OMAHA_TRIPLES +
+                               omaha_triple[(c * 13 + d) * 13 + e]] =
+                            m5 ? -1 : rank_value(m1, m2, m3, m4, 5);
+                    }
+    omaha_values = values;
+    return 0;
+}
+
+/* fastcall: (hole, board, hole_cards=2, board_cards=3): the best high value of exactly
+ * two hole and three board cards; anything else goes to the Python twin. */
+static PyObject *py_split_high_key(PyObject *self, PyObject *const *args, size_t nargsf,
+                                   PyObject *kwnames) {
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
     int hole[MAX_CARDS], board[MAX_CARDS];
-    Py_ssize_t nh = read_ids(hole_obj, hole, MAX_CARDS);
-    if (nh < 0) return fall_back(F_SPLIT_HIGH, args);
-    Py_ssize_t nb = read_ids(board_obj, board, MAX_CARDS);
-    if (nb < 0 || h != 2 || b != 3 || nh > 6 || nb > 5) return fall_back(F_SPLIT_HIGH, args);
-    if (nh < h || nb < b) return PyLong_FromLong(0);
-    /* Two hole and three board cards: each group's rank-count masks are merged
-     * (a rank held a times in the hole and b times on the board is held a + b
-     * times); five cards make a flush only when both groups are of one suit. */
-    uint32_t b1[10], b2[10], b3[10];
-    int bsuit[10], nt = 0;
+    Py_ssize_t nh = -1, nb = -1;
+    if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames) != 0) || nargs < 2 || nargs > 4)
+        goto python;
+    if ((nargs > 2 && (!PyLong_CheckExact(args[2]) || PyLong_AsLong(args[2]) != 2)) ||
+        (nargs > 3 && (!PyLong_CheckExact(args[3]) || PyLong_AsLong(args[3]) != 3)))
+        goto python;
+    uint64_t seen = 0; /* a card in both is repeated: the Python twin's answer */
+    if ((nh = read_ids_seen(args[0], hole, 6, &seen)) < 0) goto python;
+    if ((nb = read_ids_seen(args[1], board, 5, &seen)) < 0) goto python;
+    if (nh < 2 || nb < 3) return PyLong_FromLong(0);
+    if (omaha_values == NULL && omaha_fill() < 0) return PyErr_NoMemory();
+    /* Each board triple: its row in the table and its suit when all three share one. */
+    int triple[10], bsuit[10], nt = 0, suited = 0;
     for (int x = 0; x < nb; x++)
         for (int y = x + 1; y < nb; y++)
             for (int z = y + 1; z < nb; z++) {
-                uint32_t p = 1u << (board[x] >> 2), q = 1u << (board[y] >> 2),
-                         r = 1u << (board[z] >> 2);
-                b1[nt] = p | q | r;
-                b2[nt] = (p & q) | (p & r) | (q & r);
-                b3[nt] = p & q & r;
+                triple[nt] = omaha_triple[((board[x] >> 2) * 13 + (board[y] >> 2)) * 13 +
+                                          (board[z] >> 2)];
                 int s = board[x] & 3;
                 bsuit[nt] = (board[y] & 3) == s && (board[z] & 3) == s ? s : -1;
+                suited |= bsuit[nt] >= 0;
                 nt++;
             }
     int32_t best = -1;
     for (int i = 0; i < nh; i++)
         for (int j = i + 1; j < nh; j++) {
-            uint32_t p = 1u << (hole[i] >> 2), q = 1u << (hole[j] >> 2);
-            uint32_t a1 = p | q, a2 = p & q;
-            int hsuit = (hole[i] & 3) == (hole[j] & 3) ? hole[i] & 3 : -2;
+            const int32_t *row =
+                omaha_values + omaha_pair[(hole[i] >> 2) * 13 + (hole[j] >> 2)] * OMAHA_TRIPLES;
             for (int t = 0; t < nt; t++) {
-                int32_t v;
-                if (bsuit[t] == hsuit) {
-                    uint32_t m = a1 | b1[t]; /* five ranks, one suit */
-                    int st = straight_strength(m);
-                    v = st >= 0 ? STRAIGHT_FLUSH << 20 | st << 16
-                                : FLUSH << 20 | top_ranks(m, 5, 16);
-                } else {
-                    v = rank_value(a1 | b1[t], a2 | b2[t] | (a1 & b1[t]),
-                                   b3[t] | (a2 & b1[t]) | (a1 & b2[t]),
-                                   (a2 & b2[t]) | (a1 & b3[t]), 5);
-                }
-                if (v > best) best = v;
+                int32_t v = row[triple[t]];
+                best = v > best ? v : best;
             }
+            int hsuit = hole[i] & 3;
+            if (!suited || (hole[j] & 3) != hsuit) continue;
+            uint32_t a1 = 1u << (hole[i] >> 2) | 1u << (hole[j] >> 2);
+            for (int x = 0, t = 0; x < nb; x++) /* the suited triples, in the same order */
+                for (int y = x + 1; y < nb; y++)
+                    for (int z = y + 1; z < nb; z++, t++) {
+                        if (bsuit[t] != hsuit) continue;
+                        uint32_t m = a1 | 1u << (board[x] >> 2) | 1u << (board[y] >> 2) |
+                                     1u << (board[z] >> 2); /* five ranks, one suit */
+                        int st = straight_strength(m);
+                        int32_t v = st >= 0 ? STRAIGHT_FLUSH << 20 | st << 16
+                                            : FLUSH << 20 | top_ranks(m, 5, 16);
+                        best = v > best ? v : best;
+                    }
         }
     return PyLong_FromLong(best);
+python:
+    PyErr_Clear();
+    if (fallbacks[F_SPLIT_HIGH] == NULL) {
+        PyErr_Format(PyExc_RuntimeError, "no Python %s registered", fallback_names[F_SPLIT_HIGH]);
+        return NULL;
+    }
+    return PyObject_Vectorcall(fallbacks[F_SPLIT_HIGH], args, nargsf, kwnames);
 }
 
 /* ---------------------------------------------------------------------- lows
@@ -583,20 +699,6 @@ static PyObject *py_set_evaluate(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* The value of an exact int known to be small, or -1 for a negative or large one. */
-static inline long small_int(PyObject *obj) {
-#if PY_VERSION_HEX < 0x030C0000 && PYLONG_BITS_IN_DIGIT == 30
-    /* CPython 3.11's layout: the sign in the size, 30-bit digits */
-    Py_ssize_t digits = Py_SIZE(obj);
-    if (digits == 0) return 0;
-    return digits == 1 ? (long)((PyLongObject *)obj)->ob_digit[0] : -1;
-#else
-    int overflow;
-    long v = PyLong_AsLongAndOverflow(obj, &overflow);
-    return overflow || v < 0 ? -1 : v;
-#endif
-}
-
 /* The ids of a tuple or list of Card objects (all ranked, none repeated, at most
  * `most`) into `out`; -1 (no error set) for anything else. */
 static Py_ssize_t card_ids(PyObject *cards, int *out, Py_ssize_t most) {
@@ -778,7 +880,7 @@ static PyMethodDef methods[] = {
      "does not take."},
     {"high_key", py_high_key, METH_O,
      "high_key(ids) -> int: straights.rankings.high.high_key, compiled."},
-    {"split_high_key", py_split_high_key, METH_VARARGS,
+    {"split_high_key", (PyCFunction)(void (*)(void))py_split_high_key, METH_FASTCALL | METH_KEYWORDS,
      "split_high_key(hole, board, hole_cards=2, board_cards=3) -> int: the best Omaha high key."},
     {"ace_to_five_key", (PyCFunction)(void (*)(void))py_ace_to_five_key, METH_FASTCALL | METH_KEYWORDS,
      "ace_to_five_key(ids, qualifier=None) -> int: straights.rankings.low's, compiled."},
