@@ -118,6 +118,19 @@ def per_call_ranked(fn: Callable[..., Any], hands: Sequence[Any], ranking: str) 
     return cpu_rate(run, len(hands))
 
 
+def per_call_pair(fn: Callable[[Any, Any], Any], pairs: Sequence[tuple[Any, Any]]) -> float:
+    """:func:`per_call` of ``fn(hole, board)`` over ``(hole, board)`` pairs, called
+    straight from the loop."""
+    for h, b in pairs:
+        fn(h, b)
+
+    def run() -> None:
+        for h, b in pairs:
+            fn(h, b)
+
+    return cpu_rate(run, len(pairs))
+
+
 class Peer:
     """The worker in the peers' virtualenv."""
 
@@ -209,6 +222,7 @@ def main() -> None:
             *((f"high, {n} cards", "high", n, n) for n in (5, 6, 7)),
             ("ace-to-five, 7 cards", "ace-to-five", 7, 7),
             ("deuce-to-seven, 7 cards", "deuce-to-seven", 7, 7),
+            ("ace-to-five, 5 cards", "ace-to-five", 5, 5),
             ("deuce-to-seven, 5 cards", "deuce-to-seven", 5, 5),
             ("badugi, 4 cards", "badugi", 4, 5),
         ]
@@ -240,8 +254,8 @@ def main() -> None:
             ):
                 add(f"{name} compiled", per_call(fn, work))
                 add(f"{name} python", per_call(slow, work))
-            add("omaha compiled", per_call(lambda x: omaha_high(x[0], x[1]), omaha))
-            add("omaha python", per_call(lambda x: high.python_split_high_key(x[0], x[1]), omaha))
+            add("omaha compiled", per_call_pair(omaha_high, omaha))
+            add("omaha python", per_call_pair(high.python_split_high_key, omaha[: small // 10]))
             add("evaluate 7", per_call(evaluate, parsed))
             peers = {n: peer.rate(f"one {n}") for n in (5, 6, 7)}
             for label, ranking, n, peer_n in evaluate_rows:
@@ -250,11 +264,16 @@ def main() -> None:
                 add(f"evaluate {label}", rate)
                 add(f"evaluate {label} pkrbot", peers[peer_n])
                 add(f"evaluate {label} ratio", rate / peers[peer_n])
+                add(f"evaluate {label} ratio 7", rate / peers[7])
                 few = hands[: len(hands) // 20]  # the Python lows take ~0.3 ms a hand
                 add(
                     f"evaluate {label} python",
                     per_call_ranked(python_evaluate, few, ranking),
                 )
+            rate = per_call_pair(omaha_high, omaha)
+            add("omaha again", rate)
+            add("omaha ratio 7", rate / peers[7])
+            add("pkrbot 7 again", peers[7])
             for n, arr in batch.items():
                 theirs_rate = peer.rate(f"batch {n}")
                 add(f"omp {n}", theirs_rate)
@@ -312,6 +331,16 @@ def main() -> None:
         r = f"evaluate {label}"
         print(f"| {label} | {fmt(rows[r])} | {fmt(rows[r + ' python'], 1e6, 3)} "
               f"| {fmt(rows[r + ' pkrbot'])} | {fmt(rows[r + ' ratio'], 1)}× |")  # fmt: skip
+    print("\nEvery family one hand a call against pkrbot's 7-card rate in the same round "
+          "(issue 25's target), M hands/CPU s\n")  # fmt: skip
+    print("| one hand a call | straights | pkrbot, 7 cards | ÷ pkrbot 7, per round | met? |")
+    print("|---|--:|--:|--:|---|")
+    families = [(f"`evaluate`, {label}", f"evaluate {label}") for label, *_ in evaluate_rows]
+    for label, r in [*families, ("Omaha best hand, `split_high_key`, 4 + 5", "omaha")]:
+        rate = rows[r + " again"] if r == "omaha" else rows[r]
+        ratio = rows[r + " ratio 7"]
+        print(f"| {label} | {fmt(rate)} | {fmt(rows['pkrbot 7 again'])} | {fmt(ratio, 1)}× "
+              f"| {'yes' if min(ratio) >= 1 else 'no'} |")  # fmt: skip
 
 
 if __name__ == "__main__":

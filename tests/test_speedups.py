@@ -180,6 +180,31 @@ def test_split_high_key_equals_python() -> None:
 
 
 @needs_speedups
+def test_split_high_key_hands_the_rest_to_python() -> None:
+    """Keywords, other counts, a card in both hole and board, more than six hole or
+    five board cards, non-int counts: the Python twin's answer or error."""
+    assert speedups is not None
+    hole, board = [0, 5, 10, 15], [20, 25, 30, 35, 40]
+    for args, kwargs in [
+        ((hole, board), {"hole_cards": 2}),
+        ((hole, board, 2, 3), {}),
+        ((hole, board, 1, 4), {}),
+        ((hole, board, True, 3), {}),
+        ((hole, board, 2.0), {}),
+        ((hole, [0, 25, 30, 35, 40]), {}),
+        ((hole, [20, 20, 30]), {}),
+        (([0, 1, 2, 3, 4, 5, 6], board), {}),
+        ((hole, [*board, 45]), {}),
+        ((hole, [20, 25, 60]), {}),
+        ((tuple(hole), (i for i in board)), {}),
+        ((hole,), {}),
+    ]:
+        got = _outcome(lambda *a: speedups.split_high_key(*a, **kwargs), args)
+        want = _outcome(lambda *a: python_split_high_key(*a, **kwargs), args)
+        assert got == want, (args, kwargs)
+
+
+@needs_speedups
 def test_input_it_does_not_take_gets_the_python_error() -> None:
     assert speedups is not None
     for bad in ([52], ["As"], 7):

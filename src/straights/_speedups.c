@@ -297,6 +297,8 @@ static PyObject *py_split_high_key(PyObject *self, PyObject *const *args, size_t
     if ((nargs > 2 && (!PyLong_CheckExact(args[2]) || PyLong_AsLong(args[2]) != 2)) ||
         (nargs > 3 && (!PyLong_CheckExact(args[3]) || PyLong_AsLong(args[3]) != 3)))
         goto python;
+    for (int i = 0; i < 2; i++) /* what the Python twin takes the length of */
+        if (!PyList_CheckExact(args[i]) && !PyTuple_CheckExact(args[i])) goto python;
     uint64_t seen = 0; /* a card in both is repeated: the Python twin's answer */
     if ((nh = read_ids_seen(args[0], hole, 6, &seen)) < 0) goto python;
     if ((nb = read_ids_seen(args[1], board, 5, &seen)) < 0) goto python;
@@ -430,6 +432,33 @@ static int32_t best_badness(const int *ids, Py_ssize_t n, int ace_low, int strai
 static uint64_t memo[3][MEMO_SIZE];
 static int memo_count[3];
 
+/* Six and seven cards, the usual sizes, have a table of their own instead: every
+ * multiset of n ranks has a place, its colex rank as a combination with repetition
+ * (the sorted ranks r0 <= r1 <= … give sum C(r_i + i, i + 1)): 18,564 and 50,388
+ * ints (0 = not known yet; no badness is 0), 73 and 197 kB, where the hashed memo
+ * took 1 MB a method and a probe that random hands mostly miss in the caches. */
+#define TABLE_MIN 6
+#define TABLE_MAX 7
+static int32_t *low_tables[3][TABLE_MAX + 1];
+static int32_t colex[TABLE_MAX][13]; /* colex[i][r] = C(r + i, i + 1) */
+
+static int32_t binomial(int n, int k) {
+    int64_t v = 1;
+    for (int i = 1; i <= k; i++) v = v * (n - k + i) / i;
+    return (int32_t)v;
+}
+
+static int32_t *low_table(int method, Py_ssize_t n) {
+    int32_t *table = low_tables[method][n];
+    if (table != NULL) return table;
+    if (colex[0][1] == 0)
+        for (int i = 0; i < TABLE_MAX; i++)
+            for (int r = 0; r < 13; r++) colex[i][r] = binomial(r + i, i + 1);
+    table = PyMem_Calloc((size_t)binomial(12 + (int)n, (int)n), sizeof(int32_t));
+    low_tables[method][n] = table;
+    return table; /* NULL when memory ran out: the badness is then computed each time */
+}
+
 static int32_t memo_badness(int method, const int *ids, Py_ssize_t n, int ace_low, int straights) {
     if (n == 5) return best_badness(ids, n, ace_low, straights);
     uint64_t ranks = 0;
@@ -440,6 +469,20 @@ static int32_t memo_badness(int method, const int *ids, Py_ssize_t n, int ace_lo
     }
     if (straights && (suits[0] >= 5 || suits[1] >= 5 || suits[2] >= 5 || suits[3] >= 5))
         return best_badness(ids, n, ace_low, straights);
+    if (n <= TABLE_MAX) {
+        int32_t *table = low_table(method, n);
+        if (table == NULL) return best_badness(ids, n, ace_low, straights);
+        int32_t index = 0;
+        int i = 0;
+        for (uint64_t left = ranks; left; i++) { /* the ranks from the lowest, repeats too */
+            int r = __builtin_ctzll(left) / 3;
+            index += colex[i][r];
+            left -= (uint64_t)1 << (3 * r);
+        }
+        int32_t best = table[index];
+        if (best == 0) table[index] = best = best_badness(ids, n, ace_low, straights);
+        return best;
+    }
     uint64_t key = ranks + 1;
     size_t slot = (size_t)((key * 0x9E3779B97F4A7C15ull) >> (64 - MEMO_BITS));
     uint64_t *table = memo[method];
