@@ -47,6 +47,13 @@ static inline int bit_count(uint32_t m) {
     return (int)((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
 }
 
+/* C(n, k), exactly (every use here is below 2**31). */
+static int32_t binomial(int n, int k) {
+    int64_t v = 1;
+    for (int i = 1; i <= k; i++) v = v * (n - k + i) / i;
+    return (int32_t)v;
+}
+
 /* Any sequence, with the errors the Python keys raise for the ids they refuse. */
 static Py_ssize_t read_ids_slow(PyObject *seq, int *out, Py_ssize_t most, uint64_t *seen_in) {
     PyObject *fast = PySequence_Fast(seq, "card ids must be a sequence of ints");
@@ -243,10 +250,26 @@ static PyObject *py_high_key(PyObject *self, PyObject *arg) {
 static int32_t *omaha_values; /* [pair * OMAHA_TRIPLES + triple] */
 static uint8_t omaha_pair[13 * 13];            /* ranks r, s (any order) -> pair */
 static uint16_t omaha_triple[13 * 13 * 13];    /* ranks (any order) -> triple */
+/* Five board cards: the best non-flush value of each hole pair with the board, by the
+ * board's ranks (their colex rank as a multiset: 6,188 boards) and the pair's ranks,
+ * filled as hands come (0 = not yet; every value is above 0): one read a hole pair
+ * instead of ten.  2.2 MB, of which random hands touch one 364-byte row each. */
+#define OMAHA_BOARDS 6188
+static int32_t *omaha_boards;
+static int32_t board_colex[5][13]; /* C(r + i, i + 1) */
+
+static inline int32_t max32(int32_t a, int32_t b) { return a > b ? a : b; }
 
 static int omaha_fill(void) {
     int32_t *values = PyMem_Malloc(sizeof(int32_t) * OMAHA_PAIRS * OMAHA_TRIPLES);
     if (values == NULL) return -1;
+    omaha_boards = PyMem_Calloc((size_t)OMAHA_BOARDS * OMAHA_PAIRS, sizeof(int32_t));
+    if (omaha_boards == NULL) {
+        PyMem_Free(values);
+        return -1;
+    }
+    for (int i = 0; i < 5; i++)
+        for (int r = 0; r < 13; r++) board_colex[i][r] = binomial(r + i, i + 1);
     int pairs = 0;
     for (int a = 0; a < 13; a++)
         for (int b = a; b < 13; b++, pairs++) omaha_pair[a * 13 + b] = omaha_pair[b * 13 + a] = (uint8_t)pairs;
@@ -285,6 +308,24 @@ static int omaha_fill(void) {
     return 0;
 }
 
+/* Each triple of the board's `nb` cards (x < y < z): its column in omaha_values and its
+ * suit when all three share one (else -1); `*suited` is set when one does.  Returns
+ * how many triples. */
+static int board_triples(const int *board, Py_ssize_t nb, int *triple, int *bsuit, int *suited) {
+    int nt = 0;
+    for (int x = 0; x < nb; x++)
+        for (int y = x + 1; y < nb; y++)
+            for (int z = y + 1; z < nb; z++) {
+                triple[nt] = omaha_triple[((board[x] >> 2) * 13 + (board[y] >> 2)) * 13 +
+                                          (board[z] >> 2)];
+                int s = board[x] & 3;
+                bsuit[nt] = (board[y] & 3) == s && (board[z] & 3) == s ? s : -1;
+                *suited |= bsuit[nt] >= 0;
+                nt++;
+            }
+    return nt;
+}
+
 /* fastcall: (hole, board, hole_cards=2, board_cards=3): the best high value of exactly
  * two hole and three board cards; anything else goes to the Python twin. */
 static PyObject *py_split_high_key(PyObject *self, PyObject *const *args, size_t nargsf,
@@ -304,42 +345,80 @@ static PyObject *py_split_high_key(PyObject *self, PyObject *const *args, size_t
     if ((nb = read_ids_seen(args[1], board, 5, &seen)) < 0) goto python;
     if (nh < 2 || nb < 3) return PyLong_FromLong(0);
     if (omaha_values == NULL && omaha_fill() < 0) return PyErr_NoMemory();
-    /* Each board triple: its row in the table and its suit when all three share one. */
     int triple[10], bsuit[10], nt = 0, suited = 0;
-    for (int x = 0; x < nb; x++)
-        for (int y = x + 1; y < nb; y++)
-            for (int z = y + 1; z < nb; z++) {
-                triple[nt] = omaha_triple[((board[x] >> 2) * 13 + (board[y] >> 2)) * 13 +
-                                          (board[z] >> 2)];
-                int s = board[x] & 3;
-                bsuit[nt] = (board[y] & 3) == s && (board[z] & 3) == s ? s : -1;
-                suited |= bsuit[nt] >= 0;
-                nt++;
-            }
     int32_t best = -1;
-    for (int i = 0; i < nh; i++)
-        for (int j = i + 1; j < nh; j++) {
-            const int32_t *row =
-                omaha_values + omaha_pair[(hole[i] >> 2) * 13 + (hole[j] >> 2)] * OMAHA_TRIPLES;
-            for (int t = 0; t < nt; t++) {
-                int32_t v = row[triple[t]];
-                best = v > best ? v : best;
-            }
-            int hsuit = hole[i] & 3;
-            if (!suited || (hole[j] & 3) != hsuit) continue;
-            uint32_t a1 = 1u << (hole[i] >> 2) | 1u << (hole[j] >> 2);
-            for (int x = 0, t = 0; x < nb; x++) /* the suited triples, in the same order */
-                for (int y = x + 1; y < nb; y++)
-                    for (int z = y + 1; z < nb; z++, t++) {
-                        if (bsuit[t] != hsuit) continue;
-                        uint32_t m = a1 | 1u << (board[x] >> 2) | 1u << (board[y] >> 2) |
-                                     1u << (board[z] >> 2); /* five ranks, one suit */
-                        int st = straight_strength(m);
-                        int32_t v = st >= 0 ? STRAIGHT_FLUSH << 20 | st << 16
-                                            : FLUSH << 20 | top_ranks(m, 5, 16);
-                        best = v > best ? v : best;
-                    }
+    if (nb == 5) { /* the usual board: each hole pair's best is one read, once known */
+        uint64_t ranks = 0;
+        int suits[4] = {0, 0, 0, 0};
+        for (int x = 0; x < 5; x++) {
+            ranks += (uint64_t)1 << (3 * (board[x] >> 2));
+            suits[board[x] & 3]++;
         }
+        int32_t index = 0;
+        for (int i = 0; ranks; i++) { /* the board's ranks from the lowest, repeats too */
+            int r = __builtin_ctzll(ranks) / 3;
+            index += board_colex[i][r];
+            ranks -= (uint64_t)1 << (3 * r);
+        }
+        int32_t *known = omaha_boards + index * OMAHA_PAIRS;
+        for (int i = 0; i < nh; i++)
+            for (int j = i + 1; j < nh; j++) {
+                int pair = omaha_pair[(hole[i] >> 2) * 13 + (hole[j] >> 2)];
+                int32_t v = known[pair];
+                if (v == 0) { /* not yet: the pair's row, over the board's ten triples */
+                    if (nt == 0) nt = board_triples(board, nb, triple, bsuit, &suited);
+                    const int32_t *row = omaha_values + pair * OMAHA_TRIPLES;
+                    for (int t = 0; t < 10; t++) v = max32(v, row[triple[t]]);
+                    known[pair] = v;
+                }
+                best = max32(best, v);
+            }
+        int fs = suits[0] >= 3 ? 0 : suits[1] >= 3 ? 1 : suits[2] >= 3 ? 2 : suits[3] >= 3 ? 3 : -1;
+        if (fs < 0) return PyLong_FromLong(best); /* no three of a suit: no flush */
+        /* the one suit with three board cards or more: its board and hole ranks */
+        int br[5], hr[6], nbr = 0, nhr = 0;
+        for (int x = 0; x < 5; x++)
+            if ((board[x] & 3) == fs) br[nbr++] = board[x] >> 2;
+        for (int i = 0; i < nh; i++)
+            if ((hole[i] & 3) == fs) hr[nhr++] = hole[i] >> 2;
+        for (int i = 0; i < nhr; i++)
+            for (int j = i + 1; j < nhr; j++)
+                for (int x = 0; x < nbr; x++)
+                    for (int y = x + 1; y < nbr; y++)
+                        for (int z = y + 1; z < nbr; z++) {
+                            uint32_t m = 1u << hr[i] | 1u << hr[j] | 1u << br[x] | 1u << br[y] |
+                                         1u << br[z]; /* five ranks, one suit */
+                            int st = straight_strength(m);
+                            best = max32(best, st >= 0 ? STRAIGHT_FLUSH << 20 | st << 16
+                                                       : FLUSH << 20 | top_ranks(m, 5, 16));
+                        }
+        return PyLong_FromLong(best);
+    } else {
+        nt = board_triples(board, nb, triple, bsuit, &suited);
+        for (int i = 0; i < nh; i++)
+            for (int j = i + 1; j < nh; j++) {
+                const int32_t *row = omaha_values +
+                                     omaha_pair[(hole[i] >> 2) * 13 + (hole[j] >> 2)] * OMAHA_TRIPLES;
+                for (int t = 0; t < nt; t++) best = max32(best, row[triple[t]]);
+            }
+    }
+    if (suited) /* a suited hole pair with a board triple of its suit: a flush */
+        for (int i = 0; i < nh; i++)
+            for (int j = i + 1; j < nh; j++) {
+                int hsuit = hole[i] & 3;
+                if ((hole[j] & 3) != hsuit) continue;
+                uint32_t a1 = 1u << (hole[i] >> 2) | 1u << (hole[j] >> 2);
+                for (int x = 0, t = 0; x < nb; x++) /* the triples, in board_triples' order */
+                    for (int y = x + 1; y < nb; y++)
+                        for (int z = y + 1; z < nb; z++, t++) {
+                            if (bsuit[t] != hsuit) continue;
+                            uint32_t m = a1 | 1u << (board[x] >> 2) | 1u << (board[y] >> 2) |
+                                         1u << (board[z] >> 2); /* five ranks, one suit */
+                            int st = straight_strength(m);
+                            best = max32(best, st >= 0 ? STRAIGHT_FLUSH << 20 | st << 16
+                                                       : FLUSH << 20 | top_ranks(m, 5, 16));
+                        }
+            }
     return PyLong_FromLong(best);
 python:
     PyErr_Clear();
@@ -441,12 +520,6 @@ static int memo_count[3];
 #define TABLE_MAX 7
 static int32_t *low_tables[3][TABLE_MAX + 1];
 static int32_t colex[TABLE_MAX][13]; /* colex[i][r] = C(r + i, i + 1) */
-
-static int32_t binomial(int n, int k) {
-    int64_t v = 1;
-    for (int i = 1; i <= k; i++) v = v * (n - k + i) / i;
-    return (int32_t)v;
-}
 
 static int32_t *low_table(int method, Py_ssize_t n) {
     int32_t *table = low_tables[method][n];
