@@ -180,6 +180,27 @@ def test_split_high_key_equals_python() -> None:
 
 
 @needs_speedups
+def test_split_high_key_remembered_boards() -> None:
+    """The compiled Omaha key remembers each hole pair's best non-flush value by the
+    board's ranks: the same board ranks dealt again in other suits (three or more of
+    one suit among them, so flushes too), with other hole cards, still get the
+    Python answer."""
+    assert speedups is not None
+    rng = random.Random(12)
+    boards = [rng.sample(range(13), 5) for _ in range(8)] + [[0, 0, 5, 5, 12], [3, 3, 3, 9, 9]]
+    for _ in range(size(60, 600)):
+        for ranks in boards:
+            suits = rng.sample(range(4), 4)
+            board = [4 * r + rng.choice((suits[0], suits[0], suits[1])) for r in ranks]
+            if len(set(board)) < 5:  # a pair on the board needs two suits
+                board = [4 * r + s for r, s in zip(ranks, (0, 1, 2, 3, 0), strict=True)]
+            if len(set(board)) < 5:
+                continue
+            hole = rng.sample([c for c in range(52) if c not in board], 4)
+            assert speedups.split_high_key(hole, board) == python_split_high_key(hole, board)
+
+
+@needs_speedups
 def test_split_high_key_hands_the_rest_to_python() -> None:
     """Keywords, other counts, a card in both hole and board, more than six hole or
     five board cards, non-int counts: the Python twin's answer or error."""

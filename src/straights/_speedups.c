@@ -448,7 +448,9 @@ static inline int32_t push_ranks(int32_t code, uint32_t m, int *groups) {
     return code;
 }
 
-static int32_t five_badness(const int *five, int ace_low, int straights) {
+/* The badness of five cards; `flushes` = 0 values five of a suit as if they were not
+ * (the badness of their ranks alone). */
+static int32_t five_badness(const int *five, int ace_low, int straights, int flushes) {
     uint32_t m1 = 0, m2 = 0, m3 = 0, m4 = 0, suits = 0;
     for (int i = 0; i < 5; i++) {
         int r = (five[i] >> 2) + 2;
@@ -473,7 +475,7 @@ static int32_t five_badness(const int *five, int ace_low, int straights) {
     else {
         cat = L_NO_PAIR;
         if (straights) {
-            int suited = (suits & (suits - 1)) == 0;
+            int suited = flushes && (suits & (suits - 1)) == 0;
             if (top_bit(m1) - __builtin_ctz(m1) == 4) cat = suited ? L_SFLUSH : L_STRAIGHT;
             else if (suited) cat = L_FLUSH;
         }
@@ -481,8 +483,9 @@ static int32_t five_badness(const int *five, int ace_low, int straights) {
     return cat << 20 | ranks << 4 * (5 - groups);
 }
 
-/* The best badness over every five of `n` cards. */
-static int32_t best_badness(const int *ids, Py_ssize_t n, int ace_low, int straights) {
+/* The best badness over every five of `n` cards (`flushes`: see five_badness). */
+static int32_t best_badness(const int *ids, Py_ssize_t n, int ace_low, int straights,
+                            int flushes) {
     int32_t best = INT32_MAX;
     int five[5];
     for (int a = 0; a < n; a++)
@@ -495,7 +498,7 @@ static int32_t best_badness(const int *ids, Py_ssize_t n, int ace_low, int strai
                         five[2] = ids[c];
                         five[3] = ids[d];
                         five[4] = ids[e];
-                        int32_t v = five_badness(five, ace_low, straights);
+                        int32_t v = five_badness(five, ace_low, straights, flushes);
                         if (v < best) best = v;
                     }
     return best;
@@ -533,18 +536,20 @@ static int32_t *low_table(int method, Py_ssize_t n) {
 }
 
 static int32_t memo_badness(int method, const int *ids, Py_ssize_t n, int ace_low, int straights) {
-    if (n == 5) return best_badness(ids, n, ace_low, straights);
+    if (n == 5) return best_badness(ids, n, ace_low, straights, straights);
     uint64_t ranks = 0;
     int suits[4] = {0, 0, 0, 0};
     for (Py_ssize_t i = 0; i < n; i++) {
         ranks += (uint64_t)1 << (3 * (ids[i] >> 2));
         suits[ids[i] & 3]++;
     }
-    if (straights && (suits[0] >= 5 || suits[1] >= 5 || suits[2] >= 5 || suits[3] >= 5))
-        return best_badness(ids, n, ace_low, straights);
+    int flush_suit = -1; /* a suit of five cards or more, where flushes count */
+    if (straights)
+        for (int s = 0; s < 4; s++)
+            if (suits[s] >= 5) flush_suit = s;
     if (n <= TABLE_MAX) {
         int32_t *table = low_table(method, n);
-        if (table == NULL) return best_badness(ids, n, ace_low, straights);
+        if (table == NULL) return best_badness(ids, n, ace_low, straights, straights);
         int32_t index = 0;
         int i = 0;
         for (uint64_t left = ranks; left; i++) { /* the ranks from the lowest, repeats too */
@@ -552,10 +557,26 @@ static int32_t memo_badness(int method, const int *ids, Py_ssize_t n, int ace_lo
             index += colex[i][r];
             left -= (uint64_t)1 << (3 * r);
         }
+        /* the best badness of the ranks alone, five of a suit valued as if they were not */
         int32_t best = table[index];
-        if (best == 0) table[index] = best = best_badness(ids, n, ace_low, straights);
-        return best;
+        if (best == 0) table[index] = best = best_badness(ids, n, ace_low, straights, 0);
+        if (flush_suit < 0) return best;
+        /* Five of a suit: a flush is worse than the same five ranks unsuited, so the
+         * answer is `best` when some five cards of its ranks are not all of that suit:
+         * when its ranks repeat (two suits), or one of them is held in another suit.
+         * The badness names the five ranks (no pair: five nibbles). */
+        int cat = best >> 20;
+        if (cat != L_NO_PAIR && cat != L_STRAIGHT) return best;
+        uint32_t used = 0, elsewhere = 0;
+        for (int k = 0; k < 5; k++) used |= 1u << (best >> 4 * k & 15);
+        for (Py_ssize_t j = 0; j < n; j++) {
+            int r = (ids[j] >> 2) + 2;
+            if ((ids[j] & 3) != flush_suit) elsewhere |= 1u << (r == 14 && ace_low ? 1 : r);
+        }
+        if (used & elsewhere) return best;
+        return best_badness(ids, n, ace_low, straights, straights);
     }
+    if (flush_suit >= 0) return best_badness(ids, n, ace_low, straights, straights);
     uint64_t key = ranks + 1;
     size_t slot = (size_t)((key * 0x9E3779B97F4A7C15ull) >> (64 - MEMO_BITS));
     uint64_t *table = memo[method];
@@ -563,7 +584,7 @@ static int32_t memo_badness(int method, const int *ids, Py_ssize_t n, int ace_lo
         if (table[slot] >> 24 == key) return (int32_t)(table[slot] & 0xFFFFFF);
         slot = (slot + 1) & (MEMO_SIZE - 1);
     }
-    int32_t best = best_badness(ids, n, ace_low, straights);
+    int32_t best = best_badness(ids, n, ace_low, straights, straights);
     if (memo_count[method] < MEMO_SIZE / 4 * 3) {
         table[slot] = key << 24 | (uint64_t)best;
         memo_count[method]++;
