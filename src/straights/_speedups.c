@@ -12,6 +12,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <structmember.h>
 
@@ -241,31 +242,44 @@ static PyObject *py_high_key(PyObject *self, PyObject *arg) {
 
 /* Omaha without flushes: the best value of two hole and three board cards depends
  * on their ranks alone, so it is read from a table of every pair of hole ranks (91
- * multisets) by every three board ranks (455), filled on first use from rank_value
- * (165 kB: it stays in the caches).  A hand's 60 five-card hands are then 60 reads;
- * flushes, possible only where a suited pair meets a suited triple of its suit,
- * are valued as before. */
+ * multisets) by every three board ranks (455), filled on first use from rank_value.
+ * The table holds each value's place among the 6,175 non-flush values (1 = the
+ * worst; 0 = five of a rank, never read), two bytes: 83 kB, which stays in the
+ * caches.  Flushes, possible only where a suited pair meets a suited triple of its
+ * suit, are valued apart. */
 #define OMAHA_PAIRS 91
 #define OMAHA_TRIPLES 455
-static int32_t *omaha_values; /* [pair * OMAHA_TRIPLES + triple] */
+static uint16_t *omaha_values; /* [pair * OMAHA_TRIPLES + triple]: a place */
+#define OMAHA_PLACES 7462
+static int32_t omaha_place_value[OMAHA_PLACES + 1]; /* place -> rank_value */
 static uint8_t omaha_pair[13 * 13];            /* ranks r, s (any order) -> pair */
 static uint16_t omaha_triple[13 * 13 * 13];    /* ranks (any order) -> triple */
 /* Five board cards: the best non-flush value of each hole pair with the board, by the
  * board's ranks (their colex rank as a multiset: 6,188 boards) and the pair's ranks,
- * filled as hands come (0 = not yet; every value is above 0): one read a hole pair
- * instead of ten.  2.2 MB, of which random hands touch one 364-byte row each. */
+ * filled as hands come (0 = not yet; a place, as above): one read a hole pair instead
+ * of ten.  1.1 MB, of which random hands touch one 182-byte row each. */
 #define OMAHA_BOARDS 6188
-static int32_t *omaha_boards;
+static uint16_t *omaha_boards;
 static int32_t board_colex[5][13]; /* C(r + i, i + 1) */
 
 static inline int32_t max32(int32_t a, int32_t b) { return a > b ? a : b; }
 
+static int compare_int32(const void *a, const void *b) {
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
 static int omaha_fill(void) {
-    int32_t *values = PyMem_Malloc(sizeof(int32_t) * OMAHA_PAIRS * OMAHA_TRIPLES);
-    if (values == NULL) return -1;
-    omaha_boards = PyMem_Calloc((size_t)OMAHA_BOARDS * OMAHA_PAIRS, sizeof(int32_t));
-    if (omaha_boards == NULL) {
+    size_t cells = (size_t)OMAHA_PAIRS * OMAHA_TRIPLES;
+    int32_t *values = PyMem_Malloc(sizeof(int32_t) * cells);
+    int32_t *sorted = PyMem_Malloc(sizeof(int32_t) * cells);
+    uint16_t *places = PyMem_Malloc(sizeof(uint16_t) * cells);
+    uint16_t *boards = PyMem_Calloc((size_t)OMAHA_BOARDS * OMAHA_PAIRS, sizeof(uint16_t));
+    if (values == NULL || sorted == NULL || places == NULL || boards == NULL) {
         PyMem_Free(values);
+        PyMem_Free(sorted);
+        PyMem_Free(places);
+        PyMem_Free(boards);
         return -1;
     }
     for (int i = 0; i < 5; i++)
@@ -304,7 +318,27 @@ static int omaha_fill(void) {
                                omaha_triple[(c * 13 + d) * 13 + e]] =
                             m5 ? -1 : rank_value(m1, m2, m3, m4, 5);
                     }
-    omaha_values = values;
+    /* each value's place among the distinct values, from 1 (-1, five of a rank: 0) */
+    memcpy(sorted, values, sizeof(int32_t) * cells);
+    qsort(sorted, cells, sizeof(int32_t), compare_int32);
+    size_t distinct = 0;
+    for (size_t i = 0; i < cells; i++)
+        if (sorted[i] >= 0 && (distinct == 0 || sorted[distinct - 1] != sorted[i]))
+            sorted[distinct++] = sorted[i];
+    for (size_t i = 0; i < distinct; i++) omaha_place_value[i + 1] = sorted[i];
+    for (size_t i = 0; i < cells; i++) {
+        size_t lo = 0, hi = distinct; /* the index of values[i] in sorted[0..distinct) */
+        while (lo < hi) {
+            size_t mid = (lo + hi) / 2;
+            if (sorted[mid] < values[i]) lo = mid + 1;
+            else hi = mid;
+        }
+        places[i] = values[i] < 0 ? 0 : (uint16_t)(lo + 1);
+    }
+    PyMem_Free(values);
+    PyMem_Free(sorted);
+    omaha_boards = boards;
+    omaha_values = places;
     return 0;
 }
 
@@ -360,19 +394,21 @@ static PyObject *py_split_high_key(PyObject *self, PyObject *const *args, size_t
             index += board_colex[i][r];
             ranks -= (uint64_t)1 << (3 * r);
         }
-        int32_t *known = omaha_boards + index * OMAHA_PAIRS;
+        uint16_t *known = omaha_boards + index * OMAHA_PAIRS;
+        int place = 0;
         for (int i = 0; i < nh; i++)
             for (int j = i + 1; j < nh; j++) {
                 int pair = omaha_pair[(hole[i] >> 2) * 13 + (hole[j] >> 2)];
-                int32_t v = known[pair];
+                int v = known[pair];
                 if (v == 0) { /* not yet: the pair's row, over the board's ten triples */
                     if (nt == 0) nt = board_triples(board, nb, triple, bsuit, &suited);
-                    const int32_t *row = omaha_values + pair * OMAHA_TRIPLES;
-                    for (int t = 0; t < 10; t++) v = max32(v, row[triple[t]]);
-                    known[pair] = v;
+                    const uint16_t *row = omaha_values + pair * OMAHA_TRIPLES;
+                    for (int t = 0; t < 10; t++) v = v > row[triple[t]] ? v : row[triple[t]];
+                    known[pair] = (uint16_t)v;
                 }
-                best = max32(best, v);
+                place = place > v ? place : v;
             }
+        best = omaha_place_value[place];
         int fs = suits[0] >= 3 ? 0 : suits[1] >= 3 ? 1 : suits[2] >= 3 ? 2 : suits[3] >= 3 ? 3 : -1;
         if (fs < 0) return PyLong_FromLong(best); /* no three of a suit: no flush */
         /* the one suit with three board cards or more: its board and hole ranks */
@@ -395,12 +431,14 @@ static PyObject *py_split_high_key(PyObject *self, PyObject *const *args, size_t
         return PyLong_FromLong(best);
     } else {
         nt = board_triples(board, nb, triple, bsuit, &suited);
+        int place = 0;
         for (int i = 0; i < nh; i++)
             for (int j = i + 1; j < nh; j++) {
-                const int32_t *row = omaha_values +
-                                     omaha_pair[(hole[i] >> 2) * 13 + (hole[j] >> 2)] * OMAHA_TRIPLES;
-                for (int t = 0; t < nt; t++) best = max32(best, row[triple[t]]);
+                const uint16_t *row = omaha_values +
+                                      omaha_pair[(hole[i] >> 2) * 13 + (hole[j] >> 2)] * OMAHA_TRIPLES;
+                for (int t = 0; t < nt; t++) place = place > row[triple[t]] ? place : row[triple[t]];
             }
+        best = omaha_place_value[place];
     }
     if (suited) /* a suited hole pair with a board triple of its suit: a flush */
         for (int i = 0; i < nh; i++)
