@@ -552,29 +552,54 @@ static int32_t best_badness(const int *ids, Py_ssize_t n, int ace_low, int strai
 static uint64_t memo[3][MEMO_SIZE];
 static int memo_count[3];
 
-/* Six and seven cards, the usual sizes, have a table of their own instead: every
+/* Five to seven cards, the usual sizes, have a table of their own instead: every
  * multiset of n ranks has a place, its colex rank as a combination with repetition
- * (the sorted ranks r0 <= r1 <= … give sum C(r_i + i, i + 1)): 18,564 and 50,388
- * ints (0 = not known yet; no badness is 0), 73 and 197 kB, where the hashed memo
- * took 1 MB a method and a probe that random hands mostly miss in the caches. */
-#define TABLE_MIN 6
+ * (the sorted ranks r0 <= r1 <= … give sum C(r_i + i, i + 1)): 6,188, 18,564 and
+ * 50,388 places, where the hashed memo took 1 MB a method and a probe that random
+ * hands mostly miss in the caches.  A place holds the *class* of its best badness
+ * (two bytes; 0 = not known yet): a method's classes are numbered as they are first
+ * met, each with its badness and, once evaluate has needed it, its key (v,), so
+ * that evaluate finds the key with the badness. */
+#define TABLE_MIN 5
 #define TABLE_MAX 7
-static int32_t *low_tables[3][TABLE_MAX + 1];
+#define LOW_CLASSES 8192  /* above the 7,462 five-card classes */
+#define CLASS_HASH_BITS 14
+static uint16_t *low_tables[3][TABLE_MAX + 1];
 static int32_t colex[TABLE_MAX][13]; /* colex[i][r] = C(r + i, i + 1) */
+static int32_t class_badness[3][LOW_CLASSES];
+static PyObject *class_key[3][LOW_CLASSES];
+static int class_count[3];
+static uint64_t class_of_badness[3][1 << CLASS_HASH_BITS]; /* badness + 1 << 16 | class */
 
-static int32_t *low_table(int method, Py_ssize_t n) {
-    int32_t *table = low_tables[method][n];
+static uint16_t *low_table(int method, Py_ssize_t n) {
+    uint16_t *table = low_tables[method][n];
     if (table != NULL) return table;
     if (colex[0][1] == 0)
         for (int i = 0; i < TABLE_MAX; i++)
             for (int r = 0; r < 13; r++) colex[i][r] = binomial(r + i, i + 1);
-    table = PyMem_Calloc((size_t)binomial(12 + (int)n, (int)n), sizeof(int32_t));
+    table = PyMem_Calloc((size_t)binomial(12 + (int)n, (int)n), sizeof(uint16_t));
     low_tables[method][n] = table;
     return table; /* NULL when memory ran out: the badness is then computed each time */
 }
 
-static int32_t memo_badness(int method, const int *ids, Py_ssize_t n, int ace_low, int straights) {
-    if (n == 5) return best_badness(ids, n, ace_low, straights, straights);
+/* The class of `badness` for `method`, numbered on first sight (0: no room left). */
+static int low_class(int method, int32_t badness) {
+    uint64_t want = (uint64_t)badness + 1;
+    size_t slot = (size_t)((want * 0x9E3779B97F4A7C15ull) >> (64 - CLASS_HASH_BITS));
+    uint64_t *map = class_of_badness[method];
+    for (; map[slot] != 0; slot = (slot + 1) & ((1 << CLASS_HASH_BITS) - 1))
+        if (map[slot] >> 16 == want) return (int)(map[slot] & 0xFFFF);
+    if (class_count[method] + 1 >= LOW_CLASSES) return 0;
+    int c = ++class_count[method];
+    class_badness[method][c] = badness;
+    map[slot] = want << 16 | (uint64_t)c;
+    return c;
+}
+
+/* The best badness of `n` cards; `*klass` its class when a table gave it, else 0. */
+static int32_t memo_badness(int method, const int *ids, Py_ssize_t n, int ace_low, int straights,
+                            int *klass) {
+    *klass = 0;
     uint64_t ranks = 0;
     int suits[4] = {0, 0, 0, 0};
     for (Py_ssize_t i = 0; i < n; i++) {
@@ -586,7 +611,7 @@ static int32_t memo_badness(int method, const int *ids, Py_ssize_t n, int ace_lo
         for (int s = 0; s < 4; s++)
             if (suits[s] >= 5) flush_suit = s;
     if (n <= TABLE_MAX) {
-        int32_t *table = low_table(method, n);
+        uint16_t *table = low_table(method, n);
         if (table == NULL) return best_badness(ids, n, ace_low, straights, straights);
         int32_t index = 0;
         int i = 0;
@@ -596,23 +621,33 @@ static int32_t memo_badness(int method, const int *ids, Py_ssize_t n, int ace_lo
             left -= (uint64_t)1 << (3 * r);
         }
         /* the best badness of the ranks alone, five of a suit valued as if they were not */
-        int32_t best = table[index];
-        if (best == 0) table[index] = best = best_badness(ids, n, ace_low, straights, 0);
-        if (flush_suit < 0) return best;
-        /* Five of a suit: a flush is worse than the same five ranks unsuited, so the
-         * answer is `best` when some five cards of its ranks are not all of that suit:
-         * when its ranks repeat (two suits), or one of them is held in another suit.
-         * The badness names the five ranks (no pair: five nibbles). */
-        int cat = best >> 20;
-        if (cat != L_NO_PAIR && cat != L_STRAIGHT) return best;
-        uint32_t used = 0, elsewhere = 0;
-        for (int k = 0; k < 5; k++) used |= 1u << (best >> 4 * k & 15);
-        for (Py_ssize_t j = 0; j < n; j++) {
-            int r = (ids[j] >> 2) + 2;
-            if ((ids[j] & 3) != flush_suit) elsewhere |= 1u << (r == 14 && ace_low ? 1 : r);
+        int c = table[index];
+        int32_t best;
+        if (c != 0) {
+            best = class_badness[method][c];
+        } else {
+            best = best_badness(ids, n, ace_low, straights, 0);
+            table[index] = (uint16_t)(c = low_class(method, best));
         }
-        if (used & elsewhere) return best;
-        return best_badness(ids, n, ace_low, straights, straights);
+        if (flush_suit >= 0) {
+            /* Five of a suit: a flush is worse than the same five ranks unsuited, so
+             * the answer is `best` when some five cards of its ranks are not all of
+             * that suit: when its ranks repeat (two suits), or one of them is held in
+             * another suit.  The badness names the five ranks (no pair: five
+             * nibbles). */
+            int cat = best >> 20;
+            if (cat == L_NO_PAIR || cat == L_STRAIGHT) {
+                uint32_t used = 0, elsewhere = 0;
+                for (int k = 0; k < 5; k++) used |= 1u << (best >> 4 * k & 15);
+                for (Py_ssize_t j = 0; j < n; j++) {
+                    int r = (ids[j] >> 2) + 2;
+                    if ((ids[j] & 3) != flush_suit) elsewhere |= 1u << (r == 14 && ace_low ? 1 : r);
+                }
+                if (!(used & elsewhere)) return best_badness(ids, n, ace_low, straights, straights);
+            }
+        }
+        *klass = c;
+        return best;
     }
     if (flush_suit >= 0) return best_badness(ids, n, ace_low, straights, straights);
     uint64_t key = ranks + 1;
@@ -641,7 +676,8 @@ static PyObject *low_key(PyObject *const *args, size_t nargsf, PyObject *kwnames
     if ((kwnames == NULL || PyTuple_GET_SIZE(kwnames) == 0) && (nargs == 1 || nargs == 2))
         n = read_ids(args[0], ids, 10);
     if (n < 5 || (qual_obj != Py_None && !PyLong_CheckExact(qual_obj))) goto python;
-    int32_t best = memo_badness(which - F_ACE_FIVE, ids, n, ace_low, straights);
+    int klass;
+    int32_t best = memo_badness(which - F_ACE_FIVE, ids, n, ace_low, straights, &klass);
     if (qual_obj != Py_None) {
         long q = PyLong_AsLong(qual_obj);
         if (q == -1 && PyErr_Occurred()) goto python;
@@ -983,8 +1019,22 @@ static PyObject *py_evaluate(PyObject *self, PyObject *const *args, size_t nargs
     case K_DEUCE_SEVEN:
     case K_ACE_SIX:
         if (n < 5) goto python;
-        key = int_key((1L << 24) - memo_badness((int)(kind - K_ACE_FIVE), ids, n,
-                                                kind != K_DEUCE_SEVEN, kind != K_ACE_FIVE));
+        {
+            int method = (int)(kind - K_ACE_FIVE), klass;
+            int32_t badness = memo_badness(method, ids, n, kind != K_DEUCE_SEVEN,
+                                           kind != K_ACE_FIVE, &klass);
+            PyObject **known = klass ? &class_key[method][klass] : NULL;
+            if (known != NULL && *known != NULL) { /* the class's key, built before */
+                Py_INCREF(*known);
+                key = *known;
+                break;
+            }
+            key = int_key((1L << 24) - badness);
+            if (known != NULL && key != NULL) {
+                Py_INCREF(key);
+                *known = key;
+            }
+        }
         break;
     case K_BADUGI:
         if (n < 1) goto python;
