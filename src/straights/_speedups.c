@@ -286,7 +286,8 @@ static int omaha_fill(void) {
         for (int r = 0; r < 13; r++) board_colex[i][r] = binomial(r + i, i + 1);
     int pairs = 0;
     for (int a = 0; a < 13; a++)
-        for (int b = a; b < 13; b++, pairs++) omaha_pair[a * 13 + b] = omaha_pair[b * 13 + a] = (uint8_t)pairs;
+        for (int b = a; b < 13; b++, pairs++)
+            omaha_pair[a * 13 + b] = omaha_pair[b * 13 + a] = (uint8_t)pairs;
     int triples = 0;
     for (int a = 0; a < 13; a++)
         for (int b = a; b < 13; b++)
@@ -434,9 +435,10 @@ static PyObject *py_split_high_key(PyObject *self, PyObject *const *args, size_t
         int place = 0;
         for (int i = 0; i < nh; i++)
             for (int j = i + 1; j < nh; j++) {
-                const uint16_t *row = omaha_values +
-                                      omaha_pair[(hole[i] >> 2) * 13 + (hole[j] >> 2)] * OMAHA_TRIPLES;
-                for (int t = 0; t < nt; t++) place = place > row[triple[t]] ? place : row[triple[t]];
+                int pair = omaha_pair[(hole[i] >> 2) * 13 + (hole[j] >> 2)];
+                const uint16_t *row = omaha_values + pair * OMAHA_TRIPLES;
+                for (int t = 0; t < nt; t++)
+                    place = place > row[triple[t]] ? place : row[triple[t]];
             }
         best = omaha_place_value[place];
     }
