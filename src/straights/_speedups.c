@@ -566,12 +566,12 @@ static int memo_count[3];
 #define TABLE_MAX 7
 #define LOW_CLASSES 8192  /* above the 7,462 five-card classes */
 #define CLASS_HASH_BITS 14
-static uint16_t *low_tables[3][TABLE_MAX + 1];
+static uint16_t *low_tables[4][TABLE_MAX + 1]; /* [3]: evaluate's five-card high hands */
 static int32_t colex[TABLE_MAX][13]; /* colex[i][r] = C(r + i, i + 1) */
-static int32_t class_badness[3][LOW_CLASSES];
-static PyObject *class_key[3][LOW_CLASSES];
-static int class_count[3];
-static uint64_t class_of_badness[3][1 << CLASS_HASH_BITS]; /* badness + 1 << 16 | class */
+static int32_t class_badness[4][LOW_CLASSES];
+static PyObject *class_key[4][LOW_CLASSES];
+static int class_count[4];
+static uint64_t class_of_badness[4][1 << CLASS_HASH_BITS]; /* badness + 1 << 16 | class */
 
 static uint16_t *low_table(int method, Py_ssize_t n) {
     uint16_t *table = low_tables[method][n];
@@ -973,6 +973,40 @@ static PyObject *int_key(long v) {
     return key;
 }
 
+/* The key (v,) of five cards of a high hand.  Five-card hands spread over all 7,462
+ * classes, whose keys then fall out of a shared machine's caches through the key
+ * cache; five cards not all of a suit have the value of their ranks alone, so the
+ * lows' rank table serves here too (method 3): the class of the ranks gives the key,
+ * kept once a class. */
+#define HIGH_METHOD 3
+static PyObject *high_five_key(const int *ids) {
+    uint64_t ranks = 0;
+    int suits = 0;
+    for (int i = 0; i < 5; i++) {
+        ranks += (uint64_t)1 << (3 * (ids[i] >> 2));
+        suits |= 1 << (ids[i] & 3);
+    }
+    uint16_t *table;
+    if ((suits & (suits - 1)) == 0 || (table = low_table(HIGH_METHOD, 5)) == NULL)
+        return int_key(high_value(ids, 5)); /* a flush, or no memory for the table */
+    int32_t index = 0;
+    for (int i = 0; ranks; i++) { /* the ranks from the lowest, repeats too */
+        int r = __builtin_ctzll(ranks) / 3;
+        index += colex[i][r];
+        ranks -= (uint64_t)1 << (3 * r);
+    }
+    int c = table[index];
+    if (c == 0) {
+        if ((c = low_class(HIGH_METHOD, high_value(ids, 5))) == 0)
+            return int_key(high_value(ids, 5)); /* no room (never: 6,175 classes) */
+        table[index] = (uint16_t)c;
+    }
+    PyObject **known = &class_key[HIGH_METHOD][c];
+    if (*known == NULL && (*known = int_key(class_badness[HIGH_METHOD][c])) == NULL) return NULL;
+    Py_INCREF(*known);
+    return *known;
+}
+
 static PyObject *py_evaluate(PyObject *self, PyObject *const *args, size_t nargsf,
                              PyObject *kwnames) {
     Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
@@ -1015,7 +1049,7 @@ static PyObject *py_evaluate(PyObject *self, PyObject *const *args, size_t nargs
     switch (kind) {
     case K_HIGH:
         if (n < 1) goto python;
-        key = int_key(high_value(ids, n));
+        key = n == 5 ? high_five_key(ids) : int_key(high_value(ids, n));
         break;
     case K_ACE_FIVE:
     case K_DEUCE_SEVEN:
