@@ -412,12 +412,15 @@ static PyObject *py_split_high_key(PyObject *self, PyObject *const *args, size_t
         best = omaha_place_value[place];
         int fs = suits[0] >= 3 ? 0 : suits[1] >= 3 ? 1 : suits[2] >= 3 ? 2 : suits[3] >= 3 ? 3 : -1;
         if (fs < 0) return PyLong_FromLong(best); /* no three of a suit: no flush */
-        /* the one suit with three board cards or more: its board and hole ranks */
+        /* the one suit with three board cards or more: its hole ranks (without a branch
+         * a random hand mispredicts), then, with two or more of them, its board ranks */
+        uint32_t held = 0;
+        for (int i = 0; i < nh; i++) held |= (uint32_t)((hole[i] & 3) == fs) << (hole[i] >> 2);
+        if (bit_count(held) < 2) return PyLong_FromLong(best);
         int br[5], hr[6], nbr = 0, nhr = 0;
         for (int x = 0; x < 5; x++)
             if ((board[x] & 3) == fs) br[nbr++] = board[x] >> 2;
-        for (int i = 0; i < nh; i++)
-            if ((hole[i] & 3) == fs) hr[nhr++] = hole[i] >> 2;
+        for (uint32_t m = held; m; m &= m - 1) hr[nhr++] = __builtin_ctz(m);
         for (int i = 0; i < nhr; i++)
             for (int j = i + 1; j < nhr; j++)
                 for (int x = 0; x < nbr; x++)
