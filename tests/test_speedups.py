@@ -9,6 +9,7 @@ millions).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import os
 import random
@@ -177,6 +178,52 @@ def test_split_high_key_equals_python() -> None:
     # four spades in the hole, three on the board, two hole cards play: A-K-4-3-2 of spades
     flush = speedups.split_high_key(high.ids_of("As Ks Qs Js"), high.ids_of("2s 3s 4s 9d 9c"))
     assert flush == 5 << 20 | 14 << 16 | 13 << 12 | 4 << 8 | 3 << 4 | 2
+
+
+@needs_speedups
+def test_split_high_key_remembered_boards() -> None:
+    """The compiled Omaha key remembers each hole pair's best non-flush value by the
+    board's ranks: the same board ranks dealt again in other suits (three or more of
+    one suit among them, so flushes too), with other hole cards, still get the
+    Python answer."""
+    assert speedups is not None
+    rng = random.Random(12)
+    boards = [rng.sample(range(13), 5) for _ in range(8)] + [[0, 0, 5, 5, 12], [3, 3, 3, 9, 9]]
+    for _ in range(size(60, 600)):
+        for ranks in boards:
+            suits = rng.sample(range(4), 4)
+            board = [4 * r + rng.choice((suits[0], suits[0], suits[1])) for r in ranks]
+            if len(set(board)) < 5:  # a pair on the board needs two suits
+                board = [4 * r + s for r, s in zip(ranks, (0, 1, 2, 3, 0), strict=True)]
+            if len(set(board)) < 5:
+                continue
+            hole = rng.sample([c for c in range(52) if c not in board], 4)
+            assert speedups.split_high_key(hole, board) == python_split_high_key(hole, board)
+
+
+@needs_speedups
+def test_split_high_key_hands_the_rest_to_python() -> None:
+    """Keywords, other counts, a card in both hole and board, more than six hole or
+    five board cards, non-int counts: the Python twin's answer or error."""
+    assert speedups is not None
+    hole, board = [0, 5, 10, 15], [20, 25, 30, 35, 40]
+    for args, kwargs in [
+        ((hole, board), {"hole_cards": 2}),
+        ((hole, board, 2, 3), {}),
+        ((hole, board, 1, 4), {}),
+        ((hole, board, True, 3), {}),
+        ((hole, board, 2.0), {}),
+        ((hole, [0, 25, 30, 35, 40]), {}),
+        ((hole, [20, 20, 30]), {}),
+        (([0, 1, 2, 3, 4, 5, 6], board), {}),
+        ((hole, [*board, 45]), {}),
+        ((hole, [20, 25, 60]), {}),
+        ((tuple(hole), (i for i in board)), {}),
+        ((hole,), {}),
+    ]:
+        got = _outcome(functools.partial(speedups.split_high_key, **kwargs), args)
+        want = _outcome(functools.partial(python_split_high_key, **kwargs), args)
+        assert got == want, (args, kwargs)
 
 
 @needs_speedups

@@ -12,6 +12,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <structmember.h>
 
@@ -47,9 +48,15 @@ static inline int bit_count(uint32_t m) {
     return (int)((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
 }
 
-/* Card ids of a list or tuple (or any sequence) into `out`; -1 with an error set
- * when an item is not an int, is no ranked card, or repeats. */
-static Py_ssize_t read_ids(PyObject *seq, int *out, Py_ssize_t most) {
+/* C(n, k), exactly (every use here is below 2**31). */
+static int32_t binomial(int n, int k) {
+    int64_t v = 1;
+    for (int i = 1; i <= k; i++) v = v * (n - k + i) / i;
+    return (int32_t)v;
+}
+
+/* Any sequence, with the errors the Python keys raise for the ids they refuse. */
+static Py_ssize_t read_ids_slow(PyObject *seq, int *out, Py_ssize_t most, uint64_t *seen_in) {
     PyObject *fast = PySequence_Fast(seq, "card ids must be a sequence of ints");
     if (fast == NULL) return -1;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
@@ -59,7 +66,7 @@ static Py_ssize_t read_ids(PyObject *seq, int *out, Py_ssize_t most) {
         return -1;
     }
     PyObject **items = PySequence_Fast_ITEMS(fast);
-    uint64_t seen = 0;
+    uint64_t seen = *seen_in;
     for (Py_ssize_t i = 0; i < n; i++) {
         long c = PyLong_AsLong(items[i]);
         if (c == -1 && PyErr_Occurred()) {
@@ -80,7 +87,60 @@ static Py_ssize_t read_ids(PyObject *seq, int *out, Py_ssize_t most) {
         out[i] = (int)c;
     }
     Py_DECREF(fast);
+    *seen_in = seen;
     return n;
+}
+
+/* The value of an exact int known to be small, or -1 for a negative or large one. */
+static inline long small_int(PyObject *obj) {
+#if PY_VERSION_HEX < 0x030C0000 && PYLONG_BITS_IN_DIGIT == 30
+    /* CPython 3.11's layout: the sign in the size, 30-bit digits */
+    Py_ssize_t digits = Py_SIZE(obj);
+    if (digits == 0) return 0;
+    return digits == 1 ? (long)((PyLongObject *)obj)->ob_digit[0] : -1;
+#else
+    int overflow;
+    long v = PyLong_AsLongAndOverflow(obj, &overflow);
+    return overflow || v < 0 ? -1 : v;
+#endif
+}
+
+/* Card ids of a list or tuple (or any sequence) into `out`; -1 with an error set
+ * when an item is not an int, is no ranked card, or repeats.  `*seen` gathers the
+ * ids' bits (a card already in it repeats too). */
+static Py_ssize_t read_ids_seen(PyObject *seq, int *out, Py_ssize_t most, uint64_t *seen_in) {
+    /* the usual case first: a list or tuple of small exact ints, read in place */
+    Py_ssize_t n = -1;
+    PyObject **items = NULL;
+    if (PyList_CheckExact(seq)) {
+        n = PyList_GET_SIZE(seq);
+        items = ((PyListObject *)seq)->ob_item;
+    } else if (PyTuple_CheckExact(seq)) {
+        n = PyTuple_GET_SIZE(seq);
+        items = &PyTuple_GET_ITEM(seq, 0);
+    }
+    if (items != NULL && n <= most) {
+        uint64_t seen = *seen_in;
+        Py_ssize_t i = 0;
+        for (; i < n; i++) {
+            PyObject *item = items[i];
+            if (!PyLong_CheckExact(item)) break;
+            long c = small_int(item);
+            if (c < 0 || c >= 52 || (seen >> c & 1)) break;
+            seen |= (uint64_t)1 << c;
+            out[i] = (int)c;
+        }
+        if (i == n) {
+            *seen_in = seen;
+            return n;
+        }
+    }
+    return read_ids_slow(seq, out, most, seen_in);
+}
+
+static Py_ssize_t read_ids(PyObject *seq, int *out, Py_ssize_t most) {
+    uint64_t seen = 0;
+    return read_ids_seen(seq, out, most, &seen);
 }
 
 /* ---------------------------------------------------------------------- high
@@ -180,56 +240,236 @@ static PyObject *py_high_key(PyObject *self, PyObject *arg) {
     return PyLong_FromLong(high_value(ids, n));
 }
 
-/* The best high value of exactly `h` hole and `b` board cards (Omaha: 2 and 3). */
-static PyObject *py_split_high_key(PyObject *self, PyObject *args) {
-    PyObject *hole_obj, *board_obj;
-    int h = 2, b = 3;
-    if (!PyArg_ParseTuple(args, "OO|ii", &hole_obj, &board_obj, &h, &b)) return fall_back(F_SPLIT_HIGH, args);
-    int hole[MAX_CARDS], board[MAX_CARDS];
-    Py_ssize_t nh = read_ids(hole_obj, hole, MAX_CARDS);
-    if (nh < 0) return fall_back(F_SPLIT_HIGH, args);
-    Py_ssize_t nb = read_ids(board_obj, board, MAX_CARDS);
-    if (nb < 0 || h != 2 || b != 3 || nh > 6 || nb > 5) return fall_back(F_SPLIT_HIGH, args);
-    if (nh < h || nb < b) return PyLong_FromLong(0);
-    /* Two hole and three board cards: each group's rank-count masks are merged
-     * (a rank held a times in the hole and b times on the board is held a + b
-     * times); five cards make a flush only when both groups are of one suit. */
-    uint32_t b1[10], b2[10], b3[10];
-    int bsuit[10], nt = 0;
+/* Omaha without flushes: the best value of two hole and three board cards depends
+ * on their ranks alone, so it is read from a table of every pair of hole ranks (91
+ * multisets) by every three board ranks (455), filled on first use from rank_value.
+ * The table holds each value's place among the 6,175 non-flush values (1 = the
+ * worst; 0 = five of a rank, never read), two bytes: 83 kB, which stays in the
+ * caches.  Flushes, possible only where a suited pair meets a suited triple of its
+ * suit, are valued apart. */
+#define OMAHA_PAIRS 91
+#define OMAHA_TRIPLES 455
+static uint16_t *omaha_values; /* [pair * OMAHA_TRIPLES + triple]: a place */
+#define OMAHA_PLACES 7462
+static int32_t omaha_place_value[OMAHA_PLACES + 1]; /* place -> rank_value */
+static uint8_t omaha_pair[13 * 13];            /* ranks r, s (any order) -> pair */
+static uint16_t omaha_triple[13 * 13 * 13];    /* ranks (any order) -> triple */
+/* Five board cards: the best non-flush value of each hole pair with the board, by the
+ * board's ranks (their colex rank as a multiset: 6,188 boards) and the pair's ranks,
+ * filled as hands come (0 = not yet; a place, as above): one read a hole pair instead
+ * of ten.  1.1 MB, of which random hands touch one 182-byte row each. */
+#define OMAHA_BOARDS 6188
+static uint16_t *omaha_boards;
+static int32_t board_colex[5][13]; /* C(r + i, i + 1) */
+
+static inline int32_t max32(int32_t a, int32_t b) { return a > b ? a : b; }
+
+static int compare_int32(const void *a, const void *b) {
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+static int omaha_fill(void) {
+    size_t cells = (size_t)OMAHA_PAIRS * OMAHA_TRIPLES;
+    int32_t *values = PyMem_Malloc(sizeof(int32_t) * cells);
+    int32_t *sorted = PyMem_Malloc(sizeof(int32_t) * cells);
+    uint16_t *places = PyMem_Malloc(sizeof(uint16_t) * cells);
+    uint16_t *boards = PyMem_Calloc((size_t)OMAHA_BOARDS * OMAHA_PAIRS, sizeof(uint16_t));
+    if (values == NULL || sorted == NULL || places == NULL || boards == NULL) {
+        PyMem_Free(values);
+        PyMem_Free(sorted);
+        PyMem_Free(places);
+        PyMem_Free(boards);
+        return -1;
+    }
+    for (int i = 0; i < 5; i++)
+        for (int r = 0; r < 13; r++) board_colex[i][r] = binomial(r + i, i + 1);
+    int pairs = 0;
+    for (int a = 0; a < 13; a++)
+        for (int b = a; b < 13; b++, pairs++)
+            omaha_pair[a * 13 + b] = omaha_pair[b * 13 + a] = (uint8_t)pairs;
+    int triples = 0;
+    for (int a = 0; a < 13; a++)
+        for (int b = a; b < 13; b++)
+            for (int c = b; c < 13; c++, triples++) {
+                int r[3] = {a, b, c};
+                for (int i = 0; i < 3; i++)
+                    for (int j = 0; j < 3; j++)
+                        for (int k = 0; k < 3; k++)
+                            if (i != j && j != k && i != k)
+                                omaha_triple[(r[i] * 13 + r[j]) * 13 + r[k]] = (uint16_t)triples;
+            }
+    for (int a = 0; a < 13; a++)
+        for (int b = a; b < 13; b++)
+            for (int c = 0; c < 13; c++)
+                for (int d = c; d < 13; d++)
+                    for (int e = d; e < 13; e++) {
+                        int five[5] = {a, b, c, d, e};
+                        uint32_t m1 = 0, m2 = 0, m3 = 0, m4 = 0, m5 = 0;
+                        for (int i = 0; i < 5; i++) {
+                            uint32_t bit = 1u << five[i];
+                            m5 |= m4 & bit;
+                            m4 |= m3 & bit;
+                            m3 |= m2 & bit;
+                            m2 |= m1 & bit;
+                            m1 |= bit;
+                        }
+                        /* five of a rank is no hand of distinct cards: never read */
+                        values[omaha_pair[a * 13 + b] * OMAHA_TRIPLES +
+                               omaha_triple[(c * 13 + d) * 13 + e]] =
+                            m5 ? -1 : rank_value(m1, m2, m3, m4, 5);
+                    }
+    /* each value's place among the distinct values, from 1 (-1, five of a rank: 0) */
+    memcpy(sorted, values, sizeof(int32_t) * cells);
+    qsort(sorted, cells, sizeof(int32_t), compare_int32);
+    size_t distinct = 0;
+    for (size_t i = 0; i < cells; i++)
+        if (sorted[i] >= 0 && (distinct == 0 || sorted[distinct - 1] != sorted[i]))
+            sorted[distinct++] = sorted[i];
+    for (size_t i = 0; i < distinct; i++) omaha_place_value[i + 1] = sorted[i];
+    for (size_t i = 0; i < cells; i++) {
+        size_t lo = 0, hi = distinct; /* the index of values[i] in sorted[0..distinct) */
+        while (lo < hi) {
+            size_t mid = (lo + hi) / 2;
+            if (sorted[mid] < values[i]) lo = mid + 1;
+            else hi = mid;
+        }
+        places[i] = values[i] < 0 ? 0 : (uint16_t)(lo + 1);
+    }
+    PyMem_Free(values);
+    PyMem_Free(sorted);
+    omaha_boards = boards;
+    omaha_values = places;
+    return 0;
+}
+
+/* Each triple of the board's `nb` cards (x < y < z): its column in omaha_values and its
+ * suit when all three share one (else -1); `*suited` is set when one does.  Returns
+ * how many triples. */
+static int board_triples(const int *board, Py_ssize_t nb, int *triple, int *bsuit, int *suited) {
+    int nt = 0;
     for (int x = 0; x < nb; x++)
         for (int y = x + 1; y < nb; y++)
             for (int z = y + 1; z < nb; z++) {
-                uint32_t p = 1u << (board[x] >> 2), q = 1u << (board[y] >> 2),
-                         r = 1u << (board[z] >> 2);
-                b1[nt] = p | q | r;
-                b2[nt] = (p & q) | (p & r) | (q & r);
-                b3[nt] = p & q & r;
+                triple[nt] = omaha_triple[((board[x] >> 2) * 13 + (board[y] >> 2)) * 13 +
+                                          (board[z] >> 2)];
                 int s = board[x] & 3;
                 bsuit[nt] = (board[y] & 3) == s && (board[z] & 3) == s ? s : -1;
+                *suited |= bsuit[nt] >= 0;
                 nt++;
             }
+    return nt;
+}
+
+/* fastcall: (hole, board, hole_cards=2, board_cards=3): the best high value of exactly
+ * two hole and three board cards; anything else goes to the Python twin. */
+static PyObject *py_split_high_key(PyObject *self, PyObject *const *args, size_t nargsf,
+                                   PyObject *kwnames) {
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    int hole[MAX_CARDS], board[MAX_CARDS];
+    Py_ssize_t nh = -1, nb = -1;
+    if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames) != 0) || nargs < 2 || nargs > 4)
+        goto python;
+    if ((nargs > 2 && (!PyLong_CheckExact(args[2]) || PyLong_AsLong(args[2]) != 2)) ||
+        (nargs > 3 && (!PyLong_CheckExact(args[3]) || PyLong_AsLong(args[3]) != 3)))
+        goto python;
+    for (int i = 0; i < 2; i++) /* what the Python twin takes the length of */
+        if (!PyList_CheckExact(args[i]) && !PyTuple_CheckExact(args[i])) goto python;
+    uint64_t seen = 0; /* a card in both is repeated: the Python twin's answer */
+    if ((nh = read_ids_seen(args[0], hole, 6, &seen)) < 0) goto python;
+    if ((nb = read_ids_seen(args[1], board, 5, &seen)) < 0) goto python;
+    if (nh < 2 || nb < 3) return PyLong_FromLong(0);
+    if (omaha_values == NULL && omaha_fill() < 0) return PyErr_NoMemory();
+    int triple[10], bsuit[10], nt = 0, suited = 0;
     int32_t best = -1;
-    for (int i = 0; i < nh; i++)
-        for (int j = i + 1; j < nh; j++) {
-            uint32_t p = 1u << (hole[i] >> 2), q = 1u << (hole[j] >> 2);
-            uint32_t a1 = p | q, a2 = p & q;
-            int hsuit = (hole[i] & 3) == (hole[j] & 3) ? hole[i] & 3 : -2;
-            for (int t = 0; t < nt; t++) {
-                int32_t v;
-                if (bsuit[t] == hsuit) {
-                    uint32_t m = a1 | b1[t]; /* five ranks, one suit */
-                    int st = straight_strength(m);
-                    v = st >= 0 ? STRAIGHT_FLUSH << 20 | st << 16
-                                : FLUSH << 20 | top_ranks(m, 5, 16);
-                } else {
-                    v = rank_value(a1 | b1[t], a2 | b2[t] | (a1 & b1[t]),
-                                   b3[t] | (a2 & b1[t]) | (a1 & b2[t]),
-                                   (a2 & b2[t]) | (a1 & b3[t]), 5);
-                }
-                if (v > best) best = v;
-            }
+    if (nb == 5) { /* the usual board: each hole pair's best is one read, once known */
+        uint64_t ranks = 0;
+        int suits[4] = {0, 0, 0, 0};
+        for (int x = 0; x < 5; x++) {
+            ranks += (uint64_t)1 << (3 * (board[x] >> 2));
+            suits[board[x] & 3]++;
         }
+        int32_t index = 0;
+        for (int i = 0; ranks; i++) { /* the board's ranks from the lowest, repeats too */
+            int r = __builtin_ctzll(ranks) / 3;
+            index += board_colex[i][r];
+            ranks -= (uint64_t)1 << (3 * r);
+        }
+        uint16_t *known = omaha_boards + index * OMAHA_PAIRS;
+        int place = 0;
+        for (int i = 0; i < nh; i++)
+            for (int j = i + 1; j < nh; j++) {
+                int pair = omaha_pair[(hole[i] >> 2) * 13 + (hole[j] >> 2)];
+                int v = known[pair];
+                if (v == 0) { /* not yet: the pair's row, over the board's ten triples */
+                    if (nt == 0) nt = board_triples(board, nb, triple, bsuit, &suited);
+                    const uint16_t *row = omaha_values + pair * OMAHA_TRIPLES;
+                    for (int t = 0; t < 10; t++) v = v > row[triple[t]] ? v : row[triple[t]];
+                    known[pair] = (uint16_t)v;
+                }
+                place = place > v ? place : v;
+            }
+        best = omaha_place_value[place];
+        int fs = suits[0] >= 3 ? 0 : suits[1] >= 3 ? 1 : suits[2] >= 3 ? 2 : suits[3] >= 3 ? 3 : -1;
+        if (fs < 0) return PyLong_FromLong(best); /* no three of a suit: no flush */
+        /* the one suit with three board cards or more: its hole ranks (without a branch
+         * a random hand mispredicts), then, with two or more of them, its board ranks */
+        uint32_t held = 0;
+        for (int i = 0; i < nh; i++) held |= (uint32_t)((hole[i] & 3) == fs) << (hole[i] >> 2);
+        if (bit_count(held) < 2) return PyLong_FromLong(best);
+        int br[5], hr[6], nbr = 0, nhr = 0;
+        for (int x = 0; x < 5; x++)
+            if ((board[x] & 3) == fs) br[nbr++] = board[x] >> 2;
+        for (uint32_t m = held; m; m &= m - 1) hr[nhr++] = __builtin_ctz(m);
+        for (int i = 0; i < nhr; i++)
+            for (int j = i + 1; j < nhr; j++)
+                for (int x = 0; x < nbr; x++)
+                    for (int y = x + 1; y < nbr; y++)
+                        for (int z = y + 1; z < nbr; z++) {
+                            uint32_t m = 1u << hr[i] | 1u << hr[j] | 1u << br[x] | 1u << br[y] |
+                                         1u << br[z]; /* five ranks, one suit */
+                            int st = straight_strength(m);
+                            best = max32(best, st >= 0 ? STRAIGHT_FLUSH << 20 | st << 16
+                                                       : FLUSH << 20 | top_ranks(m, 5, 16));
+                        }
+        return PyLong_FromLong(best);
+    } else {
+        nt = board_triples(board, nb, triple, bsuit, &suited);
+        int place = 0;
+        for (int i = 0; i < nh; i++)
+            for (int j = i + 1; j < nh; j++) {
+                int pair = omaha_pair[(hole[i] >> 2) * 13 + (hole[j] >> 2)];
+                const uint16_t *row = omaha_values + pair * OMAHA_TRIPLES;
+                for (int t = 0; t < nt; t++)
+                    place = place > row[triple[t]] ? place : row[triple[t]];
+            }
+        best = omaha_place_value[place];
+    }
+    if (suited) /* a suited hole pair with a board triple of its suit: a flush */
+        for (int i = 0; i < nh; i++)
+            for (int j = i + 1; j < nh; j++) {
+                int hsuit = hole[i] & 3;
+                if ((hole[j] & 3) != hsuit) continue;
+                uint32_t a1 = 1u << (hole[i] >> 2) | 1u << (hole[j] >> 2);
+                for (int x = 0, t = 0; x < nb; x++) /* the triples, in board_triples' order */
+                    for (int y = x + 1; y < nb; y++)
+                        for (int z = y + 1; z < nb; z++, t++) {
+                            if (bsuit[t] != hsuit) continue;
+                            uint32_t m = a1 | 1u << (board[x] >> 2) | 1u << (board[y] >> 2) |
+                                         1u << (board[z] >> 2); /* five ranks, one suit */
+                            int st = straight_strength(m);
+                            best = max32(best, st >= 0 ? STRAIGHT_FLUSH << 20 | st << 16
+                                                       : FLUSH << 20 | top_ranks(m, 5, 16));
+                        }
+            }
     return PyLong_FromLong(best);
+python:
+    PyErr_Clear();
+    if (fallbacks[F_SPLIT_HIGH] == NULL) {
+        PyErr_Format(PyExc_RuntimeError, "no Python %s registered", fallback_names[F_SPLIT_HIGH]);
+        return NULL;
+    }
+    return PyObject_Vectorcall(fallbacks[F_SPLIT_HIGH], args, nargsf, kwnames);
 }
 
 /* ---------------------------------------------------------------------- lows
@@ -251,7 +491,9 @@ static inline int32_t push_ranks(int32_t code, uint32_t m, int *groups) {
     return code;
 }
 
-static int32_t five_badness(const int *five, int ace_low, int straights) {
+/* The badness of five cards; `flushes` = 0 values five of a suit as if they were not
+ * (the badness of their ranks alone). */
+static int32_t five_badness(const int *five, int ace_low, int straights, int flushes) {
     uint32_t m1 = 0, m2 = 0, m3 = 0, m4 = 0, suits = 0;
     for (int i = 0; i < 5; i++) {
         int r = (five[i] >> 2) + 2;
@@ -276,7 +518,7 @@ static int32_t five_badness(const int *five, int ace_low, int straights) {
     else {
         cat = L_NO_PAIR;
         if (straights) {
-            int suited = (suits & (suits - 1)) == 0;
+            int suited = flushes && (suits & (suits - 1)) == 0;
             if (top_bit(m1) - __builtin_ctz(m1) == 4) cat = suited ? L_SFLUSH : L_STRAIGHT;
             else if (suited) cat = L_FLUSH;
         }
@@ -284,8 +526,9 @@ static int32_t five_badness(const int *five, int ace_low, int straights) {
     return cat << 20 | ranks << 4 * (5 - groups);
 }
 
-/* The best badness over every five of `n` cards. */
-static int32_t best_badness(const int *ids, Py_ssize_t n, int ace_low, int straights) {
+/* The best badness over every five of `n` cards (`flushes`: see five_badness). */
+static int32_t best_badness(const int *ids, Py_ssize_t n, int ace_low, int straights,
+                            int flushes) {
     int32_t best = INT32_MAX;
     int five[5];
     for (int a = 0; a < n; a++)
@@ -298,7 +541,7 @@ static int32_t best_badness(const int *ids, Py_ssize_t n, int ace_low, int strai
                         five[2] = ids[c];
                         five[3] = ids[d];
                         five[4] = ids[e];
-                        int32_t v = five_badness(five, ace_low, straights);
+                        int32_t v = five_badness(five, ace_low, straights, flushes);
                         if (v < best) best = v;
                     }
     return best;
@@ -314,16 +557,104 @@ static int32_t best_badness(const int *ids, Py_ssize_t n, int ace_low, int strai
 static uint64_t memo[3][MEMO_SIZE];
 static int memo_count[3];
 
-static int32_t memo_badness(int method, const int *ids, Py_ssize_t n, int ace_low, int straights) {
-    if (n == 5) return best_badness(ids, n, ace_low, straights);
+/* Five to seven cards, the usual sizes, have a table of their own instead: every
+ * multiset of n ranks has a place, its colex rank as a combination with repetition
+ * (the sorted ranks r0 <= r1 <= … give sum C(r_i + i, i + 1)): 6,188, 18,564 and
+ * 50,388 places, where the hashed memo took 1 MB a method and a probe that random
+ * hands mostly miss in the caches.  A place holds the *class* of its best badness
+ * (two bytes; 0 = not known yet): a method's classes are numbered as they are first
+ * met, each with its badness and, once evaluate has needed it, its key (v,), so
+ * that evaluate finds the key with the badness. */
+#define TABLE_MIN 5
+#define TABLE_MAX 7
+#define LOW_CLASSES 8192  /* above the 7,462 five-card classes */
+#define CLASS_HASH_BITS 14
+static uint16_t *low_tables[4][TABLE_MAX + 1]; /* [3]: evaluate's five-card high hands */
+static int32_t colex[TABLE_MAX][13]; /* colex[i][r] = C(r + i, i + 1) */
+static int32_t class_badness[4][LOW_CLASSES];
+static PyObject *class_key[4][LOW_CLASSES];
+static int class_count[4];
+static uint64_t class_of_badness[4][1 << CLASS_HASH_BITS]; /* badness + 1 << 16 | class */
+
+static uint16_t *low_table(int method, Py_ssize_t n) {
+    uint16_t *table = low_tables[method][n];
+    if (table != NULL) return table;
+    if (colex[0][1] == 0)
+        for (int i = 0; i < TABLE_MAX; i++)
+            for (int r = 0; r < 13; r++) colex[i][r] = binomial(r + i, i + 1);
+    table = PyMem_Calloc((size_t)binomial(12 + (int)n, (int)n), sizeof(uint16_t));
+    low_tables[method][n] = table;
+    return table; /* NULL when memory ran out: the badness is then computed each time */
+}
+
+/* The class of `badness` for `method`, numbered on first sight (0: no room left). */
+static int low_class(int method, int32_t badness) {
+    uint64_t want = (uint64_t)badness + 1;
+    size_t slot = (size_t)((want * 0x9E3779B97F4A7C15ull) >> (64 - CLASS_HASH_BITS));
+    uint64_t *map = class_of_badness[method];
+    for (; map[slot] != 0; slot = (slot + 1) & ((1 << CLASS_HASH_BITS) - 1))
+        if (map[slot] >> 16 == want) return (int)(map[slot] & 0xFFFF);
+    if (class_count[method] + 1 >= LOW_CLASSES) return 0;
+    int c = ++class_count[method];
+    class_badness[method][c] = badness;
+    map[slot] = want << 16 | (uint64_t)c;
+    return c;
+}
+
+/* The best badness of `n` cards; `*klass` its class when a table gave it, else 0. */
+static int32_t memo_badness(int method, const int *ids, Py_ssize_t n, int ace_low, int straights,
+                            int *klass) {
+    *klass = 0;
     uint64_t ranks = 0;
     int suits[4] = {0, 0, 0, 0};
     for (Py_ssize_t i = 0; i < n; i++) {
         ranks += (uint64_t)1 << (3 * (ids[i] >> 2));
         suits[ids[i] & 3]++;
     }
-    if (straights && (suits[0] >= 5 || suits[1] >= 5 || suits[2] >= 5 || suits[3] >= 5))
-        return best_badness(ids, n, ace_low, straights);
+    int flush_suit = -1; /* a suit of five cards or more, where flushes count */
+    if (straights)
+        for (int s = 0; s < 4; s++)
+            if (suits[s] >= 5) flush_suit = s;
+    if (n <= TABLE_MAX) {
+        uint16_t *table = low_table(method, n);
+        if (table == NULL) return best_badness(ids, n, ace_low, straights, straights);
+        int32_t index = 0;
+        int i = 0;
+        for (uint64_t left = ranks; left; i++) { /* the ranks from the lowest, repeats too */
+            int r = __builtin_ctzll(left) / 3;
+            index += colex[i][r];
+            left -= (uint64_t)1 << (3 * r);
+        }
+        /* the best badness of the ranks alone, five of a suit valued as if they were not */
+        int c = table[index];
+        int32_t best;
+        if (c != 0) {
+            best = class_badness[method][c];
+        } else {
+            best = best_badness(ids, n, ace_low, straights, 0);
+            table[index] = (uint16_t)(c = low_class(method, best));
+        }
+        if (flush_suit >= 0) {
+            /* Five of a suit: a flush is worse than the same five ranks unsuited, so
+             * the answer is `best` when some five cards of its ranks are not all of
+             * that suit: when its ranks repeat (two suits), or one of them is held in
+             * another suit.  The badness names the five ranks (no pair: five
+             * nibbles). */
+            int cat = best >> 20;
+            if (cat == L_NO_PAIR || cat == L_STRAIGHT) {
+                uint32_t used = 0, elsewhere = 0;
+                for (int k = 0; k < 5; k++) used |= 1u << (best >> 4 * k & 15);
+                for (Py_ssize_t j = 0; j < n; j++) {
+                    int r = (ids[j] >> 2) + 2;
+                    if ((ids[j] & 3) != flush_suit) elsewhere |= 1u << (r == 14 && ace_low ? 1 : r);
+                }
+                if (!(used & elsewhere)) return best_badness(ids, n, ace_low, straights, straights);
+            }
+        }
+        *klass = c;
+        return best;
+    }
+    if (flush_suit >= 0) return best_badness(ids, n, ace_low, straights, straights);
     uint64_t key = ranks + 1;
     size_t slot = (size_t)((key * 0x9E3779B97F4A7C15ull) >> (64 - MEMO_BITS));
     uint64_t *table = memo[method];
@@ -331,7 +662,7 @@ static int32_t memo_badness(int method, const int *ids, Py_ssize_t n, int ace_lo
         if (table[slot] >> 24 == key) return (int32_t)(table[slot] & 0xFFFFFF);
         slot = (slot + 1) & (MEMO_SIZE - 1);
     }
-    int32_t best = best_badness(ids, n, ace_low, straights);
+    int32_t best = best_badness(ids, n, ace_low, straights, straights);
     if (memo_count[method] < MEMO_SIZE / 4 * 3) {
         table[slot] = key << 24 | (uint64_t)best;
         memo_count[method]++;
@@ -350,7 +681,8 @@ static PyObject *low_key(PyObject *const *args, size_t nargsf, PyObject *kwnames
     if ((kwnames == NULL || PyTuple_GET_SIZE(kwnames) == 0) && (nargs == 1 || nargs == 2))
         n = read_ids(args[0], ids, 10);
     if (n < 5 || (qual_obj != Py_None && !PyLong_CheckExact(qual_obj))) goto python;
-    int32_t best = memo_badness(which - F_ACE_FIVE, ids, n, ace_low, straights);
+    int klass;
+    int32_t best = memo_badness(which - F_ACE_FIVE, ids, n, ace_low, straights, &klass);
     if (qual_obj != Py_None) {
         long q = PyLong_AsLong(qual_obj);
         if (q == -1 && PyErr_Occurred()) goto python;
@@ -383,10 +715,74 @@ static PyObject *py_ace_to_six_key(PyObject *self, PyObject *const *args, size_t
  * straights.rankings.badugi: the largest subset of different ranks and suits,
  * as (size, -r1, -r2, …) with r1 > r2 > … (ace = 1); larger is better. */
 
+/* Four cards, the usual badugi hand: sorted by rank (ace low), high first, whose
+ * six pairs clash (same rank or suit) or not; badugi_best4[clashes] lists the
+ * subsets of most cards with no clash (bit i = the i-th card), the best of which is
+ * the one whose ranks, high first, are least.  No loop over subsets, no branch a
+ * random hand makes unpredictable but the few candidates'. */
+static const int pair_a[6] = {0, 0, 0, 1, 1, 2}, pair_b[6] = {1, 2, 3, 2, 3, 3};
+static uint8_t badugi_best4[64][7]; /* [0]: how many; then the subsets */
+static int badugi_ready;
+
+static void badugi_fill(void) {
+    for (int clashes = 0; clashes < 64; clashes++) {
+        int size = 0, count = 0;
+        for (int set = 1; set < 16; set++) {
+            int ok = 1;
+            for (int p = 0; p < 6; p++)
+                if ((clashes >> p & 1) && (set >> pair_a[p] & 1) && (set >> pair_b[p] & 1)) ok = 0;
+            if (!ok) continue;
+            int n = bit_count((uint32_t)set);
+            if (n > size) size = n, count = 0;
+            if (n == size) badugi_best4[clashes][++count] = (uint8_t)set;
+        }
+        badugi_best4[clashes][0] = (uint8_t)count;
+    }
+    badugi_ready = 1;
+}
+
+/* The best badugi subset of four distinct ranked ids: its size, and its ranks high
+ * to low as nibbles in `*code` (ace = 1). */
+static int badugi_four(const int *ids, int32_t *code) {
+    if (!badugi_ready) badugi_fill();
+    int key[4]; /* rank (ace = 1) << 2 | suit, sorted high first */
+    for (int i = 0; i < 4; i++) {
+        int r = (ids[i] >> 2) + 2;
+        key[i] = (r == 14 ? 1 : r) << 2 | (ids[i] & 3);
+    }
+#define SWAP_DOWN(i, j)                                                                        \
+    if (key[i] < key[j]) {                                                                     \
+        int t = key[i];                                                                        \
+        key[i] = key[j];                                                                       \
+        key[j] = t;                                                                            \
+    }
+    SWAP_DOWN(0, 1) SWAP_DOWN(2, 3) SWAP_DOWN(0, 2) SWAP_DOWN(1, 3) SWAP_DOWN(1, 2)
+#undef SWAP_DOWN
+    int clashes = 0;
+    for (int p = 0; p < 6; p++) {
+        int a = key[pair_a[p]], b = key[pair_b[p]];
+        clashes |= ((a >> 2) == (b >> 2) || (a & 3) == (b & 3)) << p;
+    }
+    const uint8_t *best = badugi_best4[clashes];
+    int32_t least = INT32_MAX;
+    for (int c = 1; c <= best[0]; c++) {
+        int32_t v = 0;
+        for (int i = 0; i < 4; i++)
+            if (best[c] >> i & 1) v = v << 4 | key[i] >> 2;
+        if (v < least) least = v;
+    }
+    *code = least;
+    return bit_count(best[1]);
+}
+
 /* The badugi key of `n` distinct ranked ids (n >= 1), as a new tuple. */
 static PyObject *badugi_tuple(const int *ids, Py_ssize_t n) {
     int best_size = 0;
     int32_t best_code = 0; /* the ranks high to low as nibbles: smaller is better */
+    if (n == 4) {
+        best_size = badugi_four(ids, &best_code);
+        goto built;
+    }
     uint32_t rank_bit[MAX_CARDS], suit_bit[MAX_CARDS];
     for (Py_ssize_t i = 0; i < n; i++) {
         int r = (ids[i] >> 2) + 2;
@@ -414,6 +810,16 @@ static PyObject *badugi_tuple(const int *ids, Py_ssize_t n) {
             best_code = code;
         }
     }
+built:;
+    /* The keys already built, by their ranks (at most four nonzero nibbles, so the
+     * code alone tells the size too): tuples are immutable and at most 1,092 keys
+     * exist, so equal keys share one and most hands build none. */
+    static PyObject *built_keys[1 << 16];
+    PyObject **cached = &built_keys[best_code];
+    if (*cached != NULL) {
+        Py_INCREF(*cached);
+        return *cached;
+    }
     /* the ints -13..-6 are not among CPython's shared small ints: keep our own */
     static PyObject *minus[14];
     PyObject *key = PyTuple_New(best_size + 1);
@@ -429,6 +835,8 @@ static PyObject *badugi_tuple(const int *ids, Py_ssize_t n) {
         PyTuple_SET_ITEM(key, i, minus[r]);
         best_code >>= 4;
     }
+    Py_INCREF(key);
+    *cached = key;
     return key;
 }
 
@@ -507,20 +915,6 @@ static PyObject *py_set_evaluate(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* The value of an exact int known to be small, or -1 for a negative or large one. */
-static inline long small_int(PyObject *obj) {
-#if PY_VERSION_HEX < 0x030C0000 && PYLONG_BITS_IN_DIGIT == 30
-    /* CPython 3.11's layout: the sign in the size, 30-bit digits */
-    Py_ssize_t digits = Py_SIZE(obj);
-    if (digits == 0) return 0;
-    return digits == 1 ? (long)((PyLongObject *)obj)->ob_digit[0] : -1;
-#else
-    int overflow;
-    long v = PyLong_AsLongAndOverflow(obj, &overflow);
-    return overflow || v < 0 ? -1 : v;
-#endif
-}
-
 /* The ids of a tuple or list of Card objects (all ranked, none repeated, at most
  * `most`) into `out`; -1 (no error set) for anything else. */
 static Py_ssize_t card_ids(PyObject *cards, int *out, Py_ssize_t most) {
@@ -551,25 +945,69 @@ static Py_ssize_t card_ids(PyObject *cards, int *out, Py_ssize_t most) {
 
 /* The key (v,) of the integer kinds, kept in a direct-mapped cache (tuples are
  * immutable, so equal keys may share one): most hands' key is then neither built
- * nor freed. */
-#define KEY_CACHE_SIZE 16384
-static PyObject *key_cache[KEY_CACHE_SIZE];
+ * nor freed.  Each slot holds the value beside its tuple, so a hit reads one slot
+ * and touches one object (comparing through the tuple's item cost two more
+ * dependent memory reads, most of them cache misses on random hands). */
+#define KEY_CACHE_BITS 15
+#define KEY_CACHE_SIZE (1 << KEY_CACHE_BITS)
+typedef struct {
+    long value;
+    PyObject *key; /* (value,), or NULL */
+} KeySlot;
+static KeySlot key_cache[KEY_CACHE_SIZE];
 
 static PyObject *int_key(long v) {
-    size_t slot = (size_t)(((uint64_t)v * 0x9E3779B97F4A7C15ull) >> 50) & (KEY_CACHE_SIZE - 1);
-    PyObject *hit = key_cache[slot];
-    if (hit != NULL) {
-        PyObject *item = PyTuple_GET_ITEM(hit, 0);
-        if (small_int(item) == v) {
-            Py_INCREF(hit);
-            return hit;
-        }
+    KeySlot *slot = &key_cache[((uint64_t)v * 0x9E3779B97F4A7C15ull) >> (64 - KEY_CACHE_BITS)];
+    if (slot->key != NULL && slot->value == v) {
+        Py_INCREF(slot->key);
+        return slot->key;
     }
-    PyObject *key = Py_BuildValue("(l)", v);
-    if (key == NULL) return NULL;
+    PyObject *item = PyLong_FromLong(v);
+    if (item == NULL) return NULL;
+    PyObject *key = PyTuple_New(1);
+    if (key == NULL) {
+        Py_DECREF(item);
+        return NULL;
+    }
+    PyTuple_SET_ITEM(key, 0, item);
     Py_INCREF(key);
-    Py_XSETREF(key_cache[slot], key);
+    Py_XSETREF(slot->key, key);
+    slot->value = v;
     return key;
+}
+
+/* The key (v,) of five cards of a high hand.  Five-card hands spread over all 7,462
+ * classes, whose keys then fall out of a shared machine's caches through the key
+ * cache; five cards not all of a suit have the value of their ranks alone, so the
+ * lows' rank table serves here too (method 3): the class of the ranks gives the key,
+ * kept once a class. */
+#define HIGH_METHOD 3
+static PyObject *high_five_key(const int *ids) {
+    uint64_t ranks = 0;
+    int suits = 0;
+    for (int i = 0; i < 5; i++) {
+        ranks += (uint64_t)1 << (3 * (ids[i] >> 2));
+        suits |= 1 << (ids[i] & 3);
+    }
+    uint16_t *table;
+    if ((suits & (suits - 1)) == 0 || (table = low_table(HIGH_METHOD, 5)) == NULL)
+        return int_key(high_value(ids, 5)); /* a flush, or no memory for the table */
+    int32_t index = 0;
+    for (int i = 0; ranks; i++) { /* the ranks from the lowest, repeats too */
+        int r = __builtin_ctzll(ranks) / 3;
+        index += colex[i][r];
+        ranks -= (uint64_t)1 << (3 * r);
+    }
+    int c = table[index];
+    if (c == 0) {
+        if ((c = low_class(HIGH_METHOD, high_value(ids, 5))) == 0)
+            return int_key(high_value(ids, 5)); /* no room (never: 6,175 classes) */
+        table[index] = (uint16_t)c;
+    }
+    PyObject **known = &class_key[HIGH_METHOD][c];
+    if (*known == NULL && (*known = int_key(class_badness[HIGH_METHOD][c])) == NULL) return NULL;
+    Py_INCREF(*known);
+    return *known;
 }
 
 static PyObject *py_evaluate(PyObject *self, PyObject *const *args, size_t nargsf,
@@ -614,14 +1052,28 @@ static PyObject *py_evaluate(PyObject *self, PyObject *const *args, size_t nargs
     switch (kind) {
     case K_HIGH:
         if (n < 1) goto python;
-        key = int_key(high_value(ids, n));
+        key = n == 5 ? high_five_key(ids) : int_key(high_value(ids, n));
         break;
     case K_ACE_FIVE:
     case K_DEUCE_SEVEN:
     case K_ACE_SIX:
         if (n < 5) goto python;
-        key = int_key((1L << 24) - memo_badness((int)(kind - K_ACE_FIVE), ids, n,
-                                                kind != K_DEUCE_SEVEN, kind != K_ACE_FIVE));
+        {
+            int method = (int)(kind - K_ACE_FIVE), klass;
+            int32_t badness = memo_badness(method, ids, n, kind != K_DEUCE_SEVEN,
+                                           kind != K_ACE_FIVE, &klass);
+            PyObject **known = klass ? &class_key[method][klass] : NULL;
+            if (known != NULL && *known != NULL) { /* the class's key, built before */
+                Py_INCREF(*known);
+                key = *known;
+                break;
+            }
+            key = int_key((1L << 24) - badness);
+            if (known != NULL && key != NULL) {
+                Py_INCREF(key);
+                *known = key;
+            }
+        }
         break;
     case K_BADUGI:
         if (n < 1) goto python;
@@ -692,7 +1144,7 @@ static PyMethodDef methods[] = {
      "does not take."},
     {"high_key", py_high_key, METH_O,
      "high_key(ids) -> int: straights.rankings.high.high_key, compiled."},
-    {"split_high_key", py_split_high_key, METH_VARARGS,
+    {"split_high_key", (PyCFunction)(void (*)(void))py_split_high_key, METH_FASTCALL | METH_KEYWORDS,
      "split_high_key(hole, board, hole_cards=2, board_cards=3) -> int: the best Omaha high key."},
     {"ace_to_five_key", (PyCFunction)(void (*)(void))py_ace_to_five_key, METH_FASTCALL | METH_KEYWORDS,
      "ace_to_five_key(ids, qualifier=None) -> int: straights.rankings.low's, compiled."},
