@@ -110,6 +110,8 @@ class Dealer:
         self._hands: list[list[Card | None]] = []
         self._ups: list[list[bool]] = []
         self._board_up: list[bool] = []  # the board's cards face up, as the log says
+        # Cards chosen to be turned up and not yet turned: (player, slot, deck index).
+        self._exposed: list[tuple[int, int, int]] = []
         self._slots: list[tuple[int, NDArray[np.float32]]] = [
             (-1, self._obs[s, enc.cards_at : enc.chips_at]) for s in range(n)
         ]
@@ -151,6 +153,7 @@ class Dealer:
         self._hands = [[] for _ in range(table.players)]
         self._ups = [[] for _ in range(table.players)]
         self._board_up = []
+        self._exposed = []
 
     def _current(self) -> Deal:
         if self.deal is None:
@@ -297,13 +300,61 @@ class Dealer:
                 self._write_shown(entry, current)
             elif kind == "discard" and i is not None:
                 self._write_discarded(i, entry.cards, current)
+            elif kind == "expose" and i is not None and self._note_exposed(i, entry.cards):
+                continue
             elif kind != "burn":
-                self._card_moves += 1  # every seat's segments are made again from its view
-                self._hands = [list(hand) for hand in deal.holes]
-                self._ups = [list(up) for up in deal.up]
-                self._board_up = list(deal.board_up)
+                self._remake(deal)
                 break
         self._scanned = end
+        if self._exposed and current is not None:
+            self._write_exposed(deal, current)
+
+    def _remake(self, deal: Deal) -> None:
+        """After a card move not followed in place: every seat's segments are made again
+        from its view when it next observes."""
+        self._card_moves += 1
+        self._hands = [list(hand) for hand in deal.holes]
+        self._ups = [list(up) for up in deal.up]
+        self._board_up = list(deal.board_up)
+        self._exposed = []
+
+    def _note_exposed(self, i: int, cards: Sequence[Card | None]) -> bool:
+        """:meth:`_follow_cards` of player ``i``'s choice of ``cards`` to turn up: kept
+        until the engine turns them (once every player has chosen); ``False`` when a card
+        is not one the log dealt him face down (then every view is made again)."""
+        hand, ups = self._hands[i], self._ups[i]
+        index = self.encoding.deck_index
+        chosen = []
+        for card in cards:
+            if card is None:
+                return False
+            slot = next((k for k, c in enumerate(hand) if c == card and not ups[k]), -1)
+            if slot < 0 or any(j == i and k == slot for j, k, _ in self._exposed):
+                return False
+            chosen.append((i, slot, index[card.id]))
+        self._exposed.extend(chosen)
+        return True
+
+    def _write_exposed(self, deal: Deal, current: list[int]) -> None:
+        """The chosen cards the engine has turned up now, face up in the other seats'
+        segments in ``current`` (the chooser saw them all along)."""
+        up, folded = deal.up, deal.folded
+        waiting = []
+        hidden = self.encoding.width - 1
+        w = self.encoding.width
+        for i, slot, k in self._exposed:
+            if not up[i][slot]:
+                waiting.append((i, slot, k))
+                continue
+            self._ups[i][slot] = True
+            if folded[i]:
+                continue
+            for s in current:
+                if s != i:
+                    put, at = self._puts[s], self._hand_at[s][i] + slot * w
+                    put[at + hidden] = 0.0
+                    put[at + k] = 1.0
+        self._exposed = waiting
 
     def _write_dealt(self, entry: Entry, current: list[int]) -> None:
         """:meth:`_follow_cards` of a ``hole``, ``board`` or ``turn`` entry: the cards in
@@ -367,14 +418,20 @@ class Dealer:
         """:meth:`_follow_cards` of a ``show`` or ``fold`` entry of player ``entry.player``."""
         enc, i = self.encoding, entry.player
         assert i is not None
+        if entry.kind == "fold":
+            for s in current:
+                enc.fold_out(self._slots[s][1], s, i)
+            return
+        # A slot shown holds the card itself (the player's own seat, a card face up),
+        # a face-down card or nothing: the face-down entry goes, the card's comes.
+        w, index = enc.width, enc.deck_index
+        hidden = w - 1
+        shown = [(j * w, index[c.id]) for j, c in enumerate(entry.cards) if c is not None]
         for s in current:
-            slots = self._slots[s][1]
-            if entry.kind == "fold":
-                enc.fold_out(slots, s, i)
-                continue
-            for j, card in enumerate(entry.cards):
-                if card is not None:
-                    enc.put_hole(slots, s, i, j, card)
+            put, start = self._puts[s], self._hand_at[s][i]
+            for at, k in shown:
+                put[start + at + hidden] = 0.0
+                put[start + at + k] = 1.0
 
     def observe(self, seat: int) -> Observation:
         """What ``seat`` sees now, with its action mask (all 0 unless it is to act)."""
