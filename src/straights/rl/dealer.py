@@ -61,6 +61,9 @@ _NO_CARD_MOVES: Final = frozenset(
 #: The most betting decisions (masks and moves) a dealer keeps.
 _BETTING_KEPT: Final = 4096
 
+#: From this many new history rows on, a seat catches up by one block copy.
+_BLOCK_ROWS: Final = 4
+
 #: An observation: ``{"observation": float32 vector, "action_mask": int8 vector}``.
 Observation = dict[str, NDArray[np.generic]]
 
@@ -458,7 +461,16 @@ class Dealer:
         history, enc = self.history, self.encoding
         n, actions = enc.n, history.actions
         seen, added = self._seen[seat], len(actions)
-        if added <= history.rows:  # nothing cut: rows seen … added are new
+        if added <= history.rows and added - seen >= _BLOCK_ROWS:
+            # Nothing cut, many rows new (a seat that has not acted for a while): their
+            # features in one copy, then each row's actor.
+            self._rows[seat][seen:added, n:] = history.features[seen:added]
+            put, width = self._puts[seat], enc.row
+            at = enc.history_at + seen * width
+            for who, _kind, _amount, _street in actions[seen:added]:
+                put[at + (who - seat) % n] = 1.0
+                at += width
+        elif added <= history.rows:  # nothing cut: rows seen … added are new
             put, width = self._puts[seat], enc.row
             at = enc.history_at + seen * width
             amount_at = n + len(KINDS)
