@@ -125,7 +125,7 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(agents, False)
         self.truncations = dict.fromkeys(agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
-        self._skip_agent_selection = None
+        self._skip_agent_selection: str | None = None
         self._next(actor)
 
     def _was_dead_step(self, action: Any) -> None:
