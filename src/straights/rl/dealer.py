@@ -99,7 +99,9 @@ class Dealer:
         # seen (``_seen``); the public segments stay 0 here, written into each copy.
         enc, n = self.encoding, table.players
         self._obs = np.zeros((n, enc.size), np.float32)
-        self._puts = [writer(self._obs[s]) for s in range(n)]
+        self._seats = [self._obs[s] for s in range(n)]  # each seat's row (a view)
+        self._puts = [writer(row) for row in self._seats]
+        self._no_mask: NDArray[np.int8] = np.zeros(self.actions.size, np.int8)
         self._rows = [self._obs[s, enc.history_at :].reshape(history, enc.row) for s in range(n)]
         for s in range(n):
             self._obs[s, enc.seat_at + s] = 1.0
@@ -249,8 +251,12 @@ class Dealer:
         if i is None:
             raise IllegalActionError("the deal is over: nobody can act")
         mask, moves = self._choices(deal)
-        size = self.actions.size
-        if isinstance(index, bool) or not 0 <= index < size or not mask[index]:
+        if moves:  # a bet: the moves say what is legal
+            legal = not isinstance(index, bool) and index in moves
+        else:
+            legal = not isinstance(index, bool) and 0 <= index < self.actions.size
+            legal = legal and bool(mask[index])
+        if not legal:
             names = ", ".join(f"{k} {self.actions.names[k]}" for k in np.flatnonzero(mask))
             raise IllegalActionError(f"action {index!r} is not legal now; legal: {names}")
         street = deal.street_index
@@ -447,11 +453,12 @@ class Dealer:
         if self._seen[seat] != len(self.history.actions):
             self._catch_up(seat)
         if deal.actor == seat:
-            mask = self._choices(deal)[0].copy()
+            self._choices(deal)
+            mask = self._mask.copy()
             legal = self._legal
         else:
-            mask, legal = np.zeros(self.actions.size, np.int8), ()
-        vector = self._obs[seat].copy()
+            mask, legal = self._no_mask.copy(), ()
+        vector = self._seats[seat].copy()
         self.encoding.put_public(writer(vector), deal, seat, legal)
         return {"observation": vector, "action_mask": mask}
 
