@@ -34,7 +34,7 @@ from straights.cards import Card
 from straights.errors import ConfigurationError, IllegalActionError
 from straights.poker.actions import CALL, DEFAULT_SIZES, FOLD, ActionLayout, IndexedMove
 from straights.poker.cards_source import DeckSource
-from straights.poker.engine import Deal, Entry, Legal
+from straights.poker.engine import CardChoice, Deal, Entry, Legal
 from straights.poker.view import deal_view
 from straights.rl.observation import KINDS, Encoding, History, writer
 from straights.rl.table import RlTable
@@ -92,6 +92,7 @@ class Dealer:
         self._mask: NDArray[np.int8] = np.zeros(self.actions.size, np.int8)
         self._betting: dict[tuple[Legal, ...], tuple[NDArray[np.int8], dict[int, IndexedMove]]]
         self._betting = {}
+        self._card_choices: dict[tuple[CardChoice, int], tuple[NDArray[np.int8], list[int]]] = {}
         self._legal: Sequence[Legal] = ()
         self._indices: list[int] = []  # the legal action indices of the decision now
         # Each seat's observation so far, kept between steps: its seat, its card segments
@@ -191,8 +192,15 @@ class Dealer:
         if i is None:
             mask, moves = np.zeros(self.actions.size, np.int8), dict[int, IndexedMove]()
         elif choice is not None:
-            mask = self.actions.choice_mask(choice, len(deal.holes[i]))
-            moves = {}
+            # The same decision from a hand of the same size: the same mask and indices.
+            key = (choice, len(deal.holes[i]))
+            chosen = self._card_choices.get(key)
+            if chosen is None:
+                mask = self.actions.choice_mask(choice, key[1])
+                chosen = self._card_choices[key] = (mask, np.flatnonzero(mask).tolist())
+            self._mask, self._moves, self._moves_key = chosen[0], {}, self._decision
+            self._legal, self._indices = (), chosen[1]
+            return self._mask, self._moves
         elif deal.phase != "betting":
             raise ConfigurationError(
                 f"{deal.variant.code}: straights.rl has no actions for the {deal.phase} phase"
@@ -340,7 +348,7 @@ class Dealer:
             slot = next((k for k, c in enumerate(hand) if c == card and not ups[k]), -1)
             if slot < 0 or any(j == i and k == slot for j, k, _ in self._exposed):
                 return False
-            chosen.append((i, slot, index[card.id]))
+            chosen.append((i, slot, index[card._id]))
         self._exposed.extend(chosen)
         return True
 
@@ -375,7 +383,7 @@ class Dealer:
             w, index = enc.width, enc.deck_index
             hidden = w - 1
             dealt = [
-                (hidden if c is None else index[c.id], up)
+                (hidden if c is None else index[c._id], up)
                 for c, up in zip(entry.cards, entry.up, strict=True)
             ]
             puts, hand_at = self._puts, self._hand_at
@@ -407,9 +415,9 @@ class Dealer:
         """:meth:`_follow_cards` of player ``i``'s discard of ``cards``: the cards he keeps
         move up to the first slots (his own seat sees them, the others see the face-up
         ones and a face-down slot for each other card)."""
-        gone = set(cards)
+        gone = {id(c) for c in cards}  # cards are interned: the same card is the same object
         kept = [(c, up) for c, up in zip(self._hands[i], self._ups[i], strict=True)
-                if c not in gone]  # fmt: skip
+                if id(c) not in gone]  # fmt: skip
         self._hands[i] = [c for c, _ in kept]
         self._ups[i] = [up for _, up in kept]
         enc, obs, block = self.encoding, self._obs, self._block
@@ -420,7 +428,7 @@ class Dealer:
             put = self._puts[s]
             for card, up in kept:
                 seen = card is not None and (up or s == i)
-                put[at + (index[card.id] if seen and card is not None else w - 1)] = 1.0
+                put[at + (index[card._id] if seen and card is not None else w - 1)] = 1.0
                 at += w
 
     def _write_shown(self, entry: Entry, current: list[int]) -> None:
@@ -435,7 +443,7 @@ class Dealer:
         # a face-down card or nothing: the face-down entry goes, the card's comes.
         w, index = enc.width, enc.deck_index
         hidden = w - 1
-        shown = [(j * w, index[c.id]) for j, c in enumerate(entry.cards) if c is not None]
+        shown = [(j * w, index[c._id]) for j, c in enumerate(entry.cards) if c is not None]
         for s in current:
             put, start = self._puts[s], self._hand_at[s][i]
             for at, k in shown:
