@@ -109,6 +109,7 @@ class Dealer:
         #: Where player ``i``'s hand starts in seat ``s``'s vector: ``_hand_at[s][i]``.
         self._block = block = enc.hand * enc.width
         self._hand_at = [[enc.cards_at + (i - s) % n * block for i in range(n)] for s in range(n)]
+        self._zero = writer(np.zeros(block, np.float32))  # empties a hand's slots
         self._seen = [0] * n
         self._card_moves = 0
         self._scanned = 0  # log entries looked at for card moves
@@ -307,10 +308,10 @@ class Dealer:
                 moves = self._card_moves
                 current = [s for s, (m, _) in enumerate(self._slots) if m == moves]
             if kind == "fold" and i is not None:  # the commonest: inline
-                block, obs, hand_at = self._block, self._obs, self._hand_at
+                block, puts, hand_at, zero = self._block, self._puts, self._hand_at, self._zero
                 for s in current:
                     at = hand_at[s][i]
-                    obs[s, at : at + block] = 0.0
+                    puts[s][at : at + block] = zero
             elif (kind == "hole" and i is not None) or kind in ("board", "turn"):
                 self._write_dealt(entry, current)
             elif kind in ("show", "fold") and i is not None:
@@ -396,20 +397,34 @@ class Dealer:
             self._hands[i].extend(entry.cards)
             self._ups[i].extend(entry.up)
         elif entry.kind == "board":
-            at = len(self._board_up)
+            # Fresh slots, the same in every seat's vector (face up or down to all).
+            w, index, puts = enc.width, enc.deck_index, self._puts
+            hidden = w - 1
+            at = enc.board_at + len(self._board_up) * w
+            ones: list[int] = []
+            for card, up in zip(entry.cards, entry.up, strict=True):
+                ones.append(at + (index[card._id] if up and card is not None else hidden))
+                at += w
             for s in current:
-                slots = self._slots[s][1]
-                for j, card in enumerate(entry.cards):
-                    enc.put_board(slots, at + j, card if entry.up[j] else None)
+                put = puts[s]
+                for k in ones:
+                    put[k] = 1.0
             self._board_up.extend(entry.up)
-        else:  # turn
+        else:  # turn: face-down board slots turned up
             down = [j for j, up in enumerate(self._board_up) if not up][: len(entry.cards)]
             for j in down:
                 self._board_up[j] = True
+            w, index, puts = enc.width, enc.deck_index, self._puts
+            turned = [
+                (enc.board_at + j * w, -1 if card is None else index[card._id])
+                for j, card in zip(down, entry.cards, strict=True)
+            ]
             for s in current:
-                slots = self._slots[s][1]
-                for j, card in zip(down, entry.cards, strict=True):
-                    enc.put_board(slots, j, card)
+                put = puts[s]
+                for at, k in turned:
+                    if k >= 0:
+                        put[at + w - 1] = 0.0
+                        put[at + k] = 1.0
 
     def _write_discarded(self, i: int, cards: Sequence[Card | None], current: list[int]) -> None:
         """:meth:`_follow_cards` of player ``i``'s discard of ``cards``: the cards he keeps
@@ -420,12 +435,13 @@ class Dealer:
                 if id(c) not in gone]  # fmt: skip
         self._hands[i] = [c for c, _ in kept]
         self._ups[i] = [up for _, up in kept]
-        enc, obs, block = self.encoding, self._obs, self._block
+        enc, block = self.encoding, self._block
         w, index = enc.width, enc.deck_index
+        zero = self._zero
         for s in current:
             at = self._hand_at[s][i]
-            obs[s, at : at + block] = 0.0
             put = self._puts[s]
+            put[at : at + block] = zero
             for card, up in kept:
                 seen = card is not None and (up or s == i)
                 put[at + (index[card._id] if seen and card is not None else w - 1)] = 1.0
