@@ -216,11 +216,30 @@ class EngineEnv(PokerEnv):
         if action is None:
             raise ConfigurationError(f"{agent} is to act: give an action index, not None")
         self._cumulative_rewards[agent] = 0.0
-        self.dealer.play(int(action))
-        self._next(self.dealer.actor)
+        dealer = self.dealer
+        dealer.play(int(action))
+        actor = dealer.actor
+        if actor is None:
+            self._next(None)
+        else:  # ``_next(actor)``, inline: the commonest step
+            self.agent_selection = self.possible_agents[actor]
 
     def observe(self, agent: str) -> Observation:
         return self.dealer.observe(self._seat[agent])
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``: the observation, cumulative reward, termination,
+        truncation and info of the agent to act (one call less per step)."""
+        agent = self.agent_selection
+        return (
+            self.dealer.observe(self._seat[agent]) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def payoffs(self) -> list[int]:
         return self.dealer.payoffs()
