@@ -92,6 +92,8 @@ class Dealer:
         self._mask: NDArray[np.int8] = np.zeros(self.actions.size, np.int8)
         self._betting: dict[tuple[Legal, ...], tuple[NDArray[np.int8], dict[int, IndexedMove]]]
         self._betting = {}
+        # The hand positions of each card action (discard or expose) by index.
+        self._positions: dict[tuple[str, int], tuple[int, ...]] = {}
         self._card_choices: dict[tuple[CardChoice, int], tuple[NDArray[np.int8], list[int]]] = {}
         self._legal: Sequence[Legal] = ()
         self._indices: list[int] = []  # the legal action indices of the decision now
@@ -269,10 +271,13 @@ class Dealer:
             names = ", ".join(f"{k} {self.actions.names[k]}" for k in np.flatnonzero(mask))
             raise IllegalActionError(f"action {index!r} is not legal now; legal: {names}")
         street = deal.street_index
-        hand = deal.holes[i]
-        choice = deal.card_choice()
+        choice = None if moves else deal.card_choice()
         if choice is not None:
-            positions = self.actions.choice_move(choice.kind, int(index)).positions
+            key = (choice.kind, int(index))
+            positions = self._positions.get(key)
+            if positions is None:
+                positions = self._positions[key] = self.actions.choice_move(*key).positions
+            hand = deal.holes[i]
             cards = [hand[k] for k in positions]
             (deal.discard if choice.kind == "discard" else deal.expose)(cards)
             self.history.add(i, choice.kind, len(positions), street)
