@@ -1,6 +1,6 @@
 """Steps per second of the research environments, side by side with PettingZoo and RLCard.
 
-    .venv/bin/python benchmarks/bench_rl.py [--seconds 5] [--all] [--no-install |
+    .venv/bin/python benchmarks/bench_rl.py [--seconds 5] [--all [--rounds N]] [--no-install |
         --peer-python PATH] [--json]
 
 A *step* is one decision: an ``env.step`` with an action (the ``step(None)`` that
@@ -19,7 +19,10 @@ batch environments (``straights.batch.HoldemBatch``, ``StraightsBatch``) step
 64 and 1,024 tables at once on one core; a step is one decision at one table,
 the random legal actions drawn with NumPy inside the timing.
 ``--all`` adds every variant of the catalogue at 6 seats (or the most its deck
-serves).  PettingZoo's ``texas_holdem_no_limit_v6`` and RLCard's
+serves); ``--rounds N`` (with ``--all``) times them in N rounds, each between two
+timings of PettingZoo's hold'em at 6 seats (before and after: a round's ratios are
+against the mean of the two), the games in reverse order every other round, so that
+both sides of each ratio meet the same load.  PettingZoo's ``texas_holdem_no_limit_v6`` and RLCard's
 ``no-limit-holdem`` run in their own virtualenv, ``benchmarks/.rl-peers-venv``
 (created on the first run from PyPI: pettingzoo, rlcard, pygame-ce), through
 ``_rl_peers_worker.py``; ``--openspiel`` adds OpenSpiel's ``universal_poker``
@@ -133,6 +136,9 @@ def main() -> None:
     parser.add_argument("--peer-python", type=Path, help="an interpreter with pettingzoo, rlcard")
     parser.add_argument("--json", action="store_true", help="print raw timings as JSON")
     parser.add_argument(
+        "--rounds", type=int, default=0, help="with --all: every game in N rounds, in turns"
+    )
+    parser.add_argument(
         "--openspiel", action="store_true", help="also OpenSpiel's state API (its own venv)"
     )
     args = parser.parse_args()
@@ -173,6 +179,14 @@ def main() -> None:
                 mine[f"{game} batch{tables} {n}"] = batch_rate(
                     game, n, tables, args.seconds, args.seed
                 )
+    if args.all and args.rounds > 0:
+        rounds = every_game_in_rounds(python, args.seconds, args.seed, args.rounds)
+        if args.json:
+            print(json.dumps({"straights": mine, **peers, "rounds": rounds}, indent=2))
+            return
+        _report(mine, peers, False)
+        _report_rounds(rounds)
+        return
     if args.all:
         for code in variant_codes():
             table = table_for(code, 2)
@@ -183,6 +197,62 @@ def main() -> None:
         return
 
     _report(mine, peers, args.all)
+
+
+def pettingzoo_6(python: Path, seconds: float, seed: int) -> float:
+    """PettingZoo's no-limit hold'em at 6 seats, steps per CPU second (its own venv)."""
+    run = subprocess.run(
+        [str(python), str(HERE / "_rl_peers_worker.py"), str(seconds), str(seed), "6"],
+        check=True, capture_output=True, text=True,
+    )  # fmt: skip
+    return rate(json.loads(run.stdout)["pettingzoo"]["6"])
+
+
+def every_game_in_rounds(
+    python: Path, seconds: float, seed: int, rounds: int
+) -> list[dict[str, Any]]:
+    """Every game's AEC rate in ``rounds`` rounds, PettingZoo timed before and after each
+    round (the games reversed every other round)."""
+    codes = list(variant_codes())
+    out = []
+    for k in range(rounds):
+        print(f"round {k + 1}: PettingZoo, then every game …", file=sys.stderr)
+        before = pettingzoo_6(python, seconds, seed + k)
+        games: dict[str, float] = {}
+        for code in codes if k % 2 == 0 else codes[::-1]:
+            table = table_for(code, 2)
+            n = min(6, table.variant.max_players(len(table.deck)))
+            games[code] = rate(aec_rate(code, n, seconds / 2, seed + k))
+        after = pettingzoo_6(python, seconds, seed + k)
+        out.append({"pettingzoo": [before, after], "games": games, "seats": 6})
+    return out
+
+
+def _report_rounds(rounds: list[dict[str, Any]]) -> None:
+    """Every game's rate and ratio in each round, and whether the least ratio is 10x."""
+    print()
+    for k, r in enumerate(rounds, 1):
+        before, after = r["pettingzoo"]
+        print(f"round {k}: PettingZoo texas_holdem_no_limit_v6, 6 seats: {before:,.0f} before, "
+              f"{after:,.0f} after")  # fmt: skip
+    heads = " | ".join(f"round {k}: steps/s | ×" for k in range(1, len(rounds) + 1))
+    print(f"\n| game | code | {heads} | least × | ≥ 10×? |")
+    print("|---|---|" + "--:|--:|" * len(rounds) + "--:|---|")
+    lows = []
+    for code in variant_codes():
+        cells, ratios = [], []
+        for r in rounds:
+            pz = sum(r["pettingzoo"]) / 2
+            ratios.append(r["games"][code] / pz)
+            cells.append(f"{r['games'][code]:,.0f} | {ratios[-1]:.1f}")
+        lows.append(min(ratios))
+        name = GAME_NAMES.get(code, (code,))[0]
+        verdict = "yes" if min(ratios) >= 10 else "no"
+        print(f"| {name} | `{code}` | {' | '.join(cells)} | {min(ratios):.1f} | {verdict} |")
+    met = sum(low >= 10 for low in lows)
+    verdict = "met" if met == len(lows) else "not met"
+    print(f"\ntarget ≥10× PettingZoo for every game, every round: {met} of {len(lows)} games "
+          f"({min(lows):.1f}–{max(lows):.1f}× at least) — {verdict}")  # fmt: skip
 
 
 def _report(mine: dict[str, Any], peers: dict[str, dict[str, Any]], every_game: bool) -> None:

@@ -27,6 +27,7 @@ from numpy.typing import NDArray
 from pure_source import load_from_source
 
 import straights.rl.dealer as dealer_module
+from straights.cards import Card
 from straights.poker.catalogue import variant_codes
 from straights.poker.engine import Deal, Legal
 from straights.poker.view import deal_view
@@ -128,6 +129,35 @@ def test_incremental_observations_equal_the_fresh_encoding(code: str, which: str
                     break
                 dealer.play(rng.choice(dealer.legal()))
     assert compared > 40
+
+
+@pytest.mark.parametrize("which", list(DEALERS))
+def test_a_card_chosen_to_turn_up_shows_once_everyone_has_chosen(which: str) -> None:
+    """Mexican stud: each player turns up one of his two cards.  The dealer follows the
+    choice in place (no view made again): the others see the card only once the last
+    player has chosen, the chooser all along."""
+    dealer = DEALERS[which](table_for("_FMEXICAN", 2))
+    # The 40-card Mexican deck runs 2c 2d 2h 2s 3c … 7s Jc … Ks Ac Ad Ah As: Kd is
+    # card 33, 2c card 0; a slot is 41 wide (the last entry: face down).
+    deck = "As Kd 2c 7h Qh Qc 3s 4s 5s 6s Jh Jc 2d 3d 4d 5d 6d 7d Ad Kc"
+    dealer.new_deal(deck=[Card(c) for c in deck.split()])
+    cards_at = dealer.encoding.cards_at  # seat one-hot (2), street (4 + 1), phase (3)
+    assert (cards_at, dealer.encoding.width, dealer.encoding.hand) == (10, 41, 5)
+    # Player 0's second card in seat 1's vector (player 0 is seat 1's next player).
+    kd_slot = cards_at + (1 * 5 + 1) * 41
+    assert dealer.actor == 0
+    dealer.play(dealer.actions.names.index("turn-up-2"))  # player 0 turns up Kd
+    waiting = dealer.observe(1)["observation"]  # player 1 still to choose: Kd face down
+    assert waiting[kd_slot + 40] == 1.0 and waiting[kd_slot + 33] == 0.0
+    assert dealer.observe(0)["observation"][cards_at + 41 + 33] == 1.0  # his own Kd
+    dealer.play(dealer.actions.names.index("turn-up-1"))  # player 1 turns up 2c
+    turned = dealer.observe(1)["observation"]
+    assert turned[kd_slot + 33] == 1.0 and turned[kd_slot + 40] == 0.0
+    assert turned[kd_slot : kd_slot + 41].sum() == 1.0
+    seen_by_0 = dealer.observe(0)["observation"]
+    two_c_slot = cards_at + (1 * 5 + 0) * 41  # player 1's first card in seat 0's vector
+    assert seen_by_0[two_c_slot] == 1.0 and seen_by_0[two_c_slot + 40] == 0.0
+    assert seen_by_0[two_c_slot + 41 + 40] == 1.0  # his 7h stays face down
 
 
 @pytest.mark.skipif(not COMPILED, reason="the dealer is not compiled here (no mypyc at install)")

@@ -80,6 +80,10 @@ class IndexedMove(NamedTuple):
     positions: tuple[int, ...] = ()
 
 
+#: Building a NamedTuple through its generated ``__new__`` runs interpreted code even
+#: when this module is compiled; a bet's moves are built directly (as the engine does).
+_new: Final = tuple.__new__
+
 #: The moves of the actions without an amount, made once.
 _PASSIVE: Final = {kind: IndexedMove(kind) for kind in ("fold", "check", "call", "bring-in")}
 
@@ -144,16 +148,16 @@ class ActionLayout:
                 moves[CALL] = _PASSIVE[kind]
             else:
                 low, high = action.low, action.high
-                moves[RAISE] = IndexedMove(kind, low)
+                moves[RAISE] = _new(IndexedMove, (kind, low, ()))
                 if self.sizes and high > low:
                     seen = {low}
                     base = pot + top - mine
                     for j, f in enumerate(self.sizes):
                         to = top + int(f * base + 0.5)
                         if low < to < high and to not in seen:
-                            moves[RAISE + 1 + j] = IndexedMove(kind, to)
+                            moves[RAISE + 1 + j] = _new(IndexedMove, (kind, to, ()))
                             seen.add(to)
-                    moves[self.last_raise] = IndexedMove(kind, high)
+                    moves[self.last_raise] = _new(IndexedMove, (kind, high, ()))
         indices = tuple(moves)
         mask = self._masks.get(indices)
         if mask is None:  # a few dozen at most: kept, read-only

@@ -125,8 +125,34 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(agents, False)
         self.truncations = dict.fromkeys(agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
-        self._skip_agent_selection = None
+        self._skip_agent_selection: str | None = None
         self._next(actor)
+
+    def _was_dead_step(self, action: Any) -> None:
+        """PettingZoo's step of an agent whose deal is over (``action`` must be ``None``),
+        done as its ``AECEnv._was_dead_step`` does, with less work: the agent leaves, the
+        next finished agent (else the one skipped for them) is selected, rewards are 0."""
+        if action is not None:
+            raise ValueError("when an agent is dead, the only valid action is None")
+        agent = self.agent_selection
+        terminations, truncations = self.terminations, self.truncations
+        del terminations[agent], truncations[agent], self.rewards[agent]
+        del self._cumulative_rewards[agent], self.infos[agent]
+        agents = self.agents
+        agents.remove(agent)
+        for other in agents:
+            if terminations[other] or truncations[other]:
+                if self._skip_agent_selection is None:
+                    self._skip_agent_selection = agent
+                self.agent_selection = other
+                break
+        else:
+            if self._skip_agent_selection is not None:
+                self.agent_selection = self._skip_agent_selection
+            self._skip_agent_selection = None
+        rewards = self.rewards
+        for other in rewards:
+            rewards[other] = 0
 
     def _next(self, actor: int | None) -> None:
         """``actor`` is to act, or (``None``) the deal is over: the rewards are paid."""
@@ -190,11 +216,30 @@ class EngineEnv(PokerEnv):
         if action is None:
             raise ConfigurationError(f"{agent} is to act: give an action index, not None")
         self._cumulative_rewards[agent] = 0.0
-        self.dealer.play(int(action))
-        self._next(self.dealer.actor)
+        dealer = self.dealer
+        dealer.play(int(action))
+        actor = dealer.actor
+        if actor is None:
+            self._next(None)
+        else:  # ``_next(actor)``, inline: the commonest step
+            self.agent_selection = self.possible_agents[actor]
 
     def observe(self, agent: str) -> Observation:
         return self.dealer.observe(self._seat[agent])
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``: the observation, cumulative reward, termination,
+        truncation and info of the agent to act (one call less per step)."""
+        agent = self.agent_selection
+        return (
+            self.dealer.observe(self._seat[agent]) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def payoffs(self) -> list[int]:
         return self.dealer.payoffs()

@@ -34,7 +34,7 @@ from straights.cards import Card
 from straights.errors import ConfigurationError, IllegalActionError
 from straights.poker.actions import CALL, DEFAULT_SIZES, FOLD, ActionLayout, IndexedMove
 from straights.poker.cards_source import DeckSource
-from straights.poker.engine import Deal, Entry, Legal
+from straights.poker.engine import CardChoice, Deal, Entry, Legal
 from straights.poker.view import deal_view
 from straights.rl.observation import KINDS, Encoding, History, writer
 from straights.rl.table import RlTable
@@ -60,6 +60,9 @@ _NO_CARD_MOVES: Final = frozenset(
 
 #: The most betting decisions (masks and moves) a dealer keeps.
 _BETTING_KEPT: Final = 4096
+
+#: From this many new history rows on, a seat catches up by one block copy.
+_BLOCK_ROWS: Final = 4
 
 #: An observation: ``{"observation": float32 vector, "action_mask": int8 vector}``.
 Observation = dict[str, NDArray[np.generic]]
@@ -89,6 +92,9 @@ class Dealer:
         self._mask: NDArray[np.int8] = np.zeros(self.actions.size, np.int8)
         self._betting: dict[tuple[Legal, ...], tuple[NDArray[np.int8], dict[int, IndexedMove]]]
         self._betting = {}
+        # The hand positions of each card action (discard or expose) by index.
+        self._positions: dict[tuple[str, int], tuple[int, ...]] = {}
+        self._card_choices: dict[tuple[CardChoice, int], tuple[NDArray[np.int8], list[int]]] = {}
         self._legal: Sequence[Legal] = ()
         self._indices: list[int] = []  # the legal action indices of the decision now
         # Each seat's observation so far, kept between steps: its seat, its card segments
@@ -96,13 +102,16 @@ class Dealer:
         # seen (``_seen``); the public segments stay 0 here, written into each copy.
         enc, n = self.encoding, table.players
         self._obs = np.zeros((n, enc.size), np.float32)
-        self._puts = [writer(self._obs[s]) for s in range(n)]
+        self._seats = [self._obs[s] for s in range(n)]  # each seat's row (a view)
+        self._puts = [writer(row) for row in self._seats]
+        self._no_mask: NDArray[np.int8] = np.zeros(self.actions.size, np.int8)
         self._rows = [self._obs[s, enc.history_at :].reshape(history, enc.row) for s in range(n)]
         for s in range(n):
             self._obs[s, enc.seat_at + s] = 1.0
         #: Where player ``i``'s hand starts in seat ``s``'s vector: ``_hand_at[s][i]``.
         self._block = block = enc.hand * enc.width
         self._hand_at = [[enc.cards_at + (i - s) % n * block for i in range(n)] for s in range(n)]
+        self._zero = writer(np.zeros(block, np.float32))  # empties a hand's slots
         self._seen = [0] * n
         self._card_moves = 0
         self._scanned = 0  # log entries looked at for card moves
@@ -110,6 +119,8 @@ class Dealer:
         self._hands: list[list[Card | None]] = []
         self._ups: list[list[bool]] = []
         self._board_up: list[bool] = []  # the board's cards face up, as the log says
+        # Cards chosen to be turned up and not yet turned: (player, slot, deck index).
+        self._exposed: list[tuple[int, int, int]] = []
         self._slots: list[tuple[int, NDArray[np.float32]]] = [
             (-1, self._obs[s, enc.cards_at : enc.chips_at]) for s in range(n)
         ]
@@ -151,6 +162,7 @@ class Dealer:
         self._hands = [[] for _ in range(table.players)]
         self._ups = [[] for _ in range(table.players)]
         self._board_up = []
+        self._exposed = []
 
     def _current(self) -> Deal:
         if self.deal is None:
@@ -183,8 +195,15 @@ class Dealer:
         if i is None:
             mask, moves = np.zeros(self.actions.size, np.int8), dict[int, IndexedMove]()
         elif choice is not None:
-            mask = self.actions.choice_mask(choice, len(deal.holes[i]))
-            moves = {}
+            # The same decision from a hand of the same size: the same mask and indices.
+            key = (choice, len(deal.holes[i]))
+            chosen = self._card_choices.get(key)
+            if chosen is None:
+                mask = self.actions.choice_mask(choice, key[1])
+                chosen = self._card_choices[key] = (mask, np.flatnonzero(mask).tolist())
+            self._mask, self._moves, self._moves_key = chosen[0], {}, self._decision
+            self._legal, self._indices = (), chosen[1]
+            return self._mask, self._moves
         elif deal.phase != "betting":
             raise ConfigurationError(
                 f"{deal.variant.code}: straights.rl has no actions for the {deal.phase} phase"
@@ -243,15 +262,22 @@ class Dealer:
         if i is None:
             raise IllegalActionError("the deal is over: nobody can act")
         mask, moves = self._choices(deal)
-        size = self.actions.size
-        if isinstance(index, bool) or not 0 <= index < size or not mask[index]:
+        if moves:  # a bet: the moves say what is legal
+            legal = not isinstance(index, bool) and index in moves
+        else:
+            legal = not isinstance(index, bool) and 0 <= index < self.actions.size
+            legal = legal and bool(mask[index])
+        if not legal:
             names = ", ".join(f"{k} {self.actions.names[k]}" for k in np.flatnonzero(mask))
             raise IllegalActionError(f"action {index!r} is not legal now; legal: {names}")
         street = deal.street_index
-        hand = deal.holes[i]
-        choice = deal.card_choice()
+        choice = None if moves else deal.card_choice()
         if choice is not None:
-            positions = self.actions.choice_move(choice.kind, int(index)).positions
+            key = (choice.kind, int(index))
+            positions = self._positions.get(key)
+            if positions is None:
+                positions = self._positions[key] = self.actions.choice_move(*key).positions
+            hand = deal.holes[i]
             cards = [hand[k] for k in positions]
             (deal.discard if choice.kind == "discard" else deal.expose)(cards)
             self.history.add(i, choice.kind, len(positions), street)
@@ -287,23 +313,71 @@ class Dealer:
                 moves = self._card_moves
                 current = [s for s, (m, _) in enumerate(self._slots) if m == moves]
             if kind == "fold" and i is not None:  # the commonest: inline
-                block, obs, hand_at = self._block, self._obs, self._hand_at
+                block, puts, hand_at, zero = self._block, self._puts, self._hand_at, self._zero
                 for s in current:
                     at = hand_at[s][i]
-                    obs[s, at : at + block] = 0.0
+                    puts[s][at : at + block] = zero
             elif (kind == "hole" and i is not None) or kind in ("board", "turn"):
                 self._write_dealt(entry, current)
             elif kind in ("show", "fold") and i is not None:
                 self._write_shown(entry, current)
             elif kind == "discard" and i is not None:
                 self._write_discarded(i, entry.cards, current)
+            elif kind == "expose" and i is not None and self._note_exposed(i, entry.cards):
+                continue
             elif kind != "burn":
-                self._card_moves += 1  # every seat's segments are made again from its view
-                self._hands = [list(hand) for hand in deal.holes]
-                self._ups = [list(up) for up in deal.up]
-                self._board_up = list(deal.board_up)
+                self._remake(deal)
                 break
         self._scanned = end
+        if self._exposed and current is not None:
+            self._write_exposed(deal, current)
+
+    def _remake(self, deal: Deal) -> None:
+        """After a card move not followed in place: every seat's segments are made again
+        from its view when it next observes."""
+        self._card_moves += 1
+        self._hands = [list(hand) for hand in deal.holes]
+        self._ups = [list(up) for up in deal.up]
+        self._board_up = list(deal.board_up)
+        self._exposed = []
+
+    def _note_exposed(self, i: int, cards: Sequence[Card | None]) -> bool:
+        """:meth:`_follow_cards` of player ``i``'s choice of ``cards`` to turn up: kept
+        until the engine turns them (once every player has chosen); ``False`` when a card
+        is not one the log dealt him face down (then every view is made again)."""
+        hand, ups = self._hands[i], self._ups[i]
+        index = self.encoding.deck_index
+        chosen = []
+        for card in cards:
+            if card is None:
+                return False
+            slot = next((k for k, c in enumerate(hand) if c == card and not ups[k]), -1)
+            if slot < 0 or any(j == i and k == slot for j, k, _ in self._exposed):
+                return False
+            chosen.append((i, slot, index[card._id]))
+        self._exposed.extend(chosen)
+        return True
+
+    def _write_exposed(self, deal: Deal, current: list[int]) -> None:
+        """The chosen cards the engine has turned up now, face up in the other seats'
+        segments in ``current`` (the chooser saw them all along)."""
+        up, folded = deal.up, deal.folded
+        waiting = []
+        hidden = self.encoding.width - 1
+        w = self.encoding.width
+        for i, slot, k in self._exposed:
+            if not up[i][slot]:
+                waiting.append((i, slot, k))
+                continue
+            self._ups[i][slot] = True
+            if folded[i]:
+                continue
+            for s in current:
+                if s != i:
+                    put, at = self._puts[s], self._hand_at[s][i] + slot * w
+                    put[at + hidden] = 0.0
+                    put[at + k] = 1.0
+        self._exposed = waiting
 
     def _write_dealt(self, entry: Entry, current: list[int]) -> None:
         """:meth:`_follow_cards` of a ``hole``, ``board`` or ``turn`` entry: the cards in
@@ -315,7 +389,7 @@ class Dealer:
             w, index = enc.width, enc.deck_index
             hidden = w - 1
             dealt = [
-                (hidden if c is None else index[c.id], up)
+                (hidden if c is None else index[c._id], up)
                 for c, up in zip(entry.cards, entry.up, strict=True)
             ]
             puts, hand_at = self._puts, self._hand_at
@@ -328,53 +402,74 @@ class Dealer:
             self._hands[i].extend(entry.cards)
             self._ups[i].extend(entry.up)
         elif entry.kind == "board":
-            at = len(self._board_up)
+            # Fresh slots, the same in every seat's vector (face up or down to all).
+            w, index, puts = enc.width, enc.deck_index, self._puts
+            hidden = w - 1
+            at = enc.board_at + len(self._board_up) * w
+            ones: list[int] = []
+            for card, up in zip(entry.cards, entry.up, strict=True):
+                ones.append(at + (index[card._id] if up and card is not None else hidden))
+                at += w
             for s in current:
-                slots = self._slots[s][1]
-                for j, card in enumerate(entry.cards):
-                    enc.put_board(slots, at + j, card if entry.up[j] else None)
+                put = puts[s]
+                for k in ones:
+                    put[k] = 1.0
             self._board_up.extend(entry.up)
-        else:  # turn
+        else:  # turn: face-down board slots turned up
             down = [j for j, up in enumerate(self._board_up) if not up][: len(entry.cards)]
             for j in down:
                 self._board_up[j] = True
+            w, index, puts = enc.width, enc.deck_index, self._puts
+            turned = [
+                (enc.board_at + j * w, -1 if card is None else index[card._id])
+                for j, card in zip(down, entry.cards, strict=True)
+            ]
             for s in current:
-                slots = self._slots[s][1]
-                for j, card in zip(down, entry.cards, strict=True):
-                    enc.put_board(slots, j, card)
+                put = puts[s]
+                for at, k in turned:
+                    if k >= 0:
+                        put[at + w - 1] = 0.0
+                        put[at + k] = 1.0
 
     def _write_discarded(self, i: int, cards: Sequence[Card | None], current: list[int]) -> None:
         """:meth:`_follow_cards` of player ``i``'s discard of ``cards``: the cards he keeps
         move up to the first slots (his own seat sees them, the others see the face-up
         ones and a face-down slot for each other card)."""
-        gone = set(cards)
+        gone = {id(c) for c in cards}  # cards are interned: the same card is the same object
         kept = [(c, up) for c, up in zip(self._hands[i], self._ups[i], strict=True)
-                if c not in gone]  # fmt: skip
+                if id(c) not in gone]  # fmt: skip
         self._hands[i] = [c for c, _ in kept]
         self._ups[i] = [up for _, up in kept]
-        enc, obs, block = self.encoding, self._obs, self._block
+        enc, block = self.encoding, self._block
         w, index = enc.width, enc.deck_index
+        zero = self._zero
         for s in current:
             at = self._hand_at[s][i]
-            obs[s, at : at + block] = 0.0
             put = self._puts[s]
+            put[at : at + block] = zero
             for card, up in kept:
                 seen = card is not None and (up or s == i)
-                put[at + (index[card.id] if seen and card is not None else w - 1)] = 1.0
+                put[at + (index[card._id] if seen and card is not None else w - 1)] = 1.0
                 at += w
 
     def _write_shown(self, entry: Entry, current: list[int]) -> None:
         """:meth:`_follow_cards` of a ``show`` or ``fold`` entry of player ``entry.player``."""
         enc, i = self.encoding, entry.player
         assert i is not None
+        if entry.kind == "fold":
+            for s in current:
+                enc.fold_out(self._slots[s][1], s, i)
+            return
+        # A slot shown holds the card itself (the player's own seat, a card face up),
+        # a face-down card or nothing: the face-down entry goes, the card's comes.
+        w, index = enc.width, enc.deck_index
+        hidden = w - 1
+        shown = [(j * w, index[c._id]) for j, c in enumerate(entry.cards) if c is not None]
         for s in current:
-            slots = self._slots[s][1]
-            if entry.kind == "fold":
-                enc.fold_out(slots, s, i)
-                continue
-            for j, card in enumerate(entry.cards):
-                if card is not None:
-                    enc.put_hole(slots, s, i, j, card)
+            put, start = self._puts[s], self._hand_at[s][i]
+            for at, k in shown:
+                put[start + at + hidden] = 0.0
+                put[start + at + k] = 1.0
 
     def observe(self, seat: int) -> Observation:
         """What ``seat`` sees now, with its action mask (all 0 unless it is to act)."""
@@ -387,11 +482,12 @@ class Dealer:
         if self._seen[seat] != len(self.history.actions):
             self._catch_up(seat)
         if deal.actor == seat:
-            mask = self._choices(deal)[0].copy()
+            self._choices(deal)
+            mask = self._mask.copy()
             legal = self._legal
         else:
-            mask, legal = np.zeros(self.actions.size, np.int8), ()
-        vector = self._obs[seat].copy()
+            mask, legal = self._no_mask.copy(), ()
+        vector = self._seats[seat].copy()
         self.encoding.put_public(writer(vector), deal, seat, legal)
         return {"observation": vector, "action_mask": mask}
 
@@ -401,7 +497,16 @@ class Dealer:
         history, enc = self.history, self.encoding
         n, actions = enc.n, history.actions
         seen, added = self._seen[seat], len(actions)
-        if added <= history.rows:  # nothing cut: rows seen … added are new
+        if added <= history.rows and added - seen >= _BLOCK_ROWS:
+            # Nothing cut, many rows new (a seat that has not acted for a while): their
+            # features in one copy, then each row's actor.
+            self._rows[seat][seen:added, n:] = history.features[seen:added]
+            put, width = self._puts[seat], enc.row
+            at = enc.history_at + seen * width
+            for who, _kind, _amount, _street in actions[seen:added]:
+                put[at + (who - seat) % n] = 1.0
+                at += width
+        elif added <= history.rows:  # nothing cut: rows seen … added are new
             put, width = self._puts[seat], enc.row
             at = enc.history_at + seen * width
             amount_at = n + len(KINDS)

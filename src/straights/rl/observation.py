@@ -180,11 +180,11 @@ class Encoding:
         for rel, i in enumerate(self.orders[seat]):
             base = rel * self.hand * w
             for card in players[i].cards:
-                put[base + (w - 1 if card is None else index[card.id])] = 1.0
+                put[base + (w - 1 if card is None else index[card._id])] = 1.0
                 base += w
         base = self.board_at - self.cards_at
         for card in view.board:
-            put[base + (w - 1 if card is None else index[card.id])] = 1.0
+            put[base + (w - 1 if card is None else index[card._id])] = 1.0
             base += w
         return out
 
@@ -204,14 +204,14 @@ class Encoding:
         at = ((player - seat) % self.n * self.hand + k) * w
         if not fresh:
             slots[at : at + w] = 0.0
-        slots[at + (w - 1 if card is None else self.deck_index[card.id])] = 1.0
+        slots[at + (w - 1 if card is None else self.deck_index[card._id])] = 1.0
 
     def put_board(self, slots: NDArray[np.float32], k: int, card: Card | None) -> None:
         """Write board slot ``k`` in :meth:`card_slots` (``None``: face down)."""
         w = self.width
         at = self.board_at - self.cards_at + k * w
         slots[at : at + w] = 0.0
-        slots[at + (w - 1 if card is None else self.deck_index[card.id])] = 1.0
+        slots[at + (w - 1 if card is None else self.deck_index[card._id])] = 1.0
 
     def fold_out(self, slots: NDArray[np.float32], seat: int, player: int) -> None:
         """Empty ``player``'s hand in ``seat``'s :meth:`card_slots` (he folded: his view
