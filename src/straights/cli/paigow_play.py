@@ -18,7 +18,8 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Final
 
-from straights.cli.prompt import Prompter
+from straights.cli.table_play import TerminalTable, chips_each, leaves
+from straights.paigow.deal import PaiGowDeal
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -26,7 +27,6 @@ if TYPE_CHECKING:
 
     from straights.bots.paigow import PaiGowBot
     from straights.cards import Card
-    from straights.paigow.deal import PaiGowDeal
     from straights.paigow.events import Event
     from straights.paigow.rules import HouseWayName, PaiGowRules
     from straights.store import Store
@@ -69,9 +69,8 @@ def play_pai_gow(
     whether Ctrl-C ended the game at the prompt and whether the game is over (the
     player out of chips).
     """
-    from rich.text import Text
-
     from straights.cli.game_setup import paigow_bots
+    from straights.cli.table_play import stored_table, unfinished
     from straights.errors import ConfigurationError
     from straights.paigow.deal import MAX_PLAYERS
     from straights.paigow.rules import PaiGowRules
@@ -91,14 +90,8 @@ def play_pai_gow(
         table = Table(hook, names, stack, seed=seed)
     else:
         if resume:
-            found = store.latest_unfinished("terminal", "pai-gow")
-            if found is None:
-                raise ConfigurationError(
-                    f"no unfinished table of pai-gow in {store.where}: start one with "
-                    "`straights play --game pai-gow`"
-                )
-            out.print(Text(f"Resuming table {found.id} from {store.where}."), soft_wrap=True)
-            record = StoredTable.load(store, found.id)
+            found = unfinished(store, store.latest_unfinished("terminal", "pai-gow"), "pai-gow")
+            record = stored_table(out, store, found, lambda: StoredTable.load(store, found.id))
             hook = pai_gow_game(found.settings)
             bet = int(found.settings.get("bet", bet))  # (none when not stored at a terminal)
             stack = int(found.settings["stack"])
@@ -109,9 +102,8 @@ def play_pai_gow(
             settings: dict[str, object] = {"bet": bet, "bots": list(kinds)}
             if house_way != "foxwoods":
                 settings["house_way"] = house_way
-            record = StoredTable.create(store, PAI_GOW, "pai-gow", names, stack, seed=seed,
-                                        settings=settings)  # fmt: skip
-            out.print(Text(f"Saving this table in {store.where}", "dim"), soft_wrap=True)
+            record = stored_table(out, store, None, lambda: StoredTable.create(
+                store, PAI_GOW, "pai-gow", names, stack, seed=seed, settings=settings))  # fmt: skip
         table = record.table
         if made is not None:
             made.append(record)
@@ -154,7 +146,7 @@ def set_hand(
         table.finish(deal)
 
 
-class PaiGowTerminal:
+class PaiGowTerminal(TerminalTable[PaiGowDeal, "Mapping[int, int]"]):
     """Pai Gow's hook on the one terminal loop; seats are counted as the deal counts
     them (1: you; 0: the bank), the table's seat ``s`` being the deal's ``s + 1``."""
 
@@ -168,16 +160,11 @@ class PaiGowTerminal:
         out: Console,
         bots: dict[int, PaiGowBot],
     ) -> None:
-        self.table, self.record, self.rules = table, record, rules
+        super().__init__(table, out, answers, record)
+        self.rules = rules
         self.bet, self.bot_bet, self.bots = bet, bet, bots
-        self.out = out
-        self.prompter = Prompter(out, answers)
         self.gone: set[int] = set()  # bots out of chips, told once
         self.told = 0  # the deal's events told before the player set
-
-    @property
-    def deals(self) -> int:
-        return self.table.deals
 
     def name(self, seat: int) -> str | None:
         names = self.table.names
@@ -197,8 +184,9 @@ class PaiGowTerminal:
         others = len(table.names) - 1
         bots = f" and {others} bot{'s' if others > 1 else ''}" if others else ""
         self.out.print(
-            f"{escape(table.names[0])}{bots} against the bank (the house), {table.stacks[0]} "
-            f"chips each.  Set a five-card and a two-card hand; win both and the bet pays even "
+            f"{escape(table.names[0])}{bots} against the bank (the house), "
+            f"{escape(chips_each(table.names, table.stacks))}.  Set a five-card and a two-card "
+            "hand; win both and the bet pays even "
             f"money less {rules.commission_percent}% commission (bets go in steps of "
             f"{rules.bet_unit}); win one: a push; copies go to the bank.  Keys: two positions "
             "such as [bold]2 5[/bold] for the two-card hand, [bold]h[/bold] the house way, "
@@ -209,10 +197,6 @@ class PaiGowTerminal:
             self.bet = pending.bets.get(1, self.bet)
         # (a deal resumed in play does not count towards --hands)
         return table.deals + (self.resumed() is not None)
-
-    def resumed(self) -> PaiGowDeal | None:
-        pending = None if self.record is None else self.record.deal
-        return None if pending is None or pending.finished else pending
 
     def can_deal(self) -> bool:
         if self.can_bet(1):
@@ -238,9 +222,6 @@ class PaiGowTerminal:
                 bets[seat] = min(self.bot_bet, self.rules.largest_bet(self.chips(seat + 1)))
         return bets
 
-    def start(self, plan: dict[int, int]) -> PaiGowDeal:
-        return self.table.start(plan) if self.record is None else self.record.start(plan)
-
     def ask_bet(self) -> int | None:
         from rich.text import Text
 
@@ -253,8 +234,9 @@ class PaiGowTerminal:
                 f"{head}bet [bold]{self.bet}[/bold]? (Enter bets it, a number changes it, "
                 "[bold]q[/bold] leaves) › "
             )
-            if answer is None or answer in ("q", "quit", "exit"):
+            if leaves(answer):
                 return None
+            assert answer is not None
             if answer in ("?", "help"):
                 self.help()
                 continue
@@ -293,7 +275,7 @@ class PaiGowTerminal:
                 f"Two-card hand: two positions · [bold]h[/bold] the house way ({house}) · "
                 "[bold]?[/bold] help · [bold]q[/bold] leave › "
             )
-            if answer is None or answer in ("q", "quit", "exit"):
+            if leaves(answer):
                 stays = False
                 out.print("You leave: your hand is set the house way.")
                 set_hand(self.table, self.record, deal, 1, None)
@@ -347,9 +329,7 @@ class PaiGowTerminal:
         from rich.text import Text
 
         table = self.table
-        self.out.rule("Final chips")
-        for seat, chips in sorted(enumerate(table.stacks), key=lambda kv: -kv[1]):
-            self.out.print(Text(f"  {table.names[seat]}: {chips}"))
+        self.final_chips(table.names)
         verb = "won" if table.house >= 0 else "lost"
         self.out.print(
             Text(f"  The house {verb} {abs(table.house)} in {table.deals} deal(s).", "dim")
