@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from straights.store.table import StoredTable
     from straights.table import PaiGowTable
 
-__all__ = ["PaiGowTerminal", "bot_front", "play_pai_gow", "set_hand"]
+__all__ = ["PaiGowTerminal", "bot_front", "pai_gow_terminal", "set_hand"]
 
 _EMPTY: Final = "An empty answer: type two positions (such as 2 5), or h"
 _HELP: Final = (
@@ -44,7 +44,7 @@ _HELP: Final = (
 )
 
 
-def play_pai_gow(
+def pai_gow_terminal(
     *,
     seats: int,
     name: str,
@@ -53,15 +53,12 @@ def play_pai_gow(
     bots: str | None = None,
     seed: int | None,
     answers: Iterator[str],
-    hands: int | None,
     out: Console,
     store: Store | None = None,
     resume: bool = False,
     house_way: HouseWayName = "foxwoods",
-    made: list[StoredTable[PaiGowDeal, Mapping[int, int]]] | None = None,
-) -> tuple[bool, bool]:
-    """Play on the one terminal loop (:func:`~straights.cli.table_play.play_table`) until
-    the player leaves, runs out of chips or ``hands`` deals are over.
+) -> PaiGowTerminal:
+    """Pai Gow's hook on the one terminal loop (:func:`~straights.cli.table_play.play_table`).
 
     ``bots``: the other seats' bots in turn (``house`` unless named; a resumed table
     keeps its own).  ``store``: the table is stored command by command, and put in
@@ -105,16 +102,11 @@ def play_pai_gow(
             record = stored_table(out, store, None, lambda: StoredTable.create(
                 store, PAI_GOW, "pai-gow", names, stack, seed=seed, settings=settings))  # fmt: skip
         table = record.table
-        if made is not None:
-            made.append(record)
     hook.rules.check_bet(bet, stack)
     from straights.bots.paigow import make_paigow_bot
-    from straights.cli.table_play import play_table
 
     players = {seat: make_paigow_bot(kind, hook.rules) for seat, kind in enumerate(kinds, 2)}
-    game = PaiGowTerminal(table, record, hook.rules, bet, answers, out, players)
-    play_table(game, hands)
-    return game.prompter.interrupted, 0 not in table.seated
+    return PaiGowTerminal(table, record, hook.rules, bet, answers, out, players)
 
 
 def bot_front(bot: PaiGowBot | None, deal: PaiGowDeal, seat: int) -> list[Card] | None:

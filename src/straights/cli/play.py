@@ -1,15 +1,20 @@
-"""``straights play``: a game of Straights against bots in the terminal.
+"""``straights play``: Straights, any game of the catalogue or Pai Gow against bots in the terminal.
 
 Starts with no questions (sensible defaults), draws the table with Rich, and
 reads actions from the keyboard — or, for tests and demos, from a script file
-or a pipe (one answer per line; the end of the input quits).
+or a pipe (one answer per line; the end of the input quits).  This module sets
+each game up (new, or resumed from the store: a Straights table of an earlier
+release included, replayed by :mod:`straights.store.legacy_straights`) and hands
+its hook (:class:`~straights.cli.ring_play.PokerTerminal`,
+:class:`~straights.cli.paigow_play.PaiGowTerminal`) to the one session
+(:func:`~straights.cli.table_play.session`).
 """
 
 from __future__ import annotations
 
 import sys
 from functools import partial
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -117,12 +122,13 @@ def play(
             f"{spelled(name, value)}: a resumed table keeps the house rules it was "
             "started with; drop it"
         )
+    if resume and not save:
+        raise ConfigurationError("--resume continues a saved table: drop --no-save")
     chosen = _muck_choice(muck, script)
     if is_pai_gow(game_name):  # a banked game with its own hook: cli/paigow_play.py
         house_of(None)  # refused: Pai Gow has no betting rounds
         if muck is not None:
             raise ConfigurationError("--muck: Pai Gow shows every hand to the bank; drop it")
-        _check_resume(resume, save)
         _play_pai_gow(seats, bots, name, stack, seed, script, hands, db, save, resume,
                       table_house_way(table_rules or {}))  # fmt: skip
         return
@@ -130,7 +136,6 @@ def play(
     house = house_of(ring)  # refused where no game can have it
     code = straights_code(ring, pack, betting)
     if ring is not None and code is None:  # every other game of the catalogue
-        _check_resume(resume, save)
         _play_ring(ring, seats, bots, name, stack, seed, script, hands, db, save, resume, house,
                    muck=chosen)  # fmt: skip
         return
@@ -143,15 +148,9 @@ def play(
         pack=pack,
         bot_seats=seats - 1,
     )  # fmt: skip  (refuses what Straights cannot deal)
-    _check_resume(resume, save)
     assert code is not None  # Straights, on its own stakes and dealer draw
     _play_ring(RingGames((get_variant(code),), False), seats, bots, name, stack, seed, script,
                hands, db, save, resume, house, ante=ante, muck=chosen)  # fmt: skip
-
-
-def _check_resume(resume: bool, save: bool) -> None:
-    if resume and not save:
-        raise ConfigurationError("--resume continues a saved table: drop --no-save")
 
 
 def _latest_straights(store: Store) -> TableRecord | None:
@@ -179,18 +178,17 @@ def _play_pai_gow(
     house_way: HouseWayName = "foxwoods",
 ) -> None:
     """Pai Gow at the one table, on the one terminal loop (its hook: cli/paigow_play.py)."""
-    from straights.cli.paigow_play import play_pai_gow
+    from straights.cli.paigow_play import pai_gow_terminal
     from straights.cli.render import console
     from straights.store import Store
 
     told = answers(script)
     out = console()
     store = Store(db) if save else None
-    made: list[StoredTable[Any, Any]] = []
-    play = partial(play_pai_gow, seats=seats, bots=bots, name=name, stack=stack,
-                   bet=max(2, min(20, stack)), seed=seed, answers=told, hands=hands, out=out,
-                   store=store, resume=resume, house_way=house_way, made=made)  # fmt: skip
-    session(play, out, store, made, "straights play --game pai-gow", db)
+    terminal = partial(pai_gow_terminal, seats=seats, bots=bots, name=name, stack=stack,
+                       bet=max(2, min(20, stack)), seed=seed, answers=told, out=out,
+                       store=store, resume=resume, house_way=house_way)  # fmt: skip
+    session(terminal, hands, out, store, "straights play --game pai-gow", db)
 
 
 def _play_ring(
@@ -217,7 +215,7 @@ def _play_ring(
     from straights.bots.arena import deal_bots, first_button
     from straights.cards import make_rng
     from straights.cli.render import console
-    from straights.cli.ring_play import muck_seats, play_ring
+    from straights.cli.ring_play import muck_seats, poker_terminal
     from straights.poker.catalogue import game_name
     from straights.store import Store
     from straights.store.table import POKER, Replaying, StoredTable
@@ -257,7 +255,6 @@ def _play_ring(
         names = [name] + [f"{kind.capitalize()} {k}" for k, kind in enumerate(kinds, start=1)]
     seat_bots = deal_bots(kinds, bot_seed, variants)
     stored = None
-    made: list[StoredTable[Deal, Variant]] = []
     if store is not None:
         settings = {"games": [v.code for v in variants], "bots": kinds, "bot_seed": bot_seed,
                     "choice_seed": choice_seed}  # fmt: skip
@@ -280,15 +277,14 @@ def _play_ring(
                 make = partial(load_terminal, store, record.id, hook)
             else:
                 make = partial(StoredTable.load, store, record.id, hook)
-            made.append(stored_table(out, store, record, make))
-            return made[0]
+            return stored_table(out, store, record, make)
 
-    play = partial(play_ring, games=variants, dealers_choice=ring.dealers_choice, bots=seat_bots,
-                   names=names, stack=stack, seed=table_seed, answers=answers(script),
-                   hands=hands, out=out, choice_seed=choice_seed, stored=stored, house=house,
-                   ante=ante, muck=muck)  # fmt: skip
+    terminal = partial(poker_terminal, games=variants, dealers_choice=ring.dealers_choice,
+                       bots=seat_bots, names=names, stack=stack, seed=table_seed,
+                       answers=answers(script), out=out, choice_seed=choice_seed, stored=stored,
+                       house=house, ante=ante, muck=muck)  # fmt: skip
     again = "straights play" if ante is not None else f"straights play --game {label}"
-    session(play, out, store, made, again, db)
+    session(terminal, hands, out, store, again, db)
 
 
 def _earlier_straights(

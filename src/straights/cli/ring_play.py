@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from straights.poker.house import HouseRules
     from straights.store.table import Replaying, StoredTable
 
-__all__ = ["MuckChoice", "muck_seats", "play_ring"]
+__all__ = ["MuckChoice", "PokerTerminal", "muck_seats", "poker_terminal"]
 
 #: The player's choice at a showdown his hand lost (and when he wins uncontested).
 MuckChoice = Literal["ask", "show", "muck"]
@@ -64,7 +64,7 @@ def muck_seats(muck: MuckChoice) -> dict[str, list[int]]:
 _HELP_WORDS = ("?", "h", "help")
 
 
-def play_ring(
+def poker_terminal(
     *,
     games: Sequence[Variant],
     dealers_choice: bool,
@@ -73,16 +73,14 @@ def play_ring(
     stack: int,
     seed: int | None,
     answers: Iterator[str],
-    hands: int | None,
     out: Console,
     choice_seed: int,
     stored: Callable[[Replaying], StoredTable[Deal, Variant]] | None = None,
     house: HouseRules | None = None,
     ante: int | None = None,
     muck: MuckChoice = "ask",
-) -> tuple[bool, bool]:
-    """Play until the player quits, is broke, or ``hands`` deals are played; returns
-    whether the player pressed Ctrl-C and whether the game is over.
+) -> PokerTerminal:
+    """The hook of a catalogue game's table on the one terminal loop.
 
     ``stored``: the game is stored command by command — it gets this table's replay hook
     and returns the stored game, new or loaded (a loaded one plays on where it stopped;
@@ -94,18 +92,15 @@ def play_ring(
     player's hand lost, and when he wins uncontested, he is asked to show or muck
     (``ask``), shows every hand at the showdown (``show``), or mucks unasked (``muck``).
     """
-    table = _RingTable(games, dealers_choice, bots, names, stack, seed, answers, out, choice_seed,
-                       house, ante, muck)  # fmt: skip
+    table = PokerTerminal(games, dealers_choice, bots, names, stack, seed, answers, out,
+                          choice_seed, house, ante, muck)  # fmt: skip
     if stored is not None:
         table.record = stored(table.replay)
         table.table = table.record.table
-    from straights.cli.table_play import play_table
-
-    play_table(table, hands)
-    return table.prompter.interrupted, table.over
+    return table
 
 
-class _RingTable(TerminalTable[Deal, Variant]):
+class PokerTerminal(TerminalTable[Deal, Variant]):
     """Every catalogue game's hook on the one terminal loop."""
 
     def __init__(
@@ -141,8 +136,6 @@ class _RingTable(TerminalTable[Deal, Variant]):
         self.chooser = random.Random(choice_seed)
         self.last = self.games[0]
         self.quit = False
-        #: Whether the game is over (the player broke, or every chip won).
-        self.over = False
 
     def replay(self, command: dict[str, Any], ring: PokerTable, deal: Deal | None) -> None:
         """Before a stored command is replayed: draw what this table drew when it was
@@ -416,7 +409,6 @@ class _RingTable(TerminalTable[Deal, Variant]):
 
     def goodbye(self) -> None:
         ring = self.table
-        self.over = ring.over or ring.stacks[0] == 0
         self.final_chips(["You", *ring.names[1:]])
         if ring.carry:
             self.out.print(f"  still in the middle: {ring.carry}")

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "QUIT",
+    "Session",
     "TerminalGame",
     "TerminalTable",
     "answers",
@@ -175,6 +176,11 @@ class TerminalTable(Generic[DealT, PlanT]):
         """Deals finished at the table."""
         return self.table.deals
 
+    @property
+    def over(self) -> bool:
+        """Whether the game is over: the player cannot play on, or no other player can."""
+        return self.table.over or 0 not in self.table.seated
+
     def resumed(self) -> DealT | None:
         """A stored table's deal left in play, to play on first."""
         pending = None if self.record is None else self.record.deal
@@ -226,17 +232,30 @@ def unfinished(store: Store, found: TableRecord | None, game: str | None) -> Tab
     )
 
 
+class Session(TerminalGame[Any, Any], Protocol):
+    """A game's hook as :func:`session` plays it (a :class:`TerminalTable` that is a
+    :class:`TerminalGame`)."""
+
+    prompter: Prompter
+    record: StoredTable[Any, Any] | None
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is over."""
+        ...
+
+
 def session(
-    play: Callable[[], tuple[bool, bool]],
+    make: Callable[[], Session],
+    hands: int | None,
     out: Console,
     store: Store | None,
-    made: list[StoredTable[Any, Any]],
     again: str,
     db: str | None,
 ) -> None:
-    """Run ``play`` (it answers whether Ctrl-C ended it and whether the game is over):
-    a stored table (``made``) is closed as finished, or the player told the command
-    (``again`` with ``--resume``) that continues it; Ctrl-C exits with its status."""
+    """Play the game ``make`` makes on the one loop (``hands``: at most so many deals): a
+    stored table is then closed as finished, or the player told the command (``again``
+    with ``--resume``) that continues it; Ctrl-C exits with its status."""
     import shlex
 
     import typer
@@ -244,17 +263,21 @@ def session(
 
     from straights.cli.render import runnable
 
+    game, over, interrupted = None, False, False
     try:
         try:
-            interrupted, over = play()
+            game = make()
+            play_table(game, hands)
+            over, interrupted = game.over, game.prompter.interrupted
         except KeyboardInterrupt:  # Ctrl-C while the bots play: what is stored stays
             from straights.cli import interrupt
 
             interrupt.handled()
-            interrupted, over = True, False
+            interrupted = True
             out.print()
-        if store is not None and made:
-            table_id = made[0].record.id
+        stored = None if game is None else game.record
+        if store is not None and stored is not None:
+            table_id = stored.record.id
             if over:
                 store.finish_table(table_id)
             else:
