@@ -276,7 +276,7 @@ class PaiGowTerminal(TerminalTable[PaiGowDeal, "Mapping[int, int]"]):
             elif answer in ("h", "house", "house way"):
                 set_hand(self.table, self.record, deal, 1, None)
             else:
-                front = _positions(answer, len(mine)) if answer else _EMPTY
+                front = _two_positions(answer, len(mine)) if answer else _EMPTY
                 if isinstance(front, str):
                     out.print(Text(front, "red"))
                     continue
@@ -343,11 +343,11 @@ def _numbered(cards: list[Card]) -> Text:
     return line
 
 
-def _positions(answer: str, count: int) -> list[int] | str:
+def _two_positions(answer: str, count: int) -> list[int] | str:
     """Two different positions (counted from 1, indices returned) from ``answer``
     (``'2 5'``, ``'2,5'``, ``'25'``), or why not.
 
-    >>> _positions("2 5", 7), _positions("25", 7), _positions("2 9", 7)
+    >>> _two_positions("2 5", 7), _two_positions("25", 7), _two_positions("2 9", 7)
     ([1, 4], [1, 4], '9 is not a position: your cards are numbered 1 to 7')
     """
     digits = re.findall(r"\d+", answer)
