@@ -61,10 +61,8 @@ def pai_gow_terminal(
     """Pai Gow's hook on the one terminal loop (:func:`~straights.cli.table_play.play_table`).
 
     ``bots``: the other seats' bots in turn (``house`` unless named; a resumed table
-    keeps its own).  ``store``: the table is stored command by command, and put in
-    ``made`` (``resume``: the last unfinished one is played on, where it stopped).  Returns
-    whether Ctrl-C ended the game at the prompt and whether the game is over (the
-    player out of chips).
+    keeps its own).  ``store``: the table is stored command by command (``resume``: the
+    last unfinished one is played on, where it stopped).
     """
     from straights.cli.game_setup import paigow_bots
     from straights.cli.table_play import stored_table, unfinished
@@ -138,7 +136,7 @@ def set_hand(
         table.finish(deal)
 
 
-class PaiGowTerminal(TerminalTable[PaiGowDeal, "Mapping[int, int]"]):
+class PaiGowTerminal(TerminalTable[PaiGowDeal, Mapping[int, int]]):
     """Pai Gow's hook on the one terminal loop; seats are counted as the deal counts
     them (1: you; 0: the bank), the table's seat ``s`` being the deal's ``s + 1``."""
 

@@ -92,12 +92,12 @@ def poker_terminal(
     player's hand lost, and when he wins uncontested, he is asked to show or muck
     (``ask``), shows every hand at the showdown (``show``), or mucks unasked (``muck``).
     """
-    table = PokerTerminal(games, dealers_choice, bots, names, stack, seed, answers, out,
-                          choice_seed, house, ante, muck)  # fmt: skip
+    terminal = PokerTerminal(games, dealers_choice, bots, names, stack, seed, answers, out,
+                             choice_seed, house, ante, muck)  # fmt: skip
     if stored is not None:
-        table.record = stored(table.replay)
-        table.table = table.record.table
-    return table
+        terminal.record = stored(terminal.replay)
+        terminal.table = terminal.record.table
+    return terminal
 
 
 class PokerTerminal(TerminalTable[Deal, Variant]):
