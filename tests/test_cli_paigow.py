@@ -147,3 +147,20 @@ def test_a_bot_out_of_chips_leaves_once() -> None:
     assert text.count("Bot 3 is out of chips and leaves the table.") == 1
     after = text.split("Bot 3 is out of chips")[1]
     assert "Bot 3 sets" not in after and "Bot 2 sets" in after
+
+
+def test_a_resumed_table_greets_with_each_player_s_chips(tmp_path: Path) -> None:
+    db = str(tmp_path / "games.db")
+    first = run("play", "--game", "pai-gow", "--seed", "3", "--seats", "3", "--hands", "2",
+                "--db", db, "--script", "-", stdin="\nh\n\nh\n")  # fmt: skip
+    assert first.returncode == 0, first.stderr
+    assert "100 chips each" in first.stdout  # a new table: every stack the same
+    final = first.stdout[first.stdout.index("Final chips") :]
+    chips = dict(re.findall(r"^  (You|Bot \d): (\d+)$", final, re.MULTILINE))
+    assert len(chips) == 3 and len(set(chips.values())) > 1, final
+    again = run("play", "--game", "pai-gow", "--resume", "--db", db, "--script", "-", stdin="q\n")
+    assert again.returncode == 0, again.stderr
+    greeting = " ".join(again.stdout.split())  # the greeting wraps at the console's width
+    listed = f"chips: You {chips['You']}, Bot 2 {chips['Bot 2']}, Bot 3 {chips['Bot 3']}."
+    assert f"against the bank (the house), {listed}" in greeting, again.stdout
+    assert "chips each" not in greeting

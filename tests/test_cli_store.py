@@ -195,8 +195,9 @@ def test_a_straights_table_of_an_earlier_release_resumes_at_the_one_table(
 ) -> None:
     # Earlier releases stored Straights' own table (RecordedTable, events as its log):
     # `play --resume` replays it by the one engine and plays on at the one table.
+    from recorded_table import RecordedTable
+
     from straights.game import TableConfig
-    from straights.store import RecordedTable
     from straights.store.legacy_straights import SWITCH, load_terminal
 
     path = tmp_path / "old.db"

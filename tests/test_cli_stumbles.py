@@ -3,7 +3,6 @@ the one clear line (or the right words) he must get back."""
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import signal
@@ -14,13 +13,8 @@ from pathlib import Path
 
 import pytest
 from clitools import run_main
-from rich.console import Console
 
-from straights.cli.straights_legacy import _Game
 from straights.errors import ConfigurationError
-from straights.game.config import TableConfig
-from straights.game.hand import Action, Hand
-from straights.game.table import Table
 
 
 def one_error_line(err: str) -> str:
@@ -267,81 +261,34 @@ def test_usage_errors_are_one_line_like_the_tools_own(
 # -- Straights' own terminal table (tables of earlier releases resume on it) ----------------
 
 
-class Aggressive:
-    """Bets or raises whenever it may, else calls or checks."""
-
-    name = "aggressive"
-
-    def act(self, hand: Hand) -> Action:
-        assert hand.actor is not None
-        kinds = {a.kind: a for a in hand.legal_actions(hand.actor)}
-        for kind in ("raise", "bet", "call", "check"):
-            if kind in kinds:
-                return kinds[kind]
-        raise AssertionError(kinds)  # pragma: no cover
-
-
-class Passive:
-    """Checks or calls, never more."""
-
-    name = "passive"
-
-    def act(self, hand: Hand) -> Action:
-        assert hand.actor is not None
-        kinds = {a.kind: a for a in hand.legal_actions(hand.actor)}
-        return kinds["check"] if "check" in kinds else kinds["call"]
-
-
-def play_game(table: Table, bots: dict[int, object], answers: list[str], hands: int = 1) -> str:
-    sink = io.StringIO()
-    out = Console(file=sink, width=160, highlight=False, color_system=None)
-    _Game(table, bots, out, iter(answers), hands).run()  # type: ignore[arg-type]
-    return sink.getvalue()
-
-
-def test_the_prompt_helps_and_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Button on you: the passive bot acts first and checks, so you face no bet.
-    table = Table(TableConfig(seats=2), ["You", "Passive"], seed=3, button=0)
-    text = play_game(table, {1: Passive()}, ["?", "xyzzy", "[/]", "help", "f", "x", "q"])
-    assert "is not possible now" not in text
-    assert "Keys:" in text and "x or k" in text and "? or h" in text  # help lists the keys
-    assert "Now you may: check, bet 1." in text
-    assert "'xyzzy' is not an action: type ? for the keys" in text
+def test_the_prompt_helps_and_says_why(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # Straights at the one table: the calling bot checks to you, so you face no bet.
+    script = tmp_path / "answers.txt"
+    script.write_text("?\nxyzzy\n[/]\nhelp\nf\nr\nq\n", encoding="utf-8")
+    code, text, err = run_main(capsys, "play", "--seats", "2", "--bots", "calling", "--seed",
+                               "3", "--no-save", "--script", str(script))  # fmt: skip
+    assert code == 0, err
+    assert text.count("Keys:\n  c        check, call or bring in") == 2  # ? and help
+    assert "  ? or h   this help" in text
+    assert "Now you may: check, bet to 1." in text
+    assert "'xyzzy' is not an action: c check/call, b/r bet/raise, a all in, f fold" in text
     assert "'[/]' is not an action" in text  # what was typed is echoed as text, not markup
-    assert "You cannot fold: there is no bet to call (check instead)" in text
-    assert "  You check" in text  # x is check
+    assert "you cannot fold now: you may check, bet to 1" in text
+    assert "You bet 1\nCalling 1 calls 1" in text  # r bets when there is no bet to raise
 
 
-def test_a_capped_raise_gets_the_engines_reason() -> None:
-    table = Table(TableConfig(seats=2, betting="limit"), ["You", "Shark"], seed=3, button=0)
-    # Shark bets, you raise (1), Shark raises (2: the cap), you try again, then call.
-    text = play_game(table, {1: Aggressive()}, ["r", "r", "c", "q"])
-    assert "  You raise to 3" in text and "  Shark raises to 7" in text
-    assert "You cannot raise: Limit Straights allows at most 2 raises in a betting round" in text
-    assert "  You call 4" in text
-
-
-def test_side_pots_show_as_they_form_and_rounds_are_numbered() -> None:
-    config = TableConfig(seats=3, betting="no-limit", starting_stack=100)
-    table = Table(config, ["You", "Short", "Caller"], seed=5, stacks=[100, 2, 100], button=0)
-    # You bet or raise whenever you may; the others call until Short is all-in.
-    text = play_game(table, {1: Passive(), 2: Passive()}, ["r", "c"] * 30)
-    showdown = text.index(" shows ") if " shows " in text else len(text)
-    assert "Side pot 1" in text[:showdown], text
-    # Short is all-in for 2: the main pot is everyone's, the bets beyond it only yours
-    # and Caller's; a bet not yet called never makes a side pot.
-    assert "Main pot: 6 (Short, Caller, You) · Side pot 1: 2 (Caller, You)" in text
-    for k in (1, 2, 3):
-        assert f"Round {k} of 5" in text and f"round {k} of 5" in text
-
-
-def test_you_is_spoken_to_in_the_second_person(tmp_path: Path) -> None:
-    table = Table(TableConfig(seats=2, starting_stack=3), ["You", "Shark"], seed=8)
-    text = play_game(table, {1: Aggressive()}, ["c"] * 200, hands=50)
+def test_you_is_spoken_to_in_the_second_person(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    script = tmp_path / "answers.txt"
+    script.write_text("c\n" * 200, encoding="utf-8")
+    args = ["--seats", "2", "--bots", "strength", "--stack", "3", "--seed", "8", "--no-save"]
+    code, text, err = run_main(capsys, "play", *args, "--script", str(script))
+    assert code == 0, err
     for wrong in ("You shows", "You deals", "You is ", "You pays", "You calls", "You checks"):
         assert wrong not in text
     assert "You call" in text or "You check" in text
-    assert "Shark calls" in text or "Shark raises" in text or "Shark bets" in text
+    assert "Strength 1 calls" in text or "Strength 1 raises" in text or "Strength 1 bets" in text
 
 
 def test_history_show_speaks_to_the_terminal_player(

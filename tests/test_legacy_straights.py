@@ -20,6 +20,7 @@ from typing import Any
 
 import pexpect
 import pytest
+from recorded_table import RecordedTable
 from sizes import size
 
 from straights.bots.base import seat_action
@@ -32,7 +33,7 @@ from straights.game.table import Table
 from straights.poker.catalogue import get_variant
 from straights.poker.engine import Deal
 from straights.poker.view import Move
-from straights.store import RecordedTable, Store
+from straights.store import Store
 from straights.store import legacy_straights as legacy
 from straights.store.legacy_straights import (
     SWITCH,

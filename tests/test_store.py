@@ -8,12 +8,13 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from recorded_table import RecordedTable
 from sqlalchemy import delete, update
 
 from straights.errors import HandHistoryError, IllegalActionError, StoreError
 from straights.game import Table, TableConfig
 from straights.game.phh import loads_phh, replay_phh
-from straights.store import LogWrite, RecordedTable, Store, database_url, default_url
+from straights.store import LogWrite, Store, database_url, default_url
 from straights.store.schema import SCHEMA_VERSION, commands, hands
 
 

@@ -17,11 +17,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from recorded_table import RecordedTable
 from sqlalchemy import create_engine
 
 from straights.errors import HandHistoryError
 from straights.game.phh import loads_phh, replay_phh
-from straights.store import RecordedTable, Store
+from straights.store import Store
 from straights.store.archive import deals_from_events
 from straights.store.schema import SCHEMA_VERSION
 from straights.web.manager import TableManager

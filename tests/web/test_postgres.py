@@ -11,12 +11,13 @@ import time
 from pathlib import Path
 
 import pytest
+from recorded_table import RecordedTable
 from sqlalchemy import create_engine, insert, text
 from webtools import Client, Server, rebuild
 
 from straights.errors import StoreError
 from straights.game import TableConfig
-from straights.store import RecordedTable, Store
+from straights.store import Store
 from straights.store.opening import alembic_config, database_url
 
 pytestmark = pytest.mark.postgres

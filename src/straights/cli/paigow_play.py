@@ -18,7 +18,8 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Final
 
-from straights.cli.prompt import Prompter
+from straights.cli.table_play import TerminalTable, chips_each, leaves
+from straights.paigow.deal import PaiGowDeal
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -26,14 +27,13 @@ if TYPE_CHECKING:
 
     from straights.bots.paigow import PaiGowBot
     from straights.cards import Card
-    from straights.paigow.deal import PaiGowDeal
     from straights.paigow.events import Event
     from straights.paigow.rules import HouseWayName, PaiGowRules
     from straights.store import Store
     from straights.store.table import StoredTable
     from straights.table import PaiGowTable
 
-__all__ = ["PaiGowTerminal", "bot_front", "play_pai_gow", "set_hand"]
+__all__ = ["PaiGowTerminal", "bot_front", "pai_gow_terminal", "set_hand"]
 
 _EMPTY: Final = "An empty answer: type two positions (such as 2 5), or h"
 _HELP: Final = (
@@ -44,7 +44,7 @@ _HELP: Final = (
 )
 
 
-def play_pai_gow(
+def pai_gow_terminal(
     *,
     seats: int,
     name: str,
@@ -53,25 +53,19 @@ def play_pai_gow(
     bots: str | None = None,
     seed: int | None,
     answers: Iterator[str],
-    hands: int | None,
     out: Console,
     store: Store | None = None,
     resume: bool = False,
     house_way: HouseWayName = "foxwoods",
-    made: list[StoredTable[PaiGowDeal, Mapping[int, int]]] | None = None,
-) -> tuple[bool, bool]:
-    """Play on the one terminal loop (:func:`~straights.cli.table_play.play_table`) until
-    the player leaves, runs out of chips or ``hands`` deals are over.
+) -> PaiGowTerminal:
+    """Pai Gow's hook on the one terminal loop (:func:`~straights.cli.table_play.play_table`).
 
     ``bots``: the other seats' bots in turn (``house`` unless named; a resumed table
-    keeps its own).  ``store``: the table is stored command by command, and put in
-    ``made`` (``resume``: the last unfinished one is played on, where it stopped).  Returns
-    whether Ctrl-C ended the game at the prompt and whether the game is over (the
-    player out of chips).
+    keeps its own).  ``store``: the table is stored command by command (``resume``: the
+    last unfinished one is played on, where it stopped).
     """
-    from rich.text import Text
-
     from straights.cli.game_setup import paigow_bots
+    from straights.cli.table_play import stored_table, unfinished
     from straights.errors import ConfigurationError
     from straights.paigow.deal import MAX_PLAYERS
     from straights.paigow.rules import PaiGowRules
@@ -91,14 +85,8 @@ def play_pai_gow(
         table = Table(hook, names, stack, seed=seed)
     else:
         if resume:
-            found = store.latest_unfinished("terminal", "pai-gow")
-            if found is None:
-                raise ConfigurationError(
-                    f"no unfinished table of pai-gow in {store.where}: start one with "
-                    "`straights play --game pai-gow`"
-                )
-            out.print(Text(f"Resuming table {found.id} from {store.where}."), soft_wrap=True)
-            record = StoredTable.load(store, found.id)
+            found = unfinished(store, store.latest_unfinished("terminal", "pai-gow"), "pai-gow")
+            record = stored_table(out, store, found, lambda: StoredTable.load(store, found.id))
             hook = pai_gow_game(found.settings)
             bet = int(found.settings.get("bet", bet))  # (none when not stored at a terminal)
             stack = int(found.settings["stack"])
@@ -109,20 +97,14 @@ def play_pai_gow(
             settings: dict[str, object] = {"bet": bet, "bots": list(kinds)}
             if house_way != "foxwoods":
                 settings["house_way"] = house_way
-            record = StoredTable.create(store, PAI_GOW, "pai-gow", names, stack, seed=seed,
-                                        settings=settings)  # fmt: skip
-            out.print(Text(f"Saving this table in {store.where}", "dim"), soft_wrap=True)
+            record = stored_table(out, store, None, lambda: StoredTable.create(
+                store, PAI_GOW, "pai-gow", names, stack, seed=seed, settings=settings))  # fmt: skip
         table = record.table
-        if made is not None:
-            made.append(record)
     hook.rules.check_bet(bet, stack)
     from straights.bots.paigow import make_paigow_bot
-    from straights.cli.table_play import play_table
 
     players = {seat: make_paigow_bot(kind, hook.rules) for seat, kind in enumerate(kinds, 2)}
-    game = PaiGowTerminal(table, record, hook.rules, bet, answers, out, players)
-    play_table(game, hands)
-    return game.prompter.interrupted, 0 not in table.seated
+    return PaiGowTerminal(table, record, hook.rules, bet, answers, out, players)
 
 
 def bot_front(bot: PaiGowBot | None, deal: PaiGowDeal, seat: int) -> list[Card] | None:
@@ -154,7 +136,7 @@ def set_hand(
         table.finish(deal)
 
 
-class PaiGowTerminal:
+class PaiGowTerminal(TerminalTable[PaiGowDeal, Mapping[int, int]]):
     """Pai Gow's hook on the one terminal loop; seats are counted as the deal counts
     them (1: you; 0: the bank), the table's seat ``s`` being the deal's ``s + 1``."""
 
@@ -168,16 +150,11 @@ class PaiGowTerminal:
         out: Console,
         bots: dict[int, PaiGowBot],
     ) -> None:
-        self.table, self.record, self.rules = table, record, rules
+        super().__init__(table, out, answers, record)
+        self.rules = rules
         self.bet, self.bot_bet, self.bots = bet, bet, bots
-        self.out = out
-        self.prompter = Prompter(out, answers)
         self.gone: set[int] = set()  # bots out of chips, told once
         self.told = 0  # the deal's events told before the player set
-
-    @property
-    def deals(self) -> int:
-        return self.table.deals
 
     def name(self, seat: int) -> str | None:
         names = self.table.names
@@ -197,8 +174,9 @@ class PaiGowTerminal:
         others = len(table.names) - 1
         bots = f" and {others} bot{'s' if others > 1 else ''}" if others else ""
         self.out.print(
-            f"{escape(table.names[0])}{bots} against the bank (the house), {table.stacks[0]} "
-            f"chips each.  Set a five-card and a two-card hand; win both and the bet pays even "
+            f"{escape(table.names[0])}{bots} against the bank (the house), "
+            f"{escape(chips_each(table.names, table.stacks))}.  Set a five-card and a two-card "
+            "hand; win both and the bet pays even "
             f"money less {rules.commission_percent}% commission (bets go in steps of "
             f"{rules.bet_unit}); win one: a push; copies go to the bank.  Keys: two positions "
             "such as [bold]2 5[/bold] for the two-card hand, [bold]h[/bold] the house way, "
@@ -209,10 +187,6 @@ class PaiGowTerminal:
             self.bet = pending.bets.get(1, self.bet)
         # (a deal resumed in play does not count towards --hands)
         return table.deals + (self.resumed() is not None)
-
-    def resumed(self) -> PaiGowDeal | None:
-        pending = None if self.record is None else self.record.deal
-        return None if pending is None or pending.finished else pending
 
     def can_deal(self) -> bool:
         if self.can_bet(1):
@@ -238,9 +212,6 @@ class PaiGowTerminal:
                 bets[seat] = min(self.bot_bet, self.rules.largest_bet(self.chips(seat + 1)))
         return bets
 
-    def start(self, plan: dict[int, int]) -> PaiGowDeal:
-        return self.table.start(plan) if self.record is None else self.record.start(plan)
-
     def ask_bet(self) -> int | None:
         from rich.text import Text
 
@@ -253,8 +224,9 @@ class PaiGowTerminal:
                 f"{head}bet [bold]{self.bet}[/bold]? (Enter bets it, a number changes it, "
                 "[bold]q[/bold] leaves) › "
             )
-            if answer is None or answer in ("q", "quit", "exit"):
+            if leaves(answer):
                 return None
+            assert answer is not None
             if answer in ("?", "help"):
                 self.help()
                 continue
@@ -293,7 +265,7 @@ class PaiGowTerminal:
                 f"Two-card hand: two positions · [bold]h[/bold] the house way ({house}) · "
                 "[bold]?[/bold] help · [bold]q[/bold] leave › "
             )
-            if answer is None or answer in ("q", "quit", "exit"):
+            if leaves(answer):
                 stays = False
                 out.print("You leave: your hand is set the house way.")
                 set_hand(self.table, self.record, deal, 1, None)
@@ -302,7 +274,7 @@ class PaiGowTerminal:
             elif answer in ("h", "house", "house way"):
                 set_hand(self.table, self.record, deal, 1, None)
             else:
-                front = _positions(answer, len(mine)) if answer else _EMPTY
+                front = _two_positions(answer, len(mine)) if answer else _EMPTY
                 if isinstance(front, str):
                     out.print(Text(front, "red"))
                     continue
@@ -347,9 +319,7 @@ class PaiGowTerminal:
         from rich.text import Text
 
         table = self.table
-        self.out.rule("Final chips")
-        for seat, chips in sorted(enumerate(table.stacks), key=lambda kv: -kv[1]):
-            self.out.print(Text(f"  {table.names[seat]}: {chips}"))
+        self.final_chips(table.names)
         verb = "won" if table.house >= 0 else "lost"
         self.out.print(
             Text(f"  The house {verb} {abs(table.house)} in {table.deals} deal(s).", "dim")
@@ -371,11 +341,11 @@ def _numbered(cards: list[Card]) -> Text:
     return line
 
 
-def _positions(answer: str, count: int) -> list[int] | str:
+def _two_positions(answer: str, count: int) -> list[int] | str:
     """Two different positions (counted from 1, indices returned) from ``answer``
     (``'2 5'``, ``'2,5'``, ``'25'``), or why not.
 
-    >>> _positions("2 5", 7), _positions("25", 7), _positions("2 9", 7)
+    >>> _two_positions("2 5", 7), _two_positions("25", 7), _two_positions("2 9", 7)
     ([1, 4], [1, 4], '9 is not a position: your cards are numbered 1 to 7')
     """
     digits = re.findall(r"\d+", answer)

@@ -1,16 +1,20 @@
-"""``straights play``: a game of Straights against bots in the terminal.
+"""``straights play``: Straights, any game of the catalogue or Pai Gow against bots in the terminal.
 
 Starts with no questions (sensible defaults), draws the table with Rich, and
 reads actions from the keyboard — or, for tests and demos, from a script file
-or a pipe (one answer per line; the end of the input quits).
+or a pipe (one answer per line; the end of the input quits).  This module sets
+each game up (new, or resumed from the store: a Straights table of an earlier
+release included, replayed by :mod:`straights.store.legacy_straights`) and hands
+its hook (:class:`~straights.cli.ring_play.PokerTerminal`,
+:class:`~straights.cli.paigow_play.PaiGowTerminal`) to the one session
+(:func:`~straights.cli.table_play.session`).
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
 from functools import partial
-from typing import TYPE_CHECKING, Annotated, Any, TextIO
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -22,13 +26,13 @@ from straights.cli.game_setup import (
     GameOpt,
     GamesOpt,
     PackOpt,
+    RingGames,
     StackOpt,
     game_options,
     game_setup,
     ring_games,
     straights_code,
 )
-from straights.cli.render import runnable
 from straights.cli.table_betting import (
     BombAnteOpt,
     BombEveryOpt,
@@ -39,16 +43,17 @@ from straights.cli.table_betting import (
     StraddleOpt,
     table_house_of,
 )
+from straights.cli.table_play import answers, session, stored_table, unfinished
 from straights.cli.table_rules import table_house_way, table_rule_options
+from straights.errors import ConfigurationError
+from straights.paigow.about import is_pai_gow
+from straights.poker.catalogue import get_variant
+from straights.poker.house import HouseRules
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
-    from straights.cli.game_setup import RingGames
     from straights.cli.ring_play import MuckChoice
     from straights.paigow.rules import HouseWayName
     from straights.poker.engine import Deal
-    from straights.poker.house import HouseRules
     from straights.poker.variant import Variant
     from straights.store import Store
     from straights.store.database import TableRecord
@@ -104,8 +109,6 @@ def play(
 
     Straights unless --game names another game; --game dealers-choice lets the
     player on the button choose each deal's game."""
-    from straights.paigow.about import is_pai_gow
-
     game_name = game_options(game_name, ctx)  # every option applies or is refused
     house_of = table_house_of(game_name, table_rules, straddle=straddle,
                               button_straddle=button_straddle, run_it_twice=run_it_twice,
@@ -113,19 +116,18 @@ def play(
                               bomb_pot_ante=bomb_pot_ante, double_board=double_board)  # fmt: skip
     if resume and table_rules:
         from straights.cli.table_rules import spelled
-        from straights.errors import ConfigurationError
 
         name, value = next(iter(table_rules.items()))
         raise ConfigurationError(
             f"{spelled(name, value)}: a resumed table keeps the house rules it was "
             "started with; drop it"
         )
+    if resume and not save:
+        raise ConfigurationError("--resume continues a saved table: drop --no-save")
     chosen = _muck_choice(muck, script)
-    if is_pai_gow(game_name):  # a banked game with its own table: cli/paigow_play.py
+    if is_pai_gow(game_name):  # a banked game with its own hook: cli/paigow_play.py
         house_of(None)  # refused: Pai Gow has no betting rounds
         if muck is not None:
-            from straights.errors import ConfigurationError
-
             raise ConfigurationError("--muck: Pai Gow shows every hand to the bank; drop it")
         _play_pai_gow(seats, bots, name, stack, seed, script, hands, db, save, resume,
                       table_house_way(table_rules or {}))  # fmt: skip
@@ -133,14 +135,10 @@ def play(
     ring = ring_games(game_name, games, seats)
     house = house_of(ring)  # refused where no game can have it
     code = straights_code(ring, pack, betting)
-    if ring is not None and code is None:  # every other game: cli/ring_play.py
-        _play_ring(ring, seats, bots, name, stack, seed, script, hands, db if save else None,
-                   save, resume, house, muck=chosen)  # fmt: skip
+    if ring is not None and code is None:  # every other game of the catalogue
+        _play_ring(ring, seats, bots, name, stack, seed, script, hands, db, save, resume, house,
+                   muck=chosen)  # fmt: skip
         return
-    from straights.cli.game_setup import RingGames
-    from straights.errors import ConfigurationError
-    from straights.poker.catalogue import get_variant
-
     game_setup(
         seats=seats,
         bots=bots,
@@ -150,32 +148,9 @@ def play(
         pack=pack,
         bot_seats=seats - 1,
     )  # fmt: skip  (refuses what Straights cannot deal)
-    if resume and not save:
-        raise ConfigurationError("--resume continues a saved table: drop --no-save")
     assert code is not None  # Straights, on its own stakes and dealer draw
-    if resume:
-        from straights.store import Store
-
-        store = Store(db)
-        try:
-            found = _latest_straights(store)
-        finally:
-            store.close()
-        if found is None:
-            raise ConfigurationError(
-                f"no unfinished table in {store.where}: start one with `straights play`"
-            )
-        if found.game == "straights":  # Straights' own table of an earlier release
-            from straights.cli.straights_legacy import resume_legacy
-
-            source = None if script is None or script == "-" else _open_script(script)
-            again = "straights play --resume" + ("" if db is None else f" --db {_quote(db)}")
-            resume_legacy(db, _answers(script, source), hands, found.id, again)
-            return
-        code = found.game
     _play_ring(RingGames((get_variant(code),), False), seats, bots, name, stack, seed, script,
-               hands, db if save else None, save, resume, house, ante=ante,
-               muck=chosen)  # fmt: skip
+               hands, db, save, resume, house, ante=ante, muck=chosen)  # fmt: skip
 
 
 def _latest_straights(store: Store) -> TableRecord | None:
@@ -203,61 +178,17 @@ def _play_pai_gow(
     house_way: HouseWayName = "foxwoods",
 ) -> None:
     """Pai Gow at the one table, on the one terminal loop (its hook: cli/paigow_play.py)."""
-    from straights.cli.paigow_play import play_pai_gow
+    from straights.cli.paigow_play import pai_gow_terminal
     from straights.cli.render import console
-    from straights.errors import ConfigurationError
     from straights.store import Store
 
-    if resume and not save:
-        raise ConfigurationError("--resume continues a saved table: drop --no-save")
-    source = None if script is None or script == "-" else _open_script(script)
+    told = answers(script)
     out = console()
     store = Store(db) if save else None
-    made: list[StoredTable[Any, Any]] = []
-    play = partial(play_pai_gow, seats=seats, bots=bots, name=name, stack=stack,
-                   bet=max(2, min(20, stack)), seed=seed, answers=_answers(script, source),
-                   hands=hands, out=out, store=store, resume=resume, house_way=house_way,
-                   made=made)  # fmt: skip
-    _session(play, out, store, made, "straights play --game pai-gow", db)
-
-
-def _session(
-    play: Callable[[], tuple[bool, bool]],
-    out: Console,
-    store: Store | None,
-    made: list[StoredTable[Any, Any]],
-    again: str,
-    db: str | None,
-) -> None:
-    """Run ``play`` (it answers whether Ctrl-C ended it and whether the game is over):
-    a stored table (``made``) is closed as finished, or the player told the command
-    (``again`` with ``--resume``) that continues it; Ctrl-C exits with its status."""
-    from rich.text import Text
-
-    try:
-        try:
-            interrupted, over = play()
-        except KeyboardInterrupt:  # Ctrl-C while the bots play: what is stored stays
-            from straights.cli import interrupt
-
-            interrupt.handled()
-            interrupted, over = True, False
-            out.print()
-        if store is not None and made:
-            table_id = made[0].record.id
-            if over:
-                store.finish_table(table_id)
-            else:
-                again += " --resume" + ("" if db is None else f" --db {_quote(db)}")
-                out.print(Text(runnable(f"Table {table_id} is saved: `{again}` continues it.")),
-                          soft_wrap=True)  # fmt: skip
-    finally:
-        if store is not None:
-            store.close()
-    if interrupted:
-        from straights.cli.interrupt import EXIT_STATUS
-
-        raise typer.Exit(EXIT_STATUS)
+    terminal = partial(pai_gow_terminal, seats=seats, bots=bots, name=name, stack=stack,
+                       bet=max(2, min(20, stack)), seed=seed, answers=told, out=out,
+                       store=store, resume=resume, house_way=house_way)  # fmt: skip
+    session(terminal, hands, out, store, "straights play --game pai-gow", db)
 
 
 def _play_ring(
@@ -278,27 +209,21 @@ def _play_ring(
     muck: MuckChoice = "show",
 ) -> None:
     """Any game of the catalogue at the one table; ``ante``: Straights itself, on its own
-    stakes with the dealer draw (``straights play`` with no ``--game``); ``muck``: the
-    player's choice at a lost showdown (a resumed table keeps its own)."""
-    from rich.text import Text
-
+    stakes with the dealer draw (``straights play`` with no ``--game``; a resumed table
+    may be Straights' own table of an earlier release, carried over to the one table);
+    ``muck``: the player's choice at a lost showdown (a resumed table keeps its own)."""
     from straights.bots.arena import deal_bots, first_button
     from straights.cards import make_rng
     from straights.cli.render import console
-    from straights.cli.ring_play import muck_seats, play_ring
-    from straights.errors import ConfigurationError
-    from straights.poker.catalogue import get_variant
+    from straights.cli.ring_play import muck_seats, poker_terminal
+    from straights.poker.catalogue import game_name
     from straights.store import Store
     from straights.store.table import POKER, Replaying, StoredTable
 
-    if resume and not save:
-        raise ConfigurationError("--resume continues a saved table: drop --no-save")
     if not 2 <= seats <= 10:
         raise ConfigurationError(f"--seats {seats}: a table seats 2 to 10 players")
     if stack < 1:
         raise ConfigurationError(f"--stack {stack}: give every player one chip at least")
-    from straights.poker.catalogue import game_name
-
     game = "dealers-choice" if ring.dealers_choice else ring.variants[0].code
     label = "dealers-choice" if ring.dealers_choice else game_name(game)
     out = console()
@@ -306,21 +231,21 @@ def _play_ring(
     variants = list(ring.variants)
     record = None
     if store is not None and resume:
-        record = (
-            store.latest_unfinished("terminal", game) if ante is None else _latest_straights(store)
-        )
-        if record is None:
-            raise ConfigurationError(
-                f"no unfinished table of {label} in {store.where}: start one with "
-                f"`straights play --game {label}`"
-            )
-        s = record.settings
-        kinds = list(s["bots"])
-        bot_seed, table_seed, choice_seed = s["bot_seed"], record.seed, s["choice_seed"]
-        names, stack = list(s["names"]), int(s["stack"])
-        variants = [get_variant(code) for code in s["games"]]
-        house = HouseRules.from_changes(s["house"]) if s.get("house") else None
-        ante = s.get("ante")
+        if ante is None:
+            record = unfinished(store, store.latest_unfinished("terminal", game), label)
+        else:
+            record = unfinished(store, _latest_straights(store), None)
+        if record.game == "straights":  # Straights' own table of an earlier release
+            kinds, bot_seed, names, stack, variants, ante = _earlier_straights(store, record)
+            table_seed, choice_seed = record.seed, 0
+        else:
+            s = record.settings
+            kinds = list(s["bots"])
+            bot_seed, table_seed, choice_seed = s["bot_seed"], record.seed, s["choice_seed"]
+            names, stack = list(s["names"]), int(s["stack"])
+            variants = [get_variant(code) for code in s["games"]]
+            house = HouseRules.from_changes(s["house"]) if s.get("house") else None
+            ante = s.get("ante")
     else:
         setup = game_setup(seats=seats, bots=bots, betting="limit", ante=1, stack=max(stack, 1),
                            pack=55, bot_seats=seats - 1)  # fmt: skip
@@ -330,7 +255,6 @@ def _play_ring(
         names = [name] + [f"{kind.capitalize()} {k}" for k, kind in enumerate(kinds, start=1)]
     seat_bots = deal_bots(kinds, bot_seed, variants)
     stored = None
-    made: list[StoredTable[Deal, Variant]] = []
     if store is not None:
         settings = {"games": [v.code for v in variants], "bots": kinds, "bot_seed": bot_seed,
                     "choice_seed": choice_seed}  # fmt: skip
@@ -344,23 +268,39 @@ def _play_ring(
 
         def stored(hook: Replaying) -> StoredTable[Deal, Variant]:
             assert store is not None
-            if record is not None:
-                out.print(Text(f"Resuming table {record.id} from {store.where}."), soft_wrap=True)
-                made.append(StoredTable.load(store, record.id, hook))
-            else:
-                out.print(Text(f"Saving this table in {store.where}", "dim"), soft_wrap=True)
-                made.append(StoredTable.create(store, POKER, game, names, stack,
-                                               seed=table_seed, button=button,
-                                               settings=settings))  # fmt: skip
-            return made[0]
+            if record is None:
+                make = partial(StoredTable.create, store, POKER, game, names, stack,
+                               seed=table_seed, button=button, settings=settings)  # fmt: skip
+            elif record.game == "straights":
+                from straights.store.legacy_straights import load_terminal
 
-    source = None if script is None or script == "-" else _open_script(script)
-    play = partial(play_ring, games=variants, dealers_choice=ring.dealers_choice, bots=seat_bots,
-                   names=names, stack=stack, seed=table_seed, answers=_answers(script, source),
-                   hands=hands, out=out, choice_seed=choice_seed, stored=stored, house=house,
-                   ante=ante, muck=muck)  # fmt: skip
+                make = partial(load_terminal, store, record.id, hook)
+            else:
+                make = partial(StoredTable.load, store, record.id, hook)
+            return stored_table(out, store, record, make)
+
+    terminal = partial(poker_terminal, games=variants, dealers_choice=ring.dealers_choice,
+                       bots=seat_bots, names=names, stack=stack, seed=table_seed,
+                       answers=answers(script), out=out, choice_seed=choice_seed, stored=stored,
+                       house=house, ante=ante, muck=muck)  # fmt: skip
     again = "straights play" if ante is not None else f"straights play --game {label}"
-    _session(play, out, store, made, again, db)
+    session(terminal, hands, out, store, again, db)
+
+
+def _earlier_straights(
+    store: Store, record: TableRecord
+) -> tuple[list[str], int, list[str], int, list[Variant], int]:
+    """A terminal table of Straights' own, stored by an earlier release: its bots (by
+    seat), the bots' seed, the names it seated, the starting stack, its game and ante."""
+    from straights.store.legacy_straights import variant_of
+
+    config = record.config
+    kinds = {int(seat): kind for seat, kind in record.settings["bots"].items()}
+    sat = {int(c.command["seat"]): str(c.command["name"])
+           for c in store.log(record.id) if c.command.get("kind") == "sit"}  # fmt: skip
+    names = [sat.get(seat, "") for seat in range(config.seats)]
+    return ([kinds[s] for s in sorted(kinds)], int(record.settings["bot_seed"]), names,
+            config.starting_stack, [variant_of(config)], config.ante)  # fmt: skip
 
 
 def _muck_choice(muck: str | None, script: str | None) -> MuckChoice:
@@ -369,52 +309,5 @@ def _muck_choice(muck: str | None, script: str | None) -> MuckChoice:
     if muck is None:
         return "ask" if script is None and sys.stdin.isatty() else "show"
     if muck not in ("ask", "show", "muck"):
-        from straights.errors import ConfigurationError
-
         raise ConfigurationError(f"--muck {muck}: give ask, show or muck")
     return muck  # type: ignore[return-value]
-
-
-def _quote(value: str) -> str:
-    import shlex
-
-    return shlex.quote(value)
-
-
-def _answers(script: str | None, opened: TextIO | None = None) -> Iterator[str]:
-    if script is None and sys.stdin.isatty():
-        while True:
-            try:
-                yield input()
-            except EOFError:
-                return
-    source = opened if opened is not None else sys.stdin
-    with source:
-        try:
-            for line in source:
-                yield line.rstrip("\n")
-        except UnicodeDecodeError as exc:
-            from straights.errors import ConfigurationError
-
-            raise ConfigurationError(
-                f"the answers on standard input are not UTF-8 text ({exc.reason}); "
-                "give text with one answer per line"
-            ) from None
-
-
-def _open_script(path: str) -> TextIO:
-    import io
-
-    from straights.errors import ConfigurationError
-
-    try:
-        with open(path, encoding="utf-8") as f:
-            return io.StringIO(f.read())  # read now: a bad file is refused before the game
-    except OSError as exc:
-        raise ConfigurationError(
-            f"--script {path!r}: {exc.strerror}; give a text file with one answer per line"
-        ) from exc
-    except UnicodeDecodeError:
-        raise ConfigurationError(
-            f"--script {path!r} is not UTF-8 text; give a text file with one answer per line"
-        ) from None

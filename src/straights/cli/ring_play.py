@@ -28,8 +28,8 @@ from rich.table import Table as Grid
 from rich.text import Text
 
 from straights.bots.base import answer as bot_move
-from straights.cli.prompt import Prompter
 from straights.cli.render import card_text, phrase_text
+from straights.cli.table_play import TerminalTable, chips_each, leaves
 from straights.poker.catalogue import game_name
 from straights.poker.engine import CardChoice, Deal
 from straights.poker.showdown import best_hand
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from straights.poker.house import HouseRules
     from straights.store.table import Replaying, StoredTable
 
-__all__ = ["MuckChoice", "muck_seats", "play_ring"]
+__all__ = ["MuckChoice", "PokerTerminal", "muck_seats", "poker_terminal"]
 
 #: The player's choice at a showdown his hand lost (and when he wins uncontested).
 MuckChoice = Literal["ask", "show", "muck"]
@@ -61,11 +61,10 @@ def muck_seats(muck: MuckChoice) -> dict[str, list[int]]:
     return {"asked": [0] if muck == "ask" else [], "muckers": [0] if muck == "muck" else []}
 
 
-_QUIT = ("q", "quit", "exit")
 _HELP_WORDS = ("?", "h", "help")
 
 
-def play_ring(
+def poker_terminal(
     *,
     games: Sequence[Variant],
     dealers_choice: bool,
@@ -74,16 +73,14 @@ def play_ring(
     stack: int,
     seed: int | None,
     answers: Iterator[str],
-    hands: int | None,
     out: Console,
     choice_seed: int,
     stored: Callable[[Replaying], StoredTable[Deal, Variant]] | None = None,
     house: HouseRules | None = None,
     ante: int | None = None,
     muck: MuckChoice = "ask",
-) -> tuple[bool, bool]:
-    """Play until the player quits, is broke, or ``hands`` deals are played; returns
-    whether the player pressed Ctrl-C and whether the game is over.
+) -> PokerTerminal:
+    """The hook of a catalogue game's table on the one terminal loop.
 
     ``stored``: the game is stored command by command — it gets this table's replay hook
     and returns the stored game, new or loaded (a loaded one plays on where it stopped;
@@ -95,16 +92,17 @@ def play_ring(
     player's hand lost, and when he wins uncontested, he is asked to show or muck
     (``ask``), shows every hand at the showdown (``show``), or mucks unasked (``muck``).
     """
-    table = _RingTable(games, dealers_choice, bots, names, stack, seed, answers, out, choice_seed,
-                       house, ante, muck)  # fmt: skip
+    terminal = PokerTerminal(games, dealers_choice, bots, names, stack, seed, answers, out,
+                             choice_seed, house, ante, muck)  # fmt: skip
     if stored is not None:
-        table.record = stored(table.replay)
-        table.ring = table.record.table
-    table.run(hands)
-    return table.prompter.interrupted, table.over
+        terminal.record = stored(terminal.replay)
+        terminal.table = terminal.record.table
+    return terminal
 
 
-class _RingTable:
+class PokerTerminal(TerminalTable[Deal, Variant]):
+    """Every catalogue game's hook on the one terminal loop."""
+
     def __init__(
         self,
         games: Sequence[Variant],
@@ -133,22 +131,17 @@ class _RingTable:
             button, self.draws = _dealer_draw(len(names), self.games[0], seed or 0, names)
             stakes = partial(straights_stakes, ante=ante)
             game = PokerGame(stakes, house, asked=asked, muckers=muckers)
-        self.ring: PokerTable = Table(game, names, stack, seed=seed, button=button)
-        self.out = out
-        self.prompter = Prompter(out, answers)
+        table: PokerTable = Table(game, names, stack, seed=seed, button=button)
+        super().__init__(table, out, answers)
         self.chooser = random.Random(choice_seed)
         self.last = self.games[0]
         self.quit = False
-        #: The stored game, when it is stored (its ``game`` is then ``self.ring``).
-        self.record: StoredTable[Deal, Variant] | None = None
-        #: Whether the game is over (the player broke, or every chip won).
-        self.over = False
 
     def replay(self, command: dict[str, Any], ring: PokerTable, deal: Deal | None) -> None:
         """Before a stored command is replayed: draw what this table drew when it was
         played (a bot's decision, a dealer's choice of game), so that what follows is
         what an unbroken session would have done."""
-        self.ring = ring
+        self.table = ring
         if command.get("kind") == "deal" and self.dealers_choice:
             if ring.button != 0:
                 self.chooser.random()
@@ -158,12 +151,6 @@ class _RingTable:
             seat = ring.seat_of(deal.actor)
             if seat != 0:
                 bot_move(self.bots[seat - 1], deal_view(deal, deal.actor))
-
-    def start(self, variant: Variant) -> Deal:
-        """Start the next deal (stored, when the game is)."""
-        if self.record is not None:
-            return self.record.start(variant)
-        return self.ring.start(variant)
 
     def move(self, deal: Deal, move: Move) -> None:
         """The player to act in ``deal`` does ``move`` (stored, when the game is)."""
@@ -175,24 +162,15 @@ class _RingTable:
     def finish(self, deal: Deal) -> None:
         """The game takes the finished deal (a stored game took it with its last move)."""
         if self.record is None:
-            self.ring.finish(deal)
+            self.table.finish(deal)
 
-    # -- the session: the one terminal loop's hook (cli/table_play.py) ---------------------
-    def run(self, hands: int | None) -> None:
-        from straights.cli.table_play import play_table
-
-        play_table(self, hands)
-
-    @property
-    def deals(self) -> int:
-        return self.ring.deals
-
+    # -- the one terminal loop's hook (cli/table_play.py) ----------------------------------
     def open(self) -> int:
-        ring, out = self.ring, self.out
+        ring, out = self.table, self.out
         title = "Dealer's choice" if self.dealers_choice else self.games[0].name
         out.rule(f"[bold]{escape(title)}[/bold]")
         fresh = ring.deals == 0 and (self.record is None or self.record.deal is None)
-        chips = f", {ring.stacks[0]} chips each" if fresh else ""
+        chips = f", {chips_each(ring.names, ring.stacks)}" if fresh else ""
         out.print(
             f"{len(ring.names)} players{chips}.\nKeys: [bold]c[/bold] "
             "check/call, [bold]b[/bold] bet/raise (b 40: to 40), [bold]a[/bold] all-in, "
@@ -203,23 +181,19 @@ class _RingTable:
                 out.print(phrase_text(words))
         return ring.deals
 
-    def resumed(self) -> Deal | None:
-        pending = None if self.record is None else self.record.deal
-        return None if pending is None or pending.finished else pending
-
     def can_deal(self) -> bool:
-        return not self.ring.over and self.ring.stacks[0] > 0
+        return not self.table.over and self.table.stacks[0] > 0
 
     def plan(self, first: bool) -> Variant | None:
         if not first:
             answer = self.prompter.ask("[dim]Enter: next deal · q: quit › [/dim]")
-            if answer is None or answer in _QUIT:
+            if leaves(answer):
                 return None
         return self.choose_game()
 
     def play(self, deal: Deal) -> bool:
         out = self.out
-        out.rule(f"Deal {self.ring.deals + 1}: {escape(deal.variant.name)}", style="dim")
+        out.rule(f"Deal {self.table.deals + 1}: {escape(deal.variant.name)}", style="dim")
         if deal.carry_in:
             out.print(Text(f"The pot carried from the last deal: {deal.carry_in}", "yellow"))
         self.play_deal(deal)
@@ -228,7 +202,7 @@ class _RingTable:
         return not self.quit
 
     def settle(self, deal: Deal) -> None:
-        ring = self.ring
+        ring = self.table
         self.results(deal)
         self.finish(deal)
         for seat in ring.players:
@@ -237,17 +211,17 @@ class _RingTable:
 
     def player_of(self, deal: Deal, seat: int) -> int:
         """The deal's player index of ``seat`` (a seat in the deal)."""
-        return next(i for i in range(deal.n) if self.ring.seat_of(i) == seat)
+        return next(i for i in range(deal.n) if self.table.seat_of(i) == seat)
 
     def choose_game(self) -> Variant | None:
         """The deal's game: fixed, or chosen by the player on the button."""
         if not self.dealers_choice:
             return self.games[0]
-        button = self.ring.button
+        button = self.table.button
         if button != 0:
             variant = self.games[int(self.chooser.random() * len(self.games))]
             self.out.print(
-                Text(f"{self.ring.names[button]} deals and chooses {game_name(variant.code)}.")
+                Text(f"{self.table.names[button]} deals and chooses {game_name(variant.code)}.")
             )
             return variant
         listing = " · ".join(f"{k} {game_name(v.code)}" for k, v in enumerate(self.games, 1))
@@ -256,8 +230,9 @@ class _RingTable:
             answer = self.prompter.ask(
                 f"Game? (Enter: [bold]{game_name(self.last.code)}[/bold]) › "
             )
-            if answer is None or answer in _QUIT:
+            if leaves(answer):
                 return None
+            assert answer is not None
             found = self.find_game(answer)
             if found is not None:
                 self.last = found
@@ -287,15 +262,15 @@ class _RingTable:
                     self.quit = True
                     return
             else:
-                move = bot_move(self.bots[self.ring.seat_of(i) - 1], deal_view(deal, i))
+                move = bot_move(self.bots[self.table.seat_of(i) - 1], deal_view(deal, i))
             self.move(deal, move)
         self.narrate(deal, told, me)
 
     def who(self, deal: Deal, i: int | None) -> str:
         if i is None:
             return "?"
-        seat = self.ring.seat_of(i)
-        return "You" if seat == 0 else self.ring.names[seat]
+        seat = self.table.seat_of(i)
+        return "You" if seat == 0 else self.table.names[seat]
 
     def narrate(self, deal: Deal, start: int, me: int) -> int:
         """Tell the log from ``start`` as the player may see it; the new start."""
@@ -326,7 +301,7 @@ class _RingTable:
 
     def name_of(self, deal: Deal) -> Callable[[int], str]:
         """The names of ``deal``'s players (by index)."""
-        return lambda i: self.ring.names[self.ring.seat_of(i)]
+        return lambda i: self.table.names[self.table.seat_of(i)]
 
     def hand_names(self, deal: Deal, hole: Sequence[object]) -> str:
         variant = deal.variant
@@ -364,8 +339,9 @@ class _RingTable:
             else:
                 hint = " · ".join(f"[bold]{_key(a.kind)}[/bold] {a}" for a in view.legal)
                 answer = self.prompter.ask(f"Your turn: {hint} · [bold]?[/bold] help › ")
-            if answer is None or answer in _QUIT:
+            if leaves(answer):
                 return None
+            assert answer is not None
             if answer in _HELP_WORDS:
                 for line in _help(view):
                     self.out.print(Text(line))
@@ -381,9 +357,9 @@ class _RingTable:
         for col in ("", "player", "chips", "bet", "cards"):
             grid.add_column(col)
         for p in view.players:
-            seat = self.ring.seat_of(p.index)
+            seat = self.table.seat_of(p.index)
             mark = ("▶" if p.index == view.actor else "") + (
-                "D" if seat == self.ring.button else ""
+                "D" if seat == self.table.button else ""
             )
             if p.folded:
                 cards = Text("folded", style="dim")
@@ -395,7 +371,7 @@ class _RingTable:
                 )
             else:
                 cards = Text(" ").join(card_text(c) if c else _back() for c in p.cards)
-            name = "You" if seat == 0 else self.ring.names[seat]
+            name = "You" if seat == 0 else self.table.names[seat]
             style = "bold cyan" if seat == 0 else ""
             grid.add_row(mark, Text(name, style=style), str(p.stack), str(p.bet or ""), cards)
         board = Text("  ").join(card_text(c) if c else _back() for c in view.board)
@@ -414,8 +390,8 @@ class _RingTable:
         from straights.game.wording import pot_lines
 
         def name(i: int) -> str:
-            seat = self.ring.seat_of(i)
-            return "you" if seat == 0 else self.ring.names[seat]
+            seat = self.table.seat_of(i)
+            return "you" if seat == 0 else self.table.names[seat]
 
         shown = [k for k, e in enumerate(deal.log) if e.kind == "show" and _board_after(deal, k)]
         if shown:  # hands shown all-in before the board was out: the board, then each hand
@@ -432,12 +408,8 @@ class _RingTable:
             self.out.print(Text(line, "yellow" if carried else "green"))
 
     def goodbye(self) -> None:
-        self.out.rule("Final chips")
-        ring = self.ring
-        self.over = ring.over or ring.stacks[0] == 0
-        for seat in sorted(range(len(ring.names)), key=lambda s: -ring.stacks[s]):
-            who = "You" if seat == 0 else ring.names[seat]
-            self.out.print(Text(f"  {who}: {ring.stacks[seat]}"))
+        ring = self.table
+        self.final_chips(["You", *ring.names[1:]])
         if ring.carry:
             self.out.print(f"  still in the middle: {ring.carry}")
         if ring.stacks[0] == 0:

@@ -3,8 +3,13 @@
 :func:`play_table` never asks which game it plays: what is particular to a game —
 how the next deal is chosen (a variant, Pai Gow's bets), how the player acts in
 it, what is told after it — is that game's :class:`TerminalGame`
-(:mod:`straights.cli.ring_play` for every variant of the catalogue,
-:mod:`straights.cli.paigow_play` for Pai Gow).
+(:mod:`straights.cli.ring_play` for every variant of the catalogue, Straights
+included; :mod:`straights.cli.paigow_play` for Pai Gow).  What every hook shares is
+here, once: :class:`TerminalTable` (the table, stored or not; the deal to resume;
+the final chips), :func:`leaves` (the answers that leave), :func:`chips_each` (the
+greeting's chips), :func:`stored_table` and :func:`unfinished` (a stored table
+created or resumed), :func:`session` (Ctrl-C, and how to resume) and
+:func:`answers` (typed, scripted or piped).
 
 >>> class Counting:  # a game of three deals, each over as soon as it starts
 ...     deals = 0
@@ -27,14 +32,32 @@ bye after 2
 
 from __future__ import annotations
 
-from typing import Protocol, TypeVar
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TextIO
 
-from straights.table.core import DealT
+from straights.cli.prompt import Prompter
+from straights.table.core import DealT, PlanT, Table
 
-__all__ = ["TerminalGame", "play_table"]
+if TYPE_CHECKING:
+    from rich.console import Console
 
+    from straights.store import Store, TableRecord
+    from straights.store.table import StoredTable
 
-PlanT = TypeVar("PlanT")
+__all__ = [
+    "QUIT",
+    "Session",
+    "TerminalGame",
+    "TerminalTable",
+    "answers",
+    "chips_each",
+    "leaves",
+    "play_table",
+    "session",
+    "stored_table",
+    "unfinished",
+]
 
 
 class TerminalGame(Protocol[DealT, PlanT]):
@@ -100,3 +123,218 @@ def play_table(game: TerminalGame[DealT, PlanT], hands: int | None) -> None:
             break
         deal = None
     game.goodbye()
+
+
+# -- what every game's hook shares ------------------------------------------------------------
+
+#: The answers that leave the table at any prompt.
+QUIT: Final = ("q", "quit", "exit")
+
+
+def leaves(answer: str | None) -> bool:
+    """Whether ``answer`` leaves the table (``None``: the input is over, or Ctrl-C).
+
+    >>> leaves("q"), leaves(None), leaves("c")
+    (True, True, False)
+    """
+    return answer is None or answer in QUIT
+
+
+def chips_each(names: Sequence[str], stacks: Sequence[int]) -> str:
+    """The players' chips in the greeting: ``N chips each`` when every stack is the same,
+    else each player's (a resumed table).
+
+    >>> chips_each(["You", "Bot 2"], [20, 20])
+    '20 chips each'
+    >>> chips_each(["You", "Bot 2"], [60, 0])
+    'chips: You 60, Bot 2 0'
+    """
+    if len(set(stacks)) == 1:
+        return f"{stacks[0]} chips each"
+    return "chips: " + ", ".join(f"{n} {c}" for n, c in zip(names, stacks, strict=True))
+
+
+class TerminalTable(Generic[DealT, PlanT]):
+    """What every game's :class:`TerminalGame` shares: the one table (stored command by
+    command when ``record`` is set, which then holds it), the console and the prompter."""
+
+    def __init__(
+        self,
+        table: Table[DealT, PlanT],
+        out: Console,
+        answers: Iterator[str],
+        record: StoredTable[DealT, PlanT] | None = None,
+    ) -> None:
+        self.table = table
+        self.out = out
+        self.prompter = Prompter(out, answers)
+        #: The stored table, when the table is stored (its ``table`` is then ``self.table``).
+        self.record = record
+
+    @property
+    def deals(self) -> int:
+        """Deals finished at the table."""
+        return self.table.deals
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is over: the player cannot play on, or no other player can."""
+        return self.table.over or 0 not in self.table.seated
+
+    def resumed(self) -> DealT | None:
+        """A stored table's deal left in play, to play on first."""
+        pending = None if self.record is None else self.record.deal
+        return None if pending is None or pending.finished else pending
+
+    def start(self, plan: PlanT) -> DealT:
+        """Start the deal ``plan`` names (stored, when the table is)."""
+        return self.table.start(plan) if self.record is None else self.record.start(plan)
+
+    def final_chips(self, names: Sequence[str]) -> None:
+        """The end-of-session summary's head: every player's chips, the most first."""
+        from rich.text import Text
+
+        stacks = self.table.stacks
+        self.out.rule("Final chips")
+        for seat in sorted(range(len(names)), key=lambda s: -stacks[s]):
+            self.out.print(Text(f"  {names[seat]}: {stacks[seat]}"))
+
+
+# -- the session around the loop ----------------------------------------------------------------
+
+
+def stored_table(
+    out: Console,
+    store: Store,
+    resumed: TableRecord | None,
+    make: Callable[[], StoredTable[DealT, PlanT]],
+) -> StoredTable[DealT, PlanT]:
+    """The stored table ``make`` loads (``resumed``) or creates, the player told which."""
+    from rich.text import Text
+
+    if resumed is not None:
+        out.print(Text(f"Resuming table {resumed.id} from {store.where}."), soft_wrap=True)
+    else:
+        out.print(Text(f"Saving this table in {store.where}", "dim"), soft_wrap=True)
+    return make()
+
+
+def unfinished(store: Store, found: TableRecord | None, game: str | None) -> TableRecord:
+    """``found``, the table ``--resume`` continues, or one clear line: there is none
+    (``game``: the ``--game`` it was started with; ``None``: Straights)."""
+    if found is not None:
+        return found
+    from straights.errors import ConfigurationError
+
+    of, again = ("", "") if game is None else (f" of {game}", f" --game {game}")
+    raise ConfigurationError(
+        f"no unfinished table{of} in {store.where}: start one with `straights play{again}`"
+    )
+
+
+class Session(TerminalGame[Any, Any], Protocol):
+    """A game's hook as :func:`session` plays it (a :class:`TerminalTable` that is a
+    :class:`TerminalGame`)."""
+
+    prompter: Prompter
+    record: StoredTable[Any, Any] | None
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is over."""
+        ...
+
+
+def session(
+    make: Callable[[], Session],
+    hands: int | None,
+    out: Console,
+    store: Store | None,
+    again: str,
+    db: str | None,
+) -> None:
+    """Play the game ``make`` makes on the one loop (``hands``: at most so many deals): a
+    stored table is then closed as finished, or the player told the command (``again``
+    with ``--resume``) that continues it; Ctrl-C exits with its status."""
+    import shlex
+
+    import typer
+    from rich.text import Text
+
+    from straights.cli.render import runnable
+
+    game, over, interrupted = None, False, False
+    try:
+        try:
+            game = make()
+            play_table(game, hands)
+            over, interrupted = game.over, game.prompter.interrupted
+        except KeyboardInterrupt:  # Ctrl-C while the bots play: what is stored stays
+            from straights.cli import interrupt
+
+            interrupt.handled()
+            interrupted = True
+            out.print()
+        stored = None if game is None else game.record
+        if store is not None and stored is not None:
+            table_id = stored.record.id
+            if over:
+                store.finish_table(table_id)
+            else:
+                again += " --resume" + ("" if db is None else f" --db {shlex.quote(db)}")
+                out.print(Text(runnable(f"Table {table_id} is saved: `{again}` continues it.")),
+                          soft_wrap=True)  # fmt: skip
+    finally:
+        if store is not None:
+            store.close()
+    if interrupted:
+        from straights.cli.interrupt import EXIT_STATUS
+
+        raise typer.Exit(EXIT_STATUS)
+
+
+def answers(script: str | None) -> Iterator[str]:
+    """The player's answers: typed at a terminal, or from ``script`` (``-``: standard
+    input, also when it is a pipe), one a line; a script file is read now, so that a bad
+    one is refused before the game."""
+    opened = None if script is None or script == "-" else _open_script(script)
+    return _lines(script, opened)
+
+
+def _lines(script: str | None, opened: TextIO | None) -> Iterator[str]:
+    if script is None and sys.stdin.isatty():
+        while True:
+            try:
+                yield input()
+            except EOFError:
+                return
+    source = opened if opened is not None else sys.stdin
+    with source:
+        try:
+            for line in source:
+                yield line.rstrip("\n")
+        except UnicodeDecodeError as exc:
+            from straights.errors import ConfigurationError
+
+            raise ConfigurationError(
+                f"the answers on standard input are not UTF-8 text ({exc.reason}); "
+                "give text with one answer per line"
+            ) from None
+
+
+def _open_script(path: str) -> TextIO:
+    import io
+
+    from straights.errors import ConfigurationError
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            return io.StringIO(f.read())  # read now: a bad file is refused before the game
+    except OSError as exc:
+        raise ConfigurationError(
+            f"--script {path!r}: {exc.strerror}; give a text file with one answer per line"
+        ) from exc
+    except UnicodeDecodeError:
+        raise ConfigurationError(
+            f"--script {path!r} is not UTF-8 text; give a text file with one answer per line"
+        ) from None

@@ -9,22 +9,21 @@ the web table:
   caused) and ``hands`` (the archive, one PHH history per finished deal of any
   game: Straights, every poker variant, Pai Gow);
 * :mod:`.database` — :class:`Store`, reading and writing them;
-* :mod:`.recorded` — :class:`RecordedTable`, a game table stored command by
-  command and replayed exactly (``straights play --resume``); :mod:`.table`
-  (``StoredTable``, the one :class:`~straights.table.Table` of every catalogue game
-  and Pai Gow) does the same for the other games, which a table's ``settings``
-  name (``"game"``; none: Straights);
+* :mod:`.table` — ``StoredTable``, the one :class:`~straights.table.Table` of every
+  game (Straights, the catalogue, Pai Gow) stored command by command and replayed
+  exactly (``straights play --resume``); :mod:`.legacy_straights` replays the
+  Straights tables of earlier releases by the one engine;
 * :mod:`.archive` — archive entries, derived from a finished deal or rebuilt
   from the stored events;
 * :mod:`.opening` — ``--db`` paths and URLs, and one clear error per unusable database;
 * clubs (:meth:`Store.create_club`, :class:`ClubRecord`): the tables a club played,
   evening by evening, and the people it keeps.
 
->>> from straights.game import TableConfig
+>>> from straights.store.table import POKER, StoredTable
 >>> store = Store("sqlite://")
->>> t = RecordedTable.create(store, TableConfig(seats=2), ["ann", "bob"], seed=1)
->>> [r.kind for r in store.tables()]
-['terminal']
+>>> t = StoredTable.create(store, POKER, "holdem", ["ann", "bob"], 100, seed=1)
+>>> [(r.kind, r.game) for r in store.tables()]
+[('terminal', 'holdem')]
 """
 
 from straights.store.archive import (
@@ -36,7 +35,6 @@ from straights.store.archive import (
 )
 from straights.store.database import ClubRecord, LogEntry, LogWrite, Store, TableRecord
 from straights.store.opening import database_url, default_url
-from straights.store.recorded import RecordedTable
 
 __all__ = [
     "ArchiveEntry",
@@ -47,7 +45,6 @@ __all__ = [
     "LogWrite",
     "PaiGowEntry",
     "PokerEntry",
-    "RecordedTable",
     "Store",
     "TableRecord",
     "database_url",

@@ -1,8 +1,8 @@
 """Straights tables and ``STR`` histories of earlier releases, replayed by the one engine.
 
 Earlier releases played Straights on its own table (:mod:`straights.game`) and
-stored it three ways: a terminal table as its commands with a seed
-(:class:`~straights.store.RecordedTable`), a table as its event log (0.1.0's
+stored it three ways: a terminal table as its commands with a seed (``sit``,
+``deal`` and ``act``, each with the events it caused), a table as its event log (0.1.0's
 terminal tables, every web table of settings editions 1 to 3), and each
 finished deal as an ``STR`` history.  :class:`LegacyTable` replays any of them
 through the engine's :class:`~straights.poker.Deal` of the catalogue's Straights
@@ -571,11 +571,15 @@ def replay_stored(store: Store, table_id: int) -> Replayed:
     to 3, whose host's ``change`` commands of the ante or the betting are the settings
     changes its events do not tell) and compare, as :func:`replay_log` does.
 
-    >>> from straights.store.recorded import RecordedTable
-    >>> store = Store("sqlite://")
-    >>> old = RecordedTable.create(store, TableConfig(seats=2), ["Ann", "Bob"], seed=3)
-    >>> hand = old.start_hand(); _ = old.act(hand.actor, "bet"); _ = old.act(hand.actor, "fold")
-    >>> replayed = replay_stored(store, old.record.id)
+    >>> store = Store("sqlite://")  # a log as an earlier release wrote it
+    >>> record = store.create_table("terminal", TableConfig(seats=2), seed=5)
+    >>> old = LegacyTable(TableConfig(seats=2), seed=5)
+    >>> for seq, command in enumerate([{"kind": "sit", "seat": 0, "name": "Ann"},
+    ...         {"kind": "sit", "seat": 1, "name": "Bob"}, {"kind": "deal"},
+    ...         {"kind": "act", "seat": 0, "action": "bet"}], start=1):  # mid-deal
+    ...     told = [e.to_dict() for e in old.apply(command)]
+    ...     store.append(record.id, seq, command, told)
+    >>> replayed = replay_stored(store, record.id)
     >>> replayed.difference, replayed.table.stacks() == old.stacks()
     (None, True)
     """

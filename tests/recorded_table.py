@@ -1,13 +1,14 @@
-"""A game table that is its log: every change is a command committed before it returns.
+"""Straights' own terminal table as earlier releases stored it: a writer of old logs for tests.
 
-:class:`RecordedTable` is a :class:`~straights.game.table.Table` whose ``sit``,
-``stand``, ``start_hand`` and ``act`` are written to the store as commands, each
-with the events it caused, in one transaction (with the archive entry of a deal
-it finishes).  Its shuffles come from a seed kept in the store, so
-:meth:`RecordedTable.load` replays the commands to the exact same table — mid-deal,
-same cards, same player to act — and every later deal is the one the table would
-have dealt anyway.  ``straights play`` and ``straights simulate`` record this way;
-the web table logs its own commands (:mod:`straights.web.tables`) in the same store.
+Releases before the one table stored ``straights play``'s Straights table as
+:class:`RecordedTable`: a :class:`~straights.game.table.Table` whose ``sit``,
+``stand``, ``start_hand`` and ``act`` were written to the store as commands, each
+with the events it caused, in one transaction (with the archive entry of a deal it
+finished), its shuffles from a seed kept in the store.  The package no longer
+writes such tables: it replays them by the one engine and carries them over to the
+one table (:func:`straights.store.legacy_straights.load_terminal`).  The tests keep
+this writer to make such logs (as ``tests/fixtures/terminal_release.db`` was made)
+and as the oracle that replays them on Straights' own table.
 
 >>> from straights.game import TableConfig
 >>> from straights.store import Store
