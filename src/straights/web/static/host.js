@@ -107,33 +107,30 @@ function gameControl(t, L) {
   const box = el("div", "host-games");
   box.id = "host-games";
   const now = (L.queued && L.queued.games) || t.games.map((g) => g.code);
-  if (!host.games) {
-    catalogue().then((data) => {
-      if (!data || host.games) return;
-      host.games = data;
-      $("host-panel").dataset.key = "";  // drawn again, with the games
-      if (host.state) renderPanel(host.state);
-    });
-    return { box, now, asked: () => null };
-  }
-  const pick = document.createElement("select");
-  pick.id = "host-game";
-  const dc = el("option", null, "Dealer's choice");
-  dc.value = "dc";
-  pick.append(dc, gameGroup(host.games));
-  const list = el("div", "dc-list host-dc");
-  list.id = "host-dc";
-  const typed = host.typed.games;
-  gameBoxes(list, host.games, "", typed ? typed.codes : now);
-  pick.value = typed ? typed.pick : now.length > 1 ? "dc" : now[0];
-  const ticked = () => [...list.querySelectorAll("input:checked")].map((b) => b.value);
-  const sync = () => { list.hidden = pick.value !== "dc"; };
-  const keep = () => { sync(); host.typed.games = { pick: pick.value, codes: ticked() }; };
-  pick.addEventListener("change", keep);
-  list.addEventListener("change", keep);
-  sync();
-  box.append(labelled("Games", pick), list);
-  return { box, now, asked: () => (pick.value === "dc" ? ticked() : [pick.value]) };
+  let asked = () => null;
+  const fill = (data) => {
+    const pick = document.createElement("select");
+    pick.id = "host-game";
+    const dc = el("option", null, "Dealer's choice");
+    dc.value = "dc";
+    pick.append(dc, gameGroup(data));
+    const list = el("div", "dc-list host-dc");
+    list.id = "host-dc";
+    const typed = host.typed.games;
+    gameBoxes(list, data, "", typed ? typed.codes : now);
+    pick.value = typed ? typed.pick : now.length > 1 ? "dc" : now[0];
+    const ticked = () => [...list.querySelectorAll("input:checked")].map((b) => b.value);
+    const sync = () => { list.hidden = pick.value !== "dc"; };
+    const keep = () => { sync(); host.typed.games = { pick: pick.value, codes: ticked() }; };
+    pick.addEventListener("change", keep);
+    list.addEventListener("change", keep);
+    sync();
+    box.append(labelled("Games", pick), list);
+    asked = () => (pick.value === "dc" ? ticked() : [pick.value]);
+  };
+  if (host.games) fill(host.games);
+  else catalogue().then((data) => { if (data) { host.games = data; if (box.isConnected) fill(data); } });
+  return { box, now, asked: () => asked() };
 }
 
 // Games (names or codes) as the host's panel names them.
