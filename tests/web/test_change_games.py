@@ -101,6 +101,8 @@ def test_the_tables_house_rules_and_betting_must_fit_the_new_games() -> None:
     cfr.apply({"kind": "bot", "seat": 1, "bot": "cfr"})
     with pytest.raises(IllegalActionError, match="the cfr bot plays only Straights"):
         cfr.apply({"kind": "change", "games": ["razz"]})
+    with pytest.raises(IllegalActionError, match="not both"):
+        cfr.apply({"kind": "change", "games": ["straights-52"], "betting": "no-limit"})
     cfr.apply({"kind": "change", "games": ["straights-52-no-limit"]})
     assert (cfr.settings.games, cfr.settings.pack, cfr.settings.betting) == (
         ("_STR52N",), 52, "no-limit"

@@ -598,6 +598,11 @@ class PokerWebGame(SeatedGame[PokerSeats]):
                 "straddles, running it twice and bomb pots are dealt in games with blinds "
                 "and a board: Straights has neither"
             )
+        if "betting" in c and "games" in c:
+            raise IllegalActionError(
+                "change the games or Straights' structure, not both: "
+                "name the Straights game of the structure wanted"
+            )
         if "betting" in c:
             update = self._straights_betting(str(c["betting"]))
         keys = ("ante", "turn_seconds", "auto_limit", "bot_seconds", *_HOUSE_KEYS)
