@@ -168,6 +168,17 @@ def test_the_server_queues_says_and_stores_the_change(
     state = ann.wait_for(lambda m: m["type"] == "state" and m["ledger"]["queued"])
     assert state["ledger"]["queued"] == {"games": ["razz"]}
     assert [g["code"] for g in state["table"]["games"]] == ["FT"]
+    # The server dies while the change waits: the restarted one replays it, waiting.
+    server.kill9()
+    for c in (ann, bob):
+        c.close()
+    clients.clear()
+    server2: Server = make_server(db)
+    ann, bob = Client(server2, table_id, ann.token), Client(server2, table_id, bob.token)
+    clients.extend([ann, bob])
+    assert ann.state is not None and ann.state["ledger"]["queued"] == {"games": ["razz"]}
+    assert [g["code"] for g in ann.state["table"]["games"]] == ["FT"]
+    assert ann.state["hand"]["hand_number"] == 1 and not ann.state["hand"]["finished"]
     for c in (ann, bob):  # the deal ends: the first to act folds
         if c.my_turn():
             c.act("fold")
