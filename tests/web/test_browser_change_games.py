@@ -40,6 +40,8 @@ def test_the_host_changes_the_games_for_the_next_deal(
         ann.select_option("#host-game", "dc")
         expect(ann.locator("#host-dc")).to_be_visible()
         ann.locator("#host-dc input[value=FT]").uncheck()
+        ann.locator("#host-dc").scroll_into_view_if_needed()
+        webtools.shot(ann, f"room-games-dc-{viewport}")
         ann.select_option("#host-game", "FR")
         play_until(ann, "app.state.hand.finished")
         expect(ann.locator("#host-settings button[type=submit]")).to_have_text("Apply")
