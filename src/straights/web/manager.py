@@ -32,6 +32,7 @@ from straights.errors import (
     StraightsError,
 )
 from straights.game.wording import seat_label
+from straights.poker.catalogue import find_variant
 from straights.store import LogEntry, LogWrite, Store, TableRecord
 from straights.web.group_commit import GroupCommit
 from straights.web.house_rules import house_words
@@ -398,7 +399,14 @@ def change_text(command: dict[str, Any], queued: dict[str, Any] | None) -> str:
     'The host set seats on approval.'
     >>> change_text({"kind": "change", "straddle": "utg", "runs": 2, "time_bank": 30}, None)
     'The host set time bank 30 s, straddle under the gun, run it up to 2 times if all agree.'
+    >>> change_text({"kind": "change", "games": ["razz"], "ante": 2}, None)[:67]
+    'The host changed the games to Fixed-limit razz, from the next deal.'
     """
+    if "games" in command:  # always for the next deal (a deal on keeps its game)
+        rest = change_text({k: v for k, v in command.items() if k != "games"}, queued)
+        said = "" if rest == "The host changed nothing." else " " + rest
+        games = games_words(command["games"])
+        return f"The host changed the games to {games}, from the next deal.{said}"
     parts = [_CHANGE_WORDS[k].format(v) for k, v in command.items() if k in _CHANGE_WORDS]
     parts += [_BETTING_WORDS[k](v) for k, v in command.items() if k in _BETTING_WORDS]
     if "seat_approval" in command:
@@ -409,6 +417,20 @@ def change_text(command: dict[str, Any], queued: dict[str, Any] | None) -> str:
         return "The host changed nothing."
     later = queued is not None and any(k in queued for k in command)
     return f"The host set {', '.join(parts)}{': from the next deal' if later else ''}."
+
+
+def games_words(games: list[str]) -> str:
+    """A change's games (names or codes, as checked by the table) as the chat says them.
+
+    >>> games_words(["FT"])
+    "Fixed-limit Texas hold'em"
+    >>> games_words(["razz", "F7S", "FT"])
+    "dealer's choice of Fixed-limit razz, Fixed-limit seven-card stud and Fixed-limit Texas hold'em"
+    """
+    names = list(dict.fromkeys(find_variant(g).name for g in games))
+    if len(names) == 1:
+        return names[0]
+    return f"dealer's choice of {', '.join(names[:-1])} and {names[-1]}"
 
 
 class TableManager:

@@ -61,7 +61,13 @@ from straights.web.deal_steps import down_positions, frame_before, split_at_card
 from straights.web.follow import best_words, deal_carry_text, tens
 from straights.web.house_rules import check_house, rules_for
 from straights.web.keyed_random import deal_random, restock_random
-from straights.web.protocol import TableSettings, is_straights, straights_games
+from straights.web.protocol import (
+    ProtocolError,
+    TableSettings,
+    changed_games,
+    is_straights,
+    straights_games,
+)
 from straights.web.seats import (
     HISTORY_DEALS,
     Auto,
@@ -78,6 +84,9 @@ __all__ = ["Dealt", "PokerSeats", "PokerWebGame", "house_rules", "scaled_stakes"
 
 #: The table's betting settings the host may change (see :func:`house_rules`).
 _HOUSE_KEYS: Final = ("straddle", "runs", "bomb_pot_every", "bomb_pot_ante", "double_board")
+#: Each of them off (with the games, the host may turn them off for Straights).
+_OFF: Final = {"straddle": "none", "runs": 1, "bomb_pot_every": 0, "bomb_pot_ante": 0,
+               "double_board": False}  # fmt: skip
 #: The betting actions a seat's "last action" tells.
 _BETTING_KINDS: Final = frozenset({"fold", "check", "call", "bring-in", "complete", "bet", "raise"})
 _STRUCTURES: Final = {
@@ -575,11 +584,24 @@ class PokerWebGame(SeatedGame[PokerSeats]):
 
     def change(self, c: dict[str, Any]) -> TableSettings:
         update: dict[str, Any] = {}
-        games = self.table.settings.games
-        if any(k in c for k in _HOUSE_KEYS) and all(is_straights(get_variant(g)) for g in games):
+        if "games" in c:  # checked as a new table's; the table's betting checked below
+            try:
+                update = changed_games(self.table.settings, c["games"])
+            except ProtocolError as exc:
+                raise IllegalActionError(str(exc)) from None
+        games = update.get("games", self.table.settings.games)
+        asked = [
+            k for k in _HOUSE_KEYS if k in c and ("games" not in c or c[k] not in (_OFF[k], None))
+        ]
+        if asked and all(is_straights(get_variant(g)) for g in games):
             raise IllegalActionError(
                 "straddles, running it twice and bomb pots are dealt in games with blinds "
                 "and a board: Straights has neither"
+            )
+        if "betting" in c and "games" in c:
+            raise IllegalActionError(
+                "change the games or Straights' structure, not both: "
+                "name the Straights game of the structure wanted"
             )
         if "betting" in c:
             update = self._straights_betting(str(c["betting"]))
@@ -591,13 +613,36 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             update["bomb_pot_ante"] = None
         if "house" in c:  # the rule books' house rules, the whole set
             try:
-                update["house"] = check_house(c["house"], self.table.settings.games)
+                update["house"] = check_house(c["house"], games)
             except ConfigurationError as exc:
                 raise IllegalActionError(str(exc)) from None
         settings = self.table.settings.model_copy(update=update)
+        if "games" in c:
+            self._check_games(settings)
+            if self.chosen not in settings.games or not settings.dealers_choice:
+                self.chosen = self.chosen_by = None  # the chooser chooses again
         self.engine.unit = settings.ante
         self.engine.game.house = house_rules(settings)
         return settings
+
+    def _check_games(self, settings: TableSettings) -> None:
+        """The table's house rules, betting and bots fit its new games (else a
+        refusal that says what to change with them)."""
+        try:
+            check_house(settings.house, settings.games)
+        except ConfigurationError as exc:
+            raise IllegalActionError(f"{exc}: change the house rules with the games") from None
+        straights = all(is_straights(get_variant(g)) for g in settings.games)
+        if straights and (settings.straddle or settings.runs > 1 or settings.bomb_pot_every):
+            raise IllegalActionError(
+                "Straights has no blinds or board: turn off the straddle, running it more "
+                "than once and bomb pots with the games"
+            )
+        cfr = any(m is not None and m.bot == "cfr" for m in self.table.seats)
+        if cfr and not straights:
+            raise IllegalActionError(
+                "the cfr bot plays only Straights: remove it first, or keep to Straights"
+            )
 
     def _straights_betting(self, betting: str) -> dict[str, Any]:
         """A Straights table's change of betting (limit, no limit): the same Straights

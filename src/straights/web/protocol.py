@@ -15,6 +15,7 @@ straights.web.protocol.ProtocolError: bad 'act' message: token: Field required; 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -269,6 +270,9 @@ class Change(_Msg):
     house: Annotated[dict[str, bool | int | None], Field(max_length=12)] | None = None
     #: Pai Gow: the house way the bank sets (see :class:`TableSettings`).
     house_way: Literal["foxwoods", "simple"] | None = None
+    #: The games, by name or PHH code (see :func:`changed_games`): one game, or
+    #: dealer's choice of two or more.
+    games: Annotated[list[GameName], Field(min_length=1, max_length=40)] | None = None
 
 
 class Remove(_Msg):
@@ -686,6 +690,44 @@ def _check_games(settings: TableSettings) -> TableSettings:
     if settings.bot_kind == "cfr" and not all(is_straights(get_variant(c)) for c in codes):
         raise ProtocolError("the cfr bot plays only Straights: choose another style")
     return settings.model_copy(update={"games": tuple(codes)})
+
+
+def changed_games(settings: TableSettings, games: Sequence[str]) -> dict[str, Any]:
+    """The settings a table of ``settings`` takes to deal ``games`` (names or PHH
+    codes): one game, or dealer's choice of two or more, checked as a new table's
+    games are (:func:`_check_games`); a Straights game alone brings its pack and betting.
+    A Pai Gow table plays Pai Gow only (:class:`ProtocolError`).
+
+    >>> changed_games(TableSettings(games=("FT",)), ["razz", "F7S", "razz"])
+    {'games': ('FR', 'F7S'), 'dealers_choice': True}
+    >>> changed_games(TableSettings(games=("FT",)), ["straights-52-no-limit"])
+    {'games': ('_STR52N',), 'dealers_choice': False, 'pack': 52, 'betting': 'no-limit'}
+    >>> changed_games(TableSettings(game="pai-gow"), ["holdem"])
+    Traceback (most recent call last):
+    ...
+    straights.web.protocol.ProtocolError: a Pai Gow table plays Pai Gow against the bank only
+    """
+    if settings.game == "pai-gow":
+        raise ProtocolError("a Pai Gow table plays Pai Gow against the bank only")
+    codes: list[str] = []
+    for name in games:
+        try:
+            code = find_variant(name).code
+        except ConfigurationError as exc:
+            raise ProtocolError(str(exc)) from None
+        codes += [] if code in codes else [code]
+    if not codes:
+        raise ProtocolError("name at least one game")
+    choice = len(codes) > 1
+    checked = _check_games(
+        settings.model_copy(update={"games": tuple(codes), "dealers_choice": choice})
+    )
+    update: dict[str, Any] = {"games": checked.games, "dealers_choice": choice}
+    for pack, betting in ((p, b) for p in (55, 52) for b in ("limit", "no-limit")):
+        straights = TableSettings(pack=pack, betting=betting)  # type: ignore[arg-type]
+        if not choice and straights_games(straights).games == checked.games:
+            update |= {"pack": pack, "betting": betting}
+    return update
 
 
 def game_list() -> dict[str, Any]:

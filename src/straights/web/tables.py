@@ -631,6 +631,8 @@ class WebTable:
                 "straddles, running it twice and bomb pots are dealt at poker tables "
                 "of the catalogue only"
             )
+        if "games" in change and self.settings.game == "pai-gow":
+            raise IllegalActionError("a Pai Gow table plays Pai Gow against the bank only")
         if "house_way" in change and self.settings.game != "pai-gow":
             raise IllegalActionError("the house way sets Pai Gow hands: this table deals poker")
         if "house" in change and game_kind(self.settings) != "catalogue":
@@ -646,11 +648,11 @@ class WebTable:
         if not self.in_hand:
             self.settings = self.game.change(change)
             return
-        old = self.settings
-        self.game.change(change)  # checked now (a refusal is the host's to read) …
-        self.game.change({k: getattr(old, k) for k in change if hasattr(old, k)})  # … undone
+        old, queued = self.settings, {**(self.queued or {}), **change}
+        self.game.change(queued)  # checked now with what waits (a refusal is the host's) …
+        self.game.change({k: getattr(old, k) for k in queued if hasattr(old, k)})  # … undone
         self.settings = old
-        self.queued = {**(self.queued or {}), **change}
+        self.queued = queued
 
     def _apply_queued(self) -> None:
         """A deal ended: the host's change made during it takes effect."""

@@ -98,6 +98,47 @@ function labelled(text, input) {
   return l;
 }
 
+// The host's choice of games: one game, or dealer's choice of those ticked (the
+// catalogue as the new-table form lists it, variants.js). `box`: the control; `now`:
+// the codes the table deals next (a change waiting included); `asked()`: the codes
+// chosen (null while the catalogue loads). What the host chose and has not applied
+// survives the redraw at a deal's end (host.typed.games).
+function gameControl(t, L) {
+  const box = el("div", "host-games");
+  box.id = "host-games";
+  const now = (L.queued && L.queued.games) || t.games.map((g) => g.code);
+  let asked = () => null;
+  const fill = (data) => {
+    const pick = document.createElement("select");
+    pick.id = "host-game";
+    const dc = el("option", null, "Dealer's choice");
+    dc.value = "dc";
+    pick.append(dc, gameGroup(data));
+    const list = el("div", "dc-list host-dc");
+    list.id = "host-dc";
+    const typed = host.typed.games;
+    gameBoxes(list, data, "", typed ? typed.codes : now);
+    pick.value = typed ? typed.pick : now.length > 1 ? "dc" : now[0];
+    const ticked = () => [...list.querySelectorAll("input:checked")].map((b) => b.value);
+    const sync = () => { list.hidden = pick.value !== "dc"; };
+    const keep = () => { sync(); host.typed.games = { pick: pick.value, codes: ticked() }; };
+    pick.addEventListener("change", keep);
+    list.addEventListener("change", keep);
+    sync();
+    box.append(labelled("Games", pick), list);
+    asked = () => (pick.value === "dc" ? ticked() : [pick.value]);
+  };
+  if (host.games) fill(host.games);
+  else catalogue().then((data) => { if (data) { host.games = data; if (box.isConnected) fill(data); } });
+  return { box, now, asked: () => asked() };
+}
+
+// Games (names or codes) as the host's panel names them.
+function gameTitles(codes) {
+  const titles = Object.fromEntries(((host.games && host.games.games) || []).flatMap((g) => [[g.code, g.title], [g.name, g.title]]));
+  return codes.map((c) => titles[c] || c).join(", ");
+}
+
 function renderPanel(state) {
   const panel = $("host-panel");
   const L = state.ledger;
@@ -147,6 +188,9 @@ function renderPanel(state) {
   const approvalLabel = el("label", "check", "");
   approvalLabel.append(approval, document.createTextNode(" Seats need my approval"));
   form.append(approvalLabel);
+  // The games, from the next deal (a table of the catalogue; not Pai Gow).
+  const games = t.games && t.games.length ? gameControl(t, L) : null;
+  if (games) form.append(games.box);
   // What the host typed and has not applied survives the redraw at a deal's end.
   for (const [name, value] of Object.entries(host.typed)) if (form.elements[name]) form.elements[name].value = value;
   form.addEventListener("input", (ev) => { if (ev.target.name) host.typed[ev.target.name] = ev.target.value; });
@@ -167,12 +211,14 @@ function renderPanel(state) {
       seat_approval: Boolean(t.seat_approval), ...(L.queued || {}) };
     const msg = { type: "change" };
     for (const [k, v] of Object.entries(asked)) if (v !== undefined && v !== now[k]) msg[k] = v;
+    const chosen = games && games.asked();
+    if (chosen && chosen.join() !== games.now.join()) msg.games = chosen;
     if (Object.keys(msg).length > 1) hostMsg(msg);
     host.typed = {};
   };
   if (L.queued) {
     const words = { ante: oneStructure ? "ante" : "stakes unit", betting: "structure", turn_seconds: "timer (s)", auto_limit: "auto buy-in limit", bot_seconds: "bot delay (s)" };
-    const said = (k, v) => (k === "house" && typeof houseWords === "function" ? houseWords(v, state.table) : `${words[k] || k} ${v}`);
+    const said = (k, v) => (k === "games" ? `games ${gameTitles(v)}` : k === "house" && typeof houseWords === "function" ? houseWords(v, state.table) : `${words[k] || k} ${v}`);
     const what = Object.entries(L.queued).map(([k, v]) => said(k, v)).join(", ");
     const q = el("div", "host-row queued", `At the next deal: ${what}.`);
     q.id = "host-queued";

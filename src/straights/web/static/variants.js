@@ -337,12 +337,18 @@ function drawVariantHistory(msg) {
   if (now) now.scrollIntoView({ block: "nearest" });
 }
 
-// -- the new-table form: the game, or dealer's choice and its list
-async function setupGamePicker() {
-  const pick = $("game-pick");
-  if (!pick) return;
-  let data;
-  try { data = await (await fetch("/api/games")).json(); } catch { return; }
+// -- the games of the catalogue (/api/games), for the new-table form and the host's panel
+let catalogueAsked = null;
+// The catalogue, fetched once (null when it could not be fetched; asked again later).
+function catalogue() {
+  if (!catalogueAsked) {
+    catalogueAsked = fetch("/api/games").then((r) => r.json()).catch(() => { catalogueAsked = null; return null; });
+  }
+  return catalogueAsked;
+}
+
+// The "One game" options of a game select: one per game of the catalogue `data`.
+function gameGroup(data) {
   const group = document.createElement("optgroup");
   group.label = "One game";
   for (const g of data.games) {
@@ -350,16 +356,30 @@ async function setupGamePicker() {
     o.value = g.code;
     group.append(o);
   }
-  pick.append(group);
-  const list = $("dc-list");
+  return group;
+}
+
+// A checkbox per game of `data` in `list` (named `name`, if given), those of `on` ticked.
+function gameBoxes(list, data, name, on) {
   for (const g of data.games) {
     const label = el("label", "dc-game");
     const box = document.createElement("input");
-    box.type = "checkbox"; box.name = "dc_game"; box.value = g.code;
-    box.checked = data.default.includes(g.code);
+    box.type = "checkbox"; box.value = g.code;
+    if (name) box.name = name;
+    box.checked = on.includes(g.code);
     label.append(box, document.createTextNode(" " + g.title));
     list.append(label);
   }
+}
+
+// -- the new-table form: the game, or dealer's choice and its list
+async function setupGamePicker() {
+  const pick = $("game-pick");
+  if (!pick) return;
+  const data = await catalogue();
+  if (!data) return;
+  pick.append(gameGroup(data));
+  gameBoxes($("dc-list"), data, "dc_game", data.default);
   // The heading and the lead name the game chosen (Straights' own words are the page's).
   const about = $("home-about"), straightsAbout = about.cloneNode(true).childNodes;
   const words = {
