@@ -31,13 +31,14 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
+from oracle.straights_archive import FinishedDeal
+from oracle.straights_hand import Hand
+from oracle.straights_table import Table
+
 from straights.cards import CardsLike, parse_cards
 from straights.errors import HandHistoryError, IllegalActionError
 from straights.game.config import TableConfig
 from straights.game.events import Event
-from straights.game.hand import Hand
-from straights.game.table import Table
-from straights.store.archive import FinishedDeal
 from straights.store.database import Store, TableRecord
 
 __all__ = ["RecordedTable"]
