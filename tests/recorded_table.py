@@ -1,7 +1,7 @@
 """Straights' own terminal table as earlier releases stored it: a writer of old logs for tests.
 
 Releases before the one table stored ``straights play``'s Straights table as
-:class:`RecordedTable`: a :class:`~straights.game.table.Table` whose ``sit``,
+:class:`RecordedTable`: a :class:`~oracle.straights_table.Table` whose ``sit``,
 ``stand``, ``start_hand`` and ``act`` were written to the store as commands, each
 with the events it caused, in one transaction (with the archive entry of a deal it
 finished), its shuffles from a seed kept in the store.  The package no longer
