@@ -6,7 +6,7 @@ Releases before the one table stored ``straights play``'s Straights table as
 with the events it caused, in one transaction (with the archive entry of a deal it
 finished), its shuffles from a seed kept in the store.  The package no longer
 writes such tables: it replays them by the one engine and carries them over to the
-one table (:func:`straights.store.legacy_straights.load_terminal`).  The tests keep
+one table (:func:`straights.store.legacy_stored.load_terminal`).  The tests keep
 this writer to make such logs (as ``tests/fixtures/terminal_release.db`` was made)
 and as the oracle that replays them on Straights' own table.
 
