@@ -1,7 +1,7 @@
 """Replaying Straights tables of earlier releases: the one engine against Straights' own table.
 
 Run: ``.venv/bin/python benchmarks/bench_legacy_replay.py [--tables N] [--deals D]``.
-Bots at Straights' own table (``game.Table``: random and calling, 55 and 52
+Bots at Straights' own table (the tests' oracle, ``tests/oracle``: random and calling, 55 and 52
 cards, Limit and No Limit) write event logs; each log is then replayed, taking
 turns, by Straights' own table (``Table.from_events``) and by the one engine
 (``store.legacy_straights.replay_log``, which also compares every event). The
@@ -12,13 +12,18 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from straights.game.config import TableConfig
 from straights.game.events import event_from_dict
-from straights.game.table import Table
 from straights.store.legacy_straights import replay_log
+
+# Straights' own table of earlier releases is the tests' oracle (tests/oracle/).
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from oracle.straights_table import Table
 
 
 def _log(rng: random.Random, deals: int) -> tuple[TableConfig, list[dict[str, Any]]]:

@@ -1,12 +1,12 @@
 """Straights' own terminal table as earlier releases stored it: a writer of old logs for tests.
 
 Releases before the one table stored ``straights play``'s Straights table as
-:class:`RecordedTable`: a :class:`~straights.game.table.Table` whose ``sit``,
+:class:`RecordedTable`: a :class:`~oracle.straights_table.Table` whose ``sit``,
 ``stand``, ``start_hand`` and ``act`` were written to the store as commands, each
 with the events it caused, in one transaction (with the archive entry of a deal it
 finished), its shuffles from a seed kept in the store.  The package no longer
 writes such tables: it replays them by the one engine and carries them over to the
-one table (:func:`straights.store.legacy_straights.load_terminal`).  The tests keep
+one table (:func:`straights.store.legacy_stored.load_terminal`).  The tests keep
 this writer to make such logs (as ``tests/fixtures/terminal_release.db`` was made)
 and as the oracle that replays them on Straights' own table.
 
@@ -31,13 +31,14 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
+from oracle.straights_archive import FinishedDeal
+from oracle.straights_hand import Hand
+from oracle.straights_table import Table
+
 from straights.cards import CardsLike, parse_cards
 from straights.errors import HandHistoryError, IllegalActionError
 from straights.game.config import TableConfig
 from straights.game.events import Event
-from straights.game.hand import Hand
-from straights.game.table import Table
-from straights.store.archive import FinishedDeal
 from straights.store.database import Store, TableRecord
 
 __all__ = ["RecordedTable"]

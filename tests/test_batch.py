@@ -13,12 +13,12 @@ from typing import Any
 
 import numpy as np
 import pytest
+from oracle.straights_table import Table
 
 from straights.batch import CALL, FOLD, RAISE, StraightsBatch
 from straights.cards import Card
 from straights.errors import ConfigurationError, IllegalActionError
 from straights.game.config import TableConfig
-from straights.game.table import Table
 
 S, T, R = 52, 53, 54
 EIGHTS = [6 * 4 + suit for suit in range(4)]  # 8c 8d 8h 8s (ids: rank index * 4 + suit)

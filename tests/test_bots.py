@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from oracle.straights_hand import Hand
 
 from straights.bots import Bot, CallingBot, RandomBot, StrengthBot, make_bot
 from straights.bots.arena import play_deal, simulate_ring
 from straights.cards import make_deck, parse_cards
 from straights.errors import ConfigurationError
-from straights.game import Hand, TableConfig
+from straights.game import TableConfig
 from straights.poker import Deal, DealView, Move, Stakes, deal_view, get_variant
 
 STRAIGHTS = get_variant("_STR55L")

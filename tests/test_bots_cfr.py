@@ -7,12 +7,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from oracle.straights_table import Table
+from oracle.straights_view import SeatView
 
 from straights.bots.arena import simulate_ring
 from straights.bots.cfr import CfrBot, deal_situation
 from straights.cards import make_deck
 from straights.errors import ConfigurationError
-from straights.game import SeatView, Table, TableConfig
+from straights.game import TableConfig
 from straights.poker import Deal, Stakes, deal_view, get_variant
 from straights.poker.view import Move, play
 

@@ -207,7 +207,7 @@ def test_balanced_bets_at_one_and_a_half_fair_shares_with_no_floor() -> None:
 
 
 def test_the_bot_raises_with_the_nuts_and_folds_hopeless_hands() -> None:
-    from straights.game import Hand
+    from oracle.straights_hand import Hand
 
     def final_round(holes: list[str], table: str) -> DealView:
         pairs = [parse_cards(h) for h in holes]

@@ -41,8 +41,11 @@ def test_replay_prints_each_hand_as_json(tmp_path: Path) -> None:
 
 
 def test_replay_reads_the_straights_tables_own_histories(tmp_path: Path) -> None:
-    from straights.game import Table, TableConfig
-    from straights.game.phh import dumps_phh, hand_to_phh
+    from oracle.straights_phh import hand_to_phh
+    from oracle.straights_table import Table
+
+    from straights.game import TableConfig
+    from straights.game.phh import dumps_phh
 
     table = Table(TableConfig(seats=2), ["ann", "bob"], seed=4)
     hand = table.start_hand()
@@ -145,8 +148,11 @@ def test_every_reader_refuses_a_card_dealt_twice(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The Straights table's own histories (``STR``) too: a hole card again on the table."""
-    from straights.game import Table, TableConfig
-    from straights.game.phh import dumps_phh, hand_to_phh
+    from oracle.straights_phh import hand_to_phh
+    from oracle.straights_table import Table
+
+    from straights.game import TableConfig
+    from straights.game.phh import dumps_phh
 
     table = Table(TableConfig(seats=2), ["ann", "bob"], seed=4)
     hand = table.start_hand()

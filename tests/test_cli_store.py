@@ -198,7 +198,8 @@ def test_a_straights_table_of_an_earlier_release_resumes_at_the_one_table(
     from recorded_table import RecordedTable
 
     from straights.game import TableConfig
-    from straights.store.legacy_straights import SWITCH, load_terminal
+    from straights.store.legacy_stored import load_terminal
+    from straights.store.legacy_straights import SWITCH
 
     path = tmp_path / "old.db"
     store = Store(str(path))

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from oracle.straights_hand import Pot
+from oracle.straights_table import Table
+
 from straights.game.config import TableConfig
-from straights.game.hand import Pot
-from straights.game.table import Table
 
 
 def test_an_uncalled_bet_is_no_side_pot() -> None:

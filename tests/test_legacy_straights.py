@@ -20,29 +20,23 @@ from typing import Any
 
 import pexpect
 import pytest
+from oracle.straights_phh import hand_to_phh, replay_phh
+from oracle.straights_table import Table, seat_action
 from recorded_table import RecordedTable
 from sizes import size
 
-from straights.bots.base import seat_action
 from straights.bots.registry import make_bot
 from straights.cards import Card, make_deck
 from straights.errors import HandHistoryError
 from straights.game.config import TableConfig
-from straights.game.phh import hand_to_phh, loads_phh, replay_phh
-from straights.game.table import Table
+from straights.game.phh import loads_phh
 from straights.poker.catalogue import get_variant
 from straights.poker.engine import Deal
 from straights.poker.view import Move
 from straights.store import Store
 from straights.store import legacy_straights as legacy
-from straights.store.legacy_straights import (
-    SWITCH,
-    LegacyTable,
-    load_terminal,
-    replay_log,
-    replay_stored,
-    replay_str,
-)
+from straights.store.legacy_stored import load_terminal, replay_stored
+from straights.store.legacy_straights import SWITCH, LegacyTable, replay_log, replay_str
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -181,7 +175,8 @@ def test_every_str_history_of_the_first_release_replays_as_the_old_engine(
 ) -> None:
     store = _copy("first_release.db", tmp_path)
     hands = [h for h in store.hands(limit=100) if h.game == "STR"]
-    assert len(hands) == 11
+    # 0.1.0 archived 11 deals; the 3 it lost are archived again with the catalogue's code.
+    assert len(hands) == 8 and len(store.hands(limit=100)) == 11
     for hand in hands:
         history = loads_phh(hand.phh)
         new, old = replay_str(history), replay_phh(history)

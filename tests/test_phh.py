@@ -10,18 +10,13 @@ from typing import Any
 
 import pytest
 from game_referee import RefDeal, referee
+from oracle.straights_hand import Hand
+from oracle.straights_phh import hand_to_phh, replay_phh
+from oracle.straights_table import Table
 
 from straights.errors import HandHistoryError
-from straights.game import Hand, Table, TableConfig
-from straights.game.phh import (
-    dumps_phh,
-    dumps_phhs,
-    hand_to_phh,
-    loads_phh,
-    loads_phhs,
-    parse_phh_cards,
-    replay_phh,
-)
+from straights.game import TableConfig
+from straights.game.phh import dumps_phh, dumps_phhs, loads_phh, loads_phhs, parse_phh_cards
 
 # The independent reader's own card notation: ids as in the project, written by hand here.
 _RANKS = "23456789TJQKA"

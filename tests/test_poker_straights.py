@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import random
 
+from oracle.straights_hand import Hand
+
 from straights.cards import Card, make_deck
 from straights.game.config import TableConfig
-from straights.game.hand import Hand
 from straights.poker import Deal, Stakes
 from straights.poker.straights_rules import straights_variant
 

@@ -265,7 +265,7 @@ def test_simulate_pai_gow_saves_every_deal_and_plays_as_unsaved(
 def test_straights_simulate_is_stored_at_the_one_table_with_its_ante_and_dealer_draw(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    from straights.game.table import draw_button
+    from oracle.straights_table import draw_button
 
     args = ["simulate", "--pack", "52", "--betting", "no-limit", "--ante", "2", "-n", "6",
             "-p", "3", "--bots", "random,calling", "--stack", "30", "--seed", "5",

@@ -198,7 +198,8 @@ def test_straights_at_the_one_table_matches_straights_own_table(
     leave the same stacks and carried pot after every deal (broke players leaving too)."""
     from functools import partial
 
-    from straights.game import Table as StraightsTable
+    from oracle.straights_table import Table as StraightsTable
+
     from straights.game import TableConfig
     from straights.poker.straights_rules import straights_variant
     from straights.table import straights_stakes

@@ -85,7 +85,7 @@ def test_the_key_card_never_shows_before_it_is_turned() -> None:
 
 
 def test_action_labels_are_the_engines() -> None:
-    from straights.game.hand import Action
+    from oracle.straights_hand import Action
 
     for action in (Action("fold"), Action("call", 4, 5, True), Action("raise", 2, 3, False)):
         assert str(action) == action_label(
@@ -94,10 +94,11 @@ def test_action_labels_are_the_engines() -> None:
 
 
 def test_unnamed_players_are_counted_from_one_in_views_and_histories() -> None:
+    from oracle.straights_phh import hand_to_phh
+    from oracle.straights_table import Table
+    from oracle.straights_view import hand_view
+
     from straights.game.config import TableConfig
-    from straights.game.phh import hand_to_phh
-    from straights.game.table import Table
-    from straights.game.view import hand_view
 
     hand = Table(TableConfig(seats=2), ["Ann", "Bob"], seed=3).start_hand()
     # A hand told without its names: its players are "seat 1" and "seat 2", never 0.

@@ -13,7 +13,7 @@ from straights.cards import Card, Deck, Rank, Suit, format_cards, make_deck, par
 from straights.errors import StraightsError
 
 if TYPE_CHECKING:
-    from straights.game import Table, TableConfig
+    from straights.game import TableConfig
     from straights.rankings.base import HandValue, evaluate
     from straights.showdowns import ShowdownResult, showdown
 
@@ -27,7 +27,6 @@ __all__ = [
     "ShowdownResult",
     "StraightsError",
     "Suit",
-    "Table",
     "TableConfig",
     "__version__",
     "evaluate",
@@ -42,7 +41,6 @@ _LAZY = {
     "HandValue": "straights.rankings.base",
     "showdown": "straights.showdowns",
     "ShowdownResult": "straights.showdowns",
-    "Table": "straights.game",
     "TableConfig": "straights.game",
 }
 

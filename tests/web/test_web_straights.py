@@ -8,10 +8,10 @@ from functools import partial
 from typing import Any
 
 import pytest
+from oracle.straights_table import draw_button
 
 from straights.bots import make_bot
 from straights.cards import Card
-from straights.game.table import draw_button
 from straights.web.follow import best_words
 from straights.web.manager import make_table
 from straights.web.protocol import parse_settings

@@ -25,7 +25,7 @@ from straights.bots import make_bot
 from straights.cards import make_deck
 from straights.errors import HandHistoryError, IllegalActionError
 from straights.store import Store, TableRecord
-from straights.store.legacy_straights import replay_stored
+from straights.store.legacy_stored import replay_stored
 from straights.web.keyed_random import deal_random
 from straights.web.manager import TableManager
 from straights.web.protocol import TableSettings

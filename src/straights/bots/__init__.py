@@ -6,7 +6,7 @@ See ``docs/bots.md`` for the interface and how to write your own.
 
 from __future__ import annotations
 
-from straights.bots.base import Bot, can_decide, pick_move, seat_action
+from straights.bots.base import Bot, can_decide, pick_move
 from straights.bots.registry import BOT_KINDS, make_bot
 from straights.bots.simple import CallingBot, RandomBot
 from straights.bots.strength import StrengthBot
@@ -20,5 +20,4 @@ __all__ = [
     "can_decide",
     "make_bot",
     "pick_move",
-    "seat_action",
 ]

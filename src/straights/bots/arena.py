@@ -40,7 +40,7 @@ from straights.bots.base import Bot, answer, can_decide
 from straights.bots.registry import make_bot
 from straights.cards import make_deck, make_rng
 from straights.errors import ConfigurationError
-from straights.game.table import draw_button
+from straights.game.draw import draw_button
 from straights.poker.catalogue import game_name
 from straights.poker.engine import Deal
 from straights.poker.house import HouseRules

@@ -5,8 +5,7 @@ Straights included): it sees a :class:`~straights.poker.DealView` and returns a
 :class:`~straights.poker.Move` (``decide``) — a betting action, the cards it discards,
 or the cards it turns up.  Every poker bot (``random``, ``calling``, ``strength``,
 ``equity``, ``cfr``) is one; ``cfr`` decides in Straights' deals only (its
-``plays(variant)``, :func:`can_decide`).  :func:`seat_action` asks a bot at Straights'
-own table of earlier releases (tables stored before the one table dealt Straights).
+``plays(variant)``, :func:`can_decide`).
 
 Every bot by name: :func:`straights.bots.registry.make_bot`.
 """
@@ -15,13 +14,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from straights.poker.view import DealView, Move, deal_view
+from straights.poker.view import DealView, Move
 
 if TYPE_CHECKING:
-    from straights.game.hand import Action, Hand
     from straights.poker.variant import Variant
 
-__all__ = ["Bot", "answer", "can_decide", "pick_move", "seat_action"]
+__all__ = ["Bot", "answer", "can_decide", "pick_move"]
 
 
 @runtime_checkable
@@ -106,18 +104,3 @@ def pick_move(view: DealView, *kinds: str) -> Move:
 
 def _move(kind: str, low: int) -> Move:
     return Move(kind, low if kind in ("bet", "raise", "complete") else None)
-
-
-def seat_action(bot: Bot, hand: Hand, seat: int) -> Action:
-    """The legal action of ``seat`` (to act in ``hand``, a deal at Straights' own table of
-    an earlier release) that ``bot`` decides on the engine's view of that deal.
-
-    >>> from straights.bots.simple import CallingBot
-    >>> from straights.game import Table, TableConfig
-    >>> t = Table(TableConfig(seats=2), ["a", "b"], seed=5)
-    >>> hand = t.start_hand()
-    >>> str(seat_action(CallingBot(), hand, hand.actor))
-    'check'
-    """
-    move = answer(bot, deal_view(hand.live, hand.seats.index(seat)))
-    return next(a for a in hand.legal_actions(seat) if a.kind == move.kind)

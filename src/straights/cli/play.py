@@ -272,7 +272,7 @@ def _play_ring(
                 make = partial(StoredTable.create, store, POKER, game, names, stack,
                                seed=table_seed, button=button, settings=settings)  # fmt: skip
             elif record.game == "straights":
-                from straights.store.legacy_straights import load_terminal
+                from straights.store.legacy_stored import load_terminal
 
                 make = partial(load_terminal, store, record.id, hook)
             else:

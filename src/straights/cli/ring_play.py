@@ -424,7 +424,7 @@ def _dealer_draw(
     """The first button by the dealer draw (rule 1) from the table's ``seed``, and the
     draw told (the player in seat 0 is "you")."""
     from straights.cards import make_deck
-    from straights.game.table import draw_button
+    from straights.game.draw import draw_button
     from straights.game.wording import phrase
 
     pack = len(make_deck(variant.deck, jokers=variant.jokers))

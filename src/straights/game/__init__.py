@@ -1,36 +1,23 @@
-"""The Straights game: rules configuration, the hand state machine, the table
-across deals, the event log, seat views and hand histories.
+"""Straights' own settings, events, wording and hand histories: the table's settings
+(:class:`TableConfig`), the events a Straights table tells, the dealer draw, and ``STR``
+histories of earlier releases.  Straights is dealt by the engine
+(:class:`straights.poker.Deal`) at the one table (:class:`straights.table.Table`).
 
->>> from straights.game import Table, TableConfig
->>> t = Table(TableConfig(seats=2, betting="no-limit"), ["Ann", "Bob"], seed=1)
->>> hand = t.start_hand()
->>> [str(a) for a in t.legal_actions(hand.actor)]
-['check', 'bet 1']
+>>> from straights.game import TableConfig
+>>> from straights.store.legacy_straights import variant_of
+>>> variant_of(TableConfig(betting="no-limit")).code
+'_STR55N'
 """
 
 from __future__ import annotations
 
-from straights.game.config import TableConfig, max_seats_for_pack
+from straights.game.config import ROUNDS, TableConfig, max_seats_for_pack
 from straights.game.events import Event, event_from_dict
-from straights.game.hand import ACTION_KINDS, ROUNDS, Action, Hand, Pot
-from straights.game.table import Seat, Table
-from straights.game.view import PlayerView, SeatView, hand_view, redact, table_view
 
 __all__ = [
-    "ACTION_KINDS",
     "ROUNDS",
-    "Action",
     "Event",
-    "Hand",
-    "PlayerView",
-    "Pot",
-    "Seat",
-    "SeatView",
-    "Table",
     "TableConfig",
     "event_from_dict",
-    "hand_view",
     "max_seats_for_pack",
-    "redact",
-    "table_view",
 ]

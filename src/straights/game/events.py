@@ -3,7 +3,7 @@
 Events serialise to JSON-ready dicts (cards in ASCII notation) and back.
 The raw log is the *server's* record and holds secrets (the shuffled deck in
 :class:`HandStarted`, everyone's hole cards, the key card): never send it as
-it is — :func:`straights.game.view.redact` gives what one seat may see.
+it is — :func:`straights.poker.view.deal_view` gives what one seat may see.
 
 >>> e = Acted(seat=2, kind="raise", amount=3, to=3, all_in=False)
 >>> event_from_dict(e.to_dict()) == e

@@ -12,9 +12,10 @@ the web table:
 * :mod:`.table` — ``StoredTable``, the one :class:`~straights.table.Table` of every
   game (Straights, the catalogue, Pai Gow) stored command by command and replayed
   exactly (``straights play --resume``); :mod:`.legacy_straights` replays the
-  Straights tables of earlier releases by the one engine;
-* :mod:`.archive` — archive entries, derived from a finished deal or rebuilt
-  from the stored events;
+  Straights tables and ``STR`` histories of earlier releases by the one engine, and
+  :mod:`.legacy_stored` such tables from the store;
+* :mod:`.archive` — archive entries, derived from a finished deal (or, for a deal an
+  earlier release did not archive, from its table's stored events);
 * :mod:`.opening` — ``--db`` paths and URLs, and one clear error per unusable database;
 * clubs (:meth:`Store.create_club`, :class:`ClubRecord`): the tables a club played,
   evening by evening, and the people it keeps.
@@ -28,7 +29,6 @@ the web table:
 
 from straights.store.archive import (
     ArchiveEntry,
-    FinishedDeal,
     HandRecord,
     PaiGowEntry,
     PokerEntry,
@@ -39,7 +39,6 @@ from straights.store.opening import database_url, default_url
 __all__ = [
     "ArchiveEntry",
     "ClubRecord",
-    "FinishedDeal",
     "HandRecord",
     "LogEntry",
     "LogWrite",

@@ -1,41 +1,21 @@
 """The hand archive: one entry per finished deal, with its PHH history and who won what.
 
-Entries are derived from a table's log — live from the deal the engine just
-finished (:class:`FinishedDeal`), or again from the stored events by
-:func:`deals_from_events` when an entry is missing.
+A table archives each deal as it finishes: a poker deal of any variant, Straights
+included, as :class:`PokerEntry` (its history under the catalogue's code), a Pai Gow
+deal as :class:`PaiGowEntry`.  Deals that a log of an earlier Straights release
+finished but did not archive are archived again from its events by
+:func:`straights.store.legacy_straights.deals_from_events`.
 
->>> from straights.game import Table, TableConfig
->>> t = Table(TableConfig(seats=2), ["ann", "bob"], seed=3)
->>> hand = t.start_hand()
->>> while not hand.finished:
-...     _ = t.act(hand.actor, "call" if hand.can_call(hand.actor) else "check")
->>> deals = deals_from_events(t.config, [e.to_dict() for e in t.events])
->>> [d.hand.number for d in deals], sorted(deals[0].names)
-([1], ['ann', 'bob'])
->>> deals[0].hand.stacks == hand.stacks
-True
+>>> game_of("variant = '_STR55L'")
+'_STR55L'
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Protocol
-
-from straights.game.config import TableConfig
-from straights.game.events import (
-    HandStarted,
-    PlayerSat,
-    PotAwarded,
-    TableOpened,
-    event_from_dict,
-)
-from straights.game.hand import Hand
-from straights.game.phh import dumps_phh, hand_to_phh
-from straights.game.table import Table
-from straights.game.wording import seat_label
 
 if TYPE_CHECKING:
     from straights.paigow.deal import PaiGowDeal
@@ -43,13 +23,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ArchiveEntry",
-    "FinishedDeal",
     "HandRecord",
     "PaiGowEntry",
     "PokerEntry",
-    "deals_from_events",
     "game_of",
-    "summary",
 ]
 
 
@@ -69,33 +46,6 @@ class ArchiveEntry(Protocol):
     def row(self, table_id: int) -> dict[str, Any]:
         """Its ``hands`` row."""
         ...
-
-
-@dataclass(frozen=True)
-class FinishedDeal:
-    """A Straights deal that is over, and the names of its players (in ``hand.seats`` order)."""
-
-    hand: Hand
-    names: tuple[str, ...]
-
-    @property
-    def number(self) -> int:
-        """The deal's number at its table."""
-        return self.hand.number
-
-    def row(self, table_id: int) -> dict[str, Any]:
-        """Its ``hands`` row."""
-        hand = self.hand
-        return {
-            "table_id": table_id,
-            "number": hand.number,
-            "players": json.dumps(list(self.names)),
-            "pot": hand.pot,
-            "carried": hand.carry_out,
-            "summary": summary(hand, self.names),
-            "phh": dumps_phh(hand_to_phh(hand, self.names)),
-            "created": now(),
-        }
 
 
 @dataclass(frozen=True)
@@ -214,34 +164,3 @@ class HandRecord:
     def game(self) -> str:
         """The variant code its history names (:func:`game_of`)."""
         return game_of(self.phh)
-
-
-def summary(hand: Hand, names: Sequence[str]) -> str:
-    """Who won what, in one line."""
-    by_seat = dict(zip(hand.seats, names, strict=True))
-    parts = []
-    for e in hand.events:
-        if isinstance(e, PotAwarded):
-            who = "carried over" if e.winner is None else f"to {by_seat.get(e.winner, '?')}"
-            parts.append(f"{e.amount} {who} ({e.reason})")
-    return "; ".join(parts)
-
-
-def deals_from_events(config: TableConfig, events: Iterable[dict[str, Any]]) -> list[FinishedDeal]:
-    """Every finished deal of a table, replayed from its stored events.
-
-    The log may start with the table's ``table_opened`` event or without it
-    (then ``config`` opens the table).  Names are those seated when each deal began.
-    """
-    log = [event_from_dict(e) for e in events]
-    if not log or not isinstance(log[0], TableOpened):
-        log.insert(0, TableOpened(config.to_dict()))
-    names: dict[int, str] = {}
-    dealt: dict[int, tuple[str, ...]] = {}
-    for event in log:
-        if isinstance(event, PlayerSat):
-            names[event.seat] = event.name
-        elif isinstance(event, HandStarted):
-            dealt[event.number] = tuple(names.get(s, seat_label(s)) for s in event.seats)
-    table = Table.from_events(log)
-    return [FinishedDeal(h, dealt[h.number]) for h in table.hands if h.finished]

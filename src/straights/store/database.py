@@ -24,7 +24,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from straights.errors import HandHistoryError, StoreError
 from straights.game.config import TableConfig
-from straights.store.archive import ArchiveEntry, HandRecord, deals_from_events, now
+from straights.store.archive import ArchiveEntry, HandRecord, now
 from straights.store.opening import database_url, describe, open_engine
 from straights.store.schema import club_members, club_tables, clubs, commands, hands, tables
 
@@ -366,6 +366,8 @@ class Store:
             record = self.table(table_id)
             if record.game != "straights" or "config" in record.settings:
                 continue  # only the events of Straights' own table rebuild a deal
+            from straights.store.legacy_straights import deals_from_events
+
             events = [e for entry in self.log(table_id) for e in entry.events]
             try:
                 deals = deals_from_events(record.config, events)
@@ -381,7 +383,7 @@ class Store:
                     .all()
                 )
                 for deal in deals:
-                    if deal.hand.number not in have:
+                    if deal.number not in have:
                         conn.execute(insert(hands).values(**deal.row(table_id)))
                         added += 1
         if added:

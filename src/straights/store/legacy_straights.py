@@ -13,12 +13,16 @@ penalty keeps the code with its own rule 10) dealt as the one table deals it
 events, so stacks, pots, carried pots, penalties, the key card, the showdown's
 words and every later line read as they did.
 
-The earlier table is only an oracle here: nothing below uses
-:mod:`straights.game.hand`, :mod:`straights.game.table` or their views.
+Straights' own engine of those releases is no longer in the package: the tests keep
+it as an oracle (``tests/oracle/``) that writes old logs and checks this translator.
 
 * :func:`replay_log` replays a stored event log and checks it event by event;
 * :meth:`LegacyTable.from_commands` replays a terminal table's commands from its seed;
-* :func:`replay_str` replays one ``STR`` history.
+* :func:`replay_str` replays one ``STR`` history;
+* :func:`deals_from_events` gives the archive entries of the deals a log finished.
+
+A table stored by an earlier release is replayed from the store and carried over to
+the one table by :mod:`straights.store.legacy_stored`.
 
 >>> from straights.game.config import TableConfig
 >>> t = LegacyTable(TableConfig(seats=2), seed=5)
@@ -63,12 +67,12 @@ from straights.game.events import (
     TableOpened,
     event_from_dict,
 )
+from straights.game.wording import seat_label
 from straights.poker.catalogue import get_variant
 from straights.poker.engine import Deal, Legal
 from straights.poker.straights_rules import straights_variant
 from straights.poker.variant import Variant
-from straights.store.database import Store
-from straights.store.table import POKER, Replaying, StoredTable
+from straights.store.archive import PokerEntry
 from straights.table import PokerGame, PokerTable, Table, straights_stakes
 
 __all__ = [
@@ -76,10 +80,9 @@ __all__ = [
     "LegacyTable",
     "Replayed",
     "catalogue_code",
-    "load_terminal",
+    "deals_from_events",
     "one_table",
     "replay_log",
-    "replay_stored",
     "replay_str",
     "variant_of",
 ]
@@ -565,36 +568,6 @@ def replay_log(
     return Replayed(table, _first_difference(told, [e.to_dict() for e in table.events]))
 
 
-def replay_stored(store: Store, table_id: int) -> Replayed:
-    """Replay a stored Straights table of an earlier release from the events stored with
-    its commands (a terminal table's, 0.1.0's, or a web table's of settings editions 1
-    to 3, whose host's ``change`` commands of the ante or the betting are the settings
-    changes its events do not tell) and compare, as :func:`replay_log` does.
-
-    >>> store = Store("sqlite://")  # a log as an earlier release wrote it
-    >>> record = store.create_table("terminal", TableConfig(seats=2), seed=5)
-    >>> old = LegacyTable(TableConfig(seats=2), seed=5)
-    >>> for seq, command in enumerate([{"kind": "sit", "seat": 0, "name": "Ann"},
-    ...         {"kind": "sit", "seat": 1, "name": "Bob"}, {"kind": "deal"},
-    ...         {"kind": "act", "seat": 0, "action": "bet"}], start=1):  # mid-deal
-    ...     told = [e.to_dict() for e in old.apply(command)]
-    ...     store.append(record.id, seq, command, told)
-    >>> replayed = replay_stored(store, record.id)
-    >>> replayed.difference, replayed.table.stacks() == old.stacks()
-    (None, True)
-    """
-    events: list[dict[str, Any]] = []
-    changes: dict[int, dict[str, Any]] = {}
-    for entry in store.log(table_id):
-        if entry.command.get("kind") == "change":
-            keep: dict[str, Any] = {
-                k: entry.command[k] for k in ("ante", "betting") if k in entry.command
-            }
-            changes[len(events)] = keep
-        events.extend(entry.events)
-    return replay_log(store.table(table_id).config, events, changes)
-
-
 def _first_difference(stored: list[dict[str, Any]], replayed: list[dict[str, Any]]) -> str | None:
     for k, (a, b) in enumerate(zip(stored, replayed, strict=False)):
         if a != b:
@@ -723,34 +696,35 @@ def one_table(legacy: LegacyTable) -> PokerTable:
     return table
 
 
-def load_terminal(
-    store: Store, table_id: int, on_replay: Replaying | None = None
-) -> StoredTable[Deal, Variant]:
-    """A terminal Straights table of an earlier release (its log Straights' own table's
-    commands), replayed by the one engine and checked command by command against the
-    events stored with each, then carried over to the one table: its later commands are
-    the one table's (:data:`~straights.store.table.POKER`), after :data:`SWITCH`,
-    which is stored now if it was not yet. ``on_replay`` is called before each of those
-    later commands, as :meth:`StoredTable.load` calls it.
+def deals_from_events(config: TableConfig, events: Iterable[Mapping[str, Any]]) -> list[PokerEntry]:
+    """The archive entry of every deal a Straights table's stored event log finished,
+    replayed by the one engine (:func:`replay_log`) and archived with the catalogue's
+    code (:class:`~straights.store.archive.PokerEntry`); names are those seated when
+    each deal began.  A log the one engine does not replay exactly raises
+    :class:`HandHistoryError`.
+
+    >>> t = LegacyTable(TableConfig(seats=2), seed=3)
+    >>> _ = t.sit(0, "Ann", 10); _ = t.sit(1, "Bob", 10); _ = t.start()
+    >>> _ = t.act(t.live.seats[t.live.deal.actor], "bet")
+    >>> _ = t.act(t.live.seats[t.live.deal.actor], "fold")
+    >>> [(e.number, e.names, e.deal.variant.code) for e in
+    ...  deals_from_events(t.config, [e.to_dict() for e in t.events])]
+    [(1, ('Bob', 'Ann'), '_STR55L')]
     """
-    record = store.table(table_id)
-    if record.seed is None:
-        raise HandHistoryError(
-            f"table {record.id} was saved by straights 0.1.0, which kept no seed for "
-            "its next deals: it cannot be continued (its deals are in `straights history`)"
-        )
-    legacy = LegacyTable(record.config, seed=record.seed)
-    log = store.log(table_id)
-    before = next((k for k, e in enumerate(log) if e.command == SWITCH), len(log))
-    for entry in log[:before]:
-        entry.check(table_id, [e.to_dict() for e in legacy.apply(entry.command)])
-    stored = StoredTable(store, record, POKER, one_table(legacy))
-    stored.deal = None if legacy.live is None else legacy.live.deal
-    stored.seq = before + 1
-    if before == len(log):
-        store.append(table_id, stored.seq, dict(SWITCH), [])
-    for entry in log[before + 1 :]:
-        if on_replay is not None:
-            on_replay(entry.command, stored.table, stored.deal)
-        entry.check(table_id, stored.apply(entry.command))
-    return stored
+    log = [dict(e) for e in events]
+    replayed = replay_log(config, log)
+    if replayed.difference is not None:
+        raise HandHistoryError(f"the log does not replay: {replayed.difference}")
+    names: dict[int, str] = {}
+    dealt: dict[int, tuple[str, ...]] = {}
+    for event in map(event_from_dict, log):
+        if isinstance(event, PlayerSat):
+            names[event.seat] = event.name
+        elif isinstance(event, HandStarted):
+            dealt[event.number] = tuple(names.get(s, seat_label(s)) for s in event.seats)
+    started = [e.number for e in replayed.table.events if isinstance(e, HandStarted)]
+    return [
+        PokerEntry(deal, dealt[number], number)
+        for number, deal in zip(started, replayed.table.deals, strict=True)
+        if deal.finished
+    ]

@@ -39,7 +39,7 @@ from straights.bots.base import answer, can_decide
 from straights.cards import Card, make_deck
 from straights.errors import ConfigurationError, IllegalActionError, StraightsError
 from straights.game.config import TableConfig
-from straights.game.table import Seat, draw_button
+from straights.game.draw import draw_button
 from straights.game.wording import (
     action_phrase,
     entry_phrase,
@@ -215,6 +215,14 @@ def shortcuts(
         label = "All-in" if high == all_in else "Pot" if high == pot_size else "Max"
         out.append({"label": label, "to": high})
     return out
+
+
+@dataclass(slots=True)
+class Seat:
+    """A player at the table and the chips he has behind."""
+
+    name: str
+    stack: int
 
 
 @dataclass(frozen=True, slots=True)

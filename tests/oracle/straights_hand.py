@@ -132,7 +132,7 @@ class Hand:
     button last); ``stacks`` their chips in the same order; ``deck`` the
     shuffled cards in dealing order (at least ``2 * len(seats) + 5``); ``carry``
     a pot carried over from the previous deal (rule 10); ``listener`` is called
-    with every event as it happens (the :class:`~straights.game.table.Table` uses it);
+    with every event as it happens (the :class:`~oracle.straights_table.Table` uses it);
     with ``autostart=False`` the events wait for :meth:`start`.
 
     The rules are played by a :class:`~straights.poker.engine.Deal` of the
@@ -271,7 +271,7 @@ class Hand:
         self._actions_now: tuple[Action, ...] | None = None
         self._choices_now: tuple[Legal, ...] = ()
         self._started = False
-        #: The players as everyone sees them, kept by :mod:`straights.game.view` between
+        #: The players as everyone sees them, kept by :mod:`oracle.straights_view` between
         #: changes (``None``: not built), the names they were built with, and the players
         #: who acted since (``None``: everything may have changed).
         self._rows: list[Any] | None = None

@@ -7,7 +7,7 @@ and interfaces receive only :class:`SeatView` objects and :func:`redact`-ed
 events.
 
 >>> from straights.game.config import TableConfig
->>> from straights.game.table import Table
+>>> from oracle.straights_table import Table
 >>> t = Table(TableConfig(seats=2), ["Ann", "Bob"], seed=3)
 >>> h = t.start_hand()
 >>> v = t.view(0)
@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
+from oracle.straights_hand import Action, Hand
 from straights.cards import Card, format_cards
 from straights.game.events import (
     Event,
@@ -32,7 +33,6 @@ from straights.game.events import (
     PotAwarded,
     ShowdownRevealed,
 )
-from straights.game.hand import Action, Hand
 from straights.game.wording import seat_label
 
 if TYPE_CHECKING:

@@ -18,6 +18,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from oracle.straights_hand import Action, Hand
+from straights.bots.base import answer
 from straights.cards import (
     STRAIGHTS_SUIT_ORDER,
     Card,
@@ -40,12 +42,13 @@ from straights.game.events import (
     PotAwarded,
     TableOpened,
 )
-from straights.game.hand import Action, Hand
+from straights.poker.view import deal_view
 
 if TYPE_CHECKING:
-    from straights.game.view import SeatView
+    from oracle.straights_view import SeatView
+    from straights.bots.base import Bot
 
-__all__ = ["Seat", "Table", "dealer_draw", "draw_button", "draw_strength"]
+__all__ = ["Seat", "Table", "dealer_draw", "draw_button", "draw_strength", "seat_action"]
 
 
 def draw_strength(card: Card) -> int:
@@ -371,7 +374,7 @@ class Table:
 
     def view(self, seat: int | None = None) -> SeatView:
         """What ``seat`` (or a spectator, ``None``) may see now."""
-        from straights.game.view import table_view
+        from oracle.straights_view import table_view
 
         return table_view(self, seat)
 
@@ -424,3 +427,18 @@ class Table:
             else:
                 self.act(event.seat, event.kind, event.to)
         # Every other event follows from these and is re-emitted by the engine.
+
+
+def seat_action(bot: Bot, hand: Hand, seat: int) -> Action:
+    """The legal action of ``seat`` (to act in ``hand``, a deal at Straights' own table of
+    an earlier release) that ``bot`` decides on the engine's view of that deal.
+
+    >>> from straights.bots.simple import CallingBot
+    >>> from straights.game import TableConfig
+    >>> t = Table(TableConfig(seats=2), ["a", "b"], seed=5)
+    >>> hand = t.start_hand()
+    >>> str(seat_action(CallingBot(), hand, hand.actor))
+    'check'
+    """
+    move = answer(bot, deal_view(hand.live, hand.seats.index(seat)))
+    return next(a for a in hand.legal_actions(seat) if a.kind == move.kind)
