@@ -23,10 +23,10 @@
 /* The pure-Python functions, called with the same arguments for whatever the
  * compiled code does not take (jokers, sizes out of range, repeated or bad ids),
  * so every input gets the Python answer or the Python error. */
-enum { F_HIGH, F_SPLIT_HIGH, F_ACE_FIVE, F_DEUCE_SEVEN, F_ACE_SIX, F_BADUGI, F_COUNT };
+enum { F_HIGH, F_SPLIT_HIGH, F_ACE_FIVE, F_DEUCE_SEVEN, F_ACE_SIX, F_BADUGI, F_THREE, F_COUNT };
 static const char *fallback_names[F_COUNT] = {
     "high_key", "split_high_key", "ace_to_five_key", "deuce_to_seven_key", "ace_to_six_key",
-    "badugi_key"};
+    "badugi_key", "three_card_best"};
 static PyObject *fallbacks[F_COUNT];
 
 static PyObject *fall_back(int which, PyObject *args) {
@@ -1113,6 +1113,83 @@ python:
     return PyObject_Vectorcall(py_evaluate_fn, args, nargsf, kwnames);
 }
 
+/* ---------------------------------------------------------------- three-card
+ * straights.rankings.three_card: the key of the best three of 3..10 cards under
+ * one of its methods, numbered as its METHODS tuple: ace-to-three, deuce-to-five,
+ * ace-to-four (lows), three-card high without and with straights and flushes.
+ * Value: category << 12, then three 4-bit ranks (the pair first); a low's key is
+ * 1 << 16 minus the value (0 when it fails the qualifier). */
+
+#define THREE_METHODS 5
+static const struct {
+    int low, ace_low, straights, wheel;
+} three_methods[THREE_METHODS] = {
+    {1, 1, 0, 0}, {1, 0, 1, 0}, {1, 1, 1, 0}, {0, 0, 0, 0}, {0, 0, 1, 1}};
+enum { T_HIGH_CARD, T_PAIR, T_FLUSH, T_STRAIGHT, T_TRIPS, T_SFLUSH };
+
+static int32_t three_value(int x, int y, int z, int method) {
+    int a = (x >> 2) + 2, b = (y >> 2) + 2, c = (z >> 2) + 2, t;
+    if (three_methods[method].ace_low) {
+        if (a == 14) a = 1;
+        if (b == 14) b = 1;
+        if (c == 14) c = 1;
+    }
+    /* a >= b >= c */
+    if (a < b) t = a, a = b, b = t;
+    if (b < c) t = b, b = c, c = t;
+    if (a < b) t = a, a = b, b = t;
+    int cat = T_HIGH_CARD;
+    if (a == c) {
+        cat = T_TRIPS;
+    } else if (a == b || b == c) {
+        cat = T_PAIR;
+        if (b == c) t = a, a = b, b = c, c = t; /* the pair first */
+    } else if (three_methods[method].straights) {
+        int straight = a - c == 2;
+        if (three_methods[method].wheel && a == 14 && b == 3 && c == 2)
+            straight = 1, a = 3, b = 2, c = 14;
+        int flush = (x & 3) == (y & 3) && (y & 3) == (z & 3);
+        if (straight)
+            cat = flush ? T_SFLUSH : T_STRAIGHT;
+        else if (flush)
+            cat = T_FLUSH;
+    }
+    return cat << 12 | a << 8 | b << 4 | c;
+}
+
+/* fastcall: (ids, method, qualifier=None); anything else goes to the Python twin. */
+static PyObject *py_three_card_best(PyObject *self, PyObject *const *args, size_t nargsf,
+                                    PyObject *kwnames) {
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    int ids[MAX_CARDS];
+    Py_ssize_t n = -1;
+    long method = -1, q = -1;
+    if ((kwnames == NULL || PyTuple_GET_SIZE(kwnames) == 0) && (nargs == 2 || nargs == 3)) {
+        n = read_ids(args[0], ids, 10);
+        if (PyLong_CheckExact(args[1])) method = small_int(args[1]);
+        if (nargs == 3 && args[2] != Py_None)
+            q = PyLong_CheckExact(args[2]) ? small_int(args[2]) : -2;
+    }
+    if (n < 3 || method < 0 || method >= THREE_METHODS || q < -1 || q > 14) goto python;
+    int32_t best = 0;
+    int low = three_methods[method].low;
+    for (Py_ssize_t i = 0; i < n; i++)
+        for (Py_ssize_t j = i + 1; j < n; j++)
+            for (Py_ssize_t k = j + 1; k < n; k++) {
+                int32_t v = three_value(ids[i], ids[j], ids[k], (int)method);
+                if (low) v = q >= 0 && v >= (q + 1) << 8 ? 0 : (1 << 16) - v;
+                if (v > best) best = v;
+            }
+    return PyLong_FromLong(best);
+python:
+    PyErr_Clear();
+    if (fallbacks[F_THREE] == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "no Python three_card_best registered");
+        return NULL;
+    }
+    return PyObject_Vectorcall(fallbacks[F_THREE], args, nargsf, kwnames);
+}
+
 /* -------------------------------------------------------------------- module */
 
 static PyObject *py_fall_back_to(PyObject *self, PyObject *args, PyObject *kwargs) {
@@ -1158,6 +1235,9 @@ static PyMethodDef methods[] = {
      "evaluate($module, cards, ranking='high', **options)\n--\n\n"
      "Evaluate cards under a ranking: straights.rankings.base.python_evaluate, compiled for "
      "tuples and lists of Card under high, the lows and badugi with no options."},
+    {"three_card_best", (PyCFunction)(void (*)(void))py_three_card_best, METH_FASTCALL | METH_KEYWORDS,
+     "three_card_best(ids, method, qualifier=None) -> int: straights.rankings.three_card's, "
+     "compiled."},
     {"badugi_key", py_badugi_key, METH_O,
      "badugi_key(ids) -> tuple: straights.rankings.badugi.badugi_key, compiled."},
     {NULL, NULL, 0, NULL},

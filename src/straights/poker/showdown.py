@@ -27,6 +27,7 @@ from straights.rankings.base import Explanation, HandValue, get_ranking
 from straights.rankings.high import high_key, split_high_key
 from straights.rankings.high_family import key_function
 from straights.rankings.low import ACE_TO_FIVE, ace_to_five_key, ace_to_six_key, deuce_to_seven_key
+from straights.rankings.three_card import method_number, three_card_best
 
 __all__ = ["best_hand", "best_key", "first_best", "hand_key", "opener_key", "showing_key", "split"]
 
@@ -139,6 +140,9 @@ _KEYERS: Final[
 ] = {}
 
 
+#: The three-card rankings (:mod:`straights.rankings.three_card`), keyed by ``three_card_best``.
+_THREE_CARD: Final = frozenset({"three-card", "ace-to-three", "deuce-to-five", "ace-to-four"})
+
 _FAST: Final[dict[str, Callable[..., int]]] = {
     "ace-to-five": ace_to_five_key,
     "ace-to-six": ace_to_six_key,
@@ -158,6 +162,11 @@ def _fast_key(rule: HandRule) -> Callable[[list[int]], int] | None:
         return None
     if rule.ranking == "high" and not options:
         return high_key
+    if rule.ranking in _THREE_CARD and set(options) <= {"qualifier", "straights"}:
+        # the best three of the cards given (of three: their key)
+        method = method_number(rule.ranking, bool(options.get("straights", False)))
+        qualifier = options.get("qualifier")
+        return lambda ids: three_card_best(ids, method, qualifier)
     if rule.ranking in FAST_HIGH and not set(options) - {"trips"}:
         return key_function(rule.ranking, **options)
     return None
@@ -183,6 +192,8 @@ def hand_key(rule: HandRule) -> Callable[[Sequence[int], Sequence[int]], int] | 
     if fast is None:
         return None
     size = max(get_ranking(rule.ranking).card_counts)
+    if rule.ranking in _THREE_CARD and rule.hole_cards is None and rule.board_cards is None:
+        return lambda hole, board: fast([*hole, *board])  # 0 for fewer than three cards
     if size < 5 or (rule.hole_cards is None) != (rule.board_cards is None):
         return None
     h, b = rule.hole_cards, rule.board_cards
