@@ -23,10 +23,10 @@
 /* The pure-Python functions, called with the same arguments for whatever the
  * compiled code does not take (jokers, sizes out of range, repeated or bad ids),
  * so every input gets the Python answer or the Python error. */
-enum { F_HIGH, F_SPLIT_HIGH, F_ACE_FIVE, F_DEUCE_SEVEN, F_ACE_SIX, F_BADUGI, F_THREE, F_COUNT };
+enum { F_HIGH, F_SPLIT_HIGH, F_ACE_FIVE, F_DEUCE_SEVEN, F_ACE_SIX, F_BADUGI, F_THREE, F_SHORT, F_COUNT };
 static const char *fallback_names[F_COUNT] = {
     "high_key", "split_high_key", "ace_to_five_key", "deuce_to_seven_key", "ace_to_six_key",
-    "badugi_key", "three_card_best"};
+    "badugi_key", "three_card_best", "short_key"};
 static PyObject *fallbacks[F_COUNT];
 
 static PyObject *fall_back(int which, PyObject *args) {
@@ -1190,6 +1190,114 @@ python:
     return PyObject_Vectorcall(fallbacks[F_THREE], args, nargsf, kwnames);
 }
 
+/* ---------------------------------------------------------------- short deck
+ * straights.rankings.high_family's "short" (36 cards, six to ace): a flush above a
+ * full house, A-6-7-8-9 the lowest straight (strength 0 … 5 for ace high), three of
+ * a kind below a straight or, with `trips_above`, above it.  The value is the best
+ * of every category the cards make, each packed as the standard key (position of
+ * the category << 20, then the tie-break ranks). */
+
+/* Strength of the best short-deck straight in a 13-bit rank mask, or -1. */
+static inline int short_straight(uint32_t m) {
+    uint32_t mm = m | (m >> 12 & 1) << 3; /* the ace also plays as a five */
+    uint32_t s = mm & mm >> 1 & mm >> 2 & mm >> 3 & mm >> 4;
+    return s >> 3 ? top_bit(s >> 3) : -1;
+}
+
+static int32_t short_value(const int *ids, Py_ssize_t n, int trips_above) {
+    /* positions in the order: high 0, pair 1, two pair 2, trips and straight 3 and
+     * 4 (swapped with trips_above), full house 5, flush 6, quads 7, straight flush 8 */
+    const int32_t p_trips = trips_above ? 4 : 3, p_straight = trips_above ? 3 : 4;
+    uint32_t m1 = 0, m2 = 0, m3 = 0, m4 = 0;
+    uint32_t suit_mask[4] = {0, 0, 0, 0};
+    int suit_count[4] = {0, 0, 0, 0};
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int r = ids[i] >> 2, s = ids[i] & 3;
+        uint32_t b = 1u << r;
+        m4 |= m3 & b;
+        m3 |= m2 & b;
+        m2 |= m1 & b;
+        m1 |= b;
+        suit_mask[s] |= b;
+        suit_count[s]++;
+    }
+    int32_t best = top_ranks(m1, 5, 16), v;
+    if (m2) {
+        int p = top_bit(m2);
+        uint32_t rest = m2 & ~(1u << p);
+        v = 1 << 20 | (p + 2) << 16 | top_ranks(m1 & ~(1u << p), 3, 12);
+        best = v > best ? v : best;
+        if (rest) {
+            int q = top_bit(rest);
+            v = 2 << 20 | (p + 2) << 16 | (q + 2) << 12 | top_ranks(m1 & ~(1u << p | 1u << q), 1, 8);
+            best = v > best ? v : best;
+        }
+    }
+    if (m3) {
+        int t = top_bit(m3);
+        v = p_trips << 20 | (t + 2) << 16 | top_ranks(m1 & ~(1u << t), 2, 12);
+        best = v > best ? v : best;
+        uint32_t pair = m2 & ~(1u << t);
+        if (pair) {
+            v = 5 << 20 | (t + 2) << 16 | (top_bit(pair) + 2) << 12;
+            best = v > best ? v : best;
+        }
+    }
+    if (m4) {
+        int q = top_bit(m4);
+        v = 7 << 20 | (q + 2) << 16 | top_ranks(m1 & ~(1u << q), 1, 12);
+        best = v > best ? v : best;
+    }
+    if (n >= 5) {
+        int st = short_straight(m1);
+        if (st >= 0) {
+            v = p_straight << 20 | st << 16;
+            best = v > best ? v : best;
+        }
+        for (int s = 0; s < 4; s++) {
+            if (suit_count[s] < 5) continue;
+            st = short_straight(suit_mask[s]);
+            v = st >= 0 ? 8 << 20 | st << 16 : 6 << 20 | top_ranks(suit_mask[s], 5, 16);
+            best = v > best ? v : best;
+        }
+    }
+    return best;
+}
+
+/* fastcall: (ids, trips_above=False), the flag by place or name; ranks below six, more than ten cards and
+ * anything else the C does not take go to the Python twin. */
+static PyObject *py_short_key(PyObject *self, PyObject *const *args, size_t nargsf,
+                              PyObject *kwnames) {
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    int ids[MAX_CARDS];
+    Py_ssize_t n = -1;
+    int above = 0;
+    Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    if (nkw == 1 && nargs == 1 &&
+        PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, 0), "trips_above") == 0)
+        nargs = 2; /* trips_above= given by name: args[1] all the same */
+    else if (nkw != 0)
+        nargs = 0;
+    if (nargs == 1 || nargs == 2) {
+        n = read_ids(args[0], ids, 10);
+        if (nargs == 2) {
+            if (args[1] == Py_True) above = 1;
+            else if (args[1] != Py_False) n = -1;
+        }
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (ids[i] < 16) n = -1; /* a rank below six: not in the short deck */
+    if (n < 1) {
+        PyErr_Clear();
+        if (fallbacks[F_SHORT] == NULL) {
+            PyErr_SetString(PyExc_RuntimeError, "no Python short_key registered");
+            return NULL;
+        }
+        return PyObject_Vectorcall(fallbacks[F_SHORT], args, nargsf, kwnames);
+    }
+    return PyLong_FromLong(short_value(ids, n, above));
+}
+
 /* -------------------------------------------------------------------- module */
 
 static PyObject *py_fall_back_to(PyObject *self, PyObject *args, PyObject *kwargs) {
@@ -1238,6 +1346,8 @@ static PyMethodDef methods[] = {
     {"three_card_best", (PyCFunction)(void (*)(void))py_three_card_best, METH_FASTCALL | METH_KEYWORDS,
      "three_card_best(ids, method, qualifier=None) -> int: straights.rankings.three_card's, "
      "compiled."},
+    {"short_key", (PyCFunction)(void (*)(void))py_short_key, METH_FASTCALL | METH_KEYWORDS,
+     "short_key(ids, trips_above=False) -> int: straights.rankings.high_family's, compiled."},
     {"badugi_key", py_badugi_key, METH_O,
      "badugi_key(ids) -> tuple: straights.rankings.badugi.badugi_key, compiled."},
     {NULL, NULL, 0, NULL},
