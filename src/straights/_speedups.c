@@ -23,10 +23,10 @@
 /* The pure-Python functions, called with the same arguments for whatever the
  * compiled code does not take (jokers, sizes out of range, repeated or bad ids),
  * so every input gets the Python answer or the Python error. */
-enum { F_HIGH, F_SPLIT_HIGH, F_ACE_FIVE, F_DEUCE_SEVEN, F_ACE_SIX, F_BADUGI, F_THREE, F_SHORT, F_COUNT };
+enum { F_HIGH, F_SPLIT_HIGH, F_ACE_FIVE, F_DEUCE_SEVEN, F_ACE_SIX, F_BADUGI, F_THREE, F_SHORT, F_WILD, F_COUNT };
 static const char *fallback_names[F_COUNT] = {
     "high_key", "split_high_key", "ace_to_five_key", "deuce_to_seven_key", "ace_to_six_key",
-    "badugi_key", "three_card_best", "short_key"};
+    "badugi_key", "three_card_best", "short_key", "wild_key"};
 static PyObject *fallbacks[F_COUNT];
 
 static PyObject *fall_back(int which, PyObject *args) {
@@ -1298,6 +1298,132 @@ static PyObject *py_short_key(PyObject *self, PyObject *const *args, size_t narg
     return PyLong_FromLong(short_value(ids, n, above));
 }
 
+/* ---------------------------------------------------------------- wild cards
+ * straights.rankings.high_family's "high" with wild cards (jokers, and the cards of
+ * `wild_rank` when it is not 0), fully wild or a bug, on exactly five cards: the
+ * candidates of straights.rankings.wild.best_wild, each packed as the standard key
+ * with five of a kind at the top (position 9). */
+
+#define JOKER_FIRST 55
+#define JOKER_END (55 + 16)
+
+static inline int32_t pack_ties(int32_t cat, const int *ties, int k) {
+    int32_t v = cat;
+    for (int i = 0; i < k; i++) v = v << 4 | ties[i];
+    return v << 4 * (5 - k);
+}
+
+static int32_t wild_value(const int *rank, const int *suit, int nn, int w, int bug) {
+    int32_t best = -1, v;
+    uint32_t present = 0; /* bit r - 2 per natural rank r */
+    int distinct = 1, one_suit = 1, count[15] = {0};
+    for (int i = 0; i < nn; i++) {
+        uint32_t b = 1u << (rank[i] - 2);
+        if (present & b) distinct = 0;
+        present |= b;
+        if (suit[i] != suit[0]) one_suit = 0;
+        count[rank[i]]++;
+    }
+    if (distinct) { /* straights, straight flushes and flushes: wild cards fill the gaps */
+        for (int s = 9; s >= 0; s--) {
+            uint32_t window = s == 0 ? 0x100Fu : 0x1Fu << (s - 1);
+            if ((present & ~window) == 0) {
+                if (one_suit) best = max32(best, 8 << 20 | s << 16);
+                best = max32(best, 4 << 20 | s << 16);
+                break;
+            }
+        }
+        if (one_suit) {
+            uint32_t m = present;
+            for (int r = 12, k = w; r >= 0 && k; r--)
+                if (!(m >> r & 1)) m |= 1u << r, k--;
+            best = max32(best, 5 << 20 | top_ranks(m, 5, 16));
+        }
+    }
+    if (bug) { /* the bug otherwise plays as an ace */
+        if (count[14] + w == 5) return max32(best, 9 << 20 | 14 << 16);
+        uint32_t m1 = 0, m2 = 0, m3 = 0, m4 = 0;
+        for (int i = 0; i < 5; i++) {
+            uint32_t b = 1u << ((i < nn ? rank[i] : 14) - 2);
+            m4 |= m3 & b;
+            m3 |= m2 & b;
+            m2 |= m1 & b;
+            m1 |= b;
+        }
+        return max32(best, rank_value(m1, m2, m3, m4, 5));
+    }
+    int r1 = 14, c1 = 0, r2 = 0, c2 = 0, kinds = 0; /* the two highest by (count, rank) */
+    for (int r = 14; r >= 2; r--) {
+        if (!count[r]) continue;
+        kinds++;
+        if (count[r] > c1) r2 = r1, c2 = c1, r1 = r, c1 = count[r];
+        else if (count[r] > c2) r2 = r, c2 = count[r];
+    }
+    if (kinds <= 1) return max32(best, 9 << 20 | r1 << 16); /* five of a kind */
+    int ties[5], k = 0;
+    ties[k++] = r1;
+    for (int r = 14; r >= 2; r--)
+        if (r != r1)
+            for (int c = 0; c < count[r]; c++) ties[k++] = r;
+    int size = c1 + w;
+    if (size >= 4) {
+        v = pack_ties(7, ties, k);
+    } else if (size == 3) {
+        if (w == 1 && c1 == 2 && c2 == 2) best = max32(best, 6 << 20 | r1 << 16 | r2 << 12);
+        v = pack_ties(3, ties, k);
+    } else {
+        v = pack_ties(1, ties, k);
+    }
+    return max32(best, v);
+}
+
+/* fastcall: (ids, wild_rank=None, bug=False), by place; five cards, jokers among them. */
+static PyObject *py_wild_key(PyObject *self, PyObject *const *args, size_t nargsf,
+                             PyObject *kwnames) {
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    long wild_rank = 0;
+    int bug = 0, ids[5], rank[5], suit[5], nn = 0, w = 0;
+    uint64_t seen[2] = {0, 0};
+    if (kwnames != NULL && PyTuple_GET_SIZE(kwnames) != 0) goto python;
+    if (nargs < 1 || nargs > 3) goto python;
+    if (nargs >= 2 && args[1] != Py_None) {
+        if (!PyLong_CheckExact(args[1])) goto python;
+        wild_rank = small_int(args[1]);
+        if (wild_rank < 2 || wild_rank > 14) goto python;
+    }
+    if (nargs == 3) {
+        if (args[2] == Py_True) bug = 1;
+        else if (args[2] != Py_False) goto python;
+    }
+    PyObject *seq = args[0];
+    if (!(PyList_CheckExact(seq) || PyTuple_CheckExact(seq)) || PySequence_Fast_GET_SIZE(seq) != 5)
+        goto python;
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    for (int i = 0; i < 5; i++) {
+        if (!PyLong_CheckExact(items[i])) goto python;
+        long c = small_int(items[i]);
+        if (c < 0 || c >= JOKER_END || (c >= 52 && c < JOKER_FIRST)) goto python;
+        if (seen[c >> 6] >> (c & 63) & 1) goto python;
+        seen[c >> 6] |= (uint64_t)1 << (c & 63);
+        ids[i] = (int)c;
+        if (c >= JOKER_FIRST || (c >> 2) + 2 == wild_rank) {
+            w++;
+        } else {
+            rank[nn] = (int)(c >> 2) + 2;
+            suit[nn++] = (int)(c & 3);
+        }
+    }
+    if (w == 0) return PyLong_FromLong(high_value(ids, 5));
+    return PyLong_FromLong(wild_value(rank, suit, nn, w, bug));
+python:
+    PyErr_Clear();
+    if (fallbacks[F_WILD] == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "no Python wild_key registered");
+        return NULL;
+    }
+    return PyObject_Vectorcall(fallbacks[F_WILD], args, nargsf, kwnames);
+}
+
 /* -------------------------------------------------------------------- module */
 
 static PyObject *py_fall_back_to(PyObject *self, PyObject *args, PyObject *kwargs) {
@@ -1348,6 +1474,9 @@ static PyMethodDef methods[] = {
      "compiled."},
     {"short_key", (PyCFunction)(void (*)(void))py_short_key, METH_FASTCALL | METH_KEYWORDS,
      "short_key(ids, trips_above=False) -> int: straights.rankings.high_family's, compiled."},
+    {"wild_key", (PyCFunction)(void (*)(void))py_wild_key, METH_FASTCALL | METH_KEYWORDS,
+     "wild_key(ids, wild_rank=None, bug=False) -> int: straights.rankings.high_family's, "
+     "compiled for five cards."},
     {"badugi_key", py_badugi_key, METH_O,
      "badugi_key(ids) -> tuple: straights.rankings.badugi.badugi_key, compiled."},
     {NULL, NULL, 0, NULL},

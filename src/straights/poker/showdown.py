@@ -25,7 +25,7 @@ from straights.cards import SPECIAL_BASE, Card
 from straights.poker.variant import HandRule, Opener
 from straights.rankings.base import Explanation, HandValue, get_ranking
 from straights.rankings.high import high_key, split_high_key
-from straights.rankings.high_family import key_function
+from straights.rankings.high_family import key_function, wild_key
 from straights.rankings.low import ACE_TO_FIVE, ace_to_five_key, ace_to_six_key, deuce_to_seven_key
 from straights.rankings.three_card import method_number, three_card_best
 
@@ -65,7 +65,7 @@ def best_hand(rule: HandRule, hole: Sequence[Card], board: Sequence[Card]) -> Ha
         combos = [(*m, *t) for m in combinations(hole, h) for t in combinations(board, b)]
     fast = _fast_key(rule)
     first = [x._id for x in combos[0]]
-    if fast is None or (first and max(first) >= SPECIAL_BASE):  # not only natural cards
+    if fast is None or (first and max(first) >= SPECIAL_BASE and not _wild_keyed(rule)):
         value = max(_evaluate(rule, c) for c in combos)
         return None if value.category == _NO_LOW else value
     if len(combos) == 1:
@@ -108,8 +108,12 @@ def best_key(rule: HandRule, hole: Sequence[Card], board: Sequence[Card]) -> Any
             _KEYERS.clear()
         _KEYERS[id(rule)] = (rule, keyer)
     if keyer is not None:
-        hole_ids = _natural_ids(hole)
-        board_ids = _natural_ids(board)
+        hole_ids: list[int] | None
+        board_ids: list[int] | None
+        if _wild_keyed(rule):  # its key takes jokers
+            hole_ids, board_ids = [c._id for c in hole], [c._id for c in board]
+        else:
+            hole_ids, board_ids = _natural_ids(hole), _natural_ids(board)
         if hole_ids is not None and board_ids is not None:
             key = keyer(hole_ids, board_ids)
             return None if key == 0 else (key,)
@@ -162,6 +166,9 @@ def _fast_key(rule: HandRule) -> Callable[[list[int]], int] | None:
         return None
     if rule.ranking == "high" and not options:
         return high_key
+    if _wild_keyed(rule):
+        wild_rank, bug = options.get("wild_rank"), options.get("wild") == "bug"
+        return lambda ids: wild_key(ids, wild_rank, bug)
     if rule.ranking in _THREE_CARD and set(options) <= {"qualifier", "straights"}:
         # the best three of the cards given (of three: their key)
         method = method_number(rule.ranking, bool(options.get("straights", False)))
@@ -170,6 +177,18 @@ def _fast_key(rule: HandRule) -> Callable[[list[int]], int] | None:
     if rule.ranking in FAST_HIGH and not set(options) - {"trips"}:
         return key_function(rule.ranking, **options)
     return None
+
+
+@cache
+def _wild_keyed(rule: HandRule) -> bool:
+    """Whether ``rule`` is the high ranking with wild cards and no other option: its key
+    (:func:`~straights.rankings.high_family.wild_key`) takes jokers.
+
+    >>> _wild_keyed(HandRule("high", (("wild", "bug"),))), _wild_keyed(HandRule("high"))
+    (True, False)
+    """
+    options = dict(rule.options)
+    return rule.ranking == "high" and bool(options) and set(options) <= {"wild", "wild_rank"}
 
 
 def hand_key(rule: HandRule) -> Callable[[Sequence[int], Sequence[int]], int] | None:

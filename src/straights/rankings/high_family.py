@@ -92,7 +92,9 @@ __all__ = [
     "key_function",
     "order_for",
     "python_short_key",
+    "python_wild_key",
     "short_key",
+    "wild_key",
 ]
 
 Key = tuple[int, ...]
@@ -154,6 +156,31 @@ short_key: Callable[..., int] = python_short_key
 if speedups is not None and hasattr(speedups, "short_key"):
     speedups.fall_back_to(short_key=python_short_key)
     short_key = speedups.short_key
+
+
+def python_wild_key(ids: Sequence[int], wild_rank: int | None = None, bug: bool = False) -> int:
+    """The ``high`` ranking's key of card ids with wild cards (no validation): jokers and
+    the cards of ``wild_rank`` are wild, fully or (``bug``) as a bug; larger is better.
+    It is the registry's key (``natural`` ignored, the other options their defaults).
+
+    >>> from straights.cards import parse_cards
+    >>> ids = lambda text: [c.id for c in parse_cards(text)]
+    >>> python_wild_key(ids("Jk Th 8h 5h 4h"), bug=True) == python_wild_key(ids("Ah Th 8h 5h 4h"))
+    True
+    >>> python_wild_key(ids("2c 2d Ks Kh Kd"), wild_rank=2) > python_wild_key(ids("As Ah Ad Ac Kd"))
+    True
+    """
+    opts = {"wild": "bug" if bug else "fully", "wild_rank": wild_rank}
+    naturals = [((i >> 2) + 2, i & 3) for i in ids if i < 52 and (i >> 2) + 2 != wild_rank]
+    order = _order(STANDARD, opts)
+    return best_of(STANDARD, order, naturals, len(ids) - len(naturals), opts)[1]
+
+
+#: :func:`python_wild_key`, compiled when built (for five cards; others go to Python).
+wild_key: Callable[..., int] = python_wild_key
+if speedups is not None and hasattr(speedups, "wild_key"):
+    speedups.fall_back_to(wild_key=python_wild_key)
+    wild_key = speedups.wild_key
 
 
 def order_for(name: str, opts: Mapping[str, Any]) -> tuple[str, ...]:
