@@ -670,6 +670,51 @@ static int32_t memo_badness(int method, const int *ids, Py_ssize_t n, int ace_lo
     return best;
 }
 
+/* Five cards, one or two of them jokers (ids 55 to 70), the rest distinct ranked
+ * cards, into `ids` (the jokers last); the number of jokers, or 0 for anything else. */
+static int read_five_with_jokers(PyObject *seq, int *ids) {
+    if (!(PyList_CheckExact(seq) || PyTuple_CheckExact(seq)) || PySequence_Fast_GET_SIZE(seq) != 5)
+        return 0;
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    uint64_t seen[2] = {0, 0};
+    int nn = 0, j = 0, jokers[5];
+    for (int i = 0; i < 5; i++) {
+        if (!PyLong_CheckExact(items[i])) return 0;
+        long c = small_int(items[i]);
+        if (c < 0 || c >= 55 + 16 || (c >= 52 && c < 55) || (seen[c >> 6] >> (c & 63) & 1))
+            return 0;
+        seen[c >> 6] |= (uint64_t)1 << (c & 63);
+        if (c >= 55) jokers[j++] = (int)c;
+        else ids[nn++] = (int)c;
+    }
+    for (int i = 0; i < j; i++) ids[nn + i] = jokers[i];
+    return j <= 2 ? j : 0;
+}
+
+/* The best badness of four or three natural cards (`ids[0..5-j)`) and `j` jokers
+ * (1 or 2) under straights.rankings.low's 'lowest-absent' rule: every rank each joker
+ * may take tried, no rank five times, the jokers' suits never making a flush. */
+static int32_t joker_badness(int *ids, int j, int ace_low, int straights) {
+    int nn = 5 - j, count[13] = {0};
+    for (int i = 0; i < nn; i++) count[ids[i] >> 2]++;
+    int32_t best = INT32_MAX;
+    for (int a = 0; a < 13; a++) {
+        if (count[a] >= 4) continue;
+        ids[nn] = a << 2;
+        count[a]++;
+        for (int b = j == 2 ? a : 12; b < 13; b++) {
+            if (j == 2) {
+                if (count[b] >= 4) continue;
+                ids[nn + 1] = b << 2;
+            }
+            int32_t v = five_badness(ids, ace_low, straights, 0);
+            if (v < best) best = v;
+        }
+        count[a]--;
+    }
+    return best;
+}
+
 /* fastcall: (ids, qualifier=None); a keyword, or anything the C does not take, goes to
  * the Python twin with the same arguments (which names a bad one). */
 static PyObject *low_key(PyObject *const *args, size_t nargsf, PyObject *kwnames, int which,
@@ -680,9 +725,17 @@ static PyObject *low_key(PyObject *const *args, size_t nargsf, PyObject *kwnames
     Py_ssize_t n = -1;
     if ((kwnames == NULL || PyTuple_GET_SIZE(kwnames) == 0) && (nargs == 1 || nargs == 2))
         n = read_ids(args[0], ids, 10);
-    if (n < 5 || (qual_obj != Py_None && !PyLong_CheckExact(qual_obj))) goto python;
+    if (qual_obj != Py_None && !PyLong_CheckExact(qual_obj)) goto python;
+    int jokers = 0;
+    if (n < 0 && nargs >= 1 && (kwnames == NULL || PyTuple_GET_SIZE(kwnames) == 0)) {
+        jokers = read_five_with_jokers(args[0], ids);
+        if (jokers) PyErr_Clear(); /* read_ids's error: the jokers it refused */
+        n = jokers ? 5 : -1;
+    }
+    if (n < 5) goto python;
     int klass;
-    int32_t best = memo_badness(which - F_ACE_FIVE, ids, n, ace_low, straights, &klass);
+    int32_t best = jokers ? joker_badness(ids, jokers, ace_low, straights)
+                          : memo_badness(which - F_ACE_FIVE, ids, n, ace_low, straights, &klass);
     if (qual_obj != Py_None) {
         long q = PyLong_AsLong(qual_obj);
         if (q == -1 && PyErr_Occurred()) goto python;

@@ -65,7 +65,7 @@ def best_hand(rule: HandRule, hole: Sequence[Card], board: Sequence[Card]) -> Ha
         combos = [(*m, *t) for m in combinations(hole, h) for t in combinations(board, b)]
     fast = _fast_key(rule)
     first = [x._id for x in combos[0]]
-    if fast is None or (first and max(first) >= SPECIAL_BASE and not _wild_keyed(rule)):
+    if fast is None or (first and max(first) >= SPECIAL_BASE and not _takes_jokers(rule)):
         value = max(_evaluate(rule, c) for c in combos)
         return None if value.category == _NO_LOW else value
     if len(combos) == 1:
@@ -110,7 +110,7 @@ def best_key(rule: HandRule, hole: Sequence[Card], board: Sequence[Card]) -> Any
     if keyer is not None:
         hole_ids: list[int] | None
         board_ids: list[int] | None
-        if _wild_keyed(rule):  # its key takes jokers
+        if _takes_jokers(rule):  # its key takes jokers
             hole_ids, board_ids = [c._id for c in hole], [c._id for c in board]
         else:
             hole_ids, board_ids = _natural_ids(hole), _natural_ids(board)
@@ -166,7 +166,7 @@ def _fast_key(rule: HandRule) -> Callable[[list[int]], int] | None:
         return None
     if rule.ranking == "high" and not options:
         return high_key
-    if _wild_keyed(rule):
+    if rule.ranking == "high" and _takes_jokers(rule):
         wild_rank, bug = options.get("wild_rank"), options.get("wild") == "bug"
         return lambda ids: wild_key(ids, wild_rank, bug)
     if rule.ranking in _THREE_CARD and set(options) <= {"qualifier", "straights"}:
@@ -180,15 +180,22 @@ def _fast_key(rule: HandRule) -> Callable[[list[int]], int] | None:
 
 
 @cache
-def _wild_keyed(rule: HandRule) -> bool:
-    """Whether ``rule`` is the high ranking with wild cards and no other option: its key
-    (:func:`~straights.rankings.high_family.wild_key`) takes jokers.
+def _takes_jokers(rule: HandRule) -> bool:
+    """Whether the fast key of ``rule`` takes jokers: the high ranking with wild cards and
+    no other option (:func:`~straights.rankings.high_family.wild_key`), and the lows of
+    :data:`_FAST` (a joker plays as the lowest rank the hand lacks); cards from anywhere.
 
-    >>> _wild_keyed(HandRule("high", (("wild", "bug"),))), _wild_keyed(HandRule("high"))
+    >>> _takes_jokers(HandRule("high", (("wild", "bug"),))), _takes_jokers(HandRule("high"))
     (True, False)
+    >>> _takes_jokers(HandRule("ace-to-five", (("qualifier", 8),)))
+    True
     """
-    options = dict(rule.options)
-    return rule.ranking == "high" and bool(options) and set(options) <= {"wild", "wild_rank"}
+    options = set(dict(rule.options))
+    if rule.hole_cards is not None or rule.board_cards is not None:
+        return False  # hole and board apart: natural cards only
+    if rule.ranking in _FAST:
+        return options <= {"qualifier"}
+    return rule.ranking == "high" and bool(options) and options <= {"wild", "wild_rank"}
 
 
 def hand_key(rule: HandRule) -> Callable[[Sequence[int], Sequence[int]], int] | None:
