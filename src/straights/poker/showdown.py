@@ -108,12 +108,10 @@ def best_key(rule: HandRule, hole: Sequence[Card], board: Sequence[Card]) -> Any
             _KEYERS.clear()
         _KEYERS[id(rule)] = (rule, keyer)
     if keyer is not None:
-        hole_ids: list[int] | None
-        board_ids: list[int] | None
-        if _takes_jokers(rule):  # its key takes jokers
+        hole_ids = _natural_ids(hole)
+        board_ids = _natural_ids(board)
+        if (hole_ids is None or board_ids is None) and _takes_jokers(rule):  # keyed all the same
             hole_ids, board_ids = [c._id for c in hole], [c._id for c in board]
-        else:
-            hole_ids, board_ids = _natural_ids(hole), _natural_ids(board)
         if hole_ids is not None and board_ids is not None:
             key = keyer(hole_ids, board_ids)
             return None if key == 0 else (key,)
