@@ -1,10 +1,10 @@
 /* straights._speedups: one hand at a time, compiled.
  *
- * The readable rankings (straights.rankings.high, .low, .badugi) define every
- * value returned here; this module computes the same integers (and badugi's
+ * The readable rankings (straights.rankings.high, .low, .badugi, .three_card,
+ * .high_family) define every value returned here; this module computes the same integers (and badugi's
  * tuples) without Python objects per card.  setup.py builds it when a C
  * compiler is present (optional=True: without one, the install goes on and the
- * pure-Python functions are used).  tests/test_speedups.py checks every
+ * pure-Python functions are used).  tests/test_speedups*.py check every
  * function equal to the Python one on random hands of every size.
  *
  * Card ids: (rank - 2) * 4 + suit for the 52 ranked cards (0..51).
