@@ -52,7 +52,7 @@ def test_bound_to_the_compiled_function() -> None:
 @needs_speedups
 @pytest.mark.parametrize("args", [a for _, a in RULES], ids=["bug", "deuces", "aces", "fully"])
 def test_compiled_equals_python(args: tuple[int | None, bool]) -> None:
-    rng = random.Random(hash(args) & 0xFFFF)
+    rng = random.Random(repr(args))  # a str seed: the same hands every run
     for _ in range(size(5_000, 500_000)):
         ids = _hand(rng)
         assert wild_key(ids, *args) == python_wild_key(ids, *args), (ids, args)
