@@ -1,10 +1,10 @@
 /* straights._speedups: one hand at a time, compiled.
  *
- * The readable rankings (straights.rankings.high, .low, .badugi) define every
- * value returned here; this module computes the same integers (and badugi's
+ * The readable rankings (straights.rankings.high, .low, .badugi, .three_card,
+ * .high_family) define every value returned here; this module computes the same integers (and badugi's
  * tuples) without Python objects per card.  setup.py builds it when a C
  * compiler is present (optional=True: without one, the install goes on and the
- * pure-Python functions are used).  tests/test_speedups.py checks every
+ * pure-Python functions are used).  tests/test_speedups*.py check every
  * function equal to the Python one on random hands of every size.
  *
  * Card ids: (rank - 2) * 4 + suit for the 52 ranked cards (0..51).
@@ -23,10 +23,10 @@
 /* The pure-Python functions, called with the same arguments for whatever the
  * compiled code does not take (jokers, sizes out of range, repeated or bad ids),
  * so every input gets the Python answer or the Python error. */
-enum { F_HIGH, F_SPLIT_HIGH, F_ACE_FIVE, F_DEUCE_SEVEN, F_ACE_SIX, F_BADUGI, F_COUNT };
+enum { F_HIGH, F_SPLIT_HIGH, F_ACE_FIVE, F_DEUCE_SEVEN, F_ACE_SIX, F_BADUGI, F_THREE, F_SHORT, F_WILD, F_COUNT };
 static const char *fallback_names[F_COUNT] = {
     "high_key", "split_high_key", "ace_to_five_key", "deuce_to_seven_key", "ace_to_six_key",
-    "badugi_key"};
+    "badugi_key", "three_card_best", "short_key", "wild_key"};
 static PyObject *fallbacks[F_COUNT];
 
 static PyObject *fall_back(int which, PyObject *args) {
@@ -670,6 +670,51 @@ static int32_t memo_badness(int method, const int *ids, Py_ssize_t n, int ace_lo
     return best;
 }
 
+/* Five cards, one or two of them jokers (ids 55 to 70), the rest distinct ranked
+ * cards, into `ids` (the jokers last); the number of jokers, or 0 for anything else. */
+static int read_five_with_jokers(PyObject *seq, int *ids) {
+    if (!(PyList_CheckExact(seq) || PyTuple_CheckExact(seq)) || PySequence_Fast_GET_SIZE(seq) != 5)
+        return 0;
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    uint64_t seen[2] = {0, 0};
+    int nn = 0, j = 0, jokers[5];
+    for (int i = 0; i < 5; i++) {
+        if (!PyLong_CheckExact(items[i])) return 0;
+        long c = small_int(items[i]);
+        if (c < 0 || c >= 55 + 16 || (c >= 52 && c < 55) || (seen[c >> 6] >> (c & 63) & 1))
+            return 0;
+        seen[c >> 6] |= (uint64_t)1 << (c & 63);
+        if (c >= 55) jokers[j++] = (int)c;
+        else ids[nn++] = (int)c;
+    }
+    for (int i = 0; i < j; i++) ids[nn + i] = jokers[i];
+    return j <= 2 ? j : 0;
+}
+
+/* The best badness of four or three natural cards (`ids[0..5-j)`) and `j` jokers
+ * (1 or 2) under straights.rankings.low's 'lowest-absent' rule: every rank each joker
+ * may take tried, no rank five times, the jokers' suits never making a flush. */
+static int32_t joker_badness(int *ids, int j, int ace_low, int straights) {
+    int nn = 5 - j, count[13] = {0};
+    for (int i = 0; i < nn; i++) count[ids[i] >> 2]++;
+    int32_t best = INT32_MAX;
+    for (int a = 0; a < 13; a++) {
+        if (count[a] >= 4) continue;
+        ids[nn] = a << 2;
+        count[a]++;
+        for (int b = j == 2 ? a : 12; b < 13; b++) {
+            if (j == 2) {
+                if (count[b] >= 4) continue;
+                ids[nn + 1] = b << 2;
+            }
+            int32_t v = five_badness(ids, ace_low, straights, 0);
+            if (v < best) best = v;
+        }
+        count[a]--;
+    }
+    return best;
+}
+
 /* fastcall: (ids, qualifier=None); a keyword, or anything the C does not take, goes to
  * the Python twin with the same arguments (which names a bad one). */
 static PyObject *low_key(PyObject *const *args, size_t nargsf, PyObject *kwnames, int which,
@@ -680,9 +725,17 @@ static PyObject *low_key(PyObject *const *args, size_t nargsf, PyObject *kwnames
     Py_ssize_t n = -1;
     if ((kwnames == NULL || PyTuple_GET_SIZE(kwnames) == 0) && (nargs == 1 || nargs == 2))
         n = read_ids(args[0], ids, 10);
-    if (n < 5 || (qual_obj != Py_None && !PyLong_CheckExact(qual_obj))) goto python;
+    if (qual_obj != Py_None && !PyLong_CheckExact(qual_obj)) goto python;
+    int jokers = 0;
+    if (n < 0 && nargs >= 1 && (kwnames == NULL || PyTuple_GET_SIZE(kwnames) == 0)) {
+        jokers = read_five_with_jokers(args[0], ids);
+        if (jokers) PyErr_Clear(); /* read_ids's error: the jokers it refused */
+        n = jokers ? 5 : -1;
+    }
+    if (n < 5) goto python;
     int klass;
-    int32_t best = memo_badness(which - F_ACE_FIVE, ids, n, ace_low, straights, &klass);
+    int32_t best = jokers ? joker_badness(ids, jokers, ace_low, straights)
+                          : memo_badness(which - F_ACE_FIVE, ids, n, ace_low, straights, &klass);
     if (qual_obj != Py_None) {
         long q = PyLong_AsLong(qual_obj);
         if (q == -1 && PyErr_Occurred()) goto python;
@@ -1113,6 +1166,317 @@ python:
     return PyObject_Vectorcall(py_evaluate_fn, args, nargsf, kwnames);
 }
 
+/* ---------------------------------------------------------------- three-card
+ * straights.rankings.three_card: the key of the best three of 3..10 cards under
+ * one of its methods, numbered as its METHODS tuple: ace-to-three, deuce-to-five,
+ * ace-to-four (lows), three-card high without and with straights and flushes.
+ * Value: category << 12, then three 4-bit ranks (the pair first); a low's key is
+ * 1 << 16 minus the value (0 when it fails the qualifier). */
+
+#define THREE_METHODS 5
+static const struct {
+    int low, ace_low, straights, wheel;
+} three_methods[THREE_METHODS] = {
+    {1, 1, 0, 0}, {1, 0, 1, 0}, {1, 1, 1, 0}, {0, 0, 0, 0}, {0, 0, 1, 1}};
+enum { T_HIGH_CARD, T_PAIR, T_FLUSH, T_STRAIGHT, T_TRIPS, T_SFLUSH };
+
+static int32_t three_value(int x, int y, int z, int method) {
+    int a = (x >> 2) + 2, b = (y >> 2) + 2, c = (z >> 2) + 2, t;
+    if (three_methods[method].ace_low) {
+        if (a == 14) a = 1;
+        if (b == 14) b = 1;
+        if (c == 14) c = 1;
+    }
+    /* a >= b >= c */
+    if (a < b) t = a, a = b, b = t;
+    if (b < c) t = b, b = c, c = t;
+    if (a < b) t = a, a = b, b = t;
+    int cat = T_HIGH_CARD;
+    if (a == c) {
+        cat = T_TRIPS;
+    } else if (a == b || b == c) {
+        cat = T_PAIR;
+        if (b == c) t = a, a = b, b = c, c = t; /* the pair first */
+    } else if (three_methods[method].straights) {
+        int straight = a - c == 2;
+        if (three_methods[method].wheel && a == 14 && b == 3 && c == 2)
+            straight = 1, a = 3, b = 2, c = 14;
+        int flush = (x & 3) == (y & 3) && (y & 3) == (z & 3);
+        if (straight)
+            cat = flush ? T_SFLUSH : T_STRAIGHT;
+        else if (flush)
+            cat = T_FLUSH;
+    }
+    return cat << 12 | a << 8 | b << 4 | c;
+}
+
+/* fastcall: (ids, method, qualifier=None); anything else goes to the Python twin. */
+static PyObject *py_three_card_best(PyObject *self, PyObject *const *args, size_t nargsf,
+                                    PyObject *kwnames) {
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    int ids[MAX_CARDS];
+    Py_ssize_t n = -1;
+    long method = -1, q = -1;
+    if ((kwnames == NULL || PyTuple_GET_SIZE(kwnames) == 0) && (nargs == 2 || nargs == 3)) {
+        n = read_ids(args[0], ids, 10);
+        if (PyLong_CheckExact(args[1])) method = small_int(args[1]);
+        if (nargs == 3 && args[2] != Py_None)
+            q = PyLong_CheckExact(args[2]) ? small_int(args[2]) : -2;
+    }
+    if (n < 3 || method < 0 || method >= THREE_METHODS || q < -1 || q > 14) goto python;
+    int32_t best = 0;
+    int low = three_methods[method].low;
+    for (Py_ssize_t i = 0; i < n; i++)
+        for (Py_ssize_t j = i + 1; j < n; j++)
+            for (Py_ssize_t k = j + 1; k < n; k++) {
+                int32_t v = three_value(ids[i], ids[j], ids[k], (int)method);
+                if (low) v = q >= 0 && v >= (q + 1) << 8 ? 0 : (1 << 16) - v;
+                if (v > best) best = v;
+            }
+    return PyLong_FromLong(best);
+python:
+    PyErr_Clear();
+    if (fallbacks[F_THREE] == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "no Python three_card_best registered");
+        return NULL;
+    }
+    return PyObject_Vectorcall(fallbacks[F_THREE], args, nargsf, kwnames);
+}
+
+/* ---------------------------------------------------------------- short deck
+ * straights.rankings.high_family's "short" (36 cards, six to ace): a flush above a
+ * full house, A-6-7-8-9 the lowest straight (strength 0 … 5 for ace high), three of
+ * a kind below a straight or, with `trips_above`, above it.  The value is the best
+ * of every category the cards make, each packed as the standard key (position of
+ * the category << 20, then the tie-break ranks). */
+
+/* Strength of the best short-deck straight in a 13-bit rank mask, or -1. */
+static inline int short_straight(uint32_t m) {
+    uint32_t mm = m | (m >> 12 & 1) << 3; /* the ace also plays as a five */
+    uint32_t s = mm & mm >> 1 & mm >> 2 & mm >> 3 & mm >> 4;
+    return s >> 3 ? top_bit(s >> 3) : -1;
+}
+
+static int32_t short_value(const int *ids, Py_ssize_t n, int trips_above) {
+    /* positions in the order: high 0, pair 1, two pair 2, trips and straight 3 and
+     * 4 (swapped with trips_above), full house 5, flush 6, quads 7, straight flush 8 */
+    const int32_t p_trips = trips_above ? 4 : 3, p_straight = trips_above ? 3 : 4;
+    uint32_t m1 = 0, m2 = 0, m3 = 0, m4 = 0;
+    uint32_t suit_mask[4] = {0, 0, 0, 0};
+    int suit_count[4] = {0, 0, 0, 0};
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int r = ids[i] >> 2, s = ids[i] & 3;
+        uint32_t b = 1u << r;
+        m4 |= m3 & b;
+        m3 |= m2 & b;
+        m2 |= m1 & b;
+        m1 |= b;
+        suit_mask[s] |= b;
+        suit_count[s]++;
+    }
+    int32_t best = top_ranks(m1, 5, 16), v;
+    if (m2) {
+        int p = top_bit(m2);
+        uint32_t rest = m2 & ~(1u << p);
+        v = 1 << 20 | (p + 2) << 16 | top_ranks(m1 & ~(1u << p), 3, 12);
+        best = v > best ? v : best;
+        if (rest) {
+            int q = top_bit(rest);
+            v = 2 << 20 | (p + 2) << 16 | (q + 2) << 12 | top_ranks(m1 & ~(1u << p | 1u << q), 1, 8);
+            best = v > best ? v : best;
+        }
+    }
+    if (m3) {
+        int t = top_bit(m3);
+        v = p_trips << 20 | (t + 2) << 16 | top_ranks(m1 & ~(1u << t), 2, 12);
+        best = v > best ? v : best;
+        uint32_t pair = m2 & ~(1u << t);
+        if (pair) {
+            v = 5 << 20 | (t + 2) << 16 | (top_bit(pair) + 2) << 12;
+            best = v > best ? v : best;
+        }
+    }
+    if (m4) {
+        int q = top_bit(m4);
+        v = 7 << 20 | (q + 2) << 16 | top_ranks(m1 & ~(1u << q), 1, 12);
+        best = v > best ? v : best;
+    }
+    if (n >= 5) {
+        int st = short_straight(m1);
+        if (st >= 0) {
+            v = p_straight << 20 | st << 16;
+            best = v > best ? v : best;
+        }
+        for (int s = 0; s < 4; s++) {
+            if (suit_count[s] < 5) continue;
+            st = short_straight(suit_mask[s]);
+            v = st >= 0 ? 8 << 20 | st << 16 : 6 << 20 | top_ranks(suit_mask[s], 5, 16);
+            best = v > best ? v : best;
+        }
+    }
+    return best;
+}
+
+/* fastcall: (ids, trips_above=False), the flag by place or name; ranks below six, more than ten cards and
+ * anything else the C does not take go to the Python twin. */
+static PyObject *py_short_key(PyObject *self, PyObject *const *args, size_t nargsf,
+                              PyObject *kwnames) {
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    int ids[MAX_CARDS];
+    Py_ssize_t n = -1;
+    int above = 0;
+    Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    if (nkw == 1 && nargs == 1 &&
+        PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, 0), "trips_above") == 0)
+        nargs = 2; /* trips_above= given by name: args[1] all the same */
+    else if (nkw != 0)
+        nargs = 0;
+    if (nargs == 1 || nargs == 2) {
+        n = read_ids(args[0], ids, 10);
+        if (nargs == 2) {
+            if (args[1] == Py_True) above = 1;
+            else if (args[1] != Py_False) n = -1;
+        }
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (ids[i] < 16) n = -1; /* a rank below six: not in the short deck */
+    if (n < 1) {
+        PyErr_Clear();
+        if (fallbacks[F_SHORT] == NULL) {
+            PyErr_SetString(PyExc_RuntimeError, "no Python short_key registered");
+            return NULL;
+        }
+        return PyObject_Vectorcall(fallbacks[F_SHORT], args, nargsf, kwnames);
+    }
+    return PyLong_FromLong(short_value(ids, n, above));
+}
+
+/* ---------------------------------------------------------------- wild cards
+ * straights.rankings.high_family's "high" with wild cards (jokers, and the cards of
+ * `wild_rank` when it is not 0), fully wild or a bug, on exactly five cards: the
+ * candidates of straights.rankings.wild.best_wild, each packed as the standard key
+ * with five of a kind at the top (position 9). */
+
+#define JOKER_FIRST 55
+#define JOKER_END (55 + 16)
+
+static inline int32_t pack_ties(int32_t cat, const int *ties, int k) {
+    int32_t v = cat;
+    for (int i = 0; i < k; i++) v = v << 4 | ties[i];
+    return v << 4 * (5 - k);
+}
+
+static int32_t wild_value(const int *rank, const int *suit, int nn, int w, int bug) {
+    int32_t best = -1, v;
+    uint32_t present = 0; /* bit r - 2 per natural rank r */
+    int distinct = 1, one_suit = 1, count[15] = {0};
+    for (int i = 0; i < nn; i++) {
+        uint32_t b = 1u << (rank[i] - 2);
+        if (present & b) distinct = 0;
+        present |= b;
+        if (suit[i] != suit[0]) one_suit = 0;
+        count[rank[i]]++;
+    }
+    if (distinct) { /* straights, straight flushes and flushes: wild cards fill the gaps */
+        for (int s = 9; s >= 0; s--) {
+            uint32_t window = s == 0 ? 0x100Fu : 0x1Fu << (s - 1);
+            if ((present & ~window) == 0) {
+                if (one_suit) best = max32(best, 8 << 20 | s << 16);
+                best = max32(best, 4 << 20 | s << 16);
+                break;
+            }
+        }
+        if (one_suit) {
+            uint32_t m = present;
+            for (int r = 12, k = w; r >= 0 && k; r--)
+                if (!(m >> r & 1)) m |= 1u << r, k--;
+            best = max32(best, 5 << 20 | top_ranks(m, 5, 16));
+        }
+    }
+    if (bug) { /* the bug otherwise plays as an ace */
+        if (count[14] + w == 5) return max32(best, 9 << 20 | 14 << 16);
+        uint32_t m1 = 0, m2 = 0, m3 = 0, m4 = 0;
+        for (int i = 0; i < 5; i++) {
+            uint32_t b = 1u << ((i < nn ? rank[i] : 14) - 2);
+            m4 |= m3 & b;
+            m3 |= m2 & b;
+            m2 |= m1 & b;
+            m1 |= b;
+        }
+        return max32(best, rank_value(m1, m2, m3, m4, 5));
+    }
+    int r1 = 14, c1 = 0, r2 = 0, c2 = 0, kinds = 0; /* the two highest by (count, rank) */
+    for (int r = 14; r >= 2; r--) {
+        if (!count[r]) continue;
+        kinds++;
+        if (count[r] > c1) r2 = r1, c2 = c1, r1 = r, c1 = count[r];
+        else if (count[r] > c2) r2 = r, c2 = count[r];
+    }
+    if (kinds <= 1) return max32(best, 9 << 20 | r1 << 16); /* five of a kind */
+    int ties[5], k = 0;
+    ties[k++] = r1;
+    for (int r = 14; r >= 2; r--)
+        if (r != r1)
+            for (int c = 0; c < count[r]; c++) ties[k++] = r;
+    int size = c1 + w;
+    if (size >= 4) {
+        v = pack_ties(7, ties, k);
+    } else if (size == 3) {
+        if (w == 1 && c1 == 2 && c2 == 2) best = max32(best, 6 << 20 | r1 << 16 | r2 << 12);
+        v = pack_ties(3, ties, k);
+    } else {
+        v = pack_ties(1, ties, k);
+    }
+    return max32(best, v);
+}
+
+/* fastcall: (ids, wild_rank=None, bug=False), by place; five cards, jokers among them. */
+static PyObject *py_wild_key(PyObject *self, PyObject *const *args, size_t nargsf,
+                             PyObject *kwnames) {
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    long wild_rank = 0;
+    int bug = 0, ids[5], rank[5], suit[5], nn = 0, w = 0;
+    uint64_t seen[2] = {0, 0};
+    if (kwnames != NULL && PyTuple_GET_SIZE(kwnames) != 0) goto python;
+    if (nargs < 1 || nargs > 3) goto python;
+    if (nargs >= 2 && args[1] != Py_None) {
+        if (!PyLong_CheckExact(args[1])) goto python;
+        wild_rank = small_int(args[1]);
+        if (wild_rank < 2 || wild_rank > 14) goto python;
+    }
+    if (nargs == 3) {
+        if (args[2] == Py_True) bug = 1;
+        else if (args[2] != Py_False) goto python;
+    }
+    PyObject *seq = args[0];
+    if (!(PyList_CheckExact(seq) || PyTuple_CheckExact(seq)) || PySequence_Fast_GET_SIZE(seq) != 5)
+        goto python;
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    for (int i = 0; i < 5; i++) {
+        if (!PyLong_CheckExact(items[i])) goto python;
+        long c = small_int(items[i]);
+        if (c < 0 || c >= JOKER_END || (c >= 52 && c < JOKER_FIRST)) goto python;
+        if (seen[c >> 6] >> (c & 63) & 1) goto python;
+        seen[c >> 6] |= (uint64_t)1 << (c & 63);
+        ids[i] = (int)c;
+        if (c >= JOKER_FIRST || (c >> 2) + 2 == wild_rank) {
+            w++;
+        } else {
+            rank[nn] = (int)(c >> 2) + 2;
+            suit[nn++] = (int)(c & 3);
+        }
+    }
+    if (w == 0) return PyLong_FromLong(high_value(ids, 5));
+    return PyLong_FromLong(wild_value(rank, suit, nn, w, bug));
+python:
+    PyErr_Clear();
+    if (fallbacks[F_WILD] == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "no Python wild_key registered");
+        return NULL;
+    }
+    return PyObject_Vectorcall(fallbacks[F_WILD], args, nargsf, kwnames);
+}
+
 /* -------------------------------------------------------------------- module */
 
 static PyObject *py_fall_back_to(PyObject *self, PyObject *args, PyObject *kwargs) {
@@ -1158,6 +1522,14 @@ static PyMethodDef methods[] = {
      "evaluate($module, cards, ranking='high', **options)\n--\n\n"
      "Evaluate cards under a ranking: straights.rankings.base.python_evaluate, compiled for "
      "tuples and lists of Card under high, the lows and badugi with no options."},
+    {"three_card_best", (PyCFunction)(void (*)(void))py_three_card_best, METH_FASTCALL | METH_KEYWORDS,
+     "three_card_best(ids, method, qualifier=None) -> int: straights.rankings.three_card's, "
+     "compiled."},
+    {"short_key", (PyCFunction)(void (*)(void))py_short_key, METH_FASTCALL | METH_KEYWORDS,
+     "short_key(ids, trips_above=False) -> int: straights.rankings.high_family's, compiled."},
+    {"wild_key", (PyCFunction)(void (*)(void))py_wild_key, METH_FASTCALL | METH_KEYWORDS,
+     "wild_key(ids, wild_rank=None, bug=False) -> int: straights.rankings.high_family's, "
+     "compiled for five cards."},
     {"badugi_key", py_badugi_key, METH_O,
      "badugi_key(ids) -> tuple: straights.rankings.badugi.badugi_key, compiled."},
     {NULL, NULL, 0, NULL},

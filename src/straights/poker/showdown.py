@@ -25,8 +25,9 @@ from straights.cards import SPECIAL_BASE, Card
 from straights.poker.variant import HandRule, Opener
 from straights.rankings.base import Explanation, HandValue, get_ranking
 from straights.rankings.high import high_key, split_high_key
-from straights.rankings.high_family import key_function
+from straights.rankings.high_family import key_function, wild_key
 from straights.rankings.low import ACE_TO_FIVE, ace_to_five_key, ace_to_six_key, deuce_to_seven_key
+from straights.rankings.three_card import method_number, three_card_best
 
 __all__ = ["best_hand", "best_key", "first_best", "hand_key", "opener_key", "showing_key", "split"]
 
@@ -64,7 +65,7 @@ def best_hand(rule: HandRule, hole: Sequence[Card], board: Sequence[Card]) -> Ha
         combos = [(*m, *t) for m in combinations(hole, h) for t in combinations(board, b)]
     fast = _fast_key(rule)
     first = [x._id for x in combos[0]]
-    if fast is None or (first and max(first) >= SPECIAL_BASE):  # not only natural cards
+    if fast is None or (first and max(first) >= SPECIAL_BASE and not _takes_jokers(rule)):
         value = max(_evaluate(rule, c) for c in combos)
         return None if value.category == _NO_LOW else value
     if len(combos) == 1:
@@ -109,6 +110,8 @@ def best_key(rule: HandRule, hole: Sequence[Card], board: Sequence[Card]) -> Any
     if keyer is not None:
         hole_ids = _natural_ids(hole)
         board_ids = _natural_ids(board)
+        if (hole_ids is None or board_ids is None) and _takes_jokers(rule):  # keyed all the same
+            hole_ids, board_ids = [c._id for c in hole], [c._id for c in board]
         if hole_ids is not None and board_ids is not None:
             key = keyer(hole_ids, board_ids)
             return None if key == 0 else (key,)
@@ -139,6 +142,9 @@ _KEYERS: Final[
 ] = {}
 
 
+#: The three-card rankings (:mod:`straights.rankings.three_card`), keyed by ``three_card_best``.
+_THREE_CARD: Final = frozenset({"three-card", "ace-to-three", "deuce-to-five", "ace-to-four"})
+
 _FAST: Final[dict[str, Callable[..., int]]] = {
     "ace-to-five": ace_to_five_key,
     "ace-to-six": ace_to_six_key,
@@ -158,9 +164,36 @@ def _fast_key(rule: HandRule) -> Callable[[list[int]], int] | None:
         return None
     if rule.ranking == "high" and not options:
         return high_key
+    if rule.ranking == "high" and _takes_jokers(rule):
+        wild_rank, bug = options.get("wild_rank"), options.get("wild") == "bug"
+        return lambda ids: wild_key(ids, wild_rank, bug)
+    if rule.ranking in _THREE_CARD and set(options) <= {"qualifier", "straights"}:
+        # the best three of the cards given (of three: their key)
+        method = method_number(rule.ranking, bool(options.get("straights", False)))
+        qualifier = options.get("qualifier")
+        return lambda ids: three_card_best(ids, method, qualifier)
     if rule.ranking in FAST_HIGH and not set(options) - {"trips"}:
         return key_function(rule.ranking, **options)
     return None
+
+
+@cache
+def _takes_jokers(rule: HandRule) -> bool:
+    """Whether the fast key of ``rule`` takes jokers: the high ranking with wild cards and
+    no other option (:func:`~straights.rankings.high_family.wild_key`), and the lows of
+    :data:`_FAST` (a joker plays as the lowest rank the hand lacks); cards from anywhere.
+
+    >>> _takes_jokers(HandRule("high", (("wild", "bug"),))), _takes_jokers(HandRule("high"))
+    (True, False)
+    >>> _takes_jokers(HandRule("ace-to-five", (("qualifier", 8),)))
+    True
+    """
+    options = set(dict(rule.options))
+    if rule.hole_cards is not None or rule.board_cards is not None:
+        return False  # hole and board apart: natural cards only
+    if rule.ranking in _FAST:
+        return options <= {"qualifier"}
+    return rule.ranking == "high" and bool(options) and options <= {"wild", "wild_rank"}
 
 
 def hand_key(rule: HandRule) -> Callable[[Sequence[int], Sequence[int]], int] | None:
@@ -183,6 +216,8 @@ def hand_key(rule: HandRule) -> Callable[[Sequence[int], Sequence[int]], int] | 
     if fast is None:
         return None
     size = max(get_ranking(rule.ranking).card_counts)
+    if rule.ranking in _THREE_CARD and rule.hole_cards is None and rule.board_cards is None:
+        return lambda hole, board: fast([*hole, *board])  # 0 for fewer than three cards
     if size < 5 or (rule.hole_cards is None) != (rule.board_cards is None):
         return None
     h, b = rule.hole_cards, rule.board_cards

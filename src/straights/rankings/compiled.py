@@ -3,12 +3,13 @@
 ``pip install`` (``make play``, ``make test``) compiles the C module
 ``straights._speedups`` when a C compiler is present; without one the install
 goes on and :data:`speedups` is ``None``.  The readable modules define every
-value: :mod:`straights.rankings.high`, :mod:`~straights.rankings.low` and
-:mod:`~straights.rankings.badugi` bind their public key functions to the
-compiled ones when they exist, and hand each compiled function its Python twin
-for whatever it does not take (jokers, sizes out of range, bad ids), so every
-input gets the Python answer or the Python error.  ``tests/test_speedups.py``
-checks them equal on random hands of every size.
+value: :mod:`straights.rankings.high`, :mod:`~straights.rankings.low`,
+:mod:`~straights.rankings.badugi`, :mod:`~straights.rankings.three_card` and
+:mod:`~straights.rankings.high_family` (short deck, wild cards) bind their public
+key functions to the compiled ones when they exist, and hand each compiled
+function its Python twin for whatever it does not take (sizes out of range, bad
+ids), so every input gets the Python answer or the Python error.  ``tests/test_speedups*.py``
+check them equal on random hands of every size.
 
 ``STRAIGHTS_PURE_PYTHON=1`` in the environment ignores the compiled module (for
 measuring the Python path, or ruling the C out when hunting a bug).

@@ -39,6 +39,7 @@ from straights.rankings.base import (
     Progress,
     Ranking,
 )
+from straights.rankings.compiled import speedups
 from straights.rankings.high import (
     CANADIAN,
     CAT_SHIFT,
@@ -90,6 +91,10 @@ __all__ = [
     "hands_walked",
     "key_function",
     "order_for",
+    "python_short_key",
+    "python_wild_key",
+    "short_key",
+    "wild_key",
 ]
 
 Key = tuple[int, ...]
@@ -117,7 +122,65 @@ def key_function(name: str = "high", **options: Any) -> Callable[[Sequence[int]]
     from straights.rankings.base import get_ranking
 
     opts = dict(get_ranking(name).normalise(options))
-    return lookup(VARIANTS[name], _order(VARIANTS[name], opts)).value
+    order = _order(VARIANTS[name], opts)
+    if name == "short" and order == _SHORT_BELOW:
+        return short_key  # compiled when built
+    if name == "short" and order == _SHORT_ABOVE:
+        return lambda ids: short_key(ids, True)
+    return lookup(VARIANTS[name], order).value
+
+
+_SHORT_BELOW: Final = _order(SHORT, {"trips": "below-straight"})
+_SHORT_ABOVE: Final = _order(SHORT, {"trips": "above-straight"})
+
+
+def python_short_key(ids: Sequence[int], trips_above: bool = False) -> int:
+    """The ``short`` ranking's key of natural card ids (any number, no validation), three
+    of a kind below a straight or (``trips_above``) above it: larger is better.
+
+    >>> from straights.rankings.high import ids_of
+    >>> flush, full = ids_of("Ah Jh 9h 8h 6h"), ids_of("As Ad Ac Kd Kc")
+    >>> python_short_key(flush) > python_short_key(full)
+    True
+    >>> python_short_key(ids_of("Ah 6d 7c 8s 9h")) > python_short_key(ids_of("Ah Ad Ac Kd 9c"))
+    True
+    >>> python_short_key(ids_of("Ah 6d 7c 8s 9h"), trips_above=True) > python_short_key(
+    ...     ids_of("Ah Ad Ac Kd 9c"), trips_above=True)
+    False
+    """
+    return lookup(SHORT, _SHORT_ABOVE if trips_above else _SHORT_BELOW).value(ids)
+
+
+#: :func:`python_short_key`, compiled when built (ranks below six go to Python).
+short_key: Callable[..., int] = python_short_key
+if speedups is not None and hasattr(speedups, "short_key"):
+    speedups.fall_back_to(short_key=python_short_key)
+    short_key = speedups.short_key
+
+
+def python_wild_key(ids: Sequence[int], wild_rank: int | None = None, bug: bool = False) -> int:
+    """The ``high`` ranking's key of card ids with wild cards (no validation): jokers and
+    the cards of ``wild_rank`` are wild, fully or (``bug``) as a bug; larger is better.
+    It is the registry's key (``natural`` ignored, the other options their defaults).
+
+    >>> from straights.cards import parse_cards
+    >>> ids = lambda text: [c.id for c in parse_cards(text)]
+    >>> python_wild_key(ids("Jk Th 8h 5h 4h"), bug=True) == python_wild_key(ids("Ah Th 8h 5h 4h"))
+    True
+    >>> python_wild_key(ids("2c 2d Ks Kh Kd"), wild_rank=2) > python_wild_key(ids("As Ah Ad Ac Kd"))
+    True
+    """
+    opts = {"wild": "bug" if bug else "fully", "wild_rank": wild_rank}
+    naturals = [((i >> 2) + 2, i & 3) for i in ids if i < 52 and (i >> 2) + 2 != wild_rank]
+    order = _order(STANDARD, opts)
+    return best_of(STANDARD, order, naturals, len(ids) - len(naturals), opts)[1]
+
+
+#: :func:`python_wild_key`, compiled when built (for five cards; others go to Python).
+wild_key: Callable[..., int] = python_wild_key
+if speedups is not None and hasattr(speedups, "wild_key"):
+    speedups.fall_back_to(wild_key=python_wild_key)
+    wild_key = speedups.wild_key
 
 
 def order_for(name: str, opts: Mapping[str, Any]) -> tuple[str, ...]:

@@ -31,23 +31,29 @@ A hand is exactly three cards of the 52-card pack.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Final
 
 from straights.cards import SPECIAL_BASE, Card, check_unique
 from straights.errors import HandSizeError, PackError
 from straights.rankings.base import HandValue, Ranking
+from straights.rankings.compiled import speedups
 from straights.rankings.low import RANK_PLURALS, RANK_SHOWN, RANK_WORDS, high_name
 
 __all__ = [
     "ACE_TO_FOUR",
     "ACE_TO_THREE",
     "DEUCE_TO_FIVE",
+    "METHODS",
     "RANKINGS",
     "THREE_CARD_HIGH",
     "ThreeCardMethod",
     "evaluate_three",
+    "method_number",
+    "python_three_card_best",
+    "three_card_best",
     "three_card_key",
 ]
 
@@ -135,6 +141,47 @@ def three_card_key(
     if not method.low:
         return value
     return _KEY_BASE - value if _qualifies(value, qualifier) else 0
+
+
+#: Every method, numbered for :func:`three_card_best` (and ``_speedups.c``) by place.
+METHODS: Final = (ACE_TO_THREE, DEUCE_TO_FIVE, ACE_TO_FOUR, _HIGH_PLAIN, _HIGH_STRAIGHTS)
+
+
+def method_number(ranking: str, straights: bool = False) -> int:
+    """The place in :data:`METHODS` of ``ranking`` (``straights``: the high one's option).
+
+    >>> METHODS[method_number("ace-to-three")] is ACE_TO_THREE
+    True
+    >>> METHODS[method_number("three-card", straights=True)].counts_straights
+    True
+    """
+    if ranking == "three-card":
+        return 4 if straights else 3
+    return [m.name for m in METHODS].index(ranking)
+
+
+def python_three_card_best(ids: Sequence[int], method: int, qualifier: int | None = None) -> int:
+    """The key of the best three of ``ids`` (distinct ranked card ids, no validation)
+    under ``METHODS[method]``: the largest :func:`three_card_key` of any three, ``0``
+    for fewer than three cards or a low that fails the qualifier with every three.
+
+    >>> from straights.rankings.high import ids_of
+    >>> low = method_number("ace-to-three")
+    >>> python_three_card_best(ids_of("Ah Kd 2c 3s"), low, 6) == three_card_key(
+    ...     ids_of("Ah 2c 3s"), ACE_TO_THREE, 6)
+    True
+    >>> python_three_card_best(ids_of("Ah Kd 7c 9s"), low, 6)  # no three of six or better
+    0
+    """
+    chosen = METHODS[method]
+    return max((three_card_key(c, chosen, qualifier) for c in combinations(ids, 3)), default=0)
+
+
+#: :func:`python_three_card_best`, compiled when built.
+three_card_best: Callable[..., int] = python_three_card_best
+if speedups is not None and hasattr(speedups, "three_card_best"):
+    speedups.fall_back_to(three_card_best=python_three_card_best)
+    three_card_best = speedups.three_card_best
 
 
 def _describe(value: int, ranks: list[int], method: ThreeCardMethod) -> tuple[str, str]:
