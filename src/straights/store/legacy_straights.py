@@ -43,9 +43,10 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, Final
 
-from straights.cards import STRAIGHTS_SUIT_ORDER, Card, make_deck, parse_cards
+from straights.cards import Card, make_deck, parse_cards
 from straights.errors import HandHistoryError, IllegalActionError, StraightsError
 from straights.game.config import TableConfig
+from straights.game.draw import dealer_draw
 from straights.game.events import (
     Acted,
     AntePosted,
@@ -119,29 +120,6 @@ def variant_of(config: TableConfig) -> Variant:
         penalty=config.penalty,
         payers=config.penalty_payers,
     )
-
-
-def _draw_strength(card: Card) -> int:
-    """Rule 1's order: rank, then suit h > s > d > c; S, T and R below every ranked card."""
-    if card.rank is None or card.suit is None:
-        return 0
-    return card.rank * 4 + STRAIGHTS_SUIT_ORDER[card.suit]
-
-
-def _dealer_draw(seats: Sequence[int], pack: Sequence[Card]) -> list[DealerDraw]:
-    """One card up to each seat until one is highest; the tied draw again (rule 1)."""
-    left, contenders, out = list(pack), list(seats), []
-    while True:
-        if len(left) < len(contenders):
-            raise HandHistoryError("the pack ran out during the dealer draw")
-        cards = tuple(left[: len(contenders)])
-        del left[: len(contenders)]
-        best = max(map(_draw_strength, cards))
-        top = [s for s, c in zip(contenders, cards, strict=True) if _draw_strength(c) == best]
-        out.append(DealerDraw(tuple(contenders), cards, top[0] if len(top) == 1 else None))
-        if len(top) == 1:
-            return out
-        contenders = top
 
 
 @dataclass(slots=True)
@@ -273,7 +251,7 @@ class LegacyTable:
             raise HandHistoryError("a table without a seed has its dealer draw in its log")
         pack = list(make_deck(self.variant.deck).cards)
         self.rng.shuffle(pack)
-        draws = _dealer_draw(self.occupied, pack)
+        draws = dealer_draw(self.occupied, pack)
         self.button = draws[-1].winner
         return self._emit(*draws)
 
