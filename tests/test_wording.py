@@ -1,87 +1,83 @@
-"""game/wording.py: one phrase per event, with the grammar of "You"."""
+"""game/wording.py: one wording of a deal's lines, with the grammar of "You"."""
 
 from __future__ import annotations
 
 import pytest
 
-from straights.cards import Card
+from straights.cards import Card, make_deck, parse_cards
 from straights.game import events as ev
-from straights.game.wording import action_label, phrase, text
+from straights.game.wording import action_label, deal_story, entry_phrase, phrase, text
+from straights.poker import Deal, get_variant
+from straights.table import straights_stakes
 
 NAMES = {0: "Ann", 1: "Bob"}.get
 
-CASES: list[tuple[ev.Event, str, str]] = [
-    # event, told about Ann to others, told to Ann herself (seat 0)
-    (ev.Acted(0, "fold", 0, 0, False), "Ann folds", "You fold"),
-    (ev.Acted(0, "check", 0, 0, False), "Ann checks", "You check"),
-    (ev.Acted(0, "call", 2, 3, True), "Ann calls 2 (all-in)", "You call 2 (all-in)"),
-    (ev.Acted(0, "bet", 1, 1, False), "Ann bets 1", "You bet 1"),
-    (ev.Acted(0, "raise", 2, 3, False), "Ann raises to 3", "You raise to 3"),
-    (ev.AntePosted(0, 1, False), "Ann antes 1", "You ante 1"),
-    (ev.HoleDealt(0, (Card("Qs"), Card("9d"))), "Ann is dealt Q♠ 9♦", "You are dealt Q♠ 9♦"),
-    (ev.HoleDealt(0, ()), "Ann is dealt two cards face down", "You are dealt two cards face down"),
-    (
-        ev.ShowdownRevealed(0, (Card("Qs"), Card("9d")), "straight"),
-        "Ann shows Q♠ 9♦: straight",
-        "You show Q♠ 9♦: straight",
-    ),
-    (
-        ev.PotAwarded(1, 6, 0, (0, 1), 7, "priority card"),
-        "Side pot 1 (6) goes to Ann: priority card",
-        "Side pot 1 (6) goes to you: priority card",
-    ),
-    (
-        ev.PenaltyPaid(0, 1),
-        "Ann pays a penalty of 1 into the carried pot (rule 10)",
-        "You pay a penalty of 1 into the carried pot (rule 10)",
-    ),
-    (
-        ev.PlayerLeft(0, "broke", 0),
-        "Ann is out of chips and leaves",
-        "You are out of chips and leave",
-    ),
-    (
-        ev.PlayerLeft(0, "stood", 40),
-        "Ann leaves the table with 40 chips",
-        "You leave the table with 40 chips",
-    ),
-    (
-        ev.PlayerSat(0, "Ann", 100),
-        "Ann sits down in seat 1 with 100 chips",
-        "You sit down in seat 1 with 100 chips",
-    ),
-    (
-        ev.HandStarted(3, 0, (1, 0), (9, 9), 4, ()),
-        "Deal 3 · Ann deals · 4 chips carried over are in the pot",
-        "Deal 3 · you deal · 4 chips carried over are in the pot",
-    ),
-    (
-        ev.DealerDraw((1, 0), (Card("7c"), Card("Kd")), 0),
-        "Draw for the dealer: Bob 7♣, Ann K♦ — Ann deals first",
-        "Draw for the dealer: Bob 7♣, you K♦ — you deal first",
-    ),
+
+def _straights(moves: list[str]) -> Deal:
+    """A heads-up deal of Straights (``_STR55L``): Ann As Kd, Bob Qs 9d, the key card
+    8h face down, then 2c 3c 4c 5c; ``moves`` are played in turn."""
+    top = list(parse_cards("As Kd Qs 9d 8h 2c 3c 4c 5c"))
+    deck = top + [c for c in make_deck("straights") if c not in top]
+    variant = get_variant("_STR55L")
+    deal = Deal(variant, straights_stakes(variant, 2), [20, 20], deck)
+    for move in moves:
+        deal.act(move)
+    return deal
+
+
+def _told(deal: Deal, you: int | None) -> list[str]:
+    return [text(w) for k in range(len(deal.log)) if (w := entry_phrase(deal, k, NAMES, you))]
+
+
+CASES: list[tuple[list[str], str, str]] = [
+    # Ann's moves and Bob's in turn; Ann's last told to others, and to Ann (player 0)
+    (["bet"], "Ann bets 1", "You bet 1"),
+    (["check"], "Ann checks", "You check"),
+    (["check", "bet", "raise"], "Ann raises to 3", "You raise to 3"),
+    (["bet", "raise", "call"], "Ann calls 2", "You call 2"),  # 1 in, Bob raised to 3
+    (["check", "bet", "fold"], "Ann folds", "You fold"),
 ]
 
 
-@pytest.mark.parametrize(("event", "others", "hers"), CASES)
-def test_each_event_in_the_third_and_second_person(event: ev.Event, others: str, hers: str) -> None:
-    assert text(phrase(event, NAMES, you=7)) == others  # told to someone else
-    assert text(phrase(event, NAMES)) == others
-    assert text(phrase(event, NAMES, you=0)) == hers
-
-
-def test_rounds_cards_and_unnamed_seats() -> None:
-    assert text(phrase(ev.RoundStarted(3, True), NAMES)) == "Round 3 of 5"
-    assert text(phrase(ev.RoundStarted(4, False), NAMES)).startswith("Round 4 of 5: no betting")
-    assert text(phrase(ev.TableCardDealt(2, Card("Td")), NAMES), ascii=True) == "Table card 2: Td"
-    assert text(phrase(ev.KeyTurned(Card("S")), NAMES)) == "The key card is turned: S"
-    # A seat nobody named is counted from 1, like everywhere people read it.
-    assert text(phrase(ev.Acted(4, "check", 0, 0, False), NAMES)) == "seat 5 checks"
+@pytest.mark.parametrize(("moves", "others", "hers"), CASES)
+def test_each_action_in_the_third_and_second_person(
+    moves: list[str], others: str, hers: str
+) -> None:
+    deal = _straights(moves)
+    last = 2 + len(moves)  # after her cards, the key card and the first table card
+    assert _told(deal, 1)[last] == others  # told to someone else
+    assert _told(deal, None)[last - 1] == others  # to a spectator (no hole cards told)
+    assert _told(deal, 0)[last] == hers
 
 
 def test_the_key_card_never_shows_before_it_is_turned() -> None:
-    told = phrase(ev.KeyDealt(Card("8h")), NAMES)
-    assert not any(isinstance(p, Card) for p in told) and "8" not in text(told)
+    deal = _straights(["check", "check"])
+    for you in (None, 0, 1):
+        told = _told(deal, you)
+        assert "The key card is dealt face down" in told
+        assert not any("8♥" in line for line in told)
+    assert _told(deal, 0)[0] == "You get A♠ K♦"  # her own cards, never Bob's
+    assert not any("Q♠" in line for line in _told(deal, 0))
+    # A history (after the deal) holds every card, the key card's too.
+    story = deal_story(deal, ["Ann", "Bob"].__getitem__)
+    assert story[:3] == ["Ann gets A♠ K♦", "Bob gets Q♠ 9♦", "Table: 8♥"]
+
+
+def test_a_seat_nobody_named_is_counted_from_one() -> None:
+    deal = _straights(["check"])
+    assert text(entry_phrase(deal, len(deal.log) - 1, lambda i: None) or ()) == "seat 1 checks"
+
+
+def test_the_dealer_draw_in_the_third_and_second_person() -> None:
+    draw = ev.DealerDraw((1, 0), (Card("7c"), Card("Kd")), 0)
+    assert text(phrase(draw, NAMES)) == "Draw for the dealer: Bob 7♣, Ann K♦ — Ann deals first"
+    assert text(phrase(draw, NAMES, you=0)) == (
+        "Draw for the dealer: Bob 7♣, you K♦ — you deal first"
+    )
+    tie = ev.DealerDraw((0, 1), (Card("S"), Card("R")), None)
+    assert text(phrase(tie, NAMES), ascii=True) == (
+        "Draw for the dealer: Ann S, Bob R — a tie on special cards: draw again"
+    )
 
 
 def test_action_labels_are_the_engines() -> None:

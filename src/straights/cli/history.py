@@ -59,36 +59,18 @@ def show(
     """Replay one saved deal step by step."""
     from rich.text import Text
 
-    from straights.cli.render import console, tell
-    from straights.game.phh import VARIANT, loads_phh
+    from straights.cli.render import console
     from straights.store import Store
-    from straights.store.legacy_straights import replay_str
 
-    store = Store(db, create=False)
-    record = store.hand(hand_id)
+    record = Store(db, create=False).hand(hand_id)
     if phh:
         typer.echo(record.phh, nl=False)
         return
-    if record.game != VARIANT:  # a game of the catalogue, or Pai Gow: its history
-        out = console()
-        head = f" · {_game_label(record.game)} · table {record.table_id} · {record.created}"
-        out.print(Text(f"Hand {record.id}", "bold") + Text(head))
-        for line in _tell_other(record.phh):
-            out.print(Text(line))
-        return
-    # An STR history of an earlier release: dealt by the one engine, told as it was told.
-    replayed = replay_str(loads_phh(record.phh))
-    told, seats, after = replayed.events, replayed.dealt[0], list(replayed.deals[0].stacks)
-    names = dict(zip(seats, record.players, strict=True))
-    # The terminal player saved as "You" is told in the second person ("You show").
-    you = next((seat for seat, n in names.items() if n == "You"), None)
     out = console()
-    out.print(
-        Text(f"Hand {record.id}", "bold") + Text(f" · table {record.table_id} · {record.created}")
-    )
-    tell(out, told, names.get, you=you, holes=True)
-    stacks = ", ".join(f"{n} {s}" for n, s in zip(record.players, after, strict=True))
-    out.print(Text(f"Stacks after: {stacks}"))
+    head = f" · {_game_label(record.game)} · table {record.table_id} · {record.created}"
+    out.print(Text(f"Hand {record.id}", "bold") + Text(head))
+    for line in _told(record.phh):
+        out.print(Text(line))
 
 
 @history_app.command("export")
@@ -166,11 +148,16 @@ def _game_label(code: str) -> str:
         return code
 
 
-def _tell_other(text: str) -> list[str]:
-    """A poker variant's or Pai Gow's history in words, replayed (and so checked) first."""
+def _told(text: str) -> list[str]:
+    """A stored history in words, replayed (and so checked) first: Pai Gow's, or a poker
+    deal's (an ``STR`` history of an earlier release dealt by the one engine) told as
+    every deal is told (:func:`~straights.game.wording.deal_story`)."""
     from straights.errors import HandHistoryError
+    from straights.game.phh import VARIANT
+    from straights.game.wording import deal_story
     from straights.paigow import history as paigow
     from straights.poker.phh import loads, replay
+    from straights.store.legacy_straights import replay_str
 
     try:
         [history] = loads(text)
@@ -178,9 +165,9 @@ def _tell_other(text: str) -> list[str]:
         raise HandHistoryError("the stored history holds more than one hand") from None
     if history.get("variant") == paigow.VARIANT:
         return paigow.tell_history(history)
-    from straights.game.wording import deal_story
-
-    deal = replay(history).deal
+    deal = (
+        replay_str(history).deals[0] if history.get("variant") == VARIANT else replay(history).deal
+    )
     names = [str(p) for p in history.get("players", [])]
     you = names.index("You") if "You" in names else None  # the terminal player: "You show"
     return [*deal_story(deal, lambda i: names[i] if i < len(names) else f"p{i + 1}", you),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import shutil
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,7 +21,6 @@ from rich.text import Text
 from straights.cards import Card
 
 if TYPE_CHECKING:
-    from straights.game.events import Event
     from straights.game.wording import Phrase
     from straights.showdowns import ShowdownResult
 
@@ -166,41 +165,3 @@ def phrase_text(parts: Phrase, style: str = "") -> Text:
     for part in parts:
         line.append_text(card_text(part) if isinstance(part, Card) else Text(part))
     return line
-
-
-def tell(
-    out: Console,
-    events: Iterable[Event],
-    name: Callable[[int], str | None],
-    *,
-    you: int | None = None,
-    holes: bool = False,
-) -> None:
-    """Tell ``events`` as lines of play, worded by :func:`straights.game.wording.phrase`;
-    the player in seat ``you`` is "you".  ``holes`` also shows every hole card dealt
-    (for histories, never during play)."""
-    from straights.game import events as ev
-    from straights.game.wording import phrase
-
-    for e in events:
-        if isinstance(e, (ev.AntePosted, ev.HandEnded, ev.PlayerSat, ev.TableOpened)):
-            continue
-        if isinstance(e, ev.HoleDealt) and not holes:
-            continue
-        if isinstance(e, ev.PlayerLeft) and e.reason != "broke":
-            continue
-        words = phrase(e, name, you)
-        if isinstance(e, ev.HandStarted):
-            out.rule(phrase_text(words, "bold"))
-        elif isinstance(e, ev.RoundStarted):
-            out.print(phrase_text(words, "dim"))
-        elif isinstance(e, (ev.Acted, ev.HoleDealt, ev.ShowdownRevealed, ev.PenaltyPaid)):
-            out.print(Text("  ") + phrase_text(words))
-        elif isinstance(e, ev.PotAwarded):
-            out.print(phrase_text(words, "bold yellow" if e.winner is None else "bold green"))
-        elif isinstance(e, ev.PotCarried):
-            out.print(phrase_text(words, "yellow"))
-        elif isinstance(e, ev.PlayerLeft):
-            out.print(phrase_text(words, "red"))
-        else:
-            out.print(phrase_text(words))

@@ -1,24 +1,22 @@
-"""How a deal is told in words — the one place for the wording of actions and events.
+"""How a deal is told in words — the one place for the wording of actions and results.
 
-The terminal game, ``straights history show`` and the web table's hand history
-all tell a deal with :func:`phrase`, so an action reads the same everywhere.
-A phrase is a tuple of pieces, text and :class:`~straights.cards.Card`, so that
-each interface draws the cards its own way (colour in the terminal);
-:func:`text` joins one into a plain string.
+The terminal game, ``straights history show`` and the web table's hand history all
+tell a deal of any game of the catalogue (Straights included) line by line from the
+engine's log, with :func:`entry_phrase` (as one player may see it),
+:func:`deal_story` (a history, every card shown) and :func:`pot_lines` (how each pot
+went); an action is a player's deed with :func:`action_phrase` ("raises to 3") and a
+choice with :func:`action_label` ("raise to 3"); :func:`phrase` tells the dealer draw
+(rule 1).  A phrase is a tuple of pieces, text and
+:class:`~straights.cards.Card`, so that each interface draws the cards its own way
+(colour in the terminal); :func:`text` joins one into a plain string.
 
 The player whose point of view it is (``you``) is addressed in the second
 person, with the verb to match ("You show", "you deal first"); everyone else by
 name in the third person.  Seats are never shown as numbers from 0: a seat
 without a name is "seat N" counted from 1.
 
->>> names = {0: "Ann", 1: "Bob"}.get
->>> from straights.game.events import Acted, PlayerLeft
->>> text(phrase(Acted(seat=1, kind="raise", amount=2, to=3, all_in=False), names))
-'Bob raises to 3'
->>> text(phrase(Acted(seat=0, kind="call", amount=2, to=3, all_in=True), names, you=0))
-'You call 2 (all-in)'
->>> text(phrase(PlayerLeft(seat=0, reason="broke", stack=0), names, you=0))
-'You are out of chips and leave'
+>>> action_phrase("raise", amount=2, to=3), action_phrase("call", amount=2, all_in=True, you=True)
+('raises to 3', 'call 2 (all-in)')
 >>> action_label("raise", amount=2, to=3), action_label("call", amount=4, to=5, all_in=True)
 ('raise to 3', 'call 4 (all-in)')
 """
@@ -29,8 +27,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Final
 
 from straights.cards import Card
-from straights.game import events as ev
-from straights.game.config import ROUNDS
+from straights.game.events import DealerDraw
 from straights.rankings.low import RANK_WORDS
 
 if TYPE_CHECKING:
@@ -129,93 +126,22 @@ class _Teller:
         return f"{self.who(seat, start=start)} {second if seat == self.you else third}"
 
 
-def phrase(event: ev.Event, name: Callable[[int], str | None], you: int | None = None) -> Phrase:
-    """``event`` told in words; ``name(seat)`` gives each player's name, and the
-    player in seat ``you`` is addressed as "you".
+def phrase(draw: DealerDraw, name: Callable[[int], str | None], you: int | None = None) -> Phrase:
+    """A round of the dealer draw (rule 1) in words, its cards as cards; ``name(seat)``
+    gives each player's name, and the player in seat ``you`` is addressed as "you".
 
-    A hole-card event whose cards were redacted tells that cards were dealt
-    face down.
+    >>> from straights.cards import parse_cards
+    >>> draw = DealerDraw((1, 0), tuple(parse_cards("7c Kd")), 0)
+    >>> text(phrase(draw, {0: "Ann", 1: "Bob"}.get, you=0))
+    'Draw for the dealer: Bob 7♣, you K♦ — you deal first'
     """
     t = _Teller(name, you)
-    told = _deal_phrase(event, t, you)
-    if told is None:
-        told = _table_phrase(event, t, you)
-    return (event.type.replace("_", " "),) if told is None else told
-
-
-def _deal_phrase(event: ev.Event, t: _Teller, you: int | None) -> Phrase | None:
-    """:func:`phrase` of the events of one deal's play (``None``: another event)."""
-    if isinstance(event, ev.Acted):
-        action = action_phrase(
-            event.kind,
-            amount=event.amount,
-            to=event.to,
-            all_in=event.all_in,
-            you=event.seat == you,
-        )
-        return (f"{t.who(event.seat)} {action}",)
-    if isinstance(event, ev.HoleDealt):
-        if not event.cards:
-            return (f"{t.does(event.seat, 'is', 'are')} dealt two cards face down",)
-        return (f"{t.does(event.seat, 'is', 'are')} dealt ", *_cards(event.cards))
-    if isinstance(event, ev.ShowdownRevealed):
-        shows = t.does(event.seat, "shows", "show")
-        return (f"{shows} ", *_cards(event.cards), f": {event.description}")
-    if isinstance(event, ev.PotAwarded):
-        pot = "the pot" if event.pot == 0 else f"side pot {event.pot}"
-        if event.winner is None:
-            return (f"No winner for {pot} ({event.amount}): {event.reason}",)
-        to = t.who(event.winner, start=False)
-        return (f"{pot[0].upper()}{pot[1:]} ({event.amount}) goes to {to}: {event.reason}",)
-    if isinstance(event, ev.TableCardDealt):
-        return (f"Table card {event.position}: ", event.card)
-    if isinstance(event, ev.KeyDealt):
-        return ("The key card is dealt face down",)
-    if isinstance(event, ev.KeyTurned):
-        return ("The key card is turned: ", event.card)
-    if isinstance(event, ev.RoundStarted):
-        head = f"Round {event.round} of {ROUNDS}"
-        return (head if event.betting else f"{head}: no betting, fewer than two can bet",)
-    return None
-
-
-def _table_phrase(event: ev.Event, t: _Teller, you: int | None) -> Phrase | None:
-    """:func:`phrase` of the events around the deals: start and end, antes, the dealer
-    draw, rule 10's penalty and carried pot, players sitting down and leaving."""
-    if isinstance(event, ev.HandStarted):
-        verb = "deal" if event.button == you else "deals"
-        head = f"Deal {event.number} · {t.who(event.button, start=False)} {verb}"
-        carried = f" · {event.carry} chips carried over are in the pot" if event.carry else ""
-        return (head + carried,)
-    if isinstance(event, ev.AntePosted):
-        antes = t.does(event.seat, "antes", "ante")
-        return (f"{antes} {event.amount}" + (" (all-in)" if event.all_in else ""),)
-    if isinstance(event, ev.DealerDraw):
-        draws: list[Piece] = ["Draw for the dealer: "]
-        for i, (seat, card) in enumerate(zip(event.seats, event.cards, strict=True)):
-            draws += [", " if i else "", f"{t.who(seat, start=False)} ", card]
-        if event.winner is None:
-            return (*draws, " — a tie on special cards: draw again")
-        return (*draws, f" — {t.does(event.winner, 'deals', 'deal', start=False)} first")
-    if isinstance(event, ev.PenaltyPaid):
-        pays = t.does(event.seat, "pays", "pay")
-        return (f"{pays} a penalty of {event.amount} into the carried pot (rule 10)",)
-    if isinstance(event, ev.PotCarried):
-        return (f"{event.amount} chips carry over to the next deal (rule 10)",)
-    if isinstance(event, ev.PlayerSat):
-        sits = t.does(event.seat, "sits", "sit")
-        return (f"{sits} down in {seat_label(event.seat)} with {event.stack} chips",)
-    if isinstance(event, ev.PlayerLeft):
-        if event.reason == "broke":
-            leaves = "leave" if event.seat == you else "leaves"
-            return (f"{t.does(event.seat, 'is', 'are')} out of chips and {leaves}",)
-        leaves = t.does(event.seat, "leaves", "leave")
-        return (f"{leaves} the table with {event.stack} chips",)
-    if isinstance(event, ev.HandEnded):
-        return (f"End of deal {event.number}",)
-    if isinstance(event, ev.TableOpened):
-        return ("The table opens",)
-    return None
+    draws: list[Piece] = ["Draw for the dealer: "]
+    for i, (seat, card) in enumerate(zip(draw.seats, draw.cards, strict=True)):
+        draws += [", " if i else "", f"{t.who(seat, start=False)} ", card]
+    if draw.winner is None:
+        return (*draws, " — a tie on special cards: draw again")
+    return (*draws, f" — {t.does(draw.winner, 'deals', 'deal', start=False)} first")
 
 
 #: Entries of a deal's log that put chips in, as the betting round counts them.
@@ -404,19 +330,13 @@ def deal_story(deal: Deal, name: Callable[[int], str], you: int | None = None) -
     for at, e in enumerate(deal.log):
         if e.kind in ("win", "penalty"):  # told by pot_lines
             continue
+        # A history holds every card: the entry itself, not what ``you`` may see.
         if e.kind == "hole" and e.player is not None:
-            ups = e.up or (False,) * len(e.cards)
-            down = [c for c, u in zip(e.cards, ups, strict=True) if not u and c is not None]
-            up = [c for c, u in zip(e.cards, ups, strict=True) if u and c is not None]
-            parts: list[Piece] = [f"{t.does(e.player, 'gets', 'get')} ", *_cards(down)]
-            if up:
-                parts += [" and " if down else "", *_cards(up), " face up"]
-            lines.append(text(tuple(parts)))
-            continue
-        if e.kind == "board" and e.player is None:  # a history shows the face-down ones too
-            lines.append(text(("Table: ", *_cards(c for c in e.cards if c is not None))))
-            continue
-        words = entry_phrase(deal, at, name, you)
+            words = _hole_phrase(e, t, True)
+        elif e.kind == "board" and e.player is None:
+            words = _board_phrase(e, deal.double_board)
+        else:
+            words = entry_phrase(deal, at, name, you)
         if words is not None:
             lines.append(text(words))
     if deal.finished:
