@@ -45,7 +45,7 @@ def test_replay_reads_the_straights_tables_own_histories(tmp_path: Path) -> None
     from oracle.straights_table import Table
 
     from straights.game import TableConfig
-    from straights.game.phh import dumps_phh
+    from straights.poker.phh_text import dumps_phh
 
     table = Table(TableConfig(seats=2), ["ann", "bob"], seed=4)
     hand = table.start_hand()
@@ -152,7 +152,7 @@ def test_every_reader_refuses_a_card_dealt_twice(
     from oracle.straights_table import Table
 
     from straights.game import TableConfig
-    from straights.game.phh import dumps_phh
+    from straights.poker.phh_text import dumps_phh
 
     table = Table(TableConfig(seats=2), ["ann", "bob"], seed=4)
     hand = table.start_hand()

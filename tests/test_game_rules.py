@@ -77,9 +77,19 @@ def test_table_draws_for_the_button_then_moves_it_left() -> None:
 # -- antes, bets and the ladder -------------------------------------------------------
 
 
-def test_ladder_doubles_each_raise() -> None:
-    assert TableConfig(ante=1).ladder(5) == (1, 3, 7, 15, 31)
-    assert TableConfig(ante=5).ladder(3) == (5, 15, 35)
+@pytest.mark.parametrize(("ante", "totals"), [(1, [1, 3, 7, 15, 31]), (5, [5, 15, 35])])
+def test_ladder_doubles_each_raise(ante: int, totals: list[int]) -> None:
+    from straights.cards import make_deck
+    from straights.poker import Deal, get_variant
+    from straights.table import straights_stakes
+
+    variant = get_variant("_STR55N")  # no-limit: the ladder goes on past two raises
+    deal = Deal(
+        variant, straights_stakes(variant, 2, ante=ante), [500, 500], make_deck("straights")
+    )
+    for k in range(len(totals)):
+        deal.act("raise" if k else "bet")
+    assert [e.amount for e in deal.log if e.kind in ("bet", "raise")] == totals
 
 
 def test_limit_allows_bet_and_two_raises() -> None:

@@ -424,8 +424,8 @@ def test_play_resume_at_a_terminal_carries_the_old_table_over(tmp_path: Path) ->
 
 
 def test_history_replay_reads_str_archives_through_the_one_engine(tmp_path: Path) -> None:
-    from straights.game.phh import dumps_phh
     from straights.history_files import replay_rows
+    from straights.poker.phh_text import dumps_phh
 
     store = _copy("first_release.db", tmp_path)
     hand = next(h for h in store.hands(limit=100) if h.game == "STR")

@@ -436,7 +436,7 @@ def test_pokerkit_replays_the_imported_hands_to_the_engines_stacks() -> None:
 
     import pokerkit  # a dev extra: the oracle must be there (no skipping)
 
-    from straights.game.phh import dumps_phh
+    from straights.poker.phh_text import dumps_phh
 
     agree = unrepairable = odd_chips = run_twice = 0
     for site in sorted(EXPECTED):

@@ -33,8 +33,8 @@ from straights.game.events import (
     TableOpened,
     event_from_dict,
 )
-from straights.game.phh import dumps_phh
 from straights.game.wording import seat_label
+from straights.poker.phh_text import dumps_phh
 from straights.store.archive import now
 
 __all__ = ["FinishedDeal", "deals_from_events", "summary"]

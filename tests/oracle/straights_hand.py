@@ -38,7 +38,7 @@ from typing import Any, Final, Literal, NamedTuple
 
 from straights.cards import Card, check_unique
 from straights.errors import ConfigurationError, IllegalActionError
-from straights.game.config import ROUNDS, TableConfig
+from straights.game.config import LIMIT_RAISES, ROUNDS, TableConfig
 from straights.game.events import (
     Acted,
     AntePosted,
@@ -500,7 +500,7 @@ class Hand:
             return "the round already has a bet (raise instead)"
         if kind == "raise" and level < 0:
             return "there is no bet to raise (bet instead)"
-        cap = self.config.max_raises
+        cap = LIMIT_RAISES if self.config.betting == "limit" else None
         if cap is not None and level + 1 > cap:
             return f"Limit Straights allows at most {cap} raises in a betting round"
         if self.stacks[i] <= to_call:

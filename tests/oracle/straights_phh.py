@@ -3,7 +3,8 @@
 archived, to check that :func:`straights.store.legacy_straights.replay_str` reads them.
 
 >>> from straights.game.config import TableConfig
->>> from straights.game.phh import dumps_phh, loads_phh
+>>> from straights.game.phh import loads_phh
+>>> from straights.poker.phh_text import dumps_phh
 >>> from oracle.straights_table import Table
 >>> t = Table(TableConfig(seats=2), ["ann", "bob"], seed=4)
 >>> h = t.start_hand()
@@ -16,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from oracle.straights_hand import Hand
@@ -30,17 +31,18 @@ from straights.game.events import (
     ShowdownRevealed,
     TableCardDealt,
 )
-from straights.game.phh import (
-    KEY_COMMENT,
-    VARIANT,
-    _player,
-    format_phh_cards,
-    parse_phh_cards,
-    str_setup,
-)
+from straights.game.phh import VARIANT, _player, parse_phh_cards, str_setup
 from straights.game.wording import seat_label
 
 __all__ = ["hand_to_phh", "replay_phh"]
+
+#: The comment on the key card's lines of an ``STR`` history.
+KEY_COMMENT = "# key"
+
+
+def format_phh_cards(cards: Iterable[Card | None]) -> str:
+    """PHH card string: cards run together, ``??`` for an unknown card."""
+    return "".join("??" if c is None else c.ascii() for c in cards)
 
 
 def hand_to_phh(hand: Hand, names: Sequence[str] | None = None) -> dict[str, Any]:

@@ -89,7 +89,7 @@ def export(
         if not (files and to):
             raise ConfigurationError("give PHH FILES and --to pokerstars|ohh together")
         return site_history.export_files(files, to, out)
-    from straights.game.phh import phhs_entry
+    from straights.poker.phh_text import phhs_entry
     from straights.store import Store
 
     records = list(reversed(Store(db, create=False).hands(limit=limit)))

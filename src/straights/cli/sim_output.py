@@ -29,7 +29,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, TextIO
 
 from straights.errors import ConfigurationError
-from straights.game.phh import phhs_entry
+from straights.poker.phh_text import phhs_entry
 
 if TYPE_CHECKING:
     from straights.store import Store

@@ -52,7 +52,7 @@ def import_files(
 ) -> None:
     """Read site hand histories into PHH; every hand is replayed against the site's stacks."""
     from straights.errors import ConfigurationError
-    from straights.game.phh import dumps_phhs
+    from straights.poker.phh_text import dumps_phhs
     from straights.sites import Failure, read
 
     if fmt != "auto" and fmt not in FORMATS:

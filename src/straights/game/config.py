@@ -4,10 +4,6 @@ Every house decision of ``rules/straights.md`` is a field here with its
 documented default, never an accident of the engine.
 
 >>> c = TableConfig(seats=6, betting="no-limit", ante=2)
->>> c.ladder(3)
-(2, 6, 14)
->>> TableConfig(betting="limit").max_raises
-2
 >>> TableConfig.from_dict(c.to_dict()) == c
 True
 """
@@ -108,26 +104,6 @@ class TableConfig:
             raise ConfigurationError(
                 f"penalty_payers={self.penalty_payers!r}: choose 'dealt' or 'showdown'"
             )
-
-    @property
-    def max_raises(self) -> int | None:
-        """Raises allowed per betting round after the bet: 2 in Limit, ``None`` (no cap)."""
-        return LIMIT_RAISES if self.betting == "limit" else None
-
-    def level(self, k: int) -> int:
-        """Total of level ``k`` of the doubling ladder: bet (k=0) = ante, then 3, 7, 15 antes.
-
-        Each raise adds twice the previous increment, so level ``k`` is
-        ``(2**(k+1) - 1) * ante``.
-
-        >>> [TableConfig(ante=1).level(k) for k in range(4)]
-        [1, 3, 7, 15]
-        """
-        return ((2 << k) - 1) * self.ante
-
-    def ladder(self, n: int) -> tuple[int, ...]:
-        """The first ``n`` totals of the ladder (bet, raise, raise, …)."""
-        return tuple(self.level(k) for k in range(n))
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict; :meth:`from_dict` reads it back."""

@@ -277,33 +277,6 @@ EVENT_TYPES: Final[dict[str, type[Event]]] = {
 }
 
 
-def _quick_init(cls: type[Event]) -> None:
-    """Give a frozen event class an ``__init__`` that fills its slots directly.
-
-    The one :mod:`dataclasses` writes assigns each field through
-    ``object.__setattr__`` (a frozen class forbids plain assignment), which is
-    about three times slower; tables and simulations build an event for every
-    step of a deal.  This one takes the same fields in the same order (no event
-    has defaults) and calls each slot's own setter; the instances stay frozen.
-
-    >>> Acted(3, "call", 2, 3, False) == Acted(seat=3, kind="call", amount=2, to=3, all_in=False)
-    True
-    """
-    names = [f.name for f in fields(cls)]
-    setters = {f"_set_{name}": cls.__dict__[name].__set__ for name in names}
-    code = f"def __init__(self, {', '.join(names)}):\n" + "".join(
-        f"    _set_{name}(self, {name})\n" for name in names
-    )
-    exec(code, setters)  # the code is built above from the field names alone
-    init = setters["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    type.__setattr__(cls, "__init__", init)
-
-
-for _cls in EVENT_TYPES.values():
-    _quick_init(_cls)
-
-
 def event_from_dict(data: dict[str, Any]) -> Event:
     """Rebuild an event from :meth:`Event.to_dict` output.
 

@@ -14,9 +14,11 @@ the deal one describes, and :func:`straights.store.legacy_straights.replay_str`
 replays it by the one engine.  A deal of today is written with the catalogue's code
 (:mod:`straights.poker.phh`).
 
->>> text = dumps_phh({"variant": VARIANT, "min_bet": 1, "starting_stacks": [5, 5],
-...     "actions": ["d dh p1 AsKd", "d dh p2 2c3c", "p1 cbr 1", "p2 f"],
-...     "_table_cards": ["9h", "4d", "5s", "6h", "7c"]})
+>>> text = '''variant = "STR"
+... min_bet = 1
+... starting_stacks = [5, 5]
+... actions = ["d dh p1 AsKd", "d dh p2 2c3c", "p1 cbr 1", "p2 f"]
+... _table_cards = ["9h", "4d", "5s", "6h", "7c"]'''
 >>> str_setup(loads_phh(text)).stacks
 [5, 5]
 """
@@ -25,41 +27,24 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable
 from typing import Any, Final, NamedTuple
 
 from straights.cards import Card
 from straights.errors import HandHistoryError
 from straights.game.config import TableConfig
-from straights.poker.phh_text import dumps_phh, dumps_phhs, phhs_entry
 
 __all__ = [
     "VARIANT",
     "StrSetup",
-    "dumps_phh",
-    "dumps_phhs",
-    "format_phh_cards",
     "loads_phh",
     "loads_phhs",
     "parse_phh_cards",
-    "phhs_entry",
     "str_setup",
 ]
 
 #: The ``variant`` code of a Straights history (not one of PokerKit's variants).
 VARIANT: Final = "STR"
-KEY_COMMENT: Final = "# key"
 _CARD_RE: Final = re.compile(r"[2-9TJQKA][cdhs]|[STR]|\?\?")
-
-
-def format_phh_cards(cards: Iterable[Card | None]) -> str:
-    """PHH card string: cards run together, ``??`` for an unknown card.
-
-    >>> from straights.cards import parse_cards
-    >>> format_phh_cards(parse_cards('Ts S 8h')) + format_phh_cards([None])
-    'TsS8h??'
-    """
-    return "".join("??" if c is None else c.ascii() for c in cards)
 
 
 def parse_phh_cards(text: str) -> list[Card | None]:
