@@ -17,7 +17,7 @@ Straights' own engine of those releases is no longer in the package: the tests k
 it as an oracle (``tests/oracle/``) that writes old logs and checks this translator.
 
 * :func:`replay_log` replays a stored event log and checks it event by event;
-* :meth:`LegacyTable.from_commands` replays a terminal table's commands from its seed;
+* :meth:`LegacyTable.apply` replays a terminal table's commands one by one from its seed;
 * :func:`replay_str` replays one ``STR`` history;
 * :func:`deals_from_events` gives the archive entries of the deals a log finished.
 
@@ -221,11 +221,6 @@ class LegacyTable:
         """Seats with a player who has chips, in seat order."""
         return sorted(s for s, chips in self.seats.items() if chips > 0)
 
-    @property
-    def is_over(self) -> bool:
-        """Whether fewer than two players have chips between deals."""
-        return self.live is None and len(self.occupied) < 2
-
     def _emit(self, *events: Event) -> list[Event]:
         self.events.extend(events)
         return list(events)
@@ -414,17 +409,6 @@ class LegacyTable:
             self.carry = 0
 
     # -- replay -------------------------------------------------------------------------------
-    @classmethod
-    def from_commands(
-        cls, config: TableConfig, seed: int, commands: Iterable[Mapping[str, Any]]
-    ) -> LegacyTable:
-        """A terminal table of an earlier release from its seed and stored commands
-        (``sit``, ``stand``, ``deal`` with an optional ``deck``, ``act``)."""
-        table = cls(config, seed=seed)
-        for command in commands:
-            table.apply(command)
-        return table
-
     def apply(self, command: Mapping[str, Any]) -> list[Event]:
         """Apply one stored command of a terminal table; returns the events it caused."""
         start, kind = len(self.events), command.get("kind")
