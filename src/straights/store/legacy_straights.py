@@ -197,7 +197,7 @@ class LegacyTable:
         """Seat a player between deals (``stack``: the table's starting stack)."""
         self._between("take a seat")
         if not 0 <= seat < self.config.seats or seat in self.seats:
-            raise IllegalActionError(f"seat {seat} is taken or not at this table")
+            raise IllegalActionError(f"{seat_label(seat)} is taken or not at this table")
         chips = self.config.starting_stack if stack is None else stack
         self.seats[seat], self.names[seat] = chips, name
         return self._emit(PlayerSat(seat, name, chips))
@@ -206,7 +206,7 @@ class LegacyTable:
         """A player leaves with his chips between deals."""
         self._between("leave")
         if seat not in self.seats:
-            raise IllegalActionError(f"seat {seat} is empty")
+            raise IllegalActionError(f"{seat_label(seat)} is empty")
         return self._emit(PlayerLeft(seat, "stood", self.seats.pop(seat)))
 
     def stacks(self) -> dict[int, int]:
@@ -313,13 +313,14 @@ class LegacyTable:
         deal, start = live.deal, len(self.events)
         i = live.seats.index(seat) if seat in live.seats else None
         if i is None or deal.actor != i:
-            raise IllegalActionError(f"seat {seat} cannot {kind}: it is not his turn")
+            raise IllegalActionError(f"{seat_label(seat)} cannot {kind}: it is not his turn")
         for choice in deal.legal_actions():
             acted = _acted(seat, choice, deal, i) if choice.kind == kind else None
             if acted is not None and (to is None or to == acted.to):
                 break
         else:
-            raise IllegalActionError(f"seat {seat} cannot {kind}{'' if to is None else f' {to}'}")
+            amount = "" if to is None else f" {to}"
+            raise IllegalActionError(f"{seat_label(seat)} cannot {kind}{amount}")
         deal.take(choice)
         live.seen += 1  # the action's own entry: told here, with its chips
         self._emit(acted)
@@ -343,7 +344,7 @@ class LegacyTable:
         deal = live.deal
         i = live.seats.index(seat)
         if deal.folded[i] or (deal.actor != i and deal.stacks[i] > 0):
-            raise IllegalActionError(f"seat {seat} has no deal to forfeit now")
+            raise IllegalActionError(f"{seat_label(seat)} has no deal to forfeit now")
         start, committed = len(self.events), deal.bets[i]
         deal.forfeit(i)
         live.seen += 1

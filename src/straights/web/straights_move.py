@@ -40,6 +40,7 @@ from typing import Any, Final
 from straights.bots import Bot
 from straights.errors import HandHistoryError, IllegalActionError
 from straights.game.config import TableConfig
+from straights.game.wording import seat_label
 from straights.poker.view import Move
 from straights.store import ArchiveEntry, LogEntry, PokerEntry
 from straights.store.legacy_straights import SWITCH, LegacyTable
@@ -172,7 +173,7 @@ class _Translated:
         hand = self.hand
         i = None if hand is None else hand.player_index(seat)
         if hand is None or i is None:
-            raise IllegalActionError(f"seat {seat} has no deal to forfeit")
+            raise IllegalActionError(f"{seat_label(seat)} has no deal to forfeit")
         self.legacy.forfeit(seat)
         hand.moves.append(i)
 
@@ -243,7 +244,7 @@ class StraightsReplay(SeatedGame[_Translated]):
         if hand is None or not any(e["type"] == "hand_ended" for e in events):
             return None
         names = self.table.dealt_names.get(hand.number, {})
-        players = tuple(names.get(s, f"seat {s + 1}") for s in hand.seats)
+        players = tuple(names.get(s, seat_label(s)) for s in hand.seats)
         return PokerEntry(hand.deal, players, hand.number)
 
     # -- served only after the move -----------------------------------------------------------
