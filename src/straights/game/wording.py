@@ -40,6 +40,7 @@ __all__ = [
     "action_label",
     "action_phrase",
     "deal_story",
+    "deed",
     "entry_phrase",
     "phrase",
     "pot_lines",
@@ -300,8 +301,34 @@ def _discard_phrase(e: Entry, t: _Teller, drawn: bool) -> Phrase:
     if seen:
         verb = ("throws", "throw") if drawn else ("discards", "discard")
         return (f"{t.does(p, *verb)} ", *_cards(seen))
-    verb = ("draws", "draw") if drawn else ("discards", "discard")
-    return (f"{t.does(p, *verb)} {len(e.cards)}",)
+    return (f"{t.does(p, *_DRAWS[drawn])} {len(e.cards)}",)
+
+
+#: A draw (the engine replaced the cards) or a discard for good, of cards not shown.
+_DRAWS: Final = {True: ("draws", "draw"), False: ("discards", "discard")}
+
+
+def deed(deal: Deal, at: int) -> str | None:
+    """What the player of ``deal.log[at]`` did, without the subject and without his
+    cards: "raises to 7", "draws 2", "stands pat" (a seat's last words at the web
+    table); ``None`` for an entry that is no action or discard.
+
+    >>> from straights.cards import make_deck
+    >>> from straights.poker import Deal, Stakes, get_variant
+    >>> deal = Deal(get_variant("NT"), Stakes.uniform(2, blinds=(1, 2), min_bet=2),
+    ...             [50, 50], make_deck())
+    >>> _ = deal.act("raise", 6)
+    >>> deed(deal, len(deal.log) - 1), deed(deal, 0)
+    ('raises to 6', None)
+    """
+    entry = deal.log[at]
+    if entry.kind in _ACTIONS:
+        return action_phrase(entry.kind, amount=put_in(deal, at), to=entry.amount)
+    if entry.kind != "discard":
+        return None
+    if not entry.cards:
+        return "stands pat"
+    return f"{_DRAWS[deal.replaced(at)][0]} {len(entry.cards)}"
 
 
 def deal_story(deal: Deal, name: Callable[[int], str], you: int | None = None) -> list[str]:

@@ -40,15 +40,7 @@ from straights.cards import Card, make_deck
 from straights.errors import ConfigurationError, IllegalActionError, StraightsError
 from straights.game.config import TableConfig
 from straights.game.draw import draw_button
-from straights.game.wording import (
-    action_phrase,
-    entry_phrase,
-    phrase,
-    pot_lines,
-    put_in,
-    seat_label,
-    text,
-)
+from straights.game.wording import deed, entry_phrase, phrase, pot_lines, seat_label, text
 from straights.poker.catalogue import find_variant, game_name, get_variant
 from straights.poker.engine import Deal
 from straights.poker.house import HouseRules
@@ -88,7 +80,6 @@ _HOUSE_KEYS: Final = ("straddle", "runs", "bomb_pot_every", "bomb_pot_ante", "do
 _OFF: Final = {"straddle": "none", "runs": 1, "bomb_pot_every": 0, "bomb_pot_ante": 0,
                "double_board": False}  # fmt: skip
 #: The betting actions a seat's "last action" tells.
-_BETTING_KINDS: Final = frozenset({"fold", "check", "call", "bring-in", "complete", "bet", "raise"})
 _STRUCTURES: Final = {
     Structure.FIXED_LIMIT: "fixed limit",
     Structure.POT_LIMIT: "pot limit",
@@ -1137,10 +1128,6 @@ def _last_actions(deal: Deal) -> dict[int, str]:
     for at, entry in enumerate(deal.log):
         if entry.kind == "betting":
             last = {}
-        elif entry.player is not None and entry.kind in _BETTING_KINDS:
-            last[entry.player] = action_phrase(entry.kind, amount=put_in(deal, at), to=entry.amount)
-        elif entry.player is not None and entry.kind == "discard":
-            count = len(entry.cards)
-            verb = "draws" if deal.replaced(at) else "discards"
-            last[entry.player] = f"{verb} {count}" if count else "stands pat"
+        elif entry.player is not None and (words := deed(deal, at)) is not None:
+            last[entry.player] = words
     return last
