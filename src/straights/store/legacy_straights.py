@@ -80,7 +80,6 @@ __all__ = [
     "SWITCH",
     "LegacyTable",
     "Replayed",
-    "catalogue_code",
     "deals_from_events",
     "one_table",
     "replay_log",
@@ -94,32 +93,26 @@ _TABLE_CARDS: Final = 5
 _LAST_PLAYER: Final = "the last player with chips takes it"
 
 
-def catalogue_code(config: TableConfig) -> str:
-    """The catalogue's code of a table's Straights.
-
-    >>> catalogue_code(TableConfig(pack=52, betting="no-limit"))
-    '_STR52N'
-    """
-    return f"_STR{config.pack}{'L' if config.betting == 'limit' else 'N'}"
-
-
 def variant_of(config: TableConfig) -> Variant:
     """The variant a table's settings deal: the catalogue's own at the default penalty
     (one chip from every player dealt in), else the same code with the table's rule 10.
 
     >>> variant_of(TableConfig()) is get_variant("_STR55L")
     True
+    >>> variant_of(TableConfig(pack=52, betting="no-limit")).code
+    '_STR52N'
     >>> variant_of(TableConfig(penalty=2)).pot_rule.penalty
     2
     """
-    if config.penalty == 1 and config.penalty_payers == "dealt":
-        return get_variant(catalogue_code(config))
-    return straights_variant(
+    variant = straights_variant(
         config.pack,  # type: ignore[arg-type]
         config.betting,
         penalty=config.penalty,
         payers=config.penalty_payers,
     )
+    if config.penalty == 1 and config.penalty_payers == "dealt":
+        return get_variant(variant.code)
+    return variant
 
 
 @dataclass(slots=True)
