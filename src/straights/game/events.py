@@ -1,9 +1,12 @@
-"""The event log: every change to a table is one small frozen event.
+"""The event log of Straights' own table of earlier releases: one small frozen event
+for every change to a table.
 
-Events serialise to JSON-ready dicts (cards in ASCII notation) and back.
-The raw log is the *server's* record and holds secrets (the shuffled deck in
-:class:`HandStarted`, everyone's hole cards, the key card): never send it as
-it is — :func:`straights.poker.view.deal_view` gives what one seat may see.
+Tables of those releases stored these events with their commands; the translator
+(:mod:`straights.store.legacy_straights`) replays such a log by the one engine and
+tells each deal again in these events, to check it event by event.  Events serialise to
+JSON-ready dicts (cards in ASCII notation) and back.  A log holds secrets (the shuffled
+deck in :class:`HandStarted`, everyone's hole cards, the key card): it is the store's
+record, never a player's view.
 
 >>> e = Acted(seat=2, kind="raise", amount=3, to=3, all_in=False)
 >>> event_from_dict(e.to_dict()) == e
