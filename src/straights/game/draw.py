@@ -1,7 +1,8 @@
 """The dealer draw (rule 1): who takes the button for a table's first deal.
 
 Every table that draws for the button (the terminal's, the web's, the arenas') asks
-:func:`draw_button`; :func:`dealer_draw` deals the draw from a given pack.
+:func:`draw_button` (:func:`first_button`: its winner alone); :func:`dealer_draw`
+deals the draw from a given pack.
 
 >>> draws = draw_button(3, 55, 7)
 >>> draws == draw_button(3, 55, 7), draws[-1].winner in (0, 1, 2)
@@ -17,7 +18,7 @@ from straights.cards import STRAIGHTS_SUIT_ORDER, Card, make_deck
 from straights.errors import ConfigurationError
 from straights.game.events import DealerDraw
 
-__all__ = ["dealer_draw", "draw_button", "draw_strength"]
+__all__ = ["dealer_draw", "draw_button", "draw_strength", "first_button"]
 
 
 def draw_strength(card: Card) -> int:
@@ -73,3 +74,15 @@ def draw_button(players: int, pack: int, seed: int) -> list[DealerDraw]:
     rng = random.Random(f"dealer draw {seed}")
     cards = make_deck("straights" if pack == 55 else "standard").shuffled(rng)
     return dealer_draw(list(range(players)), cards)
+
+
+def first_button(players: int, pack: int, seed: int) -> int:
+    """Which of ``players`` (counted from 0, in seat order) deals first: the winner of
+    :func:`draw_button`.
+
+    >>> first_button(3, 55, 7) == draw_button(3, 55, 7)[-1].winner
+    True
+    """
+    winner = draw_button(players, pack, seed)[-1].winner
+    assert winner is not None  # the draw goes on until one card is highest
+    return winner

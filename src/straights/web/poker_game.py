@@ -39,7 +39,7 @@ from straights.bots.base import answer, can_decide
 from straights.cards import Card, make_deck
 from straights.errors import ConfigurationError, IllegalActionError, StraightsError
 from straights.game.config import TableConfig
-from straights.game.draw import draw_button
+from straights.game.draw import draw_button, first_button
 from straights.game.wording import deed, entry_phrase, phrase, pot_lines, seat_label, text
 from straights.poker.catalogue import find_variant, game_name, get_variant
 from straights.poker.engine import Deal
@@ -451,18 +451,6 @@ def _card(code: str) -> Card:
         return Card(code)
     except StraightsError as exc:
         raise IllegalActionError(str(exc)) from None
-
-
-def first_button(players: int, pack: int, seed: int) -> int:
-    """Which of ``players`` (counted from 0, in seat order) deals first: the dealer
-    draw of rule 1 from a ``pack`` (55 or 52) shuffled from the table's ``seed``.
-
-    >>> first_button(3, 55, 7) in (0, 1, 2), first_button(3, 55, 7) == first_button(3, 55, 7)
-    (True, True)
-    """
-    winner = draw_button(players, pack, seed)[-1].winner
-    assert winner is not None  # the draw goes on until one card is highest
-    return winner
 
 
 class PokerWebGame(SeatedGame[PokerSeats]):
