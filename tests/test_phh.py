@@ -16,7 +16,8 @@ from oracle.straights_table import Table
 
 from straights.errors import HandHistoryError
 from straights.game import TableConfig
-from straights.game.phh import loads_phh, loads_phhs, parse_phh_cards
+from straights.game.phh import loads_phh, loads_phhs
+from straights.poker.phh import parse_phh_cards
 from straights.poker.phh_text import dumps_phh, dumps_phhs
 
 # The independent reader's own card notation: ids as in the project, written by hand here.

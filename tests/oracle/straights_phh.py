@@ -31,8 +31,9 @@ from straights.game.events import (
     ShowdownRevealed,
     TableCardDealt,
 )
-from straights.game.phh import VARIANT, _player, parse_phh_cards, str_setup
+from straights.game.phh import VARIANT, _player, str_setup
 from straights.game.wording import seat_label
+from straights.poker.phh import parse_phh_cards
 
 __all__ = ["hand_to_phh", "replay_phh"]
 

@@ -25,47 +25,24 @@ replays it by the one engine.  A deal of today is written with the catalogue's c
 
 from __future__ import annotations
 
-import re
 import tomllib
 from typing import Any, Final, NamedTuple
 
 from straights.cards import Card
 from straights.errors import HandHistoryError
 from straights.game.config import TableConfig
+from straights.poker.phh import parse_phh_cards
 
 __all__ = [
     "VARIANT",
     "StrSetup",
     "loads_phh",
     "loads_phhs",
-    "parse_phh_cards",
     "str_setup",
 ]
 
 #: The ``variant`` code of a Straights history (not one of PokerKit's variants).
 VARIANT: Final = "STR"
-_CARD_RE: Final = re.compile(r"[2-9TJQKA][cdhs]|[STR]|\?\?")
-
-
-def parse_phh_cards(text: str) -> list[Card | None]:
-    """Read a PHH card string (``'TsS8h'``); ``??`` gives ``None``.
-
-    >>> parse_phh_cards('TsS8h??')
-    [Card('Ts'), Card('S'), Card('8h'), None]
-    """
-    out: list[Card | None] = []
-    pos = 0
-    while pos < len(text):
-        m = _CARD_RE.match(text, pos)
-        if m is None:
-            raise HandHistoryError(
-                f"{text!r} is not a PHH card string at {text[pos:]!r}: cards run together "
-                "as rank+suit (Ts, 8h), S, T, R, or ?? for an unknown card"
-            )
-        token = m.group()
-        out.append(None if token == "??" else Card(token))
-        pos = m.end()
-    return out
 
 
 # -- TOML in -------------------------------------------------------------------------------

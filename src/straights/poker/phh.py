@@ -62,6 +62,7 @@ __all__ = [
     "deal_to_phh",
     "dumps",
     "loads",
+    "parse_phh_cards",
     "replay",
 ]
 
@@ -88,13 +89,20 @@ def loads(text: str) -> list[dict[str, Any]]:
     return hands
 
 
-def _cards(text: str, line: str) -> list[Card | None]:
+def parse_phh_cards(text: str, line: str | None = None) -> list[Card | None]:
+    """Read a PHH card string (``'TsS8h'``, of action ``line`` if given); ``??`` gives
+    ``None``.
+
+    >>> parse_phh_cards('TsS8h??')
+    [Card('Ts'), Card('S'), Card('8h'), None]
+    """
     out: list[Card | None] = []
     pos = 0
     while pos < len(text):
         m = _CARD_RE.match(text, pos)
         if m is None:
-            raise HandHistoryError(f"{line!r}: {text!r} is not a PHH card string")
+            where = "" if line is None else f"{line!r}: "
+            raise HandHistoryError(f"{where}{text!r} is not a PHH card string")
         out.append(None if m.group() == "??" else Card(m.group()))
         pos = m.end()
     return out
@@ -273,9 +281,10 @@ def _replay(history: dict[str, Any]) -> Replayed:
             continue
         if words[0] == "d":
             if len(words) == 4 and words[1] == "dh":
-                holes.setdefault(_player(words[2], n, line), deque()).append(_cards(words[3], line))
+                player = _player(words[2], n, line)
+                holes.setdefault(player, deque()).append(parse_phh_cards(words[3], line))
             elif len(words) == 3 and words[1] == "db":
-                boards.append(_cards(words[2], line))
+                boards.append(parse_phh_cards(words[2], line))
             else:
                 raise HandHistoryError(f"{line!r}: the dealer deals hole (dh) or board (db) cards")
         elif bomb_pot and not boards and words[1:] == ["cc"]:
@@ -334,7 +343,7 @@ def _check_dealt_once(actions: Sequence[str]) -> None:
     for line in actions:
         words = line.split("#")[0].split()
         if len(words) >= 3 and words[0] == "d" and words[1] in ("dh", "db"):
-            for card in _cards(words[-1], line):
+            for card in parse_phh_cards(words[-1], line):
                 if card is None:
                     continue
                 if card in owner:
@@ -343,7 +352,7 @@ def _check_dealt_once(actions: Sequence[str]) -> None:
                     hidden -= 1
                 owner[card] = words[2] if words[1] == "dh" else "board"
         elif len(words) == 3 and words[1] == "sd":
-            for card in _cards(words[2], line):
+            for card in parse_phh_cards(words[2], line):
                 if card is None:
                     hidden += 1
                 else:
@@ -370,15 +379,15 @@ def _apply(deal: Deal, line: str, words: list[str], n: int, scale: int, final: i
         elif words[2] == "-":
             deal.show(i)
         else:
-            deal.show(i, _cards(words[2], line), forget=bool(final))
+            deal.show(i, parse_phh_cards(words[2], line), forget=bool(final))
         return
     if deal.actor != i:
         who = "nobody" if deal.actor is None else f"p{deal.actor + 1}"
         raise HandHistoryError(f"{line!r}: it is {who}'s turn ({deal.street_name}, {deal.phase})")
     if op == "sd":
-        deal.discard(_cards(words[2], line) if len(words) == 3 else [])
+        deal.discard(parse_phh_cards(words[2], line) if len(words) == 3 else [])
     elif op == "_up" and len(words) == 3:
-        deal.expose(_cards(words[2], line))
+        deal.expose(parse_phh_cards(words[2], line))
     elif op == "_runs" and len(words) == 3 and words[2].isdigit():
         deal.choose_runs(int(words[2]))
     elif op == "f" and len(words) == 2:

@@ -549,7 +549,8 @@ def replay_str(history: Mapping[str, Any]) -> LegacyTable:
     >>> list(t.deals[0].stacks), t.events[-1].type
     ([6, 4], 'hand_ended')
     """
-    from straights.game.phh import parse_phh_cards, str_setup
+    from straights.game.phh import str_setup
+    from straights.poker.phh import parse_phh_cards
 
     setup = str_setup(dict(history))
     table = LegacyTable(setup.config)
