@@ -39,6 +39,7 @@ __all__ = [
     "Piece",
     "action_label",
     "action_phrase",
+    "carry_line",
     "deal_story",
     "deed",
     "entry_phrase",
@@ -473,6 +474,31 @@ def pot_lines(deal: Deal, name: Callable[[int], str]) -> list[str]:
             continue
         word = "split" if sum(1 for x in shares if x) > 1 else "to"
         lines.append(f"{label} of {verdict.amount} — {'; '.join(parts)} — {word}: {paid}")
-    if deal.carry_out:
-        lines.append(f"{deal.carry_out} chips carry over to the next deal (rule 10)")
-    return lines
+    carried = carry_line(deal)
+    return lines if carried is None else [*lines, carried]
+
+
+def carry_line(deal: Deal) -> str | None:
+    """What a finished deal carries over when nobody wins (Straights' rule 10): the
+    pots nobody won, the penalties and the chips carried out (``None``: nothing
+    carries).
+
+    >>> from types import SimpleNamespace as Finished
+    >>> from straights.poker.engine import Entry
+    >>> pot = Finished(amount=2, winners=())  # a pot nobody won, two penalties of 1
+    >>> print(carry_line(Finished(verdicts=[pot], log=[Entry("penalty", 0, amount=1)] * 2,
+    ...                           carry_out=4)))
+    Pot of 2 + penalties 2 carry over: 4 chips stay in the middle for the next deal (rule 10)
+    >>> carry_line(Finished(verdicts=[pot], log=[], carry_out=0)) is None
+    True
+    """
+    if not deal.carry_out:
+        return None
+    pots = sum(v.amount for v in deal.verdicts if not v.winners)
+    penalties = sum(e.amount for e in deal.log if e.kind == "penalty" and e.amount > 0)
+    head = f"Pot of {pots}"
+    if penalties:
+        head += f" + {'penalty' if penalties == 1 else 'penalties'} {penalties}"
+    verb = "carry" if penalties else "carries"
+    stay = f"{deal.carry_out} chips stay in the middle for the next deal (rule 10)"
+    return f"{head} {verb} over: {stay}"

@@ -16,10 +16,9 @@ import re
 from typing import Final
 
 from straights.cards import Card
-from straights.poker.engine import Deal
 from straights.rankings.straights import make_hand
 
-__all__ = ["best_words", "deal_carry_text", "tens"]
+__all__ = ["best_words", "tens"]
 
 _TEN: Final = re.compile(r"(?<![A-Za-z0-9])T(?=[♣♦♥♠])")
 
@@ -52,28 +51,3 @@ def best_words(first: Card, second: Card, table: tuple[Card, ...], pack: int) ->
     kind = "straight flush" if hand.is_flush else "straight"
     run = hand.straight
     return f"{hand.length}-card {kind} {_card(run[0])}–{_card(run[-1])}"
-
-
-def deal_carry_text(deal: Deal) -> str | None:
-    """What a finished deal carries over when nobody wins (rule 10): the engine's pots
-    nobody won, its penalties and what it carries out (``None``: nothing carries)."""
-    pots = sum(v.amount for v in deal.verdicts if not v.winners)
-    penalties = sum(e.amount for e in deal.log if e.kind == "penalty" and e.amount > 0)
-    return _carry_words(pots, penalties, deal.carry_out)
-
-
-def _carry_words(pots: int, penalties: int, carried: int) -> str | None:
-    """The carry-over in words.
-
-    >>> _carry_words(2, 2, 4)
-    'Pot of 2 + penalties 2 carry over: 4 chips stay in the middle for the next deal (rule 10)'
-    >>> _carry_words(3, 0, 0) is None
-    True
-    """
-    if not carried:
-        return None
-    head = f"Pot of {pots}"
-    if penalties:
-        head += f" + {'penalty' if penalties == 1 else 'penalties'} {penalties}"
-    verb = "carry" if penalties else "carries"
-    return f"{head} {verb} over: {carried} chips stay in the middle for the next deal (rule 10)"

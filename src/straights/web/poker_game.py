@@ -40,7 +40,15 @@ from straights.cards import Card, make_deck
 from straights.errors import ConfigurationError, IllegalActionError, StraightsError
 from straights.game.config import TableConfig
 from straights.game.draw import draw_button, first_button
-from straights.game.wording import deed, entry_phrase, phrase, pot_lines, seat_label, text
+from straights.game.wording import (
+    carry_line,
+    deed,
+    entry_phrase,
+    phrase,
+    pot_lines,
+    seat_label,
+    text,
+)
 from straights.poker.catalogue import find_variant, game_name, get_variant
 from straights.poker.engine import Deal
 from straights.poker.house import HouseRules
@@ -50,7 +58,7 @@ from straights.poker.view import DealView, Move, choice_dict, deal_view, play
 from straights.store import ArchiveEntry, PokerEntry
 from straights.table import PokerGame, straights_stakes
 from straights.web.deal_steps import down_positions, frame_before, split_at_cards
-from straights.web.follow import best_words, deal_carry_text, tens
+from straights.web.follow import best_words, tens
 from straights.web.house_rules import check_house, rules_for
 from straights.web.keyed_random import deal_random, restock_random
 from straights.web.protocol import (
@@ -775,7 +783,7 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             log = self.log_lines(hand, None)
             last = {str(hand.seats[i]): text for i, text in _last_actions(hand.deal).items()}
         # What a deal nobody won leaves in the middle, once it is over (rule 10).
-        carry = deal_carry_text(hand.deal) if hand is not None and hand.finished else None
+        carry = carry_line(hand.deal) if hand is not None and hand.finished else None
         side_pots: list[dict[str, Any]] = []
         if hand is not None and not hand.finished:
             pots = hand.deal.side_pots()
