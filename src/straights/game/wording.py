@@ -4,11 +4,12 @@ The terminal game, ``straights history show`` and the web table's hand history a
 tell a deal of any game of the catalogue (Straights included) line by line from the
 engine's log, with :func:`entry_phrase` (as one player may see it),
 :func:`deal_story` (a history, every card shown) and :func:`pot_lines` (how each pot
-went); an action is a player's deed with :func:`action_phrase` ("raises to 3") and a
-choice with :func:`action_label` ("raise to 3"); :func:`phrase` tells the dealer draw
-(rule 1).  A phrase is a tuple of pieces, text and
-:class:`~straights.cards.Card`, so that each interface draws the cards its own way
-(colour in the terminal); :func:`text` joins one into a plain string.
+went, :func:`carry_line` for a carried pot); an action is a player's deed with
+:func:`action_phrase` ("raises to 3", :func:`deed` for a log entry) and a choice with
+:func:`action_label` ("raise to 3"); :func:`phrase` tells the dealer draw (rule 1).
+A phrase is a tuple of pieces, text and :class:`~straights.cards.Card`, so that each
+interface draws the cards its own way (colour in the terminal); :func:`text` joins
+one into a plain string.
 
 The player whose point of view it is (``you``) is addressed in the second
 person, with the verb to match ("You show", "you deal first"); everyone else by
