@@ -19,7 +19,7 @@ from poker_random import random_deal
 
 from straights.cards import Card, make_deck, parse_cards
 from straights.errors import HandHistoryError, IllegalActionError
-from straights.game.wording import entry_phrase
+from straights.game.wording import deal_story, entry_phrase
 from straights.poker import Deal, Stakes, get_variant
 from straights.poker.cards_source import DeckSource
 from straights.poker.house import POKERKIT, HouseRules
@@ -431,6 +431,8 @@ def test_the_sevens_rule_voids_the_action_after_a_checked_seven() -> None:
     back = [k for k, e in enumerate(deal.log) if e.kind == "penalty"]
     told = [entry_phrase(deal, k, lambda i: f"p{i + 1}") for k in back]
     assert told == [("p1 takes back 4 (the sevens rule)",), ("p2 takes back 4 (the sevens rule)",)]
+    story = deal_story(deal, lambda i: f"p{i + 1}")  # the history tells it too
+    assert "p1 takes back 4 (the sevens rule)" in story
     free = _after_the_draw(HouseRules(sevens_rule=False))
     free.act("call")
     assert [s - 50 for s in free.stacks] == [6, -6]

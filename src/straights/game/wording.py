@@ -357,7 +357,7 @@ def deal_story(deal: Deal, name: Callable[[int], str], you: int | None = None) -
     t = _Teller(name, you)
     lines = []
     for at, e in enumerate(deal.log):
-        if e.kind in ("win", "penalty"):  # told by pot_lines
+        if e.kind == "win" or (e.kind == "penalty" and e.amount > 0):  # told by pot_lines
             continue
         # A history holds every card: the entry itself, not what ``you`` may see.
         if e.kind == "hole" and e.player is not None:
