@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Final
 
+from straights.bots.arena import bot_front, set_hand
 from straights.cli.table_play import TerminalTable, chips_each, leaves
 from straights.paigow.deal import PaiGowDeal
 
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from straights.store.table import StoredTable
     from straights.table import PaiGowTable
 
-__all__ = ["PaiGowTerminal", "bot_front", "pai_gow_terminal", "set_hand"]
+__all__ = ["PaiGowTerminal", "pai_gow_terminal"]
 
 _EMPTY: Final = "An empty answer: type two positions (such as 2 5), or h"
 _HELP: Final = (
@@ -64,18 +65,13 @@ def pai_gow_terminal(
     keeps its own).  ``store``: the table is stored command by command (``resume``: the
     last unfinished one is played on, where it stopped).
     """
-    from straights.cli.game_setup import paigow_bots
+    from straights.cli.game_setup import check_seats, pai_gow_settings, paigow_bots
     from straights.cli.table_play import stored_table, unfinished
-    from straights.errors import ConfigurationError
-    from straights.paigow.deal import MAX_PLAYERS
     from straights.paigow.rules import PaiGowRules
     from straights.store.table import PAI_GOW, StoredTable, pai_gow_game
     from straights.table import PaiGowGame, Table
 
-    if not 1 <= seats <= MAX_PLAYERS:
-        raise ConfigurationError(
-            f"--seats {seats}: Pai Gow seats 1 to {MAX_PLAYERS} players against the bank"
-        )
+    check_seats("--seats", seats, stack, pai_gow=True)
     names = [name] + [f"Bot {seat}" for seat in range(2, seats + 1)]
     kinds = paigow_bots(bots, seats - 1) if not resume else ()
     record: StoredTable[PaiGowDeal, Mapping[int, int]] | None = None
@@ -94,9 +90,7 @@ def pai_gow_terminal(
         else:
             hook.rules.check_bet(bet, stack)  # a bad --bet stores no table
             # (the seed as given: the same deals as an unsaved table of that seed)
-            settings: dict[str, object] = {"bet": bet, "bots": list(kinds)}
-            if house_way != "foxwoods":
-                settings["house_way"] = house_way
+            settings = pai_gow_settings(bet, kinds, house_way)
             record = stored_table(out, store, None, lambda: StoredTable.create(
                 store, PAI_GOW, "pai-gow", names, stack, seed=seed, settings=settings))  # fmt: skip
         table = record.table
@@ -105,35 +99,6 @@ def pai_gow_terminal(
 
     players = {seat: make_paigow_bot(kind, hook.rules) for seat, kind in enumerate(kinds, 2)}
     return PaiGowTerminal(table, record, hook.rules, bet, answers, out, players)
-
-
-def bot_front(bot: PaiGowBot | None, deal: PaiGowDeal, seat: int) -> list[Card] | None:
-    """The two-card hand ``bot`` sets at ``seat`` (``None``: the house way, as the
-    ``house`` bot and a seat with no bot set)."""
-    from straights.bots.paigow import HouseWayBot
-
-    if bot is None or isinstance(bot, HouseWayBot):
-        return None
-    return list(bot.setting(deal.cards(seat), deal.bets[seat]).front)
-
-
-def set_hand(
-    table: PaiGowTable,
-    record: StoredTable[PaiGowDeal, Mapping[int, int]] | None,
-    deal: PaiGowDeal,
-    seat: int,
-    front: list[Card] | None,
-) -> None:
-    """``seat`` sets ``front`` as its two-card hand (``None``: the house way), stored
-    when the table is; the table takes the deal once every hand is set."""
-    from straights.store.table import PAI_GOW, set_command
-
-    if record is not None:
-        record.act(set_command(seat, front))
-        return
-    PAI_GOW.act(deal, set_command(seat, front))
-    if deal.finished:
-        table.finish(deal)
 
 
 class PaiGowTerminal(TerminalTable[PaiGowDeal, Mapping[int, int]]):

@@ -28,6 +28,8 @@ from straights.cli.game_setup import (
     PackOpt,
     RingGames,
     StackOpt,
+    check_muck,
+    check_seats,
     game_options,
     game_setup,
     ring_games,
@@ -124,11 +126,10 @@ def play(
         )
     if resume and not save:
         raise ConfigurationError("--resume continues a saved table: drop --no-save")
+    check_muck(muck, is_pai_gow(game_name), None)
     chosen = _muck_choice(muck, script)
     if is_pai_gow(game_name):  # a banked game with its own hook: cli/paigow_play.py
         house_of(None)  # refused: Pai Gow has no betting rounds
-        if muck is not None:
-            raise ConfigurationError("--muck: Pai Gow shows every hand to the bank; drop it")
         _play_pai_gow(seats, bots, name, stack, seed, script, hands, db, save, resume,
                       table_house_way(table_rules or {}))  # fmt: skip
         return
@@ -212,18 +213,15 @@ def _play_ring(
     stakes with the dealer draw (``straights play`` with no ``--game``; a resumed table
     may be Straights' own table of an earlier release, carried over to the one table);
     ``muck``: the player's choice at a lost showdown (a resumed table keeps its own)."""
-    from straights.bots.arena import deal_bots, first_button
+    from straights.bots.arena import deal_bots, first_button, muck_seats
     from straights.cards import make_rng
     from straights.cli.render import console
-    from straights.cli.ring_play import muck_seats, poker_terminal
+    from straights.cli.ring_play import poker_terminal
     from straights.poker.catalogue import game_name
     from straights.store import Store
     from straights.store.table import POKER, Replaying, StoredTable
 
-    if not 2 <= seats <= 10:
-        raise ConfigurationError(f"--seats {seats}: a table seats 2 to 10 players")
-    if stack < 1:
-        raise ConfigurationError(f"--stack {stack}: give every player one chip at least")
+    check_seats("--seats", seats, stack)
     game = "dealers-choice" if ring.dealers_choice else ring.variants[0].code
     label = "dealers-choice" if ring.dealers_choice else game_name(game)
     out = console()
@@ -258,7 +256,7 @@ def _play_ring(
     if store is not None:
         settings = {"games": [v.code for v in variants], "bots": kinds, "bot_seed": bot_seed,
                     "choice_seed": choice_seed}  # fmt: skip
-        settings.update({k: seats for k, seats in muck_seats(muck).items() if seats})
+        settings.update({k: seats for k, seats in muck_seats(muck, [0]).items() if seats})
         if house is not None and house.changes():
             settings["house"] = house.changes()
         button = 0  # you deal first, but Straights draws for the button (rule 1)
@@ -304,10 +302,8 @@ def _earlier_straights(
 
 
 def _muck_choice(muck: str | None, script: str | None) -> MuckChoice:
-    """``--muck`` checked; unset: ``ask`` when the answers are typed at a terminal, else
+    """``--muck`` (checked); unset: ``ask`` when the answers are typed at a terminal, else
     ``show`` (answers scripted before the question existed still fit)."""
     if muck is None:
         return "ask" if script is None and sys.stdin.isatty() else "show"
-    if muck not in ("ask", "show", "muck"):
-        raise ConfigurationError(f"--muck {muck}: give ask, show or muck")
     return muck  # type: ignore[return-value]

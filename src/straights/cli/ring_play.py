@@ -27,12 +27,14 @@ from rich.markup import escape
 from rich.table import Table as Grid
 from rich.text import Text
 
+from straights.bots.arena import muck_seats
 from straights.bots.base import answer as bot_move
-from straights.cli.render import card_text, phrase_text
+from straights.cli.render import card_text, cards_text, phrase_text
 from straights.cli.table_play import TerminalTable, chips_each, leaves
 from straights.poker.catalogue import game_name
 from straights.poker.engine import CardChoice, Deal
 from straights.poker.showdown import best_hand
+from straights.poker.stakes import default_stakes
 from straights.poker.variant import Variant
 from straights.poker.view import DealView, Move, deal_view, play
 from straights.table import PokerGame, PokerTable, Table, straights_stakes
@@ -45,20 +47,10 @@ if TYPE_CHECKING:
     from straights.poker.house import HouseRules
     from straights.store.table import Replaying, StoredTable
 
-__all__ = ["MuckChoice", "PokerTerminal", "muck_seats", "poker_terminal"]
+__all__ = ["MuckChoice", "PokerTerminal", "poker_terminal"]
 
 #: The player's choice at a showdown his hand lost (and when he wins uncontested).
 MuckChoice = Literal["ask", "show", "muck"]
-
-
-def muck_seats(muck: MuckChoice) -> dict[str, list[int]]:
-    """The player's (seat 0's) ``muck`` choice as :class:`~straights.table.PokerGame`'s
-    ``asked`` and ``muckers`` (a stored table keeps them in its settings).
-
-    >>> muck_seats("ask"), muck_seats("show")
-    ({'asked': [0], 'muckers': []}, {'asked': [], 'muckers': []})
-    """
-    return {"asked": [0] if muck == "ask" else [], "muckers": [0] if muck == "muck" else []}
 
 
 _HELP_WORDS = ("?", "h", "help")
@@ -124,13 +116,12 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
         self.dealers_choice = dealers_choice
         self.bots = list(bots)  # bots[k] plays seat k + 1
         self.draws: list[Phrase] = []
-        you = muck_seats(muck)
-        asked, muckers = you["asked"], you["muckers"]
-        button, game = 0, PokerGame(house=house, asked=asked, muckers=muckers)  # you deal first
+        button, stakes = 0, default_stakes  # you deal first
         if ante is not None:  # Straights on its stakes, the button drawn for (rule 1)
             button, self.draws = _dealer_draw(len(names), self.games[0], seed or 0, names)
             stakes = partial(straights_stakes, ante=ante)
-            game = PokerGame(stakes, house, asked=asked, muckers=muckers)
+        you = muck_seats(muck, [0])
+        game = PokerGame(stakes, house, asked=you["asked"], muckers=you["muckers"])
         table: PokerTable = Table(game, names, stack, seed=seed, button=button)
         super().__init__(table, out, answers)
         self.chooser = random.Random(choice_seed)
@@ -380,7 +371,7 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
             head = Text("Board: ").append_text(board).append("   ").append_text(head)
         self.out.print(head)
         if view.second_board:  # a double board's second board, under the first
-            self.out.print(Text("Board 2: ") + _cards([c for c in view.second_board if c]))
+            self.out.print(Text("Board 2: ") + cards_text(c for c in view.second_board if c))
         self.out.print(grid)
         if any(p.up and any(p.up) for p in view.players):
             self.out.print(Text("(↑ marks your cards that lie face up)", "dim"))
@@ -396,7 +387,7 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
         shown = [k for k, e in enumerate(deal.log) if e.kind == "show" and _board_after(deal, k)]
         if shown:  # hands shown all-in before the board was out: the board, then each hand
             board = [c for c in deal.board if c is not None]
-            self.out.print(Text("Board: ") + _cards(board))
+            self.out.print(Text("Board: ") + cards_text(board))
             for k in shown:
                 e = deal.log[k]
                 named = self.hand_names(deal, [c for c in e.cards if c is not None])
@@ -423,22 +414,14 @@ def _dealer_draw(
 ) -> tuple[int, list[Phrase]]:
     """The first button by the dealer draw (rule 1) from the table's ``seed``, and the
     draw told (the player in seat 0 is "you")."""
-    from straights.cards import make_deck
-    from straights.game.draw import draw_button
+    from straights.bots.arena import button_draws
     from straights.game.wording import phrase
 
-    pack = len(make_deck(variant.deck, jokers=variant.jokers))
-    draws = draw_button(players, pack, seed)
+    draws = button_draws(players, variant, seed)
     winner = draws[-1].winner
     assert winner is not None  # the draw goes on until one card is highest
     who = dict(enumerate(names)).get
     return winner, [phrase(d, who, you=0) for d in draws]
-
-
-def _cards(cards: Sequence[object]) -> Text:
-    from straights.cards import Card
-
-    return Text(" ").join(card_text(c) for c in cards if isinstance(c, Card))
 
 
 def _board_after(deal: Deal, at: int) -> bool:

@@ -30,6 +30,8 @@ from straights.cli.game_setup import (
     GamesOpt,
     PackOpt,
     RingGames,
+    check_muck,
+    check_seats,
     game_options,
     game_setup,
     ring_games,
@@ -119,12 +121,9 @@ def simulate(
                               button_straddle=button_straddle, run_it_twice=run_it_twice,
                               runs=runs, bomb_pot_every=bomb_pot_every,
                               bomb_pot_ante=bomb_pot_ante, double_board=double_board)  # fmt: skip
-    if muck not in ("show", "ask", "muck"):
-        raise ConfigurationError(f"--muck {muck}: give show, ask or muck")
+    check_muck(muck, is_pai_gow(game_name), "show")
     if is_pai_gow(game_name):  # a banked game: the bank is its own
         house_of(None)  # refused: Pai Gow has no betting rounds
-        if muck != "show":
-            raise ConfigurationError("--muck: Pai Gow shows every hand to the bank; drop it")
         way = table_house_way(table_rules or {})
         simulation: Simulation[Any, Any, Any] = pai_gow_simulation(players, stack, bots,
                                                                    house_way=way)  # fmt: skip
@@ -242,10 +241,9 @@ def poker_simulation(
     the table's house rules.  ``muck``: every bot shows every hand (``show``), is
     asked to show or muck (``ask``: the bots answer) or mucks a beaten hand unasked
     (``muck``)."""
-    if not 2 <= players <= 10:
-        raise ConfigurationError(f"--players {players}: a table seats 2 to 10 players")
-    if stack < 1:
-        raise ConfigurationError(f"--stack {stack}: give every player one chip at least")
+    from straights.bots.arena import muck_seats
+
+    check_seats("--players", players, stack)
     straights = ante is not None
     kinds = game_setup(seats=players, bots=bots, betting=betting if straights else "limit",
                        ante=ante if ante is not None else 1, stack=stack,
@@ -256,8 +254,7 @@ def poker_simulation(
         settings["ante"] = ante
     if house is not None and house.changes():
         settings["house"] = house.changes()
-    if muck != "show":
-        settings["asked" if muck == "ask" else "muckers"] = list(range(players))
+    settings.update({k: seats for k, seats in muck_seats(muck, range(players)).items() if seats})
 
     def play(
         hands: int,
@@ -407,19 +404,13 @@ def pai_gow_simulation(
     or ``equity``, by its estimate) each betting ``bet`` against the bank.  The summary
     is how often a bet wins, pushes and loses, the house's edge per chip bet and each
     kind of bot's result per chip bet, each with its 95% interval."""
-    from straights.cli.game_setup import paigow_bots
-    from straights.paigow.deal import MAX_PLAYERS
+    from straights.cli.game_setup import pai_gow_settings, paigow_bots
 
-    if not 1 <= players <= MAX_PLAYERS:
-        raise ConfigurationError(
-            f"--players {players}: Pai Gow seats 1 to {MAX_PLAYERS} players against the bank"
-        )
+    check_seats("--players", players, stack, pai_gow=True)
     if stack < bet:
         raise ConfigurationError(f"--stack {stack} cannot cover the bet of {bet}")
     kinds = paigow_bots(bots, players)
-    settings: dict[str, object] = {"bet": bet, "bots": list(kinds)}
-    if house_way != "foxwoods":
-        settings["house_way"] = house_way
+    settings = pai_gow_settings(bet, kinds, house_way)
 
     def play(
         hands: int,
