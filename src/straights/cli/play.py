@@ -216,7 +216,7 @@ def _play_ring(
     from straights.bots.arena import deal_bots, first_button, muck_seats
     from straights.cards import make_rng
     from straights.cli.render import console
-    from straights.cli.ring_play import poker_terminal
+    from straights.cli.ring_play import PokerTerminal
     from straights.poker.catalogue import game_name
     from straights.store import Store
     from straights.store.table import POKER, Replaying, StoredTable
@@ -277,7 +277,7 @@ def _play_ring(
                 make = partial(StoredTable.load, store, record.id, hook)
             return stored_table(out, store, record, make)
 
-    terminal = partial(poker_terminal, games=variants, dealers_choice=ring.dealers_choice,
+    terminal = partial(PokerTerminal, games=variants, dealers_choice=ring.dealers_choice,
                        bots=seat_bots, names=names, stack=stack, seed=table_seed,
                        answers=answers(script), out=out, choice_seed=choice_seed, stored=stored,
                        house=house, ante=ante, muck=muck)  # fmt: skip

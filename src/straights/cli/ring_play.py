@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from straights.poker.house import HouseRules
     from straights.store.table import Replaying, StoredTable
 
-__all__ = ["MuckChoice", "PokerTerminal", "poker_terminal"]
+__all__ = ["MuckChoice", "PokerTerminal"]
 
 #: The player's choice at a showdown his hand lost (and when he wins uncontested).
 MuckChoice = Literal["ask", "show", "muck"]
@@ -56,23 +56,8 @@ MuckChoice = Literal["ask", "show", "muck"]
 _HELP_WORDS = ("?", "h", "help")
 
 
-def poker_terminal(
-    *,
-    games: Sequence[Variant],
-    dealers_choice: bool,
-    bots: Sequence[Bot],
-    names: Sequence[str],
-    stack: int,
-    seed: int | None,
-    answers: Iterator[str],
-    out: Console,
-    choice_seed: int,
-    stored: Callable[[Replaying], StoredTable[Deal, Variant]] | None = None,
-    house: HouseRules | None = None,
-    ante: int | None = None,
-    muck: MuckChoice = "ask",
-) -> PokerTerminal:
-    """The hook of a catalogue game's table on the one terminal loop.
+class PokerTerminal(TerminalTable[Deal, Variant]):
+    """Every catalogue game's hook on the one terminal loop.
 
     ``stored``: the game is stored command by command — it gets this table's replay hook
     and returns the stored game, new or loaded (a loaded one plays on where it stopped;
@@ -84,19 +69,10 @@ def poker_terminal(
     player's hand lost, and when he wins uncontested, he is asked to show or muck
     (``ask``), shows every hand at the showdown (``show``), or mucks unasked (``muck``).
     """
-    terminal = PokerTerminal(games, dealers_choice, bots, names, stack, seed, answers, out,
-                             choice_seed, house, ante, muck)  # fmt: skip
-    if stored is not None:
-        terminal.record = stored(terminal.replay)
-        terminal.table = terminal.record.table
-    return terminal
-
-
-class PokerTerminal(TerminalTable[Deal, Variant]):
-    """Every catalogue game's hook on the one terminal loop."""
 
     def __init__(
         self,
+        *,
         games: Sequence[Variant],
         dealers_choice: bool,
         bots: Sequence[Bot],
@@ -106,6 +82,7 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
         answers: Iterator[str],
         out: Console,
         choice_seed: int,
+        stored: Callable[[Replaying], StoredTable[Deal, Variant]] | None = None,
         house: HouseRules | None = None,
         ante: int | None = None,
         muck: MuckChoice = "ask",
@@ -127,6 +104,9 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
         self.chooser = random.Random(choice_seed)
         self.last = self.games[0]
         self.quit = False
+        if stored is not None:
+            self.record = stored(self.replay)
+            self.table = self.record.table
 
     def replay(self, command: dict[str, Any], ring: PokerTable, deal: Deal | None) -> None:
         """Before a stored command is replayed: draw what this table drew when it was
