@@ -19,7 +19,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Final
 
 from straights.bots.arena import bot_front, set_hand
-from straights.cli.table_play import TerminalTable, chips_each, leaves
+from straights.cli.table_play import TerminalTable, chips_each
 from straights.paigow.deal import PaiGowDeal
 
 if TYPE_CHECKING:
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 __all__ = ["PaiGowTerminal", "pai_gow_terminal"]
 
 _EMPTY: Final = "An empty answer: type two positions (such as 2 5), or h"
+_HELP_WORDS: Final = ("?", "help")
 _HELP: Final = (
     ("2 5", "these two cards (positions 1 to 7) are the two-card hand; the rest play behind"),
     ("h", "set the hand the house way"),
@@ -178,37 +179,36 @@ class PaiGowTerminal(TerminalTable[PaiGowDeal, Mapping[int, int]]):
         return bets
 
     def ask_bet(self) -> int | None:
-        from rich.text import Text
+        self.bet = min(self.bet, self.rules.largest_bet(self.chips(1)))
+        head = f"Deal {self.table.deals + 1} · your chips {self.chips(1)} · "
+        bet = self.prompter.choose(
+            f"{head}bet [bold]{self.bet}[/bold]? (Enter bets it, a number changes it, "
+            "[bold]q[/bold] leaves) › ",
+            self.take_bet,
+            _HELP_WORDS,
+            self.help,
+        )
+        self.bet = self.bet if bet is None else bet
+        return bet
 
+    def take_bet(self, answer: str) -> int | str:
+        """The bet ``answer`` makes (Enter: the last one), or why it cannot be made."""
         from straights.errors import ConfigurationError
 
-        self.bet = min(self.bet, self.rules.largest_bet(self.chips(1)))
-        while True:
-            head = f"Deal {self.table.deals + 1} · your chips {self.chips(1)} · "
-            answer = self.prompter.ask(
-                f"{head}bet [bold]{self.bet}[/bold]? (Enter bets it, a number changes it, "
-                "[bold]q[/bold] leaves) › "
-            )
-            if leaves(answer):
-                return None
-            assert answer is not None
-            if answer in ("?", "help"):
-                self.help()
-                continue
-            if answer:
-                if not answer.isdigit():
-                    self.out.print(Text(f"{answer!r} is not a bet: type a number of chips", "red"))
-                    continue
-                try:
-                    self.rules.check_bet(int(answer), self.chips(1))
-                except ConfigurationError as exc:
-                    self.out.print(Text(str(exc), "red"))
-                    continue
-                self.bet = int(answer)
+        if not answer:
             return self.bet
+        if not answer.isdigit():
+            return f"{answer!r} is not a bet: type a number of chips"
+        try:
+            self.rules.check_bet(int(answer), self.chips(1))
+        except ConfigurationError as exc:
+            return str(exc)
+        return int(answer)
 
     def play(self, deal: PaiGowDeal) -> bool:
         """The bots set (told once you have set), then you: ``False`` when you leave."""
+        from functools import partial
+
         from rich.text import Text
 
         from straights.paigow.rules import FoulError
@@ -224,30 +224,28 @@ class PaiGowTerminal(TerminalTable[PaiGowDeal, Mapping[int, int]]):
         out.print(Text("Your cards:").append_text(_numbered(mine)))
         way = deal.house_way(1)
         house = " ".join(str(mine.index(c) + 1) for c in way.setting.front)
-        stays = True
-        while not deal.finished:
-            answer = self.prompter.ask(
-                f"Two-card hand: two positions · [bold]h[/bold] the house way ({house}) · "
-                "[bold]?[/bold] help · [bold]q[/bold] leave › "
-            )
-            if leaves(answer):
-                stays = False
-                out.print("You leave: your hand is set the house way.")
-                set_hand(self.table, self.record, deal, 1, None)
-            elif answer in ("?", "help"):
-                self.help(way.rule)
-            elif answer in ("h", "house", "house way"):
-                set_hand(self.table, self.record, deal, 1, None)
-            else:
-                front = _two_positions(answer, len(mine)) if answer else _EMPTY
-                if isinstance(front, str):
-                    out.print(Text(front, "red"))
-                    continue
-                try:
-                    set_hand(self.table, self.record, deal, 1, [mine[i] for i in front])
-                except FoulError as exc:
-                    out.print(Text(f"Not allowed: {exc}.", "red"))
-        return stays
+
+        def take(answer: str) -> bool | str:
+            front = None
+            if answer not in ("h", "house", "house way"):
+                picks = _two_positions(answer, len(mine)) if answer else _EMPTY
+                if isinstance(picks, str):
+                    return picks
+                front = [mine[i] for i in picks]
+            try:
+                set_hand(self.table, self.record, deal, 1, front)
+            except FoulError as exc:
+                return f"Not allowed: {exc}."
+            return True
+
+        prompt = (f"Two-card hand: two positions · [bold]h[/bold] the house way ({house}) · "
+                  "[bold]?[/bold] help · [bold]q[/bold] leave › ")  # fmt: skip
+        if deal.finished or self.prompter.choose(prompt, take, _HELP_WORDS,
+                                                 partial(self.help, way.rule)):  # fmt: skip
+            return True
+        out.print("You leave: your hand is set the house way.")
+        set_hand(self.table, self.record, deal, 1, None)
+        return False
 
     def settle(self, deal: PaiGowDeal) -> None:
         """The settings and results (the table took the deal with its last setting)."""

@@ -29,8 +29,9 @@ from rich.text import Text
 
 from straights.bots.arena import muck_seats
 from straights.bots.base import answer as bot_move
+from straights.cli.prompt import leaves
 from straights.cli.render import card_text, cards_text, phrase_text
-from straights.cli.table_play import TerminalTable, chips_each, leaves
+from straights.cli.table_play import TerminalTable, chips_each
 from straights.poker.catalogue import game_name
 from straights.poker.engine import CardChoice, Deal
 from straights.poker.showdown import best_hand
@@ -197,26 +198,20 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
             return variant
         listing = " · ".join(f"{k} {game_name(v.code)}" for k, v in enumerate(self.games, 1))
         self.out.print(Text(f"You deal: choose the game. {listing}", "dim"))
-        while True:
-            answer = self.prompter.ask(
-                f"Game? (Enter: [bold]{game_name(self.last.code)}[/bold]) › "
-            )
-            if leaves(answer):
-                return None
-            assert answer is not None
-            found = self.find_game(answer)
-            if found is not None:
-                self.last = found
-                return found
-            self.out.print(Text(f"{answer!r} is not one of the games: {listing}", "red"))
 
-    def find_game(self, answer: str) -> Variant | None:
-        if not answer:
-            return self.last
-        if answer.isdigit() and 1 <= int(answer) <= len(self.games):
-            return self.games[int(answer) - 1]
-        key = "-".join(answer.replace("_", " ").replace("'", "").split())
-        return next((v for v in self.games if game_name(v.code) == key), None)
+        def find(answer: str) -> Variant | str:
+            if not answer:
+                return self.last
+            if answer.isdigit() and 1 <= int(answer) <= len(self.games):
+                return self.games[int(answer) - 1]
+            key = "-".join(answer.replace("_", " ").replace("'", "").split())
+            found = next((v for v in self.games if game_name(v.code) == key), None)
+            return f"{answer!r} is not one of the games: {listing}" if found is None else found
+
+        prompt = f"Game? (Enter: [bold]{game_name(self.last.code)}[/bold]) › "
+        chosen = self.prompter.choose(prompt, find)
+        self.last = self.last if chosen is None else chosen
+        return chosen
 
     # -- one deal ----------------------------------------------------------------------
     def play_deal(self, deal: Deal) -> None:
@@ -296,31 +291,11 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
 
     # -- the player's prompts -------------------------------------------------------------
     def ask_move(self, view: DealView) -> Move | None:
-        while True:
-            if view.show_or_muck:
-                answer = self.prompter.ask(_muck_prompt(view))
-            elif view.runs:
-                most = view.runs[-1]
-                answer = self.prompter.ask(
-                    f"All in: run the rest of the board how many times? 1 to {most} "
-                    f"([bold]y[/bold] {most}, [bold]n[/bold] once) › "
-                )
-            elif view.choice is not None:
-                answer = self.prompter.ask(_choice_prompt(view, view.choice))
-            else:
-                hint = " · ".join(f"[bold]{_key(a.kind)}[/bold] {a}" for a in view.legal)
-                answer = self.prompter.ask(f"Your turn: {hint} · [bold]?[/bold] help › ")
-            if leaves(answer):
-                return None
-            assert answer is not None
-            if answer in _HELP_WORDS:
-                for line in _help(view):
-                    self.out.print(Text(line))
-                continue
-            move, problem = _parse(view, answer)
-            if move is not None:
-                return move
-            self.out.print(Text(problem, "red"))
+        def help() -> None:
+            for line in _help(view):
+                self.out.print(Text(line))
+
+        return self.prompter.choose(_prompt(view), partial(_parse, view), _HELP_WORDS, help)
 
     # -- drawing the table ------------------------------------------------------------------
     def draw(self, view: DealView) -> None:
@@ -476,6 +451,22 @@ def _choice_prompt(view: DealView, choice: CardChoice) -> str:
     return f"{verb} which cards? positions 1-{len(_mine(view))}, {_how_many(choice)}{pat} › "
 
 
+def _prompt(view: DealView) -> str:
+    """The question of the player's turn in ``view``."""
+    if view.show_or_muck:
+        return _muck_prompt(view)
+    if view.runs:
+        most = view.runs[-1]
+        return (
+            f"All in: run the rest of the board how many times? 1 to {most} "
+            f"([bold]y[/bold] {most}, [bold]n[/bold] once) › "
+        )
+    if view.choice is not None:
+        return _choice_prompt(view, view.choice)
+    hint = " · ".join(f"[bold]{_key(a.kind)}[/bold] {a}" for a in view.legal)
+    return f"Your turn: {hint} · [bold]?[/bold] help › "
+
+
 def _key(kind: str) -> str:
     return {"fold": "f", "check": "c", "call": "c", "bring-in": "c", "bet": "b", "raise": "r",
             "complete": "b"}[kind]  # fmt: skip
@@ -508,36 +499,36 @@ def _muck_prompt(view: DealView) -> str:
     return f"{why} [bold]s[/bold] show · [bold]m[/bold] or Enter muck › "
 
 
-def _parse(view: DealView, answer: str) -> tuple[Move | None, str]:
-    """The move ``answer`` names in ``view``, or ``None`` and what is wrong."""
+def _parse(view: DealView, answer: str) -> Move | str:
+    """The move ``answer`` names in ``view``, or what is wrong."""
     me = view.me
     assert me is not None
     if view.show_or_muck:
         word = answer.strip().lower()
         if word in ("s", "show"):
-            return Move("show"), ""
+            return Move("show")
         if word in ("", "m", "muck"):
-            return Move("muck"), ""
-        return None, f"{answer!r}: s shows your hand, m (or Enter) mucks it"
+            return Move("muck")
+        return f"{answer!r}: s shows your hand, m (or Enter) mucks it"
     if view.runs:
         words = {"y": view.runs[-1], "yes": view.runs[-1], "n": 1, "no": 1, "once": 1}
         count = int(answer) if answer.strip().isdigit() else words.get(answer.strip())
         if count not in view.runs:
-            return None, f"answer 1 to {view.runs[-1]} (y: {view.runs[-1]} times, n: once)"
-        return Move("runs", count), ""
+            return f"answer 1 to {view.runs[-1]} (y: {view.runs[-1]} times, n: once)"
+        return Move("runs", count)
     choice = view.choice
     if choice is not None:
         picks = _positions(answer, len(me.cards))
         if isinstance(picks, str):
-            return None, picks
+            return picks
         if not choice.least <= len(picks) <= choice.most:
             if choice.kind == "expose":
-                return None, f"turn up exactly {choice.most} card{'s' if choice.most > 1 else ''}"
+                return f"turn up exactly {choice.most} card{'s' if choice.most > 1 else ''}"
             verb = "throw" if choice.replaced else "discard"
-            return None, f"you may {verb} {_how_many(choice)} cards, not {len(picks)}"
+            return f"you may {verb} {_how_many(choice)} cards, not {len(picks)}"
         if any(p not in choice.positions for p in picks):
-            return None, "that card is already face up: choose a face-down one"
-        return Move(choice.kind, cards=tuple(me.cards[p] for p in picks)), ""  # type: ignore[misc]
+            return "that card is already face up: choose a face-down one"
+        return Move(choice.kind, cards=tuple(me.cards[p] for p in picks))  # type: ignore[misc]
     legal = {a.kind: a for a in view.legal}
     word, _, amount = answer.partition(" ")
     kinds = {"c": ("check", "call", "bring-in"), "check": ("check",), "x": ("check",),
@@ -547,24 +538,24 @@ def _parse(view: DealView, answer: str) -> tuple[Move | None, str]:
              "a": ("raise", "bet", "complete", "call"), "bring-in": ("bring-in",)}  # fmt: skip
     wanted = kinds.get(word)
     if wanted is None:
-        return None, f"{answer!r} is not an action: c check/call, b/r bet/raise, a all in, f fold"
+        return f"{answer!r} is not an action: c check/call, b/r bet/raise, a all in, f fold"
     found = next((legal[k] for k in wanted if k in legal), None)
     if found is None:
         now = ", ".join(str(a) for a in view.legal)
-        return None, f"you cannot {wanted[0]} now: you may {now}"
+        return f"you cannot {wanted[0]} now: you may {now}"
     if amount and found.kind not in ("bet", "raise", "complete"):
-        return None, f"{answer!r}: {found.kind} takes no amount"
+        return f"{answer!r}: {found.kind} takes no amount"
     if found.kind in ("bet", "raise", "complete"):
         to = found.high if word == "a" else found.low
         if amount:
             if not amount.strip().isdigit():
-                return None, f"{amount!r} is not a number of chips"
+                return f"{amount!r} is not a number of chips"
             to = int(amount)
             if not found.low <= to <= found.high:
                 span = str(found.low) if found.low == found.high else f"{found.low} to {found.high}"
-                return None, f"you may {found.kind} to {span}, not {to}"
-        return Move(found.kind, to), ""
-    return Move(found.kind), ""
+                return f"you may {found.kind} to {span}, not {to}"
+        return Move(found.kind, to)
+    return Move(found.kind)
 
 
 def _back() -> Text:

@@ -6,10 +6,10 @@ it, what is told after it — is that game's :class:`TerminalGame`
 (:mod:`straights.cli.ring_play` for every variant of the catalogue, Straights
 included; :mod:`straights.cli.paigow_play` for Pai Gow).  What every hook shares is
 here, once: :class:`TerminalTable` (the table, stored or not; the deal to resume;
-the final chips), :func:`leaves` (the answers that leave), :func:`chips_each` (the
-greeting's chips), :func:`stored_table` and :func:`unfinished` (a stored table
-created or resumed), :func:`session` (Ctrl-C, and how to resume) and
-:func:`answers` (typed, scripted or piped).
+the final chips; its prompter, :class:`~straights.cli.prompt.Prompter`),
+:func:`chips_each` (the greeting's chips), :func:`stored_table` and
+:func:`unfinished` (a stored table created or resumed), :func:`session` (Ctrl-C,
+and how to resume) and :func:`answers` (typed, scripted or piped).
 
 >>> class Counting:  # a game of three deals, each over as soon as it starts
 ...     deals = 0
@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TextIO
 
 from straights.cli.prompt import Prompter
 from straights.table.core import DealT, PlanT, Table
@@ -46,13 +46,11 @@ if TYPE_CHECKING:
     from straights.store.table import StoredTable
 
 __all__ = [
-    "QUIT",
     "Session",
     "TerminalGame",
     "TerminalTable",
     "answers",
     "chips_each",
-    "leaves",
     "play_table",
     "session",
     "stored_table",
@@ -126,18 +124,6 @@ def play_table(game: TerminalGame[DealT, PlanT], hands: int | None) -> None:
 
 
 # -- what every game's hook shares ------------------------------------------------------------
-
-#: The answers that leave the table at any prompt.
-QUIT: Final = ("q", "quit", "exit")
-
-
-def leaves(answer: str | None) -> bool:
-    """Whether ``answer`` leaves the table (``None``: the input is over, or Ctrl-C).
-
-    >>> leaves("q"), leaves(None), leaves("c")
-    (True, True, False)
-    """
-    return answer is None or answer in QUIT
 
 
 def chips_each(names: Sequence[str], stacks: Sequence[int]) -> str:
