@@ -292,7 +292,7 @@ def simulate_ring(
     seed: int | None = None,
     stack: int = 200,
     on_deal: Callable[[Deal, PokerTable], None] | None = None,
-    make_ring: MakeTable[Deal, Variant] | None = None,
+    make_table: MakeTable[Deal, Variant] | None = None,
     ante: int | None = None,
     house: HouseRules | None = None,
     muck: str = "show",
@@ -300,7 +300,7 @@ def simulate_ring(
     """Play ``hands`` deals of ``games`` (one game, or dealer's choice among several)
     with ``players`` seats filled in turn by ``bot_kinds``.
 
-    ``make_ring(names, stack, seed, button)`` opens each session's stored game
+    ``make_table(names, stack, seed, button)`` opens each session's stored game
     (``straights simulate --db``); it deals what the unstored game would.
 
     ``ante``: Straights at its own stakes (:func:`~straights.table.straights_stakes`
@@ -327,7 +327,7 @@ def simulate_ring(
     button = None if ante is None else partial(first_button, players, games[0])
     last: PokerTable | None = None
     for ring, stored in sessions(game, names, stack, rng, hands,
-                                 lambda t: len(t.seated) < players, make_ring,
+                                 lambda t: len(t.seated) < players, make_table,
                                  button):  # fmt: skip
         if ring is not last:
             result.carried_at_end += 0 if last is None else last.carry

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar
 
 import typer
@@ -149,18 +150,15 @@ class Simulation(Generic[DealT, PlanT, ResultT]):
     """What is particular to one game's simulation.
 
     ``game`` and ``settings`` are stored with each session's table (``--db``);
-    ``play(hands, seed, on_deal, make_table)`` plays the deals in the arena, each
-    finished deal going to ``on_deal`` with its table; ``history(deal, table)`` is a deal's history
-    (``--out``); ``summary(result, as_json)`` prints the result.
+    ``play(hands=, seed=, on_deal=, make_table=)`` plays the deals in the arena
+    (:func:`~straights.bots.arena.simulate_ring`, ``simulate_pai_gow``), each finished
+    deal going to ``on_deal`` with its table; ``history(deal, table)`` is a deal's
+    history (``--out``); ``summary(result, as_json)`` prints the result.
     """
 
     game: str
     settings: Mapping[str, Any]
-    play: Callable[
-        [int, int | None, Callable[[DealT, Table[DealT, PlanT]], None],
-         MakeTable[DealT, PlanT] | None],
-        ResultT,
-    ]  # fmt: skip
+    play: Callable[..., ResultT]
     history: Callable[[DealT, Table[DealT, PlanT]], str]
     summary: Callable[[ResultT, bool], None]
 
@@ -209,7 +207,8 @@ def run_simulation(
             work.advance()
 
         with output:
-            result = simulation.play(hands, seed, on_deal, make_table)
+            result = simulation.play(hands=hands, seed=seed, on_deal=on_deal,
+                                     make_table=make_table)  # fmt: skip
     simulation.summary(result, as_json)
     if not as_json:
         con = console()
@@ -241,7 +240,7 @@ def poker_simulation(
     the table's house rules.  ``muck``: every bot shows every hand (``show``), is
     asked to show or muck (``ask``: the bots answer) or mucks a beaten hand unasked
     (``muck``)."""
-    from straights.bots.arena import muck_seats
+    from straights.bots.arena import muck_seats, simulate_ring
 
     check_seats("--players", players, stack)
     straights = ante is not None
@@ -256,17 +255,8 @@ def poker_simulation(
         settings["house"] = house.changes()
     settings.update({k: seats for k, seats in muck_seats(muck, range(players)).items() if seats})
 
-    def play(
-        hands: int,
-        seed: int | None,
-        on_deal: Callable[[Deal, PokerTable], None],
-        make_table: MakeTable[Deal, Variant] | None,
-    ) -> RingResult:
-        from straights.bots.arena import simulate_ring
-
-        return simulate_ring(ring.variants, kinds, players=players, hands=hands, seed=seed,
-                             stack=stack, on_deal=on_deal, make_ring=make_table, ante=ante,
-                             house=house, muck=muck)  # fmt: skip
+    play = partial(simulate_ring, ring.variants, kinds, players=players, stack=stack, ante=ante,
+                   house=house, muck=muck)  # fmt: skip
 
     def summary(result: RingResult, as_json: bool) -> None:
         _poker_summary(ring, result, players, stack, as_json, ante, betting)
@@ -404,6 +394,7 @@ def pai_gow_simulation(
     or ``equity``, by its estimate) each betting ``bet`` against the bank.  The summary
     is how often a bet wins, pushes and loses, the house's edge per chip bet and each
     kind of bot's result per chip bet, each with its 95% interval."""
+    from straights.bots.arena import simulate_pai_gow
     from straights.cli.game_setup import pai_gow_settings, paigow_bots
 
     check_seats("--players", players, stack, pai_gow=True)
@@ -412,18 +403,7 @@ def pai_gow_simulation(
     kinds = paigow_bots(bots, players)
     settings = pai_gow_settings(bet, kinds, house_way)
 
-    def play(
-        hands: int,
-        seed: int | None,
-        on_deal: Callable[[PaiGowDeal, PaiGowTable], None],
-        make_table: MakeTable[PaiGowDeal, Mapping[int, int]] | None,
-    ) -> PaiGowResult:
-        from straights.bots.arena import simulate_pai_gow
-
-        return simulate_pai_gow(kinds, hands=hands, seed=seed, bet=bet, stack=stack,
-                                on_deal=on_deal, make_table=make_table,
-                                house_way=house_way)  # fmt: skip
-
+    play = partial(simulate_pai_gow, kinds, bet=bet, stack=stack, house_way=house_way)
     return Simulation("pai-gow", settings, play, _pai_gow_history, _pai_gow_summary)
 
 
