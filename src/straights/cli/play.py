@@ -54,7 +54,6 @@ from straights.poker.house import HouseRules
 
 if TYPE_CHECKING:
     from straights.cli.ring_play import MuckChoice
-    from straights.paigow.rules import HouseWayName
     from straights.poker.engine import Deal
     from straights.poker.variant import Variant
     from straights.store import Store
@@ -130,8 +129,16 @@ def play(
     chosen = _muck_choice(muck, script)
     if is_pai_gow(game_name):  # a banked game with its own hook: cli/paigow_play.py
         house_of(None)  # refused: Pai Gow has no betting rounds
-        _play_pai_gow(seats, bots, name, stack, seed, script, hands, db, save, resume,
-                      table_house_way(table_rules or {}))  # fmt: skip
+        from straights.cli.paigow_play import pai_gow_terminal
+        from straights.cli.render import console
+        from straights.store import Store
+
+        told, out, store = answers(script), console(), Store(db) if save else None
+        terminal = partial(pai_gow_terminal, seats=seats, bots=bots, name=name, stack=stack,
+                           bet=max(2, min(20, stack)), seed=seed, answers=told, out=out,
+                           store=store, resume=resume,
+                           house_way=table_house_way(table_rules or {}))  # fmt: skip
+        session(terminal, hands, out, store, "straights play --game pai-gow", db)
         return
     ring = ring_games(game_name, games, seats)
     house = house_of(ring)  # refused where no game can have it
@@ -163,33 +170,6 @@ def _latest_straights(store: Store) -> TableRecord | None:
     found = [store.latest_unfinished("terminal", code) for code in codes]
     mine = [r for r in found if r is not None and (r.game == "straights" or "ante" in r.settings)]
     return max(mine, key=lambda r: r.id, default=None)
-
-
-def _play_pai_gow(
-    seats: int,
-    bots: str | None,
-    name: str,
-    stack: int,
-    seed: int | None,
-    script: str | None,
-    hands: int | None,
-    db: str | None,
-    save: bool,
-    resume: bool,
-    house_way: HouseWayName = "foxwoods",
-) -> None:
-    """Pai Gow at the one table, on the one terminal loop (its hook: cli/paigow_play.py)."""
-    from straights.cli.paigow_play import pai_gow_terminal
-    from straights.cli.render import console
-    from straights.store import Store
-
-    told = answers(script)
-    out = console()
-    store = Store(db) if save else None
-    terminal = partial(pai_gow_terminal, seats=seats, bots=bots, name=name, stack=stack,
-                       bet=max(2, min(20, stack)), seed=seed, answers=told, out=out,
-                       store=store, resume=resume, house_way=house_way)  # fmt: skip
-    session(terminal, hands, out, store, "straights play --game pai-gow", db)
 
 
 def _play_ring(

@@ -124,18 +124,6 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
             if seat != 0:
                 bot_move(self.bots[seat - 1], deal_view(deal, deal.actor))
 
-    def move(self, deal: Deal, move: Move) -> None:
-        """The player to act in ``deal`` does ``move`` (stored, when the game is)."""
-        if self.record is not None:
-            self.record.play(move)
-        else:
-            play(deal, move)
-
-    def finish(self, deal: Deal) -> None:
-        """The game takes the finished deal (a stored game took it with its last move)."""
-        if self.record is None:
-            self.table.finish(deal)
-
     # -- the one terminal loop's hook (cli/table_play.py) ----------------------------------
     def open(self) -> int:
         ring, out = self.table, self.out
@@ -176,7 +164,8 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
     def settle(self, deal: Deal) -> None:
         ring = self.table
         self.results(deal)
-        self.finish(deal)
+        if self.record is None:  # (a stored game took it with its last move)
+            self.table.finish(deal)
         for seat in ring.players:
             if ring.stacks[seat] == 0 and seat != 0:
                 self.out.print(Text(f"{ring.names[seat]} is out of chips and leaves.", "dim"))
@@ -229,14 +218,16 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
                     return
             else:
                 move = bot_move(self.bots[self.table.seat_of(i) - 1], deal_view(deal, i))
-            self.move(deal, move)
+            if self.record is not None:  # (stored, when the game is)
+                self.record.play(move)
+            else:
+                play(deal, move)
         self.narrate(deal, told, me)
 
-    def who(self, deal: Deal, i: int | None) -> str:
-        if i is None:
-            return "?"
+    def called(self, i: int, you: str = "You") -> str:
+        """The name of the deal's player ``i``; ``you`` for the player himself."""
         seat = self.table.seat_of(i)
-        return "You" if seat == 0 else self.table.names[seat]
+        return you if seat == 0 else self.table.names[seat]
 
     def narrate(self, deal: Deal, start: int, me: int) -> int:
         """Tell the log from ``start`` as the player may see it; the new start."""
@@ -253,7 +244,7 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
 
         if deal.log[at].kind in ("blind", "win", "penalty"):
             return None
-        words = entry_phrase(deal, at, self.name_of(deal), me)
+        words = entry_phrase(deal, at, lambda i: self.table.names[self.table.seat_of(i)], me)
         if words is None:
             return None
         line = phrase_text(words)
@@ -264,10 +255,6 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
             if named:
                 line.append(f" — {named}", style="dim")
         return line
-
-    def name_of(self, deal: Deal) -> Callable[[int], str]:
-        """The names of ``deal``'s players (by index)."""
-        return lambda i: self.table.names[self.table.seat_of(i)]
 
     def hand_names(self, deal: Deal, hole: Sequence[object]) -> str:
         variant = deal.variant
@@ -317,9 +304,9 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
                 )
             else:
                 cards = Text(" ").join(card_text(c) if c else _back() for c in p.cards)
-            name = "You" if seat == 0 else self.table.names[seat]
             style = "bold cyan" if seat == 0 else ""
-            grid.add_row(mark, Text(name, style=style), str(p.stack), str(p.bet or ""), cards)
+            grid.add_row(mark, Text(self.called(p.index), style=style), str(p.stack),
+                         str(p.bet or ""), cards)  # fmt: skip
         board = Text("  ").join(card_text(c) if c else _back() for c in view.board)
         head = Text(f"{view.street} · pot {view.pot}")
         if view.board:
@@ -335,10 +322,6 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
         """Who won what: each pot's winners, by hand for high and for low; a carried pot."""
         from straights.game.wording import pot_lines
 
-        def name(i: int) -> str:
-            seat = self.table.seat_of(i)
-            return "you" if seat == 0 else self.table.names[seat]
-
         shown = [k for k, e in enumerate(deal.log) if e.kind == "show" and _board_after(deal, k)]
         if shown:  # hands shown all-in before the board was out: the board, then each hand
             board = [c for c in deal.board if c is not None]
@@ -347,8 +330,8 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
                 e = deal.log[k]
                 named = self.hand_names(deal, [c for c in e.cards if c is not None])
                 if named and e.player is not None:
-                    self.out.print(Text(f"{self.who(deal, e.player)}: {named}"))
-        lines = pot_lines(deal, name)
+                    self.out.print(Text(f"{self.called(e.player)}: {named}"))
+        lines = pot_lines(deal, partial(self.called, you="you"))
         for k, line in enumerate(lines):
             carried = deal.carry_out and k == len(lines) - 1
             self.out.print(Text(line, "yellow" if carried else "green"))

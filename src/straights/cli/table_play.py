@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 from straights.cli.prompt import Prompter
 from straights.table.core import DealT, PlanT, Table
@@ -46,7 +46,6 @@ if TYPE_CHECKING:
     from straights.store.table import StoredTable
 
 __all__ = [
-    "Session",
     "TerminalGame",
     "TerminalTable",
     "answers",
@@ -140,9 +139,10 @@ def chips_each(names: Sequence[str], stacks: Sequence[int]) -> str:
     return "chips: " + ", ".join(f"{n} {c}" for n, c in zip(names, stacks, strict=True))
 
 
-class TerminalTable(Generic[DealT, PlanT]):
+class TerminalTable(TerminalGame[DealT, PlanT]):
     """What every game's :class:`TerminalGame` shares: the one table (stored command by
-    command when ``record`` is set, which then holds it), the console and the prompter."""
+    command when ``record`` is set, which then holds it), the console and the prompter;
+    a game's hook is a subclass that does the rest."""
 
     def __init__(
         self,
@@ -218,21 +218,8 @@ def unfinished(store: Store, found: TableRecord | None, game: str | None) -> Tab
     )
 
 
-class Session(TerminalGame[Any, Any], Protocol):
-    """A game's hook as :func:`session` plays it (a :class:`TerminalTable` that is a
-    :class:`TerminalGame`)."""
-
-    prompter: Prompter
-    record: StoredTable[Any, Any] | None
-
-    @property
-    def over(self) -> bool:
-        """Whether the game is over."""
-        ...
-
-
 def session(
-    make: Callable[[], Session],
+    make: Callable[[], TerminalTable[Any, Any]],
     hands: int | None,
     out: Console,
     store: Store | None,
