@@ -3,10 +3,9 @@
 Both commands take the same table settings and a list of bots; :func:`game_setup`
 checks them all before a card is dealt and says what is wrong in one line.
 
->>> s = game_setup(seats=4, bots="strength, random", betting="limit", ante=1, stack=50,
-...                pack=55, bot_seats=3)
->>> s.config.seats, s.bots
-(4, ('strength', 'random', 'strength'))
+>>> game_setup(seats=4, bots="strength, random", betting="limit", ante=1, stack=50,
+...            pack=55, bot_seats=3)
+('strength', 'random', 'strength')
 >>> game_setup(seats=3, bots="random", betting="limit", ante=5, stack=4, pack=55, bot_seats=2)
 Traceback (most recent call last):
 ...
@@ -24,7 +23,6 @@ import typer
 from straights.errors import ConfigurationError
 
 if TYPE_CHECKING:
-    from straights.game.config import TableConfig
     from straights.poker.variant import Variant
 
 __all__ = [
@@ -33,7 +31,6 @@ __all__ = [
     "BettingOpt",
     "BotsOpt",
     "GameOpt",
-    "GameSetup",
     "GamesOpt",
     "PackOpt",
     "RingGames",
@@ -66,14 +63,6 @@ BotsOpt = Annotated[
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class GameSetup:
-    """A checked table configuration and the kind of bot for each bot seat, in order."""
-
-    config: TableConfig
-    bots: tuple[str, ...]
-
-
 def game_setup(
     *,
     seats: int,
@@ -83,8 +72,9 @@ def game_setup(
     stack: int,
     pack: int,
     bot_seats: int,
-) -> GameSetup:
-    """Check the settings and seat the bots in turn from the comma-separated ``bots``.
+) -> tuple[str, ...]:
+    """Check the settings (as Straights' own table takes them); the kind of bot for each
+    bot seat, in turn from the comma-separated ``bots``.
 
     ``bot_seats`` is how many seats the bots fill (all but the human's in
     ``play``, every seat in ``simulate``); naming more bots than that is an
@@ -99,7 +89,7 @@ def game_setup(
     if bots is None:
         bots = ",".join(DEFAULT_BOTS[:bot_seats])
 
-    config = TableConfig(
+    TableConfig(  # (it checks them)
         pack=pack,
         ante=ante,
         betting=betting,  # type: ignore[arg-type]  # TableConfig checks it
@@ -119,7 +109,7 @@ def game_setup(
             raise ConfigurationError(
                 f"--bots: {kind!r} is not a bot: choose among {', '.join(BOT_KINDS)}"
             )
-    return GameSetup(config, _seated(kinds, bot_seats))
+    return _seated(kinds, bot_seats)
 
 
 def _seated(kinds: list[str], bot_seats: int) -> tuple[str, ...]:

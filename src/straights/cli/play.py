@@ -225,9 +225,8 @@ def _play_ring(
             house = HouseRules.from_changes(s["house"]) if s.get("house") else None
             ante = s.get("ante")
     else:
-        setup = game_setup(seats=seats, bots=bots, betting="limit", ante=1, stack=max(stack, 1),
-                           pack=55, bot_seats=seats - 1)  # fmt: skip
-        kinds = list(setup.bots)
+        kinds = list(game_setup(seats=seats, bots=bots, betting="limit", ante=1,
+                                stack=max(stack, 1), pack=55, bot_seats=seats - 1))  # fmt: skip
         rng = make_rng(seed)
         bot_seed, table_seed, choice_seed = (rng.getrandbits(63) for _ in range(3))
         names = [name] + [f"{kind.capitalize()} {k}" for k, kind in enumerate(kinds, start=1)]

@@ -246,7 +246,7 @@ def poker_simulation(
     straights = ante is not None
     kinds = game_setup(seats=players, bots=bots, betting=betting if straights else "limit",
                        ante=ante if ante is not None else 1, stack=stack,
-                       pack=pack if straights else 55, bot_seats=players).bots  # fmt: skip
+                       pack=pack if straights else 55, bot_seats=players)  # fmt: skip
     game = "dealers-choice" if ring.dealers_choice else ring.variants[0].code
     settings: dict[str, object] = {"bots": list(kinds)}
     if ante is not None:
@@ -258,9 +258,7 @@ def poker_simulation(
     play = partial(simulate_ring, ring.variants, kinds, players=players, stack=stack, ante=ante,
                    house=house, muck=muck)  # fmt: skip
 
-    def summary(result: RingResult, as_json: bool) -> None:
-        _poker_summary(ring, result, players, stack, as_json, ante, betting)
-
+    summary = partial(_poker_summary, ring, players, stack, ante, betting)
     return Simulation(game, settings, play, _poker_history, summary)
 
 
@@ -274,8 +272,8 @@ def _poker_history(deal: Deal, table: PokerTable) -> str:
     return dumps(history)
 
 
-def _poker_summary(ring: RingGames, result: RingResult, players: int, stack: int, as_json: bool,
-                   ante: int | None, betting: str) -> None:  # fmt: skip
+def _poker_summary(ring: RingGames, players: int, stack: int, ante: int | None, betting: str,
+                   result: RingResult, as_json: bool) -> None:  # fmt: skip
     """The summary: JSON, Straights' own (``ante``) or any game's."""
     from rich.text import Text
 
