@@ -170,10 +170,6 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
             if ring.stacks[seat] == 0 and seat != 0:
                 self.out.print(Text(f"{ring.names[seat]} is out of chips and leaves.", "dim"))
 
-    def player_of(self, deal: Deal, seat: int) -> int:
-        """The deal's player index of ``seat`` (a seat in the deal)."""
-        return next(i for i in range(deal.n) if self.table.seat_of(i) == seat)
-
     def choose_game(self) -> Variant | None:
         """The deal's game: fixed, or chosen by the player on the button."""
         if not self.dealers_choice:
@@ -205,7 +201,7 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
     # -- one deal ----------------------------------------------------------------------
     def play_deal(self, deal: Deal) -> None:
         told = 0
-        me = self.player_of(deal, 0)
+        me = next(i for i in range(deal.n) if self.table.seat_of(i) == 0)  # the player
         while not deal.finished:
             told = self.narrate(deal, told, me)
             i = deal.actor
