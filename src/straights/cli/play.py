@@ -193,7 +193,7 @@ def _play_ring(
     stakes with the dealer draw (``straights play`` with no ``--game``; a resumed table
     may be Straights' own table of an earlier release, carried over to the one table);
     ``muck``: the player's choice at a lost showdown (a resumed table keeps its own)."""
-    from straights.bots.arena import deal_bots, first_button, muck_seats
+    from straights.bots.arena import deal_bots, muck_seats
     from straights.cards import make_rng
     from straights.cli.render import console
     from straights.cli.ring_play import PokerTerminal
@@ -238,12 +238,10 @@ def _play_ring(
         settings.update({k: seats for k, seats in muck_seats(muck, [0]).items() if seats})
         if house is not None and house.changes():
             settings["house"] = house.changes()
-        button = 0  # you deal first, but Straights draws for the button (rule 1)
         if ante is not None:
             settings["ante"] = ante
-            button = first_button(len(names), variants[0], table_seed or 0)
 
-        def stored(hook: Replaying) -> StoredTable[Deal, Variant]:
+        def stored(hook: Replaying, button: int) -> StoredTable[Deal, Variant]:
             assert store is not None
             if record is None:
                 make = partial(StoredTable.create, store, POKER, game, names, stack,

@@ -61,7 +61,8 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
     """Every catalogue game's hook on the one terminal loop.
 
     ``stored``: the game is stored command by command — it gets this table's replay hook
-    and returns the stored game, new or loaded (a loaded one plays on where it stopped;
+    and first button (you deal first; Straights draws for it) and returns the stored
+    game, new or loaded (a loaded one plays on where it stopped;
     the hook keeps the bots' and the dealers' draws as they were).  ``house``: the
     table's house rules: straddles, runs of the board, bomb pots and where the rule
     books differ (a stored game keeps its own in its settings).  ``ante``: Straights on
@@ -83,7 +84,7 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
         answers: Iterator[str],
         out: Console,
         choice_seed: int,
-        stored: Callable[[Replaying], StoredTable[Deal, Variant]] | None = None,
+        stored: Callable[[Replaying, int], StoredTable[Deal, Variant]] | None = None,
         house: HouseRules | None = None,
         ante: int | None = None,
         muck: MuckChoice = "ask",
@@ -106,7 +107,7 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
         self.last = self.games[0]
         self.quit = False
         if stored is not None:
-            self.record = stored(self.replay)
+            self.record = stored(self.replay, button)
             self.table = self.record.table
 
     def replay(self, command: dict[str, Any], ring: PokerTable, deal: Deal | None) -> None:
