@@ -31,7 +31,7 @@ sample per deal with its 95% confidence interval.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
@@ -54,6 +54,9 @@ from straights.table.core import DealT, Game, PlanT
 if TYPE_CHECKING:
     from random import Random
 
+    from straights.bots.paigow import PaiGowBot
+    from straights.cards import Card
+    from straights.game.events import DealerDraw
     from straights.paigow.deal import PaiGowDeal
     from straights.paigow.rules import HouseWayName
     from straights.store.table import StoredTable
@@ -64,10 +67,14 @@ __all__ = [
     "MakeTable",
     "PaiGowResult",
     "RingResult",
+    "bot_front",
+    "button_draws",
     "deal_bots",
     "first_button",
+    "muck_seats",
     "play_deal",
     "sessions",
+    "set_hand",
     "simulate_pai_gow",
     "simulate_ring",
 ]
@@ -202,18 +209,35 @@ def sessions(
         yield table, stored
 
 
+def button_draws(players: int, variant: Variant, seed: int) -> list[DealerDraw]:
+    """The dealer draw (Straights' rule 1) for the first button at a table of ``players``
+    dealt ``variant`` with ``seed`` (the draw's shuffle is its own): each round drawn,
+    the last one's ``winner`` taking the button."""
+    return draw_button(players, len(make_deck(variant.deck, jokers=variant.jokers)), seed)
+
+
 def first_button(players: int, variant: Variant, seed: int) -> int:
-    """The seat the dealer draw (Straights' rule 1) gives the first button at a table of
-    ``players`` dealt ``variant`` with ``seed`` (the draw's shuffle is its own).
+    """The seat the :func:`button_draws` give the first button.
 
     >>> from straights.poker.catalogue import get_variant
     >>> first_button(4, get_variant("_STR55L"), 7) in range(4)
     True
     """
-    pack = len(make_deck(variant.deck, jokers=variant.jokers))
-    winner = draw_button(players, pack, seed)[-1].winner
+    winner = button_draws(players, variant, seed)[-1].winner
     assert winner is not None  # the draw goes on until one card is highest
     return winner
+
+
+def muck_seats(muck: str, seats: Iterable[int]) -> dict[str, list[int]]:
+    """``--muck`` (``ask``, ``show`` or ``muck``) for ``seats`` as
+    :class:`~straights.table.PokerGame`'s ``asked`` and ``muckers`` (a stored table
+    keeps them in its settings).
+
+    >>> muck_seats("ask", [0]), muck_seats("show", [0]), muck_seats("muck", range(2))
+    ({'asked': [0], 'muckers': []}, {'asked': [], 'muckers': []}, {'asked': [], 'muckers': [0, 1]})
+    """
+    every = list(seats)
+    return {"asked": every if muck == "ask" else [], "muckers": every if muck == "muck" else []}
 
 
 def play_deal(
@@ -268,7 +292,7 @@ def simulate_ring(
     seed: int | None = None,
     stack: int = 200,
     on_deal: Callable[[Deal, PokerTable], None] | None = None,
-    make_ring: MakeTable[Deal, Variant] | None = None,
+    make_table: MakeTable[Deal, Variant] | None = None,
     ante: int | None = None,
     house: HouseRules | None = None,
     muck: str = "show",
@@ -276,7 +300,7 @@ def simulate_ring(
     """Play ``hands`` deals of ``games`` (one game, or dealer's choice among several)
     with ``players`` seats filled in turn by ``bot_kinds``.
 
-    ``make_ring(names, stack, seed, button)`` opens each session's stored game
+    ``make_table(names, stack, seed, button)`` opens each session's stored game
     (``straights simulate --db``); it deals what the unstored game would.
 
     ``ante``: Straights at its own stakes (:func:`~straights.table.straights_stakes`
@@ -298,14 +322,12 @@ def simulate_ring(
     choosers = [make_rng(rng.getrandbits(64)) for _ in range(players)]
     result = RingResult(bots={kind: BotStats(kind) for kind in kinds})
     stakes = default_stakes if ante is None else partial(straights_stakes, ante=ante)
-    every = range(players)
-    game = partial(PokerGame, stakes, house, asked=every if muck == "ask" else (),
-                   muckers=every if muck == "muck" else ())  # fmt: skip
+    game = partial(PokerGame, stakes, house, **muck_seats(muck, range(players)))
     names = [f"{k}{i + 1}" for i, k in enumerate(kinds)]
     button = None if ante is None else partial(first_button, players, games[0])
     last: PokerTable | None = None
     for ring, stored in sessions(game, names, stack, rng, hands,
-                                 lambda t: len(t.seated) < players, make_ring,
+                                 lambda t: len(t.seated) < players, make_table,
                                  button):  # fmt: skip
         if ring is not last:
             result.carried_at_end += 0 if last is None else last.carry
@@ -378,24 +400,44 @@ def simulate_pai_gow(
         plan = dict.fromkeys(range(len(kinds)), bet)
         deal = table.start(plan) if stored is None else stored.start(plan)
         for seat in deal.waiting:
-            bot = bots[seat - 1]
-            front = None
-            if not isinstance(bot, HouseWayBot):
-                front = list(bot.setting(deal.cards(seat), deal.bets[seat]).front)
-            if stored is not None:
-                from straights.store.table import set_command
-
-                stored.act(set_command(seat, front))
-            elif front is None:
-                deal.set_house_way(seat)
-            else:
-                deal.set(seat, front)
-        if stored is None:
-            table.finish(deal)
+            set_hand(table, stored, deal, seat, bot_front(bots[seat - 1], deal, seat))
         _count(result, deal)
         if on_deal is not None:
             on_deal(deal, table)
     return result
+
+
+def bot_front(bot: PaiGowBot | None, deal: PaiGowDeal, seat: int) -> list[Card] | None:
+    """The two-card hand ``bot`` sets at ``seat`` (``None``: the house way, as the
+    ``house`` bot and a seat with no bot set)."""
+    from straights.bots.paigow import HouseWayBot
+
+    if bot is None or isinstance(bot, HouseWayBot):
+        return None
+    return list(bot.setting(deal.cards(seat), deal.bets[seat]).front)
+
+
+def set_hand(
+    table: PaiGowTable,
+    stored: StoredTable[PaiGowDeal, Mapping[int, int]] | None,
+    deal: PaiGowDeal,
+    seat: int,
+    front: list[Card] | None,
+) -> None:
+    """``seat`` (as the deal numbers it) sets ``front`` as its two-card hand (``None``:
+    the house way), stored when the table is; the table takes the deal once every hand
+    is set."""
+    if stored is not None:
+        from straights.store.table import set_command
+
+        stored.act(set_command(seat, front))
+        return
+    if front is None:
+        deal.set_house_way(seat)
+    else:
+        deal.set(seat, front)
+    if deal.finished:
+        table.finish(deal)
 
 
 def _count(result: PaiGowResult, deal: PaiGowDeal) -> None:

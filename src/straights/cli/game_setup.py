@@ -3,10 +3,9 @@
 Both commands take the same table settings and a list of bots; :func:`game_setup`
 checks them all before a card is dealt and says what is wrong in one line.
 
->>> s = game_setup(seats=4, bots="strength, random", betting="limit", ante=1, stack=50,
-...                pack=55, bot_seats=3)
->>> s.config.seats, s.bots
-(4, ('strength', 'random', 'strength'))
+>>> game_setup(seats=4, bots="strength, random", betting="limit", ante=1, stack=50,
+...            pack=55, bot_seats=3)
+('strength', 'random', 'strength')
 >>> game_setup(seats=3, bots="random", betting="limit", ante=5, stack=4, pack=55, bot_seats=2)
 Traceback (most recent call last):
 ...
@@ -15,6 +14,7 @@ straights.errors.ConfigurationError: --stack 4 is less than --ante 5: every play
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Final
 
@@ -23,7 +23,6 @@ import typer
 from straights.errors import ConfigurationError
 
 if TYPE_CHECKING:
-    from straights.game.config import TableConfig
     from straights.poker.variant import Variant
 
 __all__ = [
@@ -32,12 +31,14 @@ __all__ = [
     "BettingOpt",
     "BotsOpt",
     "GameOpt",
-    "GameSetup",
     "GamesOpt",
     "PackOpt",
     "RingGames",
     "StackOpt",
+    "check_muck",
+    "check_seats",
     "game_setup",
+    "pai_gow_settings",
     "paigow_bots",
     "ring_games",
 ]
@@ -62,14 +63,6 @@ BotsOpt = Annotated[
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class GameSetup:
-    """A checked table configuration and the kind of bot for each bot seat, in order."""
-
-    config: TableConfig
-    bots: tuple[str, ...]
-
-
 def game_setup(
     *,
     seats: int,
@@ -79,8 +72,9 @@ def game_setup(
     stack: int,
     pack: int,
     bot_seats: int,
-) -> GameSetup:
-    """Check the settings and seat the bots in turn from the comma-separated ``bots``.
+) -> tuple[str, ...]:
+    """Check the settings (as Straights' own table takes them); the kind of bot for each
+    bot seat, in turn from the comma-separated ``bots``.
 
     ``bot_seats`` is how many seats the bots fill (all but the human's in
     ``play``, every seat in ``simulate``); naming more bots than that is an
@@ -95,7 +89,7 @@ def game_setup(
     if bots is None:
         bots = ",".join(DEFAULT_BOTS[:bot_seats])
 
-    config = TableConfig(
+    TableConfig(  # (it checks them)
         pack=pack,
         ante=ante,
         betting=betting,  # type: ignore[arg-type]  # TableConfig checks it
@@ -115,7 +109,7 @@ def game_setup(
             raise ConfigurationError(
                 f"--bots: {kind!r} is not a bot: choose among {', '.join(BOT_KINDS)}"
             )
-    return GameSetup(config, _seated(kinds, bot_seats))
+    return _seated(kinds, bot_seats)
 
 
 def _seated(kinds: list[str], bot_seats: int) -> tuple[str, ...]:
@@ -268,6 +262,63 @@ def paigow_bots(bots: str | None, bot_seats: int) -> tuple[str, ...]:
         except ConfigurationError as exc:
             raise ConfigurationError(f"--bots: {exc}") from None
     return _seated(kinds, bot_seats)
+
+
+def check_seats(option: str, seats: int, stack: int, *, pai_gow: bool = False) -> None:
+    """The table's ``seats`` (given as ``option``) and starting ``stack``, checked: a poker
+    table seats 2 to 10 players with a chip at least each, Pai Gow 1 to 6 against the bank
+    (its stack is checked against the bet).
+
+    >>> check_seats("--players", 11, 100)
+    Traceback (most recent call last):
+    ...
+    straights.errors.ConfigurationError: --players 11: a table seats 2 to 10 players
+    >>> check_seats("--seats", 7, 100, pai_gow=True)
+    Traceback (most recent call last):
+    ...
+    straights.errors.ConfigurationError: --seats 7: Pai Gow seats 1 to 6 players against the bank
+    """
+    if pai_gow:
+        from straights.paigow.deal import MAX_PLAYERS
+
+        if not 1 <= seats <= MAX_PLAYERS:
+            raise ConfigurationError(
+                f"{option} {seats}: Pai Gow seats 1 to {MAX_PLAYERS} players against the bank"
+            )
+        return
+    if not 2 <= seats <= 10:
+        raise ConfigurationError(f"{option} {seats}: a table seats 2 to 10 players")
+    if stack < 1:
+        raise ConfigurationError(f"--stack {stack}: give every player one chip at least")
+
+
+def check_muck(muck: str | None, pai_gow: bool, default: str | None) -> None:
+    """``--muck`` checked: ``ask``, ``show`` or ``muck`` (``None``: not given), and at
+    Pai Gow, which shows every hand to the bank, only its ``default``.
+
+    >>> check_muck("show", False, None)
+    >>> check_muck("muck", True, "show")
+    Traceback (most recent call last):
+    ...
+    straights.errors.ConfigurationError: --muck: Pai Gow shows every hand to the bank; drop it
+    """
+    if muck is not None and muck not in ("ask", "show", "muck"):
+        raise ConfigurationError(f"--muck {muck}: give ask, show or muck")
+    if pai_gow and muck != default:
+        raise ConfigurationError("--muck: Pai Gow shows every hand to the bank; drop it")
+
+
+def pai_gow_settings(bet: int, kinds: Sequence[str], house_way: str) -> dict[str, object]:
+    """A stored Pai Gow table's settings: the bet, the other seats' bots and the house
+    way (when not Foxwoods', the first).
+
+    >>> pai_gow_settings(20, ["house"], "foxwoods")
+    {'bet': 20, 'bots': ['house']}
+    """
+    settings: dict[str, object] = {"bet": bet, "bots": list(kinds)}
+    if house_way != "foxwoods":
+        settings["house_way"] = house_way
+    return settings
 
 
 #: What ``--betting``, ``--ante`` and ``--pack`` set, as the refusals name it.

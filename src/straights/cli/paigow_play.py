@@ -18,7 +18,8 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Final
 
-from straights.cli.table_play import TerminalTable, chips_each, leaves
+from straights.bots.arena import bot_front, set_hand
+from straights.cli.table_play import TerminalTable, chips_each
 from straights.paigow.deal import PaiGowDeal
 
 if TYPE_CHECKING:
@@ -33,9 +34,10 @@ if TYPE_CHECKING:
     from straights.store.table import StoredTable
     from straights.table import PaiGowTable
 
-__all__ = ["PaiGowTerminal", "bot_front", "pai_gow_terminal", "set_hand"]
+__all__ = ["PaiGowTerminal", "pai_gow_terminal"]
 
 _EMPTY: Final = "An empty answer: type two positions (such as 2 5), or h"
+_HELP_WORDS: Final = ("?", "help")
 _HELP: Final = (
     ("2 5", "these two cards (positions 1 to 7) are the two-card hand; the rest play behind"),
     ("h", "set the hand the house way"),
@@ -64,18 +66,13 @@ def pai_gow_terminal(
     keeps its own).  ``store``: the table is stored command by command (``resume``: the
     last unfinished one is played on, where it stopped).
     """
-    from straights.cli.game_setup import paigow_bots
+    from straights.cli.game_setup import check_seats, pai_gow_settings, paigow_bots
     from straights.cli.table_play import stored_table, unfinished
-    from straights.errors import ConfigurationError
-    from straights.paigow.deal import MAX_PLAYERS
     from straights.paigow.rules import PaiGowRules
     from straights.store.table import PAI_GOW, StoredTable, pai_gow_game
     from straights.table import PaiGowGame, Table
 
-    if not 1 <= seats <= MAX_PLAYERS:
-        raise ConfigurationError(
-            f"--seats {seats}: Pai Gow seats 1 to {MAX_PLAYERS} players against the bank"
-        )
+    check_seats("--seats", seats, stack, pai_gow=True)
     names = [name] + [f"Bot {seat}" for seat in range(2, seats + 1)]
     kinds = paigow_bots(bots, seats - 1) if not resume else ()
     record: StoredTable[PaiGowDeal, Mapping[int, int]] | None = None
@@ -94,9 +91,7 @@ def pai_gow_terminal(
         else:
             hook.rules.check_bet(bet, stack)  # a bad --bet stores no table
             # (the seed as given: the same deals as an unsaved table of that seed)
-            settings: dict[str, object] = {"bet": bet, "bots": list(kinds)}
-            if house_way != "foxwoods":
-                settings["house_way"] = house_way
+            settings = pai_gow_settings(bet, kinds, house_way)
             record = stored_table(out, store, None, lambda: StoredTable.create(
                 store, PAI_GOW, "pai-gow", names, stack, seed=seed, settings=settings))  # fmt: skip
         table = record.table
@@ -105,35 +100,6 @@ def pai_gow_terminal(
 
     players = {seat: make_paigow_bot(kind, hook.rules) for seat, kind in enumerate(kinds, 2)}
     return PaiGowTerminal(table, record, hook.rules, bet, answers, out, players)
-
-
-def bot_front(bot: PaiGowBot | None, deal: PaiGowDeal, seat: int) -> list[Card] | None:
-    """The two-card hand ``bot`` sets at ``seat`` (``None``: the house way, as the
-    ``house`` bot and a seat with no bot set)."""
-    from straights.bots.paigow import HouseWayBot
-
-    if bot is None or isinstance(bot, HouseWayBot):
-        return None
-    return list(bot.setting(deal.cards(seat), deal.bets[seat]).front)
-
-
-def set_hand(
-    table: PaiGowTable,
-    record: StoredTable[PaiGowDeal, Mapping[int, int]] | None,
-    deal: PaiGowDeal,
-    seat: int,
-    front: list[Card] | None,
-) -> None:
-    """``seat`` sets ``front`` as its two-card hand (``None``: the house way), stored
-    when the table is; the table takes the deal once every hand is set."""
-    from straights.store.table import PAI_GOW, set_command
-
-    if record is not None:
-        record.act(set_command(seat, front))
-        return
-    PAI_GOW.act(deal, set_command(seat, front))
-    if deal.finished:
-        table.finish(deal)
 
 
 class PaiGowTerminal(TerminalTable[PaiGowDeal, Mapping[int, int]]):
@@ -213,37 +179,36 @@ class PaiGowTerminal(TerminalTable[PaiGowDeal, Mapping[int, int]]):
         return bets
 
     def ask_bet(self) -> int | None:
-        from rich.text import Text
+        self.bet = min(self.bet, self.rules.largest_bet(self.chips(1)))
+        head = f"Deal {self.table.deals + 1} · your chips {self.chips(1)} · "
+        bet = self.prompter.choose(
+            f"{head}bet [bold]{self.bet}[/bold]? (Enter bets it, a number changes it, "
+            "[bold]q[/bold] leaves) › ",
+            self.take_bet,
+            _HELP_WORDS,
+            self.help,
+        )
+        self.bet = self.bet if bet is None else bet
+        return bet
 
+    def take_bet(self, answer: str) -> int | str:
+        """The bet ``answer`` makes (Enter: the last one), or why it cannot be made."""
         from straights.errors import ConfigurationError
 
-        self.bet = min(self.bet, self.rules.largest_bet(self.chips(1)))
-        while True:
-            head = f"Deal {self.table.deals + 1} · your chips {self.chips(1)} · "
-            answer = self.prompter.ask(
-                f"{head}bet [bold]{self.bet}[/bold]? (Enter bets it, a number changes it, "
-                "[bold]q[/bold] leaves) › "
-            )
-            if leaves(answer):
-                return None
-            assert answer is not None
-            if answer in ("?", "help"):
-                self.help()
-                continue
-            if answer:
-                if not answer.isdigit():
-                    self.out.print(Text(f"{answer!r} is not a bet: type a number of chips", "red"))
-                    continue
-                try:
-                    self.rules.check_bet(int(answer), self.chips(1))
-                except ConfigurationError as exc:
-                    self.out.print(Text(str(exc), "red"))
-                    continue
-                self.bet = int(answer)
+        if not answer:
             return self.bet
+        if not answer.isdigit():
+            return f"{answer!r} is not a bet: type a number of chips"
+        try:
+            self.rules.check_bet(int(answer), self.chips(1))
+        except ConfigurationError as exc:
+            return str(exc)
+        return int(answer)
 
     def play(self, deal: PaiGowDeal) -> bool:
         """The bots set (told once you have set), then you: ``False`` when you leave."""
+        from functools import partial
+
         from rich.text import Text
 
         from straights.paigow.rules import FoulError
@@ -259,30 +224,28 @@ class PaiGowTerminal(TerminalTable[PaiGowDeal, Mapping[int, int]]):
         out.print(Text("Your cards:").append_text(_numbered(mine)))
         way = deal.house_way(1)
         house = " ".join(str(mine.index(c) + 1) for c in way.setting.front)
-        stays = True
-        while not deal.finished:
-            answer = self.prompter.ask(
-                f"Two-card hand: two positions · [bold]h[/bold] the house way ({house}) · "
-                "[bold]?[/bold] help · [bold]q[/bold] leave › "
-            )
-            if leaves(answer):
-                stays = False
-                out.print("You leave: your hand is set the house way.")
-                set_hand(self.table, self.record, deal, 1, None)
-            elif answer in ("?", "help"):
-                self.help(way.rule)
-            elif answer in ("h", "house", "house way"):
-                set_hand(self.table, self.record, deal, 1, None)
-            else:
-                front = _two_positions(answer, len(mine)) if answer else _EMPTY
-                if isinstance(front, str):
-                    out.print(Text(front, "red"))
-                    continue
-                try:
-                    set_hand(self.table, self.record, deal, 1, [mine[i] for i in front])
-                except FoulError as exc:
-                    out.print(Text(f"Not allowed: {exc}.", "red"))
-        return stays
+
+        def take(answer: str) -> bool | str:
+            front = None
+            if answer not in ("h", "house", "house way"):
+                picks = _two_positions(answer, len(mine)) if answer else _EMPTY
+                if isinstance(picks, str):
+                    return picks
+                front = [mine[i] for i in picks]
+            try:
+                set_hand(self.table, self.record, deal, 1, front)
+            except FoulError as exc:
+                return f"Not allowed: {exc}."
+            return True
+
+        prompt = (f"Two-card hand: two positions · [bold]h[/bold] the house way ({house}) · "
+                  "[bold]?[/bold] help · [bold]q[/bold] leave › ")  # fmt: skip
+        if deal.finished or self.prompter.choose(prompt, take, _HELP_WORDS,
+                                                 partial(self.help, way.rule)):  # fmt: skip
+            return True
+        out.print("You leave: your hand is set the house way.")
+        set_hand(self.table, self.record, deal, 1, None)
+        return False
 
     def settle(self, deal: PaiGowDeal) -> None:
         """The settings and results (the table took the deal with its last setting)."""

@@ -28,6 +28,8 @@ from straights.cli.game_setup import (
     PackOpt,
     RingGames,
     StackOpt,
+    check_muck,
+    check_seats,
     game_options,
     game_setup,
     ring_games,
@@ -52,7 +54,6 @@ from straights.poker.house import HouseRules
 
 if TYPE_CHECKING:
     from straights.cli.ring_play import MuckChoice
-    from straights.paigow.rules import HouseWayName
     from straights.poker.engine import Deal
     from straights.poker.variant import Variant
     from straights.store import Store
@@ -124,13 +125,20 @@ def play(
         )
     if resume and not save:
         raise ConfigurationError("--resume continues a saved table: drop --no-save")
+    check_muck(muck, is_pai_gow(game_name), None)
     chosen = _muck_choice(muck, script)
     if is_pai_gow(game_name):  # a banked game with its own hook: cli/paigow_play.py
         house_of(None)  # refused: Pai Gow has no betting rounds
-        if muck is not None:
-            raise ConfigurationError("--muck: Pai Gow shows every hand to the bank; drop it")
-        _play_pai_gow(seats, bots, name, stack, seed, script, hands, db, save, resume,
-                      table_house_way(table_rules or {}))  # fmt: skip
+        from straights.cli.paigow_play import pai_gow_terminal
+        from straights.cli.render import console
+        from straights.store import Store
+
+        told, out, store = answers(script), console(), Store(db) if save else None
+        terminal = partial(pai_gow_terminal, seats=seats, bots=bots, name=name, stack=stack,
+                           bet=max(2, min(20, stack)), seed=seed, answers=told, out=out,
+                           store=store, resume=resume,
+                           house_way=table_house_way(table_rules or {}))  # fmt: skip
+        session(terminal, hands, out, store, "straights play --game pai-gow", db)
         return
     ring = ring_games(game_name, games, seats)
     house = house_of(ring)  # refused where no game can have it
@@ -164,33 +172,6 @@ def _latest_straights(store: Store) -> TableRecord | None:
     return max(mine, key=lambda r: r.id, default=None)
 
 
-def _play_pai_gow(
-    seats: int,
-    bots: str | None,
-    name: str,
-    stack: int,
-    seed: int | None,
-    script: str | None,
-    hands: int | None,
-    db: str | None,
-    save: bool,
-    resume: bool,
-    house_way: HouseWayName = "foxwoods",
-) -> None:
-    """Pai Gow at the one table, on the one terminal loop (its hook: cli/paigow_play.py)."""
-    from straights.cli.paigow_play import pai_gow_terminal
-    from straights.cli.render import console
-    from straights.store import Store
-
-    told = answers(script)
-    out = console()
-    store = Store(db) if save else None
-    terminal = partial(pai_gow_terminal, seats=seats, bots=bots, name=name, stack=stack,
-                       bet=max(2, min(20, stack)), seed=seed, answers=told, out=out,
-                       store=store, resume=resume, house_way=house_way)  # fmt: skip
-    session(terminal, hands, out, store, "straights play --game pai-gow", db)
-
-
 def _play_ring(
     ring: RingGames,
     seats: int,
@@ -212,18 +193,15 @@ def _play_ring(
     stakes with the dealer draw (``straights play`` with no ``--game``; a resumed table
     may be Straights' own table of an earlier release, carried over to the one table);
     ``muck``: the player's choice at a lost showdown (a resumed table keeps its own)."""
-    from straights.bots.arena import deal_bots, first_button
+    from straights.bots.arena import deal_bots, muck_seats
     from straights.cards import make_rng
     from straights.cli.render import console
-    from straights.cli.ring_play import muck_seats, poker_terminal
+    from straights.cli.ring_play import PokerTerminal
     from straights.poker.catalogue import game_name
     from straights.store import Store
     from straights.store.table import POKER, Replaying, StoredTable
 
-    if not 2 <= seats <= 10:
-        raise ConfigurationError(f"--seats {seats}: a table seats 2 to 10 players")
-    if stack < 1:
-        raise ConfigurationError(f"--stack {stack}: give every player one chip at least")
+    check_seats("--seats", seats, stack)
     game = "dealers-choice" if ring.dealers_choice else ring.variants[0].code
     label = "dealers-choice" if ring.dealers_choice else game_name(game)
     out = console()
@@ -247,9 +225,8 @@ def _play_ring(
             house = HouseRules.from_changes(s["house"]) if s.get("house") else None
             ante = s.get("ante")
     else:
-        setup = game_setup(seats=seats, bots=bots, betting="limit", ante=1, stack=max(stack, 1),
-                           pack=55, bot_seats=seats - 1)  # fmt: skip
-        kinds = list(setup.bots)
+        kinds = list(game_setup(seats=seats, bots=bots, betting="limit", ante=1,
+                                stack=max(stack, 1), pack=55, bot_seats=seats - 1))  # fmt: skip
         rng = make_rng(seed)
         bot_seed, table_seed, choice_seed = (rng.getrandbits(63) for _ in range(3))
         names = [name] + [f"{kind.capitalize()} {k}" for k, kind in enumerate(kinds, start=1)]
@@ -258,15 +235,13 @@ def _play_ring(
     if store is not None:
         settings = {"games": [v.code for v in variants], "bots": kinds, "bot_seed": bot_seed,
                     "choice_seed": choice_seed}  # fmt: skip
-        settings.update({k: seats for k, seats in muck_seats(muck).items() if seats})
+        settings.update({k: seats for k, seats in muck_seats(muck, [0]).items() if seats})
         if house is not None and house.changes():
             settings["house"] = house.changes()
-        button = 0  # you deal first, but Straights draws for the button (rule 1)
         if ante is not None:
             settings["ante"] = ante
-            button = first_button(len(names), variants[0], table_seed or 0)
 
-        def stored(hook: Replaying) -> StoredTable[Deal, Variant]:
+        def stored(hook: Replaying, button: int) -> StoredTable[Deal, Variant]:
             assert store is not None
             if record is None:
                 make = partial(StoredTable.create, store, POKER, game, names, stack,
@@ -279,7 +254,7 @@ def _play_ring(
                 make = partial(StoredTable.load, store, record.id, hook)
             return stored_table(out, store, record, make)
 
-    terminal = partial(poker_terminal, games=variants, dealers_choice=ring.dealers_choice,
+    terminal = partial(PokerTerminal, games=variants, dealers_choice=ring.dealers_choice,
                        bots=seat_bots, names=names, stack=stack, seed=table_seed,
                        answers=answers(script), out=out, choice_seed=choice_seed, stored=stored,
                        house=house, ante=ante, muck=muck)  # fmt: skip
@@ -304,10 +279,8 @@ def _earlier_straights(
 
 
 def _muck_choice(muck: str | None, script: str | None) -> MuckChoice:
-    """``--muck`` checked; unset: ``ask`` when the answers are typed at a terminal, else
+    """``--muck`` (checked); unset: ``ask`` when the answers are typed at a terminal, else
     ``show`` (answers scripted before the question existed still fit)."""
     if muck is None:
         return "ask" if script is None and sys.stdin.isatty() else "show"
-    if muck not in ("ask", "show", "muck"):
-        raise ConfigurationError(f"--muck {muck}: give ask, show or muck")
     return muck  # type: ignore[return-value]

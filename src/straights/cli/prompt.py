@@ -9,13 +9,27 @@ a scripted answer is echoed as text, never as Rich markup.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Final, TypeVar
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-__all__ = ["Prompter"]
+__all__ = ["QUIT", "Prompter", "leaves"]
+
+T = TypeVar("T")
+
+#: The answers that leave the table at any prompt.
+QUIT: Final = ("q", "quit", "exit")
+
+
+def leaves(answer: str | None) -> bool:
+    """Whether ``answer`` leaves the table (``None``: the input is over, or Ctrl-C).
+
+    >>> leaves("q"), leaves(None), leaves("c")
+    (True, True, False)
+    """
+    return answer is None or answer in QUIT
 
 
 class Prompter:
@@ -49,3 +63,40 @@ class Prompter:
         if self.echo:
             self.out.print(Text(answer))  # as typed: text, never markup
         return answer.strip().lower()
+
+    def choose(
+        self,
+        prompt: str,
+        take: Callable[[str], T | str],
+        helps: tuple[str, ...] = (),
+        help: Callable[[], object] = lambda: None,
+    ) -> T | None:
+        """Ask ``prompt`` until ``take`` takes the answer: what it returns, or ``None`` when
+        the player :func:`leaves`.  An answer of ``helps`` calls ``help``; a ``str`` from
+        ``take`` says what is wrong (told in red) and the question is asked again.
+
+        >>> from rich.console import Console
+        >>> p = Prompter(Console(width=60), iter(["x", "?", "7"]))
+        >>> p.echo = False
+        >>> p.choose("n? ", lambda a: int(a) if a.isdigit() else "a number", ("?",),
+        ...          lambda: print("help"))
+        n? a number
+        n? help
+        n? 7
+        >>> p.choose("n?", int) is None  # no more answers
+        n?
+        True
+        """
+        from rich.text import Text
+
+        while True:
+            answer = self.ask(prompt)
+            if answer is None or leaves(answer):
+                return None
+            if answer in helps:
+                help()
+                continue
+            taken = take(answer)
+            if not isinstance(taken, str):
+                return taken
+            self.out.print(Text(taken, "red"))

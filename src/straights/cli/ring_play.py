@@ -27,12 +27,15 @@ from rich.markup import escape
 from rich.table import Table as Grid
 from rich.text import Text
 
+from straights.bots.arena import muck_seats
 from straights.bots.base import answer as bot_move
-from straights.cli.render import card_text, phrase_text
-from straights.cli.table_play import TerminalTable, chips_each, leaves
+from straights.cli.prompt import leaves
+from straights.cli.render import card_text, cards_text, phrase_text
+from straights.cli.table_play import TerminalTable, chips_each
 from straights.poker.catalogue import game_name
 from straights.poker.engine import CardChoice, Deal
 from straights.poker.showdown import best_hand
+from straights.poker.stakes import default_stakes
 from straights.poker.variant import Variant
 from straights.poker.view import DealView, Move, deal_view, play
 from straights.table import PokerGame, PokerTable, Table, straights_stakes
@@ -45,45 +48,21 @@ if TYPE_CHECKING:
     from straights.poker.house import HouseRules
     from straights.store.table import Replaying, StoredTable
 
-__all__ = ["MuckChoice", "PokerTerminal", "muck_seats", "poker_terminal"]
+__all__ = ["MuckChoice", "PokerTerminal"]
 
 #: The player's choice at a showdown his hand lost (and when he wins uncontested).
 MuckChoice = Literal["ask", "show", "muck"]
 
 
-def muck_seats(muck: MuckChoice) -> dict[str, list[int]]:
-    """The player's (seat 0's) ``muck`` choice as :class:`~straights.table.PokerGame`'s
-    ``asked`` and ``muckers`` (a stored table keeps them in its settings).
-
-    >>> muck_seats("ask"), muck_seats("show")
-    ({'asked': [0], 'muckers': []}, {'asked': [], 'muckers': []})
-    """
-    return {"asked": [0] if muck == "ask" else [], "muckers": [0] if muck == "muck" else []}
-
-
 _HELP_WORDS = ("?", "h", "help")
 
 
-def poker_terminal(
-    *,
-    games: Sequence[Variant],
-    dealers_choice: bool,
-    bots: Sequence[Bot],
-    names: Sequence[str],
-    stack: int,
-    seed: int | None,
-    answers: Iterator[str],
-    out: Console,
-    choice_seed: int,
-    stored: Callable[[Replaying], StoredTable[Deal, Variant]] | None = None,
-    house: HouseRules | None = None,
-    ante: int | None = None,
-    muck: MuckChoice = "ask",
-) -> PokerTerminal:
-    """The hook of a catalogue game's table on the one terminal loop.
+class PokerTerminal(TerminalTable[Deal, Variant]):
+    """Every catalogue game's hook on the one terminal loop.
 
     ``stored``: the game is stored command by command — it gets this table's replay hook
-    and returns the stored game, new or loaded (a loaded one plays on where it stopped;
+    and first button (you deal first; Straights draws for it) and returns the stored
+    game, new or loaded (a loaded one plays on where it stopped;
     the hook keeps the bots' and the dealers' draws as they were).  ``house``: the
     table's house rules: straddles, runs of the board, bomb pots and where the rule
     books differ (a stored game keeps its own in its settings).  ``ante``: Straights on
@@ -92,19 +71,10 @@ def poker_terminal(
     player's hand lost, and when he wins uncontested, he is asked to show or muck
     (``ask``), shows every hand at the showdown (``show``), or mucks unasked (``muck``).
     """
-    terminal = PokerTerminal(games, dealers_choice, bots, names, stack, seed, answers, out,
-                             choice_seed, house, ante, muck)  # fmt: skip
-    if stored is not None:
-        terminal.record = stored(terminal.replay)
-        terminal.table = terminal.record.table
-    return terminal
-
-
-class PokerTerminal(TerminalTable[Deal, Variant]):
-    """Every catalogue game's hook on the one terminal loop."""
 
     def __init__(
         self,
+        *,
         games: Sequence[Variant],
         dealers_choice: bool,
         bots: Sequence[Bot],
@@ -114,6 +84,7 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
         answers: Iterator[str],
         out: Console,
         choice_seed: int,
+        stored: Callable[[Replaying, int], StoredTable[Deal, Variant]] | None = None,
         house: HouseRules | None = None,
         ante: int | None = None,
         muck: MuckChoice = "ask",
@@ -124,18 +95,20 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
         self.dealers_choice = dealers_choice
         self.bots = list(bots)  # bots[k] plays seat k + 1
         self.draws: list[Phrase] = []
-        you = muck_seats(muck)
-        asked, muckers = you["asked"], you["muckers"]
-        button, game = 0, PokerGame(house=house, asked=asked, muckers=muckers)  # you deal first
+        button, stakes = 0, default_stakes  # you deal first
         if ante is not None:  # Straights on its stakes, the button drawn for (rule 1)
             button, self.draws = _dealer_draw(len(names), self.games[0], seed or 0, names)
             stakes = partial(straights_stakes, ante=ante)
-            game = PokerGame(stakes, house, asked=asked, muckers=muckers)
+        you = muck_seats(muck, [0])
+        game = PokerGame(stakes, house, asked=you["asked"], muckers=you["muckers"])
         table: PokerTable = Table(game, names, stack, seed=seed, button=button)
         super().__init__(table, out, answers)
         self.chooser = random.Random(choice_seed)
         self.last = self.games[0]
         self.quit = False
+        if stored is not None:
+            self.record = stored(self.replay, button)
+            self.table = self.record.table
 
     def replay(self, command: dict[str, Any], ring: PokerTable, deal: Deal | None) -> None:
         """Before a stored command is replayed: draw what this table drew when it was
@@ -151,18 +124,6 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
             seat = ring.seat_of(deal.actor)
             if seat != 0:
                 bot_move(self.bots[seat - 1], deal_view(deal, deal.actor))
-
-    def move(self, deal: Deal, move: Move) -> None:
-        """The player to act in ``deal`` does ``move`` (stored, when the game is)."""
-        if self.record is not None:
-            self.record.play(move)
-        else:
-            play(deal, move)
-
-    def finish(self, deal: Deal) -> None:
-        """The game takes the finished deal (a stored game took it with its last move)."""
-        if self.record is None:
-            self.table.finish(deal)
 
     # -- the one terminal loop's hook (cli/table_play.py) ----------------------------------
     def open(self) -> int:
@@ -204,14 +165,11 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
     def settle(self, deal: Deal) -> None:
         ring = self.table
         self.results(deal)
-        self.finish(deal)
+        if self.record is None:  # (a stored game took it with its last move)
+            self.table.finish(deal)
         for seat in ring.players:
             if ring.stacks[seat] == 0 and seat != 0:
                 self.out.print(Text(f"{ring.names[seat]} is out of chips and leaves.", "dim"))
-
-    def player_of(self, deal: Deal, seat: int) -> int:
-        """The deal's player index of ``seat`` (a seat in the deal)."""
-        return next(i for i in range(deal.n) if self.table.seat_of(i) == seat)
 
     def choose_game(self) -> Variant | None:
         """The deal's game: fixed, or chosen by the player on the button."""
@@ -226,31 +184,25 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
             return variant
         listing = " · ".join(f"{k} {game_name(v.code)}" for k, v in enumerate(self.games, 1))
         self.out.print(Text(f"You deal: choose the game. {listing}", "dim"))
-        while True:
-            answer = self.prompter.ask(
-                f"Game? (Enter: [bold]{game_name(self.last.code)}[/bold]) › "
-            )
-            if leaves(answer):
-                return None
-            assert answer is not None
-            found = self.find_game(answer)
-            if found is not None:
-                self.last = found
-                return found
-            self.out.print(Text(f"{answer!r} is not one of the games: {listing}", "red"))
 
-    def find_game(self, answer: str) -> Variant | None:
-        if not answer:
-            return self.last
-        if answer.isdigit() and 1 <= int(answer) <= len(self.games):
-            return self.games[int(answer) - 1]
-        key = "-".join(answer.replace("_", " ").replace("'", "").split())
-        return next((v for v in self.games if game_name(v.code) == key), None)
+        def find(answer: str) -> Variant | str:
+            if not answer:
+                return self.last
+            if answer.isdigit() and 1 <= int(answer) <= len(self.games):
+                return self.games[int(answer) - 1]
+            key = "-".join(answer.replace("_", " ").replace("'", "").split())
+            found = next((v for v in self.games if game_name(v.code) == key), None)
+            return f"{answer!r} is not one of the games: {listing}" if found is None else found
+
+        prompt = f"Game? (Enter: [bold]{game_name(self.last.code)}[/bold]) › "
+        chosen = self.prompter.choose(prompt, find)
+        self.last = self.last if chosen is None else chosen
+        return chosen
 
     # -- one deal ----------------------------------------------------------------------
     def play_deal(self, deal: Deal) -> None:
         told = 0
-        me = self.player_of(deal, 0)
+        me = next(i for i in range(deal.n) if self.table.seat_of(i) == 0)  # the player
         while not deal.finished:
             told = self.narrate(deal, told, me)
             i = deal.actor
@@ -263,14 +215,16 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
                     return
             else:
                 move = bot_move(self.bots[self.table.seat_of(i) - 1], deal_view(deal, i))
-            self.move(deal, move)
+            if self.record is not None:  # (stored, when the game is)
+                self.record.play(move)
+            else:
+                play(deal, move)
         self.narrate(deal, told, me)
 
-    def who(self, deal: Deal, i: int | None) -> str:
-        if i is None:
-            return "?"
+    def called(self, i: int, you: str = "You") -> str:
+        """The name of the deal's player ``i``; ``you`` for the player himself."""
         seat = self.table.seat_of(i)
-        return "You" if seat == 0 else self.table.names[seat]
+        return you if seat == 0 else self.table.names[seat]
 
     def narrate(self, deal: Deal, start: int, me: int) -> int:
         """Tell the log from ``start`` as the player may see it; the new start."""
@@ -287,7 +241,7 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
 
         if deal.log[at].kind in ("blind", "win", "penalty"):
             return None
-        words = entry_phrase(deal, at, self.name_of(deal), me)
+        words = entry_phrase(deal, at, lambda i: self.table.names[self.table.seat_of(i)], me)
         if words is None:
             return None
         line = phrase_text(words)
@@ -298,10 +252,6 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
             if named:
                 line.append(f" — {named}", style="dim")
         return line
-
-    def name_of(self, deal: Deal) -> Callable[[int], str]:
-        """The names of ``deal``'s players (by index)."""
-        return lambda i: self.table.names[self.table.seat_of(i)]
 
     def hand_names(self, deal: Deal, hole: Sequence[object]) -> str:
         variant = deal.variant
@@ -325,31 +275,11 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
 
     # -- the player's prompts -------------------------------------------------------------
     def ask_move(self, view: DealView) -> Move | None:
-        while True:
-            if view.show_or_muck:
-                answer = self.prompter.ask(_muck_prompt(view))
-            elif view.runs:
-                most = view.runs[-1]
-                answer = self.prompter.ask(
-                    f"All in: run the rest of the board how many times? 1 to {most} "
-                    f"([bold]y[/bold] {most}, [bold]n[/bold] once) › "
-                )
-            elif view.choice is not None:
-                answer = self.prompter.ask(_choice_prompt(view, view.choice))
-            else:
-                hint = " · ".join(f"[bold]{_key(a.kind)}[/bold] {a}" for a in view.legal)
-                answer = self.prompter.ask(f"Your turn: {hint} · [bold]?[/bold] help › ")
-            if leaves(answer):
-                return None
-            assert answer is not None
-            if answer in _HELP_WORDS:
-                for line in _help(view):
-                    self.out.print(Text(line))
-                continue
-            move, problem = _parse(view, answer)
-            if move is not None:
-                return move
-            self.out.print(Text(problem, "red"))
+        def help() -> None:
+            for line in _help(view):
+                self.out.print(Text(line))
+
+        return self.prompter.choose(_prompt(view), partial(_parse, view), _HELP_WORDS, help)
 
     # -- drawing the table ------------------------------------------------------------------
     def draw(self, view: DealView) -> None:
@@ -371,16 +301,16 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
                 )
             else:
                 cards = Text(" ").join(card_text(c) if c else _back() for c in p.cards)
-            name = "You" if seat == 0 else self.table.names[seat]
             style = "bold cyan" if seat == 0 else ""
-            grid.add_row(mark, Text(name, style=style), str(p.stack), str(p.bet or ""), cards)
+            grid.add_row(mark, Text(self.called(p.index), style=style), str(p.stack),
+                         str(p.bet or ""), cards)  # fmt: skip
         board = Text("  ").join(card_text(c) if c else _back() for c in view.board)
         head = Text(f"{view.street} · pot {view.pot}")
         if view.board:
             head = Text("Board: ").append_text(board).append("   ").append_text(head)
         self.out.print(head)
         if view.second_board:  # a double board's second board, under the first
-            self.out.print(Text("Board 2: ") + _cards([c for c in view.second_board if c]))
+            self.out.print(Text("Board 2: ") + cards_text(c for c in view.second_board if c))
         self.out.print(grid)
         if any(p.up and any(p.up) for p in view.players):
             self.out.print(Text("(↑ marks your cards that lie face up)", "dim"))
@@ -389,20 +319,16 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
         """Who won what: each pot's winners, by hand for high and for low; a carried pot."""
         from straights.game.wording import pot_lines
 
-        def name(i: int) -> str:
-            seat = self.table.seat_of(i)
-            return "you" if seat == 0 else self.table.names[seat]
-
         shown = [k for k, e in enumerate(deal.log) if e.kind == "show" and _board_after(deal, k)]
         if shown:  # hands shown all-in before the board was out: the board, then each hand
             board = [c for c in deal.board if c is not None]
-            self.out.print(Text("Board: ") + _cards(board))
+            self.out.print(Text("Board: ") + cards_text(board))
             for k in shown:
                 e = deal.log[k]
                 named = self.hand_names(deal, [c for c in e.cards if c is not None])
                 if named and e.player is not None:
-                    self.out.print(Text(f"{self.who(deal, e.player)}: {named}"))
-        lines = pot_lines(deal, name)
+                    self.out.print(Text(f"{self.called(e.player)}: {named}"))
+        lines = pot_lines(deal, partial(self.called, you="you"))
         for k, line in enumerate(lines):
             carried = deal.carry_out and k == len(lines) - 1
             self.out.print(Text(line, "yellow" if carried else "green"))
@@ -423,22 +349,14 @@ def _dealer_draw(
 ) -> tuple[int, list[Phrase]]:
     """The first button by the dealer draw (rule 1) from the table's ``seed``, and the
     draw told (the player in seat 0 is "you")."""
-    from straights.cards import make_deck
-    from straights.game.draw import draw_button
+    from straights.bots.arena import button_draws
     from straights.game.wording import phrase
 
-    pack = len(make_deck(variant.deck, jokers=variant.jokers))
-    draws = draw_button(players, pack, seed)
+    draws = button_draws(players, variant, seed)
     winner = draws[-1].winner
     assert winner is not None  # the draw goes on until one card is highest
     who = dict(enumerate(names)).get
     return winner, [phrase(d, who, you=0) for d in draws]
-
-
-def _cards(cards: Sequence[object]) -> Text:
-    from straights.cards import Card
-
-    return Text(" ").join(card_text(c) for c in cards if isinstance(c, Card))
 
 
 def _board_after(deal: Deal, at: int) -> bool:
@@ -513,6 +431,22 @@ def _choice_prompt(view: DealView, choice: CardChoice) -> str:
     return f"{verb} which cards? positions 1-{len(_mine(view))}, {_how_many(choice)}{pat} › "
 
 
+def _prompt(view: DealView) -> str:
+    """The question of the player's turn in ``view``."""
+    if view.show_or_muck:
+        return _muck_prompt(view)
+    if view.runs:
+        most = view.runs[-1]
+        return (
+            f"All in: run the rest of the board how many times? 1 to {most} "
+            f"([bold]y[/bold] {most}, [bold]n[/bold] once) › "
+        )
+    if view.choice is not None:
+        return _choice_prompt(view, view.choice)
+    hint = " · ".join(f"[bold]{_key(a.kind)}[/bold] {a}" for a in view.legal)
+    return f"Your turn: {hint} · [bold]?[/bold] help › "
+
+
 def _key(kind: str) -> str:
     return {"fold": "f", "check": "c", "call": "c", "bring-in": "c", "bet": "b", "raise": "r",
             "complete": "b"}[kind]  # fmt: skip
@@ -545,36 +479,36 @@ def _muck_prompt(view: DealView) -> str:
     return f"{why} [bold]s[/bold] show · [bold]m[/bold] or Enter muck › "
 
 
-def _parse(view: DealView, answer: str) -> tuple[Move | None, str]:
-    """The move ``answer`` names in ``view``, or ``None`` and what is wrong."""
+def _parse(view: DealView, answer: str) -> Move | str:
+    """The move ``answer`` names in ``view``, or what is wrong."""
     me = view.me
     assert me is not None
     if view.show_or_muck:
         word = answer.strip().lower()
         if word in ("s", "show"):
-            return Move("show"), ""
+            return Move("show")
         if word in ("", "m", "muck"):
-            return Move("muck"), ""
-        return None, f"{answer!r}: s shows your hand, m (or Enter) mucks it"
+            return Move("muck")
+        return f"{answer!r}: s shows your hand, m (or Enter) mucks it"
     if view.runs:
         words = {"y": view.runs[-1], "yes": view.runs[-1], "n": 1, "no": 1, "once": 1}
         count = int(answer) if answer.strip().isdigit() else words.get(answer.strip())
         if count not in view.runs:
-            return None, f"answer 1 to {view.runs[-1]} (y: {view.runs[-1]} times, n: once)"
-        return Move("runs", count), ""
+            return f"answer 1 to {view.runs[-1]} (y: {view.runs[-1]} times, n: once)"
+        return Move("runs", count)
     choice = view.choice
     if choice is not None:
         picks = _positions(answer, len(me.cards))
         if isinstance(picks, str):
-            return None, picks
+            return picks
         if not choice.least <= len(picks) <= choice.most:
             if choice.kind == "expose":
-                return None, f"turn up exactly {choice.most} card{'s' if choice.most > 1 else ''}"
+                return f"turn up exactly {choice.most} card{'s' if choice.most > 1 else ''}"
             verb = "throw" if choice.replaced else "discard"
-            return None, f"you may {verb} {_how_many(choice)} cards, not {len(picks)}"
+            return f"you may {verb} {_how_many(choice)} cards, not {len(picks)}"
         if any(p not in choice.positions for p in picks):
-            return None, "that card is already face up: choose a face-down one"
-        return Move(choice.kind, cards=tuple(me.cards[p] for p in picks)), ""  # type: ignore[misc]
+            return "that card is already face up: choose a face-down one"
+        return Move(choice.kind, cards=tuple(me.cards[p] for p in picks))  # type: ignore[misc]
     legal = {a.kind: a for a in view.legal}
     word, _, amount = answer.partition(" ")
     kinds = {"c": ("check", "call", "bring-in"), "check": ("check",), "x": ("check",),
@@ -584,24 +518,24 @@ def _parse(view: DealView, answer: str) -> tuple[Move | None, str]:
              "a": ("raise", "bet", "complete", "call"), "bring-in": ("bring-in",)}  # fmt: skip
     wanted = kinds.get(word)
     if wanted is None:
-        return None, f"{answer!r} is not an action: c check/call, b/r bet/raise, a all in, f fold"
+        return f"{answer!r} is not an action: c check/call, b/r bet/raise, a all in, f fold"
     found = next((legal[k] for k in wanted if k in legal), None)
     if found is None:
         now = ", ".join(str(a) for a in view.legal)
-        return None, f"you cannot {wanted[0]} now: you may {now}"
+        return f"you cannot {wanted[0]} now: you may {now}"
     if amount and found.kind not in ("bet", "raise", "complete"):
-        return None, f"{answer!r}: {found.kind} takes no amount"
+        return f"{answer!r}: {found.kind} takes no amount"
     if found.kind in ("bet", "raise", "complete"):
         to = found.high if word == "a" else found.low
         if amount:
             if not amount.strip().isdigit():
-                return None, f"{amount!r} is not a number of chips"
+                return f"{amount!r} is not a number of chips"
             to = int(amount)
             if not found.low <= to <= found.high:
                 span = str(found.low) if found.low == found.high else f"{found.low} to {found.high}"
-                return None, f"you may {found.kind} to {span}, not {to}"
-        return Move(found.kind, to), ""
-    return Move(found.kind), ""
+                return f"you may {found.kind} to {span}, not {to}"
+        return Move(found.kind, to)
+    return Move(found.kind)
 
 
 def _back() -> Text:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar
 
 import typer
@@ -30,6 +31,8 @@ from straights.cli.game_setup import (
     GamesOpt,
     PackOpt,
     RingGames,
+    check_muck,
+    check_seats,
     game_options,
     game_setup,
     ring_games,
@@ -119,12 +122,9 @@ def simulate(
                               button_straddle=button_straddle, run_it_twice=run_it_twice,
                               runs=runs, bomb_pot_every=bomb_pot_every,
                               bomb_pot_ante=bomb_pot_ante, double_board=double_board)  # fmt: skip
-    if muck not in ("show", "ask", "muck"):
-        raise ConfigurationError(f"--muck {muck}: give show, ask or muck")
+    check_muck(muck, is_pai_gow(game_name), "show")
     if is_pai_gow(game_name):  # a banked game: the bank is its own
         house_of(None)  # refused: Pai Gow has no betting rounds
-        if muck != "show":
-            raise ConfigurationError("--muck: Pai Gow shows every hand to the bank; drop it")
         way = table_house_way(table_rules or {})
         simulation: Simulation[Any, Any, Any] = pai_gow_simulation(players, stack, bots,
                                                                    house_way=way)  # fmt: skip
@@ -150,18 +150,15 @@ class Simulation(Generic[DealT, PlanT, ResultT]):
     """What is particular to one game's simulation.
 
     ``game`` and ``settings`` are stored with each session's table (``--db``);
-    ``play(hands, seed, on_deal, make_table)`` plays the deals in the arena, each
-    finished deal going to ``on_deal`` with its table; ``history(deal, table)`` is a deal's history
-    (``--out``); ``summary(result, as_json)`` prints the result.
+    ``play(hands=, seed=, on_deal=, make_table=)`` plays the deals in the arena
+    (:func:`~straights.bots.arena.simulate_ring`, ``simulate_pai_gow``), each finished
+    deal going to ``on_deal`` with its table; ``history(deal, table)`` is a deal's
+    history (``--out``); ``summary(result, as_json)`` prints the result.
     """
 
     game: str
     settings: Mapping[str, Any]
-    play: Callable[
-        [int, int | None, Callable[[DealT, Table[DealT, PlanT]], None],
-         MakeTable[DealT, PlanT] | None],
-        ResultT,
-    ]  # fmt: skip
+    play: Callable[..., ResultT]
     history: Callable[[DealT, Table[DealT, PlanT]], str]
     summary: Callable[[ResultT, bool], None]
 
@@ -210,7 +207,8 @@ def run_simulation(
             work.advance()
 
         with output:
-            result = simulation.play(hands, seed, on_deal, make_table)
+            result = simulation.play(hands=hands, seed=seed, on_deal=on_deal,
+                                     make_table=make_table)  # fmt: skip
     simulation.summary(result, as_json)
     if not as_json:
         con = console()
@@ -242,38 +240,25 @@ def poker_simulation(
     the table's house rules.  ``muck``: every bot shows every hand (``show``), is
     asked to show or muck (``ask``: the bots answer) or mucks a beaten hand unasked
     (``muck``)."""
-    if not 2 <= players <= 10:
-        raise ConfigurationError(f"--players {players}: a table seats 2 to 10 players")
-    if stack < 1:
-        raise ConfigurationError(f"--stack {stack}: give every player one chip at least")
+    from straights.bots.arena import muck_seats, simulate_ring
+
+    check_seats("--players", players, stack)
     straights = ante is not None
     kinds = game_setup(seats=players, bots=bots, betting=betting if straights else "limit",
                        ante=ante if ante is not None else 1, stack=stack,
-                       pack=pack if straights else 55, bot_seats=players).bots  # fmt: skip
+                       pack=pack if straights else 55, bot_seats=players)  # fmt: skip
     game = "dealers-choice" if ring.dealers_choice else ring.variants[0].code
     settings: dict[str, object] = {"bots": list(kinds)}
     if ante is not None:
         settings["ante"] = ante
     if house is not None and house.changes():
         settings["house"] = house.changes()
-    if muck != "show":
-        settings["asked" if muck == "ask" else "muckers"] = list(range(players))
+    settings.update({k: seats for k, seats in muck_seats(muck, range(players)).items() if seats})
 
-    def play(
-        hands: int,
-        seed: int | None,
-        on_deal: Callable[[Deal, PokerTable], None],
-        make_table: MakeTable[Deal, Variant] | None,
-    ) -> RingResult:
-        from straights.bots.arena import simulate_ring
+    play = partial(simulate_ring, ring.variants, kinds, players=players, stack=stack, ante=ante,
+                   house=house, muck=muck)  # fmt: skip
 
-        return simulate_ring(ring.variants, kinds, players=players, hands=hands, seed=seed,
-                             stack=stack, on_deal=on_deal, make_ring=make_table, ante=ante,
-                             house=house, muck=muck)  # fmt: skip
-
-    def summary(result: RingResult, as_json: bool) -> None:
-        _poker_summary(ring, result, players, stack, as_json, ante, betting)
-
+    summary = partial(_poker_summary, ring, players, stack, ante, betting)
     return Simulation(game, settings, play, _poker_history, summary)
 
 
@@ -287,8 +272,8 @@ def _poker_history(deal: Deal, table: PokerTable) -> str:
     return dumps(history)
 
 
-def _poker_summary(ring: RingGames, result: RingResult, players: int, stack: int, as_json: bool,
-                   ante: int | None, betting: str) -> None:  # fmt: skip
+def _poker_summary(ring: RingGames, players: int, stack: int, ante: int | None, betting: str,
+                   result: RingResult, as_json: bool) -> None:  # fmt: skip
     """The summary: JSON, Straights' own (``ante``) or any game's."""
     from rich.text import Text
 
@@ -407,32 +392,16 @@ def pai_gow_simulation(
     or ``equity``, by its estimate) each betting ``bet`` against the bank.  The summary
     is how often a bet wins, pushes and loses, the house's edge per chip bet and each
     kind of bot's result per chip bet, each with its 95% interval."""
-    from straights.cli.game_setup import paigow_bots
-    from straights.paigow.deal import MAX_PLAYERS
+    from straights.bots.arena import simulate_pai_gow
+    from straights.cli.game_setup import pai_gow_settings, paigow_bots
 
-    if not 1 <= players <= MAX_PLAYERS:
-        raise ConfigurationError(
-            f"--players {players}: Pai Gow seats 1 to {MAX_PLAYERS} players against the bank"
-        )
+    check_seats("--players", players, stack, pai_gow=True)
     if stack < bet:
         raise ConfigurationError(f"--stack {stack} cannot cover the bet of {bet}")
     kinds = paigow_bots(bots, players)
-    settings: dict[str, object] = {"bet": bet, "bots": list(kinds)}
-    if house_way != "foxwoods":
-        settings["house_way"] = house_way
+    settings = pai_gow_settings(bet, kinds, house_way)
 
-    def play(
-        hands: int,
-        seed: int | None,
-        on_deal: Callable[[PaiGowDeal, PaiGowTable], None],
-        make_table: MakeTable[PaiGowDeal, Mapping[int, int]] | None,
-    ) -> PaiGowResult:
-        from straights.bots.arena import simulate_pai_gow
-
-        return simulate_pai_gow(kinds, hands=hands, seed=seed, bet=bet, stack=stack,
-                                on_deal=on_deal, make_table=make_table,
-                                house_way=house_way)  # fmt: skip
-
+    play = partial(simulate_pai_gow, kinds, bet=bet, stack=stack, house_way=house_way)
     return Simulation("pai-gow", settings, play, _pai_gow_history, _pai_gow_summary)
 
 

@@ -6,10 +6,10 @@ it, what is told after it — is that game's :class:`TerminalGame`
 (:mod:`straights.cli.ring_play` for every variant of the catalogue, Straights
 included; :mod:`straights.cli.paigow_play` for Pai Gow).  What every hook shares is
 here, once: :class:`TerminalTable` (the table, stored or not; the deal to resume;
-the final chips), :func:`leaves` (the answers that leave), :func:`chips_each` (the
-greeting's chips), :func:`stored_table` and :func:`unfinished` (a stored table
-created or resumed), :func:`session` (Ctrl-C, and how to resume) and
-:func:`answers` (typed, scripted or piped).
+the final chips; its prompter, :class:`~straights.cli.prompt.Prompter`),
+:func:`chips_each` (the greeting's chips), :func:`stored_table` and
+:func:`unfinished` (a stored table created or resumed), :func:`session` (Ctrl-C,
+and how to resume) and :func:`answers` (typed, scripted or piped).
 
 >>> class Counting:  # a game of three deals, each over as soon as it starts
 ...     deals = 0
@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 from straights.cli.prompt import Prompter
 from straights.table.core import DealT, PlanT, Table
@@ -46,13 +46,10 @@ if TYPE_CHECKING:
     from straights.store.table import StoredTable
 
 __all__ = [
-    "QUIT",
-    "Session",
     "TerminalGame",
     "TerminalTable",
     "answers",
     "chips_each",
-    "leaves",
     "play_table",
     "session",
     "stored_table",
@@ -127,18 +124,6 @@ def play_table(game: TerminalGame[DealT, PlanT], hands: int | None) -> None:
 
 # -- what every game's hook shares ------------------------------------------------------------
 
-#: The answers that leave the table at any prompt.
-QUIT: Final = ("q", "quit", "exit")
-
-
-def leaves(answer: str | None) -> bool:
-    """Whether ``answer`` leaves the table (``None``: the input is over, or Ctrl-C).
-
-    >>> leaves("q"), leaves(None), leaves("c")
-    (True, True, False)
-    """
-    return answer is None or answer in QUIT
-
 
 def chips_each(names: Sequence[str], stacks: Sequence[int]) -> str:
     """The players' chips in the greeting: ``N chips each`` when every stack is the same,
@@ -154,9 +139,10 @@ def chips_each(names: Sequence[str], stacks: Sequence[int]) -> str:
     return "chips: " + ", ".join(f"{n} {c}" for n, c in zip(names, stacks, strict=True))
 
 
-class TerminalTable(Generic[DealT, PlanT]):
+class TerminalTable(TerminalGame[DealT, PlanT]):
     """What every game's :class:`TerminalGame` shares: the one table (stored command by
-    command when ``record`` is set, which then holds it), the console and the prompter."""
+    command when ``record`` is set, which then holds it), the console and the prompter;
+    a game's hook is a subclass that does the rest."""
 
     def __init__(
         self,
@@ -232,21 +218,8 @@ def unfinished(store: Store, found: TableRecord | None, game: str | None) -> Tab
     )
 
 
-class Session(TerminalGame[Any, Any], Protocol):
-    """A game's hook as :func:`session` plays it (a :class:`TerminalTable` that is a
-    :class:`TerminalGame`)."""
-
-    prompter: Prompter
-    record: StoredTable[Any, Any] | None
-
-    @property
-    def over(self) -> bool:
-        """Whether the game is over."""
-        ...
-
-
 def session(
-    make: Callable[[], Session],
+    make: Callable[[], TerminalTable[Any, Any]],
     hands: int | None,
     out: Console,
     store: Store | None,
