@@ -65,8 +65,11 @@ def wait_until(page: Any, expression: str, timeout: float = 30.0) -> None:
     the page, which the page's Content-Security-Policy (no ``unsafe-eval``) rightly refuses.
     ``page.evaluate`` goes through the debugger protocol and is allowed.
     """
+    # Not yet true while the page has no state to read (``app.state`` is null until the
+    # server's first message): an expression that throws counts as false.
+    guarded = f"(() => {{ try {{ return !!({expression}); }} catch (e) {{ return false; }} }})()"
     deadline = time.monotonic() + timeout
-    while not page.evaluate(expression):
+    while not page.evaluate(guarded):
         assert time.monotonic() < deadline, f"still false after {timeout:g} s: {expression}"
         time.sleep(0.05)
 
