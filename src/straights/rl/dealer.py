@@ -121,6 +121,14 @@ class Dealer:
         self._block = block = enc.hand * enc.width
         self._hand_at = [[enc.cards_at + (i - s) % n * block for i in range(n)] for s in range(n)]
         self._zero = writer(np.zeros(block, np.float32))  # empties a hand's slots
+        # A hand of ``m`` face-down cards as another seat sees it: ``_down[m]`` its ``m``
+        # slots, ``_down_hand[m]`` the whole hand's slots (the rest empty); one copy
+        # writes it where a card each would take ``m`` item writes.
+        hidden = np.zeros((enc.hand + 1, block), np.float32)
+        for m in range(enc.hand + 1):
+            hidden[m, enc.width - 1 : m * enc.width : enc.width] = 1.0
+        self._down_hand = [writer(hidden[m]) for m in range(enc.hand + 1)]
+        self._down = [self._down_hand[m][: m * enc.width] for m in range(enc.hand + 1)]
         self._seen = [0] * n
         self._card_moves = 0
         self._scanned = 0  # log entries looked at for card moves
@@ -407,8 +415,14 @@ class Dealer:
             ]
             puts, hand_at = self._puts, self._hand_at
             start = len(self._hands[i]) * w
+            # Every card face down (the commonest): the other seats' slots in one copy.
+            down = None if any(entry.up) else self._down[len(dealt)]
+            size = len(dealt) * w
             for s in current:
                 put, at = puts[s], hand_at[s][i] + start
+                if down is not None and s != i:
+                    put[at : at + size] = down
+                    continue
                 for k, up in dealt:
                     put[at + (k if up or s == i else hidden)] = 1.0
                     at += w
@@ -456,9 +470,14 @@ class Dealer:
         enc, block = self.encoding, self._block
         w, index = enc.width, enc.deck_index
         zero = self._zero
+        # Every kept card face down (the commonest): the other seats' hand in one copy.
+        down = None if any(up for _, up in kept) else self._down_hand[len(kept)]
         for s in current:
             at = self._hand_at[s][i]
             put = self._puts[s]
+            if down is not None and s != i:
+                put[at : at + block] = down
+                continue
             put[at : at + block] = zero
             for card, up in kept:
                 seen = card is not None and (up or s == i)
