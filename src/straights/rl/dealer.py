@@ -129,6 +129,8 @@ class Dealer:
             hidden[m, enc.width - 1 : m * enc.width : enc.width] = 1.0
         self._down_hand = [writer(hidden[m]) for m in range(enc.hand + 1)]
         self._down = [self._down_hand[m][: m * enc.width] for m in range(enc.hand + 1)]
+        self._shown = np.zeros(block, np.float32)  # a hand shown whole, as everyone sees it
+        self._put_shown = writer(self._shown)
         self._seen = [0] * n
         self._card_moves = 0
         self._scanned = 0  # log entries looked at for card moves
@@ -497,6 +499,18 @@ class Dealer:
         w, index = enc.width, enc.deck_index
         hidden = w - 1
         shown = [(j * w, index[c._id]) for j, c in enumerate(entry.cards) if c is not None]
+        if len(shown) == len(self._hands[i]):
+            # The whole hand shown (the commonest): every seat sees the same slots, each
+            # its card; made once, then one copy per seat.
+            self._shown.fill(0.0)
+            put = self._put_shown
+            for at, k in shown:
+                put[at + k] = 1.0
+            block, hand_at, puts = self._block, self._hand_at, self._puts
+            for s in current:
+                at = hand_at[s][i]
+                puts[s][at : at + block] = put
+            return
         for s in current:
             put, start = self._puts[s], self._hand_at[s][i]
             for at, k in shown:
