@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -130,6 +130,12 @@ class Dealer:
         self._down_hand = [writer(hidden[m]) for m in range(enc.hand + 1)]
         self._down = [self._down_hand[m][: m * enc.width] for m in range(enc.hand + 1)]
         self._shown = np.zeros(block, np.float32)  # a hand shown whole, as everyone sees it
+        # The players' chips and flags once a deal is over, twice over in seat order, so
+        # that seat ``s``'s players (itself first) are one slice: ``_final_of[s]``.
+        self._final = np.zeros(8 * n, np.float32)
+        self._put_final = writer(self._final)
+        self._final_of = [self._put_final[4 * s : 4 * (s + n)] for s in range(n)]
+        self._final_decision = -1  # the decision whose final chips ``_final`` holds
         self._put_shown = writer(self._shown)
         self._seen = [0] * n
         self._card_moves = 0
@@ -534,8 +540,30 @@ class Dealer:
         else:
             mask, legal = self._no_mask.copy(), ()
         vector = self._seats[seat].copy()
-        self.encoding.put_public(writer(vector), deal, seat, legal)
+        if deal.finished:  # every seat observes the end: its public part made once
+            self._put_over(writer(vector), deal, seat)
+        else:
+            self.encoding.put_public(writer(vector), deal, seat, legal)
         return {"observation": vector, "action_mask": mask}
+
+    def _put_over(self, put: Any, deal: Deal, seat: int) -> None:
+        """:meth:`Encoding.put_public` of a deal that is over (no pot, no phase, no legal
+        amounts), through ``put``: the players' part is copied from ``_final``."""
+        enc = self.encoding
+        if self._final_decision != self._decision:
+            self._final_decision = self._decision
+            unit, n, final = enc.unit_inverse, enc.n, self._put_final
+            stacks, bets, folded = deal.stacks, deal.bets, deal.folded
+            for i in range(n):
+                stack, out = stacks[i], folded[i]
+                for at in (4 * i, 4 * (i + n)):
+                    final[at] = stack * unit
+                    final[at + 1] = bets[i] * unit
+                    final[at + 2] = 1.0 if out else 0.0
+                    final[at + 3] = 0.0 if out or stack else 1.0
+        put[enc.street_at + enc.street_count] = 1.0
+        at = enc.chips_at + 1
+        put[at : at + 4 * enc.n] = self._final_of[seat]
 
     def _catch_up(self, seat: int) -> None:
         """Write the history rows ``seat``'s vector has not seen yet (all of them again
