@@ -61,12 +61,12 @@ _NO_CARD_MOVES: Final = frozenset(
 #: The most betting decisions (masks and moves) a dealer keeps.
 _BETTING_KEPT: Final = 4096
 
-#: From this many new history rows on, a seat catches up by one block copy.
-_BLOCK_ROWS: Final = 4
-
 #: How many shuffled decks a dealer draws at once (one NumPy call: about a third of the
 #: cost of a permutation per deal, and the same decks in the same order).
 _DECKS_AHEAD: Final = 64
+
+#: From this many new history rows on, a seat catches up by one block copy.
+_BLOCK_ROWS: Final = 4
 
 #: An observation: ``{"observation": float32 vector, "action_mask": int8 vector}``.
 Observation = dict[str, NDArray[np.generic]]
@@ -138,6 +138,10 @@ class Dealer:
         self._final_decision = -1  # the decision whose final chips ``_final`` holds
         self._put_shown = writer(self._shown)
         self._seen = [0] * n
+        # The history's rows as a seat's vector holds them, the actor's part left 0: rows
+        # new to a seat are one copy from here (then its actor one-hot per row).
+        self._full = writer(np.zeros(history * enc.row, np.float32))
+        self._features = writer(self.history.features.reshape(-1))
         self._card_moves = 0
         self._scanned = 0  # log entries looked at for card moves
         # Each player's hand and its face-up flags, as the log says.
@@ -310,15 +314,25 @@ class Dealer:
             cards = [hand[k] for k in positions]
             (deal.discard if choice.kind == "discard" else deal.expose)(cards)
             self.history.add(i, choice.kind, len(positions), street)
+            self._mirror_row()
         else:
             move = moves[int(index)]
             entry = deal.act(move.kind, move.to)
             self.history.add(i, entry.kind, entry.amount / self.table.unit, street)
+            self._mirror_row()
             while deal.phase == "runs":  # every seat agrees to the most runs the table deals
                 offered = deal.run_choice()
                 assert offered is not None
                 deal.choose_runs(offered[-1])
         self._decision += 1
+
+    def _mirror_row(self) -> None:
+        """Copy the history's newest row into ``_full`` (while no row has been cut)."""
+        history = self.history
+        if len(history.actions) <= history.rows:
+            k, width, row, n = history.count - 1, history.width, self.encoding.row, self.encoding.n
+            at = k * row + n
+            self._full[at : at + width] = self._features[k * width : (k + 1) * width]
 
     # -- observations -----------------------------------------------------------------------
     def _follow_cards(self, deal: Deal) -> None:
@@ -572,11 +586,11 @@ class Dealer:
         n, actions = enc.n, history.actions
         seen, added = self._seen[seat], len(actions)
         if added <= history.rows and added - seen >= _BLOCK_ROWS:
-            # Nothing cut, many rows new (a seat that has not acted for a while): their
-            # features in one copy, then each row's actor.
-            self._rows[seat][seen:added, n:] = history.features[seen:added]
+            # Nothing cut, several rows new (a seat that has not acted for a while): their
+            # features in one copy from ``_full``, then each row's actor.
             put, width = self._puts[seat], enc.row
             at = enc.history_at + seen * width
+            put[at : at + (added - seen) * width] = self._full[seen * width : added * width]
             for who, _kind, _amount, _street in actions[seen:added]:
                 put[at + (who - seat) % n] = 1.0
                 at += width
