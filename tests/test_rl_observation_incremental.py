@@ -220,3 +220,22 @@ def test_doctests_of_the_compiled_modules_pass_on_their_source() -> None:
     finally:
         sys.modules.update(saved)
     assert ran >= 10  # every example of the three modules
+
+
+@pytest.mark.parametrize("which", list(DEALERS))
+def test_the_decks_drawn_ahead_are_one_permutation_per_deal(which: str) -> None:
+    """The dealer draws its shuffled decks many at a time: each deal's deck is still
+    NumPy's ``permutation`` of the table's deck from the seed, one call per deal in turn,
+    past the end of a batch (70 deals) and again after a new seed."""
+    table = table_for("NT", 2)
+    dealer = DEALERS[which](table)
+    cards = table.deck.cards
+    for seed in (7, 8):
+        dealer.seed(seed)
+        shuffler = np.random.default_rng(seed)
+        for number in range(70):
+            dealer.new_deal()
+            deal = dealer.deal
+            assert deal is not None
+            want = [cards[k] for k in shuffler.permutation(len(cards)).tolist()]
+            assert deal.source._stock == want, (seed, number)  # type: ignore[attr-defined]

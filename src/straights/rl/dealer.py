@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -61,6 +61,10 @@ _NO_CARD_MOVES: Final = frozenset(
 #: The most betting decisions (masks and moves) a dealer keeps.
 _BETTING_KEPT: Final = 4096
 
+#: How many shuffled decks a dealer draws at once (one NumPy call: about a third of the
+#: cost of a permutation per deal, and the same decks in the same order).
+_DECKS_AHEAD: Final = 64
+
 #: From this many new history rows on, a seat catches up by one block copy.
 _BLOCK_ROWS: Final = 4
 
@@ -85,6 +89,11 @@ class Dealer:
         self.rng = random.Random()
         self._shuffler = np.random.default_rng(self.rng.getrandbits(64))
         self._cards = table.deck.cards
+        # The table's deck once per deck drawn ahead, each row shuffled in turn.
+        self._deck_rows = np.empty((_DECKS_AHEAD, len(self._cards)), object)
+        for k, card in enumerate(self._cards):
+            self._deck_rows[:, k] = card
+        self._decks: list[list[Card]] = []  # shuffled decks not dealt yet, the next last
         self.deal: Deal | None = None
         self._decision = 0  # counts decisions; the key of the cached moves
         self._moves_key = -1
@@ -112,7 +121,27 @@ class Dealer:
         self._block = block = enc.hand * enc.width
         self._hand_at = [[enc.cards_at + (i - s) % n * block for i in range(n)] for s in range(n)]
         self._zero = writer(np.zeros(block, np.float32))  # empties a hand's slots
+        # A hand of ``m`` face-down cards as another seat sees it: ``_down[m]`` its ``m``
+        # slots, ``_down_hand[m]`` the whole hand's slots (the rest empty); one copy
+        # writes it where a card each would take ``m`` item writes.
+        hidden = np.zeros((enc.hand + 1, block), np.float32)
+        for m in range(enc.hand + 1):
+            hidden[m, enc.width - 1 : m * enc.width : enc.width] = 1.0
+        self._down_hand = [writer(hidden[m]) for m in range(enc.hand + 1)]
+        self._down = [self._down_hand[m][: m * enc.width] for m in range(enc.hand + 1)]
+        self._shown = np.zeros(block, np.float32)  # a hand shown whole, as everyone sees it
+        # The players' chips and flags once a deal is over, twice over in seat order, so
+        # that seat ``s``'s players (itself first) are one slice: ``_final_of[s]``.
+        self._final = np.zeros(8 * n, np.float32)
+        self._put_final = writer(self._final)
+        self._final_of = [self._put_final[4 * s : 4 * (s + n)] for s in range(n)]
+        self._final_decision = -1  # the decision whose final chips ``_final`` holds
+        self._put_shown = writer(self._shown)
         self._seen = [0] * n
+        # The history's rows as a seat's vector holds them, the actor's part left 0: rows
+        # new to a seat are one copy from here (then its actor one-hot per row).
+        self._full = writer(np.zeros(history * enc.row, np.float32))
+        self._features = writer(self.history.features.reshape(-1))
         self._card_moves = 0
         self._scanned = 0  # log entries looked at for card moves
         # Each player's hand and its face-up flags, as the log says.
@@ -131,6 +160,7 @@ class Dealer:
         quickest) and the restock of a draw (the engine's ``random.Random``)."""
         self.rng = random.Random(seed)
         self._shuffler = np.random.default_rng(seed)
+        self._decks = []
 
     def new_deal(self, seed: int | None = None, deck: Sequence[Card] | None = None) -> None:
         """Deal afresh: ``seed`` restarts the random streams (see :meth:`seed`); ``deck``
@@ -140,19 +170,22 @@ class Dealer:
         table = self.table
         if deck is None:
             # A shuffle of the table's deck needs no checking: dealt from a source as is.
-            cards = self._cards
-            source = DeckSource(
-                [cards[k] for k in self._shuffler.permutation(len(cards)).tolist()], self.rng
-            )
+            # Each row of ``permuted`` is shuffled as ``permutation`` shuffles a deck, with
+            # the same draws in turn: the decks of one ``permutation`` call per deal.
+            if not self._decks:
+                self._decks = self._shuffler.permuted(self._deck_rows, axis=1).tolist()
+                self._decks.reverse()
+            source = DeckSource(self._decks.pop(), self.rng)
             self.deal = Deal(table.variant, table.stakes, table.stacks, source,
                              bomb_pot=table.bomb_pot, runs=table.runs)  # fmt: skip
         else:
             self.deal = Deal(table.variant, table.stakes, table.stacks, list(deck), rng=self.rng,
                              bomb_pot=table.bomb_pot, runs=table.runs)  # fmt: skip
-        enc = self.encoding  # every seat's cards and history rows emptied
-        self._obs[:, enc.cards_at : enc.chips_at] = 0.0
+        # Every seat's cards and history rows emptied, in one write with the chips between
+        # them (0 already: the public segments are written into each observation's copy).
+        enc = self.encoding
         used = min(len(self.history.actions), self.history.rows) * enc.row
-        self._obs[:, enc.history_at : enc.history_at + used] = 0.0
+        self._obs[:, enc.cards_at : enc.history_at + used] = 0.0
         self.history.clear()
         self._decision += 1
         self._card_moves += 1  # no card yet: every seat's segments are empty
@@ -281,15 +314,25 @@ class Dealer:
             cards = [hand[k] for k in positions]
             (deal.discard if choice.kind == "discard" else deal.expose)(cards)
             self.history.add(i, choice.kind, len(positions), street)
+            self._mirror_row()
         else:
             move = moves[int(index)]
             entry = deal.act(move.kind, move.to)
             self.history.add(i, entry.kind, entry.amount / self.table.unit, street)
+            self._mirror_row()
             while deal.phase == "runs":  # every seat agrees to the most runs the table deals
                 offered = deal.run_choice()
                 assert offered is not None
                 deal.choose_runs(offered[-1])
         self._decision += 1
+
+    def _mirror_row(self) -> None:
+        """Copy the history's newest row into ``_full`` (while no row has been cut)."""
+        history = self.history
+        if len(history.actions) <= history.rows:
+            k, width, row, n = history.count - 1, history.width, self.encoding.row, self.encoding.n
+            at = k * row + n
+            self._full[at : at + width] = self._features[k * width : (k + 1) * width]
 
     # -- observations -----------------------------------------------------------------------
     def _follow_cards(self, deal: Deal) -> None:
@@ -394,8 +437,14 @@ class Dealer:
             ]
             puts, hand_at = self._puts, self._hand_at
             start = len(self._hands[i]) * w
+            # Every card face down (the commonest): the other seats' slots in one copy.
+            down = None if any(entry.up) else self._down[len(dealt)]
+            size = len(dealt) * w
             for s in current:
                 put, at = puts[s], hand_at[s][i] + start
+                if down is not None and s != i:
+                    put[at : at + size] = down
+                    continue
                 for k, up in dealt:
                     put[at + (k if up or s == i else hidden)] = 1.0
                     at += w
@@ -443,9 +492,14 @@ class Dealer:
         enc, block = self.encoding, self._block
         w, index = enc.width, enc.deck_index
         zero = self._zero
+        # Every kept card face down (the commonest): the other seats' hand in one copy.
+        down = None if any(up for _, up in kept) else self._down_hand[len(kept)]
         for s in current:
             at = self._hand_at[s][i]
             put = self._puts[s]
+            if down is not None and s != i:
+                put[at : at + block] = down
+                continue
             put[at : at + block] = zero
             for card, up in kept:
                 seen = card is not None and (up or s == i)
@@ -465,6 +519,18 @@ class Dealer:
         w, index = enc.width, enc.deck_index
         hidden = w - 1
         shown = [(j * w, index[c._id]) for j, c in enumerate(entry.cards) if c is not None]
+        if len(shown) == len(self._hands[i]):
+            # The whole hand shown (the commonest): every seat sees the same slots, each
+            # its card; made once, then one copy per seat.
+            self._shown.fill(0.0)
+            put = self._put_shown
+            for at, k in shown:
+                put[at + k] = 1.0
+            block, hand_at, puts = self._block, self._hand_at, self._puts
+            for s in current:
+                at = hand_at[s][i]
+                puts[s][at : at + block] = put
+            return
         for s in current:
             put, start = self._puts[s], self._hand_at[s][i]
             for at, k in shown:
@@ -488,8 +554,30 @@ class Dealer:
         else:
             mask, legal = self._no_mask.copy(), ()
         vector = self._seats[seat].copy()
-        self.encoding.put_public(writer(vector), deal, seat, legal)
+        if deal.finished:  # every seat observes the end: its public part made once
+            self._put_over(writer(vector), deal, seat)
+        else:
+            self.encoding.put_public(writer(vector), deal, seat, legal)
         return {"observation": vector, "action_mask": mask}
+
+    def _put_over(self, put: Any, deal: Deal, seat: int) -> None:
+        """:meth:`Encoding.put_public` of a deal that is over (no pot, no phase, no legal
+        amounts), through ``put``: the players' part is copied from ``_final``."""
+        enc = self.encoding
+        if self._final_decision != self._decision:
+            self._final_decision = self._decision
+            unit, n, final = enc.unit_inverse, enc.n, self._put_final
+            stacks, bets, folded = deal.stacks, deal.bets, deal.folded
+            for i in range(n):
+                stack, out = stacks[i], folded[i]
+                for at in (4 * i, 4 * (i + n)):
+                    final[at] = stack * unit
+                    final[at + 1] = bets[i] * unit
+                    final[at + 2] = 1.0 if out else 0.0
+                    final[at + 3] = 0.0 if out or stack else 1.0
+        put[enc.street_at + enc.street_count] = 1.0
+        at = enc.chips_at + 1
+        put[at : at + 4 * enc.n] = self._final_of[seat]
 
     def _catch_up(self, seat: int) -> None:
         """Write the history rows ``seat``'s vector has not seen yet (all of them again
@@ -498,11 +586,11 @@ class Dealer:
         n, actions = enc.n, history.actions
         seen, added = self._seen[seat], len(actions)
         if added <= history.rows and added - seen >= _BLOCK_ROWS:
-            # Nothing cut, many rows new (a seat that has not acted for a while): their
-            # features in one copy, then each row's actor.
-            self._rows[seat][seen:added, n:] = history.features[seen:added]
+            # Nothing cut, several rows new (a seat that has not acted for a while): their
+            # features in one copy from ``_full``, then each row's actor.
             put, width = self._puts[seat], enc.row
             at = enc.history_at + seen * width
+            put[at : at + (added - seen) * width] = self._full[seen * width : added * width]
             for who, _kind, _amount, _street in actions[seen:added]:
                 put[at + (who - seat) % n] = 1.0
                 at += width
