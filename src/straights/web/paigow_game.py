@@ -362,12 +362,11 @@ class PaiGowWebGame:
     def public_state(self) -> dict[str, Any]:
         table = self.table
         deal = self.deal_now
-        seats: list[dict[str, Any] | None] = []
-        for i, meta in enumerate(table.seats):
-            if meta is None:
-                seats.append(None)
+        seats = table.public_seats()
+        for i, public in enumerate(seats):
+            meta = table.seats[i]
+            if public is None or meta is None:
                 continue
-            public = table.public_seat(i, meta)
             playing = deal is not None and self.dealt_in(i)
             if meta.leaving or meta.sat_out or table.accounts[meta.owner].pending:
                 pass
@@ -377,11 +376,9 @@ class PaiGowWebGame:
                 public["status"] = "out of chips"
             elif not self.in_hand:
                 public["status"] = "playing"
-            public["chips"] = meta.stack
             public["wager"] = self.wager_of(meta)
             public["bet"] = deal.bets.get(i + 1) if playing and deal is not None else None
             public["set"] = playing and deal is not None and i + 1 in deal.settings
-            seats.append(public)
         ledger = table.public_ledger(self.bets_in_play()) | {"house": self.house}
         return {
             "table": self.public_settings(),

@@ -787,7 +787,7 @@ class PokerWebGame(SeatedGame[PokerSeats]):
     def public_state(self) -> dict[str, Any]:
         """The seats, the ledger, the side pots; the log in words a spectator may read."""
         stacks = self.engine.stacks()
-        seats = self.table.public_seats(stacks)
+        seats = self.table.public_seats()
         ledger = self.table.public_ledger(self.engine.total_chips() - sum(stacks.values()))
         hand = self.engine.hand
         log: list[str] = []
@@ -1120,10 +1120,6 @@ def _label(kind: str, amount: int, low: int, high: int) -> str:
     if kind in ("call", "bring-in"):
         return f"{kind} {amount}"
     return f"{kind} {low}" if low == high else f"{kind} {low}–{high}"
-
-
-def _cards_text(cards: tuple[Card | None, ...]) -> str:
-    return " ".join(str(c) for c in cards if c is not None)
 
 
 def _namer(hand: Dealt, names: dict[int, str]) -> Callable[[int], str]:

@@ -887,24 +887,19 @@ class WebTable:
         return public
 
     def public_seat(self, seat: int, meta: SeatMeta) -> dict[str, Any]:
-        """A taken seat as every viewer sees it (the chips are the caller's to add)."""
+        """A taken seat as every viewer sees it, with its chips (the game adds its own)."""
         public = meta.to_public(seat)
         if self.accounts[meta.owner].pending:
             public["status"] = "buy-in waits for the host"
         public["host"] = meta.token_hash == self.host_hash
+        public["chips"] = self.game.stack_of(seat, meta)
         return public
 
-    def public_seats(self, stacks: dict[int, int]) -> list[dict[str, Any] | None]:
-        """Every seat (``None`` when empty) with its chips: ``stacks`` while in the game."""
-        seats: list[dict[str, Any] | None] = []
-        for i, meta in enumerate(self.seats):
-            if meta is None:
-                seats.append(None)
-                continue
-            public = self.public_seat(i, meta)
-            public["chips"] = stacks.get(i, 0) if meta.in_game else meta.stack
-            seats.append(public)
-        return seats
+    def public_seats(self) -> list[dict[str, Any] | None]:
+        """Every seat (``None`` when empty) as every viewer sees it, with its chips."""
+        return [
+            None if meta is None else self.public_seat(i, meta) for i, meta in enumerate(self.seats)
+        ]
 
     def public_ledger(self, in_middle: int) -> dict[str, Any]:
         """The ledger's rows, the settle-up, and the chips ``in_middle`` of the table."""
