@@ -272,23 +272,20 @@ class PaiGowWebGame:
         """Every bot plays Pai Gow (any but ``equity`` sets the house way)."""
 
     # -- what the table does by itself --------------------------------------------------------
-    def next_auto(
-        self, *, connected: set[int], idle: float, bot_delay: float, deal_delay: float
+    def deal_plan(
+        self, plan: Auto, *, connected: set[int], idle: float, bot_delay: float
     ) -> Auto | None:
-        """What to do next without a player, and after how many seconds: deal; set
+        """The deal, saying whether a bot at the table sets by its estimate."""
+        if any(m is not None and m.bot and estimates(m.bot) for m in self.table.seats):
+            return Auto(plan.delay, {"kind": "deal", "estimates": True})
+        return plan
+
+    def next_auto(self, *, connected: set[int], idle: float, bot_delay: float) -> Auto | None:
+        """During a deal, what to do without a player, and after how many seconds: set
         the house way for a player who left, is sat out or ran out of time."""
         table = self.table
-        away = table.away_unseat(lambda seat, meta: self.dealt_in(seat))
-        if away is not None:
-            return away
         deal = self.deal_now
-        if deal is None or not self.in_hand:
-            if self.can_deal() and not table.paused and not table.closed:
-                command: dict[str, Any] = {"kind": "deal"}
-                if any(m is not None and m.bot and estimates(m.bot) for m in table.seats):
-                    command["estimates"] = True
-                return Auto(max(0.0, deal_delay - idle), command)
-            return None
+        assert deal is not None
         elapsed = time.monotonic() - self.deal_clock
         soonest: Auto | None = None
         for pseat in deal.waiting:

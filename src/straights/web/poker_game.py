@@ -672,16 +672,13 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             raise IllegalActionError("the cfr bot plays only Straights: choose another style")
 
     # -- what the table does by itself --------------------------------------------------------
-    def next_auto(
-        self, *, connected: set[int], idle: float, bot_delay: float, deal_delay: float
+    def deal_plan(
+        self, plan: Auto, *, connected: set[int], idle: float, bot_delay: float
     ) -> Auto | None:
-        """As every poker table, and on dealer's choice a chooser's default when he is
-        a bot (at the bots' pace) or lets the turn timer run out."""
-        plan = SeatedGame.next_auto(
-            self, connected=connected, idle=idle, bot_delay=bot_delay, deal_delay=deal_delay
-        )
+        """The deal, and on dealer's choice first a chooser's default when he is a bot
+        (at the bots' pace) or lets the turn timer run out."""
         chooser = self.chooser()
-        if chooser is None or plan is None or (plan.command or {}).get("kind") != "deal":
+        if chooser is None:
             return plan
         meta = self.table.seats[chooser]
         assert meta is not None

@@ -96,7 +96,6 @@ class Seating(Protocol):
     seq: int
     seats: list[SeatMeta | None]
     accounts: dict[int, Account]
-    owners: dict[int, dict[int, int]]
     dealt_names: dict[int, dict[int, str]]
     timeouts: dict[int, set[int]]
     muckers: set[int]
@@ -105,12 +104,7 @@ class Seating(Protocol):
     closed: bool
 
     @property
-    def auto_limit(self) -> int: ...
-    @property
     def keeps_broke_players(self) -> bool: ...
-    @property
-    def in_hand(self) -> bool: ...
-    def can_deal(self) -> bool: ...
     def owner_in_deal(self, seat: int | None, number: int) -> int | None: ...
     def free(self, seat: int, why: str) -> None: ...
     def taken(self, seat: int) -> SeatMeta: ...
@@ -119,7 +113,6 @@ class Seating(Protocol):
     def you(self, seat: int | None, broke: bool) -> dict[str, Any]: ...
     def turn(self, seat: int | None, turn_left: float | None) -> dict[str, Any] | None: ...
     def common_settings(self) -> dict[str, Any]: ...
-    def away_unseat(self, playing: Callable[[int, SeatMeta], bool]) -> Auto | None: ...
     def bot_delay(self, server_delay: float) -> float: ...
     def person_wait(self, seat: int, connected: set[int]) -> float | None: ...
     def bank_left(self, seat: int) -> float: ...
@@ -172,9 +165,10 @@ class WebGame(Protocol):
     def change(self, command: dict[str, Any]) -> TableSettings: ...
     def close(self) -> None: ...
     def check_bot(self, kind: str) -> None: ...
-    def next_auto(
-        self, *, connected: set[int], idle: float, bot_delay: float, deal_delay: float
+    def deal_plan(
+        self, plan: Auto, *, connected: set[int], idle: float, bot_delay: float
     ) -> Auto | None: ...
+    def next_auto(self, *, connected: set[int], idle: float, bot_delay: float) -> Auto | None: ...
     def fallback(self, seat: int, why: str) -> dict[str, Any]: ...
     def turn_left(self, idle: float) -> float | None: ...
     def bot_move(self, seat: int, bot: Callable[[], Bot]) -> Callable[[], dict[str, Any]]: ...
@@ -411,24 +405,16 @@ class SeatedGame(Generic[EngineT]):
     def fallback(self, seat: int, why: str) -> dict[str, Any]:
         raise NotImplementedError
 
-    def next_auto(
-        self,
-        *,
-        connected: set[int],
-        idle: float,
-        bot_delay: float,
-        deal_delay: float,
+    def deal_plan(
+        self, plan: Auto, *, connected: set[int], idle: float, bot_delay: float
     ) -> Auto | None:
-        """What to do next without a player, and after how many seconds: unseat one
-        away too long, deal, forfeit for a leaver, let a bot act, time a person out."""
+        """The table's next deal: ``plan``, as the table makes it."""
+        return plan
+
+    def next_auto(self, *, connected: set[int], idle: float, bot_delay: float) -> Auto | None:
+        """During a deal, what to do without a player, and after how many seconds:
+        forfeit for a leaver, let a bot act, time a person out."""
         table = self.table
-        away = table.away_unseat(lambda seat, meta: meta.in_game)
-        if away is not None:
-            return away
-        if not table.in_hand:
-            if table.can_deal() and not table.paused and not table.closed:
-                return Auto(max(0.0, deal_delay - idle), {"kind": "deal"})
-            return None
         actor = self.engine.actor
         assert actor is not None
         meta = table.seats[actor]

@@ -810,9 +810,14 @@ class WebTable:
         ``idle`` is the time since the last change; ``connected`` the seats with
         a live connection; ``bot_delay`` the bots' delay of a table that sets none.
         """
-        plan = self.game.next_auto(
-            connected=connected, idle=idle, bot_delay=bot_delay, deal_delay=deal_delay
-        )
+        plan = self.away_unseat(self.game.playing)
+        if plan is not None:
+            return plan
+        if self.in_hand:
+            plan = self.game.next_auto(connected=connected, idle=idle, bot_delay=bot_delay)
+        elif self.can_deal() and not self.paused and not self.closed:
+            deal = Auto(max(0.0, deal_delay - idle), {"kind": "deal"})
+            plan = self.game.deal_plan(deal, connected=connected, idle=idle, bot_delay=bot_delay)
         later = self._away_soonest(self.game.playing)  # an away seat's time running out
         if later is not None and (plan is None or later.delay < plan.delay):
             return later
