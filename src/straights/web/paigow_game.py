@@ -423,8 +423,6 @@ class PaiGowWebGame:
             and not (self.in_hand and self.dealt_in(seat))
         )
         return {
-            "type": "state",
-            "version": table.seq,
             "you": table.you(seat, broke) | {"wager": None if me is None else self.wager_of(me)},
             "hand": hand,
             "turn": table.turn(seat if waiting else None, turn_left),

@@ -839,8 +839,6 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             }
         timed = actor if actor is not None and not data["finished"] else chooser
         return {
-            "type": "state",
-            "version": self.table.seq,
             "you": self.table.you(seat, self.out_of_chips(seat)),
             "hand": data,
             "choice": choice,

@@ -93,7 +93,6 @@ class Seating(Protocol):
     id: str
     settings: TableSettings
     seed: int
-    seq: int
     seats: list[SeatMeta | None]
     accounts: dict[int, Account]
     dealt_names: dict[int, dict[int, str]]

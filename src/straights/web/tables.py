@@ -205,10 +205,7 @@ class WebTable:
 
     def host_seat(self) -> int | None:
         """The seat of the player who holds the host role, if he is seated."""
-        for i, meta in enumerate(self.seats):
-            if meta is not None and _same(meta.token_hash, self.host_hash):
-                return i
-        return None
+        return self.seat_of(self.host_hash)
 
     def returned(self, player: int) -> int:
         """Chips player ``player`` took away and brought back ("returns" buy-ins): the
@@ -978,7 +975,8 @@ class WebTable:
     ) -> dict[str, Any]:
         """The parts of :meth:`state_for` that depend on the viewer (a broadcast
         serialises the :data:`SHARED` parts once for every viewer)."""
-        state = self.game.own_state(seat, turn_left=turn_left, public=public)
+        state = {"type": "state", "version": self.seq}
+        state |= self.game.own_state(seat, turn_left=turn_left, public=public)
         if "hud" in public:
             state["hud"] = public["hud"]
         return state
