@@ -362,9 +362,12 @@ class PokerSeats:
 
     def next_button(self, ready: list[int]) -> int:
         """The seat among ``ready`` (seats, sorted) that deals next: the first after
-        the last deal's button (the lowest at the first deal)."""
+        the last deal's button (the lowest at the first deal, or the dealer draw's of
+        rule 1 from a :attr:`draw_pack` shuffled from the table's seed)."""
         if self.button is None and self.draw_pack is not None:
-            return ready[first_button(len(ready), self.draw_pack, self.seed)]
+            winner = draw_button(len(ready), self.draw_pack, self.seed)[-1].winner
+            assert winner is not None  # the draw goes on until one card is highest
+            return ready[winner]
         last = -1 if self.button is None else self.button
         return next((s for s in ready if s > last), ready[0])
 
@@ -460,18 +463,6 @@ def _card(code: str) -> Card:
         return Card(code)
     except StraightsError as exc:
         raise IllegalActionError(str(exc)) from None
-
-
-def first_button(players: int, pack: int, seed: int) -> int:
-    """Which of ``players`` (counted from 0, in seat order) deals first: the dealer
-    draw of rule 1 from a ``pack`` (55 or 52) shuffled from the table's ``seed``.
-
-    >>> first_button(3, 55, 7) in (0, 1, 2), first_button(3, 55, 7) == first_button(3, 55, 7)
-    (True, True)
-    """
-    winner = draw_button(players, pack, seed)[-1].winner
-    assert winner is not None  # the draw goes on until one card is highest
-    return winner
 
 
 class PokerWebGame(SeatedGame[PokerSeats]):
