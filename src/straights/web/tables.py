@@ -230,16 +230,13 @@ class WebTable:
         seats = {m.owner: i for i, m in enumerate(self.seats) if m is not None}
         rows = []
         for account in self.accounts.values():
-            seat = seats.get(account.player)
-            meta = None if seat is None else self.seats[seat]
-            stack = 0 if seat is None or meta is None else self.game.stack_of(seat, meta)
-            back = self.returned(account.player)
+            stack, back = self.chips_of_player(account.player), self.returned(account.player)
             rows.append(
                 {
                     "player": account.player,
                     "name": account.name,
                     "bot": account.bot,
-                    "seat": seat,
+                    "seat": seats.get(account.player),
                     "bought": account.bought - back,
                     "cashed": account.cashed - back,
                     "stack": stack,
@@ -442,6 +439,12 @@ class WebTable:
                 return account
         return None
 
+    def _seat(self, seat: int, account: Account) -> SeatMeta:
+        """``account``'s player sits in ``seat``, with no chips yet."""
+        meta = SeatMeta(account.player, account.name, account.bot, account.token_hash, stack=0)
+        self.seats[seat] = meta
+        return meta
+
     def _do_sit(self, c: dict[str, Any]) -> None:
         seat = int(c["seat"])
         self._empty_seat(seat)
@@ -455,10 +458,7 @@ class WebTable:
         if c.get("host") and self.host_hash == self.creator_hash:
             # The creator sat down: the role goes with his player (his token still works).
             self.host_hash, self.creator = token_hash, account.player
-        meta = SeatMeta(
-            owner=account.player, name=account.name, bot=None, token_hash=token_hash, stack=0
-        )
-        self.seats[seat] = meta
+        meta = self._seat(seat, account)
         if account.last_out > 0:
             self._enter(account, "buy-in", account.last_out, "returns")
             meta.stack, account.last_out = account.last_out, 0
@@ -485,8 +485,7 @@ class WebTable:
             account = Account(self.seq + 1, name, str(c["bot"]), None)
             self.accounts[account.player] = account
         account.bot = str(c["bot"])
-        meta = SeatMeta(account.player, account.name, account.bot, token_hash=None, stack=0)
-        self.seats[seat] = meta
+        meta = self._seat(seat, account)
         self._buy_in(meta, "sits", approve=bool(c.get("guest")))
 
     def _do_unseat(self, c: dict[str, Any]) -> None:
@@ -714,9 +713,7 @@ class WebTable:
             account = Account(self.seq + 1, str(c["name"]), None if bot is None else str(bot),
                               None if token_hash is None else str(token_hash))  # fmt: skip
             self.accounts[account.player] = account
-        meta = SeatMeta(owner=account.player, name=account.name, bot=account.bot,
-                        token_hash=account.token_hash, stack=0)  # fmt: skip
-        self.seats[seat] = meta
+        meta = self._seat(seat, account)
         self._enter(account, "buy-in", chips, "tournament")
         meta.stack = chips
 
