@@ -58,7 +58,9 @@ def test_each_seat_names_its_hand_on_both_runs(
         p.send({"type": "act", "token": p.token, "action": "runs", "to": 2})
         p.wait_for(lambda m: m["type"] == "state" and not m["hand"].get("runs"))
     try:
-        webtools.wait_until(page, "app.state.hand.hand_number === 1 && app.state.hand.finished")
+        # (app.state is null until the page's first state: wait for it, then deal 1's end)
+        done = "app.state && app.state.hand.hand_number === 1 && app.state.hand.finished"
+        webtools.wait_until(page, done)
         assert page.evaluate("app.state.hand.runs_dealt") == 2
         players = page.evaluate("app.state.hand.players")
         held = {p["seat"]: set(p["cards"]) for p in players}

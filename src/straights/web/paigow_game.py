@@ -272,23 +272,20 @@ class PaiGowWebGame:
         """Every bot plays Pai Gow (any but ``equity`` sets the house way)."""
 
     # -- what the table does by itself --------------------------------------------------------
-    def next_auto(
-        self, *, connected: set[int], idle: float, bot_delay: float, deal_delay: float
+    def deal_plan(
+        self, plan: Auto, *, connected: set[int], idle: float, bot_delay: float
     ) -> Auto | None:
-        """What to do next without a player, and after how many seconds: deal; set
+        """The deal, saying whether a bot at the table sets by its estimate."""
+        if any(m is not None and m.bot and estimates(m.bot) for m in self.table.seats):
+            return Auto(plan.delay, {"kind": "deal", "estimates": True})
+        return plan
+
+    def next_auto(self, *, connected: set[int], idle: float, bot_delay: float) -> Auto | None:
+        """During a deal, what to do without a player, and after how many seconds: set
         the house way for a player who left, is sat out or ran out of time."""
         table = self.table
-        away = table.away_unseat(lambda seat, meta: self.dealt_in(seat))
-        if away is not None:
-            return away
         deal = self.deal_now
-        if deal is None or not self.in_hand:
-            if self.can_deal() and not table.paused and not table.closed:
-                command: dict[str, Any] = {"kind": "deal"}
-                if any(m is not None and m.bot and estimates(m.bot) for m in table.seats):
-                    command["estimates"] = True
-                return Auto(max(0.0, deal_delay - idle), command)
-            return None
+        assert deal is not None
         elapsed = time.monotonic() - self.deal_clock
         soonest: Auto | None = None
         for pseat in deal.waiting:
@@ -362,12 +359,11 @@ class PaiGowWebGame:
     def public_state(self) -> dict[str, Any]:
         table = self.table
         deal = self.deal_now
-        seats: list[dict[str, Any] | None] = []
-        for i, meta in enumerate(table.seats):
-            if meta is None:
-                seats.append(None)
+        seats = table.public_seats()
+        for i, public in enumerate(seats):
+            meta = table.seats[i]
+            if public is None or meta is None:
                 continue
-            public = table.public_seat(i, meta)
             playing = deal is not None and self.dealt_in(i)
             if meta.leaving or meta.sat_out or table.accounts[meta.owner].pending:
                 pass
@@ -377,11 +373,9 @@ class PaiGowWebGame:
                 public["status"] = "out of chips"
             elif not self.in_hand:
                 public["status"] = "playing"
-            public["chips"] = meta.stack
             public["wager"] = self.wager_of(meta)
             public["bet"] = deal.bets.get(i + 1) if playing and deal is not None else None
             public["set"] = playing and deal is not None and i + 1 in deal.settings
-            seats.append(public)
         ledger = table.public_ledger(self.bets_in_play()) | {"house": self.house}
         return {
             "table": self.public_settings(),
@@ -429,8 +423,6 @@ class PaiGowWebGame:
             and not (self.in_hand and self.dealt_in(seat))
         )
         return {
-            "type": "state",
-            "version": table.seq,
             "you": table.you(seat, broke) | {"wager": None if me is None else self.wager_of(me)},
             "hand": hand,
             "turn": table.turn(seat if waiting else None, turn_left),

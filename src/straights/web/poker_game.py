@@ -361,9 +361,12 @@ class PokerSeats:
 
     def next_button(self, ready: list[int]) -> int:
         """The seat among ``ready`` (seats, sorted) that deals next: the first after
-        the last deal's button (the lowest at the first deal)."""
+        the last deal's button (the lowest at the first deal, or the dealer draw's of
+        rule 1 from a :attr:`draw_pack` shuffled from the table's seed)."""
         if self.button is None and self.draw_pack is not None:
-            return ready[first_button(len(ready), self.draw_pack, self.seed)]
+            winner = draw_button(len(ready), self.draw_pack, self.seed)[-1].winner
+            assert winner is not None  # the draw goes on until one card is highest
+            return ready[winner]
         last = -1 if self.button is None else self.button
         return next((s for s in ready if s > last), ready[0])
 
@@ -659,16 +662,13 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             raise IllegalActionError("the cfr bot plays only Straights: choose another style")
 
     # -- what the table does by itself --------------------------------------------------------
-    def next_auto(
-        self, *, connected: set[int], idle: float, bot_delay: float, deal_delay: float
+    def deal_plan(
+        self, plan: Auto, *, connected: set[int], idle: float, bot_delay: float
     ) -> Auto | None:
-        """As every poker table, and on dealer's choice a chooser's default when he is
-        a bot (at the bots' pace) or lets the turn timer run out."""
-        plan = SeatedGame.next_auto(
-            self, connected=connected, idle=idle, bot_delay=bot_delay, deal_delay=deal_delay
-        )
+        """The deal, and on dealer's choice first a chooser's default when he is a bot
+        (at the bots' pace) or lets the turn timer run out."""
         chooser = self.chooser()
-        if chooser is None or plan is None or (plan.command or {}).get("kind") != "deal":
+        if chooser is None:
             return plan
         meta = self.table.seats[chooser]
         assert meta is not None
@@ -774,7 +774,7 @@ class PokerWebGame(SeatedGame[PokerSeats]):
     def public_state(self) -> dict[str, Any]:
         """The seats, the ledger, the side pots; the log in words a spectator may read."""
         stacks = self.engine.stacks()
-        seats = self.table.public_seats(stacks)
+        seats = self.table.public_seats()
         ledger = self.table.public_ledger(self.engine.total_chips() - sum(stacks.values()))
         hand = self.engine.hand
         log: list[str] = []
@@ -829,8 +829,6 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             }
         timed = actor if actor is not None and not data["finished"] else chooser
         return {
-            "type": "state",
-            "version": self.table.seq,
             "you": self.table.you(seat, self.out_of_chips(seat)),
             "hand": data,
             "choice": choice,
@@ -1107,10 +1105,6 @@ def _label(kind: str, amount: int, low: int, high: int) -> str:
     if kind in ("call", "bring-in"):
         return f"{kind} {amount}"
     return f"{kind} {low}" if low == high else f"{kind} {low}–{high}"
-
-
-def _cards_text(cards: tuple[Card | None, ...]) -> str:
-    return " ".join(str(c) for c in cards if c is not None)
 
 
 def _namer(hand: Dealt, names: dict[int, str]) -> Callable[[int], str]:

@@ -205,10 +205,7 @@ class WebTable:
 
     def host_seat(self) -> int | None:
         """The seat of the player who holds the host role, if he is seated."""
-        for i, meta in enumerate(self.seats):
-            if meta is not None and _same(meta.token_hash, self.host_hash):
-                return i
-        return None
+        return self.seat_of(self.host_hash)
 
     def returned(self, player: int) -> int:
         """Chips player ``player`` took away and brought back ("returns" buy-ins): the
@@ -233,16 +230,13 @@ class WebTable:
         seats = {m.owner: i for i, m in enumerate(self.seats) if m is not None}
         rows = []
         for account in self.accounts.values():
-            seat = seats.get(account.player)
-            meta = None if seat is None else self.seats[seat]
-            stack = 0 if seat is None or meta is None else self.game.stack_of(seat, meta)
-            back = self.returned(account.player)
+            stack, back = self.chips_of_player(account.player), self.returned(account.player)
             rows.append(
                 {
                     "player": account.player,
                     "name": account.name,
                     "bot": account.bot,
-                    "seat": seat,
+                    "seat": seats.get(account.player),
                     "bought": account.bought - back,
                     "cashed": account.cashed - back,
                     "stack": stack,
@@ -445,6 +439,12 @@ class WebTable:
                 return account
         return None
 
+    def _seat(self, seat: int, account: Account) -> SeatMeta:
+        """``account``'s player sits in ``seat``, with no chips yet."""
+        meta = SeatMeta(account.player, account.name, account.bot, account.token_hash, stack=0)
+        self.seats[seat] = meta
+        return meta
+
     def _do_sit(self, c: dict[str, Any]) -> None:
         seat = int(c["seat"])
         self._empty_seat(seat)
@@ -458,10 +458,7 @@ class WebTable:
         if c.get("host") and self.host_hash == self.creator_hash:
             # The creator sat down: the role goes with his player (his token still works).
             self.host_hash, self.creator = token_hash, account.player
-        meta = SeatMeta(
-            owner=account.player, name=account.name, bot=None, token_hash=token_hash, stack=0
-        )
-        self.seats[seat] = meta
+        meta = self._seat(seat, account)
         if account.last_out > 0:
             self._enter(account, "buy-in", account.last_out, "returns")
             meta.stack, account.last_out = account.last_out, 0
@@ -488,8 +485,7 @@ class WebTable:
             account = Account(self.seq + 1, name, str(c["bot"]), None)
             self.accounts[account.player] = account
         account.bot = str(c["bot"])
-        meta = SeatMeta(account.player, account.name, account.bot, token_hash=None, stack=0)
-        self.seats[seat] = meta
+        meta = self._seat(seat, account)
         self._buy_in(meta, "sits", approve=bool(c.get("guest")))
 
     def _do_unseat(self, c: dict[str, Any]) -> None:
@@ -717,9 +713,7 @@ class WebTable:
             account = Account(self.seq + 1, str(c["name"]), None if bot is None else str(bot),
                               None if token_hash is None else str(token_hash))  # fmt: skip
             self.accounts[account.player] = account
-        meta = SeatMeta(owner=account.player, name=account.name, bot=account.bot,
-                        token_hash=account.token_hash, stack=0)  # fmt: skip
-        self.seats[seat] = meta
+        meta = self._seat(seat, account)
         self._enter(account, "buy-in", chips, "tournament")
         meta.stack = chips
 
@@ -810,9 +804,14 @@ class WebTable:
         ``idle`` is the time since the last change; ``connected`` the seats with
         a live connection; ``bot_delay`` the bots' delay of a table that sets none.
         """
-        plan = self.game.next_auto(
-            connected=connected, idle=idle, bot_delay=bot_delay, deal_delay=deal_delay
-        )
+        plan = self.away_unseat(self.game.playing)
+        if plan is not None:
+            return plan
+        if self.in_hand:
+            plan = self.game.next_auto(connected=connected, idle=idle, bot_delay=bot_delay)
+        elif self.can_deal() and not self.paused and not self.closed:
+            deal = Auto(max(0.0, deal_delay - idle), {"kind": "deal"})
+            plan = self.game.deal_plan(deal, connected=connected, idle=idle, bot_delay=bot_delay)
         later = self._away_soonest(self.game.playing)  # an away seat's time running out
         if later is not None and (plan is None or later.delay < plan.delay):
             return later
@@ -887,24 +886,19 @@ class WebTable:
         return public
 
     def public_seat(self, seat: int, meta: SeatMeta) -> dict[str, Any]:
-        """A taken seat as every viewer sees it (the chips are the caller's to add)."""
+        """A taken seat as every viewer sees it, with its chips (the game adds its own)."""
         public = meta.to_public(seat)
         if self.accounts[meta.owner].pending:
             public["status"] = "buy-in waits for the host"
         public["host"] = meta.token_hash == self.host_hash
+        public["chips"] = self.game.stack_of(seat, meta)
         return public
 
-    def public_seats(self, stacks: dict[int, int]) -> list[dict[str, Any] | None]:
-        """Every seat (``None`` when empty) with its chips: ``stacks`` while in the game."""
-        seats: list[dict[str, Any] | None] = []
-        for i, meta in enumerate(self.seats):
-            if meta is None:
-                seats.append(None)
-                continue
-            public = self.public_seat(i, meta)
-            public["chips"] = stacks.get(i, 0) if meta.in_game else meta.stack
-            seats.append(public)
-        return seats
+    def public_seats(self) -> list[dict[str, Any] | None]:
+        """Every seat (``None`` when empty) as every viewer sees it, with its chips."""
+        return [
+            None if meta is None else self.public_seat(i, meta) for i, meta in enumerate(self.seats)
+        ]
 
     def public_ledger(self, in_middle: int) -> dict[str, Any]:
         """The ledger's rows, the settle-up, and the chips ``in_middle`` of the table."""
@@ -978,7 +972,8 @@ class WebTable:
     ) -> dict[str, Any]:
         """The parts of :meth:`state_for` that depend on the viewer (a broadcast
         serialises the :data:`SHARED` parts once for every viewer)."""
-        state = self.game.own_state(seat, turn_left=turn_left, public=public)
+        state = {"type": "state", "version": self.seq}
+        state |= self.game.own_state(seat, turn_left=turn_left, public=public)
         if "hud" in public:
             state["hud"] = public["hud"]
         return state

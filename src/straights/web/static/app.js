@@ -29,10 +29,10 @@ function cardEl(code, opts = {}) {
   if (code === null || code === undefined) {
     c.classList.add(opts.slot ? "slot" : "back");
     c.setAttribute("aria-label", opts.slot ? "no card yet" : "face-down card");
-  } else if (code.length === 1) {
+  } else if (code.length === 1 || code === "Jk") {  // a special card; the joker "Jk" is ★
     c.classList.add("special");
-    c.textContent = code;
-    c.setAttribute("aria-label", "special card " + code);
+    c.textContent = code === "Jk" ? "★" : code;
+    c.setAttribute("aria-label", code === "Jk" ? "joker" : "special card " + code);
   } else {
     const rank = RANKS[code[0]] || code[0];
     const suit = code[1].toLowerCase();
@@ -410,6 +410,17 @@ function lastWords(state, seat, p) {
   if (p.folded) return /fold/.test(said) ? said : "folded";
   if (!h.finished && p.stack === 0 && (p.in_hand ?? true)) return /all-in/.test(said) ? said : (said ? `${said} · all-in` : "all-in");
   return said;
+}
+
+// The seats of a state for renderSeats: an empty one, or a taken one's name, chips and
+// bot with what `more(i, meta, status)` adds (`status`: the server's, "playing" unsaid).
+function seatRows(state, more) {
+  return Array.from({ length: state.table.seats }, (_, i) => {
+    const meta = state.seats[i];
+    if (!meta) return { seat: i, empty: true };
+    const status = meta.status === "playing" ? "" : meta.status;
+    return { seat: i, name: meta.name, chips: meta.chips, bot: meta.bot, ...more(i, meta, status) };
+  });
 }
 
 function renderSeats(seats, n, me) {

@@ -136,7 +136,7 @@ function renderBadges(state) {
     const board = el("div", "board second");
     board.setAttribute("aria-label", label);
     if (title) board.append(el("span", "run-label", title));
-    for (const c of cards) if (c) board.append(variantCard(c, { small: true }));
+    for (const c of cards) if (c) board.append(cardEl(c, { small: true }));
     $("pot").append(board);
   }
 }

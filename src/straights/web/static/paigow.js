@@ -6,12 +6,22 @@
 
 const pg = { deal: 0, front: [] };  // the two-card hand being set, for deal pg.deal
 
+// A Pai Gow card: the joker (the bug) says what it may be.
 function pgCard(code, opts = {}) {
-  if (code !== "Jk") return cardEl(code, opts);
-  const c = el("div", "card special joker" + (opts.small ? " sm" : ""), "★");
-  c.setAttribute("aria-label", "joker");
-  c.title = "the joker: an ace, or any card that completes a straight or a flush";
+  const c = cardEl(code, opts);
+  if (code === "Jk") {
+    c.classList.add("joker");
+    c.title = "the joker: an ace, or any card that completes a straight or a flush";
+  }
   return c;
+}
+
+// A setting's two hands in small cards, into `box`: the two-card | the five-card.
+function pgPair(box, setting) {
+  for (const c of setting.front) box.append(pgCard(c, { small: true }));
+  box.append(el("span", "pg-bar", "|"));
+  for (const c of setting.back) box.append(pgCard(c, { small: true }));
+  return box;
 }
 
 function pgHandRow(label, cards, opts = {}) {
@@ -35,13 +45,8 @@ function pgResultText(r) {
 
 function pgSeats(state) {
   const d = state.hand.deal;
-  const out = [];
-  for (let i = 0; i < state.table.seats; i++) {
-    const meta = state.seats[i];
-    if (!meta) { out.push({ seat: i, empty: true }); continue; }
-    const key = String(i + 1);
-    const r = d && d.results[key];
-    let status = meta.status === "playing" ? "" : meta.status;
+  return seatRows(state, (i, meta, status) => {
+    const r = d && d.results[String(i + 1)];
     // An equity bot (any style) sets by its estimate; every other bot the house way.
     const how = meta.bot && meta.bot.startsWith("equity") ? "bot (equity)" : "bot (house way)";
     if (meta.bot) status = status ? `bot · ${status}` : how;
@@ -52,13 +57,11 @@ function pgSeats(state) {
     } else if (meta.wager) {
       last = `bets ${meta.wager}`;
     }
-    out.push({
-      seat: i, name: meta.name, chips: meta.chips, status, bot: meta.bot, last,
-      turn: Boolean(d && !d.finished && d.waiting.includes(i + 1)),
+    return {
+      status, last, turn: Boolean(d && !d.finished && d.waiting.includes(i + 1)),
       won: r && r.net > 0 ? r.net : 0, bet: meta.bet || 0, cards: null,
-    });
-  }
-  return out;
+    };
+  });
 }
 
 function pgBank(state) {
@@ -103,10 +106,7 @@ function pgResults(state) {
     line.append(el("b", null, nameOf(state, seat)));
     if (s) {
       const hands = el("span", "pg-mini");
-      for (const c of s.front) hands.append(pgCard(c, { small: true }));
-      hands.append(el("span", "pg-bar", "|"));
-      for (const c of s.back) hands.append(pgCard(c, { small: true }));
-      line.append(hands);
+      line.append(pgPair(hands, s));
       const how = s.how === "player" ? "" : ` (${s.how})`;
       line.append(el("span", "pg-words", `two-card ${s.front_hand}, five-card ${s.back_hand}${how}`));
     }
@@ -182,9 +182,7 @@ function pgMe(state) {
       best.hidden = false;
       best.id = "best";
       best.append(el("span", "pg-label", `House way (${way.rule}): `));
-      for (const c of way.front) best.append(pgCard(c, { small: true }));
-      best.append(el("span", "pg-bar", "|"));
-      for (const c of way.back) best.append(pgCard(c, { small: true }));
+      pgPair(best, way);
       best.append(el("span", "pg-words", `two-card ${way.front_hand}, five-card ${way.back_hand}`));
     }
     const set = el("button", "primary", "Set hands");

@@ -13,44 +13,33 @@ function variantTitle(state) {
   return `${t.name || "Table"} · ${what} · stakes ×${t.ante}`;
 }
 
-// A card of a variant: an ASCII code, null face down; the joker "Jk" is drawn as ★.
-function variantCard(code, opts = {}) {
-  if (code === "Jk") {
-    const c = el("div", "card special" + (opts.small ? " sm" : ""), "★");
-    c.setAttribute("aria-label", "joker");
-    return c;
-  }
-  return cardEl(code, opts);
+// What seat `i` shows of deal `h`'s player `p` (none: not dealt in): every card in
+// order, up cards marked, the shown hand.
+function dealtSeat(h, i, p) {
+  return {
+    dealer: h.button === i && h.hand_number > 0,
+    turn: h.actor === i && !h.finished,
+    won: p ? p.won : 0,
+    folded: Boolean(p && p.folded),
+    bet: p ? p.committed : 0,
+    cards: p && !p.folded && p.cards.length ? p.cards : null,
+    up: p ? p.up : [],
+    shown: p ? p.shown : "",
+    // A board run twice (or two boards): the view names the shown hand on each.
+    shownRuns: p && p.shown_runs && p.shown_runs.length > 1 ? p.shown_runs : [],
+    runWord: h.runs_dealt > 1 ? "Run" : "Board",
+  };
 }
 
-// The seats as a variant's state shows them: every card in order, up cards marked.
+// The seats as a variant's state shows them.
 function variantSeats(state) {
   const h = state.hand;
   const players = new Map((h.players || []).map((p) => [p.seat, p]));
-  const out = [];
-  for (let i = 0; i < state.table.seats; i++) {
-    const meta = state.seats[i];
-    if (!meta) { out.push({ seat: i, empty: true }); continue; }
+  return seatRows(state, (i, meta, status) => {
     const p = players.get(i);
-    let status = meta.status === "playing" ? "" : meta.status;
-    if (meta.bot) status = status ? `${meta.bot} bot · ${status}` : `${meta.bot} bot`;
-    out.push({
-      seat: i, name: meta.name, chips: meta.chips, status, bot: meta.bot,
-      last: lastWords(state, i, p),
-      dealer: h.button === i && h.hand_number > 0,
-      turn: h.actor === i && !h.finished,
-      won: p ? p.won : 0,
-      inHand: Boolean(p), folded: Boolean(p && p.folded),
-      bet: p ? p.committed : 0,
-      cards: p && !p.folded && p.cards.length ? p.cards : null,
-      up: p ? p.up : [],
-      shown: p ? p.shown : "",
-      // A board run twice (or two boards): the view names the shown hand on each.
-      shownRuns: p && p.shown_runs && p.shown_runs.length > 1 ? p.shown_runs : [],
-      runWord: h.runs_dealt > 1 ? "Run" : "Board",
-    });
-  }
-  return out;
+    const bot = meta.bot ? (status ? `${meta.bot} bot · ${status}` : `${meta.bot} bot`) : status;
+    return { status: bot, last: lastWords(state, i, p), ...dealtSeat(h, i, p) };
+  });
 }
 
 // After app.js drew the seats: stud's up cards stand out, the shown hands are named.
@@ -64,7 +53,7 @@ function markSeats(seats) {
       mini.replaceChildren();
       mini.classList.toggle("many", s.cards.length > 3);  // overlapped, to fit the seat
       s.cards.forEach((c, k) => {
-        const card = variantCard(c, { small: true });
+        const card = cardEl(c, { small: true });
         if (s.up[k]) { card.classList.add("up"); card.title = "face up"; }
         mini.append(card);
       });
@@ -83,7 +72,7 @@ function renderVariantBoard(h, animate = false) {
   const board = h.board || [];
   const down = new Set(h.board_down || []);
   board.forEach((code, k) => {
-    const c = variantCard(code);
+    const c = cardEl(code);
     if (code === null) { c.classList.add("key"); c.title = down.has(k) ? "the key card, face down" : "face down"; }
     else if (down.has(k)) {
       c.classList.add("key");
@@ -181,7 +170,7 @@ function renderVariantMe(state) {
   const key = `${h.hand_number}:${h.street}:${picking}`;
   if (app.pickKey !== key) { app.pickKey = key; app.picked = new Set(); }
   hole.forEach((code, k) => {
-    const c = variantCard(code);
+    const c = cardEl(code);
     if (h.hole_up[k]) { c.classList.add("up"); c.title = "face up"; }
     if (picking) {
       const can = pick.positions.includes(k);
@@ -308,19 +297,11 @@ function renderVariant(state) {
 function drawVariantHistory(msg) {
   const step = app.histStep;
   const h = msg.frames[step];
-  const seats = [];
   const players = new Map(h.players.map((p) => [p.seat, p]));
-  for (let i = 0; i < msg.seats; i++) {
+  const seats = Array.from({ length: msg.seats }, (_, i) => {
     const p = players.get(i);
-    if (!p) { seats.push({ seat: i, empty: true }); continue; }
-    seats.push({
-      seat: i, name: p.name, chips: p.stack, status: "", last: "", bet: p.committed,
-      dealer: h.button === i, folded: p.folded, won: p.won, turn: h.actor === i && !h.finished,
-      cards: p.folded || !p.cards.length ? null : p.cards, up: p.up, shown: p.shown,
-      shownRuns: p.shown_runs && p.shown_runs.length > 1 ? p.shown_runs : [],
-      runWord: h.runs_dealt > 1 ? "Run" : "Board",
-    });
-  }
+    return p ? { seat: i, name: p.name, chips: p.stack, ...dealtSeat(h, i, p) } : { seat: i, empty: true };
+  });
   renderSeats(seats, msg.seats, msg.you);
   markSeats(seats);
   renderVariantBoard(h);
