@@ -364,9 +364,7 @@ class PokerSeats:
         the last deal's button (the lowest at the first deal, or the dealer draw's of
         rule 1 from a :attr:`draw_pack` shuffled from the table's seed)."""
         if self.button is None and self.draw_pack is not None:
-            winner = draw_button(len(ready), self.draw_pack, self.seed)[-1].winner
-            assert winner is not None  # the draw goes on until one card is highest
-            return ready[winner]
+            return ready[first_button(len(ready), self.draw_pack, self.seed)]
         last = -1 if self.button is None else self.button
         return next((s for s in ready if s > last), ready[0])
 
