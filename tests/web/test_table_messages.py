@@ -40,11 +40,13 @@ def test_a_refused_action_gets_the_engines_reason_in_the_players_words() -> None
     other = next(s for s in (0, 1, 2) if s != actor)
     with pytest.raises(IllegalActionError, match=r"^it is not your turn: \S+"):
         t.apply({"kind": "act", "seat": other, "action": "check"})
-    # The engine's reason, with what he may do instead.
-    with pytest.raises(IllegalActionError, match=r"^you cannot fold: .*legal: check, bet to 1$"):
+    # The engine's reason, with what he may do instead, the move named once.
+    with pytest.raises(IllegalActionError) as refused:
         t.apply({"kind": "act", "seat": actor, "action": "fold"})
-    with pytest.raises(IllegalActionError, match=r"^you cannot bet to 5: .*range now is 1 to 1$"):
+    assert str(refused.value) == "you cannot fold now; legal: check, bet to 1"
+    with pytest.raises(IllegalActionError) as refused:
         t.apply({"kind": "act", "seat": actor, "action": "bet", "to": 5})
+    assert str(refused.value) == "you cannot bet to 5: the range now is 1 to 1"
 
 
 def test_history_events_carry_the_shared_wording() -> None:

@@ -562,7 +562,11 @@ class PokerWebGame(SeatedGame[PokerSeats]):
         try:
             self.engine.play(seat, move)
         except IllegalActionError as exc:
-            raise IllegalActionError(f"you cannot {move}: {_plain(str(exc))}") from None
+            reason = _plain(str(exc))  # "cannot …" already names the move: not twice
+            said = (
+                f"you {reason}" if reason.startswith("cannot ") else f"you cannot {move}: {reason}"
+            )
+            raise IllegalActionError(said) from None
         if c.get("why") == "timeout" and self.table.seats[seat] is not None:
             self.table.timeouts.setdefault(hand.number, set()).add(at)
         self.table.note_move(seat, c.get("why"))
