@@ -192,7 +192,8 @@ def sessions(
 
     >>> from straights.table import PokerGame
     >>> tables = sessions(PokerGame, ["a", "b"], 5, make_rng(1), 3, lambda t: True)
-    >>> len({id(table) for table, _ in tables})
+    >>> seen = [table for table, _ in tables]  # kept alive: ids of freed objects recur
+    >>> len({id(table) for table in seen})
     3
     """
     table: Table[DealT, PlanT] | None = None
