@@ -202,7 +202,7 @@ def test_the_arena_deals_pai_gow_session_after_session() -> None:
 
 
 def test_simulate_numbers_each_history_by_its_tables_deals(tmp_path: Path) -> None:
-    from straights.paigow.history import loads
+    from straights.poker.phh import loads
 
     path = tmp_path / "pg.phhs"
     out = run("simulate", "--game", "pai-gow", "-n", "12", "-p", "2", "--stack", "20",

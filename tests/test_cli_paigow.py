@@ -8,7 +8,7 @@ from pathlib import Path
 
 from clitools import run
 
-from straights.paigow import history as paigow_history
+from straights.poker.phh import loads as phh_loads
 
 # Seed 3 with two seats: deal 1 gives you A♣ Q♦ J♠ J♣ 8♠ 7♦ 2♥ (numbered in that order),
 # deal 2 Q♠ 7♦ 7♣ 6♦ 5♥ 4♥ 2♦.  Bad answers come first: each is one line, then the prompt again.
@@ -108,7 +108,7 @@ def test_simulate_pai_gow_json_and_histories(tmp_path: Path) -> None:
     assert len(rows) == 40 and all(row["variant"] == "_PAIGOW" for row in rows)
     # The players' results and the house's add up to nothing; each deal starts with the
     # stacks the last one left (a fresh session with 100 each when one cannot bet 20).
-    histories = paigow_history.loads(path.read_text(encoding="utf-8"))
+    histories = phh_loads(path.read_text(encoding="utf-8"))
     starts = [h["starting_stacks"] for h in histories]
     ends = [row["finishing_stacks"] for row in rows]
     players_won = sum(

@@ -22,9 +22,10 @@ from straights.errors import (
 from straights.history_files import replay_report
 from straights.paigow.deal import PaiGowDeal, first_spot
 from straights.paigow.events import Dealt, DiceRolled, Fouled, HandSet, Settled, Settlement
-from straights.paigow.history import deal_to_history, dumps, finishing_stacks, loads, replay
+from straights.paigow.history import deal_to_history, finishing_stacks, replay
 from straights.paigow.rules import FoulError, PaiGowRules, pack
 from straights.paigow.view import deal_view
+from straights.poker.phh import dumps, loads
 from straights.table import PaiGowGame, Table
 
 # The bank's seven cards set the house way as Qh Jd | 9h 9c 7d 5s 3h (one pair).

@@ -154,7 +154,7 @@ def test_a_pai_gow_table_killed_mid_deal_resumes_in_it(tmp_path: Path) -> None:
     again.act({"kind": "house", "seat": 1})
     [record] = store.hands()
     assert record.number == 1 and record.players == ["Ann", "Bob"]
-    history = paigow_history.loads(record.phh)[0]
+    history = loads(record.phh)[0]
     assert paigow_history.finishing_stacks(history) == again.table.stacks
     store.close()
 
@@ -178,7 +178,7 @@ def test_a_pai_gow_table_stored_before_the_exact_commission_replays_as_played(
         table.act({"kind": "house", "seat": 1})
     again = StoredTable.load(store, record.id)
     assert again.table.stacks == table.table.stacks and again.table.house == table.table.house
-    histories = [paigow_history.loads(h.phh)[0] for h in store.hands()]
+    histories = [loads(h.phh)[0] for h in store.hands()]
     assert len(histories) == 6 and all(h["_commission"] == "rounded-up" for h in histories)
     won = [h for h in histories if h["finishing_stacks"][0] > h["starting_stacks"][0]]
     assert won and all(h["finishing_stacks"][0] - h["starting_stacks"][0] == 9 for h in won)
@@ -256,9 +256,9 @@ def test_simulate_pai_gow_saves_every_deal_and_plays_as_unsaved(
         StoredTable.load(store, record.id)
     store.close()
     assert len(archived) == 30
-    written = paigow_history.loads(phhs.read_text(encoding="utf-8"))
+    written = loads(phhs.read_text(encoding="utf-8"))
     assert [paigow_history.finishing_stacks(h) for h in written] == [
-        paigow_history.finishing_stacks(paigow_history.loads(h)[0]) for h in archived
+        paigow_history.finishing_stacks(loads(h)[0]) for h in archived
     ]
 
 

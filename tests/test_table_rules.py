@@ -12,7 +12,6 @@ from clitools import run_main
 from straights.cards import make_rng, parse_cards
 from straights.cli.table_rules import table_house_rules, table_house_way
 from straights.errors import ConfigurationError, HandHistoryError
-from straights.paigow.history import loads as loads_paigow
 from straights.paigow.history import replay as replay_paigow
 from straights.paigow.house_way import house_way
 from straights.paigow.rules import Setting, pack
@@ -218,7 +217,7 @@ def test_a_pai_gow_history_replays_under_its_house_way(
     code, _, err = run_main(capsys, "simulate", "--game", "pai-gow", "-n", "150", "--seed", "3",
                             "--house-way", "simple", "--no-progress", "-o", str(out))  # fmt: skip
     assert code == 0, err
-    deals = loads_paigow(out.read_text())
+    deals = loads(out.read_text())
     assert all(d["_house_way"] == "simple" for d in deals)
     for deal in deals:
         replay_paigow(deal)

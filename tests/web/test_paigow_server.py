@@ -11,6 +11,7 @@ from webtools import Client, Server, cards_in
 from straights.cards import Card
 from straights.paigow import history as paigow_history
 from straights.paigow.rules import Setting
+from straights.poker.phh import loads as phh_loads
 from straights.store import Store
 
 
@@ -95,7 +96,7 @@ def test_a_pai_gow_table_survives_a_kill_mid_deal(
         [record] = store.hands()
     finally:
         store.close()
-    history = paigow_history.loads(record.phh)[0]
+    history = phh_loads(record.phh)[0]
     assert record.game == paigow_history.VARIANT and record.number == 1
     assert {"Ann", "Bob"} <= set(record.players) and history["seats"] == [1, 2, 3]
     # Replayed (and so checked), it ends with the chips the table shows.

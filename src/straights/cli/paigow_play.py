@@ -254,7 +254,7 @@ class PaiGowTerminal(TerminalTable[PaiGowDeal, Mapping[int, int]]):
 
     def tell(self, events: list[Event]) -> None:
         from straights.cli.render import ascii_only
-        from straights.paigow.wording import phrase
+        from straights.paigow.events import phrase
 
         for event in events:
             line = phrase(event, self.name, unicode=not ascii_only())

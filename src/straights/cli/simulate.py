@@ -408,7 +408,8 @@ def pai_gow_simulation(
 def _pai_gow_history(deal: PaiGowDeal, table: PaiGowTable) -> str:
     """The deal's history, numbered by its table's deals, its seats named and with the
     stacks they started it with."""
-    from straights.paigow.history import deal_to_history, dumps
+    from straights.paigow.history import deal_to_history
+    from straights.poker.phh import dumps
 
     names = {seat + 1: name for seat, name in enumerate(table.names)}
     before = {s + 1: c for s, c in zip(table.players, table.starting_stacks, strict=True)}

@@ -21,6 +21,7 @@ house's result.
 >>> deal = PaiGowDeal({2: 20}, rng=5)
 >>> deal.set_house_way(2)
 >>> history = deal_to_history(deal, {2: "Ann"}, {2: 100})
+>>> from straights.poker.phh import dumps, loads
 >>> replay(loads(dumps(history))[0]).results[2] == deal.results[2]
 True
 >>> tell_history(history, unicode=False)[-1].startswith("The house")
@@ -49,9 +50,7 @@ from straights.paigow.rules import (
 __all__ = [
     "VARIANT",
     "deal_to_history",
-    "dumps",
     "finishing_stacks",
-    "loads",
     "replay",
     "tell_history",
 ]
@@ -114,20 +113,6 @@ def deal_to_history(
     return out
 
 
-def dumps(history: dict[str, Any]) -> str:
-    """One history as TOML text (PHH's ``.phh`` form)."""
-    from straights.poker.phh import dumps as dumps_phh
-
-    return dumps_phh(history)
-
-
-def loads(text: str) -> list[dict[str, Any]]:
-    """The histories of a ``.phh`` or ``.phhs`` text."""
-    from straights.poker.phh import loads as loads_phh
-
-    return loads_phh(text)
-
-
 def _cards(text: str, line: str) -> str:
     if not _CARDS_RE.fullmatch(text):
         raise HandHistoryError(f"{line!r}: {text!r} is not a string of cards like 'AsKdJk'")
@@ -138,6 +123,16 @@ def _field(history: Mapping[str, Any], name: str) -> list[Any]:
     value = history.get(name)
     if not isinstance(value, list):
         raise HandHistoryError(f"the history has no list {name!r}")
+    return value
+
+
+def _choice(
+    history: Mapping[str, Any], name: str, choices: tuple[str, ...], default: str = ""
+) -> Any:
+    """The field ``name``, one of ``choices`` (``default``, else the first, when missing)."""
+    value = history.get(name, default or choices[0])
+    if value not in choices:
+        raise HandHistoryError(f"{name!r} = {value!r} is not one of {', '.join(choices)}")
     return value
 
 
@@ -162,18 +157,10 @@ def _replay(history: Mapping[str, Any]) -> PaiGowDeal:
     stacks = [int(s) for s in _field(history, "starting_stacks")]
     if not len(seats) == len(bets) == len(stacks):
         raise HandHistoryError("'seats', '_bets' and 'starting_stacks' differ in length")
-    foul = history.get("_foul", "refuse")
-    if foul not in FOUL_RULES:
-        raise HandHistoryError(f"'_foul' = {foul!r} is not one of {', '.join(FOUL_RULES)}")
+    foul = _choice(history, "_foul", FOUL_RULES)
     # Before 0.2 no history said how the commission was counted: it was rounded up.
-    counted = history.get("_commission", "rounded-up")
-    if counted not in COMMISSION_RULES:
-        raise HandHistoryError(
-            f"'_commission' = {counted!r} is not one of {', '.join(COMMISSION_RULES)}"
-        )
-    way = history.get("_house_way", HOUSE_WAYS[0])
-    if way not in HOUSE_WAYS:
-        raise HandHistoryError(f"'_house_way' = {way!r} is not one of {', '.join(HOUSE_WAYS)}")
+    counted = _choice(history, "_commission", COMMISSION_RULES, "rounded-up")
+    way = _choice(history, "_house_way", HOUSE_WAYS)
     percent = int(history.get("_commission_percent", 5))
     unit = bet_unit(percent) if counted == "exact" and 0 <= percent < 100 else 1
     rules = PaiGowRules(
@@ -211,7 +198,7 @@ def _replay(history: Mapping[str, Any]) -> PaiGowDeal:
         want = [int(s) for s in _field(history, "finishing_stacks")]
         if not deal.finished:
             raise HandHistoryError("the history has finishing stacks but not every hand is set")
-        got = [stack + deal.results[s].net for s, stack in zip(seats, stacks, strict=True)]
+        got = _finishing(deal, seats, stacks)
         if got != want:
             raise HandHistoryError(f"the finishing stacks are {got}, not {want}")
         if int(history.get("_house_result", deal.house)) != deal.house:
@@ -221,15 +208,16 @@ def _replay(history: Mapping[str, Any]) -> PaiGowDeal:
 
 def finishing_stacks(history: Mapping[str, Any]) -> list[int]:
     """The players' stacks after the deal of ``history``, replayed and checked."""
-    deal = replay(history)
-    seats = [int(s) for s in _field(history, "seats")]
-    stacks = [int(s) for s in _field(history, "starting_stacks")]
-    return [stack + deal.results[seat].net for seat, stack in zip(seats, stacks, strict=True)]
+    return _finishing(replay(history), list(history["seats"]), list(history["starting_stacks"]))
+
+
+def _finishing(deal: PaiGowDeal, seats: list[int], stacks: list[int]) -> list[int]:
+    return [int(stack) + deal.results[int(s)].net for s, stack in zip(seats, stacks, strict=True)]
 
 
 def tell_history(history: Mapping[str, Any], *, unicode: bool = True) -> list[str]:
     """A history told in words (replayed and checked first), players by their names."""
-    from straights.paigow.wording import tell
+    from straights.paigow.events import tell
 
     deal = replay(history)
     seats = [int(s) for s in _field(history, "seats")]

@@ -190,10 +190,13 @@ class PaiGowRules:
     house_way: HouseWayName = "foxwoods"
 
     def __post_init__(self) -> None:
-        if self.house_way not in HOUSE_WAYS:
-            raise ConfigurationError(
-                f"house way {self.house_way!r} is not one of {', '.join(HOUSE_WAYS)}"
-            )
+        for what, value, choices in (
+            ("house way", self.house_way, HOUSE_WAYS),
+            ("foul rule", self.foul, FOUL_RULES),
+            ("commission rule", self.commission, COMMISSION_RULES),
+        ):
+            if value not in choices:
+                raise ConfigurationError(f"{what} {value!r} is not one of {', '.join(choices)}")
         if not 0 <= self.commission_percent < 100:
             raise ConfigurationError(
                 f"commission {self.commission_percent}% is not possible: use 0 to 99"
@@ -202,14 +205,6 @@ class PaiGowRules:
             raise ConfigurationError(
                 f"bets from {self.min_bet} to {self.max_bet} chips are not possible: "
                 "the minimum must be at least 1 and at most the maximum"
-            )
-        if self.foul not in FOUL_RULES:
-            raise ConfigurationError(
-                f"foul rule {self.foul!r} is not one of {', '.join(FOUL_RULES)}"
-            )
-        if self.commission not in COMMISSION_RULES:
-            raise ConfigurationError(
-                f"commission rule {self.commission!r} is not one of {', '.join(COMMISSION_RULES)}"
             )
         for name, limit in (("minimum", self.min_bet), ("maximum", self.max_bet)):
             if limit % self.bet_unit:

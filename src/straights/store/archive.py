@@ -113,7 +113,8 @@ class PaiGowEntry:
 
     def row(self, table_id: int) -> dict[str, Any]:
         """Its ``hands`` row: ``pot`` is the chips bet, ``summary`` each player's result."""
-        from straights.paigow.history import deal_to_history, dumps
+        from straights.paigow.history import deal_to_history
+        from straights.poker.phh import dumps
 
         deal = self.deal
         seats = list(deal.bets)

@@ -42,10 +42,9 @@ from straights.bots.paigow import HouseWayBot, make_paigow_bot
 from straights.errors import ConfigurationError, IllegalActionError
 from straights.game.config import TableConfig
 from straights.paigow.deal import PaiGowDeal
-from straights.paigow.events import HandSet, event_dict
+from straights.paigow.events import HandSet, event_dict, phrase
 from straights.paigow.rules import BANK, PaiGowRules, describe, in_order
 from straights.paigow.view import deal_view
-from straights.paigow.wording import phrase
 from straights.store import ArchiveEntry, PaiGowEntry
 from straights.table import PaiGowGame
 from straights.web.follow import tens
