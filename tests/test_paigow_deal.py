@@ -20,8 +20,16 @@ from straights.errors import (
     IllegalActionError,
 )
 from straights.history_files import replay_report
-from straights.paigow.deal import PaiGowDeal, first_spot
-from straights.paigow.events import Dealt, DiceRolled, Fouled, HandSet, Settled, Settlement
+from straights.paigow.deal import (
+    Dealt,
+    DiceRolled,
+    Fouled,
+    HandSet,
+    PaiGowDeal,
+    Settled,
+    Settlement,
+    first_spot,
+)
 from straights.paigow.history import deal_to_history, finishing_stacks, replay
 from straights.paigow.rules import FoulError, PaiGowRules, pack
 from straights.paigow.view import deal_view
@@ -133,7 +141,7 @@ def test_two_copies_lose() -> None:
 def test_losing_both_loses_the_bet() -> None:
     deal = _deal("8s 8d 7h 5c 3s Jh Tc")
     deal.set_house_way(1)
-    assert (deal.outcome(1), deal.results[1].net) == ("lose", -20)
+    assert (deal.results[1].outcome, deal.results[1].net) == ("lose", -20)
 
 
 def test_a_foul_is_refused_and_changes_nothing() -> None:
@@ -162,7 +170,7 @@ def test_a_forfeited_foul_loses_even_when_both_hands_win() -> None:
     # Legal: aces in front of three kings win both hands against the bank.
     deal = _deal("Ks Kd Kh Ac Ah 4s 2h", rules=PaiGowRules(foul="forfeit"))
     deal.set(1, "Ac Ah")
-    assert deal.outcome(1) == "win"
+    assert deal.results[1].outcome == "win"
     # Fouled: kings in front of ace high beat the bank's Q-J in front, and lose all the same.
     deal = _deal("Ks Kd 8h 6c 4s Ac 2h", rules=PaiGowRules(foul="forfeit"))
     deal.set(1, "Ks Kd")

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
     from straights.bots.paigow import PaiGowBot
     from straights.cards import Card
-    from straights.paigow.events import Event
+    from straights.paigow.deal import Event
     from straights.paigow.rules import HouseWayName, PaiGowRules
     from straights.store import Store
     from straights.store.table import StoredTable
@@ -254,7 +254,7 @@ class PaiGowTerminal(TerminalTable[PaiGowDeal, Mapping[int, int]]):
 
     def tell(self, events: list[Event]) -> None:
         from straights.cli.render import ascii_only
-        from straights.paigow.events import phrase
+        from straights.paigow.deal import phrase
 
         for event in events:
             line = phrase(event, self.name, unicode=not ascii_only())

@@ -9,8 +9,8 @@ module                    holds
 ========================  =====================================================
 ``rules.py``              the pack, hand values, ``Setting``, ``PaiGowRules``
 ``house_way.py``          the house way, written out rule by rule
-``events.py``             what happens in a deal, as frozen events, told in words
-``deal.py``               ``PaiGowDeal``: dice, deal, settings, settlement
+``deal.py``               ``PaiGowDeal``: dice, deal, settings, settlement; its
+                          events, and :func:`~straights.paigow.deal.tell` in words
 ``history.py``            ``_PAIGOW`` hand histories and their replay
 ``view.py``               what one seat may see (the one place hiding cards)
 ``about.py``              its names and its row in ``straights games``

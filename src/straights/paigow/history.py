@@ -36,8 +36,7 @@ from typing import Any, Final
 
 from straights.cards import Card
 from straights.errors import HandHistoryError, StraightsError
-from straights.paigow.deal import PaiGowDeal
-from straights.paigow.events import Dealt, Fouled, HandSet
+from straights.paigow.deal import Dealt, Fouled, HandSet, PaiGowDeal
 from straights.paigow.rules import (
     BANK,
     COMMISSION_RULES,
@@ -217,7 +216,7 @@ def _finishing(deal: PaiGowDeal, seats: list[int], stacks: list[int]) -> list[in
 
 def tell_history(history: Mapping[str, Any], *, unicode: bool = True) -> list[str]:
     """A history told in words (replayed and checked first), players by their names."""
-    from straights.paigow.events import tell
+    from straights.paigow.deal import tell
 
     deal = replay(history)
     seats = [int(s) for s in _field(history, "seats")]

@@ -256,8 +256,8 @@ class PaiGowRules:
 class Setting:
     """Seven cards set as a two-card hand (``front``) and a five-card hand (``back``)."""
 
-    front: tuple[Card, Card]
-    back: tuple[Card, Card, Card, Card, Card]
+    front: tuple[Card, ...]
+    back: tuple[Card, ...]
     values: tuple[HandValue, HandValue] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -275,12 +275,7 @@ class Setting:
     @classmethod
     def of(cls, front: CardsLike, back: CardsLike) -> Setting:
         """A setting from card text: ``Setting.of("Ah Kd", "Qs Qh 7c 4d 2s")``."""
-        f, b = parse_cards(front), parse_cards(back)
-        if len(f) != 2 or len(b) != 5:
-            raise HandSizeError(
-                f"a setting is a two-card and a five-card hand, not {len(f)} and {len(b)} cards"
-            )
-        return cls((f[0], f[1]), (b[0], b[1], b[2], b[3], b[4]))
+        return cls(parse_cards(front), parse_cards(back))
 
     @classmethod
     def split(cls, seven: Sequence[Card], front: Sequence[Card]) -> Setting:
@@ -297,8 +292,7 @@ class Setting:
         for card in front:
             if card not in seven:
                 raise FoulError(f"{card.ascii()} is not one of your seven cards")
-        back = [c for c in seven if c not in front]
-        return cls((front[0], front[1]), (back[0], back[1], back[2], back[3], back[4]))
+        return cls(tuple(front), tuple(c for c in seven if c not in front))
 
     @property
     def front_value(self) -> HandValue:

@@ -19,8 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from straights.paigow.deal import PaiGowDeal
-from straights.paigow.events import HandSet
+from straights.paigow.deal import HandSet, PaiGowDeal
 from straights.paigow.rules import BANK, describe, in_order
 
 __all__ = ["deal_view"]

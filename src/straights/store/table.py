@@ -52,8 +52,7 @@ from typing import Any, Generic
 from straights.cards import Card, parse_cards
 from straights.errors import HandHistoryError, IllegalActionError
 from straights.game.config import TableConfig
-from straights.paigow.deal import PaiGowDeal
-from straights.paigow.events import event_dict
+from straights.paigow.deal import PaiGowDeal, event_dict
 from straights.paigow.rules import PaiGowRules
 from straights.poker.catalogue import get_variant
 from straights.poker.engine import Deal, Entry

@@ -140,9 +140,12 @@ class Table(Generic[DealT, PlanT]):
         """The seats that can play, in dealing order (the button last in button games)."""
         if not self.game.has_button:
             return self.seated
+        return [s for s in self._after_button() if self.stacks[s] >= self.game.least]
+
+    def _after_button(self) -> list[int]:
+        """Every seat from the button's left round to the button."""
         n = len(self.names)
-        after = ((self.button + k) % n for k in range(1, n + 1))
-        return [s for s in after if self.stacks[s] >= self.game.least]
+        return [(self.button + k) % n for k in range(1, n + 1)]
 
     def start(self, plan: PlanT, cards: Sequence[Card] | None = None) -> DealT:
         """Start the next deal as ``plan`` says (``cards``: this deck, in order)."""
@@ -189,9 +192,7 @@ class Table(Generic[DealT, PlanT]):
             self.stacks[left[0]] += self.carry
             self.carry = 0
         if self.game.has_button:
-            n = len(self.names)
-            after = [(self.button + k) % n for k in range(1, n + 1)]
-            self.button = next((s for s in after if self.stacks[s] > 0), self.button)
+            self.button = next((s for s in self._after_button() if self.stacks[s]), self.button)
 
     def take_over(self, deal: DealT, players: Sequence[int], before: Sequence[int]) -> None:
         """Make ``deal``, started elsewhere and still in play, this table's deal in play:

@@ -44,12 +44,11 @@ class PaiGowGame:
         self.least = self.rules.min_bet
 
     def players(self, order: Sequence[int], plan: Mapping[int, int]) -> list[int]:
-        """The seats with a bet, in seat order; each must still be playing."""
+        """The seats with a bet, in seat order; each must still be playing (and one at least:
+        :class:`PaiGowDeal` says so)."""
         for seat in plan:
             if seat not in order:
                 raise ConfigurationError(f"seat {seat} cannot bet: nobody plays there")
-        if not plan:
-            raise ConfigurationError("a deal needs at least one player's bet")
         return sorted(plan)
 
     def deal(

@@ -41,8 +41,7 @@ from straights.bots import Bot
 from straights.bots.paigow import HouseWayBot, make_paigow_bot
 from straights.errors import ConfigurationError, IllegalActionError
 from straights.game.config import TableConfig
-from straights.paigow.deal import PaiGowDeal
-from straights.paigow.events import HandSet, event_dict, phrase
+from straights.paigow.deal import HandSet, PaiGowDeal, event_dict, phrase
 from straights.paigow.rules import BANK, PaiGowRules, describe, in_order
 from straights.paigow.view import deal_view
 from straights.store import ArchiveEntry, PaiGowEntry
