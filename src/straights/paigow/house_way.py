@@ -60,8 +60,9 @@ pairs lie beside it, and never given up for an ace; two pairs are always split
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Final
 
 from straights.cards import Card
@@ -95,6 +96,94 @@ def _order(card: Card) -> tuple[int, int, int]:
     return (_rank(card), 0 if card.is_joker else 1, int(card.suit or 0))
 
 
+class _Hand:
+    """Seven cards by rank: ``cards`` highest first, ``groups`` each rank's cards,
+    ``sizes`` the sizes of the groups, largest (then highest) first, ``top`` the rank
+    of the first group and ``second`` the size of the next, ``pairs`` the ranks of
+    exactly two cards, ``odd`` the cards of no pair or more (highest first) and
+    ``kicker`` the rank of the highest of them."""
+
+    def __init__(self, seven: Sequence[Card]) -> None:
+        self.seven = seven
+        self.cards = sorted(seven, key=_order, reverse=True)
+        self.groups: dict[int, list[Card]] = {}
+        for card in self.cards:
+            self.groups.setdefault(_rank(card), []).append(card)
+        self.by_size = sorted(self.groups, key=lambda r: (len(self.groups[r]), r), reverse=True)
+        self.sizes = [len(self.groups[r]) for r in self.by_size] + [0]
+        self.top, self.second = self.by_size[0], self.sizes[1]
+        self.pairs = [r for r in self.by_size if len(self.groups[r]) == 2]
+        self.odd = [c for c in self.cards if len(self.groups[_rank(c)]) == 1]
+        self.kicker = _rank(self.odd[0]) if self.odd else 0
+
+    @cached_property
+    def straight(self) -> Setting | None:
+        """Of the settings with a straight or better behind, the one with the best
+        two-card hand, then the best five-card hand (``None``: no straight)."""
+        return _straight_or_better(self.seven)
+
+    def gives_up_straight(self) -> bool:
+        """One pair of tens to kings and an ace, where the straight's two-card hand
+        holds no ace (nor a pair): the ace goes in front and the pair behind."""
+        straight = self.straight
+        return (
+            self.sizes[0] == 2
+            and 10 <= self.top <= _KING
+            and self.kicker == _ACE
+            and straight is not None
+            and straight.front_value.category == "high card"
+            and not any(_rank(c) == _ACE for c in straight.front)
+        )
+
+
+_FOXWOODS: Final = ("foxwoods",)
+_SIMPLE: Final = ("simple",)
+_Rule = tuple[
+    str, tuple[str, ...], Callable[[_Hand], bool], Callable[[_Hand], Sequence[Card] | Setting]
+]
+
+#: The house ways as a table of cases, tried in order, the first that fits setting the
+#: hand: the rule's name, the ways that have it (the simple way is the Foxwoods way with
+#: every exception taken out), whether the hand fits, and what goes in front (or the
+#: whole setting, for a straight kept behind).  See the module's note.
+# fmt: off
+_RULES: Final[tuple[_Rule, ...]] = (
+    ("five aces, kings in front", _FOXWOODS,
+     lambda h: h.sizes[0] == 5 and _KING in h.pairs, lambda h: h.groups[_KING]),
+    ("five aces", HOUSE_WAYS, lambda h: h.sizes[0] == 5, lambda h: h.groups[_ACE][:2]),
+    ("four of a kind and a pair", HOUSE_WAYS,
+     lambda h: h.sizes[0] == 4 and h.second >= 2, lambda h: h.groups[h.by_size[1]][:2]),
+    ("four of a kind, together", _SIMPLE, lambda h: h.sizes[0] == 4, lambda h: h.odd[:2]),
+    ("four of a kind, low: together", _FOXWOODS,
+     lambda h: h.sizes[0] == 4 and h.top <= 6, lambda h: h.odd[:2]),
+    ("four of a kind, middle: together with a king or ace in front", _FOXWOODS,
+     lambda h: h.sizes[0] == 4 and h.top <= 10 and h.kicker >= _KING, lambda h: h.odd[:2]),
+    ("four of a kind, split", _FOXWOODS,
+     lambda h: h.sizes[0] == 4, lambda h: h.groups[h.top][2:]),
+    ("two threes of a kind", HOUSE_WAYS,
+     lambda h: h.sizes[0] == h.second == 3, lambda h: h.groups[h.top][:2]),
+    ("full house, split", HOUSE_WAYS,
+     lambda h: h.sizes[0] == 3 and h.second == 2, lambda h: h.groups[h.pairs[0]]),
+    ("straight or flush given up: ace in front, pair behind", _FOXWOODS,
+     lambda h: len(h.pairs) < 2 and h.gives_up_straight(), lambda h: h.odd[:2]),
+    ("straight or flush", _FOXWOODS,
+     lambda h: len(h.pairs) < 2 and h.straight is not None, lambda h: h.straight or ()),
+    ("straight or flush", _SIMPLE, lambda h: h.straight is not None, lambda h: h.straight or ()),
+    ("three pairs", HOUSE_WAYS, lambda h: len(h.pairs) == 3, lambda h: h.groups[h.pairs[0]]),
+    ("two pairs together, ace in front", _FOXWOODS,
+     lambda h: len(h.pairs) == 2 and h.pairs[0] <= 10 and h.kicker == _ACE, lambda h: h.odd[:2]),
+    ("two low pairs together, king or ace in front", _FOXWOODS,
+     lambda h: len(h.pairs) == 2 and h.pairs[0] <= 6 and h.kicker >= _KING, lambda h: h.odd[:2]),
+    ("two pairs, split", HOUSE_WAYS, lambda h: len(h.pairs) == 2, lambda h: h.groups[h.pairs[1]]),
+    ("three aces, split", _FOXWOODS,
+     lambda h: h.sizes[0] == 3 and h.top == _ACE, lambda h: [h.groups[_ACE][0], h.odd[0]]),
+    ("three of a kind", HOUSE_WAYS, lambda h: h.sizes[0] == 3, lambda h: h.odd[:2]),
+    ("one pair", HOUSE_WAYS, lambda h: h.sizes[0] == 2, lambda h: h.odd[:2]),
+    ("no pair", HOUSE_WAYS, lambda h: True, lambda h: h.cards[1:3]),
+)
+# fmt: on
+
+
 def house_way(seven: Sequence[Card], way: HouseWayName = "foxwoods") -> HouseWay:
     """Set ``seven`` cards the house way ``way``: ``"foxwoods"`` (the rules above) or
     ``"simple"`` (:data:`HOUSE_WAYS`).
@@ -107,123 +196,13 @@ def house_way(seven: Sequence[Card], way: HouseWayName = "foxwoods") -> HouseWay
     """
     if way not in HOUSE_WAYS:
         raise ConfigurationError(f"house way {way!r} is not one of {', '.join(HOUSE_WAYS)}")
-    simple = way == "simple"
     if len(seven) != 7 or len(set(seven)) != 7:
         raise HandSizeError(f"the house way sets seven different cards, not {len(seven)}")
-    shape = _Shape.of(seven)
-    chosen = _sets_and_quads(shape, simple)
-    if chosen is None and (len(shape.pairs) < 2 or simple):
-        straight = _straight_or_better(seven)
-        if straight is not None:
-            chosen = None if simple else _straight_given_up(shape, straight)
-            if chosen is None:
-                return HouseWay(straight, "straight or flush")
-    if chosen is None:
-        chosen = _pairs_and_less(shape, simple)
-    front, rule = chosen
-    return _done(seven, shape.cards, front, rule)
-
-
-@dataclass(frozen=True)
-class _Shape:
-    """Seven cards by rank: ``cards`` highest first, ``groups`` each rank's cards,
-    ``by_size`` the ranks by size of group then rank (the shape of the hand, highest
-    first), ``sizes`` their sizes, ``pairs`` the ranks of exactly two cards."""
-
-    cards: list[Card]
-    groups: dict[int, list[Card]]
-    by_size: list[int]
-    sizes: list[int]
-    pairs: list[int]
-
-    @classmethod
-    def of(cls, seven: Sequence[Card]) -> _Shape:
-        cards = sorted(seven, key=_order, reverse=True)
-        groups: dict[int, list[Card]] = {}
-        for card in cards:
-            groups.setdefault(_rank(card), []).append(card)
-        by_size = sorted(groups, key=lambda r: (len(groups[r]), r), reverse=True)
-        sizes = [len(groups[r]) for r in by_size]
-        pairs = [r for r in by_size if len(groups[r]) == 2]
-        return cls(cards, groups, by_size, sizes, pairs)
-
-    @property
-    def top(self) -> int:
-        return self.by_size[0]
-
-    def singles_except(self, *ranks: int) -> list[Card]:
-        return [c for c in self.cards if _rank(c) not in ranks]
-
-
-_Front = tuple[Sequence[Card], str]
-
-
-def _sets_and_quads(shape: _Shape, simple: bool) -> _Front | None:
-    """Five aces, four of a kind, two threes of a kind and the full house; else ``None``
-    (``simple``: the simple way, without the exceptions)."""
-    groups, sizes, top, pairs = shape.groups, shape.sizes, shape.top, shape.pairs
-    if sizes[0] == 5:
-        if 13 in pairs and not simple:
-            return groups[13], "five aces, kings in front"
-        return groups[_ACE][:2], "five aces"
-    if sizes[0] == 4:
-        others = [r for r in shape.by_size[1:] if len(groups[r]) >= 2]
-        if others:
-            return groups[others[0]][:2], "four of a kind and a pair"
-        rest = shape.singles_except(top)
-        if simple:
-            return rest[:2], "four of a kind, together"
-        if top <= 6:
-            return rest[:2], "four of a kind, low: together"
-        if top <= 10 and _rank(rest[0]) >= _KING:
-            return rest[:2], "four of a kind, middle: together with a king or ace in front"
-        return groups[top][2:], "four of a kind, split"
-    if sizes[0] == 3 and sizes[1] >= 2:
-        if sizes[1] == 3:
-            return groups[top][:2], "two threes of a kind"
-        return groups[pairs[0]], "full house, split"
-    return None
-
-
-def _straight_given_up(shape: _Shape, straight: Setting) -> _Front | None:
-    """A pair of tens to kings with an ace and a straight or flush: the ace in front and
-    the pair behind when the straight's front would hold no ace; else ``None``."""
-    if not (shape.sizes[0] == 2 and 10 <= shape.top <= _KING):
-        return None
-    rest = shape.singles_except(shape.top)
-    if (
-        _rank(rest[0]) == _ACE
-        and straight.front_value.category == "high card"
-        and not any(_rank(c) == _ACE for c in straight.front)
-    ):
-        return rest[:2], "straight or flush given up: ace in front, pair behind"
-    return None
-
-
-def _pairs_and_less(shape: _Shape, simple: bool) -> _Front:
-    """Three pairs, two pairs, three of a kind, one pair and no pair (``simple``: the
-    simple way, without the exceptions)."""
-    groups, top, pairs = shape.groups, shape.top, shape.pairs
-    if len(pairs) == 3:
-        return groups[pairs[0]], "three pairs"
-    if len(pairs) == 2:
-        high, low = pairs
-        rest = shape.singles_except(high, low)
-        if simple:
-            return groups[low], "two pairs, split"
-        if high <= 10 and _rank(rest[0]) == _ACE:
-            return rest[:2], "two pairs together, ace in front"
-        if high <= 6 and _rank(rest[0]) >= _KING:
-            return rest[:2], "two low pairs together, king or ace in front"
-        return groups[low], "two pairs, split"
-    if shape.sizes[0] == 3:
-        rest = shape.singles_except(top)
-        if top == _ACE and not simple:
-            return [groups[top][0], rest[0]], "three aces, split"
-        return rest[:2], "three of a kind"
-    if shape.sizes[0] == 2:
-        return shape.singles_except(top)[:2], "one pair"
-    return shape.cards[1:3], "no pair"
+    hand = _Hand(seven)
+    rule, front = next((r[0], r[3](hand)) for r in _RULES if way in r[1] and r[2](hand))
+    if isinstance(front, Setting):
+        return HouseWay(front, rule)
+    return _done(seven, hand.cards, front, rule)
 
 
 def _done(seven: Sequence[Card], cards: list[Card], front: Sequence[Card], rule: str) -> HouseWay:
