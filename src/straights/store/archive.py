@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 if TYPE_CHECKING:
     from straights.paigow.deal import PaiGowDeal
@@ -47,6 +47,11 @@ class ArchiveEntry(Protocol):
         """Its ``hands`` row."""
         ...
 
+    @property
+    def betting(self) -> PokerEntry | None:
+        """This entry if its deal had betting rounds to count (statistics), else None."""
+        ...
+
 
 @dataclass(frozen=True)
 class PokerEntry:
@@ -76,6 +81,11 @@ class PokerEntry:
     deal: Deal
     names: tuple[str, ...]
     number: int
+
+    @property
+    def betting(self) -> PokerEntry:
+        """A poker deal had betting rounds."""
+        return self
 
     def row(self, table_id: int) -> dict[str, Any]:
         """Its ``hands`` row."""
@@ -110,6 +120,8 @@ class PaiGowEntry:
     names: dict[int, str]
     stacks: dict[int, int]
     number: int
+    #: Pai Gow has no betting rounds (each bet is against the bank).
+    betting: ClassVar[None] = None
 
     def row(self, table_id: int) -> dict[str, Any]:
         """Its ``hands`` row: ``pot`` is the chips bet, ``summary`` each player's result."""

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from straights.history_stats import Stats
-from straights.store.archive import ArchiveEntry, PokerEntry
+from straights.store.archive import ArchiveEntry
 
 __all__ = ["BRIEF", "NOT_POKER", "Hud", "public_phhs"]
 
@@ -68,10 +68,11 @@ class Hud:
     def note(self, entry: ArchiveEntry | None) -> bool:
         """Count the deal an ending command archived, if it is a poker deal (see the
         module's note). Returns whether it was counted."""
-        if not isinstance(entry, PokerEntry):
+        poker = None if entry is None else entry.betting
+        if poker is None:
             return False
-        self.stats.add_deal(entry.deal, entry.names)
-        for name in dict.fromkeys(entry.names):
+        self.stats.add_deal(poker.deal, poker.names)
+        for name in dict.fromkeys(poker.names):
             row = self.stats.row_of(name)
             if row is not None:
                 self.rows[name] = row
