@@ -110,7 +110,7 @@ class DiceRolled:
     """Three dice decide which spot gets the first hand: their total counted around
     the seven spots from the bank's (spot 1)."""
 
-    dice: tuple[int, int, int]
+    dice: tuple[int, ...]
     first_spot: int
 
 
@@ -228,17 +228,15 @@ class PaiGowDeal:
         if hands is None:
             random = make_rng(rng)
             cards = pack().shuffled(random)
-            roll = tuple(dice) if dice is not None else tuple(random.randint(1, 6) for _ in "123")
-            first = first_spot(roll)
-            self.events.append(DiceRolled((roll[0], roll[1], roll[2]), first))
+            dice = dice or [random.randint(1, 6) for _ in "123"]
             for pile in range(SPOTS):
-                seat = (first - 1 + pile) % SPOTS  # spot k is seat k - 1
+                seat = (first_spot(dice) - 1 + pile) % SPOTS  # spot k is seat k - 1
                 if seat == BANK or seat in self.bets:
                     self._hands[seat] = tuple(cards[7 * pile : 7 * pile + 7])
         else:
             self._hands = self._given(hands)
-            if dice is not None:
-                self.events.append(DiceRolled((dice[0], dice[1], dice[2]), first_spot(dice)))
+        if dice is not None:
+            self.events.append(DiceRolled(tuple(dice), first_spot(dice)))
         for seat in sorted(self._hands):
             self.events.append(Dealt(seat, self._hands[seat]))
         self.settings: dict[int, Setting] = {}
@@ -268,7 +266,7 @@ class PaiGowDeal:
     # ------------------------------------------------------------------ reading
 
     @property
-    def dice(self) -> tuple[int, int, int] | None:
+    def dice(self) -> tuple[int, ...] | None:
         """The dice rolled, if known."""
         first = self.events[0]
         return first.dice if isinstance(first, DiceRolled) else None
