@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from straights.paigow.deal import MAX_PLAYERS
 from straights.paigow.history import VARIANT
 
 __all__ = ["GAME_NAMES", "about", "is_pai_gow"]
@@ -32,8 +33,6 @@ def is_pai_gow(name: str | None) -> bool:
 
 def about() -> dict[str, Any]:
     """Pai Gow's row for ``straights games`` (the keys of the catalogue's rows)."""
-    from straights.paigow.deal import MAX_PLAYERS
-
     return {
         "game": GAME_NAMES[0],
         "code": VARIANT,
