@@ -31,6 +31,7 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
+from oracle.events import Event
 from oracle.straights_archive import FinishedDeal
 from oracle.straights_hand import Hand
 from oracle.straights_table import Table
@@ -38,7 +39,6 @@ from oracle.straights_table import Table
 from straights.cards import CardsLike, parse_cards
 from straights.errors import HandHistoryError, IllegalActionError
 from straights.game.config import TableConfig
-from straights.game.events import Event
 from straights.store.database import Store, TableRecord
 
 __all__ = ["RecordedTable"]

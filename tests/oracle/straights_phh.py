@@ -20,10 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from oracle.straights_hand import Hand
-from straights.cards import Card, parse_cards
-from straights.errors import HandHistoryError, StraightsError
-from straights.game.events import (
+from oracle.events import (
     Acted,
     HoleDealt,
     KeyDealt,
@@ -31,6 +28,9 @@ from straights.game.events import (
     ShowdownRevealed,
     TableCardDealt,
 )
+from oracle.straights_hand import Hand
+from straights.cards import Card, parse_cards
+from straights.errors import HandHistoryError, StraightsError
 from straights.game.phh import VARIANT, _player, str_setup
 from straights.game.wording import seat_label
 from straights.poker.phh import parse_phh_cards

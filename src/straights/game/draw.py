@@ -13,12 +13,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from straights.cards import STRAIGHTS_SUIT_ORDER, Card, make_deck
 from straights.errors import ConfigurationError
-from straights.game.events import DealerDraw
 
-__all__ = ["dealer_draw", "draw_button", "draw_strength", "first_button"]
+__all__ = ["DealerDraw", "dealer_draw", "draw_button", "draw_strength", "first_button"]
+
+
+class DealerDraw(NamedTuple):
+    """One round of the draw: a card face up to each of ``seats``; ``winner`` takes the
+    button, or ``None`` (a tie on special cards: those tied draw again)."""
+
+    seats: tuple[int, ...]
+    cards: tuple[Card, ...]
+    winner: int | None
 
 
 def draw_strength(card: Card) -> int:

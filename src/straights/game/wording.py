@@ -28,10 +28,10 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Final
 
 from straights.cards import Card
-from straights.game.events import DealerDraw
 from straights.rankings.low import RANK_WORDS
 
 if TYPE_CHECKING:
+    from straights.game.draw import DealerDraw
     from straights.poker.engine import Deal, Entry
     from straights.rankings.base import HandValue
 
@@ -134,6 +134,7 @@ def phrase(draw: DealerDraw, name: Callable[[int], str | None], you: int | None 
     gives each player's name, and the player in seat ``you`` is addressed as "you".
 
     >>> from straights.cards import parse_cards
+    >>> from straights.game.draw import DealerDraw
     >>> draw = DealerDraw((1, 0), tuple(parse_cards("7c Kd")), 0)
     >>> text(phrase(draw, {0: "Ann", 1: "Bob"}.get, you=0))
     'Draw for the dealer: Bob 7♣, you K♦ — you deal first'

@@ -47,27 +47,6 @@ from straights.cards import Card, make_deck, parse_cards
 from straights.errors import HandHistoryError, IllegalActionError, StraightsError
 from straights.game.config import TableConfig
 from straights.game.draw import dealer_draw
-from straights.game.events import (
-    Acted,
-    AntePosted,
-    DealerDraw,
-    Event,
-    HandEnded,
-    HandStarted,
-    HoleDealt,
-    KeyDealt,
-    KeyTurned,
-    PenaltyPaid,
-    PlayerLeft,
-    PlayerSat,
-    PotAwarded,
-    PotCarried,
-    RoundStarted,
-    ShowdownRevealed,
-    TableCardDealt,
-    TableOpened,
-    event_from_dict,
-)
 from straights.game.wording import seat_label
 from straights.poker.catalogue import get_variant
 from straights.poker.engine import Deal, Legal
@@ -80,6 +59,7 @@ __all__ = [
     "SWITCH",
     "LegacyTable",
     "Replayed",
+    "Told",
     "deals_from_events",
     "one_table",
     "replay_log",
@@ -113,6 +93,37 @@ def variant_of(config: TableConfig) -> Variant:
     if config.penalty == 1 and config.penalty_payers == "dealt":
         return get_variant(variant.code)
     return variant
+
+
+class Told(dict[str, Any]):
+    """An event of the earlier table, as it stored them: ``{"type": ..., field: value}``
+    (cards in ASCII, sequences as lists).
+
+    >>> e = _told("acted", seat=2, kind="raise", amount=3, to=3, all_in=False)
+    >>> e.type, e.to_dict()
+    ('acted', {'type': 'acted', 'seat': 2, 'kind': 'raise', 'amount': 3, 'to': 3, 'all_in': False})
+    """
+
+    @property
+    def type(self) -> str:
+        """The event's name: ``acted``, ``hand_started`` …"""
+        return str(self["type"])
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as a plain dict, as stored."""
+        return dict(self)
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.ascii()
+    if isinstance(value, tuple | list):
+        return [_json(v) for v in value]
+    return value
+
+
+def _told(kind: str, /, **fields: Any) -> Told:
+    return Told(type=kind, **{name: _json(value) for name, value in fields.items()})
 
 
 @dataclass(slots=True)
@@ -170,7 +181,7 @@ class LegacyTable:
         self.button: int | None = None
         self.carry = 0
         self.number = 0
-        self.events: list[Event] = []
+        self.events: list[Told] = []
         #: The engine's deals, in order, and the seats each was dealt to (its players).
         self.deals: list[Deal] = []
         self.dealt: list[tuple[int, ...]] = []
@@ -179,28 +190,30 @@ class LegacyTable:
         self.latest: _Live | None = None
         #: The next deal keeps the button where it is (one deal of a history).
         self.hold_button = False
-        self.events.append(TableOpened(config.to_dict()))
+        self.events.append(_told("table_opened", config=config.to_dict()))
 
     # -- seats --------------------------------------------------------------------------------
     def _between(self, what: str) -> None:
         if self.live is not None:
             raise IllegalActionError(f"cannot {what} during deal {self.live.number}")
 
-    def sit(self, seat: int, name: str, stack: int | None = None) -> list[Event]:
+    def sit(self, seat: int, name: str, stack: int | None = None) -> list[Told]:
         """Seat a player between deals (``stack``: the table's starting stack)."""
         self._between("take a seat")
         if not 0 <= seat < self.config.seats or seat in self.seats:
             raise IllegalActionError(f"{seat_label(seat)} is taken or not at this table")
         chips = self.config.starting_stack if stack is None else stack
         self.seats[seat], self.names[seat] = chips, name
-        return self._emit(PlayerSat(seat, name, chips))
+        return self._emit(_told("player_sat", seat=seat, name=name, stack=chips))
 
-    def stand(self, seat: int) -> list[Event]:
+    def stand(self, seat: int) -> list[Told]:
         """A player leaves with his chips between deals."""
         self._between("leave")
         if seat not in self.seats:
             raise IllegalActionError(f"{seat_label(seat)} is empty")
-        return self._emit(PlayerLeft(seat, "stood", self.seats.pop(seat)))
+        return self._emit(
+            _told("player_left", seat=seat, reason="stood", stack=self.seats.pop(seat))
+        )
 
     def stacks(self) -> dict[int, int]:
         """Chips behind per seated player (during a deal, the engine's)."""
@@ -214,7 +227,7 @@ class LegacyTable:
         """Seats with a player who has chips, in seat order."""
         return sorted(s for s, chips in self.seats.items() if chips > 0)
 
-    def _emit(self, *events: Event) -> list[Event]:
+    def _emit(self, *events: Told) -> list[Told]:
         self.events.extend(events)
         return list(events)
 
@@ -233,7 +246,7 @@ class LegacyTable:
             button = self._next_seat(button, seats)
         return button if button in seats else self._next_seat(button, seats)
 
-    def draw_button(self) -> list[Event]:
+    def draw_button(self) -> list[Told]:
         """The dealer draw among the players with chips, from the table's shuffle."""
         if self.rng is None:
             raise HandHistoryError("a table without a seed has its dealer draw in its log")
@@ -241,7 +254,7 @@ class LegacyTable:
         self.rng.shuffle(pack)
         draws = dealer_draw(self.occupied, pack)
         self.button = draws[-1].winner
-        return self._emit(*draws)
+        return self._emit(*(_told("dealer_draw", **d._asdict()) for d in draws))
 
     @property
     def variant(self) -> Variant:
@@ -294,13 +307,13 @@ class LegacyTable:
                                                self.number)  # fmt: skip
         self.deals.append(deal)
         self.dealt.append(live.seats)
-        self._emit(HandStarted(live.number, self.button, live.seats, live.starting,
-                               self.carry, dealt))  # fmt: skip
+        self._emit(_told("hand_started", number=live.number, button=self.button, seats=live.seats,
+                         stacks=live.starting, carry=self.carry, deck=dealt))  # fmt: skip
         self.carry = 0
         self._tell(live)
         return deal
 
-    def act(self, seat: int, kind: str, to: int | None = None) -> list[Event]:
+    def act(self, seat: int, kind: str, to: int | None = None) -> list[Told]:
         """Act for ``seat``, the player to act (``to``: the total, checked if given)."""
         live = self._live()
         deal, start = live.deal, len(self.events)
@@ -308,8 +321,8 @@ class LegacyTable:
         if i is None or deal.actor != i:
             raise IllegalActionError(f"{seat_label(seat)} cannot {kind}: it is not his turn")
         for choice in deal.legal_actions():
-            acted = _acted(seat, choice, deal, i) if choice.kind == kind else None
-            if acted is not None and (to is None or to == acted.to):
+            acted = _choice(seat, choice, deal, i) if choice.kind == kind else None
+            if acted is not None and (to is None or to == acted["to"]):
                 break
         else:
             amount = "" if to is None else f" {to}"
@@ -320,7 +333,7 @@ class LegacyTable:
         self._tell(live)
         return self.events[start:]
 
-    def fold_or_forfeit(self, seat: int) -> list[Event]:
+    def fold_or_forfeit(self, seat: int) -> list[Told]:
         """A stored fold: by the rules when they allow it, else a player who left
         gives up the deal (his chips stay in the pot)."""
         live = self._live()
@@ -330,7 +343,7 @@ class LegacyTable:
             return self.act(seat, "fold")
         return self.forfeit(seat)
 
-    def forfeit(self, seat: int) -> list[Event]:
+    def forfeit(self, seat: int) -> list[Told]:
         """A player who left gives up the deal: at his turn (even when he could check or
         fold), or out of turn when he is all-in; told as a fold to his chips this round."""
         live = self._live()
@@ -341,7 +354,7 @@ class LegacyTable:
         start, committed = len(self.events), deal.bets[i]
         deal.forfeit(i)
         live.seen += 1
-        self._emit(Acted(seat, "fold", 0, committed, False))
+        self._emit(_acted(seat, "fold", 0, committed, False))
         self._tell(live)
         return self.events[start:]
 
@@ -356,20 +369,23 @@ class LegacyTable:
         for kind, i, cards, amount, up in deal.log[live.seen :]:
             if kind == "ante":
                 assert i is not None
-                self._emit(AntePosted(seats[i], amount, amount == live.starting[i]))
+                all_in = amount == live.starting[i]
+                self._emit(_told("ante_posted", seat=seats[i], amount=amount, all_in=all_in))
             elif kind == "hole":
                 assert i is not None
-                self._emit(HoleDealt(seats[i], (live.deck[i], live.deck[n + i])))
+                self._emit(
+                    _told("hole_dealt", seat=seats[i], cards=(live.deck[i], live.deck[n + i]))
+                )
             elif kind == "board" and up[0]:
                 live.face_up += 1
-                self._emit(TableCardDealt(live.face_up + 1, cards[0]))  # type: ignore[arg-type]
+                self._emit(_told("table_card_dealt", position=live.face_up + 1, card=cards[0]))
             elif kind == "board":
-                self._emit(KeyDealt(cards[0]))
+                self._emit(_told("key_dealt", card=cards[0]))
             elif kind in ("betting", "no betting"):
                 live.round += 1
-                self._emit(RoundStarted(live.round, kind == "betting"))
+                self._emit(_told("round_started", round=live.round, betting=kind == "betting"))
             elif kind == "turn":
-                self._emit(KeyTurned(live.deck[2 * n]))
+                self._emit(_told("key_turned", card=live.deck[2 * n]))
         live.seen = len(deal.log)
         if deal.phase == "over":
             self._finish(live)
@@ -377,33 +393,35 @@ class LegacyTable:
     def _finish(self, live: _Live) -> None:
         deal, seats, n = live.deal, live.seats, len(live.seats)
         for i, said in sorted(deal.described.items()):
-            self._emit(ShowdownRevealed(seats[i], (live.deck[i], live.deck[n + i]), said))
+            cards = (live.deck[i], live.deck[n + i])
+            self._emit(_told("showdown_revealed", seat=seats[i], cards=cards, description=said))
         for v in deal.verdicts:
             winner = seats[v.winners[0]] if v.winners else None
             eligible = tuple(seats[i] for i in v.eligible)
-            self._emit(PotAwarded(v.pot, v.amount, winner, eligible, v.rule, v.reason))
+            self._emit(_pot(v.pot, v.amount, winner, eligible, v.rule, v.reason))
         if deal.carry_out:
             for entry in deal.log:
                 if entry.kind == "penalty":
                     assert entry.player is not None
-                    self._emit(PenaltyPaid(seats[entry.player], entry.amount))
-            self._emit(PotCarried(deal.carry_out))
-        self._emit(HandEnded(live.number, seats, tuple(deal.stacks), deal.carry_out))
+                    self._emit(_told("penalty_paid", seat=seats[entry.player], amount=entry.amount))
+            self._emit(_told("pot_carried", amount=deal.carry_out))
+        self._emit(_told("hand_ended", number=live.number, seats=seats, stacks=deal.stacks,
+                         carry=deal.carry_out))  # fmt: skip
         self.live = None
         self.seats.update(zip(seats, deal.stacks, strict=True))
         self.carry = deal.carry_out
         for seat in seats:
             if self.seats[seat] == 0:
                 del self.seats[seat]
-                self._emit(PlayerLeft(seat, "broke", 0))
+                self._emit(_told("player_left", seat=seat, reason="broke", stack=0))
         left = self.occupied
         if self.carry and len(left) == 1:
             self.seats[left[0]] += self.carry
-            self._emit(PotAwarded(0, self.carry, left[0], (left[0],), 0, _LAST_PLAYER))
+            self._emit(_pot(0, self.carry, left[0], (left[0],), 0, _LAST_PLAYER))
             self.carry = 0
 
     # -- replay -------------------------------------------------------------------------------
-    def apply(self, command: Mapping[str, Any]) -> list[Event]:
+    def apply(self, command: Mapping[str, Any]) -> list[Told]:
         """Apply one stored command of a terminal table; returns the events it caused."""
         start, kind = len(self.events), command.get("kind")
         try:
@@ -424,57 +442,68 @@ class LegacyTable:
             raise HandHistoryError(f"command {dict(command)} does not replay: {exc}") from exc
         return self.events[start:]
 
-    def replay(self, event: Event) -> None:
-        """Take one event of a stored log as an input: seats, the drawn button, the start
-        of a deal (its cards; its button, seats, stacks and carried pot are checked),
-        an action.  Events the engine makes (antes, cards, pots …) are left out."""
-        if isinstance(event, PlayerSat):
-            self.seats.pop(event.seat, None)  # a web table's rebuy seats him again
-            self.sit(event.seat, event.name, event.stack)
-        elif isinstance(event, PlayerLeft) and event.reason == "stood":
-            self.stand(event.seat)
-        elif isinstance(event, DealerDraw):
-            if event.winner is not None:
-                self.button = event.winner
-            self._emit(event)
-        elif isinstance(event, HandStarted):
-            self._check_start(event)
-            self.start(event.deck, order=event.seats)
-        elif isinstance(event, Acted):
-            if event.kind == "fold" and event.to:  # a fold is told "to 0", a forfeit not
-                self.forfeit(event.seat)
-            elif event.kind == "fold":
-                self.fold_or_forfeit(event.seat)
-            else:
-                self.act(event.seat, event.kind, event.to)
+    def replay(self, event: Mapping[str, Any]) -> None:
+        """Take one event of a stored log (a dict) as an input: seats, the drawn button,
+        the start of a deal (its cards; its button, seats, stacks and carried pot are
+        checked), an action.  Events the engine makes (antes, cards, pots …) are left
+        out: the comparison with the replay's own tells them."""
+        kind, e = event.get("type"), event
+        if kind == "player_sat":
+            self.seats.pop(e["seat"], None)  # a web table's rebuy seats him again
+            self.sit(e["seat"], e["name"], e["stack"])
+        elif kind == "player_left" and e["reason"] == "stood":
+            self.stand(e["seat"])
+        elif kind == "dealer_draw":
+            if e["winner"] is not None:
+                self.button = e["winner"]
+            self._emit(Told(e))
+        elif kind == "hand_started":
+            self._check_start(e)
+            self.start([Card(c) for c in e["deck"]], order=e["seats"])
+        elif kind == "acted" and e["kind"] == "fold":
+            # A fold is told "to 0", a forfeit to the chips the player had put in.
+            (self.forfeit if e["to"] else self.fold_or_forfeit)(e["seat"])
+        elif kind == "acted":
+            self.act(e["seat"], e["kind"], e["to"])
 
-    def _check_start(self, event: HandStarted) -> None:
+    def _check_start(self, event: Mapping[str, Any]) -> None:
+        number = event["number"]
         want = (self.number + 1, self.next_button(), self.carry)
-        got = (event.number, event.button, event.carry)
+        got = (number, event["button"], event["carry"])
         if want != got:
             raise HandHistoryError(
-                f"deal {event.number}: the log has (number, button, carry) {got}, the table {want}"
+                f"deal {number}: the log has (number, button, carry) {got}, the table {want}"
             )
-        have = tuple(self.seats.get(s, 0) for s in event.seats)
-        if have != event.stacks:
+        have = [self.seats.get(s, 0) for s in event["seats"]]
+        if have != list(event["stacks"]):
             raise HandHistoryError(
-                f"deal {event.number} starts with stacks {list(event.stacks)} "
-                f"but the log leaves {list(have)}"
+                f"deal {number} starts with stacks {list(event['stacks'])} "
+                f"but the log leaves {have}"
             )
 
 
-def _acted(seat: int, choice: Legal, deal: Deal, i: int) -> Acted | None:
+def _acted(seat: int, kind: str, amount: int, to: int, all_in: bool) -> Told:
+    return _told("acted", seat=seat, kind=kind, amount=amount, to=to, all_in=all_in)
+
+
+def _pot(pot: int, amount: int, winner: int | None, eligible: tuple[int, ...], rule: int,
+         reason: str) -> Told:  # fmt: skip
+    return _told("pot_awarded", pot=pot, amount=amount, winner=winner, eligible=eligible,
+                 rule=rule, reason=reason)  # fmt: skip
+
+
+def _choice(seat: int, choice: Legal, deal: Deal, i: int) -> Told | None:
     """The earlier table's words for a legal action: its chips and the total it reaches."""
     kind, amount, low, _ = choice
     stack, mine = deal.stacks[i], deal.bets[i]
     if kind == "fold":
-        return Acted(seat, "fold", 0, 0, False)
+        return _acted(seat, "fold", 0, 0, False)
     if kind == "check":
-        return Acted(seat, "check", 0, mine, False)
+        return _acted(seat, "check", 0, mine, False)
     if kind == "call":
-        return Acted(seat, "call", amount, mine + amount, amount == stack)
+        return _acted(seat, "call", amount, mine + amount, amount == stack)
     if kind in ("bet", "raise"):
-        return Acted(seat, kind, amount, low, amount == stack)
+        return _acted(seat, kind, amount, low, amount == stack)
     return None
 
 
@@ -505,7 +534,8 @@ def replay_log(
         config = TableConfig.from_dict(dict(entries[0]["config"]))
         start = 1
     table = LegacyTable(config)
-    told = [TableOpened(config.to_dict()).to_dict(), *entries[start:]] if start else None
+    opened = {"type": "table_opened", "config": config.to_dict()}
+    told = [opened, *entries[start:]] if start else None
     if told is None:
         table.events.clear()  # a web log tells no table_opened
         told = entries
@@ -515,8 +545,8 @@ def replay_log(
         if changes and k in changes:
             table.config = replace(table.config, **dict(changes[k]))
         try:
-            table.replay(event_from_dict(data))
-        except StraightsError as exc:
+            table.replay(data)
+        except (StraightsError, KeyError, TypeError) as exc:
             # An earlier event that differs is the cause: name it first.
             made = [e.to_dict() for e in table.events]
             earlier = _first_difference(told[: min(k, len(made))], made[: min(k, len(made))])
@@ -571,7 +601,7 @@ def replay_str(history: Mapping[str, Any]) -> LegacyTable:
     if not deal.finished:
         raise HandHistoryError(f"hand {setup.number} stops before its end")
     # The deal's own events: a player it leaves broke is the table's business.
-    ended = next(k for k, e in enumerate(table.events) if isinstance(e, HandEnded))
+    ended = next(k for k, e in enumerate(table.events) if e.type == "hand_ended")
     del table.events[ended + 1 :]
     stacks = list(deal.stacks)
     if "finishing_stacks" in history and list(history["finishing_stacks"]) != stacks:
@@ -674,12 +704,12 @@ def deals_from_events(config: TableConfig, events: Iterable[Mapping[str, Any]]) 
         raise HandHistoryError(f"the log does not replay: {replayed.difference}")
     names: dict[int, str] = {}
     dealt: dict[int, tuple[str, ...]] = {}
-    for event in map(event_from_dict, log):
-        if isinstance(event, PlayerSat):
-            names[event.seat] = event.name
-        elif isinstance(event, HandStarted):
-            dealt[event.number] = tuple(names.get(s, seat_label(s)) for s in event.seats)
-    started = [e.number for e in replayed.table.events if isinstance(e, HandStarted)]
+    for event in log:
+        if event["type"] == "player_sat":
+            names[event["seat"]] = event["name"]
+        elif event["type"] == "hand_started":
+            dealt[event["number"]] = tuple(names.get(s, seat_label(s)) for s in event["seats"])
+    started = [e["number"] for e in replayed.table.events if e.type == "hand_started"]
     return [
         PokerEntry(deal, dealt[number], number)
         for number, deal in zip(started, replayed.table.deals, strict=True)
