@@ -29,9 +29,9 @@ from straights.bots.registry import make_bot
 from straights.cards import Card, make_deck
 from straights.errors import HandHistoryError
 from straights.game.config import TableConfig
-from straights.game.phh import loads_phh
 from straights.poker.catalogue import get_variant
 from straights.poker.engine import Deal
+from straights.poker.phh import loads
 from straights.poker.view import Move
 from straights.store import Store
 from straights.store import legacy_straights as legacy
@@ -88,7 +88,7 @@ def test_a_terminal_table_replays_command_for_command_from_its_seed(
     assert len(log) == commands and len(table.deals) == deals
     archived = [h for h in store.hands(limit=100) if h.table_id == table_id]
     for hand in archived:  # its STR archive entries too
-        history = loads_phh(hand.phh)
+        history = loads(hand.phh)[0]
         assert list(replay_str(history).deals[0].stacks) == history["finishing_stacks"]
     assert len(archived) == deals - (table.live is not None)
 
@@ -178,7 +178,7 @@ def test_every_str_history_of_the_first_release_replays_as_the_old_engine(
     # 0.1.0 archived 11 deals; the 3 it lost are archived again with the catalogue's code.
     assert len(hands) == 8 and len(store.hands(limit=100)) == 11
     for hand in hands:
-        history = loads_phh(hand.phh)
+        history = loads(hand.phh)[0]
         new, old = replay_str(history), replay_phh(history)
         assert [e.to_dict() for e in new.events] == [e.to_dict() for e in old.events]
         assert list(new.deals[-1].stacks) == history["finishing_stacks"] == old.stacks
@@ -437,7 +437,7 @@ def test_history_replay_reads_str_archives_through_the_one_engine(tmp_path: Path
 
     store = _copy("first_release.db", tmp_path)
     hand = next(h for h in store.hands(limit=100) if h.game == "STR")
-    history = loads_phh(hand.phh)
+    history = loads(hand.phh)[0]
     good, bad = tmp_path / "good.phh", tmp_path / "bad.phh"
     good.write_text(dumps_phh(history), encoding="utf-8")
     wrong = dict(history, finishing_stacks=[s + 1 for s in history["finishing_stacks"]])

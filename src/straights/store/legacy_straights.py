@@ -41,7 +41,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from straights.cards import Card, make_deck, parse_cards
 from straights.errors import HandHistoryError, IllegalActionError, StraightsError
@@ -50,6 +50,7 @@ from straights.game.draw import dealer_draw
 from straights.game.wording import seat_label
 from straights.poker.catalogue import get_variant
 from straights.poker.engine import Deal, Legal
+from straights.poker.phh import _player, parse_phh_cards
 from straights.poker.straights_rules import straights_variant
 from straights.poker.variant import Variant
 from straights.store.archive import PokerEntry
@@ -57,6 +58,7 @@ from straights.table import PokerGame, PokerTable, Table, straights_stakes
 
 __all__ = [
     "SWITCH",
+    "VARIANT",
     "LegacyTable",
     "Replayed",
     "Told",
@@ -64,11 +66,14 @@ __all__ = [
     "one_table",
     "replay_log",
     "replay_str",
+    "str_setup",
     "variant_of",
 ]
 
 #: Cards a deal uses besides two hole cards a player: the key card and four face up.
 _TABLE_CARDS: Final = 5
+#: The ``variant`` code of a Straights history of an earlier release (not PokerKit's).
+VARIANT: Final = "STR"
 #: What the earlier table said when the last player with chips took a carried pot.
 _LAST_PLAYER: Final = "the last player with chips takes it"
 
@@ -564,6 +569,71 @@ def _first_difference(stored: list[dict[str, Any]], replayed: list[dict[str, Any
     return None
 
 
+def _field(history: Mapping[str, Any], name: str, kind: type, default: Any = None) -> Any:
+    value = history.get(name, default)
+    # TOML booleans are Python bools, and bool is an int: never accept one for the other.
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        raise HandHistoryError(
+            f"hand history field {name!r} is {value!r}: expected a {kind.__name__}"
+        )
+    return value
+
+
+class StrSetup(NamedTuple):
+    """What an ``STR`` history deals: the table's settings, the seats (left of the
+    button first), their stacks, the cards in the earlier table's dealing order, the
+    carried pot, the deal's number and its action lines."""
+
+    config: TableConfig
+    seats: list[int]
+    stacks: list[int]
+    deck: list[Card]
+    carry: int
+    number: int
+    actions: list[str]
+
+
+def str_setup(history: Mapping[str, Any]) -> StrSetup:
+    """Read the deal an ``STR`` history (a PHH dict) describes (raises
+    :class:`HandHistoryError`): its standard fields and ``_``-prefixed ones for what
+    PHH has no word for (the pack, the betting, the penalty, the table cards, the
+    carried pot; ``docs/hand-history.md``).
+
+    >>> setup = str_setup({"starting_stacks": [5, 5], "min_bet": 1, "actions": [
+    ...     "d dh p1 AsKd", "d dh p2 2c3c"], "_table_cards": ["9h", "4d", "5s", "6h", "7c"]})
+    >>> setup.seats, setup.deck[:4], setup.config.pack
+    ([0, 1], [Card('As'), Card('2c'), Card('Kd'), Card('3c')], 55)
+    """
+    stacks = _field(history, "starting_stacks", list)
+    n = len(stacks)
+    config = TableConfig(
+        pack=_field(history, "_pack", int, 55),
+        ante=_field(history, "min_bet", int),
+        betting=_field(history, "_betting", str, "limit"),
+        seats=_field(history, "seat_count", int, n),
+        starting_stack=max(1, max(stacks)),
+        penalty=_field(history, "_penalty", int, 1),
+        penalty_payers=_field(history, "_penalty_payers", str, "dealt"),
+        allow_many_seats=True,
+    )
+    actions = [str(a) for a in _field(history, "actions", list)]
+    holes: dict[int, list[Card]] = {}
+    for line in actions:
+        parts = line.split()
+        if parts[:2] == ["d", "dh"] and len(parts) >= 4:
+            cards = parse_phh_cards(parts[3])
+            if len(cards) != 2 or None in cards:
+                raise HandHistoryError(f"{line!r}: a deal needs both hole cards known")
+            holes[_player(parts[2], n, line)] = [c for c in cards if c is not None]
+    if sorted(holes) != list(range(n)):
+        raise HandHistoryError(f"hole cards dealt to players {sorted(holes)}, expected all {n}")
+    table = [Card(c) for c in _field(history, "_table_cards", list)]
+    deck = [holes[i][0] for i in range(n)] + [holes[i][1] for i in range(n)] + table
+    seats = [s - 1 for s in history.get("seats", range(1, n + 1))]
+    carry, number = _field(history, "_carry_in", int, 0), _field(history, "hand", int, 1)
+    return StrSetup(config, seats, stacks, deck, carry, number, actions)
+
+
 def replay_str(history: Mapping[str, Any]) -> LegacyTable:
     """Replay one ``STR`` history (a PHH dict) by the one engine; raises
     :class:`HandHistoryError` unless its actions replay, its table cards come in the
@@ -579,9 +649,6 @@ def replay_str(history: Mapping[str, Any]) -> LegacyTable:
     >>> list(t.deals[0].stacks), t.events[-1].type
     ([6, 4], 'hand_ended')
     """
-    from straights.game.phh import str_setup
-    from straights.poker.phh import parse_phh_cards
-
     setup = str_setup(dict(history))
     table = LegacyTable(setup.config)
     for k, (seat, chips) in enumerate(zip(setup.seats, setup.stacks, strict=True)):
@@ -594,7 +661,7 @@ def replay_str(history: Mapping[str, Any]) -> LegacyTable:
         live, board = table.latest, 0
         assert live is not None
         for line in setup.actions:
-            board = _str_line(table, live, line, board, parse_phh_cards)
+            board = _str_line(table, live, line, board)
     except (IllegalActionError, ValueError) as exc:
         raise HandHistoryError(f"hand {setup.number}: {exc}") from exc
     deal = table.deals[-1]
@@ -615,28 +682,23 @@ def replay_str(history: Mapping[str, Any]) -> LegacyTable:
     return table
 
 
-def _str_line(table: LegacyTable, live: _Live, line: str, board: int, cards_of: Any) -> int:
+def _str_line(table: LegacyTable, live: _Live, line: str, board: int) -> int:
     """Apply one action line of an ``STR`` history; returns the table lines read so far
     (``d db ?? # key``, the four face-up cards, ``d db Xx # key``, each once dealt)."""
     body, _, comment = line.partition("#")
-    parts = body.split()
+    parts, n = body.split(), len(live.seats)
     if parts[:2] == ["d", "dh"]:
         return board
     if parts[:2] == ["d", "db"] and len(parts) == 3:
-        n = len(live.seats)
         key = live.deck[2 * n]
         expected = [(None, True), *((c, False) for c in live.deck[2 * n + 1 :]), (key, True)]
         dealt = 1 + live.face_up + any(e.kind == "turn" for e in live.deal.log)
-        got = (*cards_of(parts[2]), comment.strip() == "key")
+        got = (*parse_phh_cards(parts[2]), comment.strip() == "key")
         if board >= min(dealt, len(expected)) or got != expected[board]:
             raise HandHistoryError(f"{line!r}: not table card {board + 1} of this deal")
         return board + 1
-    if len(parts) < 2 or not parts[0].startswith("p") or not parts[0][1:].isdigit():
-        raise HandHistoryError(f"{line!r} is not an action of Straights")
-    k = int(parts[0][1:]) - 1
-    if not 0 <= k < len(live.seats):
-        raise HandHistoryError(f"{line!r}: no player p{k + 1}")
-    seat, op, deal = live.seats[k], parts[1], live.deal
+    k = _player(parts[0] if parts else "", n, line)
+    seat, op, deal = live.seats[k], parts[1] if len(parts) > 1 else "", live.deal
     kinds = {c.kind for c in deal.legal_actions()} if deal.actor == k else set()
     if op == "f":
         table.fold_or_forfeit(seat)
@@ -645,8 +707,7 @@ def _str_line(table: LegacyTable, live: _Live, line: str, board: int, cards_of: 
     elif op == "cbr" and len(parts) == 3 and parts[2].isdigit():
         table.act(seat, "bet" if "bet" in kinds else "raise", int(parts[2]))
     elif op == "sm" and len(parts) == 3:
-        n = len(live.seats)
-        if list(cards_of(parts[2])) != [live.deck[k], live.deck[n + k]]:
+        if list(parse_phh_cards(parts[2])) != [live.deck[k], live.deck[n + k]]:
             raise HandHistoryError(f"{line!r}: p{k + 1} holds other cards")
     else:
         raise HandHistoryError(f"{line!r} is not an action of Straights")
