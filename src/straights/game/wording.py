@@ -4,9 +4,9 @@ The terminal game, ``straights history show`` and the web table's hand history a
 tell a deal of any game of the catalogue (Straights included) line by line from the
 engine's log, with :func:`entry_phrase` (as one player may see it),
 :func:`deal_story` (a history, every card shown) and :func:`pot_lines` (how each pot
-went, :func:`carry_line` for a carried pot); an action is a player's deed with
-:func:`action_phrase` ("raises to 3", :func:`deed` for a log entry) and a choice with
-:func:`action_label` ("raise to 3"); :func:`phrase` tells the dealer draw (rule 1).
+went, :func:`carry_line` for a carried pot); an action is a choice with
+:func:`action_label` ("raise to 3") and a player's deed with :func:`deed` ("raises to
+3", of a log entry); :func:`phrase` tells the dealer draw (rule 1).
 A phrase is a tuple of pieces, text and :class:`~straights.cards.Card`, so that each
 interface draws the cards its own way (colour in the terminal); :func:`text` joins
 one into a plain string.
@@ -16,8 +16,6 @@ person, with the verb to match ("You show", "you deal first"); everyone else by
 name in the third person.  Seats are never shown as numbers from 0: a seat
 without a name is "seat N" counted from 1.
 
->>> action_phrase("raise", amount=2, to=3), action_phrase("call", amount=2, all_in=True, you=True)
-('raises to 3', 'call 2 (all-in)')
 >>> action_label("raise", amount=2, to=3), action_label("call", amount=4, to=5, all_in=True)
 ('raise to 3', 'call 4 (all-in)')
 """
@@ -39,7 +37,6 @@ __all__ = [
     "Phrase",
     "Piece",
     "action_label",
-    "action_phrase",
     "carry_line",
     "deal_story",
     "deed",
@@ -55,16 +52,16 @@ Piece = str | Card
 #: A sentence about the game, without a final full stop.
 Phrase = tuple[Piece, ...]
 
-#: Each action as an order or a button ("raise to 3") and as something a player
-#: does ("raises to 3"); ``{amount}`` is the chips put in now, ``{to}`` his total.
-_ACTIONS: Final[dict[str, tuple[str, str]]] = {
-    "fold": ("fold", "folds"),
-    "check": ("check", "checks"),
-    "call": ("call {amount}", "calls {amount}"),
-    "bet": ("bet {to}", "bets {to}"),
-    "raise": ("raise to {to}", "raises to {to}"),
-    "bring-in": ("bring in for {amount}", "brings in for {amount}"),
-    "complete": ("complete to {to}", "completes to {to}"),
+#: Each action as an order or a button ("raise to 3"; a player's deed adds an "s" to
+#: its verb); ``{amount}`` is the chips put in now, ``{to}`` his total.
+_ACTIONS: Final = {
+    "fold": "fold",
+    "check": "check",
+    "call": "call {amount}",
+    "bet": "bet {to}",
+    "raise": "raise to {to}",
+    "bring-in": "bring in for {amount}",
+    "complete": "complete to {to}",
 }
 
 
@@ -77,24 +74,17 @@ def seat_label(seat: int) -> str:
     return f"seat {seat + 1}"
 
 
-def action_label(kind: str, *, amount: int = 0, to: int = 0, all_in: bool = False) -> str:
-    """An action as a choice ("call 2", "raise to 7"), for prompts and buttons."""
-    base = _ACTIONS[kind][0].format(amount=amount, to=to) if kind in _ACTIONS else kind
-    return base + (" (all-in)" if all_in else "")
-
-
-def action_phrase(
-    kind: str, *, amount: int = 0, to: int = 0, all_in: bool = False, you: bool = False
+def action_label(
+    kind: str, *, amount: int = 0, to: int = 0, all_in: bool = False, you: bool = True
 ) -> str:
-    """What a player does, without the subject: "raises to 7", or "raise to 7" for you.
+    """An action as a choice ("call 2", "raise to 7"), for prompts and buttons; with
+    ``you=False``, what another player does ("calls 2", "raises to 7").
 
-    >>> action_phrase("check"), action_phrase("check", you=True)
-    ('checks', 'check')
+    >>> action_label("bring-in", amount=1), action_label("bring-in", amount=1, you=False)
+    ('bring in for 1', 'brings in for 1')
     """
-    if you:
-        return action_label(kind, amount=amount, to=to, all_in=all_in)
-    base = _ACTIONS[kind][1].format(amount=amount, to=to) if kind in _ACTIONS else kind
-    return base + (" (all-in)" if all_in else "")
+    verb, _, rest = _ACTIONS.get(kind, kind).format(amount=amount, to=to).partition(" ")
+    return f"{verb}{'' if you else 's'} {rest}".strip() + (" (all-in)" if all_in else "")
 
 
 def text(parts: Phrase, *, ascii: bool = False) -> str:
@@ -224,7 +214,7 @@ def entry_phrase(
         return (f"{t.does(p, 'asks', 'ask')} to run it {times}",)
     if kind in _ACTIONS:
         amount = put_in(deal, at)
-        return (f"{t.who(p)} {action_phrase(kind, amount=amount, to=e.amount, you=mine)}",)
+        return (f"{t.who(p)} {action_label(kind, amount=amount, to=e.amount, you=mine)}",)
     if kind == "blind":
         if _straddles(deal, p):
             return (f"{t.does(p, 'straddles', 'straddle')} {e.amount}",)
@@ -326,7 +316,7 @@ def deed(deal: Deal, at: int) -> str | None:
     """
     entry = deal.log[at]
     if entry.kind in _ACTIONS:
-        return action_phrase(entry.kind, amount=put_in(deal, at), to=entry.amount)
+        return action_label(entry.kind, amount=put_in(deal, at), to=entry.amount, you=False)
     if entry.kind != "discard":
         return None
     if not entry.cards:

@@ -187,9 +187,8 @@ class LegacyTable:
         self.carry = 0
         self.number = 0
         self.events: list[Told] = []
-        #: The engine's deals, in order, and the seats each was dealt to (its players).
+        #: The engine's deals, in order.
         self.deals: list[Deal] = []
-        self.dealt: list[tuple[int, ...]] = []
         self.live: _Live | None = None
         #: The latest deal started (the deal in play, or the last one finished).
         self.latest: _Live | None = None
@@ -311,7 +310,6 @@ class LegacyTable:
         self.live = self.latest = live = _Live(deal, tuple(mine), dealt, tuple(stacks),
                                                self.number)  # fmt: skip
         self.deals.append(deal)
-        self.dealt.append(live.seats)
         self._emit(_told("hand_started", number=live.number, button=self.button, seats=live.seats,
                          stacks=live.starting, carry=self.carry, deck=dealt))  # fmt: skip
         self.carry = 0
