@@ -11,6 +11,6 @@ histories of earlier releases.  Straights is dealt by the engine
 
 from __future__ import annotations
 
-from straights.game.config import ROUNDS, TableConfig, max_seats_for_pack
+from straights.game.config import TableConfig
 
-__all__ = ["ROUNDS", "TableConfig", "max_seats_for_pack"]
+__all__ = ["TableConfig"]

@@ -401,7 +401,8 @@ class LegacyTable:
         for v in deal.verdicts:
             winner = seats[v.winners[0]] if v.winners else None
             eligible = tuple(seats[i] for i in v.eligible)
-            self._emit(_pot(v.pot, v.amount, winner, eligible, v.rule, v.reason))
+            self._emit(_told("pot_awarded", pot=v.pot, amount=v.amount, winner=winner,
+                             eligible=eligible, rule=v.rule, reason=v.reason))  # fmt: skip
         if deal.carry_out:
             for entry in deal.log:
                 if entry.kind == "penalty":
@@ -420,7 +421,8 @@ class LegacyTable:
         left = self.occupied
         if self.carry and len(left) == 1:
             self.seats[left[0]] += self.carry
-            self._emit(_pot(0, self.carry, left[0], (left[0],), 0, _LAST_PLAYER))
+            self._emit(_told("pot_awarded", pot=0, amount=self.carry, winner=left[0],
+                             eligible=(left[0],), rule=0, reason=_LAST_PLAYER))  # fmt: skip
             self.carry = 0
 
     # -- replay -------------------------------------------------------------------------------
@@ -489,25 +491,16 @@ def _acted(seat: int, kind: str, amount: int, to: int, all_in: bool) -> Told:
     return _told("acted", seat=seat, kind=kind, amount=amount, to=to, all_in=all_in)
 
 
-def _pot(pot: int, amount: int, winner: int | None, eligible: tuple[int, ...], rule: int,
-         reason: str) -> Told:  # fmt: skip
-    return _told("pot_awarded", pot=pot, amount=amount, winner=winner, eligible=eligible,
-                 rule=rule, reason=reason)  # fmt: skip
-
-
 def _choice(seat: int, choice: Legal, deal: Deal, i: int) -> Told | None:
-    """The earlier table's words for a legal action: its chips and the total it reaches."""
+    """The earlier table's words for a legal action: its chips and the total it reaches
+    (a fold is told "to 0"; ``None``: an action that table did not have)."""
     kind, amount, low, _ = choice
-    stack, mine = deal.stacks[i], deal.bets[i]
-    if kind == "fold":
-        return _acted(seat, "fold", 0, 0, False)
-    if kind == "check":
-        return _acted(seat, "check", 0, mine, False)
-    if kind == "call":
-        return _acted(seat, "call", amount, mine + amount, amount == stack)
-    if kind in ("bet", "raise"):
-        return _acted(seat, kind, amount, low, amount == stack)
-    return None
+    if kind not in ("fold", "check", "call", "bet", "raise"):
+        return None
+    mine = deal.bets[i]
+    told = {"fold": (0, 0), "check": (0, mine), "call": (amount, mine + amount)}
+    chips, to = told.get(kind, (amount, low))  # a bet or a raise: to its total
+    return _acted(seat, kind, chips, to, chips > 0 and chips == deal.stacks[i])
 
 
 @dataclass(frozen=True)
