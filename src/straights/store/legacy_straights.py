@@ -21,8 +21,8 @@ it as an oracle (``tests/oracle/``) that writes old logs and checks this transla
 * :func:`replay_str` replays one ``STR`` history;
 * :func:`deals_from_events` gives the archive entries of the deals a log finished.
 
-A table stored by an earlier release is replayed from the store and carried over to
-the one table by :mod:`straights.store.legacy_stored`.
+A terminal table stored by an earlier release is replayed from the store and carried
+over to the one table by :meth:`straights.store.table.StoredTable.load`.
 
 >>> from straights.game.config import TableConfig
 >>> t = LegacyTable(TableConfig(seats=2), seed=5)
