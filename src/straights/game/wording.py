@@ -83,8 +83,22 @@ def action_label(
     >>> action_label("bring-in", amount=1), action_label("bring-in", amount=1, you=False)
     ('bring in for 1', 'brings in for 1')
     """
-    verb, _, rest = _ACTIONS.get(kind, kind).format(amount=amount, to=to).partition(" ")
-    return f"{verb}{'' if you else 's'} {rest}".strip() + (" (all-in)" if all_in else "")
+    words = _agree(_ACTIONS.get(kind, kind).format(amount=amount, to=to), you)
+    return words + (" (all-in)" if all_in else "")
+
+
+def _agree(words: str, you: bool) -> str:
+    """``words`` (a verb as said to you, then the rest) as said of you or of another
+    player, the verb agreeing.
+
+    >>> _agree("stand pat", False), _agree("have chosen", False), _agree("fold", True)
+    ('stands pat', 'has chosen', 'fold')
+    """
+    if you:
+        return words
+    verb, _, rest = words.partition(" ")
+    verb = "has" if verb == "have" else verb + "s"
+    return f"{verb} {rest}" if rest else verb
 
 
 def text(parts: Phrase, *, ascii: bool = False) -> str:
@@ -114,9 +128,9 @@ class _Teller:
             return "You" if start else "you"
         return self._name(seat) or seat_label(seat)
 
-    def does(self, seat: int, third: str, second: str, *, start: bool = True) -> str:
-        """Subject and verb: "Ann shows", "You show"."""
-        return f"{self.who(seat, start=start)} {second if seat == self.you else third}"
+    def does(self, seat: int, words: str, *, start: bool = True) -> str:
+        """The player and what he does (``words`` as said to you): "Ann shows", "You show"."""
+        return f"{self.who(seat, start=start)} {_agree(words, seat == self.you)}"
 
 
 def phrase(draw: DealerDraw, name: Callable[[int], str | None], you: int | None = None) -> Phrase:
@@ -135,7 +149,7 @@ def phrase(draw: DealerDraw, name: Callable[[int], str | None], you: int | None 
         draws += [", " if i else "", f"{t.who(seat, start=False)} ", card]
     if draw.winner is None:
         return (*draws, " — a tie on special cards: draw again")
-    return (*draws, f" — {t.does(draw.winner, 'deals', 'deal', start=False)} first")
+    return (*draws, f" — {t.does(draw.winner, 'deal', start=False)} first")
 
 
 #: Entries of a deal's log that put chips in, as the betting round counts them.
@@ -203,28 +217,26 @@ def entry_phrase(
     if kind == "expose":
         seen = [c for c in e.cards if c is not None]
         if seen:
-            return (f"{t.does(p, 'turns', 'turn')} up ", *_cards(seen))
-        return (f"{t.does(p, 'has', 'have')} chosen a card to turn up",)
+            return (f"{t.does(p, 'turn up')} ", *_cards(seen))
+        return (t.does(p, "have chosen a card to turn up"),)
     if kind == "show":
-        return (f"{t.does(p, 'shows', 'show')} ", *_cards(c for c in e.cards if c is not None))
+        return (f"{t.does(p, 'show')} ", *_cards(c for c in e.cards if c is not None))
     if kind == "muck":
-        return (t.does(p, "mucks", "muck"),)
+        return (t.does(p, "muck"),)
     if kind == "runs":
         times = "once" if e.amount == 1 else "twice" if e.amount == 2 else f"{e.amount} times"
-        return (f"{t.does(p, 'asks', 'ask')} to run it {times}",)
+        return (t.does(p, f"ask to run it {times}"),)
     if kind in _ACTIONS:
         amount = put_in(deal, at)
         return (f"{t.who(p)} {action_label(kind, amount=amount, to=e.amount, you=mine)}",)
     if kind == "blind":
-        if _straddles(deal, p):
-            return (f"{t.does(p, 'straddles', 'straddle')} {e.amount}",)
-        return (f"{t.does(p, 'posts', 'post')} {e.amount}",)
+        return (t.does(p, f"{'straddle' if _straddles(deal, p) else 'post'} {e.amount}"),)
     if kind == "win":
-        return (f"{t.does(p, 'wins', 'win')} {e.amount}",)
+        return (t.does(p, f"win {e.amount}"),)
     if kind == "penalty" and e.amount < 0:  # the sevens rule returns the action after the draw
-        return (f"{t.does(p, 'takes', 'take')} back {-e.amount} (the sevens rule)",)
+        return (t.does(p, f"take back {-e.amount} (the sevens rule)"),)
     if kind == "penalty":
-        return (f"{t.does(p, 'pays', 'pay')} a penalty of {e.amount}",)
+        return (t.does(p, f"pay a penalty of {e.amount}"),)
     return None
 
 
@@ -273,7 +285,7 @@ def _hole_phrase(e: Entry, t: _Teller, mine: bool) -> Phrase | None:
     up = [c for c, u in zip(e.cards, ups, strict=True) if u and c is not None]
     down = [c for c, u in zip(e.cards, ups, strict=True) if not u and c is not None]
     hidden = len(e.cards) - len(up) - len(down)
-    out: list[Piece] = [f"{t.does(p, 'gets', 'get')} "]
+    out: list[Piece] = [f"{t.does(p, 'get')} "]
     if down:
         out += _cards(down)
     if up:
@@ -290,15 +302,14 @@ def _discard_phrase(e: Entry, t: _Teller, drawn: bool) -> Phrase:
     assert p is not None
     seen = [c for c in e.cards if c is not None]
     if not e.cards:
-        return (t.does(p, "stands pat", "stand pat"),)
+        return (t.does(p, "stand pat"),)
     if seen:
-        verb = ("throws", "throw") if drawn else ("discards", "discard")
-        return (f"{t.does(p, *verb)} ", *_cards(seen))
-    return (f"{t.does(p, *_DRAWS[drawn])} {len(e.cards)}",)
+        return (f"{t.does(p, 'throw' if drawn else 'discard')} ", *_cards(seen))
+    return (t.does(p, f"{_DRAWS[drawn]} {len(e.cards)}"),)
 
 
 #: A draw (the engine replaced the cards) or a discard for good, of cards not shown.
-_DRAWS: Final = {True: ("draws", "draw"), False: ("discards", "discard")}
+_DRAWS: Final = {True: "draw", False: "discard"}
 
 
 def deed(deal: Deal, at: int) -> str | None:
@@ -319,9 +330,9 @@ def deed(deal: Deal, at: int) -> str | None:
         return action_label(entry.kind, amount=put_in(deal, at), to=entry.amount, you=False)
     if entry.kind != "discard":
         return None
-    if not entry.cards:
-        return "stands pat"
-    return f"{_DRAWS[deal.replaced(at)][0]} {len(entry.cards)}"
+    return _agree(
+        f"{_DRAWS[deal.replaced(at)]} {len(entry.cards)}" if entry.cards else "stand pat", False
+    )
 
 
 def deal_story(deal: Deal, name: Callable[[int], str], you: int | None = None) -> list[str]:

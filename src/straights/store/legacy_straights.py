@@ -525,32 +525,29 @@ def replay_log(
     its ``table_opened`` event gives its own settings.
     """
     entries = [dict(e) for e in log]
-    start = 0
-    if entries and entries[0].get("type") == "table_opened":
+    start = int(bool(entries) and entries[0].get("type") == "table_opened")
+    if start:
         config = TableConfig.from_dict(dict(entries[0]["config"]))
-        start = 1
     table = LegacyTable(config)
-    opened = {"type": "table_opened", "config": config.to_dict()}
-    told = [opened, *entries[start:]] if start else None
-    if told is None:
+    if not start:
         table.events.clear()  # a web log tells no table_opened
-        told = entries
-    for k, data in enumerate(entries):
-        if k < start:
-            continue
+    told = [*table.events, *entries[start:]]  # its settings as the one engine reads them
+    for k, data in enumerate(entries[start:], start):
         if changes and k in changes:
             table.config = replace(table.config, **dict(changes[k]))
         try:
             table.replay(data)
         except (StraightsError, KeyError, TypeError) as exc:
             # An earlier event that differs is the cause: name it first.
-            made = [e.to_dict() for e in table.events]
-            earlier = _first_difference(told[: min(k, len(made))], made[: min(k, len(made))])
+            made = table.events[:k]
+            earlier = _first_difference(told[: len(made)], made)
             return Replayed(table, earlier or f"event {k} {data}: {exc}")
-    return Replayed(table, _first_difference(told, [e.to_dict() for e in table.events]))
+    return Replayed(table, _first_difference(told, table.events))
 
 
-def _first_difference(stored: list[dict[str, Any]], replayed: list[dict[str, Any]]) -> str | None:
+def _first_difference(
+    stored: Sequence[Mapping[str, Any]], replayed: Sequence[Mapping[str, Any]]
+) -> str | None:
     for k, (a, b) in enumerate(zip(stored, replayed, strict=False)):
         if a != b:
             fields = sorted(f for f in set(a) | set(b) if a.get(f) != b.get(f))
