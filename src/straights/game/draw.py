@@ -3,10 +3,6 @@
 Every table that draws for the button (the terminal's, the web's, the arenas') asks
 :func:`draw_button` (:func:`first_button`: its winner alone); :func:`dealer_draw`
 deals the draw from a given pack.
-
->>> draws = draw_button(3, 55, 7)
->>> draws == draw_button(3, 55, 7), draws[-1].winner in (0, 1, 2)
-(True, True)
 """
 
 from __future__ import annotations

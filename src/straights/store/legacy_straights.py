@@ -40,7 +40,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import partial
 from typing import Any, Final, NamedTuple
 
 from straights.cards import Card, make_deck, parse_cards
@@ -54,7 +53,7 @@ from straights.poker.phh import _player, parse_phh_cards
 from straights.poker.straights_rules import straights_variant
 from straights.poker.variant import Variant
 from straights.store.archive import PokerEntry
-from straights.table import PokerGame, PokerTable, Table, straights_stakes
+from straights.table import PokerGame, straights_stakes
 
 __all__ = [
     "SWITCH",
@@ -63,7 +62,6 @@ __all__ = [
     "Replayed",
     "Told",
     "deals_from_events",
-    "one_table",
     "replay_log",
     "replay_str",
     "str_setup",
@@ -707,29 +705,6 @@ def _str_line(table: LegacyTable, live: _Live, line: str, board: int) -> int:
 #: The command that carries a terminal table of an earlier release over to the one table:
 #: the commands before it are Straights' own table's, those after it the one table's.
 SWITCH: Final = {"kind": "one table"}
-
-
-def one_table(legacy: LegacyTable) -> PokerTable:
-    """The one table where ``legacy`` stands now: the same seats, stacks, carried pot,
-    button and shuffle, and the deal in play (the engine's) if there is one.
-
-    A seat never taken, or left, has no chips; its name is empty.
-    """
-    config = legacy.config
-    if legacy.button is None and len(legacy.occupied) >= 2:
-        legacy.draw_button()  # the first deal's draw, as the earlier table made it
-    live = legacy.live
-    n = config.seats
-    game = PokerGame(partial(straights_stakes, ante=config.ante))
-    names = [legacy.names.get(s, "") for s in range(n)]
-    button = legacy.button if live is not None else legacy.next_button()
-    table: PokerTable = Table(game, names, 1, seed=legacy.rng, button=button or 0)
-    table.stacks[:] = [legacy.seats.get(s, 0) for s in range(n)]
-    table.carry = legacy.carry
-    table.deals = legacy.number - (live is not None)
-    if live is not None:
-        table.take_over(live.deal, live.seats, live.starting)
-    return table
 
 
 def deals_from_events(config: TableConfig, events: Iterable[Mapping[str, Any]]) -> list[PokerEntry]:

@@ -64,8 +64,16 @@ from straights.poker.variant import Variant
 from straights.poker.view import Move, play
 from straights.store.archive import ArchiveEntry, PaiGowEntry, PokerEntry
 from straights.store.database import LogEntry, Store, TableRecord
-from straights.store.legacy_straights import SWITCH, LegacyTable, one_table
-from straights.table import Game, PaiGowGame, PaiGowTable, PokerGame, Table, straights_stakes
+from straights.store.legacy_straights import SWITCH, LegacyTable
+from straights.table import (
+    Game,
+    PaiGowGame,
+    PaiGowTable,
+    PokerGame,
+    PokerTable,
+    Table,
+    straights_stakes,
+)
 from straights.table.core import DealT, PlanT
 
 __all__ = [
@@ -366,9 +374,11 @@ def _carried_over(
 ) -> tuple[StoredTable[Deal, Variant], list[LogEntry]]:
     """A terminal Straights table of an earlier release (its log Straights' own table's
     commands), replayed by the translator and checked command by command against the
-    events stored with each, then carried over to the one table; its later commands are
-    the one table's (:data:`POKER`), after :data:`SWITCH`, which is stored now if it
-    was not yet.  Returns the table and those later commands."""
+    events stored with each, then carried over to the one table where it stands: the
+    same seats (one never taken, or left, has no chips and no name), stacks, carried
+    pot, button and shuffle, and the deal in play (the engine's) if there is one.  Its
+    later commands are the one table's (:data:`POKER`), after :data:`SWITCH`, which is
+    stored now if it was not yet.  Returns the table and those later commands."""
     if record.seed is None:
         raise HandHistoryError(
             f"table {record.id} was saved by straights 0.1.0, which kept no seed for "
@@ -378,8 +388,19 @@ def _carried_over(
     before = next((k for k, e in enumerate(log) if e.command == SWITCH), len(log))
     for entry in log[:before]:
         entry.check(record.id, [e.to_dict() for e in legacy.apply(entry.command)])
-    stored = StoredTable(store, record, POKER, one_table(legacy))
-    stored.deal = None if legacy.live is None else legacy.live.deal
+    config, live = legacy.config, legacy.live
+    if legacy.button is None and len(legacy.occupied) >= 2:
+        legacy.draw_button()  # the first deal's draw, as the earlier table made it
+    button = legacy.button if live is not None else legacy.next_button()
+    names = [legacy.names.get(s, "") for s in range(config.seats)]
+    game = PokerGame(partial(straights_stakes, ante=config.ante))
+    table: PokerTable = Table(game, names, 1, seed=legacy.rng, button=button or 0)
+    table.stacks[:] = [legacy.seats.get(s, 0) for s in range(config.seats)]
+    table.carry, table.deals = legacy.carry, legacy.number - (live is not None)
+    stored = StoredTable(store, record, POKER, table)
+    if live is not None:
+        table.take_over(live.deal, live.seats, live.starting)
+        stored.deal = live.deal
     stored.seq = before + 1
     if before == len(log):
         store.append(record.id, stored.seq, dict(SWITCH), [])
