@@ -53,7 +53,6 @@ from typing import Any, Generic
 
 from straights.cards import Card, parse_cards
 from straights.errors import HandHistoryError, IllegalActionError
-from straights.game.config import TableConfig
 from straights.paigow.deal import PaiGowDeal
 from straights.paigow.events import event_dict
 from straights.paigow.rules import PaiGowRules
@@ -65,15 +64,7 @@ from straights.poker.view import Move, play
 from straights.store.archive import ArchiveEntry, PaiGowEntry, PokerEntry
 from straights.store.database import LogEntry, Store, TableRecord
 from straights.store.legacy_straights import SWITCH, LegacyTable
-from straights.table import (
-    Game,
-    PaiGowGame,
-    PaiGowTable,
-    PokerGame,
-    PokerTable,
-    Table,
-    straights_stakes,
-)
+from straights.table import Game, PaiGowGame, PaiGowTable, PokerGame, Table, straights_stakes
 from straights.table.core import DealT, PlanT
 
 __all__ = [
@@ -286,13 +277,8 @@ class StoredTable(Generic[DealT, PlanT]):
         Table(hook, names, stack)  # bad names or stacks: refused before anything is stored
         if hook.has_button:
             values["button"] = len(names) - 1 if button is None else button
-        record = store.create_table(
-            kind,
-            TableConfig(),  # (Straights' settings; unused by other games)
-            seed=secrets.randbits(63) if seed is None else seed,
-            name=game,
-            settings=values,
-        )
+        shuffles = secrets.randbits(63) if seed is None else seed
+        record = store.create_table(kind, seed=shuffles, name=game, settings=values)
         return cls(store, record, commands)
 
     @classmethod
@@ -394,7 +380,7 @@ def _carried_over(
     button = legacy.button if live is not None else legacy.next_button()
     names = [legacy.names.get(s, "") for s in range(config.seats)]
     game = PokerGame(partial(straights_stakes, ante=config.ante))
-    table: PokerTable = Table(game, names, 1, seed=legacy.rng, button=button or 0)
+    table = Table(game, names, 1, seed=legacy.rng, button=button or 0)
     table.stacks[:] = [legacy.seats.get(s, 0) for s in range(config.seats)]
     table.carry, table.deals = legacy.carry, legacy.number - (live is not None)
     stored = StoredTable(store, record, POKER, table)
