@@ -377,6 +377,22 @@ def test_a_difference_planted_in_the_engine_s_rules_is_caught(
     assert difference is not None and "penalty_paid" in difference
 
 
+@pytest.mark.parametrize("kind", ["acted", "hand_started", "player_sat"])
+def test_an_event_missing_a_field_is_named_not_raised(kind: str) -> None:
+    events = _one_table()
+    k = next(k for k, e in enumerate(events) if e["type"] == kind)
+    events[k] = {"type": kind}  # every field gone
+    difference = replay_log(TableConfig(), events).difference
+    assert difference is not None and difference.startswith(f"event {k} ")
+
+
+def test_an_event_of_no_known_type_is_a_difference() -> None:
+    events = _one_table()
+    events.insert(3, {"type": "shuffled", "seat": 0})
+    difference = replay_log(TableConfig(), events).difference
+    assert difference is not None and "event 3" in difference and "shuffled" in difference
+
+
 def test_a_log_whose_deal_starts_elsewhere_is_refused() -> None:
     events = _one_table()
     k = next(k for k, e in enumerate(events) if e["type"] == "hand_started" and e["number"] == 2)

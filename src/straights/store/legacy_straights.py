@@ -31,7 +31,7 @@ over to the one table by :meth:`straights.store.table.StoredTable.load`.
 >>> deal.variant.code, t.button
 ('_STR55L', 1)
 >>> _ = t.act(0, "bet"); _ = t.act(1, "fold")
->>> t.stacks(), [e.type for e in t.events[-3:]]
+>>> t.stacks(), [e["type"] for e in t.events[-3:]]
 ({0: 11, 1: 9}, ['acted', 'pot_awarded', 'hand_ended'])
 """
 
@@ -102,15 +102,9 @@ class Told(dict[str, Any]):
     """An event of the earlier table, as it stored them: ``{"type": ..., field: value}``
     (cards in ASCII, sequences as lists).
 
-    >>> e = _told("acted", seat=2, kind="raise", amount=3, to=3, all_in=False)
-    >>> e.type, e.to_dict()
-    ('acted', {'type': 'acted', 'seat': 2, 'kind': 'raise', 'amount': 3, 'to': 3, 'all_in': False})
+    >>> _told("acted", seat=2, kind="raise", amount=3, to=3, all_in=False).to_dict()
+    {'type': 'acted', 'seat': 2, 'kind': 'raise', 'amount': 3, 'to': 3, 'all_in': False}
     """
-
-    @property
-    def type(self) -> str:
-        """The event's name: ``acted``, ``hand_started`` …"""
-        return str(self["type"])
 
     def to_dict(self) -> dict[str, Any]:
         """The event as a plain dict, as stored."""
@@ -632,7 +626,7 @@ def replay_str(history: Mapping[str, Any]) -> LegacyTable:
     ...            "_table_cards": ["9h", "4d", "5s", "6h", "7c"],
     ...            "actions": ["d dh p1 AsKd", "d dh p2 2c3c", "p1 cbr 1", "p2 f"]}
     >>> t = replay_str(history)
-    >>> list(t.deals[0].stacks), t.events[-1].type
+    >>> list(t.deals[0].stacks), t.events[-1]["type"]
     ([6, 4], 'hand_ended')
     """
     setup = str_setup(dict(history))
@@ -654,7 +648,7 @@ def replay_str(history: Mapping[str, Any]) -> LegacyTable:
     if not deal.finished:
         raise HandHistoryError(f"hand {setup.number} stops before its end")
     # The deal's own events: a player it leaves broke is the table's business.
-    ended = next(k for k, e in enumerate(table.events) if e.type == "hand_ended")
+    ended = next(k for k, e in enumerate(table.events) if e["type"] == "hand_ended")
     del table.events[ended + 1 :]
     stacks = list(deal.stacks)
     if "finishing_stacks" in history and list(history["finishing_stacks"]) != stacks:
@@ -733,7 +727,7 @@ def deals_from_events(config: TableConfig, events: Iterable[Mapping[str, Any]]) 
             names[event["seat"]] = event["name"]
         elif event["type"] == "hand_started":
             dealt[event["number"]] = tuple(names.get(s, seat_label(s)) for s in event["seats"])
-    started = [e["number"] for e in replayed.table.events if e.type == "hand_started"]
+    started = [e["number"] for e in replayed.table.events if e["type"] == "hand_started"]
     return [
         PokerEntry(deal, dealt[number], number)
         for number, deal in zip(started, replayed.table.deals, strict=True)
