@@ -18,11 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from straights.game.config import TableConfig
-from straights.game.events import event_from_dict
 from straights.store.legacy_straights import replay_log
 
 # Straights' own table of earlier releases is the tests' oracle (tests/oracle/).
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from oracle.events import event_from_dict
 from oracle.straights_table import Table
 
 

@@ -6,7 +6,8 @@ Releases before the one table stored ``straights play``'s Straights table as
 with the events it caused, in one transaction (with the archive entry of a deal it
 finished), its shuffles from a seed kept in the store.  The package no longer
 writes such tables: it replays them by the one engine and carries them over to the
-one table (:func:`straights.store.legacy_stored.load_terminal`).  The tests keep
+one table (:meth:`straights.store.table.StoredTable.load`); :func:`replay_stored` checks
+the translator against a stored table's events.  The tests keep
 this writer to make such logs (as ``tests/fixtures/terminal_release.db`` was made)
 and as the oracle that replays them on Straights' own table.
 
@@ -31,6 +32,7 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
+from oracle.events import Event
 from oracle.straights_archive import FinishedDeal
 from oracle.straights_hand import Hand
 from oracle.straights_table import Table
@@ -38,10 +40,26 @@ from oracle.straights_table import Table
 from straights.cards import CardsLike, parse_cards
 from straights.errors import HandHistoryError, IllegalActionError
 from straights.game.config import TableConfig
-from straights.game.events import Event
 from straights.store.database import Store, TableRecord
+from straights.store.legacy_straights import Replayed, replay_log
 
-__all__ = ["RecordedTable"]
+__all__ = ["RecordedTable", "replay_stored"]
+
+
+def replay_stored(store: Store, table_id: int) -> Replayed:
+    """Replay a stored Straights table of an earlier release from the events stored with
+    its commands (a terminal table's, 0.1.0's, or a web table's of settings editions 1
+    to 3, whose host's ``change`` commands of the ante or the betting are the settings
+    changes its events do not tell) by the translator, and compare, as
+    :func:`~straights.store.legacy_straights.replay_log` does."""
+    events: list[dict[str, Any]] = []
+    changes: dict[int, dict[str, Any]] = {}
+    for entry in store.log(table_id):
+        if entry.command.get("kind") == "change":
+            keep = {k: entry.command[k] for k in ("ante", "betting") if k in entry.command}
+            changes[len(events)] = keep
+        events.extend(entry.events)
+    return replay_log(store.table(table_id).config, events, changes)
 
 
 class RecordedTable(Table):

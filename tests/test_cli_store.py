@@ -198,7 +198,6 @@ def test_a_straights_table_of_an_earlier_release_resumes_at_the_one_table(
     from recorded_table import RecordedTable
 
     from straights.game import TableConfig
-    from straights.store.legacy_stored import load_terminal
     from straights.store.legacy_straights import SWITCH
 
     path = tmp_path / "old.db"
@@ -215,7 +214,7 @@ def test_a_straights_table_of_an_earlier_release_resumes_at_the_one_table(
     assert "Resuming table 1" in out.stdout and "Your turn" in out.stdout
     assert "is saved: `straights play --resume" in out.stdout
     store = Store(str(path))
-    again = load_terminal(store, 1)
+    again = StoredTable.load(store, 1)
     assert again.deal is not None and not again.deal.finished
     seats = [again.table.seat_of(i) for i in range(2)]
     assert list(again.deal.stacks) == [before[s] for s in seats]  # the antes are in

@@ -14,6 +14,13 @@ import random
 
 import pytest
 from game_referee import RefDeal, referee
+from oracle.events import (
+    HoleDealt,
+    KeyTurned,
+    PotAwarded,
+    ShowdownRevealed,
+    TableCardDealt,
+)
 from oracle.straights_hand import Hand
 from oracle.straights_table import Table
 from oracle.straights_view import redact
@@ -22,13 +29,6 @@ from sizes import size
 from straights.cards import Card, make_deck
 from straights.errors import IllegalActionError
 from straights.game import TableConfig
-from straights.game.events import (
-    HoleDealt,
-    KeyTurned,
-    PotAwarded,
-    ShowdownRevealed,
-    TableCardDealt,
-)
 
 KINDS = ("fold", "check", "call", "bet", "raise", "shove")
 

@@ -6,13 +6,7 @@ Every expected chip count below is worked out by hand in the comments.
 from __future__ import annotations
 
 import pytest
-from oracle.straights_hand import Hand
-from oracle.straights_table import Table, dealer_draw
-
-from straights.cards import Card, parse_cards
-from straights.errors import ConfigurationError, DuplicateCardError, IllegalActionError, PackError
-from straights.game import TableConfig
-from straights.game.events import (
+from oracle.events import (
     Acted,
     PenaltyPaid,
     PlayerLeft,
@@ -21,6 +15,12 @@ from straights.game.events import (
     RoundStarted,
     event_from_dict,
 )
+from oracle.straights_hand import Hand
+from oracle.straights_table import Table, dealer_draw
+
+from straights.cards import Card, parse_cards
+from straights.errors import ConfigurationError, DuplicateCardError, IllegalActionError, PackError
+from straights.game import TableConfig
 
 # Table cards with no two consecutive ranks: 2c (key), Kd, 9s, 5h, Jc.
 QUIET_TABLE = "2c Kd 9s 5h Jc"

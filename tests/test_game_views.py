@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 
+from oracle.events import HandStarted, HoleDealt, KeyDealt
 from oracle.straights_table import Table
 from oracle.straights_view import redact
 
 from straights.cards import parse_cards
 from straights.game import TableConfig
-from straights.game.events import HandStarted, HoleDealt, KeyDealt
 
 
 def deal(holes: list[str], table: str = "2c Kd 9s 5h Jc") -> list:

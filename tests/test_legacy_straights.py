@@ -22,21 +22,21 @@ import pexpect
 import pytest
 from oracle.straights_phh import hand_to_phh, replay_phh
 from oracle.straights_table import Table, seat_action
-from recorded_table import RecordedTable
+from recorded_table import RecordedTable, replay_stored
 from sizes import size
 
 from straights.bots.registry import make_bot
 from straights.cards import Card, make_deck
 from straights.errors import HandHistoryError
 from straights.game.config import TableConfig
-from straights.game.phh import loads_phh
 from straights.poker.catalogue import get_variant
 from straights.poker.engine import Deal
+from straights.poker.phh import loads
 from straights.poker.view import Move
 from straights.store import Store
 from straights.store import legacy_straights as legacy
-from straights.store.legacy_stored import load_terminal, replay_stored
 from straights.store.legacy_straights import SWITCH, LegacyTable, replay_log, replay_str
+from straights.store.table import StoredTable
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -88,7 +88,7 @@ def test_a_terminal_table_replays_command_for_command_from_its_seed(
     assert len(log) == commands and len(table.deals) == deals
     archived = [h for h in store.hands(limit=100) if h.table_id == table_id]
     for hand in archived:  # its STR archive entries too
-        history = loads_phh(hand.phh)
+        history = loads(hand.phh)[0]
         assert list(replay_str(history).deals[0].stacks) == history["finishing_stacks"]
     assert len(archived) == deals - (table.live is not None)
 
@@ -102,7 +102,7 @@ def test_a_terminal_table_carries_over_to_the_one_table_mid_deal(tmp_path: Path)
     store = _copy("terminal_release.db", tmp_path)
     shutil.copy(FIXTURES / "terminal_release.db", tmp_path / "oracle.db")
     oracle = RecordedTable.load(Store(str(tmp_path / "oracle.db")), 1)  # Straights' own
-    stored = load_terminal(store, 1)
+    stored = StoredTable.load(store, 1)
     table, deal = stored.table, stored.deal
     assert deal is not None and not deal.finished and deal.variant.code == "_STR55L"
     assert (table.deals, table.names, table.button) == (4, ["You", "Random 1", "Calling 2"], 0)
@@ -121,7 +121,7 @@ def test_a_terminal_table_carries_over_to_the_one_table_mid_deal(tmp_path: Path)
     assert sum(table.stacks) + table.carry == 3 * 12
     switches = [e.seq for e in store.log(1) if e.command == SWITCH]
     assert switches == [68]  # after the 67 commands of Straights' own table, once
-    again = load_terminal(store, 1)  # every command checked against its stored events
+    again = StoredTable.load(store, 1)  # every command checked against its stored events
     assert (again.table.stacks, again.table.button, again.table.carry, again.table.deals) == (
         table.stacks, table.button, table.carry, table.deals)  # fmt: skip
     assert [e.seq for e in store.log(1) if e.command == SWITCH] == [68]
@@ -139,7 +139,7 @@ def test_a_carried_over_table_between_deals_deals_its_next_deal_at_the_one_table
         while not hand.finished:
             kinds = {a.kind for a in hand.legal_actions(hand.actor)}  # type: ignore[arg-type]
             old.act(hand.actor, "check" if "check" in kinds else "call")  # type: ignore[arg-type]
-    stored = load_terminal(store, old.record.id)
+    stored = StoredTable.load(store, old.record.id)
     assert stored.deal is None and stored.table.deals == 3
     assert stored.table.stacks == [old.stacks()[s] for s in range(3)]
     assert stored.table.order[-1] == old._next_seat(old.button, old.occupied())  # type: ignore[arg-type]
@@ -150,7 +150,7 @@ def test_a_carried_over_table_between_deals_deals_its_next_deal_at_the_one_table
 def test_a_table_of_0_1_0_cannot_be_carried_over(tmp_path: Path) -> None:
     store = _copy("first_release.db", tmp_path)
     with pytest.raises(HandHistoryError, match=r"0\.1\.0"):
-        load_terminal(store, 1)
+        StoredTable.load(store, 1)
 
 
 def test_the_web_fixture_stops_mid_deal_and_the_engine_deal_goes_on(tmp_path: Path) -> None:
@@ -178,7 +178,7 @@ def test_every_str_history_of_the_first_release_replays_as_the_old_engine(
     # 0.1.0 archived 11 deals; the 3 it lost are archived again with the catalogue's code.
     assert len(hands) == 8 and len(store.hands(limit=100)) == 11
     for hand in hands:
-        history = loads_phh(hand.phh)
+        history = loads(hand.phh)[0]
         new, old = replay_str(history), replay_phh(history)
         assert [e.to_dict() for e in new.events] == [e.to_dict() for e in old.events]
         assert list(new.deals[-1].stacks) == history["finishing_stacks"] == old.stacks
@@ -377,6 +377,22 @@ def test_a_difference_planted_in_the_engine_s_rules_is_caught(
     assert difference is not None and "penalty_paid" in difference
 
 
+@pytest.mark.parametrize("kind", ["acted", "hand_started", "player_sat"])
+def test_an_event_missing_a_field_is_named_not_raised(kind: str) -> None:
+    events = _one_table()
+    k = next(k for k, e in enumerate(events) if e["type"] == kind)
+    events[k] = {"type": kind}  # every field gone
+    difference = replay_log(TableConfig(), events).difference
+    assert difference is not None and difference.startswith(f"event {k} ")
+
+
+def test_an_event_of_no_known_type_is_a_difference() -> None:
+    events = _one_table()
+    events.insert(3, {"type": "shuffled", "seat": 0})
+    difference = replay_log(TableConfig(), events).difference
+    assert difference is not None and "event 3" in difference and "shuffled" in difference
+
+
 def test_a_log_whose_deal_starts_elsewhere_is_refused() -> None:
     events = _one_table()
     k = next(k for k, e in enumerate(events) if e["type"] == "hand_started" and e["number"] == 2)
@@ -428,7 +444,7 @@ def test_play_resume_at_a_terminal_carries_the_old_table_over(tmp_path: Path) ->
         assert "Traceback" not in plain(child.before or "")
     store = Store(str(path))
     assert [e.seq for e in store.log(2) if e.command == SWITCH] == [142]
-    assert load_terminal(store, 2).table.deals == 8
+    assert StoredTable.load(store, 2).table.deals == 8
 
 
 def test_history_replay_reads_str_archives_through_the_one_engine(tmp_path: Path) -> None:
@@ -437,7 +453,7 @@ def test_history_replay_reads_str_archives_through_the_one_engine(tmp_path: Path
 
     store = _copy("first_release.db", tmp_path)
     hand = next(h for h in store.hands(limit=100) if h.game == "STR")
-    history = loads_phh(hand.phh)
+    history = loads(hand.phh)[0]
     good, bad = tmp_path / "good.phh", tmp_path / "bad.phh"
     good.write_text(dumps_phh(history), encoding="utf-8")
     wrong = dict(history, finishing_stacks=[s + 1 for s in history["finishing_stacks"]])

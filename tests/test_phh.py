@@ -16,8 +16,7 @@ from oracle.straights_table import Table
 
 from straights.errors import HandHistoryError
 from straights.game import TableConfig
-from straights.game.phh import loads_phh, loads_phhs
-from straights.poker.phh import parse_phh_cards
+from straights.poker.phh import loads, parse_phh_cards
 from straights.poker.phh_text import dumps_phh, dumps_phhs
 
 # The independent reader's own card notation: ids as in the project, written by hand here.
@@ -115,7 +114,7 @@ def simulated(hands: int, seed: int, **cfg: Any) -> list[Hand]:
 
 def round_trip(hands: list[Hand]) -> None:
     text = dumps_phhs(hand_to_phh(h) for h in hands)
-    read = loads_phhs(text)
+    read = loads(text)
     assert len(read) == len(hands)
     for hand, history in zip(hands, read, strict=True):
         replayed = replay_phh(history)
@@ -170,7 +169,7 @@ def test_special_cards_notation() -> None:
 
 def _history() -> dict[str, Any]:
     hand = simulated(1, 8, seats=3, starting_stack=10)[0]
-    return loads_phh(dumps_phh(hand_to_phh(hand)))
+    return loads(dumps_phh(hand_to_phh(hand)))[0]
 
 
 @pytest.mark.parametrize(
@@ -193,4 +192,4 @@ def test_bad_histories_are_refused(change: Any, message: str) -> None:
 
 def test_bad_toml_is_refused() -> None:
     with pytest.raises(HandHistoryError, match="not a PHH"):
-        loads_phh("variant = ")
+        loads("variant = ")[0]

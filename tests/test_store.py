@@ -15,7 +15,6 @@ from sqlalchemy import delete, update
 
 from straights.errors import HandHistoryError, IllegalActionError, StoreError
 from straights.game import TableConfig
-from straights.game.phh import loads_phh
 from straights.poker.phh import loads, replay
 from straights.store import LogWrite, Store, database_url, default_url
 from straights.store.schema import SCHEMA_VERSION, commands, hands
@@ -87,7 +86,7 @@ def test_each_finished_deal_is_archived_with_the_command_that_ends_it() -> None:
     records = store.hands(limit=1000)
     assert len(records) > 3
     for record in records:
-        hand = replay_phh(loads_phh(record.phh))
+        hand = replay_phh(loads(record.phh)[0])
         assert hand.stacks == t.hands[record.number - 1].stacks
         assert record.pot == hand.pot and record.carried == hand.carry_out
         assert record.summary
@@ -110,7 +109,7 @@ def test_missing_archive_entries_are_rebuilt_from_the_log_on_open(tmp_path: Path
     after = {r.number: r for r in again.hands(limit=1000)}
     assert sorted(after) == sorted(before)
     for n in (1, 3):  # archived again by the one engine, with the catalogue's code
-        old, new = replay_phh(loads_phh(before[n].phh)), replay(loads(after[n].phh)[0])
+        old, new = replay_phh(loads(before[n].phh)[0]), replay(loads(after[n].phh)[0])
         assert (after[n].game, before[n].game) == ("_STR55L", "STR")
         assert (after[n].players, after[n].pot, after[n].carried) == (
             before[n].players,

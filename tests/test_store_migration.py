@@ -22,7 +22,6 @@ from recorded_table import RecordedTable
 from sqlalchemy import create_engine
 
 from straights.errors import HandHistoryError
-from straights.game.phh import loads_phh
 from straights.poker.phh import loads, replay
 from straights.store import HandRecord, Store
 from straights.store.legacy_straights import deals_from_events
@@ -62,7 +61,7 @@ def check_migrated(store: Store, old: dict[str, Any]) -> None:
     for deal in replayed:
         record = archived[(legacy.id, deal.number)]
         assert record.players == list(deal.names)
-        assert list(deal.deal.stacks) == replay_phh(loads_phh(record.phh)).stacks
+        assert list(deal.deal.stacks) == replay_phh(loads(record.phh)[0]).stacks
 
     for key, commands in old["web"].items():
         record = by_key[key]
@@ -92,7 +91,7 @@ def _finishing_stacks(record: HandRecord) -> list[int]:
     """An archived deal's finishing stacks: 0.1.0's own ``STR`` entries by the old engine,
     the deals it lost (archived again on open) by the one engine."""
     if record.game == "STR":
-        return list(replay_phh(loads_phh(record.phh)).stacks)
+        return list(replay_phh(loads(record.phh)[0]).stacks)
     assert record.game == "_STR55L"
     return list(replay(loads(record.phh)[0]).deal.stacks)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from straights.cards import Card, make_deck, parse_cards
-from straights.game import events as ev
+from straights.game.draw import DealerDraw
 from straights.game.wording import action_label, deal_story, entry_phrase, phrase, text
 from straights.poker import Deal, get_variant
 from straights.table import straights_stakes
@@ -69,12 +69,12 @@ def test_a_seat_nobody_named_is_counted_from_one() -> None:
 
 
 def test_the_dealer_draw_in_the_third_and_second_person() -> None:
-    draw = ev.DealerDraw((1, 0), (Card("7c"), Card("Kd")), 0)
+    draw = DealerDraw((1, 0), (Card("7c"), Card("Kd")), 0)
     assert text(phrase(draw, NAMES)) == "Draw for the dealer: Bob 7♣, Ann K♦ — Ann deals first"
     assert text(phrase(draw, NAMES, you=0)) == (
         "Draw for the dealer: Bob 7♣, you K♦ — you deal first"
     )
-    tie = ev.DealerDraw((0, 1), (Card("S"), Card("R")), None)
+    tie = DealerDraw((0, 1), (Card("S"), Card("R")), None)
     assert text(phrase(tie, NAMES), ascii=True) == (
         "Draw for the dealer: Ann S, Bob R — a tie on special cards: draw again"
     )

@@ -13,10 +13,9 @@ from decimal import Decimal
 from typing import Any
 
 from straights.errors import HandHistoryError
-from straights.game.phh import VARIANT
 from straights.paigow import history as paigow
 from straights.poker.phh import loads, replay
-from straights.store.legacy_straights import replay_str
+from straights.store.legacy_straights import VARIANT, replay_str
 
 __all__ = ["replay_line", "replay_report", "replay_rows"]
 

@@ -7,6 +7,7 @@ copy stays only in the tests, where it writes the logs, databases and histories 
 releases wrote and checks the one engine and the translator
 (:mod:`straights.store.legacy_straights`) against them.  Do not change its rules.
 
+* :mod:`oracle.events` — the events that table told (``Acted``, ``HandStarted`` …);
 * :mod:`oracle.straights_hand` — ``Hand``, one deal (``Action``, ``Pot``);
 * :mod:`oracle.straights_table` — ``Table`` across deals (``Seat``, the dealer draw) and
   ``seat_action`` (a bot's action at that table);

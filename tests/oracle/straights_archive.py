@@ -22,17 +22,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from oracle.straights_hand import Hand
-from oracle.straights_phh import hand_to_phh
-from oracle.straights_table import Table
-from straights.game.config import TableConfig
-from straights.game.events import (
+from oracle.events import (
     HandStarted,
     PlayerSat,
     PotAwarded,
     TableOpened,
     event_from_dict,
 )
+from oracle.straights_hand import Hand
+from oracle.straights_phh import hand_to_phh
+from oracle.straights_table import Table
+from straights.game.config import TableConfig
 from straights.game.wording import seat_label
 from straights.poker.phh_text import dumps_phh
 from straights.store.archive import now

@@ -36,10 +36,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final, Literal, NamedTuple
 
-from straights.cards import Card, check_unique
-from straights.errors import ConfigurationError, IllegalActionError
-from straights.game.config import LIMIT_RAISES, ROUNDS, TableConfig
-from straights.game.events import (
+from oracle.events import (
     Acted,
     AntePosted,
     Event,
@@ -55,6 +52,9 @@ from straights.game.events import (
     ShowdownRevealed,
     TableCardDealt,
 )
+from straights.cards import Card, check_unique
+from straights.errors import ConfigurationError, IllegalActionError
+from straights.game.config import LIMIT_RAISES, ROUNDS, TableConfig
 from straights.game.wording import action_label
 from straights.poker.cards_source import DeckSource
 from straights.poker.engine import Deal, Legal

@@ -3,7 +3,7 @@
 archived, to check that :func:`straights.store.legacy_straights.replay_str` reads them.
 
 >>> from straights.game.config import TableConfig
->>> from straights.game.phh import loads_phh
+>>> from straights.poker.phh import loads
 >>> from straights.poker.phh_text import dumps_phh
 >>> from oracle.straights_table import Table
 >>> t = Table(TableConfig(seats=2), ["ann", "bob"], seed=4)
@@ -11,7 +11,7 @@ archived, to check that :func:`straights.store.legacy_straights.replay_str` read
 >>> while not h.finished:
 ...     _ = t.act(h.actor, "check" if h.can_check(h.actor) else "call")
 >>> text = dumps_phh(hand_to_phh(h, names=["ann", "bob"]))
->>> replay_phh(loads_phh(text)).stacks == h.stacks
+>>> replay_phh(loads(text)[0]).stacks == h.stacks
 True
 """
 
@@ -20,10 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from oracle.straights_hand import Hand
-from straights.cards import Card, parse_cards
-from straights.errors import HandHistoryError, StraightsError
-from straights.game.events import (
+from oracle.events import (
     Acted,
     HoleDealt,
     KeyDealt,
@@ -31,9 +28,12 @@ from straights.game.events import (
     ShowdownRevealed,
     TableCardDealt,
 )
-from straights.game.phh import VARIANT, _player, str_setup
+from oracle.straights_hand import Hand
+from straights.cards import Card, parse_cards
+from straights.errors import HandHistoryError, StraightsError
 from straights.game.wording import seat_label
-from straights.poker.phh import parse_phh_cards
+from straights.poker.phh import _player, parse_phh_cards
+from straights.store.legacy_straights import VARIANT, str_setup
 
 __all__ = ["hand_to_phh", "replay_phh"]
 

@@ -18,6 +18,17 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from oracle.events import (
+    Acted,
+    DealerDraw,
+    Event,
+    HandEnded,
+    HandStarted,
+    PlayerLeft,
+    PlayerSat,
+    PotAwarded,
+    TableOpened,
+)
 from oracle.straights_hand import Action, Hand
 from straights.bots.base import answer
 from straights.cards import (
@@ -31,17 +42,6 @@ from straights.cards import (
 )
 from straights.errors import ConfigurationError, HandHistoryError, IllegalActionError
 from straights.game.config import TableConfig
-from straights.game.events import (
-    Acted,
-    DealerDraw,
-    Event,
-    HandEnded,
-    HandStarted,
-    PlayerLeft,
-    PlayerSat,
-    PotAwarded,
-    TableOpened,
-)
 from straights.poker.view import deal_view
 
 if TYPE_CHECKING:

@@ -23,9 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from oracle.straights_hand import Action, Hand
-from straights.cards import Card, format_cards
-from straights.game.events import (
+from oracle.events import (
     Event,
     HandStarted,
     HoleDealt,
@@ -33,6 +31,8 @@ from straights.game.events import (
     PotAwarded,
     ShowdownRevealed,
 )
+from oracle.straights_hand import Action, Hand
+from straights.cards import Card, format_cards
 from straights.game.wording import seat_label
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from webtools import Server, shot, wait_until
 
-from straights.game.phh import loads_phhs
+from straights.poker.phh import loads
 
 pytestmark = pytest.mark.browser
 
@@ -100,7 +100,7 @@ def test_a_club_evening(browser: Browser, make_server: Any, viewport: str, tmp_p
         assert any(r[2] == "Bot 2" and r[7] == "house" for r in rows if len(r) == 8)
         with page.expect_download() as got:
             page.click(".night button[data-download=phhs]")
-        hands = loads_phhs(Path(got.value.path()).read_text())
+        hands = loads(Path(got.value.path()).read_text())
         assert len(hands) == deals and all(h["players"][0] in ("Ann", "Bot 2") for h in hands)
         with page.expect_download() as got:
             page.click(".night button[data-download=txt]")

@@ -28,7 +28,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 from webtools import Server, wait_until
 
-from straights.game.phh import loads_phhs
+from straights.poker.phh import loads
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -331,7 +331,7 @@ def test_a_club_evening_end_to_end(browser: Browser, make_server: Any) -> None:
 
         # -- The table's hands so far, downloaded from the host's panel: PHH and text.
         deals = ann.state()["hand"]["hand_number"]
-        hands = loads_phhs(download(ann.page, "#host-betting button[data-download=phhs]"))
+        hands = loads(download(ann.page, "#host-betting button[data-download=phhs]"))
         assert len(hands) == deals
         assert sum(1 for h in hands if h.get("_bomb_pot")) == 1
         assert all(sum(1 for b in h["blinds_or_straddles"] if b) == 3 for h in hands
@@ -378,7 +378,7 @@ def test_a_club_evening_end_to_end(browser: Browser, make_server: Any) -> None:
         club_csv = download(ann.page, "#club-csv")
         for name in PEOPLE:
             assert f",{name}," in club_csv, club_csv
-        night = loads_phhs(download(ann.page, ".night button[data-download=phhs]"))
+        night = loads(download(ann.page, ".night button[data-download=phhs]"))
         assert len(night) == deals
         text = download(ann.page, ".night button[data-download=txt]")
         assert text.count("PokerStars Hand #") == deals

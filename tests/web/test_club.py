@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from straights.game.phh import loads_phhs
+from straights.poker.phh import loads
 from straights.store import Store
 from straights.web.club_service import Clubs, NoClub
 from straights.web.manager import AccessError, TableManager
@@ -119,7 +119,7 @@ def test_a_club_across_two_evenings(tmp_path: Path) -> None:
         assert not t["from"].startswith("Bot") and not t["to"].startswith("Bot")
     assert set(owed.values()) == {0}
     # The first evening's hands: three deals, as PHH and as PokerStars text.
-    hands = loads_phhs(got["phhs"])
+    hands = loads(got["phhs"])
     assert [h["hand"] for h in hands] == [1, 2, 3] and hands[0]["players"] == [
         "Bob",
         "Bot 3",

@@ -20,12 +20,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from recorded_table import replay_stored
 
 from straights.bots import make_bot
 from straights.cards import make_deck
 from straights.errors import HandHistoryError, IllegalActionError
 from straights.store import Store, TableRecord
-from straights.store.legacy_stored import replay_stored
 from straights.web.keyed_random import deal_random
 from straights.web.manager import TableManager
 from straights.web.protocol import TableSettings

@@ -341,7 +341,7 @@ def allowed_by_version(
         if seat is not None:
             cards |= set(hand.hole(seat))
         if hand.finished:
-            from straights.game.events import ShowdownRevealed
+            from oracle.events import ShowdownRevealed
 
             for e in hand.events:
                 if isinstance(e, ShowdownRevealed):
@@ -398,7 +398,7 @@ def assert_no_leaks(client: Client, db: str) -> int:
             ok = {c for c in hand.visible_table() if c is not None}
             if msg["you"] is not None:
                 ok |= set(hand.hole(msg["you"]))
-            from straights.game.events import ShowdownRevealed
+            from oracle.events import ShowdownRevealed
 
             ok |= {c for e in hand.events if isinstance(e, ShowdownRevealed) for c in e.cards}
         else:

@@ -56,7 +56,7 @@ if TYPE_CHECKING:
 
     from straights.bots.paigow import PaiGowBot
     from straights.cards import Card
-    from straights.game.events import DealerDraw
+    from straights.game.draw import DealerDraw
     from straights.paigow.deal import PaiGowDeal
     from straights.paigow.rules import HouseWayName
     from straights.store.table import StoredTable

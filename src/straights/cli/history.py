@@ -134,9 +134,9 @@ def replay_files(
 def _game_label(code: str) -> str:
     """A history's variant as ``straights games`` names it (``pai-gow`` for ``_PAIGOW``)."""
     from straights.errors import StraightsError
-    from straights.game.phh import VARIANT
     from straights.paigow.history import VARIANT as PAIGOW
     from straights.poker.catalogue import game_name
+    from straights.store.legacy_straights import VARIANT
 
     if code == VARIANT:
         return "straights"
@@ -153,11 +153,10 @@ def _told(text: str) -> list[str]:
     deal's (an ``STR`` history of an earlier release dealt by the one engine) told as
     every deal is told (:func:`~straights.game.wording.deal_story`)."""
     from straights.errors import HandHistoryError
-    from straights.game.phh import VARIANT
     from straights.game.wording import deal_story
     from straights.paigow import history as paigow
     from straights.poker.phh import loads, replay
-    from straights.store.legacy_straights import replay_str
+    from straights.store.legacy_straights import VARIANT, replay_str
 
     try:
         [history] = loads(text)

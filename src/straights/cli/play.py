@@ -246,11 +246,7 @@ def _play_ring(
             if record is None:
                 make = partial(StoredTable.create, store, POKER, game, names, stack,
                                seed=table_seed, button=button, settings=settings)  # fmt: skip
-            elif record.game == "straights":
-                from straights.store.legacy_stored import load_terminal
-
-                make = partial(load_terminal, store, record.id, hook)
-            else:
+            else:  # a Straights table of an earlier release included
                 make = partial(StoredTable.load, store, record.id, hook)
             return stored_table(out, store, record, make)
 

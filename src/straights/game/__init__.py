@@ -1,5 +1,5 @@
-"""Straights' own settings, events, wording and hand histories: the table's settings
-(:class:`TableConfig`), the events a Straights table tells, the dealer draw, and ``STR``
+"""Straights' own settings, wording and hand histories: the table's settings
+(:class:`TableConfig`), the dealer draw, the wording of every game, and ``STR``
 histories of earlier releases.  Straights is dealt by the engine
 (:class:`straights.poker.Deal`) at the one table (:class:`straights.table.Table`).
 
@@ -11,13 +11,6 @@ histories of earlier releases.  Straights is dealt by the engine
 
 from __future__ import annotations
 
-from straights.game.config import ROUNDS, TableConfig, max_seats_for_pack
-from straights.game.events import Event, event_from_dict
+from straights.game.config import TableConfig
 
-__all__ = [
-    "ROUNDS",
-    "Event",
-    "TableConfig",
-    "event_from_dict",
-    "max_seats_for_pack",
-]
+__all__ = ["TableConfig"]

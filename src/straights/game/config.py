@@ -11,15 +11,14 @@ True
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, get_args
 
 from straights.errors import ConfigurationError
 
 __all__ = [
-    "BETTING",
     "LIMIT_RAISES",
+    "MAX_SEATS",
     "MIN_SEATS",
-    "PENALTY_PAYERS",
     "ROUNDS",
     "Betting",
     "PenaltyPayers",
@@ -29,8 +28,6 @@ __all__ = [
 
 Betting = Literal["limit", "no-limit"]
 PenaltyPayers = Literal["dealt", "showdown"]
-BETTING: Final = ("limit", "no-limit")
-PENALTY_PAYERS: Final = ("dealt", "showdown")
 #: Limit Straights allows a bet and at most two raises in a betting round.
 LIMIT_RAISES: Final = 2
 MIN_SEATS: Final = 2
@@ -84,7 +81,7 @@ class TableConfig:
             raise ConfigurationError(f"pack={self.pack!r}: choose 55 (with S, T, R) or 52")
         if self.ante < 1:
             raise ConfigurationError(f"ante={self.ante}: the ante is at least 1 chip")
-        if self.betting not in BETTING:
+        if self.betting not in get_args(Betting):
             raise ConfigurationError(f"betting={self.betting!r}: choose 'limit' or 'no-limit'")
         limit = max_seats_for_pack(self.pack) if self.allow_many_seats else MAX_SEATS
         if not MIN_SEATS <= self.seats <= limit:
@@ -100,7 +97,7 @@ class TableConfig:
             raise ConfigurationError(f"starting_stack={self.starting_stack}: give at least 1 chip")
         if self.penalty < 0:
             raise ConfigurationError(f"penalty={self.penalty}: the penalty is 0 chips or more")
-        if self.penalty_payers not in PENALTY_PAYERS:
+        if self.penalty_payers not in get_args(PenaltyPayers):
             raise ConfigurationError(
                 f"penalty_payers={self.penalty_payers!r}: choose 'dealt' or 'showdown'"
             )

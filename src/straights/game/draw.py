@@ -3,22 +3,27 @@
 Every table that draws for the button (the terminal's, the web's, the arenas') asks
 :func:`draw_button` (:func:`first_button`: its winner alone); :func:`dealer_draw`
 deals the draw from a given pack.
-
->>> draws = draw_button(3, 55, 7)
->>> draws == draw_button(3, 55, 7), draws[-1].winner in (0, 1, 2)
-(True, True)
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from straights.cards import STRAIGHTS_SUIT_ORDER, Card, make_deck
 from straights.errors import ConfigurationError
-from straights.game.events import DealerDraw
 
-__all__ = ["dealer_draw", "draw_button", "draw_strength", "first_button"]
+__all__ = ["DealerDraw", "dealer_draw", "draw_button", "draw_strength", "first_button"]
+
+
+class DealerDraw(NamedTuple):
+    """One round of the draw: a card face up to each of ``seats``; ``winner`` takes the
+    button, or ``None`` (a tie on special cards: those tied draw again)."""
+
+    seats: tuple[int, ...]
+    cards: tuple[Card, ...]
+    winner: int | None
 
 
 def draw_strength(card: Card) -> int:

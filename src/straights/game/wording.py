@@ -4,9 +4,9 @@ The terminal game, ``straights history show`` and the web table's hand history a
 tell a deal of any game of the catalogue (Straights included) line by line from the
 engine's log, with :func:`entry_phrase` (as one player may see it),
 :func:`deal_story` (a history, every card shown) and :func:`pot_lines` (how each pot
-went, :func:`carry_line` for a carried pot); an action is a player's deed with
-:func:`action_phrase` ("raises to 3", :func:`deed` for a log entry) and a choice with
-:func:`action_label` ("raise to 3"); :func:`phrase` tells the dealer draw (rule 1).
+went, :func:`carry_line` for a carried pot); an action is a choice with
+:func:`action_label` ("raise to 3") and a player's deed with :func:`deed` ("raises to
+3", of a log entry); :func:`phrase` tells the dealer draw (rule 1).
 A phrase is a tuple of pieces, text and :class:`~straights.cards.Card`, so that each
 interface draws the cards its own way (colour in the terminal); :func:`text` joins
 one into a plain string.
@@ -16,8 +16,6 @@ person, with the verb to match ("You show", "you deal first"); everyone else by
 name in the third person.  Seats are never shown as numbers from 0: a seat
 without a name is "seat N" counted from 1.
 
->>> action_phrase("raise", amount=2, to=3), action_phrase("call", amount=2, all_in=True, you=True)
-('raises to 3', 'call 2 (all-in)')
 >>> action_label("raise", amount=2, to=3), action_label("call", amount=4, to=5, all_in=True)
 ('raise to 3', 'call 4 (all-in)')
 """
@@ -28,10 +26,10 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Final
 
 from straights.cards import Card
-from straights.game.events import DealerDraw
 from straights.rankings.low import RANK_WORDS
 
 if TYPE_CHECKING:
+    from straights.game.draw import DealerDraw
     from straights.poker.engine import Deal, Entry
     from straights.rankings.base import HandValue
 
@@ -39,7 +37,6 @@ __all__ = [
     "Phrase",
     "Piece",
     "action_label",
-    "action_phrase",
     "carry_line",
     "deal_story",
     "deed",
@@ -55,16 +52,16 @@ Piece = str | Card
 #: A sentence about the game, without a final full stop.
 Phrase = tuple[Piece, ...]
 
-#: Each action as an order or a button ("raise to 3") and as something a player
-#: does ("raises to 3"); ``{amount}`` is the chips put in now, ``{to}`` his total.
-_ACTIONS: Final[dict[str, tuple[str, str]]] = {
-    "fold": ("fold", "folds"),
-    "check": ("check", "checks"),
-    "call": ("call {amount}", "calls {amount}"),
-    "bet": ("bet {to}", "bets {to}"),
-    "raise": ("raise to {to}", "raises to {to}"),
-    "bring-in": ("bring in for {amount}", "brings in for {amount}"),
-    "complete": ("complete to {to}", "completes to {to}"),
+#: Each action as an order or a button ("raise to 3"; a player's deed adds an "s" to
+#: its verb); ``{amount}`` is the chips put in now, ``{to}`` his total.
+_ACTIONS: Final = {
+    "fold": "fold",
+    "check": "check",
+    "call": "call {amount}",
+    "bet": "bet {to}",
+    "raise": "raise to {to}",
+    "bring-in": "bring in for {amount}",
+    "complete": "complete to {to}",
 }
 
 
@@ -77,24 +74,31 @@ def seat_label(seat: int) -> str:
     return f"seat {seat + 1}"
 
 
-def action_label(kind: str, *, amount: int = 0, to: int = 0, all_in: bool = False) -> str:
-    """An action as a choice ("call 2", "raise to 7"), for prompts and buttons."""
-    base = _ACTIONS[kind][0].format(amount=amount, to=to) if kind in _ACTIONS else kind
-    return base + (" (all-in)" if all_in else "")
-
-
-def action_phrase(
-    kind: str, *, amount: int = 0, to: int = 0, all_in: bool = False, you: bool = False
+def action_label(
+    kind: str, *, amount: int = 0, to: int = 0, all_in: bool = False, you: bool = True
 ) -> str:
-    """What a player does, without the subject: "raises to 7", or "raise to 7" for you.
+    """An action as a choice ("call 2", "raise to 7"), for prompts and buttons; with
+    ``you=False``, what another player does ("calls 2", "raises to 7").
 
-    >>> action_phrase("check"), action_phrase("check", you=True)
-    ('checks', 'check')
+    >>> action_label("bring-in", amount=1), action_label("bring-in", amount=1, you=False)
+    ('bring in for 1', 'brings in for 1')
+    """
+    words = _agree(_ACTIONS.get(kind, kind).format(amount=amount, to=to), you)
+    return words + (" (all-in)" if all_in else "")
+
+
+def _agree(words: str, you: bool) -> str:
+    """``words`` (a verb as said to you, then the rest) as said of you or of another
+    player, the verb agreeing.
+
+    >>> _agree("stand pat", False), _agree("have chosen", False), _agree("fold", True)
+    ('stands pat', 'has chosen', 'fold')
     """
     if you:
-        return action_label(kind, amount=amount, to=to, all_in=all_in)
-    base = _ACTIONS[kind][1].format(amount=amount, to=to) if kind in _ACTIONS else kind
-    return base + (" (all-in)" if all_in else "")
+        return words
+    verb, _, rest = words.partition(" ")
+    verb = "has" if verb == "have" else verb + "s"
+    return f"{verb} {rest}" if rest else verb
 
 
 def text(parts: Phrase, *, ascii: bool = False) -> str:
@@ -124,9 +128,9 @@ class _Teller:
             return "You" if start else "you"
         return self._name(seat) or seat_label(seat)
 
-    def does(self, seat: int, third: str, second: str, *, start: bool = True) -> str:
-        """Subject and verb: "Ann shows", "You show"."""
-        return f"{self.who(seat, start=start)} {second if seat == self.you else third}"
+    def does(self, seat: int, words: str, *, start: bool = True) -> str:
+        """The player and what he does (``words`` as said to you): "Ann shows", "You show"."""
+        return f"{self.who(seat, start=start)} {_agree(words, seat == self.you)}"
 
 
 def phrase(draw: DealerDraw, name: Callable[[int], str | None], you: int | None = None) -> Phrase:
@@ -134,6 +138,7 @@ def phrase(draw: DealerDraw, name: Callable[[int], str | None], you: int | None 
     gives each player's name, and the player in seat ``you`` is addressed as "you".
 
     >>> from straights.cards import parse_cards
+    >>> from straights.game.draw import DealerDraw
     >>> draw = DealerDraw((1, 0), tuple(parse_cards("7c Kd")), 0)
     >>> text(phrase(draw, {0: "Ann", 1: "Bob"}.get, you=0))
     'Draw for the dealer: Bob 7♣, you K♦ — you deal first'
@@ -144,7 +149,7 @@ def phrase(draw: DealerDraw, name: Callable[[int], str | None], you: int | None 
         draws += [", " if i else "", f"{t.who(seat, start=False)} ", card]
     if draw.winner is None:
         return (*draws, " — a tie on special cards: draw again")
-    return (*draws, f" — {t.does(draw.winner, 'deals', 'deal', start=False)} first")
+    return (*draws, f" — {t.does(draw.winner, 'deal', start=False)} first")
 
 
 #: Entries of a deal's log that put chips in, as the betting round counts them.
@@ -212,28 +217,26 @@ def entry_phrase(
     if kind == "expose":
         seen = [c for c in e.cards if c is not None]
         if seen:
-            return (f"{t.does(p, 'turns', 'turn')} up ", *_cards(seen))
-        return (f"{t.does(p, 'has', 'have')} chosen a card to turn up",)
+            return (f"{t.does(p, 'turn up')} ", *_cards(seen))
+        return (t.does(p, "have chosen a card to turn up"),)
     if kind == "show":
-        return (f"{t.does(p, 'shows', 'show')} ", *_cards(c for c in e.cards if c is not None))
+        return (f"{t.does(p, 'show')} ", *_cards(c for c in e.cards if c is not None))
     if kind == "muck":
-        return (t.does(p, "mucks", "muck"),)
+        return (t.does(p, "muck"),)
     if kind == "runs":
         times = "once" if e.amount == 1 else "twice" if e.amount == 2 else f"{e.amount} times"
-        return (f"{t.does(p, 'asks', 'ask')} to run it {times}",)
+        return (t.does(p, f"ask to run it {times}"),)
     if kind in _ACTIONS:
         amount = put_in(deal, at)
-        return (f"{t.who(p)} {action_phrase(kind, amount=amount, to=e.amount, you=mine)}",)
+        return (f"{t.who(p)} {action_label(kind, amount=amount, to=e.amount, you=mine)}",)
     if kind == "blind":
-        if _straddles(deal, p):
-            return (f"{t.does(p, 'straddles', 'straddle')} {e.amount}",)
-        return (f"{t.does(p, 'posts', 'post')} {e.amount}",)
+        return (t.does(p, f"{'straddle' if _straddles(deal, p) else 'post'} {e.amount}"),)
     if kind == "win":
-        return (f"{t.does(p, 'wins', 'win')} {e.amount}",)
+        return (t.does(p, f"win {e.amount}"),)
     if kind == "penalty" and e.amount < 0:  # the sevens rule returns the action after the draw
-        return (f"{t.does(p, 'takes', 'take')} back {-e.amount} (the sevens rule)",)
+        return (t.does(p, f"take back {-e.amount} (the sevens rule)"),)
     if kind == "penalty":
-        return (f"{t.does(p, 'pays', 'pay')} a penalty of {e.amount}",)
+        return (t.does(p, f"pay a penalty of {e.amount}"),)
     return None
 
 
@@ -282,7 +285,7 @@ def _hole_phrase(e: Entry, t: _Teller, mine: bool) -> Phrase | None:
     up = [c for c, u in zip(e.cards, ups, strict=True) if u and c is not None]
     down = [c for c, u in zip(e.cards, ups, strict=True) if not u and c is not None]
     hidden = len(e.cards) - len(up) - len(down)
-    out: list[Piece] = [f"{t.does(p, 'gets', 'get')} "]
+    out: list[Piece] = [f"{t.does(p, 'get')} "]
     if down:
         out += _cards(down)
     if up:
@@ -299,15 +302,14 @@ def _discard_phrase(e: Entry, t: _Teller, drawn: bool) -> Phrase:
     assert p is not None
     seen = [c for c in e.cards if c is not None]
     if not e.cards:
-        return (t.does(p, "stands pat", "stand pat"),)
+        return (t.does(p, "stand pat"),)
     if seen:
-        verb = ("throws", "throw") if drawn else ("discards", "discard")
-        return (f"{t.does(p, *verb)} ", *_cards(seen))
-    return (f"{t.does(p, *_DRAWS[drawn])} {len(e.cards)}",)
+        return (f"{t.does(p, 'throw' if drawn else 'discard')} ", *_cards(seen))
+    return (t.does(p, f"{_DRAWS[drawn]} {len(e.cards)}"),)
 
 
 #: A draw (the engine replaced the cards) or a discard for good, of cards not shown.
-_DRAWS: Final = {True: ("draws", "draw"), False: ("discards", "discard")}
+_DRAWS: Final = {True: "draw", False: "discard"}
 
 
 def deed(deal: Deal, at: int) -> str | None:
@@ -325,12 +327,12 @@ def deed(deal: Deal, at: int) -> str | None:
     """
     entry = deal.log[at]
     if entry.kind in _ACTIONS:
-        return action_phrase(entry.kind, amount=put_in(deal, at), to=entry.amount)
+        return action_label(entry.kind, amount=put_in(deal, at), to=entry.amount, you=False)
     if entry.kind != "discard":
         return None
-    if not entry.cards:
-        return "stands pat"
-    return f"{_DRAWS[deal.replaced(at)][0]} {len(entry.cards)}"
+    return _agree(
+        f"{_DRAWS[deal.replaced(at)]} {len(entry.cards)}" if entry.cards else "stand pat", False
+    )
 
 
 def deal_story(deal: Deal, name: Callable[[int], str], you: int | None = None) -> list[str]:

@@ -11,9 +11,9 @@ the web table:
 * :mod:`.database` — :class:`Store`, reading and writing them;
 * :mod:`.table` — ``StoredTable``, the one :class:`~straights.table.Table` of every
   game (Straights, the catalogue, Pai Gow) stored command by command and replayed
-  exactly (``straights play --resume``); :mod:`.legacy_straights` replays the
-  Straights tables and ``STR`` histories of earlier releases by the one engine, and
-  :mod:`.legacy_stored` such tables from the store;
+  exactly (``straights play --resume``, a terminal Straights table of an earlier
+  release included); :mod:`.legacy_straights` replays the Straights tables and
+  ``STR`` histories of earlier releases by the one engine;
 * :mod:`.archive` — archive entries, derived from a finished deal (or, for a deal an
   earlier release did not archive, from its table's stored events);
 * :mod:`.opening` — ``--db`` paths and URLs, and one clear error per unusable database;

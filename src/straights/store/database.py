@@ -125,7 +125,7 @@ class Store:
     def create_table(
         self,
         kind: str,
-        config: TableConfig,
+        config: TableConfig | None = None,
         *,
         seed: int,
         name: str = "",
@@ -133,11 +133,12 @@ class Store:
         key: str | None = None,
         host_hash: str | None = None,
     ) -> TableRecord:
-        """A new table (its log empty); returns its record."""
+        """A new table (its log empty); returns its record.  ``config`` holds the settings
+        of a Straights table of an earlier release (the defaults for any other table)."""
         values = {
             "kind": kind,
             "name": name,
-            "config": json.dumps(config.to_dict()),
+            "config": json.dumps((config or TableConfig()).to_dict()),
             "settings": _compact(settings or {}),
             "seed": _seed_text(seed),
             "key": key,

@@ -21,8 +21,8 @@ it as an oracle (``tests/oracle/``) that writes old logs and checks this transla
 * :func:`replay_str` replays one ``STR`` history;
 * :func:`deals_from_events` gives the archive entries of the deals a log finished.
 
-A table stored by an earlier release is replayed from the store and carried over to
-the one table by :mod:`straights.store.legacy_stored`.
+A terminal table stored by an earlier release is replayed from the store and carried
+over to the one table by :meth:`straights.store.table.StoredTable.load`.
 
 >>> from straights.game.config import TableConfig
 >>> t = LegacyTable(TableConfig(seats=2), seed=5)
@@ -31,7 +31,7 @@ the one table by :mod:`straights.store.legacy_stored`.
 >>> deal.variant.code, t.button
 ('_STR55L', 1)
 >>> _ = t.act(0, "bet"); _ = t.act(1, "fold")
->>> t.stacks(), [e.type for e in t.events[-3:]]
+>>> t.stacks(), [e["type"] for e in t.events[-3:]]
 ({0: 11, 1: 9}, ['acted', 'pot_awarded', 'hand_ended'])
 """
 
@@ -40,55 +40,38 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import partial
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from straights.cards import Card, make_deck, parse_cards
 from straights.errors import HandHistoryError, IllegalActionError, StraightsError
 from straights.game.config import TableConfig
 from straights.game.draw import dealer_draw
-from straights.game.events import (
-    Acted,
-    AntePosted,
-    DealerDraw,
-    Event,
-    HandEnded,
-    HandStarted,
-    HoleDealt,
-    KeyDealt,
-    KeyTurned,
-    PenaltyPaid,
-    PlayerLeft,
-    PlayerSat,
-    PotAwarded,
-    PotCarried,
-    RoundStarted,
-    ShowdownRevealed,
-    TableCardDealt,
-    TableOpened,
-    event_from_dict,
-)
 from straights.game.wording import seat_label
 from straights.poker.catalogue import get_variant
 from straights.poker.engine import Deal, Legal
+from straights.poker.phh import _player, parse_phh_cards
 from straights.poker.straights_rules import straights_variant
 from straights.poker.variant import Variant
 from straights.store.archive import PokerEntry
-from straights.table import PokerGame, PokerTable, Table, straights_stakes
+from straights.table import PokerGame, straights_stakes
 
 __all__ = [
     "SWITCH",
+    "VARIANT",
     "LegacyTable",
     "Replayed",
+    "Told",
     "deals_from_events",
-    "one_table",
     "replay_log",
     "replay_str",
+    "str_setup",
     "variant_of",
 ]
 
 #: Cards a deal uses besides two hole cards a player: the key card and four face up.
 _TABLE_CARDS: Final = 5
+#: The ``variant`` code of a Straights history of an earlier release (not PokerKit's).
+VARIANT: Final = "STR"
 #: What the earlier table said when the last player with chips took a carried pot.
 _LAST_PLAYER: Final = "the last player with chips takes it"
 
@@ -113,6 +96,31 @@ def variant_of(config: TableConfig) -> Variant:
     if config.penalty == 1 and config.penalty_payers == "dealt":
         return get_variant(variant.code)
     return variant
+
+
+class Told(dict[str, Any]):
+    """An event of the earlier table, as it stored them: ``{"type": ..., field: value}``
+    (cards in ASCII, sequences as lists).
+
+    >>> _told("acted", seat=2, kind="raise", amount=3, to=3, all_in=False).to_dict()
+    {'type': 'acted', 'seat': 2, 'kind': 'raise', 'amount': 3, 'to': 3, 'all_in': False}
+    """
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as a plain dict, as stored."""
+        return dict(self)
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.ascii()
+    if isinstance(value, tuple | list):
+        return [_json(v) for v in value]
+    return value
+
+
+def _told(kind: str, /, **fields: Any) -> Told:
+    return Told(type=kind, **{name: _json(value) for name, value in fields.items()})
 
 
 @dataclass(slots=True)
@@ -170,37 +178,38 @@ class LegacyTable:
         self.button: int | None = None
         self.carry = 0
         self.number = 0
-        self.events: list[Event] = []
-        #: The engine's deals, in order, and the seats each was dealt to (its players).
+        self.events: list[Told] = []
+        #: The engine's deals, in order.
         self.deals: list[Deal] = []
-        self.dealt: list[tuple[int, ...]] = []
         self.live: _Live | None = None
         #: The latest deal started (the deal in play, or the last one finished).
         self.latest: _Live | None = None
         #: The next deal keeps the button where it is (one deal of a history).
         self.hold_button = False
-        self.events.append(TableOpened(config.to_dict()))
+        self.events.append(_told("table_opened", config=config.to_dict()))
 
     # -- seats --------------------------------------------------------------------------------
     def _between(self, what: str) -> None:
         if self.live is not None:
             raise IllegalActionError(f"cannot {what} during deal {self.live.number}")
 
-    def sit(self, seat: int, name: str, stack: int | None = None) -> list[Event]:
+    def sit(self, seat: int, name: str, stack: int | None = None) -> list[Told]:
         """Seat a player between deals (``stack``: the table's starting stack)."""
         self._between("take a seat")
         if not 0 <= seat < self.config.seats or seat in self.seats:
             raise IllegalActionError(f"{seat_label(seat)} is taken or not at this table")
         chips = self.config.starting_stack if stack is None else stack
         self.seats[seat], self.names[seat] = chips, name
-        return self._emit(PlayerSat(seat, name, chips))
+        return self._emit(_told("player_sat", seat=seat, name=name, stack=chips))
 
-    def stand(self, seat: int) -> list[Event]:
+    def stand(self, seat: int) -> list[Told]:
         """A player leaves with his chips between deals."""
         self._between("leave")
         if seat not in self.seats:
             raise IllegalActionError(f"{seat_label(seat)} is empty")
-        return self._emit(PlayerLeft(seat, "stood", self.seats.pop(seat)))
+        return self._emit(
+            _told("player_left", seat=seat, reason="stood", stack=self.seats.pop(seat))
+        )
 
     def stacks(self) -> dict[int, int]:
         """Chips behind per seated player (during a deal, the engine's)."""
@@ -214,7 +223,7 @@ class LegacyTable:
         """Seats with a player who has chips, in seat order."""
         return sorted(s for s, chips in self.seats.items() if chips > 0)
 
-    def _emit(self, *events: Event) -> list[Event]:
+    def _emit(self, *events: Told) -> list[Told]:
         self.events.extend(events)
         return list(events)
 
@@ -233,7 +242,7 @@ class LegacyTable:
             button = self._next_seat(button, seats)
         return button if button in seats else self._next_seat(button, seats)
 
-    def draw_button(self) -> list[Event]:
+    def draw_button(self) -> list[Told]:
         """The dealer draw among the players with chips, from the table's shuffle."""
         if self.rng is None:
             raise HandHistoryError("a table without a seed has its dealer draw in its log")
@@ -241,7 +250,7 @@ class LegacyTable:
         self.rng.shuffle(pack)
         draws = dealer_draw(self.occupied, pack)
         self.button = draws[-1].winner
-        return self._emit(*draws)
+        return self._emit(*(_told("dealer_draw", **d._asdict()) for d in draws))
 
     @property
     def variant(self) -> Variant:
@@ -293,14 +302,13 @@ class LegacyTable:
         self.live = self.latest = live = _Live(deal, tuple(mine), dealt, tuple(stacks),
                                                self.number)  # fmt: skip
         self.deals.append(deal)
-        self.dealt.append(live.seats)
-        self._emit(HandStarted(live.number, self.button, live.seats, live.starting,
-                               self.carry, dealt))  # fmt: skip
+        self._emit(_told("hand_started", number=live.number, button=self.button, seats=live.seats,
+                         stacks=live.starting, carry=self.carry, deck=dealt))  # fmt: skip
         self.carry = 0
         self._tell(live)
         return deal
 
-    def act(self, seat: int, kind: str, to: int | None = None) -> list[Event]:
+    def act(self, seat: int, kind: str, to: int | None = None) -> list[Told]:
         """Act for ``seat``, the player to act (``to``: the total, checked if given)."""
         live = self._live()
         deal, start = live.deal, len(self.events)
@@ -308,8 +316,8 @@ class LegacyTable:
         if i is None or deal.actor != i:
             raise IllegalActionError(f"{seat_label(seat)} cannot {kind}: it is not his turn")
         for choice in deal.legal_actions():
-            acted = _acted(seat, choice, deal, i) if choice.kind == kind else None
-            if acted is not None and (to is None or to == acted.to):
+            acted = _choice(seat, choice, deal, i) if choice.kind == kind else None
+            if acted is not None and (to is None or to == acted["to"]):
                 break
         else:
             amount = "" if to is None else f" {to}"
@@ -320,7 +328,7 @@ class LegacyTable:
         self._tell(live)
         return self.events[start:]
 
-    def fold_or_forfeit(self, seat: int) -> list[Event]:
+    def fold_or_forfeit(self, seat: int) -> list[Told]:
         """A stored fold: by the rules when they allow it, else a player who left
         gives up the deal (his chips stay in the pot)."""
         live = self._live()
@@ -330,7 +338,7 @@ class LegacyTable:
             return self.act(seat, "fold")
         return self.forfeit(seat)
 
-    def forfeit(self, seat: int) -> list[Event]:
+    def forfeit(self, seat: int) -> list[Told]:
         """A player who left gives up the deal: at his turn (even when he could check or
         fold), or out of turn when he is all-in; told as a fold to his chips this round."""
         live = self._live()
@@ -341,7 +349,7 @@ class LegacyTable:
         start, committed = len(self.events), deal.bets[i]
         deal.forfeit(i)
         live.seen += 1
-        self._emit(Acted(seat, "fold", 0, committed, False))
+        self._emit(_acted(seat, "fold", 0, committed, False))
         self._tell(live)
         return self.events[start:]
 
@@ -356,20 +364,23 @@ class LegacyTable:
         for kind, i, cards, amount, up in deal.log[live.seen :]:
             if kind == "ante":
                 assert i is not None
-                self._emit(AntePosted(seats[i], amount, amount == live.starting[i]))
+                all_in = amount == live.starting[i]
+                self._emit(_told("ante_posted", seat=seats[i], amount=amount, all_in=all_in))
             elif kind == "hole":
                 assert i is not None
-                self._emit(HoleDealt(seats[i], (live.deck[i], live.deck[n + i])))
+                self._emit(
+                    _told("hole_dealt", seat=seats[i], cards=(live.deck[i], live.deck[n + i]))
+                )
             elif kind == "board" and up[0]:
                 live.face_up += 1
-                self._emit(TableCardDealt(live.face_up + 1, cards[0]))  # type: ignore[arg-type]
+                self._emit(_told("table_card_dealt", position=live.face_up + 1, card=cards[0]))
             elif kind == "board":
-                self._emit(KeyDealt(cards[0]))
+                self._emit(_told("key_dealt", card=cards[0]))
             elif kind in ("betting", "no betting"):
                 live.round += 1
-                self._emit(RoundStarted(live.round, kind == "betting"))
+                self._emit(_told("round_started", round=live.round, betting=kind == "betting"))
             elif kind == "turn":
-                self._emit(KeyTurned(live.deck[2 * n]))
+                self._emit(_told("key_turned", card=live.deck[2 * n]))
         live.seen = len(deal.log)
         if deal.phase == "over":
             self._finish(live)
@@ -377,33 +388,37 @@ class LegacyTable:
     def _finish(self, live: _Live) -> None:
         deal, seats, n = live.deal, live.seats, len(live.seats)
         for i, said in sorted(deal.described.items()):
-            self._emit(ShowdownRevealed(seats[i], (live.deck[i], live.deck[n + i]), said))
+            cards = (live.deck[i], live.deck[n + i])
+            self._emit(_told("showdown_revealed", seat=seats[i], cards=cards, description=said))
         for v in deal.verdicts:
             winner = seats[v.winners[0]] if v.winners else None
             eligible = tuple(seats[i] for i in v.eligible)
-            self._emit(PotAwarded(v.pot, v.amount, winner, eligible, v.rule, v.reason))
+            self._emit(_told("pot_awarded", pot=v.pot, amount=v.amount, winner=winner,
+                             eligible=eligible, rule=v.rule, reason=v.reason))  # fmt: skip
         if deal.carry_out:
             for entry in deal.log:
                 if entry.kind == "penalty":
                     assert entry.player is not None
-                    self._emit(PenaltyPaid(seats[entry.player], entry.amount))
-            self._emit(PotCarried(deal.carry_out))
-        self._emit(HandEnded(live.number, seats, tuple(deal.stacks), deal.carry_out))
+                    self._emit(_told("penalty_paid", seat=seats[entry.player], amount=entry.amount))
+            self._emit(_told("pot_carried", amount=deal.carry_out))
+        self._emit(_told("hand_ended", number=live.number, seats=seats, stacks=deal.stacks,
+                         carry=deal.carry_out))  # fmt: skip
         self.live = None
         self.seats.update(zip(seats, deal.stacks, strict=True))
         self.carry = deal.carry_out
         for seat in seats:
             if self.seats[seat] == 0:
                 del self.seats[seat]
-                self._emit(PlayerLeft(seat, "broke", 0))
+                self._emit(_told("player_left", seat=seat, reason="broke", stack=0))
         left = self.occupied
         if self.carry and len(left) == 1:
             self.seats[left[0]] += self.carry
-            self._emit(PotAwarded(0, self.carry, left[0], (left[0],), 0, _LAST_PLAYER))
+            self._emit(_told("pot_awarded", pot=0, amount=self.carry, winner=left[0],
+                             eligible=(left[0],), rule=0, reason=_LAST_PLAYER))  # fmt: skip
             self.carry = 0
 
     # -- replay -------------------------------------------------------------------------------
-    def apply(self, command: Mapping[str, Any]) -> list[Event]:
+    def apply(self, command: Mapping[str, Any]) -> list[Told]:
         """Apply one stored command of a terminal table; returns the events it caused."""
         start, kind = len(self.events), command.get("kind")
         try:
@@ -424,58 +439,60 @@ class LegacyTable:
             raise HandHistoryError(f"command {dict(command)} does not replay: {exc}") from exc
         return self.events[start:]
 
-    def replay(self, event: Event) -> None:
-        """Take one event of a stored log as an input: seats, the drawn button, the start
-        of a deal (its cards; its button, seats, stacks and carried pot are checked),
-        an action.  Events the engine makes (antes, cards, pots …) are left out."""
-        if isinstance(event, PlayerSat):
-            self.seats.pop(event.seat, None)  # a web table's rebuy seats him again
-            self.sit(event.seat, event.name, event.stack)
-        elif isinstance(event, PlayerLeft) and event.reason == "stood":
-            self.stand(event.seat)
-        elif isinstance(event, DealerDraw):
-            if event.winner is not None:
-                self.button = event.winner
-            self._emit(event)
-        elif isinstance(event, HandStarted):
-            self._check_start(event)
-            self.start(event.deck, order=event.seats)
-        elif isinstance(event, Acted):
-            if event.kind == "fold" and event.to:  # a fold is told "to 0", a forfeit not
-                self.forfeit(event.seat)
-            elif event.kind == "fold":
-                self.fold_or_forfeit(event.seat)
-            else:
-                self.act(event.seat, event.kind, event.to)
+    def replay(self, event: Mapping[str, Any]) -> None:
+        """Take one event of a stored log (a dict) as an input: seats, the drawn button,
+        the start of a deal (its cards; its button, seats, stacks and carried pot are
+        checked), an action.  Events the engine makes (antes, cards, pots …) are left
+        out: the comparison with the replay's own tells them."""
+        kind, e = event.get("type"), event
+        if kind == "player_sat":
+            self.seats.pop(e["seat"], None)  # a web table's rebuy seats him again
+            self.sit(e["seat"], e["name"], e["stack"])
+        elif kind == "player_left" and e["reason"] == "stood":
+            self.stand(e["seat"])
+        elif kind == "dealer_draw":
+            if e["winner"] is not None:
+                self.button = e["winner"]
+            self._emit(Told(e))
+        elif kind == "hand_started":
+            self._check_start(e)
+            self.start([Card(c) for c in e["deck"]], order=e["seats"])
+        elif kind == "acted" and e["kind"] == "fold":
+            # A fold is told "to 0", a forfeit to the chips the player had put in.
+            (self.forfeit if e["to"] else self.fold_or_forfeit)(e["seat"])
+        elif kind == "acted":
+            self.act(e["seat"], e["kind"], e["to"])
 
-    def _check_start(self, event: HandStarted) -> None:
+    def _check_start(self, event: Mapping[str, Any]) -> None:
+        number = event["number"]
         want = (self.number + 1, self.next_button(), self.carry)
-        got = (event.number, event.button, event.carry)
+        got = (number, event["button"], event["carry"])
         if want != got:
             raise HandHistoryError(
-                f"deal {event.number}: the log has (number, button, carry) {got}, the table {want}"
+                f"deal {number}: the log has (number, button, carry) {got}, the table {want}"
             )
-        have = tuple(self.seats.get(s, 0) for s in event.seats)
-        if have != event.stacks:
+        have = [self.seats.get(s, 0) for s in event["seats"]]
+        if have != list(event["stacks"]):
             raise HandHistoryError(
-                f"deal {event.number} starts with stacks {list(event.stacks)} "
-                f"but the log leaves {list(have)}"
+                f"deal {number} starts with stacks {list(event['stacks'])} "
+                f"but the log leaves {have}"
             )
 
 
-def _acted(seat: int, choice: Legal, deal: Deal, i: int) -> Acted | None:
-    """The earlier table's words for a legal action: its chips and the total it reaches."""
+def _acted(seat: int, kind: str, amount: int, to: int, all_in: bool) -> Told:
+    return _told("acted", seat=seat, kind=kind, amount=amount, to=to, all_in=all_in)
+
+
+def _choice(seat: int, choice: Legal, deal: Deal, i: int) -> Told | None:
+    """The earlier table's words for a legal action: its chips and the total it reaches
+    (a fold is told "to 0"; ``None``: an action that table did not have)."""
     kind, amount, low, _ = choice
-    stack, mine = deal.stacks[i], deal.bets[i]
-    if kind == "fold":
-        return Acted(seat, "fold", 0, 0, False)
-    if kind == "check":
-        return Acted(seat, "check", 0, mine, False)
-    if kind == "call":
-        return Acted(seat, "call", amount, mine + amount, amount == stack)
-    if kind in ("bet", "raise"):
-        return Acted(seat, kind, amount, low, amount == stack)
-    return None
+    if kind not in ("fold", "check", "call", "bet", "raise"):
+        return None
+    mine = deal.bets[i]
+    told = {"fold": (0, 0), "check": (0, mine), "call": (amount, mine + amount)}
+    chips, to = told.get(kind, (amount, low))  # a bet or a raise: to its total
+    return _acted(seat, kind, chips, to, chips > 0 and chips == deal.stacks[i])
 
 
 @dataclass(frozen=True)
@@ -500,31 +517,29 @@ def replay_log(
     its ``table_opened`` event gives its own settings.
     """
     entries = [dict(e) for e in log]
-    start = 0
-    if entries and entries[0].get("type") == "table_opened":
+    start = int(bool(entries) and entries[0].get("type") == "table_opened")
+    if start:
         config = TableConfig.from_dict(dict(entries[0]["config"]))
-        start = 1
     table = LegacyTable(config)
-    told = [TableOpened(config.to_dict()).to_dict(), *entries[start:]] if start else None
-    if told is None:
+    if not start:
         table.events.clear()  # a web log tells no table_opened
-        told = entries
-    for k, data in enumerate(entries):
-        if k < start:
-            continue
+    told = [*table.events, *entries[start:]]  # its settings as the one engine reads them
+    for k, data in enumerate(entries[start:], start):
         if changes and k in changes:
             table.config = replace(table.config, **dict(changes[k]))
         try:
-            table.replay(event_from_dict(data))
-        except StraightsError as exc:
+            table.replay(data)
+        except (StraightsError, KeyError, TypeError) as exc:
             # An earlier event that differs is the cause: name it first.
-            made = [e.to_dict() for e in table.events]
-            earlier = _first_difference(told[: min(k, len(made))], made[: min(k, len(made))])
+            made = table.events[:k]
+            earlier = _first_difference(told[: len(made)], made)
             return Replayed(table, earlier or f"event {k} {data}: {exc}")
-    return Replayed(table, _first_difference(told, [e.to_dict() for e in table.events]))
+    return Replayed(table, _first_difference(told, table.events))
 
 
-def _first_difference(stored: list[dict[str, Any]], replayed: list[dict[str, Any]]) -> str | None:
+def _first_difference(
+    stored: Sequence[Mapping[str, Any]], replayed: Sequence[Mapping[str, Any]]
+) -> str | None:
     for k, (a, b) in enumerate(zip(stored, replayed, strict=False)):
         if a != b:
             fields = sorted(f for f in set(a) | set(b) if a.get(f) != b.get(f))
@@ -532,6 +547,71 @@ def _first_difference(stored: list[dict[str, Any]], replayed: list[dict[str, Any
     if len(stored) != len(replayed):
         return f"the log has {len(stored)} events, the one engine {len(replayed)}"
     return None
+
+
+def _field(history: Mapping[str, Any], name: str, kind: type, default: Any = None) -> Any:
+    value = history.get(name, default)
+    # TOML booleans are Python bools, and bool is an int: never accept one for the other.
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        raise HandHistoryError(
+            f"hand history field {name!r} is {value!r}: expected a {kind.__name__}"
+        )
+    return value
+
+
+class StrSetup(NamedTuple):
+    """What an ``STR`` history deals: the table's settings, the seats (left of the
+    button first), their stacks, the cards in the earlier table's dealing order, the
+    carried pot, the deal's number and its action lines."""
+
+    config: TableConfig
+    seats: list[int]
+    stacks: list[int]
+    deck: list[Card]
+    carry: int
+    number: int
+    actions: list[str]
+
+
+def str_setup(history: Mapping[str, Any]) -> StrSetup:
+    """Read the deal an ``STR`` history (a PHH dict) describes (raises
+    :class:`HandHistoryError`): its standard fields and ``_``-prefixed ones for what
+    PHH has no word for (the pack, the betting, the penalty, the table cards, the
+    carried pot; ``docs/hand-history.md``).
+
+    >>> setup = str_setup({"starting_stacks": [5, 5], "min_bet": 1, "actions": [
+    ...     "d dh p1 AsKd", "d dh p2 2c3c"], "_table_cards": ["9h", "4d", "5s", "6h", "7c"]})
+    >>> setup.seats, setup.deck[:4], setup.config.pack
+    ([0, 1], [Card('As'), Card('2c'), Card('Kd'), Card('3c')], 55)
+    """
+    stacks = _field(history, "starting_stacks", list)
+    n = len(stacks)
+    config = TableConfig(
+        pack=_field(history, "_pack", int, 55),
+        ante=_field(history, "min_bet", int),
+        betting=_field(history, "_betting", str, "limit"),
+        seats=_field(history, "seat_count", int, n),
+        starting_stack=max(1, max(stacks)),
+        penalty=_field(history, "_penalty", int, 1),
+        penalty_payers=_field(history, "_penalty_payers", str, "dealt"),
+        allow_many_seats=True,
+    )
+    actions = [str(a) for a in _field(history, "actions", list)]
+    holes: dict[int, list[Card]] = {}
+    for line in actions:
+        parts = line.split()
+        if parts[:2] == ["d", "dh"] and len(parts) >= 4:
+            cards = parse_phh_cards(parts[3])
+            if len(cards) != 2 or None in cards:
+                raise HandHistoryError(f"{line!r}: a deal needs both hole cards known")
+            holes[_player(parts[2], n, line)] = [c for c in cards if c is not None]
+    if sorted(holes) != list(range(n)):
+        raise HandHistoryError(f"hole cards dealt to players {sorted(holes)}, expected all {n}")
+    table = [Card(c) for c in _field(history, "_table_cards", list)]
+    deck = [holes[i][0] for i in range(n)] + [holes[i][1] for i in range(n)] + table
+    seats = [s - 1 for s in history.get("seats", range(1, n + 1))]
+    carry, number = _field(history, "_carry_in", int, 0), _field(history, "hand", int, 1)
+    return StrSetup(config, seats, stacks, deck, carry, number, actions)
 
 
 def replay_str(history: Mapping[str, Any]) -> LegacyTable:
@@ -546,12 +626,9 @@ def replay_str(history: Mapping[str, Any]) -> LegacyTable:
     ...            "_table_cards": ["9h", "4d", "5s", "6h", "7c"],
     ...            "actions": ["d dh p1 AsKd", "d dh p2 2c3c", "p1 cbr 1", "p2 f"]}
     >>> t = replay_str(history)
-    >>> list(t.deals[0].stacks), t.events[-1].type
+    >>> list(t.deals[0].stacks), t.events[-1]["type"]
     ([6, 4], 'hand_ended')
     """
-    from straights.game.phh import str_setup
-    from straights.poker.phh import parse_phh_cards
-
     setup = str_setup(dict(history))
     table = LegacyTable(setup.config)
     for k, (seat, chips) in enumerate(zip(setup.seats, setup.stacks, strict=True)):
@@ -564,14 +641,14 @@ def replay_str(history: Mapping[str, Any]) -> LegacyTable:
         live, board = table.latest, 0
         assert live is not None
         for line in setup.actions:
-            board = _str_line(table, live, line, board, parse_phh_cards)
+            board = _str_line(table, live, line, board)
     except (IllegalActionError, ValueError) as exc:
         raise HandHistoryError(f"hand {setup.number}: {exc}") from exc
     deal = table.deals[-1]
     if not deal.finished:
         raise HandHistoryError(f"hand {setup.number} stops before its end")
     # The deal's own events: a player it leaves broke is the table's business.
-    ended = next(k for k, e in enumerate(table.events) if isinstance(e, HandEnded))
+    ended = next(k for k, e in enumerate(table.events) if e["type"] == "hand_ended")
     del table.events[ended + 1 :]
     stacks = list(deal.stacks)
     if "finishing_stacks" in history and list(history["finishing_stacks"]) != stacks:
@@ -585,28 +662,23 @@ def replay_str(history: Mapping[str, Any]) -> LegacyTable:
     return table
 
 
-def _str_line(table: LegacyTable, live: _Live, line: str, board: int, cards_of: Any) -> int:
+def _str_line(table: LegacyTable, live: _Live, line: str, board: int) -> int:
     """Apply one action line of an ``STR`` history; returns the table lines read so far
     (``d db ?? # key``, the four face-up cards, ``d db Xx # key``, each once dealt)."""
     body, _, comment = line.partition("#")
-    parts = body.split()
+    parts, n = body.split(), len(live.seats)
     if parts[:2] == ["d", "dh"]:
         return board
     if parts[:2] == ["d", "db"] and len(parts) == 3:
-        n = len(live.seats)
         key = live.deck[2 * n]
         expected = [(None, True), *((c, False) for c in live.deck[2 * n + 1 :]), (key, True)]
         dealt = 1 + live.face_up + any(e.kind == "turn" for e in live.deal.log)
-        got = (*cards_of(parts[2]), comment.strip() == "key")
+        got = (*parse_phh_cards(parts[2]), comment.strip() == "key")
         if board >= min(dealt, len(expected)) or got != expected[board]:
             raise HandHistoryError(f"{line!r}: not table card {board + 1} of this deal")
         return board + 1
-    if len(parts) < 2 or not parts[0].startswith("p") or not parts[0][1:].isdigit():
-        raise HandHistoryError(f"{line!r} is not an action of Straights")
-    k = int(parts[0][1:]) - 1
-    if not 0 <= k < len(live.seats):
-        raise HandHistoryError(f"{line!r}: no player p{k + 1}")
-    seat, op, deal = live.seats[k], parts[1], live.deal
+    k = _player(parts[0] if parts else "", n, line)
+    seat, op, deal = live.seats[k], parts[1] if len(parts) > 1 else "", live.deal
     kinds = {c.kind for c in deal.legal_actions()} if deal.actor == k else set()
     if op == "f":
         table.fold_or_forfeit(seat)
@@ -615,8 +687,7 @@ def _str_line(table: LegacyTable, live: _Live, line: str, board: int, cards_of: 
     elif op == "cbr" and len(parts) == 3 and parts[2].isdigit():
         table.act(seat, "bet" if "bet" in kinds else "raise", int(parts[2]))
     elif op == "sm" and len(parts) == 3:
-        n = len(live.seats)
-        if list(cards_of(parts[2])) != [live.deck[k], live.deck[n + k]]:
+        if list(parse_phh_cards(parts[2])) != [live.deck[k], live.deck[n + k]]:
             raise HandHistoryError(f"{line!r}: p{k + 1} holds other cards")
     else:
         raise HandHistoryError(f"{line!r} is not an action of Straights")
@@ -628,29 +699,6 @@ def _str_line(table: LegacyTable, live: _Live, line: str, board: int, cards_of: 
 #: The command that carries a terminal table of an earlier release over to the one table:
 #: the commands before it are Straights' own table's, those after it the one table's.
 SWITCH: Final = {"kind": "one table"}
-
-
-def one_table(legacy: LegacyTable) -> PokerTable:
-    """The one table where ``legacy`` stands now: the same seats, stacks, carried pot,
-    button and shuffle, and the deal in play (the engine's) if there is one.
-
-    A seat never taken, or left, has no chips; its name is empty.
-    """
-    config = legacy.config
-    if legacy.button is None and len(legacy.occupied) >= 2:
-        legacy.draw_button()  # the first deal's draw, as the earlier table made it
-    live = legacy.live
-    n = config.seats
-    game = PokerGame(partial(straights_stakes, ante=config.ante))
-    names = [legacy.names.get(s, "") for s in range(n)]
-    button = legacy.button if live is not None else legacy.next_button()
-    table: PokerTable = Table(game, names, 1, seed=legacy.rng, button=button or 0)
-    table.stacks[:] = [legacy.seats.get(s, 0) for s in range(n)]
-    table.carry = legacy.carry
-    table.deals = legacy.number - (live is not None)
-    if live is not None:
-        table.take_over(live.deal, live.seats, live.starting)
-    return table
 
 
 def deals_from_events(config: TableConfig, events: Iterable[Mapping[str, Any]]) -> list[PokerEntry]:
@@ -674,12 +722,12 @@ def deals_from_events(config: TableConfig, events: Iterable[Mapping[str, Any]]) 
         raise HandHistoryError(f"the log does not replay: {replayed.difference}")
     names: dict[int, str] = {}
     dealt: dict[int, tuple[str, ...]] = {}
-    for event in map(event_from_dict, log):
-        if isinstance(event, PlayerSat):
-            names[event.seat] = event.name
-        elif isinstance(event, HandStarted):
-            dealt[event.number] = tuple(names.get(s, seat_label(s)) for s in event.seats)
-    started = [e.number for e in replayed.table.events if isinstance(e, HandStarted)]
+    for event in log:
+        if event["type"] == "player_sat":
+            names[event["seat"]] = event["name"]
+        elif event["type"] == "hand_started":
+            dealt[event["number"]] = tuple(names.get(s, seat_label(s)) for s in event["seats"])
+    started = [e["number"] for e in replayed.table.events if e["type"] == "hand_started"]
     return [
         PokerEntry(deal, dealt[number], number)
         for number, deal in zip(started, replayed.table.deals, strict=True)

@@ -23,7 +23,9 @@ The table's ``settings`` hold ``game`` (a variant's code, ``dealers-choice`` or
 ``pai-gow``), ``names``, ``stack``, (button games) ``button``, (Straights on its own
 stakes: live antes, the ladder's unit) ``ante``, with whatever else its front end
 keeps; a Pai Gow table also ``commission`` (``exact``: see :func:`pai_gow_game`).
-Tables stored by earlier releases open unchanged.
+Tables stored by earlier releases open unchanged; a terminal Straights table of an
+earlier release (game ``straights``: Straights' own table's commands) is replayed by
+the translator and carried over to the one table (:data:`~.legacy_straights.SWITCH`).
 
 >>> from straights.poker.catalogue import get_variant
 >>> from straights.store import Store
@@ -51,7 +53,6 @@ from typing import Any, Generic
 
 from straights.cards import Card, parse_cards
 from straights.errors import HandHistoryError, IllegalActionError
-from straights.game.config import TableConfig
 from straights.paigow.deal import PaiGowDeal, event_dict
 from straights.paigow.rules import PaiGowRules
 from straights.poker.catalogue import get_variant
@@ -60,7 +61,8 @@ from straights.poker.house import HouseRules
 from straights.poker.variant import Variant
 from straights.poker.view import Move, play
 from straights.store.archive import ArchiveEntry, PaiGowEntry, PokerEntry
-from straights.store.database import Store, TableRecord
+from straights.store.database import LogEntry, Store, TableRecord
+from straights.store.legacy_straights import SWITCH, LegacyTable
 from straights.table import Game, PaiGowGame, PaiGowTable, PokerGame, Table, straights_stakes
 from straights.table.core import DealT, PlanT
 
@@ -244,7 +246,7 @@ class StoredTable(Generic[DealT, PlanT]):
         self.record = record
         self.commands = commands
         #: The table: made from the settings, or given (a table of an earlier release
-        #: carried over to the one table: :mod:`straights.store.legacy_straights`).
+        #: carried over to the one table: :func:`_carried_over`).
         self.table: Table[DealT, PlanT] = table or Table(
             commands.game(s), list(s["names"]), s["stack"], seed=record.seed, button=s.get("button")
         )
@@ -274,13 +276,8 @@ class StoredTable(Generic[DealT, PlanT]):
         Table(hook, names, stack)  # bad names or stacks: refused before anything is stored
         if hook.has_button:
             values["button"] = len(names) - 1 if button is None else button
-        record = store.create_table(
-            kind,
-            TableConfig(),  # (Straights' settings; unused by other games)
-            seed=secrets.randbits(63) if seed is None else seed,
-            name=game,
-            settings=values,
-        )
+        shuffles = secrets.randbits(63) if seed is None else seed
+        record = store.create_table(kind, seed=shuffles, name=game, settings=values)
         return cls(store, record, commands)
 
     @classmethod
@@ -288,12 +285,18 @@ class StoredTable(Generic[DealT, PlanT]):
         cls, store: Store, table_id: int, on_replay: Replaying | None = None
     ) -> StoredTable[Any, Any]:
         """The stored table, replayed command by command and checked against the events
-        stored with each; it goes on recording."""
+        stored with each; it goes on recording.  ``on_replay`` is called before each
+        command of the one table.  A terminal Straights table of an earlier release
+        is carried over to the one table first (:func:`_carried_over`)."""
         record = store.table(table_id)
-        game = record.settings.get("game")
-        commands: Commands[Any, Any] = PAI_GOW if game == "pai-gow" else POKER
-        stored = cls(store, record, commands)
-        for entry in store.log(table_id):
+        log = store.log(table_id)
+        stored: StoredTable[Any, Any]
+        if record.game == "straights":
+            stored, log = _carried_over(store, record, log)
+        else:
+            commands: Commands[Any, Any] = PAI_GOW if record.game == "pai-gow" else POKER
+            stored = cls(store, record, commands)
+        for entry in log:
             if on_replay is not None:
                 on_replay(entry.command, stored.table, stored.deal)
             entry.check(table_id, stored.apply(entry.command))
@@ -349,3 +352,41 @@ class StoredTable(Generic[DealT, PlanT]):
     def play(self: StoredTable[Deal, Variant], move: Move) -> Deal:
         """At a poker table: the player to act does ``move`` (stored; see :meth:`act`)."""
         return self.act(move_command(move))
+
+
+def _carried_over(
+    store: Store, record: TableRecord, log: list[LogEntry]
+) -> tuple[StoredTable[Deal, Variant], list[LogEntry]]:
+    """A terminal Straights table of an earlier release (its log Straights' own table's
+    commands), replayed by the translator and checked command by command against the
+    events stored with each, then carried over to the one table where it stands: the
+    same seats (one never taken, or left, has no chips and no name), stacks, carried
+    pot, button and shuffle, and the deal in play (the engine's) if there is one.  Its
+    later commands are the one table's (:data:`POKER`), after :data:`SWITCH`, which is
+    stored now if it was not yet.  Returns the table and those later commands."""
+    if record.seed is None:
+        raise HandHistoryError(
+            f"table {record.id} was saved by straights 0.1.0, which kept no seed for "
+            "its next deals: it cannot be continued (its deals are in `straights history`)"
+        )
+    legacy = LegacyTable(record.config, seed=record.seed)
+    before = next((k for k, e in enumerate(log) if e.command == SWITCH), len(log))
+    for entry in log[:before]:
+        entry.check(record.id, [e.to_dict() for e in legacy.apply(entry.command)])
+    config, live = legacy.config, legacy.live
+    if legacy.button is None and len(legacy.occupied) >= 2:
+        legacy.draw_button()  # the first deal's draw, as the earlier table made it
+    button = legacy.button if live is not None else legacy.next_button()
+    names = [legacy.names.get(s, "") for s in range(config.seats)]
+    game = PokerGame(partial(straights_stakes, ante=config.ante))
+    table = Table(game, names, 1, seed=legacy.rng, button=button or 0)
+    table.stacks[:] = [legacy.seats.get(s, 0) for s in range(config.seats)]
+    table.carry, table.deals = legacy.carry, legacy.number - (live is not None)
+    stored = StoredTable(store, record, POKER, table)
+    if live is not None:
+        table.take_over(live.deal, live.seats, live.starting)
+        stored.deal = live.deal
+    stored.seq = before + 1
+    if before == len(log):
+        store.append(record.id, stored.seq, dict(SWITCH), [])
+    return stored, log[before + 1 :]

@@ -2,7 +2,8 @@
 
 Earlier releases dealt a web Straights table (settings of edition 1 to 4, with no
 ``games``) on Straights' own table, and stored its commands with that table's events
-(:mod:`straights.game.events`).  Such a table opens in two steps:
+(as dicts: :class:`~straights.store.legacy_straights.Told`).  Such a table opens in
+two steps:
 
 1. its stored commands before the move replay through the web table with the hook
    :class:`StraightsReplay`, which deals by the translator

@@ -1,9 +1,10 @@
 """The event log of Straights' own table of earlier releases: one small frozen event
 for every change to a table.
 
-Tables of those releases stored these events with their commands; the translator
-(:mod:`straights.store.legacy_straights`) replays such a log by the one engine and
-tells each deal again in these events, to check it event by event.  Events serialise to
+Tables of those releases stored these events (as dicts) with their commands; the
+translator (:mod:`straights.store.legacy_straights`) replays such a log by the one
+engine and tells each deal again as the same dicts, checked against these event by
+event.  Events serialise to
 JSON-ready dicts (cards in ASCII notation) and back.  A log holds secrets (the shuffled
 deck in :class:`HandStarted`, everyone's hole cards, the key card): it is the store's
 record, never a player's view.
