@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sys
 from functools import partial
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
@@ -53,12 +53,16 @@ from straights.poker.catalogue import get_variant
 from straights.poker.house import HouseRules
 
 if TYPE_CHECKING:
-    from straights.cli.ring_play import MuckChoice
-    from straights.poker.engine import Deal
+    from collections.abc import Sequence
+
+    from straights.game.wording import Phrase
     from straights.poker.variant import Variant
     from straights.store import Store
     from straights.store.database import TableRecord
-    from straights.store.table import StoredTable
+
+
+#: The player's choice at a showdown his hand lost (and when he wins uncontested).
+MuckChoice = Literal["ask", "show", "muck"]
 
 
 @app.command()
@@ -198,8 +202,10 @@ def _play_ring(
     from straights.cli.render import console
     from straights.cli.ring_play import PokerTerminal
     from straights.poker.catalogue import game_name
+    from straights.poker.stakes import default_stakes
     from straights.store import Store
-    from straights.store.table import POKER, Replaying, StoredTable
+    from straights.store.table import POKER, StoredTable
+    from straights.table import PokerGame, Table, straights_stakes
 
     check_seats("--seats", seats, stack)
     game = "dealers-choice" if ring.dealers_choice else ring.variants[0].code
@@ -214,68 +220,86 @@ def _play_ring(
         else:
             record = unfinished(store, _latest_straights(store), None)
         if record.game == "straights":  # Straights' own table of an earlier release
-            kinds, bot_seed, names, stack, variants, ante = _earlier_straights(store, record)
-            table_seed, choice_seed = record.seed, 0
+            settings, variants = _earlier_straights(store, record)
         else:
-            s = record.settings
-            kinds = list(s["bots"])
-            bot_seed, table_seed, choice_seed = s["bot_seed"], record.seed, s["choice_seed"]
-            names, stack = list(s["names"]), int(s["stack"])
-            variants = [get_variant(code) for code in s["games"]]
-            house = HouseRules.from_changes(s["house"]) if s.get("house") else None
-            ante = s.get("ante")
+            settings = dict(record.settings)
+            variants = [get_variant(code) for code in settings["games"]]
+        names, stack, table_seed = list(settings["names"]), int(settings["stack"]), record.seed
+        ante = settings.get("ante")
     else:
-        kinds = list(game_setup(seats=seats, bots=bots, betting="limit", ante=1,
-                                stack=max(stack, 1), pack=55, bot_seats=seats - 1))  # fmt: skip
+        kinds = game_setup(seats=seats, bots=bots, betting="limit", ante=1,
+                           stack=max(stack, 1), pack=55, bot_seats=seats - 1)  # fmt: skip
         rng = make_rng(seed)
         bot_seed, table_seed, choice_seed = (rng.getrandbits(63) for _ in range(3))
         names = [name] + [f"{kind.capitalize()} {k}" for k, kind in enumerate(kinds, start=1)]
-    seat_bots = deal_bots(kinds, bot_seed, variants)
-    stored = None
-    if store is not None:
-        settings = {"games": [v.code for v in variants], "bots": kinds, "bot_seed": bot_seed,
-                    "choice_seed": choice_seed}  # fmt: skip
+        settings = {"games": [v.code for v in variants], "bots": list(kinds),
+                    "bot_seed": bot_seed, "choice_seed": choice_seed}  # fmt: skip
         settings.update({k: seats for k, seats in muck_seats(muck, [0]).items() if seats})
         if house is not None and house.changes():
             settings["house"] = house.changes()
         if ante is not None:
             settings["ante"] = ante
+    seat_bots = deal_bots(settings["bots"], settings["bot_seed"], variants)
+    told = answers(script)
 
-        def stored(hook: Replaying, button: int) -> StoredTable[Deal, Variant]:
-            assert store is not None
+    def terminal() -> PokerTerminal:
+        draws: list[Phrase] = []
+        button, stakes = 0, default_stakes  # you deal first
+        if ante is not None:  # Straights on its stakes, the button drawn for (rule 1)
+            button, draws = _dealer_draw(names, variants[0], table_seed or 0)
+            stakes = partial(straights_stakes, ante=ante)
+        table = Table(PokerGame(stakes, house, **muck_seats(muck, [0])), names, stack,
+                      seed=table_seed, button=button)  # fmt: skip
+        made = PokerTerminal(table, out, told, games=variants, bots=seat_bots, draws=draws,
+                             dealers_choice=ring.dealers_choice,
+                             choice_seed=settings["choice_seed"])  # fmt: skip
+        if store is not None:  # stored: the table new, or loaded and played on
             if record is None:
                 make = partial(StoredTable.create, store, POKER, game, names, stack,
                                seed=table_seed, button=button, settings=settings)  # fmt: skip
             elif record.game == "straights":
                 from straights.store.legacy_stored import load_terminal
 
-                make = partial(load_terminal, store, record.id, hook)
+                make = partial(load_terminal, store, record.id, made.replay)
             else:
-                make = partial(StoredTable.load, store, record.id, hook)
-            return stored_table(out, store, record, make)
+                make = partial(StoredTable.load, store, record.id, made.replay)
+            made.record = stored_table(out, store, record, make)
+            made.table = made.record.table
+        return made
 
-    terminal = partial(PokerTerminal, games=variants, dealers_choice=ring.dealers_choice,
-                       bots=seat_bots, names=names, stack=stack, seed=table_seed,
-                       answers=answers(script), out=out, choice_seed=choice_seed, stored=stored,
-                       house=house, ante=ante, muck=muck)  # fmt: skip
     again = "straights play" if ante is not None else f"straights play --game {label}"
     session(terminal, hands, out, store, again, db)
 
 
-def _earlier_straights(
-    store: Store, record: TableRecord
-) -> tuple[list[str], int, list[str], int, list[Variant], int]:
-    """A terminal table of Straights' own, stored by an earlier release: its bots (by
-    seat), the bots' seed, the names it seated, the starting stack, its game and ante."""
+def _dealer_draw(names: Sequence[str], variant: Variant, seed: int) -> tuple[int, list[Phrase]]:
+    """The first button by the dealer draw (rule 1) from the table's ``seed``, and the
+    draw told (the player in seat 0 is "you")."""
+    from straights.cards import make_deck
+    from straights.game.draw import draw_button
+    from straights.game.wording import phrase
+
+    draws = draw_button(len(names), len(make_deck(variant.deck, jokers=variant.jokers)), seed)
+    winner = draws[-1].winner
+    assert winner is not None  # the draw goes on until one card is highest
+    who = dict(enumerate(names)).get
+    return winner, [phrase(d, who, you=0) for d in draws]
+
+
+def _earlier_straights(store: Store, record: TableRecord) -> tuple[dict[str, Any], list[Variant]]:
+    """A terminal table of Straights' own, stored by an earlier release, as the one
+    table's settings (its bots by seat, the bots' seed, the names it seated, the
+    starting stack, its ante) and its game."""
     from straights.store.legacy_straights import variant_of
 
     config = record.config
     kinds = {int(seat): kind for seat, kind in record.settings["bots"].items()}
     sat = {int(c.command["seat"]): str(c.command["name"])
            for c in store.log(record.id) if c.command.get("kind") == "sit"}  # fmt: skip
-    names = [sat.get(seat, "") for seat in range(config.seats)]
-    return ([kinds[s] for s in sorted(kinds)], int(record.settings["bot_seed"]), names,
-            config.starting_stack, [variant_of(config)], config.ante)  # fmt: skip
+    settings = {"bots": [kinds[s] for s in sorted(kinds)], "choice_seed": 0,
+                "bot_seed": int(record.settings["bot_seed"]), "stack": config.starting_stack,
+                "names": [sat.get(seat, "") for seat in range(config.seats)],
+                "ante": config.ante}  # fmt: skip
+    return settings, [variant_of(config)]
 
 
 def _muck_choice(muck: str | None, script: str | None) -> MuckChoice:
