@@ -31,7 +31,8 @@ from straights.bots.base import answer as bot_move
 from straights.cli.prompt import leaves
 from straights.cli.render import card_text, cards_text, phrase_text
 from straights.cli.table_play import TerminalTable, chips_each
-from straights.poker.catalogue import game_name
+from straights.errors import ConfigurationError
+from straights.poker.catalogue import find_variant, game_name
 from straights.poker.engine import CardChoice, Deal
 from straights.poker.variant import Variant
 from straights.poker.view import DealView, Move, deal_view, play
@@ -109,7 +110,7 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
         return ring.deals
 
     def can_deal(self) -> bool:
-        return not self.table.over and self.table.stacks[0] > 0
+        return not self.over
 
     def plan(self, first: bool) -> Variant | None:
         if not first:
@@ -156,8 +157,11 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
                 return self.last
             if answer.isdigit() and 1 <= int(answer) <= len(self.games):
                 return self.games[int(answer) - 1]
-            key = "-".join(answer.replace("_", " ").replace("'", "").split())
-            found = next((v for v in self.games if game_name(v.code) == key), None)
+            try:  # the catalogue's names, in any spelling, or a PHH code
+                code = find_variant(answer).code
+            except ConfigurationError:
+                code = None
+            found = next((v for v in self.games if v.code == code), None)
             return f"{answer!r} is not one of the games: {listing}" if found is None else found
 
         prompt = f"Game? (Enter: [bold]{game_name(self.last.code)}[/bold]) › "
