@@ -63,7 +63,7 @@ if TYPE_CHECKING:
     from straights.poker.engine import Deal
     from straights.poker.house import HouseRules
     from straights.poker.variant import Variant
-    from straights.table import Table
+    from straights.table import PaiGowTable, PokerTable, Table
 
 __all__ = ["Simulation", "pai_gow_simulation", "poker_simulation", "run_simulation", "simulate"]
 
@@ -152,13 +152,14 @@ class Simulation(Generic[DealT, PlanT, ResultT]):
     ``game`` and ``settings`` are stored with each session's table (``--db``);
     ``play(hands=, seed=, on_deal=, make_table=)`` plays the deals in the arena
     (:func:`~straights.bots.arena.simulate_ring`, ``simulate_pai_gow``), each finished
-    deal going to ``on_deal`` with its table (``--out`` writes its archive entry's
-    history); ``summary(result, as_json)`` prints the result.
+    deal going to ``on_deal`` with its table; ``history(deal, table)`` is a deal's
+    history (``--out``); ``summary(result, as_json)`` prints the result.
     """
 
     game: str
     settings: Mapping[str, Any]
     play: Callable[..., ResultT]
+    history: Callable[[DealT, Table[DealT, PlanT]], str]
     summary: Callable[[ResultT, bool], None]
 
 
@@ -183,12 +184,11 @@ def run_simulation(
 
     output = SimulationOutput(out, db)
     make_table: MakeTable[DealT, PlanT] | None = None
-    if output.writing or output.store is not None:  # (only then: the store loads SQLAlchemy)
+    if output.store is not None:  # (only then: the store loads SQLAlchemy)
         from straights.store.table import PAI_GOW, POKER, StoredTable
 
-        commands: Any = PAI_GOW if simulation.game == "pai-gow" else POKER
-    if output.store is not None:
         store = output.store
+        commands: Any = PAI_GOW if simulation.game == "pai-gow" else POKER
 
         def make_table(
             names: list[str], chips: int, seed: int, button: int | None = None, /
@@ -202,8 +202,8 @@ def run_simulation(
     with Work("Dealing", "deals", hands, enabled=progress) as work:
 
         def on_deal(deal: DealT, table: Table[DealT, PlanT]) -> None:
-            if output.writing:  # the history its table archives
-                output.write(commands.entry(table, deal, table.deals).row(0)["phh"])
+            if output.writing:
+                output.write(simulation.history(deal, table))
             work.advance()
 
         with output:
@@ -259,7 +259,17 @@ def poker_simulation(
                    house=house, muck=muck)  # fmt: skip
 
     summary = partial(_poker_summary, ring, players, stack, ante, betting)
-    return Simulation(game, settings, play, summary)
+    return Simulation(game, settings, play, _poker_history, summary)
+
+
+def _poker_history(deal: Deal, table: PokerTable) -> str:
+    """The deal's PHH history, numbered by its table's deals, its players named."""
+    from straights.poker.phh import deal_to_phh, dumps
+
+    history = deal_to_phh(deal)
+    history["hand"] = table.deals
+    history["players"] = [table.names[table.seat_of(i)] for i in range(deal.n)]
+    return dumps(history)
 
 
 def _poker_summary(ring: RingGames, players: int, stack: int, ante: int | None, betting: str,
@@ -392,7 +402,17 @@ def pai_gow_simulation(
     settings = pai_gow_settings(bet, kinds, house_way)
 
     play = partial(simulate_pai_gow, kinds, bet=bet, stack=stack, house_way=house_way)
-    return Simulation("pai-gow", settings, play, _pai_gow_summary)
+    return Simulation("pai-gow", settings, play, _pai_gow_history, _pai_gow_summary)
+
+
+def _pai_gow_history(deal: PaiGowDeal, table: PaiGowTable) -> str:
+    """The deal's history, numbered by its table's deals, its seats named and with the
+    stacks they started it with."""
+    from straights.paigow.history import deal_to_history, dumps
+
+    names = {seat + 1: name for seat, name in enumerate(table.names)}
+    before = {s + 1: c for s, c in zip(table.players, table.starting_stacks, strict=True)}
+    return dumps(deal_to_history(deal, names, before, table.deals))
 
 
 def _pai_gow_rows(result: PaiGowResult) -> list[dict[str, Any]]:
