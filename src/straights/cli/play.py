@@ -32,6 +32,8 @@ from straights.cli.game_setup import (
     check_seats,
     game_options,
     game_setup,
+    pai_gow_settings,
+    paigow_bots,
     ring_games,
     straights_code,
 )
@@ -56,6 +58,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from straights.game.wording import Phrase
+    from straights.paigow.rules import HouseWayName
     from straights.poker.variant import Variant
     from straights.store import Store
     from straights.store.database import TableRecord
@@ -133,16 +136,8 @@ def play(
     chosen = _muck_choice(muck, script)
     if is_pai_gow(game_name):  # a banked game with its own hook: cli/paigow_play.py
         house_of(None)  # refused: Pai Gow has no betting rounds
-        from straights.cli.paigow_play import pai_gow_terminal
-        from straights.cli.render import console
-        from straights.store import Store
-
-        told, out, store = answers(script), console(), Store(db) if save else None
-        terminal = partial(pai_gow_terminal, seats=seats, bots=bots, name=name, stack=stack,
-                           bet=max(2, min(20, stack)), seed=seed, answers=told, out=out,
-                           store=store, resume=resume,
-                           house_way=table_house_way(table_rules or {}))  # fmt: skip
-        session(terminal, hands, out, store, "straights play --game pai-gow", db)
+        _play_pai_gow(seats, bots, name, stack, seed, script, hands, db, save, resume,
+                      table_house_way(table_rules or {}))  # fmt: skip
         return
     ring = ring_games(game_name, games, seats)
     house = house_of(ring)  # refused where no game can have it
@@ -163,6 +158,62 @@ def play(
     assert code is not None  # Straights, on its own stakes and dealer draw
     _play_ring(RingGames((get_variant(code),), False), seats, bots, name, stack, seed, script,
                hands, db, save, resume, house, ante=ante, muck=chosen)  # fmt: skip
+
+
+def _play_pai_gow(
+    seats: int,
+    bots: str | None,
+    name: str,
+    stack: int,
+    seed: int | None,
+    script: str | None,
+    hands: int | None,
+    db: str | None,
+    save: bool,
+    resume: bool,
+    house_way: HouseWayName,
+) -> None:
+    """Pai Gow against the bank at the one table, the other seats' bots in turn (``house``
+    unless named), each betting what the player first bets; ``resume``: the last
+    unfinished table played on where it stopped, with its own bots, bet and house way."""
+    from straights.bots.paigow import make_paigow_bot
+    from straights.cli.paigow_play import PaiGowTerminal
+    from straights.cli.render import console
+    from straights.paigow.rules import PaiGowRules
+    from straights.store import Store
+    from straights.store.table import PAI_GOW, StoredTable, pai_gow_game
+    from straights.table import PaiGowGame, Table
+
+    told, out, store = answers(script), console(), Store(db) if save else None
+
+    def terminal() -> PaiGowTerminal:
+        check_seats("--seats", seats, stack, pai_gow=True)
+        names = [name] + [f"Bot {seat}" for seat in range(2, seats + 1)]
+        kinds = paigow_bots(bots, seats - 1) if not resume else ()
+        bet, chips = max(2, min(20, stack)), stack
+        # (a table stored before exact commissions keeps its rules, a resumed one its house way)
+        hook = PaiGowGame(PaiGowRules(house_way=house_way))
+        if store is None:
+            record, table = None, Table(hook, names, chips, seed=seed)
+        elif resume:
+            found = unfinished(store, store.latest_unfinished("terminal", "pai-gow"), "pai-gow")
+            record = stored_table(out, store, found, lambda: StoredTable.load(store, found.id))
+            table, stored = record.table, found.settings
+            hook, chips = pai_gow_game(stored), int(stored["stack"])
+            bet = int(stored.get("bet", bet))  # (none when not stored at a terminal)
+            kinds = tuple(stored.get("bots", ["house"] * (len(table.names) - 1)))
+        else:
+            hook.rules.check_bet(bet, chips)  # a bad bet stores no table
+            # (the seed as given: the same deals as an unsaved table of that seed)
+            settings = pai_gow_settings(bet, kinds, house_way)
+            record = stored_table(out, store, None, lambda: StoredTable.create(
+                store, PAI_GOW, "pai-gow", names, chips, seed=seed, settings=settings))  # fmt: skip
+            table = record.table
+        hook.rules.check_bet(bet, chips)
+        players = {seat: make_paigow_bot(kind, hook.rules) for seat, kind in enumerate(kinds, 2)}
+        return PaiGowTerminal(table, record, hook.rules, bet, told, out, players)
+
+    session(terminal, hands, out, store, "straights play --game pai-gow", db)
 
 
 def _latest_straights(store: Store) -> TableRecord | None:
