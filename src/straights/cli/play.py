@@ -142,22 +142,13 @@ def play(
     ring = ring_games(game_name, games, seats)
     house = house_of(ring)  # refused where no game can have it
     code = straights_code(ring, pack, betting)
-    if ring is not None and code is None:  # every other game of the catalogue
-        _play_ring(ring, seats, bots, name, stack, seed, script, hands, db, save, resume, house,
-                   muck=chosen)  # fmt: skip
-        return
-    game_setup(
-        seats=seats,
-        bots=bots,
-        betting=betting,
-        ante=ante,
-        stack=stack,
-        pack=pack,
-        bot_seats=seats - 1,
-    )  # fmt: skip  (refuses what Straights cannot deal)
-    assert code is not None  # Straights, on its own stakes and dealer draw
-    _play_ring(RingGames((get_variant(code),), False), seats, bots, name, stack, seed, script,
-               hands, db, save, resume, house, ante=ante, muck=chosen)  # fmt: skip
+    if code is not None:  # Straights on its own stakes and dealer draw (its options checked)
+        game_setup(seats=seats, bots=bots, betting=betting, ante=ante, stack=stack, pack=pack,
+                   bot_seats=seats - 1)  # fmt: skip
+        ring = RingGames((get_variant(code),), False)
+    assert ring is not None  # (with no code: a game of the catalogue, or dealer's choice)
+    _play_ring(ring, seats, bots, name, stack, seed, script, hands, db, save, resume, house,
+               ante=None if code is None else ante, muck=chosen)  # fmt: skip
 
 
 def _play_pai_gow(
