@@ -105,6 +105,18 @@ def test_dealers_choice_asks_the_dealer_and_names_each_deal(capsys, tmp_path) ->
     assert "Deal 2: " in out
 
 
+@pytest.mark.parametrize(("answer", "dealt"), [("FR", "Fixed-limit razz"),
+                                               ("Hold'em", "No-limit Texas hold'em"),
+                                               ("", "Fixed-limit razz")])  # fmt: skip
+def test_the_dealer_names_a_game_as_the_catalogue_does(capsys, tmp_path, answer, dealt) -> None:
+    """Any spelling of a game's name, or its PHH code; Enter: the first of --games."""
+    code, out = _play(capsys, tmp_path, "dealers-choice", ["badugi", answer] + ["c"] * 12,
+                      "--games", "razz,holdem")  # fmt: skip
+    assert code == 0, out
+    assert "'badugi' is not one of the games: 1 razz · 2 holdem" in out
+    assert f"Deal 1: {dealt}" in out
+
+
 def test_play_refuses_what_it_cannot_do_in_one_line(capsys, tmp_path) -> None:
     for args, words in (
         (["--game", "razz", "--bots", "cfr"], "plays only Straights"),

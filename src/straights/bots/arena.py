@@ -40,7 +40,7 @@ from straights.bots.base import Bot, answer, can_decide
 from straights.bots.registry import make_bot
 from straights.cards import make_deck, make_rng
 from straights.errors import ConfigurationError
-from straights.game.draw import draw_button
+from straights.game.draw import first_button
 from straights.poker.catalogue import game_name
 from straights.poker.engine import Deal
 from straights.poker.house import HouseRules
@@ -56,7 +56,6 @@ if TYPE_CHECKING:
 
     from straights.bots.paigow import PaiGowBot
     from straights.cards import Card
-    from straights.game.draw import DealerDraw
     from straights.paigow.deal import PaiGowDeal
     from straights.paigow.rules import HouseWayName
     from straights.store.table import StoredTable
@@ -68,9 +67,7 @@ __all__ = [
     "PaiGowResult",
     "RingResult",
     "bot_front",
-    "button_draws",
     "deal_bots",
-    "first_button",
     "muck_seats",
     "play_deal",
     "sessions",
@@ -210,25 +207,6 @@ def sessions(
         yield table, stored
 
 
-def button_draws(players: int, variant: Variant, seed: int) -> list[DealerDraw]:
-    """The dealer draw (Straights' rule 1) for the first button at a table of ``players``
-    dealt ``variant`` with ``seed`` (the draw's shuffle is its own): each round drawn,
-    the last one's ``winner`` taking the button."""
-    return draw_button(players, len(make_deck(variant.deck, jokers=variant.jokers)), seed)
-
-
-def first_button(players: int, variant: Variant, seed: int) -> int:
-    """The seat the :func:`button_draws` give the first button.
-
-    >>> from straights.poker.catalogue import get_variant
-    >>> first_button(4, get_variant("_STR55L"), 7) in range(4)
-    True
-    """
-    winner = button_draws(players, variant, seed)[-1].winner
-    assert winner is not None  # the draw goes on until one card is highest
-    return winner
-
-
 def muck_seats(muck: str, seats: Iterable[int]) -> dict[str, list[int]]:
     """``--muck`` (``ask``, ``show`` or ``muck``) for ``seats`` as
     :class:`~straights.table.PokerGame`'s ``asked`` and ``muckers`` (a stored table
@@ -325,7 +303,8 @@ def simulate_ring(
     stakes = default_stakes if ante is None else partial(straights_stakes, ante=ante)
     game = partial(PokerGame, stakes, house, **muck_seats(muck, range(players)))
     names = [f"{k}{i + 1}" for i, k in enumerate(kinds)]
-    button = None if ante is None else partial(first_button, players, games[0])
+    pack = len(make_deck(games[0].deck, jokers=games[0].jokers))
+    button = None if ante is None else partial(first_button, players, pack)
     last: PokerTable | None = None
     for ring, stored in sessions(game, names, stack, rng, hands,
                                  lambda t: len(t.seated) < players, make_table,

@@ -9,7 +9,8 @@ estimate (``equity``; :mod:`straights.bots.paigow`).
 
 The deals are played by the one terminal loop of every game
 (:func:`~straights.cli.table_play.play_table`); :class:`PaiGowTerminal` is Pai Gow's
-hook on it: the bet before the cards, the two hands set, the bank's results.
+hook on it: the bet before the cards, the two hands set, the bank's results
+(:mod:`straights.cli.play` sets its table up, new or resumed).
 """
 
 from __future__ import annotations
@@ -29,12 +30,11 @@ if TYPE_CHECKING:
     from straights.bots.paigow import PaiGowBot
     from straights.cards import Card
     from straights.paigow.deal import Event
-    from straights.paigow.rules import HouseWayName, PaiGowRules
-    from straights.store import Store
+    from straights.paigow.rules import PaiGowRules
     from straights.store.table import StoredTable
     from straights.table import PaiGowTable
 
-__all__ = ["PaiGowTerminal", "pai_gow_terminal"]
+__all__ = ["PaiGowTerminal"]
 
 _EMPTY: Final = "An empty answer: type two positions (such as 2 5), or h"
 _HELP_WORDS: Final = ("?", "help")
@@ -44,62 +44,6 @@ _HELP: Final = (
     ("q", "leave the table (a dealt hand is set the house way first)"),
     ("?", "this help"),
 )
-
-
-def pai_gow_terminal(
-    *,
-    seats: int,
-    name: str,
-    stack: int,
-    bet: int,
-    bots: str | None = None,
-    seed: int | None,
-    answers: Iterator[str],
-    out: Console,
-    store: Store | None = None,
-    resume: bool = False,
-    house_way: HouseWayName = "foxwoods",
-) -> PaiGowTerminal:
-    """Pai Gow's hook on the one terminal loop (:func:`~straights.cli.table_play.play_table`).
-
-    ``bots``: the other seats' bots in turn (``house`` unless named; a resumed table
-    keeps its own).  ``store``: the table is stored command by command (``resume``: the
-    last unfinished one is played on, where it stopped).
-    """
-    from straights.cli.game_setup import check_seats, pai_gow_settings, paigow_bots
-    from straights.cli.table_play import stored_table, unfinished
-    from straights.paigow.rules import PaiGowRules
-    from straights.store.table import PAI_GOW, StoredTable, pai_gow_game
-    from straights.table import PaiGowGame, Table
-
-    check_seats("--seats", seats, stack, pai_gow=True)
-    names = [name] + [f"Bot {seat}" for seat in range(2, seats + 1)]
-    kinds = paigow_bots(bots, seats - 1) if not resume else ()
-    record: StoredTable[PaiGowDeal, Mapping[int, int]] | None = None
-    # (a table stored before exact commissions keeps its rules, a resumed one its house way)
-    hook = PaiGowGame(PaiGowRules(house_way=house_way))
-    if store is None:
-        table = Table(hook, names, stack, seed=seed)
-    else:
-        if resume:
-            found = unfinished(store, store.latest_unfinished("terminal", "pai-gow"), "pai-gow")
-            record = stored_table(out, store, found, lambda: StoredTable.load(store, found.id))
-            hook = pai_gow_game(found.settings)
-            bet = int(found.settings.get("bet", bet))  # (none when not stored at a terminal)
-            stack = int(found.settings["stack"])
-            kinds = tuple(found.settings.get("bots", ["house"] * (len(record.table.names) - 1)))
-        else:
-            hook.rules.check_bet(bet, stack)  # a bad --bet stores no table
-            # (the seed as given: the same deals as an unsaved table of that seed)
-            settings = pai_gow_settings(bet, kinds, house_way)
-            record = stored_table(out, store, None, lambda: StoredTable.create(
-                store, PAI_GOW, "pai-gow", names, stack, seed=seed, settings=settings))  # fmt: skip
-        table = record.table
-    hook.rules.check_bet(bet, stack)
-    from straights.bots.paigow import make_paigow_bot
-
-    players = {seat: make_paigow_bot(kind, hook.rules) for seat, kind in enumerate(kinds, 2)}
-    return PaiGowTerminal(table, record, hook.rules, bet, answers, out, players)
 
 
 class PaiGowTerminal(TerminalTable[PaiGowDeal, Mapping[int, int]]):

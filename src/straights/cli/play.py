@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sys
 from functools import partial
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
@@ -32,6 +32,8 @@ from straights.cli.game_setup import (
     check_seats,
     game_options,
     game_setup,
+    pai_gow_settings,
+    paigow_bots,
     ring_games,
     straights_code,
 )
@@ -53,12 +55,17 @@ from straights.poker.catalogue import get_variant
 from straights.poker.house import HouseRules
 
 if TYPE_CHECKING:
-    from straights.cli.ring_play import MuckChoice
-    from straights.poker.engine import Deal
+    from collections.abc import Sequence
+
+    from straights.game.wording import Phrase
+    from straights.paigow.rules import HouseWayName
     from straights.poker.variant import Variant
     from straights.store import Store
     from straights.store.database import TableRecord
-    from straights.store.table import StoredTable
+
+
+#: The player's choice at a showdown his hand lost (and when he wins uncontested).
+MuckChoice = Literal["ask", "show", "muck"]
 
 
 @app.command()
@@ -129,36 +136,75 @@ def play(
     chosen = _muck_choice(muck, script)
     if is_pai_gow(game_name):  # a banked game with its own hook: cli/paigow_play.py
         house_of(None)  # refused: Pai Gow has no betting rounds
-        from straights.cli.paigow_play import pai_gow_terminal
-        from straights.cli.render import console
-        from straights.store import Store
-
-        told, out, store = answers(script), console(), Store(db) if save else None
-        terminal = partial(pai_gow_terminal, seats=seats, bots=bots, name=name, stack=stack,
-                           bet=max(2, min(20, stack)), seed=seed, answers=told, out=out,
-                           store=store, resume=resume,
-                           house_way=table_house_way(table_rules or {}))  # fmt: skip
-        session(terminal, hands, out, store, "straights play --game pai-gow", db)
+        _play_pai_gow(seats, bots, name, stack, seed, script, hands, db, save, resume,
+                      table_house_way(table_rules or {}))  # fmt: skip
         return
     ring = ring_games(game_name, games, seats)
     house = house_of(ring)  # refused where no game can have it
     code = straights_code(ring, pack, betting)
-    if ring is not None and code is None:  # every other game of the catalogue
-        _play_ring(ring, seats, bots, name, stack, seed, script, hands, db, save, resume, house,
-                   muck=chosen)  # fmt: skip
-        return
-    game_setup(
-        seats=seats,
-        bots=bots,
-        betting=betting,
-        ante=ante,
-        stack=stack,
-        pack=pack,
-        bot_seats=seats - 1,
-    )  # fmt: skip  (refuses what Straights cannot deal)
-    assert code is not None  # Straights, on its own stakes and dealer draw
-    _play_ring(RingGames((get_variant(code),), False), seats, bots, name, stack, seed, script,
-               hands, db, save, resume, house, ante=ante, muck=chosen)  # fmt: skip
+    if code is not None:  # Straights on its own stakes and dealer draw (its options checked)
+        game_setup(seats=seats, bots=bots, betting=betting, ante=ante, stack=stack, pack=pack,
+                   bot_seats=seats - 1)  # fmt: skip
+        ring = RingGames((get_variant(code),), False)
+    assert ring is not None  # (with no code: a game of the catalogue, or dealer's choice)
+    _play_ring(ring, seats, bots, name, stack, seed, script, hands, db, save, resume, house,
+               ante=None if code is None else ante, muck=chosen)  # fmt: skip
+
+
+def _play_pai_gow(
+    seats: int,
+    bots: str | None,
+    name: str,
+    stack: int,
+    seed: int | None,
+    script: str | None,
+    hands: int | None,
+    db: str | None,
+    save: bool,
+    resume: bool,
+    house_way: HouseWayName,
+) -> None:
+    """Pai Gow against the bank at the one table, the other seats' bots in turn (``house``
+    unless named), each betting what the player first bets; ``resume``: the last
+    unfinished table played on where it stopped, with its own bots, bet and house way."""
+    from straights.bots.paigow import make_paigow_bot
+    from straights.cli.paigow_play import PaiGowTerminal
+    from straights.cli.render import console
+    from straights.paigow.rules import PaiGowRules
+    from straights.store import Store
+    from straights.store.table import PAI_GOW, StoredTable, pai_gow_game
+    from straights.table import PaiGowGame, Table
+
+    told, out, store = answers(script), console(), Store(db) if save else None
+
+    def terminal() -> PaiGowTerminal:
+        check_seats("--seats", seats, stack, pai_gow=True)
+        names = [name] + [f"Bot {seat}" for seat in range(2, seats + 1)]
+        kinds = paigow_bots(bots, seats - 1) if not resume else ()
+        bet, chips = max(2, min(20, stack)), stack
+        # (a table stored before exact commissions keeps its rules, a resumed one its house way)
+        hook = PaiGowGame(PaiGowRules(house_way=house_way))
+        if store is None:
+            record, table = None, Table(hook, names, chips, seed=seed)
+        elif resume:
+            found = unfinished(store, store.latest_unfinished("terminal", "pai-gow"), "pai-gow")
+            record = stored_table(out, store, found, lambda: StoredTable.load(store, found.id))
+            table, stored = record.table, found.settings
+            hook, chips = pai_gow_game(stored), int(stored["stack"])
+            bet = int(stored.get("bet", bet))  # (none when not stored at a terminal)
+            kinds = tuple(stored.get("bots", ["house"] * (len(table.names) - 1)))
+        else:
+            hook.rules.check_bet(bet, chips)  # a bad bet stores no table
+            # (the seed as given: the same deals as an unsaved table of that seed)
+            settings = pai_gow_settings(bet, kinds, house_way)
+            record = stored_table(out, store, None, lambda: StoredTable.create(
+                store, PAI_GOW, "pai-gow", names, chips, seed=seed, settings=settings))  # fmt: skip
+            table = record.table
+        hook.rules.check_bet(bet, chips)
+        players = {seat: make_paigow_bot(kind, hook.rules) for seat, kind in enumerate(kinds, 2)}
+        return PaiGowTerminal(table, record, hook.rules, bet, told, out, players)
+
+    session(terminal, hands, out, store, "straights play --game pai-gow", db)
 
 
 def _latest_straights(store: Store) -> TableRecord | None:
@@ -198,8 +244,10 @@ def _play_ring(
     from straights.cli.render import console
     from straights.cli.ring_play import PokerTerminal
     from straights.poker.catalogue import game_name
+    from straights.poker.stakes import default_stakes
     from straights.store import Store
-    from straights.store.table import POKER, Replaying, StoredTable
+    from straights.store.table import POKER, StoredTable
+    from straights.table import PokerGame, Table, straights_stakes
 
     check_seats("--seats", seats, stack)
     game = "dealers-choice" if ring.dealers_choice else ring.variants[0].code
@@ -214,64 +262,82 @@ def _play_ring(
         else:
             record = unfinished(store, _latest_straights(store), None)
         if record.game == "straights":  # Straights' own table of an earlier release
-            kinds, bot_seed, names, stack, variants, ante = _earlier_straights(store, record)
-            table_seed, choice_seed = record.seed, 0
+            settings, variants = _earlier_straights(store, record)
         else:
-            s = record.settings
-            kinds = list(s["bots"])
-            bot_seed, table_seed, choice_seed = s["bot_seed"], record.seed, s["choice_seed"]
-            names, stack = list(s["names"]), int(s["stack"])
-            variants = [get_variant(code) for code in s["games"]]
-            house = HouseRules.from_changes(s["house"]) if s.get("house") else None
-            ante = s.get("ante")
+            settings = dict(record.settings)
+            variants = [get_variant(code) for code in settings["games"]]
+        names, stack, table_seed = list(settings["names"]), int(settings["stack"]), record.seed
+        ante = settings.get("ante")
     else:
-        kinds = list(game_setup(seats=seats, bots=bots, betting="limit", ante=1,
-                                stack=max(stack, 1), pack=55, bot_seats=seats - 1))  # fmt: skip
+        kinds = game_setup(seats=seats, bots=bots, betting="limit", ante=1,
+                           stack=max(stack, 1), pack=55, bot_seats=seats - 1)  # fmt: skip
         rng = make_rng(seed)
         bot_seed, table_seed, choice_seed = (rng.getrandbits(63) for _ in range(3))
         names = [name] + [f"{kind.capitalize()} {k}" for k, kind in enumerate(kinds, start=1)]
-    seat_bots = deal_bots(kinds, bot_seed, variants)
-    stored = None
-    if store is not None:
-        settings = {"games": [v.code for v in variants], "bots": kinds, "bot_seed": bot_seed,
-                    "choice_seed": choice_seed}  # fmt: skip
+        settings = {"games": [v.code for v in variants], "bots": list(kinds),
+                    "bot_seed": bot_seed, "choice_seed": choice_seed}  # fmt: skip
         settings.update({k: seats for k, seats in muck_seats(muck, [0]).items() if seats})
         if house is not None and house.changes():
             settings["house"] = house.changes()
         if ante is not None:
             settings["ante"] = ante
+    seat_bots = deal_bots(settings["bots"], settings["bot_seed"], variants)
+    told = answers(script)
 
-        def stored(hook: Replaying, button: int) -> StoredTable[Deal, Variant]:
-            assert store is not None
+    def terminal() -> PokerTerminal:
+        draws: list[Phrase] = []
+        button, stakes = 0, default_stakes  # you deal first
+        if ante is not None:  # Straights on its stakes, the button drawn for (rule 1)
+            button, draws = _dealer_draw(names, variants[0], table_seed or 0)
+            stakes = partial(straights_stakes, ante=ante)
+        table = Table(PokerGame(stakes, house, **muck_seats(muck, [0])), names, stack,
+                      seed=table_seed, button=button)  # fmt: skip
+        made = PokerTerminal(table, out, told, games=variants, bots=seat_bots, draws=draws,
+                             dealers_choice=ring.dealers_choice,
+                             choice_seed=settings["choice_seed"])  # fmt: skip
+        if store is not None:  # stored: the table new, or loaded and played on
             if record is None:
                 make = partial(StoredTable.create, store, POKER, game, names, stack,
                                seed=table_seed, button=button, settings=settings)  # fmt: skip
             else:  # a Straights table of an earlier release included
-                make = partial(StoredTable.load, store, record.id, hook)
-            return stored_table(out, store, record, make)
+                make = partial(StoredTable.load, store, record.id, made.replay)
+            made.record = stored_table(out, store, record, make)
+            made.table = made.record.table
+        return made
 
-    terminal = partial(PokerTerminal, games=variants, dealers_choice=ring.dealers_choice,
-                       bots=seat_bots, names=names, stack=stack, seed=table_seed,
-                       answers=answers(script), out=out, choice_seed=choice_seed, stored=stored,
-                       house=house, ante=ante, muck=muck)  # fmt: skip
     again = "straights play" if ante is not None else f"straights play --game {label}"
     session(terminal, hands, out, store, again, db)
 
 
-def _earlier_straights(
-    store: Store, record: TableRecord
-) -> tuple[list[str], int, list[str], int, list[Variant], int]:
-    """A terminal table of Straights' own, stored by an earlier release: its bots (by
-    seat), the bots' seed, the names it seated, the starting stack, its game and ante."""
+def _dealer_draw(names: Sequence[str], variant: Variant, seed: int) -> tuple[int, list[Phrase]]:
+    """The first button by the dealer draw (rule 1) from the table's ``seed``, and the
+    draw told (the player in seat 0 is "you")."""
+    from straights.cards import make_deck
+    from straights.game.draw import draw_button
+    from straights.game.wording import phrase
+
+    draws = draw_button(len(names), len(make_deck(variant.deck, jokers=variant.jokers)), seed)
+    winner = draws[-1].winner
+    assert winner is not None  # the draw goes on until one card is highest
+    who = dict(enumerate(names)).get
+    return winner, [phrase(d, who, you=0) for d in draws]
+
+
+def _earlier_straights(store: Store, record: TableRecord) -> tuple[dict[str, Any], list[Variant]]:
+    """A terminal table of Straights' own, stored by an earlier release, as the one
+    table's settings (its bots by seat, the bots' seed, the names it seated, the
+    starting stack, its ante) and its game."""
     from straights.store.legacy_straights import variant_of
 
     config = record.config
     kinds = {int(seat): kind for seat, kind in record.settings["bots"].items()}
     sat = {int(c.command["seat"]): str(c.command["name"])
            for c in store.log(record.id) if c.command.get("kind") == "sit"}  # fmt: skip
-    names = [sat.get(seat, "") for seat in range(config.seats)]
-    return ([kinds[s] for s in sorted(kinds)], int(record.settings["bot_seed"]), names,
-            config.starting_stack, [variant_of(config)], config.ante)  # fmt: skip
+    settings = {"bots": [kinds[s] for s in sorted(kinds)], "choice_seed": 0,
+                "bot_seed": int(record.settings["bot_seed"]), "stack": config.starting_stack,
+                "names": [sat.get(seat, "") for seat in range(config.seats)],
+                "ante": config.ante}  # fmt: skip
+    return settings, [variant_of(config)]
 
 
 def _muck_choice(muck: str | None, script: str | None) -> MuckChoice:

@@ -19,96 +19,63 @@ decide from their seats' views; the player answers prompts (typed, scripted or p
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 from rich.table import Table as Grid
 from rich.text import Text
 
-from straights.bots.arena import muck_seats
 from straights.bots.base import answer as bot_move
 from straights.cli.prompt import leaves
 from straights.cli.render import card_text, cards_text, phrase_text
 from straights.cli.table_play import TerminalTable, chips_each
-from straights.poker.catalogue import game_name
+from straights.errors import ConfigurationError
+from straights.poker.catalogue import find_variant, game_name
 from straights.poker.engine import CardChoice, Deal
-from straights.poker.showdown import best_hand
-from straights.poker.stakes import default_stakes
 from straights.poker.variant import Variant
 from straights.poker.view import DealView, Move, deal_view, play
-from straights.table import PokerGame, PokerTable, Table, straights_stakes
+from straights.table import PokerTable
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from straights.bots.base import Bot
     from straights.game.wording import Phrase
-    from straights.poker.house import HouseRules
-    from straights.store.table import Replaying, StoredTable
 
-__all__ = ["MuckChoice", "PokerTerminal"]
-
-#: The player's choice at a showdown his hand lost (and when he wins uncontested).
-MuckChoice = Literal["ask", "show", "muck"]
-
+__all__ = ["PokerTerminal"]
 
 _HELP_WORDS = ("?", "h", "help")
 
 
 class PokerTerminal(TerminalTable[Deal, Variant]):
-    """Every catalogue game's hook on the one terminal loop.
-
-    ``stored``: the game is stored command by command — it gets this table's replay hook
-    and first button (you deal first; Straights draws for it) and returns the stored
-    game, new or loaded (a loaded one plays on where it stopped;
-    the hook keeps the bots' and the dealers' draws as they were).  ``house``: the
-    table's house rules: straddles, runs of the board, bomb pots and where the rule
-    books differ (a stored game keeps its own in its settings).  ``ante``: Straights on
-    its own stakes (:func:`~straights.table.straights_stakes`), the first button drawn
-    for (rule 1) from ``seed`` and the draw told first.  ``muck``: at a showdown the
-    player's hand lost, and when he wins uncontested, he is asked to show or muck
-    (``ask``), shows every hand at the showdown (``show``), or mucks unasked (``muck``).
-    """
+    """Every catalogue game's hook on the one terminal loop: ``games`` one game, or those
+    the player on the button chooses from (``dealers_choice``; the bots' choices drawn
+    from ``choice_seed``); ``bots[k]`` plays seat ``k + 1``; ``draws``: the dealer draw
+    for the first button (Straights' rule 1), told before the first deal.  A stored
+    table is loaded with :meth:`replay` as its replay hook and set as ``record``."""
 
     def __init__(
         self,
+        table: PokerTable,
+        out: Console,
+        answers: Iterator[str],
         *,
         games: Sequence[Variant],
         dealers_choice: bool,
         bots: Sequence[Bot],
-        names: Sequence[str],
-        stack: int,
-        seed: int | None,
-        answers: Iterator[str],
-        out: Console,
         choice_seed: int,
-        stored: Callable[[Replaying, int], StoredTable[Deal, Variant]] | None = None,
-        house: HouseRules | None = None,
-        ante: int | None = None,
-        muck: MuckChoice = "ask",
+        draws: Sequence[Phrase] = (),
     ) -> None:
         import random
 
-        self.games = list(games)
-        self.dealers_choice = dealers_choice
-        self.bots = list(bots)  # bots[k] plays seat k + 1
-        self.draws: list[Phrase] = []
-        button, stakes = 0, default_stakes  # you deal first
-        if ante is not None:  # Straights on its stakes, the button drawn for (rule 1)
-            button, self.draws = _dealer_draw(len(names), self.games[0], seed or 0, names)
-            stakes = partial(straights_stakes, ante=ante)
-        you = muck_seats(muck, [0])
-        game = PokerGame(stakes, house, asked=you["asked"], muckers=you["muckers"])
-        table: PokerTable = Table(game, names, stack, seed=seed, button=button)
         super().__init__(table, out, answers)
+        self.games, self.dealers_choice, self.bots = list(games), dealers_choice, list(bots)
+        self.draws = list(draws)
         self.chooser = random.Random(choice_seed)
         self.last = self.games[0]
         self.quit = False
-        if stored is not None:
-            self.record = stored(self.replay, button)
-            self.table = self.record.table
 
     def replay(self, command: dict[str, Any], ring: PokerTable, deal: Deal | None) -> None:
         """Before a stored command is replayed: draw what this table drew when it was
@@ -143,7 +110,7 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
         return ring.deals
 
     def can_deal(self) -> bool:
-        return not self.table.over and self.table.stacks[0] > 0
+        return not self.over
 
     def plan(self, first: bool) -> Variant | None:
         if not first:
@@ -190,8 +157,11 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
                 return self.last
             if answer.isdigit() and 1 <= int(answer) <= len(self.games):
                 return self.games[int(answer) - 1]
-            key = "-".join(answer.replace("_", " ").replace("'", "").split())
-            found = next((v for v in self.games if game_name(v.code) == key), None)
+            try:  # the catalogue's names, in any spelling, or a PHH code
+                code = find_variant(answer).code
+            except ConfigurationError:
+                code = None
+            found = next((v for v in self.games if v.code == code), None)
             return f"{answer!r} is not one of the games: {listing}" if found is None else found
 
         prompt = f"Game? (Enter: [bold]{game_name(self.last.code)}[/bold]) › "
@@ -248,27 +218,25 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
         e = deal.log[at]
         uncontested = deal.folded.count(False) == 1  # a winner's show: no hand to name
         if e.kind == "show" and not _board_after(deal, at) and not uncontested:
-            named = self.hand_names(deal, [c for c in e.cards if c is not None])
+            named = self.hand_names(deal, e.player) if e.player is not None else ""
             if named:
                 line.append(f" — {named}", style="dim")
         return line
 
-    def hand_names(self, deal: Deal, hole: Sequence[object]) -> str:
+    def hand_names(self, deal: Deal, i: int) -> str:
+        """What player ``i``'s hand makes, under each of the game's showdown rules."""
         variant = deal.variant
-        board = [c for c, up in zip(deal.board, deal.board_up, strict=True) if c is not None]
-        from straights.cards import Card
-
-        cards = [c for c in hole if isinstance(c, Card)]
         if not variant.showdown:  # Straights: its own ranking
             from straights.rankings.straights import make_hand
 
             pack = 55 if variant.deck == "straights" else 52
-            if len(cards) == 2 and len(board) == 5:
-                return make_hand((cards[0], cards[1]), tuple(board), pack).describe()
+            hole = [c for c in deal.holes[i] if c is not None]
+            board = [c for c in deal.board if c is not None]
+            if len(hole) == 2 and len(board) == 5:
+                return make_hand((hole[0], hole[1]), tuple(board), pack).describe()
             return ""
         parts = []
-        for rule in variant.showdown:
-            value = best_hand(rule, cards, board)
+        for rule, value in zip(variant.showdown, deal.hand_values(i), strict=True):
             label = f"{rule.label}: " if len(variant.showdown) > 1 else ""
             parts.append(label + ("no " + rule.label if value is None else value.phrase))
         return " · ".join(parts)
@@ -325,7 +293,7 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
             self.out.print(Text("Board: ") + cards_text(board))
             for k in shown:
                 e = deal.log[k]
-                named = self.hand_names(deal, [c for c in e.cards if c is not None])
+                named = "" if e.player is None else self.hand_names(deal, e.player)
                 if named and e.player is not None:
                     self.out.print(Text(f"{self.called(e.player)}: {named}"))
         lines = pot_lines(deal, partial(self.called, you="you"))
@@ -344,29 +312,14 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
             self.out.print("[bold green]You have every chip at the table![/bold green]")
 
 
-def _dealer_draw(
-    players: int, variant: Variant, seed: int, names: Sequence[str]
-) -> tuple[int, list[Phrase]]:
-    """The first button by the dealer draw (rule 1) from the table's ``seed``, and the
-    draw told (the player in seat 0 is "you")."""
-    from straights.bots.arena import button_draws
-    from straights.game.wording import phrase
-
-    draws = button_draws(players, variant, seed)
-    winner = draws[-1].winner
-    assert winner is not None  # the draw goes on until one card is highest
-    who = dict(enumerate(names)).get
-    return winner, [phrase(d, who, you=0) for d in draws]
-
-
 def _board_after(deal: Deal, at: int) -> bool:
     """True when board cards are dealt after entry ``at`` of the log (an all-in run-out)."""
     return any(e.kind == "board" for e in deal.log[at + 1 :])
 
 
-def _mine(view: DealView) -> list[object]:
-    me = view.me
-    return [] if me is None else list(me.cards)
+def _held(view: DealView) -> int:
+    """How many cards the viewer holds."""
+    return 0 if view.me is None else len(view.me.cards)
 
 
 def _help(view: DealView) -> list[str]:
@@ -389,8 +342,7 @@ def _help(view: DealView) -> list[str]:
     if choice is not None and choice.kind == "discard":
         verb = "Throw" if choice.replaced else "Discard"
         return [
-            f"{verb} cards by their positions, 1 to {len(_mine(view))}, like 1 4 "
-            f"({_how_many(choice)}).",
+            f"{verb} cards by their positions, 1 to {_held(view)}, like 1 4 ({_how_many(choice)}).",
             *(["Enter alone stands pat."] if not choice.least else []),
             "q leaves the table.",
         ]
@@ -428,7 +380,7 @@ def _choice_prompt(view: DealView, choice: CardChoice) -> str:
         return f"Turn up which face-down {card}? {which} {where} › "
     verb = "Throw" if choice.replaced else "Discard"
     pat = " (Enter stands pat)" if not choice.least else ""
-    return f"{verb} which cards? positions 1-{len(_mine(view))}, {_how_many(choice)}{pat} › "
+    return f"{verb} which cards? positions 1-{_held(view)}, {_how_many(choice)}{pat} › "
 
 
 def _prompt(view: DealView) -> str:

@@ -2,7 +2,7 @@
 
 :func:`play_table` never asks which game it plays: what is particular to a game —
 how the next deal is chosen (a variant, Pai Gow's bets), how the player acts in
-it, what is told after it — is that game's :class:`TerminalGame`
+it, what is told after it — is that game's :class:`TerminalTable`
 (:mod:`straights.cli.ring_play` for every variant of the catalogue, Straights
 included; :mod:`straights.cli.paigow_play` for Pai Gow).  What every hook shares is
 here, once: :class:`TerminalTable` (the table, stored or not; the deal to resume;
@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, Generic, TextIO
 
 from straights.cli.prompt import Prompter
 from straights.table.core import DealT, PlanT, Table
@@ -46,7 +46,6 @@ if TYPE_CHECKING:
     from straights.store.table import StoredTable
 
 __all__ = [
-    "TerminalGame",
     "TerminalTable",
     "answers",
     "chips_each",
@@ -57,49 +56,7 @@ __all__ = [
 ]
 
 
-class TerminalGame(Protocol[DealT, PlanT]):
-    """What :func:`play_table` asks a game's terminal front end."""
-
-    @property
-    def deals(self) -> int:
-        """Deals finished at the table."""
-        ...
-
-    def open(self) -> int:
-        """Greet the player; the count of deals from which ``--hands`` counts."""
-        ...
-
-    def resumed(self) -> DealT | None:
-        """A stored table's deal left in play, to play on first."""
-        ...
-
-    def can_deal(self) -> bool:
-        """Whether another deal can start (else why not is told)."""
-        ...
-
-    def plan(self, first: bool) -> PlanT | None:
-        """What the next deal deals (``first``: the session's first deal); ``None``: the
-        player leaves."""
-        ...
-
-    def start(self, plan: PlanT) -> DealT:
-        """Start the deal ``plan`` names (stored, when the table is)."""
-        ...
-
-    def play(self, deal: DealT) -> bool:
-        """Play ``deal``: the bots' turns and the player's answers; ``False``: he leaves."""
-        ...
-
-    def settle(self, deal: DealT) -> None:
-        """The finished ``deal``: its results told and taken by the table."""
-        ...
-
-    def goodbye(self) -> None:
-        """Tell the final chips."""
-        ...
-
-
-def play_table(game: TerminalGame[DealT, PlanT], hands: int | None) -> None:
+def play_table(game: TerminalTable[DealT, PlanT], hands: int | None) -> None:
     """Deal until the player leaves, no deal can start or ``hands`` deals are over."""
     begun = game.open()
     deal = game.resumed()
@@ -139,10 +96,11 @@ def chips_each(names: Sequence[str], stacks: Sequence[int]) -> str:
     return "chips: " + ", ".join(f"{n} {c}" for n, c in zip(names, stacks, strict=True))
 
 
-class TerminalTable(TerminalGame[DealT, PlanT]):
-    """What every game's :class:`TerminalGame` shares: the one table (stored command by
-    command when ``record`` is set, which then holds it), the console and the prompter;
-    a game's hook is a subclass that does the rest."""
+class TerminalTable(Generic[DealT, PlanT]):
+    """What :func:`play_table` asks a game's terminal front end, and what every game
+    shares: the one table (stored command by command when ``record`` is set, which then
+    holds it), the console and the prompter; a game's hook is a subclass that does the
+    rest."""
 
     def __init__(
         self,
@@ -175,6 +133,30 @@ class TerminalTable(TerminalGame[DealT, PlanT]):
     def start(self, plan: PlanT) -> DealT:
         """Start the deal ``plan`` names (stored, when the table is)."""
         return self.table.start(plan) if self.record is None else self.record.start(plan)
+
+    def open(self) -> int:
+        """Greet the player; the count of deals from which ``--hands`` counts."""
+        raise NotImplementedError
+
+    def can_deal(self) -> bool:
+        """Whether another deal can start (else why not is told)."""
+        raise NotImplementedError
+
+    def plan(self, first: bool) -> PlanT | None:
+        """What the next deal deals (``first``: the session's first); ``None``: he leaves."""
+        raise NotImplementedError
+
+    def play(self, deal: DealT) -> bool:
+        """Play ``deal``: the bots' turns and the player's answers; ``False``: he leaves."""
+        raise NotImplementedError
+
+    def settle(self, deal: DealT) -> None:
+        """The finished ``deal``: its results told and taken by the table."""
+        raise NotImplementedError
+
+    def goodbye(self) -> None:
+        """Tell the final chips."""
+        raise NotImplementedError
 
     def final_chips(self, names: Sequence[str]) -> None:
         """The end-of-session summary's head: every player's chips, the most first."""
