@@ -831,11 +831,23 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             }
         timed = actor if actor is not None and not data["finished"] else chooser
         return {
-            "you": self.table.you(seat, self.out_of_chips(seat)),
+            "you": self.table.you(seat, self.out_of_chips(seat)) | self._muck_choice(seat),
             "hand": data,
             "choice": choice,
             "turn": self.table.turn(timed, turn_left),
         }
+
+    def _muck_choice(self, seat: int | None) -> dict[str, bool]:
+        """Whether the viewer mucks beaten hands, and whether he is asked to show or
+        muck; none where no game of the table lets a beaten hand be mucked (Straights
+        shows every hand: its pot rule reads them all)."""
+        t = self.table
+        if all(get_variant(g).pot_rule is not None for g in t.settings.games):
+            return {}
+        me = t.seats[seat] if seat is not None else None
+        if me is None:
+            return {"muck": False, "ask_muck": False}
+        return {"muck": me.owner in t.muckers, "ask_muck": me.owner in t.askers}
 
     def hand_data(self, hand: Dealt, viewer: int | None) -> dict[str, Any]:
         """Deal ``hand`` as player index ``viewer`` may see it (seats, not indices)."""

@@ -925,16 +925,7 @@ class WebTable:
             "player": None if me is None else me.owner,
             "broke": broke,
             "pending": self.accounts[me.owner].pending if me is not None else 0,
-        } | self._muck_choice(me)
-
-    def _muck_choice(self, me: SeatMeta | None) -> dict[str, bool]:
-        """At a poker table of the catalogue: whether the viewer mucks beaten hands, and
-        whether he is asked to show or muck."""
-        if game_kind(self.settings) != "catalogue":
-            return {}
-        if me is None:
-            return {"muck": False, "ask_muck": False}
-        return {"muck": me.owner in self.muckers, "ask_muck": me.owner in self.askers}
+        }
 
     def turn(self, seat: int | None, turn_left: float | None) -> dict[str, Any] | None:
         """Whose turn it is and the time left on it (``None``: nobody's)."""

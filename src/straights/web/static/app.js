@@ -556,7 +556,8 @@ function leaveButton(state) {
 
 function renderTimer(state) {
   const turn = state.turn;
-  if (!turn || turn.seconds_left === null || !turn.limit) { $("timer").hidden = true; app.turnLeft = null; return; }
+  // A player sat out is not timed: he is folded (Pai Gow: set the house way) at his turn.
+  if (!turn || turn.seconds_left === null || !turn.limit || state.you.sat_out) { $("timer").hidden = true; app.turnLeft = null; return; }
   // A redraw of the same state (a resize) keeps the countdown where it is.
   const key = `${state.version}:${turn.seat}`;
   if (app.timerKey !== key || app.turnLeft === null) {
