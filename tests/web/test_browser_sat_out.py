@@ -13,7 +13,6 @@ from playwright.sync_api import Browser, expect
 from test_browser_betting import VIEWPORTS, page_at, sit_ann, until
 from webtools import Client, Server, shot
 
-
 pytestmark = pytest.mark.browser
 
 
