@@ -183,7 +183,7 @@ def test_a_player_leaving_mid_hand_is_folded_at_once_if_it_is_his_turn() -> None
     assert actor is not None and actor != 1
     t.apply({"kind": "unseat", "seat": actor})
     hand = t.game.engine.hand
-    assert hand is not None and hand.folded[hand.player_index(actor)]
+    assert hand is not None and hand.deal.folded[hand.player_index(actor)]
     assert t.game.engine.actor != actor
 
 

@@ -5,8 +5,8 @@ A :class:`WebTable` changes only through :meth:`WebTable.apply` of a *command*
 Given the table's secret seed, applying the stored commands in order rebuilds
 the identical state, which is how a restarted server resumes every table.
 
-What is particular to a game lives in the table's *game hook*
-(:class:`~straights.web.seats.WebGame`), chosen from its settings by :data:`GAMES`:
+What is particular to a game lives in the table's *game hook* (:data:`WebGame`),
+chosen from its settings by :data:`GAMES`:
 :class:`~straights.web.poker_game.PokerWebGame` (any game of the catalogue, one or
 dealer's choice, Straights included) and :class:`~straights.web.paigow_game.PaiGowWebGame`
 (Pai Gow against the bank).  The table never asks which game it deals.  (A Straights
@@ -50,7 +50,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
 from straights.errors import IllegalActionError
 from straights.game.wording import seat_label
@@ -69,7 +69,6 @@ from straights.web.seats import (
     Auto,
     Seating,
     SeatMeta,
-    WebGame,
 )
 
 __all__ = [
@@ -80,11 +79,18 @@ __all__ = [
     "SHARED",
     "Auto",
     "SeatMeta",
+    "WebGame",
     "WebTable",
     "game_kind",
     "make_table",
 ]
 
+#: A game's own part of a web table (the table keeps everything else): each of its
+#: methods is told only what the table cannot know — how a deal starts, who acts, what
+#: a timeout does, what bots see and play, what each viewer is shown of the hand, its
+#: history and its archive entry; a command its game has not (``choose``, ``wager``,
+#: ``set``, ``act`` at Pai Gow) it refuses with a clear line.
+WebGame: TypeAlias = PokerWebGame | PaiGowWebGame
 #: Each kind of table's game hook, by :func:`game_kind`.
 GAMES: Final[dict[str, Callable[[Seating], WebGame]]] = {
     "catalogue": PokerWebGame,

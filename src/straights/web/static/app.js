@@ -76,9 +76,8 @@ function showHome() {
       if (k === "game" || k === "dc_game") continue;  // variants.js: gameSettings
       body[k] = ["pack", "ante", "stack", "seats", "bots", "turn_seconds", "bot_seconds"].includes(k) ? Number(v) : v;
     }
-    Object.assign(body, gameSettings(form));
+    Object.assign(body, gameSettings(body, form));
     if (body.games) { delete body.pack; delete body.betting; }
-    if (typeof paigowForm === "function") paigowForm(body, form);  // paigow.js: its fields
     if (typeof houseForm === "function") houseForm(body);  // house.js: the house rules
     store.set("straights.botkind", body.bot_kind);  // "+ Bot" adds this style later
     $("create-error").textContent = "";
