@@ -209,14 +209,6 @@ def shortcuts(
     return out
 
 
-@dataclass(slots=True)
-class Seat:
-    """A player at the table and the chips he has behind."""
-
-    name: str
-    stack: int
-
-
 @dataclass(frozen=True, slots=True)
 class Record:
     """One event of a variant table (JSON-ready, secrets included: for the store only)."""
@@ -286,7 +278,8 @@ class PokerSeats:
         self.unit = unit
         self.seed = seed
         self.rng = deal_random(seed)
-        self.seats: list[Seat | None] = [None] * config.seats
+        #: The players in the game, by seat: the web table's seats (chips and all).
+        self.seats: list[SeatMeta | None] = [None] * config.seats
         self.button: int | None = None
         self.carry = 0
         self.hand: Dealt | None = None
@@ -322,9 +315,10 @@ class PokerSeats:
         hand = self.hand
         return None if hand is None or hand.finished else hand.actor
 
-    def sit(self, seat: int, name: str, stack: int) -> None:
-        self.seats[seat] = Seat(name, stack)
-        self._emit(type="sat", seat=seat, name=name, stack=stack)
+    def sit(self, seat: int, player: SeatMeta) -> None:
+        """``player`` (the web table's seat: his chips are known there) plays from now."""
+        self.seats[seat] = player
+        self._emit(type="sat", seat=seat, name=player.name, stack=player.stack)
 
     def stand(self, seat: int) -> None:
         self.seats[seat] = None
@@ -363,11 +357,7 @@ class PokerSeats:
         button = self.next_button(ready)
         k = ready.index(button)
         order = tuple(ready[k + 1 :] + ready[: k + 1])
-        stacks = []
-        for s in order:
-            player = self.seats[s]
-            assert player is not None
-            stacks.append(player.stack)
+        stacks = [p.stack for s in order if (p := self.seats[s]) is not None]
         cards = tuple(make_deck(variant.deck, jokers=variant.jokers).shuffled(self.rng))
         number = self.hand_number + 1
         # The deck is the table's shuffle; a draw's new stock is keyed by the deal.
@@ -516,7 +506,7 @@ class PokerWebGame:
             self.engine.forfeit(seat)
 
     def stack_of(self, seat: int, meta: SeatMeta) -> int:
-        return self.engine.stacks().get(seat, 0) if meta.in_game else meta.stack
+        return self.engine.stacks().get(seat, meta.stack) if meta.in_game else meta.stack
 
     def chips(self) -> int:
         """The engine's chips and those of players sat out or waiting."""
@@ -545,8 +535,7 @@ class PokerWebGame:
             if meta.sat_out:
                 meta.away_deals += 1
             elif not meta.in_game and meta.stack > 0:
-                self.engine.sit(seat, meta.name, meta.stack)
-                meta.stack = 0
+                self.engine.sit(seat, meta)
                 meta.in_game = True
 
     def tidy(self) -> None:
@@ -565,7 +554,6 @@ class PokerWebGame:
                     table.free(seat, "broke")
                 continue
             if meta.in_game and (meta.leaving or meta.sat_out):
-                meta.stack = stacks[seat]
                 self.engine.stand(seat)
                 meta.in_game = False
             if meta.leaving:
@@ -585,7 +573,6 @@ class PokerWebGame:
             engine.carry = 0
         for seat, meta in enumerate(self.table.seats):
             if meta is not None and meta.in_game:
-                meta.stack = engine.stacks()[seat]
                 engine.stand(seat)
                 meta.in_game = False
 

@@ -37,7 +37,8 @@ class SeatMeta:
     name: str
     bot: str | None  # bot kind, None for a person
     token_hash: str | None
-    stack: int  # chips while not in the game (waiting or sat out; Pai Gow: always)
+    #: His chips behind (during a poker deal, the deal's stack is live: ask the hook).
+    stack: int
     in_game: bool = False
     sat_out: bool = False
     leaving: bool = False

@@ -43,9 +43,9 @@ from straights.game.wording import seat_label
 from straights.poker.view import Move
 from straights.store import ArchiveEntry, LogEntry, PokerEntry
 from straights.store.legacy_straights import SWITCH, LegacyTable
-from straights.web.poker_game import Dealt, PokerSeats, PokerWebGame, Record, Seat
+from straights.web.poker_game import Dealt, PokerSeats, PokerWebGame, Record
 from straights.web.protocol import TableSettings
-from straights.web.seats import HISTORY_DEALS
+from straights.web.seats import HISTORY_DEALS, SeatMeta
 from straights.web.tables import WebTable
 
 __all__ = ["MOVE", "StraightsReplay", "replay", "stored_before_the_move"]
@@ -91,15 +91,17 @@ class _Translated(PokerSeats):
     def _pull(self) -> None:
         legacy = self.legacy
         self.events += [Record(e.to_dict()) for e in legacy.events[len(self.events) :]]
-        self.seats = [
-            None if (chips := legacy.seats.get(s)) is None else Seat(legacy.names[s], chips)
-            for s in range(self.config.seats)
-        ]
+        for seat, player in enumerate(self.seats):
+            if player is not None and seat in legacy.seats:
+                player.stack = legacy.seats[seat]
+            elif player is not None:  # stood up (a broke player's chips: the hook's tidy)
+                self.seats[seat] = None
         self.carry, self.button, self.hand_number = legacy.carry, legacy.button, legacy.number
 
-    def sit(self, seat: int, name: str, stack: int) -> None:
+    def sit(self, seat: int, player: SeatMeta) -> None:
         self._push()
-        self.legacy.sit(seat, name, stack)
+        self.legacy.sit(seat, player.name, player.stack)
+        self.seats[seat] = player
         self._pull()
 
     def stand(self, seat: int) -> None:
@@ -217,7 +219,7 @@ class StraightsReplay(PokerWebGame):
         seats.rng = old.rng  # the table's keyed generator: its shuffles go on
         for seat, player in enumerate(old.seats):
             if player is not None:
-                seats.sit(seat, player.name, player.stack)
+                seats.sit(seat, player)
         seats.events.clear()
         if old.hand is not None:
             seats.take_over(old.hand)

@@ -380,15 +380,8 @@ class WebTable:
         self.seats[seat] = None
 
     def _add_chips(self, meta: SeatMeta, amount: int) -> None:
-        """Put ``amount`` bought chips in front of ``meta``'s player: in the game's
-        engine while he is in the game (between deals), else beside him."""
-        seat = self.seats.index(meta)
-        engine_seats = getattr(self.game, "engine", None)
-        player = engine_seats.seats[seat] if meta.in_game and engine_seats is not None else None
-        if player is not None:
-            player.stack += amount
-        else:
-            meta.stack += amount
+        """Put ``amount`` bought chips in front of ``meta``'s player (between deals)."""
+        meta.stack += amount
 
     def _buy_in(
         self, meta: SeatMeta, note: str, chips: int | None = None, *, approve: bool = False
@@ -730,9 +723,7 @@ class WebTable:
         seat = int(c["seat"])
         meta = self.taken(seat)
         if meta.in_game:
-            engine = getattr(self.game, "engine")  # noqa: B009  (a poker table's seats)
-            meta.stack = engine.stacks().get(seat, 0)
-            engine.stand(seat)
+            getattr(self.game, "engine").stand(seat)  # noqa: B009  (a poker table's seats)
             meta.in_game = False
         self.free(seat, str(c.get("why") or "tournament"))
 
