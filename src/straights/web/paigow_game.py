@@ -265,6 +265,19 @@ class PaiGowWebGame:
         raise IllegalActionError("in Pai Gow a player who leaves plays his hands the house way")
 
     def change(self, c: dict[str, Any]) -> TableSettings:
+        poker = ("straddle", "runs", "bomb_pot_every", "bomb_pot_ante", "double_board")
+        if any(k in c for k in poker):
+            raise IllegalActionError(
+                "straddles, running it twice and bomb pots are dealt at poker tables "
+                "of the catalogue only"
+            )
+        if "games" in c:
+            raise IllegalActionError("a Pai Gow table plays Pai Gow against the bank only")
+        if "house" in c:
+            raise IllegalActionError(
+                "house rules are for poker tables of the catalogue: Straights and Pai Gow "
+                "play by their own rule books"
+            )
         keys = ("turn_seconds", "auto_limit", "bot_seconds", "house_way")
         return self.table.settings.model_copy(update={k: c[k] for k in keys if k in c})
 

@@ -707,6 +707,8 @@ class PokerWebGame:
         return "Straights" if straights else "poker"
 
     def change(self, c: dict[str, Any]) -> TableSettings:
+        if "house_way" in c:
+            raise IllegalActionError("the house way sets Pai Gow hands: this table deals poker")
         update: dict[str, Any] = {}
         if "games" in c:  # checked as a new table's; the table's betting checked below
             try:
