@@ -438,10 +438,10 @@ def _card(code: str) -> Card:
 
 
 class PokerWebGame:
-    """The hook of a table of one game or dealer's choice of the catalogue: a player's
-    chips are in the :attr:`engine` while he plays (``meta.in_game``) and in his
-    :class:`~straights.web.seats.SeatMeta` while he waits or sits out; the engine's
-    events are stored with each command."""
+    """The hook of a table of one game or dealer's choice of the catalogue: a player in
+    the game (``meta.in_game``) sits in the :attr:`engine` with his
+    :class:`~straights.web.seats.SeatMeta`, whose chips it plays (live in the deal's
+    stacks during a deal); the engine's events are stored with each command."""
 
     reserved_names: tuple[str, ...] = ()
     cannot_deal = "a deal needs two players with chips, one of them a person"
@@ -528,7 +528,7 @@ class PokerWebGame:
         return len(ready) >= 2 and any((m := seats[i]) is not None and m.bot is None for i in ready)
 
     def sit_players(self) -> None:
-        """Before a deal: those ready take their chips into the engine."""
+        """Before a deal: those ready with chips sit in the engine."""
         for seat, meta in enumerate(self.table.seats):
             if meta is None:
                 continue
@@ -540,7 +540,7 @@ class PokerWebGame:
 
     def tidy(self) -> None:
         """Between deals: stand up those who left (cashing their chips out) and those
-        sat out (keeping their chips aside); a player who went broke keeps his seat
+        sat out (keeping their chips); a player who went broke keeps his seat
         with no chips (edition 1: loses it), a bot that went broke leaves."""
         table = self.table
         stacks = self.engine.stacks()
