@@ -15,7 +15,6 @@
 const betting = { pre: null, sent: null, hostBox: null };
 
 function bettingRender(state) {
-  if (!isVariantTable(state)) { bettingHost(state); return; }
   const h = state.hand;
   renderRuns(state);
   preActions(state);

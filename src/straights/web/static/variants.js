@@ -3,8 +3,6 @@
 // intentions). Uses app.js's helpers (el, cardEl, send, renderSeats, ...).
 "use strict";
 
-function isVariantTable(state) { return Boolean(state.table.games && state.table.games.length); }
-
 function variantTitle(state) {
   const t = state.table, h = state.hand;
   const game = h.variant_name || t.game || (t.dealers_choice ? "" : t.games[0].name);
