@@ -209,16 +209,6 @@ def shortcuts(
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
-    """One event of a variant table (JSON-ready, secrets included: for the store only)."""
-
-    data: dict[str, Any]
-
-    def to_dict(self) -> dict[str, Any]:
-        return self.data
-
-
 def _codes(cards: tuple[Card | None, ...]) -> list[str | None]:
     return [None if c is None else c.ascii() for c in cards]
 
@@ -284,7 +274,8 @@ class PokerSeats:
         self.carry = 0
         self.hand: Dealt | None = None
         self.hand_number = 0
-        self.events: list[Record] = []
+        #: The events told so far (JSON-ready, secrets included: for the store only).
+        self.events: list[dict[str, Any]] = []
         #: A tournament's level for the next deals (``tlevel`` command), else the unit's.
         self.level: Level | None = None
         #: Straights on its own stakes with the first button drawn for (rule 1), as
@@ -308,7 +299,7 @@ class PokerSeats:
         return scaled_stakes(variant, players, self.unit)
 
     def _emit(self, **data: Any) -> None:
-        self.events.append(Record(data))
+        self.events.append(data)
 
     @property
     def actor(self) -> int | None:
@@ -485,7 +476,7 @@ class PokerWebGame:
         return len(self.engine.events)
 
     def events_since(self, mark: int) -> list[dict[str, Any]]:
-        return [e.to_dict() for e in self.engine.events[mark:]]
+        return self.engine.events[mark:]
 
     def has_chips(self, seat: int, meta: SeatMeta) -> bool:
         return meta.in_game or meta.stack > 0

@@ -43,7 +43,7 @@ from straights.game.wording import seat_label
 from straights.poker.view import Move
 from straights.store import ArchiveEntry, LogEntry, PokerEntry
 from straights.store.legacy_straights import SWITCH, LegacyTable
-from straights.web.poker_game import Dealt, PokerSeats, PokerWebGame, Record
+from straights.web.poker_game import Dealt, PokerSeats, PokerWebGame
 from straights.web.protocol import TableSettings
 from straights.web.seats import HISTORY_DEALS, SeatMeta
 from straights.web.tables import WebTable
@@ -90,7 +90,7 @@ class _Translated(PokerSeats):
 
     def _pull(self) -> None:
         legacy = self.legacy
-        self.events += [Record(e.to_dict()) for e in legacy.events[len(self.events) :]]
+        self.events += [e.to_dict() for e in legacy.events[len(self.events) :]]
         for seat, player in enumerate(self.seats):
             if player is not None and seat in legacy.seats:
                 player.stack = legacy.seats[seat]
