@@ -91,7 +91,7 @@ def test_clients_play_whole_hands_and_see_only_their_cards(make_server, clients)
         assert set(record.players) <= {"Ann", "Bob", "Cyd", "Bot 2"}
         assert record.game == "_STR55L"  # the catalogue's code, as every table archives it
         replayed = replay(loads(record.phh)[0])
-        assert replayed.finishing_stacks == final.game.hands[record.number].stacks
+        assert replayed.finishing_stacks == final.game.hands[record.number].deal.stacks
 
     checked = {c.seat: assert_no_leaks(c, server.db) for c in players}
     spectator_cards = assert_no_leaks(watcher, server.db)

@@ -203,7 +203,7 @@ def test_a_player_who_leaves_is_folded_at_his_turn_even_when_he_could_check() ->
     leaver = next(s for s in (0, 1, 2) if s != actor)
     t.apply({"kind": "unseat", "seat": leaver})
     hand = t.game.engine.hand
-    assert hand is not None and not hand.folded[hand.player_index(leaver)]  # not his turn yet
+    assert hand is not None and not hand.deal.folded[hand.player_index(leaver)]  # not his turn yet
     while t.in_hand:
         plan = t.next_auto(connected=set(), idle=0.0, bot_delay=0, deal_delay=0)
         if t.game.engine.actor == leaver:
@@ -215,7 +215,7 @@ def test_a_player_who_leaves_is_folded_at_his_turn_even_when_he_could_check() ->
             t.apply(
                 {"kind": "act", "seat": seat, "action": "check" if "check" in kinds else "call"}
             )
-    assert hand.folded[hand.player_index(leaver)]
+    assert hand.deal.folded[hand.player_index(leaver)]
     assert leaver not in shown_down(hand)
     assert t.seats[leaver] is None and t.chips() == t.bank()
 
@@ -228,14 +228,14 @@ def test_an_all_in_player_who_leaves_forfeits_at_once() -> None:
     t.apply({"kind": "deal"})
     hand = t.game.engine.hand
     assert hand is not None
-    while not any(hand.stacks[hand.player_index(s)] == 0 for s in (0, 1)):
+    while not any(hand.deal.stacks[hand.player_index(s)] == 0 for s in (0, 1)):
         seat = t.game.engine.actor
         legal = {a.kind: a for a in legal_actions(t, seat)}
         kind = next(k for k in ("raise", "bet", "call", "check") if k in legal)
         t.apply({"kind": "act", "seat": seat, "action": kind, "to": legal[kind].to})
-    all_in = next(s for s in (0, 1) if hand.stacks[hand.player_index(s)] == 0)
+    all_in = next(s for s in (0, 1) if hand.deal.stacks[hand.player_index(s)] == 0)
     t.apply({"kind": "unseat", "seat": all_in})
-    assert hand.folded[hand.player_index(all_in)]
+    assert hand.deal.folded[hand.player_index(all_in)]
     play_out(t)
     assert all_in not in shown_down(hand)
     assert hand.deal.winnings[hand.player_index(all_in)] == 0

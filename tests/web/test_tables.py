@@ -183,7 +183,7 @@ def test_a_player_leaving_mid_hand_is_folded_at_once_if_it_is_his_turn() -> None
     assert actor is not None and actor != 1
     t.apply({"kind": "unseat", "seat": actor})
     hand = t.game.engine.hand
-    assert hand is not None and hand.folded[hand.player_index(actor)]
+    assert hand is not None and hand.deal.folded[hand.player_index(actor)]
     assert t.game.engine.actor != actor
 
 
@@ -358,3 +358,20 @@ def test_the_game_hook_is_chosen_by_the_settings() -> None:
     }  # fmt: skip
     assert kinds == {"PokerWebGame", "PaiGowWebGame"}  # Straights is a game of the catalogue
     assert type(new_table(games=("_STR55L",)).game).__name__ == "PokerWebGame"
+
+
+@pytest.mark.parametrize(
+    ("game", "refused"),
+    [
+        ("straights", {"betting": "no-limit", "games": ["NT"]}),  # refused by the hook
+        ("straights", {"house_way": "simple"}),
+        ("pai-gow", {"straddle": "utg"}),
+    ],
+)
+def test_a_change_the_game_refuses_changes_nothing(game: str, refused: dict[str, Any]) -> None:
+    t = WebTable("t", TableSettings(seats=2, game=game), 1, "h" * 64)
+    with pytest.raises(IllegalActionError):
+        t.apply({"kind": "change", "away_minutes": 30, "time_bank": 20, **refused})
+    assert (t.settings.away_minutes, t.settings.time_bank, t.seq) == (10, 0, 0)
+    t.apply({"kind": "change", "away_minutes": 30})  # the table's own, alone: at once
+    assert t.settings.away_minutes == 30

@@ -205,11 +205,13 @@ def test_a_carried_pot_moves_with_the_table() -> None:
             {"kind": "act", "seat": seat, "action": "check" if "check" in kinds else "call"}
         )
     assert not table.in_hand
-    legacy = hook.engine.legacy
-    button, stacks = legacy.button, dict(legacy.seats)
+    engine = hook.engine
+    button, stacks = engine.button, engine.stacks()
     for seat in stacks:  # as rule 10 leaves it: a chip of each in the middle
-        legacy.seats[seat] -= 1
-    legacy.carry = len(stacks)
+        player = engine.seats[seat]
+        assert player is not None
+        player.stack -= 1
+    engine.carry = len(stacks)
     chips = table.chips()
     hook.move()
     seats = table.game.engine  # type: ignore[attr-defined]

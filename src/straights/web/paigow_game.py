@@ -70,6 +70,8 @@ class PaiGowWebGame:
     def __init__(self, table: Seating) -> None:
         self.table = table
         self.deal_now: PaiGowDeal | None = None
+        #: The deal in play when the command being applied began (see :meth:`mark`).
+        self.marked: PaiGowDeal | None = None
         #: Deals dealt so far (the number of the current or last deal).
         self.number = 0
         #: The house's result over every deal (positive: the house won chips).
@@ -143,16 +145,17 @@ class PaiGowWebGame:
         return self.deal_now is not None and self.table.owner_in_deal(seat, self.number) is not None
 
     # -- commands -----------------------------------------------------------------------------
-    def mark(self) -> tuple[PaiGowDeal | None, int]:
-        before = self.deal_now
-        return before, len(before.events) if before is not None else 0
+    def mark(self) -> int:
+        """The deal's events so far (:meth:`events_since` tells those after them)."""
+        self.marked = self.deal_now
+        return 0 if self.marked is None else len(self.marked.events)
 
-    def events_since(self, mark: tuple[PaiGowDeal | None, int]) -> list[dict[str, Any]]:
-        before, start = mark
+    def events_since(self, mark: int) -> list[dict[str, Any]]:
+        """The events since :meth:`mark` (all of a deal started since)."""
         deal = self.deal_now
         if deal is None:
             return []
-        return [event_dict(e) for e in deal.events[start if deal is before else 0 :]]
+        return [event_dict(e) for e in deal.events[mark if deal is self.marked else 0 :]]
 
     def tidy(self) -> None:
         """Between deals: stand up those who left (cashing their chips out) and bots
@@ -260,6 +263,19 @@ class PaiGowWebGame:
         raise IllegalActionError("in Pai Gow a player who leaves plays his hands the house way")
 
     def change(self, c: dict[str, Any]) -> TableSettings:
+        poker = ("straddle", "runs", "bomb_pot_every", "bomb_pot_ante", "double_board")
+        if any(k in c for k in poker):
+            raise IllegalActionError(
+                "straddles, running it twice and bomb pots are dealt at poker tables "
+                "of the catalogue only"
+            )
+        if "games" in c:
+            raise IllegalActionError("a Pai Gow table plays Pai Gow against the bank only")
+        if "house" in c:
+            raise IllegalActionError(
+                "house rules are for poker tables of the catalogue: Straights and Pai Gow "
+                "play by their own rule books"
+            )
         keys = ("turn_seconds", "auto_limit", "bot_seconds", "house_way")
         return self.table.settings.model_copy(update={k: c[k] for k in keys if k in c})
 

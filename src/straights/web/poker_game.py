@@ -68,14 +68,7 @@ from straights.web.protocol import (
     is_straights,
     straights_games,
 )
-from straights.web.seats import (
-    HISTORY_DEALS,
-    Auto,
-    SeatedGame,
-    Seating,
-    finished_deal,
-    person_turn_left,
-)
+from straights.web.seats import HISTORY_DEALS, Auto, Seating, SeatMeta, finished_deal
 
 if TYPE_CHECKING:
     from straights.tournament.schedule import Level
@@ -216,24 +209,6 @@ def shortcuts(
     return out
 
 
-@dataclass(slots=True)
-class Seat:
-    """A player at the table and the chips he has behind."""
-
-    name: str
-    stack: int
-
-
-@dataclass(frozen=True, slots=True)
-class Record:
-    """One event of a variant table (JSON-ready, secrets included: for the store only)."""
-
-    data: dict[str, Any]
-
-    def to_dict(self) -> dict[str, Any]:
-        return self.data
-
-
 def _codes(cards: tuple[Card | None, ...]) -> list[str | None]:
     return [None if c is None else c.ascii() for c in cards]
 
@@ -273,14 +248,6 @@ class Dealt:
         """The deal's player index of ``seat`` (``None``: not dealt in)."""
         return self.seats.index(seat) if seat in self.seats else None
 
-    @property
-    def folded(self) -> list[bool]:
-        return self.deal.folded
-
-    @property
-    def stacks(self) -> list[int]:
-        return self.deal.stacks
-
 
 class PokerSeats:
     """Seats, button and carried pot across deals of any games; each deal is made and
@@ -301,12 +268,14 @@ class PokerSeats:
         self.unit = unit
         self.seed = seed
         self.rng = deal_random(seed)
-        self.seats: list[Seat | None] = [None] * config.seats
+        #: The players in the game, by seat: the web table's seats (chips and all).
+        self.seats: list[SeatMeta | None] = [None] * config.seats
         self.button: int | None = None
         self.carry = 0
         self.hand: Dealt | None = None
         self.hand_number = 0
-        self.events: list[Record] = []
+        #: The events told so far (JSON-ready, secrets included: for the store only).
+        self.events: list[dict[str, Any]] = []
         #: A tournament's level for the next deals (``tlevel`` command), else the unit's.
         self.level: Level | None = None
         #: Straights on its own stakes with the first button drawn for (rule 1), as
@@ -330,16 +299,17 @@ class PokerSeats:
         return scaled_stakes(variant, players, self.unit)
 
     def _emit(self, **data: Any) -> None:
-        self.events.append(Record(data))
+        self.events.append(data)
 
     @property
     def actor(self) -> int | None:
         hand = self.hand
         return None if hand is None or hand.finished else hand.actor
 
-    def sit(self, seat: int, name: str, stack: int) -> None:
-        self.seats[seat] = Seat(name, stack)
-        self._emit(type="sat", seat=seat, name=name, stack=stack)
+    def sit(self, seat: int, player: SeatMeta) -> None:
+        """``player`` (the web table's seat: his chips are known there) plays from now."""
+        self.seats[seat] = player
+        self._emit(type="sat", seat=seat, name=player.name, stack=player.stack)
 
     def stand(self, seat: int) -> None:
         self.seats[seat] = None
@@ -378,11 +348,7 @@ class PokerSeats:
         button = self.next_button(ready)
         k = ready.index(button)
         order = tuple(ready[k + 1 :] + ready[: k + 1])
-        stacks = []
-        for s in order:
-            player = self.seats[s]
-            assert player is not None
-            stacks.append(player.stack)
+        stacks = [p.stack for s in order if (p := self.seats[s]) is not None]
         cards = tuple(make_deck(variant.deck, jokers=variant.jokers).shuffled(self.rng))
         number = self.hand_number + 1
         # The deck is the table's shuffle; a draw's new stock is keyed by the deal.
@@ -462,8 +428,16 @@ def _card(code: str) -> Card:
         raise IllegalActionError(str(exc)) from None
 
 
-class PokerWebGame(SeatedGame[PokerSeats]):
-    """The hook of a table of one game or dealer's choice of the catalogue."""
+class PokerWebGame:
+    """The hook of a table of one game or dealer's choice of the catalogue: a player in
+    the game (``meta.in_game``) sits in the :attr:`engine` with his
+    :class:`~straights.web.seats.SeatMeta`, whose chips it plays (live in the deal's
+    stacks during a deal); the engine's events are stored with each command."""
+
+    reserved_names: tuple[str, ...] = ()
+    cannot_deal = "a deal needs two players with chips, one of them a person"
+    banked = False
+    house = 0
 
     def __init__(self, table: Seating) -> None:
         s = table.settings
@@ -474,9 +448,9 @@ class PokerWebGame(SeatedGame[PokerSeats]):
         table.settings = s = straights_games(s)
         only = get_variant(s.games[0]) if len(s.games) == 1 else None
         pack = len(make_deck(only.deck)) if own and only and is_straights(only) else None
-        seats = PokerSeats(config, s.ante, table.seed, house_rules(s), own_stakes=own,
-                           draw_pack=pack)  # fmt: skip
-        super().__init__(table, seats)
+        self.table = table
+        self.engine = PokerSeats(config, s.ante, table.seed, house_rules(s), own_stakes=own,
+                                 draw_pack=pack)  # fmt: skip
         self.engine.draws_together = s.edition < 4
         self.hands: dict[int, Dealt] = {}  # the last HISTORY_DEALS deals
         #: Dealer's choice: the game chosen for the next deal, and by whom.
@@ -484,6 +458,147 @@ class PokerWebGame(SeatedGame[PokerSeats]):
         self.chosen_by: int | None = None
         #: The game of the last deal (the default choice is the one after it in the list).
         self.last_game: str | None = None
+
+    @property
+    def config(self) -> TableConfig:
+        return self.engine.config
+
+    @property
+    def in_hand(self) -> bool:
+        hand = self.engine.hand
+        return hand is not None and not hand.finished
+
+    @property
+    def hand_number(self) -> int:
+        return self.engine.hand_number
+
+    def mark(self) -> int:
+        return len(self.engine.events)
+
+    def events_since(self, mark: int) -> list[dict[str, Any]]:
+        return self.engine.events[mark:]
+
+    def has_chips(self, seat: int, meta: SeatMeta) -> bool:
+        return meta.in_game or meta.stack > 0
+
+    def playing(self, seat: int, meta: SeatMeta) -> bool:
+        return meta.in_game
+
+    def leave(self, seat: int, meta: SeatMeta) -> None:
+        """He forfeits the deal: folded now if it is his turn or he is all-in (nothing
+        left to decide), else at his turn (the ``forfeit`` command)."""
+        hand = self.engine.hand
+        assert hand is not None
+        i = hand.player_index(seat)
+        alive = i is not None and not hand.deal.folded[i]
+        # (Edition 1 logs recorded the fold at his turn as a command of its own.)
+        now = hand.actor == seat or hand.deal.stacks[i or 0] == 0
+        if alive and now and self.table.keeps_broke_players:
+            self.engine.forfeit(seat)
+
+    def stack_of(self, seat: int, meta: SeatMeta) -> int:
+        return self.engine.stacks().get(seat, meta.stack) if meta.in_game else meta.stack
+
+    def chips(self) -> int:
+        """The engine's chips and those of players sat out or waiting."""
+        outside = sum(m.stack for m in self.table.seats if m is not None and not m.in_game)
+        return self.engine.total_chips() + outside
+
+    def ready(self) -> list[int]:
+        """Seats that a deal starting now would deal in."""
+        return [
+            i
+            for i, m in enumerate(self.table.seats)
+            if m is not None and not m.sat_out and not m.leaving and self.stack_of(i, m) > 0
+        ]
+
+    def can_deal(self) -> bool:
+        """Two players ready with chips, one of them a person (bots never play alone)."""
+        ready = self.ready()
+        seats = self.table.seats
+        return len(ready) >= 2 and any((m := seats[i]) is not None and m.bot is None for i in ready)
+
+    def sit_players(self) -> None:
+        """Before a deal: those ready with chips sit in the engine."""
+        for seat, meta in enumerate(self.table.seats):
+            if meta is None:
+                continue
+            if meta.sat_out:
+                meta.away_deals += 1
+            elif not meta.in_game and meta.stack > 0:
+                self.engine.sit(seat, meta)
+                meta.in_game = True
+
+    def tidy(self) -> None:
+        """Between deals: stand up those who left (cashing their chips out) and those
+        sat out (keeping their chips); a player who went broke keeps his seat
+        with no chips (edition 1: loses it), a bot that went broke leaves."""
+        table = self.table
+        stacks = self.engine.stacks()
+        for seat, meta in enumerate(table.seats):
+            if meta is None:
+                continue
+            if meta.in_game and seat not in stacks:  # went broke: the engine stood him up
+                meta.in_game = False
+                meta.stack = 0
+                if meta.bot is not None or meta.leaving or not table.keeps_broke_players:
+                    table.free(seat, "broke")
+                continue
+            if meta.in_game and (meta.leaving or meta.sat_out):
+                self.engine.stand(seat)
+                meta.in_game = False
+            if meta.leaving:
+                table.free(seat, "left")
+
+    def close(self) -> None:
+        """The table closes: a carried pot goes back to the players in the game, split
+        evenly (the first seats get the odd chips), and everyone stands up."""
+        engine = self.engine
+        players = sorted(engine.stacks())
+        if engine.carry and players:
+            share, odd = divmod(engine.carry, len(players))
+            for k, seat in enumerate(players):
+                player = engine.seats[seat]
+                assert player is not None
+                player.stack += share + (1 if k < odd else 0)
+            engine.carry = 0
+        for seat, meta in enumerate(self.table.seats):
+            if meta is not None and meta.in_game:
+                engine.stand(seat)
+                meta.in_game = False
+
+    def out_of_chips(self, seat: int | None) -> bool:
+        """Whether the viewer's seat has no chips left and no buy-in waiting."""
+        me = self.table.seats[seat] if seat is not None else None
+        return bool(
+            me and not me.in_game and me.stack == 0 and not self.table.accounts[me.owner].pending
+        )
+
+    def forfeit(self, seat: int) -> None:
+        meta = self.table.taken(seat)
+        if not meta.leaving:
+            raise IllegalActionError(f"{meta.name} has not left: only a player who left forfeits")
+        self.engine.forfeit(seat)
+
+    def next_auto(self, *, connected: set[int], idle: float, bot_delay: float) -> Auto | None:
+        """During a deal, what to do without a player, and after how many seconds:
+        forfeit for a leaver, let a bot act, time a person out."""
+        table = self.table
+        actor = self.engine.actor
+        assert actor is not None
+        meta = table.seats[actor]
+        if meta is None:  # pragma: no cover - a dealt seat always has its meta
+            return None
+        if meta.leaving:
+            return Auto(0.0, {"kind": "forfeit", "seat": actor})
+        if meta.bot is not None:
+            return Auto(max(0.0, table.bot_delay(bot_delay) - idle), None, bot_seat=actor)
+        if meta.sat_out:
+            return Auto(0.0, self.fallback(actor, "away"))
+        limit = table.person_wait(actor, connected)
+        if limit is None:
+            return None
+        return Auto(max(0.0, limit - idle), self.fallback(actor, "timeout"))
 
     # -- dealer's choice ----------------------------------------------------------------------
     def chooser(self) -> int | None:
@@ -583,6 +698,8 @@ class PokerWebGame(SeatedGame[PokerSeats]):
         return "Straights" if straights else "poker"
 
     def change(self, c: dict[str, Any]) -> TableSettings:
+        if "house_way" in c:
+            raise IllegalActionError("the house way sets Pai Gow hands: this table deals poker")
         update: dict[str, Any] = {}
         if "games" in c:  # checked as a new table's; the table's betting checked below
             try:
@@ -706,7 +823,11 @@ class PokerWebGame(SeatedGame[PokerSeats]):
     def turn_left(self, idle: float) -> float | None:
         """The player to act's time, or the chooser's between deals."""
         seat = self.engine.actor if self.in_hand else self.chooser()
-        return person_turn_left(self.table, seat, idle)
+        meta = None if seat is None else self.table.seats[seat]
+        settings = self.table.settings
+        if seat is None or meta is None or meta.bot is not None or settings.turn_seconds == 0:
+            return None
+        return settings.turn_seconds + self.table.bank_left(seat) - idle
 
     def bot_view(self, seat: int) -> DealView:
         """The only thing a bot is shown: its seat's view of the deal."""
@@ -831,11 +952,23 @@ class PokerWebGame(SeatedGame[PokerSeats]):
             }
         timed = actor if actor is not None and not data["finished"] else chooser
         return {
-            "you": self.table.you(seat, self.out_of_chips(seat)),
+            "you": self.table.you(seat, self.out_of_chips(seat)) | self._muck_choice(seat),
             "hand": data,
             "choice": choice,
             "turn": self.table.turn(timed, turn_left),
         }
+
+    def _muck_choice(self, seat: int | None) -> dict[str, bool]:
+        """Whether the viewer mucks beaten hands, and whether he is asked to show or
+        muck; none where no game of the table lets a beaten hand be mucked (Straights
+        shows every hand: its pot rule reads them all)."""
+        t = self.table
+        if all(get_variant(g).pot_rule is not None for g in t.settings.games):
+            return {}
+        me = t.seats[seat] if seat is not None else None
+        if me is None:
+            return {"muck": False, "ask_muck": False}
+        return {"muck": me.owner in t.muckers, "ask_muck": me.owner in t.askers}
 
     def hand_data(self, hand: Dealt, viewer: int | None) -> dict[str, Any]:
         """Deal ``hand`` as player index ``viewer`` may see it (seats, not indices)."""

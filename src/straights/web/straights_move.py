@@ -35,20 +35,18 @@ two steps:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any, Final
 
-from straights.bots import Bot
 from straights.errors import HandHistoryError, IllegalActionError
 from straights.game.config import TableConfig
 from straights.game.wording import seat_label
 from straights.poker.view import Move
 from straights.store import ArchiveEntry, LogEntry, PokerEntry
 from straights.store.legacy_straights import SWITCH, LegacyTable
-from straights.web.keyed_random import deal_random
-from straights.web.poker_game import Dealt, PokerWebGame
+from straights.web.poker_game import Dealt, PokerSeats, PokerWebGame
 from straights.web.protocol import TableSettings
-from straights.web.seats import HISTORY_DEALS, SeatedGame, Told
+from straights.web.seats import HISTORY_DEALS, SeatMeta
 from straights.web.tables import WebTable
 
 __all__ = ["MOVE", "StraightsReplay", "replay", "stored_before_the_move"]
@@ -73,94 +71,54 @@ def stored_before_the_move(settings: TableSettings) -> bool:
     return settings.game == "straights" and not settings.games
 
 
-class _Chair:
-    """A seated player's chips in the translator, read and written as a seat's."""
-
-    __slots__ = ("legacy", "seat")
-
-    def __init__(self, legacy: LegacyTable, seat: int) -> None:
-        self.legacy, self.seat = legacy, seat
-
-    @property
-    def name(self) -> str:
-        return self.legacy.names[self.seat]
-
-    @property
-    def stack(self) -> int:
-        return self.legacy.seats[self.seat]
-
-    @stack.setter
-    def stack(self, chips: int) -> None:
-        self.legacy.seats[self.seat] = chips
-
-
-class _Translated:
-    """The translator as the poker hooks keep their seats across deals: each deal is
-    the one engine's, kept as the one table keeps it (a :class:`Dealt` with its cards
-    and moves, for the replayer after the move)."""
+class _Translated(PokerSeats):
+    """The translator kept as the one table keeps its seats across deals: after each of
+    its moves, the seats, stacks, button, carried pot, the deal (a :class:`Dealt` with
+    its cards and moves, for the replayer after the move) and the events it told (the
+    earlier table's); before each, the chips the table changed between them (a top-up,
+    a carried pot shared out when the table closes)."""
 
     def __init__(self, config: TableConfig, seed: int) -> None:
-        self.legacy = LegacyTable(config, rng=deal_random(seed))
-        self.dealt: dict[int, Dealt] = {}
+        super().__init__(config, config.ante, seed)
+        self.legacy = LegacyTable(config, rng=self.rng)
+        self._pull()
 
-    @property
-    def config(self) -> TableConfig:
-        return self.legacy.config
+    def _push(self) -> None:
+        for seat, player in enumerate(self.seats):
+            if player is not None:
+                self.legacy.seats[seat] = player.stack
+        self.legacy.carry = self.carry
 
-    @property
-    def carry(self) -> int:
-        return self.legacy.carry
+    def _pull(self) -> None:
+        legacy = self.legacy
+        self.events += [e.to_dict() for e in legacy.events[len(self.events) :]]
+        for seat, player in enumerate(self.seats):
+            if player is not None and seat in legacy.seats:
+                player.stack = legacy.seats[seat]
+            elif player is not None:  # stood up (a broke player's chips: the hook's tidy)
+                self.seats[seat] = None
+        self.carry, self.button, self.hand_number = legacy.carry, legacy.button, legacy.number
 
-    @carry.setter
-    def carry(self, chips: int) -> None:
-        self.legacy.carry = chips
-
-    @property
-    def seats(self) -> list[_Chair | None]:
-        held = self.legacy.seats
-        return [_Chair(self.legacy, s) if s in held else None for s in range(self.config.seats)]
-
-    @property
-    def hand_number(self) -> int:
-        return self.legacy.number
-
-    @property
-    def hand(self) -> Dealt | None:
-        return self.dealt.get(self.legacy.number)
-
-    @property
-    def events(self) -> Sequence[Told]:
-        return self.legacy.events
-
-    @property
-    def actor(self) -> int | None:
-        hand = self.hand
-        return None if hand is None or hand.finished else hand.actor
-
-    def stacks(self) -> dict[int, int]:
-        return self.legacy.stacks()
-
-    def total_chips(self) -> int:
-        live = self.legacy.live
-        middle = live.deal.pot if live is not None else self.legacy.carry
-        return sum(self.stacks().values()) + middle
-
-    def sit(self, seat: int, name: str, stack: int) -> None:
-        self.legacy.sit(seat, name, stack)
+    def sit(self, seat: int, player: SeatMeta) -> None:
+        self._push()
+        self.legacy.sit(seat, player.name, player.stack)
+        self.seats[seat] = player
+        self._pull()
 
     def stand(self, seat: int) -> None:
+        self._push()
         self.legacy.stand(seat)
+        self._pull()
 
     def start(self) -> Dealt:
         """The next deal (the first after the dealer draw)."""
-        legacy = self.legacy
-        deal = legacy.start()
-        live = legacy.live
+        self._push()
+        deal = self.legacy.start()
+        live = self.legacy.live
         assert live is not None
-        hand = Dealt(live.number, deal, live.seats, live.engine_deck)
-        self.dealt[hand.number] = hand
-        self.dealt.pop(hand.number - HISTORY_DEALS, None)
-        return hand
+        self.hand = Dealt(live.number, deal, live.seats, live.engine_deck)
+        self._pull()
+        return self.hand
 
     def act(self, seat: int, kind: str, to: int | None) -> None:
         hand = self.hand
@@ -169,6 +127,7 @@ class _Translated:
         told = self.legacy.act(seat, kind, to)
         acted = told[0].to_dict()  # the action's own event: its total
         hand.moves.append(Move(kind, acted["to"] if kind in ("bet", "raise") else None))
+        self._pull()
 
     def forfeit(self, seat: int) -> None:
         hand = self.hand
@@ -177,19 +136,22 @@ class _Translated:
             raise IllegalActionError(f"{seat_label(seat)} has no deal to forfeit")
         self.legacy.forfeit(seat)
         hand.moves.append(i)
+        self._pull()
 
 
-class StraightsReplay(SeatedGame[_Translated]):
+class StraightsReplay(PokerWebGame):
     """The hook of a web Straights table of an earlier release while its stored
     commands replay: the translator deals and tells each deal in the earlier table's
     events.  It serves no viewer: the table :meth:`move`\\ s to the one table first."""
 
     def __init__(self, table: WebTable) -> None:
-        s = table.settings
+        stored = table.settings
+        super().__init__(table)  # (which names the table's Straights in its settings)
+        table.settings = s = stored
         config = TableConfig(
             pack=s.pack, ante=s.ante, betting=s.betting, seats=s.seats, starting_stack=s.stack
         )
-        super().__init__(table, _Translated(config, table.seed))
+        self.engine: _Translated = _Translated(config, table.seed)
         self.web = table
 
     @classmethod
@@ -206,7 +168,10 @@ class StraightsReplay(SeatedGame[_Translated]):
     # -- the commands of the stored log ------------------------------------------------------
     def deal(self, command: dict[str, Any]) -> list[int]:
         self.sit_players()
-        return list(self.engine.start().seats)
+        hand = self.engine.start()
+        self.hands[hand.number] = hand
+        self.hands.pop(hand.number - HISTORY_DEALS, None)
+        return list(hand.seats)
 
     def act(self, c: dict[str, Any]) -> None:
         seat = int(c["seat"])
@@ -218,25 +183,13 @@ class StraightsReplay(SeatedGame[_Translated]):
             self.table.timeouts.setdefault(hand.number, set()).add(at)
         self.table.note_move(seat, c.get("why"))
 
-    def choose(self, command: dict[str, Any]) -> None:
-        raise IllegalActionError("this table deals one game: there is nothing to choose")
-
-    def wager(self, command: dict[str, Any]) -> None:
-        raise IllegalActionError("Straights has no wagers: the stakes are the table's")
-
-    def set_hands(self, command: dict[str, Any]) -> None:
-        raise IllegalActionError("this table deals Straights: there are no hands to set")
-
     def change(self, c: dict[str, Any]) -> TableSettings:
         settings = self.table.settings.model_copy(update={k: c[k] for k in _CHANGEABLE if k in c})
-        legacy = self.engine.legacy
-        legacy.config = dataclasses.replace(
-            legacy.config, ante=settings.ante, betting=settings.betting
+        engine = self.engine
+        engine.config = engine.legacy.config = dataclasses.replace(
+            engine.config, ante=settings.ante, betting=settings.betting
         )
         return settings
-
-    def check_bot(self, kind: str) -> None:
-        """Every bot played Straights."""
 
     def archive_entry(self, events: list[dict[str, Any]]) -> ArchiveEntry | None:
         """The deal the command finished, as the earlier release archived it (the
@@ -248,36 +201,6 @@ class StraightsReplay(SeatedGame[_Translated]):
         players = tuple(names.get(s, seat_label(s)) for s in hand.seats)
         return PokerEntry(hand.deal, players, hand.number)
 
-    # -- served only after the move -----------------------------------------------------------
-    def _not_yet(self) -> HandHistoryError:
-        return HandHistoryError(
-            f"table {self.table.id} replays its stored commands: it is served once it "
-            "has moved to the one table"
-        )
-
-    def fallback(self, seat: int, why: str) -> dict[str, Any]:
-        raise self._not_yet()
-
-    def turn_left(self, idle: float) -> float | None:
-        raise self._not_yet()
-
-    def bot_move(self, seat: int, bot: Callable[[], Bot]) -> Callable[[], dict[str, Any]]:
-        raise self._not_yet()
-
-    def public_state(self) -> dict[str, Any]:
-        raise self._not_yet()
-
-    def own_state(
-        self, seat: int | None, *, turn_left: float | None, public: dict[str, Any]
-    ) -> dict[str, Any]:
-        raise self._not_yet()
-
-    def public_settings(self) -> dict[str, Any]:
-        raise self._not_yet()
-
-    def history_for(self, seat: int | None, number: int) -> dict[str, Any]:
-        raise self._not_yet()
-
     # -- the move -----------------------------------------------------------------------------
     def move(self) -> None:
         """Put the table on the one table (the log's :data:`MOVE` command, counted in
@@ -285,24 +208,23 @@ class StraightsReplay(SeatedGame[_Translated]):
         Straights' own stakes; seats, stacks, button, carried pot, the deal in play,
         the deals kept for the replayer and the shuffles' generator (where the earlier
         table left it: never a deck dealt again) carry over."""
-        table, legacy, kept = self.web, self.engine.legacy, self.engine.dealt
+        table, old = self.web, self.engine
         game = PokerWebGame(table)  # names the table's Straights in its settings
         seats = game.engine
         seats.own_stakes = True
-        if legacy.number:  # the first button was drawn by the earlier table
+        if old.hand_number:  # the first button was drawn by the earlier table
             seats.draw_pack = None
-        seats.button = legacy.button if legacy.number else None
-        seats.carry = legacy.carry
-        seats.hand_number = legacy.number
-        assert legacy.rng is not None  # the table's keyed generator: its shuffles go on
-        seats.rng = legacy.rng
-        for seat, chips in legacy.seats.items():
-            seats.sit(seat, legacy.names[seat], chips)
+        seats.button = old.button if old.hand_number else None
+        seats.carry = old.carry
+        seats.hand_number = old.hand_number
+        seats.rng = old.rng  # the table's keyed generator: its shuffles go on
+        for seat, player in enumerate(old.seats):
+            if player is not None:
+                seats.sit(seat, player)
         seats.events.clear()
-        last = kept.get(legacy.number)
-        if last is not None:
-            seats.take_over(last)
-        game.hands = dict(kept)
+        if old.hand is not None:
+            seats.take_over(old.hand)
+        game.hands = dict(self.hands)
         game.last_game = table.settings.games[0]
         table.game = game
         table.seq += 1

@@ -5,8 +5,8 @@ A :class:`WebTable` changes only through :meth:`WebTable.apply` of a *command*
 Given the table's secret seed, applying the stored commands in order rebuilds
 the identical state, which is how a restarted server resumes every table.
 
-What is particular to a game lives in the table's *game hook*
-(:class:`~straights.web.seats.WebGame`), chosen from its settings by :data:`GAMES`:
+What is particular to a game lives in the table's *game hook* (:data:`WebGame`),
+chosen from its settings:
 :class:`~straights.web.poker_game.PokerWebGame` (any game of the catalogue, one or
 dealer's choice, Straights included) and :class:`~straights.web.paigow_game.PaiGowWebGame`
 (Pai Gow against the bank).  The table never asks which game it deals.  (A Straights
@@ -50,7 +50,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Final
+from typing import Any, TypeAlias
 
 from straights.errors import IllegalActionError
 from straights.game.wording import seat_label
@@ -67,43 +67,32 @@ from straights.web.seats import (
     NO_TIMER_WAIT,
     SHARED,
     Auto,
-    Seating,
     SeatMeta,
-    WebGame,
 )
 
 __all__ = [
     "AWAY_DEALS",
-    "GAMES",
     "HISTORY_DEALS",
     "HOUSE",
     "SHARED",
     "Auto",
     "SeatMeta",
+    "WebGame",
     "WebTable",
-    "game_kind",
     "make_table",
 ]
 
-#: Each kind of table's game hook, by :func:`game_kind`.
-GAMES: Final[dict[str, Callable[[Seating], WebGame]]] = {
-    "catalogue": PokerWebGame,
-    "pai-gow": PaiGowWebGame,
-}
-
-
-def game_kind(settings: TableSettings) -> str:
-    """The key of :data:`GAMES` a table of ``settings`` plays: Pai Gow, or games of the
-    catalogue (one or dealer's choice; Straights is one).
-
-    >>> game_kind(TableSettings()), game_kind(TableSettings(game="pai-gow"))
-    ('catalogue', 'pai-gow')
-    """
-    return "pai-gow" if settings.game == "pai-gow" else "catalogue"
+#: A game's own part of a web table (the table keeps everything else): each of its
+#: methods is told only what the table cannot know — how a deal starts, who acts, what
+#: a timeout does, what bots see and play, what each viewer is shown of the hand, its
+#: history and its archive entry; a command its game has not (``choose``, ``wager``,
+#: ``set``, ``act`` at Pai Gow) it refuses with a clear line.
+WebGame: TypeAlias = PokerWebGame | PaiGowWebGame
 
 
 def make_table(key: str, settings: TableSettings, seed: int, host_hash: str) -> WebTable:
-    """A new table of the game its settings name (see :func:`game_kind`)."""
+    """A new table of the game its settings name: Pai Gow, else games of the catalogue
+    (one or dealer's choice; Straights is one)."""
     return WebTable(key, settings, seed, host_hash)
 
 
@@ -115,7 +104,7 @@ class WebTable:
     settings: TableSettings
     seed: int
     host_hash: str
-    #: The game's own part (see :data:`GAMES`).
+    #: The game's own part (see :data:`WebGame`).
     game: WebGame = field(init=False)
     seats: list[SeatMeta | None] = field(init=False)
     seq: int = 0
@@ -153,7 +142,8 @@ class WebTable:
     def __post_init__(self) -> None:
         self.seats = [None] * self.settings.seats
         self.creator_hash = self.host_hash
-        self.game = GAMES[game_kind(self.settings)](self)
+        hook = PaiGowWebGame if self.settings.game == "pai-gow" else PokerWebGame
+        self.game = hook(self)
 
     def __repr__(self) -> str:
         return f"WebTable({self.id!r}, deal {self.hand_number}, command {self.seq})"
@@ -374,15 +364,8 @@ class WebTable:
         self.seats[seat] = None
 
     def _add_chips(self, meta: SeatMeta, amount: int) -> None:
-        """Put ``amount`` bought chips in front of ``meta``'s player: in the game's
-        engine while he is in the game (between deals), else beside him."""
-        seat = self.seats.index(meta)
-        engine_seats = getattr(self.game, "engine", None)
-        player = engine_seats.seats[seat] if meta.in_game and engine_seats is not None else None
-        if player is not None:
-            player.stack += amount
-        else:
-            meta.stack += amount
+        """Put ``amount`` bought chips in front of ``meta``'s player (between deals)."""
+        meta.stack += amount
 
     def _buy_in(
         self, meta: SeatMeta, note: str, chips: int | None = None, *, approve: bool = False
@@ -621,34 +604,17 @@ class WebTable:
         """
         self._open()
         change = {k: v for k, v in c.items() if k != "kind"}
-        house = ("straddle", "runs", "bomb_pot_every", "bomb_pot_ante", "double_board")
-        if game_kind(self.settings) != "catalogue" and any(k in change for k in house):
-            raise IllegalActionError(
-                "straddles, running it twice and bomb pots are dealt at poker tables "
-                "of the catalogue only"
-            )
-        if "games" in change and self.settings.game == "pai-gow":
-            raise IllegalActionError("a Pai Gow table plays Pai Gow against the bank only")
-        if "house_way" in change and self.settings.game != "pai-gow":
-            raise IllegalActionError("the house way sets Pai Gow hands: this table deals poker")
-        if "house" in change and game_kind(self.settings) != "catalogue":
-            raise IllegalActionError(
-                "house rules are for poker tables of the catalogue: Straights and Pai Gow "
-                "play by their own rule books"
-            )
-        for key in ("away_minutes", "seat_approval", "time_bank"):  # the table's, at once
-            if key in change:
-                self.settings = self.settings.model_copy(update={key: change.pop(key)})
-        if not change:
-            return
-        if not self.in_hand:
-            self.settings = self.game.change(change)
-            return
-        old, queued = self.settings, {**(self.queued or {}), **change}
-        self.game.change(queued)  # checked now with what waits (a refusal is the host's) …
-        self.game.change({k: getattr(old, k) for k in queued if hasattr(old, k)})  # … undone
-        self.settings = old
-        self.queued = queued
+        own: dict[str, Any] = {k: change.pop(k) for k in ("away_minutes", "seat_approval",
+                               "time_bank") if k in change}  # fmt: skip
+        settings = self.settings
+        if change and not self.in_hand:
+            settings = self.game.change(change)
+        elif change:
+            queued = {**(self.queued or {}), **change}
+            self.game.change(queued)  # checked now with what waits (a refusal is the host's) …
+            self.game.change({k: getattr(settings, k) for k in queued if hasattr(settings, k)})
+            self.queued = queued  # … undone, for the deal's end
+        self.settings = settings.model_copy(update=own) if own else settings  # the table's
 
     def _apply_queued(self) -> None:
         """A deal ended: the host's change made during it takes effect."""
@@ -724,9 +690,7 @@ class WebTable:
         seat = int(c["seat"])
         meta = self.taken(seat)
         if meta.in_game:
-            engine = getattr(self.game, "engine")  # noqa: B009  (a poker table's seats)
-            meta.stack = engine.stacks().get(seat, 0)
-            engine.stand(seat)
+            getattr(self.game, "engine").stand(seat)  # noqa: B009  (a poker table's seats)
             meta.in_game = False
         self.free(seat, str(c.get("why") or "tournament"))
 
@@ -925,16 +889,7 @@ class WebTable:
             "player": None if me is None else me.owner,
             "broke": broke,
             "pending": self.accounts[me.owner].pending if me is not None else 0,
-        } | self._muck_choice(me)
-
-    def _muck_choice(self, me: SeatMeta | None) -> dict[str, bool]:
-        """At a poker table of the catalogue: whether the viewer mucks beaten hands, and
-        whether he is asked to show or muck."""
-        if game_kind(self.settings) != "catalogue":
-            return {}
-        if me is None:
-            return {"muck": False, "ask_muck": False}
-        return {"muck": me.owner in self.muckers, "ask_muck": me.owner in self.askers}
+        }
 
     def turn(self, seat: int | None, turn_left: float | None) -> dict[str, Any] | None:
         """Whose turn it is and the time left on it (``None``: nobody's)."""

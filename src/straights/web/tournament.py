@@ -244,7 +244,7 @@ class WebTournament:
         web = (
             None if self.tables is None or not table.away else self.tables.tables.get(table.number)
         )
-        hand = None if web is None else web.game.engine.hand  # type: ignore[attr-defined]
+        hand = None if web is None else web.game.engine.hand  # type: ignore[union-attr]
         return None if hand is None else cast("Deal", hand.deal)
 
     def _turns(self, t: Tournament | None) -> dict[str, tuple[int, int, int]]:

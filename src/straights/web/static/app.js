@@ -76,9 +76,8 @@ function showHome() {
       if (k === "game" || k === "dc_game") continue;  // variants.js: gameSettings
       body[k] = ["pack", "ante", "stack", "seats", "bots", "turn_seconds", "bot_seconds"].includes(k) ? Number(v) : v;
     }
-    Object.assign(body, gameSettings(form));
+    Object.assign(body, gameSettings(body, form));
     if (body.games) { delete body.pack; delete body.betting; }
-    if (typeof paigowForm === "function") paigowForm(body, form);  // paigow.js: its fields
     if (typeof houseForm === "function") houseForm(body);  // house.js: the house rules
     store.set("straights.botkind", body.bot_kind);  // "+ Bot" adds this style later
     $("create-error").textContent = "";
@@ -556,7 +555,8 @@ function leaveButton(state) {
 
 function renderTimer(state) {
   const turn = state.turn;
-  if (!turn || turn.seconds_left === null || !turn.limit) { $("timer").hidden = true; app.turnLeft = null; return; }
+  // A player sat out is not timed: he is folded (Pai Gow: set the house way) at his turn.
+  if (!turn || turn.seconds_left === null || !turn.limit || state.you.sat_out) { $("timer").hidden = true; app.turnLeft = null; return; }
   // A redraw of the same state (a resize) keeps the countdown where it is.
   const key = `${state.version}:${turn.seat}`;
   if (app.timerKey !== key || app.turnLeft === null) {

@@ -15,7 +15,6 @@
 const betting = { pre: null, sent: null, hostBox: null };
 
 function bettingRender(state) {
-  if (!isVariantTable(state)) { bettingHost(state); return; }
   const h = state.hand;
   renderRuns(state);
   preActions(state);
@@ -63,7 +62,7 @@ function preActions(state) {
   if (pre && pre.kind === "exact" && pre.facing !== h.facing) pre = null;  // the bet changed
   betting.pre = pre;
   const kinds = (h.legal || []).map((a) => a.kind);
-  if (!playing) return;
+  if (!playing || state.you.sat_out) return;  // sat out: folded at his turn, nothing to choose
   if (kinds.length) {
     if (!pre) return;
     const action = PRE[pre.kind](kinds);
@@ -102,7 +101,7 @@ function preActions(state) {
 
 // -- at the showdown: show every hand, or muck one a hand shown before beats
 function renderMuck(state) {
-  if (state.you.seat === null) return;
+  if (state.you.seat === null || !("muck" in state.you)) return;  // a game with the choice only
   const on = Boolean(state.you.muck);
   const b = el("button", on ? "ghost on" : "ghost", on ? "Muck losing hands: on" : "Muck losing hands: off");
   b.id = "btn-muck";

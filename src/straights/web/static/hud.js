@@ -39,7 +39,7 @@ function hudRender(state) {
 function hudSwitch(state) {
   const row = document.querySelector("#host-panel .host-row");
   const old = $("host-hud");
-  if (!row || !state.you.host || !isVariantTable(state)) { if (old) old.remove(); return; }
+  if (!row || !state.you.host) { if (old) old.remove(); return; }
   const b = old || el("button", "ghost");
   b.id = "host-hud";
   b.textContent = state.hud ? "Hide statistics" : "Show statistics";

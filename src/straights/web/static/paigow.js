@@ -250,26 +250,3 @@ function paigowRender(state) {
   renderTimer(state);
   renderLog(state.hand, state.follow);
 }
-
-// -- the new-table form: the game chosen shows its own fields (data-game) and sends them
-function paigowHome() {
-  const pick = document.querySelector('#create [name="game"]');
-  const show = () => {
-    for (const f of document.querySelectorAll("#create [data-game]")) f.hidden = f.dataset.game !== pick.value;
-    for (const f of document.querySelectorAll("#create [data-not-game]")) f.hidden = f.dataset.notGame === pick.value;
-  };
-  pick.addEventListener("change", show);
-  show();
-}
-
-function paigowForm(body, form) {
-  if (body.game !== "pai-gow") {
-    delete body.min_bet; delete body.max_bet; delete body.bet;
-    return;
-  }
-  for (const k of ["min_bet", "max_bet", "bet"]) body[k] = Number(form.get(k));
-  delete body.pack; delete body.betting; delete body.ante;
-}
-
-// After app.js's own start (its listener was added first): the home page is shown by then.
-document.addEventListener("DOMContentLoaded", () => { if (!$("home").hidden) paigowHome(); });

@@ -3,8 +3,6 @@
 // intentions). Uses app.js's helpers (el, cardEl, send, renderSeats, ...).
 "use strict";
 
-function isVariantTable(state) { return Boolean(state.table.games && state.table.games.length); }
-
 function variantTitle(state) {
   const t = state.table, h = state.hand;
   const game = h.variant_name || t.game || (t.dealers_choice ? "" : t.games[0].name);
@@ -353,39 +351,47 @@ function gameBoxes(list, data, name, on) {
   }
 }
 
-// -- the new-table form: the game, or dealer's choice and its list
+// -- the new-table form: the game, or dealer's choice and its list; the fields of one
+// game (data-game) and those it has not (data-not-game) follow the game chosen
 async function setupGamePicker() {
   const pick = $("game-pick");
   if (!pick) return;
-  const data = await catalogue();
-  if (!data) return;
-  pick.append(gameGroup(data));
-  gameBoxes($("dc-list"), data, "dc_game", data.default);
   // The heading and the lead name the game chosen (Straights' own words are the page's).
   const about = $("home-about"), straightsAbout = about.cloneNode(true).childNodes;
   const words = {
     dc: ["poker", "Dealer's choice: whoever holds the button picks each deal's game from the list below."],
     "pai-gow": ["Pai Gow poker", "Each player sets a five-card and a two-card hand against the bank's."],
   };
-  for (const g of data.games) words[g.code] = [g.title, g.about.endsWith(".") ? g.about : g.about + "."];
   const sync = () => {
     const v = pick.value;
     $("dc-games").hidden = v !== "dc";
     for (const c of document.querySelectorAll("#create .classic")) c.hidden = v !== "";
+    for (const f of document.querySelectorAll("#create [data-game]")) f.hidden = f.dataset.game !== v;
+    for (const f of document.querySelectorAll("#create [data-not-game]")) f.hidden = f.dataset.notGame === v;
     const w = words[v];
     $("home-game").textContent = w ? w[0] : "Straights";
     if (w) about.textContent = w[1];
     else about.replaceChildren(...Array.from(straightsAbout, (n) => n.cloneNode(true)));
   };
-  pick.onchange = sync;
+  pick.addEventListener("change", sync);
   sync();
+  const data = await catalogue();
+  if (!data) return;
+  pick.append(gameGroup(data));
+  gameBoxes($("dc-list"), data, "dc_game", data.default);
+  for (const g of data.games) words[g.code] = [g.title, g.about.endsWith(".") ? g.about : g.about + "."];
 }
 
-// The create form's extra fields for a variant table (app.js sends the body).
-function gameSettings(form) {
+// The create form's fields of the game chosen (app.js sends the body): a Pai Gow
+// table's bets, not the poker fields; a variant table's games.
+function gameSettings(body, form) {
   const v = form.get("game");
+  for (const k of ["min_bet", "max_bet", "bet"]) delete body[k];
   if (!v) return {};
-  if (v === "pai-gow") return { game: "pai-gow" };
+  if (v === "pai-gow") {
+    delete body.pack; delete body.betting; delete body.ante;
+    return { game: "pai-gow", min_bet: Number(form.get("min_bet")), max_bet: Number(form.get("max_bet")), bet: Number(form.get("bet")) };
+  }
   if (v === "dc") return { dealers_choice: true, games: form.getAll("dc_game") };
   return { games: [v] };
 }
