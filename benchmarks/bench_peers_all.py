@@ -383,6 +383,7 @@ def run(sections: Sequence[str], size_name: str, install: bool) -> dict[str, Any
     """Every section in turn, the load averages (1, 5, 15 min) before each and at the end."""
     sys.path.insert(0, str(HERE))
     import straights.poker.engine
+    import straights.rl.dealer
 
     size = SIZES[size_name]
     meta: dict[str, Any] = {
@@ -391,6 +392,7 @@ def run(sections: Sequence[str], size_name: str, install: bool) -> dict[str, Any
         "started": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "cores": os.cpu_count(),
         "engine compiled": not straights.poker.engine.__file__.endswith(".py"),
+        "environments compiled": not straights.rl.dealer.__file__.endswith(".py"),
         "load": {},
     }
     raw: dict[str, Any] = {}
@@ -407,12 +409,17 @@ def run(sections: Sequence[str], size_name: str, install: bool) -> dict[str, Any
     return {"meta": meta, "raw": raw}
 
 
+def compiled(yes: bool) -> str:
+    return "compiled (mypyc)" if yes else "pure Python (not representative: build with `make`)"
+
+
 def summary(meta: dict[str, Any]) -> str:
     """One line: when, how big, and the load averages over the run."""
     ones = [v[0] for v in meta["load"].values()]
     return (
-        f"{meta['started']} – {meta['ended']}, size {meta['size']}, {meta['cores']} cores, engine "
-        f"{'compiled' if meta['engine compiled'] else 'pure Python'}; load average (1 min) "
+        f"{meta['started']} – {meta['ended']}, size {meta['size']}, {meta['cores']} cores; "
+        f"engine {compiled(meta['engine compiled'])}, environments "
+        f"{compiled(meta['environments compiled'])}; load average (1 min) "
         f"{min(ones):.1f}–{max(ones):.1f} at the sections' starts and end"
     )
 

@@ -142,9 +142,15 @@ def test_two_runs_leave_or_fill_the_quiet_column(bench: ModuleType) -> None:
 
 
 def test_command_line_on_a_saved_run(tmp_path: Path) -> None:
-    meta = {"size": "quick", "started": "2026-11-29 00:10 UTC", "ended": "2026-11-29 00:18 UTC",
-            "cores": 2, "engine compiled": True, "load": {"before solver": [4.0, 3, 2],
-                                                        "end": [6.5, 4, 3]}}  # fmt: skip
+    meta = {
+        "size": "quick",
+        "started": "2026-11-29 00:10 UTC",
+        "ended": "2026-11-29 00:18 UTC",
+        "cores": 2,
+        "engine compiled": True,
+        "environments compiled": False,
+        "load": {"before solver": [4.0, 3, 2], "end": [6.5, 4, 3]},
+    }
     saved = tmp_path / "run.json"
     saved.write_text(json.dumps({"meta": meta, "raw": {"solver": RAW["solver"]}}))
     out = subprocess.run(
@@ -154,7 +160,8 @@ def test_command_line_on_a_saved_run(tmp_path: Path) -> None:
         check=True,
     ).stdout
     assert out.splitlines()[0] == (
-        "2026-11-29 00:10 UTC – 2026-11-29 00:18 UTC, size quick, 2 cores, engine compiled; "
+        "2026-11-29 00:10 UTC – 2026-11-29 00:18 UTC, size quick, 2 cores; engine compiled "
+        "(mypyc), environments pure Python (not representative: build with `make`); "
         "load average (1 min) 4.0–6.5 at the sections' starts and end"
     )
     assert (
