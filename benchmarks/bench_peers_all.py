@@ -24,7 +24,7 @@ every ratio is taken round by round, the two sides timed in turns.  The table gi
 per row, the medians over rounds of both sides' rates, the least and the median of
 the per-round ratios (straights ÷ peer), the target and whether it is met: ``yes``
 when every round reaches it, ``k of n rounds`` when only some do, ``no`` when none
-does.  ``--quick`` (about 7 minutes on two loaded cores) uses 3 rounds of short turns
+does.  ``--quick`` (about 6 minutes on two loaded cores) uses 3 rounds of short turns
 and only the 1 M batch; the full size (about 35 minutes there, most of it the
 environments of every game) 5 rounds of the scripts' own turn lengths and both batches.  ``--json`` prints the raw results, the rows and
 the machine's load averages; ``--from-json`` prints a saved run's table again, and
