@@ -26,10 +26,11 @@ the per-round ratios (straights ÷ peer), the target and whether it is met: ``ye
 when every round reaches it, ``k of n rounds`` when only some do, ``no`` when none
 does.  ``--quick`` (about 6 minutes on two loaded cores) uses 3 rounds of short turns
 and only the 1 M batch; the full size (about 35 minutes there, most of it the
-environments of every game) 5 rounds of the scripts' own turn lengths and both batches.  ``--json`` prints the raw results, the rows and
-the machine's load averages; ``--from-json`` prints a saved run's table again, and
-with ``--quiet-json`` the two runs side by side (the loaded and the quiet columns of
-docs/performance.md's scoreboard).
+environments of every game) 5 rounds of the scripts' own turn lengths and both
+batches.  ``--json`` prints the raw results, the rows and the machine's load averages;
+``--from-json`` prints a saved run's table again, and with ``--quiet-json`` the two
+runs side by side (the loaded and the quiet columns of docs/performance.md's
+scoreboard).
 """
 
 from __future__ import annotations
