@@ -78,6 +78,17 @@ BATCH_LABELS = {
     "trusted": "into `out`, `check=False`",
 }
 
+#: The ``evaluate(cards, ranking)`` rows: (label, ranking, cards, pkrbot's row for the
+#: ratio in the same round — for badugi's four cards, pkrbot's five).
+EVALUATE_ROWS: list[tuple[str, str, int, int]] = [
+    *((f"high, {n} cards", "high", n, n) for n in (5, 6, 7)),
+    ("ace-to-five, 7 cards", "ace-to-five", 7, 7),
+    ("deuce-to-seven, 7 cards", "deuce-to-seven", 7, 7),
+    ("ace-to-five, 5 cards", "ace-to-five", 5, 5),
+    ("deuce-to-seven, 5 cards", "deuce-to-seven", 5, 5),
+    ("badugi, 4 cards", "badugi", 4, 5),
+]
+
 
 def random_rows(n: int, size: int, seed: int) -> np.ndarray[Any, Any]:
     rng = np.random.default_rng(seed)
@@ -190,14 +201,17 @@ def fmt(values: Sequence[float], scale: float = 1e6, digits: int = 2) -> str:
     return f"{lo:.{digits}f}" if abs(hi - lo) < 10**-digits else f"{lo:.{digits}f}–{hi:.{digits}f}"
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--hands", type=int, default=300_000, help="hands per one-call row")
-    parser.add_argument("--no-install", action="store_true", help="never create the peer venv")
-    parser.add_argument("--skip-enumeration", action="store_true")
-    args = parser.parse_args()
-    python = ensure_venv(VENV, PEERS, not args.no_install)
+def measure(
+    rounds: int = 3,
+    hands: int = 300_000,
+    batches: Sequence[int] = (1_000_000, 10_000_000),
+    enumeration: bool = True,
+    install: bool = True,
+) -> dict[str, list[float]]:
+    """Every row of this benchmark, a value a round (hands per CPU second, or a ratio
+    taken in the round), keyed as :func:`report` reads them: ``"ratio one N"``,
+    ``"evaluate LABEL ratio"``, ``"ratio HOW N"`` (batch), ``"enumeration"`` …"""
+    python = ensure_venv(VENV, PEERS, install)
     numba.set_num_threads(1)
     print(f"compiled keys: {'yes' if speedups is not None else 'NO (pure Python)'}",
           file=sys.stderr)  # fmt: skip
@@ -209,13 +223,13 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        one = {n: random_rows(args.hands, n, seed=n) for n in (5, 6, 7)}
+        one = {n: random_rows(hands, n, seed=n) for n in (5, 6, 7)}
         for n, arr in one.items():
             (folder / f"hands-{n}.bin").write_bytes(arr.tobytes())
-        batch = {n: random_rows(n, 7, seed=2024) for n in (1_000_000, 10_000_000)}
+        batch = {n: random_rows(n, 7, seed=2024) for n in batches}
         for n, arr in batch.items():
             (folder / f"batch-{n}.bin").write_bytes(arr.tobytes())
-        check = batch[1_000_000][:200_000]
+        check = batch[min(batch)][:200_000]
         (folder / "keys.bin").write_bytes(check.tobytes())
         peer = Peer(python, folder)
         peer.ask(f"keys {len(check)}")
@@ -223,7 +237,7 @@ def main() -> None:
         check_same_order(fast.high_keys(check), theirs)
 
         lists = {n: [list(map(int, r)) for r in arr] for n, arr in one.items()}
-        small = args.hands // 10
+        small = hands // 10
         seven = lists[7][:small]
         omaha = [(h[:4], h[4:]) for h in (list(map(int, r)) for r in random_rows(small, 9, 9))]
         four = [tuple(map(int, r)) for r in random_rows(small, 4, 4)]
@@ -234,18 +248,9 @@ def main() -> None:
         deck = [Card(i) for i in range(52)]
         card_hands = {n: [tuple(deck[c] for c in h) for h in lists[n][:small]] for n in (5, 6, 7)}
         card_hands[4] = [tuple(deck[c] for c in h) for h in four]
-        #: (label, ranking, cards, pkrbot's row for the ratio)
-        evaluate_rows = [
-            *((f"high, {n} cards", "high", n, n) for n in (5, 6, 7)),
-            ("ace-to-five, 7 cards", "ace-to-five", 7, 7),
-            ("deuce-to-seven, 7 cards", "deuce-to-seven", 7, 7),
-            ("ace-to-five, 5 cards", "ace-to-five", 5, 5),
-            ("deuce-to-seven, 5 cards", "deuce-to-seven", 5, 5),
-            ("badugi, 4 cards", "badugi", 4, 5),
-        ]
         omaha_high = high.split_high_key
-        for r in range(args.rounds):
-            print(f"round {r + 1} of {args.rounds} …", file=sys.stderr)
+        for r in range(rounds):
+            print(f"round {r + 1} of {rounds} …", file=sys.stderr)
             for n in (5, 6, 7):
                 theirs_rate = peer.rate(f"one {n}")
                 ours_rate = per_call(high.high_key, lists[n])
@@ -275,7 +280,7 @@ def main() -> None:
             add("omaha python", per_call_pair(high.python_split_high_key, omaha[: small // 10]))
             add("evaluate 7", per_call(evaluate, parsed))
             peers = {n: peer.rate(f"one {n}") for n in (5, 6, 7)}
-            for label, ranking, n, peer_n in evaluate_rows:
+            for label, ranking, n, peer_n in EVALUATE_ROWS:
                 hands = card_hands[n]
                 rate = per_call_ranked(evaluate, hands, ranking)
                 add(f"evaluate {label}", rate)
@@ -305,12 +310,30 @@ def main() -> None:
                     add(f"fast {how} {n}", ours_rate)
                     add(f"ratio {how} {n}", ours_rate / theirs_rate)
         peer.close()
-    if not args.skip_enumeration:
+    if enumeration:
         count("high", 7, kernel=True)
         for _ in range(2):
             add("enumeration", cpu_rate(lambda: count("high", 7, kernel=True), SEVEN_ALL))
 
-    print(f"\n{args.rounds} rounds; rates in M hands per CPU second (range over rounds), "
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--hands", type=int, default=300_000, help="hands per one-call row")
+    parser.add_argument("--no-install", action="store_true", help="never create the peer venv")
+    parser.add_argument("--skip-enumeration", action="store_true")
+    args = parser.parse_args()
+    rows = measure(args.rounds, args.hands, enumeration=not args.skip_enumeration,
+                   install=not args.no_install)  # fmt: skip
+    report(rows, args.rounds)
+
+
+def report(rows: dict[str, list[float]], rounds: int) -> None:
+    """Print :func:`measure`'s rows as Markdown tables."""
+    batch = sorted(int(k.split()[1]) for k in rows if k.startswith("omp "))
+    print(f"\n{rounds} rounds; rates in M hands per CPU second (range over rounds), "
           "ratios taken round by round\n")  # fmt: skip
     print("| work | straights | peer | straights ÷ peer | target | met? |")
     print("|---|--:|--:|--:|---|---|")
@@ -344,7 +367,7 @@ def main() -> None:
     print("\n`evaluate(cards, ranking)` → HandValue, tuples of Card, M hands/CPU s\n")
     print("| ranking | compiled | pure Python | pkrbot, same round | compiled ÷ pkrbot |")
     print("|---|--:|--:|--:|--:|")
-    for label, *_ in evaluate_rows:
+    for label, *_ in EVALUATE_ROWS:
         r = f"evaluate {label}"
         print(f"| {label} | {fmt(rows[r])} | {fmt(rows[r + ' python'], 1e6, 3)} "
               f"| {fmt(rows[r + ' pkrbot'])} | {fmt(rows[r + ' ratio'], 1)}× |")  # fmt: skip
@@ -352,7 +375,7 @@ def main() -> None:
           "(issue 25's target), M hands/CPU s\n")  # fmt: skip
     print("| one hand a call | straights | pkrbot, 7 cards | ÷ pkrbot 7, per round | met? |")
     print("|---|--:|--:|--:|---|")
-    families = [(f"`evaluate`, {label}", f"evaluate {label}") for label, *_ in evaluate_rows]
+    families = [(f"`evaluate`, {label}", f"evaluate {label}") for label, *_ in EVALUATE_ROWS]
     for label, r in [*families, ("Omaha best hand, `split_high_key`, 4 + 5", "omaha")]:
         rate = rows[r + " again"] if r == "omaha" else rows[r]
         ratio = rows[r + " ratio 7"]

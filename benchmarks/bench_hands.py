@@ -73,15 +73,24 @@ def rate(row: dict[str, float]) -> float:
     return row["hands"] / row["cpu"]
 
 
+def holdem_rounds(
+    rounds: int, seconds: float, seed: int, install: bool = True
+) -> dict[str, list[dict[str, float]]]:
+    """The 6-max NLHE rounds: per engine (``straights`` and each of :data:`PEERS`) one
+    row a round, ``{"hands", "cpu", "decisions"}``, the engines taking turns."""
+    pythons = {e: ensure_venv(v, p, install) for e, (v, p) in PEERS.items()}
+    rows: dict[str, list[dict[str, float]]] = {"straights": [], **{e: [] for e in PEERS}}
+    for r in range(rounds):
+        print(f"round {r + 1} of {rounds} …", file=sys.stderr)
+        rows["straights"].append(ours_for(seconds, seed + r))
+        for engine, python in pythons.items():
+            rows[engine].append(peer_for(python, engine, seconds, seed + r))
+    return rows
+
+
 def holdem(args: argparse.Namespace) -> None:
     """The 6-max NLHE rounds against OpenSpiel and pokerfast."""
-    pythons = {e: ensure_venv(v, p, not args.no_install) for e, (v, p) in PEERS.items()}
-    rows: dict[str, list[dict[str, float]]] = {"straights": [], **{e: [] for e in PEERS}}
-    for r in range(args.rounds):
-        print(f"round {r + 1} of {args.rounds} …", file=sys.stderr)
-        rows["straights"].append(ours_for(args.seconds, args.seed + r))
-        for engine, python in pythons.items():
-            rows[engine].append(peer_for(python, engine, args.seconds, args.seed + r))
+    rows = holdem_rounds(args.rounds, args.seconds, args.seed, not args.no_install)
     print("\n| 6-max no-limit hold'em | hands/CPU s (median) | per round | decisions/hand "
           "| straights ÷ it (median) |")  # fmt: skip
     print("|---|--:|---|--:|--:|")
@@ -105,20 +114,35 @@ def holdem(args: argparse.Namespace) -> None:
               f"(per round {each}: ≥ 2× in {rounds} of {len(ratios)})")  # fmt: skip
 
 
+def pokerkit_rounds(
+    rounds: int, hands: int, peer_hands: int, seed: int, install: bool = True
+) -> dict[str, dict[str, list[dict[str, float]]]]:
+    """Every variant PokerKit plays, against this engine on the same tables, in turns:
+    ``{code: {"straights": [row a round], "pokerkit": [row a round]}}``."""
+    python = ensure_peers(install)
+    tables = {code: table(variant) for code, variant in VARIANTS.items()}
+    out: dict[str, dict[str, list[dict[str, float]]]] = {}
+    for r in range(rounds):
+        print(f"timing PokerKit, round {r + 1} of {rounds} …", file=sys.stderr)
+        theirs = pokerkit(python, tables, peer_hands, seed + r)
+        for code in theirs:
+            both = out.setdefault(code, {"straights": [], "pokerkit": []})
+            both["pokerkit"].append(theirs[code])
+            both["straights"].append(ours(code, tables[code], hands, seed + r))
+    return out
+
+
 def shared_with_pokerkit(args: argparse.Namespace) -> None:
     """Every variant PokerKit plays, against this engine on the same tables."""
-    python = ensure_peers(not args.no_install)
-    tables = {code: table(variant) for code, variant in VARIANTS.items()}
-    print("timing PokerKit …", file=sys.stderr)
-    theirs = pokerkit(python, tables, args.peer_hands, args.seed)
+    shared = pokerkit_rounds(1, args.hands, args.peer_hands, args.seed, not args.no_install)
     print("\n| game | code | straights hands/s | PokerKit hands/s | ratio |")
     print("|---|---|--:|--:|--:|")
     worst = float("inf")
-    for code in theirs:
-        mine = ours(code, tables[code], args.hands, args.seed)
-        ratio = rate(mine) / rate(theirs[code])
+    for code, both in shared.items():
+        mine, theirs = both["straights"][0], both["pokerkit"][0]
+        ratio = rate(mine) / rate(theirs)
         worst = min(worst, ratio)
-        print(f"| {game_name(code)} | {code} | {rate(mine):,.0f} | {rate(theirs[code]):,.0f} "
+        print(f"| {game_name(code)} | {code} | {rate(mine):,.0f} | {rate(theirs):,.0f} "
               f"| {ratio:.1f}× |")  # fmt: skip
     verdict = "met" if worst >= 10 else "not met"
     print(f"target ≥ 10× PokerKit on every shared variant: least {worst:.1f}× — {verdict}")

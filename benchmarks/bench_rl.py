@@ -154,21 +154,13 @@ def main() -> None:
     mine: dict[str, dict[str, Any]] = {}
     for n in SEATS:
         print(f"timing PettingZoo and RLCard, {n} seats …", file=sys.stderr)
-        run = subprocess.run(
-            [str(python), str(HERE / "_rl_peers_worker.py"), str(args.seconds), str(args.seed),
-             str(n)],
-            check=True, capture_output=True, text=True,
-        )  # fmt: skip
-        for peer, rows in json.loads(run.stdout).items():
+        for peer, rows in peer_rates(python, n, args.seconds, args.seed).items():
             peers[peer].update(rows)
         if spiel is not None:
             print(f"timing OpenSpiel's state API, {n} seats …", file=sys.stderr)
-            run = subprocess.run(
-                [str(spiel), str(HERE / "_openspiel_rl_worker.py"), str(n), str(args.seconds),
-                 str(args.seed)],
-                check=True, capture_output=True, text=True,
-            )  # fmt: skip
-            peers.setdefault("openspiel", {})[str(n)] = json.loads(run.stdout)
+            peers.setdefault("openspiel", {})[str(n)] = openspiel_rate(
+                spiel, n, args.seconds, args.seed
+            )
         print(f"timing this project, {n} seats …", file=sys.stderr)
         for game in ("holdem", "straights"):
             mine[f"{game} aec {n}"] = aec_rate(game, n, args.seconds, args.seed)
@@ -199,13 +191,49 @@ def main() -> None:
     _report(mine, peers, args.all)
 
 
-def pettingzoo_6(python: Path, seconds: float, seed: int) -> float:
-    """PettingZoo's no-limit hold'em at 6 seats, steps per CPU second (its own venv)."""
+def peer_rates(python: Path, seats: int, seconds: float, seed: int) -> dict[str, Any]:
+    """PettingZoo's and RLCard's no-limit hold'em at ``seats``, in their own venv:
+    ``{"pettingzoo": {"SEATS": row}, "rlcard": {"SEATS": row}}``."""
     run = subprocess.run(
-        [str(python), str(HERE / "_rl_peers_worker.py"), str(seconds), str(seed), "6"],
+        [str(python), str(HERE / "_rl_peers_worker.py"), str(seconds), str(seed), str(seats)],
         check=True, capture_output=True, text=True,
     )  # fmt: skip
-    return rate(json.loads(run.stdout)["pettingzoo"]["6"])
+    return json.loads(run.stdout)  # type: ignore[no-any-return]
+
+
+def openspiel_rate(spiel: Path, seats: int, seconds: float, seed: int) -> dict[str, Any]:
+    """OpenSpiel's ``universal_poker`` state API at ``seats``, in its own venv: a row."""
+    run = subprocess.run(
+        [str(spiel), str(HERE / "_openspiel_rl_worker.py"), str(seats), str(seconds), str(seed)],
+        check=True, capture_output=True, text=True,
+    )  # fmt: skip
+    return json.loads(run.stdout)  # type: ignore[no-any-return]
+
+
+def pettingzoo_6(python: Path, seconds: float, seed: int) -> float:
+    """PettingZoo's no-limit hold'em at 6 seats, steps per CPU second (its own venv)."""
+    return rate(peer_rates(python, 6, seconds, seed)["pettingzoo"]["6"])
+
+
+def holdem_rounds(
+    python: Path, spiel: Path, rounds: int, seconds: float, seed: int
+) -> dict[str, list[float]]:
+    """No-limit hold'em at 2 and 6 seats in ``rounds`` rounds, steps per CPU second:
+    PettingZoo, OpenSpiel's state API and this project's AEC environment in turns, keyed
+    ``"pettingzoo N"``, ``"openspiel N"``, ``"straights N"`` (a value a round)."""
+    out: dict[str, list[float]] = {}
+    for k in range(rounds):
+        for n in SEATS:
+            print(f"round {k + 1}: no-limit hold'em, {n} seats …", file=sys.stderr)
+            pz = peer_rates(python, n, seconds, seed + k)["pettingzoo"][str(n)]
+            out.setdefault(f"pettingzoo {n}", []).append(rate(pz))
+            out.setdefault(f"openspiel {n}", []).append(
+                rate(openspiel_rate(spiel, n, seconds, seed + k))
+            )
+            out.setdefault(f"straights {n}", []).append(
+                rate(aec_rate("holdem", n, seconds, seed + k))
+            )
+    return out
 
 
 def every_game_in_rounds(

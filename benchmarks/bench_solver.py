@@ -23,6 +23,7 @@ import argparse
 import json
 import os
 import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -70,6 +71,26 @@ def theirs(python: Path, name: str, iterations: int, seconds: float) -> dict[str
     return out
 
 
+def budget_rounds(
+    python: Path, rounds: int, budget: float, iterations: int = 0
+) -> tuple[dict[str, list[tuple[float, float]]], dict[str, dict[str, Any]]]:
+    """Per game of :data:`GAMES`, (straights, OpenSpiel) CFR+ iterations per CPU second a
+    round, the two taking turns; and OpenSpiel's last answer per game, with its curve to
+    ``iterations`` (run once, in the last round; none for 0)."""
+    rates: dict[str, list[tuple[float, float]]] = {name: [] for name in GAMES}
+    peer: dict[str, dict[str, Any]] = {}
+    for r in range(rounds):
+        for name, (spiel, game) in GAMES.items():
+            mine = ours_budget(game, budget)
+            last = r == rounds - 1  # the curve once, in the last round
+            peer[name] = theirs(python, spiel, iterations if last else 0, budget)
+            done, cpu = peer[name]["budget"]
+            rates[name].append((mine, done / cpu))
+            say = f"straights {mine:,.0f}, OpenSpiel {done / cpu:,.1f} it/CPU s"
+            print(f"round {r + 1} {name}: {say}", file=sys.stderr)
+    return rates, peer
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=3)
@@ -83,18 +104,7 @@ def main() -> None:
     args = parser.parse_args()
     python = ensure_venv(VENV, ["open_spiel"], not args.no_install)
     print(f"machine: {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f} (1 min)")
-    rates: dict[str, list[tuple[float, float]]] = {name: [] for name in GAMES}
-    peer: dict[str, dict[str, Any]] = {}
-    for r in range(args.rounds):
-        for name, (spiel, game) in GAMES.items():
-            mine = ours_budget(game, args.budget)
-            last = r == args.rounds - 1  # the curve once, in the last round
-            peer[name] = theirs(python, spiel, args.iterations if last else 0, args.budget)
-            done, cpu = peer[name]["budget"]
-            rates[name].append((mine, done / cpu))
-            print(
-                f"round {r + 1} {name}: straights {mine:,.0f}, OpenSpiel {done / cpu:,.1f} it/CPU s"
-            )
+    rates, peer = budget_rounds(python, args.rounds, args.budget, args.iterations)
     version = next(iter(peer.values()))["version"]
     print()
     print(
