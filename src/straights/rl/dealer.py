@@ -431,14 +431,15 @@ class Dealer:
             # or (hidden from that seat) the face-down entry.
             w, index = enc.width, enc.deck_index
             hidden = w - 1
-            dealt = [
-                (hidden if c is None else index[c._id], up)
-                for c, up in zip(entry.cards, entry.up, strict=True)
-            ]
+            cards, ups = entry.cards, entry.up
+            dealt: list[tuple[int, bool]] = []
+            for j in range(len(cards)):  # (not zip: a zip object is built through its type)
+                c = cards[j]
+                dealt.append((hidden if c is None else index[c._id], ups[j]))
             puts, hand_at = self._puts, self._hand_at
             start = len(self._hands[i]) * w
             # Every card face down (the commonest): the other seats' slots in one copy.
-            down = None if any(entry.up) else self._down[len(dealt)]
+            down = None if True in ups else self._down[len(dealt)]
             size = len(dealt) * w
             for s in current:
                 put, at = puts[s], hand_at[s][i] + start
@@ -456,8 +457,10 @@ class Dealer:
             hidden = w - 1
             at = enc.board_at + len(self._board_up) * w
             ones: list[int] = []
-            for card, up in zip(entry.cards, entry.up, strict=True):
-                ones.append(at + (index[card._id] if up and card is not None else hidden))
+            cards, ups = entry.cards, entry.up
+            for j in range(len(cards)):
+                card = cards[j]
+                ones.append(at + (index[card._id] if ups[j] and card is not None else hidden))
                 at += w
             for s in current:
                 put = puts[s]
@@ -484,9 +487,13 @@ class Dealer:
         """:meth:`_follow_cards` of player ``i``'s discard of ``cards``: the cards he keeps
         move up to the first slots (his own seat sees them, the others see the face-up
         ones and a face-down slot for each other card)."""
-        gone = {id(c) for c in cards}  # cards are interned: the same card is the same object
-        kept = [(c, up) for c, up in zip(self._hands[i], self._ups[i], strict=True)
-                if id(c) not in gone]  # fmt: skip
+        hand, ups = self._hands[i], self._ups[i]
+        kept: list[tuple[Card | None, bool]] = []
+        for j in range(len(hand)):
+            card = hand[j]
+            # Cards are interned (the same card is the same object): matched by identity.
+            if not _any_is(cards, card):
+                kept.append((card, ups[j]))
         self._hands[i] = [c for c, _ in kept]
         self._ups[i] = [up for _, up in kept]
         enc, block = self.encoding, self._block
@@ -611,3 +618,16 @@ class Dealer:
             rows[:count, n:] = history.features[:count]
             rows[np.arange(count), (history.players[:count] - seat) % n] = 1.0
         self._seen[seat] = added
+
+
+def _any_is(items: Sequence[object], item: object) -> bool:
+    """Whether ``item`` itself (not an equal) is one of ``items``.
+
+    >>> card = object()
+    >>> _any_is([None, card], card), _any_is([None], card)
+    (True, False)
+    """
+    for other in items:  # noqa: SIM110 - a loop is quicker than any() over a generator
+        if other is item:
+            return True
+    return False
