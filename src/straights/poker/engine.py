@@ -528,7 +528,12 @@ class Deal:
     @property
     def pot(self) -> int:
         """Every chip in the middle (bets of this street included); 0 once the deal is over."""
-        return 0 if self.phase == "over" else sum(self.total) + self.dead
+        if self.phase == "over":
+            return 0
+        pot = self.dead
+        for chips in self.total:  # (a loop: compiled, quicker than the builtin sum)
+            pot += chips
+        return pot
 
     def acted_at(self, i: int) -> int | None:
         """The ladder level when player ``i`` last acted this round (``None``: not yet)."""

@@ -247,7 +247,11 @@ class Dealer:
                 # The raise sizes follow the pot: rarely the same twice, so not kept (a
                 # cache of them missed half the time and slowed the garbage collector).
                 bets = deal.bets
-                mask, moves = self.actions.betting(legal, deal.pot, max(bets), bets[i])
+                top = 0
+                for bet in bets:  # max(bets), compiled
+                    if bet > top:
+                        top = bet
+                mask, moves = self.actions.betting(legal, deal.pot, top, bets[i])
             else:
                 # The same legal actions make the same mask and moves: kept, and never
                 # changed (``observe`` hands out a copy).
