@@ -263,7 +263,8 @@ class Dealer:
                     self._betting[legal] = known
                 mask, moves = known
         self._legal = legal or ()
-        self._indices = sorted(moves) if moves else np.flatnonzero(mask).tolist()
+        # (The layout adds the moves in index order: fold, call, then the raises.)
+        self._indices = list(moves) if moves else np.flatnonzero(mask).tolist()
         self._mask, self._moves, self._moves_key = mask, moves, self._decision
         return mask, moves
 
