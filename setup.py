@@ -8,8 +8,10 @@
   definition; ``tests/test_engine_compiled.py`` plays both action by action.  Set
   ``STRAIGHTS_PURE=1`` at install time to skip this step.
 * The research environments' action layout, dealer and observation encoder
-  (:data:`RL`), compiled the same way in a group of their own (so that the engine is
-  compiled even if they cannot be): about 1.6x the AEC steps of a game.  They import
+  (:data:`RL`), compiled the same way, in one group with the engine (the dealer then
+  reads the deal's fields and calls its methods natively); if mypyc refuses that,
+  each in a group of its own (so that the engine is compiled even if they cannot be):
+  about 1.6x the AEC steps of a game.  They import
   NumPy, which pip's isolated build environment does not hold, so mypyc reads them
   with :data:`RL_MYPY_CONFIG`: NumPy and Numba are never read (their values are plain
   Python objects to the compiled code, whether or not they are installed), and the
