@@ -163,3 +163,19 @@ def test_mexican_stud_turns_up_the_chosen_card_when_everyone_has_chosen() -> Non
     assert deal.up[chooser] == [False, True] and deal.holes[chooser] == mine
     assert deal.up[other] == [True, False]
     assert deal.phase == "betting"
+
+
+def test_the_legal_indices_are_the_mask_in_increasing_order() -> None:
+    # Every structure (limit, pot, no limit, the doubling ladder, a bring-in), with
+    # sizes that collide: the dealer lists the moves as the layout makes them.
+    games = ("limit-holdem", "omaha", "short-deck", "seven-card-stud", "straights")
+    for game in games:
+        for sizes in ((0.5, 1.0, 2.0), (0.01, 0.02, 0.5, 0.51)):
+            dealer = Dealer(table_for(game, 3), raise_sizes=sizes)
+            for seed in range(40):
+                dealer.new_deal(seed=seed)
+                while dealer.actor is not None:
+                    mask = dealer.observe(dealer.actor)["action_mask"]
+                    legal = dealer.legal()
+                    assert legal == [int(k) for k in mask.nonzero()[0]]
+                    dealer.play(legal[seed % len(legal)])

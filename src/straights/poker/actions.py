@@ -131,7 +131,8 @@ class ActionLayout:
         )
         self.names: tuple[str, ...] = ("fold", "call", *raises, *draws, *exposes)
         self.size = len(self.names)
-        self._masks: dict[tuple[int, ...], NDArray[np.int8]] = {}  # betting masks made
+        #: The betting masks made, by their indices as bits.
+        self._masks: dict[int, NDArray[np.int8]] = {}
 
     def betting(
         self, legal: Sequence[Legal], pot: int, top: int, mine: int
@@ -140,31 +141,40 @@ class ActionLayout:
         engine, ``pot`` every chip in, ``top`` the highest bet and ``mine`` the player's
         bet (the three are read only for the raise sizes of pot and no limit)."""
         moves: dict[int, IndexedMove] = {}
+        bits = 0  # the indices of ``moves``, one bit each: the key of their mask
         for action in legal:
             kind = action.kind
             if kind == "fold":
                 moves[FOLD] = _PASSIVE[kind]
-            elif kind in ("check", "call", "bring-in"):
+                bits |= 1 << FOLD
+            elif kind == "check" or kind == "call" or kind == "bring-in":
                 moves[CALL] = _PASSIVE[kind]
+                bits |= 1 << CALL
             else:
                 low, high = action.low, action.high
                 moves[RAISE] = _new(IndexedMove, (kind, low, ()))
+                bits |= 1 << RAISE
                 if self.sizes and high > low:
-                    seen = {low}
+                    # The sizes are in increasing order, so are their totals: a total
+                    # already taken can only be the last one taken (or the smallest).
+                    taken = low
                     base = pot + top - mine
-                    for j, f in enumerate(self.sizes):
+                    j = RAISE + 1
+                    for f in self.sizes:
                         to = top + int(f * base + 0.5)
-                        if low < to < high and to not in seen:
-                            moves[RAISE + 1 + j] = _new(IndexedMove, (kind, to, ()))
-                            seen.add(to)
+                        if taken < to < high:
+                            moves[j] = _new(IndexedMove, (kind, to, ()))
+                            bits |= 1 << j
+                            taken = to
+                        j += 1
                     moves[self.last_raise] = _new(IndexedMove, (kind, high, ()))
-        indices = tuple(moves)
-        mask = self._masks.get(indices)
+                    bits |= 1 << self.last_raise
+        mask = self._masks.get(bits)
         if mask is None:  # a few dozen at most: kept, read-only
             mask = np.zeros(self.size, np.int8)
-            mask[list(indices)] = 1
+            mask[list(moves)] = 1
             mask.flags.writeable = False
-            self._masks[indices] = mask
+            self._masks[bits] = mask
         return mask, moves
 
     def draw_mask(self, hand: int, limit: int) -> NDArray[np.int8]:

@@ -256,6 +256,9 @@ class Deal:
         "_cap",
         "_capped",
         "_checked",
+        "_choice",
+        "_choice_of",
+        "_choice_stamp",
         "_choosers",
         "_chosen",
         "_completion_due",
@@ -410,8 +413,9 @@ class Deal:
         self.board: list[Card | None] = []
         self.board_up: list[bool] = []
         self.spent: list[Card | None] = []  # burns and discards, for a new stock
-        #: Every card each player has thrown away in a draw (never dealt back to him).
-        self._thrown: list[set[Card]] = (
+        #: The ids of every card each player has thrown away in a draw (never dealt back
+        #: to him).
+        self._thrown: list[set[int]] = (
             [set() for _ in range(n)] if _discards(variant.streets) else []
         )
         self.bets = [0] * n  # this street
@@ -471,6 +475,11 @@ class Deal:
         self._throws: set[int] = set()
         self._choosers: deque[int] = deque()
         self._chosen: dict[int, list[int]] = {}
+        #: The card decision last worked out, its player and the log's length then
+        #: (stamped as :attr:`_legal` is: every draw, throw or choice adds to the log).
+        self._choice: CardChoice | None = None
+        self._choice_of = -1
+        self._choice_stamp = -1
         self._to_show: list[int] = []
         #: The players still to show or muck, in showing order (the first may be asked).
         self._showing: deque[int] = deque()
@@ -519,7 +528,12 @@ class Deal:
     @property
     def pot(self) -> int:
         """Every chip in the middle (bets of this street included); 0 once the deal is over."""
-        return 0 if self.phase == "over" else sum(self.total) + self.dead
+        if self.phase == "over":
+            return 0
+        pot = self.dead
+        for chips in self.total:  # (a loop: compiled, quicker than the builtin sum)
+            pot += chips
+        return pot
 
     def acted_at(self, i: int) -> int | None:
         """The ladder level when player ``i`` last acted this round (``None``: not yet)."""
@@ -1170,18 +1184,26 @@ class Deal:
         phase = self.phase
         if i is None or phase == "betting":
             return None
-        hand = range(len(self.holes[i]))
+        stamp = len(self.log)
+        if self._choice_stamp == stamp and self._choice_of == i:
+            return self._choice  # asked again (an environment asks three times a decision)
+        size = len(self.holes[i])
+        choice: CardChoice
         if phase == "draw":
-            most = min(self.street.draw or 0, len(hand))
-            return CardChoice("discard", 0, most, tuple(hand), replaced=True)
-        if phase == "discard":
-            need = min(self.street.discard, len(hand))
-            return CardChoice("discard", need, need, tuple(hand))
-        if phase == "expose":
+            most = min(self.street.draw or 0, size)
+            choice = _new(CardChoice, ("discard", 0, most, _hand_positions(size), True))
+        elif phase == "discard":
+            need = min(self.street.discard, size)
+            choice = _new(CardChoice, ("discard", need, need, _hand_positions(size), False))
+        elif phase == "expose":
+            up = self.up[i]
+            down = tuple([k for k in range(size) if not up[k]])
             need = self.street.choose_up
-            down = tuple(k for k in hand if not self.up[i][k])
-            return CardChoice("expose", need, need, down)
-        return None
+            choice = _new(CardChoice, ("expose", need, need, down, False))
+        else:
+            return None
+        self._choice, self._choice_of, self._choice_stamp = choice, i, stamp
+        return choice
 
     def replaced(self, at: int) -> bool:
         """Whether the discard at ``log[at]`` is replaced (a draw) rather than thrown
@@ -1203,27 +1225,35 @@ class Deal:
         if not choice.least <= len(thrown) <= choice.most:
             raise IllegalActionError(f"p{i + 1} must {choice}, not {len(thrown)}")
         hand = self.holes[i]
+        size = len(hand)
         remove: list[int] = []
         for card in thrown:
-            pos = next(
-                (k for k, c in enumerate(hand) if c == card and k not in remove),
-                None,
-            )
-            if pos is None and card is None:
-                pos = next((k for k in range(len(hand)) if k not in remove), None)
-            if pos is None:
+            # The first slot holding the card not taken yet (cards are interned: the same
+            # card is the same object); an unknown card (None) takes any slot left.
+            pos = -1
+            for k in range(size):
+                if hand[k] is card and k not in remove:
+                    pos = k
+                    break
+            if pos < 0 and card is None:
+                for k in range(size):
+                    if k not in remove:
+                        pos = k
+                        break
+            if pos < 0:
                 raise IllegalActionError(f"p{i + 1} cannot discard {card}: not in his hand")
             remove.append(pos)
-        thrown_away = self._thrown[i]
-        for pos in sorted(remove, reverse=True):
-            card = hand.pop(pos)
-            self.spent.append(card)
-            if card is not None:
-                thrown_away.add(card)
-            self.up[i].pop(pos)
+        thrown_away, up, spent = self._thrown[i], self.up[i], self.spent
+        remove.sort(reverse=True)
+        for pos in remove:
+            gone = hand.pop(pos)
+            spent.append(gone)
+            if gone is not None:
+                thrown_away.add(gone._id)
+            up.pop(pos)
         self._drawers.popleft()
         self._drawn[i] = len(remove)
-        entry = Entry("discard", i, tuple(thrown))
+        entry = _new(Entry, ("discard", i, tuple(thrown), 0, ()))
         if self.phase == "discard":
             self._throws.add(len(self.log))
         self.log.append(entry)
@@ -1246,7 +1276,7 @@ class Deal:
             cards = source.hole(i, count)
         self.holes[i].extend(cards)
         self.up[i].extend([False] * count)
-        self.log.append(Entry("hole", i, tuple(cards), up=(False,) * count))
+        self.log.append(_new(Entry, ("hole", i, tuple(cards), 0, (False,) * count)))
 
     def _replace(self) -> None:
         if self.phase == "discard":  # thrown for good: now the street's cards and betting
@@ -1267,8 +1297,8 @@ class Deal:
         one of his (a long heads-up draw) do his own discards make up the rest."""
         source = self.source
         mine = self._thrown[i]
-        others = [c for c in self.spent if c not in mine]
-        own: list[Card | None] = [c for c in self.spent if c in mine]
+        others = [c for c in self.spent if c is None or c._id not in mine]
+        own: list[Card | None] = [c for c in self.spent if c is not None and c._id in mine]
         short = count - source.remaining - len(others)
         source.restock(others)
         if short > 0:
@@ -1311,7 +1341,7 @@ class Deal:
             picked.append(pos)
         self._choosers.popleft()
         self._chosen[i] = picked
-        entry = Entry("expose", i, tuple(hand[k] for k in picked))
+        entry = _new(Entry, ("expose", i, tuple([hand[k] for k in picked]), 0, ()))
         self.log.append(entry)
         if not self._choosers:
             self._end_expose()
@@ -1918,6 +1948,12 @@ def _plainly_dealable(cards: Sequence[Card], deck: str, jokers: int) -> bool:
 def _deck_ids(deck: str, jokers: int) -> frozenset[int]:
     """The ids of the cards of a deck."""
     return frozenset(card._id for card in make_deck(deck, jokers=jokers).cards)
+
+
+@cache
+def _hand_positions(size: int) -> tuple[int, ...]:
+    """Every position of a hand of ``size`` cards: ``(0, 1, … size - 1)`` (made once)."""
+    return tuple(range(size))
 
 
 @cache

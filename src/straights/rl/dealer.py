@@ -247,7 +247,11 @@ class Dealer:
                 # The raise sizes follow the pot: rarely the same twice, so not kept (a
                 # cache of them missed half the time and slowed the garbage collector).
                 bets = deal.bets
-                mask, moves = self.actions.betting(legal, deal.pot, max(bets), bets[i])
+                top = 0
+                for bet in bets:  # max(bets), compiled
+                    if bet > top:
+                        top = bet
+                mask, moves = self.actions.betting(legal, deal.pot, top, bets[i])
             else:
                 # The same legal actions make the same mask and moves: kept, and never
                 # changed (``observe`` hands out a copy).
@@ -259,7 +263,8 @@ class Dealer:
                     self._betting[legal] = known
                 mask, moves = known
         self._legal = legal or ()
-        self._indices = sorted(moves) if moves else np.flatnonzero(mask).tolist()
+        # (The layout adds the moves in index order: fold, call, then the raises.)
+        self._indices = list(moves) if moves else np.flatnonzero(mask).tolist()
         self._mask, self._moves, self._moves_key = mask, moves, self._decision
         return mask, moves
 
@@ -431,14 +436,15 @@ class Dealer:
             # or (hidden from that seat) the face-down entry.
             w, index = enc.width, enc.deck_index
             hidden = w - 1
-            dealt = [
-                (hidden if c is None else index[c._id], up)
-                for c, up in zip(entry.cards, entry.up, strict=True)
-            ]
+            cards, ups = entry.cards, entry.up
+            dealt: list[tuple[int, bool]] = []
+            for j in range(len(cards)):  # (not zip: a zip object is built through its type)
+                c = cards[j]
+                dealt.append((hidden if c is None else index[c._id], ups[j]))
             puts, hand_at = self._puts, self._hand_at
             start = len(self._hands[i]) * w
             # Every card face down (the commonest): the other seats' slots in one copy.
-            down = None if any(entry.up) else self._down[len(dealt)]
+            down = None if True in ups else self._down[len(dealt)]
             size = len(dealt) * w
             for s in current:
                 put, at = puts[s], hand_at[s][i] + start
@@ -456,8 +462,10 @@ class Dealer:
             hidden = w - 1
             at = enc.board_at + len(self._board_up) * w
             ones: list[int] = []
-            for card, up in zip(entry.cards, entry.up, strict=True):
-                ones.append(at + (index[card._id] if up and card is not None else hidden))
+            cards, ups = entry.cards, entry.up
+            for j in range(len(cards)):
+                card = cards[j]
+                ones.append(at + (index[card._id] if ups[j] and card is not None else hidden))
                 at += w
             for s in current:
                 put = puts[s]
@@ -484,9 +492,13 @@ class Dealer:
         """:meth:`_follow_cards` of player ``i``'s discard of ``cards``: the cards he keeps
         move up to the first slots (his own seat sees them, the others see the face-up
         ones and a face-down slot for each other card)."""
-        gone = {id(c) for c in cards}  # cards are interned: the same card is the same object
-        kept = [(c, up) for c, up in zip(self._hands[i], self._ups[i], strict=True)
-                if id(c) not in gone]  # fmt: skip
+        hand, ups = self._hands[i], self._ups[i]
+        kept: list[tuple[Card | None, bool]] = []
+        for j in range(len(hand)):
+            card = hand[j]
+            # Cards are interned (the same card is the same object): matched by identity.
+            if not _any_is(cards, card):
+                kept.append((card, ups[j]))
         self._hands[i] = [c for c, _ in kept]
         self._ups[i] = [up for _, up in kept]
         enc, block = self.encoding, self._block
@@ -611,3 +623,16 @@ class Dealer:
             rows[:count, n:] = history.features[:count]
             rows[np.arange(count), (history.players[:count] - seat) % n] = 1.0
         self._seen[seat] = added
+
+
+def _any_is(items: Sequence[object], item: object) -> bool:
+    """Whether ``item`` itself (not an equal) is one of ``items``.
+
+    >>> card = object()
+    >>> _any_is([None, card], card), _any_is([None], card)
+    (True, False)
+    """
+    for other in items:  # noqa: SIM110 - a loop is quicker than any() over a generator
+        if other is item:
+            return True
+    return False
