@@ -293,10 +293,10 @@ def _game(code: str) -> _Game:
     from straights.bots.variant_equity import final_counts
     from straights.cards import make_deck
     from straights.poker.catalogue import find_variant
-    from straights.poker.straights_rules import RuleTen
+    from straights.poker.straights_rules import straights_pack
 
     variant = find_variant(code)
-    if isinstance(variant.pot_rule, RuleTen) or not variant.showdown:
+    if straights_pack(variant) is not None or not variant.showdown:
         raise ConfigurationError(
             f"{variant.name}: ranges cover the poker variants; Straights has `straights odds`"
         )

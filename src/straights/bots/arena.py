@@ -45,7 +45,7 @@ from straights.poker.catalogue import game_name
 from straights.poker.engine import Deal
 from straights.poker.house import HouseRules
 from straights.poker.stakes import default_stakes
-from straights.poker.straights_rules import RuleTen
+from straights.poker.straights_rules import straights_pack
 from straights.poker.variant import Variant
 from straights.poker.view import Move, deal_view, play
 from straights.table import PokerGame, PokerTable, Table, straights_stakes
@@ -244,7 +244,7 @@ def deal_bots(kinds: Sequence[str], seed: int, games: Sequence[Variant] = ()) ->
     """
     rng = make_rng(seed)
     bots: list[Bot] = []
-    straights_only = bool(games) and all(isinstance(v.pot_rule, RuleTen) for v in games)
+    straights_only = bool(games) and all(straights_pack(v) is not None for v in games)
     if not straights_only and any(kind.split(":")[0] == "equity" for kind in kinds):
         from straights.extras import require  # (Straights' estimate needs no batch keys)
 

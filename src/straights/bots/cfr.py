@@ -32,7 +32,7 @@ from straights.bots.base import pick_move
 from straights.bots.strength import StrengthBot
 from straights.cards import RandomLike, make_rng
 from straights.poker.catalogue import get_variant
-from straights.poker.straights_rules import RuleTen
+from straights.poker.straights_rules import straights_pack
 from straights.poker.variant import Variant
 from straights.poker.view import DealView, Move
 from straights.solver.summary import PolicyTable, shipped
@@ -63,7 +63,7 @@ class CfrBot:
 
     def plays(self, variant: Variant) -> bool:
         """Whether it plays deals of ``variant``: Straights' (both packs, both bettings)."""
-        return isinstance(variant.pot_rule, RuleTen)
+        return straights_pack(variant) is not None
 
     def decide(self, view: DealView) -> Move:
         kinds = self._draw(self.deal_probabilities(view), {a.kind for a in view.legal})
@@ -91,7 +91,7 @@ def deal_situation(view: DealView) -> tuple[int, int, int] | None:
     (:func:`_ladder_bets`); ``None`` but in a Straights variant with Limit betting."""
     variant = get_variant(view.variant)
     cap = variant.raise_cap
-    if not isinstance(variant.pot_rule, RuleTen) or cap is None or view.seat is None:
+    if straights_pack(variant) is None or cap is None or view.seat is None:
         return None
     if view.phase != "betting":
         return None

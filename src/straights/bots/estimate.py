@@ -30,7 +30,7 @@ from typing import Any, Final
 from straights.cards import Card, RandomLike, make_deck, make_rng
 from straights.poker.catalogue import get_variant
 from straights.poker.showdown import best_hand, hand_key
-from straights.poker.straights_rules import RuleTen
+from straights.poker.straights_rules import straights_pack
 from straights.poker.variant import HandRule, Variant
 from straights.poker.view import DealView
 from straights.rankings.straights import straights_key
@@ -65,8 +65,7 @@ def share(
     ...                 1: parse_cards('Ac Ad Ah Qs Jc 9d 9s')}, [])
     0.5
     """
-    if isinstance(variant.pot_rule, RuleTen):
-        pack = variant.pot_rule.pack
+    if (pack := straights_pack(variant)) is not None:
         table = [c.id for c in board]
         key = straights_key([c.id for c in hands[me]], table, pack)
         others = (

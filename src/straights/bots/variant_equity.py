@@ -41,7 +41,7 @@ except ImportError:  # a core install: only Straights' own estimate (bots.equity
 
 from straights.cards import SPECIAL_BASE, Card, make_deck
 from straights.poker.showdown import _fast_key, best_hand
-from straights.poker.straights_rules import RuleTen
+from straights.poker.straights_rules import straights_pack
 from straights.poker.variant import HandRule, Variant
 
 __all__ = ["Share", "Spot", "equity", "final_counts", "pot_shares"]
@@ -141,11 +141,11 @@ def pot_shares(
     >>> pot_shares(get_variant("PO/8"), hands, parse_cards("Kd 5h 6s 7c Jd"))  # low; straight
     [0.5, 0.5]
     """
-    if isinstance(variant.pot_rule, RuleTen):
+    if (pack := straights_pack(variant)) is not None:
         from straights.rankings.straights import make_hand
         from straights.showdowns import decide
 
-        made = [make_hand((h[0], h[1]), tuple(board), variant.pot_rule.pack) for h in hands]
+        made = [make_hand((h[0], h[1]), tuple(board), pack) for h in hands]
         won = decide(made)[0]
         return [1.0 if i == won else 0.0 for i in range(len(hands))]
     out = [0.0] * len(hands)
@@ -451,7 +451,7 @@ def equity(
     opponents = [list(up) for up in spot.opponents][: len(theirs)]
     sizes = [mine_n, *theirs, board_n]
     narrow = tuple(narrow[: len(theirs)])
-    if isinstance(spot.variant.pot_rule, RuleTen) and not mine_n:
+    if straights_pack(spot.variant) is not None and not mine_n:
         return _straights(spot, pool, len(theirs), samples, exact_limit or 0, seed, narrow)
     hole, board = _hole_width(spot), final_counts(spot.variant)[1]
     natural = all(c.is_ranked for c in pool) and all(c.is_ranked for c in spot.mine)
@@ -556,10 +556,11 @@ def _straights(
     """Straights variants on :mod:`straights.bots.equity`'s showdown (rule 10 is no win)."""
     from straights.bots.equity import StraightsShowdown, estimate
 
-    assert isinstance(spot.variant.pot_rule, RuleTen)
+    pack = straights_pack(spot.variant)
+    assert pack is not None
     table: list[int | None] = [c.id for c in spot.board]
     table += [None] * (final_counts(spot.variant)[1] - len(table))
-    showdown = StraightsShowdown(spot.variant.pot_rule.pack)
+    showdown = StraightsShowdown(pack)
     got = estimate(
         [c.id for c in spot.mine],
         table,

@@ -27,7 +27,19 @@ from straights.poker.variant import Street, Structure, Variant
 from straights.rankings.straights import make_hand
 from straights.showdowns import decide
 
-__all__ = ["RuleTen", "straights_variant"]
+__all__ = ["RuleTen", "straights_pack", "straights_variant"]
+
+
+def straights_pack(variant: Variant) -> int | None:
+    """The pack (55 or 52 cards) of a variant that plays Straights' showdown, else ``None``:
+    the one question bots and tools ask instead of telling the games apart themselves.
+
+    >>> from straights.poker.catalogue import get_variant
+    >>> straights_pack(get_variant("_STR52N")), straights_pack(get_variant("NT"))
+    (52, None)
+    """
+    rule = variant.pot_rule
+    return rule.pack if isinstance(rule, RuleTen) else None
 
 
 @dataclass(frozen=True, slots=True)
