@@ -1697,9 +1697,47 @@ class Deal:
             pots[-1] = _new(Pot, (pots[-1].amount + excess, pots[-1].eligible))
         return pots
 
-    def describe(self, i: int) -> str:
+    def dealt_again(self, cards: Sequence[Card], rng: random.Random | None = None) -> Deal:
+        """This deal as it began, before its first move: the same variant, stakes,
+        stacks, carried pot and table rules, dealt from ``cards`` (the deck it was
+        dealt from) with ``rng`` for a draw's new stock (the one it was given then).
+
+        >>> from straights.poker.catalogue import get_variant
+        >>> from straights.poker.variant import Stakes
+        >>> from straights.cards import parse_cards
+        >>> deck = parse_cards('As Ad Kc Kd 2h 7c 8d 9s 3h Jc 4d Qh')
+        >>> d = Deal(get_variant("NT"), Stakes.uniform(2, blinds=(1, 2), min_bet=2), [9, 9],
+        ...          deck, carry=4)
+        >>> _ = d.act("raise", 9); _ = d.act("call")
+        >>> again = d.dealt_again(deck)
+        >>> again.phase, again.pot, again.stacks
+        ('betting', 7, [7, 8])
+        >>> _ = again.act("raise", 9); _ = again.act("call")
+        >>> again.log == d.log, again.winnings == d.winnings
+        (True, True)
+        """
+        return Deal(
+            self.variant,
+            self.stakes,
+            self.starting_stacks,
+            cards,
+            auto_showdown=self.auto_showdown,
+            needless_folds=self.needless_folds,
+            rng=rng,
+            carry=self.carry_in,
+            house=self.house,
+            bomb_pot=self.bomb_pot,
+            runs=self.most_runs,
+            double_board=self.double_board,
+            auto_muck=self.auto_muck,
+            draws_together=self.draws_together,
+            ask_muck=self.ask_muck,
+        )
+
+    def describe(self, i: int, run: int = 0) -> str:
         """What player ``i``'s hand makes at the showdown, in words (each share's hand
-        named in high-low games).
+        named in high-low games); on the board of run ``run`` (from 1) when the board
+        was run again or there are two boards.
 
         >>> from straights.poker.catalogue import get_variant
         >>> from straights.poker.variant import Stakes
@@ -1709,11 +1747,11 @@ class Deal:
         >>> _ = d.act("raise", 9); _ = d.act("call"); d.describe(0)
         'high: Pair of aces'
         """
-        said = self.described.get(i)
+        said = None if run else self.described.get(i)
         if said is not None:
             return said
         parts = []
-        for rule, value in zip(self.variant.showdown, self.hand_values(i), strict=True):
+        for rule, value in zip(self.variant.showdown, self.hand_values(i, run), strict=True):
             parts.append(f"{rule.label}: {'no hand' if value is None else value.phrase}")
         return "; ".join(parts)
 

@@ -1086,21 +1086,7 @@ class PokerWebGame:
         hand = finished_deal(self.hands, number, self.hand_number)
         viewer = hand.player_index(self.table.owner_in_deal(seat, number))
         done = hand.deal
-        deal = Deal(
-            done.variant,
-            done.stakes,
-            done.starting_stacks,
-            hand.deck,
-            carry=done.carry_in,
-            rng=restock_random(self.table.seed, number),
-            house=done.house,
-            bomb_pot=done.bomb_pot,
-            runs=done.most_runs,
-            double_board=done.double_board,
-            auto_muck=done.auto_muck,
-            draws_together=done.draws_together,
-            ask_muck=done.ask_muck,
-        )
+        deal = done.dealt_again(hand.deck, restock_random(self.table.seed, number))
         again = Dealt(number, deal, hand.seats)
         names = self.names_of(hand)
         events: list[dict[str, Any]] = []
@@ -1158,9 +1144,10 @@ class PokerWebGame:
         return PokerEntry(played.deal, who, played.number)
 
 
-def _described(deal: Deal, i: int) -> str:
-    """What player ``i`` showed makes, each share's hand named when there are two."""
-    said = deal.describe(i)
+def _described(deal: Deal, i: int, run: int = 0) -> str:
+    """What player ``i`` showed makes (on the board of run ``run``, from 1), each
+    share's hand named when there are two."""
+    said = deal.describe(i, run)
     rules = deal.variant.showdown
     if len(rules) == 1 and said.startswith(f"{rules[0].label}: "):
         return said[len(rules[0].label) + 2 :]
@@ -1180,18 +1167,8 @@ def _described_runs(deal: Deal, i: int) -> list[str]:
     >>> _described_runs(d, 0), _described_runs(d, 1)
     (['Pair of aces', 'Pair of aces'], ['Pair of kings', 'Three of a kind, kings'])
     """
-    if len(deal.boards) < 2:
-        return []
-    rules = deal.variant.showdown
-    named = []
-    for run in range(1, len(deal.boards) + 1):
-        values = deal.hand_values(i, run)
-        parts = [
-            f"{rule.label}: {'no hand' if value is None else value.phrase}"
-            for rule, value in zip(rules, values, strict=True)
-        ]
-        named.append(parts[0].split(": ", 1)[1] if len(parts) == 1 else "; ".join(parts))
-    return named
+    runs = len(deal.boards)
+    return [_described(deal, i, run) for run in range(1, runs + 1)] if runs > 1 else []
 
 
 def _best(variant: Variant, view: DealView) -> str | None:
