@@ -267,17 +267,20 @@ def test_an_away_seat_is_kept_the_hosts_minutes_however_many_deals_pass(
         t.apply({"kind": "deal"})
         check_down(t)
     wait = t.next_auto(connected={0}, idle=0.0, bot_delay=0, deal_delay=0)
-    assert t.seats[2] is not None and t.away_unseat(lambda s, m: False) is None
+    unseat = {"kind": "unseat", "seat": 2, "why": "away"}
+    kept = t.away_unseat(lambda s, m: False)  # the default ten minutes, not yet begun to run
+    assert t.seats[2] is not None and kept is not None and kept.command == unseat
+    assert kept.delay == pytest.approx(600.0)
     assert wait is not None and wait.command is not None and wait.command["kind"] == "deal"
     t.apply({"kind": "change", "away_minutes": 2})  # the host's time, at once
-    unseat = {"kind": "unseat", "seat": 2, "why": "away"}
     now += 119.0
-    assert t.away_unseat(lambda s, m: False) is None
-    later = t._away_soonest(lambda s, m: False)
+    later = t.away_unseat(lambda s, m: False)
     assert later is not None and later.command == unseat and later.delay == pytest.approx(1.0)
     now += 1.0
     gone = t.away_unseat(lambda s, m: False)
-    assert gone is not None and gone.command == unseat
+    assert gone is not None and gone.command == unseat and gone.delay == 0
+    due = t.next_auto(connected={0}, idle=0.0, bot_delay=0, deal_delay=0)
+    assert due is not None and due.command == unseat
 
 
 def test_a_broken_bot_cannot_stall_a_table() -> None:

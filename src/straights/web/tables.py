@@ -768,30 +768,25 @@ class WebTable:
         ``idle`` is the time since the last change; ``connected`` the seats with
         a live connection; ``bot_delay`` the bots' delay of a table that sets none.
         """
-        plan = self.away_unseat(self.game.playing)
-        if plan is not None:
-            return plan
+        away = self.away_unseat(self.game.playing)
+        if away is not None and away.delay == 0:
+            return away
+        plan: Auto | None = None
         if self.in_hand:
             plan = self.game.next_auto(connected=connected, idle=idle, bot_delay=bot_delay)
         elif self.can_deal() and not self.paused and not self.closed:
             deal = Auto(max(0.0, deal_delay - idle), {"kind": "deal"})
             plan = self.game.deal_plan(deal, connected=connected, idle=idle, bot_delay=bot_delay)
-        later = self._away_soonest(self.game.playing)  # an away seat's time running out
-        if later is not None and (plan is None or later.delay < plan.delay):
-            return later
+        if away is not None and (plan is None or away.delay < plan.delay):
+            return away  # an away seat's time runs out first
         return plan
 
     def away_unseat(self, playing: Callable[[int, SeatMeta], bool]) -> Auto | None:
-        """The unseating of a person sat out longer than the table keeps an away seat
-        (``away_minutes`` since he sat out; one sat out before the time was recorded:
-        :data:`AWAY_DEALS` deals), the soonest first; ``playing``: whether a seat is
-        in the game now. Decided by the clock while the server runs: the unseat
-        command it makes is what the log keeps."""
-        plan = self._away_soonest(playing)
-        return plan if plan is not None and plan.delay == 0 else None
-
-    def _away_soonest(self, playing: Callable[[int, SeatMeta], bool]) -> Auto | None:
-        """The next unseating of a person sat out (see :meth:`away_unseat`), however far."""
+        """The next unseating of a person sat out longer than the table keeps an away
+        seat (``away_minutes`` since he sat out; one sat out before the time was
+        recorded: :data:`AWAY_DEALS` deals), the soonest (delay 0: due now);
+        ``playing``: whether a seat is in the game now. Decided by the clock while the
+        server runs: the unseat command it makes is what the log keeps."""
         soonest: Auto | None = None
         keep = 60.0 * self.settings.away_minutes
         for seat, meta in enumerate(self.seats):
