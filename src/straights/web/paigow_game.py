@@ -259,6 +259,12 @@ class PaiGowWebGame:
     def choose(self, c: dict[str, Any]) -> None:
         raise IllegalActionError("this table deals Pai Gow: there is no game to choose")
 
+    def stand(self, seat: int, meta: SeatMeta) -> None:
+        """Between deals nobody sits in a Pai Gow deal: nothing to stand up from."""
+
+    def set_level(self, c: dict[str, Any]) -> None:
+        raise IllegalActionError("a Pai Gow table plays no tournament")
+
     def forfeit(self, seat: int) -> None:
         raise IllegalActionError("in Pai Gow a player who leaves plays his hands the house way")
 

@@ -544,11 +544,25 @@ class PokerWebGame:
                 if meta.bot is not None or meta.leaving or not table.keeps_broke_players:
                     table.free(seat, "broke")
                 continue
-            if meta.in_game and (meta.leaving or meta.sat_out):
-                self.engine.stand(seat)
-                meta.in_game = False
+            if meta.leaving or meta.sat_out:
+                self.stand(seat, meta)
             if meta.leaving:
                 table.free(seat, "left")
+
+    def stand(self, seat: int, meta: SeatMeta) -> None:
+        """Between deals: the player in ``seat`` leaves the game (his chips stay his)."""
+        if meta.in_game:
+            self.engine.stand(seat)
+            meta.in_game = False
+
+    def set_level(self, c: dict[str, Any]) -> None:
+        """A tournament's level for the next deals (``small``, ``big``, ``ante``,
+        ``bb_ante``); the ``button`` seat deals next (else the first ready seat after it)."""
+        from straights.tournament.schedule import Level
+
+        ante = int(c.get("ante") or 0)
+        self.engine.level = Level(int(c["small"]), int(c["big"]), ante, bool(c.get("bb_ante")))
+        self.engine.button = int(c["button"]) - 1  # the first ready seat after it deals next
 
     def close(self) -> None:
         """The table closes: a carried pot goes back to the players in the game, split

@@ -689,9 +689,7 @@ class WebTable:
         self._tournament_only("the tournament moves players")
         seat = int(c["seat"])
         meta = self.taken(seat)
-        if meta.in_game:
-            getattr(self.game, "engine").stand(seat)  # noqa: B009  (a poker table's seats)
-            meta.in_game = False
+        self.game.stand(seat, meta)
         self.free(seat, str(c.get("why") or "tournament"))
 
     def _do_tchips(self, c: dict[str, Any]) -> None:
@@ -708,13 +706,8 @@ class WebTable:
     def _do_tlevel(self, c: dict[str, Any]) -> None:
         """The tournament's level for the next deals (``small``, ``big``, ``ante``,
         ``bb_ante``) and the next deal's ``button`` seat."""
-        from straights.tournament.schedule import Level
-
         self._tournament_only("the tournament sets the level")
-        engine = getattr(self.game, "engine")  # noqa: B009
-        engine.level = Level(int(c["small"]), int(c["big"]), int(c.get("ante") or 0),
-                             bool(c.get("bb_ante")))  # fmt: skip
-        engine.button = int(c["button"]) - 1  # the first ready seat after it deals next
+        self.game.set_level(c)
 
     def _do_act(self, c: dict[str, Any]) -> None:
         self.game.act(c)
