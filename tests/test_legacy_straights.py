@@ -161,7 +161,7 @@ def test_the_web_fixture_stops_mid_deal_and_the_engine_deal_goes_on(tmp_path: Pa
     deal = table.live.deal
     assert deal.variant.code == "_STR55N"
     start = next(e for e in reversed(log) if e["type"] == "hand_started")
-    idle = sum(chips for seat, chips in table.seats.items() if seat not in start["seats"])
+    idle = sum(p.stack for seat, p in table.seats.items() if seat not in start["seats"])
     chips = sum(start["stacks"]) + start["carry"] + idle
     while not deal.finished:
         seat = table.live.seats[deal.actor]  # type: ignore[index]
