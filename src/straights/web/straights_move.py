@@ -187,10 +187,7 @@ class StraightsReplay(PokerWebGame):
         seats.carry = old.carry
         seats.hand_number = old.hand_number
         seats.rng = old.rng  # the table's keyed generator: its shuffles go on
-        for seat, player in enumerate(old.seats):
-            if player is not None:
-                seats.sit(seat, player)
-        seats.events.clear()
+        seats.seats = list(old.seats)  # the same players (as sat: no event told)
         if old.hand is not None:
             seats.take_over(old.hand)
         game.hands = dict(self.hands)
