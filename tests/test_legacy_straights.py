@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 import shutil
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,7 @@ from sizes import size
 
 from straights.bots.registry import make_bot
 from straights.cards import Card, make_deck
-from straights.errors import HandHistoryError
+from straights.errors import HandHistoryError, IllegalActionError
 from straights.game.config import TableConfig
 from straights.poker.catalogue import get_variant
 from straights.poker.engine import Deal
@@ -161,7 +162,7 @@ def test_the_web_fixture_stops_mid_deal_and_the_engine_deal_goes_on(tmp_path: Pa
     deal = table.live.deal
     assert deal.variant.code == "_STR55N"
     start = next(e for e in reversed(log) if e["type"] == "hand_started")
-    idle = sum(chips for seat, chips in table.seats.items() if seat not in start["seats"])
+    idle = sum(p.stack for seat, p in table.seats.items() if seat not in start["seats"])
     chips = sum(start["stacks"]) + start["carry"] + idle
     while not deal.finished:
         seat = table.live.seats[deal.actor]  # type: ignore[index]
@@ -462,3 +463,28 @@ def test_history_replay_reads_str_archives_through_the_one_engine(tmp_path: Path
     assert rows[0]["variant"] == "STR"
     assert rows[0]["finishing_stacks"] == history["finishing_stacks"]
     assert "but the one engine ends with" in rows[1]["error"]
+
+
+def test_a_seated_players_chips_are_his_holders_and_each_move_is_kept() -> None:
+    """A web table seats its players with their own seats: the deal plays their chips
+    there; the moves are kept (a forfeit as the player's index) for the replayer."""
+
+    @dataclass
+    class Seat:
+        stack: int
+
+    ann, bob = Seat(10), Seat(10)
+    table = LegacyTable(TableConfig(seats=3), seed=5)
+    table.sit(0, "Ann", chips=ann)
+    table.sit(1, "Bob", chips=bob)
+    table.start()
+    ann.stack = 99  # during a deal the stacks are the deal's, as they were at its start
+    assert table.stacks() == {0: 9, 1: 9}
+    with pytest.raises(IllegalActionError, match="seat 3 has no deal to forfeit"):
+        table.forfeit(2)
+    table.act(0, "bet")
+    table.act(1, "fold")
+    assert table.latest is not None and table.latest.moves == [Move("bet", 1), Move("fold")]
+    assert (ann.stack, bob.stack) == (11, 9)
+    table.stand(0)
+    assert ann.stack == 11 and table.events[-1]["stack"] == 11

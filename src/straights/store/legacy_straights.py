@@ -39,8 +39,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Any, Final, NamedTuple
+from dataclasses import dataclass, field, replace
+from typing import Any, Final, NamedTuple, Protocol
 
 from straights.cards import Card, make_deck, parse_cards
 from straights.errors import HandHistoryError, IllegalActionError, StraightsError
@@ -52,12 +52,14 @@ from straights.poker.engine import Deal, Legal
 from straights.poker.phh import _player, parse_phh_cards
 from straights.poker.straights_rules import straights_variant
 from straights.poker.variant import Variant
+from straights.poker.view import Move
 from straights.store.archive import PokerEntry
 from straights.table import PokerGame, straights_stakes
 
 __all__ = [
     "SWITCH",
     "VARIANT",
+    "Chips",
     "LegacyTable",
     "Replayed",
     "Told",
@@ -123,10 +125,22 @@ def _told(kind: str, /, **fields: Any) -> Told:
     return Told(type=kind, **{name: _json(value) for name, value in fields.items()})
 
 
+class Chips(Protocol):
+    """A seated player's chips behind: a web table's seat, or the table's own."""
+
+    stack: int
+
+
+@dataclass(slots=True)
+class _Held:
+    stack: int
+
+
 @dataclass(slots=True)
 class _Live:
     """The deal in play: the engine's deal, its seats (left of the button first), the
-    cards in the earlier table's order, the stacks it started with, and what is told."""
+    cards in the earlier table's order, the stacks it started with, what is told, and
+    the moves made (a ``Move``, or the player index of a forfeit: the deal again)."""
 
     deal: Deal
     seats: tuple[int, ...]
@@ -136,6 +150,7 @@ class _Live:
     seen: int = 0
     face_up: int = 0
     round: int = 0
+    moves: list[Move | int] = field(default_factory=list)
 
     @property
     def engine_deck(self) -> tuple[Card, ...]:
@@ -174,7 +189,7 @@ class LegacyTable:
         #: The table's shuffles: ``rng`` (a web table's keyed generator), else from ``seed``.
         self.rng = rng if rng is not None else random.Random(seed) if seed is not None else None
         self.names: dict[int, str] = {}
-        self.seats: dict[int, int] = {}  # seat -> chips behind, for each seated player
+        self.seats: dict[int, Chips] = {}  # seat -> chips behind, for each seated player
         self.button: int | None = None
         self.carry = 0
         self.number = 0
@@ -193,14 +208,18 @@ class LegacyTable:
         if self.live is not None:
             raise IllegalActionError(f"cannot {what} during deal {self.live.number}")
 
-    def sit(self, seat: int, name: str, stack: int | None = None) -> list[Told]:
-        """Seat a player between deals (``stack``: the table's starting stack)."""
+    def sit(
+        self, seat: int, name: str, stack: int | None = None, *, chips: Chips | None = None
+    ) -> list[Told]:
+        """Seat a player between deals (``stack``: the table's starting stack), his
+        chips held in ``chips`` (a web table's seat, which this table plays) if given."""
         self._between("take a seat")
         if not 0 <= seat < self.config.seats or seat in self.seats:
             raise IllegalActionError(f"{seat_label(seat)} is taken or not at this table")
-        chips = self.config.starting_stack if stack is None else stack
+        if chips is None:
+            chips = _Held(self.config.starting_stack if stack is None else stack)
         self.seats[seat], self.names[seat] = chips, name
-        return self._emit(_told("player_sat", seat=seat, name=name, stack=chips))
+        return self._emit(_told("player_sat", seat=seat, name=name, stack=chips.stack))
 
     def stand(self, seat: int) -> list[Told]:
         """A player leaves with his chips between deals."""
@@ -208,12 +227,12 @@ class LegacyTable:
         if seat not in self.seats:
             raise IllegalActionError(f"{seat_label(seat)} is empty")
         return self._emit(
-            _told("player_left", seat=seat, reason="stood", stack=self.seats.pop(seat))
+            _told("player_left", seat=seat, reason="stood", stack=self.seats.pop(seat).stack)
         )
 
     def stacks(self) -> dict[int, int]:
         """Chips behind per seated player (during a deal, the engine's)."""
-        out = dict(sorted(self.seats.items()))
+        out = {seat: chips.stack for seat, chips in sorted(self.seats.items())}
         if self.live is not None:
             out.update(zip(self.live.seats, self.live.deal.stacks, strict=True))
         return out
@@ -221,7 +240,7 @@ class LegacyTable:
     @property
     def occupied(self) -> list[int]:
         """Seats with a player who has chips, in seat order."""
-        return sorted(s for s, chips in self.seats.items() if chips > 0)
+        return sorted(s for s, chips in self.seats.items() if chips.stack > 0)
 
     def _emit(self, *events: Told) -> list[Told]:
         self.events.extend(events)
@@ -294,7 +313,7 @@ class LegacyTable:
         make_deck(variant.deck).check_dealable(dealt, "in the deck")
         # The engine deals each player's two cards together; the earlier table one round
         # of first cards, then one of second cards.
-        stacks = [self.seats[s] for s in mine]
+        stacks = [self.seats[s].stack for s in mine]
         game = PokerGame(lambda v, k: straights_stakes(v, k, ante=self.config.ante))
         rng = self.rng or random.Random(0)  # a Straights deal never draws from it
         deal = game.deal(mine, stacks, self.carry, rng, variant, _engine_order(dealt, n))
@@ -323,6 +342,7 @@ class LegacyTable:
             amount = "" if to is None else f" {to}"
             raise IllegalActionError(f"{seat_label(seat)} cannot {kind}{amount}")
         deal.take(choice)
+        live.moves.append(Move(kind, acted["to"] if kind in ("bet", "raise") else None))
         live.seen += 1  # the action's own entry: told here, with its chips
         self._emit(acted)
         self._tell(live)
@@ -343,11 +363,12 @@ class LegacyTable:
         fold), or out of turn when he is all-in; told as a fold to his chips this round."""
         live = self._live()
         deal = live.deal
-        i = live.seats.index(seat)
-        if deal.folded[i] or (deal.actor != i and deal.stacks[i] > 0):
+        i = live.seats.index(seat) if seat in live.seats else None
+        if i is None or deal.folded[i] or (deal.actor != i and deal.stacks[i] > 0):
             raise IllegalActionError(f"{seat_label(seat)} has no deal to forfeit now")
         start, committed = len(self.events), deal.bets[i]
         deal.forfeit(i)
+        live.moves.append(i)
         live.seen += 1
         self._emit(_acted(seat, "fold", 0, committed, False))
         self._tell(live)
@@ -404,15 +425,16 @@ class LegacyTable:
         self._emit(_told("hand_ended", number=live.number, seats=seats, stacks=deal.stacks,
                          carry=deal.carry_out))  # fmt: skip
         self.live = None
-        self.seats.update(zip(seats, deal.stacks, strict=True))
+        for seat, stack in zip(seats, deal.stacks, strict=True):
+            self.seats[seat].stack = stack
         self.carry = deal.carry_out
         for seat in seats:
-            if self.seats[seat] == 0:
+            if self.seats[seat].stack == 0:
                 del self.seats[seat]
                 self._emit(_told("player_left", seat=seat, reason="broke", stack=0))
         left = self.occupied
         if self.carry and len(left) == 1:
-            self.seats[left[0]] += self.carry
+            self.seats[left[0]].stack += self.carry
             self._emit(_told("pot_awarded", pot=0, amount=self.carry, winner=left[0],
                              eligible=(left[0],), rule=0, reason=_LAST_PLAYER))  # fmt: skip
             self.carry = 0
@@ -471,7 +493,7 @@ class LegacyTable:
             raise HandHistoryError(
                 f"deal {number}: the log has (number, button, carry) {got}, the table {want}"
             )
-        have = [self.seats.get(s, 0) for s in event["seats"]]
+        have = [self.seats[s].stack if s in self.seats else 0 for s in event["seats"]]
         if have != list(event["stacks"]):
             raise HandHistoryError(
                 f"deal {number} starts with stacks {list(event['stacks'])} "
@@ -632,7 +654,7 @@ def replay_str(history: Mapping[str, Any]) -> LegacyTable:
     setup = str_setup(dict(history))
     table = LegacyTable(setup.config)
     for k, (seat, chips) in enumerate(zip(setup.seats, setup.stacks, strict=True)):
-        table.seats[seat], table.names[seat] = chips, f"p{k + 1}"
+        table.seats[seat], table.names[seat] = _Held(chips), f"p{k + 1}"
     table.button, table.carry, table.number = setup.seats[-1], setup.carry, setup.number - 1
     table.hold_button = True
     table.events.clear()

@@ -380,7 +380,8 @@ def _carried_over(
     names = [legacy.names.get(s, "") for s in range(config.seats)]
     game = PokerGame(partial(straights_stakes, ante=config.ante))
     table = Table(game, names, 1, seed=legacy.rng, button=button or 0)
-    table.stacks[:] = [legacy.seats.get(s, 0) for s in range(config.seats)]
+    held = legacy.seats
+    table.stacks[:] = [held[s].stack if s in held else 0 for s in range(config.seats)]
     table.carry, table.deals = legacy.carry, legacy.number - (live is not None)
     stored = StoredTable(store, record, POKER, table)
     if live is not None:

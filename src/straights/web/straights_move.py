@@ -38,7 +38,7 @@ import dataclasses
 from collections.abc import Callable, Iterable
 from typing import Any, Final
 
-from straights.errors import HandHistoryError, IllegalActionError
+from straights.errors import HandHistoryError
 from straights.game.config import TableConfig
 from straights.game.wording import seat_label
 from straights.poker.view import Move
@@ -72,71 +72,50 @@ def stored_before_the_move(settings: TableSettings) -> bool:
 
 
 class _Translated(PokerSeats):
-    """The translator kept as the one table keeps its seats across deals: after each of
-    its moves, the seats, stacks, button, carried pot, the deal (a :class:`Dealt` with
-    its cards and moves, for the replayer after the move) and the events it told (the
-    earlier table's); before each, the chips the table changed between them (a top-up,
-    a carried pot shared out when the table closes)."""
+    """The translator as the one table keeps its seats: the web table's players sit in
+    :class:`LegacyTable` with their seats (its deals play their chips, top-ups and
+    shares of a carried pot included); after each of its moves the button, carried pot,
+    deal (a :class:`Dealt` for the replayer after the move), the events it told (the
+    earlier table's) and the players it stood up (broke) follow."""
 
     def __init__(self, config: TableConfig, seed: int) -> None:
         super().__init__(config, config.ante, seed)
         self.legacy = LegacyTable(config, rng=self.rng)
-        self._pull()
+        self._follow()
 
-    def _push(self) -> None:
-        for seat, player in enumerate(self.seats):
-            if player is not None:
-                self.legacy.seats[seat] = player.stack
-        self.legacy.carry = self.carry
-
-    def _pull(self) -> None:
+    def _follow(self) -> None:
         legacy = self.legacy
         self.events += [e.to_dict() for e in legacy.events[len(self.events) :]]
-        for seat, player in enumerate(self.seats):
-            if player is not None and seat in legacy.seats:
-                player.stack = legacy.seats[seat]
-            elif player is not None:  # stood up (a broke player's chips: the hook's tidy)
-                self.seats[seat] = None
-        self.carry, self.button, self.hand_number = legacy.carry, legacy.button, legacy.number
+        self.seats[:] = [p if s in legacy.seats else None for s, p in enumerate(self.seats)]
+        self.button, self.hand_number = legacy.button, legacy.number
+        self.carry = legacy.carry
 
     def sit(self, seat: int, player: SeatMeta) -> None:
-        self._push()
-        self.legacy.sit(seat, player.name, player.stack)
+        self.legacy.sit(seat, player.name, chips=player)
         self.seats[seat] = player
-        self._pull()
+        self._follow()
 
     def stand(self, seat: int) -> None:
-        self._push()
+        self.legacy.carry = self.carry  # shared out: the table closes, standing all up
         self.legacy.stand(seat)
-        self._pull()
+        self._follow()
 
     def start(self) -> Dealt:
         """The next deal (the first after the dealer draw)."""
-        self._push()
         deal = self.legacy.start()
         live = self.legacy.live
         assert live is not None
-        self.hand = Dealt(live.number, deal, live.seats, live.engine_deck)
-        self._pull()
+        self.hand = Dealt(live.number, deal, live.seats, live.engine_deck, live.moves)
+        self._follow()
         return self.hand
 
-    def act(self, seat: int, kind: str, to: int | None) -> None:
-        hand = self.hand
-        if hand is None or hand.finished:
-            raise IllegalActionError("no deal is being played: wait for the next")
-        told = self.legacy.act(seat, kind, to)
-        acted = told[0].to_dict()  # the action's own event: its total
-        hand.moves.append(Move(kind, acted["to"] if kind in ("bet", "raise") else None))
-        self._pull()
+    def play(self, seat: int, move: Move) -> None:
+        self.legacy.act(seat, move.kind, move.to)
+        self._follow()
 
     def forfeit(self, seat: int) -> None:
-        hand = self.hand
-        i = None if hand is None else hand.player_index(seat)
-        if hand is None or i is None:
-            raise IllegalActionError(f"{seat_label(seat)} has no deal to forfeit")
         self.legacy.forfeit(seat)
-        hand.moves.append(i)
-        self._pull()
+        self._follow()
 
 
 class StraightsReplay(PokerWebGame):
@@ -173,16 +152,6 @@ class StraightsReplay(PokerWebGame):
         self.hands.pop(hand.number - HISTORY_DEALS, None)
         return list(hand.seats)
 
-    def act(self, c: dict[str, Any]) -> None:
-        seat = int(c["seat"])
-        hand = self.engine.hand
-        assert hand is not None
-        at = len(hand.deal.log)
-        self.engine.act(seat, str(c["action"]), None if c.get("to") is None else int(c["to"]))
-        if c.get("why") == "timeout":  # marked as the one table marks it: the move's entry
-            self.table.timeouts.setdefault(hand.number, set()).add(at)
-        self.table.note_move(seat, c.get("why"))
-
     def change(self, c: dict[str, Any]) -> TableSettings:
         settings = self.table.settings.model_copy(update={k: c[k] for k in _CHANGEABLE if k in c})
         engine = self.engine
@@ -218,10 +187,7 @@ class StraightsReplay(PokerWebGame):
         seats.carry = old.carry
         seats.hand_number = old.hand_number
         seats.rng = old.rng  # the table's keyed generator: its shuffles go on
-        for seat, player in enumerate(old.seats):
-            if player is not None:
-                seats.sit(seat, player)
-        seats.events.clear()
+        seats.seats = list(old.seats)  # the same players (as sat: no event told)
         if old.hand is not None:
             seats.take_over(old.hand)
         game.hands = dict(self.hands)
