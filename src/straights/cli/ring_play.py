@@ -225,11 +225,13 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
 
     def hand_names(self, deal: Deal, i: int) -> str:
         """What player ``i``'s hand makes, under each of the game's showdown rules."""
+        from straights.poker.straights_rules import straights_pack
+
         variant = deal.variant
-        if not variant.showdown:  # Straights: its own ranking
+        pack = straights_pack(variant)
+        if pack is not None:  # Straights: its own ranking
             from straights.rankings.straights import make_hand
 
-            pack = 55 if variant.deck == "straights" else 52
             hole = [c for c in deal.holes[i] if c is not None]
             board = [c for c in deal.board if c is not None]
             if len(hole) == 2 and len(board) == 5:
