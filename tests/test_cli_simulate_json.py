@@ -35,4 +35,4 @@ def test_every_game_has_one_summary_straights_adding_its_rule_10() -> None:
     assert lines["razz"][0].strip() == "5 deals of razz, 3 seats"
     assert lines["straights"][-2].startswith("showdowns: ")
     assert lines["razz"][-1].startswith("showdowns: ")
-    assert lines["straights"][-1] == "carry-overs (rule 10): 0 · penalty chips: 0 · ante: 1"
+    assert lines["straights"][-1] == "carry-overs: 0 · penalties: 0 · ante: 1"

@@ -298,17 +298,12 @@ def _poker_summary(ring: RingGames, players: int, stack: int, ante: int | None,
         f"showdowns: {result.showdowns} · average pot: {result.average_pot:.2f} · "
         f"sessions: {result.sessions}"
     )
-    if extras:
-        con.print(" · ".join(f"{_EXTRA_LABELS[key]}: {n}" for key, n in extras.items()))
-
-
-#: The terminal's words for the summary's :func:`_extras`.
-_EXTRA_LABELS = {"carry_overs": "carry-overs (rule 10)", "penalties": "penalty chips",
-                 "ante": "ante"}  # fmt: skip
+    if extras:  # (named as in JSON)
+        con.print(" · ".join(f"{key.replace('_', '-')}: {n}" for key, n in extras.items()))
 
 
 def _extras(ring: RingGames, ante: int | None, result: RingResult) -> dict[str, int]:
-    """What the summary adds for the games dealt: where one plays Straights' showdown
+    """What the summary adds for the table's games: where one plays Straights' showdown
     (its pot rule, rule 10), the pots carried over and the chips paid in penalties; on
     Straights' own stakes, its ``ante``; nothing for any other game."""
     from straights.poker.straights_rules import straights_pack
