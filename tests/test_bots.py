@@ -99,3 +99,9 @@ def test_strength_bot_beats_random_bots_over_many_deals() -> None:
     strength, random_ = r.bots["strength"], r.bots["random"]
     assert strength.mean > random_.mean
     assert strength.total + random_.total + r.carried_at_end == 0
+
+
+def test_a_carried_pot_costs_every_dealt_player_his_penalty() -> None:
+    # Seed 0 carries one pot in 200 deals; rule 10's penalty is 1 chip from each of 6.
+    r = simulate_ring([STRAIGHTS], ["calling"], players=6, hands=200, seed=0, ante=1)
+    assert (r.carry_overs, r.penalties) == (1, 6)

@@ -65,7 +65,7 @@ def test_play_rejects_bad_settings() -> None:
     for seats in ("0", "1", "11"):  # the CLI has no allow_many_seats: say the range only
         out = run("play", "--no-save", "--seats", seats)
         assert out.returncode == 2
-        assert out.stderr == f"error: {seats} seats: a table seats 2 to 10 players\n"
+        assert out.stderr == f"error: --seats {seats}: a table seats 2 to 10 players\n"
     out = run("simulate", "--hands", "0", "--no-progress")
     assert out.returncode == 2 and "Invalid value for '--hands'" in out.stderr
 

@@ -66,7 +66,8 @@ def test_straights_takes_every_option(capsys: pytest.CaptureFixture[str]) -> Non
     code, out, err = run_main(capsys, "simulate", "--game", "straights", "--betting", "no-limit",
                               "--ante", "2", "--pack", "52", "--hands", "3", "--json")  # fmt: skip
     assert code == 0, err
-    assert json.loads(out)["betting"] == "no-limit"
+    summary = json.loads(out)
+    assert (summary["game"], summary["ante"]) == ("straights-52-no-limit", 2)
 
 
 def test_defaults_are_not_typed_options() -> None:
@@ -99,7 +100,7 @@ def test_one_history_is_singular(capsys: pytest.CaptureFixture[str], tmp_path: P
                               "--no-progress", "--out", str(path))  # fmt: skip
     assert code == 0, err
     assert f"wrote 1 hand history to {path}\n" in out
-    assert "1 deal, 2 seats" in out
+    assert "1 deal of straights, 2 seats" in out
 
 
 def test_serve_refuses_before_its_banner(capsys: pytest.CaptureFixture[str]) -> None:

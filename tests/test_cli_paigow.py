@@ -42,10 +42,11 @@ def test_a_scripted_game_of_pai_gow(tmp_path: Path) -> None:
     assert "Your cards: 1:A♣ 2:Q♦ 3:J♠ 4:J♣ 5:8♠ 6:7♦ 7:2♥" in text
     assert "h the house way (1 2)" in text
     # Bad input: one clear line each, and the prompt again.
-    assert "9 is not a position: your cards are numbered 1 to 7" in text
-    assert "1 twice: the two-card hand is two different cards" in text
+    # (cards named by position: the same words as a draw game's)
+    assert "position 9 is not one of your cards: they are 1 to 7" in text
+    assert "name each card once" in text
     assert "An empty answer: type two positions" in text
-    assert "'xyz' is not two positions" in text
+    assert "'xyz': give card positions as numbers from 1 to 7" in text
     assert re.search(
         r"Not allowed: the two-card hand \(pair of jacks\) beats the five-card\s+hand", text
     )

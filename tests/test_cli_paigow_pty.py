@@ -22,7 +22,7 @@ def test_a_hand_set_by_typed_positions_at_a_terminal() -> None:
         child.sendline("")  # Enter bets the offered 20
         assert "Your cards: 1:A♣ 2:Q♦ 3:J♠ 4:J♣ 5:8♠ 6:7♦ 7:2♥" in until("leave\\s*› ")
         child.sendline("9 9")  # refused in one line, and asked again
-        assert "9 is not a position: your cards are numbered 1 to 7" in until("leave\\s*› ")
+        assert "position 9 is not one of your cards: they are 1 to 7" in until("leave\\s*› ")
         child.sendline("2 5")  # Q♦ 8♠ in front of the pair of jacks
         shown = until("leaves\\)\\s*› ")
         child.sendline("q")

@@ -17,7 +17,7 @@ from numba import njit
 from rich.console import Console
 
 from straights.cli import fast as cli_fast
-from straights.cli.game_setup import game_setup, paigow_bots
+from straights.cli.game_setup import paigow_bots, seat_bots
 
 
 def warm_up(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
@@ -62,11 +62,9 @@ def test_equity_bots_show_the_spinner_while_a_kernel_compiles(
     monkeypatch.setattr(cli_fast, "_err", Console(file=screen, force_terminal=True, width=80))
     monkeypatch.setattr(cli_fast, "_stop_watching", [])
     if setup == "ring":
-        game_setup(seats=3, bots="strength", betting="limit", ante=1, stack=50, pack=55,
-                   bot_seats=2)  # fmt: skip
+        seat_bots("strength", 2)
         assert cli_fast._stop_watching == []  # no equity bot: nothing to announce
-        game_setup(seats=3, bots="equity:tight", betting="limit", ante=1, stack=50, pack=55,
-                   bot_seats=2)  # fmt: skip
+        seat_bots("equity:tight", 2)
     else:
         paigow_bots("equity", 2)
     try:

@@ -116,13 +116,15 @@ class BotStats:
 @dataclass
 class RingResult:
     """What a poker simulation counted: chips per bot kind, deals per game, and each
-    deal's game in turn (``deal_games``)."""
+    deal's game in turn (``deal_games``); Straights' rule 10 (its pot rule) adds the
+    pots carried over and the chips paid in penalties."""
 
     hands: int = 0
     sessions: int = 0
     showdowns: int = 0
     pot_total: int = 0
     carry_overs: int = 0
+    penalties: int = 0
     carried_at_end: int = 0
     bots: dict[str, BotStats] = field(default_factory=dict)
     games: dict[str, int] = field(default_factory=dict)
@@ -327,6 +329,7 @@ def simulate_ring(
         result.hands += 1
         result.pot_total += sum(deal.winnings) + deal.carry_out
         result.carry_overs += deal.carry_out > 0
+        result.penalties += sum(e.amount for e in deal.log if e.kind == "penalty")
         result.showdowns += any(e.kind == "show" for e in deal.log)
         name = game_name(variant.code)
         result.games[name] = result.games.get(name, 0) + 1

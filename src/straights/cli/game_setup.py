@@ -1,15 +1,9 @@
 """The game set-up shared by ``straights play`` and ``straights simulate``.
 
-Both commands take the same table settings and a list of bots; :func:`game_setup`
-checks them all before a card is dealt and says what is wrong in one line.
-
->>> game_setup(seats=4, bots="strength, random", betting="limit", ante=1, stack=50,
-...            pack=55, bot_seats=3)
-('strength', 'random', 'strength')
->>> game_setup(seats=3, bots="random", betting="limit", ante=5, stack=4, pack=55, bot_seats=2)
-Traceback (most recent call last):
-...
-straights.errors.ConfigurationError: --stack 4 is less than --ante 5: every player needs ...
+Both commands take the same table settings and a list of bots, checked before a card
+is dealt, each wrong one told in one line: the seats (:func:`check_seats`), the bots
+(:func:`seat_bots`), Straights' own settings where the game is Straights
+(:func:`check_straights`), and every option against the game (:func:`game_options`).
 """
 
 from __future__ import annotations
@@ -37,10 +31,11 @@ __all__ = [
     "StackOpt",
     "check_muck",
     "check_seats",
-    "game_setup",
+    "check_straights",
     "pai_gow_settings",
     "paigow_bots",
     "ring_games",
+    "seat_bots",
 ]
 
 BettingOpt = Annotated[str, typer.Option(help="limit or no-limit.")]
@@ -63,44 +58,39 @@ BotsOpt = Annotated[
 ]
 
 
-def game_setup(
-    *,
-    seats: int,
-    bots: str | None,
-    betting: str,
-    ante: int,
-    stack: int,
-    pack: int,
-    bot_seats: int,
-) -> tuple[str, ...]:
-    """Check the settings (as Straights' own table takes them); the kind of bot for each
-    bot seat, in turn from the comma-separated ``bots``.
+def check_straights(*, betting: str, ante: int, stack: int, pack: int) -> None:
+    """Straights' own table settings (``--betting``, ``--ante``, ``--pack``; ``--stack``
+    one ante at least), checked where the game is Straights, before it is dealt.
 
-    ``bot_seats`` is how many seats the bots fill (all but the human's in
-    ``play``, every seat in ``simulate``); naming more bots than that is an
-    error rather than a silent drop.  ``bots=None`` (the option not given) seats
-    :data:`DEFAULT_BOTS` in turn, as many as there are seats.
+    >>> check_straights(betting="limit", ante=5, stack=4, pack=55)
+    Traceback (most recent call last):
+    ...
+    straights.errors.ConfigurationError: --stack 4 is less than --ante 5: every player needs ...
     """
-    from straights.bots.registry import BOT_KINDS
-    from straights.game.config import MAX_SEATS, MIN_SEATS, TableConfig
+    from straights.game.config import TableConfig
 
-    if not MIN_SEATS <= seats <= MAX_SEATS:
-        raise ConfigurationError(f"{seats} seats: a table seats {MIN_SEATS} to {MAX_SEATS} players")
-    if bots is None:
-        bots = ",".join(DEFAULT_BOTS[:bot_seats])
-
-    TableConfig(  # (it checks them)
-        pack=pack,
-        ante=ante,
-        betting=betting,  # type: ignore[arg-type]  # TableConfig checks it
-        seats=seats,
-        starting_stack=stack,
-    )
+    # (it checks them, the betting too)
+    TableConfig(pack=pack, ante=ante, betting=betting, starting_stack=stack)  # type: ignore[arg-type]
     if stack < ante:
         raise ConfigurationError(
             f"--stack {stack} is less than --ante {ante}: "
             "every player needs chips for one ante at least"
         )
+
+
+def seat_bots(bots: str | None, bot_seats: int) -> tuple[str, ...]:
+    """The kind of bot for each of ``bot_seats`` seats (all but the human's in ``play``,
+    every seat in ``simulate``), in turn from the comma-separated ``bots``; naming more
+    bots than seats is an error rather than a silent drop.  ``None`` (the option not
+    given) seats :data:`DEFAULT_BOTS` in turn.
+
+    >>> seat_bots("strength, random", 3)
+    ('strength', 'random', 'strength')
+    """
+    from straights.bots.registry import BOT_KINDS
+
+    if bots is None:
+        bots = ",".join(DEFAULT_BOTS[:bot_seats])
     kinds = [k.strip().lower() for k in bots.split(",") if k.strip()]
     if not kinds:
         raise ConfigurationError(f"--bots {bots!r}: name bots like {','.join(BOT_KINDS)}")

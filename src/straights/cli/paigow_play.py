@@ -15,12 +15,11 @@ hook on it: the bet before the cards, the two hands set, the bank's results
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Final
 
 from straights.bots.arena import bot_front, set_hand
-from straights.cli.table_play import TerminalTable, chips_each
+from straights.cli.table_play import TerminalTable, card_positions, chips_each, keys_help
 from straights.paigow.deal import PaiGowDeal
 
 if TYPE_CHECKING:
@@ -208,9 +207,8 @@ class PaiGowTerminal(TerminalTable[PaiGowDeal, Mapping[int, int]]):
     def help(self, rule: str | None = None) -> None:
         from rich.text import Text
 
-        self.out.print("Keys:")
-        for key, meaning in _HELP:
-            self.out.print(Text(f"  {key:<5} {meaning}"))
+        for line in keys_help(_HELP):
+            self.out.print(Text(line))
         self.out.print(
             Text(
                 "The five-card hand must beat the two-card hand (or the hands foul). Hands rank "
@@ -249,24 +247,20 @@ def _numbered(cards: list[Card]) -> Text:
 
 
 def _two_positions(answer: str, count: int) -> list[int] | str:
-    """Two different positions (counted from 1, indices returned) from ``answer``
-    (``'2 5'``, ``'2,5'``, ``'25'``), or why not.
+    """The two-card hand's two positions (indices returned) from ``answer`` (``'2 5'``,
+    ``'2,5'``, or run together: ``'25'``), or why not.
 
     >>> _two_positions("2 5", 7), _two_positions("25", 7), _two_positions("2 9", 7)
-    ([1, 4], [1, 4], '9 is not a position: your cards are numbered 1 to 7')
+    ([1, 4], [1, 4], 'position 9 is not one of your cards: they are 1 to 7')
+    >>> _two_positions("1 2 3", 7)
+    "'1 2 3' is not two positions: type two numbers 1 to 7, such as 2 5, or h"
     """
-    digits = re.findall(r"\d+", answer)
-    if len(digits) == 1 and len(digits[0]) == 2:
-        digits = list(digits[0])
-    if len(digits) != 2 or re.sub(r"[\d\s,]", "", answer):
-        return f"{answer!r} is not two positions: type two numbers 1 to 7, such as 2 5, or h"
-    first, second = (int(d) for d in digits)
-    for n in (first, second):
-        if not 1 <= n <= count:
-            return f"{n} is not a position: your cards are numbered 1 to {count}"
-    if first == second:
-        return f"{first} twice: the two-card hand is two different cards"
-    return [first - 1, second - 1]
+    if len(answer) == 2 and answer.isdigit():
+        answer = " ".join(answer)
+    picks = card_positions(answer, count)
+    if not isinstance(picks, str) and len(picks) != 2:
+        return f"{answer!r} is not two positions: type two numbers 1 to {count}, such as 2 5, or h"
+    return picks
 
 
 def _coloured(line: str) -> Text:

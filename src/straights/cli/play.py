@@ -30,11 +30,12 @@ from straights.cli.game_setup import (
     StackOpt,
     check_muck,
     check_seats,
+    check_straights,
     game_options,
-    game_setup,
     pai_gow_settings,
     paigow_bots,
     ring_games,
+    seat_bots,
     straights_code,
 )
 from straights.cli.table_betting import (
@@ -143,8 +144,7 @@ def play(
     house = house_of(ring)  # refused where no game can have it
     code = straights_code(ring, pack, betting)
     if code is not None:  # Straights on its own stakes and dealer draw (its options checked)
-        game_setup(seats=seats, bots=bots, betting=betting, ante=ante, stack=stack, pack=pack,
-                   bot_seats=seats - 1)  # fmt: skip
+        check_straights(betting=betting, ante=ante, stack=stack, pack=pack)
         ring = RingGames((get_variant(code),), False)
     assert ring is not None  # (with no code: a game of the catalogue, or dealer's choice)
     _play_ring(ring, seats, bots, name, stack, seed, script, hands, db, save, resume, house,
@@ -269,8 +269,7 @@ def _play_ring(
         names, stack, table_seed = list(settings["names"]), int(settings["stack"]), record.seed
         ante = settings.get("ante")
     else:
-        kinds = game_setup(seats=seats, bots=bots, betting="limit", ante=1,
-                           stack=max(stack, 1), pack=55, bot_seats=seats - 1)  # fmt: skip
+        kinds = seat_bots(bots, seats - 1)
         rng = make_rng(seed)
         bot_seed, table_seed, choice_seed = (rng.getrandbits(63) for _ in range(3))
         names = [name] + [f"{kind.capitalize()} {k}" for k, kind in enumerate(kinds, start=1)]
@@ -281,7 +280,7 @@ def _play_ring(
             settings["house"] = house.changes()
         if ante is not None:
             settings["ante"] = ante
-    seat_bots = deal_bots(settings["bots"], settings["bot_seed"], variants)
+    players = deal_bots(settings["bots"], settings["bot_seed"], variants)
     told = answers(script)
 
     def terminal() -> PokerTerminal:
@@ -292,7 +291,7 @@ def _play_ring(
             stakes = partial(straights_stakes, ante=ante)
         table = Table(PokerGame(stakes, house, **muck_seats(muck, [0])), names, stack,
                       seed=table_seed, button=button)  # fmt: skip
-        made = PokerTerminal(table, out, told, games=variants, bots=seat_bots, draws=draws,
+        made = PokerTerminal(table, out, told, games=variants, bots=players, draws=draws,
                              dealers_choice=ring.dealers_choice,
                              choice_seed=settings["choice_seed"])  # fmt: skip
         if store is not None:  # stored: the table new, or loaded and played on

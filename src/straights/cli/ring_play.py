@@ -30,7 +30,7 @@ from rich.text import Text
 from straights.bots.base import answer as bot_move
 from straights.cli.prompt import leaves
 from straights.cli.render import card_text, cards_text, phrase_text
-from straights.cli.table_play import TerminalTable, chips_each
+from straights.cli.table_play import TerminalTable, card_positions, chips_each, keys_help
 from straights.errors import ConfigurationError
 from straights.poker.catalogue import find_variant, game_name
 from straights.poker.engine import CardChoice, Deal
@@ -225,11 +225,13 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
 
     def hand_names(self, deal: Deal, i: int) -> str:
         """What player ``i``'s hand makes, under each of the game's showdown rules."""
+        from straights.poker.straights_rules import straights_pack
+
         variant = deal.variant
-        if not variant.showdown:  # Straights: its own ranking
+        pack = straights_pack(variant)
+        if pack is not None:  # Straights: its own ranking
             from straights.rankings.straights import make_hand
 
-            pack = 55 if variant.deck == "straights" else 52
             hole = [c for c in deal.holes[i] if c is not None]
             board = [c for c in deal.board if c is not None]
             if len(hole) == 2 and len(board) == 5:
@@ -361,7 +363,7 @@ def _help(view: DealView) -> list[str]:
         ("? or h", "this help"),
     )
     now = ", ".join(str(a) for a in view.legal)
-    return ["Keys:", *(f"  {key:<8} {meaning}" for key, meaning in keys), f"Now you may: {now}."]
+    return [*keys_help(keys), f"Now you may: {now}."]
 
 
 def _how_many(choice: CardChoice) -> str:
@@ -404,19 +406,6 @@ def _key(kind: str) -> str:
             "complete": "b"}[kind]  # fmt: skip
 
 
-def _positions(answer: str, size: int) -> list[int] | str:
-    words = answer.replace(",", " ").split()
-    if not all(w.isdigit() for w in words):
-        return f"{answer!r}: give card positions as numbers from 1 to {size}, like 1 4"
-    picks = [int(w) for w in words]
-    bad = [p for p in picks if not 1 <= p <= size]
-    if bad:
-        return f"position {bad[0]} is not one of your cards: they are 1 to {size}"
-    if len(set(picks)) != len(picks):
-        return "name each card once"
-    return [p - 1 for p in picks]
-
-
 def _muck_prompt(view: DealView) -> str:
     """The question to show or muck: a hand won uncontested, or one beaten at the showdown.
 
@@ -450,7 +439,7 @@ def _parse(view: DealView, answer: str) -> Move | str:
         return Move("runs", count)
     choice = view.choice
     if choice is not None:
-        picks = _positions(answer, len(me.cards))
+        picks = card_positions(answer, len(me.cards))
         if isinstance(picks, str):
             return picks
         if not choice.least <= len(picks) <= choice.most:

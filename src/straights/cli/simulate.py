@@ -33,9 +33,10 @@ from straights.cli.game_setup import (
     RingGames,
     check_muck,
     check_seats,
+    check_straights,
     game_options,
-    game_setup,
     ring_games,
+    seat_bots,
     straights_code,
 )
 from straights.cli.table_betting import (
@@ -132,15 +133,14 @@ def simulate(
         ring = ring_games(game_name, games, players)
         house = house_of(ring)  # refused where no game can have it
         code = straights_code(ring, pack, betting)
-        if code is not None:  # Straights, on its own stakes and dealer draw
+        if code is not None:  # Straights, on its own stakes and dealer draw (its options checked)
             from straights.poker.catalogue import get_variant
 
+            check_straights(betting=betting, ante=ante, stack=stack, pack=pack)
             ring = RingGames((get_variant(code),), False)
-            betting = "limit" if code.endswith("L") else "no-limit"
         assert ring is not None
         simulation = poker_simulation(ring, players, stack, bots, house=house, muck=muck,
-                                      ante=None if code is None else ante, betting=betting,
-                                      pack=pack)  # fmt: skip
+                                      ante=None if code is None else ante)  # fmt: skip
     run_simulation(simulation, hands=hands, seed=seed, progress=progress, out=out, db=db,
                    as_json=as_json)  # fmt: skip
 
@@ -230,23 +230,18 @@ def poker_simulation(
     house: HouseRules | None = None,
     muck: str = "show",
     ante: int | None = None,
-    betting: str = "limit",
-    pack: int = 55,
 ) -> Simulation[Deal, Variant, RingResult]:
     """Bots (``--bots``, in turn) at every seat of a poker table dealing ``ring``.
 
-    ``ante``: Straights at its own stakes and dealer draw, summarised as Straights'
-    simulation always was (``betting``, ``pack``: its options, checked).  ``house``:
+    ``ante``: Straights at its own stakes (its settings checked by
+    :func:`~straights.cli.game_setup.check_straights`) and dealer draw.  ``house``:
     the table's house rules.  ``muck``: every bot shows every hand (``show``), is
     asked to show or muck (``ask``: the bots answer) or mucks a beaten hand unasked
     (``muck``)."""
     from straights.bots.arena import muck_seats, simulate_ring
 
     check_seats("--players", players, stack)
-    straights = ante is not None
-    kinds = game_setup(seats=players, bots=bots, betting=betting if straights else "limit",
-                       ante=ante if ante is not None else 1, stack=stack,
-                       pack=pack if straights else 55, bot_seats=players)  # fmt: skip
+    kinds = seat_bots(bots, players)
     game = "dealers-choice" if ring.dealers_choice else ring.variants[0].code
     settings: dict[str, object] = {"bots": list(kinds)}
     if ante is not None:
@@ -258,7 +253,7 @@ def poker_simulation(
     play = partial(simulate_ring, ring.variants, kinds, players=players, stack=stack, ante=ante,
                    house=house, muck=muck)  # fmt: skip
 
-    summary = partial(_poker_summary, ring, players, stack, ante, betting)
+    summary = partial(_poker_summary, ring, players, stack, ante)
     return Simulation(game, settings, play, _poker_history, summary)
 
 
@@ -272,9 +267,10 @@ def _poker_history(deal: Deal, table: PokerTable) -> str:
     return dumps(history)
 
 
-def _poker_summary(ring: RingGames, players: int, stack: int, ante: int | None, betting: str,
+def _poker_summary(ring: RingGames, players: int, stack: int, ante: int | None,
                    result: RingResult, as_json: bool) -> None:  # fmt: skip
-    """The summary: JSON, Straights' own (``ante``) or any game's."""
+    """The summary, one layout for every game (JSON, or the bots' table and a line of
+    counts), with what is particular to the games dealt (:func:`_extras`) after it."""
     from rich.text import Text
 
     from straights.cli.render import console, counted
@@ -282,35 +278,18 @@ def _poker_summary(ring: RingGames, players: int, stack: int, ante: int | None, 
 
     con = console()
     best_first = ranked(result.bots.values())
-    title = "dealer's choice" if ring.dealers_choice else game_name(ring.variants[0].code)
-    if ante is not None:
-        title = "straights"
+    game = "dealers-choice" if ring.dealers_choice else game_name(ring.variants[0].code)
+    extras = _extras(ring, ante, result)
     if as_json:
-        summary = {
-            "game": "dealers-choice" if ring.dealers_choice else title,
-            "deals": result.hands,
-            "seats": players,
-            "stack": stack,
-            "bots": bot_rows(best_first),
-            "games": result.games,
-            "deal_games": result.deal_games,
-            "showdowns": result.showdowns,
-            "carry_overs": result.carry_overs,
-            "average_pot": result.average_pot,
-            "sessions": result.sessions,
-        }  # fmt: skip
-        if ante is not None:
-            summary.update(betting=betting, ante=ante)
-        con.print_json(json.dumps(summary))
+        con.print_json(json.dumps({
+            "game": game, "deals": result.hands, "seats": players, "stack": stack,
+            "bots": bot_rows(best_first), "games": result.games,
+            "deal_games": result.deal_games, "showdowns": result.showdowns,
+            "average_pot": result.average_pot, "sessions": result.sessions, **extras,
+        }))  # fmt: skip
         return
     dealt = counted(result.hands, "deal", "deals")
-    if ante is not None:
-        con.print(_bot_grid(f"{dealt}, {players} seats, {betting}", best_first))
-        con.print(
-            f"carry-overs (rule 10): {result.carry_overs} · showdowns: {result.showdowns} · "
-            f"average pot: {result.average_pot:.2f} · sessions: {result.sessions}"
-        )
-        return
+    title = "dealer's choice" if ring.dealers_choice else game
     con.print(_bot_grid(f"{dealt} of {title}, {players} seats", best_first))
     if ring.dealers_choice:
         counts = ", ".join(f"{g} {n}" for g, n in sorted(result.games.items()))
@@ -318,8 +297,23 @@ def _poker_summary(ring: RingGames, players: int, stack: int, ante: int | None, 
     con.print(
         f"showdowns: {result.showdowns} · average pot: {result.average_pot:.2f} · "
         f"sessions: {result.sessions}"
-        + (f" · carry-overs (rule 10): {result.carry_overs}" if result.carry_overs else "")
     )
+    if extras:  # (named as in JSON)
+        con.print(" · ".join(f"{key.replace('_', '-')}: {n}" for key, n in extras.items()))
+
+
+def _extras(ring: RingGames, ante: int | None, result: RingResult) -> dict[str, int]:
+    """What the summary adds for the table's games: where one plays Straights' showdown
+    (its pot rule, rule 10), the pots carried over and the chips paid in penalties; on
+    Straights' own stakes, its ``ante``; nothing for any other game."""
+    from straights.poker.straights_rules import straights_pack
+
+    if all(straights_pack(variant) is None for variant in ring.variants):
+        return {}
+    extras = {"carry_overs": result.carry_overs, "penalties": result.penalties}
+    if ante is not None:
+        extras["ante"] = ante
+    return extras
 
 
 def ranked(bots: Iterable[BotStats]) -> list[BotStats]:

@@ -7,7 +7,8 @@ it, what is told after it — is that game's :class:`TerminalTable`
 included; :mod:`straights.cli.paigow_play` for Pai Gow).  What every hook shares is
 here, once: :class:`TerminalTable` (the table, stored or not; the deal to resume;
 the final chips; its prompter, :class:`~straights.cli.prompt.Prompter`),
-:func:`chips_each` (the greeting's chips), :func:`stored_table` and
+:func:`chips_each` (the greeting's chips), :func:`card_positions` (cards named by
+their positions) and :func:`keys_help` (the keys at a prompt), :func:`stored_table` and
 :func:`unfinished` (a stored table created or resumed), :func:`session` (Ctrl-C,
 and how to resume) and :func:`answers` (typed, scripted or piped).
 
@@ -48,7 +49,9 @@ if TYPE_CHECKING:
 __all__ = [
     "TerminalTable",
     "answers",
+    "card_positions",
     "chips_each",
+    "keys_help",
     "play_table",
     "session",
     "stored_table",
@@ -94,6 +97,38 @@ def chips_each(names: Sequence[str], stacks: Sequence[int]) -> str:
     if len(set(stacks)) == 1:
         return f"{stacks[0]} chips each"
     return "chips: " + ", ".join(f"{n} {c}" for n, c in zip(names, stacks, strict=True))
+
+
+def card_positions(answer: str, size: int) -> list[int] | str:
+    """The cards ``answer`` names by their positions, counted from 1 to ``size`` and
+    separated by spaces or commas (``1 4``, ``1,4``), as indices; or what is wrong.
+    How many a decision takes is the caller's to check.
+
+    >>> card_positions("1, 4", 5), card_positions("9", 5), card_positions("2 2", 5)
+    ([0, 3], 'position 9 is not one of your cards: they are 1 to 5', 'name each card once')
+    """
+    words = answer.replace(",", " ").split()
+    if not all(w.isdigit() for w in words):
+        return f"{answer!r}: give card positions as numbers from 1 to {size}, like 1 4"
+    picks = [int(w) for w in words]
+    bad = [p for p in picks if not 1 <= p <= size]
+    if bad:
+        return f"position {bad[0]} is not one of your cards: they are 1 to {size}"
+    if len(set(picks)) != len(picks):
+        return "name each card once"
+    return [p - 1 for p in picks]
+
+
+def keys_help(keys: Sequence[tuple[str, str]]) -> list[str]:
+    """The help's list of the keys at a prompt, each with what it does, in one column.
+
+    >>> print("\\n".join(keys_help([("h", "the house way"), ("? or h", "this help")])))
+    Keys:
+      h        the house way
+      ? or h   this help
+    """
+    width = max(len(key) for key, _ in keys) + 2
+    return ["Keys:", *(f"  {key:<{width}} {meaning}" for key, meaning in keys)]
 
 
 class TerminalTable(Generic[DealT, PlanT]):
