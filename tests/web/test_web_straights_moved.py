@@ -104,6 +104,7 @@ def test_a_stored_table_replays_moves_once_and_plays_on(
     archived = len(store.hands(table_id=row.id, limit=1000))
     table = rebuilt(store, row)  # every command checked against its stored events
     assert type(table.game).__name__ == "PokerWebGame"
+    assert table.hud.hands == archived  # the replay told the HUD every old deal it finished
     assert table.settings.games == (code,) and table.settings.edition == row.settings.get(
         "edition", 1
     )

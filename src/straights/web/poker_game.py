@@ -438,6 +438,8 @@ class PokerWebGame:
     cannot_deal = "a deal needs two players with chips, one of them a person"
     banked = False
     house = 0
+    #: The event that says a command finished a deal (earlier releases: ``hand_ended``).
+    deal_ended = "deal_ended"
 
     def __init__(self, table: Seating) -> None:
         s = table.settings
@@ -1151,7 +1153,7 @@ class PokerWebGame:
 
     def archive_entry(self, events: list[dict[str, Any]]) -> ArchiveEntry | None:
         played = self.engine.hand
-        if played is None or not any(e["type"] == "deal_ended" for e in events):
+        if played is None or not any(e["type"] == self.deal_ended for e in events):
             return None
         names = self.table.dealt_names.get(played.number, {})
         who = tuple(names.get(s, seat_label(s)) for s in played.seats)

@@ -40,9 +40,8 @@ from typing import Any, Final
 
 from straights.errors import HandHistoryError
 from straights.game.config import TableConfig
-from straights.game.wording import seat_label
 from straights.poker.view import Move
-from straights.store import ArchiveEntry, LogEntry, PokerEntry
+from straights.store import LogEntry
 from straights.store.legacy_straights import SWITCH, LegacyTable
 from straights.web.poker_game import Dealt, PokerSeats, PokerWebGame
 from straights.web.protocol import TableSettings
@@ -123,6 +122,10 @@ class StraightsReplay(PokerWebGame):
     commands replay: the translator deals and tells each deal in the earlier table's
     events.  It serves no viewer: the table :meth:`move`\\ s to the one table first."""
 
+    #: A finished deal is archived as the earlier release archived it (the archive holds
+    #: it already; the HUD counts it again).
+    deal_ended = "hand_ended"
+
     def __init__(self, table: WebTable) -> None:
         stored = table.settings
         super().__init__(table)  # (which names the table's Straights in its settings)
@@ -159,16 +162,6 @@ class StraightsReplay(PokerWebGame):
             engine.config, ante=settings.ante, betting=settings.betting
         )
         return settings
-
-    def archive_entry(self, events: list[dict[str, Any]]) -> ArchiveEntry | None:
-        """The deal the command finished, as the earlier release archived it (the
-        archive holds it already; the HUD counts it again)."""
-        hand = self.engine.hand
-        if hand is None or not any(e["type"] == "hand_ended" for e in events):
-            return None
-        names = self.table.dealt_names.get(hand.number, {})
-        players = tuple(names.get(s, seat_label(s)) for s in hand.seats)
-        return PokerEntry(hand.deal, players, hand.number)
 
     # -- the move -----------------------------------------------------------------------------
     def move(self) -> None:
