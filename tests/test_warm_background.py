@@ -18,6 +18,7 @@ from rich.console import Console
 
 from straights.cli import fast as cli_fast
 from straights.cli.game_setup import paigow_bots, seat_bots
+from straights.fast.lookup import cache_dir
 
 
 def warm_up(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
@@ -41,6 +42,7 @@ def test_a_second_background_warm_up_leaves_the_first_be(tmp_path: Path) -> None
 def test_background_warm_up_returns_at_once_and_stamps_when_done(tmp_path: Path) -> None:
     # The kernel cache of this environment (warm in `make test`): the work is some seconds.
     stamp = tmp_path / "stamp"
+    _no_other_warm_up(cache_dir() / "warm-up.lock")
     began = time.perf_counter()
     out = warm_up("--background", "--stamp", str(stamp), env=dict(os.environ))
     assert out.returncode == 0, out.stderr
@@ -52,6 +54,24 @@ def test_background_warm_up_returns_at_once_and_stamps_when_done(tmp_path: Path)
     assert stamp.exists()
     log = out.stderr.rsplit("log: ", 1)[1].rstrip(")\n")
     assert "Traceback" not in Path(log).read_text()
+
+
+def _no_other_warm_up(lock: Path) -> None:
+    """Wait until no warm-up holds ``lock``: a command another test ran (or one left
+    running on this machine) may be warming the same cache, and then a new one rightly
+    only says so."""
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    deadline = time.monotonic() + 600
+    with lock.open("a") as handle:
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                assert time.monotonic() < deadline, "another warm-up held the lock for 600 s"
+                time.sleep(0.5)
+                continue
+            fcntl.flock(handle, fcntl.LOCK_UN)
+            return
 
 
 @pytest.mark.parametrize("setup", ["ring", "paigow"])

@@ -128,10 +128,16 @@ def test_dealers_choice_hides_cards_and_survives_kill_dash_nine(make_server, cli
     watcher = Client(server, table_id)
     clients.append(watcher)
 
-    def deals(n: int) -> Any:
-        return lambda st: st["hand"]["hand_number"] >= n and not st["hand"]["finished"]
+    def waiting_on_ann(n: int) -> Any:
+        """Deal ``n`` or later, in play, at Ann's turn: with no turn timer it waits for
+        her, so it is still mid-deal when the server is killed below."""
+        return lambda st: (
+            st["hand"]["hand_number"] >= n
+            and not st["hand"]["finished"]
+            and any(st["hand"].get(k) for k in ("legal", "draw_limit", "choose_up"))
+        )
 
-    play(ann, deals(7), timeout=120)
+    play(ann, waiting_on_ann(7), timeout=120)
     watcher.drain(0.3)
     ann.drain(0.3)
     table, commands = stored(db, table_id)
