@@ -41,11 +41,16 @@ def test_a_second_background_warm_up_leaves_the_first_be(tmp_path: Path) -> None
 @pytest.mark.slow
 def test_background_warm_up_returns_at_once_and_stamps_when_done(tmp_path: Path) -> None:
     # The kernel cache of this environment (warm in `make test`): the work is some seconds.
+    # Other tests warm the same cache (in the foreground), and one may take the lock
+    # between our wait and our start: then ours rightly only says so, and we try again.
     stamp = tmp_path / "stamp"
-    _no_other_warm_up(cache_dir() / "warm-up.lock")
-    began = time.perf_counter()
-    out = warm_up("--background", "--stamp", str(stamp), env=dict(os.environ))
-    assert out.returncode == 0, out.stderr
+    for _attempt in range(20):
+        _no_other_warm_up(cache_dir() / "warm-up.lock")
+        began = time.perf_counter()
+        out = warm_up("--background", "--stamp", str(stamp), env=dict(os.environ))
+        assert out.returncode == 0, out.stderr
+        if not out.stderr.startswith("the fast kernels are being compiled in the background"):
+            break
     assert "compiling the fast kernels in the background" in out.stderr
     assert time.perf_counter() - began < 30  # the interpreter's start, not the warm-up
     deadline = time.monotonic() + 600
