@@ -1,5 +1,7 @@
 """Fixtures shared by the tests: a throwaway PostgreSQL server (Debian's ``postgresql``,
-installed by ``scripts/install-test-deps.sh``) for tests marked ``postgres``."""
+installed by ``scripts/install-test-deps.sh``) for tests marked ``postgres``; and, at
+the end of a run, why each test that ran again had failed (the rerun summary names only
+the test)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,25 @@ import pytest
 from pgtools import free_port, initdb, start_postgres, stop_postgres
 
 _DATABASES = count(1)
+#: Each rerun's test and the last lines of its failure, for the summary.
+_RERUN_REASONS: list[tuple[str, str]] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.outcome == "rerun":  # pytest-rerunfailures' outcome for a failed try
+        lines = [line for line in report.longreprtext.splitlines() if line.strip()]
+        errors = [line for line in lines if line.startswith("E ")][:12]
+        _RERUN_REASONS.append(
+            (report.nodeid, "\n".join([*errors, lines[-1]] if errors else lines[-12:]))
+        )
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if _RERUN_REASONS:
+        terminalreporter.section("why each rerun's first try failed")
+        for nodeid, reason in _RERUN_REASONS:
+            terminalreporter.write_line(f"{nodeid}:")
+            terminalreporter.write_line(reason)
 
 
 @pytest.fixture(autouse=True)
