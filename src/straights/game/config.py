@@ -20,6 +20,7 @@ __all__ = [
     "MAX_SEATS",
     "MIN_SEATS",
     "ROUNDS",
+    "TABLE_CARDS",
     "Betting",
     "PenaltyPayers",
     "TableConfig",
@@ -34,7 +35,7 @@ MIN_SEATS: Final = 2
 #: Betting rounds per deal: four as the table cards are turned, one after the key card.
 ROUNDS: Final = 5
 #: Cards each deal uses besides the hole cards: the key card and four face-up cards.
-_TABLE_CARDS: Final = 5
+TABLE_CARDS: Final = 5
 MAX_SEATS: Final = 10
 
 
@@ -44,7 +45,7 @@ def max_seats_for_pack(pack: int) -> int:
     >>> max_seats_for_pack(55), max_seats_for_pack(52)
     (25, 23)
     """
-    return (pack - _TABLE_CARDS) // 2
+    return (pack - TABLE_CARDS) // 2
 
 
 @dataclass(frozen=True, slots=True)
