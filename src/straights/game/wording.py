@@ -204,39 +204,52 @@ def entry_phrase(
     from straights.poker.view import entry_view
 
     e = entry_view(deal.log[at], you)
-    kind = e.kind
-    t = _Teller(name, you)
     if e.player is None:
         return _board_phrase(e, deal.double_board)
-    p = e.player
-    mine = p == you
-    if kind == "hole":
-        return _hole_phrase(e, t, mine)
-    if kind == "discard":
-        return _discard_phrase(e, t, deal.replaced(at))
-    if kind == "expose":
-        seen = [c for c in e.cards if c is not None]
-        if seen:
-            return (f"{t.does(p, 'turn up')} ", *_cards(seen))
-        return (t.does(p, "have chosen a card to turn up"),)
-    if kind == "show":
-        return (f"{t.does(p, 'show')} ", *_cards(c for c in e.cards if c is not None))
-    if kind == "muck":
-        return (t.does(p, "muck"),)
-    if kind == "runs":
-        times = "once" if e.amount == 1 else "twice" if e.amount == 2 else f"{e.amount} times"
-        return (t.does(p, f"ask to run it {times}"),)
-    if kind in _ACTIONS:
-        amount = put_in(deal, at)
-        return (f"{t.who(p)} {action_label(kind, amount=amount, to=e.amount, you=mine)}",)
-    if kind == "blind":
-        return (t.does(p, f"{'straddle' if _straddles(deal, p) else 'post'} {e.amount}"),)
-    if kind == "win":
-        return (t.does(p, f"win {e.amount}"),)
-    if kind == "penalty" and e.amount < 0:  # the sevens rule returns the action after the draw
-        return (t.does(p, f"take back {-e.amount} (the sevens rule)"),)
-    if kind == "penalty":
-        return (t.does(p, f"pay a penalty of {e.amount}"),)
+    t = _Teller(name, you)
+    if e.kind == "hole":
+        return _hole_phrase(e, t, e.player == you)
+    said = _said(deal, at, e)
+    if said is None:
+        return None
+    words, cards = said
+    head = t.does(e.player, words)
+    return (head,) if cards is None else (f"{head} ", *_cards(cards))
+
+
+def _said(deal: Deal, at: int, e: Entry) -> tuple[str, list[Card] | None] | None:
+    """What the player of ``e`` (``deal.log[at]`` as the viewer sees it) does, as said
+    to him (verb first), and the cards he shows, if any (``None``: no cards told)."""
+    seen = [c for c in e.cards if c is not None]
+    amount, drawn = e.amount, e.kind == "discard" and deal.replaced(at)
+    match e.kind:
+        case "discard" if not e.cards:
+            return "stand pat", None
+        case "discard" if seen:
+            return "throw" if drawn else "discard", seen
+        case "discard":  # cards not shown: a draw (the engine replaced them) or a discard
+            return f"{'draw' if drawn else 'discard'} {len(e.cards)}", None
+        case "expose" if seen:
+            return "turn up", seen
+        case "expose":
+            return "have chosen a card to turn up", None
+        case "show":
+            return "show", seen
+        case "muck":
+            return "muck", None
+        case "runs":
+            times = {1: "once", 2: "twice"}.get(amount, f"{amount} times")
+            return f"ask to run it {times}", None
+        case "blind":
+            return f"{'straddle' if _straddles(deal, e.player) else 'post'} {amount}", None
+        case "win":
+            return f"win {amount}", None
+        case "penalty" if amount < 0:  # the sevens rule returns the action after the draw
+            return f"take back {-amount} (the sevens rule)", None
+        case "penalty":
+            return f"pay a penalty of {amount}", None
+        case kind if kind in _ACTIONS:
+            return _ACTIONS[kind].format(amount=put_in(deal, at), to=amount), None
     return None
 
 
@@ -295,23 +308,6 @@ def _hole_phrase(e: Entry, t: _Teller, mine: bool) -> Phrase | None:
     return tuple(out) if mine or up else None
 
 
-def _discard_phrase(e: Entry, t: _Teller, drawn: bool) -> Phrase:
-    """A ``discard`` line of :func:`entry_phrase`: standing pat, a draw (``drawn``: the
-    engine replaced the cards) or a discard for good, with the cards the viewer sees."""
-    p = e.player
-    assert p is not None
-    seen = [c for c in e.cards if c is not None]
-    if not e.cards:
-        return (t.does(p, "stand pat"),)
-    if seen:
-        return (f"{t.does(p, 'throw' if drawn else 'discard')} ", *_cards(seen))
-    return (t.does(p, f"{_DRAWS[drawn]} {len(e.cards)}"),)
-
-
-#: A draw (the engine replaced the cards) or a discard for good, of cards not shown.
-_DRAWS: Final = {True: "draw", False: "discard"}
-
-
 def deed(deal: Deal, at: int) -> str | None:
     """What the player of ``deal.log[at]`` did, without the subject and without his
     cards: "raises to 7", "draws 2", "stands pat" (a seat's last words at the web
@@ -326,13 +322,11 @@ def deed(deal: Deal, at: int) -> str | None:
     ('raises to 6', None)
     """
     entry = deal.log[at]
-    if entry.kind in _ACTIONS:
-        return action_label(entry.kind, amount=put_in(deal, at), to=entry.amount, you=False)
-    if entry.kind != "discard":
+    if entry.kind not in _ACTIONS and entry.kind != "discard":
         return None
-    return _agree(
-        f"{_DRAWS[deal.replaced(at)]} {len(entry.cards)}" if entry.cards else "stand pat", False
-    )
+    said = _said(deal, at, entry._replace(cards=(None,) * len(entry.cards)))  # no cards
+    assert said is not None
+    return _agree(said[0], False)
 
 
 def deal_story(deal: Deal, name: Callable[[int], str], you: int | None = None) -> list[str]:
