@@ -174,14 +174,20 @@ def put_in(deal: Deal, at: int) -> int:
 
 
 def entry_phrase(
-    deal: Deal, at: int, name: Callable[[int], str | None], you: int | None = None
+    deal: Deal,
+    at: int,
+    name: Callable[[int], str | None],
+    you: int | None = None,
+    *,
+    history: bool = False,
 ) -> Phrase | None:
     """Line ``at`` of the log of a :class:`~straights.poker.engine.Deal` (any
     variant) in words, as player ``you`` (an index of the deal; ``None``: a
     spectator) may see it; ``name(player)`` names the deal's players. ``None``
     for a line not worth telling (antes, the start of a betting round, burns).
     Cards the viewer may not see are never told (the line is redacted by
-    :func:`~straights.poker.view.entry_view` first).
+    :func:`~straights.poker.view.entry_view` first); a ``history`` tells every hole
+    and board card as dealt.
 
     >>> from straights.cards import make_deck, parse_cards
     >>> from straights.poker import Deal, Stakes, get_variant
@@ -203,12 +209,14 @@ def entry_phrase(
     """
     from straights.poker.view import entry_view
 
-    e = entry_view(deal.log[at], you)
+    e = deal.log[at]
+    if not (history and e.kind in ("hole", "board")):
+        e = entry_view(e, you)
     if e.player is None:
         return _board_phrase(e, deal.double_board)
     t = _Teller(name, you)
     if e.kind == "hole":
-        return _hole_phrase(e, t, e.player == you)
+        return _hole_phrase(e, t, history or e.player == you)
     said = _said(deal, at, e)
     if said is None:
         return None
@@ -350,19 +358,11 @@ def deal_story(deal: Deal, name: Callable[[int], str], you: int | None = None) -
     You fold
     The pot of 4 to Ann: all others folded
     """
-    t = _Teller(name, you)
     lines = []
     for at, e in enumerate(deal.log):
         if e.kind == "win" or (e.kind == "penalty" and e.amount > 0):  # told by pot_lines
             continue
-        # A history holds every card: the entry itself, not what ``you`` may see.
-        if e.kind == "hole" and e.player is not None:
-            words = _hole_phrase(e, t, True)
-        elif e.kind == "board" and e.player is None:
-            words = _board_phrase(e, deal.double_board)
-        else:
-            words = entry_phrase(deal, at, name, you)
-        if words is not None:
+        if (words := entry_phrase(deal, at, name, you, history=True)) is not None:
             lines.append(text(words))
     if deal.finished:
         lines += pot_lines(deal, lambda i: "you" if i == you else name(i))
