@@ -137,23 +137,20 @@ class _Held:
 @dataclass(slots=True)
 class _Live:
     """The deal in play: the engine's deal, its seats (left of the button first), the
-    cards in the earlier table's order, the stacks it started with, what is told, and
-    the moves made (a ``Move``, or the player index of a forfeit: the deal again)."""
+    cards in the earlier table's order and in the engine's (:func:`_engine_order`), the
+    stacks it started with, what is told, and the moves made (a ``Move``, or the player
+    index of a forfeit: the deal again)."""
 
     deal: Deal
     seats: tuple[int, ...]
     deck: tuple[Card, ...]
+    engine_deck: tuple[Card, ...]
     starting: tuple[int, ...]
     number: int
     seen: int = 0
     face_up: int = 0
     round: int = 0
     moves: list[Move | int] = field(default_factory=list)
-
-    @property
-    def engine_deck(self) -> tuple[Card, ...]:
-        """The cards in the engine's dealing order (each player's two together)."""
-        return _engine_order(self.deck, len(self.seats))
 
 
 def _engine_order(dealt: Sequence[Card], n: int) -> tuple[Card, ...]:
@@ -309,14 +306,13 @@ class LegacyTable:
         if len(dealt) < 2 * n + TABLE_CARDS:
             raise HandHistoryError(f"a deck of {len(deck)} cards cannot deal {n} players")
         make_deck(variant.deck).check_dealable(dealt, "in the deck")
-        # The engine deals each player's two cards together; the earlier table one round
-        # of first cards, then one of second cards.
         stacks = [self.seats[s].stack for s in mine]
         game = PokerGame(lambda v, k: straights_stakes(v, k, ante=self.config.ante))
         rng = self.rng or random.Random(0)  # a Straights deal never draws from it
-        deal = game.deal(mine, stacks, self.carry, rng, variant, _engine_order(dealt, n))
+        engine = _engine_order(dealt, n)
+        deal = game.deal(mine, stacks, self.carry, rng, variant, engine)
         self.number += 1
-        self.live = self.latest = live = _Live(deal, tuple(mine), dealt, tuple(stacks),
+        self.live = self.latest = live = _Live(deal, tuple(mine), dealt, engine, tuple(stacks),
                                                self.number)  # fmt: skip
         self.deals.append(deal)
         self._emit(_told("hand_started", number=live.number, button=self.button, seats=live.seats,
@@ -328,7 +324,7 @@ class LegacyTable:
     def act(self, seat: int, kind: str, to: int | None = None) -> list[Told]:
         """Act for ``seat``, the player to act (``to``: the total, checked if given)."""
         live = self._live()
-        deal, start = live.deal, len(self.events)
+        deal = live.deal
         i = live.seats.index(seat) if seat in live.seats else None
         if i is None or deal.actor != i:
             raise IllegalActionError(f"{seat_label(seat)} cannot {kind}: it is not his turn")
@@ -340,11 +336,7 @@ class LegacyTable:
             amount = "" if to is None else f" {to}"
             raise IllegalActionError(f"{seat_label(seat)} cannot {kind}{amount}")
         deal.take(choice)
-        live.moves.append(Move(kind, acted["to"] if kind in ("bet", "raise") else None))
-        live.seen += 1  # the action's own entry: told here, with its chips
-        self._emit(acted)
-        self._tell(live)
-        return self.events[start:]
+        return self._did(live, Move(kind, acted["to"] if kind in ("bet", "raise") else None), acted)
 
     def fold_or_forfeit(self, seat: int) -> list[Told]:
         """A stored fold: by the rules when they allow it, else a player who left
@@ -364,11 +356,17 @@ class LegacyTable:
         i = live.seats.index(seat) if seat in live.seats else None
         if i is None or deal.folded[i] or (deal.actor != i and deal.stacks[i] > 0):
             raise IllegalActionError(f"{seat_label(seat)} has no deal to forfeit now")
-        start, committed = len(self.events), deal.bets[i]
+        committed = deal.bets[i]
         deal.forfeit(i)
-        live.moves.append(i)
+        return self._did(live, i, _acted(seat, "fold", 0, committed, False))
+
+    def _did(self, live: _Live, move: Move | int, acted: Told) -> list[Told]:
+        """Keep a move made and tell it (its own entry of the log, told with its chips)
+        and what followed; returns the events told."""
+        start = len(self.events)
+        live.moves.append(move)
         live.seen += 1
-        self._emit(_acted(seat, "fold", 0, committed, False))
+        self._emit(acted)
         self._tell(live)
         return self.events[start:]
 
