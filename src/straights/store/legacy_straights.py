@@ -44,7 +44,7 @@ from typing import Any, Final, Protocol
 
 from straights.cards import Card, make_deck, parse_cards
 from straights.errors import HandHistoryError, IllegalActionError, StraightsError
-from straights.game.config import TABLE_CARDS, TableConfig
+from straights.game.config import TableConfig
 from straights.game.draw import dealer_draw
 from straights.game.wording import seat_label
 from straights.poker.catalogue import get_variant
@@ -53,6 +53,7 @@ from straights.poker.phh import _player, parse_phh_cards
 from straights.poker.straights_rules import straights_variant
 from straights.poker.variant import Variant
 from straights.poker.view import Move
+from straights.rankings.straights import TABLE_CARDS
 from straights.store.archive import PokerEntry
 from straights.table import PokerGame, straights_stakes
 
