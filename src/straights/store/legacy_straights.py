@@ -43,7 +43,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final, Protocol
 
 from straights.cards import Card, make_deck, parse_cards
-from straights.errors import HandHistoryError, IllegalActionError, StraightsError
+from straights.errors import (
+    ConfigurationError,
+    HandHistoryError,
+    IllegalActionError,
+    StraightsError,
+)
 from straights.game.config import TableConfig
 from straights.game.draw import dealer_draw
 from straights.game.wording import seat_label
@@ -578,16 +583,19 @@ def str_setup(
     """
     stacks = _field(history, "starting_stacks", list)
     n = len(stacks)
-    config = TableConfig(
-        pack=_field(history, "_pack", int, 55),
-        ante=_field(history, "min_bet", int),
-        betting=_field(history, "_betting", str, "limit"),
-        seats=_field(history, "seat_count", int, n),
-        starting_stack=max(1, max(stacks)),
-        penalty=_field(history, "_penalty", int, 1),
-        penalty_payers=_field(history, "_penalty_payers", str, "dealt"),
-        allow_many_seats=True,
-    )
+    try:
+        config = TableConfig(
+            pack=_field(history, "_pack", int, 55),
+            ante=_field(history, "min_bet", int),
+            betting=_field(history, "_betting", str, "limit"),
+            seats=_field(history, "seat_count", int, n),
+            starting_stack=max(1, max(stacks)),
+            penalty=_field(history, "_penalty", int, 1),
+            penalty_payers=_field(history, "_penalty_payers", str, "dealt"),
+            allow_many_seats=True,
+        )
+    except ConfigurationError as exc:  # a history's bad setting: that hand does not replay
+        raise HandHistoryError(str(exc)) from None
     actions = [str(a) for a in _field(history, "actions", list)]
     holes: dict[int, list[Card]] = {}
     for line in actions:
