@@ -727,9 +727,6 @@ def deals_from_events(config: TableConfig, events: Iterable[Mapping[str, Any]]) 
             names[event["seat"]] = event["name"]
         elif event["type"] == "hand_started":
             dealt[event["number"]] = tuple(names.get(s, seat_label(s)) for s in event["seats"])
-    started = [e["number"] for e in replayed.table.events if e["type"] == "hand_started"]
-    return [
-        PokerEntry(deal, dealt[number], number)
-        for number, deal in zip(started, replayed.table.deals, strict=True)
-        if deal.finished
-    ]
+    # A log that replays exactly numbers its deals from 1, as the table does.
+    deals = enumerate(replayed.table.deals, 1)
+    return [PokerEntry(deal, dealt[number], number) for number, deal in deals if deal.finished]
