@@ -257,7 +257,7 @@ def _said(deal: Deal, at: int, e: Entry) -> tuple[str, list[Card] | None] | None
         case "penalty":
             return f"pay a penalty of {amount}", None
         case kind if kind in _ACTIONS:
-            return _ACTIONS[kind].format(amount=put_in(deal, at), to=amount), None
+            return action_label(kind, amount=put_in(deal, at), to=amount), None
     return None
 
 
