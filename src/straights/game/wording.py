@@ -429,48 +429,39 @@ def pot_lines(deal: Deal, name: Callable[[int], str]) -> list[str]:
         named = ["The pot"]
     shown = sorted({e.player for e in deal.log if e.kind == "show" and e.player is not None})
     for verdict in deal.verdicts:
-        k = verdict.pot
+        k, run = verdict.pot, verdict.run
         label = named[k] if k < len(named) else ("Main pot" if k == 0 else f"Side pot {k}")
-        if verdict.run and deal.double_board:
-            label += f", board {verdict.run},"
-        elif verdict.run:
-            label += f", run {verdict.run} of {len(deal.boards)},"
+        if run:
+            board = f"board {run}" if deal.double_board else f"run {run} of {len(deal.boards)}"
+            label += f", {board},"
+        head = f"{label} of {verdict.amount}"
         if len(live) == 1 or not rules:
-            if verdict.winners:
-                paid = " and ".join(name(i) for i in verdict.winners)
-                why = f": {verdict.reason}" if verdict.reason else ""
-                lines.append(f"{label} of {verdict.amount} to {paid}{why}")
-            else:
-                lines.append(f"{label} of {verdict.amount} carries over: {verdict.reason}")
+            paid = " and ".join(name(i) for i in verdict.winners)
+            why = f": {verdict.reason}" if verdict.reason else ""
+            lines.append(f"{head} to {paid}{why}" if paid else f"{head} carries over{why}")
             continue
-        values = {i: deal.hand_values(i, verdict.run) for i in verdict.eligible}
+        values = {i: deal.hand_values(i, run) for i in verdict.eligible}
         winners: list[list[int]] = []
         parts = []
         for r, rule in enumerate(rules):
-            hands = [(i, v) for i in verdict.eligible if (v := values[i][r]) is not None]
-            if not hands:
-                winners.append([])
+            hands = {i: v for i in verdict.eligible if (v := values[i][r]) is not None}
+            top = max(hands.values(), default=None)
+            winners.append([i for i, v in hands.items() if v == top])
+            if top is None:
                 parts.append(f"{rule.label}: nobody qualifies")
                 continue
-            top = max(v for _, v in hands)
-            best = [i for i, v in hands if v == top]
-            winners.append(best)
             # Beaten by a kicker? Against every hand shown, not only the pot's own.
-            rivals = [v for _, v in hands if v < top] + [
-                v
-                for i in shown
-                if i not in values and (v := deal.hand_values(i, verdict.run)[r]) is not None
-            ]
-            kicker = kicker_words(top, [v for v in rivals if v < top])
-            who = " and ".join(name(i) for i in best)
-            parts.append(f"{rule.label}: {who} with {top.phrase}{kicker}")
+            others = (deal.hand_values(i, run)[r] for i in shown if i not in values)
+            rivals = [v for v in (*hands.values(), *others) if v is not None and v < top]
+            who = " and ".join(name(i) for i in winners[-1])
+            parts.append(f"{rule.label}: {who} with {top.phrase}{kicker_words(top, rivals)}")
         shares = split(verdict.amount, winners)
         paid = ", ".join(f"{name(i)} {chips}" for i, chips in enumerate(shares) if chips)
         if len(rules) == 1 and len(winners[0]) == 1:  # one hand takes it: no split to show
-            lines.append(f"{label} of {verdict.amount} to {parts[0].split(': ', 1)[1]}")
+            lines.append(f"{head} to {parts[0].split(': ', 1)[1]}")
             continue
         word = "split" if sum(1 for x in shares if x) > 1 else "to"
-        lines.append(f"{label} of {verdict.amount} — {'; '.join(parts)} — {word}: {paid}")
+        lines.append(f"{head} — {'; '.join(parts)} — {word}: {paid}")
     carried = carry_line(deal)
     return lines if carried is None else [*lines, carried]
 
