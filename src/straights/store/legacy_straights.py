@@ -266,16 +266,11 @@ class LegacyTable:
         """The dealer draw among the players with chips, from the table's shuffle."""
         if self.rng is None:
             raise HandHistoryError("a table without a seed has its dealer draw in its log")
-        pack = list(make_deck(self.variant.deck).cards)
+        pack = list(make_deck(variant_of(self.config).deck).cards)
         self.rng.shuffle(pack)
         draws = dealer_draw(self.occupied, pack)
         self.button = draws[-1].winner
         return self._emit(*(_told("dealer_draw", **d._asdict()) for d in draws))
-
-    @property
-    def variant(self) -> Variant:
-        """The variant this table deals now."""
-        return variant_of(self.config)
 
     def start(
         self, deck: Sequence[Card] | None = None, *, order: Sequence[int] | None = None
@@ -302,7 +297,7 @@ class LegacyTable:
                 f"deal {self.number + 1} is dealt to seats {list(order)}, "
                 f"but the table deals to {mine}"
             )
-        variant = self.variant
+        variant = variant_of(self.config)
         if deck is None:
             if self.rng is None:
                 raise HandHistoryError("a table without a seed needs each deal's cards")
