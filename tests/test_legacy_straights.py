@@ -410,6 +410,20 @@ def test_a_str_history_with_other_finishing_stacks_is_refused() -> None:
         replay_str(history)
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "words"), [("_pack", 53, "pack=53"), ("min_bet", 0, "ante=0")]
+)
+def test_a_str_history_with_a_bad_setting_is_a_hand_that_does_not_replay(
+    field: str, value: int, words: str
+) -> None:
+    history = {"variant": "STR", "min_bet": 1, "starting_stacks": [5, 5],
+               "_table_cards": ["9h", "4d", "5s", "6h", "7c"],
+               "actions": ["d dh p1 AsKd", "d dh p2 2c3c", "p1 cbr 1", "p2 f"]}  # fmt: skip
+    assert list(replay_str(history).deals[0].stacks) == [6, 4]
+    with pytest.raises(HandHistoryError, match=words):
+        replay_str({**history, field: value})
+
+
 def test_a_log_dealing_one_card_twice_is_refused() -> None:
     events = _one_table()
     k = next(k for k, e in enumerate(events) if e["type"] == "hand_started")

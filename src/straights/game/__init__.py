@@ -1,7 +1,8 @@
-"""Straights' own settings, wording and hand histories: the table's settings
-(:class:`TableConfig`), the dealer draw, the wording of every game, and ``STR``
-histories of earlier releases.  Straights is dealt by the engine
-(:class:`straights.poker.Deal`) at the one table (:class:`straights.table.Table`).
+"""Straights' own settings and the words of every game: the table's settings
+(:class:`TableConfig`), the dealer draw (:mod:`.draw`) and the wording of every deal
+(:mod:`.wording`).  Straights is dealt by the engine (:class:`straights.poker.Deal`)
+at the one table (:class:`straights.table.Table`); ``STR`` histories of earlier
+releases are read by :mod:`straights.store.legacy_straights`.
 
 >>> from straights.game import TableConfig
 >>> from straights.store.legacy_straights import variant_of

@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, Final, Literal, get_args
 
 from straights.errors import ConfigurationError
+from straights.rankings.straights import HOLE_CARDS, PACKS, TABLE_CARDS
 
 __all__ = [
     "LIMIT_RAISES",
@@ -33,8 +34,6 @@ LIMIT_RAISES: Final = 2
 MIN_SEATS: Final = 2
 #: Betting rounds per deal: four as the table cards are turned, one after the key card.
 ROUNDS: Final = 5
-#: Cards each deal uses besides the hole cards: the key card and four face-up cards.
-_TABLE_CARDS: Final = 5
 MAX_SEATS: Final = 10
 
 
@@ -44,7 +43,7 @@ def max_seats_for_pack(pack: int) -> int:
     >>> max_seats_for_pack(55), max_seats_for_pack(52)
     (25, 23)
     """
-    return (pack - _TABLE_CARDS) // 2
+    return (pack - TABLE_CARDS) // HOLE_CARDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +76,7 @@ class TableConfig:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ConfigurationError(f"{name}={value!r} is not a whole number of chips/cards")
-        if self.pack not in (55, 52):
+        if self.pack not in PACKS:
             raise ConfigurationError(f"pack={self.pack!r}: choose 55 (with S, T, R) or 52")
         if self.ante < 1:
             raise ConfigurationError(f"ante={self.ante}: the ante is at least 1 chip")

@@ -174,14 +174,20 @@ def put_in(deal: Deal, at: int) -> int:
 
 
 def entry_phrase(
-    deal: Deal, at: int, name: Callable[[int], str | None], you: int | None = None
+    deal: Deal,
+    at: int,
+    name: Callable[[int], str | None],
+    you: int | None = None,
+    *,
+    history: bool = False,
 ) -> Phrase | None:
     """Line ``at`` of the log of a :class:`~straights.poker.engine.Deal` (any
     variant) in words, as player ``you`` (an index of the deal; ``None``: a
     spectator) may see it; ``name(player)`` names the deal's players. ``None``
     for a line not worth telling (antes, the start of a betting round, burns).
     Cards the viewer may not see are never told (the line is redacted by
-    :func:`~straights.poker.view.entry_view` first).
+    :func:`~straights.poker.view.entry_view` first); a ``history`` tells every hole
+    and board card as dealt.
 
     >>> from straights.cards import make_deck, parse_cards
     >>> from straights.poker import Deal, Stakes, get_variant
@@ -203,40 +209,55 @@ def entry_phrase(
     """
     from straights.poker.view import entry_view
 
-    e = entry_view(deal.log[at], you)
-    kind = e.kind
-    t = _Teller(name, you)
+    e = deal.log[at]
+    if not (history and e.kind in ("hole", "board")):
+        e = entry_view(e, you)
     if e.player is None:
         return _board_phrase(e, deal.double_board)
-    p = e.player
-    mine = p == you
-    if kind == "hole":
-        return _hole_phrase(e, t, mine)
-    if kind == "discard":
-        return _discard_phrase(e, t, deal.replaced(at))
-    if kind == "expose":
-        seen = [c for c in e.cards if c is not None]
-        if seen:
-            return (f"{t.does(p, 'turn up')} ", *_cards(seen))
-        return (t.does(p, "have chosen a card to turn up"),)
-    if kind == "show":
-        return (f"{t.does(p, 'show')} ", *_cards(c for c in e.cards if c is not None))
-    if kind == "muck":
-        return (t.does(p, "muck"),)
-    if kind == "runs":
-        times = "once" if e.amount == 1 else "twice" if e.amount == 2 else f"{e.amount} times"
-        return (t.does(p, f"ask to run it {times}"),)
-    if kind in _ACTIONS:
-        amount = put_in(deal, at)
-        return (f"{t.who(p)} {action_label(kind, amount=amount, to=e.amount, you=mine)}",)
-    if kind == "blind":
-        return (t.does(p, f"{'straddle' if _straddles(deal, p) else 'post'} {e.amount}"),)
-    if kind == "win":
-        return (t.does(p, f"win {e.amount}"),)
-    if kind == "penalty" and e.amount < 0:  # the sevens rule returns the action after the draw
-        return (t.does(p, f"take back {-e.amount} (the sevens rule)"),)
-    if kind == "penalty":
-        return (t.does(p, f"pay a penalty of {e.amount}"),)
+    t = _Teller(name, you)
+    if e.kind == "hole":
+        return _hole_phrase(e, t, history or e.player == you)
+    said = _said(deal, at, e)
+    if said is None:
+        return None
+    words, cards = said
+    head = t.does(e.player, words)
+    return (head,) if cards is None else (f"{head} ", *_cards(cards))
+
+
+def _said(deal: Deal, at: int, e: Entry) -> tuple[str, list[Card] | None] | None:
+    """What the player of ``e`` (``deal.log[at]`` as the viewer sees it) does, as said
+    to him (verb first), and the cards he shows, if any (``None``: no cards told)."""
+    seen = [c for c in e.cards if c is not None]
+    amount, drawn = e.amount, e.kind == "discard" and deal.replaced(at)
+    match e.kind:
+        case "discard" if not e.cards:
+            return "stand pat", None
+        case "discard" if seen:
+            return "throw" if drawn else "discard", seen
+        case "discard":  # cards not shown: a draw (the engine replaced them) or a discard
+            return f"{'draw' if drawn else 'discard'} {len(e.cards)}", None
+        case "expose" if seen:
+            return "turn up", seen
+        case "expose":
+            return "have chosen a card to turn up", None
+        case "show":
+            return "show", seen
+        case "muck":
+            return "muck", None
+        case "runs":
+            times = {1: "once", 2: "twice"}.get(amount, f"{amount} times")
+            return f"ask to run it {times}", None
+        case "blind":
+            return f"{'straddle' if _straddles(deal, e.player) else 'post'} {amount}", None
+        case "win":
+            return f"win {amount}", None
+        case "penalty" if amount < 0:  # the sevens rule returns the action after the draw
+            return f"take back {-amount} (the sevens rule)", None
+        case "penalty":
+            return f"pay a penalty of {amount}", None
+        case kind if kind in _ACTIONS:
+            return action_label(kind, amount=put_in(deal, at), to=amount), None
     return None
 
 
@@ -295,23 +316,6 @@ def _hole_phrase(e: Entry, t: _Teller, mine: bool) -> Phrase | None:
     return tuple(out) if mine or up else None
 
 
-def _discard_phrase(e: Entry, t: _Teller, drawn: bool) -> Phrase:
-    """A ``discard`` line of :func:`entry_phrase`: standing pat, a draw (``drawn``: the
-    engine replaced the cards) or a discard for good, with the cards the viewer sees."""
-    p = e.player
-    assert p is not None
-    seen = [c for c in e.cards if c is not None]
-    if not e.cards:
-        return (t.does(p, "stand pat"),)
-    if seen:
-        return (f"{t.does(p, 'throw' if drawn else 'discard')} ", *_cards(seen))
-    return (t.does(p, f"{_DRAWS[drawn]} {len(e.cards)}"),)
-
-
-#: A draw (the engine replaced the cards) or a discard for good, of cards not shown.
-_DRAWS: Final = {True: "draw", False: "discard"}
-
-
 def deed(deal: Deal, at: int) -> str | None:
     """What the player of ``deal.log[at]`` did, without the subject and without his
     cards: "raises to 7", "draws 2", "stands pat" (a seat's last words at the web
@@ -326,13 +330,11 @@ def deed(deal: Deal, at: int) -> str | None:
     ('raises to 6', None)
     """
     entry = deal.log[at]
-    if entry.kind in _ACTIONS:
-        return action_label(entry.kind, amount=put_in(deal, at), to=entry.amount, you=False)
-    if entry.kind != "discard":
+    if entry.kind not in _ACTIONS and entry.kind != "discard":
         return None
-    return _agree(
-        f"{_DRAWS[deal.replaced(at)]} {len(entry.cards)}" if entry.cards else "stand pat", False
-    )
+    said = _said(deal, at, entry._replace(cards=(None,) * len(entry.cards)))  # no cards
+    assert said is not None
+    return _agree(said[0], False)
 
 
 def deal_story(deal: Deal, name: Callable[[int], str], you: int | None = None) -> list[str]:
@@ -356,19 +358,11 @@ def deal_story(deal: Deal, name: Callable[[int], str], you: int | None = None) -
     You fold
     The pot of 4 to Ann: all others folded
     """
-    t = _Teller(name, you)
     lines = []
     for at, e in enumerate(deal.log):
         if e.kind == "win" or (e.kind == "penalty" and e.amount > 0):  # told by pot_lines
             continue
-        # A history holds every card: the entry itself, not what ``you`` may see.
-        if e.kind == "hole" and e.player is not None:
-            words = _hole_phrase(e, t, True)
-        elif e.kind == "board" and e.player is None:
-            words = _board_phrase(e, deal.double_board)
-        else:
-            words = entry_phrase(deal, at, name, you)
-        if words is not None:
+        if (words := entry_phrase(deal, at, name, you, history=True)) is not None:
             lines.append(text(words))
     if deal.finished:
         lines += pot_lines(deal, lambda i: "you" if i == you else name(i))
@@ -435,48 +429,39 @@ def pot_lines(deal: Deal, name: Callable[[int], str]) -> list[str]:
         named = ["The pot"]
     shown = sorted({e.player for e in deal.log if e.kind == "show" and e.player is not None})
     for verdict in deal.verdicts:
-        k = verdict.pot
+        k, run = verdict.pot, verdict.run
         label = named[k] if k < len(named) else ("Main pot" if k == 0 else f"Side pot {k}")
-        if verdict.run and deal.double_board:
-            label += f", board {verdict.run},"
-        elif verdict.run:
-            label += f", run {verdict.run} of {len(deal.boards)},"
+        if run:
+            board = f"board {run}" if deal.double_board else f"run {run} of {len(deal.boards)}"
+            label += f", {board},"
+        head = f"{label} of {verdict.amount}"
         if len(live) == 1 or not rules:
-            if verdict.winners:
-                paid = " and ".join(name(i) for i in verdict.winners)
-                why = f": {verdict.reason}" if verdict.reason else ""
-                lines.append(f"{label} of {verdict.amount} to {paid}{why}")
-            else:
-                lines.append(f"{label} of {verdict.amount} carries over: {verdict.reason}")
+            paid = " and ".join(name(i) for i in verdict.winners)
+            why = f": {verdict.reason}" if verdict.reason else ""
+            lines.append(f"{head} to {paid}{why}" if paid else f"{head} carries over{why}")
             continue
-        values = {i: deal.hand_values(i, verdict.run) for i in verdict.eligible}
+        values = {i: deal.hand_values(i, run) for i in verdict.eligible}
         winners: list[list[int]] = []
         parts = []
         for r, rule in enumerate(rules):
-            hands = [(i, v) for i in verdict.eligible if (v := values[i][r]) is not None]
-            if not hands:
-                winners.append([])
+            hands = {i: v for i in verdict.eligible if (v := values[i][r]) is not None}
+            top = max(hands.values(), default=None)
+            winners.append([i for i, v in hands.items() if v == top])
+            if top is None:
                 parts.append(f"{rule.label}: nobody qualifies")
                 continue
-            top = max(v for _, v in hands)
-            best = [i for i, v in hands if v == top]
-            winners.append(best)
             # Beaten by a kicker? Against every hand shown, not only the pot's own.
-            rivals = [v for _, v in hands if v < top] + [
-                v
-                for i in shown
-                if i not in values and (v := deal.hand_values(i, verdict.run)[r]) is not None
-            ]
-            kicker = kicker_words(top, [v for v in rivals if v < top])
-            who = " and ".join(name(i) for i in best)
-            parts.append(f"{rule.label}: {who} with {top.phrase}{kicker}")
+            others = (deal.hand_values(i, run)[r] for i in shown if i not in values)
+            rivals = [v for v in (*hands.values(), *others) if v is not None and v < top]
+            who = " and ".join(name(i) for i in winners[-1])
+            parts.append(f"{rule.label}: {who} with {top.phrase}{kicker_words(top, rivals)}")
         shares = split(verdict.amount, winners)
         paid = ", ".join(f"{name(i)} {chips}" for i, chips in enumerate(shares) if chips)
         if len(rules) == 1 and len(winners[0]) == 1:  # one hand takes it: no split to show
-            lines.append(f"{label} of {verdict.amount} to {parts[0].split(': ', 1)[1]}")
+            lines.append(f"{head} to {parts[0].split(': ', 1)[1]}")
             continue
         word = "split" if sum(1 for x in shares if x) > 1 else "to"
-        lines.append(f"{label} of {verdict.amount} — {'; '.join(parts)} — {word}: {paid}")
+        lines.append(f"{head} — {'; '.join(parts)} — {word}: {paid}")
     carried = carry_line(deal)
     return lines if carried is None else [*lines, carried]
 

@@ -40,10 +40,15 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Final, NamedTuple, Protocol
+from typing import Any, Final, Protocol
 
 from straights.cards import Card, make_deck, parse_cards
-from straights.errors import HandHistoryError, IllegalActionError, StraightsError
+from straights.errors import (
+    ConfigurationError,
+    HandHistoryError,
+    IllegalActionError,
+    StraightsError,
+)
 from straights.game.config import TableConfig
 from straights.game.draw import dealer_draw
 from straights.game.wording import seat_label
@@ -53,6 +58,7 @@ from straights.poker.phh import _player, parse_phh_cards
 from straights.poker.straights_rules import straights_variant
 from straights.poker.variant import Variant
 from straights.poker.view import Move
+from straights.rankings.straights import TABLE_CARDS
 from straights.store.archive import PokerEntry
 from straights.table import PokerGame, straights_stakes
 
@@ -70,8 +76,6 @@ __all__ = [
     "variant_of",
 ]
 
-#: Cards a deal uses besides two hole cards a player: the key card and four face up.
-_TABLE_CARDS: Final = 5
 #: The ``variant`` code of a Straights history of an earlier release (not PokerKit's).
 VARIANT: Final = "STR"
 #: What the earlier table said when the last player with chips took a carried pot.
@@ -139,23 +143,20 @@ class _Held:
 @dataclass(slots=True)
 class _Live:
     """The deal in play: the engine's deal, its seats (left of the button first), the
-    cards in the earlier table's order, the stacks it started with, what is told, and
-    the moves made (a ``Move``, or the player index of a forfeit: the deal again)."""
+    cards in the earlier table's order and in the engine's (:func:`_engine_order`), the
+    stacks it started with, what is told, and the moves made (a ``Move``, or the player
+    index of a forfeit: the deal again)."""
 
     deal: Deal
     seats: tuple[int, ...]
     deck: tuple[Card, ...]
+    engine_deck: tuple[Card, ...]
     starting: tuple[int, ...]
     number: int
     seen: int = 0
     face_up: int = 0
     round: int = 0
     moves: list[Move | int] = field(default_factory=list)
-
-    @property
-    def engine_deck(self) -> tuple[Card, ...]:
-        """The cards in the engine's dealing order (each player's two together)."""
-        return _engine_order(self.deck, len(self.seats))
 
 
 def _engine_order(dealt: Sequence[Card], n: int) -> tuple[Card, ...]:
@@ -265,16 +266,11 @@ class LegacyTable:
         """The dealer draw among the players with chips, from the table's shuffle."""
         if self.rng is None:
             raise HandHistoryError("a table without a seed has its dealer draw in its log")
-        pack = list(make_deck(self.variant.deck).cards)
+        pack = list(make_deck(variant_of(self.config).deck).cards)
         self.rng.shuffle(pack)
         draws = dealer_draw(self.occupied, pack)
         self.button = draws[-1].winner
         return self._emit(*(_told("dealer_draw", **d._asdict()) for d in draws))
-
-    @property
-    def variant(self) -> Variant:
-        """The variant this table deals now."""
-        return variant_of(self.config)
 
     def start(
         self, deck: Sequence[Card] | None = None, *, order: Sequence[int] | None = None
@@ -301,24 +297,23 @@ class LegacyTable:
                 f"deal {self.number + 1} is dealt to seats {list(order)}, "
                 f"but the table deals to {mine}"
             )
-        variant = self.variant
+        variant = variant_of(self.config)
         if deck is None:
             if self.rng is None:
                 raise HandHistoryError("a table without a seed needs each deal's cards")
             deck = make_deck(variant.deck).shuffled(self.rng)
         n = len(mine)
-        dealt = tuple(deck[: 2 * n + _TABLE_CARDS])
-        if len(dealt) < 2 * n + _TABLE_CARDS:
+        dealt = tuple(deck[: 2 * n + TABLE_CARDS])
+        if len(dealt) < 2 * n + TABLE_CARDS:
             raise HandHistoryError(f"a deck of {len(deck)} cards cannot deal {n} players")
         make_deck(variant.deck).check_dealable(dealt, "in the deck")
-        # The engine deals each player's two cards together; the earlier table one round
-        # of first cards, then one of second cards.
         stacks = [self.seats[s].stack for s in mine]
         game = PokerGame(lambda v, k: straights_stakes(v, k, ante=self.config.ante))
         rng = self.rng or random.Random(0)  # a Straights deal never draws from it
-        deal = game.deal(mine, stacks, self.carry, rng, variant, _engine_order(dealt, n))
+        engine = _engine_order(dealt, n)
+        deal = game.deal(mine, stacks, self.carry, rng, variant, engine)
         self.number += 1
-        self.live = self.latest = live = _Live(deal, tuple(mine), dealt, tuple(stacks),
+        self.live = self.latest = live = _Live(deal, tuple(mine), dealt, engine, tuple(stacks),
                                                self.number)  # fmt: skip
         self.deals.append(deal)
         self._emit(_told("hand_started", number=live.number, button=self.button, seats=live.seats,
@@ -330,23 +325,19 @@ class LegacyTable:
     def act(self, seat: int, kind: str, to: int | None = None) -> list[Told]:
         """Act for ``seat``, the player to act (``to``: the total, checked if given)."""
         live = self._live()
-        deal, start = live.deal, len(self.events)
+        deal = live.deal
         i = live.seats.index(seat) if seat in live.seats else None
         if i is None or deal.actor != i:
             raise IllegalActionError(f"{seat_label(seat)} cannot {kind}: it is not his turn")
         for choice in deal.legal_actions():
-            acted = _choice(seat, choice, deal, i) if choice.kind == kind else None
-            if acted is not None and (to is None or to == acted["to"]):
+            acted = _choice(seat, choice, deal, i)
+            if choice.kind == kind and (to is None or to == acted["to"]):
                 break
         else:
             amount = "" if to is None else f" {to}"
             raise IllegalActionError(f"{seat_label(seat)} cannot {kind}{amount}")
         deal.take(choice)
-        live.moves.append(Move(kind, acted["to"] if kind in ("bet", "raise") else None))
-        live.seen += 1  # the action's own entry: told here, with its chips
-        self._emit(acted)
-        self._tell(live)
-        return self.events[start:]
+        return self._did(live, Move(kind, acted["to"] if kind in ("bet", "raise") else None), acted)
 
     def fold_or_forfeit(self, seat: int) -> list[Told]:
         """A stored fold: by the rules when they allow it, else a player who left
@@ -366,11 +357,17 @@ class LegacyTable:
         i = live.seats.index(seat) if seat in live.seats else None
         if i is None or deal.folded[i] or (deal.actor != i and deal.stacks[i] > 0):
             raise IllegalActionError(f"{seat_label(seat)} has no deal to forfeit now")
-        start, committed = len(self.events), deal.bets[i]
+        committed = deal.bets[i]
         deal.forfeit(i)
-        live.moves.append(i)
+        return self._did(live, i, _acted(seat, "fold", 0, committed, False))
+
+    def _did(self, live: _Live, move: Move | int, acted: Told) -> list[Told]:
+        """Keep a move made and tell it (its own entry of the log, told with its chips)
+        and what followed; returns the events told."""
+        start = len(self.events)
+        live.moves.append(move)
         live.seen += 1
-        self._emit(_acted(seat, "fold", 0, committed, False))
+        self._emit(acted)
         self._tell(live)
         return self.events[start:]
 
@@ -476,8 +473,7 @@ class LegacyTable:
             if e["winner"] is not None:
                 self.button = e["winner"]
             self._emit(Told(e))
-        elif kind == "hand_started":
-            self._check_start(e)
+        elif kind == "hand_started":  # its number, button, stacks, carry: compared as told
             self.start([Card(c) for c in e["deck"]], order=e["seats"])
         elif kind == "acted" and e["kind"] == "fold":
             # A fold is told "to 0", a forfeit to the chips the player had put in.
@@ -485,32 +481,15 @@ class LegacyTable:
         elif kind == "acted":
             self.act(e["seat"], e["kind"], e["to"])
 
-    def _check_start(self, event: Mapping[str, Any]) -> None:
-        number = event["number"]
-        want = (self.number + 1, self.next_button(), self.carry)
-        got = (number, event["button"], event["carry"])
-        if want != got:
-            raise HandHistoryError(
-                f"deal {number}: the log has (number, button, carry) {got}, the table {want}"
-            )
-        have = [self.seats[s].stack if s in self.seats else 0 for s in event["seats"]]
-        if have != list(event["stacks"]):
-            raise HandHistoryError(
-                f"deal {number} starts with stacks {list(event['stacks'])} "
-                f"but the log leaves {have}"
-            )
-
 
 def _acted(seat: int, kind: str, amount: int, to: int, all_in: bool) -> Told:
     return _told("acted", seat=seat, kind=kind, amount=amount, to=to, all_in=all_in)
 
 
-def _choice(seat: int, choice: Legal, deal: Deal, i: int) -> Told | None:
+def _choice(seat: int, choice: Legal, deal: Deal, i: int) -> Told:
     """The earlier table's words for a legal action: its chips and the total it reaches
-    (a fold is told "to 0"; ``None``: an action that table did not have)."""
+    (a fold is told "to 0")."""
     kind, amount, low, _ = choice
-    if kind not in ("fold", "check", "call", "bet", "raise"):
-        return None
     mine = deal.bets[i]
     told = {"fold": (0, 0), "check": (0, mine), "call": (amount, mine + amount)}
     chips, to = told.get(kind, (amount, low))  # a bet or a raise: to its total
@@ -581,43 +560,37 @@ def _field(history: Mapping[str, Any], name: str, kind: type, default: Any = Non
     return value
 
 
-class StrSetup(NamedTuple):
-    """What an ``STR`` history deals: the table's settings, the seats (left of the
-    button first), their stacks, the cards in the earlier table's dealing order, the
-    carried pot, the deal's number and its action lines."""
-
-    config: TableConfig
-    seats: list[int]
-    stacks: list[int]
-    deck: list[Card]
-    carry: int
-    number: int
-    actions: list[str]
-
-
-def str_setup(history: Mapping[str, Any]) -> StrSetup:
+def str_setup(
+    history: Mapping[str, Any],
+) -> tuple[TableConfig, list[int], list[int], list[Card], int, int, list[str]]:
     """Read the deal an ``STR`` history (a PHH dict) describes (raises
     :class:`HandHistoryError`): its standard fields and ``_``-prefixed ones for what
     PHH has no word for (the pack, the betting, the penalty, the table cards, the
-    carried pot; ``docs/hand-history.md``).
+    carried pot; ``docs/hand-history.md``).  Returns the table's settings, the seats
+    (left of the button first), their stacks, the cards in the earlier table's dealing
+    order, the carried pot, the deal's number and its action lines.
 
-    >>> setup = str_setup({"starting_stacks": [5, 5], "min_bet": 1, "actions": [
-    ...     "d dh p1 AsKd", "d dh p2 2c3c"], "_table_cards": ["9h", "4d", "5s", "6h", "7c"]})
-    >>> setup.seats, setup.deck[:4], setup.config.pack
+    >>> config, seats, stacks, deck, *_ = str_setup({"starting_stacks": [5, 5],
+    ...     "min_bet": 1, "actions": ["d dh p1 AsKd", "d dh p2 2c3c"],
+    ...     "_table_cards": ["9h", "4d", "5s", "6h", "7c"]})
+    >>> seats, deck[:4], config.pack
     ([0, 1], [Card('As'), Card('2c'), Card('Kd'), Card('3c')], 55)
     """
     stacks = _field(history, "starting_stacks", list)
     n = len(stacks)
-    config = TableConfig(
-        pack=_field(history, "_pack", int, 55),
-        ante=_field(history, "min_bet", int),
-        betting=_field(history, "_betting", str, "limit"),
-        seats=_field(history, "seat_count", int, n),
-        starting_stack=max(1, max(stacks)),
-        penalty=_field(history, "_penalty", int, 1),
-        penalty_payers=_field(history, "_penalty_payers", str, "dealt"),
-        allow_many_seats=True,
-    )
+    try:
+        config = TableConfig(
+            pack=_field(history, "_pack", int, 55),
+            ante=_field(history, "min_bet", int),
+            betting=_field(history, "_betting", str, "limit"),
+            seats=_field(history, "seat_count", int, n),
+            starting_stack=max(1, max(stacks)),
+            penalty=_field(history, "_penalty", int, 1),
+            penalty_payers=_field(history, "_penalty_payers", str, "dealt"),
+            allow_many_seats=True,
+        )
+    except ConfigurationError as exc:  # a history's bad setting: that hand does not replay
+        raise HandHistoryError(str(exc)) from None
     actions = [str(a) for a in _field(history, "actions", list)]
     holes: dict[int, list[Card]] = {}
     for line in actions:
@@ -633,7 +606,7 @@ def str_setup(history: Mapping[str, Any]) -> StrSetup:
     deck = [holes[i][0] for i in range(n)] + [holes[i][1] for i in range(n)] + table
     seats = [s - 1 for s in history.get("seats", range(1, n + 1))]
     carry, number = _field(history, "_carry_in", int, 0), _field(history, "hand", int, 1)
-    return StrSetup(config, seats, stacks, deck, carry, number, actions)
+    return config, seats, stacks, deck, carry, number, actions
 
 
 def replay_str(history: Mapping[str, Any]) -> LegacyTable:
@@ -651,24 +624,24 @@ def replay_str(history: Mapping[str, Any]) -> LegacyTable:
     >>> list(t.deals[0].stacks), t.events[-1]["type"]
     ([6, 4], 'hand_ended')
     """
-    setup = str_setup(dict(history))
-    table = LegacyTable(setup.config)
-    for k, (seat, chips) in enumerate(zip(setup.seats, setup.stacks, strict=True)):
+    config, seats, stacks, deck, carry, number, actions = str_setup(dict(history))
+    table = LegacyTable(config)
+    for k, (seat, chips) in enumerate(zip(seats, stacks, strict=True)):
         table.seats[seat], table.names[seat] = _Held(chips), f"p{k + 1}"
-    table.button, table.carry, table.number = setup.seats[-1], setup.carry, setup.number - 1
+    table.button, table.carry, table.number = seats[-1], carry, number - 1
     table.hold_button = True
     table.events.clear()
     try:
-        table.start(setup.deck, order=setup.seats)
+        table.start(deck, order=seats)
         live, board = table.latest, 0
         assert live is not None
-        for line in setup.actions:
+        for line in actions:
             board = _str_line(table, live, line, board)
     except (IllegalActionError, ValueError) as exc:
-        raise HandHistoryError(f"hand {setup.number}: {exc}") from exc
+        raise HandHistoryError(f"hand {number}: {exc}") from exc
     deal = table.deals[-1]
     if not deal.finished:
-        raise HandHistoryError(f"hand {setup.number} stops before its end")
+        raise HandHistoryError(f"hand {number} stops before its end")
     # The deal's own events: a player it leaves broke is the table's business.
     ended = next(k for k, e in enumerate(table.events) if e["type"] == "hand_ended")
     del table.events[ended + 1 :]
@@ -749,9 +722,6 @@ def deals_from_events(config: TableConfig, events: Iterable[Mapping[str, Any]]) 
             names[event["seat"]] = event["name"]
         elif event["type"] == "hand_started":
             dealt[event["number"]] = tuple(names.get(s, seat_label(s)) for s in event["seats"])
-    started = [e["number"] for e in replayed.table.events if e["type"] == "hand_started"]
-    return [
-        PokerEntry(deal, dealt[number], number)
-        for number, deal in zip(started, replayed.table.deals, strict=True)
-        if deal.finished
-    ]
+    # A log that replays exactly numbers its deals from 1, as the table does.
+    deals = enumerate(replayed.table.deals, 1)
+    return [PokerEntry(deal, dealt[number], number) for number, deal in deals if deal.finished]
