@@ -42,7 +42,7 @@ from straights.bots.paigow import HouseWayBot, make_paigow_bot
 from straights.errors import ConfigurationError, IllegalActionError
 from straights.game.config import TableConfig
 from straights.paigow.deal import HandSet, PaiGowDeal, event_dict, phrase
-from straights.paigow.rules import BANK, PaiGowRules, describe, in_order
+from straights.paigow.rules import PaiGowRules
 from straights.paigow.view import deal_view
 from straights.store import ArchiveEntry, PaiGowEntry
 from straights.table import PaiGowGame
@@ -131,18 +131,14 @@ class PaiGowWebGame:
     def has_chips(self, seat: int, meta: SeatMeta) -> bool:
         return self.can_bet(meta) or (self.playing(seat, meta) and self.in_hand)
 
-    def playing(self, seat: int, meta: SeatMeta) -> bool:
+    def playing(self, seat: int | None, meta: object = None) -> bool:
         """True when ``seat``'s current owner was dealt into the current deal."""
-        return self.dealt_in(seat)
+        return self.deal_now is not None and self.table.owner_in_deal(seat, self.number) is not None
 
     def wager_of(self, meta: SeatMeta) -> int:
         """The bet ``meta``'s player makes next: his wager, at most the most his chips cover."""
         wager = self.wagers.get(meta.owner, self.table.settings.bet)
         return min(wager, self.rules.largest_bet(meta.stack))
-
-    def dealt_in(self, seat: int | None) -> bool:
-        """True when ``seat``'s current owner was dealt into the current deal."""
-        return self.deal_now is not None and self.table.owner_in_deal(seat, self.number) is not None
 
     # -- commands -----------------------------------------------------------------------------
     def mark(self) -> int:
@@ -211,7 +207,7 @@ class PaiGowWebGame:
         seat = int(c["seat"])
         self.table.taken(seat)
         deal = self.deal_now
-        if deal is None or not self.in_hand or not self.dealt_in(seat):
+        if deal is None or not self.in_hand or not self.playing(seat):
             raise IllegalActionError("you are not playing a deal now: wait for the next")
         front = c.get("front")
         if front is None:
@@ -220,12 +216,12 @@ class PaiGowWebGame:
             deal.set(seat + 1, " ".join(str(card) for card in front))
         why = c.get("why")
         if why == "timeout":
-            done = [
+            at = next(
                 k
                 for k, e in enumerate(deal.events)
                 if isinstance(e, HandSet) and e.seat == seat + 1
-            ]
-            self.table.timeouts.setdefault(self.number, set()).add(done[0])
+            )
+            self.table.timeouts.setdefault(self.number, set()).add(at)
         self.table.note_move(seat, why)
         self._settle_if_done()
 
@@ -357,14 +353,14 @@ class PaiGowWebGame:
         """Pai Gow seat -> name of the players dealt into deal ``number``."""
         return {s + 1: name for s, name in self.table.dealt_names.get(number, {}).items()}
 
-    def _log(self) -> list[str]:
-        """The current deal as everyone may follow it: who has set (not how) until the
-        bank shows, then every hand and result."""
-        deal = self.deal_now
+    def _log(self, number: int) -> list[str]:
+        """Deal ``number`` as everyone may follow it: who has set (not how) until the
+        bank shows, then every hand and result; a timed-out setting says so."""
+        deal = self.deals.get(number)
         if deal is None:
             return []
-        names = self._names(self.number)
-        timed = self.table.timeouts.get(self.number, set())
+        names = self._names(number)
+        timed = self.table.timeouts.get(number, set())
         lines = []
         for k, event in enumerate(deal.events):
             if isinstance(event, HandSet) and not deal.finished:
@@ -384,7 +380,7 @@ class PaiGowWebGame:
             meta = table.seats[i]
             if public is None or meta is None:
                 continue
-            playing = deal is not None and self.dealt_in(i)
+            playing = deal is not None and self.playing(i)
             if meta.leaving or meta.sat_out or table.accounts[meta.owner].pending:
                 pass
             elif playing and self.in_hand:
@@ -401,46 +397,31 @@ class PaiGowWebGame:
             "table": self.public_settings(),
             "seats": seats,
             "ledger": ledger,
-            "follow": {"log": self._log(), "last": {}, "carry_text": None},
+            "follow": {"log": self._log(self.number), "last": {}, "carry_text": None},
         }
 
     def own_state(
         self, seat: int | None, *, turn_left: float | None, public: dict[str, Any]
     ) -> dict[str, Any]:
-        """The deal as :func:`~straights.paigow.view.deal_view` lets the viewer see it,
-        and the house way's choice for his cards while he has them to set."""
+        """The deal as :func:`~straights.paigow.view.deal_view` lets the viewer see it."""
         table = self.table
         deal = self.deal_now
-        mine = seat if self.dealt_in(seat) else None
-        hand: dict[str, Any] = {"hand_number": self.number, "finished": not self.in_hand}
-        waiting = False
+        mine = seat + 1 if seat is not None and self.playing(seat) else None
+        waiting = deal is not None and mine in deal.waiting
+        hand: dict[str, Any] = {
+            "hand_number": self.number,
+            "finished": not self.in_hand,
+            "legal": ["set"] if waiting else [],
+        }
         if deal is not None:
-            pseat = None if mine is None else mine + 1
-            hand["deal"] = deal_view(deal, pseat)
-            if deal.finished:
-                bank = deal.settings[BANK]
-                hand["deal"]["bank"] |= {
-                    "front_hand": tens(describe(bank.front_value)),
-                    "back_hand": tens(describe(bank.back_value)),
-                }
-            waiting = pseat is not None and pseat in deal.waiting
-            if waiting and pseat is not None:
-                way = deal.house_way(pseat)
-                hand["house_way"] = {
-                    "front": [c.ascii() for c in in_order(way.setting.front)],
-                    "back": [c.ascii() for c in in_order(way.setting.back)],
-                    "front_hand": tens(describe(way.setting.front_value)),
-                    "back_hand": tens(describe(way.setting.back_value)),
-                    "rule": way.rule,
-                }
-        hand["legal"] = ["set"] if waiting else []
+            hand["deal"] = deal_view(deal, mine, words=tens)
         me = table.seats[seat] if seat is not None else None
         # short of the minimum bet (the page offers a rebuy) and not betting now
         broke = bool(
             me
             and not self.can_bet(me)
             and not table.accounts[me.owner].pending
-            and not (self.in_hand and self.dealt_in(seat))
+            and not (self.in_hand and mine is not None)
         )
         return {
             "you": table.you(seat, broke) | {"wager": None if me is None else self.wager_of(me)},
@@ -464,15 +445,13 @@ class PaiGowWebGame:
     def history_for(self, seat: int | None, number: int) -> dict[str, Any]:
         """Deal ``number`` in words once it is settled (then every hand is face up)."""
         deal = finished_deal(self.deals, number, self.number)
-        names = self._names(number)
-        lines = [tens(line) for e in deal.events if (line := phrase(e, names.get)) is not None]
         return {
             "type": "history",
             "hand": number,
             "game": "pai-gow",
-            "names": {str(k - 1): v for k, v in names.items()},
-            "lines": lines,
-            "deal": deal_view(deal, None),
+            "names": {str(k - 1): v for k, v in self._names(number).items()},
+            "lines": self._log(number),
+            "deal": deal_view(deal, None, words=tens),
         }
 
     def archive_entry(self, events: list[dict[str, Any]]) -> ArchiveEntry | None:

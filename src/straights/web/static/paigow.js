@@ -150,7 +150,7 @@ function pgMe(state) {
   // them: a tap whose press and release straddle a rebuild would be lost.
   const toSet = d && d.cards && h.legal.includes("set");
   if (toSet && pg.deal !== h.hand_number) { pg.deal = h.hand_number; pg.front = []; }
-  const drawn = toSet ? JSON.stringify([h.hand_number, d.cards, pg.front, h.house_way || null]) : "";
+  const drawn = toSet ? JSON.stringify([h.hand_number, d.cards, pg.front, d.house_way]) : "";
   if (drawn && mine.dataset.drawn === drawn && $("pg-setting")) { pgControls(state); return; }
   mine.dataset.drawn = drawn;
   mine.replaceChildren();
@@ -177,7 +177,7 @@ function pgMe(state) {
     r2.append(el("span", "pg-label", pg.front.length ? "Five-card hand" : "Tap two cards for the two-card hand"), back);
     setting.append(r1, r2);
     mine.append(setting);
-    const way = h.house_way;
+    const way = d.house_way;
     if (way) {
       best.hidden = false;
       best.id = "best";
