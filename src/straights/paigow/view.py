@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from straights.cards import Card
-from straights.paigow.deal import HandSet, PaiGowDeal
+from straights.paigow.deal import HandSet, PaiGowDeal, settlement_words
 from straights.paigow.rules import BANK, Setting, describe, in_order
 
 __all__ = ["deal_view"]
@@ -33,18 +33,18 @@ def _text(cards: tuple[Card, ...]) -> list[str]:
     return [c.ascii() for c in cards]
 
 
-def _setting(setting: Setting, words: Callable[[str], str]) -> dict[str, Any]:
-    """A setting's two hands in reading order, and each hand in ``words``."""
+def _setting(setting: Setting, write: Callable[[str], str]) -> dict[str, Any]:
+    """A setting's two hands in reading order, and each in words as ``write`` writes them."""
     return {
         "front": _text(in_order(setting.front)),
         "back": _text(in_order(setting.back)),
-        "front_hand": words(describe(setting.front_value)),
-        "back_hand": words(describe(setting.back_value)),
+        "front_hand": write(describe(setting.front_value)),
+        "back_hand": write(describe(setting.back_value)),
     }
 
 
 def deal_view(
-    deal: PaiGowDeal, seat: int | None, *, words: Callable[[str], str] = str
+    deal: PaiGowDeal, seat: int | None, *, write: Callable[[str], str] = str
 ) -> dict[str, Any]:
     """The deal as ``seat`` (a player's seat, or ``None`` for a spectator) may see it.
 
@@ -54,24 +54,24 @@ def deal_view(
     ``settings`` (seat → ``front``, ``back``, ``front_hand``, ``back_hand``, ``how``:
     yours at once, all once settled), ``bank`` (``cards`` and its setting, once
     settled) and ``results`` (seat → ``outcome``, ``net``, ``commission``,
-    ``back_won``, ``front_won``, ``copies``, ``fouled``).  Cards are written as in
-    histories (``"As"``, ``"Jk"``); each hand's words pass through ``words`` (the
-    web page writes a ten ``10``).
+    ``back_won``, ``front_won``, ``copies``, ``fouled`` and its ``words``, as the
+    history words it).  Cards are written as in histories (``"As"``, ``"Jk"``); each
+    hand's words pass through ``write`` (the web page writes a ten ``10``).
     """
     done = deal.finished
     how = {e.seat: e.how for e in deal.events if isinstance(e, HandSet)}
     settings = {
-        str(who): _setting(setting, words) | {"how": how[who]}
+        str(who): _setting(setting, write) | {"how": how[who]}
         for who, setting in deal.settings.items()
         if who != BANK and (done or who == seat)
     }
     bank = None
     if done:
-        bank = {"cards": _text(deal.cards(BANK))} | _setting(deal.settings[BANK], words)
+        bank = {"cards": _text(deal.cards(BANK))} | _setting(deal.settings[BANK], write)
     way = None
     if seat in deal.waiting:
         chosen = deal.house_way(seat)
-        way = _setting(chosen.setting, words) | {"rule": chosen.rule}
+        way = _setting(chosen.setting, write) | {"rule": chosen.rule}
     results = {
         str(s): {
             "outcome": r.outcome,
@@ -81,6 +81,7 @@ def deal_view(
             "front_won": r.front_won,
             "copies": [r.back_copy, r.front_copy],
             "fouled": r.fouled,
+            "words": settlement_words(r),
         }
         for s, r in deal.results.items()
     }

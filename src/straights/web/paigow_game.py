@@ -56,6 +56,14 @@ __all__ = ["HOUSE", "PaiGowWebGame", "estimates"]
 #: The house's name in the ledger's settle-up (no player may take it, nor the bank's).
 HOUSE: Final = "The house"
 _RESERVED: Final = (HOUSE, "The bank", "Bank", "House")
+#: The changes of settings a Pai Gow table refuses, and why.
+_REFUSED: Final = (
+    (("straddle", "runs", "bomb_pot_every", "bomb_pot_ante", "double_board"),
+     "straddles, running it twice and bomb pots are dealt at poker tables of the catalogue only"),
+    (("games",), "a Pai Gow table plays Pai Gow against the bank only"),
+    (("house",), "house rules are for poker tables of the catalogue: Straights and Pai Gow "
+                 "play by their own rule books"),
+)  # fmt: skip
 
 
 class PaiGowWebGame:
@@ -265,19 +273,9 @@ class PaiGowWebGame:
         raise IllegalActionError("in Pai Gow a player who leaves plays his hands the house way")
 
     def change(self, c: dict[str, Any]) -> TableSettings:
-        poker = ("straddle", "runs", "bomb_pot_every", "bomb_pot_ante", "double_board")
-        if any(k in c for k in poker):
-            raise IllegalActionError(
-                "straddles, running it twice and bomb pots are dealt at poker tables "
-                "of the catalogue only"
-            )
-        if "games" in c:
-            raise IllegalActionError("a Pai Gow table plays Pai Gow against the bank only")
-        if "house" in c:
-            raise IllegalActionError(
-                "house rules are for poker tables of the catalogue: Straights and Pai Gow "
-                "play by their own rule books"
-            )
+        for keys, why in _REFUSED:
+            if any(k in c for k in keys):
+                raise IllegalActionError(why)
         keys = ("turn_seconds", "auto_limit", "bot_seconds", "house_way")
         return self.table.settings.model_copy(update={k: c[k] for k in keys if k in c})
 
@@ -391,7 +389,6 @@ class PaiGowWebGame:
                 public["status"] = "playing"
             public["wager"] = self.wager_of(meta)
             public["bet"] = deal.bets.get(i + 1) if playing and deal is not None else None
-            public["set"] = playing and deal is not None and i + 1 in deal.settings
         ledger = table.public_ledger(self.bets_in_play()) | {"house": self.house}
         return {
             "table": self.public_settings(),
@@ -414,7 +411,7 @@ class PaiGowWebGame:
             "legal": ["set"] if waiting else [],
         }
         if deal is not None:
-            hand["deal"] = deal_view(deal, mine, words=tens)
+            hand["deal"] = deal_view(deal, mine, write=tens)
         me = table.seats[seat] if seat is not None else None
         # short of the minimum bet (the page offers a rebuy) and not betting now
         broke = bool(
@@ -424,7 +421,7 @@ class PaiGowWebGame:
             and not (self.in_hand and mine is not None)
         )
         return {
-            "you": table.you(seat, broke) | {"wager": None if me is None else self.wager_of(me)},
+            "you": table.you(seat, broke),
             "hand": hand,
             "turn": table.turn(seat if waiting else None, turn_left),
         }
@@ -451,7 +448,7 @@ class PaiGowWebGame:
             "game": "pai-gow",
             "names": {str(k - 1): v for k, v in self._names(number).items()},
             "lines": self._log(number),
-            "deal": deal_view(deal, None, words=tens),
+            "deal": deal_view(deal, None, write=tens),
         }
 
     def archive_entry(self, events: list[dict[str, Any]]) -> ArchiveEntry | None:
