@@ -273,8 +273,8 @@ class PaiGowWebGame:
         raise IllegalActionError("in Pai Gow a player who leaves plays his hands the house way")
 
     def change(self, c: dict[str, Any]) -> TableSettings:
-        for keys, why in _REFUSED:
-            if any(k in c for k in keys):
+        for refused, why in _REFUSED:
+            if any(k in c for k in refused):
                 raise IllegalActionError(why)
         keys = ("turn_seconds", "auto_limit", "bot_seconds", "house_way")
         return self.table.settings.model_copy(update={k: c[k] for k in keys if k in c})
