@@ -1,20 +1,20 @@
 """What one seat of a Pai Gow deal may see, as JSON-ready data: the one place that hides cards.
 
-Before the settlement a player sees his own seven cards, the house way's setting of
-them while he has them to set, and his own setting; of everyone else only who has
-set; nobody sees the bank's cards.  Once the bank has set, every hand is turned up,
-as at the table.  A spectator (``seat=None``) sees no cards until then.
+Before the settlement a player sees his own seven cards and his own setting,
+and of everyone else only who has set; nobody sees the bank's cards.  Once the
+bank has set, every hand is turned up, as at the table.  A spectator
+(``seat=None``) sees no cards until then.
 
 >>> from straights.paigow.deal import PaiGowDeal
 >>> deal = PaiGowDeal({1: 20, 2: 40}, rng=9)
 >>> view = deal_view(deal, 1)
->>> len(view["cards"]), view["waiting"], view["bank"], view["house_way"]["rule"] != ""
-(7, [1, 2], None, True)
+>>> len(view["cards"]), view["waiting"], view["bank"]
+(7, [1, 2], None)
+>>> sorted(setting_view(deal.house_way(1).setting))
+['back', 'back_hand', 'front', 'front_hand']
 >>> deal.set_house_way(1); deal.set_house_way(2)
 >>> sorted(deal_view(deal, None)["bank"])
 ['back', 'back_hand', 'cards', 'front', 'front_hand']
->>> deal_view(deal, 1)["house_way"] is None
-True
 """
 
 from __future__ import annotations
@@ -26,14 +26,14 @@ from straights.cards import Card
 from straights.paigow.deal import HandSet, PaiGowDeal, settlement_words
 from straights.paigow.rules import BANK, Setting, describe, in_order
 
-__all__ = ["deal_view"]
+__all__ = ["deal_view", "setting_view"]
 
 
 def _text(cards: tuple[Card, ...]) -> list[str]:
     return [c.ascii() for c in cards]
 
 
-def _setting(setting: Setting, write: Callable[[str], str]) -> dict[str, Any]:
+def setting_view(setting: Setting, write: Callable[[str], str] = str) -> dict[str, Any]:
     """A setting's two hands in reading order, and each in words as ``write`` writes them."""
     return {
         "front": _text(in_order(setting.front)),
@@ -49,29 +49,24 @@ def deal_view(
     """The deal as ``seat`` (a player's seat, or ``None`` for a spectator) may see it.
 
     Keys: ``dice``, ``bets`` (by seat), ``waiting``, ``finished``, ``you``,
-    ``cards`` (your seven, or ``None``), ``house_way`` (while you have them to set:
-    the house way's ``front``, ``back``, ``front_hand``, ``back_hand`` and ``rule``),
-    ``settings`` (seat → ``front``, ``back``, ``front_hand``, ``back_hand``, ``how``:
-    yours at once, all once settled), ``bank`` (``cards`` and its setting, once
-    settled) and ``results`` (seat → ``outcome``, ``net``, ``commission``,
-    ``back_won``, ``front_won``, ``copies``, ``fouled`` and its ``words``, as the
-    history words it).  Cards are written as in histories (``"As"``, ``"Jk"``); each
-    hand's words pass through ``write`` (the web page writes a ten ``10``).
+    ``cards`` (your seven, or ``None``), ``settings`` (seat → ``front``, ``back``,
+    ``front_hand``, ``back_hand``, ``how``: yours at once, all once settled),
+    ``bank`` (``cards`` and its setting, once settled) and ``results`` (seat →
+    ``outcome``, ``net``, ``commission``, ``back_won``, ``front_won``, ``copies``,
+    ``fouled`` and its ``words``, as the history words it).  Cards are written as
+    in histories (``"As"``, ``"Jk"``); each hand's words pass through ``write``
+    (the web page writes a ten ``10``).
     """
     done = deal.finished
     how = {e.seat: e.how for e in deal.events if isinstance(e, HandSet)}
     settings = {
-        str(who): _setting(setting, write) | {"how": how[who]}
+        str(who): setting_view(setting, write) | {"how": how[who]}
         for who, setting in deal.settings.items()
         if who != BANK and (done or who == seat)
     }
     bank = None
     if done:
-        bank = {"cards": _text(deal.cards(BANK))} | _setting(deal.settings[BANK], write)
-    way = None
-    if seat in deal.waiting:
-        chosen = deal.house_way(seat)
-        way = _setting(chosen.setting, write) | {"rule": chosen.rule}
+        bank = {"cards": _text(deal.cards(BANK))} | setting_view(deal.settings[BANK], write)
     results = {
         str(s): {
             "outcome": r.outcome,
@@ -92,7 +87,6 @@ def deal_view(
         "finished": done,
         "you": seat,
         "cards": _text(deal.cards(seat)) if seat in deal.bets else None,
-        "house_way": way,
         "settings": settings,
         "bank": bank,
         "results": results,

@@ -43,7 +43,7 @@ from straights.errors import ConfigurationError, IllegalActionError
 from straights.game.config import TableConfig
 from straights.paigow.deal import HandSet, PaiGowDeal, event_dict, phrase
 from straights.paigow.rules import PaiGowRules
-from straights.paigow.view import deal_view
+from straights.paigow.view import deal_view, setting_view
 from straights.store import ArchiveEntry, PaiGowEntry
 from straights.table import PaiGowGame
 from straights.web.follow import tens
@@ -183,33 +183,30 @@ class PaiGowWebGame:
 
     def deal(self, c: dict[str, Any]) -> list[int]:
         seats = self.table.seats
-        ready = [
-            (seat, meta)
+        ready = {
+            seat: meta
             for seat, meta in enumerate(seats)
             if meta is not None and not meta.leaving and not meta.sat_out and self.can_bet(meta)
-        ]
-        bets = {seat: self.wager_of(meta) for seat, meta in ready}
-        players = [seat for seat, _ in ready]
-        stacks = [meta.stack for _, meta in ready]
+        }
+        bets = {seat: self.wager_of(meta) for seat, meta in ready.items()}
+        stacks = [meta.stack for meta in ready.values()]
         # PaiGowGame checks every bet against its stack and deals from the shuffle.
-        game = PaiGowGame(self.rules)
-        deal = game.deal(game.players(players, bets), stacks, 0, self.rng, bets, None)
+        deal = PaiGowGame(self.rules).deal(list(ready), stacks, 0, self.rng, bets, None)
         for meta in seats:
             if meta is not None and meta.sat_out and not meta.leaving:
                 meta.away_deals += 1
         self.deal_now = deal
         self.number += 1
         self.deal_clock = time.monotonic()
-        self.stacks_before = {seat + 1: meta.stack for seat, meta in ready}
-        for seat, meta in ready:
+        self.stacks_before = {seat + 1: meta.stack for seat, meta in ready.items()}
+        for seat, meta in ready.items():
             meta.stack -= bets[seat]
-        self.deals[self.number] = deal
-        self.deals.pop(self.number - HISTORY_DEALS, None)
-        for seat, meta in ready:
             if meta.bot is not None and not (c.get("estimates") and estimates(meta.bot)):
                 deal.set_house_way(seat + 1)  # a house-way bot sets at once
+        self.deals[self.number] = deal
+        self.deals.pop(self.number - HISTORY_DEALS, None)
         self._settle_if_done()
-        return players
+        return list(ready)
 
     def set_hands(self, c: dict[str, Any]) -> None:
         seat = int(c["seat"])
@@ -241,12 +238,10 @@ class PaiGowWebGame:
             return
         before = [self.stacks_before[pseat] for pseat in deal.bets]
         settled = PaiGowGame(self.rules).settle(deal, before)
-        for (pseat, bet), start, chips in zip(
-            deal.bets.items(), before, settled.stacks, strict=True
-        ):
+        for pseat, start, chips in zip(deal.bets, before, settled.stacks, strict=True):
             meta = self.table.seats[pseat - 1]
             assert meta is not None  # a dealt seat is freed only between deals
-            meta.stack += bet + chips - start  # the bet back and the result
+            meta.stack += deal.bets[pseat] + chips - start  # the bet back and the result
         self.house += settled.house
 
     def leave(self, seat: int, meta: SeatMeta) -> None:
@@ -389,6 +384,7 @@ class PaiGowWebGame:
                 public["status"] = "playing"
             public["wager"] = self.wager_of(meta)
             public["bet"] = deal.bets.get(i + 1) if playing and deal is not None else None
+            public["set"] = playing and deal is not None and i + 1 in deal.settings
         ledger = table.public_ledger(self.bets_in_play()) | {"house": self.house}
         return {
             "table": self.public_settings(),
@@ -412,6 +408,9 @@ class PaiGowWebGame:
         }
         if deal is not None:
             hand["deal"] = deal_view(deal, mine, write=tens)
+            if waiting and mine is not None:  # the house way's choice for his cards
+                way = deal.house_way(mine)
+                hand["house_way"] = setting_view(way.setting, tens) | {"rule": way.rule}
         me = table.seats[seat] if seat is not None else None
         # short of the minimum bet (the page offers a rebuy) and not betting now
         broke = bool(
@@ -421,7 +420,7 @@ class PaiGowWebGame:
             and not (self.in_hand and mine is not None)
         )
         return {
-            "you": table.you(seat, broke),
+            "you": table.you(seat, broke) | {"wager": None if me is None else self.wager_of(me)},
             "hand": hand,
             "turn": table.turn(seat if waiting else None, turn_left),
         }

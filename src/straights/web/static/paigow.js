@@ -142,7 +142,7 @@ function pgMe(state) {
   // them: a tap whose press and release straddle a rebuild would be lost.
   const toSet = d && d.cards && h.legal.includes("set");
   if (toSet && pg.deal !== h.hand_number) { pg.deal = h.hand_number; pg.front = []; }
-  const drawn = toSet ? JSON.stringify([h.hand_number, d.cards, pg.front, d.house_way]) : "";
+  const drawn = toSet ? JSON.stringify([h.hand_number, d.cards, pg.front, h.house_way || null]) : "";
   if (drawn && mine.dataset.drawn === drawn && $("pg-setting")) { pgControls(state); return; }
   mine.dataset.drawn = drawn;
   mine.replaceChildren();
@@ -162,7 +162,7 @@ function pgMe(state) {
     const label = pg.front.length ? "Five-card hand" : "Tap two cards for the two-card hand";
     setting.append(pgHandRow(label, back, { id: "pg-back", tap: seven }));
     mine.append(setting);
-    const way = d.house_way;
+    const way = h.house_way;
     if (way) {
       best.hidden = false;
       best.id = "best";
@@ -197,7 +197,7 @@ function pgControls(state) {
   const ctl = $("mycontrols");
   if (state.you.seat === null) { ctl.replaceChildren(); return; }
   const t = state.table;
-  const wanted = String(state.seats[state.you.seat].wager ?? t.bet);
+  const wanted = String(state.you.wager ?? t.bet);
   const old = ctl.querySelector("#pg-wager");
   if (old && document.activeElement === old) return;  // keep what the player is typing
   ctl.replaceChildren();
