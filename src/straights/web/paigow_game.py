@@ -373,18 +373,16 @@ class PaiGowWebGame:
             meta = table.seats[i]
             if public is None or meta is None:
                 continue
-            playing = deal is not None and self.playing(i)
-            if meta.leaving or meta.sat_out or table.accounts[meta.owner].pending:
-                pass
-            elif playing and self.in_hand:
-                public["status"] = "playing"
-            elif not self.can_bet(meta):
-                public["status"] = "out of chips"
-            elif not self.in_hand:
-                public["status"] = "playing"
+            dealt = deal if self.playing(i) else None
+            if not (meta.leaving or meta.sat_out or table.accounts[meta.owner].pending):
+                ready = "playing" if not self.in_hand else "waiting"  # (he is dealt the next)
+                betting = dealt is not None and self.in_hand
+                public["status"] = (
+                    "playing" if betting else (ready if self.can_bet(meta) else "out of chips")
+                )
             public["wager"] = self.wager_of(meta)
-            public["bet"] = deal.bets.get(i + 1) if playing and deal is not None else None
-            public["set"] = playing and deal is not None and i + 1 in deal.settings
+            public["bet"] = None if dealt is None else dealt.bets.get(i + 1)
+            public["set"] = dealt is not None and i + 1 in dealt.settings
         ledger = table.public_ledger(self.bets_in_play()) | {"house": self.house}
         return {
             "table": self.public_settings(),
