@@ -85,6 +85,15 @@ def as_recorded(state: dict[str, Any]) -> dict[str, Any]:
                 if isinstance(player, dict):
                     for k in ADDED_PLAYER:
                         player.pop(k, None)
+    # A Pai Gow deal's results carry their words since (issue 19: the history's), and
+    # its history names the bank's hands as its states always did.
+    hand = out.get("hand")  # (a history's is its number)
+    for deal in (out.get("deal"), hand.get("deal") if isinstance(hand, dict) else None):
+        if isinstance(deal, dict):
+            for result in deal["results"].values():
+                result.pop("words", None)
+            if "lines" in out and deal["bank"] is not None:
+                deal["bank"] = {k: deal["bank"][k] for k in ("cards", "front", "back")}
     for part, keys in (("table", ADDED_TABLE), ("you", {"muck", "ask_muck"})):
         if isinstance(out.get(part), dict) and "frames" not in out:
             for k in keys:

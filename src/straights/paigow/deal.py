@@ -78,6 +78,7 @@ __all__ = [
     "event_dict",
     "first_spot",
     "phrase",
+    "settlement_words",
     "tell",
 ]
 
@@ -422,12 +423,20 @@ def phrase(event: Event, names: Names, *, unicode: bool = True) -> str | None:
 
 
 def _settlement(event: Settlement, names: Names) -> str:
-    who = _name(event.seat, names)
+    return f"{_name(event.seat, names)}: {settlement_words(event)}"
+
+
+def settlement_words(event: Settlement) -> str:
+    """A player's result against the bank, his name left out (the page puts it by him).
+
+    >>> settlement_words(Settlement(1, 20, True, True, False, False, False, "win", 1, 19))
+    'five-card wins, two-card wins: wins 19 (bet 20, commission 1)'
+    """
     if event.fouled:
-        return f"{who}: a foul loses the bet of {event.bet}"
+        return f"a foul loses the bet of {event.bet}"
     five = "wins" if event.back_won else "copies" if event.back_copy else "loses"
     two = "wins" if event.front_won else "copies" if event.front_copy else "loses"
-    head = f"{who}: five-card {five}, two-card {two}"
+    head = f"five-card {five}, two-card {two}"
     if event.outcome == "win":
         return f"{head}: wins {event.net} (bet {event.bet}, commission {event.commission})"
     if event.outcome == "push":

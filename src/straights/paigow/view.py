@@ -10,56 +10,63 @@ bank has set, every hand is turned up, as at the table.  A spectator
 >>> view = deal_view(deal, 1)
 >>> len(view["cards"]), view["waiting"], view["bank"]
 (7, [1, 2], None)
+>>> sorted(setting_view(deal.house_way(1).setting))
+['back', 'back_hand', 'front', 'front_hand']
 >>> deal.set_house_way(1); deal.set_house_way(2)
 >>> sorted(deal_view(deal, None)["bank"])
-['back', 'cards', 'front']
+['back', 'back_hand', 'cards', 'front', 'front_hand']
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from straights.paigow.deal import HandSet, PaiGowDeal
-from straights.paigow.rules import BANK, describe, in_order
+from straights.cards import Card
+from straights.paigow.deal import HandSet, PaiGowDeal, settlement_words
+from straights.paigow.rules import BANK, Setting, describe, in_order
 
-__all__ = ["deal_view"]
+__all__ = ["deal_view", "setting_view"]
 
 
-def _text(cards: tuple[Any, ...]) -> list[str]:
+def _text(cards: tuple[Card, ...]) -> list[str]:
     return [c.ascii() for c in cards]
 
 
-def deal_view(deal: PaiGowDeal, seat: int | None) -> dict[str, Any]:
+def setting_view(setting: Setting, write: Callable[[str], str] = str) -> dict[str, Any]:
+    """A setting's two hands in reading order, and each in words as ``write`` writes them."""
+    return {
+        "front": _text(in_order(setting.front)),
+        "back": _text(in_order(setting.back)),
+        "front_hand": write(describe(setting.front_value)),
+        "back_hand": write(describe(setting.back_value)),
+    }
+
+
+def deal_view(
+    deal: PaiGowDeal, seat: int | None, *, write: Callable[[str], str] = str
+) -> dict[str, Any]:
     """The deal as ``seat`` (a player's seat, or ``None`` for a spectator) may see it.
 
     Keys: ``dice``, ``bets`` (by seat), ``waiting``, ``finished``, ``you``,
     ``cards`` (your seven, or ``None``), ``settings`` (seat → ``front``, ``back``,
     ``front_hand``, ``back_hand``, ``how``: yours at once, all once settled),
-    ``bank`` (``cards``, ``front``, ``back`` once settled) and ``results`` (seat →
-    ``outcome``, ``net``, ``commission``, ``back_won``, ``front_won``, ``copies``).
-    Cards are written as in histories (``"As"``, ``"Jk"``).
+    ``bank`` (``cards`` and its setting, once settled) and ``results`` (seat →
+    ``outcome``, ``net``, ``commission``, ``back_won``, ``front_won``, ``copies``,
+    ``fouled`` and its ``words``, as the history words it).  Cards are written as
+    in histories (``"As"``, ``"Jk"``); each hand's words pass through ``write``
+    (the web page writes a ten ``10``).
     """
     done = deal.finished
     how = {e.seat: e.how for e in deal.events if isinstance(e, HandSet)}
-    settings: dict[str, Any] = {}
-    for who, setting in deal.settings.items():
-        if who == BANK or not (done or who == seat):
-            continue
-        settings[str(who)] = {
-            "front": _text(in_order(setting.front)),
-            "back": _text(in_order(setting.back)),
-            "front_hand": describe(setting.front_value),
-            "back_hand": describe(setting.back_value),
-            "how": how[who],
-        }
+    settings = {
+        str(who): setting_view(setting, write) | {"how": how[who]}
+        for who, setting in deal.settings.items()
+        if who != BANK and (done or who == seat)
+    }
     bank = None
     if done:
-        mine = deal.settings[BANK]
-        bank = {
-            "cards": _text(deal.cards(BANK)),
-            "front": _text(in_order(mine.front)),
-            "back": _text(in_order(mine.back)),
-        }
+        bank = {"cards": _text(deal.cards(BANK))} | setting_view(deal.settings[BANK], write)
     results = {
         str(s): {
             "outcome": r.outcome,
@@ -69,6 +76,7 @@ def deal_view(deal: PaiGowDeal, seat: int | None) -> dict[str, Any]:
             "front_won": r.front_won,
             "copies": [r.back_copy, r.front_copy],
             "fouled": r.fouled,
+            "words": settlement_words(r),
         }
         for s, r in deal.results.items()
     }

@@ -42,8 +42,8 @@ from straights.bots.paigow import HouseWayBot, make_paigow_bot
 from straights.errors import ConfigurationError, IllegalActionError
 from straights.game.config import TableConfig
 from straights.paigow.deal import HandSet, PaiGowDeal, event_dict, phrase
-from straights.paigow.rules import BANK, PaiGowRules, describe, in_order
-from straights.paigow.view import deal_view
+from straights.paigow.rules import PaiGowRules
+from straights.paigow.view import deal_view, setting_view
 from straights.store import ArchiveEntry, PaiGowEntry
 from straights.table import PaiGowGame
 from straights.web.follow import tens
@@ -56,6 +56,14 @@ __all__ = ["HOUSE", "PaiGowWebGame", "estimates"]
 #: The house's name in the ledger's settle-up (no player may take it, nor the bank's).
 HOUSE: Final = "The house"
 _RESERVED: Final = (HOUSE, "The bank", "Bank", "House")
+#: The changes of settings a Pai Gow table refuses, and why.
+_REFUSED: Final = (
+    (("straddle", "runs", "bomb_pot_every", "bomb_pot_ante", "double_board"),
+     "straddles, running it twice and bomb pots are dealt at poker tables of the catalogue only"),
+    (("games",), "a Pai Gow table plays Pai Gow against the bank only"),
+    (("house",), "house rules are for poker tables of the catalogue: Straights and Pai Gow "
+                 "play by their own rule books"),
+)  # fmt: skip
 
 
 class PaiGowWebGame:
@@ -131,18 +139,14 @@ class PaiGowWebGame:
     def has_chips(self, seat: int, meta: SeatMeta) -> bool:
         return self.can_bet(meta) or (self.playing(seat, meta) and self.in_hand)
 
-    def playing(self, seat: int, meta: SeatMeta) -> bool:
+    def playing(self, seat: int | None, meta: object = None) -> bool:
         """True when ``seat``'s current owner was dealt into the current deal."""
-        return self.dealt_in(seat)
+        return self.deal_now is not None and self.table.owner_in_deal(seat, self.number) is not None
 
     def wager_of(self, meta: SeatMeta) -> int:
         """The bet ``meta``'s player makes next: his wager, at most the most his chips cover."""
         wager = self.wagers.get(meta.owner, self.table.settings.bet)
         return min(wager, self.rules.largest_bet(meta.stack))
-
-    def dealt_in(self, seat: int | None) -> bool:
-        """True when ``seat``'s current owner was dealt into the current deal."""
-        return self.deal_now is not None and self.table.owner_in_deal(seat, self.number) is not None
 
     # -- commands -----------------------------------------------------------------------------
     def mark(self) -> int:
@@ -179,39 +183,36 @@ class PaiGowWebGame:
 
     def deal(self, c: dict[str, Any]) -> list[int]:
         seats = self.table.seats
-        ready = [
-            (seat, meta)
+        ready = {
+            seat: meta
             for seat, meta in enumerate(seats)
             if meta is not None and not meta.leaving and not meta.sat_out and self.can_bet(meta)
-        ]
-        bets = {seat: self.wager_of(meta) for seat, meta in ready}
-        players = [seat for seat, _ in ready]
-        stacks = [meta.stack for _, meta in ready]
+        }
+        bets = {seat: self.wager_of(meta) for seat, meta in ready.items()}
+        stacks = [meta.stack for meta in ready.values()]
         # PaiGowGame checks every bet against its stack and deals from the shuffle.
-        game = PaiGowGame(self.rules)
-        deal = game.deal(game.players(players, bets), stacks, 0, self.rng, bets, None)
+        deal = PaiGowGame(self.rules).deal(list(ready), stacks, 0, self.rng, bets, None)
         for meta in seats:
             if meta is not None and meta.sat_out and not meta.leaving:
                 meta.away_deals += 1
         self.deal_now = deal
         self.number += 1
         self.deal_clock = time.monotonic()
-        self.stacks_before = {seat + 1: meta.stack for seat, meta in ready}
-        for seat, meta in ready:
+        self.stacks_before = {seat + 1: meta.stack for seat, meta in ready.items()}
+        for seat, meta in ready.items():
             meta.stack -= bets[seat]
-        self.deals[self.number] = deal
-        self.deals.pop(self.number - HISTORY_DEALS, None)
-        for seat, meta in ready:
             if meta.bot is not None and not (c.get("estimates") and estimates(meta.bot)):
                 deal.set_house_way(seat + 1)  # a house-way bot sets at once
+        self.deals[self.number] = deal
+        self.deals.pop(self.number - HISTORY_DEALS, None)
         self._settle_if_done()
-        return players
+        return list(ready)
 
     def set_hands(self, c: dict[str, Any]) -> None:
         seat = int(c["seat"])
         self.table.taken(seat)
         deal = self.deal_now
-        if deal is None or not self.in_hand or not self.dealt_in(seat):
+        if deal is None or not self.in_hand or not self.playing(seat):
             raise IllegalActionError("you are not playing a deal now: wait for the next")
         front = c.get("front")
         if front is None:
@@ -220,12 +221,12 @@ class PaiGowWebGame:
             deal.set(seat + 1, " ".join(str(card) for card in front))
         why = c.get("why")
         if why == "timeout":
-            done = [
+            at = next(
                 k
                 for k, e in enumerate(deal.events)
                 if isinstance(e, HandSet) and e.seat == seat + 1
-            ]
-            self.table.timeouts.setdefault(self.number, set()).add(done[0])
+            )
+            self.table.timeouts.setdefault(self.number, set()).add(at)
         self.table.note_move(seat, why)
         self._settle_if_done()
 
@@ -237,12 +238,10 @@ class PaiGowWebGame:
             return
         before = [self.stacks_before[pseat] for pseat in deal.bets]
         settled = PaiGowGame(self.rules).settle(deal, before)
-        for (pseat, bet), start, chips in zip(
-            deal.bets.items(), before, settled.stacks, strict=True
-        ):
+        for pseat, start, chips in zip(deal.bets, before, settled.stacks, strict=True):
             meta = self.table.seats[pseat - 1]
             assert meta is not None  # a dealt seat is freed only between deals
-            meta.stack += bet + chips - start  # the bet back and the result
+            meta.stack += deal.bets[pseat] + chips - start  # the bet back and the result
         self.house += settled.house
 
     def leave(self, seat: int, meta: SeatMeta) -> None:
@@ -269,19 +268,9 @@ class PaiGowWebGame:
         raise IllegalActionError("in Pai Gow a player who leaves plays his hands the house way")
 
     def change(self, c: dict[str, Any]) -> TableSettings:
-        poker = ("straddle", "runs", "bomb_pot_every", "bomb_pot_ante", "double_board")
-        if any(k in c for k in poker):
-            raise IllegalActionError(
-                "straddles, running it twice and bomb pots are dealt at poker tables "
-                "of the catalogue only"
-            )
-        if "games" in c:
-            raise IllegalActionError("a Pai Gow table plays Pai Gow against the bank only")
-        if "house" in c:
-            raise IllegalActionError(
-                "house rules are for poker tables of the catalogue: Straights and Pai Gow "
-                "play by their own rule books"
-            )
+        for refused, why in _REFUSED:
+            if any(k in c for k in refused):
+                raise IllegalActionError(why)
         keys = ("turn_seconds", "auto_limit", "bot_seconds", "house_way")
         return self.table.settings.model_copy(update={k: c[k] for k in keys if k in c})
 
@@ -357,14 +346,14 @@ class PaiGowWebGame:
         """Pai Gow seat -> name of the players dealt into deal ``number``."""
         return {s + 1: name for s, name in self.table.dealt_names.get(number, {}).items()}
 
-    def _log(self) -> list[str]:
-        """The current deal as everyone may follow it: who has set (not how) until the
-        bank shows, then every hand and result."""
-        deal = self.deal_now
+    def _log(self, number: int) -> list[str]:
+        """Deal ``number`` as everyone may follow it: who has set (not how) until the
+        bank shows, then every hand and result; a timed-out setting says so."""
+        deal = self.deals.get(number)
         if deal is None:
             return []
-        names = self._names(self.number)
-        timed = self.table.timeouts.get(self.number, set())
+        names = self._names(number)
+        timed = self.table.timeouts.get(number, set())
         lines = []
         for k, event in enumerate(deal.events):
             if isinstance(event, HandSet) and not deal.finished:
@@ -384,63 +373,49 @@ class PaiGowWebGame:
             meta = table.seats[i]
             if public is None or meta is None:
                 continue
-            playing = deal is not None and self.dealt_in(i)
-            if meta.leaving or meta.sat_out or table.accounts[meta.owner].pending:
-                pass
-            elif playing and self.in_hand:
-                public["status"] = "playing"
-            elif not self.can_bet(meta):
-                public["status"] = "out of chips"
-            elif not self.in_hand:
-                public["status"] = "playing"
+            dealt = deal if self.playing(i) else None
+            if not (meta.leaving or meta.sat_out or table.accounts[meta.owner].pending):
+                ready = "playing" if not self.in_hand else "waiting"  # (he is dealt the next)
+                betting = dealt is not None and self.in_hand
+                public["status"] = (
+                    "playing" if betting else (ready if self.can_bet(meta) else "out of chips")
+                )
             public["wager"] = self.wager_of(meta)
-            public["bet"] = deal.bets.get(i + 1) if playing and deal is not None else None
-            public["set"] = playing and deal is not None and i + 1 in deal.settings
+            public["bet"] = None if dealt is None else dealt.bets.get(i + 1)
+            public["set"] = dealt is not None and i + 1 in dealt.settings
         ledger = table.public_ledger(self.bets_in_play()) | {"house": self.house}
         return {
             "table": self.public_settings(),
             "seats": seats,
             "ledger": ledger,
-            "follow": {"log": self._log(), "last": {}, "carry_text": None},
+            "follow": {"log": self._log(self.number), "last": {}, "carry_text": None},
         }
 
     def own_state(
         self, seat: int | None, *, turn_left: float | None, public: dict[str, Any]
     ) -> dict[str, Any]:
-        """The deal as :func:`~straights.paigow.view.deal_view` lets the viewer see it,
-        and the house way's choice for his cards while he has them to set."""
+        """The deal as :func:`~straights.paigow.view.deal_view` lets the viewer see it."""
         table = self.table
         deal = self.deal_now
-        mine = seat if self.dealt_in(seat) else None
-        hand: dict[str, Any] = {"hand_number": self.number, "finished": not self.in_hand}
-        waiting = False
+        mine = seat + 1 if seat is not None and self.playing(seat) else None
+        waiting = deal is not None and mine in deal.waiting
+        hand: dict[str, Any] = {
+            "hand_number": self.number,
+            "finished": not self.in_hand,
+            "legal": ["set"] if waiting else [],
+        }
         if deal is not None:
-            pseat = None if mine is None else mine + 1
-            hand["deal"] = deal_view(deal, pseat)
-            if deal.finished:
-                bank = deal.settings[BANK]
-                hand["deal"]["bank"] |= {
-                    "front_hand": tens(describe(bank.front_value)),
-                    "back_hand": tens(describe(bank.back_value)),
-                }
-            waiting = pseat is not None and pseat in deal.waiting
-            if waiting and pseat is not None:
-                way = deal.house_way(pseat)
-                hand["house_way"] = {
-                    "front": [c.ascii() for c in in_order(way.setting.front)],
-                    "back": [c.ascii() for c in in_order(way.setting.back)],
-                    "front_hand": tens(describe(way.setting.front_value)),
-                    "back_hand": tens(describe(way.setting.back_value)),
-                    "rule": way.rule,
-                }
-        hand["legal"] = ["set"] if waiting else []
+            hand["deal"] = deal_view(deal, mine, write=tens)
+            if waiting and mine is not None:  # the house way's choice for his cards
+                way = deal.house_way(mine)
+                hand["house_way"] = setting_view(way.setting, tens) | {"rule": way.rule}
         me = table.seats[seat] if seat is not None else None
         # short of the minimum bet (the page offers a rebuy) and not betting now
         broke = bool(
             me
             and not self.can_bet(me)
             and not table.accounts[me.owner].pending
-            and not (self.in_hand and self.dealt_in(seat))
+            and not (self.in_hand and mine is not None)
         )
         return {
             "you": table.you(seat, broke) | {"wager": None if me is None else self.wager_of(me)},
@@ -464,15 +439,13 @@ class PaiGowWebGame:
     def history_for(self, seat: int | None, number: int) -> dict[str, Any]:
         """Deal ``number`` in words once it is settled (then every hand is face up)."""
         deal = finished_deal(self.deals, number, self.number)
-        names = self._names(number)
-        lines = [tens(line) for e in deal.events if (line := phrase(e, names.get)) is not None]
         return {
             "type": "history",
             "hand": number,
             "game": "pai-gow",
-            "names": {str(k - 1): v for k, v in names.items()},
-            "lines": lines,
-            "deal": deal_view(deal, None),
+            "names": {str(k - 1): v for k, v in self._names(number).items()},
+            "lines": self._log(number),
+            "deal": deal_view(deal, None, write=tens),
         }
 
     def archive_entry(self, events: list[dict[str, Any]]) -> ArchiveEntry | None:

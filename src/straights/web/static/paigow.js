@@ -24,23 +24,18 @@ function pgPair(box, setting) {
   return box;
 }
 
+// A labelled row of cards, `opts.size` places in all (the rest empty slots); with
+// `opts.tap` (the seven being set) each card is a button that moves it.
 function pgHandRow(label, cards, opts = {}) {
   const row = el("div", "pg-row");
   row.append(el("span", "pg-label", label));
-  const line = el("div", "pg-cards");
-  for (const c of cards) line.append(pgCard(c, opts));
+  const line = el("div", "pg-cards" + (opts.id ? " " + opts.id : ""));
+  if (opts.id) line.id = opts.id;
+  for (const c of cards) line.append(opts.tap ? pgTapCard(c, opts.tap) : pgCard(c, opts));
   for (let k = cards.length; k < (opts.size || 0); k++) line.append(cardEl(null, { slot: true, small: opts.small }));
   row.append(line);
   if (opts.words) row.append(el("span", "pg-words", opts.words));
   return row;
-}
-
-// A player's result against the bank: "Win +19 (commission 1)", "Push", "Lose −20".
-function pgResultText(r) {
-  if (r.fouled) return `Foul: lose −${-r.net}`;
-  if (r.outcome === "win") return `Win +${r.net} (commission ${r.commission})`;
-  if (r.outcome === "push") return "Push";
-  return `Lose −${-r.net}`;
 }
 
 function pgSeats(state) {
@@ -52,7 +47,7 @@ function pgSeats(state) {
     if (meta.bot) status = status ? `bot · ${status}` : how;
     let last = "";
     if (d && meta.bet !== null) {
-      if (r) last = pgResultText(r);
+      if (r) last = r.words.split(": ").pop();  // the server's words: "a push (bet 20)"
       else last = d.waiting.includes(i + 1) ? "setting…" : "has set";
     } else if (meta.wager) {
       last = `bets ${meta.wager}`;
@@ -110,10 +105,7 @@ function pgResults(state) {
       const how = s.how === "player" ? "" : ` (${s.how})`;
       line.append(el("span", "pg-words", `two-card ${s.front_hand}, five-card ${s.back_hand}${how}`));
     }
-    const five = r.back_won ? "wins" : r.copies[0] ? "copies" : "loses";
-    const two = r.front_won ? "wins" : r.copies[1] ? "copies" : "loses";
-    line.append(el("span", "pg-words", `five-card ${five}, two-card ${two} · bet ${d.bets[key]}`));
-    line.append(el("span", "pg-outcome " + r.outcome, pgResultText(r)));
+    line.append(el("span", "pg-outcome " + r.outcome, r.words));
     table.append(line);
   }
   const house = d.house;
@@ -165,17 +157,10 @@ function pgMe(state) {
     const seven = d.cards;
     const setting = el("div", "pg-setting");
     setting.id = "pg-setting";
-    const front = el("div", "pg-cards pg-front");
-    front.id = "pg-front";
-    for (const c of pg.front) front.append(pgTapCard(c, seven));
-    for (let k = pg.front.length; k < 2; k++) front.append(cardEl(null, { slot: true }));
-    const back = el("div", "pg-cards pg-back");
-    back.id = "pg-back";
-    for (const c of seven) if (!pg.front.includes(c)) back.append(pgTapCard(c, seven));
-    const r1 = el("div", "pg-row"), r2 = el("div", "pg-row");
-    r1.append(el("span", "pg-label", "Two-card hand"), front);
-    r2.append(el("span", "pg-label", pg.front.length ? "Five-card hand" : "Tap two cards for the two-card hand"), back);
-    setting.append(r1, r2);
+    setting.append(pgHandRow("Two-card hand", pg.front, { id: "pg-front", tap: seven, size: 2 }));
+    const back = seven.filter((c) => !pg.front.includes(c));
+    const label = pg.front.length ? "Five-card hand" : "Tap two cards for the two-card hand";
+    setting.append(pgHandRow(label, back, { id: "pg-back", tap: seven }));
     mine.append(setting);
     const way = h.house_way;
     if (way) {
@@ -201,7 +186,7 @@ function pgMe(state) {
     mineSet.append(pgHandRow("Your two-card hand", s.front, { words: s.front_hand }));
     mineSet.append(pgHandRow("Your five-card hand", s.back, { words: s.back_hand }));
     const r = d.results[key];
-    if (r) mineSet.append(el("div", "pg-outcome " + r.outcome, `You: ${pgResultText(r)}`));
+    if (r) mineSet.append(el("div", "pg-outcome " + r.outcome, `You: ${r.words}`));
     else mineSet.append(el("div", "pg-words", "Set. Waiting for the others, then the bank."));
     mine.append(mineSet);
   }
