@@ -198,25 +198,19 @@ def shortcuts(
     ...                                             all_in=90)]
     [('½ pot', 6), ('⅔ pot', 8), ('Pot', 12)]
     """
-    call = top - mine
-    after_call = pot + call
-    wanted: list[tuple[str, int]] = []
+    after_call = pot + top - mine
+    pot_size = top + after_call
     if kind == "bet" or top == 0:
-        wanted += [("½ pot", top + after_call // 2), ("⅔ pot", top + after_call * 2 // 3)]
+        wanted = [("½ pot", top + after_call // 2), ("⅔ pot", top + after_call * 2 // 3)]
     else:
-        wanted += [("Min", low), ("2×", 2 * top), ("3×", 3 * top)]
-    wanted.append(("Pot", top + after_call))
-    out: list[dict[str, Any]] = []
-    seen: set[int] = set()
-    for label, to in wanted:
-        if low <= to <= high and to not in seen and to != high:
-            seen.add(to)
-            out.append({"label": label, "to": to})
+        wanted = [("Min", low), ("2×", 2 * top), ("3×", 3 * top)]
+    quick: dict[int, str] = {}  # amount -> its first label
+    for label, to in [*wanted, ("Pot", pot_size)]:
+        if low <= to < high:
+            quick.setdefault(to, label)
     if high > low:
-        pot_size = wanted[-1][1]
-        label = "All-in" if high == all_in else "Pot" if high == pot_size else "Max"
-        out.append({"label": label, "to": high})
-    return out
+        quick[high] = "All-in" if high == all_in else "Pot" if high == pot_size else "Max"
+    return [{"label": label, "to": to} for to, label in quick.items()]
 
 
 def _codes(cards: tuple[Card | None, ...]) -> list[str | None]:
@@ -585,9 +579,8 @@ class PokerWebGame:
                 player.stack += share + (1 if k < odd else 0)
             engine.carry = 0
         for seat, meta in enumerate(self.table.seats):
-            if meta is not None and meta.in_game:
-                engine.stand(seat)
-                meta.in_game = False
+            if meta is not None:
+                self.stand(seat, meta)
 
     def out_of_chips(self, seat: int | None) -> bool:
         """Whether the viewer's seat has no chips left and no buy-in waiting."""
@@ -946,11 +939,10 @@ class PokerWebGame:
         if hand is None:
             data = {"variant": None, "hand_number": 0, "finished": False, "players": [],
                     "board": [], "legal": [], "actor": None, "button": None}  # fmt: skip
-            actor = None
         else:
             viewer = self.table.owner_in_deal(seat, hand.number)
             data = self.hand_data(hand, hand.player_index(viewer))
-            actor = data["actor"]
+        actor = data["actor"]
         data["side_pots"] = public["side_pots"]
         chooser = self.chooser()
         settings = self.table.settings
