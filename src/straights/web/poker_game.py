@@ -738,7 +738,7 @@ class PokerWebGame:
             update = self._straights_betting(str(c["betting"]))
         keys = ("ante", "turn_seconds", "auto_limit", "bot_seconds", *_HOUSE_KEYS)
         update |= {k: c[k] for k in keys if k in c}
-        # Off: no straddle, a bomb pot's ante of twice the big blind.
+        # Turned off: no straddle; a bomb pot's ante back to twice the big blind.
         update |= {k: None for k in ("straddle", "bomb_pot_ante") if update.get(k) == _OFF[k]}
         if "house" in c:  # the rule books' house rules, the whole set
             try:
@@ -1018,8 +1018,9 @@ class PokerWebGame:
             "variant": variant.code,
             "variant_name": variant.name,
             "game": game_name(variant.code),
-            # In words: "fixed limit", "pot limit", "no limit", "doubling ladder".
-            "structure": variant.structure.value.replace("-", " ").replace("ing", "ing ladder"),
+            "structure": "doubling ladder"
+            if variant.structure is Structure.DOUBLING
+            else variant.structure.value.replace("-", " "),  # "fixed limit", "no limit" …
             "stakes": stakes_words(deal.stakes, variant.structure),
             "hand_number": hand.number,
             "finished": hand.finished,
