@@ -357,10 +357,9 @@ class PokerSeats:
         number = self.hand_number + 1
         # The deck is the table's shuffle; a draw's new stock is keyed by the deal.
         restock = restock_random(self.seed, number)
-        muck = [k for k, s in enumerate(order) if s in muckers]
-        ask = [k for k, s in enumerate(order) if s in asked]
+        self.game.muckers, self.game.asked = frozenset(muckers), frozenset(asked)
         deal = self.game.deal(
-            order, stacks, self.carry, restock, variant, cards, muck, self.draws_together, ask
+            order, stacks, self.carry, restock, variant, cards, draws_together=self.draws_together
         )
         self.carry = 0
         self.button = button
