@@ -949,7 +949,7 @@ class PokerWebGame:
         if settings.dealers_choice:
             choice = {
                 "seat": chooser,
-                "games": [{"code": g, "name": get_variant(g).name} for g in settings.games],
+                "games": public["table"]["games"],  # the table's list, as its settings say
                 "default": self.default_game(),
                 "chosen": self.chosen,
                 "chosen_name": None if self.chosen is None else get_variant(self.chosen).name,
@@ -1041,7 +1041,7 @@ class PokerWebGame:
             "card_choice": None if view.choice is None else choice_dict(view.choice),
             "to_call": view.to_call,
             # What the viewer would owe now, his turn or not (the page's pre-actions).
-            "facing": 0 if me is None or me.folded else min(me.stack, top - mine),
+            "facing": 0 if me is None or me.folded else view.to_call,
             "runs": list(view.runs),
             "show_or_muck": view.show_or_muck,
             "bomb_pot": deal.bomb_pot,
