@@ -109,6 +109,16 @@ def test_the_tables_house_rules_and_betting_must_fit_the_new_games() -> None:
     )  # fmt: skip
 
 
+def test_a_straights_table_changes_its_betting_to_the_same_pack() -> None:
+    t = table(games=["straights-52"])  # the 52-card Straights, limit: _STR52L
+    t.apply({"kind": "change", "betting": "no-limit"})
+    assert (t.settings.games, t.settings.betting) == (("_STR52N",), "no-limit")
+    t.apply({"kind": "change", "betting": "limit"})
+    assert t.settings.games == ("_STR52L",)
+    with pytest.raises(IllegalActionError, match="its own betting structure"):
+        table().apply({"kind": "change", "betting": "no-limit"})  # hold'em
+
+
 def test_a_change_checked_with_the_one_waiting() -> None:
     t = table(games=["NT"])
     t.apply({"kind": "deal"})

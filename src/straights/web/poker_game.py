@@ -30,7 +30,7 @@ straights.errors.IllegalActionError: this table deals poker: there are no hands 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
@@ -80,13 +80,6 @@ _HOUSE_KEYS: Final = ("straddle", "runs", "bomb_pot_every", "bomb_pot_ante", "do
 #: Each of them off (with the games, the host may turn them off for Straights).
 _OFF: Final = {"straddle": "none", "runs": 1, "bomb_pot_every": 0, "bomb_pot_ante": 0,
                "double_board": False}  # fmt: skip
-#: The betting actions a seat's "last action" tells.
-_STRUCTURES: Final = {
-    Structure.FIXED_LIMIT: "fixed limit",
-    Structure.POT_LIMIT: "pot limit",
-    Structure.NO_LIMIT: "no limit",
-    Structure.DOUBLING: "doubling ladder",
-}
 
 
 def scaled_stakes(variant: Variant, players: int, unit: int) -> Stakes:
@@ -155,9 +148,26 @@ def house_rules(settings: TableSettings) -> HouseRules | None:
     rule_book = {k: v for k, v in s.house.items() if v is not None}
     if s.straddle is None and s.runs == 1 and s.bomb_pot_every == 0:
         return HouseRules.from_changes(rule_book) if rule_book else None
-    return HouseRules.from_changes(rule_book | {
-        "straddle": s.straddle, "runs": s.runs, "bomb_pot_every": s.bomb_pot_every,
-        "bomb_pot_ante": s.bomb_pot_ante, "double_board": s.double_board})  # fmt: skip
+    return HouseRules.from_changes(rule_book | {k: getattr(s, k) for k in _HOUSE_KEYS})
+
+
+def _straights_only(games: Collection[str]) -> bool:
+    """Whether every game of ``games`` (codes) is one of Straights'.
+
+    >>> _straights_only(("_STR55L", "_STR52N")), _straights_only(("_STR55L", "NT"))
+    (True, False)
+    """
+    return all(is_straights(get_variant(g)) for g in games)
+
+
+def _straights_pack(games: Sequence[str]) -> int | None:
+    """The pack of a table's one game when it is one of Straights' (else ``None``).
+
+    >>> _straights_pack(("_STR52N",)), _straights_pack(("NT",)), _straights_pack(())
+    (52, None, None)
+    """
+    only = get_variant(games[0]) if len(games) == 1 else None
+    return len(make_deck(only.deck)) if only is not None and is_straights(only) else None
 
 
 def shortcuts(
@@ -188,25 +198,19 @@ def shortcuts(
     ...                                             all_in=90)]
     [('½ pot', 6), ('⅔ pot', 8), ('Pot', 12)]
     """
-    call = top - mine
-    after_call = pot + call
-    wanted: list[tuple[str, int]] = []
+    after_call = pot + top - mine
+    pot_size = top + after_call
     if kind == "bet" or top == 0:
-        wanted += [("½ pot", top + after_call // 2), ("⅔ pot", top + after_call * 2 // 3)]
+        wanted = [("½ pot", top + after_call // 2), ("⅔ pot", top + after_call * 2 // 3)]
     else:
-        wanted += [("Min", low), ("2×", 2 * top), ("3×", 3 * top)]
-    wanted.append(("Pot", top + after_call))
-    out: list[dict[str, Any]] = []
-    seen: set[int] = set()
-    for label, to in wanted:
-        if low <= to <= high and to not in seen and to != high:
-            seen.add(to)
-            out.append({"label": label, "to": to})
+        wanted = [("Min", low), ("2×", 2 * top), ("3×", 3 * top)]
+    quick: dict[int, str] = {}  # amount -> its first label
+    for label, to in [*wanted, ("Pot", pot_size)]:
+        if low <= to < high:
+            quick.setdefault(to, label)
     if high > low:
-        pot_size = wanted[-1][1]
-        label = "All-in" if high == all_in else "Pot" if high == pot_size else "Max"
-        out.append({"label": label, "to": high})
-    return out
+        quick[high] = "All-in" if high == all_in else "Pot" if high == pot_size else "Max"
+    return [{"label": label, "to": to} for to, label in quick.items()]
 
 
 def _codes(cards: tuple[Card | None, ...]) -> list[str | None]:
@@ -353,10 +357,9 @@ class PokerSeats:
         number = self.hand_number + 1
         # The deck is the table's shuffle; a draw's new stock is keyed by the deal.
         restock = restock_random(self.seed, number)
-        muck = [k for k, s in enumerate(order) if s in muckers]
-        ask = [k for k, s in enumerate(order) if s in asked]
+        self.game.muckers, self.game.asked = frozenset(muckers), frozenset(asked)
         deal = self.game.deal(
-            order, stacks, self.carry, restock, variant, cards, muck, self.draws_together, ask
+            order, stacks, self.carry, restock, variant, cards, draws_together=self.draws_together
         )
         self.carry = 0
         self.button = button
@@ -400,12 +403,9 @@ class PokerSeats:
         self._told = len(hand.deal.log)
 
     def play(self, seat: int, move: Move) -> None:
-        """The move of ``seat``, which must be the seat to act."""
+        """The move of ``seat``, the seat to act (:meth:`PokerWebGame.act` checks it)."""
         hand = self.hand
-        if hand is None or hand.finished:
-            raise IllegalActionError("no deal is being played")
-        if hand.actor != seat:
-            raise IllegalActionError(f"it is not {seat_label(seat)}'s turn")
+        assert hand is not None and hand.actor == seat
         play(hand.deal, move)
         hand.moves.append(move)
         self._tell()
@@ -448,8 +448,7 @@ class PokerWebGame:
         # game (Straights of their pack and betting); earlier: the catalogue's stakes.
         own = s.edition >= 5 or not s.games
         table.settings = s = straights_games(s)
-        only = get_variant(s.games[0]) if len(s.games) == 1 else None
-        pack = len(make_deck(only.deck)) if own and only and is_straights(only) else None
+        pack = _straights_pack(s.games) if own else None
         self.table = table
         self.engine = PokerSeats(config, s.ante, table.seed, house_rules(s), own_stakes=own,
                                  draw_pack=pack)  # fmt: skip
@@ -579,9 +578,8 @@ class PokerWebGame:
                 player.stack += share + (1 if k < odd else 0)
             engine.carry = 0
         for seat, meta in enumerate(self.table.seats):
-            if meta is not None and meta.in_game:
-                engine.stand(seat)
-                meta.in_game = False
+            if meta is not None:
+                self.stand(seat, meta)
 
     def out_of_chips(self, seat: int | None) -> bool:
         """Whether the viewer's seat has no chips left and no buy-in waiting."""
@@ -710,8 +708,7 @@ class PokerWebGame:
 
     def _dealt(self) -> str:
         """What the table deals, in a refusal: Straights, or poker."""
-        straights = all(is_straights(get_variant(g)) for g in self.table.settings.games)
-        return "Straights" if straights else "poker"
+        return "Straights" if _straights_only(self.table.settings.games) else "poker"
 
     def change(self, c: dict[str, Any]) -> TableSettings:
         if "house_way" in c:
@@ -726,7 +723,7 @@ class PokerWebGame:
         asked = [
             k for k in _HOUSE_KEYS if k in c and ("games" not in c or c[k] not in (_OFF[k], None))
         ]
-        if asked and all(is_straights(get_variant(g)) for g in games):
+        if asked and _straights_only(games):
             raise IllegalActionError(
                 "straddles, running it twice and bomb pots are dealt in games with blinds "
                 "and a board: Straights has neither"
@@ -740,10 +737,8 @@ class PokerWebGame:
             update = self._straights_betting(str(c["betting"]))
         keys = ("ante", "turn_seconds", "auto_limit", "bot_seconds", *_HOUSE_KEYS)
         update |= {k: c[k] for k in keys if k in c}
-        if update.get("straddle") == "none":
-            update["straddle"] = None
-        if update.get("bomb_pot_ante") == 0:
-            update["bomb_pot_ante"] = None
+        # Turned off: no straddle; a bomb pot's ante back to twice the big blind.
+        update |= {k: None for k in ("straddle", "bomb_pot_ante") if update.get(k) == _OFF[k]}
         if "house" in c:  # the rule books' house rules, the whole set
             try:
                 update["house"] = check_house(c["house"], games)
@@ -765,7 +760,7 @@ class PokerWebGame:
             check_house(settings.house, settings.games)
         except ConfigurationError as exc:
             raise IllegalActionError(f"{exc}: change the house rules with the games") from None
-        straights = all(is_straights(get_variant(g)) for g in settings.games)
+        straights = _straights_only(settings.games)
         if straights and (settings.straddle or settings.runs > 1 or settings.bomb_pot_every):
             raise IllegalActionError(
                 "Straights has no blinds or board: turn off the straddle, running it more "
@@ -780,20 +775,16 @@ class PokerWebGame:
     def _straights_betting(self, betting: str) -> dict[str, Any]:
         """A Straights table's change of betting (limit, no limit): the same Straights
         with the other betting, from the next deal; other games have their own."""
-        s = self.table.settings
-        only = get_variant(s.games[0]) if len(s.games) == 1 else None
-        if only is None or not is_straights(only) or betting not in ("limit", "no-limit"):
+        pack = _straights_pack(self.table.settings.games)
+        if pack is None or betting not in ("limit", "no-limit"):
             raise IllegalActionError(
                 "each game here has its own betting structure: change the stakes (ante) instead"
             )
-        pack = len(make_deck(only.deck))
-        name = "straights" + ("-52" if pack == 52 else "")
-        name += "-no-limit" if betting == "no-limit" else ""
-        return {"games": (find_variant(name).code,), "betting": betting}
+        same = TableSettings(pack=pack, betting=betting)  # type: ignore[arg-type]
+        return {"games": straights_games(same).games, "betting": betting}
 
     def check_bot(self, kind: str) -> None:
-        games = self.table.settings.games
-        if kind == "cfr" and not all(is_straights(get_variant(g)) for g in games):
+        if kind == "cfr" and not _straights_only(self.table.settings.games):
             raise IllegalActionError("the cfr bot plays only Straights: choose another style")
 
     # -- what the table does by itself --------------------------------------------------------
@@ -819,9 +810,7 @@ class PokerWebGame:
     def fallback(self, seat: int, why: str) -> dict[str, Any]:
         """Stand pat in a draw; where cards must be picked (a discard, cards to turn up),
         the first the engine allows; else check or fold."""
-        hand = self.engine.hand
-        assert hand is not None
-        view = deal_view(hand.deal, hand.player_index(seat))
+        view = self.bot_view(seat)
         command: dict[str, Any] = {"kind": "act", "seat": seat, "why": why}
         me, choice = view.me, view.choice
         if view.runs:
@@ -949,11 +938,10 @@ class PokerWebGame:
         if hand is None:
             data = {"variant": None, "hand_number": 0, "finished": False, "players": [],
                     "board": [], "legal": [], "actor": None, "button": None}  # fmt: skip
-            actor = None
         else:
             viewer = self.table.owner_in_deal(seat, hand.number)
             data = self.hand_data(hand, hand.player_index(viewer))
-            actor = data["actor"]
+        actor = data["actor"]
         data["side_pots"] = public["side_pots"]
         chooser = self.chooser()
         settings = self.table.settings
@@ -961,7 +949,7 @@ class PokerWebGame:
         if settings.dealers_choice:
             choice = {
                 "seat": chooser,
-                "games": [{"code": g, "name": get_variant(g).name} for g in settings.games],
+                "games": public["table"]["games"],  # the table's list, as its settings say
                 "default": self.default_game(),
                 "chosen": self.chosen,
                 "chosen_name": None if self.chosen is None else get_variant(self.chosen).name,
@@ -996,7 +984,7 @@ class PokerWebGame:
             showed = set()
         players = []
         for p in view.players:
-            seat = hand.seats[p.index]
+            seat, shown = hand.seats[p.index], p.index in showed
             players.append(
                 {
                     "seat": seat,
@@ -1008,11 +996,9 @@ class PokerWebGame:
                     "cards": _codes(p.cards),
                     "up": list(p.up),
                     "won": deal.winnings[p.index] if view.phase == "over" else 0,
-                    "shown": tens(_described(deal, p.index)) if p.index in showed else "",
+                    "shown": _described(deal, p.index) if shown else "",
                     # A board run twice (or two boards): the shown hand on each board.
-                    "shown_runs": [tens(x) for x in _described_runs(deal, p.index)]
-                    if p.index in showed
-                    else [],
+                    "shown_runs": _described_runs(deal, p.index) if shown else [],
                 }
             )  # fmt: skip
         variant = hand.variant
@@ -1031,7 +1017,9 @@ class PokerWebGame:
             "variant": variant.code,
             "variant_name": variant.name,
             "game": game_name(variant.code),
-            "structure": _STRUCTURES.get(variant.structure, ""),
+            "structure": "doubling ladder"
+            if variant.structure is Structure.DOUBLING
+            else variant.structure.value.replace("-", " "),  # "fixed limit", "no limit" …
             "stakes": stakes_words(deal.stakes, variant.structure),
             "hand_number": hand.number,
             "finished": hand.finished,
@@ -1053,7 +1041,7 @@ class PokerWebGame:
             "card_choice": None if view.choice is None else choice_dict(view.choice),
             "to_call": view.to_call,
             # What the viewer would owe now, his turn or not (the page's pre-actions).
-            "facing": 0 if me is None or me.folded else min(me.stack, top - mine),
+            "facing": 0 if me is None or me.folded else view.to_call,
             "runs": list(view.runs),
             "show_or_muck": view.show_or_muck,
             "bomb_pot": deal.bomb_pot,
@@ -1076,14 +1064,7 @@ class PokerWebGame:
         dealt (not at a Straights table: the host is offered no setting it refuses)."""
         s = self.table.settings
         hand = self.engine.hand
-        straights = all(is_straights(get_variant(g)) for g in s.games)
-        house = {} if straights else {
-            "straddle": s.straddle,
-            "runs": s.runs,
-            "bomb_pot_every": s.bomb_pot_every,
-            "bomb_pot_ante": s.bomb_pot_ante,
-            "double_board": s.double_board,
-        }  # fmt: skip
+        house = {} if _straights_only(s.games) else {k: getattr(s, k) for k in _HOUSE_KEYS}
         return self.table.common_settings() | {
             "pack": s.pack,
             "betting": s.betting,
@@ -1100,51 +1081,40 @@ class PokerWebGame:
         """Deal ``number`` step by step as ``seat`` may see it: the deal is dealt again
         from its deck and its moves, and each step has its lines and the table after it."""
         hand = finished_deal(self.hands, number, self.hand_number)
-        viewer = hand.player_index(self.table.owner_in_deal(seat, number))
-        done = hand.deal
-        deal = done.dealt_again(hand.deck, restock_random(self.table.seed, number))
+        you = self.table.owner_in_deal(seat, number)
+        viewer = hand.player_index(you)
+        deal = hand.deal.dealt_again(hand.deck, restock_random(self.table.seed, number))
         again = Dealt(number, deal, hand.seats)
         names = self.names_of(hand)
+        name = _namer(again, names)
+        # A game with a key card: a step per card dealt (deal_steps cuts the lines), so
+        # that the key card is seen dealt face down and turned; else a step per move.
+        keyed = bool(down_positions(deal.variant))
         events: list[dict[str, Any]] = []
         frames: list[dict[str, Any]] = []
-        told = 0
-
-        def step(first: str | None) -> None:
-            # A game with a key card: a step per card dealt (deal_steps cuts the lines),
-            # so that the key card is seen dealt face down and turned; else per move.
-            nonlocal told
-            name = _namer(again, names)
+        lines, told = [f"Deal {number}: {deal.variant.name}"], 0
+        for move in (None, *hand.moves):
+            if isinstance(move, int):
+                deal.forfeit(move)
+            elif move is not None:
+                play(deal, move)
             seen = [entry_phrase(deal, k, name, viewer) for k in range(told, len(deal.log))]
             frame = self.hand_data(again, viewer)
             del frame["log"]
-            parts = [(told, len(deal.log))]
-            if keyed:
-                parts = split_at_cards(deal.log, told, [bool(w) for w in seen])
-            for begin, end in parts:
-                lines = [tens(text(w)) for w in seen[begin - told : end - told] if w]
-                if first:
-                    lines.insert(0, first)
-                    first = None
+            for begin, end in split_at_cards(deal.log, told, [keyed and bool(w) for w in seen]):
+                lines += [tens(text(w)) for w in seen[begin - told : end - told] if w]
                 events.append({"type": "step", "text": "; ".join(lines) or "…"})
+                lines = []
                 last = end == len(deal.log)
-                frames.append(frame if last else frame_before(frame, deal.log, end, again.seats,
+                frames.append(frame if last else frame_before(frame, deal.log, end, hand.seats,
                                                               viewer))  # fmt: skip
             told = len(deal.log)
-
-        keyed = bool(down_positions(done.variant))
-        step(f"Deal {number}: {done.variant.name}")
-        for move in hand.moves:
-            if isinstance(move, int):
-                deal.forfeit(move)
-            else:
-                play(deal, move)
-            step(None)
         return {
             "type": "history",
             "hand": number,
-            "game": done.variant.name,
+            "game": deal.variant.name,
             "variant": True,
-            "you": self.table.owner_in_deal(seat, number),
+            "you": you,
             "names": {str(k): v for k, v in names.items()},
             "seats": self.table.settings.seats,
             "events": events,
@@ -1162,12 +1132,12 @@ class PokerWebGame:
 
 def _described(deal: Deal, i: int, run: int = 0) -> str:
     """What player ``i`` showed makes (on the board of run ``run``, from 1), each
-    share's hand named when there are two."""
+    share's hand named when there are two (a ten as "10")."""
     said = deal.describe(i, run)
     rules = deal.variant.showdown
     if len(rules) == 1 and said.startswith(f"{rules[0].label}: "):
-        return said[len(rules[0].label) + 2 :]
-    return said
+        said = said[len(rules[0].label) + 2 :]
+    return tens(said)
 
 
 def _described_runs(deal: Deal, i: int) -> list[str]:
