@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -281,6 +282,32 @@ def test_processes_opening_a_new_file_at_once_migrate_it_once(tmp_path: Path) ->
         assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [
             (SCHEMA_VERSION,)
         ]
+        assert conn.execute("PRAGMA journal_mode").fetchall() == [("wal",)]
+
+
+@pytest.mark.parametrize(
+    ("journal", "held"),
+    [("delete", 2.0), ("wal", 6.0)],  # a new file's WAL switch; a migration over 5 s
+)
+def test_opening_waits_for_another_process_holding_a_new_file(
+    tmp_path: Path, journal: str, held: float
+) -> None:
+    # Another process has the new file to itself (as one that is migrating it does, on a
+    # busy machine for longer than the usual 5 s wait): opening waits for it instead of
+    # failing with "database is locked" (the WAL switch does not wait at all by itself).
+    import threading
+
+    path = tmp_path / "new.db"
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute(f"PRAGMA journal_mode={journal}")
+    other.execute("BEGIN IMMEDIATE")
+    threading.Timer(held, lambda: other.execute("ROLLBACK")).start()
+    began = time.monotonic()
+    store = Store(str(path))
+    assert time.monotonic() - began >= held - 0.5  # it did wait for the other
+    assert store.tables() == []
+    other.close()
+    with sqlite3.connect(path) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchall() == [("wal",)]
 
 

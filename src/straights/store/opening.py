@@ -17,12 +17,21 @@ True
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from sqlalchemy import create_engine, event, inspect
 from sqlalchemy.engine import Connection, Engine, make_url
-from sqlalchemy.exc import ArgumentError, DatabaseError, NoSuchModuleError, SQLAlchemyError
+from sqlalchemy.exc import (
+    ArgumentError,
+    DatabaseError,
+    NoSuchModuleError,
+    OperationalError,
+    SQLAlchemyError,
+)
 from sqlalchemy.pool import StaticPool
 
 from straights.errors import StoreError
@@ -44,6 +53,10 @@ __all__ = [
 #: Tables of straights 0.1.0 (before the schema had a version).
 _FIRST_RELEASE: Final = frozenset({"tables", "events", "hands", "web_tables", "web_commands"})
 _MEMORY: Final = ("sqlite://", "sqlite:///:memory:")
+#: Seconds a SQLite connection waits for another writer: at most one commit's time …
+BUSY_WAIT: Final = 5
+#: … and, while opening, for another process migrating the same new file.
+MIGRATION_WAIT: Final = 120
 
 
 def default_url() -> str:
@@ -108,7 +121,7 @@ def sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     only a power cut can lose the last ones), foreign keys enforced, and waiting up
     to 5 s for another writer instead of failing."""
     cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_WAIT * 1000}")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
@@ -189,18 +202,48 @@ def migrate(engine: Engine, where: str) -> None:
     config = alembic_config()
     known = {s.revision for s in ScriptDirectory.from_config(config).walk_revisions()}
     for locked in (False, True):
-        with engine.begin() as conn:
+        with engine.begin() as conn, _patient(conn):
             if locked:  # one process migrates; the others wait, then find it done
                 _lock(conn)
             current = _version(conn, where, known)
             if conn.dialect.name == "sqlite" and not locked:
-                # Persistent in the file; set before anything is written.
-                conn.exec_driver_sql("PRAGMA journal_mode=WAL")
+                _wal(conn)
             if current == SCHEMA_VERSION:
                 return
             if locked:
                 config.attributes["connection"] = conn
                 command.upgrade(config, SCHEMA_VERSION)
+
+
+def _wal(conn: Connection) -> None:
+    """Put a SQLite file in WAL mode (persistent in the file; set before anything is
+    written).  The change needs the file to itself and SQLite does not wait for that
+    (no busy handler), so while another process holds it, try again for up to
+    :data:`MIGRATION_WAIT` s."""
+    deadline = time.monotonic() + MIGRATION_WAIT
+    while True:
+        try:
+            conn.exec_driver_sql("PRAGMA journal_mode=WAL")
+            return
+        except OperationalError as exc:
+            if "locked" not in str(exc.orig) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
+@contextmanager
+def _patient(conn: Connection) -> Iterator[None]:
+    """Wait up to :data:`MIGRATION_WAIT` s (not the usual 5) for another process's lock
+    on a SQLite file: opening a new file, one process migrates it while the others wait,
+    and on a busy machine that takes more than 5 s."""
+    if conn.dialect.name != "sqlite":
+        yield
+        return
+    conn.exec_driver_sql(f"PRAGMA busy_timeout={MIGRATION_WAIT * 1000}")
+    try:
+        yield
+    finally:
+        conn.exec_driver_sql(f"PRAGMA busy_timeout={BUSY_WAIT * 1000}")
 
 
 def _lock(conn: Connection) -> None:
