@@ -3,6 +3,7 @@ the command that ends them, a missing archive entry rebuilt, and clear errors.""
 
 from __future__ import annotations
 
+import json
 import random
 import sqlite3
 import time
@@ -17,7 +18,7 @@ from sqlalchemy import delete, update
 from straights.errors import HandHistoryError, IllegalActionError, StoreError
 from straights.game import TableConfig
 from straights.poker.phh import loads, replay
-from straights.store import LogWrite, Store, database_url, default_url
+from straights.store import LogWrite, Store, database_url, default_url, legacy_straights
 from straights.store.schema import SCHEMA_VERSION, commands, hands
 
 
@@ -119,6 +120,61 @@ def test_missing_archive_entries_are_rebuilt_from_the_log_on_open(tmp_path: Path
         )
         assert list(new.deal.stacks) == old.stacks == list(t.hands[n - 1].stacks)
     assert again.repair_archive() == 0
+
+
+WEB_STRAIGHTS = Path(__file__).parent / "fixtures" / "web_straights_release.db"
+
+
+def test_a_host_change_between_deals_leaves_nothing_to_repair(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The repair rebuilds a log's deals without the host's ``change`` commands, but no
+    release leaves it such a log: 0.1.0, the only one that could lose an entry, had no
+    ``change``, and every release with one archives a deal in the transaction of the
+    command that ends it.  A web table written by such a release (its host raised the
+    ante to 2 before deal 4) has nothing to repair; with an entry deleted by hand, the
+    store still opens, archives nothing wrong and says why in one line."""
+    path = tmp_path / "web.db"
+    path.write_bytes(WEB_STRAIGHTS.read_bytes())
+    with sqlite3.connect(path) as conn:  # the fixture as its release wrote it
+        change = conn.execute(
+            "SELECT seq, body FROM commands WHERE table_id = 1 AND body LIKE '%change%'"
+        ).fetchall()
+        ended = conn.execute(
+            "SELECT ended_deal FROM commands WHERE table_id = 1 AND ended_deal IS NOT NULL "
+            "ORDER BY seq"
+        ).fetchall()
+        kept = conn.execute(
+            "SELECT number, players, pot, phh FROM hands WHERE table_id = 1 ORDER BY number"
+        ).fetchall()
+    assert change == [(58, '{"ante":2,"kind":"change","turn_seconds":45}')]
+    assert [n for (n,) in ended] == [n for n, *_ in kept] == list(range(1, 9))
+    assert "antes = [2, 2, 2]" in kept[4][3]  # deal 5 was played at the changed ante
+    store = Store(str(path))
+    assert store.repair_archive() == 0
+    store.close()
+
+    with sqlite3.connect(path) as conn:  # what no release does
+        conn.execute("DELETE FROM hands WHERE table_id = 1 AND number = 5")
+    caplog.set_level("WARNING", logger="straights.store")
+    again = Store(str(path))
+    rows = [(h.number, json.dumps(h.players), h.pot, h.phh) for h in again.hands(table_id=1)]
+    assert sorted(rows) == [row for row in kept if row[0] != 5]
+    (said,) = [r for r in caplog.records if r.name == "straights.store"]
+    assert said.exc_info is None and "\n" not in said.getMessage()
+    assert said.getMessage().startswith(f"{path}: table 1 no longer replays (")
+    assert "'ante_posted'" in said.getMessage() and "its archive stays" in said.getMessage()
+    # A replay that fails for another reason is a bug: its traceback, the store still opens.
+    caplog.clear()
+    monkeypatch.setattr(legacy_straights, "deals_from_events", _fails)
+    assert again.repair_archive() == 0
+    (said,) = [r for r in caplog.records if r.name == "straights.store"]
+    assert said.exc_info is not None and said.exc_info[0] is RuntimeError
+    again.close()
+
+
+def _fails(*_: object) -> None:
+    raise RuntimeError("a bug")
 
 
 def test_an_illegal_command_stores_nothing_and_two_writers_are_refused() -> None:

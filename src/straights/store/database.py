@@ -22,7 +22,7 @@ from sqlalchemy import and_, exists, func, insert, select, update
 from sqlalchemy.engine import Connection, Row
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from straights.errors import HandHistoryError, StoreError
+from straights.errors import HandHistoryError, StoreError, StraightsError
 from straights.game.config import TableConfig
 from straights.store.archive import ArchiveEntry, HandRecord, now
 from straights.store.opening import database_url, describe, open_engine
@@ -351,7 +351,9 @@ class Store:
 
         Each deal is archived in the transaction of the command that ends it, so this
         finds nothing unless a database was written by straights 0.1.0, which
-        archived in a second step that a crash could skip.
+        archived in a second step that a crash could skip.  Its logs replay on the
+        table's stored settings: 0.1.0 had no host's ``change`` between deals.  A log
+        that does not replay keeps its archive as it is (an error line says why).
         """
         archived = exists().where(
             and_(hands.c.table_id == commands.c.table_id, hands.c.number == commands.c.ended_deal)
@@ -372,10 +374,14 @@ class Store:
             events = [e for entry in self.log(table_id) for e in entry.events]
             try:
                 deals = deals_from_events(record.config, events)
-            except Exception:
-                logger.exception(
-                    "%s: table %d no longer replays; its archive stays", self.where, table_id
-                )
+            except StraightsError as exc:  # a log that differs: said in one line
+                logger.error(
+                    "%s: table %d no longer replays (%s); its archive stays",
+                    self.where, table_id, exc,
+                )  # fmt: skip
+                continue
+            except Exception:  # a bug: its traceback, and the store still opens
+                logger.exception("%s: table %d cannot be replayed", self.where, table_id)
                 continue
             with self._write() as conn:
                 have = set(
