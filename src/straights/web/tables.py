@@ -193,10 +193,6 @@ class WebTable:
         """What the house (a banked game's bank) has won so far; 0 at poker."""
         return self.game.house
 
-    def host_seat(self) -> int | None:
-        """The seat of the player who holds the host role, if he is seated."""
-        return self.seat_of(self.host_hash)
-
     def returned(self, player: int) -> int:
         """Chips player ``player`` took away and brought back ("returns" buy-ins): the
         ledger's rows leave them out of both bought and cashed out (the net is the same)."""
@@ -334,6 +330,8 @@ class WebTable:
         handler = getattr(self, f"_do_{kind}", None)
         if handler is None:
             raise IllegalActionError(f"unknown table command {kind!r}")
+        if self.closed:  # (closing empties every seat: no command has anything to act on)
+            raise IllegalActionError("this table is closed: the game is over")
         mark = self.game.mark()
         handler(command)
         self.seq += 1
@@ -363,10 +361,6 @@ class WebTable:
         meta.stack = 0
         self.seats[seat] = None
 
-    def _add_chips(self, meta: SeatMeta, amount: int) -> None:
-        """Put ``amount`` bought chips in front of ``meta``'s player (between deals)."""
-        meta.stack += amount
-
     def _buy_in(
         self, meta: SeatMeta, note: str, chips: int | None = None, *, approve: bool = False
     ) -> None:
@@ -375,24 +369,16 @@ class WebTable:
         host (``answer`` command); ``approve``: always waiting (a bot a guest added)."""
         account = self.accounts[meta.owner]
         amount = self.settings.stack if chips is None else chips
-        fresh = sum(
-            e.amount
-            for e in self.entries
-            if e.player == account.player and e.kind == "buy-in" and e.note != "returns"
-        )
+        fresh = account.bought - self.returned(account.player)
         # The host approves buy-ins: never his own (tables of edition 3 on).
         own = self.settings.edition >= 3 and _same(account.token_hash, self.host_hash)
         if approve:
             account.pending = amount
         elif account.bot is not None or own or fresh + amount <= self.auto_limit:
             self._enter(account, "buy-in", amount, note)
-            self._add_chips(meta, amount)
+            meta.stack += amount
         else:
             account.pending = amount
-
-    def _open(self) -> None:
-        if self.closed:
-            raise IllegalActionError("this table is closed: the game is over")
 
     def _between_deals(self, what: str) -> None:
         if self.in_hand:
@@ -400,7 +386,6 @@ class WebTable:
 
     # Messages name seats as the page shows them, counted from 1 (seat_label).
     def _empty_seat(self, seat: int) -> None:
-        self._open()
         if not 0 <= seat < len(self.seats):
             raise IllegalActionError(
                 f"{seat_label(seat)}: this table has seats 1 to {len(self.seats)}"
@@ -491,15 +476,8 @@ class WebTable:
         """A player shows every hand at the showdown, or mucks a beaten one; with
         ``ask``, whether he is asked to show or muck instead (from his next deal on)."""
         meta = self.taken(int(c["seat"]))
-        if c.get("ask"):
-            if c.get("on"):
-                self.askers.add(meta.owner)
-            else:
-                self.askers.discard(meta.owner)
-        elif c.get("on"):
-            self.muckers.add(meta.owner)
-        else:
-            self.muckers.discard(meta.owner)
+        players = self.askers if c.get("ask") else self.muckers
+        (players.add if c.get("on") else players.discard)(meta.owner)
 
     def _do_sitout(self, c: dict[str, Any]) -> None:
         meta = self.taken(int(c["seat"]))
@@ -522,7 +500,6 @@ class WebTable:
     def _do_rebuy(self, c: dict[str, Any]) -> None:
         seat = int(c["seat"])
         meta = self.taken(seat)
-        self._open()
         account = self.accounts[meta.owner]
         if account.pending:
             raise IllegalActionError("your buy-in already waits for the host's approval")
@@ -548,7 +525,6 @@ class WebTable:
         >>> t.seats[0].stack, [(e.kind, e.amount, e.note) for e in t.entries][-1]
         (150, ('buy-in', 50, 'host adjusts'))
         """
-        self._open()
         self._between_deals("the host adjusts a stack")
         seat, chips = int(c["seat"]), int(c["chips"])
         meta = self.taken(seat)
@@ -560,7 +536,7 @@ class WebTable:
         if change:
             kind: EntryKind = "buy-in" if change > 0 else "cash-out"
             self._enter(self.accounts[meta.owner], kind, abs(change), "host adjusts")
-            self._add_chips(meta, change)
+            meta.stack += change
 
     def _do_answer(self, c: dict[str, Any]) -> None:
         account = self.accounts.get(int(c["player"]))
@@ -575,18 +551,16 @@ class WebTable:
         amount, account.pending = account.pending, 0
         if c.get("accept") and meta is not None:
             self._enter(account, "buy-in", amount, "approved")
-            self._add_chips(meta, amount)
+            meta.stack += amount
         elif seat is not None and meta is not None and meta.bot is not None:
             self.free(seat, "refused")  # a bot the host refused leaves its seat
 
     def _do_readmit(self, c: dict[str, Any]) -> None:
         """The host lets a removed player sit here again (the manager refuses the
         seat to those in :attr:`removed`, not the replay: older logs have them sit)."""
-        self._open()
         self.removed.discard(int(c["player"]))
 
     def _do_pause(self, c: dict[str, Any]) -> None:
-        self._open()
         self.paused = bool(c["on"])
 
     def _do_change(self, c: dict[str, Any]) -> None:
@@ -602,7 +576,6 @@ class WebTable:
         >>> t.settings.ante, t.queued
         (1, {'ante': 5, 'turn_seconds': 45})
         """
-        self._open()
         change = {k: v for k, v in c.items() if k != "kind"}
         own: dict[str, Any] = {k: change.pop(k) for k in ("away_minutes", "seat_approval",
                                "time_bank") if k in change}  # fmt: skip
@@ -624,7 +597,6 @@ class WebTable:
 
     def _do_hud(self, c: dict[str, Any]) -> None:
         """The host shows (or hides) the heads-up display (:mod:`~straights.web.hud`)."""
-        self._open()
         self.hud.on = bool(c["on"])
 
     def _do_host(self, c: dict[str, Any]) -> None:
@@ -634,7 +606,6 @@ class WebTable:
         self.host_hash = meta.token_hash
 
     def _do_close(self, c: dict[str, Any]) -> None:
-        self._open()
         self._between_deals("the host closes the table")
         self.game.close()
         for seat, meta in enumerate(self.seats):
@@ -645,7 +616,6 @@ class WebTable:
         self.closed = True
 
     def _do_deal(self, c: dict[str, Any]) -> None:
-        self._open()
         if self.in_hand:
             raise IllegalActionError(f"deal {self.hand_number} is still being played")
         if not self.can_deal():
@@ -661,7 +631,6 @@ class WebTable:
 
     # -- a tournament's table (the server's commands, never a client's) -----------------
     def _tournament_only(self, what: str) -> None:
-        self._open()
         if not self.tournament:
             raise IllegalActionError(f"{what}: this is not a tournament's table")
         self._between_deals(what)
@@ -701,7 +670,7 @@ class WebTable:
         if chips < 1:
             raise IllegalActionError(f"{chips} chips: the tournament gives 1 or more")
         self._enter(self.accounts[meta.owner], "buy-in", chips, "tournament")
-        self._add_chips(meta, chips)
+        meta.stack += chips
 
     def _do_tlevel(self, c: dict[str, Any]) -> None:
         """The tournament's level for the next deals (``small``, ``big``, ``ante``,
@@ -714,7 +683,6 @@ class WebTable:
         self._draw_bank(c)
 
     def _do_choose(self, c: dict[str, Any]) -> None:
-        self._open()
         self.game.choose(c)
         self._draw_bank(c)
 
@@ -860,7 +828,7 @@ class WebTable:
             "rows": rows,
             "transfers": None if transfers is None else [t.to_dict() for t in transfers],
             "in_middle": in_middle,
-            "host_seat": self.host_seat(),
+            "host_seat": self.seat_of(self.host_hash),
             "paused": self.paused,
             "closed": self.closed,
             "queued": self.queued,
