@@ -11,9 +11,10 @@ hook modules do not import the table's module.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final, Protocol, TypeVar
+from typing import Any, Final, Protocol
 
 from straights.errors import IllegalActionError
+from straights.table.core import DealT
 from straights.web.ledger import Account
 from straights.web.protocol import TableSettings
 
@@ -116,17 +117,7 @@ class Seating(Protocol):
     def note_move(self, seat: int, why: object) -> None: ...
 
 
-class Kept(Protocol):
-    """A deal a hook keeps for its history: it tells whether it is over."""
-
-    @property
-    def finished(self) -> bool: ...
-
-
-KeptT = TypeVar("KeptT", bound=Kept)
-
-
-def finished_deal(kept: dict[int, KeptT], number: int, last: int) -> KeptT:
+def finished_deal(kept: dict[int, DealT], number: int, last: int) -> DealT:
     """Deal ``number`` of those ``kept`` (the last dealt is ``last``), once it is over."""
     deal = kept.get(number)
     if deal is None:

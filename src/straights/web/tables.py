@@ -70,17 +70,7 @@ from straights.web.seats import (
     SeatMeta,
 )
 
-__all__ = [
-    "AWAY_DEALS",
-    "HISTORY_DEALS",
-    "HOUSE",
-    "SHARED",
-    "Auto",
-    "SeatMeta",
-    "WebGame",
-    "WebTable",
-    "make_table",
-]
+__all__ = ["WebGame", "WebTable", "make_table"]
 
 #: A game's own part of a web table (the table keeps everything else): each of its
 #: methods is told only what the table cannot know — how a deal starts, who acts, what
@@ -778,11 +768,6 @@ class WebTable:
             return None if seat in connected else NO_TIMER_WAIT
         return limit + self.bank_left(seat)
 
-    def fallback(self, seat: int, why: str) -> dict[str, Any]:
-        """The move the table makes for ``seat`` when he cannot (check or fold; Pai
-        Gow: the house way)."""
-        return self.game.fallback(seat, why)
-
     def after_timeout(self, seat: int, connected: bool) -> dict[str, Any] | None:
         """A sit-out command for a player who missed his turn and is away or keeps missing."""
         meta = self.seats[seat]
@@ -791,11 +776,6 @@ class WebTable:
         if not connected or meta.misses >= MISSES_TO_SIT_OUT:
             return {"kind": "sitout", "seat": seat, "why": "timeout"}
         return None
-
-    def turn_left(self, idle: float) -> float | None:
-        """Seconds left on the turn timer, ``idle`` seconds after the last change
-        (None: nobody's turn, or no timer)."""
-        return self.game.turn_left(idle)
 
     # -- what clients receive -------------------------------------------------------------------
     def public_state(self) -> dict[str, Any]:
@@ -906,10 +886,6 @@ class WebTable:
             # A tournament's table: the tournament seats, moves and rebuys the players.
             **({"tournament": True} if self.tournament else {}),
         }
-
-    def public_settings(self) -> dict[str, Any]:
-        """The table's settings as the home page and every viewer see them."""
-        return self.game.public_settings()
 
     def history_for(self, seat: int | None, number: int) -> dict[str, Any]:
         """Deal ``number``'s as ``seat`` may see it, for a step-by-step replay."""
