@@ -375,8 +375,7 @@ def _carried_over(
         legacy.draw_button()  # the first deal's draw, as the earlier table made it
     button = legacy.button if live is not None else legacy.next_button()
     names = [legacy.names.get(s, "") for s in range(config.seats)]
-    game = PokerGame(partial(straights_stakes, ante=config.ante))
-    table = Table(game, names, 1, seed=legacy.rng, button=button or 0)
+    table = Table(_poker_game({"ante": config.ante}), names, 1, seed=legacy.rng, button=button or 0)
     held = legacy.seats
     table.stacks[:] = [held[s].stack if s in held else 0 for s in range(config.seats)]
     table.carry, table.deals = legacy.carry, legacy.number - (live is not None)

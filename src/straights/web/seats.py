@@ -51,31 +51,6 @@ class SeatMeta:
     #: Why he sat out ("timeout": his turn ran out while he was away; "asked": himself).
     away_why: str | None = None
 
-    def to_public(self, seat: int) -> dict[str, Any]:
-        status = (
-            "leaving"
-            if self.leaving
-            else "sat out"
-            if self.sat_out
-            else "playing"
-            if self.in_game
-            else "out of chips"
-            if self.stack == 0
-            else "waiting"
-        )
-        public = {
-            "seat": seat,
-            "name": self.name,
-            "bot": self.bot,
-            "status": status,
-            "player": self.owner,
-        }
-        if self.sat_out and self.away_at is not None:
-            public["away_at"] = self.away_at
-            if self.away_why == "timeout":
-                public["away_why"] = "timeout"
-        return public
-
 
 @dataclass(frozen=True, slots=True)
 class Auto:
@@ -89,7 +64,6 @@ class Auto:
 class Seating(Protocol):
     """The web table as a game hook sees it: its seats, settings and bookkeeping."""
 
-    id: str
     settings: TableSettings
     seed: int
     seats: list[SeatMeta | None]

@@ -244,8 +244,6 @@ class WebTable:
             nets[name] = nets.get(name, 0) + row["net"]
         if sum(nets.values()) != 0:
             return None
-        if self.game.banked:
-            return settle_up(nets)
         return list(_settled(tuple(sorted(nets.items()))))
 
     # -- reading --------------------------------------------------------------------------
@@ -787,9 +785,30 @@ class WebTable:
 
     def public_seat(self, seat: int, meta: SeatMeta) -> dict[str, Any]:
         """A taken seat as every viewer sees it, with its chips (the game adds its own)."""
-        public = meta.to_public(seat)
-        if self.accounts[meta.owner].pending:
-            public["status"] = "buy-in waits for the host"
+        status = (
+            "buy-in waits for the host"
+            if self.accounts[meta.owner].pending
+            else "leaving"
+            if meta.leaving
+            else "sat out"
+            if meta.sat_out
+            else "playing"
+            if meta.in_game
+            else "out of chips"
+            if meta.stack == 0
+            else "waiting"
+        )
+        public = {
+            "seat": seat,
+            "name": meta.name,
+            "bot": meta.bot,
+            "status": status,
+            "player": meta.owner,
+        }
+        if meta.sat_out and meta.away_at is not None:
+            public["away_at"] = meta.away_at
+            if meta.away_why == "timeout":
+                public["away_why"] = "timeout"
         public["host"] = meta.token_hash == self.host_hash
         public["chips"] = self.game.stack_of(seat, meta)
         return public
