@@ -331,22 +331,25 @@ class WebTable:
         return events
 
     # -- the ledger -----------------------------------------------------------------------------
-    def _enter(self, account: Account, kind: EntryKind, amount: int, note: str) -> None:
+    def _enter(self, meta: SeatMeta, kind: EntryKind, amount: int, note: str) -> None:
+        """The ledger's entry of ``amount`` chips put in front of ``meta``'s player (a
+        buy-in) or taken away (a cash-out): his account and his stack move with it."""
+        account = self.accounts[meta.owner]
         self.entries.append(Entry(self.seq + 1, account.player, kind, amount, note))
         if kind == "buy-in":
             account.bought += amount
+            meta.stack += amount
         else:
             account.cashed += amount
+            meta.stack -= amount
 
     def free(self, seat: int, why: str) -> None:
         """Empty ``seat`` (not in the game), cashing its chips out to the player."""
         meta = self.seats[seat]
         assert meta is not None and not meta.in_game
         account = self.accounts[meta.owner]
-        self._enter(account, "cash-out", meta.stack, why)
-        account.last_out = meta.stack
-        account.pending = 0
-        meta.stack = 0
+        account.last_out, account.pending = meta.stack, 0
+        self._enter(meta, "cash-out", meta.stack, why)
         self.seats[seat] = None
 
     def _buy_in(
@@ -363,8 +366,7 @@ class WebTable:
         if approve:
             account.pending = amount
         elif account.bot is not None or own or fresh + amount <= self.auto_limit:
-            self._enter(account, "buy-in", amount, note)
-            meta.stack += amount
+            self._enter(meta, "buy-in", amount, note)
         else:
             account.pending = amount
 
@@ -416,8 +418,8 @@ class WebTable:
             self.host_hash, self.creator = token_hash, account.player
         meta = self._seat(seat, account)
         if account.last_out > 0:
-            self._enter(account, "buy-in", account.last_out, "returns")
-            meta.stack, account.last_out = account.last_out, 0
+            self._enter(meta, "buy-in", account.last_out, "returns")
+            account.last_out = 0
         else:
             self._buy_in(meta, "sits")
 
@@ -523,8 +525,7 @@ class WebTable:
         change = chips - self.game.stack_of(seat, meta)
         if change:
             kind: EntryKind = "buy-in" if change > 0 else "cash-out"
-            self._enter(self.accounts[meta.owner], kind, abs(change), "host adjusts")
-            meta.stack += change
+            self._enter(meta, kind, abs(change), "host adjusts")
 
     def _do_answer(self, c: dict[str, Any]) -> None:
         account = self.accounts.get(int(c["player"]))
@@ -538,8 +539,7 @@ class WebTable:
             )
         amount, account.pending = account.pending, 0
         if c.get("accept") and meta is not None:
-            self._enter(account, "buy-in", amount, "approved")
-            meta.stack += amount
+            self._enter(meta, "buy-in", amount, "approved")
         elif seat is not None and meta is not None and meta.bot is not None:
             self.free(seat, "refused")  # a bot the host refused leaves its seat
 
@@ -637,8 +637,7 @@ class WebTable:
                               None if token_hash is None else str(token_hash))  # fmt: skip
             self.accounts[account.player] = account
         meta = self._seat(seat, account)
-        self._enter(account, "buy-in", chips, "tournament")
-        meta.stack = chips
+        self._enter(meta, "buy-in", chips, "tournament")
 
     def _do_tstand(self, c: dict[str, Any]) -> None:
         """The tournament takes the player in ``seat`` away with his chips (``why``:
@@ -657,8 +656,7 @@ class WebTable:
         chips = int(c["chips"])
         if chips < 1:
             raise IllegalActionError(f"{chips} chips: the tournament gives 1 or more")
-        self._enter(self.accounts[meta.owner], "buy-in", chips, "tournament")
-        meta.stack += chips
+        self._enter(meta, "buy-in", chips, "tournament")
 
     def _do_tlevel(self, c: dict[str, Any]) -> None:
         """The tournament's level for the next deals (``small``, ``big``, ``ante``,
