@@ -152,7 +152,7 @@ def test_a_migrated_web_table_plays_on(tmp_path: Path) -> None:
         while table.in_hand:
             actor = table.game.engine.actor
             assert actor is not None
-            await manager._commit(live, table.fallback(actor, "test"))
+            await manager._commit(live, table.game.fallback(actor, "test"))
 
     asyncio.run(play_to_the_end())
     assert len(store.hands(table_id=record.id, limit=100)) == before + 1

@@ -57,7 +57,7 @@ def _bot_wait(t: WebTable, server_delay: float) -> float:
     if not t.in_hand:
         t.apply({"kind": "deal"})
     while t.game.engine.actor != 0:
-        t.apply(t.fallback(1, "test"))
+        t.apply(t.game.fallback(1, "test"))
     auto = t.next_auto(connected={1}, idle=0.0, bot_delay=server_delay, deal_delay=0.0)
     assert auto is not None and auto.bot_seat == 0
     return auto.delay
@@ -73,11 +73,11 @@ def test_the_table_delay_beats_the_server_default() -> None:
 def test_the_host_changes_the_delay_for_the_next_deal() -> None:
     t = _table(1.0)
     t.apply({"kind": "change", "bot_seconds": 0.3})
-    assert t.public_settings()["bot_seconds"] == 0.3
+    assert t.game.public_settings()["bot_seconds"] == 0.3
     assert _bot_wait(t, server_delay=0.8) == 0.3
     # during a deal the change waits for its end (issue 22)
     t.apply({"kind": "change", "bot_seconds": 2.0})
-    assert t.public_settings()["bot_seconds"] == 0.3 and t.queued == {"bot_seconds": 2.0}
+    assert t.game.public_settings()["bot_seconds"] == 0.3 and t.queued == {"bot_seconds": 2.0}
 
 
 def test_a_deal_against_every_kind_of_bot(make_server, clients) -> None:

@@ -47,7 +47,7 @@ def test_between_deals_the_next_deal_is_of_the_new_game() -> None:
     assert t.queued is None
     t.apply({"kind": "deal"})
     assert dealt(t) == "FR"
-    assert [g["code"] for g in t.public_settings()["games"]] == ["FR"]
+    assert [g["code"] for g in t.game.public_settings()["games"]] == ["FR"]
 
 
 def test_during_a_deal_the_change_waits_for_its_end() -> None:

@@ -72,7 +72,7 @@ def test_a_timed_out_check_is_said_so() -> None:
     t = seated(stack=100)
     t.apply({"kind": "deal"})
     seat = t.game.engine.actor  # type: ignore[attr-defined]
-    command = t.fallback(seat, "timeout")
+    command = t.game.fallback(seat, "timeout")
     assert command["action"] in ("check", "fold")
     t.apply(command)
     log = t.state_for(None, turn_left=None)["hand"]["log"]

@@ -27,7 +27,7 @@ def test_history_is_computed_once_per_deal_and_viewer_within_a_budget() -> None:
     while table.in_hand:
         actor = table.game.engine.actor
         assert actor is not None
-        table.apply(table.fallback(actor, "test"))
+        table.apply(table.game.fallback(actor, "test"))
     store = Store("sqlite://")
     try:
         manager = TableManager(store)

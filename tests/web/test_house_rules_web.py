@@ -64,7 +64,7 @@ def test_a_table_plays_the_raise_cap_its_host_set() -> None:
     t.apply({"kind": "deal"})
     raise_(t)
     assert "raise" not in kinds(t)
-    assert t.public_settings()["house"] == {"raise_cap": 2}
+    assert t.game.public_settings()["house"] == {"raise_cap": 2}
     ruled = table()  # the rule book: a bet and three raises
     ruled.apply({"kind": "deal"})
     raise_(ruled)
@@ -98,7 +98,7 @@ def test_dealers_choice_takes_a_rule_one_of_its_games_uses() -> None:
         parse_settings(b'{"games": ["straights"], "house": {"raise_cap": 3}}')
     t = table(games=["NT", "F7S", "straights"], dealers_choice=True, house={"open_pair": False})
     assert t.settings.house == {"open_pair": False}
-    assert [r["key"] for r in t.public_settings()["house_rules"]] == [
+    assert [r["key"] for r in t.game.public_settings()["house_rules"]] == [
         "raise_cap", "heads_up_unlimited", "half_bet_reopens", "rule_book_odd_chip", "open_pair"
     ]  # fmt: skip
 
@@ -133,7 +133,7 @@ def test_a_pai_gow_table_sets_the_simple_house_way() -> None:
     assert t.game.rules.house_way == "simple"  # type: ignore[attr-defined]
     t.apply({"kind": "change", "house_way": "foxwoods"})  # the host's panel, between deals
     assert t.game.rules.house_way == "foxwoods"  # type: ignore[attr-defined]
-    assert t.public_settings()["house_way"] == "foxwoods"
+    assert t.game.public_settings()["house_way"] == "foxwoods"
     assert change_text({"kind": "change", "house_way": "simple"}, None) == (
         "The host set the house way simple."
     )

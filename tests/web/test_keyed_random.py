@@ -37,7 +37,7 @@ def _deals(secret: int, count: int = 5) -> list[list[str]]:
         while table.in_hand:
             actor = table.game.engine.actor
             assert actor is not None
-            table.apply(table.fallback(actor, "test"))
+            table.apply(table.game.fallback(actor, "test"))
     return dealt
 
 

@@ -260,7 +260,7 @@ def test_the_host_pauses_changes_hands_over_and_closes() -> None:
     play_out(t, "raise")
     assert t.settings.ante == 3 and t.queued is None
     t.apply({"kind": "host", "seat": 1})
-    assert t.host_hash == BOB and t.host_seat() == 1
+    assert t.host_hash == BOB and t.seat_of(t.host_hash) == 1
     t.apply({"kind": "close"})
     assert t.closed and all(m is None for m in t.seats)
     assert t.chips() == t.bank() == 0

@@ -100,7 +100,7 @@ def test_a_win_pays_the_bet_less_exactly_five_percent(monkeypatch: pytest.Monkey
         {0: "9h 9c 7d 5s 3h Qh Jd", 1: "Ks Kd 8h 6c 4s Jk 2h", 2: "2s 3d 4c 6h 7s 8s Tc"},
     )
     t = seated(bet=60)
-    assert t.public_settings()["bet_unit"] == 20
+    assert t.game.public_settings()["bet_unit"] == 20
     t.apply({"kind": "unseat", "seat": 2})
     t.apply({"kind": "deal"})
     t.apply({"kind": "set", "seat": 0, "front": ["Jk", "8h"]})

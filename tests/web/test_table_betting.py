@@ -80,7 +80,7 @@ def test_the_turn_timer_answers_once() -> None:
     t = table(2, runs=2, stack=100)
     all_in_heads_up(t)
     seat = t.game.engine.actor  # type: ignore[attr-defined]
-    command = t.fallback(seat, "timeout")
+    command = t.game.fallback(seat, "timeout")
     assert (command["action"], command["to"]) == ("runs", 1)
     t.apply(command)
     act(t, "runs", 2)
@@ -127,7 +127,7 @@ def test_the_host_changes_the_betting_between_deals() -> None:
     t.apply({"kind": "change", "straddle": "button", "runs": 2, "bomb_pot_every": 3})
     house = t.game.engine.game.house  # type: ignore[attr-defined]
     assert (house.straddle, house.runs, house.bomb_pot_every) == ("button", 2, 3)
-    assert t.public_settings()["straddle"] == "button"
+    assert t.game.public_settings()["straddle"] == "button"
     t.apply({"kind": "change", "straddle": "none", "runs": 1, "bomb_pot_every": 0})
     assert t.game.engine.game.house is None  # type: ignore[attr-defined]
 
@@ -171,7 +171,7 @@ def test_the_time_bank_is_drawn_on_and_replays() -> None:
     t.apply(commands[-1])
     assert t.bank_left(seat) == 17.5
     other = t.game.engine.actor  # type: ignore[attr-defined]
-    commands.append(t.fallback(other, "timeout"))
+    commands.append(t.game.fallback(other, "timeout"))
     t.apply(commands[-1])
     assert t.bank_left(other) == 0.0 and t.person_wait(other, {0, 1}) == 20.0
     again = table(2, turn_seconds=20, time_bank=30)

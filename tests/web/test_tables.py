@@ -11,7 +11,8 @@ from webtools import cards_in, hole, legal_actions
 from straights.cards import Card
 from straights.errors import IllegalActionError
 from straights.web.protocol import TableSettings
-from straights.web.tables import AWAY_DEALS, WebTable
+from straights.web.seats import AWAY_DEALS
+from straights.web.tables import WebTable
 
 
 def new_table(**settings: Any) -> WebTable:

@@ -228,6 +228,6 @@ def test_a_table_stopped_mid_deal_plays_on(store: Store) -> None:
             plan = table.next_auto(connected=set(), idle=1e9, bot_delay=0, deal_delay=0)
             assert plan is not None
             seat = plan.bot_seat
-            table.apply(plan.command if seat is None else table.fallback(seat, "bot"))
+            table.apply(plan.command if seat is None else table.game.fallback(seat, "bot"))
         assert not table.in_hand and table.hand_number == number
         assert table.chips() + table.house == table.bank()

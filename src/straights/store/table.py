@@ -299,16 +299,13 @@ class StoredTable(Generic[DealT, PlanT]):
         for entry in log:
             if on_replay is not None:
                 on_replay(entry.command, stored.table, stored.deal)
-            entry.check(table_id, stored.apply(entry.command))
+            entry.check(table_id, stored._apply(entry.command)[0])
         return stored
 
     # -- commands ---------------------------------------------------------------------------
-    def apply(self, command: dict[str, Any]) -> list[dict[str, Any]]:
-        """Apply one command without storing it; returns the events it caused."""
-        events, _ = self._apply(command)
-        return events
-
     def _apply(self, command: dict[str, Any]) -> tuple[list[dict[str, Any]], ArchiveEntry | None]:
+        """Apply one command without storing it: the events it caused, and the archive
+        entry of the deal it ended."""
         c = self.commands
         if command.get("kind") == "deal":
             deal = self.deal = self.table.start(c.plan(command))
@@ -378,8 +375,7 @@ def _carried_over(
         legacy.draw_button()  # the first deal's draw, as the earlier table made it
     button = legacy.button if live is not None else legacy.next_button()
     names = [legacy.names.get(s, "") for s in range(config.seats)]
-    game = PokerGame(partial(straights_stakes, ante=config.ante))
-    table = Table(game, names, 1, seed=legacy.rng, button=button or 0)
+    table = Table(_poker_game({"ante": config.ante}), names, 1, seed=legacy.rng, button=button or 0)
     held = legacy.seats
     table.stacks[:] = [held[s].stack if s in held else 0 for s in range(config.seats)]
     table.carry, table.deals = legacy.carry, legacy.number - (live is not None)

@@ -93,7 +93,7 @@ class Clubs:
             async with live.lock:
                 live.ready()
                 t = live.table
-                game = str(t.public_settings().get("game") or "")
+                game = str(t.game.public_settings().get("game") or "")
                 name = t.settings.name or t.id
                 rows = t.ledger_rows()
                 out.append(

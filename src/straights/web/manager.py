@@ -73,8 +73,9 @@ from straights.web.protocol import (
     error_reply,
     straights_games,
 )
+from straights.web.seats import SHARED
 from straights.web.straights_move import MOVE, replay, stored_before_the_move
-from straights.web.tables import SHARED, WebTable, make_table
+from straights.web.tables import WebTable, make_table
 from straights.web.throttle import TokenBucket
 from straights.web.tokens import check_token, hash_token, new_token
 
@@ -596,7 +597,7 @@ class TableManager:
             live.ready()
             table = live.table
             taken = sum(m is not None for m in table.seats)
-            return table.public_settings() | {
+            return table.game.public_settings() | {
                 "seats_taken": taken,
                 "hands": table.hand_number,
                 "closed": table.closed,
@@ -818,7 +819,7 @@ class TableManager:
         return self._rebuild(self.store.table(row_id), marks)
 
     def turn_left(self, live: LiveTable) -> float | None:
-        return live.table.turn_left(time.monotonic() - live.changed_at)
+        return live.table.game.turn_left(time.monotonic() - live.changed_at)
 
     def broadcast(self, live: LiveTable) -> None:
         """Send each connection its own view: what every viewer sees alike is serialised
@@ -895,7 +896,7 @@ class TableManager:
             except Exception:
                 # A broken bot must not stall the table: it checks or folds.
                 log.exception("table %s: the bot in seat %d failed", table.id, seat)
-                command = table.fallback(seat, "bot")
+                command = table.game.fallback(seat, "bot")
         assert command is not None
         async with live.lock:
             if live.table is not table or table.seq != seq:
@@ -914,7 +915,7 @@ class TableManager:
                 log.warning(
                     "table %s: bot action %s refused; it checks or folds", table.id, command
                 )
-                await self._commit(live, live.table.fallback(plan.bot_seat, "bot"), then=then)
+                await self._commit(live, live.table.game.fallback(plan.bot_seat, "bot"), then=then)
             if timeout:
                 seat = int(command["seat"])
                 follow = live.table.after_timeout(seat, seat in live.connected_seats())

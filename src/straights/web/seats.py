@@ -11,9 +11,10 @@ hook modules do not import the table's module.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final, Protocol, TypeVar
+from typing import Any, Final, Protocol
 
 from straights.errors import IllegalActionError
+from straights.table.core import DealT
 from straights.web.ledger import Account
 from straights.web.protocol import TableSettings
 
@@ -50,31 +51,6 @@ class SeatMeta:
     #: Why he sat out ("timeout": his turn ran out while he was away; "asked": himself).
     away_why: str | None = None
 
-    def to_public(self, seat: int) -> dict[str, Any]:
-        status = (
-            "leaving"
-            if self.leaving
-            else "sat out"
-            if self.sat_out
-            else "playing"
-            if self.in_game
-            else "out of chips"
-            if self.stack == 0
-            else "waiting"
-        )
-        public = {
-            "seat": seat,
-            "name": self.name,
-            "bot": self.bot,
-            "status": status,
-            "player": self.owner,
-        }
-        if self.sat_out and self.away_at is not None:
-            public["away_at"] = self.away_at
-            if self.away_why == "timeout":
-                public["away_why"] = "timeout"
-        return public
-
 
 @dataclass(frozen=True, slots=True)
 class Auto:
@@ -88,7 +64,6 @@ class Auto:
 class Seating(Protocol):
     """The web table as a game hook sees it: its seats, settings and bookkeeping."""
 
-    id: str
     settings: TableSettings
     seed: int
     seats: list[SeatMeta | None]
@@ -116,17 +91,7 @@ class Seating(Protocol):
     def note_move(self, seat: int, why: object) -> None: ...
 
 
-class Kept(Protocol):
-    """A deal a hook keeps for its history: it tells whether it is over."""
-
-    @property
-    def finished(self) -> bool: ...
-
-
-KeptT = TypeVar("KeptT", bound=Kept)
-
-
-def finished_deal(kept: dict[int, KeptT], number: int, last: int) -> KeptT:
+def finished_deal(kept: dict[int, DealT], number: int, last: int) -> DealT:
     """Deal ``number`` of those ``kept`` (the last dealt is ``last``), once it is over."""
     deal = kept.get(number)
     if deal is None:

@@ -70,17 +70,7 @@ from straights.web.seats import (
     SeatMeta,
 )
 
-__all__ = [
-    "AWAY_DEALS",
-    "HISTORY_DEALS",
-    "HOUSE",
-    "SHARED",
-    "Auto",
-    "SeatMeta",
-    "WebGame",
-    "WebTable",
-    "make_table",
-]
+__all__ = ["WebGame", "WebTable", "make_table"]
 
 #: A game's own part of a web table (the table keeps everything else): each of its
 #: methods is told only what the table cannot know — how a deal starts, who acts, what
@@ -193,10 +183,6 @@ class WebTable:
         """What the house (a banked game's bank) has won so far; 0 at poker."""
         return self.game.house
 
-    def host_seat(self) -> int | None:
-        """The seat of the player who holds the host role, if he is seated."""
-        return self.seat_of(self.host_hash)
-
     def returned(self, player: int) -> int:
         """Chips player ``player`` took away and brought back ("returns" buy-ins): the
         ledger's rows leave them out of both bought and cashed out (the net is the same)."""
@@ -258,8 +244,6 @@ class WebTable:
             nets[name] = nets.get(name, 0) + row["net"]
         if sum(nets.values()) != 0:
             return None
-        if self.game.banked:
-            return settle_up(nets)
         return list(_settled(tuple(sorted(nets.items()))))
 
     # -- reading --------------------------------------------------------------------------
@@ -334,6 +318,8 @@ class WebTable:
         handler = getattr(self, f"_do_{kind}", None)
         if handler is None:
             raise IllegalActionError(f"unknown table command {kind!r}")
+        if self.closed:  # (closing empties every seat: no command has anything to act on)
+            raise IllegalActionError("this table is closed: the game is over")
         mark = self.game.mark()
         handler(command)
         self.seq += 1
@@ -345,27 +331,26 @@ class WebTable:
         return events
 
     # -- the ledger -----------------------------------------------------------------------------
-    def _enter(self, account: Account, kind: EntryKind, amount: int, note: str) -> None:
+    def _enter(self, meta: SeatMeta, kind: EntryKind, amount: int, note: str) -> None:
+        """The ledger's entry of ``amount`` chips put in front of ``meta``'s player (a
+        buy-in) or taken away (a cash-out): his account and his stack move with it."""
+        account = self.accounts[meta.owner]
         self.entries.append(Entry(self.seq + 1, account.player, kind, amount, note))
         if kind == "buy-in":
             account.bought += amount
+            meta.stack += amount
         else:
             account.cashed += amount
+            meta.stack -= amount
 
     def free(self, seat: int, why: str) -> None:
         """Empty ``seat`` (not in the game), cashing its chips out to the player."""
         meta = self.seats[seat]
         assert meta is not None and not meta.in_game
         account = self.accounts[meta.owner]
-        self._enter(account, "cash-out", meta.stack, why)
-        account.last_out = meta.stack
-        account.pending = 0
-        meta.stack = 0
+        account.last_out, account.pending = meta.stack, 0
+        self._enter(meta, "cash-out", meta.stack, why)
         self.seats[seat] = None
-
-    def _add_chips(self, meta: SeatMeta, amount: int) -> None:
-        """Put ``amount`` bought chips in front of ``meta``'s player (between deals)."""
-        meta.stack += amount
 
     def _buy_in(
         self, meta: SeatMeta, note: str, chips: int | None = None, *, approve: bool = False
@@ -375,24 +360,15 @@ class WebTable:
         host (``answer`` command); ``approve``: always waiting (a bot a guest added)."""
         account = self.accounts[meta.owner]
         amount = self.settings.stack if chips is None else chips
-        fresh = sum(
-            e.amount
-            for e in self.entries
-            if e.player == account.player and e.kind == "buy-in" and e.note != "returns"
-        )
+        fresh = account.bought - self.returned(account.player)
         # The host approves buy-ins: never his own (tables of edition 3 on).
         own = self.settings.edition >= 3 and _same(account.token_hash, self.host_hash)
         if approve:
             account.pending = amount
         elif account.bot is not None or own or fresh + amount <= self.auto_limit:
-            self._enter(account, "buy-in", amount, note)
-            self._add_chips(meta, amount)
+            self._enter(meta, "buy-in", amount, note)
         else:
             account.pending = amount
-
-    def _open(self) -> None:
-        if self.closed:
-            raise IllegalActionError("this table is closed: the game is over")
 
     def _between_deals(self, what: str) -> None:
         if self.in_hand:
@@ -400,7 +376,6 @@ class WebTable:
 
     # Messages name seats as the page shows them, counted from 1 (seat_label).
     def _empty_seat(self, seat: int) -> None:
-        self._open()
         if not 0 <= seat < len(self.seats):
             raise IllegalActionError(
                 f"{seat_label(seat)}: this table has seats 1 to {len(self.seats)}"
@@ -443,8 +418,8 @@ class WebTable:
             self.host_hash, self.creator = token_hash, account.player
         meta = self._seat(seat, account)
         if account.last_out > 0:
-            self._enter(account, "buy-in", account.last_out, "returns")
-            meta.stack, account.last_out = account.last_out, 0
+            self._enter(meta, "buy-in", account.last_out, "returns")
+            account.last_out = 0
         else:
             self._buy_in(meta, "sits")
 
@@ -491,15 +466,8 @@ class WebTable:
         """A player shows every hand at the showdown, or mucks a beaten one; with
         ``ask``, whether he is asked to show or muck instead (from his next deal on)."""
         meta = self.taken(int(c["seat"]))
-        if c.get("ask"):
-            if c.get("on"):
-                self.askers.add(meta.owner)
-            else:
-                self.askers.discard(meta.owner)
-        elif c.get("on"):
-            self.muckers.add(meta.owner)
-        else:
-            self.muckers.discard(meta.owner)
+        players = self.askers if c.get("ask") else self.muckers
+        (players.add if c.get("on") else players.discard)(meta.owner)
 
     def _do_sitout(self, c: dict[str, Any]) -> None:
         meta = self.taken(int(c["seat"]))
@@ -522,7 +490,6 @@ class WebTable:
     def _do_rebuy(self, c: dict[str, Any]) -> None:
         seat = int(c["seat"])
         meta = self.taken(seat)
-        self._open()
         account = self.accounts[meta.owner]
         if account.pending:
             raise IllegalActionError("your buy-in already waits for the host's approval")
@@ -548,7 +515,6 @@ class WebTable:
         >>> t.seats[0].stack, [(e.kind, e.amount, e.note) for e in t.entries][-1]
         (150, ('buy-in', 50, 'host adjusts'))
         """
-        self._open()
         self._between_deals("the host adjusts a stack")
         seat, chips = int(c["seat"]), int(c["chips"])
         meta = self.taken(seat)
@@ -559,8 +525,7 @@ class WebTable:
         change = chips - self.game.stack_of(seat, meta)
         if change:
             kind: EntryKind = "buy-in" if change > 0 else "cash-out"
-            self._enter(self.accounts[meta.owner], kind, abs(change), "host adjusts")
-            self._add_chips(meta, change)
+            self._enter(meta, kind, abs(change), "host adjusts")
 
     def _do_answer(self, c: dict[str, Any]) -> None:
         account = self.accounts.get(int(c["player"]))
@@ -574,19 +539,16 @@ class WebTable:
             )
         amount, account.pending = account.pending, 0
         if c.get("accept") and meta is not None:
-            self._enter(account, "buy-in", amount, "approved")
-            self._add_chips(meta, amount)
+            self._enter(meta, "buy-in", amount, "approved")
         elif seat is not None and meta is not None and meta.bot is not None:
             self.free(seat, "refused")  # a bot the host refused leaves its seat
 
     def _do_readmit(self, c: dict[str, Any]) -> None:
         """The host lets a removed player sit here again (the manager refuses the
         seat to those in :attr:`removed`, not the replay: older logs have them sit)."""
-        self._open()
         self.removed.discard(int(c["player"]))
 
     def _do_pause(self, c: dict[str, Any]) -> None:
-        self._open()
         self.paused = bool(c["on"])
 
     def _do_change(self, c: dict[str, Any]) -> None:
@@ -602,7 +564,6 @@ class WebTable:
         >>> t.settings.ante, t.queued
         (1, {'ante': 5, 'turn_seconds': 45})
         """
-        self._open()
         change = {k: v for k, v in c.items() if k != "kind"}
         own: dict[str, Any] = {k: change.pop(k) for k in ("away_minutes", "seat_approval",
                                "time_bank") if k in change}  # fmt: skip
@@ -624,7 +585,6 @@ class WebTable:
 
     def _do_hud(self, c: dict[str, Any]) -> None:
         """The host shows (or hides) the heads-up display (:mod:`~straights.web.hud`)."""
-        self._open()
         self.hud.on = bool(c["on"])
 
     def _do_host(self, c: dict[str, Any]) -> None:
@@ -634,7 +594,6 @@ class WebTable:
         self.host_hash = meta.token_hash
 
     def _do_close(self, c: dict[str, Any]) -> None:
-        self._open()
         self._between_deals("the host closes the table")
         self.game.close()
         for seat, meta in enumerate(self.seats):
@@ -645,7 +604,6 @@ class WebTable:
         self.closed = True
 
     def _do_deal(self, c: dict[str, Any]) -> None:
-        self._open()
         if self.in_hand:
             raise IllegalActionError(f"deal {self.hand_number} is still being played")
         if not self.can_deal():
@@ -661,7 +619,6 @@ class WebTable:
 
     # -- a tournament's table (the server's commands, never a client's) -----------------
     def _tournament_only(self, what: str) -> None:
-        self._open()
         if not self.tournament:
             raise IllegalActionError(f"{what}: this is not a tournament's table")
         self._between_deals(what)
@@ -680,8 +637,7 @@ class WebTable:
                               None if token_hash is None else str(token_hash))  # fmt: skip
             self.accounts[account.player] = account
         meta = self._seat(seat, account)
-        self._enter(account, "buy-in", chips, "tournament")
-        meta.stack = chips
+        self._enter(meta, "buy-in", chips, "tournament")
 
     def _do_tstand(self, c: dict[str, Any]) -> None:
         """The tournament takes the player in ``seat`` away with his chips (``why``:
@@ -700,8 +656,7 @@ class WebTable:
         chips = int(c["chips"])
         if chips < 1:
             raise IllegalActionError(f"{chips} chips: the tournament gives 1 or more")
-        self._enter(self.accounts[meta.owner], "buy-in", chips, "tournament")
-        self._add_chips(meta, chips)
+        self._enter(meta, "buy-in", chips, "tournament")
 
     def _do_tlevel(self, c: dict[str, Any]) -> None:
         """The tournament's level for the next deals (``small``, ``big``, ``ante``,
@@ -714,7 +669,6 @@ class WebTable:
         self._draw_bank(c)
 
     def _do_choose(self, c: dict[str, Any]) -> None:
-        self._open()
         self.game.choose(c)
         self._draw_bank(c)
 
@@ -810,11 +764,6 @@ class WebTable:
             return None if seat in connected else NO_TIMER_WAIT
         return limit + self.bank_left(seat)
 
-    def fallback(self, seat: int, why: str) -> dict[str, Any]:
-        """The move the table makes for ``seat`` when he cannot (check or fold; Pai
-        Gow: the house way)."""
-        return self.game.fallback(seat, why)
-
     def after_timeout(self, seat: int, connected: bool) -> dict[str, Any] | None:
         """A sit-out command for a player who missed his turn and is away or keeps missing."""
         meta = self.seats[seat]
@@ -823,11 +772,6 @@ class WebTable:
         if not connected or meta.misses >= MISSES_TO_SIT_OUT:
             return {"kind": "sitout", "seat": seat, "why": "timeout"}
         return None
-
-    def turn_left(self, idle: float) -> float | None:
-        """Seconds left on the turn timer, ``idle`` seconds after the last change
-        (None: nobody's turn, or no timer)."""
-        return self.game.turn_left(idle)
 
     # -- what clients receive -------------------------------------------------------------------
     def public_state(self) -> dict[str, Any]:
@@ -839,9 +783,30 @@ class WebTable:
 
     def public_seat(self, seat: int, meta: SeatMeta) -> dict[str, Any]:
         """A taken seat as every viewer sees it, with its chips (the game adds its own)."""
-        public = meta.to_public(seat)
-        if self.accounts[meta.owner].pending:
-            public["status"] = "buy-in waits for the host"
+        status = (
+            "buy-in waits for the host"
+            if self.accounts[meta.owner].pending
+            else "leaving"
+            if meta.leaving
+            else "sat out"
+            if meta.sat_out
+            else "playing"
+            if meta.in_game
+            else "out of chips"
+            if meta.stack == 0
+            else "waiting"
+        )
+        public = {
+            "seat": seat,
+            "name": meta.name,
+            "bot": meta.bot,
+            "status": status,
+            "player": meta.owner,
+        }
+        if meta.sat_out and meta.away_at is not None:
+            public["away_at"] = meta.away_at
+            if meta.away_why == "timeout":
+                public["away_why"] = "timeout"
         public["host"] = meta.token_hash == self.host_hash
         public["chips"] = self.game.stack_of(seat, meta)
         return public
@@ -860,7 +825,7 @@ class WebTable:
             "rows": rows,
             "transfers": None if transfers is None else [t.to_dict() for t in transfers],
             "in_middle": in_middle,
-            "host_seat": self.host_seat(),
+            "host_seat": self.seat_of(self.host_hash),
             "paused": self.paused,
             "closed": self.closed,
             "queued": self.queued,
@@ -938,10 +903,6 @@ class WebTable:
             # A tournament's table: the tournament seats, moves and rebuys the players.
             **({"tournament": True} if self.tournament else {}),
         }
-
-    def public_settings(self) -> dict[str, Any]:
-        """The table's settings as the home page and every viewer see them."""
-        return self.game.public_settings()
 
     def history_for(self, seat: int | None, number: int) -> dict[str, Any]:
         """Deal ``number``'s as ``seat`` may see it, for a step-by-step replay."""
