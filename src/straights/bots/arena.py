@@ -36,7 +36,7 @@ import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
 from straights.bots.base import Bot, answer, can_decide
 from straights.bots.registry import make_bot
@@ -66,7 +66,6 @@ if TYPE_CHECKING:
 __all__ = [
     "Arena",
     "BotStats",
-    "MakeTable",
     "PaiGowArena",
     "PokerArena",
     "bot_front",
@@ -114,14 +113,6 @@ class BotStats:
         return 1.96 * math.sqrt(max(var, 0.0) / self.deals)
 
 
-class MakeTable(Protocol[DealT, PlanT]):
-    """Opens a session's stored table (``--db``): it deals what the unstored one would."""
-
-    def __call__(
-        self, names: list[str], chips: int, seed: int, button: int | None = None, /
-    ) -> StoredTable[DealT, PlanT]: ...
-
-
 class Arena(Generic[DealT, PlanT]):
     """A game's hook on :func:`simulate`, and what it counted: the bots' ``names`` and
     their ``stack`` at each session's table, its :meth:`game` (a fresh one each: a
@@ -161,7 +152,7 @@ def simulate(
     hands: int,
     seed: int | None = None,
     on_deal: Callable[[Any, Any], None] | None = None,
-    make_table: MakeTable[Any, Any] | None = None,
+    make_table: Callable[[list[str], int, int, int | None], StoredTable[Any, Any]] | None = None,
 ) -> ArenaT:
     """Play ``hands`` deals of ``arena``'s game, session after session (a fresh table
     first and whenever the last is busted, seeded from ``seed``), each finished deal

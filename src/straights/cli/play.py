@@ -33,7 +33,6 @@ from straights.cli.game_setup import (
     check_straights,
     game_options,
     pai_gow_settings,
-    paigow_bots,
     ring_games,
     seat_bots,
     straights_code,
@@ -214,7 +213,7 @@ def _pai_gow(seats: int, bots: str | None, name: str, stack: int, seed: int | No
     def terminal(_: Store | None, found: TableRecord | None, told: Iterator[str],
                  out: Console) -> _Made:  # fmt: skip
         if found is None:
-            new["bots"] = paigow_bots(bots, seats - 1)
+            new["bots"] = seat_bots(bots, seats - 1, pai_gow=True)
         settings = new if found is None else found.settings
         # (a table stored before exact commissions keeps its rules, a resumed one its house way)
         hook, chips = pai_gow_game(settings), int(settings["stack"])

@@ -5,11 +5,11 @@ One path for every game: the command checks its options, the game's
 never asks which game it runs — opens the outputs
 (:class:`~straights.cli.sim_output.SimulationOutput`: ``--out`` and ``--db``), stores
 each session as a table of kind ``simulate``, shows the progress, writes each deal's
-history and prints the summary.  The bots play in the arena
-(:mod:`straights.bots.arena`): a poker game (:func:`poker_simulation`; Straights on
-its own stakes, any catalogue game, dealer's choice) counts each bot's chips per
-deal, Pai Gow (:func:`pai_gow_simulation`) each bot's and the bank's chips per chip
-bet; either with a 95% interval.
+history and prints the summary, as JSON or at a terminal.  The bots play in the
+arena (:func:`~straights.bots.arena.simulate`, on the game's hook): a poker game
+(:func:`poker_simulation`; Straights on its own stakes, any catalogue game, dealer's
+choice) counts each bot's chips per deal, Pai Gow (:func:`pai_gow_simulation`) each
+bot's and the bank's chips per chip bet; either with a 95% interval.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
     from rich.table import Table as Grid
 
-    from straights.bots.arena import Arena, BotStats, MakeTable, PaiGowArena, PokerArena
+    from straights.bots.arena import Arena, BotStats, PaiGowArena, PokerArena
     from straights.paigow.deal import PaiGowDeal
     from straights.paigow.rules import HouseWayName
     from straights.poker.engine import Deal
@@ -187,7 +187,7 @@ def run_simulation(
     from straights.cli.sim_output import SimulationOutput
 
     output = SimulationOutput(out, db)
-    make_table: MakeTable[DealT, PlanT] | None = None
+    make_table: Callable[[list[str], int, int, int | None], Any] | None = None
     if output.store is not None:  # (only then: the store loads SQLAlchemy)
         from straights.store import table as stored_tables
 
@@ -195,7 +195,7 @@ def run_simulation(
         commands = getattr(stored_tables, simulation.commands)
 
         def make_table(
-            names: list[str], chips: int, seed: int, button: int | None = None, /
+            names: list[str], chips: int, seed: int, button: int | None, /
         ) -> stored_tables.StoredTable[DealT, PlanT]:
             made = stored_tables.StoredTable.create(
                 store, commands, simulation.game, names, chips, kind="simulate", seed=seed,
@@ -388,12 +388,12 @@ def pai_gow_simulation(
     is how often a bet wins, pushes and loses, the house's edge per chip bet and each
     kind of bot's result per chip bet, each with its 95% interval."""
     from straights.bots.arena import PaiGowArena
-    from straights.cli.game_setup import pai_gow_settings, paigow_bots
+    from straights.cli.game_setup import pai_gow_settings
 
     check_seats("--players", players, stack, pai_gow=True)
     if stack < bet:
         raise ConfigurationError(f"--stack {stack} cannot cover the bet of {bet}")
-    kinds = paigow_bots(bots, players)
+    kinds = seat_bots(bots, players, pai_gow=True)
     arena = PaiGowArena(kinds, bet=bet, stack=stack, house_way=house_way)
     settings = pai_gow_settings(bet, kinds, house_way)
     return Simulation(arena, "pai-gow", settings, "PAI_GOW", _pai_gow_history, _pai_gow_report,
