@@ -86,8 +86,8 @@ def seat_bots(bots: str | None, bot_seats: int, *, pai_gow: bool = False) -> tup
 
     >>> seat_bots("strength, random", 3), seat_bots("equity, house", 3, pai_gow=True)
     (('strength', 'random', 'strength'), ('equity', 'house', 'equity'))
-    >>> seat_bots(None, 2, pai_gow=True)
-    ('house', 'house')
+    >>> seat_bots(None, 2, pai_gow=True), seat_bots(None, 0, pai_gow=True), seat_bots(None, 4)
+    (('house', 'house'), (), ('strength', 'calling', 'random', 'strength'))
     >>> seat_bots("bank", 2, pai_gow=True)
     Traceback (most recent call last):
     ...
@@ -95,9 +95,9 @@ def seat_bots(bots: str | None, bot_seats: int, *, pai_gow: bool = False) -> tup
     """
     from straights.bots.registry import BOT_KINDS
 
-    default = ("house",) if pai_gow else DEFAULT_BOTS
-    named = ",".join(default[:bot_seats]) if bots is None else bots
-    kinds = [k.strip().lower() for k in named.split(",") if k.strip()]
+    if bots is None:
+        return _seated(list((("house",) if pai_gow else DEFAULT_BOTS)[:bot_seats]), bot_seats)
+    kinds = [k.strip().lower() for k in bots.split(",") if k.strip()]
     if not kinds:
         like = "Pai Gow bots like house,equity" if pai_gow else f"bots like {','.join(BOT_KINDS)}"
         raise ConfigurationError(f"--bots {bots!r}: name {like}")

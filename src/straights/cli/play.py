@@ -2,11 +2,13 @@
 
 Starts with no questions (sensible defaults), draws the table with Rich, and
 reads actions from the keyboard — or, for tests and demos, from a script file
-or a pipe (one answer per line; the end of the input quits).  This module sets
-each game up (new, or resumed from the store: a Straights table of an earlier
-release included, replayed by :mod:`straights.store.legacy_straights`) and hands
-its hook (:class:`~straights.cli.ring_play.PokerTerminal`,
-:class:`~straights.cli.paigow_play.PaiGowTerminal`) to the one session
+or a pipe (one answer per line; the end of the input quits).  Each game's set-up
+(:func:`_poker`, :func:`_pai_gow`) gives its hook
+(:class:`~straights.cli.ring_play.PokerTerminal`,
+:class:`~straights.cli.paigow_play.PaiGowTerminal`) on a table, new or resumed
+from the store (a Straights table of an earlier release included, replayed by
+:mod:`straights.store.legacy_straights`); one path for every game (:func:`_play`)
+stores or loads that table and hands the hook to the one session
 (:func:`~straights.cli.table_play.session`).
 """
 
