@@ -153,8 +153,9 @@ class Simulation(Generic[DealT, PlanT, ArenaT]):
     ``arena`` plays its deals (:func:`~straights.bots.arena.simulate`); ``game``,
     ``settings`` and ``commands`` (the name of its commands in
     :mod:`straights.store.table`) make each session's stored table (``--db``);
-    ``history(deal, table)`` is a deal's history (``--out``); ``report(result)`` the
-    summary as JSON, and ``lines(result, report)`` the summary at a terminal.
+    ``history(deal, table)`` is a deal's history (``--out``); ``report(arena)`` the
+    summary of what the arena counted as JSON, and ``lines(arena, report)`` the
+    summary at a terminal.
     """
 
     arena: ArenaT
