@@ -33,7 +33,7 @@ import time
 from functools import partial
 from typing import Any
 
-from straights.bots.arena import play_deal, simulate_ring
+from straights.bots.arena import PokerArena, play_deal, simulate
 from straights.bots.registry import make_bot
 from straights.poker import DealView, Move, get_variant
 from straights.table import PokerGame, Table, straights_stakes
@@ -81,8 +81,11 @@ def decision_times(deals: int, seed: int = 1) -> dict[str, list[float]]:
 def arena(opponent: str, betting: str, pack: int, deals: int, seed: int) -> dict[str, Any]:
     straights = [get_variant(f"_STR{pack}{'L' if betting == 'limit' else 'N'}")]
     cpu = time.process_time()
-    result = simulate_ring(straights, ["equity", opponent], players=6, hands=deals, seed=seed,
-                           stack=100, ante=1)  # fmt: skip
+    result = simulate(
+        PokerArena(straights, ["equity", opponent], players=6, stack=100, ante=1),
+        hands=deals,
+        seed=seed,
+    )
     eq, opp = result.bots["equity"], result.bots[opponent]
     return {
         "opponent": opponent,
@@ -250,7 +253,7 @@ def main() -> None:
 
     for _, step in STEPS:
         step()
-    simulate_ring([get_variant("_STR55L")], ["equity"], players=6, hands=5, seed=0, ante=1)
+    simulate(PokerArena([get_variant("_STR55L")], ["equity"], players=6, ante=1), hands=5, seed=0)
 
     if args.skip_straights:
         args.timing_deals, args.bettings = 0, ""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from straights.bots.arena import simulate_ring
+from straights.bots.arena import PokerArena, simulate
 from straights.poker import get_variant
 
 
@@ -18,7 +18,9 @@ def run(hands: int, betting: str, seats: int) -> tuple[float, float]:
     (the second is steadier on a shared machine)."""
     straights = [get_variant("_STR55L" if betting == "limit" else "_STR55N")]
     wall, cpu = time.perf_counter(), time.process_time()
-    simulate_ring(straights, ["random"], players=seats, hands=hands, seed=1, stack=100, ante=1)
+    simulate(
+        PokerArena(straights, ["random"], players=seats, stack=100, ante=1), hands=hands, seed=1
+    )
     return hands / (time.perf_counter() - wall), hands / (time.process_time() - cpu)
 
 

@@ -25,11 +25,12 @@ from pathlib import Path
 #: What each process runs: a line ``betting deals seed`` in, its CPU seconds out.
 WORKER = """
 import sys, time
-from straights.bots.arena import simulate_ring
+from straights.bots.arena import PokerArena, simulate
 from straights.poker import get_variant
 games = {b: [get_variant(c)] for b, c in (("limit", "_STR55L"), ("no-limit", "_STR55N"))}
 def run(betting, deals, seed):
-    simulate_ring(games[betting], ["random"], players=6, hands=deals, seed=seed, stack=100, ante=1)
+    simulate(PokerArena(games[betting], ["random"], players=6, stack=100, ante=1), hands=deals,
+             seed=seed)
 for betting in games:
     run(betting, 300, 99)
 for line in sys.stdin:

@@ -6,7 +6,7 @@ import pytest
 from oracle.straights_hand import Hand
 
 from straights.bots import Bot, CallingBot, RandomBot, StrengthBot, make_bot
-from straights.bots.arena import play_deal, simulate_ring
+from straights.bots.arena import PokerArena, play_deal, simulate
 from straights.cards import make_deck, parse_cards
 from straights.errors import ConfigurationError
 from straights.game import TableConfig
@@ -46,7 +46,7 @@ def test_a_user_bot_gets_only_its_own_view() -> None:
 
 
 def test_calling_bot_never_bets_or_folds() -> None:
-    r = simulate_ring([STRAIGHTS], ["calling"], players=2, hands=30, seed=2, ante=1)
+    r = simulate(PokerArena([STRAIGHTS], ["calling"], players=2, ante=1), hands=30, seed=2)
     assert r.hands == 30 and r.showdowns + r.carry_overs >= 30
 
 
@@ -95,7 +95,9 @@ def test_strength_bot_checks_a_weak_hand_when_it_is_free() -> None:
 
 
 def test_strength_bot_beats_random_bots_over_many_deals() -> None:
-    r = simulate_ring([STRAIGHTS], ["strength", "random"], players=4, hands=400, seed=11, ante=1)
+    r = simulate(
+        PokerArena([STRAIGHTS], ["strength", "random"], players=4, ante=1), hands=400, seed=11
+    )
     strength, random_ = r.bots["strength"], r.bots["random"]
     assert strength.mean > random_.mean
     assert strength.total + random_.total + r.carried_at_end == 0
@@ -103,5 +105,5 @@ def test_strength_bot_beats_random_bots_over_many_deals() -> None:
 
 def test_a_carried_pot_costs_every_dealt_player_his_penalty() -> None:
     # Seed 0 carries one pot in 200 deals; rule 10's penalty is 1 chip from each of 6.
-    r = simulate_ring([STRAIGHTS], ["calling"], players=6, hands=200, seed=0, ante=1)
+    r = simulate(PokerArena([STRAIGHTS], ["calling"], players=6, ante=1), hands=200, seed=0)
     assert (r.carry_overs, r.penalties) == (1, 6)

@@ -10,7 +10,7 @@ import pytest
 from oracle.straights_table import Table
 from oracle.straights_view import SeatView
 
-from straights.bots.arena import simulate_ring
+from straights.bots.arena import PokerArena, simulate
 from straights.bots.cfr import CfrBot, deal_situation
 from straights.cards import make_deck
 from straights.errors import ConfigurationError
@@ -85,8 +85,11 @@ def test_cfr_decides_a_straights_deal_from_the_solved_frequencies() -> None:
 
 def test_cfr_plays_straights_in_the_arena_and_is_refused_elsewhere() -> None:
     for code in ("_STR55L", "_STR55N", "_STR52L"):
-        result = simulate_ring([get_variant(code)], ["cfr", "random"], players=2, hands=3,
-                               seed=4)  # fmt: skip
+        result = simulate(
+            PokerArena([get_variant(code)], ["cfr", "random"], players=2), hands=3, seed=4
+        )
         assert result.hands == 3 and set(result.bots) == {"cfr", "random"}
     with pytest.raises(ConfigurationError, match=r"cfr bot plays only Straights.*for razz"):
-        simulate_ring([get_variant("_STR55L"), get_variant("FR")], ["cfr"], players=2, hands=1)
+        simulate(
+            PokerArena([get_variant("_STR55L"), get_variant("FR")], ["cfr"], players=2), hands=1
+        )

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from straights.bots import make_bot
-from straights.bots.arena import BotStats, play_deal, simulate_ring
+from straights.bots.arena import BotStats, PokerArena, play_deal, simulate
 from straights.bots.equity import STYLES, StraightsShowdown, choose, estimate
 from straights.bots.equity_bot import EquityBot
 from straights.cards import Card, parse_cards
@@ -250,8 +250,11 @@ def test_interval_against_a_hand_computed_example() -> None:
 def test_equity_beats_random_bots() -> None:
     # 1,500 deals: the equity bot wins some 0.8 chips a deal here, and over 300 deals the
     # interval (about ±0.65) would straddle zero on many seeds.
-    r = simulate_ring([get_variant("_STR55L")], ["equity", "random"], players=4, hands=1_500,
-                      seed=3, ante=1)  # fmt: skip
+    r = simulate(
+        PokerArena([get_variant("_STR55L")], ["equity", "random"], players=4, ante=1),
+        hands=1_500,
+        seed=3,
+    )
     eq, rnd = r.bots["equity"], r.bots["random"]
     assert eq.mean - eq.ci95 > 0 > rnd.mean
     assert eq.total + rnd.total + r.carried_at_end == 0

@@ -187,10 +187,10 @@ def test_bad_pai_gow_bots_are_one_line() -> None:
 
 
 def test_the_arena_deals_pai_gow_session_after_session() -> None:
-    from straights.bots.arena import simulate_pai_gow
+    from straights.bots.arena import PaiGowArena, simulate
 
     # With 20 chips each, one lost bet of 20 ends a session: a fresh one starts.
-    result = simulate_pai_gow(["house", "equity"], hands=30, seed=3, bet=20, stack=20)
+    result = simulate(PaiGowArena(["house", "equity"], bet=20, stack=20), hands=30, seed=3)
     assert result.hands == 30 and result.players == 2 and sum(result.outcomes.values()) == 60
     assert result.sessions > 1
     equity = result.bots["equity"]

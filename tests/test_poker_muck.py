@@ -288,7 +288,7 @@ def test_a_mucked_hand_reaches_no_other_seat_in_any_variant(code: str) -> None:
 def test_simulated_bots_are_asked_and_their_histories_replay() -> None:
     """``simulate --muck ask``: every bot asked; they muck (the bots' default answer), no
     mucked hand is written as shown, and every history replays to the same stacks."""
-    from straights.bots.arena import simulate_ring
+    from straights.bots.arena import PokerArena, simulate
 
     mucks = 0
 
@@ -301,6 +301,10 @@ def test_simulated_bots_are_asked_and_their_histories_replay() -> None:
                 assert not any(a.startswith(f"p{i + 1} sm ") for a in history["actions"])
         assert replay(history).deal.stacks == deal.stacks
 
-    simulate_ring([get_variant("NT")], ["calling", "random"], players=3, hands=40, seed=7,
-                  on_deal=check, muck="ask")  # fmt: skip
+    simulate(
+        PokerArena([get_variant("NT")], ["calling", "random"], players=3, muck="ask"),
+        hands=40,
+        seed=7,
+        on_deal=check,
+    )
     assert mucks

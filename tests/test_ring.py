@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from straights.bots.arena import play_deal, simulate_ring
+from straights.bots.arena import PokerArena, play_deal, simulate
 from straights.bots.estimate import share
 from straights.bots.registry import make_bot
 from straights.cards import Card, make_deck
@@ -128,7 +128,7 @@ def test_the_strength_bot_draws_to_a_low_in_triple_draw() -> None:
 
 def test_simulate_ring_counts_every_chip_and_every_game() -> None:
     games = [find_variant(g) for g in ("razz", "holdem", "straights")]
-    r = simulate_ring(games, ["random", "strength"], players=3, hands=30, seed=4, stack=20)
+    r = simulate(PokerArena(games, ["random", "strength"], players=3, stack=20), hands=30, seed=4)
     assert r.hands == 30 and sum(r.games.values()) == 30
     assert set(r.games) <= {"razz", "holdem", "straights"} and len(r.games) >= 2
     assert sum(s.total for s in r.bots.values()) + r.carried_at_end == 0
@@ -136,4 +136,4 @@ def test_simulate_ring_counts_every_chip_and_every_game() -> None:
 
 def test_a_bot_that_plays_only_straights_is_one_clear_error() -> None:
     with pytest.raises(ConfigurationError, match="plays only Straights"):
-        simulate_ring([find_variant("razz")], ["cfr"], players=2, hands=1, seed=1)
+        simulate(PokerArena([find_variant("razz")], ["cfr"], players=2), hands=1, seed=1)

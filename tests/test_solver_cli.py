@@ -10,7 +10,7 @@ import pytest
 from clitools import run_main
 
 from straights.bots import make_bot
-from straights.bots.arena import simulate_ring
+from straights.bots.arena import PokerArena, simulate
 from straights.bots.cfr import CfrBot
 from straights.cards import make_deck
 from straights.errors import StraightsError
@@ -140,8 +140,11 @@ def test_shipped_table_is_a_mini_straights_solution(tmp_path: Path) -> None:
 def test_cfr_bot_plays_whole_deals() -> None:
     assert isinstance(make_bot("cfr", rng=3), CfrBot)
     for code, seats in (("_STR55L", 2), ("_STR55N", 3)):
-        result = simulate_ring([get_variant(code)], ["cfr", "calling"], players=seats,
-                               hands=30, seed=4, ante=1)  # fmt: skip
+        result = simulate(
+            PokerArena([get_variant(code)], ["cfr", "calling"], players=seats, ante=1),
+            hands=30,
+            seed=4,
+        )
         assert result.hands == 30
         assert sum(s.total for s in result.bots.values()) + result.carried_at_end == 0
 

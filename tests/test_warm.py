@@ -94,12 +94,12 @@ def test_after_warm_up_odds_compile_nothing() -> None:
 
 def test_after_warm_up_equity_bots_compile_nothing() -> None:
     code = """
-    from straights.bots.arena import simulate_ring
+    from straights.bots.arena import PokerArena, simulate
     from straights.poker import get_variant
     for pack in (55, 52):
         straights = [get_variant(f"_STR{pack}L")]
-        simulate_ring(straights, ["equity"], players=3, hands=40, seed=1, ante=1)
-        simulate_ring(straights, ["equity"], players=2, hands=40, seed=2, ante=1)
+        simulate(PokerArena(straights, ["equity"], players=3, ante=1), hands=40, seed=1)
+        simulate(PokerArena(straights, ["equity"], players=2, ante=1), hands=40, seed=2)
     """
     assert compilations_after_warm_up(code) == 0
 

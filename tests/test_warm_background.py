@@ -17,7 +17,7 @@ from numba import njit
 from rich.console import Console
 
 from straights.cli import fast as cli_fast
-from straights.cli.game_setup import paigow_bots, seat_bots
+from straights.cli.game_setup import seat_bots
 from straights.fast.lookup import cache_dir
 
 
@@ -91,7 +91,7 @@ def test_equity_bots_show_the_spinner_while_a_kernel_compiles(
         assert cli_fast._stop_watching == []  # no equity bot: nothing to announce
         seat_bots("equity:tight", 2)
     else:
-        paigow_bots("equity", 2)
+        seat_bots("equity", 2, pai_gow=True)
     try:
         fresh = njit(lambda x: x + 2)  # never cached: its first call compiles
         assert fresh(1) == 3

@@ -1,40 +1,42 @@
 """Bots against bots across deals, for every game: the engine of ``straights simulate``.
 
 Every game deals at the one table (:class:`~straights.table.Table`), session after
-session (:func:`sessions`): when a seat can no longer play, a fresh table starts with
+session (:func:`simulate`): when a seat can no longer play, a fresh table starts with
 full stacks, so every deal counts.  What differs is how a deal is played and counted:
+the game's :class:`Arena` hook.
 
-* a poker game (:func:`simulate_ring`; Straights too, at its own stakes, ``ante``,
+* a poker game (:class:`PokerArena`; Straights too, at its own stakes, ``ante``,
   with the dealer draw for the first button): each bot sees only its seat's
   :class:`~straights.poker.DealView` and answers with a
   :class:`~straights.poker.Move` (:func:`play_deal`); with several games (dealer's
   choice) the bot on the button picks each deal's game from its own seeded generator;
-* Pai Gow (:func:`simulate_pai_gow`): every bot bets the same against the bank and
+* Pai Gow (:class:`PaiGowArena`): every bot bets the same against the bank and
   sets its hand (:mod:`straights.bots.paigow`).
 
 Each kind of bot's results are a :class:`BotStats`: chips won, and the mean of one
 sample per deal with its 95% confidence interval.
 
 >>> from straights.poker.catalogue import get_variant
->>> r = simulate_ring([get_variant("FR")], ["calling", "random"], players=3, hands=10, seed=1)
->>> r.hands, sum(s.total for s in r.bots.values()) + r.carried_at_end
-(10, 0)
->>> r = simulate_ring([get_variant("_STR55L")], ["cfr", "random"], players=3, hands=20,
-...                   seed=1, ante=1)
+>>> r = simulate(PokerArena([get_variant("FR")], ["calling", "random"], players=3),
+...              hands=10, seed=1)
+>>> r.hands, r.sessions, sum(s.total for s in r.bots.values()) + r.carried_at_end
+(10, 1, 0)
+>>> r = simulate(PokerArena([get_variant("_STR55L")], ["cfr", "random"], players=3, ante=1),
+...              hands=20, seed=1)
 >>> r.hands, sum(s.total for s in r.bots.values()) + r.carried_at_end
 (20, 0)
->>> r = simulate_pai_gow(["house", "equity"], hands=20, seed=1, bet=20)
->>> sum(r.outcomes.values()), sorted(r.bots)
-(40, ['equity', 'house'])
+>>> r = simulate(PaiGowArena(["house", "equity"], bet=20), hands=20, seed=1)
+>>> sum(r.outcomes.values()), sorted(r.bots), r.sessions > 1
+(40, ['equity', 'house'], True)
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
 from straights.bots.base import Bot, answer, can_decide
 from straights.bots.registry import make_bot
@@ -59,21 +61,19 @@ if TYPE_CHECKING:
     from straights.paigow.deal import PaiGowDeal
     from straights.paigow.rules import HouseWayName
     from straights.store.table import StoredTable
-    from straights.table import PaiGowTable
+    from straights.table import PaiGowGame, PaiGowTable
 
 __all__ = [
+    "Arena",
     "BotStats",
-    "MakeTable",
-    "PaiGowResult",
-    "RingResult",
+    "PaiGowArena",
+    "PokerArena",
     "bot_front",
     "deal_bots",
     "muck_seats",
     "play_deal",
-    "sessions",
     "set_hand",
-    "simulate_pai_gow",
-    "simulate_ring",
+    "simulate",
 ]
 
 
@@ -113,45 +113,179 @@ class BotStats:
         return 1.96 * math.sqrt(max(var, 0.0) / self.deals)
 
 
-@dataclass
-class RingResult:
-    """What a poker simulation counted: chips per bot kind, deals per game, and each
-    deal's game in turn (``deal_games``); Straights' rule 10 (its pot rule) adds the
-    pots carried over and the chips paid in penalties."""
+class Arena(Generic[DealT, PlanT]):
+    """A game's hook on :func:`simulate`, and what it counted: the bots' ``names`` and
+    their ``stack`` at each session's table, its :meth:`game` (a fresh one each: a
+    bomb pot every N deals counts its deals), its first ``button`` (``None``: the
+    game's own), when a table is :meth:`busted`, and how one deal is played and
+    counted (:meth:`play`); :meth:`seat` draws what the bots need before the first
+    table's seed, :meth:`ended` is told each session's last table."""
 
+    names: list[str]
+    stack: int
     hands: int = 0
     sessions: int = 0
-    showdowns: int = 0
-    pot_total: int = 0
-    carry_overs: int = 0
-    penalties: int = 0
-    carried_at_end: int = 0
-    bots: dict[str, BotStats] = field(default_factory=dict)
-    games: dict[str, int] = field(default_factory=dict)
-    deal_games: list[str] = field(default_factory=list)
+    button: Callable[[int], int] | None = None
+
+    def game(self) -> Game[DealT, PlanT]:
+        raise NotImplementedError
+
+    def seat(self, rng: Random) -> None:
+        pass
+
+    def busted(self, table: Table[DealT, PlanT]) -> bool:
+        raise NotImplementedError
+
+    def play(self, table: Table[DealT, PlanT], stored: StoredTable[DealT, PlanT] | None) -> DealT:
+        raise NotImplementedError
+
+    def ended(self, table: Table[DealT, PlanT]) -> None:
+        pass
+
+
+ArenaT = TypeVar("ArenaT", bound="Arena[Any, Any]")
+
+
+def simulate(
+    arena: ArenaT,
+    *,
+    hands: int,
+    seed: int | None = None,
+    on_deal: Callable[[Any, Any], None] | None = None,
+    make_table: Callable[[list[str], int, int, int | None], StoredTable[Any, Any]] | None = None,
+) -> ArenaT:
+    """Play ``hands`` deals of ``arena``'s game, session after session (a fresh table
+    first and whenever the last is busted, seeded from ``seed``), each finished deal
+    going to ``on_deal`` with its table; ``make_table(names, stack, seed, button)``
+    opens each session's stored table (``straights simulate --db``)."""
+    if hands < 1:
+        raise ConfigurationError(f"hands={hands}: play at least one deal")
+    rng = make_rng(seed)
+    arena.seat(rng)
+    table, stored = None, None
+    for _ in range(hands):
+        if table is None or arena.busted(table):
+            if table is not None:
+                arena.ended(table)
+            table_seed = rng.getrandbits(64)
+            first = None if arena.button is None else arena.button(table_seed)
+            if make_table is None:
+                table = Table(arena.game(), arena.names, arena.stack, seed=table_seed, button=first)
+            else:
+                stored = make_table(arena.names, arena.stack, table_seed, first)
+                table = stored.table
+            arena.sessions += 1
+        deal = arena.play(table, stored)
+        arena.hands += 1
+        if on_deal is not None:
+            on_deal(deal, table)
+    assert table is not None  # (one deal at least)
+    arena.ended(table)
+    return arena
+
+
+class PokerArena(Arena[Deal, Variant]):
+    """Poker's hook on :func:`simulate`: ``variants`` (one game, or dealer's choice among
+    several, the bot on the button choosing from its own seeded generator) with
+    ``players`` seats filled in turn by ``bot_kinds``; it counts chips per bot kind
+    (``bots``), deals per game (``games``) and each deal's game (``deal_games``), and
+    Straights' rule 10 (its pot rule) the pots carried over and the chips paid in
+    penalties.  ``ante``: Straights at its own stakes
+    (:func:`~straights.table.straights_stakes`), each session's first button taken by
+    the dealer draw (rule 1).  ``house``: the table's house rules.  ``muck``: at the
+    showdown every bot shows (``show``), is asked to show or muck (``ask``:
+    :func:`~straights.bots.base.answer` answers) or mucks a beaten hand (``muck``).
+    """
+
+    def __init__(self, variants: Sequence[Variant], bot_kinds: Sequence[str], *, players: int,
+                 stack: int = 200, ante: int | None = None, house: HouseRules | None = None,
+                 muck: str = "show") -> None:  # fmt: skip
+        if not bot_kinds:
+            raise ConfigurationError("name at least one bot: random, calling or strength")
+        if not variants:
+            raise ConfigurationError("name at least one game")
+        self.variants, self.players, self.stack, self.ante = variants, players, stack, ante
+        self.house = house
+        self.kinds = [bot_kinds[i % len(bot_kinds)] for i in range(players)]
+        self.names = [f"{k}{i + 1}" for i, k in enumerate(self.kinds)]
+        self.stakes = default_stakes if ante is None else partial(straights_stakes, ante=ante)
+        self.muck = muck_seats(muck, range(players))
+        pack = len(make_deck(variants[0].deck, jokers=variants[0].jokers))
+        self.button = None if ante is None else partial(first_button, players, pack)
+        self.showdowns = self.pot_total = self.carry_overs = self.penalties = 0
+        self.carried_at_end = 0
+        self.bots = {kind: BotStats(kind) for kind in self.kinds}
+        self.games: dict[str, int] = {}
+        self.deal_games: list[str] = []
 
     @property
     def average_pot(self) -> float:
         return self.pot_total / self.hands if self.hands else 0.0
 
+    def game(self) -> PokerGame:
+        return PokerGame(self.stakes, self.house, **self.muck)
 
-@dataclass
-class PaiGowResult:
-    """What a Pai Gow simulation counted: every bet's outcome, the copies and the
-    commission, the bank's result (``bank``: its chips per chip bet, deal by deal)
-    and each kind of bot's, per chip bet; ``kinds`` is the kind of bot at each seat,
-    each betting ``bet``, and ``sets`` says how each kind sets its hands."""
+    def seat(self, rng: Random) -> None:
+        self.deciders = deal_bots(self.kinds, rng.getrandbits(64), self.variants)
+        self.choosers = [make_rng(rng.getrandbits(64)) for _ in range(self.players)]
 
-    kinds: tuple[str, ...]
-    bet: int
-    hands: int = 0
-    sessions: int = 0
-    outcomes: dict[str, int] = field(default_factory=lambda: {"win": 0, "push": 0, "lose": 0})
-    copies: int = 0
-    commission: int = 0
-    bank: BotStats = field(default_factory=lambda: BotStats("bank"))
-    bots: dict[str, BotStats] = field(default_factory=dict)
-    sets: dict[str, str] = field(default_factory=dict)
+    def busted(self, table: PokerTable) -> bool:
+        return len(table.seated) < self.players
+
+    def play(self, table: PokerTable, stored: StoredTable[Deal, Variant] | None) -> Deal:
+        games, chooser = self.variants, self.choosers[table.button]
+        variant = games[0] if len(games) == 1 else games[int(chooser.random() * len(games))]
+        before = list(table.stacks)
+        seated = [self.deciders[s] for s in table.order]
+        if stored is None:
+            deal = table.start(variant)
+            play_deal(deal, seated)
+            table.finish(deal)
+        else:  # the stored game takes the deal with its last move
+            deal = stored.start(variant)
+            play_deal(deal, seated, stored.play)
+        self.pot_total += sum(deal.winnings) + deal.carry_out
+        self.carry_overs += deal.carry_out > 0
+        self.penalties += sum(e.amount for e in deal.log if e.kind == "penalty")
+        self.showdowns += any(e.kind == "show" for e in deal.log)
+        name = game_name(variant.code)
+        self.games[name] = self.games.get(name, 0) + 1
+        self.deal_games.append(name)
+        for seat, kind in enumerate(self.kinds):
+            self.bots[kind].add(table.stacks[seat] - before[seat])
+        return deal
+
+    def ended(self, table: PokerTable) -> None:
+        self.carried_at_end += table.carry
+
+
+class PaiGowArena(Arena["PaiGowDeal", Mapping[int, int]]):
+    """Pai Gow's hook on :func:`simulate`: a bot of each of ``kinds`` (one a seat:
+    :func:`~straights.bots.paigow.make_paigow_bot`; ``sets`` says how each kind sets
+    its hands) betting ``bet`` against the bank, each sitting with ``stack`` chips
+    (default: ``bet``; a fresh session starts when one cannot cover it).  It counts
+    every bet's outcome, the copies and the commission, the bank's result (``bank``:
+    its chips per chip bet, deal by deal) and each kind of bot's, per chip bet.
+    ``house_way``: how the bank and the house-way bots set hands
+    (:data:`~straights.paigow.rules.HOUSE_WAYS`).
+    """
+
+    def __init__(self, kinds: Sequence[str], *, bet: int = 20, stack: int | None = None,
+                 house_way: HouseWayName = "foxwoods") -> None:  # fmt: skip
+        from straights.bots.paigow import HouseWayBot, make_paigow_bot
+        from straights.paigow.rules import PaiGowRules
+
+        if not kinds:
+            raise ConfigurationError("name at least one bot: house or equity")
+        self.kinds, self.bet, self.stack = tuple(kinds), bet, bet if stack is None else stack
+        self.setters = [make_paigow_bot(kind) for kind in kinds]
+        self.sets = {k: "house way" if isinstance(b, HouseWayBot) else "estimate"
+                     for k, b in zip(kinds, self.setters, strict=True)}  # fmt: skip
+        self.bots = {kind: BotStats(kind, outcomes=dict.fromkeys(_OUTCOMES, 0)) for kind in kinds}
+        self.names = [f"{_label(kind)} {seat}" for seat, kind in enumerate(kinds, start=1)]
+        self.rules = PaiGowRules(house_way=house_way)
+        self.outcomes, self.copies, self.commission = dict.fromkeys(_OUTCOMES, 0), 0, 0
+        self.bank = BotStats("bank")
 
     @property
     def players(self) -> int:
@@ -164,49 +298,36 @@ class PaiGowResult:
         bets = self.bet * self.players * self.hands
         return self.bank.total / bets if bets else 0.0
 
+    def game(self) -> PaiGowGame:
+        from straights.table import PaiGowGame
 
-class MakeTable(Protocol[DealT, PlanT]):
-    """Opens a session's stored table (``--db``): it deals what the unstored one would."""
+        return PaiGowGame(self.rules)
 
-    def __call__(
-        self, names: list[str], chips: int, seed: int, button: int | None = None, /
-    ) -> StoredTable[DealT, PlanT]: ...
+    def busted(self, table: PaiGowTable) -> bool:
+        return any(s < self.bet for s in table.stacks)
+
+    def play(
+        self, table: PaiGowTable, stored: StoredTable[PaiGowDeal, Mapping[int, int]] | None
+    ) -> PaiGowDeal:
+        plan = dict.fromkeys(range(len(self.kinds)), self.bet)
+        deal = table.start(plan) if stored is None else stored.start(plan)
+        for seat in deal.waiting:
+            set_hand(table, stored, deal, seat, bot_front(self.setters[seat - 1], deal, seat))
+        for bet in deal.results.values():
+            self.outcomes[bet.outcome] += 1
+            self.copies += bet.back_copy + bet.front_copy
+            self.commission += bet.commission
+        self.bank.add(deal.house, deal.house / (self.bet * self.players))
+        for kind, stats in self.bots.items():
+            mine = [deal.results[s] for s, k in enumerate(self.kinds, start=1) if k == kind]
+            for bet in mine:
+                stats.outcomes[bet.outcome] += 1
+            net = sum(bet.net for bet in mine)
+            stats.add(net, net / (self.bet * len(mine)))
+        return deal
 
 
-def sessions(
-    game: Callable[[], Game[DealT, PlanT]],
-    names: list[str],
-    stack: int,
-    rng: Random,
-    hands: int,
-    busted: Callable[[Table[DealT, PlanT]], bool],
-    make_table: MakeTable[DealT, PlanT] | None = None,
-    button: Callable[[int], int] | None = None,
-) -> Iterator[tuple[Table[DealT, PlanT], StoredTable[DealT, PlanT] | None]]:
-    """The table (and, stored, its record) of each of ``hands`` deals in turn: a fresh
-    one with ``stack`` chips for each of ``names`` first and whenever the last is
-    ``busted``, its own ``game()`` hook (a bomb pot every N deals counts its deals),
-    seeded from ``rng``, its first button ``button(seed)`` (default: the game's own),
-    and made by ``make_table`` when that is given (``--db``).
-
-    >>> from straights.table import PokerGame
-    >>> tables = sessions(PokerGame, ["a", "b"], 5, make_rng(1), 3, lambda t: True)
-    >>> seen = [table for table, _ in tables]  # kept alive: ids of freed objects recur
-    >>> len({id(table) for table in seen})
-    3
-    """
-    table: Table[DealT, PlanT] | None = None
-    stored: StoredTable[DealT, PlanT] | None = None
-    for _ in range(hands):
-        if table is None or busted(table):
-            seed = rng.getrandbits(64)
-            first = None if button is None else button(seed)
-            if make_table is None:
-                table = Table(game(), names, stack, seed=seed, button=first)
-            else:
-                stored = make_table(names, stack, seed, first)
-                table = stored.table
-        yield table, stored
+_OUTCOMES: Final = ("win", "push", "lose")
 
 
 def muck_seats(muck: str, seats: Iterable[int]) -> dict[str, list[int]]:
@@ -264,132 +385,6 @@ def deal_bots(kinds: Sequence[str], seed: int, games: Sequence[Variant] = ()) ->
     return bots
 
 
-def simulate_ring(
-    games: Sequence[Variant],
-    bot_kinds: Sequence[str],
-    *,
-    players: int,
-    hands: int,
-    seed: int | None = None,
-    stack: int = 200,
-    on_deal: Callable[[Deal, PokerTable], None] | None = None,
-    make_table: MakeTable[Deal, Variant] | None = None,
-    ante: int | None = None,
-    house: HouseRules | None = None,
-    muck: str = "show",
-) -> RingResult:
-    """Play ``hands`` deals of ``games`` (one game, or dealer's choice among several)
-    with ``players`` seats filled in turn by ``bot_kinds``.
-
-    ``make_table(names, stack, seed, button)`` opens each session's stored game
-    (``straights simulate --db``); it deals what the unstored game would.
-
-    ``ante``: Straights at its own stakes (:func:`~straights.table.straights_stakes`
-    with this ante), each session's first button taken by the dealer draw (rule 1).
-    ``house``: the table's house rules (straddles, runs of the board, bomb pots).
-    ``muck``: at the showdown every bot shows (``show``), is asked to show or muck
-    (``ask``: :func:`~straights.bots.base.answer` answers) or mucks a beaten hand
-    unasked (``muck``).
-    """
-    if not bot_kinds:
-        raise ConfigurationError("name at least one bot: random, calling or strength")
-    if not games:
-        raise ConfigurationError("name at least one game")
-    if hands < 1:
-        raise ConfigurationError(f"hands={hands}: play at least one deal")
-    rng = make_rng(seed)
-    kinds = [bot_kinds[i % len(bot_kinds)] for i in range(players)]
-    bots = deal_bots(kinds, rng.getrandbits(64), games)
-    choosers = [make_rng(rng.getrandbits(64)) for _ in range(players)]
-    result = RingResult(bots={kind: BotStats(kind) for kind in kinds})
-    stakes = default_stakes if ante is None else partial(straights_stakes, ante=ante)
-    game = partial(PokerGame, stakes, house, **muck_seats(muck, range(players)))
-    names = [f"{k}{i + 1}" for i, k in enumerate(kinds)]
-    pack = len(make_deck(games[0].deck, jokers=games[0].jokers))
-    button = None if ante is None else partial(first_button, players, pack)
-    last: PokerTable | None = None
-    for ring, stored in sessions(game, names, stack, rng, hands,
-                                 lambda t: len(t.seated) < players, make_table,
-                                 button):  # fmt: skip
-        if ring is not last:
-            result.carried_at_end += 0 if last is None else last.carry
-            result.sessions += 1
-            last = ring
-        chooser = choosers[ring.button]
-        variant = games[0] if len(games) == 1 else games[int(chooser.random() * len(games))]
-        before = list(ring.stacks)
-        seated = [bots[s] for s in ring.order]
-        if stored is None:
-            deal = ring.start(variant)
-            play_deal(deal, seated)
-            ring.finish(deal)
-        else:  # the stored game takes the deal with its last move
-            deal = stored.start(variant)
-            play_deal(deal, seated, stored.play)
-        result.hands += 1
-        result.pot_total += sum(deal.winnings) + deal.carry_out
-        result.carry_overs += deal.carry_out > 0
-        result.penalties += sum(e.amount for e in deal.log if e.kind == "penalty")
-        result.showdowns += any(e.kind == "show" for e in deal.log)
-        name = game_name(variant.code)
-        result.games[name] = result.games.get(name, 0) + 1
-        result.deal_games.append(name)
-        for seat, kind in enumerate(kinds):
-            result.bots[kind].add(ring.stacks[seat] - before[seat])
-        if on_deal is not None:
-            on_deal(deal, ring)
-    result.carried_at_end += 0 if last is None else last.carry
-    return result
-
-
-def simulate_pai_gow(
-    kinds: Sequence[str],
-    *,
-    hands: int,
-    seed: int | None = None,
-    bet: int = 20,
-    stack: int | None = None,
-    on_deal: Callable[[PaiGowDeal, PaiGowTable], None] | None = None,
-    make_table: MakeTable[PaiGowDeal, Mapping[int, int]] | None = None,
-    house_way: HouseWayName = "foxwoods",
-) -> PaiGowResult:
-    """Deal ``hands`` times to a bot of each of ``kinds`` (one a seat:
-    :func:`~straights.bots.paigow.make_paigow_bot`) betting ``bet`` against the bank,
-    each sitting with ``stack`` chips (default: ``bet``); when one cannot cover the bet,
-    a fresh session starts.  ``make_table(names, stack, seed)`` opens each session's
-    stored table (``--db``).  ``house_way``: how the bank and the house-way bots set
-    hands (:data:`~straights.paigow.rules.HOUSE_WAYS`).
-    """
-    from straights.bots.paigow import HouseWayBot, make_paigow_bot
-    from straights.paigow.rules import PaiGowRules
-    from straights.table import PaiGowGame
-
-    if not kinds:
-        raise ConfigurationError("name at least one bot: house or equity")
-    result = PaiGowResult(tuple(kinds), bet)
-    bots = [make_paigow_bot(kind) for kind in kinds]
-    for kind, bot in zip(kinds, bots, strict=True):
-        result.sets[kind] = "house way" if isinstance(bot, HouseWayBot) else "estimate"
-        result.bots[kind] = BotStats(kind, outcomes={"win": 0, "push": 0, "lose": 0})
-    names = [f"{_label(kind)} {seat}" for seat, kind in enumerate(kinds, start=1)]
-    game = partial(PaiGowGame, PaiGowRules(house_way=house_way))
-    last: PaiGowTable | None = None
-    for table, stored in sessions(game, names, bet if stack is None else stack,
-                                  make_rng(seed), hands,
-                                  lambda t: any(s < bet for s in t.stacks),
-                                  make_table):  # fmt: skip
-        result.sessions += table is not last
-        last = table
-        plan = dict.fromkeys(range(len(kinds)), bet)
-        deal = table.start(plan) if stored is None else stored.start(plan)
-        for seat in deal.waiting:
-            set_hand(table, stored, deal, seat, bot_front(bots[seat - 1], deal, seat))
-        _count(result, deal)
-        if on_deal is not None:
-            on_deal(deal, table)
-    return result
-
-
 def bot_front(bot: PaiGowBot | None, deal: PaiGowDeal, seat: int) -> list[Card] | None:
     """The two-card hand ``bot`` sets at ``seat`` (``None``: the house way, as the
     ``house`` bot and a seat with no bot set)."""
@@ -421,22 +416,6 @@ def set_hand(
         deal.set(seat, front)
     if deal.finished:
         table.finish(deal)
-
-
-def _count(result: PaiGowResult, deal: PaiGowDeal) -> None:
-    """Count a settled Pai Gow deal."""
-    result.hands += 1
-    for bet in deal.results.values():
-        result.outcomes[bet.outcome] += 1
-        result.copies += bet.back_copy + bet.front_copy
-        result.commission += bet.commission
-    result.bank.add(deal.house, deal.house / (result.bet * result.players))
-    for kind, stats in result.bots.items():
-        mine = [deal.results[s] for s, k in enumerate(result.kinds, start=1) if k == kind]
-        for bet in mine:
-            stats.outcomes[bet.outcome] += 1
-        net = sum(bet.net for bet in mine)
-        stats.add(net, net / (result.bet * len(mine)))
 
 
 def _label(kind: str) -> str:

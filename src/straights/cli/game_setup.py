@@ -33,7 +33,6 @@ __all__ = [
     "check_seats",
     "check_straights",
     "pai_gow_settings",
-    "paigow_bots",
     "ring_games",
     "seat_bots",
 ]
@@ -78,24 +77,39 @@ def check_straights(*, betting: str, ante: int, stack: int, pack: int) -> None:
         )
 
 
-def seat_bots(bots: str | None, bot_seats: int) -> tuple[str, ...]:
+def seat_bots(bots: str | None, bot_seats: int, *, pai_gow: bool = False) -> tuple[str, ...]:
     """The kind of bot for each of ``bot_seats`` seats (all but the human's in ``play``,
     every seat in ``simulate``), in turn from the comma-separated ``bots``; naming more
     bots than seats is an error rather than a silent drop.  ``None`` (the option not
-    given) seats :data:`DEFAULT_BOTS` in turn.
+    given) seats :data:`DEFAULT_BOTS` in turn, or at Pai Gow (``pai_gow``, whose bots
+    :func:`~straights.bots.paigow.make_paigow_bot` knows) ``house``, the house way.
 
-    >>> seat_bots("strength, random", 3)
-    ('strength', 'random', 'strength')
+    >>> seat_bots("strength, random", 3), seat_bots("equity, house", 3, pai_gow=True)
+    (('strength', 'random', 'strength'), ('equity', 'house', 'equity'))
+    >>> seat_bots(None, 2, pai_gow=True), seat_bots(None, 0, pai_gow=True), seat_bots(None, 4)
+    (('house', 'house'), (), ('strength', 'calling', 'random', 'strength'))
+    >>> seat_bots("bank", 2, pai_gow=True)
+    Traceback (most recent call last):
+    ...
+    straights.errors.ConfigurationError: --bots: 'bank' is not a Pai Gow bot: choose one of ...
     """
     from straights.bots.registry import BOT_KINDS
 
     if bots is None:
-        bots = ",".join(DEFAULT_BOTS[:bot_seats])
+        return _seated(list((("house",) if pai_gow else DEFAULT_BOTS)[:bot_seats]), bot_seats)
     kinds = [k.strip().lower() for k in bots.split(",") if k.strip()]
     if not kinds:
-        raise ConfigurationError(f"--bots {bots!r}: name bots like {','.join(BOT_KINDS)}")
+        like = "Pai Gow bots like house,equity" if pai_gow else f"bots like {','.join(BOT_KINDS)}"
+        raise ConfigurationError(f"--bots {bots!r}: name {like}")
     for kind in kinds:
-        if kind not in BOT_KINDS:
+        if pai_gow:
+            from straights.bots.paigow import make_paigow_bot
+
+            try:
+                make_paigow_bot(kind)
+            except ConfigurationError as exc:
+                raise ConfigurationError(f"--bots: {exc}") from None
+        elif kind not in BOT_KINDS:
             raise ConfigurationError(
                 f"--bots: {kind!r} is not a bot: choose among {', '.join(BOT_KINDS)}"
             )
@@ -226,32 +240,6 @@ def ring_games(name: str | None, games: str | None, seats: int) -> RingGames | N
                 f"{game_name(variant.code)} deals to at most {most} players, not {seats}"
             )
     return RingGames(tuple(pool), choice)
-
-
-def paigow_bots(bots: str | None, bot_seats: int) -> tuple[str, ...]:
-    """The kind of Pai Gow bot for each of ``bot_seats`` seats, in turn from the
-    comma-separated ``bots`` (``None``: every seat ``house``, the house way).
-
-    >>> paigow_bots("equity, house", 3), paigow_bots(None, 2)
-    (('equity', 'house', 'equity'), ('house', 'house'))
-    >>> paigow_bots("bank", 2)
-    Traceback (most recent call last):
-    ...
-    straights.errors.ConfigurationError: --bots: 'bank' is not a Pai Gow bot: choose one of ...
-    """
-    from straights.bots.paigow import make_paigow_bot
-
-    if bots is None:
-        return ("house",) * bot_seats
-    kinds = [k.strip().lower() for k in bots.split(",") if k.strip()]
-    if not kinds:
-        raise ConfigurationError(f"--bots {bots!r}: name Pai Gow bots like house,equity")
-    for kind in kinds:
-        try:
-            make_paigow_bot(kind)
-        except ConfigurationError as exc:
-            raise ConfigurationError(f"--bots: {exc}") from None
-    return _seated(kinds, bot_seats)
 
 
 def check_seats(option: str, seats: int, stack: int, *, pai_gow: bool = False) -> None:

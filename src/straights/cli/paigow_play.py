@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from straights.cards import Card
     from straights.paigow.deal import Event
     from straights.paigow.rules import PaiGowRules
-    from straights.store.table import StoredTable
     from straights.table import PaiGowTable
 
 __all__ = ["PaiGowTerminal"]
@@ -52,14 +51,13 @@ class PaiGowTerminal(TerminalTable[PaiGowDeal, Mapping[int, int]]):
     def __init__(
         self,
         table: PaiGowTable,
-        record: StoredTable[PaiGowDeal, Mapping[int, int]] | None,
         rules: PaiGowRules,
         bet: int,
         answers: Iterator[str],
         out: Console,
         bots: dict[int, PaiGowBot],
     ) -> None:
-        super().__init__(table, out, answers, record)
+        super().__init__(table, out, answers)
         self.rules = rules
         self.bet, self.bot_bet, self.bots = bet, bet, bots
         self.gone: set[int] = set()  # bots out of chips, told once

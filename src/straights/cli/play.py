@@ -2,11 +2,13 @@
 
 Starts with no questions (sensible defaults), draws the table with Rich, and
 reads actions from the keyboard — or, for tests and demos, from a script file
-or a pipe (one answer per line; the end of the input quits).  This module sets
-each game up (new, or resumed from the store: a Straights table of an earlier
-release included, replayed by :mod:`straights.store.legacy_straights`) and hands
-its hook (:class:`~straights.cli.ring_play.PokerTerminal`,
-:class:`~straights.cli.paigow_play.PaiGowTerminal`) to the one session
+or a pipe (one answer per line; the end of the input quits).  Each game's set-up
+(:func:`_poker`, :func:`_pai_gow`) gives its hook
+(:class:`~straights.cli.ring_play.PokerTerminal`,
+:class:`~straights.cli.paigow_play.PaiGowTerminal`) on a table, new or resumed
+from the store (a Straights table of an earlier release included, replayed by
+:mod:`straights.store.legacy_straights`); one path for every game (:func:`_play`)
+stores or loads that table and hands the hook to the one session
 (:func:`~straights.cli.table_play.session`).
 """
 
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 import sys
 from functools import partial
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple
 
 import typer
 
@@ -33,7 +35,6 @@ from straights.cli.game_setup import (
     check_straights,
     game_options,
     pai_gow_settings,
-    paigow_bots,
     ring_games,
     seat_bots,
     straights_code,
@@ -56,13 +57,20 @@ from straights.poker.catalogue import get_variant
 from straights.poker.house import HouseRules
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Iterator, Sequence
 
+    from rich.console import Console
+
+    from straights.cli.table_play import TerminalTable
     from straights.game.wording import Phrase
     from straights.paigow.rules import HouseWayName
     from straights.poker.variant import Variant
     from straights.store import Store
     from straights.store.database import TableRecord
+    from straights.store.table import StoredTable
+
+    #: A game's terminal hook, and how a new stored table of its table is created.
+    _Made = tuple[TerminalTable[Any, Any], Callable[[Store], StoredTable[Any, Any]]]
 
 
 #: The player's choice at a showdown his hand lost (and when he wins uncontested).
@@ -137,74 +145,91 @@ def play(
     chosen = _muck_choice(muck, script)
     if is_pai_gow(game_name):  # a banked game with its own hook: cli/paigow_play.py
         house_of(None)  # refused: Pai Gow has no betting rounds
-        _play_pai_gow(seats, bots, name, stack, seed, script, hands, db, save, resume,
-                      table_house_way(table_rules or {}))  # fmt: skip
-        return
-    ring = ring_games(game_name, games, seats)
-    house = house_of(ring)  # refused where no game can have it
-    code = straights_code(ring, pack, betting)
-    if code is not None:  # Straights on its own stakes and dealer draw (its options checked)
-        check_straights(betting=betting, ante=ante, stack=stack, pack=pack)
-        ring = RingGames((get_variant(code),), False)
-    assert ring is not None  # (with no code: a game of the catalogue, or dealer's choice)
-    _play_ring(ring, seats, bots, name, stack, seed, script, hands, db, save, resume, house,
-               ante=None if code is None else ante, muck=chosen)  # fmt: skip
+        setup = _pai_gow(seats, bots, name, stack, seed, table_house_way(table_rules or {}))
+    else:
+        ring = ring_games(game_name, games, seats)
+        house = house_of(ring)  # refused where no game can have it
+        code = straights_code(ring, pack, betting)
+        if code is not None:  # Straights on its own stakes and dealer draw (its options checked)
+            check_straights(betting=betting, ante=ante, stack=stack, pack=pack)
+            ring = RingGames((get_variant(code),), False)
+        assert ring is not None  # (with no code: a game of the catalogue, or dealer's choice)
+        setup = _poker(ring, seats, bots, name, stack, seed, house,
+                       ante=None if code is None else ante, muck=chosen)  # fmt: skip
+    _play(setup, script, hands, db, save, resume)
 
 
-def _play_pai_gow(
-    seats: int,
-    bots: str | None,
-    name: str,
-    stack: int,
-    seed: int | None,
-    script: str | None,
-    hands: int | None,
-    db: str | None,
-    save: bool,
-    resume: bool,
-    house_way: HouseWayName,
-) -> None:
-    """Pai Gow against the bank at the one table, the other seats' bots in turn (``house``
-    unless named), each betting what the player first bets; ``resume``: the last
-    unfinished table played on where it stopped, with its own bots, bet and house way."""
-    from straights.bots.paigow import make_paigow_bot
-    from straights.cli.paigow_play import PaiGowTerminal
+class _Setup(NamedTuple):
+    """A game's hook on :func:`_play`: ``label`` (its ``--game``; ``None``: Straights),
+    ``latest(store)`` (its newest unfinished terminal table) and ``terminal(store,
+    found, answers, out)``: the game's terminal hook on a new table, or with the
+    settings of the stored table ``found``, and how a new table of it is stored."""
+
+    label: str | None
+    latest: Callable[[Store], TableRecord | None]
+    terminal: Callable[[Store | None, TableRecord | None, Iterator[str], Console], _Made]
+
+
+def _play(setup: _Setup, script: str | None, hands: int | None, db: str | None, save: bool,
+          resume: bool) -> None:  # fmt: skip
+    """Play ``setup``'s game on the one session (at most ``hands`` deals), stored unless
+    not ``save``; ``resume``: the last unfinished table, played on where it stopped."""
     from straights.cli.render import console
-    from straights.paigow.rules import PaiGowRules
     from straights.store import Store
-    from straights.store.table import PAI_GOW, StoredTable, pai_gow_game
-    from straights.table import PaiGowGame, Table
+    from straights.store.table import StoredTable
 
     told, out, store = answers(script), console(), Store(db) if save else None
 
-    def terminal() -> PaiGowTerminal:
-        check_seats("--seats", seats, stack, pai_gow=True)
-        names = [name] + [f"Bot {seat}" for seat in range(2, seats + 1)]
-        kinds = paigow_bots(bots, seats - 1) if not resume else ()
-        bet, chips = max(2, min(20, stack)), stack
-        # (a table stored before exact commissions keeps its rules, a resumed one its house way)
-        hook = PaiGowGame(PaiGowRules(house_way=house_way))
-        if store is None:
-            record, table = None, Table(hook, names, chips, seed=seed)
-        elif resume:
-            found = unfinished(store, store.latest_unfinished("terminal", "pai-gow"), "pai-gow")
-            record = stored_table(out, store, found, lambda: StoredTable.load(store, found.id))
-            table, stored = record.table, found.settings
-            hook, chips = pai_gow_game(stored), int(stored["stack"])
-            bet = int(stored.get("bet", bet))  # (none when not stored at a terminal)
-            kinds = tuple(stored.get("bots", ["house"] * (len(table.names) - 1)))
-        else:
-            hook.rules.check_bet(bet, chips)  # a bad bet stores no table
-            # (the seed as given: the same deals as an unsaved table of that seed)
-            settings = pai_gow_settings(bet, kinds, house_way)
-            record = stored_table(out, store, None, lambda: StoredTable.create(
-                store, PAI_GOW, "pai-gow", names, chips, seed=seed, settings=settings))  # fmt: skip
-            table = record.table
-        hook.rules.check_bet(bet, chips)
-        players = {seat: make_paigow_bot(kind, hook.rules) for seat, kind in enumerate(kinds, 2)}
-        return PaiGowTerminal(table, record, hook.rules, bet, told, out, players)
+    def terminal() -> TerminalTable[Any, Any]:
+        found = None
+        if store is not None and resume:
+            found = unfinished(store, setup.latest(store), setup.label)
+        made, create = setup.terminal(store, found, told, out)
+        if store is not None:  # stored: the table new, or loaded and played on
+            make = (partial(create, store) if found is None
+                    else partial(StoredTable.load, store, found.id, made.replay))  # fmt: skip
+            made.record = stored_table(out, store, found, make)
+            made.table = made.record.table
+        return made
 
-    session(terminal, hands, out, store, "straights play --game pai-gow", db)
+    again = "straights play" + ("" if setup.label is None else f" --game {setup.label}")
+    session(terminal, hands, out, store, again, db)
+
+
+def _pai_gow(seats: int, bots: str | None, name: str, stack: int, seed: int | None,
+             house_way: HouseWayName) -> _Setup:  # fmt: skip
+    """Pai Gow against the bank, the other seats' bots in turn (``house`` unless named),
+    each betting what the player first bets; a resumed table keeps its own bots, bet
+    and house way."""
+    from straights.bots.paigow import make_paigow_bot
+    from straights.cli.paigow_play import PaiGowTerminal
+    from straights.store.table import PAI_GOW, StoredTable, pai_gow_game
+    from straights.table import Table
+
+    check_seats("--seats", seats, stack, pai_gow=True)
+    names = [name] + [f"Bot {seat}" for seat in range(2, seats + 1)]
+    bet = max(2, min(20, stack))
+    new: dict[str, Any] = {"commission": "exact", "house_way": house_way, "stack": stack,
+                           "names": names}  # fmt: skip
+
+    def terminal(_: Store | None, found: TableRecord | None, told: Iterator[str],
+                 out: Console) -> _Made:  # fmt: skip
+        if found is None:
+            new["bots"] = seat_bots(bots, seats - 1, pai_gow=True)
+        settings = new if found is None else found.settings
+        # (a table stored before exact commissions keeps its rules, a resumed one its house way)
+        hook, chips = pai_gow_game(settings), int(settings["stack"])
+        played = int(settings.get("bet", bet))  # (none when not stored at a terminal)
+        kinds = settings.get("bots", ["house"] * (len(settings["names"]) - 1))
+        hook.rules.check_bet(played, chips)  # a bad bet stores no table
+        players = {seat: make_paigow_bot(kind, hook.rules) for seat, kind in enumerate(kinds, 2)}
+        table = Table(hook, settings["names"], chips, seed=seed)
+        # (stored with the seed as given: the same deals as an unsaved table of that seed)
+        return PaiGowTerminal(table, hook.rules, played, told, out, players), lambda store: (
+            StoredTable.create(store, PAI_GOW, "pai-gow", names, stack, seed=seed,
+                               settings=pai_gow_settings(bet, new["bots"], house_way)))  # fmt: skip
+
+    return _Setup("pai-gow", lambda store: store.latest_unfinished("terminal", "pai-gow"), terminal)
 
 
 def _latest_straights(store: Store) -> TableRecord | None:
@@ -218,94 +243,75 @@ def _latest_straights(store: Store) -> TableRecord | None:
     return max(mine, key=lambda r: r.id, default=None)
 
 
-def _play_ring(
+def _poker(
     ring: RingGames,
     seats: int,
     bots: str | None,
     name: str,
     stack: int,
     seed: int | None,
-    script: str | None,
-    hands: int | None,
-    db: str | None,
-    save: bool,
-    resume: bool,
     house: HouseRules | None = None,
     *,
     ante: int | None = None,
     muck: MuckChoice = "show",
-) -> None:
+) -> _Setup:
     """Any game of the catalogue at the one table; ``ante``: Straights itself, on its own
     stakes with the dealer draw (``straights play`` with no ``--game``; a resumed table
     may be Straights' own table of an earlier release, carried over to the one table);
     ``muck``: the player's choice at a lost showdown (a resumed table keeps its own)."""
     from straights.bots.arena import deal_bots, muck_seats
     from straights.cards import make_rng
-    from straights.cli.render import console
     from straights.cli.ring_play import PokerTerminal
     from straights.poker.catalogue import game_name
     from straights.poker.stakes import default_stakes
-    from straights.store import Store
     from straights.store.table import POKER, StoredTable
     from straights.table import PokerGame, Table, straights_stakes
 
     check_seats("--seats", seats, stack)
     game = "dealers-choice" if ring.dealers_choice else ring.variants[0].code
     label = "dealers-choice" if ring.dealers_choice else game_name(game)
-    out = console()
-    store = Store(db) if save else None
-    variants = list(ring.variants)
-    record = None
-    if store is not None and resume:
-        if ante is None:
-            record = unfinished(store, store.latest_unfinished("terminal", game), label)
-        else:
-            record = unfinished(store, _latest_straights(store), None)
-        if record.game == "straights":  # Straights' own table of an earlier release
-            settings, variants = _earlier_straights(store, record)
-        else:
-            settings = dict(record.settings)
-            variants = [get_variant(code) for code in settings["games"]]
-        names, stack, table_seed = list(settings["names"]), int(settings["stack"]), record.seed
-        ante = settings.get("ante")
-    else:
-        kinds = seat_bots(bots, seats - 1)
-        rng = make_rng(seed)
-        bot_seed, table_seed, choice_seed = (rng.getrandbits(63) for _ in range(3))
-        names = [name] + [f"{kind.capitalize()} {k}" for k, kind in enumerate(kinds, start=1)]
-        settings = {"games": [v.code for v in variants], "bots": list(kinds),
-                    "bot_seed": bot_seed, "choice_seed": choice_seed}  # fmt: skip
-        settings.update({k: seats for k, seats in muck_seats(muck, [0]).items() if seats})
-        if house is not None and house.changes():
-            settings["house"] = house.changes()
-        if ante is not None:
-            settings["ante"] = ante
-    players = deal_bots(settings["bots"], settings["bot_seed"], variants)
-    told = answers(script)
 
-    def terminal() -> PokerTerminal:
+    def terminal(store: Store | None, found: TableRecord | None, told: Iterator[str],
+                 out: Console) -> _Made:  # fmt: skip
+        variants, chips, table_ante = list(ring.variants), stack, ante
+        if store is not None and found is not None:
+            if found.game == "straights":  # Straights' own table of an earlier release
+                settings, variants = _earlier_straights(store, found)
+            else:
+                settings = dict(found.settings)
+                variants = [get_variant(code) for code in settings["games"]]
+            names, chips, table_seed = list(settings["names"]), int(settings["stack"]), found.seed
+            table_ante = settings.get("ante")
+        else:
+            kinds = seat_bots(bots, seats - 1)
+            rng = make_rng(seed)
+            bot_seed, table_seed, choice_seed = (rng.getrandbits(63) for _ in range(3))
+            names = [name] + [f"{kind.capitalize()} {k}" for k, kind in enumerate(kinds, start=1)]
+            settings = {"games": [v.code for v in variants], "bots": list(kinds),
+                        "bot_seed": bot_seed, "choice_seed": choice_seed}  # fmt: skip
+            settings.update({k: seats for k, seats in muck_seats(muck, [0]).items() if seats})
+            if house is not None and house.changes():
+                settings["house"] = house.changes()
+            if ante is not None:
+                settings["ante"] = ante
+        players = deal_bots(settings["bots"], settings["bot_seed"], variants)
         draws: list[Phrase] = []
         button, stakes = 0, default_stakes  # you deal first
-        if ante is not None:  # Straights on its stakes, the button drawn for (rule 1)
+        if table_ante is not None:  # Straights on its stakes, the button drawn for (rule 1)
             button, draws = _dealer_draw(names, variants[0], table_seed or 0)
-            stakes = partial(straights_stakes, ante=ante)
-        table = Table(PokerGame(stakes, house, **muck_seats(muck, [0])), names, stack,
+            stakes = partial(straights_stakes, ante=table_ante)
+        table = Table(PokerGame(stakes, house, **muck_seats(muck, [0])), names, chips,
                       seed=table_seed, button=button)  # fmt: skip
         made = PokerTerminal(table, out, told, games=variants, bots=players, draws=draws,
                              dealers_choice=ring.dealers_choice,
                              choice_seed=settings["choice_seed"])  # fmt: skip
-        if store is not None:  # stored: the table new, or loaded and played on
-            if record is None:
-                make = partial(StoredTable.create, store, POKER, game, names, stack,
-                               seed=table_seed, button=button, settings=settings)  # fmt: skip
-            else:  # a Straights table of an earlier release included
-                make = partial(StoredTable.load, store, record.id, made.replay)
-            made.record = stored_table(out, store, record, make)
-            made.table = made.record.table
-        return made
+        return made, lambda store: StoredTable.create(store, POKER, game, names, stack,
+                                                      seed=table_seed, button=button,
+                                                      settings=settings)  # fmt: skip
 
-    again = "straights play" if ante is not None else f"straights play --game {label}"
-    session(terminal, hands, out, store, again, db)
+    if ante is not None:  # Straights: on its own stakes, or its own table of an earlier release
+        return _Setup(None, _latest_straights, terminal)
+    return _Setup(label, lambda store: store.latest_unfinished("terminal", game), terminal)
 
 
 def _dealer_draw(names: Sequence[str], variant: Variant, seed: int) -> tuple[int, list[Phrase]]:

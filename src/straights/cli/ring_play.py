@@ -224,19 +224,13 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
         return line
 
     def hand_names(self, deal: Deal, i: int) -> str:
-        """What player ``i``'s hand makes, under each of the game's showdown rules."""
+        """What player ``i``'s hand makes, under each of the game's showdown rules
+        (Straights: in the words its showdown, rule 10, named it with)."""
         from straights.poker.straights_rules import straights_pack
 
         variant = deal.variant
-        pack = straights_pack(variant)
-        if pack is not None:  # Straights: its own ranking
-            from straights.rankings.straights import make_hand
-
-            hole = [c for c in deal.holes[i] if c is not None]
-            board = [c for c in deal.board if c is not None]
-            if len(hole) == 2 and len(board) == 5:
-                return make_hand((hole[0], hole[1]), tuple(board), pack).describe()
-            return ""
+        if straights_pack(variant) is not None:  # its own ranking: the engine has its words
+            return deal.described.get(i, "")
         parts = []
         for rule, value in zip(variant.showdown, deal.hand_values(i), strict=True):
             label = f"{rule.label}: " if len(variant.showdown) > 1 else ""

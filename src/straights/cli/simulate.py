@@ -5,11 +5,11 @@ One path for every game: the command checks its options, the game's
 never asks which game it runs — opens the outputs
 (:class:`~straights.cli.sim_output.SimulationOutput`: ``--out`` and ``--db``), stores
 each session as a table of kind ``simulate``, shows the progress, writes each deal's
-history and prints the summary.  The bots play in the arena
-(:mod:`straights.bots.arena`): a poker game (:func:`poker_simulation`; Straights on
-its own stakes, any catalogue game, dealer's choice) counts each bot's chips per
-deal, Pai Gow (:func:`pai_gow_simulation`) each bot's and the bank's chips per chip
-bet; either with a 95% interval.
+history and prints the summary, as JSON or at a terminal.  The bots play in the
+arena (:func:`~straights.bots.arena.simulate`, on the game's hook): a poker game
+(:func:`poker_simulation`; Straights on its own stakes, any catalogue game, dealer's
+choice) counts each bot's chips per deal, Pai Gow (:func:`pai_gow_simulation`) each
+bot's and the bank's chips per chip bet; either with a 95% interval.
 """
 
 from __future__ import annotations
@@ -56,9 +56,10 @@ from straights.table.core import DealT, PlanT
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
+    from rich.console import RenderableType
     from rich.table import Table as Grid
 
-    from straights.bots.arena import BotStats, MakeTable, PaiGowResult, RingResult
+    from straights.bots.arena import Arena, BotStats, PaiGowArena, PokerArena
     from straights.paigow.deal import PaiGowDeal
     from straights.paigow.rules import HouseWayName
     from straights.poker.engine import Deal
@@ -68,7 +69,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Simulation", "pai_gow_simulation", "poker_simulation", "run_simulation", "simulate"]
 
-ResultT = TypeVar("ResultT")
+ArenaT = TypeVar("ArenaT", bound="Arena[Any, Any]")
 
 
 @app.command()
@@ -146,25 +147,28 @@ def simulate(
 
 
 @dataclass(frozen=True)
-class Simulation(Generic[DealT, PlanT, ResultT]):
+class Simulation(Generic[DealT, PlanT, ArenaT]):
     """What is particular to one game's simulation.
 
-    ``game`` and ``settings`` are stored with each session's table (``--db``);
-    ``play(hands=, seed=, on_deal=, make_table=)`` plays the deals in the arena
-    (:func:`~straights.bots.arena.simulate_ring`, ``simulate_pai_gow``), each finished
-    deal going to ``on_deal`` with its table; ``history(deal, table)`` is a deal's
-    history (``--out``); ``summary(result, as_json)`` prints the result.
+    ``arena`` plays its deals (:func:`~straights.bots.arena.simulate`); ``game``,
+    ``settings`` and ``commands`` (the name of its commands in
+    :mod:`straights.store.table`) make each session's stored table (``--db``);
+    ``history(deal, table)`` is a deal's history (``--out``); ``report(arena)`` the
+    summary of what the arena counted as JSON, and ``lines(arena, report)`` the
+    summary at a terminal.
     """
 
+    arena: ArenaT
     game: str
     settings: Mapping[str, Any]
-    play: Callable[..., ResultT]
+    commands: str
     history: Callable[[DealT, Table[DealT, PlanT]], str]
-    summary: Callable[[ResultT, bool], None]
+    report: Callable[[ArenaT], dict[str, Any]]
+    lines: Callable[[ArenaT, dict[str, Any]], list[RenderableType]]
 
 
 def run_simulation(
-    simulation: Simulation[DealT, PlanT, ResultT],
+    simulation: Simulation[DealT, PlanT, ArenaT],
     *,
     hands: int,
     seed: int | None,
@@ -172,30 +176,31 @@ def run_simulation(
     out: str | None,
     db: str | None,
     as_json: bool,
-) -> ResultT:
+) -> ArenaT:
     """Play ``hands`` deals of ``simulation`` with a progress bar (on stderr, so JSON
     stays clean), writing each deal's history to ``out`` and storing each session in
     ``db``; then print the summary (``as_json``: only that)."""
     from rich.text import Text
 
+    from straights.bots.arena import simulate
     from straights.cli.progress import Work
     from straights.cli.render import console, counted, wrote
     from straights.cli.sim_output import SimulationOutput
 
     output = SimulationOutput(out, db)
-    make_table: MakeTable[DealT, PlanT] | None = None
+    make_table: Callable[[list[str], int, int, int | None], Any] | None = None
     if output.store is not None:  # (only then: the store loads SQLAlchemy)
-        from straights.store.table import PAI_GOW, POKER, StoredTable
+        from straights.store import table as stored_tables
 
         store = output.store
-        commands: Any = PAI_GOW if simulation.game == "pai-gow" else POKER
+        commands = getattr(stored_tables, simulation.commands)
 
         def make_table(
-            names: list[str], chips: int, seed: int, button: int | None = None, /
-        ) -> StoredTable[DealT, PlanT]:
-            made = StoredTable.create(store, commands, simulation.game, names, chips,
-                                      kind="simulate", seed=seed, button=button,
-                                      settings=dict(simulation.settings))  # fmt: skip
+            names: list[str], chips: int, seed: int, button: int | None, /
+        ) -> stored_tables.StoredTable[DealT, PlanT]:
+            made = stored_tables.StoredTable.create(
+                store, commands, simulation.game, names, chips, kind="simulate", seed=seed,
+                button=button, settings=dict(simulation.settings))  # fmt: skip
             output.stored(made.record.id)
             return made
 
@@ -207,16 +212,19 @@ def run_simulation(
             work.advance()
 
         with output:
-            result = simulation.play(hands=hands, seed=seed, on_deal=on_deal,
-                                     make_table=make_table)  # fmt: skip
-    simulation.summary(result, as_json)
-    if not as_json:
-        con = console()
-        if output.writing:
-            con.print(Text(wrote(output.written, out)), soft_wrap=True)
-        if output.store is not None:
-            con.print(Text(f"saved {counted(hands, 'deal', 'deals')} in {output.store.where}"),
-                      soft_wrap=True)  # fmt: skip
+            result = simulate(simulation.arena, hands=hands, seed=seed, on_deal=on_deal,
+                              make_table=make_table)  # fmt: skip
+    con, report = console(), simulation.report(result)
+    if as_json:
+        con.print_json(json.dumps(report))
+        return result
+    for line in simulation.lines(result, report):
+        con.print(line)
+    if output.writing:
+        con.print(Text(wrote(output.written, out)), soft_wrap=True)
+    if output.store is not None:
+        con.print(Text(f"saved {counted(hands, 'deal', 'deals')} in {output.store.where}"),
+                  soft_wrap=True)  # fmt: skip
     return result
 
 
@@ -230,7 +238,7 @@ def poker_simulation(
     house: HouseRules | None = None,
     muck: str = "show",
     ante: int | None = None,
-) -> Simulation[Deal, Variant, RingResult]:
+) -> Simulation[Deal, Variant, PokerArena]:
     """Bots (``--bots``, in turn) at every seat of a poker table dealing ``ring``.
 
     ``ante``: Straights at its own stakes (its settings checked by
@@ -238,7 +246,8 @@ def poker_simulation(
     the table's house rules.  ``muck``: every bot shows every hand (``show``), is
     asked to show or muck (``ask``: the bots answer) or mucks a beaten hand unasked
     (``muck``)."""
-    from straights.bots.arena import muck_seats, simulate_ring
+    from straights.bots.arena import PokerArena, muck_seats
+    from straights.poker.catalogue import game_name
 
     check_seats("--players", players, stack)
     kinds = seat_bots(bots, players)
@@ -249,12 +258,11 @@ def poker_simulation(
     if house is not None and house.changes():
         settings["house"] = house.changes()
     settings.update({k: seats for k, seats in muck_seats(muck, range(players)).items() if seats})
-
-    play = partial(simulate_ring, ring.variants, kinds, players=players, stack=stack, ante=ante,
-                   house=house, muck=muck)  # fmt: skip
-
-    summary = partial(_poker_summary, ring, players, stack, ante)
-    return Simulation(game, settings, play, _poker_history, summary)
+    arena = PokerArena(ring.variants, kinds, players=players, stack=stack, ante=ante,
+                       house=house, muck=muck)  # fmt: skip
+    label = "dealers-choice" if ring.dealers_choice else game_name(ring.variants[0].code)
+    report = partial(_poker_report, label)
+    return Simulation(arena, game, settings, "POKER", _poker_history, report, _poker_lines)
 
 
 def _poker_history(deal: Deal, table: PokerTable) -> str:
@@ -267,53 +275,47 @@ def _poker_history(deal: Deal, table: PokerTable) -> str:
     return dumps(history)
 
 
-def _poker_summary(ring: RingGames, players: int, stack: int, ante: int | None,
-                   result: RingResult, as_json: bool) -> None:  # fmt: skip
-    """The summary, one layout for every game (JSON, or the bots' table and a line of
-    counts), with what is particular to the games dealt (:func:`_extras`) after it."""
-    from rich.text import Text
-
-    from straights.cli.render import console, counted
-    from straights.poker.catalogue import game_name
-
-    con = console()
-    best_first = ranked(result.bots.values())
-    game = "dealers-choice" if ring.dealers_choice else game_name(ring.variants[0].code)
-    extras = _extras(ring, ante, result)
-    if as_json:
-        con.print_json(json.dumps({
-            "game": game, "deals": result.hands, "seats": players, "stack": stack,
-            "bots": bot_rows(best_first), "games": result.games,
-            "deal_games": result.deal_games, "showdowns": result.showdowns,
-            "average_pot": result.average_pot, "sessions": result.sessions, **extras,
-        }))  # fmt: skip
-        return
-    dealt = counted(result.hands, "deal", "deals")
-    title = "dealer's choice" if ring.dealers_choice else game
-    con.print(_bot_grid(f"{dealt} of {title}, {players} seats", best_first))
-    if ring.dealers_choice:
-        counts = ", ".join(f"{g} {n}" for g, n in sorted(result.games.items()))
-        con.print(Text(f"games dealt: {counts}"))
-    con.print(
-        f"showdowns: {result.showdowns} · average pot: {result.average_pot:.2f} · "
-        f"sessions: {result.sessions}"
-    )
-    if extras:  # (named as in JSON)
-        con.print(" · ".join(f"{key.replace('_', '-')}: {n}" for key, n in extras.items()))
-
-
-def _extras(ring: RingGames, ante: int | None, result: RingResult) -> dict[str, int]:
-    """What the summary adds for the table's games: where one plays Straights' showdown
-    (its pot rule, rule 10), the pots carried over and the chips paid in penalties; on
-    Straights' own stakes, its ``ante``; nothing for any other game."""
+def _poker_report(game: str, result: PokerArena) -> dict[str, Any]:
+    """The summary as JSON, one layout for every game; where one plays Straights'
+    showdown (its pot rule, rule 10), the pots carried over and the chips paid in
+    penalties, and on Straights' own stakes its ante."""
     from straights.poker.straights_rules import straights_pack
 
-    if all(straights_pack(variant) is None for variant in ring.variants):
-        return {}
-    extras = {"carry_overs": result.carry_overs, "penalties": result.penalties}
-    if ante is not None:
-        extras["ante"] = ante
-    return extras
+    report = {
+        "game": game, "deals": result.hands, "seats": result.players, "stack": result.stack,
+        "bots": bot_rows(ranked(result.bots.values())), "games": result.games,
+        "deal_games": result.deal_games, "showdowns": result.showdowns,
+        "average_pot": result.average_pot, "sessions": result.sessions,
+    }  # fmt: skip
+    if any(straights_pack(variant) is not None for variant in result.variants):
+        report.update(carry_overs=result.carry_overs, penalties=result.penalties)
+        if result.ante is not None:
+            report["ante"] = result.ante
+    return report
+
+
+def _poker_lines(result: PokerArena, report: dict[str, Any]) -> list[RenderableType]:
+    """The summary at a terminal: the bots' table and a line of counts, then what is
+    particular to the games dealt (named as in JSON)."""
+    from rich.text import Text
+
+    from straights.cli.render import counted
+
+    choice = report["game"] == "dealers-choice"
+    title = "dealer's choice" if choice else report["game"]
+    dealt = counted(result.hands, "deal", "deals")
+    lines: list[RenderableType] = [
+        _bot_grid(f"{dealt} of {title}, {report['seats']} seats", ranked(result.bots.values()))
+    ]
+    if choice:
+        counts = ", ".join(f"{g} {n}" for g, n in sorted(result.games.items()))
+        lines.append(Text(f"games dealt: {counts}"))
+    lines.append(f"showdowns: {result.showdowns} · average pot: {result.average_pot:.2f} · "
+                 f"sessions: {result.sessions}")  # fmt: skip
+    extras = {key: report[key] for key in ("carry_overs", "penalties", "ante") if key in report}
+    if extras:
+        lines.append(" · ".join(f"{key.replace('_', '-')}: {n}" for key, n in extras.items()))
+    return lines
 
 
 def ranked(bots: Iterable[BotStats]) -> list[BotStats]:
@@ -381,22 +383,22 @@ def pai_gow_simulation(
     *,
     bet: int = 20,
     house_way: HouseWayName = "foxwoods",
-) -> Simulation[PaiGowDeal, Mapping[int, int], PaiGowResult]:
+) -> Simulation[PaiGowDeal, Mapping[int, int], PaiGowArena]:
     """Pai Gow's bots (``--bots``, in turn: ``house``, the house way as the bank sets,
     or ``equity``, by its estimate) each betting ``bet`` against the bank.  The summary
     is how often a bet wins, pushes and loses, the house's edge per chip bet and each
     kind of bot's result per chip bet, each with its 95% interval."""
-    from straights.bots.arena import simulate_pai_gow
-    from straights.cli.game_setup import pai_gow_settings, paigow_bots
+    from straights.bots.arena import PaiGowArena
+    from straights.cli.game_setup import pai_gow_settings
 
     check_seats("--players", players, stack, pai_gow=True)
     if stack < bet:
         raise ConfigurationError(f"--stack {stack} cannot cover the bet of {bet}")
-    kinds = paigow_bots(bots, players)
+    kinds = seat_bots(bots, players, pai_gow=True)
+    arena = PaiGowArena(kinds, bet=bet, stack=stack, house_way=house_way)
     settings = pai_gow_settings(bet, kinds, house_way)
-
-    play = partial(simulate_pai_gow, kinds, bet=bet, stack=stack, house_way=house_way)
-    return Simulation("pai-gow", settings, play, _pai_gow_history, _pai_gow_summary)
+    return Simulation(arena, "pai-gow", settings, "PAI_GOW", _pai_gow_history, _pai_gow_report,
+                      _pai_gow_lines)  # fmt: skip
 
 
 def _pai_gow_history(deal: PaiGowDeal, table: PaiGowTable) -> str:
@@ -410,9 +412,11 @@ def _pai_gow_history(deal: PaiGowDeal, table: PaiGowTable) -> str:
     return dumps(deal_to_history(deal, names, before, table.deals))
 
 
-def _pai_gow_rows(result: PaiGowResult) -> list[dict[str, Any]]:
-    """One JSON-ready row per kind of Pai Gow bot, the best first."""
-    return [
+def _pai_gow_report(result: PaiGowArena) -> dict[str, Any]:
+    """The summary as JSON: how often a bet wins, pushes and loses, the house's edge
+    and each kind of bot's result per chip bet (one row each, the best first)."""
+    edge, ci95 = result.edge, result.bank.ci95
+    rows = [
         {
             "bot": s.name,
             "sets": result.sets[s.name],
@@ -425,38 +429,33 @@ def _pai_gow_rows(result: PaiGowResult) -> list[dict[str, Any]]:
         }
         for s in ranked(result.bots.values())
     ]
+    return {
+        "game": "pai-gow", "deals": result.hands, "players": result.players,
+        "bet": result.bet, "bets": result.hands * result.players,
+        "outcomes": dict(result.outcomes), "copies": result.copies,
+        "commission": result.commission, "house_result": result.bank.total,
+        "house_edge": edge, "house_edge_ci95": [edge - ci95, edge + ci95], "bots": rows,
+    }  # fmt: skip
 
 
-def _pai_gow_summary(result: PaiGowResult, as_json: bool) -> None:
-    """The summary: JSON, or how often a bet wins, pushes and loses, the house's edge
-    and each kind of bot's result per chip bet."""
-    from straights.cli.render import console, counted
+def _pai_gow_lines(result: PaiGowArena, report: dict[str, Any]) -> list[RenderableType]:
+    """The summary at a terminal: the report's counts, the house's edge and the bots."""
+    from straights.cli.render import counted
 
-    con = console()
-    bets, edge, ci95 = result.hands * result.players, result.edge, result.bank.ci95
-    rows = _pai_gow_rows(result)
-    if as_json:
-        con.print_json(json.dumps({
-            "game": "pai-gow", "deals": result.hands, "players": result.players,
-            "bet": result.bet, "bets": bets, "outcomes": dict(result.outcomes),
-            "copies": result.copies, "commission": result.commission,
-            "house_result": result.bank.total, "house_edge": edge,
-            "house_edge_ci95": [edge - ci95, edge + ci95], "bots": rows,
-        }))  # fmt: skip
-        return
+    bets, edge = report["bets"], report["house_edge"]
+    low, high = report["house_edge_ci95"]
     who = (f"{result.players} house-way player(s)" if set(result.kinds) == {"house"}
            else f"{result.players} player(s): {', '.join(result.kinds)}")  # fmt: skip
     dealt = counted(result.hands, "deal", "deals")
-    con.print(f"[bold]Pai Gow: {dealt}, {who}, betting {result.bet} each[/bold]")
-    outcomes = result.outcomes.items()
-    con.print(grid(None, "result|bets|share",
-                   ([o, str(n), f"{n / bets:.2%}"] for o, n in outcomes)))  # fmt: skip
-    con.print(
+    cells = ([r["bot"], r["sets"], str(r["bets"]), f"{r['chips_won']:+d}", f"{r['per_chip']:+.2%}",
+              f"{r['ci95'][0]:+.2%} … {r['ci95'][1]:+.2%}"] for r in report["bots"])  # fmt: skip
+    return [
+        f"[bold]Pai Gow: {dealt}, {who}, betting {result.bet} each[/bold]",
+        grid(None, "result|bets|share",
+             ([o, str(n), f"{n / bets:.2%}"] for o, n in result.outcomes.items())),
         f"house result: {result.bank.total:+d} chips · commission: {result.commission} · "
         f"copies: {result.copies} · house edge: {edge:+.2%} of each chip bet "
-        f"(95% interval {edge - ci95:+.2%} … {edge + ci95:+.2%})"
-    )
-    cells = ([r["bot"], r["sets"], str(r["bets"]), f"{r['chips_won']:+d}", f"{r['per_chip']:+.2%}",
-              f"{r['ci95'][0]:+.2%} … {r['ci95'][1]:+.2%}"] for r in rows)  # fmt: skip
-    con.print(grid("Each bot's result per chip bet",
-                   "bot|sets|bets|chips won|per chip|95% interval", cells, left=2))  # fmt: skip
+        f"(95% interval {low:+.2%} … {high:+.2%})",
+        grid("Each bot's result per chip bet", "bot|sets|bets|chips won|per chip|95% interval",
+             cells, left=2),
+    ]  # fmt: skip

@@ -165,6 +165,12 @@ class TerminalTable(Generic[DealT, PlanT]):
         pending = None if self.record is None else self.record.deal
         return None if pending is None or pending.finished else pending
 
+    def replay(
+        self, command: dict[str, Any], table: Table[DealT, PlanT], deal: DealT | None
+    ) -> None:
+        """Before a stored ``command`` is replayed at ``table`` (``deal`` in play): draw
+        what this table drew when it was played (a game whose bots draw says what)."""
+
     def start(self, plan: PlanT) -> DealT:
         """Start the deal ``plan`` names (stored, when the table is)."""
         return self.table.start(plan) if self.record is None else self.record.start(plan)
