@@ -122,8 +122,7 @@ class TournamentTables:
                    "ante": level.ante, "bb_ante": level.bb_ante,
                    "button": t.players[order[-1]].seat})  # fmt: skip
         web.apply({"kind": "deal"})
-        hand = getattr(web.game, "engine").hand  # noqa: B009  (a poker table's seats)
-        if list(hand.seats) != [t.players[p].seat for p in order]:
+        if list(web.game.dealt_order()) != [t.players[p].seat for p in order]:
             raise AssertionError(f"table {number}: the web table dealt another order")
         return web
 
@@ -189,9 +188,8 @@ class TournamentTables:
         web = self.tables[number]
         moved = False
         while web.in_hand:
-            seat = getattr(web.game, "engine").actor  # noqa: B009  (a poker table's seats)
-            meta = None if seat is None else web.seats[seat]
-            if meta is None or meta.bot is None:
+            seat = web.game.seat_to_act()
+            if seat is None or (meta := web.seats[seat]) is None or meta.bot is None:
                 return moved
             bot = self._players.get(meta.name)
             if bot is None:

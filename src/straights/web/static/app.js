@@ -535,10 +535,10 @@ function leaveButton(state) {
   if (removed || state.you.leaving || state.you.sat_out || (state.ledger && state.ledger.closed)) return leave;
   // Sitting out is the player's own: dealt no more until "I'm back" (the seat is kept).
   const frag = document.createDocumentFragment();
-  // Between deals a player below the table's stack tops up to it (not only when broke).
-  const mine = state.seats[state.you.seat];
-  const between = !state.hand.hand_number || state.hand.finished;
-  if (mine && between && mine.chips > 0 && mine.chips < state.table.stack && !state.you.pending && state.table.game !== "pai-gow") {
+  // Between deals a player below the table's stack tops up to it (not only when broke):
+  // the server says when (state.you.top_up; never at Pai Gow, where he rebuys).
+  if (state.you.top_up) {
+    const mine = state.seats[state.you.seat];
     const up = el("button", "ghost", `Top up to ${state.table.stack}`);
     up.id = "btn-topup";
     up.title = `Buy ${state.table.stack - mine.chips} chips (the host approves beyond the table's limit)`;

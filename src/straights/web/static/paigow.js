@@ -42,9 +42,8 @@ function pgSeats(state) {
   const d = state.hand.deal;
   return seatRows(state, (i, meta, status) => {
     const r = d && d.results[String(i + 1)];
-    // An equity bot (any style) sets by its estimate; every other bot the house way.
-    const how = meta.bot && meta.bot.startsWith("equity") ? "bot (equity)" : "bot (house way)";
-    if (meta.bot) status = status ? `bot · ${status}` : how;
+    // The server says how a bot sets: by its estimate ("equity") or the house way.
+    if (meta.bot) status = status ? `bot · ${status}` : `bot (${meta.sets_by})`;
     let last = "";
     if (d && meta.bet !== null) {
       if (r) last = r.words.split(": ").pop();  // the server's words: "a push (bet 20)"
