@@ -256,13 +256,18 @@ function nameOf(state, seat) {
   return p ? p.name : `seat ${seat + 1}`;
 }
 
+// The games a script of their own draws, by the table's game (paigow.js adds Pai Gow's):
+// { title(state), draw(state) }. Every poker game, Straights included, is dealt at the
+// one table (variants.js draws it).
+const feltsByGame = {};
+
 function render(state) {
   app.state = state;
   app.seat = state.you.seat;
   app.host = state.you.host;
   const t = state.table;
-  // Every poker game, Straights included, is dealt at the one table (variants.js draws it).
-  $("tablename").textContent = t.game === "pai-gow" ? paigowTitle(t) : variantTitle(state);
+  const own = feltsByGame[t.game];
+  $("tablename").textContent = own ? own.title(state) : variantTitle(state);
   let line = $("stakes-line");  // the name and stakes, whole, where the header cuts them
   if (!line) { line = el("div", "stakes-line"); line.id = "stakes-line"; $("felt").before(line); }
   line.textContent = $("tablename").textContent;
@@ -270,8 +275,8 @@ function render(state) {
   alertTurn(state);
   renderBanner(state);
   renderChatForm(state);
-  if (t.game === "pai-gow") {  // paigow.js draws a Pai Gow table
-    paigowRender(state);
+  if (own) {
+    own.draw(state);
     if (typeof hostRender === "function") hostRender(state);
     if (typeof houseWayHost === "function") houseWayHost(state);  // house.js
     return;

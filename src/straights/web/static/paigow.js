@@ -1,5 +1,5 @@
-// Pai Gow poker at the web table: app.js calls paigowRender(state) for a table whose
-// game is "pai-gow". The server sends each viewer only his own cards until the bank
+// Pai Gow poker at the web table: app.js draws a table whose game is "pai-gow" with
+// paigowRender(state) (the entry this file adds to feltsByGame, at its end). The server sends each viewer only his own cards until the bank
 // shows (straights.paigow.view); this file draws the deal and lets the player set his
 // two hands by tapping cards. It uses app.js's helpers (el, cardEl, renderSeats, …).
 "use strict";
@@ -234,3 +234,6 @@ function paigowRender(state) {
   renderTimer(state);
   renderLog(state.hand, state.follow);
 }
+
+// app.js draws a Pai Gow table with these (its lookup by the table's game).
+feltsByGame["pai-gow"] = { title: (state) => paigowTitle(state.table), draw: paigowRender };
