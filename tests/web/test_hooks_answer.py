@@ -1,7 +1,7 @@
 """The pages and the tournament ask a table's game hook rather than tell the games
 apart: whether the viewer may top up now (``you.top_up``), how a Pai Gow bot sets his
-hands (a seat's ``sets_by``), and the deal in play, the seat to act and the order the
-players were dealt in (what a tournament's tables ask of a poker table)."""
+hands (a seat's ``sets_by``), and the deal in play (its seat to act and the order the
+players were dealt in: what a tournament's tables ask of a poker table)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,8 @@ def chips(t: WebTable, seat: int) -> int:
 def play_out(t: WebTable) -> None:
     """Every player checks or calls until the deal ends."""
     while t.in_hand:
-        seat = t.game.seat_to_act()
+        dealt = t.game.deal_in_play()
+        seat = None if dealt is None else dealt.actor
         assert seat is not None
         legal = t.state_for(seat, turn_left=None)["hand"]["legal"]
         action = next(a for a in legal if a["kind"] in ("check", "call"))
@@ -74,27 +75,24 @@ def test_a_pai_gow_bot_says_how_it_sets_its_hands() -> None:
     assert [s.get("sets_by") for s in seats] == [None, "equity", "house way", "equity"]
 
 
-def test_a_poker_table_answers_the_deal_in_play_the_seat_to_act_and_the_order() -> None:
+def test_a_poker_table_answers_the_deal_in_play_its_seat_to_act_and_order() -> None:
     t = table(seats=4, stack=100)
-    assert (t.game.deal_in_play(), t.game.seat_to_act(), t.game.dealt_order()) == (None, None, ())
+    assert t.game.deal_in_play() is None
     t.apply({"kind": "sit", "seat": 1, "name": "Ann", "token_hash": ANN})
     t.apply({"kind": "sit", "seat": 3, "name": "Bob", "token_hash": BOB})
     t.apply({"kind": "deal"})
     state = t.state_for(None, turn_left=None)["hand"]
-    order = t.game.dealt_order()
-    assert sorted(order) == [1, 3] and order[-1] == state["button"]  # the button is last
-    deal = t.game.deal_in_play()
-    assert deal is not None and not deal.finished and deal.actor is not None
-    assert t.game.seat_to_act() == order[deal.actor] == state["actor"]
+    dealt = t.game.deal_in_play()
+    assert dealt is not None and dealt.number == state["hand_number"] == 1
+    assert sorted(dealt.seats) == [1, 3] and dealt.seats[-1] == state["button"]  # button last
+    assert not dealt.deal.finished and dealt.deal.actor is not None
+    assert dealt.actor == dealt.seats[dealt.deal.actor] == state["actor"]
     play_out(t)
-    assert t.game.deal_in_play() is deal and deal.finished  # until the next deal
-    assert t.game.seat_to_act() is None and t.game.dealt_order() == order
+    assert t.game.deal_in_play() is dealt and dealt.deal.finished  # until the next deal
 
 
-def test_a_pai_gow_table_has_no_poker_deal_and_no_seat_asked_first() -> None:
+def test_a_pai_gow_table_has_no_poker_deal_in_play() -> None:
     t = table(game="pai-gow", edition=2, stack=100, seats=4)
     t.apply({"kind": "sit", "seat": 0, "name": "Ann", "token_hash": ANN})
-    t.apply({"kind": "sit", "seat": 2, "name": "Bob", "token_hash": BOB})
     t.apply({"kind": "deal"})
-    assert t.in_hand and t.game.dealt_order() == (0, 2)
-    assert t.game.deal_in_play() is None and t.game.seat_to_act() is None
+    assert t.in_hand and t.game.deal_in_play() is None

@@ -52,7 +52,7 @@ from straights.web.protocol import TableSettings
 from straights.web.seats import HISTORY_DEALS, Auto, Seating, SeatMeta, finished_deal
 
 if TYPE_CHECKING:
-    from straights.poker.engine import Deal
+    from straights.web.poker_game import Dealt
 
 __all__ = ["HOUSE", "PaiGowWebGame", "estimates"]
 
@@ -116,25 +116,9 @@ class PaiGowWebGame:
     def hand_number(self) -> int:
         return self.number
 
-    def deal_in_play(self) -> Deal | None:
+    def deal_in_play(self) -> Dealt | None:
         """The poker deal in play: none, ever (a Pai Gow deal is :attr:`deal_now`)."""
         return None
-
-    def seat_to_act(self) -> int | None:
-        """No seat is asked before another: every player sets at once (``None``)."""
-        return None
-
-    def dealt_order(self) -> tuple[int, ...]:
-        """The seats dealt into the deal in play (or the last), in seat order.
-
-        >>> from straights.web.tables import make_table
-        >>> from straights.web.protocol import TableSettings
-        >>> table = make_table("t", TableSettings(game="pai-gow", seats=3), 7, "h" * 64)
-        >>> table.game.dealt_order()
-        ()
-        """
-        deal = self.deal_now
-        return () if deal is None else tuple(seat - 1 for seat in deal.bets)
 
     def bets_in_play(self) -> int:
         """Chips bet in the deal being played (none between deals)."""

@@ -473,31 +473,17 @@ class PokerWebGame:
     def hand_number(self) -> int:
         return self.engine.hand_number
 
-    # What a table above the hook (a tournament's) asks of the deal, rather than reach
-    # into the engine.
-    def deal_in_play(self) -> Deal | None:
-        """The engine's deal in play, or the last one dealt once it is over (until the
-        next); ``None`` before the first.
+    def deal_in_play(self) -> Dealt | None:
+        """The deal in play, or the last one once it is over (until the next; ``None``
+        before the first): what a table above the hook (a tournament's) asks of it —
+        the engine's deal, the seat to act and the seats in the deal's order.
 
         >>> from straights.web.tables import make_table
         >>> from straights.web.protocol import TableSettings
         >>> make_table("t", TableSettings(seats=2), 1, "h" * 64).game.deal_in_play() is None
         True
         """
-        hand = self.engine.hand
-        return None if hand is None else hand.deal
-
-    def seat_to_act(self) -> int | None:
-        """The table's seat whose turn it is in the deal in play (``None``: nobody's,
-        or no deal in play)."""
-        return self.engine.actor
-
-    def dealt_order(self) -> tuple[int, ...]:
-        """The seats dealt into the deal in play (or the last), in the deal's order of
-        players: the deal's player ``i`` sits in seat ``dealt_order()[i]``, the button
-        last; none before the first deal."""
-        hand = self.engine.hand
-        return () if hand is None else hand.seats
+        return self.engine.hand
 
     def mark(self) -> int:
         return len(self.engine.events)
