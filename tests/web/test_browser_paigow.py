@@ -125,6 +125,8 @@ def test_a_player_sets_his_hands_by_tapping_and_plays_the_bank(
             apart(ann)
             apart(bob)
             if deal == 1:
+                # The equity bot's seat says how it sets, as the server tells it.
+                expect(ann.locator("#felt .seat .status", has_text="bot (equity)")).to_have_count(1)
                 shot(ann, "paigow-setting-desktop")
                 shot(bob, "paigow-setting-phone")
             foul = None if fouled else _foul(seven)

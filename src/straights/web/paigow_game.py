@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from straights.bots import Bot
 from straights.bots.paigow import HouseWayBot, make_paigow_bot
@@ -50,6 +50,9 @@ from straights.web.follow import tens
 from straights.web.keyed_random import deal_random
 from straights.web.protocol import TableSettings
 from straights.web.seats import HISTORY_DEALS, Auto, Seating, SeatMeta, finished_deal
+
+if TYPE_CHECKING:
+    from straights.web.poker_game import Dealt
 
 __all__ = ["HOUSE", "PaiGowWebGame", "estimates"]
 
@@ -112,6 +115,10 @@ class PaiGowWebGame:
     @property
     def hand_number(self) -> int:
         return self.number
+
+    def deal_in_play(self) -> Dealt | None:
+        """The poker deal in play: none, ever (a Pai Gow deal is :attr:`deal_now`)."""
+        return None
 
     def bets_in_play(self) -> int:
         """Chips bet in the deal being played (none between deals)."""
@@ -380,6 +387,8 @@ class PaiGowWebGame:
                 public["status"] = (
                     "playing" if betting else (ready if self.can_bet(meta) else "out of chips")
                 )
+            if meta.bot is not None:  # how the bot sets his hands (the page says so)
+                public["sets_by"] = "equity" if estimates(meta.bot) else "house way"
             public["wager"] = self.wager_of(meta)
             public["bet"] = None if dealt is None else dealt.bets.get(i + 1)
             public["set"] = dealt is not None and i + 1 in dealt.settings
@@ -418,7 +427,9 @@ class PaiGowWebGame:
             and not (self.in_hand and mine is not None)
         )
         return {
-            "you": table.you(seat, broke) | {"wager": None if me is None else self.wager_of(me)},
+            # No top-up at Pai Gow: a player short of the minimum bet rebuys (``broke``).
+            "you": table.you(seat, broke)
+            | {"wager": None if me is None else self.wager_of(me), "top_up": False},
             "hand": hand,
             "turn": table.turn(seat if waiting else None, turn_left),
         }

@@ -473,6 +473,18 @@ class PokerWebGame:
     def hand_number(self) -> int:
         return self.engine.hand_number
 
+    def deal_in_play(self) -> Dealt | None:
+        """The deal in play, or the last one once it is over (until the next; ``None``
+        before the first): what a table above the hook (a tournament's) asks of it —
+        the engine's deal, the seat to act and the seats in the deal's order.
+
+        >>> from straights.web.tables import make_table
+        >>> from straights.web.protocol import TableSettings
+        >>> make_table("t", TableSettings(seats=2), 1, "h" * 64).game.deal_in_play() is None
+        True
+        """
+        return self.engine.hand
+
     def mark(self) -> int:
         return len(self.engine.events)
 
@@ -587,6 +599,25 @@ class PokerWebGame:
         return bool(
             me and not me.in_game and me.stack == 0 and not self.table.accounts[me.owner].pending
         )
+
+    def may_top_up(self, seat: int | None) -> bool:
+        """Whether the viewer's seat may top up now (the page's "Top up" button): between
+        deals, with chips but fewer than the table's stack, and no buy-in waiting.
+
+        >>> from straights.web.tables import make_table
+        >>> from straights.web.protocol import TableSettings
+        >>> t = make_table("t", TableSettings(seats=2, stack=100), 1, "h" * 64)
+        >>> _ = t.apply({"kind": "sit", "seat": 0, "name": "Ann", "token_hash": "a" * 64})
+        >>> t.game.may_top_up(0), t.game.may_top_up(1), t.game.may_top_up(None)
+        (False, False, False)
+        >>> _ = t.apply({"kind": "adjust", "seat": 0, "chips": 60})
+        >>> t.game.may_top_up(0)
+        True
+        """
+        if seat is None or (me := self.table.seats[seat]) is None or self.in_hand:
+            return False
+        short = 0 < self.stack_of(seat, me) < self.table.settings.stack
+        return short and not self.table.accounts[me.owner].pending
 
     def forfeit(self, seat: int) -> None:
         meta = self.table.taken(seat)
@@ -956,7 +987,9 @@ class PokerWebGame:
             }
         timed = actor if actor is not None and not data["finished"] else chooser
         return {
-            "you": self.table.you(seat, self.out_of_chips(seat)) | self._muck_choice(seat),
+            "you": self.table.you(seat, self.out_of_chips(seat))
+            | self._muck_choice(seat)
+            | {"top_up": self.may_top_up(seat)},
             "hand": data,
             "choice": choice,
             "turn": self.table.turn(timed, turn_left),

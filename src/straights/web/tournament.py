@@ -244,8 +244,8 @@ class WebTournament:
         web = (
             None if self.tables is None or not table.away else self.tables.tables.get(table.number)
         )
-        hand = None if web is None else web.game.engine.hand  # type: ignore[union-attr]
-        return None if hand is None else cast("Deal", hand.deal)
+        dealt = None if web is None else web.game.deal_in_play()
+        return None if dealt is None else dealt.deal
 
     def _turns(self, t: Tournament | None) -> dict[str, tuple[int, int, int]]:
         if t is None or t.finished or self.offer is not None:

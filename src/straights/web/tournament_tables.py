@@ -122,8 +122,8 @@ class TournamentTables:
                    "ante": level.ante, "bb_ante": level.bb_ante,
                    "button": t.players[order[-1]].seat})  # fmt: skip
         web.apply({"kind": "deal"})
-        hand = getattr(web.game, "engine").hand  # noqa: B009  (a poker table's seats)
-        if list(hand.seats) != [t.players[p].seat for p in order]:
+        dealt = web.game.deal_in_play()
+        if dealt is None or list(dealt.seats) != [t.players[p].seat for p in order]:
             raise AssertionError(f"table {number}: the web table dealt another order")
         return web
 
@@ -189,9 +189,8 @@ class TournamentTables:
         web = self.tables[number]
         moved = False
         while web.in_hand:
-            seat = getattr(web.game, "engine").actor  # noqa: B009  (a poker table's seats)
-            meta = None if seat is None else web.seats[seat]
-            if meta is None or meta.bot is None:
+            seat = None if (dealt := web.game.deal_in_play()) is None else dealt.actor
+            if seat is None or (meta := web.seats[seat]) is None or meta.bot is None:
                 return moved
             bot = self._players.get(meta.name)
             if bot is None:

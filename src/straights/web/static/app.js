@@ -256,13 +256,18 @@ function nameOf(state, seat) {
   return p ? p.name : `seat ${seat + 1}`;
 }
 
+// The games a script of their own draws, by the table's game (paigow.js adds Pai Gow's):
+// { title(state), draw(state) }. Every poker game, Straights included, is dealt at the
+// one table (variants.js draws it).
+const feltsByGame = {};
+
 function render(state) {
   app.state = state;
   app.seat = state.you.seat;
   app.host = state.you.host;
   const t = state.table;
-  // Every poker game, Straights included, is dealt at the one table (variants.js draws it).
-  $("tablename").textContent = t.game === "pai-gow" ? paigowTitle(t) : variantTitle(state);
+  const own = feltsByGame[t.game];
+  $("tablename").textContent = own ? own.title(state) : variantTitle(state);
   let line = $("stakes-line");  // the name and stakes, whole, where the header cuts them
   if (!line) { line = el("div", "stakes-line"); line.id = "stakes-line"; $("felt").before(line); }
   line.textContent = $("tablename").textContent;
@@ -270,8 +275,8 @@ function render(state) {
   alertTurn(state);
   renderBanner(state);
   renderChatForm(state);
-  if (t.game === "pai-gow") {  // paigow.js draws a Pai Gow table
-    paigowRender(state);
+  if (own) {
+    own.draw(state);
     if (typeof hostRender === "function") hostRender(state);
     if (typeof houseWayHost === "function") houseWayHost(state);  // house.js
     return;
@@ -535,10 +540,10 @@ function leaveButton(state) {
   if (removed || state.you.leaving || state.you.sat_out || (state.ledger && state.ledger.closed)) return leave;
   // Sitting out is the player's own: dealt no more until "I'm back" (the seat is kept).
   const frag = document.createDocumentFragment();
-  // Between deals a player below the table's stack tops up to it (not only when broke).
-  const mine = state.seats[state.you.seat];
-  const between = !state.hand.hand_number || state.hand.finished;
-  if (mine && between && mine.chips > 0 && mine.chips < state.table.stack && !state.you.pending && state.table.game !== "pai-gow") {
+  // Between deals a player below the table's stack tops up to it (not only when broke):
+  // the server says when (state.you.top_up; never at Pai Gow, where he rebuys).
+  if (state.you.top_up) {
+    const mine = state.seats[state.you.seat];
     const up = el("button", "ghost", `Top up to ${state.table.stack}`);
     up.id = "btn-topup";
     up.title = `Buy ${state.table.stack - mine.chips} chips (the host approves beyond the table's limit)`;

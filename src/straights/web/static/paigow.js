@@ -1,5 +1,5 @@
-// Pai Gow poker at the web table: app.js calls paigowRender(state) for a table whose
-// game is "pai-gow". The server sends each viewer only his own cards until the bank
+// Pai Gow poker at the web table: app.js draws a table whose game is "pai-gow" with
+// paigowRender(state) (the entry this file adds to feltsByGame, at its end). The server sends each viewer only his own cards until the bank
 // shows (straights.paigow.view); this file draws the deal and lets the player set his
 // two hands by tapping cards. It uses app.js's helpers (el, cardEl, renderSeats, …).
 "use strict";
@@ -42,9 +42,8 @@ function pgSeats(state) {
   const d = state.hand.deal;
   return seatRows(state, (i, meta, status) => {
     const r = d && d.results[String(i + 1)];
-    // An equity bot (any style) sets by its estimate; every other bot the house way.
-    const how = meta.bot && meta.bot.startsWith("equity") ? "bot (equity)" : "bot (house way)";
-    if (meta.bot) status = status ? `bot · ${status}` : how;
+    // The server says how a bot sets: by its estimate ("equity") or the house way.
+    if (meta.bot) status = status ? `bot · ${status}` : `bot (${meta.sets_by})`;
     let last = "";
     if (d && meta.bet !== null) {
       if (r) last = r.words.split(": ").pop();  // the server's words: "a push (bet 20)"
@@ -235,3 +234,6 @@ function paigowRender(state) {
   renderTimer(state);
   renderLog(state.hand, state.follow);
 }
+
+// app.js draws a Pai Gow table with these (its lookup by the table's game).
+feltsByGame["pai-gow"] = { title: (state) => paigowTitle(state.table), draw: paigowRender };
