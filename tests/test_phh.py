@@ -11,13 +11,16 @@ from typing import Any
 import pytest
 from game_referee import RefDeal, referee
 from oracle.straights_hand import Hand
-from oracle.straights_phh import hand_to_phh, replay_phh
+from oracle.straights_phh import card_text, hand_to_phh, replay_phh
+from oracle.straights_phh import read_cards as oracle_cards
 from oracle.straights_table import Table
 
+from straights.cards import Card
 from straights.errors import HandHistoryError
 from straights.game import TableConfig
 from straights.poker.phh import loads, parse_phh_cards
 from straights.poker.phh_text import dumps_phh, dumps_phhs
+from straights.store.legacy_straights import replay_str
 
 # The independent reader's own card notation: ids as in the project, written by hand here.
 _RANKS = "23456789TJQKA"
@@ -172,22 +175,132 @@ def _history() -> dict[str, Any]:
     return loads(dumps_phh(hand_to_phh(hand)))[0]
 
 
+#: Histories made wrong, and words of the refusal: the oracle's, then the one engine's.
+_BAD: list[tuple[Any, str, str]] = [
+    (lambda h: h.update(finishing_stacks=[0, 0, 0]), "finishing_stacks", "finishing_stacks"),
+    (lambda h: h["actions"].append("p1 cbr 999"), "cannot", "no deal is in progress"),
+    (lambda h: h["actions"].insert(5, "p9 cc"), "not a player", "not a player"),
+    (lambda h: h["actions"].insert(5, "p1 xx"), "not an action", "not an action"),
+    (lambda h: h.update(starting_stacks="lots"), "expected a list", "expected a list"),
+]
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
-    [
-        (lambda h: h.update(variant="NT"), "not Straights"),
-        (lambda h: h.update(finishing_stacks=[0, 0, 0]), "finishing_stacks"),
-        (lambda h: h["actions"].append("p1 cbr 999"), "cannot"),
-        (lambda h: h["actions"].insert(5, "p9 cc"), "not a player"),
-        (lambda h: h["actions"].insert(5, "p1 xx"), "not an action"),
-        (lambda h: h.update(starting_stacks="lots"), "expected a list"),
-    ],
+    [(lambda h: h.update(variant="NT"), "not Straights"), *((c, m) for c, m, _ in _BAD)],
 )
 def test_bad_histories_are_refused(change: Any, message: str) -> None:
     history = _history()
     change(history)
     with pytest.raises(HandHistoryError, match=message):
         replay_phh(history)
+
+
+@pytest.mark.parametrize(("change", "message"), [(c, m) for c, _, m in _BAD])
+def test_the_one_engine_refuses_them_too(change: Any, message: str) -> None:
+    """``replay_str`` refuses what the oracle refuses (it is handed only ``STR``
+    histories: the variant is its callers' choice)."""
+    history = _history()
+    change(history)
+    with pytest.raises(HandHistoryError, match=message):
+        replay_str(history)
+
+
+def test_the_oracle_reads_straights_card_text_on_its_own() -> None:
+    # ids written by hand: (rank - 2) * 4 + suit (c d h s), then S, T, R = 52, 53, 54
+    assert oracle_cards("TsSTR8h??") == [Card(35), Card(52), Card(53), Card(54), Card(26), None]
+    assert oracle_cards("TS") == [Card(53), Card(52)]  # suits are lower case: T, then S
+    assert oracle_cards("ThT") == [Card(34), Card(53)]
+    assert [card_text(Card(i)) for i in (0, 3, 34, 51, 52, 53, 54)] == [
+        "2c", "2s", "Th", "As", "S", "T", "R"
+    ]  # fmt: skip
+    for bad in ("Xx", "Sc", "10h", "T♥", "Jk", "?"):
+        with pytest.raises(HandHistoryError, match="not a PHH card string of Straights"):
+            oracle_cards(bad)
+    # the two readers, written apart, agree on every card of the 55-card pack
+    for i in range(55):
+        text = card_text(Card(i))
+        assert oracle_cards(text) == parse_phh_cards(text) == [Card(i)]
+        assert text == Card(i).ascii()
+
+
+_STR = {"variant": "STR", "min_bet": 1, "starting_stacks": [5, 5],
+        "_table_cards": ["9h", "4d", "5s", "6h", "7c"], "finishing_stacks": [6, 4],
+        "actions": ["d dh p1 AsKd", "d dh p2 2c3c", "p1 cbr 1", "p2 f"]}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"_table_cards": ["9h", "4d", "5s", "6h", "7c", "8c"]}, "a deal has 5"),
+        ({"_table_cards": ["10h", "4d", "5s", "6h", "7c"]}, "not a PHH card string"),
+        ({"_table_cards": [9, "4d", "5s", "6h", "7c"]}, "9 is not one card"),
+        ({"antes": [2, 2]}, "every player antes min_bet = 1"),
+        ({"seats": [1, 7], "seat_count": 2}, "the table has 2"),
+        ({"seats": ["a", "b"]}, "expected 2 numbers"),
+        ({"starting_stacks": [5, "x"]}, "expected 2 numbers"),
+        ({"starting_stacks": []}, "seats=0"),
+        ({"actions": ["d dh p1 AsKd", "d dh p2 2c3c", "d dh p1 QsQd", "p1 cbr 1", "p2 f"]},
+         "dealt his hole cards already"),
+        ({"actions": ["d dh p1 AsKd", "d dh p2 2c3c", "p1 cbr 1", "p2 f now"]}, "not an action"),
+        ({"actions": ["d dh p1 AsKd", "d dh p2 2c3c", "p1 sm AsKd", "p1 cbr 1", "p2 f"]},
+         "before the showdown"),
+        ({"actions": ["d dh p1 AsKd", "d dh p2 2c3c", "", "p1 cbr 1", "p2 f"]}, "empty action"),
+    ],
+)  # fmt: skip
+def test_the_oracle_refuses_what_the_str_format_forbids(
+    change: dict[str, Any], message: str
+) -> None:
+    assert replay_phh(_STR).stacks == [6, 4]
+    with pytest.raises(HandHistoryError, match=message):
+        replay_phh({**_STR, **change})
+
+
+def _changed(history: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """The history with one action line dropped, repeated, swapped with the next, or
+    replaced, or one amount changed (never a second hole-card line or a card shown out of
+    place: the oracle refuses those, the one engine is lenient; see the test above)."""
+    acts = list(history["actions"])
+    k = rng.randrange(len(acts))
+    players = [i for i, a in enumerate(acts) if a.startswith("p")]
+    change = rng.choice(["drop", "repeat", "swap", "replace", "amount"])
+    if change == "drop":
+        del acts[k]
+    elif change == "repeat" and not acts[k].startswith("d dh"):
+        acts.insert(k, acts[k])
+    elif change == "swap" and k + 1 < len(acts) and " sm " not in acts[k] + acts[k + 1]:
+        acts[k], acts[k + 1] = acts[k + 1], acts[k]
+    elif change == "replace" and players:
+        i = rng.choice(players)
+        acts[i] = f"{acts[i].split()[0]} {rng.choice(['f', 'cc', 'cbr 1', 'cbr 3', 'cbr 4'])}"
+    elif change == "amount" and (bets := [i for i, a in enumerate(acts) if " cbr " in a]):
+        i = rng.choice(bets)
+        who, _, amount = acts[i].split()
+        acts[i] = f"{who} cbr {int(amount) + rng.choice([-1, 1, 2])}"
+    return {**history, "actions": acts}
+
+
+def test_the_oracle_and_the_one_engine_agree_on_changed_histories() -> None:
+    """Random deals' histories, each changed at random: ``replay_str`` and the oracle
+    both refuse it, or both replay it to the same stacks and carried pot."""
+    rng = random.Random(5)
+    hands = simulated(60, 11, seats=4, starting_stack=10)
+    hands += simulated(60, 12, seats=3, pack=52, betting="no-limit", starting_stack=12)
+    replayed = refused = 0
+    for hand in hands:
+        for _ in range(8):
+            history = _changed(hand_to_phh(hand), rng)
+            try:
+                old = replay_phh(history)
+            except HandHistoryError:
+                with pytest.raises(HandHistoryError):
+                    replay_str(history)
+                refused += 1
+                continue
+            new = replay_str(history).deals[0]
+            assert (list(new.stacks), new.carry_out) == (old.stacks, old.carry_out), history
+            replayed += 1
+    assert replayed > 120 and refused > 500  # both outcomes, many times over
 
 
 def test_bad_toml_is_refused() -> None:
