@@ -411,10 +411,18 @@ def test_a_str_history_with_other_finishing_stacks_is_refused() -> None:
 
 
 @pytest.mark.parametrize(
-    ("field", "value", "words"), [("_pack", 53, "pack=53"), ("min_bet", 0, "ante=0")]
+    ("field", "value", "words"),
+    [
+        ("_pack", 53, "pack=53"),
+        ("min_bet", 0, "ante=0"),
+        # These three ended in a traceback (found by the independent oracle, oracle29).
+        ("starting_stacks", [], "2 players or more"),
+        ("starting_stacks", [5, "x"], "expected whole numbers"),
+        ("seats", ["a", "b"], "expected whole numbers"),
+    ],
 )
 def test_a_str_history_with_a_bad_setting_is_a_hand_that_does_not_replay(
-    field: str, value: int, words: str
+    field: str, value: object, words: str
 ) -> None:
     history = {"variant": "STR", "min_bet": 1, "starting_stacks": [5, 5],
                "_table_cards": ["9h", "4d", "5s", "6h", "7c"],

@@ -560,6 +560,16 @@ def _field(history: Mapping[str, Any], name: str, kind: type, default: Any = Non
     return value
 
 
+def _numbers(history: Mapping[str, Any], name: str, default: Any = None) -> list[int]:
+    """A field that is a list of whole numbers (never booleans), each 0 or more."""
+    values: list[int] = _field(history, name, list, default)
+    if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values):
+        raise HandHistoryError(
+            f"hand history field {name!r} is {values!r}: expected whole numbers, 0 or more"
+        )
+    return values
+
+
 def str_setup(
     history: Mapping[str, Any],
 ) -> tuple[TableConfig, list[int], list[int], list[Card], int, int, list[str]]:
@@ -576,8 +586,12 @@ def str_setup(
     >>> seats, deck[:4], config.pack
     ([0, 1], [Card('As'), Card('2c'), Card('Kd'), Card('3c')], 55)
     """
-    stacks = _field(history, "starting_stacks", list)
+    stacks = _numbers(history, "starting_stacks")
     n = len(stacks)
+    if n < 2:
+        raise HandHistoryError(
+            f"hand history field 'starting_stacks' is {stacks!r}: a deal needs 2 players or more"
+        )
     try:
         config = TableConfig(
             pack=_field(history, "_pack", int, 55),
@@ -604,7 +618,11 @@ def str_setup(
         raise HandHistoryError(f"hole cards dealt to players {sorted(holes)}, expected all {n}")
     table = [Card(c) for c in _field(history, "_table_cards", list)]
     deck = [holes[i][0] for i in range(n)] + [holes[i][1] for i in range(n)] + table
-    seats = [s - 1 for s in history.get("seats", range(1, n + 1))]
+    seats = [s - 1 for s in _numbers(history, "seats", list(range(1, n + 1)))]
+    if len(seats) != n or min(seats) < 0:
+        raise HandHistoryError(
+            f"hand history field 'seats' is {history['seats']!r}: expected {n} seat numbers from 1"
+        )
     carry, number = _field(history, "_carry_in", int, 0), _field(history, "hand", int, 1)
     return config, seats, stacks, deck, carry, number, actions
 
