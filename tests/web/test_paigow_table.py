@@ -436,8 +436,8 @@ def test_a_player_who_can_bet_is_offered_no_top_up_and_the_server_takes_none() -
     t = seated(min_bet=20, bet=20, stack=100)
     t.apply({"kind": "adjust", "seat": 0, "chips": 60})
     assert t.state_for(0, turn_left=None)["you"]["top_up"] is False
-    with pytest.raises(IllegalActionError, match=r"^you have 60 chips, enough to bet: against "
-                       r"the bank you rebuy only when short of the minimum bet \(20\)$"):  # fmt: skip
+    refused = r"^you have 60 chips, enough to bet: .* short of the minimum bet \(20\)$"
+    with pytest.raises(IllegalActionError, match=refused):
         t.apply({"kind": "rebuy", "seat": 0})
     assert t.seats[0] is not None and t.seats[0].stack == 60
     # Short of the minimum bet he rebuys one buy-in of the table's stack, as before.
