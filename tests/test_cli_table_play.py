@@ -22,12 +22,10 @@ class _Game:
     deals: int = 0
     chips: int = 3  # the player can start this many more deals
     leave_in: int | None = None
-    begun: int | None = None
     said: list[str] = field(default_factory=list)
 
-    def open(self) -> int:
+    def open(self) -> None:
         self.said.append("open")
-        return self.deals if self.begun is None else self.begun
 
     def resumed(self) -> _Deal | None:
         return self.pending
@@ -67,9 +65,12 @@ def test_deals_until_no_deal_can_start() -> None:
                          "can?", "plan next", "play 3", "settle 3", "can?", "bye"]  # fmt: skip
 
 
-def test_a_resumed_deal_is_played_first_and_hands_count_from_what_open_says() -> None:
-    game = _Game(pending=_Deal(5), deals=4, begun=5)  # the resumed deal does not count
+def test_a_resumed_deal_is_played_first_and_counts_towards_hands() -> None:
+    game = _Game(pending=_Deal(5), deals=4)  # four deals finished, the fifth resumed
     play_table(game, hands=1)
+    assert game.said == ["open", "play 5", "settle 5", "bye"]
+    game = _Game(pending=_Deal(5), deals=4)
+    play_table(game, hands=2)
     assert game.said == ["open", "play 5", "settle 5", "can?", "plan next", "play 6",
                          "settle 6", "bye"]  # fmt: skip
 

@@ -31,7 +31,8 @@ def test_the_eighteen_player_tournament_prints_the_whole_result(
     assert len(data["final_table"]["players"]) == 9
     levels = data["levels"]
     assert levels[0] == {"level": 1, "small_blind": 10, "big_blind": 20, "ante": 0,
-                         "big_blind_ante": False, "stakes": "10/20", "from_deal": 1}  # fmt: skip
+                         "big_blind_ante": False, "stakes": "blinds 10/20",
+                         "from_deal": 1}  # fmt: skip
     assert [lv["level"] for lv in levels] == list(range(1, len(levels) + 1))
     assert all(p["busted_at_deal"] is None for p in places[:1])
     outs = [p["busted_at_deal"] for p in places[1:]]
@@ -55,10 +56,10 @@ def test_rebuys_late_entries_and_a_deal(capsys: pytest.CaptureFixture[str]) -> N
 @pytest.mark.parametrize(
     ("game", "first"),
     [
-        ("stud", "ante 2, bring-in 5, limits 20/40"),
-        ("razz", "ante 2, bring-in 5, limits 20/40"),
-        ("omaha", "10/20"),
-        ("2-7-triple-draw", "10/20"),
+        ("stud", "ante 2 · bring-in 5 · bets 20/40"),
+        ("razz", "ante 2 · bring-in 5 · bets 20/40"),
+        ("omaha", "blinds 10/20"),
+        ("2-7-triple-draw", "blinds 10/20 · bets 20/40"),
     ],
 )
 def test_any_game_of_the_catalogue_plays_to_the_end(
@@ -119,7 +120,7 @@ def test_a_terminal_shows_progress_then_the_readable_summary() -> None:
     text = done.output
     assert "18 players, 2 tables of 9, holdem" in text
     assert "place" in text and "prize" in text
-    assert "levels played: 1) 10/20, 2) 15/30" in text
+    assert "levels played: 1) blinds 10/20, 2) blinds 15/30" in text
     assert "table 2 broken after deal" in text and "final table after deal" in text
     assert "Traceback" not in text
 

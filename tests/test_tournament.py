@@ -446,7 +446,7 @@ def test_levels_by_deals_count_down_in_deals() -> None:
     assert summary["levels_by"] == "deals" and summary["level_length"] == 6
     assert summary["deals"] == 1 and not summary["finished"]
     assert summary["levels"] == [{"level": 1, "small_blind": 10, "big_blind": 20, "ante": 0,
-                                  "big_blind_ante": False, "stakes": "10/20",
+                                  "big_blind_ante": False, "stakes": "blinds 10/20",
                                   "from_deal": 1}]  # fmt: skip
     assert summary["final_table"] == {"at_deal": 0, "players": names(6)}  # a sit-and-go
 

@@ -163,8 +163,8 @@ def test_two_table_tournament_to_a_deal(
     host.locator("#start").click()
 
     # Both play; the clock shows the level, blinds, deals left and the next level.
-    expect(host.locator("#clock-blinds")).to_have_text("10/20")
-    expect(bob.locator("#clock-next")).to_have_text("next 20/40")
+    expect(host.locator("#clock-blinds")).to_have_text("blinds 10/20")
+    expect(bob.locator("#clock-next")).to_have_text("next blinds 20/40")
     expect(host.locator("#clock-left")).to_contain_text("left")
     first = state(server, key)
     assert first["status"] == "playing" and len(first["tables"]) == 2
@@ -267,8 +267,8 @@ def test_a_stud_tournament_deals_antes_and_a_bring_in_to_the_end(
 
     # The clock says the game and the level as stud players read it.
     expect(host.locator("#clock-game")).to_have_text("Fixed-limit seven-card stud")
-    expect(bob.locator("#clock-blinds")).to_have_text("ante 2, bring-in 5, limits 20/40")
-    expect(host.locator("#clock-next")).to_have_text("next ante 10, bring-in 20, limits 80/160")
+    expect(bob.locator("#clock-blinds")).to_have_text("ante 2 · bring-in 5 · bets 20/40")
+    expect(host.locator("#clock-next")).to_have_text("next ante 10 · bring-in 20 · bets 80/160")
     seen_up = False
     deadline = time.monotonic() + 180
     while True:

@@ -428,3 +428,19 @@ def test_an_equity_bot_sets_by_its_estimate_with_a_stored_command(
     assert old.game.deal_now is not None and old.game.deal_now.waiting == [1]
     with pytest.raises(IllegalActionError, match="no bot has hands to set"):
         old.game.bot_move(1, _no_bot)
+
+
+def test_a_player_who_can_bet_is_offered_no_top_up_and_the_server_takes_none() -> None:
+    # The page never offers a Pai Gow top-up (the bank covers any bet: no table stakes);
+    # the server agrees: a player with the minimum bet or more is refused in one line.
+    t = seated(min_bet=20, bet=20, stack=100)
+    t.apply({"kind": "adjust", "seat": 0, "chips": 60})
+    assert t.state_for(0, turn_left=None)["you"]["top_up"] is False
+    refused = r"^you have 60 chips, enough to bet: .* short of the minimum bet \(20\)$"
+    with pytest.raises(IllegalActionError, match=refused):
+        t.apply({"kind": "rebuy", "seat": 0})
+    assert t.seats[0] is not None and t.seats[0].stack == 60
+    # Short of the minimum bet he rebuys one buy-in of the table's stack, as before.
+    t.apply({"kind": "adjust", "seat": 0, "chips": 19})
+    t.apply({"kind": "rebuy", "seat": 0})
+    assert t.seats[0].stack == 19 + 100 and t.entries[-1].note == "rebuys"

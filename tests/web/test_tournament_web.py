@@ -110,7 +110,7 @@ def test_to_an_accepted_icm_deal_chips_conserved_at_every_deal() -> None:
 
 @pytest.mark.parametrize(
     ("game", "table_size", "stakes", "cards"),
-    [("stud", 6, "ante 2, bring-in 5, limits 20/40", 3), ("omaha", 6, "10/20", 4)],
+    [("stud", 6, "ante 2 · bring-in 5 · bets 20/40", 3), ("omaha", 6, "blinds 10/20", 4)],
 )
 def test_a_stud_or_omaha_tournament_to_the_end(
     game: str, table_size: int, stakes: str, cards: int
@@ -119,6 +119,8 @@ def test_a_stud_or_omaha_tournament_to_the_end(
     assert t.tournament is not None
     first = t.view("a")
     assert first["clock"]["blinds"] == stakes
+    # the clock and the tournament table's page say the stakes in the same words
+    assert t.tables.tables[1].state_for(None, turn_left=None)["hand"]["stakes"] == stakes
     assert first["settings"]["game"] == t.config.variant.name
     mine = next(p for p in first["table"]["deal"]["players"] if p["me"])
     assert len(mine["cards"]) == cards and "??" not in mine["cards"]  # his own, face up
@@ -269,7 +271,7 @@ def test_the_host_pauses_the_clock_and_the_dealing() -> None:
     t.apply({"type": "join", "name": "Ann", "token_hash": "a", "at": 100.0})
     t.apply({"type": "start", "token_hash": "a", "at": 100.0})
     clock = t.view("a")["clock"]
-    assert (clock["level"], clock["blinds"], clock["next"]) == (1, "10/20", "15/30")
+    assert (clock["level"], clock["blinds"], clock["next"]) == (1, "blinds 10/20", "blinds 15/30")
     assert clock["unit"] == "minutes" and clock["left"] == 10
     t.apply({"type": "pause", "token_hash": "a", "at": 160.0})
     t.now = 400.0

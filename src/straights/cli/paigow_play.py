@@ -73,7 +73,7 @@ class PaiGowTerminal(TerminalTable[PaiGowDeal, Mapping[int, int]]):
     def can_bet(self, seat: int) -> bool:
         return seat - 1 in self.table.seated
 
-    def open(self) -> int:
+    def open(self) -> None:
         from rich.markup import escape
 
         table, rules = self.table, self.rules
@@ -92,8 +92,6 @@ class PaiGowTerminal(TerminalTable[PaiGowDeal, Mapping[int, int]]):
         pending = None if self.record is None else self.record.deal
         if pending is not None:  # a stored table resumed: the last bet
             self.bet = pending.bets.get(1, self.bet)
-        # (a deal resumed in play does not count towards --hands)
-        return table.deals + (self.resumed() is not None)
 
     def can_deal(self) -> bool:
         if self.can_bet(1):

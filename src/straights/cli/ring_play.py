@@ -93,7 +93,7 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
                 bot_move(self.bots[seat - 1], deal_view(deal, deal.actor))
 
     # -- the one terminal loop's hook (cli/table_play.py) ----------------------------------
-    def open(self) -> int:
+    def open(self) -> None:
         ring, out = self.table, self.out
         title = "Dealer's choice" if self.dealers_choice else self.games[0].name
         out.rule(f"[bold]{escape(title)}[/bold]")
@@ -107,7 +107,6 @@ class PokerTerminal(TerminalTable[Deal, Variant]):
         if fresh:
             for words in self.draws:
                 out.print(phrase_text(words))
-        return ring.deals
 
     def can_deal(self) -> bool:
         return not self.over

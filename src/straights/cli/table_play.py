@@ -14,7 +14,7 @@ and how to resume) and :func:`answers` (typed, scripted or piped).
 
 >>> class Counting:  # a game of three deals, each over as soon as it starts
 ...     deals = 0
-...     def open(self): print("open"); return 0
+...     def open(self): print("open")
 ...     def resumed(self): return None
 ...     def can_deal(self): return self.deals < 3
 ...     def plan(self, first): return "first" if first else "next"
@@ -60,9 +60,10 @@ __all__ = [
 
 
 def play_table(game: TerminalTable[DealT, PlanT], hands: int | None) -> None:
-    """Deal until the player leaves, no deal can start or ``hands`` deals are over."""
-    begun = game.open()
-    deal = game.resumed()
+    """Deal until the player leaves, no deal can start or ``hands`` deals are over (a
+    deal resumed in play is the first of them, at every game)."""
+    game.open()
+    begun, deal = game.deals, game.resumed()
     first = True
     while True:
         if deal is None:
@@ -175,8 +176,8 @@ class TerminalTable(Generic[DealT, PlanT]):
         """Start the deal ``plan`` names (stored, when the table is)."""
         return self.table.start(plan) if self.record is None else self.record.start(plan)
 
-    def open(self) -> int:
-        """Greet the player; the count of deals from which ``--hands`` counts."""
+    def open(self) -> None:
+        """Greet the player."""
         raise NotImplementedError
 
     def can_deal(self) -> bool:

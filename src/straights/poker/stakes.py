@@ -13,6 +13,11 @@ Keywords change one amount (``None``: the default).
 >>> default_stakes(get_variant("NT"), 2, blinds=(5, 10)).blinds  # heads-up: the button posts 5
 (10, 5)
 
+:func:`stakes_words` says a deal's stakes as the tables (cash and tournament) show them:
+
+>>> stakes_words(default_stakes(get_variant("FR"), 3), get_variant("FR").structure)
+'ante 1 · bring-in 1 · bets 2/4'
+
 A straddle is one more blind (:func:`straddled`); a bomb pot's stakes are antes only
 (:func:`bomb_pot_stakes`):
 
@@ -29,9 +34,16 @@ from dataclasses import replace
 from typing import Final
 
 from straights.errors import ConfigurationError
-from straights.poker.variant import Stakes, Variant
+from straights.poker.variant import Stakes, Structure, Variant
 
-__all__ = ["STRADDLES", "bomb_pot_stakes", "default_stakes", "straddled", "whole_chips"]
+__all__ = [
+    "STRADDLES",
+    "bomb_pot_stakes",
+    "default_stakes",
+    "stakes_words",
+    "straddled",
+    "whole_chips",
+]
 
 #: The straddles a table may allow: under the gun, or on the button.
 STRADDLES: Final = ("utg", "button")
@@ -74,6 +86,43 @@ def default_stakes(variant: Variant, players: int, **given: object) -> Stakes:
         else:
             base[key] = whole_chips(key, value)
     return Stakes.uniform(players, **base)  # type: ignore[arg-type]
+
+
+def stakes_words(stakes: Stakes, structure: Structure) -> str:
+    """A deal's stakes in words, as every table shows them (a cash table's deal, a
+    tournament's level): the blinds, the ante (a big-blind ante: one dead ante posted
+    by one seat), the bring-in, and the bets of a fixed-limit game.
+
+    >>> from straights.poker.catalogue import get_variant
+    >>> stakes_words(default_stakes(get_variant("FT"), 3, blinds=(5, 10), small_bet=10,
+    ...                             big_bet=20), Structure.FIXED_LIMIT)
+    'blinds 5/10 · bets 10/20'
+    >>> stakes_words(default_stakes(get_variant("NT"), 6, blinds=(2, 4), ante=1),
+    ...              Structure.NO_LIMIT)
+    'blinds 2/4 · ante 1'
+    >>> stakes_words(Stakes((0, 100), (100, 50), dead_antes=True), Structure.NO_LIMIT)
+    'blinds 50/100 · big-blind ante 100'
+    >>> stakes_words(Stakes((2, 2), (0, 0)), Structure.DOUBLING)
+    'ante 2'
+
+    Heads-up the big blind is first to post, but the blinds read small to big:
+
+    >>> stakes_words(default_stakes(get_variant("NT"), 2), Structure.NO_LIMIT)
+    'blinds 1/2'
+    """
+    parts = []
+    blinds = sorted(b for b in stakes.blinds if b)
+    if blinds:
+        parts.append("blinds " + "/".join(str(b) for b in blinds))
+    antes = [a for a in stakes.antes if a]
+    if antes:
+        one = len(antes) == 1 and len(stakes.antes) > 1 and stakes.antes_are_dead
+        parts.append(f"{'big-blind ante' if one else 'ante'} {max(antes)}")
+    if stakes.bring_in:
+        parts.append(f"bring-in {stakes.bring_in}")
+    if structure == Structure.FIXED_LIMIT and stakes.small_bet and stakes.big_bet:
+        parts.append(f"bets {stakes.small_bet}/{stakes.big_bet}")
+    return " · ".join(parts)
 
 
 def straddled(stakes: Stakes, kind: str) -> Stakes:

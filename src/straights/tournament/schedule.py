@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from straights.errors import ConfigurationError
+from straights.poker.stakes import stakes_words
 from straights.poker.variant import Stakes, Variant
 
 __all__ = ["PRESETS", "Level", "Schedule", "parse_levels", "preset"]
@@ -108,22 +109,20 @@ class Level:
                       stakes.min_bet, trim_antes=False, dead_antes=True)  # fmt: skip
 
     def words(self, variant: Variant) -> str:
-        """This level as players of ``variant`` read it (its forced bets and limits).
+        """This level as players of ``variant`` read it, in the words of every table's
+        stakes (:func:`~straights.poker.stakes.stakes_words`).
 
         >>> from straights.poker.catalogue import find_variant, get_variant
         >>> Level(100, 200, 25).words(get_variant("NT"))
-        '100/200, ante 25'
+        'blinds 100/200 · ante 25'
+        >>> Level(100, 200, 200, bb_ante=True).words(get_variant("NT"))
+        'blinds 100/200 · big-blind ante 200'
         >>> Level(100, 200, 25).words(get_variant("FR"))
-        'ante 25, bring-in 50, limits 200/400'
+        'ante 25 · bring-in 50 · bets 200/400'
         >>> Level(10, 20).words(find_variant("straights"))
         'ante 5'
         """
-        if not variant.bring_in and variant.blinds:
-            return str(self)
-        s = self.stakes(variant, 2)
-        if variant.bring_in:
-            return f"ante {s.antes[0]}, bring-in {s.bring_in}, limits {s.small_bet}/{s.big_bet}"
-        return f"ante {s.antes[0]}"
+        return stakes_words(self.stakes(variant, 2), variant.structure)
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,7 +52,7 @@ from straights.game.wording import (
 from straights.poker.catalogue import find_variant, game_name, get_variant
 from straights.poker.engine import Deal
 from straights.poker.house import HouseRules
-from straights.poker.stakes import default_stakes
+from straights.poker.stakes import default_stakes, stakes_words
 from straights.poker.variant import Stakes, Structure, Variant
 from straights.poker.view import DealView, Move, choice_dict, deal_view, play
 from straights.store import ArchiveEntry, PokerEntry
@@ -101,35 +101,6 @@ def scaled_stakes(variant: Variant, players: int, unit: int) -> Stakes:
         big_bet=s.big_bet * unit,
         min_bet=s.min_bet * unit,
     )
-
-
-def stakes_words(stakes: Stakes, structure: Structure) -> str:
-    """A deal's stakes as the table shows them: blinds, ante, bring-in, and the bets
-    of a fixed-limit game.
-
-    >>> stakes_words(scaled_stakes(get_variant("FT"), 3, 5), Structure.FIXED_LIMIT)
-    'blinds 5/10 · bets 10/20'
-    >>> stakes_words(scaled_stakes(get_variant("F7S"), 4, 1), Structure.FIXED_LIMIT)
-    'ante 1 · bring-in 1 · bets 2/4'
-    >>> stakes_words(scaled_stakes(get_variant("NT"), 6, 2), Structure.NO_LIMIT)
-    'blinds 2/4'
-
-    Heads-up the big blind is first to post, but the blinds read small to big:
-
-    >>> stakes_words(scaled_stakes(get_variant("NT"), 2, 1), Structure.NO_LIMIT)
-    'blinds 1/2'
-    """
-    parts = []
-    blinds = sorted(b for b in stakes.blinds if b)
-    if blinds:
-        parts.append("blinds " + "/".join(str(b) for b in blinds))
-    if any(stakes.antes):
-        parts.append(f"ante {max(stakes.antes)}")
-    if stakes.bring_in:
-        parts.append(f"bring-in {stakes.bring_in}")
-    if structure == Structure.FIXED_LIMIT and stakes.small_bet and stakes.big_bet:
-        parts.append(f"bets {stakes.small_bet}/{stakes.big_bet}")
-    return " · ".join(parts)
 
 
 def house_rules(settings: TableSettings) -> HouseRules | None:

@@ -496,9 +496,15 @@ class WebTable:
         if not self.game.has_chips(seat, meta):
             self._buy_in(meta, "rebuys")
             return
+        have = self.game.stack_of(seat, meta)
+        if self.game.banked:  # the bank covers any bet: no table stakes to top up to
+            self._between_deals("you rebuy")
+            raise IllegalActionError(
+                f"you have {have} chips, enough to bet: against the bank you rebuy only "
+                f"when short of the minimum bet ({self.settings.min_bet})"
+            )
         # A top-up: between deals, up to the table's stack (its most a buy-in brings).
         self._between_deals("you top up")
-        have = self.game.stack_of(seat, meta)
         if have >= self.settings.stack:
             raise IllegalActionError(
                 f"you have {have} chips: a top-up brings a stack up to {self.settings.stack}"
