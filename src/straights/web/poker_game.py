@@ -4,9 +4,10 @@ hook :class:`PokerWebGame`.
 Each deal is the engine's :class:`~straights.poker.Deal`, made and settled by the one
 table's :class:`~straights.table.PokerGame` (``deal``/``settle``) on the stakes of
 the table's unit (its "ante"), Straights included — one path for every game.  Seats,
-the button and a carried pot between deals are kept by :class:`PokerSeats`.  The hook
-adds ``choose`` (dealer's choice: the player on the next deal's button names its
-game) and moves that are not bets (``discard`` in a draw, ``expose`` in Mexican stud).
+the button and a carried pot between deals are kept by :class:`PokerSeats`, the one
+table of open seats (:class:`~straights.table.Table`).  The hook adds ``choose``
+(dealer's choice: the player on the next deal's button names its game) and moves
+that are not bets (``discard`` in a draw, ``expose`` in Mexican stud).
 
 As at every web table, the stored commands replay to the identical state: the deals
 shuffle from the table's keyed generator (a draw's new stock from
@@ -272,8 +273,8 @@ class PokerSeats(Table[Deal, Variant]):
         draw_pack: int | None = None,
     ) -> None:
         n = config.seats
-        super().__init__(PokerGame(self._stakes, house), [""] * n, 0, seed=deal_random(seed),
-                         open_seats=True)  # fmt: skip
+        game = PokerGame(self._stakes, house)
+        super().__init__(game, [""] * n, 0, seed=deal_random(seed), open_seats=True)
         #: The table's configuration as the store records it (seats, stack, ante).
         self.config = config
         self.unit = unit
@@ -336,17 +337,14 @@ class PokerSeats(Table[Deal, Variant]):
         return sum(self.live_stacks().values()) + middle + self.carry
 
     def next_button(self, ready: Collection[int] | None = None) -> int:
-        """The seat among ``ready`` (default: the seated players with chips) that
-        deals next: the first after the last deal's button, or the dealer draw's of
-        rule 1 from a :attr:`draw_pack` shuffled from the table's seed at the first."""
+        """The seat among ``ready`` (default: the players with chips as the deal
+        starts) that deals next: the first after the last deal's button, or at the
+        first the dealer draw's of rule 1 from a :attr:`draw_pack` shuffled from the
+        table's seed."""
         if self.hand_number == 0 and self.draw_pack is not None:
-            drew = sorted(self.ready() if ready is None else ready)
+            drew = sorted(self.seated if ready is None else ready)
             return drew[first_button(len(drew), self.draw_pack, self.seed)]
-        return super().next_button(self.ready() if ready is None else ready)
-
-    def ready(self) -> list[int]:
-        """The seated players with chips, in seat order."""
-        return [s for s, p in enumerate(self.seats) if p is not None and p.stack > 0]
+        return super().next_button(ready)
 
     def start_hand(
         self, variant: Variant, muckers: Collection[int] = (), asked: Collection[int] = ()
