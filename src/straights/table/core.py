@@ -179,7 +179,8 @@ class Table(Generic[DealT, PlanT]):
             self.button = self.next_button()
         players = self.game.players(self.order, plan)
         before = [self.stacks[s] for s in players]
-        deal = self.game.deal(players, before, self.carry, rng or self.rng, plan, cards)
+        rng = self.rng if rng is None else rng
+        deal = self.game.deal(players, before, self.carry, rng, plan, cards)
         self._order, self._before, self.current = list(players), before, deal
         return deal
 
