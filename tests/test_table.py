@@ -117,6 +117,29 @@ def test_the_last_player_with_chips_takes_a_carried_pot_nobody_can_contest() -> 
     assert table.seated == [1] and table.over
 
 
+def test_at_open_seats_the_carried_pot_waits_for_a_player_to_sit_down() -> None:
+    table = Table(PokerGame(), ["a", "b"], [2, 20], seed=0, open_seats=True)
+    deal = table.start(find_variant("straights"), _rule_10_deck(2))  # type: ignore[arg-type]
+    while not deal.finished:
+        deal.act("check")
+    table.finish(deal)
+    assert table.stacks == [0, 18] and table.carry == 4 and table.over
+    table.stacks[0] = 10  # a sits down again
+    assert table.start(find_variant("razz")).carry_in == 4
+
+
+def test_at_open_seats_the_button_moves_when_the_deal_starts() -> None:
+    table = Table(PokerGame(), ["a", "b", "c"], [20, 0, 20], seed=1, open_seats=True)
+    deal = table.start(find_variant("holdem"))
+    assert table.button == 0 and table.players == [2, 0]
+    _check_or_call(deal)
+    table.finish(deal)
+    assert table.button == 0  # (a closed table moves it on to c now)
+    table.stacks[1] = 20  # b sits down between the deals: the button is his
+    table.start(find_variant("holdem"))
+    assert table.button == 1 and table.players == [2, 0, 1]
+
+
 def test_straights_no_limit_plays_at_the_one_table() -> None:
     table = Table(PokerGame(), ["a", "b", "c"], 30, seed=5)
     for _ in range(6):

@@ -164,7 +164,7 @@ def test_kill_dash_nine_mid_hand_then_resume_exactly(make_server, clients, tmp_p
         players = spec["bots"] + sum(h.table == table for h in humans)
         assert t.chips() == spec.get("stack", 100) * players
         assert t.seq == stored[table].seq
-        assert t.game.engine.stacks() == stored[table].game.engine.stacks()
+        assert t.game.engine.live_stacks() == stored[table].game.engine.live_stacks()
         assert t.game.engine.hand is not None and stored[table].game.engine.hand is not None
         assert t.game.engine.hand.deal.log == stored[table].game.engine.hand.deal.log
 

@@ -223,9 +223,9 @@ def test_a_player_sat_out_keeps_his_chips_and_comes_back() -> None:
     t = seated(stack=80)
     t.apply({"kind": "deal"})
     check_down(t)
-    chips = t.game.engine.stacks()[2]
+    chips = t.game.engine.live_stacks()[2]
     t.apply({"kind": "sitout", "seat": 2})  # between deals: he stands up at once
-    assert 2 not in t.game.engine.stacks()
+    assert 2 not in t.game.engine.live_stacks()
     assert t.state_for(None, turn_left=None)["seats"][2] == {
         "seat": 2,
         "name": "Bob",

@@ -134,7 +134,7 @@ def test_the_moved_table_goes_on_where_the_old_log_left_off(tmp_path: Path, key:
     seats = table.game.engine  # type: ignore[attr-defined]
     chips = [None if m is None else table.game.stack_of(s, m) for s, m in enumerate(table.seats)]
     assert chips == last["seat_chips"]
-    assert {str(s): c for s, c in sorted(seats.stacks().items())} == last["stacks"]
+    assert {str(s): c for s, c in sorted(seats.live_stacks().items())} == last["stacks"]
     assert (table.hand_number, table.in_hand, seats.carry) == (
         last["hand_number"], last["in_hand"], last["carry"])  # fmt: skip
     assert table.ledger_rows() == last["ledger"]
@@ -207,7 +207,7 @@ def test_a_carried_pot_moves_with_the_table() -> None:
         )
     assert not table.in_hand
     engine = hook.engine
-    button, stacks = engine.button, engine.stacks()
+    button, stacks = engine.button, engine.live_stacks()
     for seat in stacks:  # as rule 10 leaves it: a chip of each in the middle
         player = engine.seats[seat]
         assert player is not None

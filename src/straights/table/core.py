@@ -9,7 +9,7 @@ left of the button first and the button last — so a deal's player ``i`` is sea
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
@@ -83,6 +83,11 @@ class Table(Generic[DealT, PlanT]):
     on the button for the first deal (default: the last seat, so seat 0 is dealt to
     first).
 
+    ``open_seats``: players come and go between deals (the web's table: a seat with
+    no chips is empty), so the button moves when a deal starts, to the first seat
+    after it with chips then (:meth:`next_button`), and a carried pot waits for the
+    next deal however few remain.
+
     Chips are conserved: the players' stacks, the chips in the deal in play (or the
     carried pot between deals) and the house's result always add up to the chips the
     players sat down with (see :meth:`total_chips`).
@@ -96,6 +101,7 @@ class Table(Generic[DealT, PlanT]):
         *,
         seed: RandomLike = None,
         button: int | None = None,
+        open_seats: bool = False,
     ) -> None:
         most = game.max_seats
         if len(names) < game.min_players or (most is not None and len(names) > most):
@@ -104,16 +110,16 @@ class Table(Generic[DealT, PlanT]):
         stacks = [stack] * len(names) if isinstance(stack, int) else list(stack)
         if len(stacks) != len(names):
             raise ConfigurationError(f"{len(stacks)} stacks for {len(names)} players")
-        if any(isinstance(s, bool) or not isinstance(s, int) or s < game.least for s in stacks):
-            raise ConfigurationError(
-                f"stacks {stacks}: give whole numbers of chips >= {game.least}"
-            )
+        least = 0 if open_seats else game.least
+        if any(isinstance(s, bool) or not isinstance(s, int) or s < least for s in stacks):
+            raise ConfigurationError(f"stacks {stacks}: give whole numbers of chips >= {least}")
         self.game = game
         self.names = list(names)
         self.stacks: list[int] = stacks
         self.rng = make_rng(seed)
         #: The seat on the button (it deals last and acts last in button games).
         self.button = len(names) - 1 if button is None else button % len(names)
+        self.open_seats = open_seats
         #: Chips carried to the next deal (Straights' rule 10).
         self.carry = 0
         #: The house's result so far (a banked game; 0 otherwise).
@@ -147,15 +153,34 @@ class Table(Generic[DealT, PlanT]):
         n = len(self.names)
         return [(self.button + k) % n for k in range(1, n + 1)]
 
-    def start(self, plan: PlanT, cards: Sequence[Card] | None = None) -> DealT:
-        """Start the next deal as ``plan`` says (``cards``: this deck, in order)."""
+    def next_button(self, ready: Collection[int] | None = None) -> int:
+        """The first seat after the button among ``ready`` (default: those with chips),
+        round the table; the button itself when there is none.
+
+        >>> from straights.table import PokerGame
+        >>> table = Table(PokerGame(), ["Ann", "Bob", "Cy"], [20, 0, 20], open_seats=True)
+        >>> table.button, table.next_button(), table.next_button([1, 2])
+        (2, 0, 1)
+        """
+        if ready is None:
+            ready = self.seated
+        return next((s for s in self._after_button() if s in ready), self.button)
+
+    def start(
+        self, plan: PlanT, cards: Sequence[Card] | None = None, rng: random.Random | None = None
+    ) -> DealT:
+        """Start the next deal as ``plan`` says (``cards``: this deck, in order; ``rng``:
+        the deal's own generator, default the table's)."""
         if self.current is not None:
             raise IllegalActionError("finish the deal in play before starting another")
         if self.over:
             raise IllegalActionError("the game is over: too few players have chips")
+        if self.open_seats and self.game.has_button:
+            self.button = self.next_button()
         players = self.game.players(self.order, plan)
         before = [self.stacks[s] for s in players]
-        deal = self.game.deal(players, before, self.carry, self.rng, plan, cards)
+        rng = self.rng if rng is None else rng
+        deal = self.game.deal(players, before, self.carry, rng, plan, cards)
         self._order, self._before, self.current = list(players), before, deal
         return deal
 
@@ -175,7 +200,8 @@ class Table(Generic[DealT, PlanT]):
 
     def finish(self, deal: DealT) -> None:
         """Take the finished ``deal``'s stacks, carried pot and house result; move the
-        button on; the last player with chips takes a carried pot nobody can contest."""
+        button on; the last player with chips takes a carried pot nobody can contest
+        (at a table of :attr:`open_seats`, neither: see :meth:`start`)."""
         if deal is not self.current:
             raise IllegalActionError("that is not the deal in play here")
         if not deal.finished:
@@ -187,12 +213,14 @@ class Table(Generic[DealT, PlanT]):
         self.house += settled.house
         self.current = None
         self.deals += 1
+        if self.open_seats:
+            return
         left = self.seated
         if self.carry and len(left) == 1:
             self.stacks[left[0]] += self.carry
             self.carry = 0
         if self.game.has_button:
-            self.button = next((s for s in self._after_button() if self.stacks[s]), self.button)
+            self.button = self.next_button()
 
     def take_over(self, deal: DealT, players: Sequence[int], before: Sequence[int]) -> None:
         """Make ``deal``, started elsewhere and still in play, this table's deal in play:

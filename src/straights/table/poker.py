@@ -87,6 +87,9 @@ class PokerGame:
         self.dealt = 0
         self.asked = frozenset(asked)
         self.muckers = frozenset(muckers)
+        #: Deal a draw's replacements when all drew (tables stored before edition 4:
+        #: see :attr:`Deal.draws_together`).
+        self.draws_together = False
 
     min_players = 2
     max_seats: int | None = None
@@ -112,14 +115,12 @@ class PokerGame:
         plan: Variant,
         cards: Sequence[Card] | None,
         auto_muck: Collection[int] | None = None,
-        draws_together: bool = False,
         ask_muck: Collection[int] | None = None,
     ) -> Deal:
         """Shuffle (or take ``cards``, in order) and start the engine's deal of ``plan``
         (``auto_muck``: the players who muck a beaten hand at the showdown, by default
-        those of :attr:`muckers`; ``draws_together``: see :attr:`Deal.draws_together`;
-        ``ask_muck``: the players asked to show or muck, by default those of
-        :attr:`asked`)."""
+        those of :attr:`muckers`; ``ask_muck``: the players asked to show or muck, by
+        default those of :attr:`asked`)."""
         deck = make_deck(plan.deck, jokers=plan.jokers)
         self.dealt += 1
         stakes = self.stakes(plan, len(players))
@@ -148,7 +149,7 @@ class PokerGame:
             auto_muck=[k for k, s in enumerate(players) if s in self.muckers]
             if auto_muck is None
             else auto_muck,
-            draws_together=draws_together,
+            draws_together=self.draws_together,
             ask_muck=[k for k, s in enumerate(players) if s in self.asked]
             if ask_muck is None
             else ask_muck,

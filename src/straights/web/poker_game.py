@@ -4,9 +4,10 @@ hook :class:`PokerWebGame`.
 Each deal is the engine's :class:`~straights.poker.Deal`, made and settled by the one
 table's :class:`~straights.table.PokerGame` (``deal``/``settle``) on the stakes of
 the table's unit (its "ante"), Straights included — one path for every game.  Seats,
-the button and a carried pot between deals are kept by :class:`PokerSeats`.  The hook
-adds ``choose`` (dealer's choice: the player on the next deal's button names its
-game) and moves that are not bets (``discard`` in a draw, ``expose`` in Mexican stud).
+the button and a carried pot between deals are kept by :class:`PokerSeats`, the one
+table of open seats (:class:`~straights.table.Table`).  The hook adds ``choose``
+(dealer's choice: the player on the next deal's button names its game) and moves
+that are not bets (``discard`` in a draw, ``expose`` in Mexican stud).
 
 As at every web table, the stored commands replay to the identical state: the deals
 shuffle from the table's keyed generator (a draw's new stock from
@@ -56,7 +57,7 @@ from straights.poker.stakes import default_stakes, stakes_words
 from straights.poker.variant import Stakes, Structure, Variant
 from straights.poker.view import DealView, Move, choice_dict, deal_view, play
 from straights.store import ArchiveEntry, PokerEntry
-from straights.table import PokerGame, straights_stakes
+from straights.table import PokerGame, Table, straights_stakes
 from straights.web.deal_steps import down_positions, frame_before, split_at_cards
 from straights.web.follow import best_words, tens
 from straights.web.house_rules import check_house, rules_for
@@ -224,9 +225,13 @@ class Dealt:
         return self.seats.index(seat) if seat in self.seats else None
 
 
-class PokerSeats:
-    """Seats, button and carried pot across deals of any games; each deal is made and
-    settled by :class:`~straights.table.PokerGame`."""
+class PokerSeats(Table[Deal, Variant]):
+    """The one table (:class:`~straights.table.Table`, of :attr:`~straights.table.Table.open_seats`)
+    as the web keeps it: its players are the web table's seats, whose chips live in
+    their :class:`~straights.web.seats.SeatMeta` (copied to the table's stacks when a
+    deal starts, and back when it ends); every change is told as an event."""
+
+    game: PokerGame
 
     def __init__(
         self,
@@ -238,15 +243,15 @@ class PokerSeats:
         own_stakes: bool = False,
         draw_pack: int | None = None,
     ) -> None:
+        n = config.seats
+        game = PokerGame(self._stakes, house)
+        super().__init__(game, [""] * n, 0, seed=deal_random(seed), open_seats=True)
         #: The table's configuration as the store records it (seats, stack, ante).
         self.config = config
         self.unit = unit
         self.seed = seed
-        self.rng = deal_random(seed)
         #: The players in the game, by seat: the web table's seats (chips and all).
-        self.seats: list[SeatMeta | None] = [None] * config.seats
-        self.button: int | None = None
-        self.carry = 0
+        self.seats: list[SeatMeta | None] = [None] * n
         self.hand: Dealt | None = None
         self.hand_number = 0
         #: The events told so far (JSON-ready, secrets included: for the store only).
@@ -258,10 +263,7 @@ class PokerSeats:
         self.own_stakes = own_stakes
         #: The pack of the dealer draw for the first button (``None``: the lowest seat).
         self.draw_pack = draw_pack
-        self.game = PokerGame(self._stakes, house)
         self._told = 0
-        #: Tables stored before edition 4 deal a draw's replacements when all drew.
-        self.draws_together = False
 
     def _stakes(self, variant: Variant, players: int) -> Stakes:
         """The deal's stakes: a tournament's level, Straights' own (ante ``unit``,
@@ -290,7 +292,7 @@ class PokerSeats:
         self.seats[seat] = None
         self._emit(type="stood", seat=seat)
 
-    def stacks(self) -> dict[int, int]:
+    def live_stacks(self) -> dict[int, int]:
         """Chips behind each seated player (live during a deal)."""
         out = {s: p.stack for s, p in enumerate(self.seats) if p is not None}
         hand = self.hand
@@ -300,18 +302,20 @@ class PokerSeats:
         return out
 
     def total_chips(self) -> int:
+        """Every chip in the game: the players', the deal's pot and the carried pot."""
         hand = self.hand
         middle = hand.deal.pot if hand is not None and not hand.finished else 0
-        return sum(self.stacks().values()) + middle + self.carry
+        return sum(self.live_stacks().values()) + middle + self.carry
 
-    def next_button(self, ready: list[int]) -> int:
-        """The seat among ``ready`` (seats, sorted) that deals next: the first after
-        the last deal's button (the lowest at the first deal, or the dealer draw's of
-        rule 1 from a :attr:`draw_pack` shuffled from the table's seed)."""
-        if self.button is None and self.draw_pack is not None:
-            return ready[first_button(len(ready), self.draw_pack, self.seed)]
-        last = -1 if self.button is None else self.button
-        return next((s for s in ready if s > last), ready[0])
+    def next_button(self, ready: Collection[int] | None = None) -> int:
+        """The seat among ``ready`` (default: the players with chips as the deal
+        starts) that deals next: the first after the last deal's button, or at the
+        first the dealer draw's of rule 1 from a :attr:`draw_pack` shuffled from the
+        table's seed."""
+        if self.hand_number == 0 and self.draw_pack is not None:
+            drew = sorted(self.seated if ready is None else ready)
+            return drew[first_button(len(drew), self.draw_pack, self.seed)]
+        return super().next_button(ready)
 
     def start_hand(
         self, variant: Variant, muckers: Collection[int] = (), asked: Collection[int] = ()
@@ -319,24 +323,16 @@ class PokerSeats:
         """Deal ``variant`` to every seated player, the next button last (``muckers``:
         the seats that muck a beaten hand at the showdown; ``asked``: the seats asked
         to show or muck one, and whether to show a hand won uncontested)."""
-        ready = sorted(s for s, p in enumerate(self.seats) if p is not None and p.stack > 0)
-        button = self.next_button(ready)
-        k = ready.index(button)
-        order = tuple(ready[k + 1 :] + ready[: k + 1])
-        stacks = [p.stack for s in order if (p := self.seats[s]) is not None]
+        self.stacks[:] = [0 if p is None else p.stack for p in self.seats]
         cards = tuple(make_deck(variant.deck, jokers=variant.jokers).shuffled(self.rng))
         number = self.hand_number + 1
-        # The deck is the table's shuffle; a draw's new stock is keyed by the deal.
-        restock = restock_random(self.seed, number)
         self.game.muckers, self.game.asked = frozenset(muckers), frozenset(asked)
-        deal = self.game.deal(
-            order, stacks, self.carry, restock, variant, cards, draws_together=self.draws_together
-        )
-        self.carry = 0
-        self.button = button
+        # The deck is the table's shuffle; a draw's new stock is keyed by the deal.
+        deal = self.start(variant, cards, restock_random(self.seed, number))
+        self.carry = 0  # in the deal's pot now
         self.hand_number = number
-        self.hand = Dealt(number, deal, order, cards)
-        self._emit(type="deal_started", number=number, game=variant.code, seats=list(order))
+        self.hand = Dealt(number, deal, tuple(self.players), cards)
+        self._emit(type="deal_started", number=number, game=variant.code, seats=self.players)
         self._told = 0
         self._tell()
         return self.hand
@@ -358,18 +354,19 @@ class PokerSeats:
             )
         self._told = len(log)
         if hand.finished:
-            settled = self.game.settle(hand.deal, hand.deal.starting_stacks)
-            for seat, chips in zip(hand.seats, settled.stacks, strict=True):
+            self.finish(hand.deal)
+            for seat in hand.seats:
                 player = self.seats[seat]
                 assert player is not None
-                player.stack = chips
-                if chips == 0:
+                player.stack = self.stacks[seat]
+                if player.stack == 0:
                     self.seats[seat] = None  # broke: the web table keeps or frees his seat
-            self.carry = settled.carry
             self._emit(type="deal_ended", number=hand.number, carry=self.carry)
 
-    def take_over(self, hand: Dealt) -> None:
+    def play_on(self, hand: Dealt) -> None:
         """Play on ``hand``, dealt before the table moved here, its log told already."""
+        if not hand.finished:
+            self.take_over(hand.deal, hand.seats, hand.deal.starting_stacks)
         self.hand = hand
         self._told = len(hand.deal.log)
 
@@ -423,7 +420,7 @@ class PokerWebGame:
         self.table = table
         self.engine = PokerSeats(config, s.ante, table.seed, house_rules(s), own_stakes=own,
                                  draw_pack=pack)  # fmt: skip
-        self.engine.draws_together = s.edition < 4
+        self.engine.game.draws_together = s.edition < 4
         self.hands: dict[int, Dealt] = {}  # the last HISTORY_DEALS deals
         #: Dealer's choice: the game chosen for the next deal, and by whom.
         self.chosen: str | None = None
@@ -481,7 +478,7 @@ class PokerWebGame:
             self.engine.forfeit(seat)
 
     def stack_of(self, seat: int, meta: SeatMeta) -> int:
-        return self.engine.stacks().get(seat, meta.stack) if meta.in_game else meta.stack
+        return self.engine.live_stacks().get(seat, meta.stack) if meta.in_game else meta.stack
 
     def chips(self) -> int:
         """The engine's chips and those of players sat out or waiting."""
@@ -518,7 +515,7 @@ class PokerWebGame:
         sat out (keeping their chips); a player who went broke keeps his seat
         with no chips (edition 1: loses it), a bot that went broke leaves."""
         table = self.table
-        stacks = self.engine.stacks()
+        stacks = self.engine.live_stacks()
         for seat, meta in enumerate(table.seats):
             if meta is None:
                 continue
@@ -546,13 +543,15 @@ class PokerWebGame:
 
         ante = int(c.get("ante") or 0)
         self.engine.level = Level(int(c["small"]), int(c["big"]), ante, bool(c.get("bb_ante")))
-        self.engine.button = int(c["button"]) - 1  # the first ready seat after it deals next
+        engine = self.engine
+        engine.button = (int(c["button"]) - 1) % len(engine.seats)  # the first ready after it
+        engine.draw_pack = None  # deals next: no dealer draw
 
     def close(self) -> None:
         """The table closes: a carried pot goes back to the players in the game, split
         evenly (the first seats get the odd chips), and everyone stands up."""
         engine = self.engine
-        players = sorted(engine.stacks())
+        players = sorted(engine.live_stacks())
         if engine.carry and players:
             share, odd = divmod(engine.carry, len(players))
             for k, seat in enumerate(players):
@@ -903,7 +902,7 @@ class PokerWebGame:
 
     def public_state(self) -> dict[str, Any]:
         """The seats, the ledger, the side pots; the log in words a spectator may read."""
-        stacks = self.engine.stacks()
+        stacks = self.engine.live_stacks()
         seats = self.table.public_seats()
         ledger = self.table.public_ledger(self.engine.total_chips() - sum(stacks.values()))
         hand = self.engine.hand

@@ -86,7 +86,9 @@ class _Translated(PokerSeats):
         legacy = self.legacy
         self.events += [e.to_dict() for e in legacy.events[len(self.events) :]]
         self.seats[:] = [p if s in legacy.seats else None for s, p in enumerate(self.seats)]
-        self.button, self.hand_number = legacy.button, legacy.number
+        if legacy.button is not None:
+            self.button = legacy.button
+        self.hand_number = legacy.number
         self.carry = legacy.carry
 
     def sit(self, seat: int, player: SeatMeta) -> None:
@@ -99,7 +101,7 @@ class _Translated(PokerSeats):
         self.legacy.stand(seat)
         self._follow()
 
-    def start(self) -> Dealt:
+    def deal_next(self) -> Dealt:
         """The next deal (the first after the dealer draw)."""
         deal = self.legacy.start()
         live = self.legacy.live
@@ -150,7 +152,7 @@ class StraightsReplay(PokerWebGame):
     # -- the commands of the stored log ------------------------------------------------------
     def deal(self, command: dict[str, Any]) -> list[int]:
         self.sit_players()
-        hand = self.engine.start()
+        hand = self.engine.deal_next()
         self.hands[hand.number] = hand
         self.hands.pop(hand.number - HISTORY_DEALS, None)
         return list(hand.seats)
@@ -175,14 +177,13 @@ class StraightsReplay(PokerWebGame):
         seats = game.engine
         seats.own_stakes = True
         if old.hand_number:  # the first button was drawn by the earlier table
-            seats.draw_pack = None
-        seats.button = old.button if old.hand_number else None
+            seats.draw_pack, seats.button = None, old.button
         seats.carry = old.carry
         seats.hand_number = old.hand_number
         seats.rng = old.rng  # the table's keyed generator: its shuffles go on
         seats.seats = list(old.seats)  # the same players (as sat: no event told)
         if old.hand is not None:
-            seats.take_over(old.hand)
+            seats.play_on(old.hand)
         game.hands = dict(self.hands)
         game.last_game = table.settings.games[0]
         table.game = game
