@@ -121,3 +121,18 @@ def test_tournament_commands_are_refused_at_a_cash_table_and_during_a_deal() -> 
         web.apply({"kind": "tstand", "seat": 0})
     with pytest.raises(IllegalActionError, match="still being played"):
         tables.end(1)
+
+
+def test_a_tournament_table_dealing_straights_tells_no_dealer_draw() -> None:
+    # The tournament places the button (``tlevel``); a dealer draw told with the first deal
+    # ("… P2 deals first") would name a dealer the deal does not have.
+    config = TournamentConfig(
+        table_size=4, schedule=parse_levels("10/20, 20/40", deals=3), game=find_variant("straights")
+    )
+    t = Tournament(config, names(4), seed=4)
+    tables = TournamentTables(t, "t", 9, bots=dict.fromkeys(names(4), "calling"))
+    web = tables.start(t.ready()[0])
+    hand = web.game.deal_in_play()
+    assert hand is not None and hand.number == 1
+    assert web.game.draw_lines(hand) == []
+    assert not any("deals first" in line for line in web.game.log_lines(hand, None))
