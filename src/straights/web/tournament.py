@@ -16,7 +16,7 @@ the bots are seeded, the clock is the commands' own.
 >>> t.apply({"type": "start", "token_hash": "a", "at": 1.0})
 >>> view = t.view("a")
 >>> [len(table["players"]) for table in view["tables"]], view["clock"]["blinds"]
-([3, 3], '10/20')
+([3, 3], 'blinds 10/20')
 >>> view["table"]["deal"]["legal"] != [] or view["table"]["number"] in (1, 2)
 True
 """
