@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -40,3 +41,15 @@ def run_main(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, 
         code = int(exc.code or 0)
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def play_script(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, db: Path, answers: list[str], *args: str
+) -> str:
+    """``straights play`` on ``db`` answering ``answers`` (a ``--script`` file); its output,
+    asserting it exits 0."""
+    script = tmp_path / "answers.txt"
+    script.write_text("\n".join(answers) + "\n", encoding="utf-8")
+    code, out, err = run_main(capsys, "play", "--script", str(script), "--db", str(db), *args)
+    assert code == 0, out + err
+    return out

@@ -7,18 +7,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from clitools import run_main
+from clitools import play_script
 
 FIXTURES = Path(__file__).parent / "fixtures"
-
-
-def _play(capsys: pytest.CaptureFixture[str], tmp_path: Path, db: Path, answers: list[str],
-          *args: str) -> str:  # fmt: skip
-    script = tmp_path / "answers.txt"
-    script.write_text("\n".join(answers) + "\n", encoding="utf-8")
-    code, out, err = run_main(capsys, "play", "--script", str(script), "--db", str(db), *args)
-    assert code == 0, out + err
-    return out
 
 
 def test_a_resumed_poker_deal_is_the_first_of_hands(
@@ -26,15 +17,15 @@ def test_a_resumed_poker_deal_is_the_first_of_hands(
 ) -> None:
     db = tmp_path / "h.db"
     start = ["--game", "holdem", "--seats", "2", "--bots", "calling", "--seed", "3"]
-    first = _play(capsys, tmp_path, db, ["q"], *start)  # he leaves at his first turn
+    first = play_script(capsys, tmp_path, db, ["q"], *start)  # he leaves at his first turn
     assert "in the middle of a deal" in first
     # Resumed with --hands 1: deal 1 is played to its end, and no deal 2 is dealt.
-    second = _play(capsys, tmp_path, db, ["c"] * 20, "--game", "holdem", "--resume",
-                   "--hands", "1")  # fmt: skip
+    second = play_script(capsys, tmp_path, db, ["c"] * 20, "--game", "holdem", "--resume",
+                         "--hands", "1")  # fmt: skip
     assert "Deal 1: No-limit Texas hold'em" in second
     assert "The pot of" in second and "Deal 2" not in second
-    again = _play(capsys, tmp_path, db, ["c"] * 40, "--game", "holdem", "--resume",
-                  "--hands", "2")  # fmt: skip
+    again = play_script(capsys, tmp_path, db, ["c"] * 40, "--game", "holdem", "--resume",
+                        "--hands", "2")  # fmt: skip
     assert "Resuming table 1" in again and "Deal 2:" in again and "Deal 3:" in again
 
 
@@ -47,10 +38,10 @@ def test_a_resumed_pai_gow_deal_is_the_first_of_hands(
     db = tmp_path / "old.db"
     shutil.copy(FIXTURES / "ring_release.db", db)
     shutil.copy(db, tmp_path / "old2.db")
-    out = _play(capsys, tmp_path, db, ["", "h"] * 3, "--game", "pai-gow", "--resume",
-                "--hands", "1")  # fmt: skip
+    out = play_script(capsys, tmp_path, db, ["", "h"] * 3, "--game", "pai-gow", "--resume",
+                      "--hands", "1")  # fmt: skip
     assert "Resuming table 3 from" in out and "Bob sets" in out and "Your chips: 70" in out
     assert "Deal 7" not in out and "in 6 deal(s)" in out
-    out = _play(capsys, tmp_path, tmp_path / "old2.db", ["", "h"] * 3, "--game", "pai-gow",
-                "--resume", "--hands", "2")  # fmt: skip
+    out = play_script(capsys, tmp_path, tmp_path / "old2.db", ["", "h"] * 3, "--game", "pai-gow",
+                      "--resume", "--hands", "2")  # fmt: skip
     assert "Deal 7 · your chips 70" in out and "Deal 8" not in out and "in 7 deal(s)" in out

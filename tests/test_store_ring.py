@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from clitools import run_main
+from clitools import play_script, run_main
 
 from straights.errors import IllegalActionError
 from straights.paigow import history as paigow_history
@@ -34,15 +34,6 @@ def _archive(db: Path) -> list[str]:
         store.close()
 
 
-def _play(capsys: pytest.CaptureFixture[str], tmp_path: Path, db: Path, answers: list[str],
-          *args: str) -> str:  # fmt: skip
-    script = tmp_path / "answers.txt"
-    script.write_text("\n".join(answers) + "\n", encoding="utf-8")
-    code, out, err = run_main(capsys, "play", "--script", str(script), "--db", str(db), *args)
-    assert code == 0, out + err
-    return out
-
-
 @pytest.mark.parametrize(("game", "cut"), [("razz", 9), ("dealers-choice", 30)])
 def test_a_ring_table_resumes_mid_deal_exactly_as_the_unbroken_game(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str, cut: int
@@ -55,15 +46,15 @@ def test_a_ring_table_resumes_mid_deal_exactly_as_the_unbroken_game(
         start += ["--games", "razz,holdem,omaha"]
     answers = ["c", "1"] * 40
     whole = tmp_path / "whole.db"
-    _play(capsys, tmp_path, whole, answers, *start)
+    play_script(capsys, tmp_path, whole, answers, *start)
 
     broken = tmp_path / "broken.db"
-    first = _play(capsys, tmp_path, broken, [*answers[:cut], "q"], *start)
+    first = play_script(capsys, tmp_path, broken, [*answers[:cut], "q"], *start)
     assert "in the middle of a deal" in first
     if game == "dealers-choice":  # a bot has chosen a game before the break
         assert "deals and chooses" in first
     assert f"straights play --game {game} --resume --db {broken}" in first
-    second = _play(capsys, tmp_path, broken, answers[cut:], "--game", game, "--resume")
+    second = play_script(capsys, tmp_path, broken, answers[cut:], "--game", game, "--resume")
     assert f"Resuming table 1 from {broken}." in second
 
     assert _log(broken) == _log(whole)
@@ -111,7 +102,7 @@ def test_resume_with_no_table_of_that_game_is_one_line(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     db = tmp_path / "s.db"
-    _play(capsys, tmp_path, db, ["c", "q"], "--game", "razz", "--seats", "3", "--seed", "2")
+    play_script(capsys, tmp_path, db, ["c", "q"], "--game", "razz", "--seats", "3", "--seed", "2")
     code, _, err = run_main(capsys, "play", "--game", "holdem", "--resume", "--db", str(db))
     assert code == 2 and "no unfinished table of" in err and "Traceback" not in err
     code, _, err = run_main(capsys, "play", "--resume", "--db", str(db))  # Straights' own
@@ -129,11 +120,11 @@ def test_a_pai_gow_table_resumes_as_the_unbroken_game(
     start = ["--game", "pai-gow", "--seats", "3", "--seed", "8", *bots]
     answers = ["", "1 2", "", "h", "5", "h", "", "2 3", "", "h"]
     whole = tmp_path / "whole.db"
-    _play(capsys, tmp_path, whole, answers, *start)
+    play_script(capsys, tmp_path, whole, answers, *start)
     broken = tmp_path / "broken.db"
-    first = _play(capsys, tmp_path, broken, [*answers[:6], "q"], *start)
+    first = play_script(capsys, tmp_path, broken, [*answers[:6], "q"], *start)
     assert "straights play --game pai-gow --resume" in first
-    second = _play(capsys, tmp_path, broken, answers[6:], "--game", "pai-gow", "--resume")
+    second = play_script(capsys, tmp_path, broken, answers[6:], "--game", "pai-gow", "--resume")
     assert f"Resuming table 1 from {broken}." in second
     assert _log(broken) == _log(whole)
     archived = _archive(broken)
@@ -189,9 +180,11 @@ def test_history_lists_shows_and_exports_every_game(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     db = tmp_path / "s.db"
-    _play(capsys, tmp_path, db, ["c"] * 5 + ["q"], "--game", "razz", "--seats", "3",
-          "--bots", "calling", "--seed", "5")  # fmt: skip
-    _play(capsys, tmp_path, db, ["", "h", "q"], "--game", "pai-gow", "--seats", "2", "--seed", "3")
+    play_script(capsys, tmp_path, db, ["c"] * 5 + ["q"], "--game", "razz", "--seats", "3",
+                "--bots", "calling", "--seed", "5")  # fmt: skip
+    play_script(
+        capsys, tmp_path, db, ["", "h", "q"], "--game", "pai-gow", "--seats", "2", "--seed", "3"
+    )
     code, out, err = run_main(capsys, "history", "list", "--db", str(db))
     assert code == 0, err
     rows = [line.split() for line in out.splitlines()[1:] if line.strip()[:1].isdigit()]
