@@ -432,6 +432,32 @@ def test_a_str_history_with_a_bad_setting_is_a_hand_that_does_not_replay(
         replay_str({**history, field: value})
 
 
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        # A sixth table card was dropped unread; a second deal to p1 replaced the first;
+        # words after a fold were ignored; a show before the end went unremarked.
+        ({"_table_cards": ["9h", "4d", "5s", "6h", "7c", "8c"]}, "holds 6 cards: a deal has 5"),
+        ({"actions": ["d dh p1 AsKd", "d dh p2 2c3c", "d dh p1 QsQd", "p1 cbr 1", "p2 f"]},
+         "p1 was dealt hole cards already"),
+        ({"actions": ["d dh p1 AsKd", "d dh p2 2c3c", "p1 cbr 1", "p2 f now"]},
+         "nothing follows f"),
+        ({"actions": ["d dh p1 AsKd", "d dh p2 2c3c", "p1 sm AsKd", "p1 cbr 1", "p2 f"]},
+         "shown before the showdown"),
+    ],
+)  # fmt: skip
+def test_an_str_history_the_format_forbids_is_refused(
+    change: dict[str, object], words: str
+) -> None:
+    # Found by the independent oracle (tests/oracle/straights_phh.py), which refuses them.
+    history = {"variant": "STR", "min_bet": 1, "starting_stacks": [5, 5],
+               "_table_cards": ["9h", "4d", "5s", "6h", "7c"],
+               "actions": ["d dh p1 AsKd", "d dh p2 2c3c", "p1 cbr 1", "p2 f"]}  # fmt: skip
+    assert list(replay_str(history).deals[0].stacks) == [6, 4]
+    with pytest.raises(HandHistoryError, match=words):
+        replay_str({**history, **change})
+
+
 def test_a_log_dealing_one_card_twice_is_refused() -> None:
     events = _one_table()
     k = next(k for k, e in enumerate(events) if e["type"] == "hand_started")

@@ -613,10 +613,17 @@ def str_setup(
             cards = parse_phh_cards(parts[3])
             if len(cards) != 2 or None in cards:
                 raise HandHistoryError(f"{line!r}: a deal needs both hole cards known")
-            holes[_player(parts[2], n, line)] = [c for c in cards if c is not None]
+            player = _player(parts[2], n, line)
+            if player in holes:
+                raise HandHistoryError(f"{line!r}: p{player + 1} was dealt hole cards already")
+            holes[player] = [c for c in cards if c is not None]
     if sorted(holes) != list(range(n)):
         raise HandHistoryError(f"hole cards dealt to players {sorted(holes)}, expected all {n}")
     table = [Card(c) for c in _field(history, "_table_cards", list)]
+    if len(table) != TABLE_CARDS:
+        raise HandHistoryError(
+            f"hand history field '_table_cards' holds {len(table)} cards: a deal has {TABLE_CARDS}"
+        )
     deck = [holes[i][0] for i in range(n)] + [holes[i][1] for i in range(n)] + table
     seats = [s - 1 for s in _numbers(history, "seats", list(range(1, n + 1)))]
     if len(seats) != n or min(seats) < 0:
@@ -693,6 +700,8 @@ def _str_line(table: LegacyTable, live: _Live, line: str, board: int) -> int:
     k = _player(parts[0] if parts else "", n, line)
     seat, op, deal = live.seats[k], parts[1] if len(parts) > 1 else "", live.deal
     kinds = {c.kind for c in deal.legal_actions()} if deal.actor == k else set()
+    if op in ("f", "cc") and len(parts) != 2:
+        raise HandHistoryError(f"{line!r} is not an action of Straights (nothing follows {op})")
     if op == "f":
         table.fold_or_forfeit(seat)
     elif op == "cc":
@@ -700,6 +709,8 @@ def _str_line(table: LegacyTable, live: _Live, line: str, board: int) -> int:
     elif op == "cbr" and len(parts) == 3 and parts[2].isdigit():
         table.act(seat, "bet" if "bet" in kinds else "raise", int(parts[2]))
     elif op == "sm" and len(parts) == 3:
+        if not deal.finished:
+            raise HandHistoryError(f"{line!r}: cards shown before the showdown")
         if list(parse_phh_cards(parts[2])) != [live.deck[k], live.deck[n + k]]:
             raise HandHistoryError(f"{line!r}: p{k + 1} holds other cards")
     else:
